@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_KERNEL_EVSEL_H
+#define PRF_KERNEL_EVSEL_H
+/*
+ * evsel: one event selector, i.e. one perf_event_attr plus its name and,
+ * once opened, one fd per (cpu, thread). Created by parse_events() (or by
+ * the perf.data reader from the file's attr section), opened by stat and
+ * record. Follows perf_event_open(2).
+ */
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "../lib/list.h"
+
+struct perf_cpu_map;
+struct perf_thread_map;
+
+/* Counter value as read with read_format TOTAL_TIME_ENABLED|RUNNING. */
+struct perf_counts_values {
+	uint64_t val;
+	uint64_t ena;	/* time_enabled, ns */
+	uint64_t run;	/* time_running, ns */
+	uint64_t id;
+	uint64_t lost;
+};
+
+struct evsel {
+	struct list_head node;		/* in evlist->entries */
+	struct perf_event_attr attr;
+	char *name;			/* as perf prints it: "cycles", "cpu-clock:u",
+					   "sched:sched_switch", "cpu/event=0x3c/" */
+	char *filter;			/* tracepoint filter (PERF_EVENT_IOC_SET_FILTER) */
+	char *pmu_name;			/* "cpu", "software", "tracepoint", ... */
+	char *tp_sys, *tp_name;		/* tracepoint system/name */
+	struct evsel *leader;		/* group leader; self when not grouped */
+	int nr_members;			/* leader only: group size incl. leader */
+	int idx;			/* position in the evlist, 0-based */
+	int core_nr;			/* reserved */
+	bool exclude_GH;		/* modifier bookkeeping for the parser */
+	bool precise_max;		/* :P */
+	bool weak_group;		/* :W */
+	bool sample_read;		/* :S */
+	bool unsupported;		/* open failed with ENOENT/EOPNOTSUPP */
+	bool supported;			/* at least one fd opened */
+	bool tracking;			/* carries comm/mmap/task side-band */
+
+	/* open state: fds[cpu_idx * nr_threads + thread_idx], -1 when closed */
+	int *fds;
+	uint64_t *ids;			/* kernel ids (PERF_EVENT_IOC_ID), same layout */
+	int nr_cpus, nr_threads;
+	struct perf_cpu_map *cpus;	/* not owned */
+	struct perf_thread_map *threads;/* not owned */
+
+	void *priv;			/* per-command data (stat counts, ...) */
+};
+
+/* New evsel with a copy of attr; name may be NULL (derived later). Returns
+ * NULL on ENOMEM. Free with evsel__delete(). idx is set by evlist__add(). */
+struct evsel *evsel__new(const struct perf_event_attr *attr);
+void evsel__delete(struct evsel *evsel);
+/* Replace the name (copied). 0 or -ENOMEM. */
+int evsel__set_name(struct evsel *evsel, const char *name);
+/* Name as perf prints it; computed from attr when not set. Never NULL. */
+const char *evsel__name(struct evsel *evsel);
+static inline bool evsel__is_group_leader(const struct evsel *e) { return e->leader == e; }
+
+/*
+ * Open one fd per (cpu, thread) with perf_event_open(2); group members use
+ * the leader's fd for the same cpu/thread. cpus/threads must outlive the
+ * evsel's open state. Returns 0 or -errno of the first failure (all fds of
+ * this evsel closed again on failure).
+ */
+int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thread_map *threads);
+void evsel__close(struct evsel *evsel);
+/* Read one counter (read_format as set in attr, without GROUP). 0 or -errno. */
+int evsel__read_counter(struct evsel *evsel, int cpu_idx, int thread_idx,
+			struct perf_counts_values *count);
+/* Human message for an open error (EACCES -> perf_event_paranoid hint,
+ * ENOENT/EOPNOTSUPP -> not supported, EMFILE -> too many open files...). */
+int evsel__open_strerror(struct evsel *evsel, int err, char *buf, size_t size);
+/* Size in bytes of one PERF_RECORD_SAMPLE's fixed part for sample_type. */
+int evsel__sample_size(uint64_t sample_type);
+
+#endif

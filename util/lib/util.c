@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "util.h"
+
+int filename__read_str(const char *filename, char **bufp, size_t *sizep)
+{
+	size_t size = 0, alloc = 4096;
+	char *buf = malloc(alloc);
+	int fd, err = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	fd = open(filename, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		free(buf);
+		return -errno;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (size + 1 >= alloc) {
+			char *nb = realloc(buf, alloc * 2);
+
+			if (!nb) {
+				err = -ENOMEM;
+				break;
+			}
+			buf = nb;
+			alloc *= 2;
+		}
+		n = read(fd, buf + size, alloc - size - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			break;
+		}
+		if (n == 0)
+			break;
+		size += n;
+	}
+	close(fd);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	buf[size] = '\0';
+	*bufp = buf;
+	if (sizep)
+		*sizep = size;
+	return 0;
+}
+
+int filename__read_ull(const char *filename, unsigned long long *value)
+{
+	char *buf, *end;
+	int err = filename__read_str(filename, &buf, NULL);
+
+	if (err)
+		return err;
+	errno = 0;
+	*value = strtoull(buf, &end, 0);
+	if (errno || end == buf)
+		err = -EINVAL;
+	free(buf);
+	return err;
+}
+
+int filename__read_int(const char *filename, int *value)
+{
+	char *buf, *end;
+	long v;
+	int err = filename__read_str(filename, &buf, NULL);
+
+	if (err)
+		return err;
+	errno = 0;
+	v = strtol(buf, &end, 0);
+	if (errno || end == buf || v < INT_MIN || v > INT_MAX)
+		err = -EINVAL;
+	else
+		*value = (int)v;
+	free(buf);
+	return err;
+}
+
+int writen(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += w;
+		n -= w;
+	}
+	return 0;
+}
+
+ssize_t readn(int fd, void *buf, size_t n)
+{
+	char *p = buf;
+	size_t left = n;
+
+	while (left) {
+		ssize_t r = read(fd, p, left);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (r == 0)
+			return left == n ? 0 : -EIO;
+		p += r;
+		left -= r;
+	}
+	return n;
+}
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+const char *prf_exec_dir(void)
+{
+	static char dir[PATH_MAX];
+	ssize_t n;
+	char *slash;
+
+	if (dir[0])
+		return dir;
+	n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
+	if (n <= 0) {
+		strcpy(dir, ".");
+		return dir;
+	}
+	dir[n] = '\0';
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	return dir;
+}
+
+int levenshtein(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int *row = calloc(lb + 1, sizeof(int)), d;
+
+	if (!row)
+		return INT_MAX;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		int prev = row[0];
+
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			int cur = row[j];
+			int sub = prev + (a[i - 1] != b[j - 1]);
+			int del = row[j] + 1, ins = row[j - 1] + 1;
+
+			row[j] = min(sub, min(del, ins));
+			/* transposition counts as one edit */
+			prev = cur;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d;
+}
+
+bool strglobmatch(const char *str, const char *pat)
+{
+	return fnmatch(pat, str, 0) == 0;
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_LIB_UTIL_H
+#define PRF_LIB_UTIL_H
+/* Small helpers shared by every layer. No dependencies. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <sys/types.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#ifndef likely
+#define likely(x)   __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+#ifndef __maybe_unused
+#define __maybe_unused __attribute__((unused))
+#endif
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+#define PERF_ALIGN(x, a) (((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
+#ifndef min
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+#endif
+
+/* calloc(1, size); NULL on failure. Caller frees. */
+static inline void *zalloc(size_t size) { return calloc(1, size); }
+/* free(*p) and set *p = NULL. */
+#define zfree(pp) do { free(*(pp)); *(pp) = NULL; } while (0)
+
+/*
+ * Read a whole (small, e.g. sysfs/procfs) file into a NUL-terminated malloc'd
+ * buffer. *sizep gets the length in bytes when non-NULL. Returns 0 or -errno.
+ * Caller frees *bufp.
+ */
+int filename__read_str(const char *filename, char **bufp, size_t *sizep);
+/* Read an integer (decimal or 0x hex) from a file. Returns 0 or -errno. */
+int filename__read_int(const char *filename, int *value);
+int filename__read_ull(const char *filename, unsigned long long *value);
+
+/* Write all of buf to fd, retrying on EINTR/short writes. 0 or -errno. */
+int writen(int fd, const void *buf, size_t n);
+/* Read exactly n bytes; returns n, 0 at EOF before any byte, or -errno
+ * (-EIO for EOF in the middle). */
+ssize_t readn(int fd, void *buf, size_t n);
+
+/* Monotonic clock in ns. */
+uint64_t now_ns(void);
+
+/* Directory holding the running prf binary (for Documentation/, tests/). */
+const char *prf_exec_dir(void);
+
+/* Levenshtein distance between two strings (for "did you mean"). */
+int levenshtein(const char *a, const char *b);
+
+/* Glob match with * and ? (fnmatch without flags). */
+bool strglobmatch(const char *str, const char *pat);
+
+#endif

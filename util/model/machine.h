@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_MODEL_MACHINE_H
+#define PRF_MODEL_MACHINE_H
+/*
+ * machine: the host being modelled from a recording: threads (pid/tid,
+ * comm over time, fork/exit), their maps (user) and the kernel maps
+ * ([kernel.kallsyms] and modules), and the DSOs all share.
+ * Fed by machine__process_event() with side-band records in time order.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "../format/event.h"
+
+struct dso;
+struct map;
+struct symbol;
+struct thread;
+
+struct thread {
+	pid_t pid, tid, ppid;
+	const char *comm;	/* current comm (owned); "<pid>"-style ":tid" if unknown */
+	bool comm_set;
+	bool dead;
+	void *maps;		/* private: shared by the threads of one process */
+	int refcnt;
+	void *priv;		/* per-consumer data */
+};
+
+/* Where one address resolved to. */
+struct addr_location {
+	struct thread *thread;
+	struct map *map;	/* NULL: unmapped */
+	struct symbol *sym;	/* NULL: no symbol */
+	uint64_t addr;		/* in the DSO's address space (map__map_ip) */
+	uint8_t cpumode;	/* PERF_RECORD_MISC_USER, _KERNEL, ... */
+	char level;		/* '.', 'k', 'g', 'u', 'H' as perf prints [.] [k] */
+	int32_t cpu;
+	bool filtered;
+};
+
+struct machine {
+	pid_t pid;		/* -1 host */
+	void *priv;		/* private state (threads, dsos, kernel maps) */
+	const char *symfs;	/* --symfs prefix, not owned */
+	const char *kallsyms;	/* --kallsyms path, not owned */
+	const char *vmlinux;	/* -k path, not owned */
+	bool demangle;		/* default true */
+	bool inline_frames;	/* DWARF inline frames (default true) */
+};
+
+/* New host machine; NULL on ENOMEM. machine__delete() frees threads/DSOs. */
+struct machine *machine__new_host(void);
+void machine__delete(struct machine *machine);
+
+/* Apply one side-band record (COMM, MMAP, MMAP2, FORK, EXIT, KSYMBOL,
+ * HEADER_BUILD_ID...); other types are ignored. 0 or -errno. */
+int machine__process_event(struct machine *machine, union perf_event *event,
+			   struct perf_sample *sample);
+/* Record a build-id for a DSO path (from the BUILD_ID feature). */
+int machine__set_build_id(struct machine *machine, const char *path,
+			  const struct build_id *bid, bool kernel);
+
+/* Thread by pid/tid, created if unknown (comm ":tid"). Borrowed. */
+struct thread *machine__findnew_thread(struct machine *machine, pid_t pid, pid_t tid);
+const char *thread__comm_str(const struct thread *thread);
+
+/* Resolve one address in thread's (user) or the kernel's (cpumode) space. */
+void thread__find_symbol(struct thread *thread, uint8_t cpumode, uint64_t addr,
+			 struct addr_location *al);
+/* Resolve the sample's ip (al->thread = sample's thread). 0 or -errno. */
+int machine__resolve(struct machine *machine, struct addr_location *al,
+		     struct perf_sample *sample);
+
+/* Iterate all DSOs (for build-id lists); stop when fn returns non-zero. */
+int machine__for_each_dso(struct machine *machine,
+			  int (*fn)(struct dso *dso, void *arg), void *arg);
+/* Iterate threads sorted by pid, tid. */
+int machine__for_each_thread(struct machine *machine,
+			     int (*fn)(struct thread *thread, void *arg), void *arg);
+
+#endif
