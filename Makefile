@@ -7,6 +7,7 @@ CC      ?= gcc
 PKG_CONFIG ?= pkg-config
 PREFIX  ?= /usr/local
 O       ?= .build
+BIN     ?= prf
 
 LIBS_PC := libelf libdw libtraceevent slang zlib libunwind libunwind-generic libzstd
 
@@ -32,9 +33,9 @@ SRCS := $(wildcard cmd/*.c builtin/*.c ui/*.c ui/*/*.c \
           util/analysis/*.c arch/*/*.c tests/*.c)
 OBJS := $(SRCS:%.c=$(O)/%.o)
 
-all: prf
+all: $(BIN)
 
-prf: $(OBJS)
+$(BIN): $(OBJS)
 	@echo "  LINK    $@"
 	@$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
@@ -49,14 +50,14 @@ deps:
 	@bash scripts/install-deps.sh
 
 test: deps
-	@$(MAKE) --no-print-directory prf
-	./prf test
+	@$(MAKE) --no-print-directory $(BIN)
+	./$(BIN) test
 
 demo: deps
-	@$(MAKE) --no-print-directory prf
+	@$(MAKE) --no-print-directory $(BIN)
 	@bash scripts/demo.sh
 
 clean:
-	rm -rf $(O) prf
+	rm -rf $(O) $(BIN)
 
 .PHONY: all deps test demo clean
