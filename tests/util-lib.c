@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of util/lib: option parser, strbuf, output writer, helpers. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tests.h"
+#include "../util/lib/out.h"
+#include "../util/lib/parse-options.h"
+#include "../util/lib/strbuf.h"
+#include "../util/lib/util.h"
+
+struct t_opts {
+	bool all;
+	bool graph;
+	int verbose;
+	unsigned int freq;
+	const char *out;
+	int nev;
+	const char *ev[4];
+	uint64_t big;
+};
+
+static int t_event_cb(const struct option *opt, const char *arg, int unset)
+{
+	struct t_opts *o = opt->value;
+
+	if (unset || o->nev == 4)
+		return -1;
+	o->ev[o->nev++] = arg;
+	return 0;
+}
+
+static int t_parse(struct t_opts *o, int argc, const char **argv, int flags)
+{
+	const char *const usage[] = { "t [<options>]", NULL };
+	const struct option options[] = {
+		OPT_BOOLEAN('a', "all-cpus", &o->all, "system-wide"),
+		OPT_BOOLEAN('g', NULL, &o->graph, "callchains"),
+		OPT_INCR('v', "verbose", &o->verbose, "be more verbose"),
+		OPT_UINTEGER('F', "freq", &o->freq, "frequency"),
+		OPT_STRING('o', "output", &o->out, "file", "output file"),
+		OPT_CALLBACK('e', "event", o, "event", "event selector", t_event_cb),
+		OPT_U64(0, "mmap-bytes", &o->big, "bytes"),
+		OPT_END()
+	};
+	int saved = dup(2), ret;
+
+	/* keep the usage text of the error cases out of the test output */
+	if (freopen("/dev/null", "w", stderr)) {}
+	ret = parse_options(argc, argv, options, usage, flags);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	return ret;
+}
+
+static int test__parse_options_forms(void)
+{
+	struct t_opts o = { 0 };
+	const char *argv[] = { "t", "-ag", "-F99", "--output=x.data", "-e", "a", "--event", "b",
+			       "-vv", "--mmap-bytes", "0x10", "--", "-x", "y", NULL };
+	int argc = t_parse(&o, ARRAY_SIZE(argv) - 1, argv, 0);
+
+	TEST_ASSERT_EQUAL("remaining args", argc, 2);
+	TEST_ASSERT_STREQ("first remaining", argv[0], "-x");
+	TEST_ASSERT_STREQ("second remaining", argv[1], "y");
+	TEST_ASSERT_VAL("-a", o.all);
+	TEST_ASSERT_VAL("-g", o.graph);
+	TEST_ASSERT_EQUAL("-F99", o.freq, 99);
+	TEST_ASSERT_STREQ("--output=", o.out, "x.data");
+	TEST_ASSERT_EQUAL("repeated -e", o.nev, 2);
+	TEST_ASSERT_STREQ("-e a", o.ev[0], "a");
+	TEST_ASSERT_STREQ("--event b", o.ev[1], "b");
+	TEST_ASSERT_EQUAL("-vv", o.verbose, 2);
+	TEST_ASSERT_EQUAL("hex u64", o.big, 16);
+	return TEST_OK;
+}
+
+static int test__parse_options_stop(void)
+{
+	struct t_opts o = { 0 };
+	const char *argv[] = { "t", "-a", "sleep", "-F", "1", NULL };
+	int argc = t_parse(&o, 5, argv, PARSE_OPT_STOP_AT_NON_OPTION);
+
+	TEST_ASSERT_EQUAL("stops at workload", argc, 3);
+	TEST_ASSERT_STREQ("workload", argv[0], "sleep");
+	TEST_ASSERT_EQUAL("-F of the workload untouched", o.freq, 0);
+
+	const char *argv2[] = { "t", "--no-all-cpus", "--fre", "7", "--out", "f", NULL };
+
+	o.all = true;
+	argc = t_parse(&o, 6, argv2, 0);
+	TEST_ASSERT_EQUAL("no rest", argc, 0);
+	TEST_ASSERT_VAL("--no-", !o.all);
+	TEST_ASSERT_EQUAL("unique prefix", o.freq, 7);
+	TEST_ASSERT_STREQ("prefix of output", o.out, "f");
+	return TEST_OK;
+}
+
+static int test__parse_options_errors(void)
+{
+	struct t_opts o = { 0 };
+	const char *bad1[] = { "t", "--nope", NULL };
+	const char *bad2[] = { "t", "-F", "abc", NULL };
+	const char *bad3[] = { "t", "-F", NULL };
+	const char *bad4[] = { "t", "-F", "-1", NULL };
+	const char *bad5[] = { "t", "-z", NULL };
+	const char *help[] = { "t", "-h", NULL };
+
+	TEST_ASSERT_EQUAL("unknown long", t_parse(&o, 2, bad1, 0), PARSE_OPT_EXIT);
+	TEST_ASSERT_EQUAL("not a number", t_parse(&o, 3, bad2, 0), PARSE_OPT_EXIT);
+	TEST_ASSERT_EQUAL("missing value", t_parse(&o, 2, bad3, 0), PARSE_OPT_EXIT);
+	TEST_ASSERT_EQUAL("negative unsigned", t_parse(&o, 3, bad4, 0), PARSE_OPT_EXIT);
+	TEST_ASSERT_EQUAL("unknown short", t_parse(&o, 2, bad5, 0), PARSE_OPT_EXIT);
+	TEST_ASSERT_EQUAL("-h shows usage", t_parse(&o, 2, help, 0), PARSE_OPT_EXIT);
+	return TEST_OK;
+}
+
+static int test__strbuf(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *s;
+
+	TEST_ASSERT_STREQ("empty", sb.buf, "");
+	for (int i = 0; i < 1000; i++)
+		strbuf_addf(&sb, "%d,", i);
+	TEST_ASSERT_VAL("grows", sb.len > 2000);
+	TEST_ASSERT_VAL("prefix", !strncmp(sb.buf, "0,1,2,", 6));
+	TEST_ASSERT_EQUAL("NUL-terminated", sb.buf[sb.len], 0);
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "ab");
+	strbuf_addch(&sb, 'c');
+	s = strbuf_detach(&sb, NULL);
+	TEST_ASSERT_STREQ("detach", s, "abc");
+	free(s);
+	TEST_ASSERT_STREQ("reinit", sb.buf, "");
+	return TEST_OK;
+}
+
+static char *out_capture(enum out_mode mode, const char *sep)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct out w;
+
+	out__init(&w, fp, mode, sep);
+	out__begin_record(&w);
+	out__field_u64(&w, "counter-value", 1234);
+	out__field_str(&w, "event", "task \"clock\"\n");
+	out__field_double(&w, "pcnt-running", "%.2f", 100.0);
+	out__begin_array(&w, "list");
+	out__field_s64(&w, NULL, -1);
+	out__field_s64(&w, NULL, 2);
+	out__end_array(&w);
+	out__end_record(&w);
+	fclose(fp);
+	return buf;
+}
+
+static int test__out_writer(void)
+{
+	char *json = out_capture(OUT_JSON, NULL), *csv = out_capture(OUT_CSV, ";");
+
+	TEST_ASSERT_STREQ("json",
+		json, "{\"counter-value\" : 1234, \"event\" : \"task \\\"clock\\\"\\n\", "
+		      "\"pcnt-running\" : 100.00, \"list\" : [-1, 2]}\n");
+	TEST_ASSERT_STREQ("csv", csv, "1234;task \"clock\"\n;100.00;-1;2\n");
+	free(json);
+	free(csv);
+	return TEST_OK;
+}
+
+static int test__helpers(void)
+{
+	TEST_ASSERT_EQUAL("levenshtein stst/stat", levenshtein("stst", "stat"), 1);
+	TEST_ASSERT_EQUAL("levenshtein equal", levenshtein("report", "report"), 0);
+	TEST_ASSERT_EQUAL("levenshtein empty", levenshtein("", "abc"), 3);
+	TEST_ASSERT_VAL("glob", strglobmatch("sys_enter_openat", "sys_enter_*"));
+	TEST_ASSERT_VAL("glob no", !strglobmatch("sys_exit_openat", "sys_enter_*"));
+	return TEST_OK;
+}
+
+DEFINE_SUITE(util_lib, "util/lib",
+	TEST_CASE(parse_options_forms, "option forms: clusters, attached values, repeated, --"),
+	TEST_CASE(parse_options_stop, "stop at workload, --no-, unique prefixes"),
+	TEST_CASE(parse_options_errors, "option errors fail with usage"),
+	TEST_CASE(strbuf, "strbuf growth and detach"),
+	TEST_CASE(out_writer, "JSON and CSV writer escaping and separators"),
+	TEST_CASE(helpers, "levenshtein and glob"));
