@@ -11,6 +11,11 @@ int cmd_version(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
+int cmd_report(int argc, const char **argv);
+int cmd_data(int argc, const char **argv);
+int cmd_script(int argc, const char **argv);
+int cmd_flamegraph(int argc, const char **argv);
+int cmd_record(int argc, const char **argv);
 
 /* The command table, for help and "did you mean" (cmd/prf.c). */
 struct cmd_struct {

@@ -1,4 +1,451 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * prf list [-j] [hw|sw|cache|tracepoint|pmu|EVENT_GLOB...]
+ *
+ * Lists the symbolic events parse_events() accepts, in perf list's
+ * sections and layout: hardware and cache events the CPU can open,
+ * software events, PMU events from sysfs, the raw descriptors, then
+ * tracepoints from tracefs.
+ */
+#include <fnmatch.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "builtin.h"
-int cmd_list(int argc, const char **argv) { (void)argc; (void)argv; fprintf(stderr, "prf list: not yet\n"); return 1; }
+#include "../util/kernel/event-names.h"
+#include "../util/kernel/pmu.h"
+#include "../util/kernel/tracefs.h"
+#include "../util/lib/out.h"
+#include "../util/lib/parse-options.h"
+#include "../util/lib/strbuf.h"
+#include "../util/lib/util.h"
+
+/* Provided by cmd/pager.c when it can tell; absent means "no". */
+extern int pager_in_use(void) __attribute__((weak));
+
+struct list_opts {
+	bool json;
+	bool raw_dump;
+	bool desc;
+};
+
+/* One printed entry. */
+struct list_entry {
+	char *name;		/* "context-switches OR cs", "msr/tsc/" */
+	char *event;		/* "context-switches", "msr/tsc/" */
+	char *alias;		/* "cs" or NULL */
+	const char *type;	/* "Software event" */
+	const char *unit;	/* "software", "cpu", pmu name, "tracepoint" */
+	char *encoding;		/* "type=1,config=0x3" or alias terms */
+	const char *desc;	/* brief description or NULL */
+};
+
+struct list_state {
+	const struct list_opts *o;
+	struct out w;
+	bool first_json;
+	int printed;
+};
+
+static const char *const sw_desc[] = {
+	"Per-CPU high-resolution timer, counts ns",
+	"Task clock, counts ns the task ran",
+	"Page faults",
+	"Context switches",
+	"Times the task migrated to another CPU",
+	"Minor page faults (no I/O)",
+	"Major page faults (I/O needed)",
+	"Alignment faults the kernel fixed up",
+	"Instructions the kernel emulated",
+	"Placeholder that counts nothing (side-band records only)",
+	"Output channel for BPF programs",
+	"Cgroup switches",
+};
+
+static const char *const hw_desc[] = {
+	"CPU cycles", "Retired instructions", "Cache accesses (usually last level)",
+	"Cache misses (usually last level)", "Retired branch instructions",
+	"Mispredicted branches", "Bus cycles", "Stalled cycles in the frontend",
+	"Stalled cycles in the backend", "Reference cycles (not scaled by frequency)",
+};
+
+static void entry__free(struct list_entry *e)
+{
+	free(e->name);
+	free(e->event);
+	free(e->alias);
+	free(e->encoding);
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct list_entry *)a)->name, ((const struct list_entry *)b)->name);
+}
+
+struct entries {
+	struct list_entry *v;
+	size_t n, alloc;
+};
+
+static struct list_entry *entries__add(struct entries *es)
+{
+	if (es->n == es->alloc) {
+		size_t na = es->alloc ? es->alloc * 2 : 64;
+		struct list_entry *nv = realloc(es->v, na * sizeof(*nv));
+
+		if (!nv)
+			return NULL;
+		es->v = nv;
+		es->alloc = na;
+	}
+	memset(&es->v[es->n], 0, sizeof(es->v[0]));
+	return &es->v[es->n++];
+}
+
+static void entries__release(struct entries *es)
+{
+	for (size_t i = 0; i < es->n; i++)
+		entry__free(&es->v[i]);
+	free(es->v);
+	es->v = NULL;
+	es->n = es->alloc = 0;
+}
+
+static void print_entry(struct list_state *st, const struct list_entry *e)
+{
+	if (st->o->raw_dump) {
+		printf("%s ", e->event);
+	} else if (st->o->json) {
+		struct out *w = &st->w;
+
+		if (!st->first_json)
+			fputc('\n', w->fp);
+		st->first_json = false;
+		out__begin_object(w, NULL);
+		out__field_str(w, "Unit", e->unit);
+		out__field_str(w, "EventName", e->event);
+		if (e->alias)
+			out__field_str(w, "EventAlias", e->alias);
+		out__field_str(w, "EventType", e->type);
+		if (e->desc)
+			out__field_str(w, "BriefDescription", e->desc);
+		if (e->encoding)
+			out__field_str(w, "Encoding", e->encoding);
+		out__end_object(w);
+	} else {
+		printf("  %-50s [%s]\n", e->name, e->type);
+		if (st->o->desc && e->desc)
+			printf("       [%s]\n", e->desc);
+	}
+	st->printed++;
+}
+
+static void print_entries(struct list_state *st, struct entries *es)
+{
+	if (es->n)
+		qsort(es->v, es->n, sizeof(es->v[0]), entry_cmp);
+	for (size_t i = 0; i < es->n; i++)
+		print_entry(st, &es->v[i]);
+	entries__release(es);
+}
+
+/* Glob match as perf list does for a bare word: "*word*". */
+static bool glob_hit(const char *glob, const char *s)
+{
+	return !glob || (s && !fnmatch(glob, s, 0));
+}
+
+/* Whether the kernel lets us open this hardware/cache event (perf list
+ * only lists those). User-space only, this thread, any cpu. */
+static bool event_supported(uint32_t type, uint64_t config)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr), .type = type, .config = config,
+		.disabled = 1, .exclude_kernel = 1, .exclude_hv = 1,
+	};
+	int fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+
+	if (fd < 0) {
+		attr.exclude_guest = 1;
+		fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	}
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+static int add_symbols(struct entries *es, const struct event_symbol *table, const char *glob,
+		       const char *type, const char *unit, const char *const *descs, bool probe)
+{
+	for (const struct event_symbol *s = table; s->symbol; s++) {
+		struct list_entry *e;
+		struct strbuf sb = STRBUF_INIT;
+
+		if (glob && !glob_hit(glob, s->symbol) && !glob_hit(glob, s->alias))
+			continue;
+		if (probe && !event_supported(s->type, s->config))
+			continue;
+		e = entries__add(es);
+		if (!e)
+			return -1;
+		if (s->alias)
+			strbuf_addf(&sb, "%s OR %s", s->symbol, s->alias);
+		else
+			strbuf_addstr(&sb, s->symbol);
+		e->name = strbuf_detach(&sb, NULL);
+		e->event = strdup(s->symbol);
+		e->alias = s->alias ? strdup(s->alias) : NULL;
+		e->type = type;
+		e->unit = unit;
+		e->desc = descs[s - table];
+		strbuf_addf(&sb, "type=%u,config=0x%llx", s->type, (unsigned long long)s->config);
+		e->encoding = strbuf_detach(&sb, NULL);
+	}
+	return 0;
+}
+
+static void list_hw(struct list_state *st, const char *glob)
+{
+	struct entries es = { 0 };
+
+	add_symbols(&es, event_symbols_hw, glob, "Hardware event", "cpu", hw_desc, true);
+	print_entries(st, &es);
+}
+
+static void list_sw(struct list_state *st, const char *glob)
+{
+	struct entries es = { 0 };
+
+	add_symbols(&es, event_symbols_sw, glob, "Software event", "software", sw_desc, false);
+	print_entries(st, &es);
+}
+
+static void list_cache(struct list_state *st, const char *glob)
+{
+	struct entries es = { 0 };
+	char name[128];
+
+	for (unsigned int t = 0; t < PERF_COUNT_HW_CACHE_MAX; t++) {
+		for (unsigned int op = 0; op < PERF_COUNT_HW_CACHE_OP_MAX; op++) {
+			if (!hw_cache__op_valid(t, op))
+				continue;
+			for (unsigned int r = 0; r < PERF_COUNT_HW_CACHE_RESULT_MAX; r++) {
+				uint64_t config = t | (op << 8) | (r << 16);
+				struct list_entry *e;
+				struct strbuf sb = STRBUF_INIT;
+
+				hw_cache__snprintf_name(t, op, r, name, sizeof(name));
+				if (!glob_hit(glob, name))
+					continue;
+				if (!event_supported(PERF_TYPE_HW_CACHE, config))
+					continue;
+				e = entries__add(&es);
+				if (!e)
+					break;
+				e->name = strdup(name);
+				e->event = strdup(name);
+				e->type = "Hardware cache event";
+				e->unit = "cpu";
+				strbuf_addf(&sb, "type=%u,config=0x%llx", PERF_TYPE_HW_CACHE,
+					    (unsigned long long)config);
+				e->encoding = strbuf_detach(&sb, NULL);
+			}
+		}
+	}
+	print_entries(st, &es);
+}
+
+static void list_pmu(struct list_state *st, const char *glob)
+{
+	struct entries es = { 0 };
+	char **names = pmu__names();
+
+	for (char **p = names; p && *p; p++) {
+		struct perf_pmu *pmu = pmu__load(*p, NULL);
+		struct pmu_alias *a;
+
+		if (!pmu)
+			continue;
+		list_for_each_entry(a, &pmu->aliases, node) {
+			struct strbuf sb = STRBUF_INIT;
+			struct list_entry *e;
+
+			strbuf_addf(&sb, "%s/%s/", pmu->name, a->name);
+			if (glob && !glob_hit(glob, sb.buf) && !glob_hit(glob, a->name)) {
+				strbuf_release(&sb);
+				continue;
+			}
+			e = entries__add(&es);
+			if (!e) {
+				strbuf_release(&sb);
+				break;
+			}
+			e->event = strdup(sb.buf);
+			e->name = strbuf_detach(&sb, NULL);
+			e->type = "Kernel PMU event";
+			strbuf_addf(&sb, "%s/%s/", pmu->name, a->terms);
+			e->encoding = strbuf_detach(&sb, NULL);
+		}
+		pmu__delete(pmu);
+	}
+	pmu__free_names(names);
+	/* Unit: the pmu part of "pmu/event/" (the pmu object is gone). */
+	if (es.n)
+		qsort(es.v, es.n, sizeof(es.v[0]), entry_cmp);
+	for (size_t i = 0; i < es.n; i++) {
+		char unit[256];
+		const char *slash = strchr(es.v[i].event, '/');
+
+		snprintf(unit, sizeof(unit), "%.*s", slash ? (int)(slash - es.v[i].event) : 0,
+			 es.v[i].event);
+		es.v[i].unit = unit;
+		print_entry(st, &es.v[i]);
+	}
+	entries__release(&es);
+}
+
+static void list_raw_descriptors(struct list_state *st)
+{
+	struct list_entry raw = { .name = "rNNN", .event = "rNNN",
+				  .type = "Raw hardware event descriptor", .unit = "cpu",
+				  .desc = "Raw PMU event: config as hex (attr.type PERF_TYPE_RAW)" };
+	struct list_entry terms = { .name = "cpu/t1=v1[,t2=v2,t3 ...]/modifier",
+				    .event = "cpu/t1=v1[,t2=v2,t3 ...]/modifier",
+				    .type = "Raw hardware event descriptor", .unit = "cpu",
+				    .desc = "PMU event from terms in /sys/bus/event_source/devices/PMU/format" };
+
+	struct list_entry bp = { .name = "mem:<addr>[/len][:access]", .event = "mem:<addr>[/len][:access]",
+				 .type = "Hardware breakpoint", .unit = "breakpoint",
+				 .desc = "Data or instruction breakpoint (access r, w, x; default rw)" };
+
+	print_entry(st, &raw);
+	print_entry(st, &terms);
+	print_entry(st, &bp);
+}
+
+struct tp_list {
+	struct entries es;
+	const char *glob;	/* matched against the event name, or NULL */
+};
+
+static int tp_collect(const char *sys, const char *name, void *data)
+{
+	struct tp_list *t = data;
+	struct strbuf sb = STRBUF_INIT;
+	struct list_entry *e;
+
+	if (t->glob && !glob_hit(t->glob, name))
+		return 0;
+	e = entries__add(&t->es);
+	if (!e || strbuf_addf(&sb, "%s:%s", sys, name))
+		return -1;
+	e->event = strdup(sb.buf);
+	e->name = strbuf_detach(&sb, NULL);
+	e->type = "Tracepoint event";
+	e->unit = "tracepoint";
+	return 0;
+}
+
+/* Sorted on the whole "sys:name" as perf does ("fib6:..." before "fib:..."). */
+static void list_tracepoints(struct list_state *st, const char *sys_glob, const char *name_glob,
+			     const char *glob)
+{
+	struct tp_list t = { .glob = glob };
+
+	if (!tracefs__mountpoint(NULL)) {
+		/* only complain when tracepoints were asked for */
+		if (sys_glob || (!glob && !name_glob))
+			fprintf(stderr, "prf list: can't list tracepoints: %s\n", tracefs__mount_hint());
+		return;
+	}
+	tracefs__for_each_event(sys_glob, name_glob, tp_collect, &t);
+	print_entries(st, &t.es);
+}
+
+static void list_all(struct list_state *st, const char *glob)
+{
+	list_hw(st, glob);
+	list_sw(st, glob);
+	list_cache(st, glob);
+	list_pmu(st, glob);
+	if (!glob)
+		list_raw_descriptors(st);
+	list_tracepoints(st, NULL, NULL, glob);
+}
+
+static void list_one(struct list_state *st, const char *arg)
+{
+	const char *colon;
+
+	if (!strcmp(arg, "hw") || !strcmp(arg, "hardware")) {
+		list_hw(st, NULL);
+	} else if (!strcmp(arg, "sw") || !strcmp(arg, "software")) {
+		list_sw(st, NULL);
+	} else if (!strcmp(arg, "cache") || !strcmp(arg, "hwcache")) {
+		list_cache(st, NULL);
+	} else if (!strcmp(arg, "pmu")) {
+		list_pmu(st, NULL);
+	} else if (!strcmp(arg, "tracepoint")) {
+		list_tracepoints(st, NULL, NULL, NULL);
+	} else if (!strcmp(arg, "sdt") || !strcmp(arg, "metric") || !strcmp(arg, "metricgroup")) {
+		/* not supported by prf: nothing to list */
+	} else if ((colon = strchr(arg, ':'))) {
+		char sys[256];
+
+		snprintf(sys, sizeof(sys), "%.*s", (int)(colon - arg), arg);
+		list_tracepoints(st, sys, colon[1] ? colon + 1 : NULL, NULL);
+	} else {
+		struct strbuf glob = STRBUF_INIT;
+
+		strbuf_addf(&glob, "*%s*", arg);
+		list_all(st, glob.buf);
+		strbuf_release(&glob);
+	}
+}
+
+int cmd_list(int argc, const char **argv)
+{
+	struct list_opts o = { 0 };
+	struct list_state st = { .o = &o, .first_json = true };
+	const char *const usage[] = {
+		"prf list [<options>] [hw|sw|cache|tracepoint|pmu|event_glob]",
+		NULL
+	};
+	const struct option options[] = {
+		OPT_BOOLEAN('j', "json", &o.json, "Print events as a JSON array"),
+		OPT_BOOLEAN('d', "desc", &o.desc, "Print extra event descriptions"),
+		OPT_BOOLEAN(0, "raw-dump", &o.raw_dump, "Dump raw events (names only, space separated)"),
+		OPT_END()
+	};
+
+	argc = parse_options(argc, argv, options, usage, 0);
+	if (argc < 0)
+		return 129;
+	if (o.json && o.raw_dump) {
+		fprintf(stderr, "prf list: --json and --raw-dump are mutually exclusive\n");
+		usage_with_options(usage, options);
+		return 129;
+	}
+	out__init(&st.w, stdout, OUT_JSON, NULL);
+	if (o.json)
+		out__begin_array(&st.w, NULL);
+	else if (!o.raw_dump && pager_in_use && pager_in_use())
+		printf("\nList of pre-defined events (to be used in -e or -M):\n\n");
+
+	if (argc == 0) {
+		list_all(&st, NULL);
+	} else {
+		for (int i = 0; i < argc; i++)
+			list_one(&st, argv[i]);
+	}
+	if (o.json) {
+		out__end_array(&st.w);
+		fputc('\n', stdout);
+	} else if (o.raw_dump) {
+		fputc('\n', stdout);
+	}
+	return 0;
+}

@@ -1,4 +1,611 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * prf stat: count events for a command, processes/threads (-p/-t) or the
+ * whole system (-a/-C) and print them as perf 6.1 does (human, -x CSV or
+ * -j JSON), optionally repeated (-r) or at intervals (-I).
+ *
+ * Flow: parse options -> evlist (parse-events or the default set) ->
+ * cpu/thread maps -> per run: fork corked workload, open counters
+ * (enable_on_exec for the workload), uncork, wait, read, aggregate
+ * (util/analysis/stat.c) -> print (util/analysis/stat-display.c).
+ */
+#include <errno.h>
+#include <locale.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 #include "builtin.h"
-int cmd_stat(int argc, const char **argv) { (void)argc; (void)argv; fprintf(stderr, "prf stat: not yet\n"); return 1; }
+#include "../util/analysis/stat.h"
+#include "../util/analysis/stat-display.h"
+#include "../util/kernel/cpumap.h"
+#include "../util/kernel/evlist.h"
+#include "../util/kernel/parse-events.h"
+#include "../util/kernel/thread_map.h"
+#include "../util/kernel/workload.h"
+#include "../util/lib/debug.h"
+#include "../util/lib/parse-options.h"
+#include "../util/lib/strbuf.h"
+#include "../util/lib/util.h"
+
+struct stat_opts {
+	struct evlist *evlist;
+	bool system_wide;
+	bool no_aggr;
+	bool per_thread;
+	bool no_inherit;
+	bool json;
+	bool big_num;
+	bool quiet;
+	bool null_run;
+	const char *cpu_list;
+	const char *pid;
+	const char *tid;
+	const char *output_name;
+	const char *csv_sep;
+	int run_count;
+	unsigned int interval;		/* ms */
+	unsigned int interval_count;
+	unsigned int timeout;		/* ms */
+	int verbose;
+};
+
+/* Set from signal handlers, read by the wait loops. */
+static volatile sig_atomic_t stat_done;
+static volatile sig_atomic_t stat_signr;
+
+static void stat_sig_handler(int sig)
+{
+	stat_done = 1;
+	stat_signr = sig;
+}
+
+static void stat_sigchld_handler(int sig __maybe_unused)
+{
+}
+
+static void stat_setup_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = stat_sig_handler;	/* no SA_RESTART: wait4 returns EINTR */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = stat_sigchld_handler;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+/* perf's default event set (cpu-clock instead of task-clock for -a/-C). */
+static int stat__add_default_events(struct evlist *evlist, bool cpu_wide)
+{
+	static const struct { uint32_t type; uint64_t config; } defs[] = {
+		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
+		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
+		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
+		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
+	};
+	struct perf_event_attr attrs[ARRAY_SIZE(defs)];
+	size_t i;
+
+	memset(attrs, 0, sizeof(attrs));
+	for (i = 0; i < ARRAY_SIZE(defs); i++) {
+		attrs[i].size = sizeof(attrs[i]);
+		attrs[i].type = defs[i].type;
+		attrs[i].config = defs[i].config;
+		attrs[i].exclude_guest = 1;	/* as perf's tool defaults: host only */
+	}
+	if (cpu_wide)
+		attrs[0].config = PERF_COUNT_SW_CPU_CLOCK;
+	return evlist__add_attrs(evlist, attrs, ARRAY_SIZE(defs));
+}
+
+/* attr bits stat needs, per evsel. */
+static void stat__config_attrs(struct evlist *evlist, const struct stat_opts *o, bool workload_target)
+{
+	struct evsel *evsel;
+
+	evlist__update_groups(evlist);
+	evlist__for_each_entry(evlist, evsel) {
+		struct perf_event_attr *attr = &evsel->attr;
+		bool leader = evsel__is_group_leader(evsel);
+
+		attr->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		if (leader && evsel->nr_members > 1)
+			attr->read_format |= PERF_FORMAT_GROUP | PERF_FORMAT_ID;
+		else if (!leader)
+			attr->read_format |= PERF_FORMAT_ID;
+		attr->inherit = !o->no_inherit;
+		attr->sample_period = 0;
+		attr->sample_type = 0;
+		attr->freq = 0;
+		attr->disabled = leader;
+		attr->enable_on_exec = leader && workload_target;
+	}
+}
+
+/*
+ * Open every evsel; events the machine lacks are remembered as
+ * unsupported (printed "<not supported>"), members of a group whose
+ * leader failed as not counted. Returns 0 or -errno after printing why.
+ */
+static int stat__open_counters(struct evlist *evlist, struct perf_cpu_map *cpus,
+			       struct perf_thread_map *threads)
+{
+	struct evsel *evsel;
+	char msg[512];
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+		int err;
+
+		if (!evsel__is_group_leader(evsel) && !evsel->leader->fds) {
+			st->open_err = -EBADF;
+			if (evsel->leader->unsupported)
+				evsel->unsupported = true;
+			continue;
+		}
+		err = evsel__open(evsel, cpus, threads);
+		if (err == -EINVAL && (evsel->attr.read_format & PERF_FORMAT_GROUP)) {
+			/* Older kernels refuse inherit with PERF_FORMAT_GROUP: read members one by one. */
+			struct evsel *pos;
+
+			evsel->attr.read_format &= ~PERF_FORMAT_GROUP;
+			evlist__for_each_entry(evlist, pos)
+				if (pos->leader == evsel)
+					pos->attr.read_format &= ~PERF_FORMAT_GROUP;
+			err = evsel__open(evsel, cpus, threads);
+		}
+		st->open_err = err;
+		if (!err)
+			continue;
+		if (err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV) {
+			evsel->unsupported = true;
+			if (verbose > 0) {
+				evsel__open_strerror(evsel, err, msg, sizeof(msg));
+				pr_warning("%s\n", msg);
+			}
+			continue;
+		}
+		evsel__open_strerror(evsel, err, msg, sizeof(msg));
+		pr_err("Error:\n%s\n", msg);
+		return err;
+	}
+	return 0;
+}
+
+static void stat__print_verbose_counts(struct evlist *evlist, FILE *fp)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+		uint64_t v = 0, e = 0, r = 0;
+		int i;
+
+		if (!st || !evsel->fds)
+			continue;
+		for (i = 0; i < st->nr_cpus * st->nr_threads; i++) {
+			v += st->cur[i].val;
+			e += st->cur[i].ena;
+			r += st->cur[i].run;
+		}
+		fprintf(fp, "%s: %llu %llu %llu\n", evsel__name(evsel), (unsigned long long)v,
+			(unsigned long long)e, (unsigned long long)r);
+	}
+}
+
+static uint64_t timespec_ns(const struct timespec *ts)
+{
+	return (uint64_t)ts->tv_sec * 1000000000ULL + ts->tv_nsec;
+}
+
+struct stat_run {
+	struct stat_opts *o;
+	struct stat_display *d;
+	struct perf_cpu_map *cpus;
+	struct perf_thread_map *threads;	/* NULL: the workload's, per run */
+	const char **argv;			/* workload or NULL */
+	enum aggr_mode aggr;
+	int status;				/* workload wait status */
+	struct rusage ru;
+};
+
+/* Read, print one interval; ts is ns since the run started. */
+static void stat__interval_tick(struct stat_run *r, uint64_t ts, uint64_t len)
+{
+	evlist__stat_read(r->o->evlist);
+	evlist__stat_process(r->o->evlist, r->aggr, true, false);
+	r->d->interval_ts = ts;
+	r->d->interval_len = len;
+	if (!r->o->quiet)
+		stat_display__print_interval(r->d, r->o->evlist);
+}
+
+/*
+ * One measured run. Returns 0, 1 when the run was cut short by a signal
+ * or the interval count, or -errno (message printed). r->status gets the
+ * workload's wait status.
+ */
+static int stat__run_once(struct stat_run *r, bool *workload_failed)
+{
+	struct stat_opts *o = r->o;
+	struct evlist *evlist = o->evlist;
+	struct workload w = { .pid = -1, .cork_fd = -1, .err_fd = -1 };
+	struct perf_thread_map *threads = r->threads, *own_threads = NULL;
+	bool workload_target = r->argv && !r->threads;
+	struct timespec t0, t1, now;
+	uint64_t last_tick, end_ns = 0;
+	unsigned int ticks = 0;
+	int err, child_done = 0;
+
+	r->status = 0;
+	memset(&r->ru, 0, sizeof(r->ru));
+	if (r->argv) {
+		err = workload__prepare(&w, r->argv);
+		if (err) {
+			pr_err("Failed to start the workload: %s\n", strerror(-err));
+			return err;
+		}
+	}
+	if (workload_target) {
+		own_threads = thread_map__new_by_tid(w.pid);
+		if (!own_threads) {
+			workload__abort(&w);
+			return -ENOMEM;
+		}
+		threads = own_threads;
+	}
+	evlist__stat_reset_prev(evlist);
+	if (!o->null_run) {
+		err = stat__open_counters(evlist, r->cpus, threads);
+		if (err) {
+			workload__abort(&w);
+			evlist__close(evlist);
+			perf_thread_map__put(own_threads);
+			return err;
+		}
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (r->argv) {
+		err = workload__start(&w);
+		if (err) {
+			fprintf(stderr, "Workload failed: %s\n", strerror(-err));
+			*workload_failed = true;
+			evlist__close(evlist);
+			perf_thread_map__put(own_threads);
+			return err;
+		}
+	}
+	if (!workload_target)
+		evlist__enable(evlist);
+
+	last_tick = 0;
+	if (o->timeout)
+		end_ns = (uint64_t)o->timeout * 1000000ULL;
+	while (!child_done && !stat_done) {
+		uint64_t elapsed, next = UINT64_MAX;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		elapsed = timespec_ns(&now) - timespec_ns(&t0);
+		if (o->interval) {
+			uint64_t iv = (uint64_t)o->interval * 1000000ULL;
+
+			if (elapsed >= last_tick + iv) {
+				stat__interval_tick(r, elapsed, elapsed - last_tick);
+				last_tick = elapsed;
+				if (o->interval_count && ++ticks >= o->interval_count)
+					break;
+				continue;
+			}
+			next = last_tick + iv;
+		}
+		if (end_ns) {
+			if (elapsed >= end_ns)
+				break;
+			if (end_ns < next)
+				next = end_ns;
+		}
+		if (r->argv) {
+			pid_t p = wait4(w.pid, &r->status, next == UINT64_MAX ? 0 : WNOHANG, &r->ru);
+
+			if (p == w.pid) {
+				child_done = 1;
+				break;
+			}
+			if (p < 0 && errno != EINTR) {
+				child_done = 1;
+				break;
+			}
+			if (next == UINT64_MAX)
+				continue;
+		}
+		if (next == UINT64_MAX) {
+			pause();
+		} else {
+			struct timespec ts;
+			uint64_t left = next - elapsed;
+
+			ts.tv_sec = left / 1000000000ULL;
+			ts.tv_nsec = left % 1000000000ULL;
+			nanosleep(&ts, NULL);	/* EINTR on SIGCHLD/SIGINT */
+		}
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (!workload_target)
+		evlist__disable(evlist);
+
+	err = evlist__stat_read(evlist);
+	if (err)
+		pr_debug("reading counters: %s\n", strerror(-err));
+	if (o->interval) {
+		uint64_t elapsed = timespec_ns(&t1) - timespec_ns(&t0);
+
+		if (elapsed > last_tick && (!o->interval_count || ticks < o->interval_count))
+			stat__interval_tick(r, elapsed, elapsed - last_tick);
+	} else {
+		evlist__stat_process(evlist, r->aggr, false, true);
+		update_stats(&r->d->walltime, (double)(timespec_ns(&t1) - timespec_ns(&t0)));
+		if (verbose > 0)
+			stat__print_verbose_counts(evlist, r->d->fp);
+	}
+	evlist__close(evlist);
+
+	if (r->argv && !child_done) {
+		/* Interrupted, timed out or interval count reached: stop the workload. */
+		kill(w.pid, SIGTERM);
+		while (wait4(w.pid, &r->status, 0, &r->ru) < 0 && errno == EINTR)
+			;
+		/* Stopped by --timeout/--interval-count on purpose: not a failure. */
+		if (!stat_done && WIFSIGNALED(r->status) && WTERMSIG(r->status) == SIGTERM)
+			r->status = 0;
+	}
+	if (own_threads && r->aggr == AGGR_THREAD)
+		thread_map__read_comms(own_threads);
+	perf_thread_map__put(own_threads);
+	return (stat_done || (o->interval_count && ticks >= o->interval_count)) ? 1 : 0;
+}
+
+static char *stat__target_desc(const struct stat_opts *o, const char **argv, int argc)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	if (o->pid)
+		strbuf_addf(&sb, "process id '%s'", o->pid);
+	else if (o->tid)
+		strbuf_addf(&sb, "thread id '%s'", o->tid);
+	else if (o->cpu_list)
+		strbuf_addf(&sb, "'CPU(s) %s'", o->cpu_list);
+	else if (o->system_wide)
+		strbuf_addstr(&sb, "'system wide'");
+	else {
+		strbuf_addch(&sb, '\'');
+		for (i = 0; i < argc; i++)
+			strbuf_addf(&sb, "%s%s", i ? " " : "", argv[i]);
+		strbuf_addch(&sb, '\'');
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+int cmd_stat(int argc, const char **argv)
+{
+	struct stat_opts o = { .run_count = 1, .big_num = true, .evlist = evlist__new() };
+	const char *const usage[] = {
+		"prf stat [<options>] [<command>]",
+		NULL
+	};
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", o.evlist, "event",
+			     "event selector. use 'prf list' to list available events",
+			     parse_events_option),
+		OPT_BOOLEAN('a', "all-cpus", &o.system_wide, "system-wide collection from all CPUs"),
+		OPT_BOOLEAN('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
+		OPT_BOOLEAN('B', "big-num", &o.big_num, "print large numbers with thousands' separators"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor in system-wide"),
+		OPT_BOOLEAN('i', "no-inherit", &o.no_inherit, "child tasks do not inherit counters"),
+		OPT_UINTEGER('I', "interval-print", &o.interval,
+			     "print counts at regular interval in ms"),
+		OPT_UINTEGER(0, "interval-count", &o.interval_count,
+			     "print counts for fixed number of times"),
+		OPT_BOOLEAN('j', "json-output", &o.json, "print counts in JSON format"),
+		OPT_BOOLEAN('n', "null", &o.null_run, "null run - dont start any counters"),
+		OPT_STRING('o', "output", &o.output_name, "file", "output file name"),
+		OPT_STRING('p', "pid", &o.pid, "pid", "stat events on existing process id"),
+		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
+		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any output, messages or warnings"),
+		OPT_INTEGER('r', "repeat", &o.run_count,
+			    "repeat command and print average + stddev (max: 100)"),
+		OPT_STRING('t', "tid", &o.tid, "tid", "stat events on existing thread id"),
+		OPT_UINTEGER(0, "timeout", &o.timeout,
+			     "stop workload and print counts after a timeout period in ms"),
+		OPT_INCR('v', "verbose", &o.verbose, "be more verbose (show counter open errors, etc)"),
+		OPT_STRING('x', "field-separator", &o.csv_sep, "separator",
+			   "print counts with custom separator"),
+		OPT_END()
+	};
+	struct stat_display d;
+	struct stat_run r;
+	struct perf_cpu_map *cpus = NULL;
+	struct perf_thread_map *threads = NULL;
+	char *target = NULL;
+	FILE *out = stderr;
+	bool workload_failed = false, cpu_wide;
+	int ret = 1, i, err;
+
+	setlocale(LC_NUMERIC, "");
+	if (!o.evlist)
+		return 1;
+	argc = parse_options(argc, argv, options, usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc < 0) {
+		evlist__delete(o.evlist);
+		return 129;
+	}
+	verbose = o.quiet ? -1 : o.verbose;
+	cpu_wide = o.system_wide || o.cpu_list;
+
+	if (!argc && !o.pid && !o.tid && !cpu_wide) {
+		usage_with_options(usage, options);
+		ret = 129;
+		goto out;
+	}
+	if (o.run_count < 1 || o.run_count > 100) {
+		pr_err("prf stat: -r/--repeat must be between 1 and 100 (got %d)\n", o.run_count);
+		ret = 129;
+		goto out;
+	}
+	if (o.csv_sep && o.json) {
+		pr_err("prf stat: -x/--field-separator and -j/--json-output cannot be used together\n");
+		ret = 129;
+		goto out;
+	}
+	if ((o.pid || o.tid) && cpu_wide) {
+		pr_err("prf stat: -p/-t and -a/-C are mutually exclusive\n");
+		ret = 129;
+		goto out;
+	}
+	if (o.interval && o.run_count > 1) {
+		pr_err("prf stat: -I/--interval-print cannot be used with -r/--repeat\n");
+		ret = 129;
+		goto out;
+	}
+	if (o.csv_sep && !strcmp(o.csv_sep, "\\t"))
+		o.csv_sep = "\t";
+	if (o.output_name) {
+		out = fopen(o.output_name, "w");
+		if (!out) {
+			pr_err("prf stat: cannot open output file '%s': %s\n", o.output_name,
+			       strerror(errno));
+			out = stderr;
+			goto out;
+		}
+		/* perf's -o files start with the date (ctime(3) format) and a blank line. */
+		{
+			time_t now = time(NULL);
+
+			fprintf(out, "# started on %s\n", ctime(&now));
+		}
+	}
+
+	if (!o.evlist->nr_entries && stat__add_default_events(o.evlist, cpu_wide)) {
+		pr_err("prf stat: out of memory\n");
+		goto out;
+	}
+
+	/* Maps: cpus x threads the counters are opened on. */
+	if (cpu_wide) {
+		cpus = perf_cpu_map__new(o.cpu_list);
+		if (!cpus) {
+			pr_err("prf stat: invalid cpu list '%s'\n", o.cpu_list ? o.cpu_list : "");
+			ret = 129;
+			goto out;
+		}
+		if (o.cpu_list) {
+			struct perf_cpu_map *online = perf_cpu_map__new_online();
+			int cpu, idx;
+
+			perf_cpu_map__for_each_cpu(cpu, idx, cpus) {
+				if (online && perf_cpu_map__idx(online, cpu) < 0) {
+					pr_err("prf stat: cpu %d in '%s' is not online\n", cpu, o.cpu_list);
+					perf_cpu_map__put(online);
+					ret = 129;
+					goto out;
+				}
+			}
+			perf_cpu_map__put(online);
+		}
+		threads = perf_thread_map__new_dummy();
+	} else {
+		cpus = perf_cpu_map__dummy_new();
+		if (o.pid || o.tid) {
+			const char *list = o.pid ? o.pid : o.tid;
+
+			threads = o.pid ? thread_map__new_by_pid_str(list) :
+					  thread_map__new_by_tid_str(list);
+			if (!threads) {
+				pr_err("prf stat: %s '%s': %s\n", o.pid ? "no such process" : "no such thread",
+				       list, errno == EINVAL ? "invalid list" : strerror(errno));
+				goto out;
+			}
+		}
+	}
+	if (!cpus || (cpu_wide && !threads)) {
+		pr_err("prf stat: out of memory\n");
+		goto out;
+	}
+
+	memset(&r, 0, sizeof(r));
+	r.o = &o;
+	r.d = &d;
+	r.cpus = cpus;
+	r.threads = threads;
+	r.argv = argc ? argv : NULL;
+	r.aggr = AGGR_GLOBAL;
+	if (o.no_aggr && cpu_wide)
+		r.aggr = AGGR_NONE;
+	else if (o.per_thread && threads && perf_thread_map__pid(threads, 0) != -1)
+		r.aggr = AGGR_THREAD;
+
+	stat__config_attrs(o.evlist, &o, r.argv && !threads);
+	if (evlist__stat_alloc(o.evlist, perf_cpu_map__nr(cpus),
+			       threads ? perf_thread_map__nr(threads) : 1, r.aggr)) {
+		pr_err("prf stat: out of memory\n");
+		goto out;
+	}
+
+	target = stat__target_desc(&o, argv, argc);
+	memset(&d, 0, sizeof(d));
+	d.fp = out;
+	d.mode = o.json ? OUT_JSON : o.csv_sep ? OUT_CSV : OUT_HUMAN;
+	d.sep = o.csv_sep ? o.csv_sep : ",";
+	d.aggr_mode = r.aggr;
+	d.run_count = o.run_count;
+	d.target = target;
+	d.cpus = cpus;
+	d.threads = threads;
+	d.interval = o.interval > 0;
+	d.big_num = o.big_num;
+	init_stats(&d.walltime);
+
+	stat_setup_signals();
+	ret = 0;
+	for (i = 0; i < o.run_count; i++) {
+		err = stat__run_once(&r, &workload_failed);
+		if (err < 0) {
+			ret = workload_failed ? 127 : 1;
+			goto out;
+		}
+		if (r.argv)
+			ret = workload__exit_status(r.status);
+		if (err > 0)
+			break;
+	}
+	if (!o.interval && !o.quiet) {
+		d.print_rusage = r.argv && !threads && !cpu_wide && o.run_count == 1;
+		d.ru_utime = r.ru.ru_utime;
+		d.ru_stime = r.ru.ru_stime;
+		if (d.walltime.n > 0 && d.walltime.n < o.run_count)
+			d.run_count = (int)d.walltime.n;
+		stat_display__print(&d, o.evlist);
+	}
+	if (!r.argv && stat_signr)
+		ret = 0;
+out:
+	if (out != stderr)
+		fclose(out);
+	evlist__stat_free(o.evlist);
+	evlist__delete(o.evlist);
+	perf_cpu_map__put(cpus);
+	perf_thread_map__put(threads);
+	free(target);
+	return ret;
+}

@@ -165,6 +165,7 @@ static int run_entry(const struct test_entry *e, const struct test_opts *o,
 		     struct strbuf *output, struct strbuf *reason)
 {
 	int outp[2], skp[2], status, ret;
+	ssize_t len;
 	pid_t pid;
 	char buf[4096];
 
@@ -193,8 +194,9 @@ static int run_entry(const struct test_entry *e, const struct test_opts *o,
 			_exit(ret == TEST_OK ? 0 : ret == TEST_SKIP ? 2 : 1);
 		}
 		close(skp[1]);
-		setenv("PRF", "", 1);
-		snprintf(buf, sizeof(buf), "%s/prf", prf_exec_dir());
+		/* the binary under test, whatever its name (prf, prf-asan, ...) */
+		len = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+		buf[len > 0 ? len : 0] = '\0';
 		setenv("PRF", buf, 1);
 		setenv("PRF_SRCDIR", prf_exec_dir(), 1);
 		setenv("PRF_PAGER", "cat", 1);

@@ -15,6 +15,11 @@ void pager_disable(void)
 	pager_disabled = true;
 }
 
+int pager_in_use(void)
+{
+	return pager_pid != 0;
+}
+
 void setup_pager(void)
 {
 	const char *pager = getenv("PRF_PAGER");

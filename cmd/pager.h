@@ -8,6 +8,8 @@
  */
 void setup_pager(void);
 void pager_disable(void);
+/* Non-zero when stdout goes to a pager started by setup_pager(). */
+int pager_in_use(void);
 /* Flush stdout, close the pipe and wait for the pager to exit. */
 void pager_finish(void);
 #endif

@@ -28,6 +28,7 @@ struct evlist;
 struct machine;
 struct perf_tool;
 struct perf_session;
+struct reader_priv;
 
 typedef int (*event_sample)(struct perf_tool *tool, union perf_event *event,
 			    struct perf_sample *sample, struct evsel *evsel,
@@ -98,7 +99,8 @@ struct perf_session {
 	struct perf_tool *tool;		/* not owned */
 	struct events_stats stats;
 	void *ordered;			/* ordered-events queue (private) */
-	void *zstd;			/* decompression state (private) */
+	void *zstd;			/* unused (decompression state lives in reader) */
+	struct reader_priv *reader;	/* private reader state (session-internal.h) */
 	bool one_mmap;			/* private */
 	char *symfs;			/* --symfs (owned copy), or NULL */
 	void *priv;
@@ -122,6 +124,18 @@ bool perf_session__has_feat(const struct perf_session *session, int feat);
 void perf_session__fprintf_info(struct perf_session *session, FILE *fp, bool full);
 /* Print "Aggregated stats" like `perf report --stats`. */
 void perf_session__fprintf_stats(struct perf_session *session, FILE *fp);
+
+/* File offset (bytes) of the record being delivered (for the compressed
+ * records inside a PERF_RECORD_COMPRESSED: the offset of that record). */
+uint64_t perf_session__cur_offset(struct perf_session *session);
+/* Number of PERF_RECORD_SAMPLE records of evsel delivered so far. */
+uint64_t perf_session__evsel_nr_samples(struct perf_session *session, const struct evsel *evsel);
+/* Print attr fields as perf's header does: ", name = value" for every
+ * non-zero field, in perf_event_attr__fprintf order (perf 6.1). */
+void perf_event_attr__fprintf_desc(FILE *fp, const struct perf_event_attr *attr);
+/* Name of a record type as perf prints it ("SAMPLE", "FINISHED_ROUND"),
+ * "UNKNOWN" for others. */
+const char *perf_event__name(unsigned int type);
 
 /* Decode a PERF_RECORD_SAMPLE (or the sample_id of another record when
  * sample_id_all) of evsel into *sample. 0 or -EFAULT if the record is too

@@ -39,4 +39,31 @@ void evlist__add(struct evlist *evlist, struct evsel *evsel);
 /* Find by kernel sample id (PERF_SAMPLE_ID/IDENTIFIER); NULL if unknown. */
 struct evsel *evlist__id2evsel(struct evlist *evlist, uint64_t id);
 
+/*
+ * Set the cpu and thread maps the evsels are opened on. The evlist takes
+ * one reference of each (dropping the previous maps); the caller keeps its
+ * own. Either may be NULL to leave it unchanged.
+ */
+void evlist__set_maps(struct evlist *evlist, struct perf_cpu_map *cpus,
+		      struct perf_thread_map *threads);
+/* Append one evsel per attr (copied). 0 or -ENOMEM (evlist unchanged). */
+int evlist__add_attrs(struct evlist *evlist, const struct perf_event_attr *attrs, int nr);
+/*
+ * Make groups: every evsel from leader up to the next evsel whose leader
+ * is itself belongs to leader; recompute nr_members/nr_groups from the
+ * ->leader pointers (parse_events sets those). Idempotent.
+ */
+void evlist__update_groups(struct evlist *evlist);
+/*
+ * Open every evsel on evlist->cpus x evlist->threads. Returns 0, or the
+ * -errno of the first failing evsel with *failed set to it (when failed is
+ * non-NULL); evsels before it stay open. Callers that tolerate unsupported
+ * events (stat) open evsel by evsel instead.
+ */
+int evlist__open(struct evlist *evlist, struct evsel **failed);
+void evlist__close(struct evlist *evlist);
+/* PERF_EVENT_IOC_ENABLE / DISABLE on every open fd. */
+void evlist__enable(struct evlist *evlist);
+void evlist__disable(struct evlist *evlist);
+
 #endif

@@ -76,6 +76,18 @@ void evsel__close(struct evsel *evsel);
 /* Read one counter (read_format as set in attr, without GROUP). 0 or -errno. */
 int evsel__read_counter(struct evsel *evsel, int cpu_idx, int thread_idx,
 			struct perf_counts_values *count);
+/*
+ * Read a whole group through the leader's fd (leader->attr.read_format has
+ * PERF_FORMAT_GROUP; perf_event_open(2) "Reading results"): fills
+ * counts[0..nr-1] in group order (leader first), each with the group's
+ * time_enabled/time_running. Returns the number of values filled or
+ * -errno (-EINVAL without PERF_FORMAT_GROUP).
+ */
+int evsel__read_group(struct evsel *leader, int cpu_idx, int thread_idx,
+		      struct perf_counts_values *counts, int nr);
+/* ioctl(2) every open fd of evsel (PERF_EVENT_IOC_ENABLE/DISABLE/RESET...).
+ * Returns 0 or the last -errno. */
+int evsel__ioctl(struct evsel *evsel, unsigned long request, unsigned long arg);
 /* Human message for an open error (EACCES -> perf_event_paranoid hint,
  * ENOENT/EOPNOTSUPP -> not supported, EMFILE -> too many open files...). */
 int evsel__open_strerror(struct evsel *evsel, int err, char *buf, size_t size);

@@ -30,6 +30,8 @@ struct callchain_cursor {
 	struct callchain_frame *frames;
 	unsigned int nr, alloc;
 	bool truncated;		/* the user stack copy ran out */
+	bool discarded;		/* the callchain held an unknown PERF_CONTEXT_*
+				   marker: dropped whole (nr = 0), as perf does */
 };
 
 struct resolve_opts {
@@ -42,9 +44,27 @@ struct resolve_opts {
 void callchain_cursor__init(struct callchain_cursor *c);
 void callchain_cursor__exit(struct callchain_cursor *c);
 
+/* Append one frame (grows the array; no per-sample malloc once grown).
+ * 0 or -ENOMEM. */
+int callchain_cursor__append(struct callchain_cursor *c, const struct callchain_frame *f);
+
+/* DWARF unwinding: unwind__get_entries() of util/model/unwind.h (helper
+ * "unwind"); util/model/unwind-weak.c has a weak fallback returning -ENOSYS. */
+
 /*
  * Fill cursor for sample (reset first). Without a callchain the cursor
- * holds the sample ip alone. Returns 0 or -errno (-ENOMEM).
+ * holds the sample ip alone. PERF_SAMPLE_CALLCHAIN entries are taken
+ * as the kernel wrote them (the first is the sample ip), PERF_CONTEXT_*
+ * markers switching the cpumode of the following entries; at most
+ * opts->max_stack frames (0: 127) are kept; hide_unresolved drops frames
+ * without a symbol. With REGS_USER+STACK_USER in the evsel's sample_type
+ * and a non-empty stack copy, the user part comes from unwind__get_entries()
+ * after the kernel part of the callchain. opts may be NULL (defaults).
+ * A callchain with an unknown context marker (a value >= PERF_CONTEXT_MAX
+ * that is none of PERF_CONTEXT_HV/KERNEL/USER/GUEST*) is treated as
+ * corrupt, as perf 6.1 does: nr = 0 and discarded = true (report still
+ * counts the sample at its ip; script prints no frames).
+ * Returns 0 or -errno (-ENOMEM).
  */
 int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 			      struct thread *thread, const struct resolve_opts *opts,

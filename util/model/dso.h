@@ -30,6 +30,7 @@ struct symbol {
 	uint8_t binding;	/* STB_GLOBAL, STB_WEAK, STB_LOCAL */
 	uint8_t type;		/* STT_FUNC, ... */
 	bool inlined;
+	uint32_t idx;		/* load order (alias choice for kallsyms) */
 	char name[];		/* demangled */
 };
 
@@ -56,16 +57,88 @@ struct dso {
 	int refcnt;
 	void *debuginfo;	/* libdw state for srcline/inline/unwind (lazy) */
 	void *priv;
+	/* added by the model layer */
+	struct machine *machine;/* owner: --symfs, --kallsyms, demangle settings */
+	char *symsrc_path;	/* file the symbols came from (owned), or NULL */
+	char *runtime_path;	/* ELF file on disk matching the DSO (owned), or NULL:
+				   the executable/library, for unwinders and srcline */
+	bool mismatch_warned;
+	bool is_64_bit;
+	bool aliases_last;	/* kallsyms: of symbols at one address the last
+				   listed wins (perf: the others get size 0) */
+	uint64_t kernel_text;	/* kernel: recorded _text (pgoff of its MMAP), 0 unknown */
+	size_t nr_symbols_alloc;
 };
+
+struct machine;
+
+/* New DSO for path (long_name copied; short_name derived as perf's
+ * "Shared Object" column: basename, or the name itself for "[...]").
+ * kind from the name ([kernel.kallsyms], [vdso], //anon, [heap]...).
+ * refcnt 1; NULL on ENOMEM. Normally created by the machine. */
+struct dso *dso__new(const char *path);
+struct dso *dso__get(struct dso *dso);
+/* Drop a reference; the last one frees symbols and names. */
+void dso__put(struct dso *dso);
+/* Record the build-id from perf.data (MMAP2 or BUILD_ID feature). */
+void dso__set_build_id(struct dso *dso, const struct build_id *bid);
+
+/* Append a symbol [start, start+len) (DSO address space) named name
+ * (copied; demangled when demangle is true). Used by the loaders; the
+ * array is sorted and fixed up by dso__symbols_finish(). 0 or -ENOMEM. */
+int dso__add_symbol(struct dso *dso, uint64_t start, uint64_t len, uint8_t binding,
+		    uint8_t type, const char *name, bool demangle);
+/* Sort, drop duplicates at the same address (keeping the best name: sized,
+ * non-weak > weak, global > local, fewer leading '_', longer; for
+ * kallsyms (dso->aliases_last) the last one listed), and give zero-size
+ * symbols the end of the next symbol's start. */
+void dso__symbols_finish(struct dso *dso);
+/* Free the symbol table (for reloads in tests). */
+void dso__free_symbols(struct dso *dso);
+
+/*
+ * Load ELF symbols of the file at path into dso (the symbols' file), with
+ * PLT entries and the text offset taken from runtime (the mapped file; may
+ * equal path). Low level; dso__load() finds the files. 0 or -errno.
+ */
+int dso__load_elf(struct dso *dso, const char *path, const char *runtime);
+/* Same from an ELF image in memory (the vdso). 0 or -errno. */
+int dso__load_elf_mem(struct dso *dso, void *image, size_t size);
+/* Build-id of an ELF image in memory. 0 or -errno. */
+int elf_mem__read_build_id(void *image, size_t size, struct build_id *bid);
+/* Symbols from a perf map file ("START SIZE name" hex lines, /tmp/perf-PID.map).
+ * 0 or -errno. */
+int dso__load_perf_map(struct dso *dso, const char *path);
+/* Kernel / module symbols from a kallsyms file (dso kind KERNEL: every
+ * non-module symbol; KMODULE: symbols tagged [short name]). 0 or -errno. */
+int dso__load_kallsyms(struct dso *dso, const char *path);
+
+/*
+ * Demangle a C++ (Itanium "_Z"), or Rust legacy/v0 symbol with libiberty.
+ * params: with parameter lists and cv-qualifiers (DMGL_PARAMS|DMGL_ANSI,
+ * what c++filt prints); without (what perf 6.1 shows unless -v, and what
+ * `c++filt -p` prints). Returns a malloc'd string, or NULL when name is
+ * not mangled or cannot be demangled.
+ */
+char *demangle_sym(const char *name, bool params);
+
+/* Binary-search symbol lookup without loading (symbols must be loaded). */
+struct symbol *symbols__find(struct symbol **syms, size_t nr, uint64_t addr);
 
 /* Find the symbol containing addr (DSO address space), loading symbols on
  * first use; NULL if none. The symbol is owned by the DSO. */
 struct symbol *dso__find_symbol(struct dso *dso, uint64_t addr);
-/* Load symbols now; 0 or -errno (symbols may be empty on failure). */
+/* Load symbols now (once; later calls return 0). Kernel: -k vmlinux, else
+ * --kallsyms or /proc/kallsyms; user: the file under --symfs, its debug file
+ * (by build-id under /usr/lib/debug/.build-id, ~/.debug build-id cache,
+ * .gnu_debuglink, /usr/lib/debug/<path>); a recorded build-id that differs
+ * from the file's marks build_id_mismatch and warns once (symbols of that
+ * file are not used). 0 or -errno (symbols may be empty on failure). */
 int dso__load(struct dso *dso);
 /* Hex build-id into buf (>= 2*BUILD_ID_SIZE+1 bytes); returns length. */
 int build_id__sprintf(const struct build_id *bid, char *buf);
-/* Read the NT_GNU_BUILD_ID note of an ELF file. 0 or -errno. */
+/* Read the NT_GNU_BUILD_ID note of an ELF file. 0 or -errno (-ENOENT: no
+ * file, -ENODATA: no build-id note). */
 int filename__read_build_id(const char *path, struct build_id *bid);
 
 #endif

@@ -12,6 +12,7 @@
 #include <sys/types.h>
 #include "../format/event.h"
 
+struct build_id;
 struct dso;
 struct map;
 struct symbol;
@@ -46,6 +47,8 @@ struct machine {
 	const char *kallsyms;	/* --kallsyms path, not owned */
 	const char *vmlinux;	/* -k path, not owned */
 	bool demangle;		/* default true */
+	bool demangle_params;	/* C++ parameter lists in names: perf shows them
+				   only with -v (default false) */
 	bool inline_frames;	/* DWARF inline frames (default true) */
 };
 
@@ -64,6 +67,11 @@ int machine__set_build_id(struct machine *machine, const char *path,
 /* Thread by pid/tid, created if unknown (comm ":tid"). Borrowed. */
 struct thread *machine__findnew_thread(struct machine *machine, pid_t pid, pid_t tid);
 const char *thread__comm_str(const struct thread *thread);
+/* Thread by tid, or NULL. Borrowed. */
+struct thread *machine__find_thread(struct machine *machine, pid_t tid);
+/* DSO by path ("[kernel.kallsyms]", "/usr/lib/libc.so.6", ...), created if
+ * unknown. Borrowed (the machine holds a reference); NULL on ENOMEM. */
+struct dso *machine__findnew_dso(struct machine *machine, const char *path);
 
 /* Resolve one address in thread's (user) or the kernel's (cpumode) space. */
 void thread__find_symbol(struct thread *thread, uint8_t cpumode, uint64_t addr,

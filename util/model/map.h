@@ -5,6 +5,7 @@
  * map: one address range of a thread's (or the kernel's) address space
  * backed by a DSO, from PERF_RECORD_MMAP/MMAP2 (or kallsyms/modules).
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 struct dso;
@@ -17,7 +18,20 @@ struct map {
 	int refcnt;
 };
 
-/* Sampled ip -> DSO address space (what symbols are kept in). */
+/* New map of [start, start+len) at file offset pgoff (bytes) backed by
+ * dso (a reference is taken). refcnt 1; NULL on ENOMEM. */
+struct map *map__new(struct dso *dso, uint64_t start, uint64_t len, uint64_t pgoff,
+		     uint32_t prot, uint32_t flags);
+/* Copy with its own refcnt (same dso, new reference). NULL on ENOMEM. */
+struct map *map__clone(const struct map *map);
+/* Take / drop a reference; the last put drops the dso reference. */
+struct map *map__get(struct map *map);
+void map__put(struct map *map);
+
+/* Sampled ip -> DSO address space (what symbols are kept in):
+ * ip - start + pgoff + dso->text_offset (p_vaddr - p_offset of the ELF
+ * exec segment), identity for the kernel, modules and JIT maps. Loads the
+ * DSO's headers/symbols on first use. */
 uint64_t map__map_ip(const struct map *map, uint64_t ip);
 /* DSO address space -> ip (inverse of map__map_ip). */
 uint64_t map__unmap_ip(const struct map *map, uint64_t addr);

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prf data: developer views of a perf.data file through the shared reader.
+ *   prf data dump   -i FILE   one line per record (like perf report -D)
+ *   prf data header -i FILE   the header as perf report --header-only
+ *   prf data stats  -i FILE   record counts as perf report --stats
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "builtin.h"
+#include "../util/lib/parse-options.h"
+#include "../util/lib/debug.h"
+#include "../util/lib/util.h"
+#include "../util/format/session.h"
+#include "../util/kernel/evsel.h"
+
+struct data_opts {
+	const char *input;
+	bool ordered;
+	bool full;
+	bool no_callchain;
+};
+
+struct dump_tool {
+	struct perf_tool tool;
+	struct perf_session *session;
+	struct data_opts *opts;
+	FILE *out;
+};
+
+static void dump_line(struct dump_tool *dt, union perf_event *ev)
+{
+	fprintf(dt->out, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", perf_session__cur_offset(dt->session),
+		ev->header.size, perf_event__name(ev->header.type));
+}
+
+static void dump_sample_id(struct dump_tool *dt, struct perf_sample *s)
+{
+	if (s->time != ~0ULL)
+		fprintf(dt->out, " time %" PRIu64, s->time);
+	if (s->cpu != (u32)-1)
+		fprintf(dt->out, " cpu %u", s->cpu);
+	if (s->pid != (u32)-1)
+		fprintf(dt->out, " pid %d/%d", (int)s->pid, (int)s->tid);
+	if (s->id != ~0ULL)
+		fprintf(dt->out, " id %" PRIu64, s->id);
+}
+
+static int dump_sample(struct perf_tool *tool, union perf_event *ev, struct perf_sample *s,
+		       struct evsel *evsel, struct machine *machine)
+{
+	struct dump_tool *dt = container_of(tool, struct dump_tool, tool);
+	uint64_t t = evsel->attr.sample_type;
+	FILE *o = dt->out;
+
+	dump_line(dt, ev);
+	fprintf(o, " %s misc %#x", evsel__name(evsel), s->misc);
+	dump_sample_id(dt, s);
+	if (t & PERF_SAMPLE_IP)
+		fprintf(o, " ip %#" PRIx64, s->ip);
+	if (t & PERF_SAMPLE_PERIOD)
+		fprintf(o, " period %" PRIu64, s->period);
+	if (t & PERF_SAMPLE_ADDR)
+		fprintf(o, " addr %#" PRIx64, s->addr);
+	if (t & PERF_SAMPLE_STREAM_ID)
+		fprintf(o, " stream_id %" PRIu64, s->stream_id);
+	if (t & PERF_SAMPLE_READ)
+		fprintf(o, " read %u bytes", s->read_size);
+	if (s->callchain) {
+		uint64_t i;
+
+		fprintf(o, " callchain %" PRIu64 ":", s->callchain->nr);
+		if (!dt->opts->no_callchain)
+			for (i = 0; i < s->callchain->nr; i++)
+				fprintf(o, " %#" PRIx64, s->callchain->ips[i]);
+	}
+	if (t & PERF_SAMPLE_RAW)
+		fprintf(o, " raw %u bytes", s->raw_size);
+	if (s->branch_stack)
+		fprintf(o, " branch_stack %" PRIu64, s->branch_stack->nr);
+	if (t & PERF_SAMPLE_REGS_USER)
+		fprintf(o, " user_regs abi %" PRIu64 " mask %#" PRIx64, s->user_regs.abi, s->user_regs.mask);
+	if (t & PERF_SAMPLE_STACK_USER)
+		fprintf(o, " user_stack %" PRIu64 "/%" PRIu64, s->user_stack.dyn_size, s->user_stack.size);
+	if (t & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT))
+		fprintf(o, " weight %" PRIu64, s->weight);
+	if (t & PERF_SAMPLE_DATA_SRC)
+		fprintf(o, " data_src %#" PRIx64, s->data_src);
+	if (t & PERF_SAMPLE_TRANSACTION)
+		fprintf(o, " transaction %#" PRIx64, s->transaction);
+	if (t & PERF_SAMPLE_REGS_INTR)
+		fprintf(o, " intr_regs abi %" PRIu64, s->intr_regs.abi);
+	if (t & PERF_SAMPLE_PHYS_ADDR)
+		fprintf(o, " phys_addr %#" PRIx64, s->phys_addr);
+	if (t & PERF_SAMPLE_CGROUP)
+		fprintf(o, " cgroup %" PRIu64, s->cgroup);
+	if (t & PERF_SAMPLE_DATA_PAGE_SIZE)
+		fprintf(o, " data_page_size %" PRIu64, s->data_page_size);
+	if (t & PERF_SAMPLE_CODE_PAGE_SIZE)
+		fprintf(o, " code_page_size %" PRIu64, s->code_page_size);
+	fputc('\n', o);
+	return 0;
+}
+
+static int dump_side(struct perf_tool *tool, union perf_event *ev, struct perf_sample *s,
+		     struct machine *machine)
+{
+	struct dump_tool *dt = container_of(tool, struct dump_tool, tool);
+	FILE *o = dt->out;
+
+	dump_line(dt, ev);
+	switch (ev->header.type) {
+	case PERF_RECORD_MMAP:
+		fprintf(o, " %u/%u: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %.*s", ev->mmap.pid, ev->mmap.tid,
+			(uint64_t)ev->mmap.start, (uint64_t)ev->mmap.len, (uint64_t)ev->mmap.pgoff,
+			(int)(ev->header.size - offsetof(struct perf_record_mmap, filename)), ev->mmap.filename);
+		break;
+	case PERF_RECORD_MMAP2:
+		fprintf(o, " %u/%u: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "] prot %#x flags %#x: %.*s",
+			ev->mmap2.pid, ev->mmap2.tid, (uint64_t)ev->mmap2.start, (uint64_t)ev->mmap2.len,
+			(uint64_t)ev->mmap2.pgoff, ev->mmap2.prot, ev->mmap2.flags,
+			(int)(ev->header.size - offsetof(struct perf_record_mmap2, filename)), ev->mmap2.filename);
+		break;
+	case PERF_RECORD_COMM:
+		fprintf(o, " %.*s:%u/%u%s", (int)(ev->header.size - offsetof(struct perf_record_comm, comm)),
+			ev->comm.comm, ev->comm.pid, ev->comm.tid,
+			(ev->header.misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "");
+		break;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		fprintf(o, " (%u:%u):(%u:%u)", ev->fork.pid, ev->fork.tid, ev->fork.ppid, ev->fork.ptid);
+		break;
+	case PERF_RECORD_LOST:
+		fprintf(o, " lost %" PRIu64, (uint64_t)ev->lost.lost);
+		break;
+	case PERF_RECORD_LOST_SAMPLES:
+		fprintf(o, " lost %" PRIu64, (uint64_t)ev->lost_samples.lost);
+		break;
+	case PERF_RECORD_KSYMBOL:
+		fprintf(o, " addr %#" PRIx64 " len %u type %u flags %#x", (uint64_t)ev->ksymbol.addr,
+			ev->ksymbol.len, ev->ksymbol.ksym_type, ev->ksymbol.flags);
+		break;
+	default:
+		break;
+	}
+	fputc(' ', o);
+	fputc('|', o);
+	dump_sample_id(dt, s);
+	fputc('\n', o);
+	return 0;
+}
+
+static int dump_user(struct perf_session *session, union perf_event *ev)
+{
+	struct dump_tool *dt = container_of(session->tool, struct dump_tool, tool);
+
+	dump_line(dt, ev);
+	if (ev->header.type == PERF_RECORD_HEADER_ATTR)
+		fprintf(dt->out, " type %u config %#" PRIx64 " sample_type %#" PRIx64, ev->attr.attr.type,
+			(uint64_t)ev->attr.attr.config, (uint64_t)ev->attr.attr.sample_type);
+	if (ev->header.type == PERF_RECORD_HEADER_FEATURE)
+		fprintf(dt->out, " feature %" PRIu64, (uint64_t)ev->feat.feat_id);
+	fputc('\n', dt->out);
+	return 0;
+}
+
+static struct perf_session *open_session(struct data_opts *o, struct perf_tool *tool)
+{
+	struct perf_session *s;
+	int err = 0;
+
+	s = perf_session__new(o->input, tool, &err);
+	if (!s && err == -ENOMEM)
+		pr_err("prf data: cannot read %s: %s\n", o->input, strerror(-err));
+	return s;
+}
+
+static int data_dump(struct data_opts *o)
+{
+	struct dump_tool dt;
+	struct perf_session *s;
+	event_op *ops[] = { &dt.tool.mmap, &dt.tool.mmap2, &dt.tool.comm, &dt.tool.namespaces,
+			    &dt.tool.cgroup, &dt.tool.fork, &dt.tool.exit, &dt.tool.lost,
+			    &dt.tool.lost_samples, &dt.tool.aux, &dt.tool.itrace_start,
+			    &dt.tool.context_switch, &dt.tool.throttle, &dt.tool.unthrottle,
+			    &dt.tool.ksymbol, &dt.tool.bpf, &dt.tool.text_poke, &dt.tool.read };
+	event_op2 *ops2[] = { &dt.tool.attr, &dt.tool.tracing_data, &dt.tool.build_id, &dt.tool.id_index,
+			      &dt.tool.feature, &dt.tool.time_conv, &dt.tool.finished_round,
+			      &dt.tool.finished_init, &dt.tool.compressed, &dt.tool.stat,
+			      &dt.tool.stat_round, &dt.tool.thread_map, &dt.tool.cpu_map,
+			      &dt.tool.stat_config, &dt.tool.event_update, &dt.tool.auxtrace_info };
+	size_t i;
+	int err;
+
+	memset(&dt, 0, sizeof(dt));
+	perf_tool__init(&dt.tool, o->ordered);
+	dt.tool.sample = dump_sample;
+	for (i = 0; i < ARRAY_SIZE(ops); i++)
+		*ops[i] = dump_side;
+	for (i = 0; i < ARRAY_SIZE(ops2); i++)
+		*ops2[i] = dump_user;
+	dt.opts = o;
+	dt.out = stdout;
+	s = open_session(o, &dt.tool);
+	if (!s)
+		return 1;
+	dt.session = s;
+	err = perf_session__process_events(s);
+	fflush(stdout);
+	if (s->stats.nr_bad_records)
+		pr_err("%s: %" PRIu64 " bad records\n", o->input, s->stats.nr_bad_records);
+	perf_session__delete(s);
+	return err ? 1 : 0;
+}
+
+static int data_header(struct data_opts *o)
+{
+	struct perf_tool tool;
+	struct perf_session *s;
+
+	perf_tool__init(&tool, false);
+	s = open_session(o, &tool);
+	if (!s)
+		return 1;
+	if (s->pipe)	/* features arrive as records */
+		perf_session__process_events(s);
+	perf_session__fprintf_info(s, stdout, o->full);
+	perf_session__delete(s);
+	return 0;
+}
+
+static int data_stats(struct data_opts *o)
+{
+	struct perf_tool tool;
+	struct perf_session *s;
+	int err;
+
+	perf_tool__init(&tool, true);
+	s = open_session(o, &tool);
+	if (!s)
+		return 1;
+	err = perf_session__process_events(s);
+	perf_session__fprintf_stats(s, stdout);
+	perf_session__delete(s);
+	return err ? 1 : 0;
+}
+
+int cmd_data(int argc, const char **argv)
+{
+	struct data_opts o = { .input = "perf.data" };
+	const char *const usage[] = {
+		"prf data dump [-i FILE] [--ordered] [--no-callchain]",
+		"prf data header [-i FILE] [-I]",
+		"prf data stats [-i FILE]",
+		NULL
+	};
+	const struct option options[] = {
+		OPT_STRING('i', "input", &o.input, "file", "input file name ('-' for stdin)"),
+		OPT_BOOLEAN(0, "ordered", &o.ordered, "dump: deliver records in time order"),
+		OPT_BOOLEAN(0, "no-callchain", &o.no_callchain, "dump: print callchain depth only"),
+		OPT_BOOLEAN('I', "header-full", &o.full, "header: show all feature info"),
+		OPT_END()
+	};
+	const char *sub;
+
+	if (argc < 2) {
+		usage_with_options(usage, options);
+		return 129;
+	}
+	sub = argv[1];
+	argc = parse_options(argc - 1, argv + 1, options, usage, 0);
+	if (argc < 0)
+		return 129;
+	if (argc > 0) {
+		pr_err("prf data: unexpected argument '%s'\n", argv[1]);
+		return 129;
+	}
+	if (!strcmp(sub, "dump"))
+		return data_dump(&o);
+	if (!strcmp(sub, "header"))
+		return data_header(&o);
+	if (!strcmp(sub, "stats"))
+		return data_stats(&o);
+	pr_err("prf data: unknown subcommand '%s' (dump, header, stats)\n", sub);
+	return 129;
+}

@@ -1,0 +1,663 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prf report: read a perf.data file (prf record or Linux perf) and print
+ * the profile as `perf report --stdio` does. Orchestration only: the
+ * session reads, the model resolves (machine__resolve and
+ * sample__resolve_callchain), util/analysis/hist.h accumulates and
+ * ui/stdio/hist.h prints.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "builtin.h"
+#include "../ui/stdio/hist.h"
+#include "../util/analysis/callchain-tree.h"
+#include "../util/analysis/hist.h"
+#include "../util/analysis/sort.h"
+#include "../util/format/session.h"
+#include "../util/kernel/evlist.h"
+#include "../util/kernel/evsel.h"
+#include "../util/lib/debug.h"
+#include "../util/lib/parse-options.h"
+#include "../util/lib/util.h"
+#include "../util/model/callchain.h"
+#include "../util/model/dso.h"
+#include "../util/model/machine.h"
+#include "../util/model/map.h"
+
+#define REPORT_MAX_CPUS 4096
+
+struct report_opts {
+	struct perf_tool tool;		/* first: container_of */
+	/* options */
+	const char *input;
+	bool use_stdio, use_tui;
+	bool show_nr_samples, show_period;
+	bool stats_mode, header, header_only, quiet, inverted;
+	int children;			/* -1 default, 0 --no-children, 1 --children */
+	const char *sort, *fields, *parent_pattern;
+	const char *comms, *dsos, *symbols, *pids, *tids, *cpus;
+	const char *symfs, *kallsyms, *vmlinux;
+	double min_percent;
+	unsigned int max_stack;
+	struct callchain_param cc;
+	bool cc_given;
+
+	/* run state */
+	struct perf_session *session;
+	struct sort_order so;
+	struct resolve_opts ropts;
+	struct callchain_cursor cursor;
+	struct hists **hists;		/* by evsel idx */
+	int nr_hists;
+	bool use_callchain, cumulate, need_chain;
+	bool setup_done;
+	int setup_err;
+	char **comm_list, **dso_list, **sym_list;
+	int nr_comms, nr_dsos, nr_syms;
+	long *pid_list, *tid_list;
+	int nr_pids, nr_tids;
+	unsigned char *cpu_set;
+	uint64_t nr_stats_samples;
+};
+
+static const char *const report_usage[] = {
+	"prf report [<options>]",
+	NULL
+};
+
+static struct report_opts *tool2rep(struct perf_tool *tool)
+{
+	return container_of(tool, struct report_opts, tool);
+}
+
+static int split_list(const char *s, char ***out)
+{
+	char *dup = strdup(s), *save = NULL, *tok;
+	int n = 0;
+
+	*out = NULL;
+	if (!dup)
+		return -ENOMEM;
+	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char **v = realloc(*out, (size_t)(n + 1) * sizeof(*v));
+
+		if (!v)
+			break;
+		*out = v;
+		v[n++] = strdup(tok);
+	}
+	free(dup);
+	return n;
+}
+
+static void free_list(char **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int parse_num_list(const char *what, const char *s, long **out, int *nr)
+{
+	char **v;
+	int n = split_list(s, &v), ret = 0;
+
+	if (n < 0)
+		return n;
+	*out = calloc((size_t)n + 1, sizeof(long));
+	if (!*out) {
+		free_list(v, n);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < n; i++) {
+		char *end;
+
+		(*out)[i] = strtol(v[i], &end, 10);
+		if (*end || end == v[i]) {
+			fprintf(stderr, "prf report: invalid %s '%s'\n", what, v[i]);
+			ret = -EINVAL;
+		}
+	}
+	free_list(v, n);
+	*nr = n;
+	return ret;
+}
+
+static int parse_cpu_list(struct report_opts *rep)
+{
+	const char *p = rep->cpus;
+
+	rep->cpu_set = calloc(REPORT_MAX_CPUS, 1);
+	if (!rep->cpu_set)
+		return -ENOMEM;
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b;
+
+		if (end == p || a < 0 || a >= REPORT_MAX_CPUS)
+			goto bad;
+		b = a;
+		p = end;
+		if (*p == '-') {
+			b = strtol(p + 1, &end, 10);
+			if (end == p + 1 || b < a || b >= REPORT_MAX_CPUS)
+				goto bad;
+			p = end;
+		}
+		for (long c = a; c <= b; c++)
+			rep->cpu_set[c] = 1;
+		if (*p == ',')
+			p++;
+		else if (*p)
+			goto bad;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "prf report: invalid cpu list '%s'\n", rep->cpus);
+	return -EINVAL;
+}
+
+static bool in_list(char **list, int n, const char *s)
+{
+	if (!s)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(list[i], s))
+			return true;
+	return false;
+}
+
+static bool in_num_list(const long *list, int n, long v)
+{
+	for (int i = 0; i < n; i++)
+		if (list[i] == v)
+			return true;
+	return false;
+}
+
+/* Decide children/callchain settings once the events are known. */
+static int report__setup(struct report_opts *rep)
+{
+	struct evlist *evlist = rep->session->evlist;
+	struct evsel *evsel;
+	bool any_callchain = false;
+	int err;
+
+	if (rep->setup_done)
+		return rep->setup_err;
+	rep->setup_done = true;
+	if (evlist) {
+		evlist__for_each_entry(evlist, evsel)
+			if (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+				any_callchain = true;
+	}
+	if (rep->cc_given && rep->cc.enabled && !any_callchain && !rep->session->pipe) {
+		pr_err("Selected -g but no callchain data. Did you call 'perf record' without -g?\n");
+		rep->setup_err = -EINVAL;
+		return rep->setup_err;
+	}
+	rep->use_callchain = any_callchain && rep->cc.mode != CHAIN_NONE &&
+			     !(rep->cc_given && !rep->cc.enabled);
+	rep->cumulate = rep->children < 0 ? any_callchain : (rep->children && any_callchain);
+	if (!rep->cc.order_set)
+		rep->cc.order = rep->cumulate ? ORDER_CALLER : ORDER_CALLEE;
+	if (rep->inverted)
+		rep->cc.order = ORDER_CALLER;
+
+	err = sort_order__parse(&rep->so, rep->sort, rep->fields, rep->cumulate,
+				rep->show_nr_samples, rep->show_period, rep->parent_pattern);
+	if (err) {
+		rep->setup_err = err;
+		return err;
+	}
+	rep->need_chain = rep->use_callchain || rep->cumulate || rep->so.need_parent;
+	rep->ropts.max_stack = rep->max_stack;
+	rep->ropts.srcline = sort_order__has_key(&rep->so, SORT_SRCLINE);
+	rep->ropts.inline_frames = false;
+	return 0;
+}
+
+static struct hists *report__hists(struct report_opts *rep, struct evsel *evsel)
+{
+	int idx = evsel->idx < 0 ? 0 : evsel->idx;
+
+	if (idx >= rep->nr_hists) {
+		int n = idx + 8;
+		struct hists **h = realloc(rep->hists, (size_t)n * sizeof(*h));
+
+		if (!h)
+			return NULL;
+		memset(h + rep->nr_hists, 0, (size_t)(n - rep->nr_hists) * sizeof(*h));
+		rep->hists = h;
+		rep->nr_hists = n;
+	}
+	if (!rep->hists[idx]) {
+		struct hists *h = zalloc(sizeof(*h));
+
+		if (!h || hists__init(h, &rep->so, &rep->cc, rep->use_callchain)) {
+			free(h);
+			return NULL;
+		}
+		rep->hists[idx] = h;
+	}
+	return rep->hists[idx];
+}
+
+static int process_sample(struct perf_tool *tool, union perf_event *event,
+			  struct perf_sample *sample, struct evsel *evsel,
+			  struct machine *machine)
+{
+	struct report_opts *rep = tool2rep(tool);
+	struct addr_location al;
+	struct hist_sample hs;
+	struct thread *thread;
+	struct hists *hists;
+	int err;
+
+	(void)event;
+	if (!evsel)
+		evsel = sample->evsel;
+	if (!evsel)
+		return 0;
+	err = report__setup(rep);
+	if (err)
+		return err;
+	if (rep->cpu_set && (sample->cpu >= REPORT_MAX_CPUS || !rep->cpu_set[sample->cpu]))
+		return 0;
+	if (rep->nr_pids && !in_num_list(rep->pid_list, rep->nr_pids, (int32_t)sample->pid))
+		return 0;
+	if (rep->nr_tids && !in_num_list(rep->tid_list, rep->nr_tids, (int32_t)sample->tid))
+		return 0;
+	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
+	if (!thread)
+		return -ENOMEM;
+	memset(&hs, 0, sizeof(hs));
+	hs.thread = thread;
+	hs.comm = thread__comm_str(thread);
+	if (rep->nr_comms && !in_list(rep->comm_list, rep->nr_comms, hs.comm))
+		return 0;
+	err = machine__resolve(machine, &al, sample);
+	if (err)
+		return err;
+	if (al.filtered)
+		return 0;
+	if (rep->nr_dsos) {
+		struct dso *dso = al.map ? al.map->dso : NULL;
+
+		if (!dso || (!in_list(rep->dso_list, rep->nr_dsos, dso->short_name) &&
+			     !in_list(rep->dso_list, rep->nr_dsos, dso->long_name)))
+			return 0;
+	}
+	if (rep->nr_syms && (!al.sym || !in_list(rep->sym_list, rep->nr_syms, al.sym->name)))
+		return 0;
+
+	hists = report__hists(rep, evsel);
+	if (!hists)
+		return -ENOMEM;
+	hs.cpu = (sample->cpu == (u32)-1) ? -1 : (int32_t)sample->cpu;
+	if (!(evsel->attr.sample_type & PERF_SAMPLE_CPU))
+		hs.cpu = -1;
+	hs.period = sample->period ? sample->period : 1;
+	hs.map = al.map;
+	hs.sym = al.sym;
+	hs.addr = al.map ? al.addr : sample->ip;
+	hs.level = al.level ? al.level : '.';
+	if (rep->need_chain) {
+		err = sample__resolve_callchain(sample, evsel, thread, &rep->ropts, &rep->cursor);
+		if (err)
+			return err;
+		hs.chain = &rep->cursor;
+		if (rep->cursor.nr && rep->cursor.frames[0].ip == sample->ip)
+			hs.srcline = rep->cursor.frames[0].srcline;
+	}
+	return hists__add_sample(hists, &hs);
+}
+
+static int count_sample(struct perf_tool *tool, union perf_event *event,
+			struct perf_sample *sample, struct evsel *evsel, struct machine *machine)
+{
+	(void)event; (void)sample; (void)evsel; (void)machine;
+	tool2rep(tool)->nr_stats_samples++;
+	return 0;
+}
+
+static int parse_callchain_cb(const struct option *opt, const char *arg, int unset)
+{
+	struct report_opts *rep = opt->value;
+
+	rep->cc_given = true;
+	if (unset) {
+		rep->cc.enabled = false;
+		rep->cc.mode = CHAIN_NONE;
+		return 0;
+	}
+	return callchain_param__parse(&rep->cc, arg) ? -1 : 0;
+}
+
+static int parse_percent_limit_cb(const struct option *opt, const char *arg, int unset)
+{
+	struct report_opts *rep = opt->value;
+	char *end;
+	double v;
+
+	if (unset || !arg)
+		return 0;
+	v = strtod(arg, &end);
+	if (end == arg || (*end && strcmp(end, "%")) || v < 0 || v > 100) {
+		fprintf(stderr, "prf report: invalid --percent-limit '%s'\n", arg);
+		return -1;
+	}
+	rep->min_percent = v;
+	rep->cc.min_percent = v;	/* as perf: the callchain threshold too */
+	return 0;
+}
+
+static int children_cb(const struct option *opt, const char *arg, int unset)
+{
+	struct report_opts *rep = opt->value;
+
+	(void)arg;
+	rep->children = unset ? 0 : 1;
+	return 0;
+}
+
+/* Whether s looks like a -g argument (perf accepts "-g folded" with the
+ * value as a separate word; our option parser takes optional values only
+ * attached, so such pairs are joined before parsing). */
+static bool is_callchain_arg(const char *s)
+{
+	static const char *const words[] = {
+		"graph", "flat", "fractal", "folded", "none", "caller", "callee",
+		"function", "address", "percent", "period", "count", "fp", "dwarf", "lbr",
+	};
+	size_t len = strcspn(s, ",");
+
+	if (!len)
+		return false;
+	if ((s[0] >= '0' && s[0] <= '9') || s[0] == '.')
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (strlen(words[i]) == len && !strncmp(words[i], s, len))
+			return true;
+	return false;
+}
+
+/* Join "-g ARG" / "--call-graph ARG" into one word. Returns the new argc;
+ * the joined strings are kept in *keep (freed by the caller). */
+static int join_callchain_args(int argc, const char **argv, char ***keep, int *nr_keep)
+{
+	int out = 0;
+
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			while (i < argc)
+				argv[out++] = argv[i++];
+			break;
+		}
+		if ((!strcmp(argv[i], "-g") || !strcmp(argv[i], "--call-graph")) &&
+		    i + 1 < argc && is_callchain_arg(argv[i + 1])) {
+			char *j = malloc(strlen(argv[i + 1]) + 16);
+			char **k = realloc(*keep, (size_t)(*nr_keep + 1) * sizeof(*k));
+
+			if (!j || !k) {
+				free(j);
+				if (k)
+					*keep = k;
+				argv[out++] = argv[i];
+				continue;
+			}
+			*keep = k;
+			sprintf(j, "--call-graph=%s", argv[i + 1]);
+			k[(*nr_keep)++] = j;
+			argv[out++] = j;
+			i++;
+			continue;
+		}
+		argv[out++] = argv[i];
+	}
+	return out;
+}
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+static int report__print(struct report_opts *rep)
+{
+	struct evlist *evlist = rep->session->evlist;
+	struct evsel *evsel;
+	bool any = false;
+
+	if (!rep->quiet)
+		printf("#\n# Total Lost Samples: %llu\n#\n",
+		       (unsigned long long)rep->session->stats.total_lost_samples);
+	if (!evlist)
+		return 0;
+	evlist__for_each_entry(evlist, evsel) {
+		struct hists *hists = evsel->idx >= 0 && evsel->idx < rep->nr_hists ?
+				      rep->hists[evsel->idx] : NULL;
+		struct hists_fprintf_opts fo = {
+			.show_header = !rep->quiet,
+			.min_percent = rep->min_percent,
+			.use_callchain = rep->use_callchain,
+			.skip_first_sym = !rep->fields && rep->sort && !strncmp(rep->sort, "sym", 3),
+		};
+		int ret;
+
+		if (!hists || !hists->nr_samples)
+			continue;	/* perf's --skip-empty default */
+		any = true;
+		if (hists__output_resort(hists, &rep->so))
+			return -ENOMEM;
+		if (!rep->quiet) {
+			hists__fprintf_nr_sample_events(hists, evsel__name(evsel), stdout);
+			printf("#\n");
+		}
+		ret = hists__fprintf(hists, &rep->so, &rep->cc, &fo, stdout);
+		if (ret < 0)
+			return ret;
+		printf("\n\n");
+	}
+	if (!any) {
+		fprintf(stderr, "The %s data has no samples!\n", rep->input);
+		return 0;
+	}
+	if (!rep->quiet)
+		printf("#\n# (Tip: prf report --no-children shows self overhead only)\n#\n");
+	return 0;
+}
+
+int cmd_report(int argc, const char **argv)
+{
+	static char outbuf[1 << 20];
+	struct report_opts *rep = zalloc(sizeof(*rep));
+	char **joined = NULL;
+	int err = 0, status = 1, nr_joined = 0;
+
+	if (!rep)
+		return 1;
+	rep->children = -1;
+	rep->max_stack = 127;
+	callchain_param__init(&rep->cc);
+	{
+		const struct option options[] = {
+			OPT_STRING('i', "input", &rep->input, "file", "input file name (\"-\": stdin)"),
+			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
+			OPT_BOOLEAN('q', "quiet", &rep->quiet, "Do not show any message"),
+			OPT_BOOLEAN(0, "stats", &rep->stats_mode, "Display event stats"),
+			OPT_STRING('k', "vmlinux", &rep->vmlinux, "file", "vmlinux pathname"),
+			OPT_STRING(0, "kallsyms", &rep->kallsyms, "file", "kallsyms pathname"),
+			OPT_STRING(0, "symfs", &rep->symfs, "directory",
+				   "Look for files with symbols relative to this directory"),
+			OPT_BOOLEAN('n', "show-nr-samples", &rep->show_nr_samples,
+				    "Show a column with the number of samples"),
+			OPT_BOOLEAN(0, "show-total-period", &rep->show_period,
+				    "Show a column with the sum of periods"),
+			OPT_BOOLEAN(0, "stdio", &rep->use_stdio, "Use the stdio interface"),
+			OPT_BOOLEAN(0, "tui", &rep->use_tui, "Use the TUI interface (not yet: stdio)"),
+			OPT_BOOLEAN(0, "header", &rep->header, "Show data header."),
+			OPT_BOOLEAN(0, "header-only", &rep->header_only, "Show only data header."),
+			OPT_STRING('s', "sort", &rep->sort, "key[,key2...]",
+				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline"),
+			OPT_STRING('F', "fields", &rep->fields, "key[,keys...]",
+				   "output field(s): overhead, children, sample, period and the sort keys"),
+			OPT_STRING('p', "parent", &rep->parent_pattern, "regex",
+				   "regex filter to identify parent (with -s parent)"),
+			OPT_CALLBACK_NOOPT(0, "children", rep,
+					   "Accumulate callchains of children and show total overhead as well",
+					   children_cb),
+			OPT_CALLBACK_OPTARG('g', "call-graph", rep,
+					    "print_type,threshold[,print_limit],order,sort_key[,branch],value",
+					    "Display call graph: graph|flat|fractal|folded|none, threshold "
+					    "(percent, default 0.5), print limit, caller|callee, "
+					    "function|address, percent|period|count",
+					    parse_callchain_cb),
+			OPT_UINTEGER(0, "max-stack", &rep->max_stack,
+				     "Set the maximum stack depth when parsing the callchain (default 127)"),
+			OPT_BOOLEAN('G', "inverted", &rep->inverted, "alias for inverted call graph"),
+			OPT_STRING('c', "comms", &rep->comms, "comm[,comm...]",
+				   "only consider symbols in these comms"),
+			OPT_STRING('d', "dsos", &rep->dsos, "dso[,dso...]",
+				   "only consider symbols in these dsos"),
+			OPT_STRING('S', "symbols", &rep->symbols, "symbol[,symbol...]",
+				   "only consider these symbols"),
+			OPT_STRING(0, "pid", &rep->pids, "pid[,pid...]", "only consider symbols in these pids"),
+			OPT_STRING(0, "tid", &rep->tids, "tid[,tid...]", "only consider symbols in these tids"),
+			OPT_STRING('C', "cpu", &rep->cpus, "cpu", "list of cpus to profile"),
+			OPT_CALLBACK(0, "percent-limit", rep, "percent",
+				     "Don't show entries under that percent", parse_percent_limit_cb),
+			OPT_END()
+		};
+
+		argc = join_callchain_args(argc, argv, &joined, &nr_joined);
+		argc = parse_options(argc, argv, options, report_usage, 0);
+		if (argc < 0) {
+			status = 129;
+			goto out;
+		}
+		if (argc > 0) {
+			fprintf(stderr, "prf report: unexpected argument '%s'\n", argv[0]);
+			usage_with_options(report_usage, options);
+			status = 129;
+			goto out;
+		}
+	}
+	if (rep->max_stack < 1 || rep->max_stack > 1024) {
+		fprintf(stderr, "prf report: --max-stack must be between 1 and 1024\n");
+		status = 129;
+		goto out;
+	}
+	if (rep->quiet)
+		verbose = -1;
+	if ((rep->comms && (rep->nr_comms = split_list(rep->comms, &rep->comm_list)) < 0) ||
+	    (rep->dsos && (rep->nr_dsos = split_list(rep->dsos, &rep->dso_list)) < 0) ||
+	    (rep->symbols && (rep->nr_syms = split_list(rep->symbols, &rep->sym_list)) < 0) ||
+	    (rep->pids && parse_num_list("pid", rep->pids, &rep->pid_list, &rep->nr_pids)) ||
+	    (rep->tids && parse_num_list("tid", rep->tids, &rep->tid_list, &rep->nr_tids)) ||
+	    (rep->cpus && parse_cpu_list(rep))) {
+		status = 129;
+		goto out;
+	}
+	{
+		/* validate -s/-F early: a typo is a usage error before any I/O */
+		struct sort_order tmp;
+
+		if (sort_order__parse(&tmp, rep->sort, rep->fields, false, false, false,
+				      rep->parent_pattern)) {
+			status = 129;
+			goto out;
+		}
+		sort_order__exit(&tmp);
+	}
+	if (!rep->input)
+		rep->input = default_input();
+
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	perf_tool__init(&rep->tool, true);
+	rep->tool.sample = rep->stats_mode ? count_sample : process_sample;
+	callchain_cursor__init(&rep->cursor);
+
+	rep->session = perf_session__new(rep->input, &rep->tool, &err);
+	if (!rep->session) {
+		if (err != -EINVAL)
+			fprintf(stderr, "prf report: cannot open %s: %s\n", rep->input, strerror(-err));
+		goto out;
+	}
+	if (rep->session->machine) {
+		rep->session->machine->symfs = rep->symfs;
+		rep->session->machine->kallsyms = rep->kallsyms;
+		rep->session->machine->vmlinux = rep->vmlinux;
+	}
+	if (rep->header || rep->header_only) {
+		perf_session__fprintf_info(rep->session, stdout, false);
+		if (rep->header_only) {
+			status = 0;
+			goto out;
+		}
+	} else if (!rep->quiet && !rep->stats_mode) {
+		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+	}
+	if (!rep->session->pipe && !rep->stats_mode) {
+		err = report__setup(rep);
+		if (err) {
+			status = err == -EINVAL ? 1 : 1;
+			goto out;
+		}
+	}
+	err = perf_session__process_events(rep->session);
+	if (rep->setup_err)
+		goto out;
+	if (err && err != -EIO && err != -EINVAL) {
+		fprintf(stderr, "prf report: processing %s failed: %s\n", rep->input, strerror(-err));
+		goto out;
+	}
+	if (err)
+		fprintf(stderr, "prf report: warning: %s is damaged or truncated; "
+			"the report covers the records read before the damage\n", rep->input);
+	if (rep->stats_mode) {
+		perf_session__fprintf_stats(rep->session, stdout);
+		status = 0;
+		goto out;
+	}
+	err = report__print(rep);
+	if (err == -EPIPE) {
+		status = 0;
+		goto out;
+	}
+	if (err) {
+		fprintf(stderr, "prf report: %s\n", strerror(-err));
+		goto out;
+	}
+	status = 0;
+out:
+	fflush(stdout);
+	if (rep->session)
+		perf_session__delete(rep->session);
+	for (int i = 0; i < rep->nr_hists; i++) {
+		if (rep->hists[i]) {
+			hists__exit(rep->hists[i]);
+			free(rep->hists[i]);
+		}
+	}
+	free(rep->hists);
+	sort_order__exit(&rep->so);
+	callchain_cursor__exit(&rep->cursor);
+	free_list(rep->comm_list, rep->nr_comms);
+	free_list(rep->dso_list, rep->nr_dsos);
+	free_list(rep->sym_list, rep->nr_syms);
+	free(rep->pid_list);
+	free(rep->tid_list);
+	free(rep->cpu_set);
+	free(rep);
+	free_list(joined, nr_joined);
+	return status;
+}

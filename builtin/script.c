@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prf script: print the samples of a perf.data file as `perf script` does,
+ * or (--folded) as folded stacks, one line per distinct stack.
+ * Orchestration only: the session reads, the model resolves, the printer
+ * (util/analysis/script-print.h) and folded (util/analysis/folded.h) print.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "builtin.h"
+#include "../util/analysis/folded.h"
+#include "../util/analysis/script-print.h"
+#include "../util/format/session.h"
+#include "../util/kernel/evlist.h"
+#include "../util/kernel/evsel.h"
+#include "../util/lib/debug.h"
+#include "../util/lib/parse-options.h"
+#include "../util/lib/util.h"
+#include "../util/model/callchain.h"
+#include "../util/model/machine.h"
+
+#define SCRIPT_MAX_CPUS 4096
+
+struct script_opts {
+	struct perf_tool tool;		/* first: container_of */
+	const char *input;
+	bool nanosecs, header, show_mmap, show_task, hide_callchain;
+	bool folded, annotate_kernel;
+	const char *weight;
+	const char *comms, *pids, *tids, *cpus, *time_str;
+	unsigned int max_stack;
+	int fields_err;
+
+	/* run state */
+	struct script_fields fields;
+	struct script_printer printer;
+	struct perf_session *session;
+	struct callchain_cursor cursor;
+	struct resolve_opts ropts;
+	struct folded *fold;
+	struct evsel *fold_evsel;	/* stackcollapse: first event seen */
+	bool weight_period;
+	bool setup_done;
+	bool stopped;			/* output closed: stop quietly */
+	int nr_checked;
+	unsigned char *checked;		/* by evsel idx */
+	char **comm_list;
+	int nr_comms;
+	long *pid_list, *tid_list;
+	int nr_pids, nr_tids;
+	unsigned char *cpu_set;		/* NULL: all */
+	uint64_t time_start, time_end;	/* ns; 0: open */
+};
+
+static const char *const script_usage[] = {
+	"prf script [<options>]",
+	NULL
+};
+
+static int parse_fields_cb(const struct option *opt, const char *arg, int unset)
+{
+	struct script_opts *so = opt->value;
+	char err[256];
+
+	if (unset || !arg)
+		return 0;
+	if (script_fields__parse(&so->fields, arg, err, sizeof(err))) {
+		fprintf(stderr, "prf script: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* "a,b,c" -> malloc'd array of malloc'd strings. */
+static int split_list(const char *s, char ***out)
+{
+	char *dup = strdup(s), *save = NULL, *tok;
+	int n = 0;
+
+	if (!dup)
+		return -ENOMEM;
+	*out = NULL;
+	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char **v = realloc(*out, (size_t)(n + 1) * sizeof(*v));
+
+		if (!v)
+			break;
+		*out = v;
+		v[n++] = strdup(tok);
+	}
+	free(dup);
+	return n;
+}
+
+static int parse_num_list(const char *what, const char *s, long **out, int *nr)
+{
+	char **v;
+	int n = split_list(s, &v);
+
+	if (n < 0)
+		return n;
+	*out = calloc((size_t)n + 1, sizeof(long));
+	for (int i = 0; i < n; i++) {
+		char *end;
+
+		(*out)[i] = strtol(v[i], &end, 10);
+		if (*end || end == v[i]) {
+			fprintf(stderr, "prf script: invalid %s '%s'\n", what, v[i]);
+			return -EINVAL;
+		}
+		free(v[i]);
+	}
+	free(v);
+	*nr = n;
+	return 0;
+}
+
+static int parse_cpu_list(struct script_opts *so)
+{
+	const char *p = so->cpus;
+
+	so->cpu_set = calloc(SCRIPT_MAX_CPUS, 1);
+	if (!so->cpu_set)
+		return -ENOMEM;
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b;
+
+		if (end == p || a < 0 || a >= SCRIPT_MAX_CPUS)
+			goto bad;
+		b = a;
+		p = end;
+		if (*p == '-') {
+			b = strtol(p + 1, &end, 10);
+			if (end == p + 1 || b < a || b >= SCRIPT_MAX_CPUS)
+				goto bad;
+			p = end;
+		}
+		for (long c = a; c <= b; c++)
+			so->cpu_set[c] = 1;
+		if (*p == ',')
+			p++;
+		else if (*p)
+			goto bad;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "prf script: invalid cpu list '%s'\n", so->cpus);
+	return -EINVAL;
+}
+
+/* "START,STOP" in seconds (perf's --time); either side may be empty. */
+static int parse_time(struct script_opts *so)
+{
+	const char *comma = strchr(so->time_str, ',');
+	char *end;
+
+	if (!comma)
+		goto bad;
+	if (comma != so->time_str) {
+		double s = strtod(so->time_str, &end);
+
+		if (end != comma || s < 0)
+			goto bad;
+		so->time_start = (uint64_t)(s * 1e9 + 0.5);
+	}
+	if (comma[1]) {
+		double e = strtod(comma + 1, &end);
+
+		if (*end || e < 0)
+			goto bad;
+		so->time_end = (uint64_t)(e * 1e9 + 0.5);
+	}
+	return 0;
+bad:
+	fprintf(stderr, "prf script: invalid time range '%s' (want START,STOP in seconds)\n",
+		so->time_str);
+	return -EINVAL;
+}
+
+static struct script_opts *tool2opts(struct perf_tool *tool)
+{
+	return container_of(tool, struct script_opts, tool);
+}
+
+/* Per-evsel field checks, once (pipe input learns its events late). */
+static int script__check_evsel(struct script_opts *so, struct evsel *evsel)
+{
+	char err[256];
+
+	if (evsel->idx < 0)
+		return 0;
+	if (evsel->idx >= so->nr_checked) {
+		int n = evsel->idx + 16;
+		unsigned char *c = realloc(so->checked, (size_t)n);
+
+		if (!c)
+			return -ENOMEM;
+		memset(c + so->nr_checked, 0, (size_t)(n - so->nr_checked));
+		so->checked = c;
+		so->nr_checked = n;
+	}
+	if (so->checked[evsel->idx])
+		return 0;
+	so->checked[evsel->idx] = 1;
+	if (script_fields__check(&so->fields, evsel, err, sizeof(err))) {
+		pr_err("%s\n", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int script__setup(struct script_opts *so)
+{
+	struct evlist *evlist = so->session->evlist;
+	struct evsel *evsel;
+	bool any_callchain = false, any = false;
+
+	if (so->setup_done)
+		return 0;
+	so->setup_done = true;
+	if (evlist) {
+		evlist__for_each_entry(evlist, evsel) {
+			int err = script__check_evsel(so, evsel);
+
+			if (err)
+				return err;
+			any = true;
+			if (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+				any_callchain = true;
+		}
+		script_printer__set_evlist(&so->printer, evlist);
+	}
+	/* perf keeps the callchain layout on for pipes (events unknown up front) */
+	so->printer.use_callchain = !so->hide_callchain && (any_callchain || !any || so->session->pipe);
+	return 0;
+}
+
+static bool script__filtered(struct script_opts *so, struct perf_sample *sample, const char *comm)
+{
+	if (so->time_start && sample->time < so->time_start)
+		return true;
+	if (so->time_end && sample->time > so->time_end)
+		return true;
+	if (so->cpu_set && (sample->cpu >= SCRIPT_MAX_CPUS || !so->cpu_set[sample->cpu]))
+		return true;
+	if (so->nr_pids) {
+		int i;
+
+		for (i = 0; i < so->nr_pids && so->pid_list[i] != (int32_t)sample->pid; i++)
+			;
+		if (i == so->nr_pids)
+			return true;
+	}
+	if (so->nr_tids) {
+		int i;
+
+		for (i = 0; i < so->nr_tids && so->tid_list[i] != (int32_t)sample->tid; i++)
+			;
+		if (i == so->nr_tids)
+			return true;
+	}
+	if (so->nr_comms) {
+		int i;
+
+		for (i = 0; i < so->nr_comms && strcmp(so->comm_list[i], comm); i++)
+			;
+		if (i == so->nr_comms)
+			return true;
+	}
+	return false;
+}
+
+static int script__stop(struct script_opts *so, int err)
+{
+	if (err == -EPIPE) {
+		so->stopped = true;
+		return -EPIPE;
+	}
+	return err;
+}
+
+static int process_sample(struct perf_tool *tool, union perf_event *event,
+			  struct perf_sample *sample, struct evsel *evsel,
+			  struct machine *machine)
+{
+	struct script_opts *so = tool2opts(tool);
+	struct thread *thread;
+	const char *comm;
+	int err;
+
+	(void)event;
+	if (!evsel)
+		evsel = sample->evsel;
+	if (!evsel)
+		return 0;
+	err = script__setup(so);
+	if (!err)
+		err = script__check_evsel(so, evsel);
+	if (err)
+		return err;
+	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
+	comm = thread ? thread__comm_str(thread) : ":-1";
+	if (script__filtered(so, sample, comm))
+		return 0;
+
+	if (so->folded) {
+		if (!so->fold_evsel)
+			so->fold_evsel = evsel;
+		if (so->fold_evsel != evsel)
+			return 0;
+		err = sample__resolve_callchain(sample, evsel, thread, &so->ropts, &so->cursor);
+		if (err)
+			return err;
+		return folded__add_cursor(so->fold, 0, comm, &so->cursor,
+					  so->weight_period ? sample->period : 1);
+	}
+
+	{
+		uint32_t f = so->fields.fields[script_fields__slot(evsel->attr.type)];
+		bool chain = so->printer.use_callchain &&
+			     (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
+		const struct callchain_cursor *cursor = NULL;
+
+		if (f & SF_IP) {
+			so->ropts.max_stack = chain ? so->max_stack : 1;
+			err = sample__resolve_callchain(sample, evsel, thread, &so->ropts, &so->cursor);
+			if (err)
+				return err;
+			cursor = &so->cursor;
+		}
+		err = script_printer__sample(&so->printer, evsel, sample, comm, cursor);
+	}
+	return script__stop(so, err);
+}
+
+static int process_sideband(struct perf_tool *tool, union perf_event *event,
+			    struct perf_sample *sample, struct machine *machine)
+{
+	struct script_opts *so = tool2opts(tool);
+	struct evsel *evsel = sample ? sample->evsel : NULL;
+	struct thread *thread;
+	bool show;
+	pid_t pid, tid;
+	int err;
+
+	err = machine__process_event(machine, event, sample);
+	if (err)
+		return err;
+	switch (event->header.type) {
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		show = so->show_mmap;
+		pid = (pid_t)event->mmap.pid;
+		tid = (pid_t)event->mmap.tid;
+		break;
+	case PERF_RECORD_COMM:
+		show = so->show_task;
+		pid = (pid_t)event->comm.pid;
+		tid = (pid_t)event->comm.tid;
+		break;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		show = so->show_task;
+		pid = (pid_t)event->fork.pid;
+		tid = (pid_t)event->fork.tid;
+		break;
+	default:
+		return 0;
+	}
+	if (!show || so->folded || !sample)
+		return 0;
+	err = script__setup(so);
+	if (err)
+		return err;
+	if (!evsel && so->session->evlist && so->session->evlist->nr_entries)
+		evsel = evlist__first(so->session->evlist);
+	if (pid == -1)
+		pid = 0;
+	thread = machine__findnew_thread(machine, pid, tid);
+	err = script_printer__sideband(&so->printer, evsel, event, sample,
+				       thread ? thread__comm_str(thread) : ":-1");
+	return script__stop(so, err);
+}
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+int cmd_script(int argc, const char **argv)
+{
+	static char outbuf[1 << 20];
+	struct script_opts *so = zalloc(sizeof(*so));
+	int err = 0, status = 1;
+
+	if (!so)
+		return 1;
+	so->max_stack = 127;
+	script_fields__init(&so->fields);
+	{
+		const struct option options[] = {
+			OPT_STRING('i', "input", &so->input, "file", "input file name (\"-\": stdin)"),
+			OPT_CALLBACK('F', "fields", so, "str",
+				     "comma separated output fields; +field/-field add or remove; "
+				     "'hw:', 'sw:', 'trace:', 'raw:', 'break:' select an event type. "
+				     "Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,symoff,"
+				     "srcline,period,callindent", parse_fields_cb),
+			OPT_BOOLEAN(0, "ns", &so->nanosecs, "Use 9 decimal places when displaying time"),
+			OPT_BOOLEAN(0, "header", &so->header, "Show data header"),
+			OPT_BOOLEAN(0, "show-mmap-events", &so->show_mmap, "Show the mmap events"),
+			OPT_BOOLEAN(0, "show-task-events", &so->show_task, "Show the fork/comm/exit events"),
+			OPT_STRING('c', "comms", &so->comms, "comm[,comm...]", "only display events for these comms"),
+			OPT_STRING(0, "pid", &so->pids, "pid[,pid...]", "only consider these pids"),
+			OPT_STRING(0, "tid", &so->tids, "tid[,tid...]", "only consider these tids"),
+			{ .type = OPTION_STRING, .long_name = "pids", .value = &so->pids, .argh = "pid[,pid...]",
+			  .help = "same as --pid", .flags = PARSE_OPT_HIDDEN },
+			{ .type = OPTION_STRING, .long_name = "tids", .value = &so->tids, .argh = "tid[,tid...]",
+			  .help = "same as --tid", .flags = PARSE_OPT_HIDDEN },
+			OPT_STRING('C', "cpu", &so->cpus, "cpu", "list of cpus to profile"),
+			OPT_STRING(0, "time", &so->time_str, "str", "Time span of interest (start,stop) in seconds"),
+			OPT_BOOLEAN('G', "hide-call-graph", &so->hide_callchain, "When printing symbols do not display call chain"),
+			OPT_UINTEGER(0, "max-stack", &so->max_stack,
+				     "Set the maximum stack depth when parsing the callchain (default 127)"),
+			OPT_BOOLEAN(0, "folded", &so->folded,
+				    "Print folded stacks (stackcollapse-perf.pl lines) instead of samples"),
+			OPT_STRING(0, "weight", &so->weight, "samples|period", "--folded: count samples (default) or sum periods"),
+			OPT_BOOLEAN(0, "annotate-kernel", &so->annotate_kernel, "--folded: append _[k] to kernel frames"),
+			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
+			OPT_END()
+		};
+
+		argc = parse_options(argc, argv, options, script_usage, 0);
+		if (argc < 0) {
+			status = 129;
+			goto out;
+		}
+		if (argc > 0) {
+			fprintf(stderr, "prf script: unexpected argument '%s' (scripts are not supported)\n", argv[0]);
+			usage_with_options(script_usage, options);
+			status = 129;
+			goto out;
+		}
+	}
+	if (so->max_stack < 1 || so->max_stack > 1024) {
+		fprintf(stderr, "prf script: --max-stack must be between 1 and 1024\n");
+		status = 129;
+		goto out;
+	}
+	if (so->weight) {
+		if (!strcmp(so->weight, "period")) {
+			so->weight_period = true;
+		} else if (strcmp(so->weight, "samples")) {
+			fprintf(stderr, "prf script: --weight takes 'samples' or 'period', not '%s'\n", so->weight);
+			status = 129;
+			goto out;
+		}
+	}
+	if ((so->comms && (so->nr_comms = split_list(so->comms, &so->comm_list)) < 0) ||
+	    (so->pids && parse_num_list("pid", so->pids, &so->pid_list, &so->nr_pids)) ||
+	    (so->tids && parse_num_list("tid", so->tids, &so->tid_list, &so->nr_tids)) ||
+	    (so->cpus && parse_cpu_list(so)) || (so->time_str && parse_time(so))) {
+		status = 129;
+		goto out;
+	}
+	if (!so->input)
+		so->input = default_input();
+
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	perf_tool__init(&so->tool, true);
+	so->tool.sample = process_sample;
+	so->tool.mmap = process_sideband;
+	so->tool.mmap2 = process_sideband;
+	so->tool.comm = process_sideband;
+	so->tool.fork = process_sideband;
+	so->tool.exit = process_sideband;
+	callchain_cursor__init(&so->cursor);
+	so->ropts.max_stack = so->max_stack;
+	if (script_printer__init(&so->printer, stdout, &so->fields))
+		goto out;
+	so->printer.nanosecs = so->nanosecs;
+	if (so->folded) {
+		struct folded_opts fo = { .annotate_kernel = so->annotate_kernel };
+
+		so->fold = folded__new(&fo);
+		if (!so->fold)
+			goto out;
+	}
+
+	so->session = perf_session__new(so->input, &so->tool, &err);
+	if (!so->session)	/* the session said what and where */
+		goto out;
+	if (so->header && !so->folded) {
+		perf_session__fprintf_info(so->session, stdout, false);
+	}
+	if (!so->session->pipe) {
+		err = script__setup(so);
+		if (err)
+			goto out;
+	}
+	err = perf_session__process_events(so->session);
+	if (so->stopped || err == -EPIPE) {
+		status = 0;
+		goto out;
+	}
+	if (err && err != -EIO && err != -EINVAL) {
+		fprintf(stderr, "prf script: processing %s failed: %s\n", so->input, strerror(-err));
+		goto out;
+	}
+	if (so->folded) {
+		err = folded__fprintf(so->fold, stdout);
+		if (err && err != -EPIPE)
+			goto out;
+	}
+	status = 0;
+out:
+	if (so->session)
+		perf_session__delete(so->session);
+	fflush(stdout);
+	callchain_cursor__exit(&so->cursor);
+	script_printer__exit(&so->printer);
+	folded__delete(so->fold);
+	for (int i = 0; i < so->nr_comms; i++)
+		free(so->comm_list[i]);
+	free(so->comm_list);
+	free(so->pid_list);
+	free(so->tid_list);
+	free(so->cpu_set);
+	free(so->checked);
+	free(so);
+	return status;
+}

@@ -1,0 +1,107 @@
+#!/bin/bash
+# dwarf-speed.sh [N] — speed of handling a --call-graph dwarf recording:
+# records python3 running a loop with Linux perf (--call-graph dwarf,
+# about 10,000 samples), then times, median of N runs (default 3):
+#   perf report --stdio --no-children, perf script, perf script -F +srcline
+#   prf report / prf script (same options) when those commands exist
+#   prf's unwinder alone (unwind only) and with srclines + inline frames,
+#   through the unit test that reads the perf.data file ("unwind a perf.data")
+# and prints samples/s and the prf/perf ratio. Measures, never asserts.
+# Note: the unwinder-only rows parse just the records they need and skip
+# symbol/report work, so they bound prf's cost from below; the report and
+# script rows compare like with like once prf report/script exist.
+#   PRF=path/to/prf PERF=/usr/bin/perf scripts/bench/dwarf-speed.sh 3
+set -u
+N=${1:-3}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+PRF=${PRF:-$here/prf}
+PERF=${PERF:-/usr/bin/perf}
+LOOPS=${LOOPS:-600}
+[ -x "$PRF" ] || { echo "no prf binary at $PRF (set PRF=)"; exit 1; }
+[ -x "$PERF" ] || { echo "no perf at $PERF"; exit 1; }
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (GNU time)"; exit 1; }
+dir=$(mktemp -d /tmp/prf-dwarf-speed.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
+
+cat > loop.py <<'PY'
+import sys
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+def work():
+    return sum(fib(15) for _ in range(200))
+t = 0
+for _ in range(int(sys.argv[1])):
+    t += work()
+PY
+echo "recording: perf record -e task-clock:u --call-graph dwarf -F 999 python3 loop.py $LOOPS"
+"$PERF" record -q -e task-clock:u --call-graph dwarf -F 999 -o py.data python3 loop.py "$LOOPS" \
+	>/dev/null 2>&1 || { echo "perf record failed"; exit 1; }
+# binaries whose frames get srclines + inline frames: python itself and libpython
+targets=$(python3 -c 'import sys, os, sysconfig
+t = [os.path.realpath(sys.executable)]
+lib = os.path.join(sysconfig.get_config_var("LIBDIR") or "", sysconfig.get_config_var("LDLIBRARY") or "")
+if ".so" in lib and os.path.exists(lib): t.append(os.path.realpath(lib))
+print(":".join(t))')
+samples=$("$PERF" script -i py.data -F time 2>/dev/null | grep -c .)
+echo "samples: $samples ($(du -h py.data | cut -f1))"
+
+# median_s CMD...: "WALL CPU" seconds, medians of N runs (CPU = user + sys of
+# the command and its children, e.g. perf's addr2line; robust on a busy box)
+median_s() {
+	local i
+	for ((i = 0; i < N; i++)); do
+		/usr/bin/time -o "$dir/time.out" -f "%e %U %S" "$@" >/dev/null 2>&1
+		tail -1 "$dir/time.out"
+	done | awk '{ w[NR] = $1; c[NR] = $2 + $3 }
+		function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+			if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+			return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+		END { printf "%.3f %.3f", med(w, NR), med(c, NR) }'
+}
+rate() { awk -v n="$samples" -v t="$1" 'BEGIN { printf "%.0f", (t > 0 ? n / t : 0) }'; }
+row() {	# name "perf_wall perf_cpu" "prf_wall prf_cpu" (or "-")
+	local pw pc qw=- qc=- ratio=-
+	read -r pw pc <<< "$2"
+	if [ "$3" != "-" ]; then
+		read -r qw qc <<< "$3"
+		ratio=$(awk -v a="$pw" -v b="$qw" -v c="$pc" -v d="$qc" \
+			'BEGIN { printf "%.1fx/%.1fx", (b > 0 ? a / b : 0), (d > 0 ? c / d : 0) }')
+	fi
+	printf "%-34s %7s %7s %9s %7s %7s %9s %13s\n" "$1" "$pw" "$pc" "$(rate "$pc")" \
+		"$qw" "$qc" "$( [ "$qc" = - ] && echo - || rate "$qc")" "$ratio"
+}
+has_cmd() { "$PRF" help 2>/dev/null | awk '/^   [a-z]/ {print $1}' | grep -qx "$1"; }
+# prf_time CMD ARGS...: like median_s, or "-" when prf lacks CMD or it fails
+prf_time() {
+	if ! has_cmd "$1"; then echo -; return; fi
+	if ! "$PRF" "$@" >/dev/null 2>&1; then echo -; echo "(prf $*: failed, skipped)" >&2; return; fi
+	median_s "$PRF" "$@"
+}
+
+printf "%-34s %7s %7s %9s %7s %7s %9s %13s\n" task "perf" "perf" "perf" "prf" "prf" "prf" "speedup"
+printf "%-34s %7s %7s %9s %7s %7s %9s %13s\n" "" "wall s" "cpu s" "smp/cpu-s" "wall s" "cpu s" "smp/cpu-s" "wall/cpu"
+p=$(median_s "$PERF" report -i py.data --stdio --no-children)
+q=$(prf_time report -i py.data --stdio --no-children)
+row "report --stdio --no-children" "$p" "$q"
+p=$(median_s "$PERF" script -i py.data); pscript=$p
+q=$(prf_time script -i py.data)
+row "script" "$p" "$q"
+p=$(median_s "$PERF" script -i py.data -F +srcline)
+q=$(prf_time script -i py.data -F +srcline)
+row "script -F +srcline" "$p" "$q"
+has_cmd report || echo "(prf report: not built yet, skipped)"
+has_cmd script || echo "(prf script: not built yet, skipped)"
+
+# the unwinder itself (perf's comparable number: script, which unwinds every sample)
+q=$(PRF_UNWIND_BENCH=1 PRF_UNWIND_DATA=py.data PRF_UNWIND_OUT=/dev/null PRF_UNWIND_TARGET=/usr/bin/python3 \
+	median_s "$PRF" test "unwind a perf.data")
+row "unwind only (vs perf script)" "$pscript" "$q"
+q=$(PRF_UNWIND_DATA=py.data PRF_UNWIND_OUT=/dev/null PRF_UNWIND_TARGET="$targets" \
+	median_s "$PRF" test "unwind a perf.data")
+row "unwind+srcline+inline (vs script)" "$pscript" "$q"
+PRF_UNWIND_BENCH=1 PRF_UNWIND_DATA=py.data PRF_UNWIND_OUT=/dev/null PRF_UNWIND_TARGET=/usr/bin/python3 \
+	"$PRF" test -v "unwind a perf.data" 2>&1 | grep "samples/s" | sed 's/^/in-process, unwind only: /; s/ (unwind+srcline+inline)//'
+PRF_UNWIND_DATA=py.data PRF_UNWIND_OUT=/dev/null PRF_UNWIND_TARGET="$targets" \
+	"$PRF" test -v "unwind a perf.data" 2>&1 | grep "samples/s" | sed 's/^/in-process: /'
+echo "(prf rows include starting prf and the test runner's fork; perf rows its own start-up)"

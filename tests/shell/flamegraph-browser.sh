@@ -1,0 +1,87 @@
+#!/bin/bash
+# prf flamegraph HTML renders in headless Chromium without script errors; screenshot shows the graph
+set -u
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+PERF=${PERF_BIN:-/usr/bin/perf}
+[ -x "$CHROMIUM" ] || { echo "no $CHROMIUM (Debian package chromium) for the browser check"; exit 2; }
+[ -x "$PERF" ] || { echo "no $PERF to record with"; exit 2; }
+command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
+command -v python3 >/dev/null || { echo "no python3"; exit 2; }
+T=$(mktemp -d /tmp/prf-fg-browser.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+cat > "$T/tree.c" <<'C'
+#include <stdlib.h>
+volatile unsigned long sink;
+__attribute__((noinline)) void leaf(void) { for (int i = 0; i < 2000; i++) sink += i * i; }
+__attribute__((noinline)) void b(void) { leaf(); }
+__attribute__((noinline)) void a(void) { b(); }
+int main(int argc, char **argv) { long n = argc > 1 ? atol(argv[1]) : 100000; for (long i = 0; i < n; i++) a(); return 0; }
+C
+cc -O0 -fno-omit-frame-pointer -o "$T/tree" "$T/tree.c" || fail "cc"
+"$PERF" record -q -F 999 -g -o "$T/a.data" -- "$T/tree" 100000 >/dev/null 2>&1 ||
+	{ echo "perf record failed (perf_event_paranoid?)"; exit 2; }
+"$PRF" flamegraph -i "$T/a.data" -o "$T/a.html" || fail "flamegraph"
+"$PRF" flamegraph --diff "$T/a.data" "$T/a.data" -o "$T/d.html" --inverted || fail "flamegraph --diff"
+
+chrome() {
+	timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+		--user-data-dir="$T/profile" --window-size=1000,500 "$@" 2>>"$T/chrome.log"
+}
+for f in a d; do
+	chrome --dump-dom "file://$T/$f.html" > "$T/$f.dom" || { tail -5 "$T/chrome.log"; fail "chromium failed on $f.html"; }
+	grep -q 'id="prf-status">prf-error' "$T/$f.dom" &&
+		fail "$f.html: script error: $(grep -o 'id="prf-status">prf-error[^<]*' "$T/$f.dom")"
+	grep -q 'data-prf-rendered="1"' "$T/$f.dom" || fail "$f.html: page did not render"
+	n=$(sed -n 's/.*id="prf-status">rendered \([0-9]*\) frames.*/\1/p' "$T/$f.dom")
+	[ "${n:-0}" -ge 7 ] || fail "$f.html: rendered ${n:-no} frames"
+	grep -q '>leaf<' "$T/$f.dom" || fail "$f.html: no leaf box"
+done
+
+chrome --screenshot="$T/shot.png" "file://$T/a.html" >/dev/null || fail "screenshot"
+[ -s "$T/shot.png" ] || fail "no screenshot"
+# decode the PNG (8-bit RGB/RGBA, non-interlaced) and count flame-colored pixels
+python3 - "$T/shot.png" <<'PY' || fail "screenshot shows no graph"
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+pos, idat, w = 8, b'', 0
+while pos < len(data):
+    ln, typ = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + ln]
+    if typ == b'IHDR':
+        w, h, depth, ctype, _, _, inter = struct.unpack('>IIBBBBB', body)
+        assert depth == 8 and ctype in (2, 6) and inter == 0, 'unsupported PNG'
+        bpp = 3 if ctype == 2 else 4
+    elif typ == b'IDAT':
+        idat += body
+    pos += 12 + ln
+raw = zlib.decompress(idat)
+stride = w * bpp
+prev = bytearray(stride)
+hot = 0
+for y in range(h):
+    f = raw[y * (stride + 1)]
+    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b = prev[i]
+        c = prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            pr = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+            line[i] = (line[i] + pr) & 255
+    for x in range(0, stride, bpp):
+        r, g, bl = line[x], line[x + 1], line[x + 2]
+        if r > 180 and bl < 140 and r - bl > 80:
+            hot += 1
+    prev = line
+print('%d flame-colored pixels of %dx%d' % (hot, w, h))
+sys.exit(0 if hot > 10000 else 1)
+PY
+exit 0

@@ -1,0 +1,70 @@
+#!/bin/bash
+# prf list: same events as perf list (sw, hw, cache, pmu, tracepoint globs, JSON)
+set -u
+if ! command -v perf >/dev/null 2>&1; then
+	echo "skip: /usr/bin/perf not installed"
+	exit 2
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# names only, one per line: "context-switches OR cs" stays as it is
+names() { grep "\[$1\]" | sed 's/  *\[.*//; s/^ *//' | sort; }
+
+# Software events, with their aliases
+perf list sw 2>/dev/null | names 'Software event' > "$tmp/perf.sw"
+"$PRF" list sw > "$tmp/prf.out" || fail "prf list sw exited $?"
+names 'Software event' < "$tmp/prf.out" > "$tmp/prf.sw"
+[ -s "$tmp/perf.sw" ] || fail "perf list sw printed nothing"
+diff -u "$tmp/perf.sw" "$tmp/prf.sw" || fail "software events differ from perf list sw"
+grep -q '^  context-switches OR cs  *\[Software event\]$' "$tmp/prf.out" || fail "layout of an alias line"
+
+# Hardware and cache events: perf lists only the ones the CPU can open
+for sec in hw cache pmu; do
+	perf list $sec 2>/dev/null | grep '\[' | sort > "$tmp/perf.$sec"
+	"$PRF" list $sec | sort > "$tmp/prf.$sec"
+	diff -u "$tmp/perf.$sec" "$tmp/prf.$sec" || fail "'list $sec' differs from perf"
+done
+
+# Tracepoints for a glob, exact lines
+if [ -d /sys/kernel/tracing/events/sched ] || [ -d /sys/kernel/debug/tracing/events/sched ]; then
+	perf list 'sched:*' 2>/dev/null > "$tmp/perf.tp"
+	"$PRF" list 'sched:*' > "$tmp/prf.tp"
+	[ -s "$tmp/perf.tp" ] || fail "perf list 'sched:*' printed nothing"
+	diff -u "$tmp/perf.tp" "$tmp/prf.tp" || fail "'sched:*' tracepoints differ"
+	grep -q '^  sched:sched_switch  *\[Tracepoint event\]$' "$tmp/prf.tp" || fail "sched:sched_switch missing"
+	# a bare word is a substring glob over every section, as in perf
+	perf list task 2>/dev/null | grep -v 'Tool event' > "$tmp/perf.task"
+	"$PRF" list task > "$tmp/prf.task"
+	diff -u "$tmp/perf.task" "$tmp/prf.task" || fail "'list task' differs"
+	# the whole listing, minus what prf does not offer (tool events, SDT,
+	# metrics)
+	perf list 2>/dev/null | grep -v -e 'Tool event' -e 'SDT event' \
+		-e '^$' -e 'Metric Groups' > "$tmp/perf.all"
+	"$PRF" list > "$tmp/prf.all"
+	diff -u "$tmp/perf.all" "$tmp/prf.all" > "$tmp/all.diff" || { head -20 "$tmp/all.diff"; fail "full listing differs"; }
+fi
+
+# JSON: one valid document, one object per event, same count as the text
+"$PRF" list --json > "$tmp/list.json" || fail "prf list --json exited $?"
+python3 -m json.tool "$tmp/list.json" > /dev/null || fail "--json is not valid JSON"
+"$PRF" list -j sw > "$tmp/sw.json"
+python3 - "$tmp/sw.json" "$tmp/prf.sw" <<'PY' || fail "JSON content"
+import json, sys
+events = json.load(open(sys.argv[1]))
+text = [l.strip() for l in open(sys.argv[2]) if l.strip()]
+assert isinstance(events, list) and len(events) == len(text), (len(events), len(text))
+names = set()
+for e in events:
+    assert e["EventType"] == "Software event" and e["Unit"] == "software", e
+    names.add(e["EventName"] + (" OR " + e["EventAlias"] if "EventAlias" in e else ""))
+assert names == set(text), names ^ set(text)
+cs = [e for e in events if e["EventName"] == "context-switches"][0]
+assert cs["EventAlias"] == "cs" and cs["Encoding"] == "type=1,config=0x3", cs
+PY
+
+# usage errors exit 129
+"$PRF" list --no-such-option > /dev/null 2>&1
+[ $? -eq 129 ] || fail "bad option should exit 129"
+exit 0

@@ -1,0 +1,75 @@
+#!/bin/bash
+# prf record ends cleanly on SIGINT, SIGTERM, a crashing workload, a full disk, and survives kill -9
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+command -v perf >/dev/null || { echo "no /usr/bin/perf to judge the files"; exit 2; }
+command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
+T=$(mktemp -d); MNT=
+cleanup() { [ -n "$MNT" ] && umount "$MNT" 2>/dev/null; rm -rf "$T"; }
+trap cleanup EXIT
+cd "$T" || exit 1
+
+cat > spin.c <<'C'
+volatile unsigned long sink;
+__attribute__((noinline)) void spin_here(void) { for (;;) sink++; }
+int main(void) { spin_here(); return 0; }
+C
+cat > segv.c <<'C'
+volatile unsigned long sink;
+__attribute__((noinline)) void crash_soon(void) { for (unsigned long i = 0; i < 100000000UL; i++) sink += i; *(volatile int *)0 = 1; }
+int main(void) { crash_soon(); return 0; }
+C
+cc -O0 -fno-omit-frame-pointer -o spin spin.c && cc -O0 -fno-omit-frame-pointer -o segv segv.c || fail "cc"
+
+readable() { # file what
+	perf report --stdio -i "$1" >rep.out 2>rep.err || fail "$2: perf report exit: $(cat rep.err)"
+	[ -s rep.err ] && fail "$2: perf report warnings: $(cat rep.err)"
+	grep -q "^# Samples: [1-9]" rep.out || fail "$2: no samples"
+	grep -q "spin_here\|crash_soon" rep.out || fail "$2: workload symbol missing"
+}
+spin_pids() { # the spin processes started by this test (children of prf pid $1)
+	pgrep -P "$1" -x spin
+}
+
+for sig in INT TERM; do
+	"$PRF" record -g -o $sig.data -- ./spin 2>err & PR=$!
+	sleep 1
+	kill -$sig $PR
+	wait $PR; rc=$?
+	# the workload got SIGTERM from prf, as perf does: 128 + 15
+	[ $rc -eq 143 ] || fail "SIG$sig: exit $rc, expected the workload's 143"
+	grep -q "Captured and wrote" err || fail "SIG$sig: no summary"
+	readable $sig.data "SIG$sig"
+	perf report --header-only -i $sig.data | grep -q "^# hostname" || fail "SIG$sig: header features missing"
+done
+
+# workload that segfaults: status 139 like a shell, file complete
+"$PRF" record -g -o segv.data -- ./segv 2>err; rc=$?
+[ $rc -eq 139 ] || fail "segv: exit $rc"
+readable segv.data "segfaulting workload"
+
+# exit status of a workload is passed through
+"$PRF" record -q -o st.data -- sh -c 'exit 3'; rc=$?
+[ $rc -eq 3 ] || fail "exit status 3 came back as $rc"
+
+# kill -9 of prf: what was drained (every 500 ms at the latest) is readable
+"$PRF" record -g -o kill.data -- ./spin 2>/dev/null & PR=$!
+sleep 2
+SP=$(spin_pids $PR)
+kill -9 $PR; wait $PR 2>/dev/null
+[ -n "$SP" ] && kill $SP
+readable kill.data "after kill -9"
+
+# full disk: clear message, non-zero exit, file valid up to the last record
+mkdir mnt
+if mount -t tmpfs -o size=200k tmpfs mnt 2>/dev/null; then
+	MNT=$T/mnt
+	"$PRF" record -g -F 4000 -o mnt/f.data -- ./spin 2>err; rc=$?
+	[ $rc -ne 0 ] || fail "ENOSPC: exit 0"
+	grep -q "No space left on device" err || fail "ENOSPC: no message: $(cat err)"
+	readable mnt/f.data "ENOSPC"
+	umount mnt; MNT=
+else
+	echo "note: cannot mount a tmpfs, ENOSPC case not run"
+fi
+exit 0

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prf report --stdio text layout (see hist.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "hist.h"
+#include "../../util/analysis/hist.h"
+#include "../../util/analysis/sort.h"
+#include "../../util/analysis/callchain-tree.h"
+#include "../../util/lib/util.h"
+
+unsigned long convert_unit(unsigned long value, char *unit)
+{
+	*unit = ' ';
+	if (value > 1000) {
+		value /= 1000;
+		*unit = 'K';
+	}
+	if (value > 1000) {
+		value /= 1000;
+		*unit = 'M';
+	}
+	if (value > 1000) {
+		value /= 1000;
+		*unit = 'G';
+	}
+	return value;
+}
+
+void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname, FILE *fp)
+{
+	char unit;
+	unsigned long nr = convert_unit(hists->nr_samples, &unit);
+
+	fprintf(fp, "# Samples: %lu%c", nr, unit);
+	if (evname)
+		fprintf(fp, " of event '%s'", evname);
+	fprintf(fp, "\n# Event count (approx.): %" PRIu64 "\n", hists->total_period);
+}
+
+/* ---- callchains ---- */
+
+struct cc_print {
+	FILE *fp;
+	const struct callchain_store *store;
+	const struct callchain_param *cc;
+	char name[1024];
+};
+
+static const char *val_name(struct cc_print *p, uint32_t id)
+{
+	return cc_frame__name(&p->store->frames[id], p->name, sizeof(p->name));
+}
+
+static void left_margin(FILE *fp, int margin)
+{
+	fprintf(fp, "%*s", 12 + margin, "");
+}
+
+static void print_value(struct cc_print *p, uint64_t hits, uint64_t count, uint64_t total)
+{
+	switch (p->cc->value) {
+	case CCVAL_PERIOD:
+		fprintf(p->fp, "%" PRIu64, hits);
+		break;
+	case CCVAL_COUNT:
+		fprintf(p->fp, "%" PRIu64, count);
+		break;
+	default:
+		fprintf(p->fp, "%.2f%%", total ? (double)hits * 100.0 / (double)total : 0.0);
+	}
+}
+
+/* bit i of perf's int depth mask; shifts wrap at 32 as on x86 */
+static inline bool mask_bit(uint32_t mask, int i)
+{
+	return mask & (1u << (i & 31));
+}
+
+static void graph_line(struct cc_print *p, int depth, uint32_t mask, int margin)
+{
+	left_margin(p->fp, margin);
+	for (int i = 0; i < depth; i++)
+		fputs(mask_bit(mask, i) ? "|          " : "           ", p->fp);
+	fputc('\n', p->fp);
+}
+
+static void graph_entry(struct cc_print *p, uint64_t hits, uint64_t count, const char *name,
+			int depth, uint32_t mask, int idx, uint64_t total, int margin)
+{
+	left_margin(p->fp, margin);
+	for (int i = 0; i < depth; i++) {
+		fputc(mask_bit(mask, i) ? '|' : ' ', p->fp);
+		if (idx == 0 && i == depth - 1) {
+			fputs("--", p->fp);
+			print_value(p, hits, count, total);
+			fputs("--", p->fp);
+		} else {
+			fputs("          ", p->fp);
+		}
+	}
+	fputs(name, p->fp);
+	fputc('\n', p->fp);
+}
+
+static size_t graph_children(struct cc_print *p, const struct cc_chain *node, uint64_t total,
+			     int depth, uint32_t mask, int margin)
+{
+	uint32_t new_mask = mask, printed = 0;
+	uint64_t remaining = total;
+	bool rel = p->cc->mode == CHAIN_GRAPH_REL;
+	size_t ret = 0;
+
+	for (uint32_t k = 0; k < node->nr_children; k++) {
+		const struct cc_chain *child = node->children[k];
+		bool last = k + 1 == node->nr_children;
+
+		remaining -= child->cumul;
+		if (last && (!rel || !remaining))
+			new_mask &= ~(1u << ((depth - 1) & 31));
+		graph_line(p, depth, mask, margin);
+		for (uint32_t j = 0; j < child->nr_vals; j++)
+			graph_entry(p, child->cumul, child->cumul_count, val_name(p, child->vals[j]),
+				    depth, new_mask, j, total, margin);
+		ret++;
+		graph_children(p, child, rel ? child->children_hit : total, depth + 1,
+			       new_mask | (1u << (depth & 31)), margin);
+		if (++printed == p->cc->print_limit)
+			break;
+	}
+	if (rel && remaining && remaining != total) {
+		new_mask &= ~(1u << ((depth - 1) & 31));
+		graph_entry(p, remaining, 0, "[...]", depth, new_mask, 0, total, margin);
+		ret++;
+	}
+	return ret;
+}
+
+static void print_graph(struct cc_print *p, const struct cc_display *d, uint64_t total,
+			uint64_t parent_samples, bool skip_first)
+{
+	const struct cc_chain *node = d->root;
+	int margin = 0;
+	size_t ret = 0;
+
+	if (node->nr_children == 1 && node->children[0]->cumul == parent_samples) {
+		const struct cc_chain *c = node->children[0];
+		bool printed = false;
+		uint32_t n = 0;
+
+		for (uint32_t i = 0; i < c->nr_vals; i++) {
+			if (i == 0 && skip_first)
+				continue;
+			if (!printed) {
+				left_margin(p->fp, margin);
+				fputs("|\n", p->fp);
+				left_margin(p->fp, margin);
+				fputs("---", p->fp);
+				margin += 3;
+				printed = true;
+			} else {
+				left_margin(p->fp, margin);
+			}
+			fprintf(p->fp, "%s\n", val_name(p, c->vals[i]));
+			ret++;
+			if (++n == p->cc->print_limit)
+				break;
+		}
+		node = c;
+	}
+	if (p->cc->mode == CHAIN_GRAPH_REL)
+		total = parent_samples;
+	ret += graph_children(p, node, total, 1, 1, margin);
+	if (ret)
+		fputc('\n', p->fp);
+}
+
+static void flat_path(struct cc_print *p, const struct cc_chain *c, bool folded, bool *first)
+{
+	if (!c)
+		return;
+	flat_path(p, c->parent, folded, first);
+	for (uint32_t i = 0; i < c->nr_vals; i++) {
+		if (folded) {
+			fprintf(p->fp, "%s%s", *first ? "" : ";", val_name(p, c->vals[i]));
+			*first = false;
+		} else {
+			fprintf(p->fp, "                %s\n", val_name(p, c->vals[i]));
+		}
+	}
+}
+
+static void print_flat(struct cc_print *p, const struct cc_display *d, uint64_t total, bool folded)
+{
+	for (uint32_t i = 0; i < d->nr_flat; i++) {
+		const struct cc_chain *c = d->flat[i];
+		bool first = true;
+
+		if (folded) {
+			print_value(p, c->hit, c->count, total);
+			fputc(' ', p->fp);
+			flat_path(p, c, true, &first);
+			fputc('\n', p->fp);
+		} else {
+			fputs("           ", p->fp);
+			print_value(p, c->cumul, c->cumul_count, total);
+			fputc('\n', p->fp);
+			flat_path(p, c, false, &first);
+			fputc('\n', p->fp);
+		}
+		if (i + 1 == p->cc->print_limit)
+			break;
+	}
+}
+
+static int entry_callchain__fprintf(struct hists *hists, const struct hist_entry *he,
+				    const struct callchain_param *cc, bool skip_first, FILE *fp)
+{
+	struct cc_display d;
+	struct cc_print p = { .fp = fp, .store = &hists->store, .cc = cc };
+	uint64_t parent = hists->so->cumulate ? he->period_acc : he->period;
+	int err;
+
+	if (!he->cc_root || cc->mode == CHAIN_NONE)
+		return 0;
+	err = callchain_store__display(&hists->store, he->cc_root, cc, hists->total_period, &d);
+	if (err)
+		return err;
+	switch (cc->mode) {
+	case CHAIN_GRAPH_ABS:
+	case CHAIN_GRAPH_REL:
+		print_graph(&p, &d, hists->total_period, parent, skip_first);
+		break;
+	case CHAIN_FLAT:
+		print_flat(&p, &d, hists->total_period, false);
+		break;
+	case CHAIN_FOLDED:
+		print_flat(&p, &d, hists->total_period, true);
+		break;
+	default:
+		break;
+	}
+	cc_display__exit(&d);
+	return 0;
+}
+
+/* ---- table ---- */
+
+static bool col_right_aligned(int type)
+{
+	return type >= HPP_OVERHEAD;
+}
+
+static void print_headers(const struct sort_order *so, FILE *fp)
+{
+	fputs("# ", fp);
+	for (int c = 0; c < so->nr_cols; c++) {
+		int t = so->cols[c].type, w = so->cols[c].width;
+
+		if (c)
+			fputs("  ", fp);
+		if (col_right_aligned(t))
+			fprintf(fp, "%*s", w, sort_column__header(so, t));
+		else
+			fprintf(fp, "%-*s", w, sort_column__header(so, t));
+	}
+	fputs("\n# ", fp);
+	for (int c = 0; c < so->nr_cols; c++) {
+		if (c)
+			fputs("  ", fp);
+		for (int i = 0; i < so->cols[c].width; i++)
+			fputc('.', fp);
+	}
+	fputs("\n#\n", fp);
+}
+
+static void print_entry_line(const struct hists *hists, const struct sort_order *so,
+			     const struct hist_entry *he, FILE *fp)
+{
+	char buf[4096];
+	double total = (double)hists->total_period;
+
+	for (int c = 0; c < so->nr_cols; c++) {
+		int t = so->cols[c].type, w = so->cols[c].width, n;
+		bool last = c + 1 == so->nr_cols;
+
+		fputs("  ", fp);
+		switch (t) {
+		case HPP_OVERHEAD:
+			fprintf(fp, "%*.2f%%", w - 1, total ? 100.0 * (double)he->period / total : 0.0);
+			break;
+		case HPP_CHILDREN:
+			fprintf(fp, "%*.2f%%", w - 1, total ? 100.0 * (double)he->period_acc / total : 0.0);
+			break;
+		case HPP_SAMPLE:
+			fprintf(fp, "%*" PRIu64, w, he->nr_samples);
+			break;
+		case HPP_PERIOD:
+			fprintf(fp, "%*" PRIu64, w, he->period);
+			break;
+		case SORT_CPU:
+			hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+			fprintf(fp, "%*s", w, buf);
+			break;
+		case SORT_SYM:
+		case SORT_SYMOFF:
+		case SORT_SRCLINE:
+			/* perf pads these only when another column follows */
+			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+			if (last)
+				fputs(buf, fp);
+			else
+				fprintf(fp, "%s%*s", buf, n < w ? w - n : 0, "");
+			break;
+		case SORT_PID:
+			/* "%7d:" then the comm cut to the column, as perf */
+			hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+			fprintf(fp, "%-*.*s", w, w, buf);
+			break;
+		default:
+			/* comm, dso, parent: padded and cut to the column width */
+			hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+			fprintf(fp, "%-*.*s", w, w, buf);
+		}
+	}
+	fputc('\n', fp);
+}
+
+int hists__fprintf(struct hists *hists, const struct sort_order *so,
+		   const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+		   FILE *fp)
+{
+	int printed = 0;
+
+	if (opts->show_header)
+		print_headers(so, fp);
+	for (size_t i = 0; i < hists->nr_sorted; i++) {
+		const struct hist_entry *he = hists->sorted[i];
+
+		if (hists__entry_percent(hists, he) < opts->min_percent)
+			continue;
+		print_entry_line(hists, so, he, fp);
+		if (opts->use_callchain && entry_callchain__fprintf(hists, he, cc,
+								    opts->skip_first_sym, fp))
+			return -ENOMEM;
+		printed++;
+		if (ferror(fp))
+			return -EPIPE;
+	}
+	return printed;
+}

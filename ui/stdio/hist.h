@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_UI_STDIO_HIST_H
+#define PRF_UI_STDIO_HIST_H
+/*
+ * Text output of `prf report --stdio`, laid out as Linux perf 6.1's
+ * `perf report --stdio` prints it (tools/perf/ui/stdio/hist.c behaviour,
+ * observed output): '#' header lines, column headers with dot rulers,
+ * entry lines with two-space separators, and callchains as graph
+ * ("---", "|--NN.NN%--"), flat, folded or fractal text under each entry.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+struct hists;
+struct sort_order;
+struct callchain_param;
+
+struct hists_fprintf_opts {
+	bool show_header;		/* column header lines (not with -q) */
+	double min_percent;		/* --percent-limit: entries below are skipped */
+	bool use_callchain;		/* print callchains under entries */
+	bool skip_first_sym;		/* -s sym...: graph omits the entry's own frame */
+};
+
+/*
+ * Print the entries of hists (after hists__output_resort(), widths in so)
+ * to fp. Returns the number of entries printed, or -EPIPE when fp failed.
+ */
+int hists__fprintf(struct hists *hists, const struct sort_order *so,
+		   const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+		   FILE *fp);
+
+/* "# Samples: 582  of event 'cpu-clock'" and "# Event count (approx.): N". */
+void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname, FILE *fp);
+
+/* Number with perf's unit: 1234 -> 1 and 'K' (values > 1000 divided). */
+unsigned long convert_unit(unsigned long value, char *unit);
+
+#endif

@@ -1,0 +1,583 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Callchain tries per hist entry and their display trees (see the header).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "callchain-tree.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+#include "../model/callchain.h"
+#include "../model/dso.h"
+#include "../model/map.h"
+
+void callchain_param__init(struct callchain_param *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->mode = CHAIN_GRAPH_ABS;
+	p->order = ORDER_CALLEE;
+	p->min_percent = 0.5;
+	p->value = CCVAL_PERCENT;
+}
+
+int callchain_param__parse(struct callchain_param *p, const char *arg)
+{
+	char *copy, *tok, *save = NULL;
+	int nr_numbers = 0, ret = 0;
+
+	p->enabled = true;
+	if (!arg || !*arg)
+		return 0;
+	copy = strdup(arg);
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+
+		if (!strcmp(tok, "graph")) {
+			p->mode = CHAIN_GRAPH_ABS; p->mode_set = true;
+		} else if (!strcmp(tok, "flat")) {
+			p->mode = CHAIN_FLAT; p->mode_set = true;
+		} else if (!strcmp(tok, "fractal")) {
+			p->mode = CHAIN_GRAPH_REL; p->mode_set = true;
+		} else if (!strcmp(tok, "folded")) {
+			p->mode = CHAIN_FOLDED; p->mode_set = true;
+		} else if (!strcmp(tok, "none")) {
+			p->mode = CHAIN_NONE; p->mode_set = true;
+			p->enabled = false;
+		} else if (!strcmp(tok, "caller")) {
+			p->order = ORDER_CALLER; p->order_set = true;
+		} else if (!strcmp(tok, "callee")) {
+			p->order = ORDER_CALLEE; p->order_set = true;
+		} else if (!strcmp(tok, "function") || !strcmp(tok, "address")) {
+			/* key: function is what we do; address is accepted */
+		} else if (!strcmp(tok, "percent")) {
+			p->value = CCVAL_PERCENT;
+		} else if (!strcmp(tok, "period")) {
+			p->value = CCVAL_PERIOD;
+		} else if (!strcmp(tok, "count")) {
+			p->value = CCVAL_COUNT;
+		} else if (!strcmp(tok, "fp") || !strcmp(tok, "dwarf") || !strcmp(tok, "lbr")) {
+			/* record modes: accepted, nothing to do in report */
+		} else if (nr_numbers == 0) {
+			double v = strtod(tok, &end);
+
+			if (end == tok || *end || v < 0) {
+				pr_err("Invalid callchain threshold: '%s' in '-g %s'\n", tok, arg);
+				ret = -EINVAL;
+				break;
+			}
+			p->min_percent = v;
+			nr_numbers++;
+		} else if (nr_numbers == 1) {
+			unsigned long v = strtoul(tok, &end, 0);
+
+			if (end == tok || *end) {
+				pr_err("Invalid callchain print limit: '%s' in '-g %s'\n", tok, arg);
+				ret = -EINVAL;
+				break;
+			}
+			p->print_limit = v;
+			nr_numbers++;
+		} else {
+			pr_err("Invalid callchain option: '%s' in '-g %s'\n", tok, arg);
+			ret = -EINVAL;
+			break;
+		}
+	}
+	free(copy);
+	return ret;
+}
+
+/* ---- store ---- */
+
+int callchain_store__init(struct callchain_store *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->alloc_frames = 1024;
+	s->frames = calloc(s->alloc_frames, sizeof(*s->frames));
+	s->fhash_mask = 2048 - 1;
+	s->fhash = calloc(s->fhash_mask + 1, sizeof(*s->fhash));
+	s->alloc_nodes = 4096;
+	s->nodes = malloc(s->alloc_nodes * sizeof(*s->nodes));
+	if (!s->frames || !s->fhash || !s->nodes) {
+		callchain_store__exit(s);
+		return -ENOMEM;
+	}
+	s->nr_frames = 1;
+	s->nr_nodes = 1;
+	memset(&s->nodes[0], 0, sizeof(s->nodes[0]));
+	return 0;
+}
+
+void callchain_store__exit(struct callchain_store *s)
+{
+	free(s->frames);
+	free(s->fhash);
+	free(s->nodes);
+	memset(s, 0, sizeof(*s));
+}
+
+static inline uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+static inline uint64_t frame_hash(const struct dso *dso, const struct symbol *sym, uint64_t ip)
+{
+	uint64_t h = mix64((uintptr_t)dso);
+
+	return mix64(h ^ (sym ? (uintptr_t)sym : ip * 0x9e3779b97f4a7c15ULL));
+}
+
+static inline bool frame_eq(const struct cc_frame *f, const struct dso *dso,
+			    const struct symbol *sym, uint64_t ip)
+{
+	if (f->dso != dso || f->sym != sym)
+		return false;
+	return sym ? true : f->ip == ip;
+}
+
+static int fhash_grow(struct callchain_store *s)
+{
+	uint32_t nmask = (s->fhash_mask + 1) * 2 - 1;
+	uint32_t *n = calloc(nmask + 1, sizeof(*n));
+
+	if (!n)
+		return -ENOMEM;
+	for (uint32_t id = 1; id < s->nr_frames; id++) {
+		const struct cc_frame *f = &s->frames[id];
+		uint64_t h = frame_hash(f->dso, f->sym, f->ip) & nmask;
+
+		while (n[h])
+			h = (h + 1) & nmask;
+		n[h] = id;
+	}
+	free(s->fhash);
+	s->fhash = n;
+	s->fhash_mask = nmask;
+	return 0;
+}
+
+uint32_t callchain_store__frame_id(struct callchain_store *s, const struct callchain_frame *cf)
+{
+	struct dso *dso = cf->map ? cf->map->dso : NULL;
+	uint64_t h = frame_hash(dso, cf->sym, cf->ip);
+	uint32_t slot = h & s->fhash_mask, id;
+	struct cc_frame *f;
+
+	while ((id = s->fhash[slot]) != 0) {
+		if (frame_eq(&s->frames[id], dso, cf->sym, cf->ip))
+			return id;
+		slot = (slot + 1) & s->fhash_mask;
+	}
+	if (s->nr_frames == s->alloc_frames) {
+		uint32_t na = s->alloc_frames * 2;
+		struct cc_frame *nf = realloc(s->frames, na * sizeof(*nf));
+
+		if (!nf)
+			return 0;
+		s->frames = nf;
+		s->alloc_frames = na;
+	}
+	id = s->nr_frames++;
+	f = &s->frames[id];
+	f->map = cf->map;
+	f->dso = dso;
+	f->sym = cf->sym;
+	f->ip = cf->ip;
+	f->srcline = cf->srcline;
+	f->cpumode = cf->cpumode;
+	s->fhash[slot] = id;
+	if ((uint64_t)s->nr_frames * 2 > s->fhash_mask && fhash_grow(s))
+		return 0;
+	return id;
+}
+
+static uint32_t node_new(struct callchain_store *s, uint32_t frame, uint32_t parent)
+{
+	struct cc_node *n;
+
+	if (s->nr_nodes == s->alloc_nodes) {
+		uint32_t na = s->alloc_nodes * 2;
+		struct cc_node *nn;
+
+		if (na < s->alloc_nodes)
+			return 0;
+		nn = realloc(s->nodes, (size_t)na * sizeof(*nn));
+		if (!nn)
+			return 0;
+		s->nodes = nn;
+		s->alloc_nodes = na;
+	}
+	n = &s->nodes[s->nr_nodes];
+	n->frame = frame;
+	n->parent = parent;
+	n->child = 0;
+	n->sibling = 0;
+	n->hit = 0;
+	n->count = 0;
+	n->aux = 0;
+	return s->nr_nodes++;
+}
+
+uint32_t callchain_store__new_root(struct callchain_store *s)
+{
+	return node_new(s, 0, 0);
+}
+
+int callchain_store__append(struct callchain_store *s, uint32_t root,
+			    const uint32_t *ids, unsigned int nr, uint64_t period)
+{
+	uint32_t cur = root;
+
+	for (unsigned int i = 0; i < nr; i++) {
+		uint32_t fid = ids[i];
+		uint32_t prev = 0, c = s->nodes[cur].child;
+
+		while (c && s->nodes[c].frame != fid) {
+			prev = c;
+			c = s->nodes[c].sibling;
+		}
+		if (!c) {
+			c = node_new(s, fid, cur);
+			if (!c)
+				return -ENOMEM;
+			s->nodes[c].sibling = s->nodes[cur].child;
+			s->nodes[cur].child = c;
+		} else if (prev) {
+			/* move to front: hot paths are found first next time */
+			s->nodes[prev].sibling = s->nodes[c].sibling;
+			s->nodes[c].sibling = s->nodes[cur].child;
+			s->nodes[cur].child = c;
+		}
+		cur = c;
+	}
+	s->nodes[cur].hit += period;
+	s->nodes[cur].count++;
+	return 0;
+}
+
+/* ---- display ---- */
+
+struct arena {
+	void **ptrs;
+	size_t nr, alloc;
+};
+
+static void *arena_alloc(struct arena *a, size_t size)
+{
+	void *p;
+
+	if (a->nr == a->alloc) {
+		size_t na = a->alloc ? a->alloc * 2 : 64;
+		void **np = realloc(a->ptrs, na * sizeof(*np));
+
+		if (!np)
+			return NULL;
+		a->ptrs = np;
+		a->alloc = na;
+	}
+	p = calloc(1, size ? size : 1);
+	if (p)
+		a->ptrs[a->nr++] = p;
+	return p;
+}
+
+struct display_ctx {
+	struct callchain_store *s;
+	struct arena *arena;
+	uint32_t *pre;		/* preorder list of trie nodes */
+	uint64_t *cumul;	/* by preorder position */
+	uint64_t *cumul_count;
+	uint32_t nr;
+	const struct callchain_param *param;
+	uint64_t min_hit;
+	struct cc_chain **all;	/* every chain, postorder (flat) */
+	uint32_t nr_all, alloc_all;
+};
+
+/* children of a trie node in a stable order: by frame id (first seen) */
+static int cmp_u32_frame(const void *a, const void *b, void *arg)
+{
+	const struct callchain_store *s = arg;
+	uint32_t fa = s->nodes[*(const uint32_t *)a].frame;
+	uint32_t fb = s->nodes[*(const uint32_t *)b].frame;
+
+	return fa < fb ? -1 : fa > fb;
+}
+
+struct chain_idx {
+	struct cc_chain *c;
+	uint32_t i;
+};
+
+/* descending cumulative hits, equal ones in their original order */
+static int chain_cmp_cumul_stable(const void *a, const void *b)
+{
+	const struct chain_idx *x = a, *y = b;
+
+	if (x->c->cumul != y->c->cumul)
+		return x->c->cumul > y->c->cumul ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static int add_all(struct display_ctx *c, struct cc_chain *ch)
+{
+	if (c->nr_all == c->alloc_all) {
+		uint32_t na = c->alloc_all ? c->alloc_all * 2 : 64;
+		struct cc_chain **n = realloc(c->all, na * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		c->all = n;
+		c->alloc_all = na;
+	}
+	c->all[c->nr_all++] = ch;
+	return 0;
+}
+
+/* Build the chain starting at trie node t (or the root chain when t is
+ * the root: no vals). */
+static struct cc_chain *build_chain(struct display_ctx *c, uint32_t t, bool is_root,
+				    struct cc_chain *parent)
+{
+	struct callchain_store *s = c->s;
+	struct cc_chain *ch = arena_alloc(c->arena, sizeof(*ch));
+	uint32_t last = t, nvals = 0, nkids = 0, k, *kids;
+	double min_hit;
+
+	if (!ch)
+		return NULL;
+	ch->parent = parent;
+	if (!is_root) {
+		/* merge down while the node has no own hits and one child */
+		for (;;) {
+			struct cc_node *n = &s->nodes[last];
+
+			nvals++;
+			if (n->count || !n->child || s->nodes[n->child].sibling)
+				break;
+			last = n->child;
+		}
+		ch->vals = arena_alloc(c->arena, nvals * sizeof(uint32_t));
+		if (!ch->vals)
+			return NULL;
+		k = 0;
+		for (uint32_t x = t;; x = s->nodes[x].child) {
+			ch->vals[k++] = s->nodes[x].frame;
+			if (x == last)
+				break;
+		}
+		ch->nr_vals = nvals;
+	}
+	ch->hit = s->nodes[last].hit;
+	ch->count = s->nodes[last].count;
+	ch->cumul = c->cumul[s->nodes[t].aux];
+	ch->cumul_count = c->cumul_count[s->nodes[t].aux];
+	ch->children_hit = ch->cumul - ch->hit;
+
+	for (uint32_t x = s->nodes[last].child; x; x = s->nodes[x].sibling)
+		nkids++;
+	if (!nkids)
+		goto out;
+	kids = malloc(nkids * sizeof(*kids));
+	ch->children = arena_alloc(c->arena, nkids * sizeof(*ch->children));
+	if (!kids || !ch->children) {
+		free(kids);
+		return NULL;
+	}
+	k = 0;
+	for (uint32_t x = s->nodes[last].child; x; x = s->nodes[x].sibling)
+		kids[k++] = x;
+	qsort_r(kids, nkids, sizeof(*kids), cmp_u32_frame, s);
+
+	if (c->param->mode == CHAIN_GRAPH_REL)
+		min_hit = ceil((double)ch->children_hit * (c->param->min_percent / 100.0));
+	else
+		min_hit = (double)c->min_hit;
+	for (k = 0; k < nkids; k++) {
+		struct cc_chain *kid = build_chain(c, kids[k], false, ch);
+
+		if (!kid) {
+			free(kids);
+			return NULL;
+		}
+		if (c->param->mode == CHAIN_FLAT || c->param->mode == CHAIN_FOLDED ||
+		    (double)kid->cumul >= min_hit)
+			ch->children[ch->nr_children++] = kid;
+	}
+	free(kids);
+	if (c->param->mode != CHAIN_FLAT && c->param->mode != CHAIN_FOLDED &&
+	    ch->nr_children > 1) {
+		struct chain_idx *v = malloc(ch->nr_children * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		for (uint32_t i = 0; i < ch->nr_children; i++) {
+			v[i].c = ch->children[i];
+			v[i].i = i;
+		}
+		qsort(v, ch->nr_children, sizeof(*v), chain_cmp_cumul_stable);
+		for (uint32_t i = 0; i < ch->nr_children; i++)
+			ch->children[i] = v[i].c;
+		free(v);
+	}
+out:
+	if (!is_root && add_all(c, ch))
+		return NULL;
+	return ch;
+}
+
+static int chain_cmp_hit_stable(const void *a, const void *b)
+{
+	const struct chain_idx *x = a, *y = b;
+
+	if (x->c->hit != y->c->hit)
+		return x->c->hit > y->c->hit ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+int callchain_store__display(struct callchain_store *s, uint32_t root,
+			     const struct callchain_param *param, uint64_t total,
+			     struct cc_display *d)
+{
+	struct display_ctx c = { .s = s, .param = param };
+	uint32_t alloc = 256, sp;
+	uint32_t *stack = NULL;
+	int ret = -ENOMEM;
+
+	memset(d, 0, sizeof(*d));
+	c.arena = calloc(1, sizeof(*c.arena));
+	if (!c.arena)
+		return -ENOMEM;
+	d->arena = c.arena;
+	c.min_hit = (uint64_t)((double)total * (param->min_percent / 100.0));
+
+	/* preorder listing of the trie */
+	c.pre = malloc(alloc * sizeof(*c.pre));
+	stack = malloc(alloc * sizeof(*stack));
+	if (!c.pre || !stack)
+		goto out;
+	sp = 0;
+	stack[sp++] = root;
+	while (sp) {
+		uint32_t n = stack[--sp];
+
+		if (c.nr == alloc || sp + 1 >= alloc) {
+			uint32_t na = alloc * 2;
+			uint32_t *np = realloc(c.pre, na * sizeof(*np));
+
+			if (!np)
+				goto out;
+			c.pre = np;
+			np = realloc(stack, na * sizeof(*np));
+			if (!np)
+				goto out;
+			stack = np;
+			alloc = na;
+		}
+		s->nodes[n].aux = c.nr;
+		c.pre[c.nr++] = n;
+		for (uint32_t x = s->nodes[n].child; x; x = s->nodes[x].sibling) {
+			if (sp + 1 >= alloc) {
+				uint32_t na = alloc * 2;
+				uint32_t *np = realloc(stack, na * sizeof(*np));
+
+				if (!np)
+					goto out;
+				stack = np;
+				np = realloc(c.pre, na * sizeof(*np));
+				if (!np)
+					goto out;
+				c.pre = np;
+				alloc = na;
+			}
+			stack[sp++] = x;
+		}
+	}
+	c.cumul = malloc(c.nr * sizeof(*c.cumul));
+	c.cumul_count = malloc(c.nr * sizeof(*c.cumul_count));
+	if (!c.cumul || !c.cumul_count)
+		goto out;
+	for (uint32_t i = 0; i < c.nr; i++) {
+		c.cumul[i] = s->nodes[c.pre[i]].hit;
+		c.cumul_count[i] = s->nodes[c.pre[i]].count;
+	}
+	for (uint32_t i = c.nr; i-- > 1;) {
+		uint32_t p = s->nodes[s->nodes[c.pre[i]].parent].aux;
+
+		c.cumul[p] += c.cumul[i];
+		c.cumul_count[p] += c.cumul_count[i];
+	}
+	d->root = build_chain(&c, root, true, NULL);
+	if (!d->root)
+		goto out;
+	if (param->mode == CHAIN_FLAT || param->mode == CHAIN_FOLDED) {
+		struct chain_idx *v;
+		uint32_t n = 0;
+
+		v = malloc((c.nr_all + 1) * sizeof(*v));
+		if (!v)
+			goto out;
+		for (uint32_t i = 0; i < c.nr_all; i++) {
+			if (c.all[i]->hit && c.all[i]->hit >= c.min_hit) {
+				v[n].c = c.all[i];
+				v[n].i = n;
+				n++;
+			}
+		}
+		qsort(v, n, sizeof(*v), chain_cmp_hit_stable);
+		d->flat = arena_alloc(c.arena, (n + 1) * sizeof(*d->flat));
+		if (!d->flat) {
+			free(v);
+			goto out;
+		}
+		for (uint32_t i = 0; i < n; i++)
+			d->flat[i] = v[i].c;
+		d->nr_flat = n;
+		free(v);
+	}
+	ret = 0;
+out:
+	free(stack);
+	free(c.pre);
+	free(c.cumul);
+	free(c.cumul_count);
+	free(c.all);
+	if (ret)
+		cc_display__exit(d);
+	return ret;
+}
+
+void cc_display__exit(struct cc_display *d)
+{
+	struct arena *a = d->arena;
+
+	if (a) {
+		for (size_t i = 0; i < a->nr; i++)
+			free(a->ptrs[i]);
+		free(a->ptrs);
+		free(a);
+	}
+	memset(d, 0, sizeof(*d));
+}
+
+const char *cc_frame__name(const struct cc_frame *f, char *buf, size_t size)
+{
+	if (f->sym)
+		snprintf(buf, size, "%s%s", f->sym->name, f->sym->inlined ? " (inlined)" : "");
+	else if (f->ip)
+		snprintf(buf, size, "%#" PRIx64, f->ip);
+	else
+		snprintf(buf, size, "0");
+	return buf;
+}

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_CALLCHAIN_TREE_H
+#define PRF_ANALYSIS_CALLCHAIN_TREE_H
+/*
+ * Per hist entry callchain trees for `prf report -g`.
+ *
+ * Frames of resolved callchains (util/model/callchain.h) are interned once
+ * per hists into small integer ids, keyed like perf's "function" callchain
+ * key: (DSO, symbol) when the frame resolved to a symbol, else (DSO, ip).
+ * Each hist entry owns a trie of frame ids (root first in the order the
+ * chain was appended), all tries living in one node arena of the store, so
+ * adding a sample is a walk down the trie without allocation in the common
+ * case. Hits are sample periods.
+ *
+ * For display the trie is compressed the way perf's radix callchain tree
+ * is (a node with no hits of its own and exactly one child is merged with
+ * that child) and sorted/filtered by mode:
+ *  graph   (CHAIN_GRAPH_ABS) children by cumulative hits, kept when
+ *          hits >= total * min_percent / 100, percents of the total;
+ *  fractal (CHAIN_GRAPH_REL) thresholds and percents relative to the parent;
+ *  flat / folded: every chain with own hits >= the threshold, by hits.
+ * Modes, thresholds and print limits follow perf 6.1's -g option
+ * (tools/perf/Documentation/perf-report.txt, "-g").
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct callchain_frame;
+struct map;
+struct dso;
+struct symbol;
+
+enum chain_mode {
+	CHAIN_NONE,
+	CHAIN_GRAPH_ABS,	/* "graph" */
+	CHAIN_GRAPH_REL,	/* "fractal" */
+	CHAIN_FLAT,		/* "flat" */
+	CHAIN_FOLDED,		/* "folded" */
+};
+
+enum chain_order {
+	ORDER_CALLEE,		/* leaf first */
+	ORDER_CALLER,		/* root (main) first */
+};
+
+enum chain_value {
+	CCVAL_PERCENT,
+	CCVAL_PERIOD,
+	CCVAL_COUNT,
+};
+
+struct callchain_param {
+	bool enabled;		/* -g given or callchains recorded */
+	enum chain_mode mode;
+	enum chain_order order;
+	bool order_set;		/* caller/callee given explicitly */
+	double min_percent;	/* threshold, percent (default 0.5) */
+	uint32_t print_limit;	/* max children printed per node, 0 = all */
+	enum chain_value value;
+	bool mode_set;
+};
+
+/* perf's defaults: graph, 0.5%, no limit, callee order, percent. */
+void callchain_param__init(struct callchain_param *p);
+/*
+ * Parse a -g/--call-graph argument (perf syntax:
+ * "graph|flat|folded|fractal|none[,threshold[,print_limit]][,caller|callee]
+ * [,function|address][,percent|period|count]"; items may come in any
+ * order as perf accepts them). Returns 0 or -EINVAL after pr_err().
+ */
+int callchain_param__parse(struct callchain_param *p, const char *arg);
+
+/* One interned frame. */
+struct cc_frame {
+	struct map *map;
+	struct dso *dso;
+	struct symbol *sym;
+	uint64_t ip;		/* virtual address as sampled */
+	const char *srcline;	/* not owned, may be NULL */
+	uint8_t cpumode;
+};
+
+/* One trie node (index into store->nodes; 0 is "none"). */
+struct cc_node {
+	uint32_t frame;		/* frame id; 0 for a root */
+	uint32_t parent, child, sibling;
+	uint32_t count;		/* number of chains ending here */
+	uint32_t aux;		/* scratch for callchain_store__display() */
+	uint64_t hit;		/* period of chains ending here */
+};
+
+struct callchain_store {
+	struct cc_frame *frames;	/* [0] unused */
+	uint32_t nr_frames, alloc_frames;
+	uint32_t *fhash;		/* open addressing, frame ids */
+	uint32_t fhash_mask;
+	struct cc_node *nodes;		/* [0] unused */
+	uint32_t nr_nodes, alloc_nodes;
+};
+
+/* Empty store; 0 or -ENOMEM. callchain_store__exit() frees everything. */
+int callchain_store__init(struct callchain_store *s);
+void callchain_store__exit(struct callchain_store *s);
+/* Intern a resolved frame; returns its id (>0) or 0 on ENOMEM. */
+uint32_t callchain_store__frame_id(struct callchain_store *s, const struct callchain_frame *f);
+/* A new empty trie; returns its root node index or 0 on ENOMEM. */
+uint32_t callchain_store__new_root(struct callchain_store *s);
+/* Add one chain (frame ids, first = nearest the root of the trie) with
+ * period; 0 or -ENOMEM. */
+int callchain_store__append(struct callchain_store *s, uint32_t root,
+			    const uint32_t *ids, unsigned int nr, uint64_t period);
+
+/* Display tree: a compressed, sorted and filtered view of one trie. */
+struct cc_chain {
+	uint32_t *vals;		/* frame ids, in print order */
+	uint32_t nr_vals;
+	uint64_t hit;		/* own hits (of the last val) */
+	uint64_t cumul;		/* hits including all descendants */
+	uint64_t count, cumul_count;
+	uint64_t children_hit;	/* cumul - hit */
+	struct cc_chain *parent;
+	struct cc_chain **children;	/* kept children, sorted */
+	uint32_t nr_children;
+};
+
+struct cc_display {
+	struct cc_chain *root;	/* vals empty */
+	struct cc_chain **flat;	/* CHAIN_FLAT/FOLDED: chains by hits */
+	uint32_t nr_flat;
+	void *arena;		/* private */
+};
+
+/*
+ * Build the display tree of the trie at root for param->mode. total is
+ * the hists' total period (graph threshold base). Returns 0 or -ENOMEM;
+ * free with cc_display__exit().
+ */
+int callchain_store__display(struct callchain_store *s, uint32_t root,
+			     const struct callchain_param *param, uint64_t total,
+			     struct cc_display *d);
+void cc_display__exit(struct cc_display *d);
+
+/* Name of a frame as perf prints it in callchains: symbol name, or the
+ * ip as "0x7f..." when unresolved. Returns buf. */
+const char *cc_frame__name(const struct cc_frame *f, char *buf, size_t size);
+
+#endif

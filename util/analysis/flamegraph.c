@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Flamegraph HTML and SVG writers (see flamegraph.h). Own layout and
+ * renderer; the only thing taken from Brendan Gregg's flame graphs is the
+ * idea (frames as boxes, width by samples, callers below callees).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flamegraph.h"
+#include "folded.h"
+#include "../lib/util.h"
+
+void flamegraph__color(const char *name, int kind, char *out)
+{
+	uint32_t h = 2166136261u;
+	double v1, v2;
+	int r, g, b;
+
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+		h ^= *p;
+		h *= 16777619u;
+	}
+	v1 = (double)(h & 0xff) / 255.0;
+	v2 = (double)((h >> 8) & 0xff) / 255.0;
+	switch (kind) {
+	case FOLDED_KIND_KERNEL:	/* orange */
+		r = 230 + (int)(25 * v1); g = 145 + (int)(45 * v2); b = 40 + (int)(30 * v1);
+		break;
+	case FOLDED_KIND_MAIN:		/* red */
+		r = 200 + (int)(55 * v1); g = 50 + (int)(60 * v2); b = 50 + (int)(30 * v1);
+		break;
+	case FOLDED_KIND_LIB:		/* yellow-green */
+		r = 150 + (int)(60 * v1); g = 190 + (int)(50 * v2); b = 60 + (int)(40 * v1);
+		break;
+	case FOLDED_KIND_ROOT:		/* purple */
+		r = 170 + (int)(40 * v1); g = 140 + (int)(30 * v2); b = 215 + (int)(40 * v2);
+		break;
+	default:			/* grey */
+		r = g = b = 165 + (int)(45 * v1);
+		break;
+	}
+	snprintf(out, 8, "#%02x%02x%02x", r & 0xff, g & 0xff, b & 0xff);
+}
+
+struct fg_ctx {
+	FILE *fp;
+	const struct flamegraph_opts *opts;
+	uint64_t total[2];
+	uint64_t min_value;
+	double max_delta;
+	int max_depth;
+	/* name table: (name, kind) -> index */
+	struct fg_name { const char *name; int kind; int idx; } *names;
+	size_t alloc_names;
+	int nr_names;
+	const char **order_names;	/* idx -> name */
+	int *order_kinds;
+};
+
+static bool fg_visible(struct fg_ctx *c, const struct folded_node *n)
+{
+	return n->total[0] > 0 && n->total[0] >= c->min_value;
+}
+
+static double share(const struct fg_ctx *c, const struct folded_node *n, int set)
+{
+	return c->total[set] ? (double)n->total[set] / (double)c->total[set] : 0.0;
+}
+
+static void fg_scan(struct fg_ctx *c, const struct folded_node *n, int depth)
+{
+	if (depth > c->max_depth)
+		c->max_depth = depth;
+	if (c->opts->diff) {
+		double d = fabs(share(c, n, 0) - share(c, n, 1));
+
+		if (d > c->max_delta)
+			c->max_delta = d;
+	}
+	for (unsigned int i = 0; i < n->nr_children; i++)
+		if (fg_visible(c, n->children[i]))
+			fg_scan(c, n->children[i], depth + 1);
+}
+
+static int fg_name_index(struct fg_ctx *c, const char *name, int kind)
+{
+	uint64_t h = ((uintptr_t)name * 0x9E3779B97F4A7C15ULL) ^ (uint64_t)kind;
+	size_t j;
+
+	if ((size_t)(c->nr_names + 1) * 2 > c->alloc_names) {
+		size_t n = c->alloc_names ? c->alloc_names * 2 : 1024;
+		struct fg_name *t = calloc(n, sizeof(*t));
+		const char **on = realloc(c->order_names, n * sizeof(*on));
+		int *ok = realloc(c->order_kinds, n * sizeof(*ok));
+
+		if (on)
+			c->order_names = on;
+		if (ok)
+			c->order_kinds = ok;
+		if (!t || !on || !ok) {
+			free(t);
+			return -1;
+		}
+		for (size_t i = 0; i < c->alloc_names; i++) {
+			struct fg_name *e = &c->names[i];
+			uint64_t eh;
+
+			if (!e->name)
+				continue;
+			eh = ((uintptr_t)e->name * 0x9E3779B97F4A7C15ULL) ^ (uint64_t)e->kind;
+			for (j = (eh >> 9) & (n - 1); t[j].name; j = (j + 1) & (n - 1))
+				;
+			t[j] = *e;
+		}
+		free(c->names);
+		c->names = t;
+		c->alloc_names = n;
+	}
+	for (j = (h >> 9) & (c->alloc_names - 1); c->names[j].name; j = (j + 1) & (c->alloc_names - 1))
+		if (c->names[j].name == name && c->names[j].kind == kind)
+			return c->names[j].idx;
+	c->names[j].name = name;
+	c->names[j].kind = kind;
+	c->names[j].idx = c->nr_names;
+	c->order_names[c->nr_names] = name;
+	c->order_kinds[c->nr_names] = kind;
+	return c->nr_names++;
+}
+
+static void diff_color(const struct fg_ctx *c, const struct folded_node *n, char *out)
+{
+	double d = share(c, n, 0) - share(c, n, 1);
+	double i = c->max_delta > 0 ? fabs(d) / c->max_delta : 0.0;
+	int s = 255 - (int)(200 * i);
+
+	if (d > 0)
+		snprintf(out, 8, "#ff%02x%02x", s, s);
+	else if (d < 0)
+		snprintf(out, 8, "#%02x%02xff", s, s);
+	else
+		snprintf(out, 8, "#ffffff");
+}
+
+/* JSON string body escaped for use inside <script>. */
+static void put_js_str(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(fp, "\\%c", *p);
+		else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&' || *p == 0x7f)
+			fprintf(fp, "\\u%04x", *p);
+		else
+			fputc(*p, fp);
+	}
+	fputc('"', fp);
+}
+
+static void put_xml(FILE *fp, const char *s, size_t max)
+{
+	size_t n = 0;
+
+	for (const unsigned char *p = (const unsigned char *)s; *p && n < max; p++, n++) {
+		switch (*p) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\'': fputs("&#39;", fp); break;
+		default:
+			if (*p < 0x20)
+				fputc('?', fp);
+			else
+				fputc(*p, fp);
+		}
+	}
+}
+
+static int fg_emit_node(struct fg_ctx *c, const struct folded_node *n)
+{
+	int idx = fg_name_index(c, n->name, n->kind);
+	bool first = true;
+
+	if (idx < 0)
+		return -ENOMEM;
+	fprintf(c->fp, "[%d,%" PRIu64 ",[", idx, n->total[0]);
+	for (unsigned int i = 0; i < n->nr_children; i++) {
+		const struct folded_node *k = n->children[i];
+
+		if (!fg_visible(c, k))
+			continue;
+		if (!first)
+			fputc(',', c->fp);
+		first = false;
+		if (fg_emit_node(c, k))
+			return -ENOMEM;
+	}
+	fputc(']', c->fp);
+	if (c->opts->diff) {
+		char col[8];
+
+		diff_color(c, n, col);
+		fprintf(c->fp, ",%" PRIu64 ",\"%s\"", n->total[1], col);
+	}
+	fputc(']', c->fp);
+	return 0;
+}
+
+static const char fg_css[] =
+"body{font-family:Verdana,Arial,sans-serif;margin:10px;background:#fafafa;color:#222}\n"
+"h1{font-size:18px;text-align:center;margin:4px 0}\n"
+"#subtitle{font-size:12px;text-align:center;color:#555;margin-bottom:6px}\n"
+"#bar{font-size:12px;margin:6px 0}#bar input{width:240px}\n"
+"#matched{margin-left:10px;font-weight:bold}\n"
+"#chart{position:relative;width:100%;overflow:hidden;background:#fff;border:1px solid #ddd}\n"
+".f{position:absolute;height:16px;font-size:11px;line-height:16px;overflow:hidden;"
+"white-space:nowrap;text-overflow:ellipsis;cursor:pointer;box-sizing:border-box;"
+"padding-left:2px;border-right:1px solid #fafafa;font-family:Menlo,Consolas,monospace}\n"
+".f:hover{outline:1px solid #000;z-index:2}\n"
+".anc{opacity:0.55}\n"
+"#details{font-size:12px;margin-top:6px;min-height:16px;font-family:Menlo,Consolas,monospace}\n"
+"#prf-status{font-size:10px;color:#999;margin-top:4px}\n";
+
+static const char fg_js[] =
+"(function(){\n"
+"'use strict';\n"
+"var status=document.getElementById('prf-status');\n"
+"window.addEventListener('error',function(e){status.textContent='prf-error: '+e.message;});\n"
+"var D=window.PRF_FG, ROW=17, maxDepth=0;\n"
+"function make(a,parent,depth){\n"
+"  var nm=D.names[a[0]];\n"
+"  var n={name:nm[0],color:a.length>3?a[4]:nm[1],v:a[1],base:a.length>3?a[3]:0,parent:parent,depth:depth,kids:[]};\n"
+"  if(depth>maxDepth)maxDepth=depth;\n"
+"  for(var i=0;i<a[2].length;i++)n.kids.push(make(a[2][i],n,depth+1));\n"
+"  return n;\n"
+"}\n"
+"var root=make(D.tree,null,0), zoom=root, term=null;\n"
+"var chart=document.getElementById('chart'), details=document.getElementById('details');\n"
+"var matchedEl=document.getElementById('matched');\n"
+"function pct(x){return (100*x).toFixed(2)+'%';}\n"
+"function label(n){\n"
+"  var s=n.name+' ('+n.v+' '+D.unit+', '+pct(root.v?n.v/root.v:0)+')';\n"
+"  if(D.diff){var a=D.totalBase?n.base/D.totalBase:0,b=root.v?n.v/root.v:0;\n"
+"    s+=' before '+pct(a)+', after '+pct(b)+', change '+(b>=a?'+':'')+(100*(b-a)).toFixed(2)+' pts';}\n"
+"  return s;\n"
+"}\n"
+"function hit(n){return term!==null&&term.test(n.name);}\n"
+"function render(){\n"
+"  var W=chart.clientWidth||1200, count=0, frag=document.createDocumentFragment();\n"
+"  chart.textContent='';\n"
+"  chart.style.height=((maxDepth+1)*ROW)+'px';\n"
+"  function place(n,x,w,anc){\n"
+"    var d=document.createElement('div');\n"
+"    d.className='f'+(anc?' anc':'');\n"
+"    d.style.left=x+'px'; d.style.width=Math.max(w,1)+'px';\n"
+"    d.style.top=((D.inverted?n.depth:maxDepth-n.depth)*ROW)+'px';\n"
+"    d.style.background=hit(n)?'#e040e0':n.color;\n"
+"    if(w>28)d.textContent=n.name;\n"
+"    d.title=label(n); d.prfNode=n; frag.appendChild(d); count++;\n"
+"  }\n"
+"  function walk(n,x,w){\n"
+"    if(w<0.4)return;\n"
+"    place(n,x,w,false);\n"
+"    var cx=x;\n"
+"    for(var i=0;i<n.kids.length;i++){var k=n.kids[i],kw=n.v?w*k.v/n.v:0;walk(k,cx,kw);cx+=kw;}\n"
+"  }\n"
+"  for(var p=zoom.parent;p;p=p.parent)place(p,0,W,true);\n"
+"  walk(zoom,0,W);\n"
+"  chart.appendChild(frag);\n"
+"  updateMatched();\n"
+"  status.textContent='rendered '+count+' frames';\n"
+"  document.body.setAttribute('data-prf-rendered','1');\n"
+"}\n"
+"function updateMatched(){\n"
+"  if(term===null){matchedEl.textContent='';return;}\n"
+"  var sum=0;\n"
+"  (function m(n){if(hit(n)){sum+=n.v;return;}for(var i=0;i<n.kids.length;i++)m(n.kids[i]);})(root);\n"
+"  matchedEl.textContent='Matched: '+pct(root.v?sum/root.v:0);\n"
+"}\n"
+"chart.addEventListener('click',function(e){var n=e.target.prfNode;if(n){zoom=n;render();}});\n"
+"chart.addEventListener('mouseover',function(e){var n=e.target.prfNode;if(n)details.textContent=label(n);});\n"
+"document.getElementById('reset').addEventListener('click',function(){zoom=root;render();});\n"
+"document.getElementById('search').addEventListener('input',function(){\n"
+"  var v=this.value;\n"
+"  if(!v){term=null;}else{try{term=new RegExp(v);}catch(err){term=new RegExp(v.replace(/[.*+?^${}()|[\\]\\\\]/g,'\\\\$&'));}}\n"
+"  render();\n"
+"});\n"
+"window.addEventListener('resize',render);\n"
+"render();\n"
+"})();\n";
+
+static int fg_prepare(struct fg_ctx *c, struct folded *f, const struct flamegraph_opts *opts, FILE *fp)
+{
+	struct folded_node *root = folded__root(f);
+
+	memset(c, 0, sizeof(*c));
+	c->fp = fp;
+	c->opts = opts;
+	c->total[0] = root->total[0];
+	c->total[1] = root->total[1];
+	c->min_value = (uint64_t)ceil((double)c->total[0] * opts->minwidth_pct / 100.0);
+	fg_scan(c, root, 0);
+	return 0;
+}
+
+static void fg_release(struct fg_ctx *c)
+{
+	free(c->names);
+	free(c->order_names);
+	free(c->order_kinds);
+}
+
+static const char *fg_title(const struct flamegraph_opts *opts)
+{
+	if (opts->title)
+		return opts->title;
+	if (opts->diff)
+		return "Differential Flame Graph";
+	return opts->inverted ? "Icicle Graph" : "Flame Graph";
+}
+
+int flamegraph__write_html(struct folded *f, const struct flamegraph_opts *opts, FILE *fp)
+{
+	struct fg_ctx c;
+	const char *title = fg_title(opts);
+	int err;
+
+	fg_prepare(&c, f, opts, fp);
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", fp);
+	put_xml(fp, title, (size_t)-1);
+	fprintf(fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1 id=\"title\">", fg_css);
+	put_xml(fp, title, (size_t)-1);
+	fputs("</h1>\n<div id=\"subtitle\">", fp);
+	if (opts->subtitle)
+		put_xml(fp, opts->subtitle, (size_t)-1);
+	fputs("</div>\n<div id=\"bar\"><button id=\"reset\" type=\"button\">Reset zoom</button> "
+	      "<input id=\"search\" type=\"search\" placeholder=\"Search (regular expression)\">"
+	      "<span id=\"matched\"></span></div>\n<div id=\"chart\"></div>\n"
+	      "<div id=\"details\"></div>\n<div id=\"prf-status\">not rendered (JavaScript needed)</div>\n"
+	      "<script>\nwindow.PRF_FG={\"tree\":", fp);
+	err = fg_emit_node(&c, folded__root(f));
+	if (!err) {
+		fputs(",\n\"names\":[", fp);
+		for (int i = 0; i < c.nr_names; i++) {
+			char col[8];
+
+			flamegraph__color(c.order_names[i], c.order_kinds[i], col);
+			fputs(i ? ",\n[" : "[", fp);
+			put_js_str(fp, c.order_names[i]);
+			fprintf(fp, ",\"%s\"]", col);
+		}
+		fprintf(fp, "],\n\"inverted\":%s,\"diff\":%s,\"totalBase\":%" PRIu64 ",\"unit\":",
+			opts->inverted ? "true" : "false", opts->diff ? "true" : "false", c.total[1]);
+		put_js_str(fp, opts->unit ? opts->unit : "samples");
+		fprintf(fp, "};\n</script>\n<script>\n%s</script>\n</body>\n</html>\n", fg_js);
+	}
+	fg_release(&c);
+	if (err)
+		return err;
+	if (fflush(fp) || ferror(fp))
+		return errno == EPIPE ? -EPIPE : -EIO;
+	return 0;
+}
+
+#define SVG_WIDTH 1200
+#define SVG_PAD 10
+#define SVG_ROW 16
+#define SVG_TOP 50
+
+static void svg_frame(struct fg_ctx *c, const struct folded_node *n, double x, double w, int depth)
+{
+	const char *unit = c->opts->unit ? c->opts->unit : "samples";
+	int y = c->opts->inverted ? SVG_TOP + depth * SVG_ROW :
+				    SVG_TOP + (c->max_depth - depth) * SVG_ROW;
+	char col[8];
+	double pct = c->total[0] ? 100.0 * (double)n->total[0] / (double)c->total[0] : 0.0;
+	size_t fit = w > 6 ? (size_t)((w - 6) / 7) : 0;
+
+	if (c->opts->diff)
+		diff_color(c, n, col);
+	else
+		flamegraph__color(n->name, n->kind, col);
+	fputs("<g class=\"frame\"><title>", c->fp);
+	put_xml(c->fp, n->name, (size_t)-1);
+	fprintf(c->fp, " (%" PRIu64 " %s, %.2f%%", n->total[0], unit, pct);
+	if (c->opts->diff) {
+		double a = c->total[1] ? 100.0 * (double)n->total[1] / (double)c->total[1] : 0.0;
+
+		fprintf(c->fp, ", before %.2f%%, change %+.2f pts", a, pct - a);
+	}
+	fprintf(c->fp, ")</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
+		"rx=\"2\" ry=\"2\"/>", x, y, w > 0.1 ? w - 0.1 : w, SVG_ROW - 1, col);
+	if (fit >= 3) {
+		size_t len = strlen(n->name);
+
+		fprintf(c->fp, "<text x=\"%.1f\" y=\"%d\">", x + 3, y + SVG_ROW - 4);
+		if (len <= fit) {
+			put_xml(c->fp, n->name, len);
+		} else {
+			put_xml(c->fp, n->name, fit - 2);
+			fputs("..", c->fp);
+		}
+		fputs("</text>", c->fp);
+	}
+	fputs("</g>\n", c->fp);
+}
+
+static void svg_walk(struct fg_ctx *c, const struct folded_node *n, double x, double w, int depth)
+{
+	double cx = x;
+
+	if (w < 0.1)
+		return;
+	svg_frame(c, n, x, w, depth);
+	for (unsigned int i = 0; i < n->nr_children; i++) {
+		const struct folded_node *k = n->children[i];
+		double kw;
+
+		if (!fg_visible(c, k))
+			continue;
+		kw = n->total[0] ? w * (double)k->total[0] / (double)n->total[0] : 0;
+		svg_walk(c, k, cx, kw, depth + 1);
+		cx += kw;
+	}
+}
+
+int flamegraph__write_svg(struct folded *f, const struct flamegraph_opts *opts, FILE *fp)
+{
+	struct fg_ctx c;
+	const char *title = fg_title(opts);
+	int height;
+
+	fg_prepare(&c, f, opts, fp);
+	height = SVG_TOP + (c.max_depth + 1) * SVG_ROW + 30;
+	fprintf(fp, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+		"<svg version=\"1.1\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		"xmlns=\"http://www.w3.org/2000/svg\">\n"
+		"<style>text{font-family:Verdana,sans-serif;font-size:11px;fill:#000}"
+		".title{font-size:17px;text-anchor:middle}.sub{font-size:12px;text-anchor:middle;fill:#555}"
+		"</style>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#f8f8f8\"/>\n"
+		"<text class=\"title\" x=\"%d\" y=\"24\">", SVG_WIDTH, height, SVG_WIDTH, height,
+		SVG_WIDTH, height, SVG_WIDTH / 2);
+	put_xml(fp, title, (size_t)-1);
+	fputs("</text>\n", fp);
+	if (opts->subtitle) {
+		fprintf(fp, "<text class=\"sub\" x=\"%d\" y=\"42\">", SVG_WIDTH / 2);
+		put_xml(fp, opts->subtitle, (size_t)-1);
+		fputs("</text>\n", fp);
+	}
+	svg_walk(&c, folded__root(f), SVG_PAD, SVG_WIDTH - 2 * SVG_PAD, 0);
+	fputs("</svg>\n", fp);
+	fg_release(&c);
+	if (fflush(fp) || ferror(fp))
+		return errno == EPIPE ? -EPIPE : -EIO;
+	return 0;
+}

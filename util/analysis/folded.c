@@ -1,0 +1,558 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Folded stacks aggregation (see folded.h). Names are interned in one
+ * string table so trie children compare by pointer; resolved frames are
+ * named once per (symbol, DSO) through a small pointer-keyed cache.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "folded.h"
+#include "../format/session.h"
+#include "../kernel/evsel.h"
+#include "../lib/debug.h"
+#include "../model/callchain.h"
+#include "../model/machine.h"
+#include "../model/dso.h"
+#include "../model/map.h"
+#include "../lib/util.h"
+
+struct intern_entry {
+	char *str;
+	uint64_t hash;
+};
+
+struct name_cache_entry {
+	const void *sym, *dso;
+	const char *name;	/* interned */
+	uint8_t kind;
+	bool used;
+};
+
+struct folded {
+	struct folded_opts opts;
+	struct folded_node root;
+	struct intern_entry *strs;
+	size_t nr_strs, alloc_strs;	/* open addressing, alloc power of 2 */
+	struct name_cache_entry *cache;
+	size_t nr_cache, alloc_cache;
+	const char *last_comm_raw;	/* comm string pointer of the last call */
+	const char *last_comm;		/* its interned, '_'-ified form */
+};
+
+static uint64_t hash_str(const char *s, size_t *lenp)
+{
+	uint64_t h = 1469598103934665603ULL;
+	const char *p = s;
+
+	for (; *p; p++) {
+		h ^= (unsigned char)*p;
+		h *= 1099511628211ULL;
+	}
+	if (lenp)
+		*lenp = (size_t)(p - s);
+	return h;
+}
+
+static int intern_grow(struct folded *f)
+{
+	size_t n = f->alloc_strs ? f->alloc_strs * 2 : 1024;
+	struct intern_entry *t = calloc(n, sizeof(*t));
+
+	if (!t)
+		return -ENOMEM;
+	for (size_t i = 0; i < f->alloc_strs; i++) {
+		struct intern_entry *e = &f->strs[i];
+		size_t j;
+
+		if (!e->str)
+			continue;
+		for (j = e->hash & (n - 1); t[j].str; j = (j + 1) & (n - 1))
+			;
+		t[j] = *e;
+	}
+	free(f->strs);
+	f->strs = t;
+	f->alloc_strs = n;
+	return 0;
+}
+
+static const char *intern(struct folded *f, const char *s)
+{
+	size_t len, j;
+	uint64_t h = hash_str(s, &len);
+
+	if ((f->nr_strs + 1) * 2 > f->alloc_strs && intern_grow(f))
+		return NULL;
+	for (j = h & (f->alloc_strs - 1); f->strs[j].str; j = (j + 1) & (f->alloc_strs - 1))
+		if (f->strs[j].hash == h && !strcmp(f->strs[j].str, s))
+			return f->strs[j].str;
+	f->strs[j].str = strdup(s);
+	if (!f->strs[j].str)
+		return NULL;
+	f->strs[j].hash = h;
+	f->nr_strs++;
+	return f->strs[j].str;
+}
+
+struct folded *folded__new(const struct folded_opts *opts)
+{
+	struct folded *f = zalloc(sizeof(*f));
+
+	if (!f)
+		return NULL;
+	if (opts)
+		f->opts = *opts;
+	f->root.name = "all";
+	f->root.kind = FOLDED_KIND_ROOT;
+	return f;
+}
+
+static void node__free_children(struct folded_node *n)
+{
+	for (unsigned int i = 0; i < n->nr_children; i++) {
+		node__free_children(n->children[i]);
+		free(n->children[i]);
+	}
+	free(n->children);
+}
+
+void folded__delete(struct folded *f)
+{
+	if (!f)
+		return;
+	node__free_children(&f->root);
+	for (size_t i = 0; i < f->alloc_strs; i++)
+		free(f->strs[i].str);
+	free(f->strs);
+	free(f->cache);
+	free(f);
+}
+
+struct folded_node *folded__root(struct folded *f)
+{
+	return &f->root;
+}
+
+static struct folded_node *node__child(struct folded_node *n, const char *name, uint8_t kind)
+{
+	struct folded_node *c;
+
+	/* Most recent child first: consecutive samples tend to share paths. */
+	for (unsigned int i = n->nr_children; i-- > 0;) {
+		c = n->children[i];
+		if (c->name == name)
+			return c;
+	}
+	if (n->nr_children == n->alloc_children) {
+		unsigned int na = n->alloc_children ? n->alloc_children * 2 : 4;
+		struct folded_node **a = realloc(n->children, na * sizeof(*a));
+
+		if (!a)
+			return NULL;
+		n->children = a;
+		n->alloc_children = na;
+	}
+	c = zalloc(sizeof(*c));
+	if (!c)
+		return NULL;
+	c->name = name;
+	c->kind = kind;
+	n->children[n->nr_children++] = c;
+	return c;
+}
+
+static const char *comm_name(struct folded *f, const char *comm)
+{
+	char buf[256];
+	size_t i;
+
+	if (comm == f->last_comm_raw && f->last_comm)
+		return f->last_comm;
+	for (i = 0; comm && comm[i] && i < sizeof(buf) - 1; i++)
+		buf[i] = comm[i] == ' ' ? '_' : comm[i];
+	buf[i] = 0;
+	f->last_comm_raw = comm;
+	f->last_comm = intern(f, buf);
+	return f->last_comm;
+}
+
+/* Walk/extend the path root -> comm -> names[0..nr) adding weight. */
+static int add_path(struct folded *f, int set, const char *comm,
+		    const char *const *names, const uint8_t *kinds, unsigned int nr, uint64_t weight)
+{
+	struct folded_node *n = &f->root;
+
+	set = set ? 1 : 0;
+	n->total[set] += weight;
+	if (!f->opts.no_comm) {
+		const char *c = comm_name(f, comm ? comm : "");
+
+		if (!c)
+			return -ENOMEM;
+		n = node__child(n, c, FOLDED_KIND_ROOT);
+		if (!n)
+			return -ENOMEM;
+		n->total[set] += weight;
+	}
+	for (unsigned int i = 0; i < nr; i++) {
+		n = node__child(n, names[i], kinds[i]);
+		if (!n)
+			return -ENOMEM;
+		n->total[set] += weight;
+	}
+	n->self[set] += weight;
+	return 0;
+}
+
+#define MAX_FOLD_DEPTH 1024
+
+int folded__add(struct folded *f, int set, const char *comm,
+		const struct folded_frame *frames, unsigned int nr, uint64_t weight)
+{
+	const char *names[MAX_FOLD_DEPTH];
+	uint8_t kinds[MAX_FOLD_DEPTH];
+	unsigned int n = 0;
+
+	if (nr > MAX_FOLD_DEPTH)
+		nr = MAX_FOLD_DEPTH;
+	for (unsigned int i = nr; i-- > 0;) {
+		char buf[1024];
+
+		folded__tidy_name(frames[i].name ? frames[i].name : "[unknown]", buf, sizeof(buf));
+		names[n] = intern(f, buf);
+		if (!names[n])
+			return -ENOMEM;
+		kinds[n++] = (uint8_t)frames[i].kind;
+	}
+	return add_path(f, set, comm, names, kinds, n, weight);
+}
+
+char *folded__tidy_name(const char *raw, char *out, size_t size)
+{
+	size_t o = 0;
+	const char *cut = NULL;
+	const char *p;
+
+	if (!size)
+		return out;
+	/* Go method names like "net/http.(*Client).Do" keep their parens. */
+	p = strstr(raw, ".(");
+	if (!(p && strstr(p + 2, ").") )) {
+		for (p = raw; *p; p++) {
+			if (*p == '(' && strncmp(p, "(anonymous namespace)", 21)) {
+				cut = p;
+				break;
+			}
+		}
+	}
+	for (p = raw; *p && (!cut || p < cut) && o + 1 < size; p++) {
+		char c = *p;
+
+		if (c == '"' || c == '\'')
+			continue;
+		out[o++] = c == ';' ? ':' : c;
+	}
+	out[o] = 0;
+	return out;
+}
+
+static bool dso_is_kernel_name(const char *mod)
+{
+	size_t l = strlen(mod);
+
+	if (strstr(mod, "unknown"))
+		return false;
+	return mod[0] == '[' || (l >= 7 && !strcmp(mod + l - 7, "vmlinux"));
+}
+
+enum folded_kind folded__frame_name(const struct callchain_frame *fr, bool annotate_kernel,
+				    char *out, size_t size)
+{
+	const struct dso *dso = fr->map ? fr->map->dso : NULL;
+	const char *mod = dso ? dso->long_name : "[unknown]";
+	enum folded_kind kind = FOLDED_KIND_UNKNOWN;
+	size_t len;
+
+	if (dso) {
+		switch (dso->kind) {
+		case DSO_KERNEL:
+		case DSO_KMODULE:
+			kind = FOLDED_KIND_KERNEL;
+			break;
+		case DSO_USER:
+			kind = strstr(dso->short_name ? dso->short_name : mod, ".so") ?
+				FOLDED_KIND_LIB : FOLDED_KIND_MAIN;
+			break;
+		case DSO_VDSO:
+			kind = FOLDED_KIND_LIB;
+			break;
+		case DSO_JIT:
+			kind = FOLDED_KIND_MAIN;
+			break;
+		default:
+			kind = FOLDED_KIND_UNKNOWN;
+			break;
+		}
+	}
+	if (fr->sym) {
+		folded__tidy_name(fr->sym->name, out, size);
+	} else if (dso && strcmp(mod, "[unknown]")) {
+		const char *base = strrchr(mod, '/');
+		char tmp[512];
+
+		snprintf(tmp, sizeof(tmp), "[%s]", base ? base + 1 : mod);
+		folded__tidy_name(tmp, out, size);
+	} else {
+		snprintf(out, size, "[unknown]");
+	}
+	len = strlen(out);
+	if (annotate_kernel && dso_is_kernel_name(mod) && len + 5 <= size)
+		memcpy(out + len, "_[k]", 5);
+	return kind;
+}
+
+static struct name_cache_entry *cache_lookup(struct folded *f, const void *sym, const void *dso)
+{
+	uint64_t h = ((uintptr_t)sym * 0x9E3779B97F4A7C15ULL) ^ ((uintptr_t)dso * 0xC2B2AE3D27D4EB4FULL);
+	size_t j;
+
+	if ((f->nr_cache + 1) * 2 > f->alloc_cache) {
+		size_t n = f->alloc_cache ? f->alloc_cache * 2 : 1024;
+		struct name_cache_entry *t = calloc(n, sizeof(*t));
+
+		if (!t)
+			return NULL;
+		for (size_t i = 0; i < f->alloc_cache; i++) {
+			struct name_cache_entry *e = &f->cache[i];
+			uint64_t eh;
+
+			if (!e->used)
+				continue;
+			eh = ((uintptr_t)e->sym * 0x9E3779B97F4A7C15ULL) ^
+			     ((uintptr_t)e->dso * 0xC2B2AE3D27D4EB4FULL);
+			for (j = (eh >> 7) & (n - 1); t[j].used; j = (j + 1) & (n - 1))
+				;
+			t[j] = *e;
+		}
+		free(f->cache);
+		f->cache = t;
+		f->alloc_cache = n;
+	}
+	for (j = (h >> 7) & (f->alloc_cache - 1); f->cache[j].used; j = (j + 1) & (f->alloc_cache - 1))
+		if (f->cache[j].sym == sym && f->cache[j].dso == dso)
+			return &f->cache[j];
+	f->cache[j].used = true;
+	f->cache[j].sym = sym;
+	f->cache[j].dso = dso;
+	f->cache[j].name = NULL;
+	f->nr_cache++;
+	return &f->cache[j];
+}
+
+int folded__add_cursor(struct folded *f, int set, const char *comm,
+		       const struct callchain_cursor *cursor, uint64_t weight)
+{
+	const char *names[MAX_FOLD_DEPTH];
+	uint8_t kinds[MAX_FOLD_DEPTH];
+	unsigned int n = 0, nr = cursor ? cursor->nr : 0;
+
+	if (nr > MAX_FOLD_DEPTH)
+		nr = MAX_FOLD_DEPTH;
+	for (unsigned int i = nr; i-- > 0;) {
+		const struct callchain_frame *fr = &cursor->frames[i];
+		const void *dso = fr->map ? (const void *)fr->map->dso : NULL;
+		struct name_cache_entry *e;
+
+		/* Unmapped frames without a symbol all fold to "[unknown]". */
+		e = cache_lookup(f, fr->sym, fr->sym || dso ? dso : NULL);
+		if (!e)
+			return -ENOMEM;
+		if (!e->name) {
+			char buf[1024];
+
+			e->kind = (uint8_t)folded__frame_name(fr, f->opts.annotate_kernel, buf, sizeof(buf));
+			e->name = intern(f, buf);
+			if (!e->name)
+				return -ENOMEM;
+		}
+		names[n] = e->name;
+		kinds[n++] = e->kind;
+	}
+	return add_path(f, set, comm, names, kinds, n, weight);
+}
+
+/* ---- output ---- */
+
+struct fold_line {
+	char *key;	/* stack, NUL-terminated */
+	uint64_t count;
+};
+
+struct fold_lines {
+	struct fold_line *v;
+	size_t nr, alloc;
+};
+
+static int collect(struct folded_node *n, char *path, size_t len, size_t cap, struct fold_lines *out)
+{
+	if (n->self[0]) {
+		if (out->nr == out->alloc) {
+			size_t na = out->alloc ? out->alloc * 2 : 1024;
+			struct fold_line *v = realloc(out->v, na * sizeof(*v));
+
+			if (!v)
+				return -ENOMEM;
+			out->v = v;
+			out->alloc = na;
+		}
+		out->v[out->nr].key = strndup(path, len);
+		if (!out->v[out->nr].key)
+			return -ENOMEM;
+		out->v[out->nr++].count = n->self[0];
+	}
+	for (unsigned int i = 0; i < n->nr_children; i++) {
+		struct folded_node *c = n->children[i];
+		size_t l = strlen(c->name), nl = len + (len ? 1 : 0) + l;
+		int err;
+
+		if (!c->total[0])
+			continue;
+		if (nl + 1 > cap)
+			continue;	/* absurdly deep: dropped */
+		if (len)
+			path[len] = ';';
+		memcpy(path + len + (len ? 1 : 0), c->name, l);
+		path[nl] = 0;
+		err = collect(c, path, nl, cap, out);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+	return strcmp(((const struct fold_line *)a)->key, ((const struct fold_line *)b)->key);
+}
+
+int folded__fprintf(struct folded *f, FILE *fp)
+{
+	struct fold_lines lines = { 0 };
+	size_t cap = 1 << 20;
+	char *path = malloc(cap);
+	int err = -ENOMEM;
+
+	if (!path)
+		return -ENOMEM;
+	path[0] = 0;
+	if (f->opts.no_comm) {
+		err = collect(&f->root, path, 0, cap, &lines);
+	} else {
+		/* the root itself is not a frame */
+		err = 0;
+		for (unsigned int i = 0; i < f->root.nr_children && !err; i++) {
+			struct folded_node *c = f->root.children[i];
+			size_t l = strlen(c->name);
+
+			memcpy(path, c->name, l + 1);
+			err = collect(c, path, l, cap, &lines);
+		}
+	}
+	if (!err) {
+		qsort(lines.v, lines.nr, sizeof(*lines.v), cmp_line);
+		for (size_t i = 0; i < lines.nr; i++) {
+			fputs(lines.v[i].key, fp);
+			fprintf(fp, " %" PRIu64 "\n", lines.v[i].count);
+			if (ferror(fp)) {
+				err = errno == EPIPE ? -EPIPE : -EIO;
+				break;
+			}
+		}
+	}
+	for (size_t i = 0; i < lines.nr; i++)
+		free(lines.v[i].key);
+	free(lines.v);
+	free(path);
+	return err;
+}
+
+/* ---- from a perf.data file ---- */
+
+struct folded_file_tool {
+	struct perf_tool tool;
+	struct folded *f;
+	int set;
+	const struct folded_file_opts *opts;
+	struct evsel *evsel;
+	struct callchain_cursor cursor;
+	struct resolve_opts ropts;
+	uint64_t nr_samples;
+};
+
+static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
+			       struct perf_sample *sample, struct evsel *evsel,
+			       struct machine *machine)
+{
+	struct folded_file_tool *ft = container_of(tool, struct folded_file_tool, tool);
+	struct thread *thread;
+	int err;
+
+	(void)event;
+	if (!evsel)
+		evsel = sample->evsel;
+	if (!evsel)
+		return 0;
+	if (!ft->evsel) {
+		if (ft->opts->event && strcmp(evsel__name(evsel), ft->opts->event))
+			return 0;
+		ft->evsel = evsel;
+	}
+	if (evsel != ft->evsel)
+		return 0;
+	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
+	err = sample__resolve_callchain(sample, evsel, thread, &ft->ropts, &ft->cursor);
+	if (err)
+		return err;
+	ft->nr_samples++;
+	return folded__add_cursor(ft->f, ft->set, thread ? thread__comm_str(thread) : "",
+				  &ft->cursor, ft->opts->weight_period ? sample->period : 1);
+}
+
+int folded__add_file(struct folded *f, int set, const char *path,
+		     const struct folded_file_opts *opts, char *event, size_t size)
+{
+	struct folded_file_tool ft;
+	struct perf_session *session;
+	int err = 0;
+
+	memset(&ft, 0, sizeof(ft));
+	perf_tool__init(&ft.tool, true);
+	ft.tool.sample = folded_file__sample;
+	ft.f = f;
+	ft.set = set;
+	ft.opts = opts;
+	ft.ropts.max_stack = opts->max_stack ? opts->max_stack : 127;
+	callchain_cursor__init(&ft.cursor);
+	session = perf_session__new(path, &ft.tool, &err);
+	if (!session) {
+		callchain_cursor__exit(&ft.cursor);
+		return err ? err : -EINVAL;
+	}
+	err = perf_session__process_events(session);
+	if (err == -EIO)	/* truncated input: keep what was read */
+		err = 0;
+	if (!err && !ft.evsel) {
+		if (opts->event)
+			pr_err("%s: no samples of event '%s'\n", path, opts->event);
+		else
+			pr_err("%s: no samples\n", path);
+		err = -ENOENT;
+	}
+	if (!err && event && size)
+		snprintf(event, size, "%s", evsel__name(ft.evsel));
+	perf_session__delete(session);
+	callchain_cursor__exit(&ft.cursor);
+	return err;
+}

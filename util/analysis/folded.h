@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_FOLDED_H
+#define PRF_ANALYSIS_FOLDED_H
+/*
+ * Folded stacks: samples aggregated by their stack, root first, the
+ * process name as the root frame, as FlameGraph's stackcollapse-perf.pl
+ * makes them from `perf script` output (its documented rules: comm root
+ * with spaces turned into '_', frames caller first joined by ';', the
+ * "+0x.." offset dropped, an unknown symbol named after its DSO's basename
+ * in brackets ("[libc.so.6]") or "[unknown]", names tidied (';' -> ':',
+ * everything from the first '(' dropped unless Go-style ".(...)." or
+ * "(anonymous namespace)", quotes removed), "_[k]" appended to kernel
+ * frames (DSO "[..." or "...vmlinux") with annotate_kernel, lines sorted
+ * bytewise). Stored as a trie that `prf flamegraph` renders; two value
+ * sets per node serve the differential flamegraph.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct callchain_cursor;
+struct callchain_frame;
+
+enum folded_kind {
+	FOLDED_KIND_ROOT,	/* the all-samples root and process (comm) frames */
+	FOLDED_KIND_KERNEL,	/* kernel and modules */
+	FOLDED_KIND_MAIN,	/* the program's own binary (non-.so user DSO, JIT) */
+	FOLDED_KIND_LIB,	/* shared libraries, [vdso] */
+	FOLDED_KIND_UNKNOWN,	/* unmapped or anonymous */
+	FOLDED_NR_KINDS,
+};
+
+struct folded_node {
+	const char *name;		/* interned; owned by the folded */
+	uint8_t kind;			/* enum folded_kind */
+	uint64_t self[2];		/* samples (or period) ending here, per set */
+	uint64_t total[2];		/* self + children, per set */
+	struct folded_node **children;	/* in first-seen order */
+	unsigned int nr_children, alloc_children;
+};
+
+struct folded_opts {
+	bool annotate_kernel;	/* "_[k]" suffix on kernel frames */
+	bool no_comm;		/* no process-name root frame */
+};
+
+struct folded;
+
+/* New empty aggregate; NULL on ENOMEM. Free with folded__delete(). */
+struct folded *folded__new(const struct folded_opts *opts);
+void folded__delete(struct folded *f);
+
+/* One frame given by name (for callers that have no resolved cursor,
+ * and unit tests). name is copied (interned). */
+struct folded_frame {
+	const char *name;
+	enum folded_kind kind;
+};
+
+/*
+ * Add weight (1 per sample, or its period) to the stack comm + frames
+ * into value set `set` (0, or 1 for the baseline of a diff). frames are
+ * callee first, as the resolver gives them. 0 or -ENOMEM.
+ */
+int folded__add(struct folded *f, int set, const char *comm,
+		const struct folded_frame *frames, unsigned int nr, uint64_t weight);
+/* Same from a resolved callchain (frame names tidied and cached per
+ * symbol). 0 or -ENOMEM. */
+int folded__add_cursor(struct folded *f, int set, const char *comm,
+		       const struct callchain_cursor *cursor, uint64_t weight);
+
+/* The trie: an unnamed root whose children are the process frames. */
+struct folded_node *folded__root(struct folded *f);
+
+/* Print "stack count\n" lines of set 0, sorted bytewise by stack, as
+ * stackcollapse-perf.pl does. 0, or -EPIPE/-EIO on a write error. */
+int folded__fprintf(struct folded *f, FILE *fp);
+
+/*
+ * Tidy one raw symbol name by stackcollapse-perf.pl's rules (see top).
+ * Writes at most size bytes (NUL included) to out; returns out.
+ */
+char *folded__tidy_name(const char *raw, char *out, size_t size);
+
+/* Name and kind for one resolved frame, before annotation: the symbol,
+ * else "[dso basename]", else "[unknown]" (tidied). Writes into out. */
+enum folded_kind folded__frame_name(const struct callchain_frame *frame, bool annotate_kernel,
+				    char *out, size_t size);
+
+/* Options of folded__add_file(). */
+struct folded_file_opts {
+	const char *event;	/* evsel name to take; NULL: the first event seen
+				   (stackcollapse-perf.pl's default) */
+	bool weight_period;	/* sum sample periods instead of counting */
+	unsigned int max_stack;	/* frames per sample (0: 127) */
+};
+
+/*
+ * Read every sample of the perf.data at path ("-": stdin) through the
+ * shared session and resolver and add its stack into value set `set`.
+ * The name of the event used is copied to event (size bytes) when non-NULL.
+ * Returns 0, -ENOENT when the file holds no sample of the event asked for
+ * (message printed), or the session's negative errno.
+ */
+int folded__add_file(struct folded *f, int set, const char *path,
+		     const struct folded_file_opts *opts, char *event, size_t size);
+
+#endif

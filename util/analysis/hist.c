@@ -1,0 +1,561 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histogram entries of prf report (see hist.h).
+ */
+#include <errno.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hist.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+#include "../model/callchain.h"
+#include "../model/dso.h"
+#include "../model/machine.h"
+#include "../model/map.h"
+
+#define SLAB_ENTRIES 4096
+
+struct str_intern {
+	char **tab;
+	uint64_t *hashes;
+	size_t mask, nr;
+};
+
+struct hists_priv {
+	struct hist_entry **slabs;
+	size_t nr_slabs, slab_used;
+	struct str_intern comms;
+	/* per-sample scratch */
+	uint32_t *ids;			/* frame ids, display order */
+	struct hist_entry **he_cache;	/* entries already counted */
+	unsigned int scratch_alloc;
+};
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+static const char *str_intern(struct str_intern *t, const char *s)
+{
+	uint64_t h;
+	size_t slot;
+
+	if (!s)
+		return NULL;
+	if ((t->nr + 1) * 2 > t->mask + 1 || !t->tab) {
+		size_t nmask = t->tab ? (t->mask + 1) * 2 - 1 : 63;
+		char **ntab = calloc(nmask + 1, sizeof(*ntab));
+		uint64_t *nh = calloc(nmask + 1, sizeof(*nh));
+
+		if (!ntab || !nh) {
+			free(ntab);
+			free(nh);
+			return NULL;
+		}
+		for (size_t i = 0; t->tab && i <= t->mask; i++) {
+			if (!t->tab[i])
+				continue;
+			slot = t->hashes[i] & nmask;
+			while (ntab[slot])
+				slot = (slot + 1) & nmask;
+			ntab[slot] = t->tab[i];
+			nh[slot] = t->hashes[i];
+		}
+		free(t->tab);
+		free(t->hashes);
+		t->tab = ntab;
+		t->hashes = nh;
+		t->mask = nmask;
+	}
+	h = str_hash(s);
+	slot = h & t->mask;
+	while (t->tab[slot]) {
+		if (t->hashes[slot] == h && !strcmp(t->tab[slot], s))
+			return t->tab[slot];
+		slot = (slot + 1) & t->mask;
+	}
+	t->tab[slot] = strdup(s);
+	if (!t->tab[slot])
+		return NULL;
+	t->hashes[slot] = h;
+	t->nr++;
+	return t->tab[slot];
+}
+
+static void str_intern__exit(struct str_intern *t)
+{
+	for (size_t i = 0; t->tab && i <= t->mask; i++)
+		free(t->tab[i]);
+	free(t->tab);
+	free(t->hashes);
+	memset(t, 0, sizeof(*t));
+}
+
+int hists__init(struct hists *hists, const struct sort_order *so,
+		const struct callchain_param *cc, bool use_callchain)
+{
+	struct hists_priv *p;
+
+	memset(hists, 0, sizeof(*hists));
+	hists->so = so;
+	hists->cc = cc;
+	hists->use_callchain = use_callchain;
+	hists->hmask = 1023;
+	hists->htab = calloc(hists->hmask + 1, sizeof(*hists->htab));
+	p = zalloc(sizeof(*p));
+	hists->priv = p;
+	if (!hists->htab || !p || callchain_store__init(&hists->store)) {
+		hists__exit(hists);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void hists__exit(struct hists *hists)
+{
+	struct hists_priv *p = hists->priv;
+
+	if (p) {
+		for (size_t i = 0; i < p->nr_slabs; i++)
+			free(p->slabs[i]);
+		free(p->slabs);
+		str_intern__exit(&p->comms);
+		free(p->ids);
+		free(p->he_cache);
+		free(p);
+	}
+	free(hists->htab);
+	free(hists->sorted);
+	callchain_store__exit(&hists->store);
+	memset(hists, 0, sizeof(*hists));
+}
+
+static struct hist_entry *entry_alloc(struct hists_priv *p)
+{
+	if (!p->nr_slabs || p->slab_used == SLAB_ENTRIES) {
+		struct hist_entry **ns = realloc(p->slabs, (p->nr_slabs + 1) * sizeof(*ns));
+
+		if (!ns)
+			return NULL;
+		p->slabs = ns;
+		ns[p->nr_slabs] = malloc(SLAB_ENTRIES * sizeof(struct hist_entry));
+		if (!ns[p->nr_slabs])
+			return NULL;
+		p->nr_slabs++;
+		p->slab_used = 0;
+	}
+	return (struct hist_entry *)p->slabs[p->nr_slabs - 1] + p->slab_used++;
+}
+
+static int htab_grow(struct hists *hists)
+{
+	size_t nmask = (hists->hmask + 1) * 2 - 1;
+	struct hist_entry **n = calloc(nmask + 1, sizeof(*n));
+
+	if (!n)
+		return -ENOMEM;
+	for (size_t i = 0; i <= hists->hmask; i++) {
+		struct hist_entry *e = hists->htab[i], *next;
+
+		for (; e; e = next) {
+			next = e->next;
+			e->next = n[e->hash & nmask];
+			n[e->hash & nmask] = e;
+		}
+	}
+	free(hists->htab);
+	hists->htab = n;
+	hists->hmask = nmask;
+	return 0;
+}
+
+/* Find or add the entry with tmpl's keys; NULL on ENOMEM. */
+static struct hist_entry *hists__findnew(struct hists *hists, struct hist_entry *tmpl)
+{
+	const struct sort_order *so = hists->so;
+	uint64_t h = hist_entry__hash_keys(so, tmpl);
+	struct hist_entry *e;
+
+	for (e = hists->htab[h & hists->hmask]; e; e = e->next)
+		if (e->hash == h && !hist_entry__cmp_keys(so, e, tmpl))
+			return e;
+	e = entry_alloc(hists->priv);
+	if (!e)
+		return NULL;
+	*e = *tmpl;
+	e->hash = h;
+	e->period = e->period_acc = 0;
+	e->nr_samples = e->nr_samples_acc = 0;
+	e->cc_root = 0;
+	e->max_depth = 0;
+	if (hists->use_callchain) {
+		e->cc_root = callchain_store__new_root(&hists->store);
+		if (!e->cc_root)
+			return NULL;
+	}
+	e->next = hists->htab[h & hists->hmask];
+	hists->htab[h & hists->hmask] = e;
+	if (++hists->nr_entries > hists->hmask + 1 && htab_grow(hists))
+		return NULL;
+	return e;
+}
+
+static int scratch_reserve(struct hists_priv *p, unsigned int n)
+{
+	if (n <= p->scratch_alloc)
+		return 0;
+	n = n < 64 ? 64 : n * 2;
+	free(p->ids);
+	free(p->he_cache);
+	p->ids = malloc(n * sizeof(*p->ids));
+	p->he_cache = malloc((n + 1) * sizeof(*p->he_cache));
+	if (!p->ids || !p->he_cache) {
+		p->scratch_alloc = 0;
+		return -ENOMEM;
+	}
+	p->scratch_alloc = n;
+	return 0;
+}
+
+static const char *find_parent(const struct sort_order *so, const struct callchain_cursor *c)
+{
+	for (unsigned int i = 0; c && i < c->nr; i++) {
+		const struct symbol *sym = c->frames[i].sym;
+
+		if (sym && !regexec(&so->parent_re, sym->name, 0, NULL, 0))
+			return sym->name;
+	}
+	return NULL;
+}
+
+static inline char frame_level(uint8_t cpumode)
+{
+	return (cpumode == PERF_RECORD_MISC_KERNEL ||
+		cpumode == PERF_RECORD_MISC_GUEST_KERNEL) ? 'k' : '.';
+}
+
+int hists__add_sample(struct hists *hists, const struct hist_sample *s)
+{
+	const struct sort_order *so = hists->so;
+	struct hists_priv *p = hists->priv;
+	const struct callchain_cursor *c = s->chain;
+	unsigned int nr = c ? c->nr : 0, nr_cache = 0;
+	struct hist_entry tmpl, *he;
+	bool caller = hists->cc && hists->cc->order == ORDER_CALLER;
+	char level;
+
+	memset(&tmpl, 0, sizeof(tmpl));
+	tmpl.thread = s->thread;
+	tmpl.comm = str_intern(&p->comms, s->comm ? s->comm : "");
+	if (!tmpl.comm)
+		return -ENOMEM;
+	tmpl.pid = s->thread ? s->thread->pid : -1;
+	tmpl.tid = s->thread ? s->thread->tid : -1;
+	tmpl.cpu = s->cpu;
+	if (so->need_parent)
+		tmpl.parent = find_parent(so, c);
+
+	/* the self entry: where the sample ip resolved */
+	tmpl.map = s->map;
+	tmpl.dso = s->map ? s->map->dso : NULL;
+	tmpl.sym = s->sym;
+	tmpl.ip = s->addr;
+	tmpl.addr = s->addr;
+	tmpl.level = s->level ? s->level : '.';
+	tmpl.srcline = s->srcline;
+	he = hists__findnew(hists, &tmpl);
+	if (!he)
+		return -ENOMEM;
+	he->period += s->period;
+	he->nr_samples++;
+	he->period_acc += s->period;
+	he->nr_samples_acc++;
+	hists->total_period += s->period;
+	hists->nr_samples++;
+
+	if (!hists->use_callchain && !so->cumulate)
+		return 0;
+	if (scratch_reserve(p, nr + 1))
+		return -ENOMEM;
+
+	/* frame ids in display order */
+	if (hists->use_callchain) {
+		for (unsigned int i = 0; i < nr; i++) {
+			const struct callchain_frame *f = &c->frames[caller ? nr - 1 - i : i];
+			uint32_t id = callchain_store__frame_id(&hists->store, f);
+
+			if (!id)
+				return -ENOMEM;
+			p->ids[i] = id;
+		}
+		if (callchain_store__append(&hists->store, he->cc_root, p->ids, nr, s->period))
+			return -ENOMEM;
+		if (nr > he->max_depth)
+			he->max_depth = nr;
+	}
+	if (!so->cumulate)
+		return 0;
+
+	p->he_cache[nr_cache++] = he;
+	level = he->level;
+	for (unsigned int i = 0; i < nr; i++) {
+		const struct callchain_frame *f = &c->frames[caller ? nr - 1 - i : i];
+		struct hist_entry *ce;
+		bool seen = false;
+
+		tmpl.map = f->map;
+		tmpl.dso = f->map ? f->map->dso : NULL;
+		tmpl.sym = f->sym;
+		tmpl.ip = f->ip;
+		tmpl.addr = f->addr;
+		/* perf keeps the previous level for frames outside any map */
+		if (f->map)
+			level = frame_level(f->cpumode);
+		tmpl.level = level;
+		tmpl.srcline = f->srcline;
+		for (unsigned int k = 0; k < nr_cache; k++) {
+			if (!hist_entry__cmp_keys(so, p->he_cache[k], &tmpl)) {
+				seen = true;
+				break;
+			}
+		}
+		if (seen)
+			continue;
+		ce = hists__findnew(hists, &tmpl);
+		if (!ce)
+			return -ENOMEM;
+		ce->period_acc += s->period;
+		ce->nr_samples_acc++;
+		p->he_cache[nr_cache++] = ce;
+		if (hists->use_callchain) {
+			if (callchain_store__append(&hists->store, ce->cc_root, p->ids + i,
+						    nr - i, s->period))
+				return -ENOMEM;
+			if (nr - i > ce->max_depth)
+				ce->max_depth = nr - i;
+		}
+	}
+	return 0;
+}
+
+static const struct sort_order *resort_so;
+
+static int collapse_cmp(const void *a, const void *b)
+{
+	const struct hist_entry *x = *(struct hist_entry *const *)a;
+	const struct hist_entry *y = *(struct hist_entry *const *)b;
+
+	return hist_entry__cmp_collapse(resort_so, x, y);
+}
+
+/*
+ * Output order. perf inserts the entries, in their collapsed-tree order,
+ * one by one into a red-black tree with its output comparison, which is
+ * not transitive (the children tie rule compares depths only within one
+ * thread); the result therefore depends on the tree's shape. To print the
+ * same order we build the same tree: plain red-black insertion (the
+ * classic bottom-up fix-up: recolor on a red uncle, else one or two
+ * rotations), new entries going left when they compare before the node,
+ * right otherwise, then an in-order walk.
+ */
+struct rb_out {
+	struct hist_entry **e;
+	int32_t *left, *right, *parent;
+	uint8_t *red;
+	int32_t root;
+};
+
+static void rb_rotate(struct rb_out *t, int32_t x, bool to_left)
+{
+	int32_t *a = to_left ? t->right : t->left;	/* child that moves up */
+	int32_t *b = to_left ? t->left : t->right;
+	int32_t y = a[x], p = t->parent[x];
+
+	a[x] = b[y];
+	if (b[y] >= 0)
+		t->parent[b[y]] = x;
+	t->parent[y] = p;
+	if (p < 0)
+		t->root = y;
+	else if (t->left[p] == x)
+		t->left[p] = y;
+	else
+		t->right[p] = y;
+	b[y] = x;
+	t->parent[x] = y;
+}
+
+static void rb_insert(struct rb_out *t, int32_t n, const struct sort_order *so)
+{
+	int32_t cur = t->root, p = -1;
+	bool go_left = false;
+
+	t->left[n] = t->right[n] = -1;
+	t->red[n] = 1;
+	while (cur >= 0) {
+		p = cur;
+		go_left = hist_entry__cmp_output(so, t->e[n], t->e[cur]) < 0;
+		cur = go_left ? t->left[cur] : t->right[cur];
+	}
+	t->parent[n] = p;
+	if (p < 0)
+		t->root = n;
+	else if (go_left)
+		t->left[p] = n;
+	else
+		t->right[p] = n;
+
+	while (t->parent[n] >= 0 && t->red[t->parent[n]]) {
+		int32_t par = t->parent[n], g = t->parent[par];
+		bool par_left = t->left[g] == par;
+		int32_t uncle = par_left ? t->right[g] : t->left[g];
+
+		if (uncle >= 0 && t->red[uncle]) {
+			t->red[par] = 0;
+			t->red[uncle] = 0;
+			t->red[g] = 1;
+			n = g;
+			continue;
+		}
+		if (par_left && t->right[par] == n) {
+			rb_rotate(t, par, true);
+			n = par;
+			par = t->parent[n];
+		} else if (!par_left && t->left[par] == n) {
+			rb_rotate(t, par, false);
+			n = par;
+			par = t->parent[n];
+		}
+		t->red[par] = 0;
+		t->red[g] = 1;
+		rb_rotate(t, g, !par_left);
+	}
+	t->red[t->root] = 0;
+}
+
+static int output_sort(struct hists *hists, struct sort_order *so)
+{
+	size_t n = hists->nr_sorted, k = 0;
+	struct rb_out t;
+	int32_t *stack, sp = 0, cur;
+	struct hist_entry **out;
+	int ret = -ENOMEM;
+
+	t.e = hists->sorted;
+	t.left = malloc(n * sizeof(int32_t) + 1);
+	t.right = malloc(n * sizeof(int32_t) + 1);
+	t.parent = malloc(n * sizeof(int32_t) + 1);
+	t.red = malloc(n + 1);
+	stack = malloc(n * sizeof(int32_t) + 1);
+	out = malloc(n * sizeof(*out) + 1);
+	t.root = -1;
+	if (!t.left || !t.right || !t.parent || !t.red || !stack || !out)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		rb_insert(&t, (int32_t)i, so);
+	cur = t.root;
+	while (cur >= 0 || sp) {
+		while (cur >= 0) {
+			stack[sp++] = cur;
+			cur = t.left[cur];
+		}
+		cur = stack[--sp];
+		out[k++] = t.e[cur];
+		cur = t.right[cur];
+	}
+	memcpy(hists->sorted, out, n * sizeof(*out));
+	ret = 0;
+out:
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+	free(stack);
+	free(out);
+	return ret;
+}
+
+int hists__output_resort(struct hists *hists, struct sort_order *so)
+{
+	size_t n = 0;
+	char buf[4096];
+
+	free(hists->sorted);
+	hists->sorted = malloc((hists->nr_entries + 1) * sizeof(*hists->sorted));
+	if (!hists->sorted)
+		return -ENOMEM;
+	for (size_t i = 0; i <= hists->hmask; i++)
+		for (struct hist_entry *e = hists->htab[i]; e; e = e->next)
+			hists->sorted[n++] = e;
+	hists->nr_sorted = n;
+	resort_so = so;
+	/* perf's insertion order: its collapsed (or input) tree, in order */
+	qsort(hists->sorted, n, sizeof(*hists->sorted), collapse_cmp);
+	so->depth_tiebreak = so->cumulate && hists->use_callchain;
+	so->caller_order = hists->cc && hists->cc->order == ORDER_CALLER;
+	if (output_sort(hists, so))
+		return -ENOMEM;
+
+	/* column widths from the data (perf's hists__calc_col_len) */
+	for (int c = 0; c < so->nr_cols; c++) {
+		int type = so->cols[c].type, w = sort_column__min_width(so, type);
+		bool unresolved = false;
+
+		if (type >= HPP_OVERHEAD || type == SORT_CPU) {
+			so->cols[c].width = w;
+			continue;
+		}
+		for (size_t i = 0; i < n; i++) {
+			const struct hist_entry *e = hists->sorted[i];
+			int len;
+
+			if (type == SORT_DSO && !e->dso)
+				continue;
+			if (type == SORT_COMM && e->thread) {
+				/* perf sizes the column by the thread's last comm */
+				len = strlen(thread__comm_str(e->thread));
+			} else if ((type == SORT_SYM || type == SORT_SYMOFF) && !e->sym) {
+				unresolved = true;
+				len = 16 + 4 + 2;
+			} else {
+				len = hist_entry__key_snprintf(so, e, type, buf, sizeof(buf));
+			}
+			if (len > w)
+				w = len;
+		}
+		so->cols[c].width = w;
+		if (unresolved) {
+			/* perf widens the DSO column to 16 when symbols are unresolved */
+			for (int d = 0; d < so->nr_cols; d++)
+				if (so->cols[d].type == SORT_DSO && so->cols[d].width < 16)
+					so->cols[d].width = 16;
+		}
+	}
+	/* a second pass: a DSO column computed after the symbol column */
+	for (int c = 0; c < so->nr_cols; c++) {
+		if (so->cols[c].type != SORT_SYM && so->cols[c].type != SORT_SYMOFF)
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			if (!hists->sorted[i]->sym) {
+				for (int d = 0; d < so->nr_cols; d++)
+					if (so->cols[d].type == SORT_DSO && so->cols[d].width < 16)
+						so->cols[d].width = 16;
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
+double hists__entry_percent(const struct hists *hists, const struct hist_entry *he)
+{
+	uint64_t v = hists->so->cumulate ? he->period_acc : he->period;
+
+	return hists->total_period ? 100.0 * (double)v / (double)hists->total_period : 0.0;
+}

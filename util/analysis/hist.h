@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_HIST_H
+#define PRF_ANALYSIS_HIST_H
+/*
+ * Histograms of `prf report`: one struct hists per event (evsel), holding
+ * hist entries keyed by the sort keys (util/analysis/sort.h), each with
+ * self period/sample count and, in children mode, cumulative ("Children")
+ * period/sample count, plus a callchain trie (util/analysis/callchain-tree.h).
+ *
+ * Accounting follows perf report (tools/perf/Documentation/perf-report.txt,
+ * "--children"): a sample adds its period to the self and children values
+ * of the entry its ip resolved to, and to the children value of every other
+ * distinct entry along its callchain (an entry appearing twice in one chain,
+ * i.e. recursion, is counted once). The self entry gets the whole chain;
+ * each other entry gets the part of the chain from its own frame on, in
+ * display order (caller order: its callees; callee order: its callers).
+ *
+ * Entries live in a hash table (lookup O(1) per frame), allocated from
+ * slabs; nothing is sorted until hists__output_resort().
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "callchain-tree.h"
+#include "sort.h"
+
+struct thread;
+struct map;
+struct dso;
+struct symbol;
+struct addr_location;
+struct callchain_cursor;
+
+struct hist_entry {
+	struct hist_entry *next;	/* hash chain */
+	uint64_t hash;
+	/* keys */
+	struct thread *thread;
+	const char *comm;		/* interned in the hists */
+	pid_t pid, tid;
+	struct map *map;
+	struct dso *dso;
+	struct symbol *sym;
+	uint64_t ip;			/* shown when sym is NULL */
+	uint64_t addr;			/* DSO address space (symoff) */
+	char level;			/* '.', 'k' as in [.] [k] */
+	int32_t cpu;
+	const char *parent;		/* parent symbol name, NULL: "[other]" */
+	const char *srcline;		/* NULL: unknown */
+	/* values */
+	uint64_t period;		/* self */
+	uint64_t period_acc;		/* self + callees (children mode) */
+	uint64_t nr_samples, nr_samples_acc;
+	uint32_t cc_root;		/* trie root in hists->store, 0 none */
+	uint32_t max_depth;		/* longest chain appended (frames) */
+};
+
+/* One sample as report hands it to the hists. */
+struct hist_sample {
+	struct thread *thread;
+	const char *comm;		/* comm at sample time */
+	int32_t cpu;			/* -1 unknown */
+	uint64_t period;
+	/* where the sample ip resolved (machine__resolve) */
+	struct map *map;
+	struct symbol *sym;
+	uint64_t addr;			/* DSO address space, or ip if no map */
+	char level;
+	const char *srcline;
+	/* resolved chain, callee (leaf) first; NULL or empty: none */
+	const struct callchain_cursor *chain;
+};
+
+struct hists {
+	const struct sort_order *so;
+	const struct callchain_param *cc;
+	bool use_callchain;		/* build callchain tries */
+	/* entries */
+	struct hist_entry **htab;
+	size_t hmask;
+	size_t nr_entries;
+	struct hist_entry **sorted;	/* after hists__output_resort() */
+	size_t nr_sorted;
+	/* stats of the accepted samples */
+	uint64_t total_period;
+	uint64_t nr_samples;
+	struct callchain_store store;
+	void *priv;			/* private: slabs, comm strings, scratch */
+};
+
+/* Set up empty hists; so and cc must outlive it. 0 or -ENOMEM. */
+int hists__init(struct hists *hists, const struct sort_order *so,
+		const struct callchain_param *cc, bool use_callchain);
+void hists__exit(struct hists *hists);
+/* Account one sample (see the top comment). 0 or -ENOMEM. */
+int hists__add_sample(struct hists *hists, const struct hist_sample *s);
+/* Sort entries for output into hists->sorted (hist_entry__cmp_output) and
+ * compute the column widths into so->cols (so is updated: widths only).
+ * 0 or -ENOMEM. */
+int hists__output_resort(struct hists *hists, struct sort_order *so);
+/* Percent of an entry used by --percent-limit: children when cumulating. */
+double hists__entry_percent(const struct hists *hists, const struct hist_entry *he);
+
+#endif

@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-script compatible text printer. Lines are formatted into a private
+ * buffer with small hand-written number formatters (no printf per field)
+ * and written with one fwrite per sample: the stream is fully buffered by
+ * the caller, so nothing is flushed per line.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "script-print.h"
+#include "../kernel/evsel.h"
+#include "../kernel/evlist.h"
+#include "../model/callchain.h"
+#include "../model/dso.h"
+#include "../model/map.h"
+#include "../lib/util.h"
+
+static const struct {
+	const char *name;
+	uint32_t field;
+} field_names[] = {
+	{ "comm", SF_COMM }, { "tid", SF_TID }, { "pid", SF_PID },
+	{ "time", SF_TIME }, { "cpu", SF_CPU }, { "event", SF_EVNAME },
+	{ "trace", SF_TRACE }, { "ip", SF_IP }, { "sym", SF_SYM },
+	{ "dso", SF_DSO }, { "addr", SF_ADDR }, { "symoff", SF_SYMOFF },
+	{ "srcline", SF_SRCLINE }, { "period", SF_PERIOD },
+	{ "callindent", SF_CALLINDENT },
+};
+
+static const struct {
+	const char *name;
+	int slot;
+} type_names[] = {
+	{ "hw", PERF_TYPE_HARDWARE }, { "sw", PERF_TYPE_SOFTWARE },
+	{ "trace", PERF_TYPE_TRACEPOINT }, { "raw", PERF_TYPE_RAW },
+	{ "break", PERF_TYPE_BREAKPOINT },
+};
+
+const char *script_field__name(uint32_t field)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++)
+		if (field_names[i].field == field)
+			return field_names[i].name;
+	return "";
+}
+
+#define SF_SAMPLE_DEFAULT (SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_IP | \
+			   SF_SYM | SF_SYMOFF | SF_DSO | SF_PERIOD)
+
+void script_fields__init(struct script_fields *sf)
+{
+	memset(sf, 0, sizeof(*sf));
+	for (int i = 0; i < SCRIPT_NR_TYPES; i++)
+		sf->fields[i] = SF_SAMPLE_DEFAULT;
+	sf->fields[PERF_TYPE_TRACEPOINT] = SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_TRACE;
+	sf->fields[PERF_TYPE_RAW] |= SF_ADDR;
+}
+
+int script_fields__slot(uint32_t attr_type)
+{
+	if (attr_type == PERF_TYPE_HW_CACHE)
+		return PERF_TYPE_HARDWARE;
+	return attr_type < PERF_TYPE_MAX ? (int)attr_type : SCRIPT_TYPE_OTHER;
+}
+
+static int lookup_field(const char *name, size_t len, uint32_t *field)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
+		if (strlen(field_names[i].name) == len && !strncmp(field_names[i].name, name, len)) {
+			*field = field_names[i].field;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int script_fields__parse(struct script_fields *sf, const char *spec, char *err, size_t errsz)
+{
+	int slot = -1;		/* -1: every type */
+	const char *p = spec, *colon;
+	uint32_t set = 0;
+	int mode = 0;		/* 0 replace, '+' add, '-' remove */
+
+	colon = strchr(spec, ':');
+	if (colon) {
+		size_t tlen = (size_t)(colon - spec);
+
+		for (size_t i = 0; i < ARRAY_SIZE(type_names); i++)
+			if (strlen(type_names[i].name) == tlen && !strncmp(type_names[i].name, spec, tlen))
+				slot = type_names[i].slot;
+		if (slot < 0) {
+			snprintf(err, errsz, "Invalid event type in field string: '%.*s'", (int)tlen, spec);
+			return -EINVAL;
+		}
+		p = colon + 1;
+	}
+	if (*p == '+' || *p == '-')
+		mode = *p;
+	while (*p) {
+		const char *end;
+		uint32_t f;
+		int m = mode;
+
+		if (*p == ',') {
+			p++;
+			continue;
+		}
+		if (*p == '+' || *p == '-') {
+			m = *p++;
+			if (!mode) {
+				snprintf(err, errsz, "Cannot mix +-field with overridden fields");
+				return -EINVAL;
+			}
+		} else if (mode) {
+			snprintf(err, errsz, "Cannot mix +-field with overridden fields");
+			return -EINVAL;
+		}
+		end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		if (lookup_field(p, (size_t)(end - p), &f)) {
+			snprintf(err, errsz, "Invalid field requested: '%.*s'", (int)(end - p), p);
+			return -EINVAL;
+		}
+		for (int i = 0; i < SCRIPT_NR_TYPES; i++) {
+			if (slot >= 0 && i != slot)
+				continue;
+			if (m == '+') {
+				sf->fields[i] |= f;
+				sf->user_fields[i] |= f;
+			} else if (m == '-') {
+				sf->fields[i] &= ~f;
+				sf->user_fields[i] &= ~f;
+			}
+		}
+		set |= f;
+		p = end;
+	}
+	for (int i = 0; i < SCRIPT_NR_TYPES; i++) {
+		if (slot >= 0 && i != slot)
+			continue;
+		if (!mode)
+			sf->fields[i] = sf->user_fields[i] = set;
+		sf->user_set[i] = true;
+	}
+	return 0;
+}
+
+int script_fields__check(struct script_fields *sf, struct evsel *evsel, char *err, size_t errsz)
+{
+	static const struct {
+		uint32_t field;
+		uint64_t bit;
+		const char *msg;
+	} need[] = {
+		{ SF_IP, PERF_SAMPLE_IP, "IP" },
+		{ SF_ADDR, PERF_SAMPLE_ADDR, "ADDR" },
+		{ SF_TID, PERF_SAMPLE_TID, "TID" },
+		{ SF_PID, PERF_SAMPLE_TID, "TID" },
+		{ SF_TIME, PERF_SAMPLE_TIME, "TIME" },
+		{ SF_CPU, PERF_SAMPLE_CPU, "CPU" },
+		{ SF_PERIOD, PERF_SAMPLE_PERIOD, "PERIOD" },
+	};
+	int slot = script_fields__slot(evsel->attr.type);
+	uint32_t *f = &sf->fields[slot];
+
+	for (size_t i = 0; i < ARRAY_SIZE(need); i++) {
+		if (!(*f & need[i].field) || (evsel->attr.sample_type & need[i].bit))
+			continue;
+		if (sf->user_fields[slot] & need[i].field) {
+			snprintf(err, errsz, "Samples for '%s' event do not have %s attribute set. "
+				 "Cannot print '%s' field.", evsel__name(evsel), need[i].msg,
+				 script_field__name(need[i].field));
+			return -EINVAL;
+		}
+		*f &= ~need[i].field;
+	}
+	if ((*f & SF_SYMOFF) && !(*f & SF_SYM) && sf->user_set[slot]) {
+		snprintf(err, errsz, "Display of offsets requested but symbol is not selected.");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* ---- line buffer ---- */
+
+static int pbuf_grow(struct script_printer *p, size_t extra)
+{
+	if (p->len + extra <= p->alloc)
+		return 0;
+	size_t n = p->alloc ? p->alloc : 4096;
+	while (n < p->len + extra)
+		n *= 2;
+	char *b = realloc(p->buf, n);
+	if (!b)
+		return -ENOMEM;
+	p->buf = b;
+	p->alloc = n;
+	return 0;
+}
+
+static void put_mem(struct script_printer *p, const char *s, size_t n)
+{
+	if (pbuf_grow(p, n))
+		return;
+	memcpy(p->buf + p->len, s, n);
+	p->len += n;
+}
+
+static void put_str(struct script_printer *p, const char *s)
+{
+	put_mem(p, s, strlen(s));
+}
+
+static void put_ch(struct script_printer *p, char c)
+{
+	if (pbuf_grow(p, 1))
+		return;
+	p->buf[p->len++] = c;
+}
+
+static void put_pad(struct script_printer *p, int n)
+{
+	if (n <= 0 || pbuf_grow(p, (size_t)n))
+		return;
+	memset(p->buf + p->len, ' ', (size_t)n);
+	p->len += (size_t)n;
+}
+
+static __attribute__((format(printf, 2, 3))) void put_fmt(struct script_printer *p, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (pbuf_grow(p, 128))
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(p->buf + p->len, p->alloc - p->len, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= p->alloc - p->len) {
+		if (pbuf_grow(p, (size_t)n + 1))
+			return;
+		va_start(ap, fmt);
+		vsnprintf(p->buf + p->len, p->alloc - p->len, fmt, ap);
+		va_end(ap);
+	}
+	p->len += (size_t)n;
+}
+
+/* Right-aligned unsigned decimal in width (0: no padding), zero padding when zpad. */
+static void put_udec(struct script_printer *p, uint64_t v, int width, bool zpad)
+{
+	char tmp[24];
+	int n = 0;
+
+	do {
+		tmp[sizeof(tmp) - 1 - n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	if (width > n) {
+		if (zpad) {
+			for (int i = 0; i < width - n; i++)
+				put_ch(p, '0');
+		} else {
+			put_pad(p, width - n);
+		}
+	}
+	put_mem(p, tmp + sizeof(tmp) - n, (size_t)n);
+}
+
+static void put_sdec(struct script_printer *p, int64_t v, int width, bool left)
+{
+	char tmp[24];
+	int n = 0;
+	bool neg = v < 0;
+	uint64_t u = neg ? (uint64_t)(-(v + 1)) + 1 : (uint64_t)v;
+
+	do {
+		tmp[sizeof(tmp) - 1 - n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (neg)
+		tmp[sizeof(tmp) - 1 - n++] = '-';
+	if (!left)
+		put_pad(p, width - n);
+	put_mem(p, tmp + sizeof(tmp) - n, (size_t)n);
+	if (left)
+		put_pad(p, width - n);
+}
+
+static void put_hex(struct script_printer *p, uint64_t v, int width)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	int n = 0;
+
+	do {
+		tmp[sizeof(tmp) - 1 - n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	put_pad(p, width - n);
+	put_mem(p, tmp + sizeof(tmp) - n, (size_t)n);
+}
+
+static int pbuf_flush(struct script_printer *p)
+{
+	size_t n = p->len;
+
+	p->len = 0;
+	if (n && fwrite(p->buf, 1, n, p->fp) != n)
+		return errno == EPIPE ? -EPIPE : -EIO;
+	if (ferror(p->fp))
+		return errno == EPIPE ? -EPIPE : -EIO;
+	return 0;
+}
+
+int script_printer__init(struct script_printer *p, FILE *fp, struct script_fields *fields)
+{
+	memset(p, 0, sizeof(*p));
+	p->fp = fp;
+	p->fields = fields;
+	return pbuf_grow(p, 4096);
+}
+
+void script_printer__exit(struct script_printer *p)
+{
+	zfree(&p->buf);
+	p->len = p->alloc = 0;
+}
+
+void script_printer__set_evlist(struct script_printer *p, struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int w = 0;
+
+	evlist__for_each_entry(evlist, evsel) {
+		int l = (int)strlen(evsel__name(evsel));
+
+		if (l > w)
+			w = l;
+	}
+	p->name_width = w;
+}
+
+uint64_t script_frame__print_addr(const struct callchain_frame *frame)
+{
+	const struct map *map = frame->map;
+
+	if (!map || !map->dso)
+		return frame->ip;
+	if (map->dso->kind == DSO_KERNEL || map->dso->kind == DSO_KMODULE)
+		return frame->ip;
+	return frame->ip - map->start + map->pgoff;
+}
+
+/* " sym+0xoff (dso)" part of a frame, by the fields asked for. */
+static void put_frame_sym(struct script_printer *p, uint32_t f, const struct callchain_frame *fr)
+{
+	if (f & SF_SYM) {
+		put_ch(p, ' ');
+		if (fr->sym) {
+			put_str(p, fr->sym->name);
+			if (f & SF_SYMOFF) {
+				put_str(p, "+0x");
+				put_hex(p, fr->addr - fr->sym->start, 0);
+			}
+		} else {
+			put_str(p, "[unknown]");
+		}
+	}
+	if (f & SF_DSO) {
+		put_str(p, " (");
+		put_str(p, fr->map && fr->map->dso ? fr->map->dso->long_name : "[unknown]");
+		put_ch(p, ')');
+	}
+}
+
+static void put_start(struct script_printer *p, uint32_t f, const struct perf_sample *sample,
+		      const char *comm)
+{
+	if (f & SF_COMM) {
+		if (p->use_callchain && (f & SF_IP)) {
+			put_str(p, comm);
+		} else {
+			put_pad(p, 16 - (int)strlen(comm));
+			put_str(p, comm);
+		}
+		put_ch(p, ' ');
+	}
+	if ((f & SF_PID) && (f & SF_TID)) {
+		put_sdec(p, (int32_t)sample->pid, 5, false);
+		put_ch(p, '/');
+		put_sdec(p, (int32_t)sample->tid, 5, true);
+		put_ch(p, ' ');
+	} else if (f & SF_PID) {
+		put_sdec(p, (int32_t)sample->pid, 5, false);
+		put_ch(p, ' ');
+	} else if (f & SF_TID) {
+		put_sdec(p, (int32_t)sample->tid, 5, false);
+		put_ch(p, ' ');
+	}
+	if (f & SF_CPU) {
+		put_ch(p, '[');
+		put_udec(p, sample->cpu, 3, true);
+		put_str(p, "] ");
+	}
+	if (f & SF_TIME) {
+		uint64_t secs = sample->time / 1000000000ULL;
+		uint64_t ns = sample->time % 1000000000ULL;
+
+		if (p->nanosecs) {
+			put_udec(p, secs, 5, false);
+			put_ch(p, '.');
+			put_udec(p, ns, 9, true);
+		} else {
+			int n = 0;
+			uint64_t s = secs;
+
+			/* "%lu.%06lu" right-aligned in 12 columns */
+			do {
+				n++;
+				s /= 10;
+			} while (s);
+			put_pad(p, 12 - (n + 7));
+			put_udec(p, secs, 0, false);
+			put_ch(p, '.');
+			put_udec(p, ns / 1000, 6, true);
+		}
+		put_str(p, ": ");
+	}
+}
+
+static void put_trace(struct script_printer *p, const struct perf_sample *sample)
+{
+	/* Raw payload until the tracepoint formatter exists. */
+	const unsigned char *d = sample->raw_data;
+
+	for (uint32_t i = 0; d && i < sample->raw_size; i++) {
+		static const char hx[] = "0123456789abcdef";
+
+		if (i)
+			put_ch(p, ' ');
+		put_ch(p, hx[d[i] >> 4]);
+		put_ch(p, hx[d[i] & 15]);
+	}
+	put_ch(p, ' ');
+}
+
+int script_printer__sample(struct script_printer *p, struct evsel *evsel,
+			   const struct perf_sample *sample, const char *comm,
+			   const struct callchain_cursor *cursor)
+{
+	uint32_t f = p->fields->fields[script_fields__slot(evsel->attr.type)];
+
+	if (!comm)
+		comm = ":-1";
+	put_start(p, f, sample, comm);
+	if (f & SF_PERIOD) {
+		put_udec(p, sample->period, 10, false);
+		put_ch(p, ' ');
+	}
+	if (f & SF_EVNAME) {
+		const char *name = evsel__name(evsel);
+
+		put_pad(p, p->name_width - (int)strlen(name));
+		put_str(p, name);
+		put_str(p, ": ");
+	}
+	if (f & SF_TRACE)
+		put_trace(p, sample);
+	if (f & SF_ADDR)
+		put_hex(p, sample->addr, 16);
+
+	/* perf prints sym/dso only together with ip */
+	if ((f & SF_IP) && cursor && cursor->nr) {
+		if (p->use_callchain && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+			put_ch(p, '\n');
+			for (unsigned int i = 0; i < cursor->nr; i++) {
+				const struct callchain_frame *fr = &cursor->frames[i];
+
+				put_ch(p, '\t');
+				put_hex(p, script_frame__print_addr(fr), 16);
+				put_frame_sym(p, f, fr);
+				put_ch(p, '\n');
+			}
+		} else {
+			const struct callchain_frame *fr = &cursor->frames[0];
+
+			put_ch(p, ' ');
+			put_hex(p, sample->ip, 16);
+			put_frame_sym(p, f, fr);
+		}
+	}
+	put_ch(p, '\n');
+	return pbuf_flush(p);
+}
+
+static char prot_char(uint32_t prot, uint32_t bit, char c)
+{
+	return (prot & bit) ? c : '-';
+}
+
+int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
+			     const union perf_event *event,
+			     const struct perf_sample *sample, const char *comm)
+{
+	uint32_t f = evsel ? p->fields->fields[script_fields__slot(evsel->attr.type)] :
+			     (SF_COMM | SF_TID | SF_TIME);
+	const struct perf_event_header *h = &event->header;
+
+	switch (h->type) {
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		break;
+	default:
+		return 0;
+	}
+	put_start(p, f, sample, comm ? comm : ":-1");
+	switch (h->type) {
+	case PERF_RECORD_MMAP:
+		put_fmt(p, "PERF_RECORD_MMAP %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %s\n",
+			(int)event->mmap.pid, (int)event->mmap.tid, (uint64_t)event->mmap.start,
+			(uint64_t)event->mmap.len, (uint64_t)event->mmap.pgoff,
+			(h->misc & PERF_RECORD_MISC_MMAP_DATA) ? 'r' : 'x', event->mmap.filename);
+		break;
+	case PERF_RECORD_MMAP2: {
+		const struct perf_record_mmap2 *m = &event->mmap2;
+		char perms[5] = {
+			prot_char(m->prot, PROT_READ, 'r'), prot_char(m->prot, PROT_WRITE, 'w'),
+			prot_char(m->prot, PROT_EXEC, 'x'), (m->flags & MAP_SHARED) ? 's' : 'p', 0 };
+
+		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			char bid[2 * 20 + 1];
+			unsigned int n = m->build_id_size > 20 ? 20 : m->build_id_size;
+
+			for (unsigned int i = 0; i < n; i++)
+				sprintf(bid + 2 * i, "%02x", m->build_id[i]);
+			bid[2 * n] = 0;
+			put_fmt(p, "PERF_RECORD_MMAP2 %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64
+				" %s]: %s %s\n", (int)m->pid, (int)m->tid, (uint64_t)m->start,
+				(uint64_t)m->len, (uint64_t)m->pgoff, bid, perms, m->filename);
+		} else {
+			put_fmt(p, "PERF_RECORD_MMAP2 %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64
+				" %02x:%02x %" PRIu64 " %" PRIu64 "]: %s %s\n", (int)m->pid, (int)m->tid,
+				(uint64_t)m->start, (uint64_t)m->len, (uint64_t)m->pgoff, m->maj, m->min,
+				(uint64_t)m->ino, (uint64_t)m->ino_generation, perms, m->filename);
+		}
+		break;
+	}
+	case PERF_RECORD_COMM:
+		put_fmt(p, "PERF_RECORD_COMM%s: %s:%d/%d\n",
+			(h->misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "",
+			event->comm.comm, (int)event->comm.pid, (int)event->comm.tid);
+		break;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		put_fmt(p, "PERF_RECORD_%s(%d:%d):(%d:%d)\n", h->type == PERF_RECORD_FORK ? "FORK" : "EXIT",
+			(int)event->fork.pid, (int)event->fork.tid, (int)event->fork.ppid,
+			(int)event->fork.ptid);
+		break;
+	default:
+		break;
+	}
+	return pbuf_flush(p);
+}

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_SCRIPT_PRINT_H
+#define PRF_ANALYSIS_SCRIPT_PRINT_H
+/*
+ * The `prf script` text printer: one sample line (comm, tid, [cpu], time,
+ * period, event name, ip sym+off (dso)) and, for callchains, one line per
+ * frame, laid out exactly as Linux perf 6.1's `perf script` prints them
+ * (layout learnt from perf's output: comm "%16s " or "%s " in callchain
+ * mode, tid "%5d ", pid/tid "%5d/%-5d ", cpu "[%03d] ", time "%12s: " with
+ * microseconds or "%5lu.%09lu: " with --ns, period "%10lu ", event name
+ * right-aligned to the longest name, frames "\t%16lx sym+0xoff (dso)").
+ * Side-band records (--show-mmap-events, --show-task-events) are printed
+ * with the same prefix and perf's PERF_RECORD_* descriptions.
+ *
+ * The printer never resolves anything itself: it prints what the resolver
+ * (util/model/callchain.h) put into a callchain_cursor.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "../format/event.h"
+
+struct evsel;
+struct evlist;
+struct callchain_cursor;
+struct callchain_frame;
+
+/* -F field bits (perf's names in script_field__name()). */
+enum script_field {
+	SF_COMM		= 1U << 0,
+	SF_TID		= 1U << 1,
+	SF_PID		= 1U << 2,
+	SF_TIME		= 1U << 3,
+	SF_CPU		= 1U << 4,
+	SF_EVNAME	= 1U << 5,
+	SF_TRACE	= 1U << 6,
+	SF_IP		= 1U << 7,
+	SF_SYM		= 1U << 8,
+	SF_DSO		= 1U << 9,
+	SF_ADDR		= 1U << 10,
+	SF_SYMOFF	= 1U << 11,
+	SF_SRCLINE	= 1U << 12,
+	SF_PERIOD	= 1U << 13,
+	SF_CALLINDENT	= 1U << 14,
+};
+
+/* Output slots: perf_event_attr.type values below PERF_TYPE_MAX, plus one
+ * for every other (dynamic PMU) type. */
+#define SCRIPT_TYPE_OTHER PERF_TYPE_MAX
+#define SCRIPT_NR_TYPES (PERF_TYPE_MAX + 1)
+
+struct script_fields {
+	uint32_t fields[SCRIPT_NR_TYPES];
+	uint32_t user_fields[SCRIPT_NR_TYPES];	/* named by the user: missing is an error */
+	bool user_set[SCRIPT_NR_TYPES];
+};
+
+/* perf 6.1's default field sets per event type. */
+void script_fields__init(struct script_fields *sf);
+
+/*
+ * Apply one -F/--fields argument, perf's syntax: "f1,f2" replaces the
+ * fields of every type, "type:f1,f2" of one type (hw, sw, trace, raw,
+ * break), "+f"/"-f" (or "type:+f") add to / remove from the current set.
+ * Returns 0, or -EINVAL with a one-line reason in err (errsz bytes).
+ */
+int script_fields__parse(struct script_fields *sf, const char *spec, char *err, size_t errsz);
+
+/* Slot of an evsel's attr.type. */
+int script_fields__slot(uint32_t attr_type);
+
+/*
+ * Check the fields against what evsel's samples carry (sample_type): a
+ * default field the samples lack is dropped quietly; a field the user asked
+ * for that they lack is an error, as perf reports it ("Samples for 'E'
+ * event do not have X attribute set. Cannot print 'f' field.") in err.
+ * Returns 0 or -EINVAL.
+ */
+int script_fields__check(struct script_fields *sf, struct evsel *evsel, char *err, size_t errsz);
+
+/* Name of one field bit ("comm", "tid", ...). */
+const char *script_field__name(uint32_t field);
+
+struct script_printer {
+	FILE *fp;
+	struct script_fields *fields;	/* not owned */
+	bool nanosecs;			/* --ns */
+	bool use_callchain;		/* callchain layout (some evsel has CALLCHAIN, no -G) */
+	int name_width;			/* longest event name of the evlist */
+	char *buf;			/* line buffer (private) */
+	size_t len, alloc;
+};
+
+/* fp not owned; name_width from script_printer__set_evlist(). 0 or -ENOMEM. */
+int script_printer__init(struct script_printer *p, FILE *fp, struct script_fields *fields);
+void script_printer__exit(struct script_printer *p);
+/* Width of the event-name column: the longest evsel__name() of evlist. */
+void script_printer__set_evlist(struct script_printer *p, struct evlist *evlist);
+
+/*
+ * Print one sample: comm is the thread's comm at the sample, cursor the
+ * resolved callchain (callee first; frames[0] is the sample ip); cursor
+ * may be NULL when no ip/sym/dso field is printed.
+ * Returns 0, or -EPIPE/-EIO when the write failed (caller stops).
+ */
+int script_printer__sample(struct script_printer *p, struct evsel *evsel,
+			   const struct perf_sample *sample, const char *comm,
+			   const struct callchain_cursor *cursor);
+
+/*
+ * Print one side-band record (MMAP, MMAP2, COMM, FORK, EXIT) as perf
+ * does with --show-mmap-events/--show-task-events: the sample prefix of
+ * evsel (comm of the record's thread, sample tid/cpu/time) followed by
+ * "PERF_RECORD_...". Other record types print nothing.
+ * Returns 0 or -EPIPE/-EIO.
+ */
+int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
+			     const union perf_event *event,
+			     const struct perf_sample *sample, const char *comm);
+
+/* Address perf prints for a frame in callchain mode: the ip mapped into
+ * its DSO (file offset space) for user maps, the ip itself for kernel
+ * maps and unmapped frames. */
+uint64_t script_frame__print_addr(const struct callchain_frame *frame);
+
+#endif

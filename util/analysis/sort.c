@@ -1,0 +1,538 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sort keys and output fields of prf report (see sort.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sort.h"
+#include "hist.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+#include "../model/dso.h"
+#include "../model/machine.h"
+
+struct key_name {
+	const char *name;
+	int type;
+};
+
+static const struct key_name key_names[] = {
+	{ "comm", SORT_COMM },
+	{ "pid", SORT_PID },
+	{ "tid", SORT_PID },
+	{ "dso", SORT_DSO },
+	{ "sym", SORT_SYM },
+	{ "symbol", SORT_SYM },
+	{ "symoff", SORT_SYMOFF },
+	{ "cpu", SORT_CPU },
+	{ "parent", SORT_PARENT },
+	{ "srcline", SORT_SRCLINE },
+	{ "overhead", HPP_OVERHEAD },
+	{ "self", HPP_OVERHEAD },
+	{ "children", HPP_CHILDREN },
+	{ "overhead_children", HPP_CHILDREN },
+	{ "sample", HPP_SAMPLE },
+	{ "samples", HPP_SAMPLE },
+	{ "period", HPP_PERIOD },
+};
+
+static int lookup_key(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(key_names); i++)
+		if (!strcasecmp(key_names[i].name, name))
+			return key_names[i].type;
+	return -1;
+}
+
+static bool is_value_field(int type)
+{
+	return type >= HPP_OVERHEAD;
+}
+
+const char *sort_column__header(const struct sort_order *so, int type)
+{
+	switch (type) {
+	case SORT_COMM:		return "Command";
+	case SORT_PID:		return "    Pid:Command";
+	case SORT_DSO:		return "Shared Object";
+	case SORT_SYM:		return "Symbol";
+	case SORT_SYMOFF:	return "Symbol";
+	case SORT_CPU:		return "CPU";
+	case SORT_PARENT:	return "Parent symbol";
+	case SORT_SRCLINE:	return "Source:Line";
+	case HPP_OVERHEAD:	return so->cumulate && !so->user_fields ? "Self" : "Overhead";
+	case HPP_CHILDREN:	return "Children";
+	case HPP_SAMPLE:	return "Samples";
+	case HPP_PERIOD:	return "Period";
+	default:		return "?";
+	}
+}
+
+int sort_column__min_width(const struct sort_order *so, int type)
+{
+	switch (type) {
+	case HPP_OVERHEAD:
+	case HPP_CHILDREN:
+		return 8;
+	case HPP_SAMPLE:
+	case HPP_PERIOD:
+		return 12;
+	default:
+		return strlen(sort_column__header(so, type));
+	}
+}
+
+static int add_unique(int *arr, int *nr, int max, int v)
+{
+	for (int i = 0; i < *nr; i++)
+		if (arr[i] == v)
+			return 0;
+	if (*nr >= max)
+		return -EINVAL;
+	arr[(*nr)++] = v;
+	return 0;
+}
+
+static int parse_list(const char *str, int *out, int *nr, int max, bool allow_values,
+		      const char *what)
+{
+	char *copy = strdup(str), *tok, *save = NULL;
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int t;
+
+		while (*tok == ' ')
+			tok++;
+		if (!*tok)
+			continue;
+		t = lookup_key(tok);
+		if (t < 0 || (!allow_values && is_value_field(t))) {
+			pr_err("Error: Unknown --%s key: `%s'\n", what, tok);
+			ret = -EINVAL;
+			break;
+		}
+		if (add_unique(out, nr, SORT_MAX_COLUMNS, t)) {
+			pr_err("Error: too many --%s keys\n", what);
+			ret = -EINVAL;
+			break;
+		}
+	}
+	free(copy);
+	return ret;
+}
+
+bool sort_order__has_key(const struct sort_order *so, int key)
+{
+	for (int i = 0; i < so->nr_keys; i++)
+		if (so->keys[i] == key)
+			return true;
+	return false;
+}
+
+int sort_order__parse(struct sort_order *so, const char *sort, const char *fields,
+		      bool cumulate, bool show_nr_samples, bool show_period,
+		      const char *parent_pattern)
+{
+	int f[SORT_MAX_COLUMNS], nr_f = 0, ret;
+
+	memset(so, 0, sizeof(*so));
+	so->cumulate = cumulate;
+	if (fields) {
+		ret = parse_list(fields, f, &nr_f, SORT_MAX_COLUMNS, true, "fields");
+		if (ret)
+			return ret;
+		so->user_fields = true;
+	}
+	if (sort) {
+		const char *s = sort;
+
+		if (*s == '+')	/* perf: append to the default */
+			s++;
+		if (s != sort) {
+			parse_list("comm,dso,sym", so->keys, &so->nr_keys, SORT_MAX_COLUMNS, false, "sort");
+		}
+		ret = parse_list(s, so->keys, &so->nr_keys, SORT_MAX_COLUMNS, false, "sort");
+		if (ret)
+			return ret;
+		so->sort_starts_with_sym = !strncmp(sort, "sym", 3);
+	} else if (fields) {
+		for (int i = 0; i < nr_f; i++)
+			if (!is_value_field(f[i]))
+				add_unique(so->keys, &so->nr_keys, SORT_MAX_COLUMNS, f[i]);
+	} else {
+		parse_list("comm,dso,sym", so->keys, &so->nr_keys, SORT_MAX_COLUMNS, false, "sort");
+	}
+	if (so->nr_keys == 0 && !fields) {
+		pr_err("Error: no sort key given\n");
+		return -EINVAL;
+	}
+
+	if (fields) {
+		for (int i = 0; i < nr_f; i++) {
+			so->cols[so->nr_cols++].type = f[i];
+			so->sort[so->nr_sort++] = f[i];
+		}
+		/* the sort keys not shown still order and group */
+		for (int i = 0; i < so->nr_keys; i++)
+			add_unique(so->sort, &so->nr_sort, SORT_MAX_COLUMNS * 2, so->keys[i]);
+	} else {
+		if (cumulate) {
+			so->cols[so->nr_cols++].type = HPP_CHILDREN;
+			so->sort[so->nr_sort++] = HPP_CHILDREN;
+		}
+		so->cols[so->nr_cols++].type = HPP_OVERHEAD;
+		so->sort[so->nr_sort++] = HPP_OVERHEAD;
+		if (show_nr_samples)
+			so->cols[so->nr_cols++].type = HPP_SAMPLE;
+		if (show_period)
+			so->cols[so->nr_cols++].type = HPP_PERIOD;
+		for (int i = 0; i < so->nr_keys; i++) {
+			if (so->nr_cols >= SORT_MAX_COLUMNS)
+				break;
+			so->cols[so->nr_cols++].type = so->keys[i];
+			so->sort[so->nr_sort++] = so->keys[i];
+		}
+	}
+	for (int i = 0; i < so->nr_cols; i++)
+		so->cols[i].width = sort_column__min_width(so, so->cols[i].type);
+
+	if (sort_order__has_key(so, SORT_PARENT)) {
+		const char *pat = parent_pattern ? parent_pattern : "^sys_|^do_page_fault";
+
+		if (regcomp(&so->parent_re, pat, REG_EXTENDED)) {
+			pr_err("Error: invalid parent regex '%s'\n", pat);
+			return -EINVAL;
+		}
+		so->parent_re_set = true;
+		so->need_parent = true;
+	}
+	return 0;
+}
+
+void sort_order__exit(struct sort_order *so)
+{
+	if (so->parent_re_set)
+		regfree(&so->parent_re);
+	so->parent_re_set = false;
+}
+
+static inline int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static inline int cmp_ptr(const void *a, const void *b)
+{
+	return (uintptr_t)a < (uintptr_t)b ? -1 : (uintptr_t)a > (uintptr_t)b;
+}
+
+static inline int cmp_str(const char *a, const char *b)
+{
+	if (a == b)
+		return 0;
+	if (!a)
+		return 1;
+	if (!b)
+		return -1;
+	return strcmp(a, b);
+}
+
+int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a,
+			 const struct hist_entry *b)
+{
+	int r = 0;
+
+	for (int i = 0; i < so->nr_keys && !r; i++) {
+		switch (so->keys[i]) {
+		case SORT_COMM:
+			r = cmp_ptr(a->comm, b->comm);
+			break;
+		case SORT_PID:
+			r = a->tid != b->tid ? (a->tid < b->tid ? -1 : 1) : cmp_ptr(a->thread, b->thread);
+			break;
+		case SORT_DSO:
+			r = cmp_ptr(a->dso, b->dso);
+			break;
+		case SORT_SYM:
+			r = cmp_ptr(a->dso, b->dso);
+			if (!r)
+				r = cmp_ptr(a->sym, b->sym);
+			if (!r && !a->sym)
+				r = cmp_u64(a->ip, b->ip);
+			break;
+		case SORT_SYMOFF:
+			r = cmp_ptr(a->dso, b->dso);
+			if (!r)
+				r = cmp_ptr(a->sym, b->sym);
+			if (!r)
+				r = a->sym ? cmp_u64(a->addr, b->addr) : cmp_u64(a->ip, b->ip);
+			break;
+		case SORT_CPU:
+			r = a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+			break;
+		case SORT_PARENT:
+			r = cmp_str(a->parent, b->parent);
+			break;
+		case SORT_SRCLINE:
+			r = cmp_str(a->srcline, b->srcline);
+			break;
+		}
+	}
+	return r;
+}
+
+static inline uint64_t hmix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h;
+}
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	if (!s)
+		return 0;
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_entry *e)
+{
+	uint64_t h = 0;
+
+	for (int i = 0; i < so->nr_keys; i++) {
+		switch (so->keys[i]) {
+		case SORT_COMM:
+			h = hmix(h, (uintptr_t)e->comm);
+			break;
+		case SORT_PID:
+			h = hmix(h, (uint64_t)e->tid);
+			h = hmix(h, (uintptr_t)e->thread);
+			break;
+		case SORT_DSO:
+			h = hmix(h, (uintptr_t)e->dso);
+			break;
+		case SORT_SYM:
+			h = hmix(h, (uintptr_t)e->dso);
+			h = hmix(h, e->sym ? (uintptr_t)e->sym : e->ip);
+			break;
+		case SORT_SYMOFF:
+			h = hmix(h, (uintptr_t)e->dso);
+			h = hmix(h, (uintptr_t)e->sym);
+			h = hmix(h, e->sym ? e->addr : e->ip);
+			break;
+		case SORT_CPU:
+			h = hmix(h, (uint64_t)(uint32_t)e->cpu);
+			break;
+		case SORT_PARENT:
+			h = hmix(h, str_hash(e->parent));
+			break;
+		case SORT_SRCLINE:
+			h = hmix(h, str_hash(e->srcline));
+			break;
+		}
+	}
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 32;
+	return h;
+}
+
+static const char *dso_name(const struct hist_entry *e)
+{
+	return e->dso && e->dso->short_name ? e->dso->short_name : NULL;
+}
+
+/* ascending names, missing ones last (perf's cmp_null) */
+static int cmp_name_nulls_last(const char *a, const char *b)
+{
+	if (!a && !b)
+		return 0;
+	if (!a)
+		return 1;
+	if (!b)
+		return -1;
+	return strcmp(a, b);
+}
+
+/* sign of the signed difference b - a, as perf's address compares */
+static inline int cmp_sdiff(uint64_t a, uint64_t b)
+{
+	int64_t d = (int64_t)(b - a);
+
+	return d > 0 ? -1 : d < 0;
+}
+
+int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entry *a,
+			     const struct hist_entry *b)
+{
+	int r = 0;
+
+	for (int i = 0; i < so->nr_keys && !r; i++) {
+		switch (so->keys[i]) {
+		case SORT_COMM:
+			r = cmp_str(a->comm, b->comm);
+			break;
+		case SORT_PID:
+			r = a->tid < b->tid ? -1 : a->tid > b->tid;
+			if (!r)
+				r = cmp_ptr(a->thread, b->thread);
+			break;
+		case SORT_DSO:
+			r = cmp_name_nulls_last(dso_name(a), dso_name(b));
+			if (!r)
+				r = cmp_ptr(a->dso, b->dso);
+			break;
+		case SORT_SYM:
+		case SORT_SYMOFF:
+			if (!a->sym && !b->sym) {
+				r = cmp_sdiff(a->ip, b->ip);
+				break;
+			}
+			r = cmp_name_nulls_last(dso_name(a), dso_name(b));
+			if (!r)
+				r = cmp_ptr(a->dso, b->dso);
+			if (r)
+				break;
+			if (!a->sym || !b->sym) {
+				r = a->sym ? -1 : 1;
+				break;
+			}
+			if (a->sym != b->sym) {
+				r = cmp_sdiff(a->sym->start, b->sym->start);
+				if (!r)
+					r = cmp_sdiff(a->sym->end, b->sym->end);
+				if (!r)
+					r = cmp_ptr(a->sym, b->sym);
+			}
+			if (!r && so->keys[i] == SORT_SYMOFF)
+				r = cmp_u64(a->addr, b->addr);
+			break;
+		case SORT_CPU:
+			r = a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+			break;
+		case SORT_PARENT:
+			r = cmp_name_nulls_last(a->parent, b->parent);
+			break;
+		case SORT_SRCLINE:
+			r = cmp_name_nulls_last(a->srcline, b->srcline);
+			break;
+		}
+	}
+	return r;
+}
+
+int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry *a,
+			   const struct hist_entry *b)
+{
+	int r = 0;
+
+	for (int i = 0; i < so->nr_sort && !r; i++) {
+		switch (so->sort[i]) {
+		case HPP_CHILDREN:
+			r = -cmp_u64(a->period_acc, b->period_acc);
+			/* perf: caller above callee on equal period, same thread only */
+			if (!r && so->depth_tiebreak && a->thread == b->thread &&
+			    a->max_depth != b->max_depth) {
+				r = a->max_depth < b->max_depth ? -1 : 1;
+				if (so->caller_order)
+					r = -r;
+			}
+			break;
+		case HPP_OVERHEAD:
+		case HPP_PERIOD:
+			r = -cmp_u64(a->period, b->period);
+			break;
+		case HPP_SAMPLE:
+			r = -cmp_u64(a->nr_samples, b->nr_samples);
+			break;
+		case SORT_COMM:
+			r = cmp_str(a->comm, b->comm);
+			break;
+		case SORT_PID:
+			r = a->tid < b->tid ? -1 : a->tid > b->tid;
+			break;
+		case SORT_DSO:
+			r = cmp_name_nulls_last(dso_name(a), dso_name(b));
+			break;
+		case SORT_SYM:
+		case SORT_SYMOFF:
+			/* perf: names ascending, no symbol last, two unresolved tie */
+			r = cmp_name_nulls_last(a->sym ? a->sym->name : NULL,
+						b->sym ? b->sym->name : NULL);
+			if (!r && so->sort[i] == SORT_SYMOFF)
+				r = cmp_u64(a->addr, b->addr);
+			break;
+		case SORT_CPU:
+			r = a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+			break;
+		case SORT_PARENT:
+			r = cmp_name_nulls_last(a->parent, b->parent);
+			break;
+		case SORT_SRCLINE:
+			r = cmp_name_nulls_last(a->srcline, b->srcline);
+			break;
+		}
+	}
+	return r;
+}
+
+int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entry *e,
+			     int type, char *buf, int size)
+{
+	int n = 0;
+
+	switch (type) {
+	case SORT_COMM:
+		n = snprintf(buf, size, "%s", e->comm ? e->comm : "");
+		break;
+	case SORT_PID:
+		/* perf prints the thread's current (last) comm here */
+		n = snprintf(buf, size, "%7d:%s", e->tid,
+			     e->thread ? thread__comm_str(e->thread) : (e->comm ? e->comm : ""));
+		break;
+	case SORT_DSO:
+		n = snprintf(buf, size, "%s", dso_name(e) ? dso_name(e) : "[unknown]");
+		break;
+	case SORT_SYM:
+	case SORT_SYMOFF:
+		if (e->sym) {
+			if (type == SORT_SYMOFF)
+				n = snprintf(buf, size, "[%c] %s+0x%" PRIx64, e->level, e->sym->name,
+					     e->addr - e->sym->start);
+			else
+				n = snprintf(buf, size, "[%c] %s%s", e->level, e->sym->name,
+					     e->sym->inlined ? " (inlined)" : "");
+		} else {
+			/* perf: "%-#.*llx" with 16 digits: no 0x for 0 */
+			if (e->ip)
+				n = snprintf(buf, size, "[%c] %#018" PRIx64, e->level, e->ip);
+			else
+				n = snprintf(buf, size, "[%c] %016" PRIx64, e->level, e->ip);
+		}
+		break;
+	case SORT_CPU:
+		n = snprintf(buf, size, "%.3d", e->cpu);
+		break;
+	case SORT_PARENT:
+		n = snprintf(buf, size, "%s", e->parent ? e->parent : "[other]");
+		break;
+	case SORT_SRCLINE:
+		n = snprintf(buf, size, "%s", e->srcline ? e->srcline : "??:0");
+		break;
+	default:
+		n = snprintf(buf, size, "?");
+	}
+	(void)so;
+	if (n >= size)
+		n = size - 1;
+	return n;
+}

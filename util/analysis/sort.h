@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_SORT_H
+#define PRF_ANALYSIS_SORT_H
+/*
+ * Sort keys and output fields of `prf report` (perf report's -s/--sort and
+ * -F/--fields). A sort key both groups samples into hist entries (two
+ * samples with equal keys land in one entry) and orders entries with equal
+ * overhead; an output field is one column of the stdio table.
+ *
+ * Keys (perf 6.1 spelling): comm, pid (alias tid: "Pid:Command"), dso,
+ * sym (alias symbol), symoff, cpu, parent, srcline. Value fields: overhead
+ * (alias self), children (alias overhead_children), sample, period.
+ *
+ * Column layout and tie order follow perf report --stdio: comm/dso/pid
+ * left-aligned and padded, sym not padded when it is the last column,
+ * names compared ascending, tid ascending, entries without a symbol last.
+ */
+#include <regex.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct hist_entry;
+
+enum sort_key {
+	SORT_COMM,
+	SORT_PID,
+	SORT_DSO,
+	SORT_SYM,
+	SORT_SYMOFF,
+	SORT_CPU,
+	SORT_PARENT,
+	SORT_SRCLINE,
+	SORT_KEY__MAX,
+	/* value (overhead) fields, for -F */
+	HPP_OVERHEAD = 32,	/* self period percent ("Overhead" or "Self") */
+	HPP_CHILDREN,		/* cumulative period percent ("Children") */
+	HPP_SAMPLE,		/* number of samples ("Samples") */
+	HPP_PERIOD,		/* sum of periods ("Period") */
+};
+
+#define SORT_MAX_COLUMNS 16
+
+struct sort_column {
+	int type;		/* enum sort_key */
+	int width;		/* chars; computed from the data for keys */
+};
+
+struct sort_order {
+	/* grouping/tie keys, in order */
+	int keys[SORT_MAX_COLUMNS];
+	int nr_keys;
+	/* output columns, left to right */
+	struct sort_column cols[SORT_MAX_COLUMNS];
+	int nr_cols;
+	/* entries ordered by these (value fields and keys), in order */
+	int sort[SORT_MAX_COLUMNS * 2];
+	int nr_sort;
+	bool cumulate;		/* children (cumulative) accounting */
+	bool user_fields;	/* -F given */
+	bool sort_starts_with_sym;	/* -s sym...: graph skips the first frame */
+	bool need_parent;	/* parent key in use: resolve the parent regex */
+	regex_t parent_re;
+	bool parent_re_set;
+	/* set by hists__output_resort(): perf's children tie rule */
+	bool depth_tiebreak;	/* equal children, same thread: by chain depth */
+	bool caller_order;	/* deeper first (caller) / shallower first */
+};
+
+/*
+ * Parse -s/--sort (sort, may be NULL: "comm,dso,sym") and -F/--fields
+ * (fields, may be NULL) into so, the way perf report does: without -F the
+ * columns are [Children] [Overhead/Self] [Samples] [Period] then the keys,
+ * and entries sort by children, self, then the keys; with -F the columns
+ * are exactly the fields given (keys of -F are the sort keys when -s is
+ * absent) and entries sort by the -F fields in order, then the -s keys.
+ * show_nr_samples/show_period add the Samples/Period columns (-n,
+ * --show-total-period). parent_pattern: regex for the parent key (NULL:
+ * perf's default "^sys_|^do_page_fault").
+ * Returns 0, or -EINVAL after pr_err() naming the unknown key.
+ */
+int sort_order__parse(struct sort_order *so, const char *sort, const char *fields,
+		      bool cumulate, bool show_nr_samples, bool show_period,
+		      const char *parent_pattern);
+void sort_order__exit(struct sort_order *so);
+/* Whether key (enum sort_key) is one of the grouping keys. */
+bool sort_order__has_key(const struct sort_order *so, int key);
+
+/* Column header text ("Overhead", "Command", ...) of a column type. */
+const char *sort_column__header(const struct sort_order *so, int type);
+/* Minimum width of a column: its header's length (values widen it). */
+int sort_column__min_width(const struct sort_order *so, int type);
+
+/*
+ * Compare two entries on the grouping keys (collapse identity): 0 when the
+ * two belong to one entry. Order is arbitrary but total.
+ */
+int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a,
+			 const struct hist_entry *b);
+/* Hash of the grouping keys, consistent with hist_entry__cmp_keys(). */
+uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_entry *e);
+/*
+ * perf's collapsed-tree order of entries (the order it feeds its output
+ * sort): each key ascending, names compared as strings, symbols by start
+ * address, addresses by signed difference, missing DSO/symbol last.
+ */
+int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entry *a,
+			     const struct hist_entry *b);
+/*
+ * Output order: <0 when a prints before b (bigger overhead first, then
+ * the keys ascending as perf orders them).
+ */
+int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry *a,
+			   const struct hist_entry *b);
+
+/*
+ * Text of one key column of an entry into buf (size bytes), unpadded
+ * ("tree", "[.] main", "  1234:bash", "000"); returns the length.
+ */
+int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entry *e,
+			     int type, char *buf, int size);
+
+#endif

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prf stat printers; see stat-display.h. Column widths follow perf 6.1's
+ * output as observed (value %18s, unit %-4s, event %-32s, "# " metric
+ * %8.3f + unit %-23s), not its code.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "stat-display.h"
+#include "../kernel/evlist.h"
+#include "../kernel/cpumap.h"
+#include "../kernel/thread_map.h"
+
+#define VALUE_WIDTH	18
+#define EVENT_WIDTH	32
+#define METRIC_UNIT_WIDTH 23
+#define ROW_METRIC_LEN	91	/* length of a human row up to the metric's end */
+#define ROW_NOVAL_LEN	84	/* length of a <not counted>/<not supported> row */
+
+static bool evsel__is_clock(const struct evsel *e)
+{
+	return e->attr.type == PERF_TYPE_SOFTWARE &&
+	       (e->attr.config == PERF_COUNT_SW_TASK_CLOCK || e->attr.config == PERF_COUNT_SW_CPU_CLOCK);
+}
+
+static bool evsel__is_hw(const struct evsel *e, uint64_t config)
+{
+	return e->attr.type == PERF_TYPE_HARDWARE && e->attr.config == config;
+}
+
+static double row_val(const struct stat_display *d, const struct stat_aggr *a)
+{
+	return d->interval ? a->val : avg_stats(&a->res);
+}
+
+static double row_ena(const struct stat_display *d, const struct stat_aggr *a)
+{
+	return d->interval ? (double)a->ena : avg_stats(&a->ena_s);
+}
+
+static double row_run(const struct stat_display *d, const struct stat_aggr *a)
+{
+	return d->interval ? (double)a->run : avg_stats(&a->run_s);
+}
+
+/* The row of the first counted evsel matching pred at aggr_idx. */
+static struct stat_aggr *find_row(struct evlist *evlist, int aggr_idx,
+				  bool (*pred)(const struct evsel *, uint64_t), uint64_t arg)
+{
+	struct evsel *pos;
+
+	evlist__for_each_entry(evlist, pos) {
+		struct evsel_stat *st = evsel__stat(pos);
+
+		if (!st || aggr_idx >= st->nr_aggr || !pred(pos, arg))
+			continue;
+		if (st->aggr[aggr_idx].counted || st->aggr[aggr_idx].res.n > 0)
+			return &st->aggr[aggr_idx];
+	}
+	return NULL;
+}
+
+static bool pred_clock(const struct evsel *e, uint64_t unused __attribute__((unused)))
+{
+	return evsel__is_clock(e);
+}
+
+static bool pred_hw(const struct evsel *e, uint64_t config)
+{
+	return evsel__is_hw(e, config);
+}
+
+bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			  int aggr_idx, double *val, const char **unit, const char **fmt)
+{
+	struct evsel_stat *st = evsel__stat(evsel);
+	struct stat_aggr *clock, *other;
+	double v, clock_ns = 0;
+
+	if (!st || aggr_idx >= st->nr_aggr)
+		return false;
+	v = row_val(d, &st->aggr[aggr_idx]);
+	clock = find_row(evlist, aggr_idx, pred_clock, 0);
+	if (clock)
+		clock_ns = row_val(d, clock);
+	*fmt = "%8.3f";
+
+	if (evsel__is_clock(evsel)) {
+		double wall = d->interval ? (double)d->interval_len : avg_stats(&d->walltime);
+
+		if (wall <= 0)
+			return false;
+		*val = v / wall;
+		*unit = "CPUs utilized";
+		return true;
+	}
+	if (evsel__is_hw(evsel, PERF_COUNT_HW_CPU_CYCLES) && clock_ns > 0) {
+		*val = v / clock_ns;
+		*unit = "GHz";
+		return true;
+	}
+	if (evsel__is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS)) {
+		other = find_row(evlist, aggr_idx, pred_hw, PERF_COUNT_HW_CPU_CYCLES);
+		if (other && row_val(d, other) > 0) {
+			*val = v / row_val(d, other);
+			*unit = "insn per cycle";
+			*fmt = "%7.2f ";
+			return true;
+		}
+	}
+	if (evsel__is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES)) {
+		other = find_row(evlist, aggr_idx, pred_hw, PERF_COUNT_HW_BRANCH_INSTRUCTIONS);
+		if (other && row_val(d, other) > 0) {
+			*val = 100.0 * v / row_val(d, other);
+			*unit = "of all branches";
+			*fmt = "%7.2f%%";
+			return true;
+		}
+	}
+	if (clock_ns > 0) {
+		double rate = v * 1e9 / clock_ns;
+
+		if (rate >= 1e9) {
+			*val = rate / 1e9;
+			*unit = "G/sec";
+		} else if (rate >= 1e6) {
+			*val = rate / 1e6;
+			*unit = "M/sec";
+		} else if (rate >= 1e3) {
+			*val = rate / 1e3;
+			*unit = "K/sec";
+		} else {
+			*val = rate;
+			*unit = "/sec";
+		}
+		return true;
+	}
+	return false;
+}
+
+/* Row label for -A / --per-thread, human or machine form. */
+static void row_label(struct stat_display *d, int aggr_idx, bool human, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (d->aggr_mode == AGGR_NONE) {
+		int cpu = perf_cpu_map__cpu(d->cpus, aggr_idx);
+
+		if (human)
+			snprintf(buf, size, "CPU%-8d", cpu);
+		else
+			snprintf(buf, size, "CPU%d", cpu);
+	} else if (d->aggr_mode == AGGR_THREAD) {
+		const char *comm = perf_thread_map__comm(d->threads, aggr_idx);
+		int pid = perf_thread_map__pid(d->threads, aggr_idx);
+
+		if (human)
+			snprintf(buf, size, "%16s-%-8d ", comm, pid);
+		else
+			snprintf(buf, size, "%s-%d", comm, pid);
+	}
+}
+
+static const char *trim(const char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+static void print_row(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+		      int aggr_idx)
+{
+	struct evsel_stat *st = evsel__stat(evsel);
+	struct stat_aggr *a = &st->aggr[aggr_idx];
+	bool clock = evsel__is_clock(evsel);
+	const char *unit = clock ? "msec" : "";
+	const char *name = evsel__name(evsel);
+	const char *bad = NULL, *munit = "", *mfmt = "%8.3f";
+	double v = row_val(d, a), ena = row_ena(d, a), run = row_run(d, a), mval = 0;
+	double shown = clock ? v / 1e6 : v;
+	double pcnt = ena > 0 ? 100.0 * run / ena : 100.0;
+	double noise = 0;
+	bool has_metric = false;
+	char label[128], buf[128], ts[64];
+	FILE *fp = d->fp;
+
+	if (evsel->unsupported || (st->open_err && !evsel->fds && a->res.n == 0))
+		bad = "<not supported>";
+	else if (!(d->interval ? a->counted : (row_run(d, a) > 0)))
+		bad = "<not counted>";
+	if (bad)
+		pcnt = 100.0;
+	else
+		has_metric = stat_display__metric(d, evlist, evsel, aggr_idx, &mval, &munit, &mfmt);
+	if (d->run_count > 1 && !d->interval)
+		noise = rel_stddev_stats(stddev_stats(&a->res), avg_stats(&a->res));
+	ts[0] = '\0';
+	if (d->interval)
+		snprintf(ts, sizeof(ts), "%6llu.%09llu",
+			 (unsigned long long)(d->interval_ts / 1000000000ULL),
+			 (unsigned long long)(d->interval_ts % 1000000000ULL));
+
+	if (d->mode == OUT_HUMAN) {
+		int len;
+
+		row_label(d, aggr_idx, true, label, sizeof(label));
+		if (d->interval)
+			fprintf(fp, "%s ", ts);
+		fputs(label, fp);
+		if (bad)
+			len = fprintf(fp, "%*s", VALUE_WIDTH, bad);
+		else if (clock)
+			len = fprintf(fp, d->big_num ? "%'*.2f" : "%*.2f", VALUE_WIDTH, shown);
+		else
+			len = fprintf(fp, d->big_num ? "%'*.0f" : "%*.0f", VALUE_WIDTH, shown);
+		len += fprintf(fp, " %-4s %-*s", unit, EVENT_WIDTH, name);
+		if (has_metric) {
+			snprintf(buf, sizeof(buf), mfmt, mval);
+			len += fprintf(fp, " # %s %-*s", buf, METRIC_UNIT_WIDTH, munit);
+		}
+		if (len < (bad ? ROW_NOVAL_LEN : ROW_METRIC_LEN))
+			fprintf(fp, "%*s", (bad ? ROW_NOVAL_LEN : ROW_METRIC_LEN) - len, "");
+		if (!bad && noise)
+			fprintf(fp, "  ( +-%6.2f%% )", noise);
+		if (!bad && run > 0 && run < ena)
+			fprintf(fp, "  (%.2f%%)", pcnt);
+		fputc('\n', fp);
+		return;
+	}
+
+	{
+		struct out w;
+
+		out__init(&w, fp, d->mode, d->sep);
+		out__begin_record(&w);
+		if (d->interval) {
+			if (d->mode == OUT_JSON)
+				out__field_double(&w, "interval", "%.9f", d->interval_ts / 1e9);
+			else
+				out__field_str(&w, "interval", ts);
+		}
+		if (d->aggr_mode != AGGR_GLOBAL) {
+			row_label(d, aggr_idx, false, label, sizeof(label));
+			if (d->mode == OUT_JSON && d->aggr_mode == AGGR_NONE)
+				snprintf(label, sizeof(label), "%d", perf_cpu_map__cpu(d->cpus, aggr_idx));
+			out__field_str(&w, d->aggr_mode == AGGR_NONE ? "cpu" : "thread", label);
+		}
+		if (bad)
+			snprintf(buf, sizeof(buf), "%s", bad);
+		else if (d->mode == OUT_JSON)
+			snprintf(buf, sizeof(buf), "%f", shown);
+		else
+			snprintf(buf, sizeof(buf), clock ? "%.2f" : "%.0f", shown);
+		out__field_str(&w, "counter-value", buf);
+		out__field_str(&w, "unit", unit);
+		out__field_str(&w, "event", name);
+		if (d->run_count > 1 && !d->interval) {
+			if (d->mode == OUT_JSON) {
+				out__field_double(&w, "variance", "%.2f", noise);
+			} else {
+				snprintf(buf, sizeof(buf), "%.2f%%", noise);
+				out__field_str(&w, "variance", buf);
+			}
+		}
+		out__field_u64(&w, "event-runtime", bad ? 0 : (uint64_t)(run + 0.5));
+		out__field_double(&w, "pcnt-running", "%.2f", pcnt);
+		if (d->mode == OUT_JSON) {
+			out__field_double(&w, "metric-value", "%f", has_metric ? mval : 0.0);
+			out__field_str(&w, "metric-unit", has_metric ? munit : "");
+		} else if (has_metric) {
+			snprintf(buf, sizeof(buf), mfmt, mval);
+			out__field_str(&w, "metric-value", trim(buf));
+			out__field_str(&w, "metric-unit", munit);
+		} else {
+			out__field_str(&w, "metric-value", "");
+			out__field_str(&w, "metric-unit", "");
+		}
+		out__end_record(&w);
+	}
+}
+
+static void print_rows(struct stat_display *d, struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int i;
+
+	if (d->aggr_mode == AGGR_GLOBAL) {
+		evlist__for_each_entry(evlist, evsel)
+			if (evsel__stat(evsel))
+				print_row(d, evlist, evsel, 0);
+		return;
+	}
+	/* perf prints -A/--per-thread rows grouped by event, then cpu/thread. */
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+
+		for (i = 0; st && i < st->nr_aggr; i++) {
+			/* --per-thread hides threads that never counted, as perf. */
+			if (d->aggr_mode == AGGR_THREAD && st->nr_aggr > 1 &&
+			    !st->aggr[i].counted && st->aggr[i].res.mean == 0)
+				continue;
+			print_row(d, evlist, evsel, i);
+		}
+	}
+}
+
+void stat_display__print_interval(struct stat_display *d, struct evlist *evlist)
+{
+	if (d->mode == OUT_HUMAN && d->interval_lines++ % 25 == 0) {
+		if (d->aggr_mode == AGGR_NONE)
+			fprintf(d->fp, "#           time CPU                    counts unit events\n");
+		else if (d->aggr_mode == AGGR_THREAD)
+			fprintf(d->fp, "#           time             comm-pid                  counts unit events\n");
+		else
+			fprintf(d->fp, "#           time             counts unit events\n");
+	}
+	print_rows(d, evlist);
+	fflush(d->fp);
+}
+
+void stat_display__print(struct stat_display *d, struct evlist *evlist)
+{
+	FILE *fp = d->fp;
+
+	if (d->mode == OUT_HUMAN) {
+		fprintf(fp, "\n Performance counter stats for %s", d->target);
+		if (d->run_count > 1)
+			fprintf(fp, " (%d runs)", d->run_count);
+		fprintf(fp, ":\n\n");
+	}
+	print_rows(d, evlist);
+	if (d->mode != OUT_HUMAN) {
+		fflush(fp);
+		return;
+	}
+	fputc('\n', fp);
+	if (d->run_count > 1) {
+		double avg = avg_stats(&d->walltime) / 1e9;
+		double sd = stddev_stats(&d->walltime) / 1e9;
+		int prec = 9;
+
+		if (sd > 0) {
+			prec = (int)-floor(log10(sd)) + 2;
+			if (prec < 1)
+				prec = 1;
+			if (prec > 9)
+				prec = 9;
+		}
+		fprintf(fp, "%*.*f +- %.*f seconds time elapsed", VALUE_WIDTH, prec, avg, prec, sd);
+		fprintf(fp, "  ( +-%6.2f%% )\n", rel_stddev_stats(sd, avg));
+	} else {
+		fprintf(fp, "%*.9f seconds time elapsed\n", VALUE_WIDTH, avg_stats(&d->walltime) / 1e9);
+	}
+	if (d->print_rusage && d->run_count == 1) {
+		fprintf(fp, "\n%*.9f seconds user\n", VALUE_WIDTH,
+			d->ru_utime.tv_sec + d->ru_utime.tv_usec / 1e6);
+		fprintf(fp, "%*.9f seconds sys\n\n", VALUE_WIDTH,
+			d->ru_stime.tv_sec + d->ru_stime.tv_usec / 1e6);
+	}
+	fputc('\n', fp);
+	fflush(fp);
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_STAT_DISPLAY_H
+#define PRF_ANALYSIS_STAT_DISPLAY_H
+/*
+ * Printers for `prf stat`: perf 6.1's human layout (value, unit, event,
+ * "# metric" column, "(NN.NN%)" multiplexing, "( +- X.XX% )" noise), CSV
+ * (-x SEP: value,unit,event[,variance],run-time,percent,metric-value,
+ * metric-unit) and JSON (-j: one object per row with perf's keys) through
+ * util/lib/out.h. One row walk, a mode switch per field.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/time.h>
+#include "stat.h"
+#include "../lib/out.h"
+
+struct evlist;
+struct perf_cpu_map;
+struct perf_thread_map;
+
+struct stat_display {
+	FILE *fp;			/* not owned */
+	enum out_mode mode;
+	const char *sep;		/* CSV separator (-x) */
+	enum aggr_mode aggr_mode;
+	int run_count;			/* -r N (1 by default) */
+	const char *target;		/* header text after "for ": "'true'",
+					   "process id '12'", "'system wide'" */
+	struct perf_cpu_map *cpus;	/* row labels for AGGR_NONE */
+	struct perf_thread_map *threads;/* row labels for AGGR_THREAD */
+	struct stats walltime;		/* elapsed ns per run */
+	bool print_rusage;		/* forked workload, one run */
+	struct timeval ru_utime, ru_stime;
+	/* interval mode (-I) */
+	bool interval;
+	uint64_t interval_ts;		/* ns since start, printed first */
+	uint64_t interval_len;		/* ns covered by this interval */
+	int interval_lines;		/* printed intervals, for the header */
+	bool big_num;			/* thousands separators (locale's) */
+};
+
+/* Print the final block: header, one row per evsel (and per cpu/thread),
+ * the elapsed/user/sys footer (human mode only). */
+void stat_display__print(struct stat_display *d, struct evlist *evlist);
+/* Print the rows of one interval (-I), prefixed by the timestamp. */
+void stat_display__print_interval(struct stat_display *d, struct evlist *evlist);
+
+/*
+ * The "#" column for one row: fills *val and unit (e.g. 0.912, "CPUs
+ * utilized"; 617.6, "/sec"; 23.4, "K/sec"; 1.23, "insn per cycle") from
+ * the rows of the same cpu/thread. Returns false when the event has no
+ * metric. Exposed for the tests.
+ */
+bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			  int aggr_idx, double *val, const char **unit, const char **fmt);
+
+#endif

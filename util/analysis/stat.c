@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Counting aggregation; see stat.h. */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include "stat.h"
+#include "../kernel/evlist.h"
+#include "../lib/util.h"
+
+void init_stats(struct stats *s)
+{
+	s->n = s->mean = s->M2 = 0;
+}
+
+void update_stats(struct stats *s, double v)
+{
+	double delta;
+
+	s->n++;
+	delta = v - s->mean;
+	s->mean += delta / s->n;
+	s->M2 += delta * (v - s->mean);
+}
+
+double avg_stats(const struct stats *s)
+{
+	return s->mean;
+}
+
+double stddev_stats(const struct stats *s)
+{
+	double variance;
+
+	if (s->n < 2)
+		return 0.0;
+	variance = s->M2 / (s->n - 1);
+	return sqrt(variance / s->n);
+}
+
+double rel_stddev_stats(double stddev, double avg)
+{
+	return avg ? 100.0 * stddev / avg : 0.0;
+}
+
+int stat__nr_aggr(enum aggr_mode mode, int nr_cpus, int nr_threads)
+{
+	switch (mode) {
+	case AGGR_NONE:
+		return nr_cpus;
+	case AGGR_THREAD:
+		return nr_threads;
+	case AGGR_GLOBAL:
+	default:
+		return 1;
+	}
+}
+
+int evsel__stat_alloc(struct evsel *evsel, int nr_cpus, int nr_threads, enum aggr_mode mode)
+{
+	struct evsel_stat *st = zalloc(sizeof(*st));
+	int nr = nr_cpus * nr_threads, i;
+
+	if (!st)
+		return -ENOMEM;
+	st->nr_cpus = nr_cpus;
+	st->nr_threads = nr_threads;
+	st->nr_aggr = stat__nr_aggr(mode, nr_cpus, nr_threads);
+	st->cur = zalloc(sizeof(*st->cur) * nr);
+	st->prev = zalloc(sizeof(*st->prev) * nr);
+	st->aggr = zalloc(sizeof(*st->aggr) * st->nr_aggr);
+	if (!st->cur || !st->prev || !st->aggr) {
+		free(st->cur);
+		free(st->prev);
+		free(st->aggr);
+		free(st);
+		return -ENOMEM;
+	}
+	for (i = 0; i < st->nr_aggr; i++) {
+		init_stats(&st->aggr[i].res);
+		init_stats(&st->aggr[i].ena_s);
+		init_stats(&st->aggr[i].run_s);
+	}
+	evsel__stat_free(evsel);
+	evsel->priv = st;
+	return 0;
+}
+
+void evsel__stat_free(struct evsel *evsel)
+{
+	struct evsel_stat *st = evsel->priv;
+
+	if (!st)
+		return;
+	free(st->cur);
+	free(st->prev);
+	free(st->aggr);
+	free(st);
+	evsel->priv = NULL;
+}
+
+int evlist__stat_alloc(struct evlist *evlist, int nr_cpus, int nr_threads, enum aggr_mode mode)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel)
+		if (evsel__stat_alloc(evsel, nr_cpus, nr_threads, mode))
+			return -ENOMEM;
+	return 0;
+}
+
+void evlist__stat_free(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel)
+		evsel__stat_free(evsel);
+}
+
+void evlist__stat_reset_prev(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+
+		if (!st)
+			continue;
+		memset(st->prev, 0, sizeof(*st->prev) * st->nr_cpus * st->nr_threads);
+		memset(st->cur, 0, sizeof(*st->cur) * st->nr_cpus * st->nr_threads);
+	}
+}
+
+bool perf_counts_values__scale(struct perf_counts_values *c)
+{
+	if (!c->run) {
+		c->val = 0;
+		return false;
+	}
+	if (c->run < c->ena) {
+		c->val = (uint64_t)((double)c->val * c->ena / c->run + 0.5);
+		return true;
+	}
+	return false;
+}
+
+/* Read a group leader and its members with one read(2) per fd. */
+static int evsel__stat_read_group(struct evsel *leader)
+{
+	struct perf_counts_values vals[leader->nr_members];
+	int c, t, i, n;
+
+	for (c = 0; c < leader->nr_cpus; c++) {
+		for (t = 0; t < leader->nr_threads; t++) {
+			struct evsel *pos;
+
+			n = evsel__read_group(leader, c, t, vals, leader->nr_members);
+			if (n < 0)
+				return n;
+			/* Members follow the leader in evlist order. */
+			pos = leader;
+			for (i = 0; i < n; i++) {
+				struct evsel_stat *st = evsel__stat(pos);
+
+				if (st && pos->fds)
+					st->cur[c * st->nr_threads + t] = vals[i];
+				if (pos->node.next == &leader->node)
+					break;
+				pos = list_entry(pos->node.next, struct evsel, node);
+				if (pos->leader != leader)
+					break;
+			}
+		}
+	}
+	return 0;
+}
+
+int evlist__stat_read(struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int err = 0;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+		int c, t, ret;
+
+		if (!st || !evsel->fds)
+			continue;
+		if (evsel->attr.read_format & PERF_FORMAT_GROUP) {
+			if (evsel__is_group_leader(evsel)) {
+				ret = evsel__stat_read_group(evsel);
+				if (ret && !err)
+					err = ret;
+			}
+			continue;
+		}
+		for (c = 0; c < evsel->nr_cpus && c < st->nr_cpus; c++) {
+			for (t = 0; t < evsel->nr_threads && t < st->nr_threads; t++) {
+				ret = evsel__read_counter(evsel, c, t, &st->cur[c * st->nr_threads + t]);
+				if (ret && !err)
+					err = ret;
+			}
+		}
+	}
+	return err;
+}
+
+void evlist__stat_process(struct evlist *evlist, enum aggr_mode mode, bool delta, bool add_run)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+		int c, t, i;
+
+		if (!st)
+			continue;
+		for (i = 0; i < st->nr_aggr; i++) {
+			st->aggr[i].val = 0;
+			st->aggr[i].ena = st->aggr[i].run = 0;
+		}
+		for (c = 0; c < st->nr_cpus; c++) {
+			for (t = 0; t < st->nr_threads; t++) {
+				int k = c * st->nr_threads + t;
+				struct perf_counts_values v = st->cur[k];
+				struct stat_aggr *a;
+
+				if (delta) {
+					v.val -= st->prev[k].val;
+					v.ena -= st->prev[k].ena;
+					v.run -= st->prev[k].run;
+					st->prev[k] = st->cur[k];
+				}
+				perf_counts_values__scale(&v);
+				i = mode == AGGR_NONE ? c : mode == AGGR_THREAD ? t : 0;
+				a = &st->aggr[i];
+				a->val += v.val;
+				a->ena += v.ena;
+				a->run += v.run;
+			}
+		}
+		for (i = 0; i < st->nr_aggr; i++) {
+			struct stat_aggr *a = &st->aggr[i];
+
+			a->counted = a->run > 0;
+			if (add_run) {
+				update_stats(&a->res, a->val);
+				update_stats(&a->ena_s, a->ena);
+				update_stats(&a->run_s, a->run);
+			}
+		}
+	}
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_STAT_H
+#define PRF_ANALYSIS_STAT_H
+/*
+ * Counting aggregation for `prf stat`: read the counters of an evlist,
+ * scale multiplexed counts by time_enabled/time_running (perf_event_open(2)
+ * "read_format"), sum them per output row (whole system, per cpu or per
+ * thread) and keep running mean/stddev over the -r repeats.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include "../kernel/evsel.h"
+
+struct evlist;
+
+/* Running mean and variance (Welford). */
+struct stats {
+	double n, mean, M2;
+};
+
+void init_stats(struct stats *s);
+void update_stats(struct stats *s, double v);
+double avg_stats(const struct stats *s);
+/* Standard error of the mean: sqrt(variance / n), 0 for n < 2. */
+double stddev_stats(const struct stats *s);
+/* 100 * stddev / avg, 0 when avg is 0. */
+double rel_stddev_stats(double stddev, double avg);
+
+enum aggr_mode {
+	AGGR_GLOBAL,	/* one row per event: everything summed */
+	AGGR_NONE,	/* -A/--no-aggr: one row per cpu */
+	AGGR_THREAD,	/* --per-thread: one row per thread */
+};
+
+/* One output row of one evsel. */
+struct stat_aggr {
+	double val;		/* scaled count of the last run/interval */
+	uint64_t ena, run;	/* summed time_enabled/time_running, ns */
+	bool counted;		/* run > 0 */
+	struct stats res;	/* val over the -r runs */
+	struct stats ena_s, run_s;
+};
+
+/* evsel->priv while stat runs. */
+struct evsel_stat {
+	struct perf_counts_values *cur;		/* last read, absolute, per fd */
+	struct perf_counts_values *prev;	/* previous read (interval deltas) */
+	int nr_cpus, nr_threads;
+	int nr_aggr;
+	struct stat_aggr *aggr;
+	int open_err;		/* -errno of the last open, 0 when open */
+};
+
+static inline struct evsel_stat *evsel__stat(const struct evsel *evsel)
+{
+	return evsel->priv;
+}
+
+/* Number of rows for the mode: 1, nr_cpus or nr_threads. */
+int stat__nr_aggr(enum aggr_mode mode, int nr_cpus, int nr_threads);
+/* Allocate evsel->priv for nr_cpus x nr_threads fds. 0 or -ENOMEM. */
+int evsel__stat_alloc(struct evsel *evsel, int nr_cpus, int nr_threads, enum aggr_mode mode);
+void evsel__stat_free(struct evsel *evsel);
+int evlist__stat_alloc(struct evlist *evlist, int nr_cpus, int nr_threads, enum aggr_mode mode);
+void evlist__stat_free(struct evlist *evlist);
+/* Zero prev (start of a run), keeping the per-run statistics. */
+void evlist__stat_reset_prev(struct evlist *evlist);
+
+/*
+ * Scale one reading: val * ena / run when run < ena; 0 when run == 0.
+ * Returns true when the value was scaled (multiplexed).
+ */
+bool perf_counts_values__scale(struct perf_counts_values *c);
+
+/*
+ * Read every open evsel into its evsel_stat->cur (group leaders with
+ * PERF_FORMAT_GROUP read their members in one read(2)). Evsels that are
+ * not open are left at zero. Returns 0 or the first -errno.
+ */
+int evlist__stat_read(struct evlist *evlist);
+
+/*
+ * Fill every row's val/ena/run from cur (minus prev when delta; prev is
+ * then set to cur), scaling each fd's reading, and when add_run add the
+ * value to the per-run statistics.
+ */
+void evlist__stat_process(struct evlist *evlist, enum aggr_mode mode, bool delta, bool add_run);
+
+#endif

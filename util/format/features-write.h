@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_FORMAT_FEATURES_WRITE_H
+#define PRF_FORMAT_FEATURES_WRITE_H
+/*
+ * Payloads of the perf.data header feature sections written by prf record,
+ * in the layouts of tools/perf/Documentation/perf.data-file-format.txt:
+ * TRACING_DATA (through a hook), BUILD_ID, HOSTNAME, OSRELEASE, VERSION,
+ * ARCH, NRCPUS, CPUDESC, CPUID, TOTAL_MEM, CMDLINE, EVENT_DESC,
+ * CPU_TOPOLOGY, SAMPLE_TIME, COMPRESSED. Strings are perf_header_string
+ * (u32 len, NUL padded to a multiple of 64 bytes).
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include "writer.h"
+
+struct strbuf;
+
+/* One DSO hit by samples, for HEADER_BUILD_ID. */
+struct feat_build_id {
+	const char *filename;	/* as in the MMAP record, "[kernel.kallsyms]" */
+	uint8_t bid[20];
+	uint8_t size;		/* bytes of bid used */
+	bool kernel;		/* cpumode kernel (misc KERNEL) vs user */
+};
+
+struct features_ctx {
+	const struct writer_attr *attrs;	/* one per event */
+	const char *const *names;		/* event names, same order */
+	int nr_attrs;
+	const char *version;			/* HEADER_VERSION text, e.g. "0.1.0" */
+	int argc;				/* command line for CMDLINE */
+	const char **argv;
+	bool has_sample_time;
+	uint64_t first_sample_time, last_sample_time;	/* ns */
+	const struct feat_build_id *bids;
+	int nr_bids;
+	bool compressed;
+	uint32_t comp_level, comp_ratio, comp_mmap_len;	/* mmap_len in bytes */
+	/* Hook for HEADER_TRACING_DATA (tracepoint formats); NULL: not written. */
+	int (*tracing_data)(struct strbuf *sb, void *arg);
+	void *tracing_arg;
+};
+
+/*
+ * Build every feature payload into *feats (malloc'd array of *nr entries
+ * in increasing id order, each buf malloc'd). BUILD_ID is written only when
+ * nr_bids > 0, SAMPLE_TIME when has_sample_time, COMPRESSED when compressed.
+ * Returns 0 or -ENOMEM. Free with features__free().
+ */
+int features__build(const struct features_ctx *ctx, struct writer_feat **feats, int *nr);
+void features__free(struct writer_feat *feats, int nr);
+
+/*
+ * Read the GNU build-id note of an ELF file (path), or of a raw notes
+ * blob file such as /sys/kernel/notes when raw_notes is true. bid gets up
+ * to 20 bytes. Returns the size (> 0) or -errno (-ENOENT: no note).
+ */
+int features__read_build_id(const char *path, bool raw_notes, uint8_t bid[20]);
+
+#endif

@@ -1,0 +1,680 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf.data input: file mode (header, attr section with ids, data section,
+ * feature sections; the whole file is mmap'ed) and pipe mode (a stream of
+ * records read into chunks), either byte order, with zstd
+ * PERF_RECORD_COMPRESSED inflated. Layout per
+ * tools/perf/Documentation/perf.data-file-format.txt.
+ * Every length read from the input is checked before use.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <byteswap.h>
+#include <zstd.h>
+#include "session-internal.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+#include "../kernel/evsel.h"
+#include "../kernel/evlist.h"
+
+#define CHUNK_SIZE (4u << 20)
+
+static uint64_t rd64(struct perf_session *s, const void *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return s->needs_swap ? bswap_64(v) : v;
+}
+
+static struct rec_chunk *chunk_new(struct perf_session *s, size_t size)
+{
+	struct reader_priv *rp = session__rp(s);
+	struct rec_chunk *c = malloc(sizeof(*c) + size);
+
+	if (!c)
+		return NULL;
+	c->size = size;
+	c->used = 0;
+	c->refs = 1;
+	c->next = rp->chunks;
+	rp->chunks = c;
+	return c;
+}
+
+void rec_chunk__put(struct perf_session *s, struct rec_chunk *c)
+{
+	struct reader_priv *rp = session__rp(s);
+	struct rec_chunk **pp;
+
+	if (!c || --c->refs > 0)
+		return;
+	for (pp = &rp->chunks; *pp; pp = &(*pp)->next) {
+		if (*pp == c) {
+			*pp = c->next;
+			break;
+		}
+	}
+	free(c);
+}
+
+static int bad_file(struct perf_session *s, const char *why)
+{
+	pr_err("%s: not a valid perf.data file: %s\n", s->path, why);
+	return -EINVAL;
+}
+
+/* File mode: header, attrs + ids, features. */
+static int reader__open_file(struct perf_session *s)
+{
+	struct reader_priv *rp = session__rp(s);
+	struct perf_file_header *h = &s->header;
+	uint64_t fsz = s->file_size, i, nr_attrs, entry, asz;
+	int err, feat, nfeat = 0;
+	const char *map = rp->map;
+
+	if (fsz < sizeof(*h))
+		return bad_file(s, "file header truncated");
+	memcpy(h, map, sizeof(*h));
+	if (s->needs_swap) {
+		uint64_t *w = (uint64_t *)h;
+
+		for (i = 0; i < sizeof(*h) / 8; i++)
+			w[i] = bswap_64(w[i]);
+	}
+	if (h->size < sizeof(*h) || h->size > fsz)
+		return bad_file(s, "bad header size");
+	/* feature bitmap: bytes are u64 words in writer order */
+	for (i = 0; i < HEADER_FEAT_BITS; i++)
+		if (h->adds_features[i / 64] >> (i % 64) & 1)
+			s->feat_bits[i / (8 * sizeof(long))] |= 1UL << (i % (8 * sizeof(long)));
+
+	/* attrs */
+	entry = h->attr_size;
+	if (entry < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section) || entry > 4096)
+		return bad_file(s, "bad attr entry size");
+	if (h->attrs.offset > fsz || h->attrs.size > fsz - h->attrs.offset || h->attrs.size % entry)
+		return bad_file(s, "attr section outside the file");
+	nr_attrs = h->attrs.size / entry;
+	asz = entry - sizeof(struct perf_file_section);
+	for (i = 0; i < nr_attrs; i++) {
+		const char *a = map + h->attrs.offset + i * entry;
+		struct perf_event_attr attr;
+		struct perf_file_section ids;
+		uint64_t *idv = NULL, n = 0;
+		size_t cp = min((size_t)asz, sizeof(attr));
+
+		memset(&attr, 0, sizeof(attr));
+		memcpy(&attr, a, cp);
+		if (s->needs_swap)
+			perf_event_attr__swap(&attr, cp);
+		memcpy(&ids, a + asz, sizeof(ids));
+		if (s->needs_swap) {
+			ids.offset = bswap_64(ids.offset);
+			ids.size = bswap_64(ids.size);
+		}
+		if (ids.size) {
+			if (ids.offset > fsz || ids.size > fsz - ids.offset || ids.size % 8)
+				return bad_file(s, "attr ids outside the file");
+			n = ids.size / 8;
+			idv = malloc(ids.size);
+			if (!idv)
+				return -ENOMEM;
+			memcpy(idv, map + ids.offset, ids.size);
+		}
+		err = session__new_evsel(s, &attr, cp, idv, n, s->needs_swap);
+		free(idv);
+		if (err)
+			return err;
+	}
+	if (!nr_attrs)
+		return bad_file(s, "no events (empty attr section)");
+
+	/* data section */
+	s->data_offset = h->data.offset;
+	s->data_size = h->data.size;
+	if (s->data_offset > fsz)
+		return bad_file(s, "data section outside the file");
+	if (!s->data_size) {
+		rp->read_to_eof = true;
+		s->data_size = fsz - s->data_offset;
+		pr_debug("%s: data size 0 in header, reading to end of file\n", s->path);
+	} else if (s->data_size > fsz - s->data_offset) {
+		pr_err("%s: data section truncated (header says %" PRIu64 " bytes, file has %" PRIu64 ")\n",
+		       s->path, s->data_size, fsz - s->data_offset);
+		s->data_size = fsz - s->data_offset;
+	}
+
+	/* feature sections follow the data */
+	if (!rp->read_to_eof) {
+		uint64_t foff = h->data.offset + h->data.size;
+
+		for (feat = 0; feat < HEADER_FEAT_BITS; feat++)
+			if (perf_session__has_feat(s, feat))
+				nfeat++;
+		if (nfeat && (foff > fsz || (uint64_t)nfeat * 16 > fsz - foff)) {
+			pr_err("%s: feature sections missing (truncated file?)\n", s->path);
+			memset(s->feat_bits, 0, sizeof(s->feat_bits));
+			nfeat = 0;
+		}
+		for (feat = 0, i = 0; nfeat && feat < HEADER_FEAT_BITS; feat++) {
+			struct perf_file_section sec;
+
+			if (!perf_session__has_feat(s, feat))
+				continue;
+			sec.offset = rd64(s, map + foff + i * 16);
+			sec.size = rd64(s, map + foff + i * 16 + 8);
+			i++;
+			if (sec.offset > fsz || sec.size > fsz - sec.offset) {
+				pr_err("%s: feature %s outside the file, ignored\n", s->path,
+				       perf_feature__name(feat));
+				continue;
+			}
+			rp->feat[feat].offset = sec.offset;
+			if (session__process_feature(s, feat, map + sec.offset, sec.size))
+				pr_debug("%s: failed to read feature %s\n", s->path, perf_feature__name(feat));
+		}
+	} else {
+		memset(s->feat_bits, 0, sizeof(s->feat_bits));
+	}
+	return 0;
+}
+
+int reader__open(struct perf_session *s)
+{
+	struct reader_priv *rp = session__rp(s);
+	struct stat st;
+	uint64_t magic, hsize;
+	char buf[16];
+
+	if (!strcmp(s->path, "-")) {
+		s->fd = STDIN_FILENO;
+	} else {
+		s->fd = open(s->path, O_RDONLY | O_CLOEXEC);
+		if (s->fd < 0) {
+			int err = -errno;
+
+			pr_err("failed to open %s: %s\n", s->path, strerror(errno));
+			return err;
+		}
+	}
+	if (fstat(s->fd, &st) < 0)
+		return -errno;
+	if (S_ISREG(st.st_mode)) {
+		s->file_size = (uint64_t)st.st_size;
+		if (s->file_size < 16) {
+			pr_err("%s: not a perf.data file: %s\n", s->path,
+			       s->file_size ? "too small" : "empty file");
+			return -EINVAL;
+		}
+		rp->map_size = s->file_size;
+		rp->map = mmap(NULL, rp->map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, s->fd, 0);
+		if (rp->map == MAP_FAILED) {
+			int err = -errno;
+
+			rp->map = NULL;
+			pr_err("%s: mmap failed: %s\n", s->path, strerror(errno));
+			return err;
+		}
+		madvise(rp->map, rp->map_size, MADV_SEQUENTIAL);
+		memcpy(buf, rp->map, 16);
+	} else {
+		ssize_t n = readn(s->fd, buf, 16);
+
+		s->pipe = true;
+		if (n != 16) {
+			pr_err("%s: not a perf.data stream: %s\n", s->path, n == 0 ? "empty input" : "too short");
+			return -EINVAL;
+		}
+	}
+	memcpy(&magic, buf, 8);
+	memcpy(&hsize, buf + 8, 8);
+	if (magic == PERF_MAGIC2_SW) {
+		s->needs_swap = true;
+		hsize = bswap_64(hsize);
+	} else if (magic != PERF_MAGIC2) {
+		if (!memcmp(buf, "PERFFILE", 8)) {
+			pr_err("%s: perf.data version 1 (PERFFILE) is not supported\n", s->path);
+			return -EINVAL;
+		}
+		pr_err("%s: not a perf.data file (bad magic)\n", s->path);
+		return -EINVAL;
+	}
+	if (hsize == sizeof(struct perf_pipe_file_header)) {
+		s->pipe = true;		/* pipe format (maybe saved to a regular file) */
+		s->data_offset = 16;
+		s->data_size = s->file_size > 16 ? s->file_size - 16 : 0;
+		return 0;
+	}
+	if (!rp->map) {
+		pr_err("%s: file-format perf.data on a pipe\n", s->path);
+		return -EINVAL;
+	}
+	s->pipe = false;
+	return reader__open_file(s);
+}
+
+void reader__close(struct perf_session *s)
+{
+	struct reader_priv *rp = session__rp(s);
+
+	if (!rp)
+		return;
+	if (rp->map)
+		munmap(rp->map, rp->map_size);
+	rp->map = NULL;
+	while (rp->chunks) {
+		struct rec_chunk *c = rp->chunks;
+
+		rp->chunks = c->next;
+		free(c);
+	}
+	free(rp->decomp_rem);
+	rp->decomp_rem = NULL;
+	if (rp->dctx)
+		ZSTD_freeDStream(rp->dctx);
+	rp->dctx = NULL;
+	if (s->fd > STDIN_FILENO)
+		close(s->fd);
+	s->fd = -1;
+}
+
+/* Is a record type one prf knows? (kernel types or perf's user types) */
+static bool type_known(uint32_t type)
+{
+	return (type > 0 && type < PERF_RECORD_MAX) ||
+	       (type >= PERF_RECORD_USER_TYPE_START && type < PERF_RECORD_HEADER_MAX);
+}
+
+/* Extra bytes following a record outside header.size (pipe tracing data, AUX). */
+static uint64_t record_trailing_bytes(struct perf_session *s, union perf_event *ev)
+{
+	if (ev->header.type == PERF_RECORD_AUXTRACE && ev->header.size >= 16)
+		return ((rd64(s, (char *)ev + 8)) + 7) & ~7ULL;
+	if (ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && s->pipe &&
+	    ev->header.size >= sizeof(struct perf_record_header_tracing_data)) {
+		uint32_t v;
+
+		memcpy(&v, (char *)ev + 8, 4);
+		return s->needs_swap ? bswap_32(v) : v;
+	}
+	return 0;
+}
+
+/*
+ * Check one record header at `off`; `avail` bytes are available from it.
+ * Returns 1 when the record can be processed, 0 to skip header.size bytes,
+ * -1 to stop.
+ */
+static int check_record(struct perf_session *s, struct perf_event_header *h, uint64_t off, uint64_t avail)
+{
+	if (h->size < sizeof(*h)) {
+		pr_err("bad record at offset %#" PRIx64 ": size %u is too small, stopping\n", off, h->size);
+		s->stats.nr_bad_records++;
+		return -1;
+	}
+	if (h->size > avail) {
+		pr_err("bad record at offset %#" PRIx64 ": size %u goes past the end of the data (%" PRIu64
+		       " bytes left): truncated file, stopping\n", off, h->size, avail);
+		s->stats.nr_bad_records++;
+		return -1;
+	}
+	if (!type_known(h->type)) {
+		pr_err("bad record at offset %#" PRIx64 ": unknown type %u (size %u), skipped\n",
+		       off, h->type, h->size);
+		s->stats.nr_bad_records++;
+		return 0;
+	}
+	return 1;
+}
+
+static int ensure_dctx(struct perf_session *s)
+{
+	struct reader_priv *rp = session__rp(s);
+
+	if (rp->dctx)
+		return 0;
+	rp->dctx = ZSTD_createDStream();
+	if (!rp->dctx)
+		return -ENOMEM;
+	ZSTD_initDStream(rp->dctx);
+	return 0;
+}
+
+/* Inflate one PERF_RECORD_COMPRESSED and process the records inside. */
+static int process_compressed(struct perf_session *s, union perf_event *ev, uint64_t off)
+{
+	struct reader_priv *rp = session__rp(s);
+	size_t in_len = ev->header.size - sizeof(ev->header);
+	size_t cap = (size_t)(s->env.comp_mmap_len ? s->env.comp_mmap_len : 0);
+	struct rec_chunk *c;
+	ZSTD_inBuffer in = { (char *)ev + sizeof(ev->header), in_len, 0 };
+	size_t pos, err_z;
+	int err = 0;
+
+	if (ensure_dctx(s))
+		return -ENOMEM;
+	if (cap < in_len * 4)
+		cap = in_len * 4;
+	if (cap < (256u << 10))
+		cap = 256u << 10;
+	cap += rp->decomp_rem_len;
+	c = chunk_new(s, cap);
+	if (!c)
+		return -ENOMEM;
+	if (rp->decomp_rem_len) {
+		memcpy(c->data, rp->decomp_rem, rp->decomp_rem_len);
+		c->used = rp->decomp_rem_len;
+		rp->decomp_rem_len = 0;
+	}
+	while (in.pos < in.size) {
+		ZSTD_outBuffer out;
+
+		if (c->used == c->size) {
+			/* grow: allocate a bigger chunk and move the data */
+			struct rec_chunk *n = chunk_new(s, c->size * 2);
+
+			if (!n) {
+				rec_chunk__put(s, c);
+				return -ENOMEM;
+			}
+			memcpy(n->data, c->data, c->used);
+			n->used = c->used;
+			rec_chunk__put(s, c);
+			c = n;
+		}
+		out.dst = c->data + c->used;
+		out.size = c->size - c->used;
+		out.pos = 0;
+		err_z = ZSTD_decompressStream(rp->dctx, &out, &in);
+		if (ZSTD_isError(err_z)) {
+			pr_err("bad record at offset %#" PRIx64 ": zstd: %s, skipped\n", off,
+			       ZSTD_getErrorName(err_z));
+			s->stats.nr_bad_records++;
+			ZSTD_initDStream(rp->dctx);
+			rec_chunk__put(s, c);
+			return 0;
+		}
+		c->used += out.pos;
+		if (!out.pos && in.pos < in.size && c->used < c->size)
+			break;	/* no progress */
+	}
+	/* records inside */
+	rp->in_decomp = true;
+	for (pos = 0; pos + sizeof(struct perf_event_header) <= c->used; ) {
+		union perf_event *e = (union perf_event *)(c->data + pos);
+		int r;
+
+		if (s->needs_swap)
+			perf_event_header__swap(&e->header);
+		if (e->header.size > c->used - pos) {
+			if (s->needs_swap)
+				perf_event_header__swap(&e->header);	/* keep raw for the next pass */
+			break;
+		}
+		r = check_record(s, &e->header, off, c->used - pos);
+		if (r >= 0 && (e->header.size & 7)) {
+			pr_err("bad record at offset %#" PRIx64 ": compressed payload has a record of size %u\n",
+			       off, e->header.size);
+			s->stats.nr_bad_records++;
+			r = -1;
+		}
+		if (r < 0 || e->header.type == PERF_RECORD_COMPRESSED) {
+			if (r >= 0) {
+				pr_err("bad record at offset %#" PRIx64 ": nested compressed record\n", off);
+				s->stats.nr_bad_records++;
+			}
+			pos = c->used;
+			break;
+		}
+		if (r > 0) {
+			err = session__process_record(s, e, off, c);
+			if (err)
+				break;
+		}
+		pos += e->header.size;
+	}
+	rp->in_decomp = false;
+	if (!err && pos < c->used) {
+		size_t rem = c->used - pos;
+		char *nb = realloc(rp->decomp_rem, rem);
+
+		if (!nb) {
+			rec_chunk__put(s, c);
+			return -ENOMEM;
+		}
+		memcpy(nb, c->data + pos, rem);
+		rp->decomp_rem = nb;
+		rp->decomp_rem_len = rem;
+	}
+	rec_chunk__put(s, c);
+	return err;
+}
+
+/* Common per-record work once the header is in host order and validated. */
+static int reader__one(struct perf_session *s, union perf_event *ev, uint64_t off, struct rec_chunk *owner)
+{
+	if (ev->header.type == PERF_RECORD_COMPRESSED) {
+		int err;
+
+		s->stats.nr_events[0]++;
+		s->stats.nr_events[PERF_RECORD_COMPRESSED]++;
+		if (s->tool && s->tool->compressed) {
+			err = s->tool->compressed(s, ev);
+			if (err)
+				return err;
+		}
+		return process_compressed(s, ev, off);
+	}
+	return session__process_record(s, ev, off, owner);
+}
+
+/*
+ * Copy a record to 8-byte aligned memory (records after a
+ * PERF_RECORD_COMPRESSED, whose size is not a multiple of 8, are
+ * unaligned in the file). The copy lives in a chunk; *owner gets it.
+ */
+static union perf_event *copy_aligned(struct perf_session *s, const void *src, size_t size,
+				      struct rec_chunk **owner)
+{
+	struct reader_priv *rp = session__rp(s);
+	struct rec_chunk *c = rp->cur_copy;
+	union perf_event *ev;
+
+	if (!c || c->size - c->used < size) {
+		if (c) {
+			rp->cur_copy = NULL;
+			rec_chunk__put(s, c);
+		}
+		c = chunk_new(s, size > CHUNK_SIZE ? size : CHUNK_SIZE);
+		if (!c)
+			return NULL;
+		rp->cur_copy = c;
+	}
+	ev = (union perf_event *)(c->data + c->used);
+	memcpy(ev, src, size);
+	c->used += (size + 7) & ~(size_t)7;
+	if (c->used > c->size)
+		c->used = c->size;
+	*owner = c;
+	return ev;
+}
+
+/* Records in memory (file mapping, or a pipe-format file). */
+static int reader__process_mapped(struct perf_session *s)
+{
+	struct reader_priv *rp = session__rp(s);
+	uint64_t off = s->data_offset, end = s->data_offset + s->data_size;
+	int err = 0;
+
+	while (off < end) {
+		char *raw = rp->map + off;
+		union perf_event *ev;
+		struct rec_chunk *owner = NULL;
+		struct perf_event_header h;
+		uint64_t avail = end - off, extra;
+		int r;
+
+		rp->cur_offset = off;
+		if (avail < sizeof(struct perf_event_header)) {
+			pr_err("bad record at offset %#" PRIx64 ": %" PRIu64 " trailing bytes, truncated file\n",
+			       off, avail);
+			s->stats.nr_bad_records++;
+			err = -EIO;
+			break;
+		}
+		memcpy(&h, raw, sizeof(h));
+		if (s->needs_swap)
+			perf_event_header__swap(&h);
+		if (rp->read_to_eof && h.size == 0) {
+			pr_debug("%s: zero record at offset %#" PRIx64 " in a file without data size: end of data\n",
+				 s->path, off);
+			break;
+		}
+		r = check_record(s, &h, off, avail);
+		if (r < 0) {
+			err = h.size > avail ? -EIO : -EINVAL;
+			break;
+		}
+		if (((uintptr_t)raw & 7) == 0) {
+			ev = (union perf_event *)raw;
+			if (s->needs_swap)
+				memcpy(ev, &h, sizeof(h));
+		} else {
+			ev = copy_aligned(s, raw, h.size, &owner);
+			if (!ev) {
+				err = -ENOMEM;
+				break;
+			}
+			memcpy(ev, &h, sizeof(h));
+		}
+		extra = record_trailing_bytes(s, ev);
+		if (r > 0) {
+			err = reader__one(s, ev, off, owner);
+			if (err)
+				break;
+		}
+		off += h.size;
+		if (extra > end - off) {
+			pr_err("bad record at offset %#" PRIx64 ": trailing data goes past the end\n", rp->cur_offset);
+			s->stats.nr_bad_records++;
+			err = -EIO;
+			break;
+		}
+		off += extra;
+	}
+	if (rp->cur_copy) {
+		rec_chunk__put(s, rp->cur_copy);
+		rp->cur_copy = NULL;
+	}
+	return err;
+}
+
+/* A real pipe: read records into chunks. */
+static int reader__process_stream(struct perf_session *s)
+{
+	struct reader_priv *rp = session__rp(s);
+	uint64_t off = 16;
+	int err = 0;
+
+	for (;;) {
+		struct perf_event_header h;
+		struct rec_chunk *c = rp->cur_pipe;
+		union perf_event *ev;
+		uint64_t extra;
+		ssize_t n;
+		int r;
+
+		rp->cur_offset = off;
+		n = readn(s->fd, &h, sizeof(h));
+		if (n == 0)
+			break;
+		if (n != sizeof(h)) {
+			pr_err("bad record at offset %#" PRIx64 ": truncated record header\n", off);
+			s->stats.nr_bad_records++;
+			err = -EIO;
+			break;
+		}
+		if (s->needs_swap)
+			perf_event_header__swap(&h);
+		r = check_record(s, &h, off, UINT64_MAX);
+		if (r < 0) {
+			err = -EINVAL;
+			break;
+		}
+		if (!c || c->size - c->used < h.size) {
+			if (c) {
+				rp->cur_pipe = NULL;
+				rec_chunk__put(s, c);
+			}
+			c = chunk_new(s, CHUNK_SIZE);
+			if (!c)
+				return -ENOMEM;
+			rp->cur_pipe = c;
+		}
+		ev = (union perf_event *)(c->data + c->used);
+		memcpy(ev, &h, sizeof(h));
+		if (h.size > sizeof(h) && readn(s->fd, (char *)ev + sizeof(h), h.size - sizeof(h)) !=
+		    (ssize_t)(h.size - sizeof(h))) {
+			pr_err("bad record at offset %#" PRIx64 ": truncated (size %u)\n", off, h.size);
+			s->stats.nr_bad_records++;
+			err = -EIO;
+			break;
+		}
+		c->used += (h.size + 7) & ~7u;
+		if (c->used > c->size)
+			c->used = c->size;
+		extra = record_trailing_bytes(s, ev);
+		if (r > 0) {
+			if (ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && extra && extra < (1ULL << 32)) {
+				void *td = malloc(extra);
+
+				if (td && readn(s->fd, td, extra) == (ssize_t)extra) {
+					free(s->env.tracing_data);
+					s->env.tracing_data = td;
+					s->env.tracing_data_size = extra;
+					off += extra;
+					extra = 0;
+				} else {
+					free(td);
+				}
+			}
+			err = reader__one(s, ev, off, c);
+			if (err)
+				break;
+		}
+		off += h.size;
+		while (extra) {
+			char skip[4096];
+			size_t k = extra > sizeof(skip) ? sizeof(skip) : extra;
+
+			if (readn(s->fd, skip, k) != (ssize_t)k) {
+				err = -EIO;
+				break;
+			}
+			extra -= k;
+			off += k;
+		}
+		if (err)
+			break;
+	}
+	if (rp->cur_pipe) {
+		rec_chunk__put(s, rp->cur_pipe);
+		rp->cur_pipe = NULL;
+	}
+	return err;
+}
+
+int reader__process(struct perf_session *s)
+{
+	struct reader_priv *rp = session__rp(s);
+
+	if (rp->map)
+		return reader__process_mapped(s);
+	return reader__process_stream(s);
+}

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_FORMAT_SESSION_INTERNAL_H
+#define PRF_FORMAT_SESSION_INTERNAL_H
+/*
+ * Private state of the perf.data reader, shared by the files of
+ * util/format/ (reader.c, session.c, sample-parse.c, swap.c,
+ * features-read.c, ordered-events.c). Not for consumers.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "session.h"
+
+struct evsel;
+
+/*
+ * A buffer holding records that are not in the file mapping: records read
+ * from a pipe, or inflated from PERF_RECORD_COMPRESSED. Queued records keep
+ * a reference; the buffer is freed when no queued record points into it and
+ * the reader no longer appends to it.
+ */
+struct rec_chunk {
+	struct rec_chunk *next;		/* list of live chunks */
+	size_t size, used;		/* bytes */
+	long refs;			/* queued records + 1 while current */
+	char data[];
+};
+
+/* One feature section as read (raw payload, in file byte order). */
+struct feat_raw {
+	void *data;
+	uint64_t size;
+	uint64_t offset;		/* file offset of the payload (0 in pipe mode) */
+};
+
+/* Decoded feature data that perf_env has no field for (printing only). */
+struct feat_info {
+	/* EVENT_DESC */
+	struct feat_event {
+		struct perf_event_attr attr;
+		char *name;
+		uint64_t *ids;
+		uint32_t nr_ids;
+	} *events;
+	uint32_t nr_events;
+};
+
+struct reader_priv {
+	/* file mode: whole file mapped read-only (read-write private when swapping) */
+	char *map;
+	size_t map_size;
+	/* chunks for pipe mode and inflated records */
+	struct rec_chunk *chunks;
+	struct rec_chunk *cur_pipe;
+	struct rec_chunk *cur_copy;	/* aligned copies of unaligned mapped records */
+	/* partial record left at the end of the previous COMPRESSED payload */
+	char *decomp_rem;
+	size_t decomp_rem_len;
+	/* features */
+	struct feat_raw feat[HEADER_FEAT_BITS];
+	struct feat_info fi;
+	/* id -> evsel (open addressing, power-of-two size) */
+	uint64_t *id_keys;
+	struct evsel **id_vals;
+	size_t id_cap, id_nr;
+	/* sample layout, common to all evsels (perf requires it) */
+	int id_pos;		/* u64 index of the id in a sample, -1 none */
+	int is_pos;		/* u64 index of the id from the end of sample_id, -1 */
+	size_t id_hdr_size;	/* bytes of the sample_id trailer */
+	bool sample_id_all;
+	uint64_t sample_type;	/* of the first evsel */
+	/* per-evsel sample counts for --stats, indexed by evsel->idx */
+	uint64_t *evsel_samples;
+	int nr_evsel_samples;
+	/* progress of the current read */
+	uint64_t cur_offset;	/* file offset of the record being processed */
+	uint64_t deliver_offset;	/* file offset of the record being delivered */
+	bool in_decomp;
+	bool stop;		/* a callback asked to stop */
+	int cb_err;
+	bool read_to_eof;	/* data size 0 in header */
+	uint64_t first_sample_time, last_sample_time;
+	/* zstd */
+	void *dctx;
+};
+
+static inline struct reader_priv *session__rp(struct perf_session *s)
+{
+	return s->reader;
+}
+
+/* ---- swap.c ---- */
+void perf_event_attr__swap(struct perf_event_attr *attr, size_t size);
+void perf_event_header__swap(struct perf_event_header *h);
+/* Swap a record's payload (after its header was swapped) in place. */
+void perf_event__swap(union perf_event *event, bool sample_id_all, size_t id_hdr_size);
+void mem_swap64(void *p, size_t bytes);
+
+/* ---- sample-parse.c ---- */
+/* Compute id_pos/is_pos/id_hdr_size from the evlist. */
+void session__update_sample_layout(struct perf_session *s);
+int session__id_add(struct perf_session *s, uint64_t id, struct evsel *evsel);
+struct evsel *session__id2evsel(struct perf_session *s, uint64_t id);
+/* Find the evsel of a record (sample id or sample_id trailer); NULL if
+ * unknown. */
+struct evsel *session__event_evsel(struct perf_session *s, union perf_event *event);
+/* Timestamp of a record, or ~0ULL when it has none. */
+uint64_t session__event_time(struct perf_session *s, union perf_event *event);
+int perf_event__parse_id_sample(struct evsel *evsel, union perf_event *event,
+				struct perf_sample *sample, bool swapped);
+
+/* ---- features-read.c ---- */
+int session__process_feature(struct perf_session *s, int feat, const void *data, uint64_t size);
+void session__free_features(struct perf_session *s);
+const char *perf_feature__name(int feat);
+
+/* ---- session.c ---- */
+/* Deliver one record (already swapped) to the tool; returns 0 or -errno. */
+int session__deliver_event(struct perf_session *s, union perf_event *event, uint64_t file_offset);
+/* Process one record as read (queue or deliver). */
+int session__process_record(struct perf_session *s, union perf_event *event, uint64_t file_offset,
+			    struct rec_chunk *owner);
+void rec_chunk__put(struct perf_session *s, struct rec_chunk *c);
+const char *perf_event__name(unsigned int type);
+int session__new_evsel(struct perf_session *s, const struct perf_event_attr *attr, size_t attr_size,
+		       const uint64_t *ids, size_t nr_ids, bool swap_ids);
+
+/* ---- reader.c ---- */
+int reader__open(struct perf_session *s);
+int reader__process(struct perf_session *s);
+void reader__close(struct perf_session *s);
+
+/* ---- model-weak.c: name fallback ---- */
+void session__name_evsel(struct evsel *evsel);
+
+#endif

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthesized COMM/FORK/MMAP/MMAP2 records; see synthesize.h. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "synthesize.h"
+#include "event.h"
+#include "../lib/util.h"
+
+size_t synthesize__id_hdr_size(uint64_t st)
+{
+	size_t n = 0;
+
+	if (st & PERF_SAMPLE_TID)
+		n += 8;
+	if (st & PERF_SAMPLE_TIME)
+		n += 8;
+	if (st & PERF_SAMPLE_ID)
+		n += 8;
+	if (st & PERF_SAMPLE_STREAM_ID)
+		n += 8;
+	if (st & PERF_SAMPLE_CPU)
+		n += 8;
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		n += 8;
+	return n;
+}
+
+/* Record buffer: the largest record plus trailer. */
+union synth_buf {
+	union perf_event ev;
+	char raw[sizeof(struct perf_record_mmap2) + 64];
+};
+
+static int emit(synth_cb cb, void *arg, union synth_buf *b, size_t body, size_t id_hdr_size)
+{
+	size_t size = PERF_ALIGN(body, (size_t)8);
+
+	memset(b->raw + body, 0, size - body + id_hdr_size);
+	b->ev.header.size = (uint16_t)(size + id_hdr_size);
+	return cb(arg, &b->ev);
+}
+
+int synthesize__kernel_mmap(synth_cb cb, void *arg, size_t id_hdr_size)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	unsigned long long text = 0, stext = 0, end = 0, maxaddr = 0;
+	char line[512];
+	union synth_buf b;
+	const char *name = "[kernel.kallsyms]_text";
+
+	if (!f)
+		return -ENOENT;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long addr;
+		char type, sym[256];
+
+		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) != 3)
+			continue;
+		if (strchr(line, '['))	/* module symbol */
+			continue;
+		if (!strcmp(sym, "_text"))
+			text = addr;
+		else if (!strcmp(sym, "_stext"))
+			stext = addr;
+		else if (!strcmp(sym, "_end"))
+			end = addr;
+		if (addr > maxaddr)
+			maxaddr = addr;
+	}
+	fclose(f);
+	if (!text)
+		text = stext;
+	if (!text)
+		return -ENOENT;
+	if (!end || end <= text)
+		end = maxaddr > text ? maxaddr : ~0ULL;
+	memset(&b, 0, sizeof(b));
+	b.ev.header.type = PERF_RECORD_MMAP;
+	b.ev.header.misc = PERF_RECORD_MISC_KERNEL;
+	b.ev.mmap.pid = (u32)-1;
+	b.ev.mmap.tid = 0;
+	b.ev.mmap.start = text;
+	b.ev.mmap.len = end - text;
+	b.ev.mmap.pgoff = text;
+	strcpy(b.ev.mmap.filename, name);
+	return emit(cb, arg, &b, offsetof(struct perf_record_mmap, filename) + strlen(name) + 1,
+		    id_hdr_size);
+}
+
+int synthesize__modules(synth_cb cb, void *arg, size_t id_hdr_size)
+{
+	FILE *f = fopen("/proc/modules", "r");
+	char line[1024];
+	int ret = 0;
+
+	if (!f)
+		return 0;
+	while (!ret && fgets(line, sizeof(line), f)) {
+		char name[200], state[32], deps[512];
+		unsigned long long size, addr;
+		int refs;
+		union synth_buf b;
+		size_t n;
+
+		if (sscanf(line, "%199s %llu %d %511s %31s %llx", name, &size, &refs, deps, state,
+			   &addr) != 6 || !addr)
+			continue;
+		memset(&b, 0, sizeof(b));
+		b.ev.header.type = PERF_RECORD_MMAP;
+		b.ev.header.misc = PERF_RECORD_MISC_KERNEL;
+		b.ev.mmap.pid = (u32)-1;
+		b.ev.mmap.start = addr;
+		b.ev.mmap.len = size;
+		n = (size_t)snprintf(b.ev.mmap.filename, 256, "[%s]", name);
+		ret = emit(cb, arg, &b, offsetof(struct perf_record_mmap, filename) + n + 1, id_hdr_size);
+	}
+	fclose(f);
+	return ret;
+}
+
+int synthesize__comm(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_t tid,
+		     const char *comm)
+{
+	union synth_buf b;
+	size_t n = strnlen(comm, 15);
+
+	memset(&b, 0, sizeof(b));
+	b.ev.header.type = PERF_RECORD_COMM;
+	b.ev.comm.pid = (u32)pid;
+	b.ev.comm.tid = (u32)tid;
+	memcpy(b.ev.comm.comm, comm, n);
+	b.ev.comm.comm[n] = 0;
+	return emit(cb, arg, &b, offsetof(struct perf_record_comm, comm) + n + 1, id_hdr_size);
+}
+
+static int synth_fork(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_t tid)
+{
+	union synth_buf b;
+
+	memset(&b, 0, sizeof(b));
+	b.ev.header.type = PERF_RECORD_FORK;
+	b.ev.fork.pid = (u32)pid;
+	b.ev.fork.ppid = (u32)pid;
+	b.ev.fork.tid = (u32)tid;
+	b.ev.fork.ptid = (u32)pid;
+	return emit(cb, arg, &b, sizeof(struct perf_record_fork), id_hdr_size);
+}
+
+static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
+{
+	char path[64], line[PATH_MAX + 256];
+	FILE *f;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (!ret && fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, pgoff, ino;
+		unsigned int maj, min;
+		char perm[8];
+		int pos = 0;
+		union synth_buf b;
+		const char *name;
+		size_t n;
+
+		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perm, &pgoff,
+			   &maj, &min, &ino, &pos) < 7)
+			continue;
+		if (perm[2] != 'x')
+			continue;
+		name = line + pos;
+		while (*name == ' ')
+			name++;
+		n = strlen(name);
+		while (n && name[n - 1] == '\n')
+			n--;
+		if (!n) {
+			name = "//anon";
+			n = 6;
+		}
+		if (n >= PATH_MAX)
+			n = PATH_MAX - 1;
+		memset(&b, 0, sizeof(b));
+		b.ev.header.type = PERF_RECORD_MMAP2;
+		b.ev.header.misc = PERF_RECORD_MISC_USER;
+		b.ev.mmap2.pid = (u32)pid;
+		b.ev.mmap2.tid = (u32)pid;
+		b.ev.mmap2.start = start;
+		b.ev.mmap2.len = end - start;
+		b.ev.mmap2.pgoff = pgoff;
+		b.ev.mmap2.maj = maj;
+		b.ev.mmap2.min = min;
+		b.ev.mmap2.ino = ino;
+		b.ev.mmap2.prot = (perm[0] == 'r' ? PROT_READ : 0) | (perm[1] == 'w' ? PROT_WRITE : 0) |
+				  PROT_EXEC;
+		b.ev.mmap2.flags = perm[3] == 's' ? MAP_SHARED : MAP_PRIVATE;
+		memcpy(b.ev.mmap2.filename, name, n);
+		b.ev.mmap2.filename[n] = 0;
+		ret = emit(cb, arg, &b, offsetof(struct perf_record_mmap2, filename) + n + 1,
+			   id_hdr_size);
+	}
+	fclose(f);
+	return ret;
+}
+
+static bool read_comm(pid_t pid, pid_t tid, char *comm, size_t size)
+{
+	char path[96];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", (int)pid, (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (!fgets(comm, (int)size, f))
+		comm[0] = 0;
+	fclose(f);
+	comm[strcspn(comm, "\n")] = 0;
+	return true;
+}
+
+int synthesize__process(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
+{
+	char path[64], comm[32];
+	struct dirent *de;
+	DIR *d;
+	int ret = 0;
+	bool kthread = true;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while (!ret && (de = readdir(d))) {
+		pid_t tid;
+
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		tid = (pid_t)atoi(de->d_name);
+		if (!read_comm(pid, tid, comm, sizeof(comm)))
+			continue;
+		ret = synthesize__comm(cb, arg, id_hdr_size, pid, tid, comm);
+		if (!ret && tid != pid)
+			ret = synth_fork(cb, arg, id_hdr_size, pid, tid);
+	}
+	closedir(d);
+	if (ret)
+		return ret;
+	/* Kernel threads have an empty maps file; skip the open for pid 2's children. */
+	{
+		char exe[64], tgt[8];
+
+		snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)pid);
+		kthread = readlink(exe, tgt, sizeof(tgt)) < 0;
+	}
+	if (kthread)
+		return 0;
+	return synth_maps(cb, arg, id_hdr_size, pid);
+}
+
+int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	int ret = 0;
+
+	if (!d)
+		return -errno;
+	while (!ret && (de = readdir(d))) {
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		ret = synthesize__process(cb, arg, id_hdr_size, (pid_t)atoi(de->d_name));
+	}
+	closedir(d);
+	return ret;
+}

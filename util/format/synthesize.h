@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_FORMAT_SYNTHESIZE_H
+#define PRF_FORMAT_SYNTHESIZE_H
+/*
+ * Synthesized side-band records describing state that existed before the
+ * events were enabled (perf_event_open(2) record layouts, as perf record
+ * writes them): PERF_RECORD_COMM and PERF_RECORD_FORK for every task,
+ * PERF_RECORD_MMAP2 for every executable mapping in /proc/PID/maps, the
+ * kernel map "[kernel.kallsyms]_text" (PERF_RECORD_MMAP, pid -1, pgoff =
+ * address of _text from /proc/kallsyms) and one map per module of
+ * /proc/modules.
+ *
+ * Every record gets id_hdr_size zero bytes appended: the sample_id_all
+ * trailer of the first event's sample_type, zero as perf writes it for
+ * synthesized records.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+union perf_event;
+
+/* Called with each record; the record is only valid during the call.
+ * Return 0 to go on, non-zero (e.g. -errno) to stop the synthesis. */
+typedef int (*synth_cb)(void *arg, const union perf_event *event);
+
+/* Bytes of the sample_id_all trailer for sample_type (TID, TIME, ID,
+ * STREAM_ID, CPU, IDENTIFIER). */
+size_t synthesize__id_hdr_size(uint64_t sample_type);
+
+/* Kernel map. Returns 0, -ENOENT when /proc/kallsyms has no _text/_stext
+ * (or shows zero addresses: kptr_restrict), or the callback's value. */
+int synthesize__kernel_mmap(synth_cb cb, void *arg, size_t id_hdr_size);
+/* One PERF_RECORD_MMAP per loaded module ("[name]"), 0 when /proc/modules
+ * is absent. */
+int synthesize__modules(synth_cb cb, void *arg, size_t id_hdr_size);
+/* COMM of one task (comm as given, truncated to 15 chars). */
+int synthesize__comm(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_t tid,
+		     const char *comm);
+/*
+ * One process: COMM for each task of /proc/PID/task, FORK (ppid = ptid =
+ * pid) for each task other than the leader, and MMAP2 of its executable
+ * mappings. Returns 0 (also for a process that vanished meanwhile), or the
+ * callback's value.
+ */
+int synthesize__process(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid);
+/* synthesize__process() for every process in /proc (-a). */
+int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size);
+
+#endif

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/* PMUs from sysfs; see pmu.h. */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+
+#define PMU_SYSFS_DEFAULT "/sys/bus/event_source/devices"
+
+/* Test hook: a fake sysfs tree. */
+static const char *sysfs_root;
+
+void pmu__set_sysfs_root(const char *dir)
+{
+	sysfs_root = dir;
+}
+
+const char *pmu__sysfs_root(void)
+{
+	return sysfs_root ? sysfs_root : PMU_SYSFS_DEFAULT;
+}
+
+static char *trim(char *s)
+{
+	size_t n;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	n = strlen(s);
+	while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+		s[--n] = '\0';
+	return s;
+}
+
+/* "config:0-7,32-35" -> fmt. 0 or -EINVAL. */
+static int format__parse(struct pmu_format *fmt, char *text)
+{
+	char *s = trim(text), *colon = strchr(s, ':'), *tok, *save = NULL;
+
+	if (!colon)
+		return -EINVAL;
+	*colon = '\0';
+	if (!strcmp(s, "config"))
+		fmt->config = 0;
+	else if (!strcmp(s, "config1"))
+		fmt->config = 1;
+	else if (!strcmp(s, "config2"))
+		fmt->config = 2;
+	else
+		return -EINVAL;
+	for (tok = strtok_r(colon + 1, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long lo = strtol(tok, &end, 10), hi = lo;
+
+		if (end == tok)
+			return -EINVAL;
+		if (*end == '-') {
+			char *p = end + 1;
+
+			hi = strtol(p, &end, 10);
+			if (end == p)
+				return -EINVAL;
+		}
+		if (*end || lo < 0 || hi > 63 || hi < lo || fmt->nr_ranges == PMU_FORMAT_MAX_RANGES)
+			return -EINVAL;
+		fmt->ranges[fmt->nr_ranges].lo = lo;
+		fmt->ranges[fmt->nr_ranges].hi = hi;
+		fmt->nr_ranges++;
+	}
+	return fmt->nr_ranges ? 0 : -EINVAL;
+}
+
+static int pmu__load_formats(struct perf_pmu *pmu, const char *dir)
+{
+	char path[PATH_MAX + 16];
+	struct dirent **ents;
+	int n, err = 0;
+
+	snprintf(path, sizeof(path), "%s/format", dir);
+	n = scandir(path, &ents, NULL, alphasort);
+	if (n < 0)
+		return 0;	/* no format directory: only config=/config1= terms */
+	for (int i = 0; i < n; i++) {
+		char file[PATH_MAX + 300];
+		struct pmu_format *fmt;
+		char *text = NULL;
+
+		if (ents[i]->d_name[0] == '.' || err)
+			goto next;
+		snprintf(file, sizeof(file), "%s/%s", path, ents[i]->d_name);
+		if (filename__read_str(file, &text, NULL))
+			goto next;
+		fmt = zalloc(sizeof(*fmt));
+		if (!fmt || !(fmt->name = strdup(ents[i]->d_name))) {
+			free(fmt);
+			err = -ENOMEM;
+			goto next;
+		}
+		if (format__parse(fmt, text)) {
+			pr_debug("pmu %s: bad format %s\n", pmu->name, file);
+			free(fmt->name);
+			free(fmt);
+			goto next;
+		}
+		list_add_tail(&fmt->node, &pmu->formats);
+next:
+		free(text);
+		free(ents[i]);
+	}
+	free(ents);
+	return err;
+}
+
+static bool alias_file_ignored(const char *name)
+{
+	static const char *const suffixes[] = { ".scale", ".unit", ".per-pkg", ".snapshot" };
+	size_t len = strlen(name);
+
+	if (name[0] == '.')
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(suffixes); i++) {
+		size_t sl = strlen(suffixes[i]);
+
+		if (len > sl && !strcmp(name + len - sl, suffixes[i]))
+			return true;
+	}
+	return false;
+}
+
+static int pmu__load_aliases(struct perf_pmu *pmu, const char *dir)
+{
+	char path[PATH_MAX + 16];
+	struct dirent **ents;
+	int n, err = 0;
+
+	snprintf(path, sizeof(path), "%s/events", dir);
+	n = scandir(path, &ents, NULL, alphasort);
+	if (n < 0)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		char file[PATH_MAX + 300];
+		struct pmu_alias *a;
+		char *text = NULL;
+
+		if (err || alias_file_ignored(ents[i]->d_name))
+			goto next;
+		snprintf(file, sizeof(file), "%s/%s", path, ents[i]->d_name);
+		if (filename__read_str(file, &text, NULL))
+			goto next;
+		a = zalloc(sizeof(*a));
+		if (!a || !(a->name = strdup(ents[i]->d_name)) || !(a->terms = strdup(trim(text)))) {
+			if (a)
+				free(a->name);
+			free(a);
+			err = -ENOMEM;
+			goto next;
+		}
+		list_add_tail(&a->node, &pmu->aliases);
+next:
+		free(text);
+		free(ents[i]);
+	}
+	free(ents);
+	return err;
+}
+
+struct perf_pmu *pmu__load(const char *name, int *errp)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16];
+	struct perf_pmu *pmu;
+	int type, err;
+
+	if (!*name || strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, "..")) {
+		err = -ENOENT;
+		goto fail;
+	}
+	snprintf(dir, sizeof(dir), "%s/%s", pmu__sysfs_root(), name);
+	snprintf(path, sizeof(path), "%s/type", dir);
+	err = filename__read_int(path, &type);
+	if (err) {
+		err = err == -ENOENT ? -ENOENT : -EINVAL;
+		goto fail;
+	}
+	pmu = zalloc(sizeof(*pmu));
+	if (!pmu || !(pmu->name = strdup(name))) {
+		free(pmu);
+		err = -ENOMEM;
+		goto fail;
+	}
+	pmu->type = type;
+	INIT_LIST_HEAD(&pmu->formats);
+	INIT_LIST_HEAD(&pmu->aliases);
+	err = pmu__load_formats(pmu, dir);
+	if (!err)
+		err = pmu__load_aliases(pmu, dir);
+	if (err) {
+		pmu__delete(pmu);
+		goto fail;
+	}
+	return pmu;
+fail:
+	if (errp)
+		*errp = err;
+	return NULL;
+}
+
+void pmu__delete(struct perf_pmu *pmu)
+{
+	struct pmu_format *f, *fn;
+	struct pmu_alias *a, *an;
+
+	if (!pmu)
+		return;
+	list_for_each_entry_safe(f, fn, &pmu->formats, node) {
+		free(f->name);
+		free(f);
+	}
+	list_for_each_entry_safe(a, an, &pmu->aliases, node) {
+		free(a->name);
+		free(a->terms);
+		free(a);
+	}
+	free(pmu->name);
+	free(pmu);
+}
+
+struct pmu_format *pmu__find_format(struct perf_pmu *pmu, const char *name)
+{
+	struct pmu_format *f;
+
+	list_for_each_entry(f, &pmu->formats, node)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+struct pmu_alias *pmu__find_alias(struct perf_pmu *pmu, const char *name)
+{
+	struct pmu_alias *a;
+
+	/* sysfs alias names are matched case-insensitively, as perf does */
+	list_for_each_entry(a, &pmu->aliases, node)
+		if (!strcasecmp(a->name, name))
+			return a;
+	return NULL;
+}
+
+int pmu_format__apply(const struct pmu_format *fmt, uint64_t value, struct perf_event_attr *attr)
+{
+	__u64 *word = fmt->config == 0 ? &attr->config :
+			 fmt->config == 1 ? &attr->config1 : &attr->config2;
+	int width = 0, shift = 0;
+
+	for (int i = 0; i < fmt->nr_ranges; i++)
+		width += fmt->ranges[i].hi - fmt->ranges[i].lo + 1;
+	if (width < 64 && (value >> width))
+		return -ERANGE;
+	/* Scatter value's low bits over the ranges, lowest range first. */
+	for (int i = 0; i < fmt->nr_ranges; i++) {
+		int lo = fmt->ranges[i].lo, bits = fmt->ranges[i].hi - lo + 1;
+		uint64_t mask = bits == 64 ? ~0ULL : ((1ULL << bits) - 1);
+
+		*word &= ~(mask << lo);
+		*word |= ((value >> shift) & mask) << lo;
+		shift += bits;
+	}
+	return 0;
+}
+
+static int not_dot(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+char **pmu__names(void)
+{
+	struct dirent **ents;
+	char **names;
+	int n = scandir(pmu__sysfs_root(), &ents, not_dot, alphasort), k = 0;
+
+	if (n < 0)
+		return NULL;
+	names = calloc(n + 1, sizeof(*names));
+	for (int i = 0; i < n; i++) {
+		if (names && !(names[k] = strdup(ents[i]->d_name))) {
+			pmu__free_names(names);
+			names = NULL;
+		} else if (names) {
+			k++;
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	return names;
+}
+
+void pmu__free_names(char **names)
+{
+	if (!names)
+		return;
+	for (char **p = names; *p; p++)
+		free(*p);
+	free(names);
+}

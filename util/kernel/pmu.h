@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_KERNEL_PMU_H
+#define PRF_KERNEL_PMU_H
+/*
+ * PMUs as the kernel describes them in sysfs
+ * (Documentation/ABI/testing/sysfs-bus-event_source-devices-*):
+ * /sys/bus/event_source/devices/<pmu>/type is the attr.type,
+ * format/<term> holds a bit layout such as "config:0-7,32-35" or
+ * "config1:0-63", events/<alias> holds terms such as "event=0x3c,umask=1".
+ */
+#include <linux/perf_event.h>
+#include <stdint.h>
+#include "../lib/list.h"
+
+#define PMU_FORMAT_MAX_RANGES 8
+
+/* One format term: which config word and which bits. */
+struct pmu_format {
+	struct list_head node;
+	char *name;
+	int config;			/* 0 = config, 1 = config1, 2 = config2 */
+	int nr_ranges;
+	struct { int lo, hi; } ranges[PMU_FORMAT_MAX_RANGES];	/* inclusive, lsb first */
+};
+
+/* One event alias from events/: name and its term string. */
+struct pmu_alias {
+	struct list_head node;
+	char *name;
+	char *terms;
+};
+
+struct perf_pmu {
+	char *name;
+	uint32_t type;
+	struct list_head formats;	/* struct pmu_format */
+	struct list_head aliases;	/* struct pmu_alias, sorted by name */
+};
+
+/*
+ * Use another directory instead of /sys/bus/event_source/devices (tests use
+ * a fake tree). NULL restores the default. The string is not copied.
+ */
+void pmu__set_sysfs_root(const char *dir);
+const char *pmu__sysfs_root(void);
+
+/* Load PMU `name` from sysfs. Returns a new object (free with
+ * pmu__delete()) or NULL with *errp = -ENOENT (no such PMU), -EINVAL (bad
+ * type/format file) or -ENOMEM. */
+struct perf_pmu *pmu__load(const char *name, int *errp);
+void pmu__delete(struct perf_pmu *pmu);
+
+struct pmu_format *pmu__find_format(struct perf_pmu *pmu, const char *name);
+struct pmu_alias *pmu__find_alias(struct perf_pmu *pmu, const char *name);
+
+/*
+ * Put value into attr's config word at the format's bits (bits not covered
+ * are left alone). -ERANGE when value does not fit in the format's width.
+ */
+int pmu_format__apply(const struct pmu_format *fmt, uint64_t value, struct perf_event_attr *attr);
+
+/*
+ * Names of all PMUs in sysfs, sorted; NULL-terminated malloc'd array of
+ * malloc'd strings (free with pmu__free_names()), or NULL when the
+ * directory can't be read.
+ */
+char **pmu__names(void);
+void pmu__free_names(char **names);
+
+#endif

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The resolver: a sample's PERF_SAMPLE_CALLCHAIN (perf_event_open(2):
+ * "an array of instruction pointers", PERF_CONTEXT_* values >= 
+ * PERF_CONTEXT_MAX mark where kernel/user/hypervisor/guest parts start) or
+ * the DWARF-unwound user stack, each frame resolved to map + symbol.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "callchain.h"
+#include "unwind.h"
+#include "thread.h"
+#include "map.h"
+#include "dso.h"
+#include "../kernel/evsel.h"
+#include "../lib/util.h"
+
+#define DEFAULT_MAX_STACK 127
+
+void callchain_cursor__init(struct callchain_cursor *c)
+{
+	memset(c, 0, sizeof(*c));
+}
+
+void callchain_cursor__exit(struct callchain_cursor *c)
+{
+	zfree(&c->frames);
+	c->nr = c->alloc = 0;
+}
+
+int callchain_cursor__append(struct callchain_cursor *c, const struct callchain_frame *f)
+{
+	if (unlikely(c->nr == c->alloc)) {
+		unsigned int alloc = c->alloc ? c->alloc * 2 : 64;
+		struct callchain_frame *n = realloc(c->frames, alloc * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		c->frames = n;
+		c->alloc = alloc;
+	}
+	c->frames[c->nr++] = *f;
+	return 0;
+}
+
+static int cursor__add_ip(struct callchain_cursor *c, struct thread *thread, uint8_t cpumode,
+			  uint64_t ip, const struct resolve_opts *opts)
+{
+	struct addr_location al;
+	struct callchain_frame f;
+
+	thread__find_symbol(thread, cpumode, ip, &al);
+	if (opts && opts->hide_unresolved && !al.sym)
+		return 0;
+	memset(&f, 0, sizeof(f));
+	f.ip = ip;
+	f.map = al.map;
+	f.sym = al.sym;
+	f.addr = al.addr;
+	f.cpumode = cpumode;
+	return callchain_cursor__append(c, &f);
+}
+
+/* 1: a known context marker (cpumode set), 0: an address, -1: an unknown marker */
+static int context_cpumode(uint64_t ip, uint8_t *cpumode)
+{
+	switch (ip) {
+	case PERF_CONTEXT_HV:
+		*cpumode = PERF_RECORD_MISC_HYPERVISOR;
+		return true;
+	case PERF_CONTEXT_KERNEL:
+		*cpumode = PERF_RECORD_MISC_KERNEL;
+		return true;
+	case PERF_CONTEXT_USER:
+		*cpumode = PERF_RECORD_MISC_USER;
+		return true;
+	case PERF_CONTEXT_GUEST_KERNEL:
+		*cpumode = PERF_RECORD_MISC_GUEST_KERNEL;
+		return true;
+	case PERF_CONTEXT_GUEST_USER:
+		*cpumode = PERF_RECORD_MISC_GUEST_USER;
+		return true;
+	default:
+		return ip >= (uint64_t)PERF_CONTEXT_MAX ? -1 : 0;
+	}
+}
+
+struct unwind_arg {
+	struct callchain_cursor *cursor;
+	struct thread *thread;
+	const struct resolve_opts *opts;
+	unsigned int max;
+	int err;
+};
+
+static int unwind_cb(struct unwind_entry *e, void *arg)
+{
+	struct unwind_arg *ua = arg;
+	struct callchain_frame f;
+	struct addr_location al;
+
+	if (e->truncated) {
+		ua->cursor->truncated = true;
+		if (ua->cursor->nr < ua->max) {
+			memset(&f, 0, sizeof(f));
+			f.truncated = true;
+			f.cpumode = PERF_RECORD_MISC_USER;
+			ua->err = callchain_cursor__append(ua->cursor, &f);
+		}
+		return ua->err;
+	}
+	if (ua->cursor->nr >= ua->max)
+		return 1;
+	memset(&f, 0, sizeof(f));
+	f.ip = e->ip;
+	f.cpumode = PERF_RECORD_MISC_USER;
+	if (e->map) {
+		f.map = e->map;
+		f.addr = map__map_ip(e->map, e->ip);
+		f.sym = e->sym ? e->sym : dso__find_symbol(e->map->dso, f.addr);
+	} else {
+		thread__find_symbol(ua->thread, PERF_RECORD_MISC_USER, e->ip, &al);
+		f.map = al.map;
+		f.sym = al.sym;
+		f.addr = al.addr;
+	}
+	if (ua->opts && ua->opts->hide_unresolved && !f.sym)
+		return 0;
+	ua->err = callchain_cursor__append(ua->cursor, &f);
+	return ua->err;
+}
+
+int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
+			      struct thread *thread, const struct resolve_opts *opts,
+			      struct callchain_cursor *cursor)
+{
+	unsigned int max = opts && opts->max_stack ? opts->max_stack : DEFAULT_MAX_STACK;
+	const struct ip_callchain *cc = sample->callchain;
+	uint64_t stype = evsel ? evsel->attr.sample_type : 0;
+	bool dwarf = (stype & PERF_SAMPLE_STACK_USER) && (stype & PERF_SAMPLE_REGS_USER) &&
+		     sample->user_regs.regs && sample->user_stack.size;
+	uint8_t cpumode = sample->cpumode;
+	int err;
+
+	cursor->nr = 0;
+	cursor->truncated = false;
+	cursor->discarded = false;
+	if (!cc || !cc->nr) {
+		if (dwarf && cpumode == PERF_RECORD_MISC_USER)
+			goto unwind;
+		return cursor__add_ip(cursor, thread, cpumode, sample->ip, opts);
+	}
+	for (uint64_t i = 0; i < cc->nr && cursor->nr < max; i++) {
+		uint64_t ip = cc->ips[i];
+		int ctx = context_cpumode(ip, &cpumode);
+
+		if (ctx < 0) {
+			cursor->nr = 0;
+			cursor->discarded = true;
+			return 0;
+		}
+		if (ctx) {
+			if (dwarf && ip == PERF_CONTEXT_USER)
+				goto unwind;
+			continue;
+		}
+		err = cursor__add_ip(cursor, thread, cpumode, ip, opts);
+		if (err)
+			return err;
+	}
+	if (!dwarf || cursor->nr >= max)
+		return 0;
+	/* callchain had no user part (kernel only, exclude_callchain_user) */
+unwind:
+	{
+		struct unwind_arg ua = { cursor, thread, opts, max, 0 };
+		unsigned int before = cursor->nr;
+
+		err = unwind__get_entries(unwind_cb, &ua, thread, sample, (int)(max - cursor->nr));
+		if (ua.err)
+			return ua.err;
+		if (err < 0 && cursor->nr == before) {
+			/* no unwinder (or it failed at once): the sample ip alone */
+			if (sample->cpumode == PERF_RECORD_MISC_USER || before == 0)
+				return cursor__add_ip(cursor, thread, PERF_RECORD_MISC_USER,
+						      sample->ip, opts);
+		}
+	}
+	return 0;
+}

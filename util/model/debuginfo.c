@@ -1,0 +1,902 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-DSO ELF/DWARF state: image, CFI (+ row cache), line table index,
+ * inline chains. See debuginfo.h. Sources followed: ELF gABI (program
+ * headers, notes), DWARF 5 sections 6.2 (line table) and 6.4 (CFI),
+ * GDB manual "Separate Debug Files" (build-id path, .gnu_debuglink CRC).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <elfutils/libdw.h>
+#include <dwarf.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <zlib.h>
+
+#include "debuginfo.h"
+#include "dso.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+
+#define CFI_CACHE_SIZE 1024	/* rows cached per DSO (direct mapped) */
+
+struct load_seg {
+	uint64_t off, filesz, vaddr;
+};
+
+struct cfi_slot {
+	uint64_t start, end;	/* [start, end) the row applies to */
+	Dwarf_Frame *frame;	/* NULL: negative entry */
+	void *priv;		/* caller's decoded form of frame (malloc'd) */
+	bool used;
+};
+
+struct line_row {
+	uint64_t addr;
+	const char *file;	/* NULL: end of sequence */
+	uint32_t line;
+	uint32_t ord;		/* order in .debug_line, for a stable sort */
+};
+
+struct intern {
+	struct intern *next;
+	const char *file;
+	unsigned int line;
+	char str[];
+};
+
+#define INTERN_BUCKETS 256
+
+struct debuginfo {
+	pthread_mutex_t lock;
+	struct dso *dso;
+	bool elf_tried, dwarf_tried, lines_tried;
+	/* image */
+	int fd;
+	Elf *elf;
+	char *image;		/* in-memory copy ([vdso]) */
+	size_t image_size;
+	struct load_seg *segs;
+	size_t nr_segs;
+	struct build_id bid;	/* of the image */
+	/* CFI */
+	Dwarf_CFI *eh_cfi;	/* dwarf_getcfi_elf(elf), ours to end */
+	Dwarf_CFI *dbg_cfi;	/* dwarf_getcfi(dwarf), owned by dwarf */
+	struct cfi_slot *cfi_cache;
+	/* DWARF */
+	int dbg_fd;
+	Elf *dbg_elf;		/* separate debug file, or NULL */
+	Dwarf *dwarf;
+	char *debug_path;	/* "" own file */
+	/* line index */
+	struct line_row *lines;
+	size_t nr_lines;
+	char **line_str;	/* lazily formatted srcline per row */
+	struct intern *interned[INTERN_BUCKETS];
+};
+
+static pthread_mutex_t debuginfo__create_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct debuginfo *dso__debuginfo(struct dso *dso)
+{
+	struct debuginfo *di;
+
+	di = __atomic_load_n((struct debuginfo **)&dso->debuginfo, __ATOMIC_ACQUIRE);
+	if (di)
+		return di;
+	pthread_mutex_lock(&debuginfo__create_lock);
+	di = dso->debuginfo;
+	if (!di) {
+		di = zalloc(sizeof(*di));
+		if (di) {
+			pthread_mutex_init(&di->lock, NULL);
+			di->dso = dso;
+			di->fd = di->dbg_fd = -1;
+			__atomic_store_n((struct debuginfo **)&dso->debuginfo, di, __ATOMIC_RELEASE);
+		}
+	}
+	pthread_mutex_unlock(&debuginfo__create_lock);
+	return di;
+}
+
+void debuginfo__lock(struct debuginfo *di)
+{
+	pthread_mutex_lock(&di->lock);
+}
+
+void debuginfo__unlock(struct debuginfo *di)
+{
+	pthread_mutex_unlock(&di->lock);
+}
+
+static void __attribute__((constructor)) debuginfo__init_libelf(void)
+{
+	elf_version(EV_CURRENT);
+}
+
+/* NT_GNU_BUILD_ID of an open ELF; 0 or -ENOENT. */
+static int elf__read_build_id(Elf *elf, struct build_id *bid)
+{
+	Elf_Scn *scn = NULL;
+	size_t i, n;
+
+	bid->size = 0;
+	/* sections first (files), then program headers (memory images) */
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		size_t off = 0, noff, doff;
+		GElf_Nhdr nh;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data)
+			continue;
+		while ((off = gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp((char *)data->d_buf + noff, "GNU", 4)) {
+				bid->size = min((size_t)nh.n_descsz, (size_t)BUILD_ID_SIZE);
+				memcpy(bid->data, (char *)data->d_buf + doff, bid->size);
+				return 0;
+			}
+		}
+	}
+	if (elf_getphdrnum(elf, &n))
+		return -ENOENT;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		Elf_Data *data;
+		size_t off = 0, noff, doff;
+		GElf_Nhdr nh;
+
+		if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_NOTE)
+			continue;
+		data = elf_getdata_rawchunk(elf, ph.p_offset, ph.p_filesz, ELF_T_NHDR);
+		if (!data)
+			continue;
+		while ((off = gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp((char *)data->d_buf + noff, "GNU", 4)) {
+				bid->size = min((size_t)nh.n_descsz, (size_t)BUILD_ID_SIZE);
+				memcpy(bid->data, (char *)data->d_buf + doff, bid->size);
+				return 0;
+			}
+		}
+	}
+	return -ENOENT;
+}
+
+static void build_id__hex(const struct build_id *bid, char *buf)
+{
+	size_t i;
+
+	for (i = 0; i < bid->size; i++)
+		sprintf(buf + 2 * i, "%02x", bid->data[i]);
+	buf[2 * bid->size] = '\0';
+}
+
+static bool build_id__equal(const struct build_id *a, const struct build_id *b)
+{
+	return a->size && a->size == b->size && !memcmp(a->data, b->data, a->size);
+}
+
+static int open_elf(const char *path, int *fdp, Elf **elfp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf *elf;
+
+	if (fd < 0)
+		return -errno;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		if (elf)
+			elf_end(elf);
+		close(fd);
+		return -EINVAL;
+	}
+	*fdp = fd;
+	*elfp = elf;
+	return 0;
+}
+
+static void close_elf(int *fdp, Elf **elfp)
+{
+	if (*elfp)
+		elf_end(*elfp);
+	if (*fdp >= 0)
+		close(*fdp);
+	*elfp = NULL;
+	*fdp = -1;
+}
+
+static bool dso__is_vdso(const struct dso *dso)
+{
+	return dso->kind == DSO_VDSO ||
+	       (dso->long_name && !strcmp(dso->long_name, "[vdso]"));
+}
+
+/* The vDSO image of this process, when it is the one recorded (same
+ * build-id, or no build-id known). */
+static int load_own_vdso(struct debuginfo *di)
+{
+	const char *base = (const char *)getauxval(AT_SYSINFO_EHDR);
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)base;
+	size_t size;
+
+	if (!base || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
+		return -ENOENT;
+	size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
+	if (size < sizeof(*eh) || size > (1 << 20))
+		return -ENOENT;
+	di->image = malloc(size);
+	if (!di->image)
+		return -ENOMEM;
+	memcpy(di->image, base, size);
+	di->image_size = size;
+	di->elf = elf_memory(di->image, size);
+	if (!di->elf) {
+		zfree(&di->image);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int load_segments(struct debuginfo *di)
+{
+	size_t i, n;
+
+	if (elf_getphdrnum(di->elf, &n))
+		return -EINVAL;
+	di->segs = calloc(n ? n : 1, sizeof(*di->segs));
+	if (!di->segs)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(di->elf, i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		di->segs[di->nr_segs].off = ph.p_offset;
+		di->segs[di->nr_segs].filesz = ph.p_filesz;
+		di->segs[di->nr_segs].vaddr = ph.p_vaddr;
+		di->nr_segs++;
+	}
+	return di->nr_segs ? 0 : -ENOENT;
+}
+
+int debuginfo__load_elf(struct debuginfo *di)
+{
+	struct dso *dso = di->dso;
+	char path[PATH_MAX], hex[2 * BUILD_ID_SIZE + 1];
+	const char *home = getenv("HOME");
+	int err;
+
+	if (di->elf_tried)
+		return di->elf ? 0 : -ENOENT;
+	di->elf_tried = true;
+	if (dso__is_vdso(dso)) {
+		err = load_own_vdso(di);
+		if (!err && dso->has_build_id && dso->bid.size &&
+		    (elf__read_build_id(di->elf, &di->bid) || !build_id__equal(&di->bid, &dso->bid))) {
+			elf_end(di->elf);
+			di->elf = NULL;
+			zfree(&di->image);
+			err = -ENOENT;
+		}
+		if (err && dso->has_build_id && home) {
+			build_id__hex(&dso->bid, hex);
+			snprintf(path, sizeof(path), "%s/.debug/[vdso]/%s/vdso", home, hex);
+			err = open_elf(path, &di->fd, &di->elf);
+		}
+	} else if (dso->kind == DSO_USER || dso->kind == DSO_JIT || !dso->kind) {
+		err = dso->long_name && dso->long_name[0] == '/' ?
+		      open_elf(dso->long_name, &di->fd, &di->elf) : -ENOENT;
+		if (!err && dso->has_build_id && dso->bid.size &&
+		    !elf__read_build_id(di->elf, &di->bid) &&
+		    !build_id__equal(&di->bid, &dso->bid)) {
+			pr_debug("unwind: %s: build-id differs from the recording\n", dso->long_name);
+			close_elf(&di->fd, &di->elf);
+			err = -ENOENT;
+		}
+		if (err && dso->has_build_id && dso->bid.size && home) {
+			/* perf's build-id cache */
+			build_id__hex(&dso->bid, hex);
+			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/elf",
+				 home, hex, hex + 2);
+			err = open_elf(path, &di->fd, &di->elf);
+		}
+	} else {
+		err = -ENOENT;
+	}
+	if (err)
+		return err;
+	if (!di->bid.size)
+		elf__read_build_id(di->elf, &di->bid);
+	err = load_segments(di);
+	if (err) {
+		close_elf(&di->fd, &di->elf);
+		return err;
+	}
+	di->eh_cfi = dwarf_getcfi_elf(di->elf);
+	return 0;
+}
+
+int debuginfo__offset_to_vaddr(struct debuginfo *di, uint64_t off, uint64_t *vaddr)
+{
+	size_t i;
+
+	for (i = 0; i < di->nr_segs; i++) {
+		const struct load_seg *s = &di->segs[i];
+
+		if (off >= s->off && off < s->off + s->filesz) {
+			*vaddr = off - s->off + s->vaddr;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+int debuginfo__read(struct debuginfo *di, uint64_t off, void *buf, size_t len)
+{
+	if (di->image) {
+		if (off > di->image_size || len > di->image_size - off)
+			return -EFAULT;
+		memcpy(buf, di->image + off, len);
+		return 0;
+	}
+	if (di->fd < 0)
+		return -EFAULT;
+	if (pread(di->fd, buf, len, (off_t)off) != (ssize_t)len)
+		return -EFAULT;
+	return 0;
+}
+
+/* ---- DWARF and separate debug files ---- */
+
+static bool elf__has_section(Elf *elf, const char *name, bool need_bits)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *n;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		n = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (n && !strcmp(n, name))
+			return !need_bits || sh.sh_type != SHT_NOBITS;
+	}
+	return false;
+}
+
+/* .gnu_debuglink: file name and CRC-32 of the debug file. */
+static int elf__debuglink(Elf *elf, char *name, size_t size, uint32_t *crc)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return -ENOENT;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		const char *n;
+		size_t len, crcoff;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		n = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!n || strcmp(n, ".gnu_debuglink"))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !data->d_buf)
+			return -ENOENT;
+		len = strnlen(data->d_buf, data->d_size);
+		crcoff = (len + 4) & ~(size_t)3;
+		if (len == 0 || len >= size || crcoff + 4 > data->d_size)
+			return -ENOENT;
+		memcpy(name, data->d_buf, len);
+		name[len] = '\0';
+		memcpy(crc, (char *)data->d_buf + crcoff, 4);
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static bool file__crc_matches(const char *path, uint32_t want)
+{
+	unsigned char buf[65536];
+	uLong crc = crc32(0L, Z_NULL, 0);
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		crc = crc32(crc, buf, (uInt)n);
+	close(fd);
+	return n == 0 && (uint32_t)crc == want;
+}
+
+static int try_debug_file(struct debuginfo *di, const char *path)
+{
+	if (access(path, R_OK))
+		return -ENOENT;
+	if (open_elf(path, &di->dbg_fd, &di->dbg_elf))
+		return -ENOENT;
+	di->dwarf = dwarf_begin_elf(di->dbg_elf, DWARF_C_READ, NULL);
+	if (!di->dwarf) {
+		close_elf(&di->dbg_fd, &di->dbg_elf);
+		return -ENOENT;
+	}
+	di->debug_path = strdup(path);
+	return 0;
+}
+
+static int debuginfo__load_dwarf(struct debuginfo *di)
+{
+	char path[PATH_MAX], hex[2 * BUILD_ID_SIZE + 1], link[256], dir[PATH_MAX];
+	const struct build_id *bid;
+	const char *home = getenv("HOME");
+	uint32_t crc;
+	char *slash;
+
+	if (di->dwarf_tried)
+		return di->dwarf ? 0 : -ENOENT;
+	di->dwarf_tried = true;
+	if (debuginfo__load_elf(di))
+		return -ENOENT;
+	if (elf__has_section(di->elf, ".debug_info", true) ||
+	    elf__has_section(di->elf, ".debug_frame", true)) {
+		di->dwarf = dwarf_begin_elf(di->elf, DWARF_C_READ, NULL);
+		if (di->dwarf) {
+			di->debug_path = strdup("");
+			goto out;
+		}
+	}
+	bid = di->bid.size ? &di->bid : (di->dso->has_build_id ? &di->dso->bid : NULL);
+	if (bid && bid->size) {
+		build_id__hex(bid, hex);
+		snprintf(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+		if (!try_debug_file(di, path))
+			goto out;
+		if (home) {
+			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/debug",
+				 home, hex, hex + 2);
+			if (!try_debug_file(di, path))
+				goto out;
+		}
+	}
+	if (di->dso->long_name && di->dso->long_name[0] == '/' &&
+	    !elf__debuglink(di->elf, link, sizeof(link), &crc)) {
+		snprintf(dir, sizeof(dir), "%s", di->dso->long_name);
+		slash = strrchr(dir, '/');
+		*slash = '\0';
+		const char *fmts[] = { "%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s" };
+		for (size_t i = 0; i < ARRAY_SIZE(fmts); i++) {
+			snprintf(path, sizeof(path), fmts[i], dir, link);
+			if (!strcmp(path, di->dso->long_name) || access(path, R_OK))
+				continue;
+			if (!file__crc_matches(path, crc)) {
+				pr_debug("debuginfo: %s: CRC does not match %s\n", path, di->dso->long_name);
+				continue;
+			}
+			if (!try_debug_file(di, path))
+				goto out;
+		}
+	}
+	return -ENOENT;
+out:
+	di->dbg_cfi = dwarf_getcfi(di->dwarf);
+	pr_debug("debuginfo: %s: DWARF from %s\n", di->dso->long_name,
+		 di->debug_path && di->debug_path[0] ? di->debug_path : "the file itself");
+	return 0;
+}
+
+const char *dso__debug_file(struct dso *dso)
+{
+	struct debuginfo *di = dso__debuginfo(dso);
+	const char *p;
+
+	if (!di)
+		return NULL;
+	debuginfo__lock(di);
+	debuginfo__load_dwarf(di);
+	p = di->debug_path;
+	debuginfo__unlock(di);
+	return p;
+}
+
+/* ---- CFI ---- */
+
+static Dwarf_Frame *cfi__frame(Dwarf_CFI *cfi, uint64_t vaddr, uint64_t *start, uint64_t *end)
+{
+	Dwarf_Frame *frame = NULL;
+	Dwarf_Addr s, e;
+
+	if (!cfi || dwarf_cfi_addrframe(cfi, vaddr, &frame) || !frame)
+		return NULL;
+	if (dwarf_frame_info(frame, &s, &e, NULL) < 0 || vaddr < s || vaddr >= e) {
+		s = vaddr;
+		e = vaddr + 1;
+	}
+	*start = s;
+	*end = e;
+	return frame;
+}
+
+void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv)
+{
+	struct cfi_slot *slot;
+	uint64_t start = vaddr, end = vaddr + 1;
+	Dwarf_Frame *frame;
+
+	if (!di->cfi_cache) {
+		di->cfi_cache = calloc(CFI_CACHE_SIZE, sizeof(*di->cfi_cache));
+		if (!di->cfi_cache)
+			return NULL;
+	}
+	slot = &di->cfi_cache[(vaddr ^ (vaddr >> 10)) % CFI_CACHE_SIZE];
+	if (priv)
+		*priv = &slot->priv;
+	if (slot->used && vaddr >= slot->start && vaddr < slot->end)
+		return slot->frame;
+
+	frame = cfi__frame(di->eh_cfi, vaddr, &start, &end);
+	if (!frame)
+		pr_debug2("debuginfo: %s: no .eh_frame CFI at %#" PRIx64 "\n", di->dso->long_name, vaddr);
+	if (!frame && !debuginfo__load_dwarf(di))
+		frame = cfi__frame(di->dbg_cfi, vaddr, &start, &end);
+	free(slot->frame);
+	zfree(&slot->priv);
+	slot->used = true;
+	slot->frame = frame;
+	slot->start = frame ? start : vaddr;
+	slot->end = frame ? end : vaddr + 1;
+	return frame;
+}
+
+/* ---- line table index ---- */
+
+static int line_row__cmp(const void *pa, const void *pb)
+{
+	const struct line_row *a = pa, *b = pb;
+
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	/* an end of sequence before a row starting at the same address */
+	if (!a->file != !b->file)
+		return a->file ? 1 : -1;
+	return a->ord < b->ord ? -1 : a->ord > b->ord;
+}
+
+static int debuginfo__load_lines(struct debuginfo *di)
+{
+	Dwarf_CU *cu = NULL, *next;
+	Dwarf_Die cudie;
+	size_t alloc = 0;
+	uint8_t unit_type;
+	Dwarf_Half version;
+
+	if (di->lines_tried)
+		return di->lines ? 0 : -ENOENT;
+	di->lines_tried = true;
+	if (debuginfo__load_dwarf(di))
+		return -ENOENT;
+	while (dwarf_get_units(di->dwarf, cu, &next, &version, &unit_type, &cudie, NULL) == 0) {
+		Dwarf_Lines *lines;
+		size_t n, i;
+
+		cu = next;
+		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
+			continue;
+		if (dwarf_getsrclines(&cudie, &lines, &n))
+			continue;
+		for (i = 0; i < n; i++) {
+			Dwarf_Line *l = dwarf_onesrcline(lines, i);
+			struct line_row *r;
+			Dwarf_Addr addr;
+			bool endseq = false;
+			int lineno = 0;
+
+			if (!l || dwarf_lineaddr(l, &addr))
+				continue;
+			if (di->nr_lines == alloc) {
+				size_t na = alloc ? 2 * alloc : 4096;
+				struct line_row *nr = realloc(di->lines, na * sizeof(*nr));
+
+				if (!nr)
+					return -ENOMEM;
+				di->lines = nr;
+				alloc = na;
+			}
+			dwarf_lineendsequence(l, &endseq);
+			dwarf_lineno(l, &lineno);
+			r = &di->lines[di->nr_lines];
+			r->addr = addr;
+			r->file = endseq ? NULL : dwarf_linesrc(l, NULL, NULL);
+			if (!endseq && !r->file)
+				r->file = "";
+			r->line = lineno > 0 ? (uint32_t)lineno : 0;
+			r->ord = (uint32_t)di->nr_lines;
+			di->nr_lines++;
+		}
+	}
+	if (!di->nr_lines)
+		return -ENOENT;
+	qsort(di->lines, di->nr_lines, sizeof(*di->lines), line_row__cmp);
+	di->line_str = calloc(di->nr_lines, sizeof(*di->line_str));
+	if (!di->line_str) {
+		zfree(&di->lines);
+		di->nr_lines = 0;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Index of the row covering addr, or -1. */
+static long debuginfo__find_line(struct debuginfo *di, uint64_t addr)
+{
+	size_t lo = 0, hi = di->nr_lines;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (di->lines[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || !di->lines[lo - 1].file || !di->lines[lo - 1].line)
+		return -1;
+	return (long)lo - 1;
+}
+
+static const char *basename_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* "base:line" for (file, line), interned in the DSO. Caller holds lock. */
+static const char *debuginfo__intern(struct debuginfo *di, const char *file, unsigned int line)
+{
+	uintptr_t h = ((uintptr_t)file >> 3) * 31 + line;
+	struct intern **b = &di->interned[h % INTERN_BUCKETS], *e;
+	const char *base;
+	size_t len;
+
+	for (e = *b; e; e = e->next)
+		if (e->file == file && e->line == line)
+			return e->str;
+	base = basename_of(file);
+	len = strlen(base) + 12;
+	e = malloc(sizeof(*e) + len);
+	if (!e)
+		return NULL;
+	e->file = file;
+	e->line = line;
+	snprintf(e->str, len, "%s:%u", base, line);
+	e->next = *b;
+	*b = e;
+	return e->str;
+}
+
+int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigned int *line)
+{
+	struct debuginfo *di = dso__debuginfo(dso);
+	long i;
+	int err = -ENOENT;
+
+	if (!di)
+		return -ENOMEM;
+	debuginfo__lock(di);
+	if (!debuginfo__load_lines(di) && (i = debuginfo__find_line(di, addr)) >= 0) {
+		*file = di->lines[i].file;
+		*line = di->lines[i].line;
+		err = 0;
+	}
+	debuginfo__unlock(di);
+	return err;
+}
+
+const char *dso__srcline(struct dso *dso, uint64_t addr)
+{
+	struct debuginfo *di = dso__debuginfo(dso);
+	const char *s = NULL;
+	long i;
+
+	if (!di)
+		return NULL;
+	debuginfo__lock(di);
+	if (!debuginfo__load_lines(di) && (i = debuginfo__find_line(di, addr)) >= 0) {
+		if (!di->line_str[i])
+			di->line_str[i] = (char *)debuginfo__intern(di, di->lines[i].file,
+								    di->lines[i].line);
+		s = di->line_str[i];
+	}
+	debuginfo__unlock(di);
+	return s;
+}
+
+/* ---- inline frames ---- */
+
+static const char *die__name(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	const char *name;
+
+	name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+	if (!name)
+		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
+	return name ? name : "??";
+}
+
+static void die__call_site(Dwarf_Die *die, Dwarf_Files *files, size_t nfiles,
+			   const char **file, unsigned int *line)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word w;
+
+	*file = NULL;
+	*line = 0;
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &attr), &w) == 0)
+		*line = (unsigned int)w;
+	if (files && dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &attr), &w) == 0 &&
+	    w < nfiles)
+		*file = dwarf_filesrc(files, w, NULL, NULL);
+}
+
+#define MAX_INLINE_DEPTH 64
+
+/*
+ * Concrete scopes containing addr below die, outermost first: the
+ * DW_TAG_subprogram and each nested DW_TAG_inlined_subroutine. (libdw's
+ * dwarf_getscopes continues an inline instance with its abstract
+ * origin's scopes, not with the function it was inlined into.)
+ */
+static void die__pc_chain(Dwarf_Die *parent, uint64_t addr, Dwarf_Die *chain, int *n)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(parent, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+
+		switch (tag) {
+		case DW_TAG_namespace:
+		case DW_TAG_module:
+		case DW_TAG_class_type:
+		case DW_TAG_structure_type:
+			if (!*n)	/* functions defined inside */
+				die__pc_chain(&child, addr, chain, n);
+			break;
+		case DW_TAG_subprogram:
+		case DW_TAG_inlined_subroutine:
+		case DW_TAG_lexical_block:
+			if (dwarf_haspc(&child, addr) <= 0)
+				break;
+			if (tag != DW_TAG_lexical_block) {
+				if (tag == DW_TAG_inlined_subroutine && !*n)
+					break;	/* not inside a function */
+				if (*n >= MAX_INLINE_DEPTH)
+					return;
+				chain[(*n)++] = child;
+			}
+			die__pc_chain(&child, addr, chain, n);
+			return;
+		default:
+			break;
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, void *arg)
+{
+	struct debuginfo *di = dso__debuginfo(dso);
+	Dwarf_Die cudie, *chain = NULL;
+	Dwarf_Files *files = NULL;
+	size_t nfiles = 0;
+	int n = 0, i, ret = 0;
+	struct inline_frame f;
+	long row;
+
+	if (!di)
+		return -ENOMEM;
+	debuginfo__lock(di);
+	if (debuginfo__load_dwarf(di) || !dwarf_addrdie(di->dwarf, addr, &cudie))
+		goto out;
+	chain = malloc(MAX_INLINE_DEPTH * sizeof(*chain));
+	if (!chain) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	die__pc_chain(&cudie, addr, chain, &n);
+	if (n < 2)
+		goto out;
+	dwarf_getsrcfiles(&cudie, &files, &nfiles);
+	/* innermost position: the line table's */
+	memset(&f, 0, sizeof(f));
+	if (!debuginfo__load_lines(di) && (row = debuginfo__find_line(di, addr)) >= 0) {
+		f.file = di->lines[row].file;
+		f.line = di->lines[row].line;
+	}
+	for (i = n - 1; i >= 0; i--) {
+		const char *next_file = NULL;
+		unsigned int next_line = 0;
+
+		f.func = die__name(&chain[i]);
+		f.inlined = i > 0;
+		f.srcline = f.file && f.line ? debuginfo__intern(di, f.file, f.line) : NULL;
+		if (i > 0)
+			die__call_site(&chain[i], files, nfiles, &next_file, &next_line);
+		debuginfo__unlock(di);
+		ret = cb ? cb(&f, arg) : 0;
+		debuginfo__lock(di);
+		if (ret)
+			break;
+		f.file = next_file;
+		f.line = next_line;
+	}
+out:
+	debuginfo__unlock(di);
+	free(chain);
+	if (ret)
+		return ret;
+	return n > 1 ? n - 1 : 0;
+}
+
+/* ---- teardown ---- */
+
+void dso__debuginfo_delete(struct dso *dso)
+{
+	struct debuginfo *di = dso->debuginfo;
+	size_t i;
+
+	if (!di)
+		return;
+	if (di->cfi_cache) {
+		for (i = 0; i < CFI_CACHE_SIZE; i++) {
+			free(di->cfi_cache[i].frame);
+			free(di->cfi_cache[i].priv);
+		}
+		free(di->cfi_cache);
+	}
+	for (i = 0; i < INTERN_BUCKETS; i++) {
+		struct intern *e = di->interned[i], *n;
+
+		for (; e; e = n) {
+			n = e->next;
+			free(e);
+		}
+	}
+	free(di->line_str);
+	free(di->lines);
+	if (di->eh_cfi)
+		dwarf_cfi_end(di->eh_cfi);
+	if (di->dwarf)
+		dwarf_end(di->dwarf);
+	close_elf(&di->dbg_fd, &di->dbg_elf);
+	close_elf(&di->fd, &di->elf);
+	free(di->image);
+	free(di->segs);
+	free(di->debug_path);
+	pthread_mutex_destroy(&di->lock);
+	free(di);
+	dso->debuginfo = NULL;
+}

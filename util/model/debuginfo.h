@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_MODEL_DEBUGINFO_H
+#define PRF_MODEL_DEBUGINFO_H
+/*
+ * Per-DSO debug information via libelf/libdw, loaded lazily once per DSO
+ * and hung on dso->debuginfo (never per sample or per process):
+ *
+ *  - the ELF image (file on disk, build-id checked; [vdso] from this
+ *    process's vDSO or ~/.debug/[vdso]/<build-id>/vdso) and its PT_LOAD
+ *    table (file offset <-> link-time virtual address);
+ *  - CFI: .eh_frame (+ .eh_frame_hdr index) of the image, and .debug_frame
+ *    of the image or of its separate debug file, with a per-DSO cache of
+ *    evaluated CFI rows (used by util/model/unwind.c);
+ *  - DWARF (the image's own or a separate debug file found by
+ *    /usr/lib/debug/.build-id/xx/yyyy.debug or .gnu_debuglink, CRC checked);
+ *  - a line table index (every row of every CU's .debug_line, sorted by
+ *    address) for srcline lookups by binary search, never addr2line;
+ *  - inline frames from DW_TAG_inlined_subroutine scopes.
+ *
+ * Addresses ("DSO address space") are link-time virtual addresses, the
+ * ELF st_value space that util/model/dso.h symbols use.
+ *
+ * Threads: every entry point takes the DSO's own mutex, so different
+ * threads may query the same or different DSOs concurrently (libdw's
+ * lazily filled caches are not thread-safe, hence the lock). Strings
+ * returned live until dso__debuginfo_delete().
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+struct dso;
+struct debuginfo;
+
+/* srcline of addr as perf prints it ("t.c:12", basename of the file);
+ * NULL when the DSO has no line info for addr. Cached; owned by the DSO. */
+const char *dso__srcline(struct dso *dso, uint64_t addr);
+
+/* Full path and line of addr from the line table. 0, or -ENOENT (no line
+ * info), -ENOMEM. *file is owned by the DSO's libdw state. */
+int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigned int *line);
+
+/* One level of the inline chain at an address. */
+struct inline_frame {
+	const char *func;	/* DW_AT_name of the (abstract origin) function */
+	const char *file;	/* full path of the source position, or NULL */
+	unsigned int line;	/* 0: unknown */
+	const char *srcline;	/* "file.c:NN" (basename), interned, or NULL */
+	bool inlined;		/* false for the outermost, real function */
+};
+typedef int (*inline_frame_cb_t)(const struct inline_frame *frame, void *arg);
+
+/*
+ * Report the inline chain at addr, innermost first: each
+ * DW_TAG_inlined_subroutine scope containing addr (inlined = true; its
+ * source position is the line table's for the innermost one, else the
+ * DW_AT_call_file/call_line of the next inner inline), then the containing
+ * DW_TAG_subprogram (inlined = false, position = call site of the
+ * outermost inline). cb is called only when there is at least one inlined
+ * level; a non-zero return from cb stops the walk and is returned.
+ * Returns the number of inlined levels (0: none or no DWARF), or -errno.
+ */
+int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, void *arg);
+
+/* Free the DSO's debuginfo state (the model's dso destructor calls it);
+ * safe on a DSO that never loaded any. */
+void dso__debuginfo_delete(struct dso *dso);
+
+/* Path of the separate debug file used for the DSO ("" when the DSO's own
+ * file holds the DWARF, NULL when there is none). Owned by the DSO. */
+const char *dso__debug_file(struct dso *dso);
+
+/* ---- for the unwinder (util/model/unwind.c) ---- */
+
+/* The DSO's state, created on first use (thread-safe). NULL on ENOMEM. */
+struct debuginfo *dso__debuginfo(struct dso *dso);
+void debuginfo__lock(struct debuginfo *di);
+void debuginfo__unlock(struct debuginfo *di);
+/* Load the ELF image if not yet tried. Caller holds the lock. 0 or -errno
+ * (-ENOENT: no usable file, e.g. build-id mismatch or anon memory). */
+int debuginfo__load_elf(struct debuginfo *di);
+/* File offset -> link-time vaddr via PT_LOAD. Caller holds the lock and
+ * loaded the ELF. 0 or -ENOENT when no segment maps that offset. */
+int debuginfo__offset_to_vaddr(struct debuginfo *di, uint64_t off, uint64_t *vaddr);
+/* Copy len bytes at file offset off of the image. Caller holds the lock.
+ * 0 or -EFAULT when out of the file. */
+int debuginfo__read(struct debuginfo *di, uint64_t off, void *buf, size_t len);
+/*
+ * CFI frame state (libdw Dwarf_Frame) for vaddr, from .eh_frame first and
+ * .debug_frame second, cached per DSO. Caller holds the lock; the frame
+ * stays valid until the lock is released. NULL when no CFI covers vaddr.
+ * When priv is non-NULL, *priv points at the cache slot's private pointer
+ * (NULL for a new row): the caller may store a malloc'd decoded form of
+ * the row there; it is freed with the row.
+ */
+void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv);
+
+#endif

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dso: names, kinds, refcounts, the sorted symbol table and the choice of
+ * where symbols come from (ELF file and debug files, kallsyms, perf maps,
+ * our own vdso image).
+ */
+/* truncated candidate paths simply do not exist */
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "dso.h"
+#include "debuginfo.h"
+#include "machine.h"
+#include "model.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+
+static enum dso_kind dso__kind_of(const char *name)
+{
+	if (!strcmp(name, "[kernel.kallsyms]") || !strncmp(name, "[kernel.kallsyms]", 17) ||
+	    !strncmp(name, "[guest.kernel.kallsyms", 22))
+		return DSO_KERNEL;
+	if (!strcmp(name, "[vdso]") || !strcmp(name, "[vdso32]") || !strcmp(name, "[vdsox32]"))
+		return DSO_VDSO;
+	if (!strncmp(name, "/tmp/perf-", 10) && strstr(name, ".map"))
+		return DSO_JIT;
+	if (name[0] == '[' && (!strcmp(name, "[heap]") || !strcmp(name, "[stack]") ||
+			       !strcmp(name, "[vsyscall]") || !strncmp(name, "[anon", 5) ||
+			       !strcmp(name, "[vvar]") || !strcmp(name, "[uprobes]")))
+		return DSO_ANON;
+	if (name[0] == '[')
+		return DSO_KMODULE;
+	if (!strncmp(name, "//anon", 6) || !strncmp(name, "/dev/zero", 9) ||
+	    !strncmp(name, "/anon_hugepage", 14) || !strncmp(name, "/SYSV", 5) ||
+	    !strcmp(name, "[unknown]") || !strcmp(name, "//unknown"))
+		return DSO_ANON;
+	return DSO_USER;
+}
+
+struct dso *dso__new(const char *path)
+{
+	struct dso *dso = zalloc(sizeof(*dso));
+	const char *base;
+
+	if (!dso)
+		return NULL;
+	dso->long_name = strdup(path);
+	if (!dso->long_name) {
+		free(dso);
+		return NULL;
+	}
+	dso->kind = dso__kind_of(path);
+	if (dso->kind == DSO_KERNEL)
+		base = "[kernel.kallsyms]";
+	else if (path[0] == '[' || !strncmp(path, "//", 2))
+		base = path;
+	else {
+		base = strrchr(path, '/');
+		base = base ? base + 1 : path;
+	}
+	dso->short_name = strdup(base);
+	if (!dso->short_name) {
+		free(dso->long_name);
+		free(dso);
+		return NULL;
+	}
+	dso->refcnt = 1;
+	return dso;
+}
+
+struct dso *dso__get(struct dso *dso)
+{
+	if (dso)
+		dso->refcnt++;
+	return dso;
+}
+
+void dso__free_symbols(struct dso *dso)
+{
+	for (size_t i = 0; i < dso->nr_symbols; i++)
+		free(dso->symbols[i]);
+	zfree(&dso->symbols);
+	dso->nr_symbols = dso->nr_symbols_alloc = 0;
+}
+
+void dso__put(struct dso *dso)
+{
+	if (!dso || --dso->refcnt > 0)
+		return;
+	if (dso->debuginfo)
+		dso__debuginfo_delete(dso);
+	dso__free_symbols(dso);
+	free(dso->long_name);
+	free(dso->short_name);
+	free(dso->symsrc_path);
+	free(dso->runtime_path);
+	free(dso);
+}
+
+void dso__set_build_id(struct dso *dso, const struct build_id *bid)
+{
+	if (!bid->size)
+		return;
+	dso->bid = *bid;
+	dso->has_build_id = true;
+}
+
+int build_id__sprintf(const struct build_id *bid, char *buf)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < bid->size && i < BUILD_ID_SIZE; i++) {
+		buf[2 * i] = hex[bid->data[i] >> 4];
+		buf[2 * i + 1] = hex[bid->data[i] & 15];
+	}
+	buf[2 * i] = '\0';
+	return (int)(2 * i);
+}
+
+int dso__add_symbol(struct dso *dso, uint64_t start, uint64_t len, uint8_t binding,
+		    uint8_t type, const char *name, bool demangle)
+{
+	char *dem = demangle ? demangle_sym(name, dso->machine && dso->machine->demangle_params)
+			     : NULL;
+	const char *n = dem ? dem : name;
+	size_t l = strlen(n);
+	struct symbol *sym;
+
+	if (dso->nr_symbols == dso->nr_symbols_alloc) {
+		size_t alloc = dso->nr_symbols_alloc ? dso->nr_symbols_alloc * 2 : 256;
+		struct symbol **s = realloc(dso->symbols, alloc * sizeof(*s));
+
+		if (!s) {
+			free(dem);
+			return -ENOMEM;
+		}
+		dso->symbols = s;
+		dso->nr_symbols_alloc = alloc;
+	}
+	sym = malloc(sizeof(*sym) + l + 1);
+	if (!sym) {
+		free(dem);
+		return -ENOMEM;
+	}
+	sym->start = start;
+	sym->end = start + len;
+	sym->binding = binding;
+	sym->type = type;
+	sym->inlined = false;
+	sym->idx = (uint32_t)dso->nr_symbols;
+	memcpy(sym->name, n, l + 1);
+	free(dem);
+	dso->symbols[dso->nr_symbols++] = sym;
+	return 0;
+}
+
+static int sym_cmp(const void *a, const void *b)
+{
+	const struct symbol *x = *(const struct symbol * const *)a;
+	const struct symbol *y = *(const struct symbol * const *)b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->idx != y->idx)
+		return x->idx < y->idx ? -1 : 1;
+	return 0;
+}
+
+static int leading_underscores(const char *s)
+{
+	int n = 0;
+
+	while (s[n] == '_')
+		n++;
+	return n;
+}
+
+/*
+ * Whether a is a better name than b for the same address. The order
+ * matches what perf 6.1 shows for aliases (e.g. libc's execve, __execve,
+ * __GI_execve, __GI___execve -> "__GI___execve"): sized first, then
+ * non-weak, then global, then fewer leading underscores, then the longer
+ * name.
+ */
+static bool symbol__better(const struct symbol *a, const struct symbol *b)
+{
+	bool asz = a->end > a->start, bsz = b->end > b->start;
+	bool aw = a->binding == 2, bw = b->binding == 2;	/* STB_WEAK */
+	bool ag = a->binding == 1, bg = b->binding == 1;	/* STB_GLOBAL */
+	int ua, ub;
+	size_t la, lb;
+
+	if (asz != bsz)
+		return asz;
+	if (aw != bw)
+		return !aw;
+	if (ag != bg)
+		return ag;
+	ua = leading_underscores(a->name);
+	ub = leading_underscores(b->name);
+	if (ua != ub)
+		return ua < ub;
+	la = strlen(a->name);
+	lb = strlen(b->name);
+	return la > lb;
+}
+
+void dso__symbols_finish(struct dso *dso)
+{
+	size_t i, n = 0;
+
+	if (!dso->nr_symbols)
+		return;
+	/* stable order for equal starts is irrelevant: the best one is kept */
+	qsort(dso->symbols, dso->nr_symbols, sizeof(*dso->symbols), sym_cmp);
+	for (i = 0; i < dso->nr_symbols; i++) {
+		struct symbol *s = dso->symbols[i];
+
+		if (n && dso->symbols[n - 1]->start == s->start) {
+			struct symbol *prev = dso->symbols[n - 1];
+
+			if (dso->aliases_last || symbol__better(s, prev)) {
+				dso->symbols[n - 1] = s;
+				free(prev);
+			} else {
+				free(s);
+			}
+			continue;
+		}
+		dso->symbols[n++] = s;
+	}
+	dso->nr_symbols = n;
+	for (i = 0; i < n; i++) {
+		struct symbol *s = dso->symbols[i];
+
+		if (s->end <= s->start) {
+			if (i + 1 < n)
+				s->end = dso->symbols[i + 1]->start;
+			else
+				s->end = s->start + 4096;	/* last one: a page at most */
+		}
+	}
+}
+
+struct symbol *symbols__find(struct symbol **syms, size_t nr, uint64_t addr)
+{
+	size_t lo = 0, hi = nr;
+
+	/* last symbol with start <= addr */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (syms[mid]->start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	if (addr < syms[lo - 1]->end)
+		return syms[lo - 1];
+	return NULL;
+}
+
+struct symbol *dso__find_symbol(struct dso *dso, uint64_t addr)
+{
+	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)))
+		dso__load(dso);
+	return symbols__find(dso->symbols, dso->nr_symbols, addr);
+}
+
+/* ---- where the symbols come from ---- */
+
+static bool file_exists(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+static const char *dso__symfs(const struct dso *dso)
+{
+	return dso->machine && dso->machine->symfs ? dso->machine->symfs : "";
+}
+
+/* Candidate debug files keyed by build-id. Returns 0 and fills buf if one exists. */
+static int find_by_build_id(const struct dso *dso, const struct build_id *bid,
+			    char *buf, size_t size)
+{
+	char hex[2 * BUILD_ID_SIZE + 1];
+	const char *home = getenv("HOME");
+	const char *symfs = dso__symfs(dso);
+
+	if (!bid->size)
+		return -ENOENT;
+	build_id__sprintf(bid, hex);
+	snprintf(buf, size, "%s/usr/lib/debug/.build-id/%.2s/%s.debug", symfs, hex, hex + 2);
+	if (file_exists(buf))
+		return 0;
+	if (home) {	/* perf's build-id cache */
+		snprintf(buf, size, "%s/.debug/.build-id/%.2s/%s/debug", home, hex, hex + 2);
+		if (file_exists(buf))
+			return 0;
+		snprintf(buf, size, "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
+		if (file_exists(buf))
+			return 0;
+	}
+	return -ENOENT;
+}
+
+static bool bid_equal(const struct build_id *a, const struct build_id *b)
+{
+	size_t n = min(a->size, b->size);
+
+	return n && !memcmp(a->data, b->data, n);
+}
+
+/* Whether candidate file path may serve as the debug file for dso. */
+static bool debug_file_ok(const char *path, const struct build_id *want)
+{
+	struct build_id bid = { .size = 0 };
+
+	if (!file_exists(path))
+		return false;
+	if (!want->size)
+		return true;
+	if (filename__read_build_id(path, &bid))
+		return true;	/* cannot verify: accept (debuglink CRC not checked) */
+	return bid_equal(&bid, want);
+}
+
+static int find_debug_file(struct dso *dso, const char *runtime, const struct build_id *bid,
+			   char *buf, size_t size)
+{
+	const char *symfs = dso__symfs(dso);
+	char link[PATH_MAX], dir[PATH_MAX];
+	char *slash;
+
+	if (!find_by_build_id(dso, bid, buf, size) && debug_file_ok(buf, bid))
+		return 0;
+	if (runtime && !elf__read_debuglink(runtime, link, sizeof(link))) {
+		snprintf(dir, sizeof(dir), "%s", runtime);
+		slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		else
+			strcpy(dir, ".");
+		snprintf(buf, size, "%s/%s", dir, link);
+		if (strcmp(buf, runtime) && debug_file_ok(buf, bid))
+			return 0;
+		snprintf(buf, size, "%s/.debug/%s", dir, link);
+		if (debug_file_ok(buf, bid))
+			return 0;
+		/* /usr/lib/debug/<dir of the original path>/<link> */
+		snprintf(dir, sizeof(dir), "%s", dso->long_name);
+		slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(buf, size, "%s/usr/lib/debug%s/%s", symfs, dir, link);
+			if (debug_file_ok(buf, bid))
+				return 0;
+		}
+	}
+	if (dso->long_name[0] == '/') {
+		snprintf(buf, size, "%s/usr/lib/debug%s.debug", symfs, dso->long_name);
+		if (debug_file_ok(buf, bid))
+			return 0;
+		snprintf(buf, size, "%s/usr/lib/debug%s", symfs, dso->long_name);
+		if (debug_file_ok(buf, bid))
+			return 0;
+	}
+	return -ENOENT;
+}
+
+static void dso__warn_mismatch(struct dso *dso, const struct build_id *file_bid)
+{
+	char want[2 * BUILD_ID_SIZE + 1], have[2 * BUILD_ID_SIZE + 1];
+
+	if (dso->mismatch_warned)
+		return;
+	dso->mismatch_warned = true;
+	build_id__sprintf(&dso->bid, want);
+	build_id__sprintf(file_bid, have);
+	pr_warning("%s: build-id mismatch (recorded %s, file has %s); its symbols are not used\n",
+		   dso->long_name, want, have);
+}
+
+static int dso__load_user(struct dso *dso)
+{
+	char path[PATH_MAX], dbg[PATH_MAX];
+	struct build_id file_bid = { .size = 0 };
+	const char *runtime = path;
+	int err;
+
+	snprintf(path, sizeof(path), "%s%s", dso__symfs(dso), dso->long_name);
+	if (!file_exists(path)) {
+		runtime = NULL;
+	} else if (!filename__read_build_id(path, &file_bid)) {
+		if (dso->has_build_id && !bid_equal(&dso->bid, &file_bid)) {
+			dso->build_id_mismatch = true;
+			runtime = NULL;
+		} else if (!dso->has_build_id) {
+			dso->bid = file_bid;
+			dso->has_build_id = true;
+		}
+	}
+	if (!runtime) {
+		/* the file is gone or differs: only files found by build-id
+		 * (debug files, perf's ~/.debug build-id cache) */
+		if (!dso->has_build_id || find_by_build_id(dso, &dso->bid, dbg, sizeof(dbg))) {
+			if (dso->build_id_mismatch)
+				dso__warn_mismatch(dso, &file_bid);
+			return -ENOENT;
+		}
+		if (dso->build_id_mismatch)
+			pr_debug("%s: file differs from the recording, using %s\n",
+				 dso->long_name, dbg);
+		if (strlen(dbg) > 4 && !strcmp(dbg + strlen(dbg) - 4, "/elf"))
+			dso->runtime_path = strdup(dbg);	/* perf's cached copy */
+		return dso__load_elf(dso, dbg, dbg);
+	}
+	dso->runtime_path = strdup(path);
+	if (!find_debug_file(dso, runtime, &dso->bid, dbg, sizeof(dbg))) {
+		err = dso__load_elf(dso, dbg, runtime);
+		if (!err && dso->nr_symbols)
+			return 0;
+		dso__free_symbols(dso);
+	}
+	return dso__load_elf(dso, runtime, runtime);
+}
+
+/* One loader at a time: worker threads (parallel unwinding) may reach the
+ * same DSO's first lookup together. Loads are rare (once per DSO). */
+static pthread_mutex_t dso__load_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int dso__load(struct dso *dso)
+{
+	int err = 0;
+
+	if (__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE))
+		return 0;
+	pthread_mutex_lock(&dso__load_lock);
+	if (dso->symbols_loaded) {
+		pthread_mutex_unlock(&dso__load_lock);
+		return 0;
+	}
+	switch (dso->kind) {
+	case DSO_USER:
+		err = dso__load_user(dso);
+		break;
+	case DSO_KERNEL:
+	case DSO_KMODULE:
+		err = dso__load_kernel(dso);
+		break;
+	case DSO_VDSO:
+		err = dso__load_vdso(dso);
+		break;
+	case DSO_JIT:
+		err = dso__load_perf_map(dso, dso->long_name);
+		break;
+	case DSO_ANON:
+	default:
+		break;
+	}
+	dso__symbols_finish(dso);
+	__atomic_store_n(&dso->symbols_loaded, true, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&dso__load_lock);
+	if (err)
+		pr_debug("%s: no symbols (%s)\n", dso->long_name, strerror(-err));
+	return err;
+}

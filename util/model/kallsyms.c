@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel symbols: /proc/kallsyms (or --kallsyms FILE) lines
+ * "ADDR TYPE NAME[\t[MODULE]]", text symbols (t T w W) only; or a vmlinux
+ * ELF (-k). Addresses are absolute kernel virtual addresses (the kernel and
+ * module maps are identity maps); when the recording's _text (pgoff of the
+ * [kernel.kallsyms]_text MMAP) differs from the symbol source's _text
+ * (KASLR, another boot), the symbols are shifted by the difference.
+ * Kernel build-id: /sys/kernel/notes (NT_GNU_BUILD_ID) of the running kernel.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <gelf.h>
+#include "dso.h"
+#include "machine.h"
+#include "model.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+
+const char *machine__kallsyms_path(const struct machine *machine)
+{
+	return machine && machine->kallsyms ? machine->kallsyms : "/proc/kallsyms";
+}
+
+static bool is_text_type(char t)
+{
+	return t == 't' || t == 'T' || t == 'w' || t == 'W';
+}
+
+uint64_t kallsyms__text(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+	uint64_t addr = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *end, *p;
+		unsigned long long a = strtoull(line, &end, 16);
+
+		p = end;
+		if (*p == ' ' && p[1] && p[2] == ' ' && !strncmp(p + 3, "_text", 5) &&
+		    (p[8] == '\n' || p[8] == '\0' || p[8] == '\t')) {
+			addr = a;
+			break;
+		}
+	}
+	fclose(f);
+	return addr;
+}
+
+/* Build-id of the running kernel from /sys/kernel/notes. */
+static int kernel__running_build_id(struct build_id *bid)
+{
+	char *buf;
+	size_t size, off = 0;
+
+	if (filename__read_str("/sys/kernel/notes", &buf, &size))
+		return -ENOENT;
+	while (off + 12 <= size) {
+		uint32_t namesz, descsz, type;
+
+		memcpy(&namesz, buf + off, 4);
+		memcpy(&descsz, buf + off + 4, 4);
+		memcpy(&type, buf + off + 8, 4);
+		off += 12;
+		if (off + PERF_ALIGN((size_t)namesz, 4) + descsz > size)
+			break;
+		if (type == 3 && namesz == 4 && !memcmp(buf + off, "GNU", 4)) {
+			size_t n = min((size_t)descsz, (size_t)BUILD_ID_SIZE);
+
+			memcpy(bid->data, buf + off + 4, n);
+			bid->size = n;
+			free(buf);
+			return 0;
+		}
+		off += PERF_ALIGN((size_t)namesz, 4) + PERF_ALIGN((size_t)descsz, 4);
+	}
+	free(buf);
+	return -ENODATA;
+}
+
+int dso__load_kallsyms(struct dso *dso, const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char line[1024];
+	const char *mod = dso->kind == DSO_KMODULE ? dso->short_name : NULL;
+	size_t modlen = mod ? strlen(mod) : 0;
+	uint64_t text = 0, reloc = 0;
+	bool any_nonzero = false;
+	bool dem = !dso->machine || dso->machine->demangle;
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	dso->aliases_last = true;
+	if (dso->kernel_text) {
+		text = kallsyms__text(path);
+		if (text)
+			reloc = dso->kernel_text - text;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *p, *name, *tab, *nl;
+		unsigned long long a = strtoull(line, &p, 16);
+		char type;
+
+		if (*p != ' ' || !p[1] || p[2] != ' ')
+			continue;
+		type = p[1];
+		name = p + 3;
+		nl = strchr(name, '\n');
+		if (nl)
+			*nl = '\0';
+		tab = strchr(name, '\t');
+		if (tab)
+			*tab++ = '\0';
+		if (a)
+			any_nonzero = true;
+		if (!is_text_type(type) || !a)
+			continue;
+		if (mod) {	/* "[name]" */
+			if (!tab || strncmp(tab, mod, modlen))
+				continue;
+		} else if (tab) {
+			continue;
+		}
+		err = dso__add_symbol(dso, a + reloc, 0,
+				      type == 'w' || type == 'W' ? 2 : (type == 't' ? 0 : 1),
+				      2 /* STT_FUNC */, name, dem);
+		if (err)
+			break;
+	}
+	fclose(f);
+	if (!err && !any_nonzero)
+		err = -EPERM;	/* kptr_restrict: every address reads as 0 */
+	if (!err) {
+		free(dso->symsrc_path);
+		dso->symsrc_path = strdup(path);
+	}
+	return err;
+}
+
+static int dso__load_vmlinux(struct dso *dso, const char *path)
+{
+	int err = dso__load_elf(dso, path, path);
+	uint64_t vtext = 0;
+
+	if (err)
+		return err;
+	dso->text_offset = 0;
+	/* the _text of the vmlinux: lowest symbol start is close; use the ELF's
+	 * "_text" if present among functions, else no relocation */
+	for (size_t i = 0; i < dso->nr_symbols; i++)
+		if (!strcmp(dso->symbols[i]->name, "_text") ||
+		    !strcmp(dso->symbols[i]->name, "startup_64")) {
+			vtext = dso->symbols[i]->start;
+			break;
+		}
+	if (dso->kernel_text && vtext && vtext != dso->kernel_text) {
+		uint64_t reloc = dso->kernel_text - vtext;
+
+		for (size_t i = 0; i < dso->nr_symbols; i++) {
+			dso->symbols[i]->start += reloc;
+			if (dso->symbols[i]->end)
+				dso->symbols[i]->end += reloc;
+		}
+	}
+	return 0;
+}
+
+int dso__load_kernel(struct dso *dso)
+{
+	struct machine *m = dso->machine;
+	const char *path = machine__kallsyms_path(m);
+
+	if (dso->kind == DSO_KERNEL && m && m->vmlinux) {
+		int err = dso__load_vmlinux(dso, m->vmlinux);
+
+		if (!err)
+			return 0;
+		pr_warning("%s: cannot read kernel symbols (%s), using kallsyms\n",
+			   m->vmlinux, strerror(-err));
+	}
+	if (dso->has_build_id && !(m && m->kallsyms)) {
+		struct build_id run = { .size = 0 };
+
+		if (!kernel__running_build_id(&run) &&
+		    (run.size != dso->bid.size || memcmp(run.data, dso->bid.data, run.size))) {
+			dso->build_id_mismatch = true;
+			if (!dso->mismatch_warned) {
+				char a[2 * BUILD_ID_SIZE + 1], b[2 * BUILD_ID_SIZE + 1];
+
+				dso->mismatch_warned = true;
+				build_id__sprintf(&dso->bid, a);
+				build_id__sprintf(&run, b);
+				pr_warning("[kernel.kallsyms]: build-id mismatch (recorded %s, running kernel %s); use --kallsyms or -k\n",
+					   a, b);
+			}
+			return -ESRCH;
+		}
+	}
+	return dso__load_kallsyms(dso, path);
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_MODEL_MODEL_H
+#define PRF_MODEL_MODEL_H
+/* Private glue between the files of util/model/ (not for other layers). */
+#include <stddef.h>
+#include <stdint.h>
+
+struct dso;
+struct machine;
+
+/* Name from the .gnu_debuglink section of an ELF file. 0 or -errno. */
+int elf__read_debuglink(const char *path, char *buf, size_t size);
+/* Kernel or module symbols: vmlinux (-k), else kallsyms. 0 or -errno. */
+int dso__load_kernel(struct dso *dso);
+/* [vdso] symbols from this process's own vdso image. 0 or -errno. */
+int dso__load_vdso(struct dso *dso);
+/* _text address in a kallsyms file (0 if not found). */
+uint64_t kallsyms__text(const char *path);
+/* Path of the kallsyms file to use for machine. */
+const char *machine__kallsyms_path(const struct machine *machine);
+
+#endif

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DWARF unwinder for PERF_SAMPLE_REGS_USER + PERF_SAMPLE_STACK_USER.
+ *
+ * Library choice: libdw, its CFI layer (dwarf_getcfi_elf / dwarf_getcfi,
+ * dwarf_cfi_addrframe, dwarf_frame_cfa, dwarf_frame_register), with the
+ * small step loop and DWARF expression evaluator below. Why not libdw's
+ * dwfl_attach_state/dwfl_thread_getframes or libunwind's remote API:
+ * both are built around an address space object per process (a Dwfl with
+ * every module reported, or a unw_addr_space_t whose caches are keyed by
+ * that space), so a profiler either rebuilds it per sample (what perf does
+ * with libdw: a Dwfl per sample, the main reason it manages a few thousand
+ * samples/s) or keeps one per process and re-reports maps as they change.
+ * Working at the CFI level lets the parsed CFI, the ELF image and a cache
+ * of evaluated CFI rows live in the DSO (debuginfo.c) and be shared by
+ * every process and sample that maps it; a step is then a cache probe plus
+ * evaluating a few two-op expressions. libdw also reads .debug_frame and
+ * the separate debug files we already open for srclines and inline frames,
+ * so one library serves both.
+ *
+ * Memory: the captured stack copy ([sp, sp + dyn_size)) and the mapped
+ * files (through the DSO's image); never the live process. When a read
+ * falls past the end of the stack copy the walk stops and the last frame
+ * is marked truncated.
+ */
+#include <errno.h>
+#include <string.h>
+#include <elfutils/libdw.h>
+#include <dwarf.h>
+
+#include "unwind.h"
+#include "debuginfo.h"
+#include "dso.h"
+#include "map.h"
+#include "machine.h"
+#include "../format/event.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+#include "../../arch/x86/unwind-regs.h"
+
+#define MAX_OPS 32			/* longest CFI expression handled */
+#define EVAL_STACK 64
+#define STACK_TRUNC_WINDOW (64ULL << 20)	/* reads this far past the copy: truncation */
+
+struct unwind_ctx {
+	const struct unwind_arch *arch;
+	unwind_find_map_t find;
+	void *space;
+	uint64_t stack_start, stack_end;	/* the copy: [start, end) */
+	const char *stack;
+	bool truncated;				/* a read fell past stack_end */
+};
+
+enum step_result { STEP_OK, STEP_END, STEP_TRUNCATED };
+
+/* CFI rule kinds */
+enum { RULE_UNDEF, RULE_SAME, RULE_EXPR };
+
+static int ctx__read(struct unwind_ctx *ctx, uint64_t addr, void *buf, size_t len)
+{
+	struct unwind_map m;
+	struct debuginfo *di;
+	int err;
+
+	if (addr >= ctx->stack_start && addr < ctx->stack_end) {
+		if (len > ctx->stack_end - addr)
+			goto truncated;
+		memcpy(buf, ctx->stack + (addr - ctx->stack_start), len);
+		return 0;
+	}
+	if (addr >= ctx->stack_end && addr - ctx->stack_end < STACK_TRUNC_WINDOW &&
+	    ctx->stack_end > ctx->stack_start)
+		goto truncated;
+	/* a mapped file: read it from the DSO's image */
+	if (ctx->find(ctx->space, addr, &m) || !m.dso || addr + len > m.end)
+		return -EFAULT;
+	di = dso__debuginfo(m.dso);
+	if (!di)
+		return -ENOMEM;
+	debuginfo__lock(di);
+	err = debuginfo__load_elf(di);
+	if (!err)
+		err = debuginfo__read(di, addr - m.start + m.pgoff, buf, len);
+	debuginfo__unlock(di);
+	return err;
+truncated:
+	ctx->truncated = true;
+	return -EFAULT;
+}
+
+static int64_t sext(uint64_t v)
+{
+	return (int64_t)v;
+}
+
+/*
+ * Evaluate a DWARF expression (DWARF 5 section 2.5) as libdw hands CFI
+ * rules out: DW_OP_call_frame_cfa pushes cfa. *value gets the top of the
+ * stack; *is_value is true when the expression ended in DW_OP_stack_value
+ * (a value, not a location). 0 or -errno.
+ */
+static int eval(struct unwind_ctx *ctx, const Dwarf_Op *ops, size_t nops, uint64_t cfa,
+		const uint64_t *regs, uint64_t valid, uint64_t *value, bool *is_value)
+{
+	uint64_t st[EVAL_STACK], a, b;
+	size_t sp = 0, i = 0;
+	unsigned int steps = 0;
+	const unsigned int nregs = ctx->arch->nr_regs;
+
+#define PUSH(v) do { uint64_t __v = (v); if (sp >= EVAL_STACK) return -EINVAL; st[sp] = __v; sp++; } while (0)
+#define POP(v) do { if (!sp) return -EINVAL; (v) = st[--sp]; } while (0)
+#define NEED(n) do { if (sp < (n)) return -EINVAL; } while (0)
+
+	*is_value = false;
+	while (i < nops) {
+		const Dwarf_Op *op = &ops[i++];
+		unsigned int atom = op->atom;
+
+		if (++steps > 1000)
+			return -ELOOP;
+		if (atom >= DW_OP_lit0 && atom <= DW_OP_lit31) {
+			PUSH(atom - DW_OP_lit0);
+			continue;
+		}
+		if (atom >= DW_OP_breg0 && atom <= DW_OP_breg31) {
+			unsigned int r = atom - DW_OP_breg0;
+
+			if (r >= nregs || !(valid & (1ULL << r)))
+				return -ENOENT;
+			PUSH(regs[r] + op->number);
+			continue;
+		}
+		switch (atom) {
+		case DW_OP_bregx:
+			if (op->number >= nregs || !(valid & (1ULL << op->number)))
+				return -ENOENT;
+			PUSH(regs[op->number] + op->number2);
+			break;
+		case DW_OP_call_frame_cfa:
+			PUSH(cfa);
+			break;
+		case DW_OP_addr: case DW_OP_const1u: case DW_OP_const1s:
+		case DW_OP_const2u: case DW_OP_const2s: case DW_OP_const4u:
+		case DW_OP_const4s: case DW_OP_const8u: case DW_OP_const8s:
+		case DW_OP_constu: case DW_OP_consts:
+			PUSH(op->number);
+			break;
+		case DW_OP_dup: NEED(1); PUSH(st[sp - 1]); break;
+		case DW_OP_drop: POP(a); break;
+		case DW_OP_over: NEED(2); PUSH(st[sp - 2]); break;
+		case DW_OP_pick:
+			if (op->number >= sp)
+				return -EINVAL;
+			PUSH(st[sp - 1 - op->number]);
+			break;
+		case DW_OP_swap: NEED(2); a = st[sp - 1]; st[sp - 1] = st[sp - 2]; st[sp - 2] = a; break;
+		case DW_OP_rot:
+			NEED(3);
+			a = st[sp - 1]; st[sp - 1] = st[sp - 2]; st[sp - 2] = st[sp - 3]; st[sp - 3] = a;
+			break;
+		case DW_OP_deref:
+		case DW_OP_deref_size: {
+			uint64_t v = 0;
+			size_t size = atom == DW_OP_deref ? 8 : (size_t)op->number;
+
+			if (size == 0 || size > 8)
+				return -EINVAL;
+			POP(a);
+			if (ctx__read(ctx, a, &v, size))
+				return -EFAULT;
+			PUSH(v);
+			break;
+		}
+		case DW_OP_abs: NEED(1); if (sext(st[sp - 1]) < 0) st[sp - 1] = -st[sp - 1]; break;
+		case DW_OP_neg: NEED(1); st[sp - 1] = -st[sp - 1]; break;
+		case DW_OP_not: NEED(1); st[sp - 1] = ~st[sp - 1]; break;
+		case DW_OP_plus_uconst: NEED(1); st[sp - 1] += op->number; break;
+		case DW_OP_and: POP(b); POP(a); PUSH(a & b); break;
+		case DW_OP_or: POP(b); POP(a); PUSH(a | b); break;
+		case DW_OP_xor: POP(b); POP(a); PUSH(a ^ b); break;
+		case DW_OP_plus: POP(b); POP(a); PUSH(a + b); break;
+		case DW_OP_minus: POP(b); POP(a); PUSH(a - b); break;
+		case DW_OP_mul: POP(b); POP(a); PUSH(a * b); break;
+		case DW_OP_div:
+			POP(b); POP(a);
+			if (!b)
+				return -EINVAL;
+			PUSH((uint64_t)(sext(a) / sext(b)));
+			break;
+		case DW_OP_mod:
+			POP(b); POP(a);
+			if (!b)
+				return -EINVAL;
+			PUSH(a % b);
+			break;
+		case DW_OP_shl: POP(b); POP(a); PUSH(b >= 64 ? 0 : a << b); break;
+		case DW_OP_shr: POP(b); POP(a); PUSH(b >= 64 ? 0 : a >> b); break;
+		case DW_OP_shra: POP(b); POP(a); PUSH((uint64_t)(sext(a) >> (b >= 64 ? 63 : b))); break;
+		case DW_OP_eq: POP(b); POP(a); PUSH(a == b); break;
+		case DW_OP_ne: POP(b); POP(a); PUSH(a != b); break;
+		case DW_OP_lt: POP(b); POP(a); PUSH(sext(a) < sext(b)); break;
+		case DW_OP_le: POP(b); POP(a); PUSH(sext(a) <= sext(b)); break;
+		case DW_OP_gt: POP(b); POP(a); PUSH(sext(a) > sext(b)); break;
+		case DW_OP_ge: POP(b); POP(a); PUSH(sext(a) >= sext(b)); break;
+		case DW_OP_skip:
+		case DW_OP_bra: {
+			/* op->number: byte offset from the end of this op; libdw
+			 * gives each op's byte offset, so find the target by it. */
+			uint64_t target;
+			size_t j;
+
+			if (atom == DW_OP_bra) {
+				POP(a);
+				if (!a)
+					break;
+			}
+			target = op->offset + 3 + (uint64_t)(int64_t)(int16_t)op->number;
+			for (j = 0; j < nops && ops[j].offset != target; j++)
+				;
+			i = j;
+			break;
+		}
+		case DW_OP_nop:
+			break;
+		case DW_OP_stack_value:
+			*is_value = true;
+			i = nops;
+			break;
+		default:
+			pr_debug2("unwind: unsupported DWARF op 0x%x\n", atom);
+			return -ENOTSUP;
+		}
+	}
+	if (!sp)
+		return -EINVAL;
+	*value = st[sp - 1];
+	return 0;
+#undef PUSH
+#undef POP
+#undef NEED
+}
+
+/*
+ * A CFI row decoded once per DSO cache slot: rule kind and ops of the CFA
+ * (index nregs) and of every register, ops packed after the header.
+ */
+struct cfi_row {
+	size_t size;			/* bytes, header + ops */
+	unsigned int ra_reg;
+	bool signal;
+	uint8_t kind[UNWIND_MAX_REGS + 1];
+	uint8_t nops[UNWIND_MAX_REGS + 1];
+	uint16_t first[UNWIND_MAX_REGS + 1];
+	Dwarf_Op ops[];
+};
+
+#define ROW_BUF_SIZE 4096
+
+static struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
+{
+	Dwarf_Op *ops[UNWIND_MAX_REGS + 1], ops_mem[UNWIND_MAX_REGS][3];
+	size_t nops[UNWIND_MAX_REGS + 1], total = 0, size;
+	uint8_t kind[UNWIND_MAX_REGS + 1];
+	struct cfi_row *row;
+	unsigned int r;
+	bool signal = false;
+	int ra;
+
+	ra = dwarf_frame_info(frame, NULL, NULL, &signal);
+	if (ra < 0 || (unsigned int)ra >= nregs)
+		return NULL;
+	if (dwarf_frame_cfa(frame, &ops[nregs], &nops[nregs]) || !nops[nregs] ||
+	    nops[nregs] > MAX_OPS)
+		return NULL;
+	kind[nregs] = RULE_EXPR;
+	total = nops[nregs];
+	for (r = 0; r < nregs; r++) {
+		kind[r] = RULE_UNDEF;
+		if (dwarf_frame_register(frame, (int)r, ops_mem[r], &ops[r], &nops[r]) ||
+		    nops[r] > MAX_OPS) {
+			nops[r] = 0;
+			continue;
+		}
+		if (nops[r] == 0)
+			kind[r] = ops[r] ? RULE_UNDEF : RULE_SAME;
+		else
+			kind[r] = RULE_EXPR;
+		total += nops[r];
+	}
+	size = sizeof(*row) + total * sizeof(Dwarf_Op);
+	if (size > ROW_BUF_SIZE)
+		return NULL;
+	row = malloc(size);
+	if (!row)
+		return NULL;
+	row->size = size;
+	row->ra_reg = (unsigned int)ra;
+	row->signal = signal;
+	total = 0;
+	for (r = 0; r <= nregs; r++) {
+		row->kind[r] = kind[r];
+		row->nops[r] = (uint8_t)nops[r];
+		row->first[r] = (uint16_t)total;
+		if (nops[r])
+			memcpy(&row->ops[total], ops[r], nops[r] * sizeof(Dwarf_Op));
+		total += nops[r];
+	}
+	return row;
+}
+
+/*
+ * Copy the decoded CFI row at file offset off of dso into buf (under the
+ * DSO's lock, so no other DSO lock is ever taken while it is held).
+ * 0, or -ENOENT when no CFI covers it.
+ */
+static int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs, struct cfi_row *buf)
+{
+	struct debuginfo *di = dso__debuginfo(dso);
+	struct cfi_row **priv;
+	Dwarf_Frame *frame;
+	uint64_t vaddr;
+	int ret = -ENOENT;
+
+	if (!di)
+		return -ENOMEM;
+	debuginfo__lock(di);
+	if (debuginfo__load_elf(di) || debuginfo__offset_to_vaddr(di, off, &vaddr))
+		goto out;
+	frame = debuginfo__cfi_frame(di, vaddr, (void ***)&priv);
+	if (!frame)
+		goto out;
+	if (!*priv)
+		*priv = cfi_row__new(frame, nregs);
+	if (!*priv)
+		goto out;
+	memcpy(buf, *priv, (*priv)->size);
+	ret = 0;
+out:
+	debuginfo__unlock(di);
+	return ret;
+}
+
+/* One step: regs/valid of the frame at pc (looked up as lookup) become
+ * the caller's. */
+static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
+			     uint64_t lookup, uint64_t *regs, uint64_t *valid, bool *signal)
+{
+	const struct unwind_arch *arch = ctx->arch;
+	const unsigned int nregs = arch->nr_regs;
+	uint64_t rowbuf[ROW_BUF_SIZE / sizeof(uint64_t)];
+	struct cfi_row *row = (struct cfi_row *)rowbuf;
+	uint64_t nregs_v[UNWIND_MAX_REGS], nvalid = 0, cfa;
+	unsigned int r, ra_reg;
+	bool is_value;
+
+	if (!m->dso)
+		return STEP_END;
+	if (dso__cfi_row(m->dso, lookup - m->start + m->pgoff, nregs, row))
+		return STEP_END;
+	ra_reg = row->ra_reg;
+	*signal = row->signal;
+	ctx->truncated = false;
+	if (eval(ctx, &row->ops[row->first[nregs]], row->nops[nregs], 0, regs, *valid, &cfa,
+		 &is_value))
+		return ctx->truncated ? STEP_TRUNCATED : STEP_END;
+	for (r = 0; r < nregs; r++) {
+		uint64_t v;
+
+		switch (row->kind[r]) {
+		case RULE_SAME:
+			if (*valid & (1ULL << r)) {
+				nregs_v[r] = regs[r];
+				nvalid |= 1ULL << r;
+			}
+			break;
+		case RULE_EXPR:
+			if (eval(ctx, &row->ops[row->first[r]], row->nops[r], cfa, regs, *valid,
+				 &v, &is_value)) {
+				if (ctx->truncated && r == ra_reg)
+					return STEP_TRUNCATED;
+				break;
+			}
+			if (!is_value && ctx__read(ctx, v, &v, sizeof(v))) {
+				if (ctx->truncated && r == ra_reg)
+					return STEP_TRUNCATED;
+				break;
+			}
+			nregs_v[r] = v;
+			nvalid |= 1ULL << r;
+			break;
+		default:
+			break;
+		}
+	}
+	/* the CFA is the caller's stack pointer (x86_64 and arm64 psABIs) */
+	nregs_v[arch->sp_reg] = cfa;
+	nvalid |= 1ULL << arch->sp_reg;
+	if (!(nvalid & (1ULL << ra_reg)) || !nregs_v[ra_reg])
+		return STEP_END;	/* outermost frame (RA undefined) */
+	nregs_v[arch->ip_reg] = nregs_v[ra_reg];
+	nvalid |= 1ULL << arch->ip_reg;
+	if (nregs_v[arch->ip_reg] == regs[arch->ip_reg] && cfa == regs[arch->sp_reg])
+		return STEP_END;	/* no progress */
+	memcpy(regs, nregs_v, nregs * sizeof(*regs));
+	*valid = nvalid;
+	return STEP_OK;
+}
+
+int unwind__get_entries_space(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find,
+			      void *space, const struct regs_dump *rdump,
+			      const struct stack_dump *sdump, int max_stack)
+{
+	struct unwind_ctx ctx = { .find = find, .space = space };
+	uint64_t regs[UNWIND_MAX_REGS], valid, size;
+	bool signal = false;
+	int n, ret;
+
+	ctx.arch = unwind_arch__host();
+	if (!ctx.arch)
+		return -ENOTSUP;
+	if (unwind_arch__sample_regs(ctx.arch, rdump, regs, &valid))
+		return -ENOENT;
+	if (!sdump || !sdump->data || !sdump->size)
+		return -ENOENT;
+	size = sdump->dyn_size && sdump->dyn_size < sdump->size ? sdump->dyn_size : sdump->size;
+	ctx.stack = sdump->data;
+	ctx.stack_start = regs[ctx.arch->sp_reg];
+	ctx.stack_end = ctx.stack_start + size;
+	if (max_stack <= 0)
+		max_stack = 127;
+
+	for (n = 0; n < max_stack; n++) {
+		struct unwind_entry e = { 0 };
+		struct unwind_map m = { 0 };
+		uint64_t pc = regs[ctx.arch->ip_reg];
+		uint64_t lookup = (n == 0 || signal) ? pc : pc - 1;
+		enum step_result res = STEP_END;
+
+		e.ip = lookup;
+		if (!find(space, lookup, &m)) {
+			e.map = m.map;
+			e.sym = m.sym;
+			if (n + 1 < max_stack)
+				res = step(&ctx, &m, lookup, regs, &valid, &signal);
+		}
+		e.truncated = res == STEP_TRUNCATED;
+		ret = cb(&e, arg);
+		if (ret)
+			return ret;
+		if (res != STEP_OK)
+			break;
+	}
+	return 0;
+}
+
+/* ---- the model's address space ---- */
+
+/* Weak until util/model's machine.c provides it (other helper's file):
+ * the unwinder then reports -ENOSYS instead of breaking the link. */
+#pragma weak thread__find_symbol
+
+static int thread__find_map(void *space, uint64_t addr, struct unwind_map *m)
+{
+	struct addr_location al;
+
+	memset(&al, 0, sizeof(al));
+	thread__find_symbol(space, PERF_RECORD_MISC_USER, addr, &al);
+	if (!al.map)
+		return -ENOENT;
+	m->map = al.map;
+	m->sym = al.sym;
+	m->dso = al.map->dso;
+	m->start = al.map->start;
+	m->end = al.map->end;
+	m->pgoff = al.map->pgoff;
+	if (m->dso && (m->dso->kind == DSO_ANON || m->dso->kind == DSO_KERNEL ||
+		       m->dso->kind == DSO_KMODULE))
+		m->dso = NULL;
+	return 0;
+}
+
+int unwind__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
+			struct perf_sample *data, int max_stack)
+{
+	if (!thread__find_symbol)
+		return -ENOSYS;
+	if (!data->user_regs.abi || !data->user_stack.size)
+		return -ENOENT;
+	return unwind__get_entries_space(cb, arg, thread__find_map, thread, &data->user_regs,
+					 &data->user_stack, max_stack);
+}
+
+uint64_t unwind__sample_regs_mask(void)
+{
+	const struct unwind_arch *arch = unwind_arch__host();
+
+	return arch ? arch->sample_regs_mask : 0;
+}

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * [vdso] symbols. The vdso image is not a file: when the recording was made
+ * on this machine (same kernel), our own process maps the same image. It is
+ * copied once from the [vdso] range of /proc/self/maps and parsed in memory
+ * with libelf; it is used when its build-id matches the recorded one, or
+ * when none was recorded.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dso.h"
+#include "model.h"
+#include "../lib/debug.h"
+
+static void *vdso_image;
+static size_t vdso_size;
+static bool vdso_tried;
+
+static void vdso__read_self(void)
+{
+	FILE *f;
+	char line[512];
+
+	vdso_tried = true;
+	f = fopen("/proc/self/maps", "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long s, e;
+
+		if (!strstr(line, "[vdso]") || sscanf(line, "%llx-%llx", &s, &e) != 2 || e <= s)
+			continue;
+		vdso_image = malloc(e - s);
+		if (vdso_image) {
+			memcpy(vdso_image, (void *)(uintptr_t)s, e - s);
+			vdso_size = e - s;
+		}
+		break;
+	}
+	fclose(f);
+}
+
+int dso__load_vdso(struct dso *dso)
+{
+	struct build_id bid = { .size = 0 };
+
+	if (!vdso_tried)
+		vdso__read_self();
+	if (!vdso_image)
+		return -ENOENT;
+	if (dso->has_build_id && !elf_mem__read_build_id(vdso_image, vdso_size, &bid) &&
+	    (bid.size != dso->bid.size || memcmp(bid.data, dso->bid.data, bid.size))) {
+		dso->build_id_mismatch = true;
+		pr_debug("[vdso]: recorded build-id differs from this kernel's vdso\n");
+		return -ESRCH;
+	}
+	return dso__load_elf_mem(dso, vdso_image, vdso_size);
+}
