@@ -89,15 +89,14 @@ struct record {
 	uint64_t sample_type;		/* of the first evsel (id header layout) */
 	size_t id_hdr_size;
 	/* stats */
-	uint64_t samples, lost, lost_chunks, wakeups;
+	uint64_t samples, lost, lost_chunks, wakeups, lost_samples;
 	uint64_t first_time, last_time;
 	bool write_failed;
 	/* dso tracking */
 	struct rdso *dsos;
 	int nr_dsos, alloc_dsos;
 	struct rmap *maps;
-	int nr_maps, alloc_maps;
-	bool maps_sorted;
+	int nr_maps, alloc_maps;	/* sorted by start */
 	int kernel_dso;
 	uint64_t ktext_start, ktext_end;
 	int argc;
@@ -165,15 +164,23 @@ static void record__add_map(struct record *rec, uint32_t pid, uint64_t start, ui
 		rec->maps = m;
 		rec->alloc_maps = n;
 	}
-	rec->maps[rec->nr_maps++] = (struct rmap){ start, start + len, kernel ? (uint32_t)-1 : pid, dso };
-	rec->maps_sorted = false;
-}
+	{
+		/* keep the array sorted by start: insert after the last start <= this */
+		int lo = 0, hi = rec->nr_maps - 1;
 
-static int rmap_cmp(const void *a, const void *b)
-{
-	const struct rmap *x = a, *y = b;
+		while (lo <= hi) {
+			int mid = (lo + hi) / 2;
 
-	return x->start < y->start ? -1 : x->start > y->start;
+			if (rec->maps[mid].start <= start)
+				lo = mid + 1;
+			else
+				hi = mid - 1;
+		}
+		memmove(&rec->maps[lo + 1], &rec->maps[lo],
+			(size_t)(rec->nr_maps - lo) * sizeof(*rec->maps));
+		rec->maps[lo] = (struct rmap){ start, start + len, kernel ? (uint32_t)-1 : pid, dso };
+		rec->nr_maps++;
+	}
 }
 
 static void record__hit(struct record *rec, uint32_t pid, uint64_t ip, bool kernel)
@@ -183,10 +190,6 @@ static void record__hit(struct record *rec, uint32_t pid, uint64_t ip, bool kern
 	if (kernel && ip >= rec->ktext_start && ip < rec->ktext_end && rec->kernel_dso >= 0) {
 		rec->dsos[rec->kernel_dso].hit = true;
 		return;
-	}
-	if (!rec->maps_sorted) {
-		qsort(rec->maps, (size_t)rec->nr_maps, sizeof(*rec->maps), rmap_cmp);
-		rec->maps_sorted = true;
 	}
 	/* last map with start <= ip */
 	hi = rec->nr_maps - 1;
@@ -644,6 +647,12 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	case CG_NONE:
 		break;
 	}
+	if (a->type == PERF_TYPE_TRACEPOINT) {
+		/* every hit, with its raw payload, as perf's tracepoint evsels */
+		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
+		if (!a->sample_period && !a->freq)
+			a->sample_period = 1;
+	}
 	if (rec->opts.period) {
 		a->freq = 0;
 		a->sample_period = rec->opts.period;
@@ -711,6 +720,29 @@ static int record__open_evsel(struct record *rec, struct evsel *evsel)
 	}
 }
 
+/* Tracepoint filters (--filter) on every fd, PERF_EVENT_IOC_SET_FILTER. */
+static int record__apply_filters(struct record *rec)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(rec->opts.evlist, evsel) {
+		if (!evsel->filter || !evsel->fds)
+			continue;
+		for (int i = 0; i < evsel->nr_cpus * evsel->nr_threads; i++) {
+			if (evsel->fds[i] < 0)
+				continue;
+			if (ioctl(evsel->fds[i], PERF_EVENT_IOC_SET_FILTER, evsel->filter) < 0) {
+				int err = errno;
+
+				pr_err("failed to set filter \"%s\" on event %s with %d (%s)\n",
+				       evsel->filter, evsel__name(evsel), err, strerror(err));
+				return -err;
+			}
+		}
+	}
+	return 0;
+}
+
 /* One ring buffer per cpu (or per thread with --per-thread); every other
  * fd of that cpu/thread is redirected into it with PERF_EVENT_IOC_SET_OUTPUT. */
 static int record__mmap(struct record *rec)
@@ -774,6 +806,51 @@ static void record__set_ioctl(struct record *rec, unsigned long req)
 		evsel__ioctl(evsel, req, 0);
 }
 
+/*
+ * Lost samples per fd (read_format LOST, Linux 6.0+) as
+ * PERF_RECORD_LOST_SAMPLES records with the fd's id in the sample_id
+ * trailer, as perf writes them at the end so reports show
+ * "Total Lost Samples".
+ */
+static void record__write_lost_samples(struct record *rec)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(rec->opts.evlist, evsel) {
+		if (!(evsel->attr.read_format & PERF_FORMAT_LOST) || !evsel->fds)
+			continue;
+		for (int i = 0; i < evsel->nr_cpus * evsel->nr_threads; i++) {
+			uint64_t v[4] = { 0 }, buf[2 + 8] = { 0 }, *id;
+			struct perf_record_lost_samples *ls = (void *)buf;
+			uint64_t st = rec->sample_type;
+
+			if (evsel->fds[i] < 0 || read(evsel->fds[i], v, sizeof(v)) < (ssize_t)(3 * sizeof(u64)))
+				continue;
+			/* value, id, lost */
+			if (!v[2])
+				continue;
+			ls->header.type = PERF_RECORD_LOST_SAMPLES;
+			ls->header.size = (uint16_t)(sizeof(*ls) + rec->id_hdr_size);
+			ls->lost = v[2];
+			id = buf + 2;
+			if (st & PERF_SAMPLE_TID)
+				id++;
+			if (st & PERF_SAMPLE_TIME)
+				id++;
+			if (st & PERF_SAMPLE_ID)
+				*id++ = v[1];
+			if (st & PERF_SAMPLE_STREAM_ID)
+				id++;
+			if (st & PERF_SAMPLE_CPU)
+				id++;
+			if (st & PERF_SAMPLE_IDENTIFIER)
+				*id++ = v[1];
+			rec->lost_samples += v[2];
+			record__write_event(rec, buf, ls->header.size);
+		}
+	}
+}
+
 /* ---------------- features / build-ids ---------------- */
 
 static int record__collect_build_ids(struct record *rec, struct feat_build_id **out)
@@ -814,6 +891,58 @@ static int record__collect_build_ids(struct record *rec, struct feat_build_id **
 	return n;
 }
 
+/* HEADER_TRACING_DATA hook: the formats of the recorded tracepoints. */
+static int record__tracing_data(struct strbuf *sb, void *arg)
+{
+	struct record *rec = arg;
+	struct feat_tracepoint *tps;
+	struct evsel *evsel;
+	char **names;
+	int nr = 0, ret;
+
+	tps = calloc((size_t)rec->opts.evlist->nr_entries, sizeof(*tps));
+	names = calloc((size_t)rec->opts.evlist->nr_entries, sizeof(*names));
+	if (!tps || !names) {
+		free(tps);
+		free(names);
+		return -ENOMEM;
+	}
+	evlist__for_each_entry(rec->opts.evlist, evsel) {
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
+			continue;
+		if (evsel->tp_sys && evsel->tp_name) {
+			tps[nr].sys = evsel->tp_sys;
+			tps[nr].name = evsel->tp_name;
+		} else {
+			char *colon;
+
+			names[nr] = strdup(evsel__name(evsel));
+			if (!names[nr] || !(colon = strchr(names[nr], ':')))
+				continue;
+			*colon = 0;
+			tps[nr].sys = names[nr];
+			tps[nr].name = colon + 1;
+		}
+		nr++;
+	}
+	ret = features__tracing_data(sb, tps, nr);
+	for (int i = 0; i < rec->opts.evlist->nr_entries; i++)
+		free(names[i]);
+	free(names);
+	free(tps);
+	return ret;
+}
+
+static bool record__has_tracepoints(struct record *rec)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(rec->opts.evlist, evsel)
+		if (evsel->attr.type == PERF_TYPE_TRACEPOINT)
+			return true;
+	return false;
+}
+
 struct attr_set {
 	struct writer_attr *attrs;
 	const char **names;
@@ -849,6 +978,10 @@ static void features_ctx_init(struct record *rec, struct attr_set *s, struct fea
 	ctx->version = PRF_VERSION;
 	ctx->argc = rec->argc;
 	ctx->argv = rec->argv;
+	if (record__has_tracepoints(rec)) {
+		ctx->tracing_data = record__tracing_data;
+		ctx->tracing_arg = rec;
+	}
 	if (rec->opts.comp_level > 0) {
 		long ps = sysconf(_SC_PAGESIZE);
 
@@ -995,6 +1128,8 @@ int cmd_record(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &o->evlist, "event",
 			     "event selector. use 'prf list' to list available events", opt_event),
+		OPT_CALLBACK(0, "filter", o->evlist, "filter",
+			     "event filter (for the preceding -e tracepoint)", parse_filter_option),
 		OPT_STRING('o', "output", &o->output, "file", "output file name ('-' for a pipe)"),
 		OPT_STRING('F', "freq", &o->freq_str, "freq or 'max'",
 			   "profile at this frequency (Hz, default 4000)"),
@@ -1087,6 +1222,8 @@ int cmd_record(int argc, const char **argv)
 		if (record__open_evsel(rec, evsel))
 			goto out_err;
 	}
+	if (record__apply_filters(rec))
+		goto out_err;
 	if (record__mmap(rec))
 		goto out_err;
 
@@ -1102,9 +1239,17 @@ int cmd_record(int argc, const char **argv)
 		features_ctx_init(rec, &as, &ctx);
 		ctx.compressed = o->comp_level > 0;
 		if (!features__build(&ctx, &feats, &nr_feats)) {
-			for (int i = 0; i < nr_feats; i++)
+			for (int i = 0; i < nr_feats; i++) {
+				if (feats[i].id == HEADER_TRACING_DATA)
+					continue;	/* sent as its own record below */
 				writer__write_feature_record(&rec->writer, feats[i].id, feats[i].buf,
 							     feats[i].len);
+			}
+			for (int i = 0; i < nr_feats; i++) {
+				if (feats[i].id == HEADER_TRACING_DATA)
+					writer__write_tracing_data(&rec->writer, feats[i].buf,
+								   feats[i].len);
+			}
 			features__free(feats, nr_feats);
 			feats = NULL;
 			nr_feats = 0;
@@ -1141,8 +1286,8 @@ int cmd_record(int argc, const char **argv)
 		if (done)
 			break;
 		n = poll(rec->pfd, (nfds_t)rec->nr_pfd, 500);
+		rec->wakeups++;	/* as perf: every poll counts */
 		if (n > 0) {
-			rec->wakeups++;
 			for (int i = 0; i < rec->nr_pfd; i++) {
 				if (rec->pfd[i].revents & (POLLHUP | POLLERR))
 					rec->pfd[i].fd = -1;
@@ -1162,6 +1307,8 @@ int cmd_record(int argc, const char **argv)
 	}
 	record__set_ioctl(rec, PERF_EVENT_IOC_DISABLE);
 	record__mmap_read_all(rec);
+	record__write_lost_samples(rec);
+	writer__sync_data_size(&rec->writer);
 
 	if (rec->has_workload && !workload_reaped) {
 		if (waitpid(rec->wl.pid, &wstatus, WNOHANG) != rec->wl.pid) {
@@ -1194,10 +1341,11 @@ int cmd_record(int argc, const char **argv)
 		}
 	}
 
-	if (rec->lost)
+	if (rec->lost || rec->lost_samples)
 		pr_warning("Warning:\nLost %llu samples in %llu chunks! Check IO/CPU overload; "
 			   "a bigger buffer (-m) or a lower frequency (-F) helps.\n",
-			   (unsigned long long)rec->lost, (unsigned long long)rec->lost_chunks);
+			   (unsigned long long)max(rec->lost, rec->lost_samples),
+			   (unsigned long long)rec->lost_chunks);
 	if (!o->quiet && !workload_failed) {
 		char samples[64] = "";
 		uint64_t size = rec->writer.is_pipe ? rec->writer.pipe_bytes :
@@ -1218,6 +1366,8 @@ int cmd_record(int argc, const char **argv)
 		status = 1;
 	else if (rec->has_workload || exit_status)
 		status = exit_status;
+	else if (signr)
+		status = 128 + signr;	/* perf dies by the signal it got */
 	goto out;
 
 out_usage_err:

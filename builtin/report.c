@@ -588,7 +588,8 @@ int cmd_report(int argc, const char **argv)
 
 	rep->session = perf_session__new(rep->input, &rep->tool, &err);
 	if (!rep->session) {
-		if (err != -EINVAL)
+		/* the reader already said what and where, except on ENOMEM */
+		if (err == -ENOMEM)
 			fprintf(stderr, "prf report: cannot open %s: %s\n", rep->input, strerror(-err));
 		goto out;
 	}

@@ -209,6 +209,30 @@ static uint64_t timespec_ns(const struct timespec *ts)
 	return (uint64_t)ts->tv_sec * 1000000000ULL + ts->tv_nsec;
 }
 
+#define TASK_POLL_NS 100000000ULL	/* -p/-t liveness check every 100 ms */
+
+/* True while at least one task of the map still exists. */
+static bool stat__tasks_alive(const struct perf_thread_map *threads)
+{
+	int i;
+
+	for (i = 0; i < perf_thread_map__nr(threads); i++) {
+		char path[64], *buf = NULL, *paren;
+		bool alive;
+
+		snprintf(path, sizeof(path), "/proc/%d/stat", (int)perf_thread_map__pid(threads, i));
+		if (filename__read_str(path, &buf, NULL))
+			continue;
+		/* "pid (comm) S ...": zombies (Z) and dead (X) tasks count no more */
+		paren = strrchr(buf, ')');
+		alive = !paren || (paren[1] && paren[2] != 'Z' && paren[2] != 'X');
+		free(buf);
+		if (alive)
+			return true;
+	}
+	return false;
+}
+
 struct stat_run {
 	struct stat_opts *o;
 	struct stat_display *d;
@@ -247,6 +271,7 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 	uint64_t last_tick, end_ns = 0;
 	unsigned int ticks = 0;
 	int err, child_done = 0;
+	bool watch_tasks = r->threads && perf_thread_map__pid(r->threads, 0) != -1;
 
 	r->status = 0;
 	memset(&r->ru, 0, sizeof(r->ru));
@@ -314,6 +339,13 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 				break;
 			if (end_ns < next)
 				next = end_ns;
+		}
+		if (!r->argv && watch_tasks) {
+			/* -p/-t without a command: stop when every task has exited. */
+			if (!stat__tasks_alive(r->threads))
+				break;
+			if (elapsed + TASK_POLL_NS < next)
+				next = elapsed + TASK_POLL_NS;
 		}
 		if (r->argv) {
 			pid_t p = wait4(w.pid, &r->status, next == UINT64_MAX ? 0 : WNOHANG, &r->ru);
@@ -473,6 +505,16 @@ int cmd_stat(int argc, const char **argv)
 		ret = 129;
 		goto out;
 	}
+	if (o.per_thread && !o.pid && !o.tid) {
+		pr_err("prf stat: --per-thread is only available with -p or -t\n");
+		ret = 129;
+		goto out;
+	}
+	if (o.no_aggr && !cpu_wide) {
+		pr_err("prf stat: -A/--no-aggr is only available in system-wide mode (-a or -C)\n");
+		ret = 129;
+		goto out;
+	}
 	if (o.interval && o.run_count > 1) {
 		pr_err("prf stat: -I/--interval-print cannot be used with -r/--repeat\n");
 		ret = 129;
@@ -589,6 +631,8 @@ int cmd_stat(int argc, const char **argv)
 		if (err > 0)
 			break;
 	}
+	if (o.null_run)
+		evlist__stat_free(o.evlist);	/* nothing counted: print no rows */
 	if (!o.interval && !o.quiet) {
 		d.print_rusage = r.argv && !threads && !cpu_wide && o.run_count == 1;
 		d.ru_utime = r.ru.ru_utime;

@@ -12,6 +12,10 @@
 #include "../util/analysis/stat-display.h"
 #include "../util/kernel/cpumap.h"
 #include "../util/kernel/evlist.h"
+#include "../util/kernel/thread_map.h"
+#include <errno.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static int test__stats(void)
 {
@@ -211,8 +215,58 @@ static int test__display(void)
 	return TEST_OK;
 }
 
+/* Real counters: a lone event, then a {task-clock,page-faults} group read
+ * with PERF_FORMAT_GROUP as the last entries of the evlist. */
+static int test__group_read(void)
+{
+	struct evlist *evlist = evlist__new();
+	struct perf_cpu_map *cpus = perf_cpu_map__dummy_new();
+	struct perf_thread_map *threads = thread_map__new_by_tid(0);
+	struct evsel *lone, *leader, *member;
+	long psz = sysconf(_SC_PAGESIZE);
+	volatile char *p;
+	int err, i;
+
+	TEST_ASSERT_VAL("alloc", evlist && cpus && threads);
+	lone = add_sw(evlist, PERF_COUNT_SW_PAGE_FAULTS);
+	leader = add_sw(evlist, PERF_COUNT_SW_TASK_CLOCK);
+	member = add_sw(evlist, PERF_COUNT_SW_PAGE_FAULTS);
+	TEST_ASSERT_VAL("evsels", lone && leader && member);
+	member->leader = leader;
+	evlist__update_groups(evlist);
+	lone->attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	leader->attr.read_format = lone->attr.read_format | PERF_FORMAT_GROUP | PERF_FORMAT_ID;
+	member->attr.read_format = leader->attr.read_format;
+	lone->attr.disabled = leader->attr.disabled = 1;
+	evlist__set_maps(evlist, cpus, threads);
+	TEST_ASSERT_EQUAL("stat alloc", evlist__stat_alloc(evlist, 1, 1, AGGR_GLOBAL), 0);
+	err = evlist__open(evlist, NULL);
+	if (err == -EACCES || err == -EPERM)
+		return test_skip("perf_event_open not permitted");
+	TEST_ASSERT_EQUAL("open", err, 0);
+	evlist__enable(evlist);
+	p = mmap(NULL, 300 * psz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	TEST_ASSERT_VAL("mmap", p != MAP_FAILED);
+	for (i = 0; i < 300; i++)
+		p[i * psz] = 1;
+	evlist__disable(evlist);
+	munmap((void *)p, 300 * psz);
+	TEST_ASSERT_EQUAL("read", evlist__stat_read(evlist), 0);
+	evlist__stat_process(evlist, AGGR_GLOBAL, false, true);
+	TEST_ASSERT_VAL("lone faults", evsel__stat(lone)->aggr[0].val >= 300);
+	TEST_ASSERT_VAL("group member faults", evsel__stat(member)->aggr[0].val >= 300);
+	TEST_ASSERT_VAL("group leader clock", evsel__stat(leader)->aggr[0].val > 0);
+	TEST_ASSERT_VAL("group times", evsel__stat(member)->aggr[0].ena == evsel__stat(leader)->aggr[0].ena);
+	evlist__stat_free(evlist);
+	evlist__delete(evlist);
+	perf_cpu_map__put(cpus);
+	perf_thread_map__put(threads);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(stat, "stat aggregation and printers",
 	TEST_CASE(stats, "mean, stddev of the mean"),
 	TEST_CASE(scale, "scaling by time_enabled/time_running"),
 	TEST_CASE(aggregate, "global, per-cpu and interval aggregation"),
-	TEST_CASE(display, "human, CSV and JSON rows as perf 6.1"));
+	TEST_CASE(display, "human, CSV and JSON rows as perf 6.1"),
+	TEST_CASE(group_read, "real group read with PERF_FORMAT_GROUP into the stat rows"));

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -356,6 +357,77 @@ static int test__truncated(void)
 	TEST_ASSERT_EQUAL("unwind", unwind_capture(&c, 255), 0);
 	TEST_ASSERT_VAL("all of the recursion", c.nr > 100);
 	TEST_ASSERT_VAL("whole stack: not truncated", !c.truncated[c.nr - 1]);
+	free(cap.stack);
+	return TEST_OK;
+}
+
+/* Two threads unwinding the same stack through the same DSOs at once
+ * (per-DSO locks; see unwind.h) get the single-threaded result. */
+struct par_arg {
+	struct tspace *space;
+	const struct regs_dump *rd;
+	const struct stack_dump *sd;
+	const struct collect *want;
+	int bad;
+};
+
+static void *par_worker(void *p)
+{
+	struct par_arg *a = p;
+	struct collect c;
+	int i;
+
+	for (i = 0; i < 300; i++) {
+		memset(&c, 0, sizeof(c));
+		if (unwind__get_entries_space(collect_cb, &c, tspace__find_map, a->space, a->rd, a->sd, 127) ||
+		    c.nr != a->want->nr || memcmp(c.ips, a->want->ips, c.nr * sizeof(c.ips[0])))
+			a->bad++;
+		if (c.nr > 1)	/* and the debuginfo lookups of the same DSOs */
+			dso__srcline(tspace__find(a->space, c.ips[1])->dso, 0x1000 + i);
+	}
+	return NULL;
+}
+
+static int test__parallel(void)
+{
+	struct tspace s = { 0 };
+	uint64_t packed[NR_CAPTURE_REGS];
+	struct regs_dump rd = { .abi = PERF_SAMPLE_REGS_ABI_64, .regs = packed };
+	struct stack_dump sd;
+	struct collect want;
+	struct par_arg args[2];
+	pthread_t th[2];
+	int i, n = 0;
+
+	cap.copy = 65536;
+	chain_a(2);
+	rd.mask = cap.mask;
+	for (i = 0; i < NR_CAPTURE_REGS; i++)
+		if (cap.mask & (1ULL << i))
+			packed[n++] = cap.regs[i];
+	sd = (struct stack_dump){ .size = cap.size, .dyn_size = cap.size, .data = cap.stack };
+	TEST_ASSERT_VAL("maps", !tspace__read_self_maps(&s));
+	tspace__find(&s, 0);	/* sort once, before the threads share it */
+	/* first unwind with cold caches happens in both threads at once */
+	memset(&want, 0, sizeof(want));
+	{
+		struct tspace s2 = { 0 };
+
+		TEST_ASSERT_VAL("maps", !tspace__read_self_maps(&s2));
+		TEST_ASSERT_EQUAL("reference unwind",
+				  unwind__get_entries_space(collect_cb, &want, tspace__find_map, &s2, &rd, &sd, 127), 0);
+		tspace__exit(&s2);
+	}
+	TEST_ASSERT_VAL("reference has the chain", want.nr >= 5);
+	for (i = 0; i < 2; i++) {
+		args[i] = (struct par_arg){ &s, &rd, &sd, &want, 0 };
+		TEST_ASSERT_VAL("thread", !pthread_create(&th[i], NULL, par_worker, &args[i]));
+	}
+	for (i = 0; i < 2; i++)
+		pthread_join(th[i], NULL);
+	TEST_ASSERT_EQUAL("thread 1 results differ", args[0].bad, 0);
+	TEST_ASSERT_EQUAL("thread 2 results differ", args[1].bad, 0);
+	tspace__exit(&s);
 	free(cap.stack);
 	return TEST_OK;
 }
@@ -746,5 +818,6 @@ static int test__perf_data(void)
 DEFINE_SUITE(unwind, "DWARF unwinding, srclines and inline frames",
 	     TEST_CASE(self, "unwind a captured stack of this process"),
 	     TEST_CASE(truncated, "stack copy ending early marks the last frame truncated"),
+	     TEST_CASE(parallel, "two threads unwinding through the same DSOs agree"),
 	     TEST_CASE(srcline_inline, "srcline and inline frames from the line table and scopes"),
 	     TEST_CASE(perf_data, "unwind a perf.data from Linux perf ($PRF_UNWIND_DATA)"));

@@ -26,7 +26,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 python3 "$GEN" 300 > "$tmp/deep.c" && cc -O1 -fno-omit-frame-pointer -o "$tmp/deep" "$tmp/deep.c" || exit 1
-reps=$(python3 -c "print(max(1, int(4000 * $SCALE)))")
+# deep 2.7M reps ~ 32 s of CPU ~ 800 K samples at 25 kHz (the report benchmark's size)
+reps=$(python3 -c "print(max(1000, int(2700000 * $SCALE)))")
 secs=$(python3 -c "print(max(0.5, 16 * $SCALE))")
 echo "recording deep workload (reps $reps) and mix (${secs}s) with perf -F 25000 -g ..."
 "$PERF" record -q -F 25000 -g -o "$tmp/deep.data" -- "$tmp/deep" "$reps" >/dev/null 2>&1 || { echo "perf record failed"; exit 1; }
@@ -44,11 +45,13 @@ SH
 chmod +x "$tmp/mix.sh"
 "$PERF" record -q -F 25000 -g -o "$tmp/mix.data" -- "$tmp/mix.sh" >/dev/null 2>&1 || { echo "perf record failed"; exit 1; }
 
-run_ms() {
-	local t0 t1
+run_ms() { # command: prints wall ms; a failing command is reported on stderr
+	local t0 t1 rc
 	t0=$(date +%s%N)
-	bash -c "$1" >/dev/null 2>&1
+	bash -o pipefail -c "$1" >/dev/null 2>"$tmp/run.err"
+	rc=$?
 	t1=$(date +%s%N)
+	[ $rc -eq 0 ] || echo "warning: exit status $rc: $1: $(head -c 200 "$tmp/run.err")" >&2
 	echo $(( (t1 - t0) / 1000000 ))
 }
 median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }

@@ -79,4 +79,19 @@ zs=$(stat -c %s z.data); ps=$(stat -c %s plain.data)
 [ $((zs * 2)) -lt "$ps" ] || fail "-z: file not smaller ($zs vs $ps bytes uncompressed)"
 "$PRF" record --compression-level=5 -o z5.data -- ./work 2>/dev/null || fail "--compression-level=5"
 perf report --header-only -i z5.data | grep -q "level = 5" || fail "level 5 not recorded"
+
+# tracepoints: HEADER_TRACING_DATA lets perf decode the raw payload
+if [ -r /sys/kernel/tracing/events/sched/sched_switch/format ] ||
+   [ -r /sys/kernel/debug/tracing/events/sched/sched_switch/format ]; then
+	"$PRF" record -e sched:sched_switch -a -o tp.data -- sleep 0.2 2>err || fail "tracepoint: $(cat err)"
+	perf_reads tp.data "tracepoint"
+	grep -q "prev_comm=.*next_comm=" script.out || fail "tracepoint: raw fields not decoded by perf script"
+	perf evlist -v -i tp.data | grep -q "sample_period, sample_freq }: 1, sample_type: IP|TID|TIME|CPU|PERIOD|RAW" ||
+		fail "tracepoint attr: $(perf evlist -v -i tp.data)"
+	"$PRF" record -e sched:sched_switch -a -o - -- sleep 0.2 2>/dev/null | perf script -i - >script.out 2>script.err ||
+		fail "tracepoint pipe: perf script"
+	grep -q "prev_comm=" script.out || fail "tracepoint pipe: not decoded"
+else
+	echo "note: tracefs not mounted, tracepoint case not run"
+fi
 exit 0

@@ -11,6 +11,10 @@ cd "$T" || exit 1
 # (a busy workload at 100 kHz of cpu-clock takes tens of seconds on a VM).
 sleep 120 & IDLE=$!
 
+# no -o and stdout a pipe: the pipe stream goes to stdout, as perf
+"$PRF" record -q -- true | head -c 8 >magic || fail "pipe to stdout"
+[ "$(cat magic)" = PERFILE2 ] || fail "no pipe stream on a piped stdout"
+
 "$PRF" record -F 0 -o x.data -- true 2>err; rc=$?
 [ $rc -ne 0 ] || fail "-F 0 accepted"
 grep -q "frequency and count are zero, aborting" err || fail "-F 0 message: $(cat err)"
@@ -35,7 +39,7 @@ grep -q "doesn't support branch stack sampling" err || fail "lbr message: $(cat 
 
 # existing output renamed to .old
 echo old >perf.data
-"$PRF" record -q -- true || fail "default output"
+"$PRF" record -q -- true >/dev/null || fail "default output"
 [ "$(cat perf.data.old)" = old ] || fail "perf.data.old not the previous file"
 perf report --stdio -i perf.data >/dev/null 2>&1 || fail "default perf.data unreadable"
 

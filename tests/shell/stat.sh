@@ -78,6 +78,13 @@ grep -q "for process id '$busy':" "$tmp/pid" || fail "-p header: $(cat "$tmp/pid
 grep -qE "^ +[0-9]{2,}\.[0-9]{2} msec task-clock" "$tmp/pid" || fail "-p task-clock not counted: $(cat "$tmp/pid")"
 kill $busy; wait $busy 2>/dev/null; busy=
 
+# -p without a command ends when the process ends (it stays a zombie here).
+sleep 0.3 & s=$!
+timeout 20 "$PRF" stat -p $s -e task-clock 2>"$tmp/pidend"; rc=$?
+[ $rc -ne 124 ] || fail "-p did not stop when the process exited"
+grep -q "seconds time elapsed" "$tmp/pidend" || fail "-p end: $(cat "$tmp/pidend")"
+wait $s
+
 # -a -A: one row per online cpu.
 ncpu=$(getconf _NPROCESSORS_ONLN)
 "$PRF" stat -a -A -x, -e cpu-clock -- sleep 0.1 2>"$tmp/percpu" || fail "-a -A"

@@ -42,6 +42,7 @@ SRC
 cat > prog.c <<'SRC'
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 unsigned long lib_outer(unsigned long x);
 volatile unsigned long sink;
 static inline __attribute__((always_inline)) unsigned long mix(unsigned long x)
@@ -57,6 +58,16 @@ __attribute__((noinline)) unsigned long leaf(unsigned long x)
 }
 __attribute__((noinline)) unsigned long b(unsigned long x) { unsigned long r = leaf(x) + 1; sink += r; return r; }
 __attribute__((noinline)) unsigned long a(unsigned long x) { unsigned long r = b(x) + 2; sink += r; return r; }
+__attribute__((noinline)) unsigned long tick(void)
+{
+	struct timespec ts;
+	unsigned long s = 0;
+	for (int i = 0; i < 20; i++) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);	/* [vdso] frames */
+		s += ts.tv_nsec;
+	}
+	return s;
+}
 __attribute__((noinline)) unsigned long deep(int n, unsigned long x)
 {
 	volatile char pad[96];
@@ -76,6 +87,7 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n; i++) {
 		a(i);
 		lib_outer(i);
+		sink += tick();
 	}
 	return 0;
 }
@@ -105,6 +117,7 @@ targets = sys.argv[3].split(':')
 def norm_sl(s):
     s = s.replace(' (inlined)', '').strip()
     return '-' if (not s or s.startswith('??') or s.startswith(':')) else s
+vdso = set()
 def parse_perf(path):
     out = {}; cur = None; frames = []
     for line in open(path):
@@ -127,6 +140,7 @@ def parse_perf(path):
             if not addrs or addrs[-1] != f[0]: addrs.append(f[0])
         syms = [(f[1].replace(' (inlined)', ''), f[3]) for f in fr if f[2] in targets]
         res[t] = (addrs, syms)
+        if any(f[2] == '[vdso]' for f in fr) and len(fr) > 3: vdso.add(t)
     return res
 def parse_prf(path):
     res = {}; cur = None
@@ -155,11 +169,13 @@ for t, (pa, ps) in perf.items():
     if (pa != ma or ps != ms) and shown < 3:
         shown += 1
         print('differs at', t, '\n perf:', [hex(x) for x in pa], ps, '\n prf: ', [hex(x) for x in ma], ms)
+vdso_ok = sum(1 for t in vdso if t in prf and prf[t][0] == perf[t][0])
 chains = sum(1 for t, (pa, ps) in prf.items() if [s for s, _ in ps][:5] == ['mix', 'leaf', 'b', 'a', 'main'])
 libs = sum(1 for t, (pa, ps) in prf.items() if [s for s, _ in ps][:3] == ['lib_inner', 'lib_outer', 'main'])
 print(f'samples {n}, same return addresses {same_addr}, same symbols+srclines {same_sym}, '
-      f'main->a->b->leaf->mix {chains}, main->lib_outer->lib_inner {libs}')
-ok = n > 20 and same_addr * 10 >= n * 8 and same_sym * 10 >= n * 8 and chains > 5 and libs > 5
+      f'main->a->b->leaf->mix {chains}, main->lib_outer->lib_inner {libs}, '
+      f'through [vdso] {vdso_ok} of {len(vdso)}')
+ok = n > 20 and same_addr * 10 >= n * 8 and same_sym * 10 >= n * 8 and chains > 5 and libs > 5 and vdso_ok * 10 >= len(vdso) * 8
 sys.exit(0 if ok else 1)
 PY
 python3 compare.py perf.txt prf.txt "$dir/prog:$dir/libuw.so" || fail "stacks differ from perf script"

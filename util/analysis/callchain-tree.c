@@ -305,14 +305,31 @@ struct display_ctx {
 	uint32_t nr_all, alloc_all;
 };
 
-/* children of a trie node in a stable order: by frame id (first seen) */
-static int cmp_u32_frame(const void *a, const void *b, void *arg)
+/*
+ * Children of a trie node in perf's callchain-tree order (its rb_root_in):
+ * descending by (DSO object, symbol start), unresolved frames by ip,
+ * inlined symbols by name. perf compares DSO objects by address; so do we.
+ */
+static int cmp_kids(const void *a, const void *b, void *arg)
 {
 	const struct callchain_store *s = arg;
-	uint32_t fa = s->nodes[*(const uint32_t *)a].frame;
-	uint32_t fb = s->nodes[*(const uint32_t *)b].frame;
+	const struct cc_frame *x = &s->frames[s->nodes[*(const uint32_t *)a].frame];
+	const struct cc_frame *y = &s->frames[s->nodes[*(const uint32_t *)b].frame];
+	uint64_t kx, ky;
 
-	return fa < fb ? -1 : fa > fb;
+	if (x->sym && y->sym && (x->sym->inlined || y->sym->inlined)) {
+		int r = strcmp(x->sym->name, y->sym->name);
+
+		if (r)
+			return r < 0 ? 1 : -1;
+	}
+	if (x->dso != y->dso)
+		return (uintptr_t)x->dso < (uintptr_t)y->dso ? 1 : -1;
+	kx = x->sym && y->sym ? x->sym->start : x->ip;
+	ky = x->sym && y->sym ? y->sym->start : y->ip;
+	if (kx != ky)
+		return kx < ky ? 1 : -1;
+	return 0;
 }
 
 struct chain_idx {
@@ -398,7 +415,7 @@ static struct cc_chain *build_chain(struct display_ctx *c, uint32_t t, bool is_r
 	k = 0;
 	for (uint32_t x = s->nodes[last].child; x; x = s->nodes[x].sibling)
 		kids[k++] = x;
-	qsort_r(kids, nkids, sizeof(*kids), cmp_u32_frame, s);
+	qsort_r(kids, nkids, sizeof(*kids), cmp_kids, s);
 
 	if (c->param->mode == CHAIN_GRAPH_REL)
 		min_hit = ceil((double)ch->children_hit * (c->param->min_percent / 100.0));

@@ -194,6 +194,8 @@ static struct hist_entry *hists__findnew(struct hists *hists, struct hist_entry 
 	e->nr_samples = e->nr_samples_acc = 0;
 	e->cc_root = 0;
 	e->max_depth = 0;
+	e->mark = 0;
+	e->seq = hists->nr_entries;
 	if (hists->use_callchain) {
 		e->cc_root = callchain_store__new_root(&hists->store);
 		if (!e->cc_root)
@@ -245,7 +247,8 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	const struct sort_order *so = hists->so;
 	struct hists_priv *p = hists->priv;
 	const struct callchain_cursor *c = s->chain;
-	unsigned int nr = c ? c->nr : 0, nr_cache = 0;
+	unsigned int nr = c ? c->nr : 0;
+	uint64_t mark;
 	struct hist_entry tmpl, *he;
 	bool caller = hists->cc && hists->cc->order == ORDER_CALLER;
 	char level;
@@ -302,12 +305,12 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	if (!so->cumulate)
 		return 0;
 
-	p->he_cache[nr_cache++] = he;
+	mark = hists->nr_samples;	/* this sample's number, > 0 */
+	he->mark = mark;
 	level = he->level;
 	for (unsigned int i = 0; i < nr; i++) {
 		const struct callchain_frame *f = &c->frames[caller ? nr - 1 - i : i];
 		struct hist_entry *ce;
-		bool seen = false;
 
 		tmpl.map = f->map;
 		tmpl.dso = f->map ? f->map->dso : NULL;
@@ -319,20 +322,15 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			level = frame_level(f->cpumode);
 		tmpl.level = level;
 		tmpl.srcline = f->srcline;
-		for (unsigned int k = 0; k < nr_cache; k++) {
-			if (!hist_entry__cmp_keys(so, p->he_cache[k], &tmpl)) {
-				seen = true;
-				break;
-			}
-		}
-		if (seen)
-			continue;
+		/* an entry met twice in one chain (recursion) counts once */
 		ce = hists__findnew(hists, &tmpl);
 		if (!ce)
 			return -ENOMEM;
+		if (ce->mark == mark)
+			continue;
+		ce->mark = mark;
 		ce->period_acc += s->period;
 		ce->nr_samples_acc++;
-		p->he_cache[nr_cache++] = ce;
 		if (hists->use_callchain) {
 			if (callchain_store__append(&hists->store, ce->cc_root, p->ids + i,
 						    nr - i, s->period))
@@ -344,14 +342,12 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	return 0;
 }
 
-static const struct sort_order *resort_so;
-
-static int collapse_cmp(const void *a, const void *b)
+static int creation_cmp(const void *a, const void *b)
 {
 	const struct hist_entry *x = *(struct hist_entry *const *)a;
 	const struct hist_entry *y = *(struct hist_entry *const *)b;
 
-	return hist_entry__cmp_collapse(resort_so, x, y);
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 /*
@@ -391,7 +387,10 @@ static void rb_rotate(struct rb_out *t, int32_t x, bool to_left)
 	t->parent[x] = y;
 }
 
-static void rb_insert(struct rb_out *t, int32_t n, const struct sort_order *so)
+typedef int (*rb_cmp_fn)(const struct sort_order *so, const struct hist_entry *a,
+			 const struct hist_entry *b);
+
+static void rb_insert(struct rb_out *t, int32_t n, const struct sort_order *so, rb_cmp_fn cmp)
 {
 	int32_t cur = t->root, p = -1;
 	bool go_left = false;
@@ -400,7 +399,7 @@ static void rb_insert(struct rb_out *t, int32_t n, const struct sort_order *so)
 	t->red[n] = 1;
 	while (cur >= 0) {
 		p = cur;
-		go_left = hist_entry__cmp_output(so, t->e[n], t->e[cur]) < 0;
+		go_left = cmp(so, t->e[n], t->e[cur]) < 0;
 		cur = go_left ? t->left[cur] : t->right[cur];
 	}
 	t->parent[n] = p;
@@ -439,7 +438,9 @@ static void rb_insert(struct rb_out *t, int32_t n, const struct sort_order *so)
 	t->red[t->root] = 0;
 }
 
-static int output_sort(struct hists *hists, struct sort_order *so)
+/* Insert hists->sorted[] in its current order into a red-black tree
+ * ordered by cmp and replace it with the tree's in-order walk. */
+static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn cmp)
 {
 	size_t n = hists->nr_sorted, k = 0;
 	struct rb_out t;
@@ -458,7 +459,7 @@ static int output_sort(struct hists *hists, struct sort_order *so)
 	if (!t.left || !t.right || !t.parent || !t.red || !stack || !out)
 		goto out;
 	for (size_t i = 0; i < n; i++)
-		rb_insert(&t, (int32_t)i, so);
+		rb_insert(&t, (int32_t)i, so, cmp);
 	cur = t.root;
 	while (cur >= 0 || sp) {
 		while (cur >= 0) {
@@ -494,12 +495,22 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 		for (struct hist_entry *e = hists->htab[i]; e; e = e->next)
 			hists->sorted[n++] = e;
 	hists->nr_sorted = n;
-	resort_so = so;
-	/* perf's insertion order: its collapsed (or input) tree, in order */
-	qsort(hists->sorted, n, sizeof(*hists->sorted), collapse_cmp);
+	/*
+	 * perf's order of insertion into its output tree: entries are created
+	 * in sample order into an input tree (sort-key compare), which is then
+	 * walked in order into the collapsed tree (when a key needs collapsing:
+	 * comm, srcline). Those compares are not transitive for addresses
+	 * (signed differences), so the same trees are built here.
+	 */
+	qsort(hists->sorted, n, sizeof(*hists->sorted), creation_cmp);
+	if (rb_order(hists, so, hist_entry__cmp_collapse))
+		return -ENOMEM;
+	if ((sort_order__has_key(so, SORT_COMM) || sort_order__has_key(so, SORT_SRCLINE)) &&
+	    rb_order(hists, so, hist_entry__cmp_collapse))
+		return -ENOMEM;
 	so->depth_tiebreak = so->cumulate && hists->use_callchain;
 	so->caller_order = hists->cc && hists->cc->order == ORDER_CALLER;
-	if (output_sort(hists, so))
+	if (rb_order(hists, so, hist_entry__cmp_output))
 		return -ENOMEM;
 
 	/* column widths from the data (perf's hists__calc_col_len) */

@@ -53,6 +53,8 @@ struct hist_entry {
 	uint64_t nr_samples, nr_samples_acc;
 	uint32_t cc_root;		/* trie root in hists->store, 0 none */
 	uint32_t max_depth;		/* longest chain appended (frames) */
+	uint64_t seq;			/* creation order */
+	uint64_t mark;			/* last sample that counted it (children) */
 };
 
 /* One sample as report hands it to the hists. */

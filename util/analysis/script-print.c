@@ -188,7 +188,7 @@ int script_fields__check(struct script_fields *sf, struct evsel *evsel, char *er
 
 /* ---- line buffer ---- */
 
-static int pbuf_grow(struct script_printer *p, size_t extra)
+static inline int pbuf_grow(struct script_printer *p, size_t extra)
 {
 	if (p->len + extra <= p->alloc)
 		return 0;
@@ -203,7 +203,7 @@ static int pbuf_grow(struct script_printer *p, size_t extra)
 	return 0;
 }
 
-static void put_mem(struct script_printer *p, const char *s, size_t n)
+static inline void put_mem(struct script_printer *p, const char *s, size_t n)
 {
 	if (pbuf_grow(p, n))
 		return;
@@ -211,19 +211,19 @@ static void put_mem(struct script_printer *p, const char *s, size_t n)
 	p->len += n;
 }
 
-static void put_str(struct script_printer *p, const char *s)
+static inline void put_str(struct script_printer *p, const char *s)
 {
 	put_mem(p, s, strlen(s));
 }
 
-static void put_ch(struct script_printer *p, char c)
+static inline void put_ch(struct script_printer *p, char c)
 {
 	if (pbuf_grow(p, 1))
 		return;
 	p->buf[p->len++] = c;
 }
 
-static void put_pad(struct script_printer *p, int n)
+static inline void put_pad(struct script_printer *p, int n)
 {
 	if (n <= 0 || pbuf_grow(p, (size_t)n))
 		return;
@@ -449,7 +449,59 @@ static void put_trace(struct script_printer *p, const struct perf_sample *sample
 		put_ch(p, hx[d[i] >> 4]);
 		put_ch(p, hx[d[i] & 15]);
 	}
-	put_ch(p, ' ');
+}
+
+/* Unchecked writers for the hot frame loop (space reserved first). */
+static inline char *w_hex(char *w, uint64_t v, int width)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	int n = 0;
+
+	do {
+		tmp[15 - n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	for (; width > n; width--)
+		*w++ = ' ';
+	memcpy(w, tmp + 16 - n, (size_t)n);
+	return w + n;
+}
+
+static inline char *w_mem(char *w, const char *s, size_t n)
+{
+	memcpy(w, s, n);
+	return w + n;
+}
+
+/* One callchain frame line: "\t%16lx sym+0xoff (dso)\n". */
+static void put_chain_frame(struct script_printer *p, uint32_t f, const struct callchain_frame *fr)
+{
+	const char *sym = fr->sym ? fr->sym->name : "[unknown]";
+	const char *dso = fr->map && fr->map->dso ? fr->map->dso->long_name : "[unknown]";
+	size_t slen = (f & SF_SYM) ? strlen(sym) : 0, dlen = (f & SF_DSO) ? strlen(dso) : 0;
+	char *w;
+
+	if (pbuf_grow(p, slen + dlen + 64))
+		return;
+	w = p->buf + p->len;
+	*w++ = '\t';
+	w = w_hex(w, script_frame__print_addr(fr), 16);
+	if (f & SF_SYM) {
+		*w++ = ' ';
+		w = w_mem(w, sym, slen);
+		if (fr->sym && (f & SF_SYMOFF)) {
+			w = w_mem(w, "+0x", 3);
+			w = w_hex(w, fr->addr - fr->sym->start, 0);
+		}
+	}
+	if (f & SF_DSO) {
+		w = w_mem(w, " (", 2);
+		w = w_mem(w, dso, dlen);
+		*w++ = ')';
+	}
+	*w++ = '\n';
+	p->len = (size_t)(w - p->buf);
 }
 
 int script_printer__sample(struct script_printer *p, struct evsel *evsel,
@@ -472,25 +524,23 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 		put_str(p, name);
 		put_str(p, ": ");
 	}
-	if (f & SF_TRACE)
+	if (f & SF_TRACE) {
 		put_trace(p, sample);
+		if (f & (SF_ADDR | SF_IP))
+			put_ch(p, ' ');
+	}
 	if (f & SF_ADDR)
 		put_hex(p, sample->addr, 16);
 
 	/* perf prints sym/dso only together with ip */
-	if ((f & SF_IP) && cursor && cursor->nr) {
+	if ((f & SF_IP) && cursor) {
 		if (p->use_callchain && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 			put_ch(p, '\n');
-			for (unsigned int i = 0; i < cursor->nr; i++) {
-				const struct callchain_frame *fr = &cursor->frames[i];
-
-				put_ch(p, '\t');
-				put_hex(p, script_frame__print_addr(fr), 16);
-				put_frame_sym(p, f, fr);
-				put_ch(p, '\n');
-			}
+			for (unsigned int i = 0; i < cursor->nr; i++)
+				put_chain_frame(p, f, &cursor->frames[i]);
 		} else {
-			const struct callchain_frame *fr = &cursor->frames[0];
+			static const struct callchain_frame none;
+			const struct callchain_frame *fr = cursor->nr ? &cursor->frames[0] : &none;
 
 			put_ch(p, ' ');
 			put_hex(p, sample->ip, 16);

@@ -281,16 +281,20 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 	}
 }
 
-static void print_rows(struct stat_display *d, struct evlist *evlist)
+/* Print every row; returns how many. */
+static int print_rows(struct stat_display *d, struct evlist *evlist)
 {
 	struct evsel *evsel;
-	int i;
+	int i, n = 0;
 
 	if (d->aggr_mode == AGGR_GLOBAL) {
-		evlist__for_each_entry(evlist, evsel)
-			if (evsel__stat(evsel))
+		evlist__for_each_entry(evlist, evsel) {
+			if (evsel__stat(evsel)) {
 				print_row(d, evlist, evsel, 0);
-		return;
+				n++;
+			}
+		}
+		return n;
 	}
 	/* perf prints -A/--per-thread rows grouped by event, then cpu/thread. */
 	evlist__for_each_entry(evlist, evsel) {
@@ -302,8 +306,10 @@ static void print_rows(struct stat_display *d, struct evlist *evlist)
 			    !st->aggr[i].counted && st->aggr[i].res.mean == 0)
 				continue;
 			print_row(d, evlist, evsel, i);
+			n++;
 		}
 	}
+	return n;
 }
 
 void stat_display__print_interval(struct stat_display *d, struct evlist *evlist)
@@ -330,12 +336,13 @@ void stat_display__print(struct stat_display *d, struct evlist *evlist)
 			fprintf(fp, " (%d runs)", d->run_count);
 		fprintf(fp, ":\n\n");
 	}
-	print_rows(d, evlist);
+	/* -n/--null: no rows, and no blank line for them either (as perf) */
+	if (print_rows(d, evlist) && d->mode == OUT_HUMAN)
+		fputc('\n', fp);
 	if (d->mode != OUT_HUMAN) {
 		fflush(fp);
 		return;
 	}
-	fputc('\n', fp);
 	if (d->run_count > 1) {
 		double avg = avg_stats(&d->walltime) / 1e9;
 		double sd = stddev_stats(&d->walltime) / 1e9;

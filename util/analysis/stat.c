@@ -144,7 +144,7 @@ bool perf_counts_values__scale(struct perf_counts_values *c)
 }
 
 /* Read a group leader and its members with one read(2) per fd. */
-static int evsel__stat_read_group(struct evsel *leader)
+static int evsel__stat_read_group(struct evlist *evlist, struct evsel *leader)
 {
 	struct perf_counts_values vals[leader->nr_members];
 	int c, t, i, n;
@@ -154,6 +154,8 @@ static int evsel__stat_read_group(struct evsel *leader)
 			struct evsel *pos;
 
 			n = evsel__read_group(leader, c, t, vals, leader->nr_members);
+			if (n == -EBADF)	/* not opened: the task was gone */
+				continue;
 			if (n < 0)
 				return n;
 			/* Members follow the leader in evlist order. */
@@ -163,7 +165,7 @@ static int evsel__stat_read_group(struct evsel *leader)
 
 				if (st && pos->fds)
 					st->cur[c * st->nr_threads + t] = vals[i];
-				if (pos->node.next == &leader->node)
+				if (pos->node.next == &evlist->entries)
 					break;
 				pos = list_entry(pos->node.next, struct evsel, node);
 				if (pos->leader != leader)
@@ -187,7 +189,7 @@ int evlist__stat_read(struct evlist *evlist)
 			continue;
 		if (evsel->attr.read_format & PERF_FORMAT_GROUP) {
 			if (evsel__is_group_leader(evsel)) {
-				ret = evsel__stat_read_group(evsel);
+				ret = evsel__stat_read_group(evlist, evsel);
 				if (ret && !err)
 					err = ret;
 			}
@@ -196,6 +198,8 @@ int evlist__stat_read(struct evlist *evlist)
 		for (c = 0; c < evsel->nr_cpus && c < st->nr_cpus; c++) {
 			for (t = 0; t < evsel->nr_threads && t < st->nr_threads; t++) {
 				ret = evsel__read_counter(evsel, c, t, &st->cur[c * st->nr_threads + t]);
+				if (ret == -EBADF)	/* not opened: the task was gone */
+					continue;
 				if (ret && !err)
 					err = ret;
 			}

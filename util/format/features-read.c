@@ -128,7 +128,7 @@ static void free_event_desc(struct feat_info *fi)
 static int read_event_desc(struct perf_session *s, struct fcur *c)
 {
 	struct feat_info *fi = &session__rp(s)->fi;
-	uint32_t nre = get_u32(c), sz = get_u32(c), i, j;
+	uint32_t nre = get_u32(c), sz = get_u32(c), i, j, nr;
 
 	if (c->bad || !sz || sz > 4096 || nre > (uint64_t)(c->end - c->p) / sz)
 		return -EINVAL;
@@ -147,16 +147,17 @@ static int read_event_desc(struct perf_session *s, struct fcur *c)
 			perf_event_attr__swap(&e->attr, cp);
 		c->p += sz;
 		fi->nr_events = i + 1;
-		e->nr_ids = get_u32(c);
+		nr = get_u32(c);
 		e->name = get_str(c);
-		if (c->bad || e->nr_ids > (uint64_t)(c->end - c->p) / 8)
+		if (c->bad || nr > (uint64_t)(c->end - c->p) / 8)
 			return -EINVAL;
-		if (e->nr_ids) {
-			e->ids = calloc(e->nr_ids, sizeof(*e->ids));
+		if (nr) {
+			e->ids = calloc(nr, sizeof(*e->ids));
 			if (!e->ids)
 				return -ENOMEM;
-			for (j = 0; j < e->nr_ids; j++)
+			for (j = 0; j < nr; j++)
 				e->ids[j] = get_u64(c);
+			e->nr_ids = nr;
 		}
 	}
 	return 0;

@@ -380,6 +380,141 @@ void features__free(struct writer_feat *feats, int nr)
 	free(feats);
 }
 
+/* ---- HEADER_TRACING_DATA ---- */
+
+static const char *tracefs_dir(void)
+{
+	static const char *const dirs[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		char p[128];
+
+		snprintf(p, sizeof(p), "%s/events/header_page", dirs[i]);
+		if (!access(p, R_OK))
+			return dirs[i];
+	}
+	return NULL;
+}
+
+/* File contents preceded by its size in `szbytes` (4 or 8) bytes. */
+static int put_file(struct strbuf *sb, const char *path, int szbytes)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int ret;
+
+	if (filename__read_str(path, &buf, &len)) {
+		buf = NULL;
+		len = 0;
+	}
+	if (szbytes == 4)
+		ret = put_u32(sb, (uint32_t)len);
+	else
+		ret = put_u64(sb, (uint64_t)len);
+	if (!ret && len)
+		ret = strbuf_add(sb, buf, len);
+	free(buf);
+	return ret ? -ENOMEM : 0;
+}
+
+/* Format files of the tracepoints of one system: u32 count, then each
+ * as u64 size + text. */
+static int put_system_formats(struct strbuf *sb, const char *dir, const char *sys,
+			      const struct feat_tracepoint *tps, int nr)
+{
+	int count = 0;
+
+	for (int i = 0; i < nr; i++) {
+		bool dup = false;
+
+		if (strcmp(tps[i].sys, sys))
+			continue;
+		for (int j = 0; j < i; j++)
+			if (!strcmp(tps[j].sys, sys) && !strcmp(tps[j].name, tps[i].name))
+				dup = true;
+		count += !dup;
+	}
+	if (put_u32(sb, (uint32_t)count))
+		return -ENOMEM;
+	for (int i = 0; i < nr; i++) {
+		char path[1024];
+		bool dup = false;
+
+		if (strcmp(tps[i].sys, sys))
+			continue;
+		for (int j = 0; j < i; j++)
+			if (!strcmp(tps[j].sys, sys) && !strcmp(tps[j].name, tps[i].name))
+				dup = true;
+		if (dup)
+			continue;
+		snprintf(path, sizeof(path), "%s/events/%s/%s/format", dir, sys, tps[i].name);
+		if (put_file(sb, path, 8))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int features__tracing_data(struct strbuf *sb, const struct feat_tracepoint *tps, int nr)
+{
+	static const char magic[10] = { 23, 8, 68, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+	const char *dir = tracefs_dir();
+	char path[512];
+	long ps = sysconf(_SC_PAGESIZE);
+	int nsys = 0;
+	uint8_t b;
+
+	if (!dir)
+		return -ENOENT;
+	if (strbuf_add(sb, magic, sizeof(magic)) || strbuf_add(sb, "0.6", 4))
+		return -ENOMEM;
+	b = 0;				/* little endian */
+	if (strbuf_add(sb, &b, 1))
+		return -ENOMEM;
+	b = (uint8_t)sizeof(long);
+	if (strbuf_add(sb, &b, 1) || put_u32(sb, (uint32_t)(ps > 0 ? ps : 4096)))
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/events/header_page", dir);
+	if (strbuf_add(sb, "header_page", 12) || put_file(sb, path, 8))
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/events/header_event", dir);
+	if (strbuf_add(sb, "header_event", 13) || put_file(sb, path, 8))
+		return -ENOMEM;
+	/* ftrace's own events */
+	if (put_system_formats(sb, dir, "ftrace", tps, nr))
+		return -ENOMEM;
+	/* the other systems, each once */
+	for (int i = 0; i < nr; i++) {
+		bool seen = !strcmp(tps[i].sys, "ftrace");
+
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(tps[j].sys, tps[i].sys);
+		nsys += !seen;
+	}
+	if (put_u32(sb, (uint32_t)nsys))
+		return -ENOMEM;
+	for (int i = 0; i < nr; i++) {
+		bool seen = !strcmp(tps[i].sys, "ftrace");
+
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(tps[j].sys, tps[i].sys);
+		if (seen)
+			continue;
+		if (strbuf_add(sb, tps[i].sys, strlen(tps[i].sys) + 1) ||
+		    put_system_formats(sb, dir, tps[i].sys, tps, nr))
+			return -ENOMEM;
+	}
+	/* kallsyms: empty (u32 0), as perf writes it */
+	if (put_u32(sb, 0))
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/printk_formats", dir);
+	if (put_file(sb, path, 4))
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/saved_cmdlines", dir);
+	if (put_file(sb, path, 8))
+		return -ENOMEM;
+	return 0;
+}
+
 /* Walk ELF-style notes in buf for NT_GNU_BUILD_ID ("GNU"). */
 static int find_gnu_build_id(const char *buf, size_t len, uint8_t bid[20])
 {

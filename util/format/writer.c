@@ -202,6 +202,28 @@ int writer__write_feature_record(struct perf_data_writer *w, int feat_id,
 	return 0;
 }
 
+int writer__write_tracing_data(struct perf_data_writer *w, const void *buf, size_t len)
+{
+	static const char zeros[8];
+	struct perf_record_header_tracing_data td;
+	size_t aligned = PERF_ALIGN(len, (size_t)8);
+	int ret;
+
+	memset(&td, 0, sizeof(td));
+	td.header.type = PERF_RECORD_HEADER_TRACING_DATA;
+	td.header.size = sizeof(td);
+	td.size = (uint32_t)aligned;
+	ret = writen(w->fd, &td, sizeof(td));
+	if (!ret)
+		ret = writen(w->fd, buf, len);
+	if (!ret && aligned > len)
+		ret = writen(w->fd, zeros, aligned - len);
+	if (ret)
+		return w->err = ret;
+	w->pipe_bytes += sizeof(td) + aligned;
+	return 0;
+}
+
 int writer__write(struct perf_data_writer *w, const void *buf, size_t len)
 {
 	const char *p = buf;

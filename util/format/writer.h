@@ -76,6 +76,10 @@ int writer__write_header(struct perf_data_writer *w, const struct writer_attr *a
 int writer__write_feature_record(struct perf_data_writer *w, int feat_id,
 				 const void *buf, size_t len);
 
+/* Pipe mode: PERF_RECORD_HEADER_TRACING_DATA (16-byte record with the
+ * 8-aligned payload size) followed by the payload, zero padded. 0 or -errno. */
+int writer__write_tracing_data(struct perf_data_writer *w, const void *buf, size_t len);
+
 /*
  * Append raw bytes (whole records) to the data section, uncompressed.
  * On a short write (e.g. ENOSPC) the file is truncated back to the last

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "evsel.h"
 #include "cpumap.h"
+#include "event-names.h"
 #include "thread_map.h"
 #include "../lib/util.h"
 #include "../lib/debug.h"
@@ -56,10 +57,6 @@ int evsel__set_name(struct evsel *evsel, const char *name)
 
 /* ---- naming ---- */
 
-#if __has_include("event-names.h")
-#include "event-names.h"
-#define HAVE_EVENT_NAMES 1
-#endif
 
 static void evsel__fallback_name(const struct perf_event_attr *attr, char *buf, size_t size)
 {
@@ -91,9 +88,7 @@ const char *evsel__name(struct evsel *evsel)
 	if (evsel->name)
 		return evsel->name;
 	buf[0] = '\0';
-#ifdef HAVE_EVENT_NAMES
 	perf_event_attr__snprintf_name(&evsel->attr, buf, sizeof(buf));
-#endif
 	if (!buf[0])
 		evsel__fallback_name(&evsel->attr, buf, sizeof(buf));
 	evsel->name = strdup(buf);
@@ -133,7 +128,7 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 {
 	struct evsel *leader = evsel->leader;
 	int nr_cpus = perf_cpu_map__nr(cpus), nr_threads = perf_thread_map__nr(threads);
-	int c, t, err = 0;
+	int c, t, err = 0, skipped = 0;
 
 	if (nr_cpus <= 0 || nr_threads <= 0)
 		return -EINVAL;
@@ -161,14 +156,22 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 
 			if (leader != evsel) {
 				if (!leader->fds || leader->nr_cpus != nr_cpus ||
-				    leader->nr_threads != nr_threads || FD(leader, c, t) < 0) {
+				    leader->nr_threads != nr_threads) {
 					err = -EBADF;
 					goto out_close;
 				}
 				group_fd = FD(leader, c, t);
+				if (group_fd < 0)	/* leader's task exited: skip it too */
+					continue;
 			}
 			fd = sys_perf_event_open(&evsel->attr, pid, cpu, group_fd,
 						 PERF_FLAG_FD_CLOEXEC);
+			if (fd < 0 && errno == ESRCH && nr_threads > 1) {
+				/* One task of a -p process exited meanwhile: count the rest. */
+				pr_debug("%s: task %d is gone, not counted\n", evsel__name(evsel), (int)pid);
+				skipped++;
+				continue;
+			}
 			if (fd < 0) {
 				err = -errno;
 				pr_debug("perf_event_open(%s, pid %d, cpu %d, group_fd %d) failed: %s\n",
@@ -179,6 +182,10 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 			if (ioctl(fd, PERF_EVENT_IOC_ID, &evsel->ids[c * nr_threads + t]) < 0)
 				evsel->ids[c * nr_threads + t] = 0;
 		}
+	}
+	if (skipped == nr_cpus * nr_threads) {
+		err = -ESRCH;
+		goto out_close;
 	}
 	evsel->supported = true;
 	evsel->unsupported = false;

@@ -61,7 +61,9 @@ struct evsel *evsel__new(const struct perf_event_attr *attr);
 void evsel__delete(struct evsel *evsel);
 /* Replace the name (copied). 0 or -ENOMEM. */
 int evsel__set_name(struct evsel *evsel, const char *name);
-/* Name as perf prints it; computed from attr when not set. Never NULL. */
+/* Name as perf prints it; when not set, derived once with
+ * perf_event_attr__snprintf_name() (event-names.h) and cached in ->name
+ * (owned by the evsel). Never NULL. */
 const char *evsel__name(struct evsel *evsel);
 static inline bool evsel__is_group_leader(const struct evsel *e) { return e->leader == e; }
 
@@ -69,11 +71,18 @@ static inline bool evsel__is_group_leader(const struct evsel *e) { return e->lea
  * Open one fd per (cpu, thread) with perf_event_open(2); group members use
  * the leader's fd for the same cpu/thread. cpus/threads must outlive the
  * evsel's open state. Returns 0 or -errno of the first failure (all fds of
- * this evsel closed again on failure).
+ * this evsel closed again on failure; ->unsupported set for ENOENT,
+ * EOPNOTSUPP and ENODEV). With several threads, a task that exited since
+ * the map was made (ESRCH) is skipped: its fd stays -1 and reading it
+ * gives -EBADF; -ESRCH only when every task is gone. Opens with
+ * PERF_FLAG_FD_CLOEXEC and records each fd's PERF_EVENT_IOC_ID in ->ids.
  */
 int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thread_map *threads);
 void evsel__close(struct evsel *evsel);
-/* Read one counter (read_format as set in attr, without GROUP). 0 or -errno. */
+/* Read one counter (read_format as set in attr, without GROUP; the
+ * values in ns/counts as the kernel gives them, unscaled). 0, -EINVAL for
+ * a bad index or a GROUP read_format, -EBADF for an fd not opened, or the
+ * read(2) -errno. */
 int evsel__read_counter(struct evsel *evsel, int cpu_idx, int thread_idx,
 			struct perf_counts_values *count);
 /*

@@ -10,7 +10,11 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
+#include <linux/perf_event.h>
 #include "tracefs.h"
+#include "evlist.h"
+#include "evsel.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
@@ -202,4 +206,29 @@ int tracefs__id_to_name(uint64_t id, char *sys, size_t sys_size, char *name, siz
 		}
 	}
 	return -ENOENT;
+}
+
+int tracefs__apply_filters(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		int nr = evsel->nr_cpus * evsel->nr_threads;
+
+		if (!evsel->filter || !evsel->fds)
+			continue;
+		for (int i = 0; i < nr; i++) {
+			int err;
+
+			if (evsel->fds[i] < 0)
+				continue;
+			if (!ioctl(evsel->fds[i], PERF_EVENT_IOC_SET_FILTER, evsel->filter))
+				continue;
+			err = errno;
+			pr_err("failed to set filter \"%s\" on event %s with %d (%s)\n",
+			       evsel->filter, evsel__name(evsel), err, strerror(err));
+			return -err;
+		}
+	}
+	return 0;
 }

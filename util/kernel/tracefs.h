@@ -46,4 +46,15 @@ int tracefs__for_each_event(const char *sys_glob, const char *name_glob,
  * once and caches the table). 0 or -ENOENT. */
 int tracefs__id_to_name(uint64_t id, char *sys, size_t sys_size, char *name, size_t name_size);
 
+struct evlist;
+
+/*
+ * Set every tracepoint filter (evsel->filter, from --filter) on every open
+ * fd of its evsel with ioctl(PERF_EVENT_IOC_SET_FILTER) (perf_event_open(2)).
+ * Call after opening, before enabling. On the first failure prints perf's
+ * message 'failed to set filter "F" on event E with N (strerror)' and
+ * returns -errno (-EINVAL for a filter the kernel rejects).
+ */
+int tracefs__apply_filters(struct evlist *evlist);
+
 #endif

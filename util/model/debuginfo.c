@@ -47,6 +47,25 @@ struct line_row {
 	uint32_t ord;		/* order in .debug_line, for a stable sort */
 };
 
+struct func_range {
+	uint64_t lo, hi;	/* [lo, hi) */
+	Dwarf_Off off;		/* DW_TAG_subprogram DIE */
+};
+
+struct cu_funcs {		/* the functions of one CU, sorted by lo */
+	Dwarf_Off cu_off;
+	struct func_range *r;
+	size_t n;
+};
+
+#define INLINE_CACHE_SIZE 4096	/* addresses cached per DSO (direct mapped) */
+
+struct inline_slot {
+	uint64_t addr;
+	int n;			/* frames; 0: no inlined level; -1: unused */
+	struct inline_frame *frames;
+};
+
 struct intern {
 	struct intern *next;
 	const char *file;
@@ -82,6 +101,10 @@ struct debuginfo {
 	size_t nr_lines;
 	char **line_str;	/* lazily formatted srcline per row */
 	struct intern *interned[INTERN_BUCKETS];
+	/* inline chains: per-CU function index and a result cache */
+	struct cu_funcs *cus;
+	size_t nr_cus;
+	struct inline_slot *inl_cache;
 };
 
 static pthread_mutex_t debuginfo__create_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -583,6 +606,74 @@ static int line_row__cmp(const void *pa, const void *pb)
 	return a->ord < b->ord ? -1 : a->ord > b->ord;
 }
 
+struct line_seq {
+	size_t first, n;
+	uint64_t addr;
+};
+
+static int line_seq__cmp(const void *pa, const void *pb)
+{
+	const struct line_seq *a = pa, *b = pb;
+
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	return a->first < b->first ? -1 : a->first > b->first;
+}
+
+/*
+ * Rows come in sequences, each sorted by address and closed by an end of
+ * sequence row; ordering the sequences and concatenating them sorts the
+ * table in O(sequences log sequences) when they do not overlap.
+ * 0 on success, -EAGAIN when sequences overlap or one is not sorted
+ * (the caller then sorts the rows), -ENOMEM.
+ */
+static int lines__sort_by_sequence(struct debuginfo *di)
+{
+	struct line_seq *seqs;
+	struct line_row *sorted;
+	size_t nseq = 0, i, j, k, first = 0;
+	int err = -EAGAIN;
+
+	for (i = 0; i < di->nr_lines; i++)
+		if (!di->lines[i].file)
+			nseq++;
+	if (!nseq || di->lines[di->nr_lines - 1].file)
+		return -EAGAIN;
+	seqs = malloc(nseq * sizeof(*seqs));
+	sorted = malloc(di->nr_lines * sizeof(*sorted));
+	if (!seqs || !sorted) {
+		free(seqs);
+		free(sorted);
+		return -ENOMEM;
+	}
+	for (i = 0, j = 0; i < di->nr_lines; i++) {
+		if (i > first && di->lines[i].addr < di->lines[i - 1].addr)
+			goto out;	/* not sorted inside a sequence */
+		if (!di->lines[i].file) {
+			seqs[j].first = first;
+			seqs[j].n = i + 1 - first;
+			seqs[j].addr = di->lines[first].addr;
+			j++;
+			first = i + 1;
+		}
+	}
+	qsort(seqs, nseq, sizeof(*seqs), line_seq__cmp);
+	for (i = 0, k = 0; i < nseq; i++) {
+		if (k && di->lines[seqs[i].first].addr < sorted[k - 1].addr)
+			goto out;	/* overlapping sequences */
+		memcpy(&sorted[k], &di->lines[seqs[i].first], seqs[i].n * sizeof(*sorted));
+		k += seqs[i].n;
+	}
+	free(di->lines);
+	di->lines = sorted;
+	sorted = NULL;
+	err = 0;
+out:
+	free(seqs);
+	free(sorted);
+	return err;
+}
+
 static int debuginfo__load_lines(struct debuginfo *di)
 {
 	Dwarf_CU *cu = NULL, *next;
@@ -637,7 +728,13 @@ static int debuginfo__load_lines(struct debuginfo *di)
 	}
 	if (!di->nr_lines)
 		return -ENOENT;
-	qsort(di->lines, di->nr_lines, sizeof(*di->lines), line_row__cmp);
+	if (lines__sort_by_sequence(di)) {
+		qsort(di->lines, di->nr_lines, sizeof(*di->lines), line_row__cmp);
+		pr_debug("debuginfo: %s: %zu line rows, sorted by row\n", di->dso->long_name, di->nr_lines);
+	} else {
+		pr_debug("debuginfo: %s: %zu line rows, sorted by sequence\n", di->dso->long_name,
+			 di->nr_lines);
+	}
 	di->line_str = calloc(di->nr_lines, sizeof(*di->line_str));
 	if (!di->line_str) {
 		zfree(&di->lines);
@@ -806,56 +903,201 @@ static void die__pc_chain(Dwarf_Die *parent, uint64_t addr, Dwarf_Die *chain, in
 	} while (dwarf_siblingof(&child, &child) == 0);
 }
 
+static int func_range__cmp(const void *a, const void *b)
+{
+	const struct func_range *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static int cu_funcs__add_die(struct cu_funcs *cf, size_t *alloc, Dwarf_Die *die)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		if (lo >= hi)
+			continue;
+		if (cf->n == *alloc) {
+			size_t na = *alloc ? 2 * *alloc : 64;
+			struct func_range *nr = realloc(cf->r, na * sizeof(*nr));
+
+			if (!nr)
+				return -ENOMEM;
+			cf->r = nr;
+			*alloc = na;
+		}
+		cf->r[cf->n].lo = lo;
+		cf->r[cf->n].hi = hi;
+		cf->r[cf->n].off = dwarf_dieoffset(die);
+		cf->n++;
+	}
+	return 0;
+}
+
+static int cu_funcs__scan(struct cu_funcs *cf, size_t *alloc, Dwarf_Die *parent)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(parent, &child) != 0)
+		return 0;
+	do {
+		switch (dwarf_tag(&child)) {
+		case DW_TAG_subprogram:
+			if (cu_funcs__add_die(cf, alloc, &child))
+				return -ENOMEM;
+			break;
+		case DW_TAG_namespace:
+		case DW_TAG_module:
+		case DW_TAG_class_type:
+		case DW_TAG_structure_type:
+			if (cu_funcs__scan(cf, alloc, &child))
+				return -ENOMEM;
+			break;
+		default:
+			break;
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return 0;
+}
+
+/* The function index of the CU cudie, built on first use. */
+static struct cu_funcs *debuginfo__cu_funcs(struct debuginfo *di, Dwarf_Die *cudie)
+{
+	Dwarf_Off off = dwarf_dieoffset(cudie);
+	struct cu_funcs *cf, *n;
+	size_t i, alloc = 0;
+
+	for (i = 0; i < di->nr_cus; i++)
+		if (di->cus[i].cu_off == off)
+			return &di->cus[i];
+	n = realloc(di->cus, (di->nr_cus + 1) * sizeof(*n));
+	if (!n)
+		return NULL;
+	di->cus = n;
+	cf = &di->cus[di->nr_cus++];
+	memset(cf, 0, sizeof(*cf));
+	cf->cu_off = off;
+	cu_funcs__scan(cf, &alloc, cudie);
+	qsort(cf->r, cf->n, sizeof(*cf->r), func_range__cmp);
+	return cf;
+}
+
+/* The DW_TAG_subprogram whose code holds addr. */
+static bool cu_funcs__find(struct debuginfo *di, struct cu_funcs *cf, uint64_t addr, Dwarf_Die *die)
+{
+	size_t lo = 0, hi = cf->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cf->r[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* ranges of different functions do not overlap; look back a little
+	 * for a function split in parts (.cold) */
+	for (hi = lo; lo > 0 && hi - lo < 8; lo--)
+		if (addr < cf->r[lo - 1].hi)
+			return dwarf_offdie(di->dwarf, cf->r[lo - 1].off, die) != NULL;
+	return false;
+}
+
+/* Compute the chain at addr into a malloc'd frames array; caller holds
+ * the lock. Returns the number of frames (0: no inlined level). */
+static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, struct inline_frame **out)
+{
+	Dwarf_Die cudie, chain[MAX_INLINE_DEPTH];
+	Dwarf_Files *files = NULL;
+	size_t nfiles = 0;
+	struct inline_frame *fr;
+	struct cu_funcs *cf;
+	const char *file = NULL;
+	unsigned int line = 0;
+	int n = 0, i, k;
+	long row;
+
+	*out = NULL;
+	if (debuginfo__load_dwarf(di) || !dwarf_addrdie(di->dwarf, addr, &cudie))
+		return 0;
+	cf = debuginfo__cu_funcs(di, &cudie);
+	if (!cf || !cu_funcs__find(di, cf, addr, &chain[0]))
+		return 0;
+	n = 1;
+	die__pc_chain(&chain[0], addr, chain, &n);
+	if (n < 2)
+		return 0;
+	fr = calloc(n, sizeof(*fr));
+	if (!fr)
+		return -ENOMEM;
+	dwarf_getsrcfiles(&cudie, &files, &nfiles);
+	/* innermost position: the line table's */
+	if (!debuginfo__load_lines(di) && (row = debuginfo__find_line(di, addr)) >= 0) {
+		file = di->lines[row].file;
+		line = di->lines[row].line;
+	}
+	for (i = n - 1, k = 0; i >= 0; i--, k++) {
+		fr[k].func = die__name(&chain[i]);
+		fr[k].inlined = i > 0;
+		fr[k].file = file;
+		fr[k].line = line;
+		fr[k].srcline = file && line ? debuginfo__intern(di, file, line) : NULL;
+		if (i > 0)
+			die__call_site(&chain[i], files, nfiles, &file, &line);
+	}
+	*out = fr;
+	return n;
+}
+
 int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, void *arg)
 {
 	struct debuginfo *di = dso__debuginfo(dso);
-	Dwarf_Die cudie, *chain = NULL;
-	Dwarf_Files *files = NULL;
-	size_t nfiles = 0;
-	int n = 0, i, ret = 0;
-	struct inline_frame f;
-	long row;
+	struct inline_frame *frames;
+	struct inline_slot *slot;
+	int n, i, ret = 0;
 
 	if (!di)
 		return -ENOMEM;
 	debuginfo__lock(di);
-	if (debuginfo__load_dwarf(di) || !dwarf_addrdie(di->dwarf, addr, &cudie))
-		goto out;
-	chain = malloc(MAX_INLINE_DEPTH * sizeof(*chain));
-	if (!chain) {
-		ret = -ENOMEM;
-		goto out;
+	if (!di->inl_cache) {
+		di->inl_cache = malloc(INLINE_CACHE_SIZE * sizeof(*di->inl_cache));
+		if (!di->inl_cache) {
+			debuginfo__unlock(di);
+			return -ENOMEM;
+		}
+		for (i = 0; i < INLINE_CACHE_SIZE; i++) {
+			di->inl_cache[i].n = -1;
+			di->inl_cache[i].frames = NULL;
+		}
 	}
-	die__pc_chain(&cudie, addr, chain, &n);
-	if (n < 2)
-		goto out;
-	dwarf_getsrcfiles(&cudie, &files, &nfiles);
-	/* innermost position: the line table's */
-	memset(&f, 0, sizeof(f));
-	if (!debuginfo__load_lines(di) && (row = debuginfo__find_line(di, addr)) >= 0) {
-		f.file = di->lines[row].file;
-		f.line = di->lines[row].line;
+	slot = &di->inl_cache[(addr ^ (addr >> 12)) % INLINE_CACHE_SIZE];
+	if (slot->n < 0 || slot->addr != addr) {
+		n = debuginfo__inline_chain(di, addr, &frames);
+		if (n < 0) {
+			debuginfo__unlock(di);
+			return n;
+		}
+		free(slot->frames);
+		slot->addr = addr;
+		slot->n = n;
+		slot->frames = frames;
 	}
-	for (i = n - 1; i >= 0; i--) {
-		const char *next_file = NULL;
-		unsigned int next_line = 0;
-
-		f.func = die__name(&chain[i]);
-		f.inlined = i > 0;
-		f.srcline = f.file && f.line ? debuginfo__intern(di, f.file, f.line) : NULL;
-		if (i > 0)
-			die__call_site(&chain[i], files, nfiles, &next_file, &next_line);
-		debuginfo__unlock(di);
-		ret = cb ? cb(&f, arg) : 0;
-		debuginfo__lock(di);
-		if (ret)
-			break;
-		f.file = next_file;
-		f.line = next_line;
+	n = slot->n;
+	/* copy out: the slot may be reused once the lock is dropped */
+	frames = NULL;
+	if (n > 0 && cb) {
+		frames = malloc(n * sizeof(*frames));
+		if (!frames) {
+			debuginfo__unlock(di);
+			return -ENOMEM;
+		}
+		memcpy(frames, slot->frames, n * sizeof(*frames));
 	}
-out:
 	debuginfo__unlock(di);
-	free(chain);
+	for (i = 0; frames && i < n && !ret; i++)
+		ret = cb(&frames[i], arg);
+	free(frames);
 	if (ret)
 		return ret;
 	return n > 1 ? n - 1 : 0;
@@ -885,6 +1127,14 @@ void dso__debuginfo_delete(struct dso *dso)
 			free(e);
 		}
 	}
+	if (di->inl_cache) {
+		for (i = 0; i < INLINE_CACHE_SIZE; i++)
+			free(di->inl_cache[i].frames);
+		free(di->inl_cache);
+	}
+	for (i = 0; i < di->nr_cus; i++)
+		free(di->cus[i].r);
+	free(di->cus);
 	free(di->line_str);
 	free(di->lines);
 	if (di->eh_cfi)

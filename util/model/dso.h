@@ -68,6 +68,12 @@ struct dso {
 				   listed wins (perf: the others get size 0) */
 	uint64_t kernel_text;	/* kernel: recorded _text (pgoff of its MMAP), 0 unknown */
 	size_t nr_symbols_alloc;
+	uint64_t *sym_starts;	/* symbols[i]->start, contiguous for the binary search */
+	uint32_t *sym_buckets;	/* address bucket b -> last symbol starting at or
+				   before sym_starts[0] + (b << sym_shift) */
+	size_t nr_sym_buckets;
+	unsigned int sym_shift;
+	void *sym_arena;	/* chunks the symbols are allocated from */
 };
 
 struct machine;
@@ -122,8 +128,9 @@ int dso__load_kallsyms(struct dso *dso, const char *path);
  */
 char *demangle_sym(const char *name, bool params);
 
-/* Binary-search symbol lookup without loading (symbols must be loaded). */
-struct symbol *symbols__find(struct symbol **syms, size_t nr, uint64_t addr);
+/* Binary-search symbol lookup without loading (symbols must be loaded and
+ * finished: uses dso->sym_starts). */
+struct symbol *dso__find_symbol_loaded(const struct dso *dso, uint64_t addr);
 
 /* Find the symbol containing addr (DSO address space), loading symbols on
  * first use; NULL if none. The symbol is owned by the DSO. */

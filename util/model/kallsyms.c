@@ -99,11 +99,6 @@ int dso__load_kallsyms(struct dso *dso, const char *path)
 	if (!f)
 		return -errno;
 	dso->aliases_last = true;
-	if (dso->kernel_text) {
-		text = kallsyms__text(path);
-		if (text)
-			reloc = dso->kernel_text - text;
-	}
 	while (fgets(line, sizeof(line), f)) {
 		char *p, *name, *tab, *nl;
 		unsigned long long a = strtoull(line, &p, 16);
@@ -121,6 +116,8 @@ int dso__load_kallsyms(struct dso *dso, const char *path)
 			*tab++ = '\0';
 		if (a)
 			any_nonzero = true;
+		if (!text && !strcmp(name, "_text"))
+			text = a;
 		if (!is_text_type(type) || !a)
 			continue;
 		if (mod) {	/* "[name]" */
@@ -129,7 +126,7 @@ int dso__load_kallsyms(struct dso *dso, const char *path)
 		} else if (tab) {
 			continue;
 		}
-		err = dso__add_symbol(dso, a + reloc, 0,
+		err = dso__add_symbol(dso, a, 0,
 				      type == 'w' || type == 'W' ? 2 : (type == 't' ? 0 : 1),
 				      2 /* STT_FUNC */, name, dem);
 		if (err)
@@ -138,6 +135,12 @@ int dso__load_kallsyms(struct dso *dso, const char *path)
 	fclose(f);
 	if (!err && !any_nonzero)
 		err = -EPERM;	/* kptr_restrict: every address reads as 0 */
+	/* KASLR / another boot: shift by recorded _text - this file's _text */
+	if (!err && dso->kernel_text && text && dso->kernel_text != text) {
+		reloc = dso->kernel_text - text;
+		for (size_t i = 0; i < dso->nr_symbols; i++)
+			dso->symbols[i]->start += reloc;
+	}
 	if (!err) {
 		free(dso->symsrc_path);
 		dso->symsrc_path = strdup(path);

@@ -14,6 +14,12 @@ int elf__read_debuglink(const char *path, char *buf, size_t size);
 int dso__load_kernel(struct dso *dso);
 /* [vdso] symbols from this process's own vdso image. 0 or -errno. */
 int dso__load_vdso(struct dso *dso);
+/* A file for bid from the build-id keyed places (SYMFS/usr/lib/debug/
+ * .build-id/xx/rest.debug, perf's ~/.debug/.build-id/xx/rest/{debug,elf}).
+ * 0 and the path in buf, or -ENOENT. */
+struct build_id;
+int dso__find_build_id_file(const struct dso *dso, const struct build_id *bid,
+			    char *buf, size_t size);
 /* _text address in a kallsyms file (0 if not found). */
 uint64_t kallsyms__text(const char *path);
 /* Path of the kallsyms file to use for machine. */

@@ -238,6 +238,7 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf)
 	uint64_t base, entsize = 16;
 	size_t nrel, i;
 	bool is_rela = true, dem = want_demangle(dso);
+	bool *covered;
 	char buf[1024];
 
 	rel = elf__find_section(elf, ".rela.plt", &rel_sh);
@@ -268,6 +269,20 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf)
 	if (!reld || !symd)
 		return 0;
 	nrel = rel_sh.sh_size / rel_sh.sh_entsize;
+	/*
+	 * perf 6.1 sizes zero-size ELF symbols (e.g. _init) up to the next ELF
+	 * symbol before adding the PLT entries, so _init overlaps them; its
+	 * symbol tree lookup then returns _init for some entries ("_init+0x30")
+	 * and the entry for others, depending on the tree's shape. Measured on
+	 * gcc/ld binaries with 1..32 PLT entries: with one or two entries all
+	 * resolve to _init, with more only the first does. Same here (decided
+	 * before any entry is added: the lookup index covers ELF symbols only).
+	 */
+	covered = calloc(nrel ? nrel : 1, sizeof(*covered));
+	if (!covered)
+		return -ENOMEM;
+	for (i = 0; i < nrel && (i == 0 || nrel <= 2); i++)
+		covered[i] = dso__find_symbol_loaded(dso, base + i * entsize) != NULL;
 	for (i = 0; i < nrel; i++) {
 		uint64_t addr = base + i * entsize;
 		size_t symidx;
@@ -306,9 +321,14 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf)
 		} else {
 			snprintf(buf, sizeof(buf), "%s@plt", name);
 		}
-		if (dso__add_symbol(dso, addr, entsize, STB_GLOBAL, STT_FUNC, buf, false))
+		if (covered[i])
+			continue;
+		if (dso__add_symbol(dso, addr, entsize, STB_GLOBAL, STT_FUNC, buf, false)) {
+			free(covered);
 			return -ENOMEM;
+		}
 	}
+	free(covered);
 	return 0;
 }
 
@@ -358,6 +378,7 @@ int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 	if (elf__text_offset(relf, &dso->text_offset))
 		elf__text_offset(elf, &dso->text_offset);
 	err = elf__load_syms(dso, elf);
+	dso__symbols_finish(dso);	/* ends of the ELF symbols, before the PLT */
 	if (err != -ENOMEM && elf__synthesize_plt(dso, relf) == -ENOMEM)
 		err = -ENOMEM;
 	if (dso->nr_symbols && err == -ENODATA)

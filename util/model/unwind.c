@@ -455,10 +455,6 @@ int unwind__get_entries_space(unwind_entry_cb_t cb, void *arg, unwind_find_map_t
 
 /* ---- the model's address space ---- */
 
-/* Weak until util/model's machine.c provides it (other helper's file):
- * the unwinder then reports -ENOSYS instead of breaking the link. */
-#pragma weak thread__find_symbol
-
 static int thread__find_map(void *space, uint64_t addr, struct unwind_map *m)
 {
 	struct addr_location al;
@@ -482,8 +478,6 @@ static int thread__find_map(void *space, uint64_t addr, struct unwind_map *m)
 int unwind__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 			struct perf_sample *data, int max_stack)
 {
-	if (!thread__find_symbol)
-		return -ENOSYS;
 	if (!data->user_regs.abi || !data->user_stack.size)
 		return -ENOENT;
 	return unwind__get_entries_space(cb, arg, thread__find_map, thread, &data->user_regs,

@@ -52,6 +52,11 @@ int dso__load_vdso(struct dso *dso)
 		return -ENOENT;
 	if (dso->has_build_id && !elf_mem__read_build_id(vdso_image, vdso_size, &bid) &&
 	    (bid.size != dso->bid.size || memcmp(bid.data, dso->bid.data, bid.size))) {
+		char path[4096];
+
+		/* another kernel's vdso: perf keeps a copy in its build-id cache */
+		if (!dso__find_build_id_file(dso, &dso->bid, path, sizeof(path)))
+			return dso__load_elf(dso, path, path);
 		dso->build_id_mismatch = true;
 		pr_debug("[vdso]: recorded build-id differs from this kernel's vdso\n");
 		return -ESRCH;

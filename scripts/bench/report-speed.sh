@@ -1,0 +1,112 @@
+#!/bin/bash
+# report-speed.sh: prf report vs Linux perf report, side by side.
+#
+# Inputs (recorded with /usr/bin/perf, kept in $BENCH_DIR for reuse):
+#  deep: ../shared/bench/gen_deep.py -> deep.c (-O1 -g -fno-omit-frame-pointer
+#        -mno-omit-leaf-frame-pointer), two copies of `./deep 2000000`
+#        under `perf record -F 25000 -g`
+#  mix:  xz compressing 80 MB plus python3 running a json/regex loop,
+#        under `perf record -F 20000 -g`
+# For `report --stdio --children` and `--no-children`: median wall time
+# and median peak RSS (/usr/bin/time -f %M) of RUNS runs each, printed as
+# prf/perf ratios, and whether the two outputs are identical (the random
+# "# (Tip: ...)" line excluded). No assertions: it measures.
+#
+# Environment:
+#   PRF=path      prf binary (default: ./prf of this tree)
+#   SCALE=x       workload size factor (default 1; 0.1 for a quick run)
+#   RUNS=n        runs per measurement (default 3)
+#   BENCH_DIR=d   where inputs live (default /tmp/prf-bench-report); an
+#                 existing input recorded at the same SCALE is reused
+#   INPUTS="deep mix"  which inputs
+set -u
+SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
+PRF=${PRF:-$SRCDIR/prf}
+SCALE=${SCALE:-1}
+RUNS=${RUNS:-3}
+BENCH_DIR=${BENCH_DIR:-/tmp/prf-bench-report}
+INPUTS=${INPUTS:-deep mix}
+PERF=${PERF:-/usr/bin/perf}
+GEN=$SRCDIR/../shared/bench/gen_deep.py
+
+command -v "$PERF" >/dev/null || { echo "perf not found: $PERF"; exit 2; }
+[ -x "$PRF" ] || { echo "prf binary not found: $PRF (build it or set PRF=)"; exit 2; }
+[ -x /usr/bin/time ] || { echo "/usr/bin/time is needed for peak RSS"; exit 2; }
+mkdir -p "$BENCH_DIR" || exit 2
+cd "$BENCH_DIR" || exit 2
+
+scaled() { python3 -c "import sys; print(max(1, int(float(sys.argv[1]) * float(sys.argv[2]))))" "$1" "$SCALE"; }
+
+record_deep() {
+	local reps
+	reps=$(scaled 2000000)
+	[ -f deep.data ] && [ "$(cat deep.scale 2>/dev/null)" = "$SCALE" ] && return 0
+	[ -f "$GEN" ] || { echo "missing $GEN"; return 1; }
+	python3 "$GEN" > deep.c &&
+	gcc -O1 -g -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer -o deep deep.c || return 1
+	echo "recording deep: 2 x ./deep $reps at -F 25000 -g ..."
+	"$PERF" record -q -F 25000 -g -o deep.data -- sh -c "./deep $reps >/dev/null & ./deep $reps >/dev/null; wait" \
+		>/dev/null 2>&1 || return 1
+	echo "$SCALE" > deep.scale
+}
+
+record_mix() {
+	local mb iters
+	mb=$(scaled 80)
+	iters=$(scaled 400000)
+	[ -f mix.data ] && [ "$(cat mix.scale 2>/dev/null)" = "$SCALE" ] && return 0
+	echo "making ${mb} MB of input for xz ..."
+	head -c $((mb * 3 / 4))M /dev/urandom | base64 > xzin.txt || return 1
+	cat > loop.py <<EOF
+import json, re
+pat = re.compile(r"(\w+)=(\d+)")
+s = 0
+for i in range($iters):
+    d = json.loads(json.dumps({"k%d" % (i % 50): [i, str(i), {"x": i * 2}]}))
+    s += sum(int(v) for _, v in pat.findall("a=%d b=%d c=%d" % (i, i + 1, i + 2)))
+print(s)
+EOF
+	echo "recording mix: xz on ${mb} MB + python3 json/regex loop at -F 20000 -g ..."
+	"$PERF" record -q -F 20000 -g -o mix.data -- sh -c "xz -T1 -6 -c xzin.txt >/dev/null & python3 loop.py >/dev/null; wait" \
+		>/dev/null 2>&1 || return 1
+	echo "$SCALE" > mix.scale
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+
+# run_one TOOL DATA MODE OUT -> "seconds kb"
+run_one() {
+	local tool=$1 data=$2 mode=$3 out=$4 t0 t1 kb
+	t0=$(date +%s.%N)
+	/usr/bin/time -o time.out -f %M "$tool" report -i "$data" --stdio $mode > "$out" 2>/dev/null
+	t1=$(date +%s.%N)
+	kb=$(tail -1 time.out)
+	echo "$(echo "$t1 - $t0" | bc -l) $kb"
+}
+
+printf "%-5s %-14s %9s %9s %7s %10s %10s %7s %s\n" input mode "perf s" "prf s" "speedup" "perf MB" "prf MB" "mem" output
+for in in $INPUTS; do
+	case $in in
+	deep) record_deep || { echo "deep: recording failed"; continue; } ;;
+	mix) record_mix || { echo "mix: recording failed"; continue; } ;;
+	*) echo "unknown input $in"; continue ;;
+	esac
+	for mode in --children --no-children; do
+		: > perf.t; : > perf.m; : > prf.t; : > prf.m
+		for ((r = 0; r < RUNS; r++)); do
+			read -r s k < <(run_one "$PERF" "$in.data" "$mode" perf.out); echo "$s" >> perf.t; echo "$k" >> perf.m
+			read -r s k < <(run_one "$PRF" "$in.data" "$mode" prf.out); echo "$s" >> prf.t; echo "$k" >> prf.m
+		done
+		pt=$(median < perf.t); qt=$(median < prf.t)
+		pm=$(median < perf.m); qm=$(median < prf.m)
+		if diff -q <(grep -v '^# (Tip\|^# (Cannot load tips' perf.out) <(grep -v '^# (Tip' prf.out) >/dev/null; then
+			same=identical
+		else
+			same="DIFFERENT ($(diff <(grep -v '^# (Tip\|^# (Cannot load tips' perf.out) <(grep -v '^# (Tip' prf.out) | grep -c '^[<>]') lines)"
+		fi
+		printf "%-5s %-14s %9.2f %9.2f %6.1fx %10.1f %10.1f %6.2fx %s\n" "$in" "$mode" "$pt" "$qt" \
+			"$(echo "$pt / $qt" | bc -l)" "$(echo "$pm / 1024" | bc -l)" "$(echo "$qm / 1024" | bc -l)" \
+			"$(echo "$qm / $pm" | bc -l)" "$same"
+	done
+done
+echo "(speedup = perf time / prf time; mem = prf peak RSS / perf peak RSS; medians of $RUNS runs; SCALE=$SCALE)"

@@ -1,0 +1,67 @@
+#!/bin/bash
+# prf stat counts tracepoints like perf stat (sched_switch, sys_enter_openat: N opens give >= N, perf's count +-2)
+# A program opening /dev/null N times runs under prf stat and perf stat
+# with the same two tracepoints. sys_enter_openat depends only on the
+# program (its N opens plus the dynamic loader's), so prf's count must be
+# at least N and within 2 of perf's; sched_switch depends on the
+# scheduler, so it must only be non-zero and within 10 + 100% of perf's.
+set -u
+PERF=${PERF_BIN:-/usr/bin/perf}
+[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
+command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
+T=$(mktemp -d /tmp/prf-trace-stat.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$PRF" list 'syscalls:sys_enter_openat' 2>/dev/null | grep -q sys_enter_openat ||
+	{ echo "no syscalls:sys_enter_openat tracepoint (tracefs?)"; exit 2; }
+
+cat > "$T/openn.c" <<'C'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 100;
+
+	for (int i = 0; i < n; i++) {
+		int fd = open("/dev/null", O_RDONLY);
+
+		if (fd >= 0)
+			close(fd);
+	}
+	usleep(2000);	/* at least one switch */
+	return 0;
+}
+C
+cc -O2 -o "$T/openn" "$T/openn.c" || fail "cc"
+N=700
+EV='sched:sched_switch,syscalls:sys_enter_openat'
+
+"$PRF" stat -x, -e "$EV" -o "$T/prf.csv" -- "$T/openn" $N >/dev/null 2>"$T/prf.err" ||
+	{ cat "$T/prf.err"; fail "prf stat failed"; }
+"$PERF" stat -x, -e "$EV" -o "$T/perf.csv" -- "$T/openn" $N >/dev/null 2>"$T/perf.err" ||
+	{ cat "$T/perf.err"; echo "perf stat failed (perf_event_paranoid?)"; exit 2; }
+
+count() { # file event
+	awk -F, -v e="$2" '$3 == e { print $1 }' "$1"
+}
+p_open=$(count "$T/prf.csv" syscalls:sys_enter_openat)
+r_open=$(count "$T/perf.csv" syscalls:sys_enter_openat)
+p_sw=$(count "$T/prf.csv" sched:sched_switch)
+r_sw=$(count "$T/perf.csv" sched:sched_switch)
+echo "sys_enter_openat: prf $p_open perf $r_open; sched_switch: prf $p_sw perf $r_sw"
+[[ "$p_open" =~ ^[0-9]+$ && "$r_open" =~ ^[0-9]+$ ]] || { cat "$T/prf.csv"; fail "no openat count"; }
+[[ "$p_sw" =~ ^[0-9]+$ && "$r_sw" =~ ^[0-9]+$ ]] || { cat "$T/prf.csv"; fail "no sched_switch count"; }
+[ "$p_open" -ge $N ] || fail "prf counted $p_open sys_enter_openat for $N opens"
+d=$((p_open - r_open)); d=${d#-}
+[ $d -le 2 ] || fail "openat: prf $p_open vs perf $r_open"
+[ "$p_sw" -ge 1 ] || fail "no sched_switch counted (the program sleeps)"
+lim=$((10 + 2 * r_sw))
+[ "$p_sw" -le $lim ] || fail "sched_switch: prf $p_sw vs perf $r_sw"
+
+# a glob works in stat too
+"$PRF" stat -x, -e 'syscalls:sys_enter_open*' -o "$T/glob.csv" -- "$T/openn" 10 >/dev/null 2>&1 ||
+	fail "prf stat with a tracepoint glob"
+grep -q ',syscalls:sys_enter_openat,' "$T/glob.csv" || { cat "$T/glob.csv"; fail "glob lacks sys_enter_openat"; }
+exit 0

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Off-CPU time from sched_switch samples and switch records; see off-cpu.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "off-cpu.h"
+#include "trace-format.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+#include "../kernel/evlist.h"
+#include "../kernel/evsel.h"
+#include "../kernel/parse-events.h"
+#include "../format/session.h"
+
+#define OC_HASH_BITS 8
+#define OC_HASH_SIZE (1U << OC_HASH_BITS)
+
+/* Linux task states (include/linux/sched.h) */
+#define TASK_INTERRUPTIBLE	0x1
+#define TASK_UNINTERRUPTIBLE	0x2
+
+/* A thread switched out, waiting for its switch-in. */
+struct oc_pending {
+	struct oc_pending *next;
+	uint32_t tid;
+	bool active;
+	struct perf_sample sample;	/* switch-out sample; callchain -> chain */
+	struct ip_callchain *chain;	/* owned copy */
+	uint64_t chain_alloc;		/* ips allocated */
+};
+
+struct off_cpu {
+	struct off_cpu_opts opts;
+	off_cpu_cb cb;
+	void *arg;
+	struct oc_pending *hash[OC_HASH_SIZE];
+	struct evsel *evsel;
+	bool evsel_owned;		/* false once attached to an evlist */
+	/* session glue (off_cpu__new_session) */
+	struct perf_session *session;
+	struct evsel *switch_evsel;	/* the recorded sched:sched_switch */
+	struct trace_formatter *tf;	/* owned */
+	uint64_t nr_spans, total_ns;
+};
+
+struct off_cpu *off_cpu__new(const struct off_cpu_opts *opts, off_cpu_cb cb, void *arg)
+{
+	struct off_cpu *oc = zalloc(sizeof(*oc));
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_BPF_OUTPUT,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+			       PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN,
+		.sample_id_all = 1,
+	};
+
+	if (!oc)
+		return NULL;
+	if (opts)
+		oc->opts = *opts;
+	oc->cb = cb;
+	oc->arg = arg;
+	oc->evsel = evsel__new(&attr);
+	if (!oc->evsel || evsel__set_name(oc->evsel, OFF_CPU_EVENT_NAME)) {
+		evsel__delete(oc->evsel);
+		free(oc);
+		return NULL;
+	}
+	oc->evsel_owned = true;
+	return oc;
+}
+
+void off_cpu__attach_evlist(struct off_cpu *oc, struct evlist *evlist)
+{
+	if (!oc || !evlist || !oc->evsel_owned)
+		return;
+	evlist__add(evlist, oc->evsel);
+	oc->evsel_owned = false;
+}
+
+void off_cpu__delete(struct off_cpu *oc)
+{
+	if (!oc)
+		return;
+	for (unsigned int i = 0; i < OC_HASH_SIZE; i++) {
+		struct oc_pending *p = oc->hash[i], *n;
+
+		for (; p; p = n) {
+			n = p->next;
+			free(p->chain);
+			free(p);
+		}
+	}
+	if (oc->evsel_owned)
+		evsel__delete(oc->evsel);
+	trace_formatter__delete(oc->tf);
+	free(oc);
+}
+
+struct evsel *off_cpu__evsel(struct off_cpu *oc)
+{
+	return oc ? oc->evsel : NULL;
+}
+
+static struct oc_pending *oc_find(struct off_cpu *oc, uint32_t tid, bool create)
+{
+	struct oc_pending **slot = &oc->hash[(tid * 2654435761U) >> (32 - OC_HASH_BITS)];
+	struct oc_pending *p;
+
+	for (p = *slot; p; p = p->next)
+		if (p->tid == tid)
+			return p;
+	if (!create)
+		return NULL;
+	p = zalloc(sizeof(*p));
+	if (!p)
+		return NULL;
+	p->tid = tid;
+	p->next = *slot;
+	*slot = p;
+	return p;
+}
+
+int off_cpu__switch_out(struct off_cpu *oc, const struct perf_sample *sample, int64_t prev_state)
+{
+	struct oc_pending *p;
+	uint64_t nr, first;
+
+	if (!sample->tid || sample->tid == (uint32_t)-1)
+		return 0;	/* the idle task is never "off CPU" */
+	if (!oc->opts.all_states && prev_state >= 0 &&
+	    !(prev_state & (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE))) {
+		/* preempted: a pending span of this tid is stale */
+		p = oc_find(oc, sample->tid, false);
+		if (p)
+			p->active = false;
+		return 0;
+	}
+	p = oc_find(oc, sample->tid, true);
+	if (!p)
+		return -ENOMEM;
+	nr = sample->callchain ? sample->callchain->nr : 0;
+	if (nr > 65536)
+		nr = 65536;
+	/* as perf's off-CPU samples: the user part of the stack only (the
+	 * kernel part is always the same path into __schedule), unless asked */
+	first = 0;
+	if (!oc->opts.kernel_stacks) {
+		for (uint64_t i = 0; i < nr; i++) {
+			if (sample->callchain->ips[i] == PERF_CONTEXT_USER) {
+				first = i;
+				break;
+			}
+		}
+	}
+	nr -= first;
+	if (!p->chain || p->chain_alloc < nr) {
+		struct ip_callchain *c = realloc(p->chain, sizeof(*c) + (nr ? nr : 1) * sizeof(u64));
+
+		if (!c)
+			return -ENOMEM;
+		p->chain = c;
+		p->chain_alloc = nr ? nr : 1;
+	}
+	p->chain->nr = nr;
+	if (nr)
+		memcpy(p->chain->ips, sample->callchain->ips + first, nr * sizeof(u64));
+	p->sample = *sample;
+	p->sample.callchain = sample->callchain ? p->chain : NULL;
+	if (first || (nr > 1 && p->chain->ips[0] == PERF_CONTEXT_USER)) {
+		/* the sample ip is where the thread was in user space */
+		p->sample.ip = p->chain->ips[1];
+		p->sample.cpumode = PERF_RECORD_MISC_USER;
+		p->sample.misc = (uint16_t)((p->sample.misc & ~PERF_RECORD_MISC_CPUMODE_MASK) |
+					    PERF_RECORD_MISC_USER);
+	}
+	p->sample.raw_data = NULL;
+	p->sample.raw_size = 0;
+	p->sample.branch_stack = NULL;
+	memset(&p->sample.user_regs, 0, sizeof(p->sample.user_regs));
+	memset(&p->sample.intr_regs, 0, sizeof(p->sample.intr_regs));
+	memset(&p->sample.user_stack, 0, sizeof(p->sample.user_stack));
+	p->sample.read_data = NULL;
+	p->sample.read_size = 0;
+	p->active = true;
+	return 0;
+}
+
+int off_cpu__switch_in(struct off_cpu *oc, uint32_t tid, uint64_t time)
+{
+	struct oc_pending *p = oc_find(oc, tid, false);
+	struct off_cpu_span span;
+
+	if (!p || !p->active)
+		return 0;
+	p->active = false;
+	if (time < p->sample.time)
+		return 0;	/* out of order: no span */
+	span.sample = p->sample;
+	span.start = p->sample.time;
+	span.end = time;
+	span.duration = time - p->sample.time;
+	span.sample.period = span.duration;
+	span.sample.evsel = oc->evsel;
+	oc->nr_spans++;
+	oc->total_ns += span.duration;
+	return oc->cb ? oc->cb(oc->arg, &span) : 0;
+}
+
+int off_cpu__sched_switch(struct off_cpu *oc, struct trace_formatter *tf, struct evsel *evsel,
+			  const struct perf_sample *sample)
+{
+	uint64_t prev_pid, next_pid, state;
+	int64_t prev_state = -1;
+	int err;
+
+	if (!trace_formatter__evsel_is(evsel, "sched", "sched_switch"))
+		return 0;
+	if (trace_formatter__field_u64(tf, evsel, sample, "next_pid", &next_pid))
+		return 0;
+	if (trace_formatter__field_u64(tf, evsel, sample, "prev_pid", &prev_pid))
+		prev_pid = sample->tid;
+	if (!trace_formatter__field_u64(tf, evsel, sample, "prev_state", &state))
+		prev_state = (int64_t)(state & 0x7fffffff);
+	if (prev_pid == sample->tid) {
+		err = off_cpu__switch_out(oc, sample, prev_state);
+		if (err)
+			return err;
+	}
+	return off_cpu__switch_in(oc, (uint32_t)next_pid, sample->time);
+}
+
+int off_cpu__context_switch(struct off_cpu *oc, const union perf_event *event,
+			    const struct perf_sample *sample)
+{
+	if (event->header.type != PERF_RECORD_SWITCH &&
+	    event->header.type != PERF_RECORD_SWITCH_CPU_WIDE)
+		return 0;
+	if (event->header.misc & PERF_RECORD_MISC_SWITCH_OUT)
+		return 0;
+	if (!sample || sample->tid == (uint32_t)-1 || !sample->time)
+		return 0;
+	return off_cpu__switch_in(oc, sample->tid, sample->time);
+}
+
+struct off_cpu *off_cpu__new_session(struct perf_session *session, const struct off_cpu_opts *opts,
+				     off_cpu_cb cb, void *arg, int *err)
+{
+	struct evsel *sw = session ? off_cpu__find_evsel(session->evlist) : NULL;
+	struct off_cpu *oc;
+
+	*err = 0;
+	if (!sw)
+		return NULL;
+	oc = off_cpu__new(opts, cb, arg);
+	if (!oc) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	oc->session = session;
+	oc->switch_evsel = sw;
+	off_cpu__attach_evlist(oc, session->evlist);
+	return oc;
+}
+
+bool off_cpu__consume_sample(struct off_cpu *oc, struct evsel *evsel,
+			     const struct perf_sample *sample, int *err)
+{
+	*err = 0;
+	if (!oc || !evsel || evsel != oc->switch_evsel)
+		return false;
+	if (!oc->tf) {
+		struct perf_env *env = &oc->session->env;
+
+		oc->tf = trace_formatter__new(env->tracing_data, (size_t)env->tracing_data_size, err);
+		if (!oc->tf && env->tracing_data)	/* corrupt: try the local formats */
+			oc->tf = trace_formatter__new(NULL, 0, err);
+		if (!oc->tf)
+			return true;
+	}
+	*err = off_cpu__sched_switch(oc, oc->tf, evsel, sample);
+	return true;
+}
+
+uint64_t off_cpu__nr_spans(const struct off_cpu *oc)
+{
+	return oc ? oc->nr_spans : 0;
+}
+
+uint64_t off_cpu__total_ns(const struct off_cpu *oc)
+{
+	return oc ? oc->total_ns : 0;
+}
+
+struct evsel *off_cpu__find_evsel(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	if (!evlist)
+		return NULL;
+	evlist__for_each_entry(evlist, evsel) {
+		if (evsel->attr.type == PERF_TYPE_TRACEPOINT &&
+		    (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+		    evsel->attr.context_switch &&
+		    trace_formatter__evsel_is(evsel, "sched", "sched_switch"))
+			return evsel;
+	}
+	return NULL;
+}
+
+int off_cpu__add_record_evsel(struct evlist *evlist)
+{
+	struct parse_events_error perr;
+	struct evsel *evsel;
+	int err;
+
+	parse_events_error__init(&perr);
+	err = parse_events(evlist, "sched:sched_switch", &perr);
+	if (err) {
+		pr_err("--off-cpu needs the sched:sched_switch tracepoint: %s\n",
+		       perr.str ? perr.str : strerror(-err));
+		parse_events_error__exit(&perr);
+		return err;
+	}
+	parse_events_error__exit(&perr);
+	evsel = evlist__last(evlist);
+	evsel->attr.sample_period = 1;
+	evsel->attr.freq = 0;
+	evsel->attr.sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+				   PERF_SAMPLE_CPU | PERF_SAMPLE_CALLCHAIN;
+	evsel->attr.context_switch = 1;
+	return 0;
+}

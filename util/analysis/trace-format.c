@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Tracepoint payload formatting with libtraceevent; see trace-format.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <traceevent/event-parse.h>
+#include <traceevent/trace-seq.h>
+#include "trace-format.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+#include "../kernel/evsel.h"
+#include "../format/session.h"
+#include "../format/trace-data.h"
+
+struct tf_cache {
+	const struct evsel *evsel;
+	struct tep_event *event;	/* NULL: looked up, not found */
+};
+
+struct trace_formatter {
+	struct tep_handle *tep;
+	bool has_data;			/* formats came from tracing data */
+	struct tf_cache *cache;
+	int nr_cache, alloc_cache;
+	struct trace_seq seq;
+};
+
+struct trace_formatter *trace_formatter__new(const void *data, size_t size, int *err)
+{
+	struct trace_formatter *tf = zalloc(sizeof(*tf));
+	int e = 0;
+
+	if (!tf) {
+		if (err)
+			*err = -ENOMEM;
+		return NULL;
+	}
+	if (data && size) {
+		tf->tep = trace_data__parse(data, size, &e);
+		tf->has_data = tf->tep != NULL;
+	} else {
+		tf->tep = tep_alloc();
+		e = tf->tep ? 0 : -ENOMEM;
+	}
+	if (!tf->tep) {
+		free(tf);
+		if (err)
+			*err = e ? e : -ENOMEM;
+		return NULL;
+	}
+	trace_seq_init(&tf->seq);
+	if (err)
+		*err = 0;
+	return tf;
+}
+
+struct trace_formatter *trace_formatter__new_session(struct perf_session *session)
+{
+	struct trace_formatter *tf = NULL;
+	int err = 0;
+
+	if (session && session->env.tracing_data && session->env.tracing_data_size) {
+		tf = trace_formatter__new(session->env.tracing_data,
+					  (size_t)session->env.tracing_data_size, &err);
+		if (!tf && err != -ENOMEM)
+			pr_warning("Warning: %s: corrupt tracing data, using this machine's tracepoint formats\n",
+				   session->path ? session->path : "input");
+	}
+	if (!tf)
+		tf = trace_formatter__new(NULL, 0, NULL);
+	return tf;
+}
+
+void trace_formatter__delete(struct trace_formatter *tf)
+{
+	if (!tf)
+		return;
+	trace_seq_destroy(&tf->seq);
+	tep_free(tf->tep);
+	free(tf->cache);
+	free(tf);
+}
+
+struct tep_handle *trace_formatter__tep(struct trace_formatter *tf)
+{
+	return tf ? tf->tep : NULL;
+}
+
+/* sys and name of a tracepoint evsel into the buffers; false if unknown. */
+static bool evsel_tp_name(struct evsel *evsel, char *sys, size_t ssz, char *name, size_t nsz)
+{
+	const char *n, *colon;
+
+	if (evsel->tp_sys && evsel->tp_name) {
+		snprintf(sys, ssz, "%s", evsel->tp_sys);
+		snprintf(name, nsz, "%s", evsel->tp_name);
+		return true;
+	}
+	n = evsel__name(evsel);
+	colon = n ? strchr(n, ':') : NULL;
+	if (!colon || colon == n || (size_t)(colon - n) >= ssz)
+		return false;
+	memcpy(sys, n, (size_t)(colon - n));
+	sys[colon - n] = '\0';
+	snprintf(name, nsz, "%s", colon + 1);
+	/* drop modifiers such as ":u" or "/.../" that are not part of the name */
+	name[strcspn(name, ":/")] = '\0';
+	return name[0] != '\0';
+}
+
+bool trace_formatter__evsel_is(struct evsel *evsel, const char *sys, const char *name)
+{
+	char s[128], n[128];
+
+	if (!evsel || evsel->attr.type != PERF_TYPE_TRACEPOINT ||
+	    !evsel_tp_name(evsel, s, sizeof(s), n, sizeof(n)))
+		return false;
+	return !strcmp(s, sys) && !strcmp(n, name);
+}
+
+static struct tep_event *lookup_event(struct trace_formatter *tf, struct evsel *evsel)
+{
+	struct tep_event *ev = NULL;
+	char sys[128], name[128];
+	bool named = evsel_tp_name(evsel, sys, sizeof(sys), name, sizeof(name));
+
+	if (tf->has_data) {
+		ev = tep_find_event(tf->tep, (int)evsel->attr.config);
+		/* ids are per boot: trust the id only when the name agrees */
+		if (ev && named && (strcmp(ev->system, sys) || strcmp(ev->name, name)))
+			ev = NULL;
+	}
+	if (!ev && named)
+		ev = tep_find_event_by_name(tf->tep, sys, name);
+	if (!ev && named && !trace_data__add_local_event(tf->tep, sys, name))
+		ev = tep_find_event_by_name(tf->tep, sys, name);
+	if (!ev)
+		pr_debug("no tracepoint format for event %s\n", evsel__name(evsel));
+	return ev;
+}
+
+struct tep_event *trace_formatter__event(struct trace_formatter *tf, struct evsel *evsel)
+{
+	struct tep_event *ev;
+
+	if (!tf || !evsel || evsel->attr.type != PERF_TYPE_TRACEPOINT)
+		return NULL;
+	for (int i = 0; i < tf->nr_cache; i++)
+		if (tf->cache[i].evsel == evsel)
+			return tf->cache[i].event;
+	ev = lookup_event(tf, evsel);
+	if (tf->nr_cache == tf->alloc_cache) {
+		int n = tf->alloc_cache ? tf->alloc_cache * 2 : 8;
+		struct tf_cache *c = realloc(tf->cache, (size_t)n * sizeof(*c));
+
+		if (!c)
+			return ev;
+		tf->cache = c;
+		tf->alloc_cache = n;
+	}
+	tf->cache[tf->nr_cache].evsel = evsel;
+	tf->cache[tf->nr_cache].event = ev;
+	tf->nr_cache++;
+	return ev;
+}
+
+const char *trace_formatter__info(struct trace_formatter *tf, struct evsel *evsel,
+				  const struct perf_sample *sample)
+{
+	struct tep_event *ev;
+	struct tep_record rec;
+
+	if (!sample->raw_data || !sample->raw_size)
+		return NULL;
+	ev = trace_formatter__event(tf, evsel);
+	if (!ev)
+		return NULL;
+	memset(&rec, 0, sizeof(rec));
+	rec.cpu = (int)sample->cpu;
+	rec.ts = sample->time;
+	rec.size = (int)sample->raw_size;
+	rec.data = (void *)sample->raw_data;
+	trace_seq_reset(&tf->seq);
+	tep_print_event(ev->tep, &tf->seq, &rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&tf->seq);
+	return tf->seq.buffer ? tf->seq.buffer : "";
+}
+
+static int find_field(struct trace_formatter *tf, struct evsel *evsel,
+		      const struct perf_sample *sample, const char *field,
+		      struct tep_format_field **fp)
+{
+	struct tep_event *ev = trace_formatter__event(tf, evsel);
+	struct tep_format_field *f;
+
+	if (!ev)
+		return -ENOENT;
+	f = tep_find_any_field(ev, field);
+	if (!f)
+		return -ENOENT;
+	if (!sample->raw_data || f->offset < 0 || f->size < 0 ||
+	    (uint64_t)f->offset + (uint64_t)f->size > sample->raw_size)
+		return -EINVAL;
+	*fp = f;
+	return 0;
+}
+
+int trace_formatter__field_u64(struct trace_formatter *tf, struct evsel *evsel,
+			       const struct perf_sample *sample, const char *field, uint64_t *val)
+{
+	struct tep_format_field *f;
+	unsigned long long v;
+	int err = find_field(tf, evsel, sample, field, &f);
+
+	if (err)
+		return err;
+	if ((f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING | TEP_FIELD_IS_DYNAMIC)) ||
+	    (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8))
+		return -EINVAL;
+	if (tep_read_number_field(f, sample->raw_data, &v))
+		return -EINVAL;
+	if ((f->flags & TEP_FIELD_IS_SIGNED) && f->size < 8) {
+		int shift = 64 - 8 * f->size;
+
+		v = (unsigned long long)(((long long)(v << shift)) >> shift);
+	}
+	*val = v;
+	return 0;
+}
+
+int trace_formatter__field_str(struct trace_formatter *tf, struct evsel *evsel,
+			       const struct perf_sample *sample, const char *field,
+			       char *buf, size_t size)
+{
+	struct tep_format_field *f;
+	const char *data = sample->raw_data;
+	size_t off, len;
+	int err;
+
+	if (!size)
+		return -EINVAL;
+	err = find_field(tf, evsel, sample, field, &f);
+	if (err)
+		return err;
+	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+		unsigned long long loc;
+
+		if (tep_read_number_field(f, data, &loc))
+			return -EINVAL;
+		off = loc & 0xffff;
+		len = (loc >> 16) & 0xffff;
+		if (f->flags & TEP_FIELD_IS_RELATIVE)
+			off += (size_t)f->offset + (size_t)f->size;
+	} else if (f->flags & TEP_FIELD_IS_ARRAY) {
+		off = (size_t)f->offset;
+		len = (size_t)f->size;
+	} else {
+		return -EINVAL;
+	}
+	if (off + len > sample->raw_size)
+		return -EINVAL;
+	len = strnlen(data + off, len);
+	if (len >= size)
+		len = size - 1;
+	memcpy(buf, data + off, len);
+	buf[len] = '\0';
+	return 0;
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_TRACE_FORMAT_H
+#define PRF_ANALYSIS_TRACE_FORMAT_H
+/*
+ * Tracepoint payloads (PERF_SAMPLE_RAW of PERF_TYPE_TRACEPOINT samples)
+ * formatted with libtraceevent from the formats stored in the file's
+ * tracing data (util/format/trace-data.h), the way `perf script` prints its
+ * "trace" field: the event's print fmt rendered by tep_print_event() with
+ * TEP_PRINT_INFO, e.g. for sched:sched_switch
+ *   prev_comm=sleep prev_pid=28936 prev_prio=120 prev_state=S ==> next_comm=...
+ * (no trailing space or newline). Plus typed access to payload fields.
+ *
+ * A file without tracing data (or an event missing from it) falls back to
+ * the format of the same sys:name in the local tracefs.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "../format/event.h"
+
+struct evsel;
+struct perf_session;
+struct tep_handle;
+struct tep_event;
+struct trace_formatter;
+
+/*
+ * New formatter over the tracing data payload data (size bytes, e.g.
+ * perf_session.env.tracing_data; may be NULL/0: local tracefs formats
+ * only). The payload is parsed now and not kept. Returns NULL with *err
+ * (if not NULL) = -ENOMEM or -EINVAL (corrupt tracing data, message
+ * logged). Free with trace_formatter__delete().
+ */
+struct trace_formatter *trace_formatter__new(const void *data, size_t size, int *err);
+void trace_formatter__delete(struct trace_formatter *tf);
+
+/*
+ * Formatter over a session's tracing data (session->env.tracing_data,
+ * from HEADER_TRACING_DATA or, in pipe mode, the TRACING_DATA record:
+ * create it when the first tracepoint sample arrives). Corrupt tracing
+ * data is reported once and the local tracefs formats are used instead.
+ * NULL only on ENOMEM.
+ */
+struct trace_formatter *trace_formatter__new_session(struct perf_session *session);
+
+/* The libtraceevent handle (owned by tf). */
+struct tep_handle *trace_formatter__tep(struct trace_formatter *tf);
+
+/*
+ * The format of a tracepoint evsel: looked up by attr.config (the
+ * tracepoint id the stored formats carry), else by system:name (from
+ * evsel->tp_sys/tp_name or the evsel name "sys:name"), else read from the
+ * local tracefs. NULL when the evsel is not a tracepoint or no format is
+ * found (then one debug message per evsel). Owned by tf. Cached per evsel.
+ */
+struct tep_event *trace_formatter__event(struct trace_formatter *tf, struct evsel *evsel);
+
+/*
+ * The payload of sample (of tracepoint evsel) as `perf script` prints
+ * it: tep_print_event(..., "%s", TEP_PRINT_INFO). Returns a string owned
+ * by tf, valid until the next call; NULL when the sample has no raw data
+ * or the event format is unknown.
+ */
+const char *trace_formatter__info(struct trace_formatter *tf, struct evsel *evsel,
+				  const struct perf_sample *sample);
+
+/*
+ * Numeric payload field `field` of sample (signed fields sign-extended to
+ * 64 bits, in host byte order). 0, -ENOENT (no such field or unknown
+ * event), -EINVAL (field outside the payload or not numeric).
+ */
+int trace_formatter__field_u64(struct trace_formatter *tf, struct evsel *evsel,
+			       const struct perf_sample *sample, const char *field, uint64_t *val);
+
+/*
+ * String payload field (char array such as prev_comm, or __data_loc
+ * string) copied NUL-terminated into buf (size bytes, truncated).
+ * 0, -ENOENT or -EINVAL as trace_formatter__field_u64().
+ */
+int trace_formatter__field_str(struct trace_formatter *tf, struct evsel *evsel,
+			       const struct perf_sample *sample, const char *field,
+			       char *buf, size_t size);
+
+/*
+ * Whether evsel is sys:name (e.g. "sched", "sched_switch"), by its
+ * tp_sys/tp_name or its "sys:name" evsel name.
+ */
+bool trace_formatter__evsel_is(struct evsel *evsel, const char *sys, const char *name);
+
+#endif
