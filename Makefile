@@ -61,3 +61,42 @@ clean:
 	rm -rf $(O) $(BIN)
 
 .PHONY: all deps test demo clean
+
+# ---- fuzzing (tests/fuzz/) ----------------------------------------------
+# `make fuzz` builds one libFuzzer binary per harness, tests/fuzz/fuzz-NAME.c
+# -> $(FUZZ_O)/fuzz-NAME, with clang, ASan and UBSan, linking the library
+# layers (util/, ui/, arch/) compiled once with the same flags, and writes
+# the seed corpora ($(FUZZ_O)/corpus/NAME/) from real files: perf.data
+# written by Linux perf and by prf, and ELF files compiled on the spot.
+# Run one with `scripts/fuzz.sh NAME SECONDS`. Needs clang and
+# libclang-rt-14-dev (scripts/install-deps.sh).
+FUZZ_CC      ?= clang
+FUZZ_O       ?= .build-fuzz
+FUZZ_SAN     ?= address,undefined
+FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_BINS    := $(FUZZ_NAMES:%=$(FUZZ_O)/fuzz-%)
+FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,$(FUZZ_SAN) \
+                -fno-sanitize-recover=all -std=gnu11 -D_GNU_SOURCE -I. \
+                -DPRF_DOC_DIR='"$(PREFIX)/share/doc/prf"' -DPRF_FUZZ=1 \
+                -Wno-unused-command-line-argument $(PC_CFLAGS)
+FUZZ_LIB_SRCS := $(wildcard ui/*.c ui/*/*.c util/lib/*.c util/kernel/*.c \
+                   util/format/*.c util/model/*.c util/analysis/*.c arch/*/*.c)
+FUZZ_LIB_OBJS := $(FUZZ_LIB_SRCS:%.c=$(FUZZ_O)/%.o)
+
+fuzz: $(FUZZ_BINS) fuzz-corpus
+
+$(FUZZ_O)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $<"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(FUZZ_O)/fuzz-%: $(FUZZ_O)/tests/fuzz/fuzz-%.o $(FUZZ_LIB_OBJS)
+	@echo "  FUZZLD  $@"
+	@$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ $(LDLIBS)
+
+fuzz-corpus: $(BIN)
+	@bash tests/fuzz/make-seeds.sh $(FUZZ_O)/corpus ./$(BIN)
+
+-include $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_NAMES:%=$(FUZZ_O)/tests/fuzz/fuzz-%.d)
+
+.PHONY: fuzz fuzz-corpus

@@ -1107,6 +1107,7 @@ int cmd_record(int argc, const char **argv)
 	struct sigaction sa;
 
 	memset(rec, 0, sizeof(*rec));
+	rec->writer.fd = -1;
 	rec->kernel_dso = -1;
 	rec->wl.pid = -1;
 	rec->wl.cork_fd = rec->wl.err_fd = -1;
@@ -1375,6 +1376,8 @@ out_usage_err:
 	goto out;
 out_err:
 	status = 1;
+	if (!rec->writer.data_size)
+		writer__abort(&rec->writer);	/* nothing recorded: leave no empty file */
 	if (rec->has_workload && rec->wl.pid > 0 && !workload_reaped) {
 		if (rec->wl.cork_fd >= 0)
 			workload__abort(&rec->wl);

@@ -214,6 +214,25 @@ static int report__setup(struct report_opts *rep)
 		rep->setup_err = err;
 		return err;
 	}
+	if (rep->cpu_set && evlist) {
+		bool has_cpu = false;
+
+		evlist__for_each_entry(evlist, evsel)
+			if (evsel->attr.sample_type & PERF_SAMPLE_CPU)
+				has_cpu = true;
+		if (!has_cpu) {
+			pr_err("File does not contain CPU events. Remove -C option to proceed.\n");
+			rep->setup_err = -EINVAL;
+			return rep->setup_err;
+		}
+	}
+	/* perf hides a key column that a one-item filter leaves single-valued */
+	if (rep->nr_comms == 1)
+		sort_order__elide(&rep->so, SORT_COMM);
+	if (rep->nr_dsos == 1)
+		sort_order__elide(&rep->so, SORT_DSO);
+	if (rep->nr_syms == 1)
+		sort_order__elide(&rep->so, SORT_SYM);
 	rep->need_chain = rep->use_callchain || rep->cumulate || rep->so.need_parent;
 	rep->ropts.max_stack = rep->max_stack;
 	rep->ropts.srcline = sort_order__has_key(&rep->so, SORT_SRCLINE);
@@ -247,6 +266,27 @@ static struct hists *report__hists(struct report_opts *rep, struct evsel *evsel)
 	return rep->hists[idx];
 }
 
+static bool report__filtered(struct report_opts *rep, struct perf_sample *sample,
+			     struct hist_sample *hs, struct addr_location *al)
+{
+	if (rep->nr_pids && !in_num_list(rep->pid_list, rep->nr_pids, (int32_t)sample->pid))
+		return true;
+	if (rep->nr_tids && !in_num_list(rep->tid_list, rep->nr_tids, (int32_t)sample->tid))
+		return true;
+	if (rep->nr_comms && !in_list(rep->comm_list, rep->nr_comms, hs->comm))
+		return true;
+	if (rep->nr_dsos) {
+		struct dso *dso = al->map ? al->map->dso : NULL;
+
+		if (!dso || (!in_list(rep->dso_list, rep->nr_dsos, dso->short_name) &&
+			     !in_list(rep->dso_list, rep->nr_dsos, dso->long_name)))
+			return true;
+	}
+	if (rep->nr_syms && (!al->sym || !in_list(rep->sym_list, rep->nr_syms, al->sym->name)))
+		return true;
+	return false;
+}
+
 static int process_sample(struct perf_tool *tool, union perf_event *event,
 			  struct perf_sample *sample, struct evsel *evsel,
 			  struct machine *machine)
@@ -268,40 +308,27 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return err;
 	if (rep->cpu_set && (sample->cpu >= REPORT_MAX_CPUS || !rep->cpu_set[sample->cpu]))
 		return 0;
-	if (rep->nr_pids && !in_num_list(rep->pid_list, rep->nr_pids, (int32_t)sample->pid))
-		return 0;
-	if (rep->nr_tids && !in_num_list(rep->tid_list, rep->nr_tids, (int32_t)sample->tid))
-		return 0;
 	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
 	if (!thread)
+		return -ENOMEM;
+	err = machine__resolve(machine, &al, sample);
+	if (err)
+		return err;
+	hists = report__hists(rep, evsel);
+	if (!hists)
 		return -ENOMEM;
 	memset(&hs, 0, sizeof(hs));
 	hs.thread = thread;
 	hs.comm = thread__comm_str(thread);
-	if (rep->nr_comms && !in_list(rep->comm_list, rep->nr_comms, hs.comm))
+	hs.period = sample->period ? sample->period : 1;
+	/* filtered samples still count in the totals, as perf's (absolute) */
+	if (al.filtered || report__filtered(rep, sample, &hs, &al)) {
+		hists__add_filtered(hists, hs.period);
 		return 0;
-	err = machine__resolve(machine, &al, sample);
-	if (err)
-		return err;
-	if (al.filtered)
-		return 0;
-	if (rep->nr_dsos) {
-		struct dso *dso = al.map ? al.map->dso : NULL;
-
-		if (!dso || (!in_list(rep->dso_list, rep->nr_dsos, dso->short_name) &&
-			     !in_list(rep->dso_list, rep->nr_dsos, dso->long_name)))
-			return 0;
 	}
-	if (rep->nr_syms && (!al.sym || !in_list(rep->sym_list, rep->nr_syms, al.sym->name)))
-		return 0;
-
-	hists = report__hists(rep, evsel);
-	if (!hists)
-		return -ENOMEM;
 	hs.cpu = (sample->cpu == (u32)-1) ? -1 : (int32_t)sample->cpu;
 	if (!(evsel->attr.sample_type & PERF_SAMPLE_CPU))
 		hs.cpu = -1;
-	hs.period = sample->period ? sample->period : 1;
 	hs.map = al.map;
 	hs.sym = al.sym;
 	hs.addr = al.map ? al.addr : sample->ip;

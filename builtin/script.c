@@ -14,6 +14,7 @@
 #include "builtin.h"
 #include "../util/analysis/folded.h"
 #include "../util/analysis/script-print.h"
+#include "../util/analysis/trace-format.h"
 #include "../util/format/session.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
@@ -42,6 +43,7 @@ struct script_opts {
 	struct callchain_cursor cursor;
 	struct resolve_opts ropts;
 	struct folded *fold;
+	struct trace_formatter *tf;	/* tracepoint payloads, made on first use */
 	struct evsel *fold_evsel;	/* stackcollapse: first event seen */
 	bool weight_period;
 	bool setup_done;
@@ -333,6 +335,13 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 				return err;
 			cursor = &so->cursor;
 		}
+		so->printer.trace_info = NULL;
+		if ((f & SF_TRACE) && evsel->attr.type == PERF_TYPE_TRACEPOINT) {
+			if (!so->tf)
+				so->tf = trace_formatter__new_session(so->session);
+			if (so->tf)
+				so->printer.trace_info = trace_formatter__info(so->tf, evsel, sample);
+		}
 		err = script_printer__sample(&so->printer, evsel, sample, comm, cursor);
 	}
 	return script__stop(so, err);
@@ -528,6 +537,8 @@ out:
 	callchain_cursor__exit(&so->cursor);
 	script_printer__exit(&so->printer);
 	folded__delete(so->fold);
+	if (so->tf)
+		trace_formatter__delete(so->tf);
 	for (int i = 0; i < so->nr_comms; i++)
 		free(so->comm_list[i]);
 	free(so->comm_list);

@@ -1,10 +1,12 @@
 #!/bin/bash
-# prf stat counts tracepoints like perf stat (sched_switch, sys_enter_openat: N opens give >= N, perf's count +-2)
+# prf stat counts tracepoints like perf stat (sched_switch, sys_enter_openat: N opens give >= N, perf +-2; --filter)
 # A program opening /dev/null N times runs under prf stat and perf stat
 # with the same two tracepoints. sys_enter_openat depends only on the
 # program (its N opens plus the dynamic loader's), so prf's count must be
 # at least N and within 2 of perf's; sched_switch depends on the
 # scheduler, so it must only be non-zero and within 10 + 100% of perf's.
+# --filter 'flags == 0' keeps only the program's O_RDONLY opens: prf and
+# perf must count the same; a bad filter fails with perf's message.
 set -u
 PERF=${PERF_BIN:-/usr/bin/perf}
 [ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
@@ -59,6 +61,21 @@ d=$((p_open - r_open)); d=${d#-}
 [ "$p_sw" -ge 1 ] || fail "no sched_switch counted (the program sleeps)"
 lim=$((10 + 2 * r_sw))
 [ "$p_sw" -le $lim ] || fail "sched_switch: prf $p_sw vs perf $r_sw"
+
+# --filter: only the program's own opens have flags == 0 (O_RDONLY; the
+# loader adds O_CLOEXEC): exactly N, as perf counts
+"$PRF" stat -x, -e syscalls:sys_enter_openat --filter 'flags == 0' -o "$T/f.csv" -- "$T/openn" $N \
+	>/dev/null 2>"$T/prf.err" || { cat "$T/prf.err"; fail "prf stat --filter"; }
+"$PERF" stat -x, -e syscalls:sys_enter_openat --filter 'flags == 0' -o "$T/pf.csv" -- "$T/openn" $N \
+	>/dev/null 2>&1 || fail "perf stat --filter"
+p_f=$(count "$T/f.csv" syscalls:sys_enter_openat)
+r_f=$(count "$T/pf.csv" syscalls:sys_enter_openat)
+echo "with --filter 'flags == 0': prf $p_f perf $r_f"
+[ "$p_f" = "$r_f" ] && [ "$p_f" -ge $N ] && [ "$p_f" -lt "$p_open" ] || fail "filtered openat: prf $p_f perf $r_f"
+"$PRF" stat -e syscalls:sys_enter_openat --filter 'nope = =' -- true >/dev/null 2>"$T/bad.err" &&
+	fail "prf stat accepted a bad filter"
+grep -q 'failed to set filter "nope = =" on event syscalls:sys_enter_openat with 22 (Invalid argument)' "$T/bad.err" ||
+	{ cat "$T/bad.err"; fail "bad filter message"; }
 
 # a glob works in stat too
 "$PRF" stat -x, -e 'syscalls:sys_enter_open*' -o "$T/glob.csv" -- "$T/openn" 10 >/dev/null 2>&1 ||

@@ -255,23 +255,43 @@ static bool col_right_aligned(int type)
 	return type >= HPP_OVERHEAD;
 }
 
+/* index of the last shown column */
+static int last_col(const struct sort_order *so)
+{
+	int last = -1;
+
+	for (int c = 0; c < so->nr_cols; c++)
+		if (!so->cols[c].elide)
+			last = c;
+	return last;
+}
+
 static void print_headers(const struct sort_order *so, FILE *fp)
 {
+	bool first = true;
+
 	fputs("# ", fp);
 	for (int c = 0; c < so->nr_cols; c++) {
 		int t = so->cols[c].type, w = so->cols[c].width;
 
-		if (c)
+		if (so->cols[c].elide)
+			continue;
+		if (!first)
 			fputs("  ", fp);
+		first = false;
 		if (col_right_aligned(t))
 			fprintf(fp, "%*s", w, sort_column__header(so, t));
 		else
 			fprintf(fp, "%-*s", w, sort_column__header(so, t));
 	}
 	fputs("\n# ", fp);
+	first = true;
 	for (int c = 0; c < so->nr_cols; c++) {
-		if (c)
+		if (so->cols[c].elide)
+			continue;
+		if (!first)
 			fputs("  ", fp);
+		first = false;
 		for (int i = 0; i < so->cols[c].width; i++)
 			fputc('.', fp);
 	}
@@ -284,10 +304,14 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 	char buf[4096];
 	double total = (double)hists->total_period;
 
+	int lastc = last_col(so);
+
 	for (int c = 0; c < so->nr_cols; c++) {
 		int t = so->cols[c].type, w = so->cols[c].width, n;
-		bool last = c + 1 == so->nr_cols;
+		bool last = c == lastc;
 
+		if (so->cols[c].elide)
+			continue;
 		fputs("  ", fp);
 		switch (t) {
 		case HPP_OVERHEAD:

@@ -342,6 +342,12 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	return 0;
 }
 
+void hists__add_filtered(struct hists *hists, uint64_t period)
+{
+	hists->total_period += period;
+	hists->nr_samples++;
+}
+
 static int creation_cmp(const void *a, const void *b)
 {
 	const struct hist_entry *x = *(struct hist_entry *const *)a;

@@ -96,6 +96,10 @@ int hists__init(struct hists *hists, const struct sort_order *so,
 void hists__exit(struct hists *hists);
 /* Account one sample (see the top comment). 0 or -ENOMEM. */
 int hists__add_sample(struct hists *hists, const struct hist_sample *s);
+/* Count a sample that a filter (--comms, --dsos, --symbols, --pid, --tid)
+ * hides: it adds to the totals (perf's default absolute percentages) but
+ * to no entry. */
+void hists__add_filtered(struct hists *hists, uint64_t period);
 /* Sort entries for output into hists->sorted (hist_entry__cmp_output) and
  * compute the column widths into so->cols (so is updated: widths only).
  * 0 or -ENOMEM. */

@@ -525,7 +525,10 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 		put_str(p, ": ");
 	}
 	if (f & SF_TRACE) {
-		put_trace(p, sample);
+		if (p->trace_info)
+			put_str(p, p->trace_info);
+		else
+			put_trace(p, sample);
 		if (f & (SF_ADDR | SF_IP))
 			put_ch(p, ' ');
 	}

@@ -87,6 +87,8 @@ struct script_printer {
 	bool nanosecs;			/* --ns */
 	bool use_callchain;		/* callchain layout (some evsel has CALLCHAIN, no -G) */
 	int name_width;			/* longest event name of the evlist */
+	const char *trace_info;		/* "trace" field of the next sample (formatted
+					   tracepoint payload, not owned), NULL: raw hex */
 	char *buf;			/* line buffer (private) */
 	size_t len, alloc;
 };

@@ -215,6 +215,21 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 	return 0;
 }
 
+void sort_order__elide(struct sort_order *so, int key)
+{
+	int shown = 0;
+
+	for (int c = 0; c < so->nr_cols; c++)
+		if (so->cols[c].type == key)
+			so->cols[c].elide = true;
+	for (int c = 0; c < so->nr_cols; c++)
+		if (so->cols[c].type < HPP_OVERHEAD && !so->cols[c].elide)
+			shown++;
+	if (!shown)
+		for (int c = 0; c < so->nr_cols; c++)
+			so->cols[c].elide = false;
+}
+
 void sort_order__exit(struct sort_order *so)
 {
 	if (so->parent_re_set)

@@ -43,6 +43,7 @@ enum sort_key {
 struct sort_column {
 	int type;		/* enum sort_key */
 	int width;		/* chars; computed from the data for keys */
+	bool elide;		/* not printed (perf: a filter leaves one value) */
 };
 
 struct sort_order {
@@ -82,6 +83,12 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		      bool cumulate, bool show_nr_samples, bool show_period,
 		      const char *parent_pattern);
 void sort_order__exit(struct sort_order *so);
+/*
+ * Hide the column of key when a filter leaves it a single value (perf:
+ * --comms/--dsos/--symbols with one item); unless then every key column
+ * would be hidden, in which case all stay.
+ */
+void sort_order__elide(struct sort_order *so, int key);
 /* Whether key (enum sort_key) is one of the grouping keys. */
 bool sort_order__has_key(const struct sort_order *so, int key);
 

@@ -130,7 +130,7 @@ int reader__open(struct perf_session *s);
 int reader__process(struct perf_session *s);
 void reader__close(struct perf_session *s);
 
-/* ---- model-weak.c: name fallback ---- */
+/* ---- session.c: evsel name derived from the attr ---- */
 void session__name_evsel(struct evsel *evsel);
 
 #endif

@@ -12,6 +12,7 @@
 #include "../lib/util.h"
 #include "../kernel/evsel.h"
 #include "../kernel/evlist.h"
+#include "../kernel/event-names.h"
 #include "../model/machine.h"
 
 static const char *const record_names[PERF_RECORD_HEADER_MAX] = {
@@ -150,6 +151,16 @@ int session__new_evsel(struct perf_session *s, const struct perf_event_attr *att
 	}
 	session__update_sample_layout(s);
 	return 0;
+}
+
+/* Name from the attr alone (perf_event_attr__snprintf_name, util/kernel/event-names.h),
+ * for files without EVENT_DESC / EVENT_UPDATE names. */
+void session__name_evsel(struct evsel *evsel)
+{
+	char buf[256];
+
+	perf_event_attr__snprintf_name(&evsel->attr, buf, sizeof(buf));
+	evsel__set_name(evsel, buf);
 }
 
 static void session__name_evsels(struct perf_session *s)

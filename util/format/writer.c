@@ -48,6 +48,8 @@ int writer__open(struct perf_data_writer *w, const char *path, int comp_level)
 		snprintf(old, sizeof(old), "%s.old", path);
 		if (rename(path, old) < 0)
 			pr_warning("Warning: cannot rename %s to %s: %s\n", path, old, strerror(errno));
+		else
+			w->renamed_old = true;
 	}
 	w->fd = open(path, O_CREAT | O_TRUNC | O_RDWR | O_CLOEXEC, 0600);
 	if (w->fd < 0) {
@@ -367,6 +369,21 @@ int writer__finish(struct perf_data_writer *w, const struct writer_attr *attrs, 
 			return hret;
 	}
 	return ret;
+}
+
+void writer__abort(struct perf_data_writer *w)
+{
+	if (!w->is_pipe && w->path && w->fd >= 0) {
+		unlink(w->path);
+		if (w->renamed_old) {
+			char old[4096];
+
+			snprintf(old, sizeof(old), "%s.old", w->path);
+			if (rename(old, w->path) < 0)
+				pr_debug("cannot rename %s back to %s: %s\n", old, w->path, strerror(errno));
+		}
+	}
+	writer__close(w);
 }
 
 void writer__close(struct perf_data_writer *w)

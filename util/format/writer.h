@@ -51,6 +51,7 @@ struct perf_data_writer {
 	uint64_t data_size;	/* bytes of complete records in the data section */
 	uint64_t pipe_bytes;	/* pipe mode: bytes written */
 	int err;		/* first write error (-errno), sticky */
+	bool renamed_old;	/* an existing file was moved to PATH.old */
 	/* compression */
 	int comp_level;		/* 0: off */
 	void *zctx;		/* ZSTD_CCtx */
@@ -116,6 +117,13 @@ uint32_t writer__comp_ratio(const struct perf_data_writer *w);
  */
 int writer__finish(struct perf_data_writer *w, const struct writer_attr *attrs, int nr,
 		   const struct writer_feat *feats, int nr_feats);
+
+/*
+ * For a run that failed before any record was written: remove the file
+ * and rename PATH.old back to PATH when writer__open() had moved it away.
+ * Then as writer__close(). No-op for pipes.
+ */
+void writer__abort(struct perf_data_writer *w);
 
 /* Close the fd (not stdout) and free buffers. */
 void writer__close(struct perf_data_writer *w);

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_FUZZ_COMMON_H
+#define PRF_FUZZ_COMMON_H
+/*
+ * Helpers shared by the libFuzzer harnesses in tests/fuzz/: put the fuzz
+ * input into an anonymous file (memfd) so the code under test can open it
+ * by path (/proc/self/fd/N) exactly as it opens a real file.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* memfd holding data[0..size), file offset 0; path receives /proc/self/fd/N.
+ * Returns the fd (caller closes) or -1. */
+static inline int fuzz__memfd(const uint8_t *data, size_t size, char *path, size_t path_size)
+{
+	int fd = memfd_create("prf-fuzz", MFD_CLOEXEC);
+	size_t done = 0;
+
+	if (fd < 0)
+		return -1;
+	while (done < size) {
+		ssize_t n = write(fd, data + done, size - done);
+
+		if (n <= 0) {
+			close(fd);
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	lseek(fd, 0, SEEK_SET);
+	snprintf(path, path_size, "/proc/self/fd/%d", fd);
+	return fd;
+}
+
+#endif

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer harness: the perf.data reader and session
+ * (util/format/session.h) as report and script drive them.
+ *
+ * Every input is read as a regular file (memfd): file mode, or pipe
+ * format saved to a file. An input whose header is the 16-byte pipe
+ * header is read a second time through a real pipe (pipe mode, chunked
+ * reads). Both orderings (ordered queue and direct delivery) are used,
+ * the header is printed (feature sections decoded), and every sample is
+ * resolved through machine__resolve() and sample__resolve_callchain(),
+ * so compressed records, feature sections, side-band records and sample
+ * parsing all see the mutated bytes.
+ *
+ * Symbols: an empty --symfs keeps DSO loads off the host's files, and a
+ * tiny kallsyms file stands in for /proc/kallsyms, so runs are fast and
+ * deterministic.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "fuzz-common.h"
+#include "util/format/session.h"
+#include "util/kernel/evsel.h"
+#include "util/model/callchain.h"
+#include "util/model/dso.h"
+#include "util/model/machine.h"
+#include "util/model/map.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+static char symfs_dir[64] = "/tmp/prf-fuzz-symfs.XXXXXX";
+static char kallsyms_path[128];
+static FILE *devnull;
+
+struct fuzz_tool {
+	struct perf_tool tool;
+	struct callchain_cursor cursor;
+	struct resolve_opts ropts;
+	unsigned long sum;
+};
+
+static int fuzz_sample(struct perf_tool *tool, union perf_event *event,
+		       struct perf_sample *sample, struct evsel *evsel,
+		       struct machine *machine)
+{
+	struct fuzz_tool *ft = (struct fuzz_tool *)tool;
+	struct addr_location al;
+	struct thread *thread;
+
+	memset(&al, 0, sizeof(al));
+	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
+	if (!thread)
+		return -ENOMEM;
+	ft->sum += strlen(thread__comm_str(thread));
+	if (machine__resolve(machine, &al, sample))
+		return 0;
+	if (al.sym)
+		ft->sum += strlen(al.sym->name);
+	if (al.map && al.map->dso)
+		ft->sum += strlen(al.map->dso->short_name);
+	if (sample__resolve_callchain(sample, evsel, thread, &ft->ropts, &ft->cursor))
+		return 0;
+	for (unsigned int i = 0; i < ft->cursor.nr; i++)
+		if (ft->cursor.frames[i].sym)
+			ft->sum += strlen(ft->cursor.frames[i].sym->name);
+	return 0;
+}
+
+static void run_session(const char *path, bool ordered)
+{
+	struct fuzz_tool ft;
+	struct perf_session *s;
+	int err = 0;
+
+	memset(&ft, 0, sizeof(ft));
+	perf_tool__init(&ft.tool, ordered);
+	ft.tool.sample = fuzz_sample;
+	ft.ropts.max_stack = 127;
+	ft.ropts.inline_frames = true;
+	ft.ropts.srcline = true;
+	callchain_cursor__init(&ft.cursor);
+	s = perf_session__new(path, &ft.tool, &err);
+	if (s) {
+		if (s->machine) {
+			s->machine->symfs = symfs_dir;
+			s->machine->kallsyms = kallsyms_path;
+		}
+		if (devnull)
+			perf_session__fprintf_info(s, devnull, true);
+		perf_session__process_events(s);
+		if (devnull)
+			perf_session__fprintf_stats(s, devnull);
+		perf_session__delete(s);
+	}
+	callchain_cursor__exit(&ft.cursor);
+}
+
+/* Pipe mode: the whole input is written into a pipe big enough to hold it,
+ * the write end closed, and the session reads /proc/self/fd/<read end>. */
+static void run_pipe(const uint8_t *data, size_t size)
+{
+	char path[64];
+	int p[2];
+	size_t done = 0;
+
+	if (pipe2(p, O_CLOEXEC))
+		return;
+	if (fcntl(p[1], F_SETPIPE_SZ, 1 << 20) < (int)size)
+		goto out;
+	while (done < size) {
+		ssize_t n = write(p[1], data + done, size - done);
+
+		if (n <= 0)
+			goto out;
+		done += (size_t)n;
+	}
+	close(p[1]);
+	p[1] = -1;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", p[0]);
+	run_session(path, true);
+out:
+	close(p[0]);
+	if (p[1] >= 0)
+		close(p[1]);
+}
+
+static void cleanup(void)
+{
+	unlink(kallsyms_path);
+	rmdir(symfs_dir);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	FILE *f;
+
+	devnull = fopen("/dev/null", "we");
+	if (!mkdtemp(symfs_dir))
+		strcpy(symfs_dir, "/nonexistent-prf-fuzz-symfs");
+	snprintf(kallsyms_path, sizeof(kallsyms_path), "%s.kallsyms", symfs_dir);
+	f = fopen(kallsyms_path, "we");
+	if (f) {
+		fputs("ffffffff81000000 T _text\n"
+		      "ffffffff81000100 T startup_64\n"
+		      "ffffffff81100000 T do_syscall_64\n"
+		      "ffffffff81200000 t schedule\n"
+		      "ffffffffc0000000 t mod_func\t[fuzzmod]\n", f);
+		fclose(f);
+	}
+	atexit(cleanup);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char path[64];
+	uint64_t hsize = 0;
+	int fd;
+
+	fd = fuzz__memfd(data, size, path, sizeof(path));
+	if (fd < 0)
+		return 0;
+	run_session(path, true);
+	/* the unordered path once in a while (it is the cheaper one) */
+	if (size && (data[size - 1] & 7) == 0)
+		run_session(path, false);
+	close(fd);
+	if (size >= 16)
+		memcpy(&hsize, data + 8, 8);
+	if (hsize == 16 || hsize == (16ULL << 56))
+		run_pipe(data, size);
+	return 0;
+}

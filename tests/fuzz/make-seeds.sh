@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Write the seed corpora of the fuzz harnesses from real files:
+#   make-seeds.sh OUTDIR [PRF]
+# OUTDIR/session       perf.data from Linux perf and from prf: file mode,
+#                      pipe mode, zstd-compressed (-z), callchains, a
+#                      tracepoint (tracing data feature)
+# OUTDIR/parse-events  event strings covering the grammar
+# OUTDIR/perf-map      perf-PID.map files
+# OUTDIR/elf           small ELF files compiled now (exe, PIE, shared
+#                      library, object, stripped, with debug info)
+# Missing tools (perf, cc) only leave their seeds out.
+set -u
+out=${1:?usage: make-seeds.sh OUTDIR [PRF]}
+prf=${2:-}
+mkdir -p "$out"/session "$out"/parse-events "$out"/perf-map "$out"/elf
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# --- ELF files -------------------------------------------------------------
+cat >"$tmp/prog.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+static int helper(int x) { return x * 3 + 1; }
+__attribute__((weak)) int weak_fn(int x) { return x - 1; }
+static inline int inl(int x) { return x ^ 0x55; }
+int main(int argc, char **argv) { printf("%d\n", helper(argc) + weak_fn(argc) + inl(argc)); return argc > 5 ? atoi(argv[1]) : 0; }
+C
+cat >"$tmp/lib.c" <<'C'
+int lib_counter;
+int lib_add(int a, int b) { lib_counter++; return a + b; }
+static int lib_local(int a) { return a * a; }
+int lib_sq(int a) { return lib_local(a); }
+C
+cat >"$tmp/cxx.cc" <<'C'
+namespace ns { template <typename T> struct Box { T v; T get() const { return v; } }; }
+int use_box(int x) { ns::Box<int> b{x}; return b.get(); }
+int main() { return use_box(0); }
+C
+if command -v cc >/dev/null; then
+	cc -O0 -o "$out/elf/exe-O0" "$tmp/prog.c" 2>/dev/null
+	cc -O2 -g -o "$out/elf/exe-O2-g" "$tmp/prog.c" 2>/dev/null
+	cc -O1 -no-pie -fno-pie -o "$out/elf/exe-nopie" "$tmp/prog.c" 2>/dev/null
+	cc -O1 -s -o "$out/elf/exe-stripped" "$tmp/prog.c" 2>/dev/null
+	cc -O1 -Wl,--build-id=none -o "$out/elf/exe-nobuildid" "$tmp/prog.c" 2>/dev/null
+	cc -O1 -fPIC -shared -o "$out/elf/lib.so" "$tmp/lib.c" 2>/dev/null
+	cc -O1 -c -o "$out/elf/obj.o" "$tmp/lib.c" 2>/dev/null
+	cc -O1 -m32 -o "$out/elf/exe-m32" "$tmp/prog.c" 2>/dev/null
+	command -v c++ >/dev/null && c++ -O0 -o "$out/elf/cxx" "$tmp/cxx.cc" 2>/dev/null
+fi
+true
+
+# --- perf.data ---------------------------------------------------------------
+work='i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done; ls / >/dev/null'
+if command -v perf >/dev/null; then
+	perf record -q -F 499 -o "$out/session/perf-file.data" -- sh -c "$work" >/dev/null 2>&1
+	perf record -q -F 499 -g -o "$out/session/perf-file-g.data" -- sh -c "$work" >/dev/null 2>&1
+	perf record -q -F 499 -z -o "$out/session/perf-file-z.data" -- sh -c "$work" >/dev/null 2>&1
+	perf record -q -F 499 -o - -- sh -c "$work" >"$out/session/perf-pipe.data" 2>/dev/null
+	perf record -q -F 499 -z -o - -- sh -c "$work" >"$out/session/perf-pipe-z.data" 2>/dev/null
+	perf record -q -e sched:sched_process_exec -o "$out/session/perf-tp.data" -- sh -c 'true; ls >/dev/null' >/dev/null 2>&1
+	perf record -q -F 499 --call-graph dwarf,1024 -o "$out/session/perf-dwarf.data" -- sh -c "$work" >/dev/null 2>&1
+fi
+if [ -n "$prf" ] && [ -x "$prf" ]; then
+	"$prf" record -q -F 499 -o "$out/session/prf-file.data" -- sh -c "$work" >/dev/null 2>&1
+	"$prf" record -q -F 499 -g -o "$out/session/prf-file-g.data" -- sh -c "$work" >/dev/null 2>&1
+	"$prf" record -q -F 499 -o - -- sh -c "$work" >"$out/session/prf-pipe.data" 2>/dev/null
+	"$prf" record -q -F 499 -z -o "$out/session/prf-file-z.data" -- sh -c "$work" >/dev/null 2>&1
+fi
+# drop what failed (empty or missing) and any file too big for a useful seed
+find "$out/session" -type f \( -size 0 -o -size +1024k \) -delete
+
+# --- event strings -----------------------------------------------------------
+i=0
+while IFS= read -r ev; do
+	printf '%s' "$ev" >"$out/parse-events/ev$i"
+	i=$((i + 1))
+done <<'EV'
+cpu-clock
+task-clock:u
+cs,migrations,faults
+{cpu-clock,task-clock}:u
+{cs,faults}:S
+cycles:ppp
+instructions:uk
+L1-dcache-loads
+LLC-load-misses:u
+r1a8
+r003c:k
+cpu/event=0x3c,umask=0x0,name=mycycles/
+cpu/config=0x10,period=1000/u
+software/config=0,freq=100/
+sched:sched_switch
+sched:sched_process_*
+syscalls:sys_enter_open*
+mem:0x1000
+mem:0x1000/8:rw
+mem:0x7fff0000:x
+dummy
+page-faults:uG
+branch-misses:H
+alignment-faults:D
+task-clock:e
+cpu-clock:W
+msr/tsc/
+bogus-event
+{cpu-clock,{task-clock}}
+EV
+
+# --- perf-PID.map --------------------------------------------------------------
+printf '7f0000001000 40 jit_func_a\n7f0000001040 80 jit_func_b\n7f00000010c0 10 LazyCompile:*foo /app/x.js:12\n' \
+	>"$out/perf-map/simple.map"
+printf '0x401000 0x20 _ZN2ns3BoxIiE3getEv\n401020 0 zero_size\nffffffffffffff00 ff wrap\n' \
+	>"$out/perf-map/cxx-edge.map"
+printf '1000 10 a\n1000 10 a_alias\n1008 4 inner\nbad line\n\n2000 10\n' \
+	>"$out/perf-map/dup.map"
+exit 0
