@@ -166,6 +166,19 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 			}
 			fd = sys_perf_event_open(&evsel->attr, pid, cpu, group_fd,
 						 PERF_FLAG_FD_CLOEXEC);
+			if (fd < 0 && errno == EINVAL &&
+			    (evsel->attr.exclude_guest || evsel->attr.exclude_host)) {
+				/*
+				 * Some PMUs (msr, older kernels) reject the
+				 * guest/host exclusion bits the parser sets by
+				 * default; like perf, drop them and try again.
+				 */
+				pr_debug("%s: EINVAL with exclude_guest/host, retrying without\n",
+					 evsel__name(evsel));
+				evsel->attr.exclude_guest = evsel->attr.exclude_host = 0;
+				fd = sys_perf_event_open(&evsel->attr, pid, cpu, group_fd,
+							 PERF_FLAG_FD_CLOEXEC);
+			}
 			if (fd < 0 && errno == ESRCH && nr_threads > 1) {
 				/* One task of a -p process exited meanwhile: count the rest. */
 				pr_debug("%s: task %d is gone, not counted\n", evsel__name(evsel), (int)pid);
