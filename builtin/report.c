@@ -321,11 +321,12 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	hs.thread = thread;
 	hs.comm = thread__comm_str(thread);
 	hs.period = sample->period ? sample->period : 1;
-	/* filtered samples still count in the totals, as perf's (absolute) */
-	if (al.filtered || report__filtered(rep, sample, &hs, &al)) {
-		hists__add_filtered(hists, hs.period);
-		return 0;
-	}
+	/*
+	 * As perf: a sample a filter rejects still counts in the totals and in
+	 * the entries it lands in; an entry is hidden when the sample that
+	 * created it was rejected.
+	 */
+	hs.filtered = al.filtered || report__filtered(rep, sample, &hs, &al);
 	hs.cpu = (sample->cpu == (u32)-1) ? -1 : (int32_t)sample->cpu;
 	if (!(evsel->attr.sample_type & PERF_SAMPLE_CPU))
 		hs.cpu = -1;
@@ -633,6 +634,15 @@ int cmd_report(int argc, const char **argv)
 		}
 	} else if (!rep->quiet && !rep->stats_mode) {
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+	}
+	/* perf names the single value of a one-item filter (its column is hidden) */
+	if (!rep->stats_mode) {
+		if (rep->nr_dsos == 1)
+			printf("# dso: %s\n", rep->dso_list[0]);
+		if (rep->nr_comms == 1)
+			printf("# comm: %s\n", rep->comm_list[0]);
+		if (rep->nr_syms == 1)
+			printf("# symbol: %s\n", rep->sym_list[0]);
 	}
 	if (!rep->session->pipe && !rep->stats_mode) {
 		err = report__setup(rep);

@@ -32,6 +32,7 @@ struct script_opts {
 	bool nanosecs, header, show_mmap, show_task, hide_callchain;
 	bool folded, annotate_kernel;
 	const char *weight;
+	const char *fold_event;		/* --folded --event: evsel name */
 	const char *comms, *pids, *tids, *cpus, *time_str;
 	unsigned int max_stack;
 	int fields_err;
@@ -311,8 +312,11 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return 0;
 
 	if (so->folded) {
-		if (!so->fold_evsel)
+		if (!so->fold_evsel) {
+			if (so->fold_event && strcmp(evsel__name(evsel), so->fold_event))
+				return 0;
 			so->fold_evsel = evsel;
+		}
 		if (so->fold_evsel != evsel)
 			return 0;
 		err = sample__resolve_callchain(sample, evsel, thread, &so->ropts, &so->cursor);
@@ -443,6 +447,7 @@ int cmd_script(int argc, const char **argv)
 				    "Print folded stacks (stackcollapse-perf.pl lines) instead of samples"),
 			OPT_STRING(0, "weight", &so->weight, "samples|period", "--folded: count samples (default) or sum periods"),
 			OPT_BOOLEAN(0, "annotate-kernel", &so->annotate_kernel, "--folded: append _[k] to kernel frames"),
+			OPT_STRING(0, "event", &so->fold_event, "name", "--folded: fold this event (default: the first seen)"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 			OPT_END()
 		};
@@ -525,6 +530,10 @@ int cmd_script(int argc, const char **argv)
 		goto out;
 	}
 	if (so->folded) {
+		if (so->fold_event && !so->fold_evsel) {
+			fprintf(stderr, "prf script: %s has no samples of event '%s'\n", so->input, so->fold_event);
+			goto out;
+		}
 		err = folded__fprintf(so->fold, stdout);
 		if (err && err != -EPIPE)
 			goto out;

@@ -201,6 +201,20 @@ static int check_format(bool be)
 	TEST_ASSERT_EQUAL("field past the payload",
 			  trace_formatter__field_u64(tf, sw, &sample, "next_pid", &v), -EINVAL);
 
+	/* interned texts: equal payloads, one pointer */
+	sample.raw_size = 68;
+	{
+		const char *a = trace_formatter__info_intern(tf, sw, &sample);
+		const char *b2 = trace_formatter__info_intern(tf, sw, &sample);
+		struct evsel *swev = tp_evsel("sched", "nope_event", 1);
+
+		TEST_ASSERT_VAL("interned", a && a == b2);
+		TEST_ASSERT_STREQ("interned text", a, "prev_comm=kworker/0:1 prev_pid=77 prev_prio=120 "
+				  "prev_state=R+ ==> next_comm=bash next_pid=4242 next_prio=120");
+		swev->attr.type = PERF_TYPE_SOFTWARE;
+		TEST_ASSERT_STREQ("not a tracepoint", trace_formatter__info_intern(tf, swev, &sample), "N/A");
+		evsel__delete(swev);
+	}
 	/* lookup by name when the id is another boot's */
 	byname = tp_evsel("sched", "sched_switch", 9999);
 	TEST_ASSERT_VAL("by name", trace_formatter__event(tf, byname) != NULL);
@@ -377,6 +391,8 @@ static int test__off_cpu(void)
 	struct spans s = { 0 };
 	struct off_cpu *oc = off_cpu__new(NULL, span_cb, &s);
 	uint64_t chain_buf[4] = { 3, PERF_CONTEXT_USER, 0x401136, 0x401180 };
+	uint64_t kchain[7] = { 6, PERF_CONTEXT_KERNEL, 0xffffffff81000001ULL,
+			       0xffffffff81000002ULL, PERF_CONTEXT_USER, 0x401136, 0x401180 };
 	struct perf_sample smp;
 	union perf_event ev;
 
@@ -428,8 +444,6 @@ static int test__off_cpu(void)
 	/* the kernel part of the stack is dropped, ip is the user ip */
 	{
 		struct spans s3 = { 0 };
-		uint64_t kchain[7] = { 6, PERF_CONTEXT_KERNEL, 0xffffffff81000001ULL,
-				       0xffffffff81000002ULL, PERF_CONTEXT_USER, 0x401136, 0x401180 };
 		struct off_cpu_opts ko = { .kernel_stacks = true };
 
 		oc = off_cpu__new(NULL, span_cb, &s3);

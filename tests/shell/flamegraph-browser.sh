@@ -39,6 +39,18 @@ for f in a d; do
 	grep -q '>leaf<' "$T/$f.dom" || fail "$f.html: no leaf box"
 done
 
+# search and zoom through the address (#search=REGEX&zoom=NAME): the
+# matched share is leaf's share of all samples; zoomed into main, its
+# three callers (all, tree, __libc_start_call_main) stay as dimmed boxes
+"$PRF" script -i "$T/a.data" --folded > "$T/a.folded" || fail "folded"
+want=$(awk '{ t += $NF } $1 ~ /;leaf(;|$)/ { l += $NF } END { printf "%.2f%%", 100 * l / t }' "$T/a.folded")
+chrome --dump-dom "file://$T/a.html#search=%5Eleaf%24&zoom=main" > "$T/s.dom" || fail "chromium (search)"
+got=$(sed -n 's/.*id="matched">Matched: \([0-9.]*%\).*/\1/p' "$T/s.dom")
+[ "$got" = "$want" ] || fail "search ^leaf\$: page says ${got:-nothing}, folded stacks give $want"
+n=$(grep -o 'class="f anc"' "$T/s.dom" | wc -l)
+[ "$n" = 3 ] || fail "zoomed into main: $n dimmed caller boxes, want 3 (all, tree, __libc_start_call_main)"
+grep -q '>main</div>' "$T/s.dom" || fail "zoomed into main: no main box"
+
 chrome --screenshot="$T/shot.png" "file://$T/a.html" >/dev/null || fail "screenshot"
 [ -s "$T/shot.png" ] || fail "no screenshot"
 # decode the PNG (8-bit RGB/RGBA, non-interlaced) and count flame-colored pixels

@@ -106,6 +106,12 @@ n=$(grep -c ' cpu-clock: $' "$T/prf.txt")
 grep -q '_\[k\] [0-9]*$' "$T/folded-k.txt" || echo "note: no kernel frames sampled"
 grep -q '_\[k\]' "$T/folded.txt" && fail "_[k] without --annotate-kernel"
 
+# --event picks another event
+n2=$(grep -c ' task-clock: $' "$T/prf.txt")
+t2=$("$PRF" script -i "$T/g.data" --folded --event task-clock | awk '{s += $NF} END {print s}')
+[ "$t2" = "$n2" ] || fail "--event task-clock folded $t2 samples, task-clock has $n2"
+"$PRF" script -i "$T/g.data" --folded --event no-such >/dev/null 2>&1 && fail "--event no-such succeeded"
+
 # --weight period sums the periods
 w=$("$PRF" script -i "$T/g.data" --folded --weight period | awk '{s += $NF} END {print s}')
 e=$("$PRF" script -i "$T/g.data" -F period,event | awk '$2 == "cpu-clock:" {s += $1} END {print s}')

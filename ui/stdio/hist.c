@@ -365,7 +365,7 @@ int hists__fprintf(struct hists *hists, const struct sort_order *so,
 	for (size_t i = 0; i < hists->nr_sorted; i++) {
 		const struct hist_entry *he = hists->sorted[i];
 
-		if (hists__entry_percent(hists, he) < opts->min_percent)
+		if (he->filtered || hists__entry_percent(hists, he) < opts->min_percent)
 			continue;
 		print_entry_line(hists, so, he, fp);
 		if (opts->use_callchain && entry_callchain__fprintf(hists, he, cc,

@@ -289,6 +289,14 @@ static const char fg_js[] =
 "  render();\n"
 "});\n"
 "window.addEventListener('resize',render);\n"
+"/* #search=REGEX&zoom=NAME in the address: start searched / zoomed */\n"
+"(function(){\n"
+"  var h=location.hash, s=/[#&]search=([^&]*)/.exec(h), z=/[#&]zoom=([^&]*)/.exec(h);\n"
+"  if(s){var v=decodeURIComponent(s[1]);document.getElementById('search').value=v;\n"
+"    try{term=new RegExp(v);}catch(err){term=null;}}\n"
+"  if(z){var name=decodeURIComponent(z[1]),q=[root];\n"
+"    while(q.length){var n=q.shift();if(n.name===name){zoom=n;break;}q=q.concat(n.kids);}}\n"
+"})();\n"
 "render();\n"
 "})();\n";
 

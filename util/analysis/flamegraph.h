@@ -6,7 +6,8 @@
  *  - HTML: one self-contained file (inline CSS and JavaScript, no network)
  *    with the tree as data; hover shows name, samples and percent, click
  *    zooms, a search box highlights matches and shows the matched share,
- *    icicle (inverted) layout on request. On a successful render the page
+ *    icicle (inverted) layout on request; "#search=RE&zoom=NAME" in the
+ *    address starts it searched/zoomed. On a successful render the page
  *    writes "rendered N frames" into #prf-status and sets
  *    body[data-prf-rendered="1"]; a script error writes "prf-error: ...".
  *  - SVG: a static image (one <g> per frame with a <title> tooltip).

@@ -195,6 +195,7 @@ static struct hist_entry *hists__findnew(struct hists *hists, struct hist_entry 
 	e->cc_root = 0;
 	e->max_depth = 0;
 	e->mark = 0;
+	e->filtered = tmpl->filtered;
 	e->seq = hists->nr_entries;
 	if (hists->use_callchain) {
 		e->cc_root = callchain_store__new_root(&hists->store);
@@ -261,6 +262,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.pid = s->thread ? s->thread->pid : -1;
 	tmpl.tid = s->thread ? s->thread->tid : -1;
 	tmpl.cpu = s->cpu;
+	tmpl.filtered = s->filtered;
 	if (so->need_parent)
 		tmpl.parent = find_parent(so, c);
 
@@ -340,12 +342,6 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		}
 	}
 	return 0;
-}
-
-void hists__add_filtered(struct hists *hists, uint64_t period)
-{
-	hists->total_period += period;
-	hists->nr_samples++;
 }
 
 static int creation_cmp(const void *a, const void *b)
@@ -502,6 +498,8 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 			hists->sorted[n++] = e;
 	hists->nr_sorted = n;
 	/*
+	 * Entries created by filtered samples stay in (perf builds its output
+	 * tree with them, which matters for ties) and are skipped when printed.
 	 * perf's order of insertion into its output tree: entries are created
 	 * in sample order into an input tree (sort-key compare), which is then
 	 * walked in order into the collapsed tree (when a key needs collapsing:
@@ -532,7 +530,7 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 			const struct hist_entry *e = hists->sorted[i];
 			int len;
 
-			if (type == SORT_DSO && !e->dso)
+			if (e->filtered || (type == SORT_DSO && !e->dso))
 				continue;
 			if (type == SORT_COMM && e->thread) {
 				/* perf sizes the column by the thread's last comm */
@@ -559,7 +557,7 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 		if (so->cols[c].type != SORT_SYM && so->cols[c].type != SORT_SYMOFF)
 			continue;
 		for (size_t i = 0; i < n; i++) {
-			if (!hists->sorted[i]->sym) {
+			if (!hists->sorted[i]->sym && !hists->sorted[i]->filtered) {
 				for (int d = 0; d < so->nr_cols; d++)
 					if (so->cols[d].type == SORT_DSO && so->cols[d].width < 16)
 						so->cols[d].width = 16;

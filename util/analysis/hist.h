@@ -55,6 +55,7 @@ struct hist_entry {
 	uint32_t max_depth;		/* longest chain appended (frames) */
 	uint64_t seq;			/* creation order */
 	uint64_t mark;			/* last sample that counted it (children) */
+	bool filtered;			/* created by a filtered sample: not shown */
 };
 
 /* One sample as report hands it to the hists. */
@@ -69,6 +70,7 @@ struct hist_sample {
 	uint64_t addr;			/* DSO address space, or ip if no map */
 	char level;
 	const char *srcline;
+	bool filtered;			/* rejected by a filter (--comms, --pid...) */
 	/* resolved chain, callee (leaf) first; NULL or empty: none */
 	const struct callchain_cursor *chain;
 };
@@ -96,10 +98,6 @@ int hists__init(struct hists *hists, const struct sort_order *so,
 void hists__exit(struct hists *hists);
 /* Account one sample (see the top comment). 0 or -ENOMEM. */
 int hists__add_sample(struct hists *hists, const struct hist_sample *s);
-/* Count a sample that a filter (--comms, --dsos, --symbols, --pid, --tid)
- * hides: it adds to the totals (perf's default absolute percentages) but
- * to no entry. */
-void hists__add_filtered(struct hists *hists, uint64_t period);
 /* Sort entries for output into hists->sorted (hist_entry__cmp_output) and
  * compute the column widths into so->cols (so is updated: widths only).
  * 0 or -ENOMEM. */

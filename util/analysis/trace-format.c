@@ -24,6 +24,9 @@ struct trace_formatter {
 	struct tf_cache *cache;
 	int nr_cache, alloc_cache;
 	struct trace_seq seq;
+	/* interned trace texts: open addressing, power-of-two size */
+	char **strs;
+	size_t nr_strs, size_strs;
 };
 
 struct trace_formatter *trace_formatter__new(const void *data, size_t size, int *err)
@@ -77,6 +80,9 @@ void trace_formatter__delete(struct trace_formatter *tf)
 	if (!tf)
 		return;
 	trace_seq_destroy(&tf->seq);
+	for (size_t i = 0; i < tf->size_strs; i++)
+		free(tf->strs[i]);
+	free(tf->strs);
 	tep_free(tf->tep);
 	free(tf->cache);
 	free(tf);
@@ -266,4 +272,55 @@ int trace_formatter__field_str(struct trace_formatter *tf, struct evsel *evsel,
 	memcpy(buf, data + off, len);
 	buf[len] = '\0';
 	return 0;
+}
+
+static size_t str_hash(const char *s)
+{
+	size_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static int intern_grow(struct trace_formatter *tf)
+{
+	size_t n = tf->size_strs ? tf->size_strs * 2 : 256;
+	char **v = calloc(n, sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < tf->size_strs; i++) {
+		size_t j;
+
+		if (!tf->strs[i])
+			continue;
+		for (j = str_hash(tf->strs[i]) & (n - 1); v[j]; j = (j + 1) & (n - 1))
+			;
+		v[j] = tf->strs[i];
+	}
+	free(tf->strs);
+	tf->strs = v;
+	tf->size_strs = n;
+	return 0;
+}
+
+const char *trace_formatter__info_intern(struct trace_formatter *tf, struct evsel *evsel,
+					 const struct perf_sample *sample)
+{
+	const char *s = trace_formatter__info(tf, evsel, sample);
+	size_t j;
+
+	if (!s)
+		s = "N/A";
+	if ((tf->nr_strs + 1) * 2 > tf->size_strs && intern_grow(tf))
+		return NULL;
+	for (j = str_hash(s) & (tf->size_strs - 1); tf->strs[j]; j = (j + 1) & (tf->size_strs - 1))
+		if (!strcmp(tf->strs[j], s))
+			return tf->strs[j];
+	tf->strs[j] = strdup(s);
+	if (!tf->strs[j])
+		return NULL;
+	tf->nr_strs++;
+	return tf->strs[j];
 }

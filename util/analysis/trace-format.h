@@ -65,6 +65,16 @@ const char *trace_formatter__info(struct trace_formatter *tf, struct evsel *evse
 				  const struct perf_sample *sample);
 
 /*
+ * Like trace_formatter__info(), but the string is interned: equal
+ * payload texts give the same pointer, valid until tf is deleted (for
+ * hist entries keyed by the trace text, `prf report --sort trace`).
+ * "N/A" for samples that are no tracepoints or have no known format,
+ * as perf prints them. NULL only on ENOMEM.
+ */
+const char *trace_formatter__info_intern(struct trace_formatter *tf, struct evsel *evsel,
+					 const struct perf_sample *sample);
+
+/*
  * Numeric payload field `field` of sample (signed fields sign-extended to
  * 64 bits, in host byte order). 0, -ENOENT (no such field or unknown
  * event), -EINVAL (field outside the payload or not numeric).

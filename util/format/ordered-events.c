@@ -235,3 +235,14 @@ int ordered_events__flush_all(struct ordered_events *oe)
 		return 0;
 	return oe__deliver_upto(oe, 0, true);
 }
+
+uint64_t ordered_events__min_mapped_offset(const struct ordered_events *oe)
+{
+	uint64_t min = UINT64_MAX;
+	size_t i;
+
+	for (i = 0; i < oe->nr; i++)
+		if (!oe->nodes[i].owner && oe->nodes[i].file_offset < min)
+			min = oe->nodes[i].file_offset;
+	return min;
+}

@@ -53,4 +53,9 @@ int ordered_events__flush_round(struct ordered_events *oe);
 /* End of input: deliver everything. */
 int ordered_events__flush_all(struct ordered_events *oe);
 
+/* Lowest file_offset among queued nodes whose owner is NULL (records in
+ * the file mapping), or UINT64_MAX when none: the mapping below it may be
+ * released. */
+uint64_t ordered_events__min_mapped_offset(const struct ordered_events *oe);
+
 #endif

@@ -17,6 +17,7 @@
 #include <byteswap.h>
 #include <zstd.h>
 #include "session-internal.h"
+#include "ordered-events.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../kernel/evsel.h"
@@ -505,14 +506,48 @@ static union perf_event *copy_aligned(struct perf_session *s, const void *src, s
 	return ev;
 }
 
+#define RELEASE_STEP (16u << 20)
+
+/*
+ * Drop the pages of the mapping that no queued record points into any
+ * more, so that reading a big file does not keep all of it resident.
+ * Not when the records were byte-swapped in place (the pages are dirty).
+ */
+static void release_mapped(struct perf_session *s, uint64_t off)
+{
+	struct reader_priv *rp = session__rp(s);
+	long page = 4096;
+	uint64_t upto = off;
+
+	if (s->needs_swap)
+		return;
+	if (s->ordered) {
+		uint64_t m = ordered_events__min_mapped_offset(s->ordered);
+
+		if (m < upto)
+			upto = m;
+	}
+	upto &= ~(uint64_t)(page - 1);
+	if (upto > rp->released) {
+		madvise(rp->map + rp->released, upto - rp->released, MADV_DONTNEED);
+		rp->released = upto;
+	}
+}
+
 /* Records in memory (file mapping, or a pipe-format file). */
 static int reader__process_mapped(struct perf_session *s)
 {
 	struct reader_priv *rp = session__rp(s);
 	uint64_t off = s->data_offset, end = s->data_offset + s->data_size;
+	uint64_t next_release = off + RELEASE_STEP;
 	int err = 0;
 
+	rp->released = 0;
 	while (off < end) {
+		if (off >= next_release) {
+			release_mapped(s, off);
+			next_release = off + RELEASE_STEP;
+		}
 		char *raw = rp->map + off;
 		union perf_event *ev;
 		struct rec_chunk *owner = NULL;
@@ -554,6 +589,18 @@ static int reader__process_mapped(struct perf_session *s)
 			memcpy(ev, &h, sizeof(h));
 		}
 		extra = record_trailing_bytes(s, ev);
+		if (r > 0 && ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && extra &&
+		    extra <= end - off - h.size) {
+			/* pipe format: the tracing data follows the record */
+			void *td = malloc(extra);
+
+			if (td) {
+				memcpy(td, rp->map + off + h.size, extra);
+				free(s->env.tracing_data);
+				s->env.tracing_data = td;
+				s->env.tracing_data_size = extra;
+			}
+		}
 		if (r > 0) {
 			err = reader__one(s, ev, off, owner);
 			if (err)

@@ -49,6 +49,7 @@ struct reader_priv {
 	/* file mode: whole file mapped read-only (read-write private when swapping) */
 	char *map;
 	size_t map_size;
+	uint64_t released;	/* mapping below this offset was given back (MADV_DONTNEED) */
 	/* chunks for pipe mode and inflated records */
 	struct rec_chunk *chunks;
 	struct rec_chunk *cur_pipe;

@@ -489,11 +489,12 @@ struct perf_session *perf_session__new(const char *path, struct perf_tool *tool,
 	if (!s->reader || !s->evlist)
 		goto fail;
 	s->reader->id_pos = s->reader->is_pos = -1;
+	/* before the features: BUILD_ID feeds the machine's DSOs */
+	s->machine = machine__new_host();
 	e = reader__open(s);
 	if (e)
 		goto fail;
 	session__name_evsels(s);
-	s->machine = machine__new_host();
 	return s;
 fail:
 	perf_session__delete(s);

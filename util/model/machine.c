@@ -375,6 +375,7 @@ struct machine *machine__new_host(void)
 	m->priv = p;
 	m->pid = -1;
 	m->demangle = true;
+	m->demangle_params = verbose > 0;	/* perf: parameter lists only with -v */
 	m->inline_frames = true;
 	p->kmaps = maps__new();
 	if (!p->kmaps)

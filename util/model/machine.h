@@ -48,7 +48,7 @@ struct machine {
 	const char *vmlinux;	/* -k path, not owned */
 	bool demangle;		/* default true */
 	bool demangle_params;	/* C++ parameter lists in names: perf shows them
-				   only with -v (default false) */
+				   only with -v (default: verbose > 0 at creation) */
 	bool inline_frames;	/* DWARF inline frames (default true) */
 };
 

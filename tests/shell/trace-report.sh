@@ -1,0 +1,33 @@
+#!/bin/bash
+# prf report --sort trace (and comm,trace / trace,comm) prints what perf report prints for tracepoint files
+# A system-wide sched_switch + sched_wakeup recording by perf, and one by
+# prf, reported by both with the "trace" sort key (the formatted payload,
+# "Trace output"): the tables must be equal line for line (the random
+# "Tip" line at the end excepted).
+set -u
+PERF=${PERF_BIN:-/usr/bin/perf}
+[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
+T=$(mktemp -d /tmp/prf-trace-report.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch ||
+	{ echo "no sched:sched_switch tracepoint (tracefs?)"; exit 2; }
+
+"$PERF" record -q -e sched:sched_switch -e sched:sched_wakeup -a -o "$T/perf.data" -- sleep 0.3 \
+	>/dev/null 2>"$T/err" || { cat "$T/err"; echo "perf record failed"; exit 2; }
+"$PRF" record -q -e sched:sched_switch -a -o "$T/prf.data" -- sleep 0.3 2>"$T/err" ||
+	{ cat "$T/err"; fail "prf record"; }
+
+for f in perf prf; do
+	for s in trace comm,trace trace,comm; do
+		"$PERF" report -i "$T/$f.data" --stdio --sort "$s" 2>/dev/null | grep -v '^# (Tip:' > "$T/ref"
+		"$PRF" report -i "$T/$f.data" --stdio --sort "$s" 2>"$T/err" | grep -v '^# (Tip:' > "$T/out"
+		grep -q 'Trace output' "$T/ref" || fail "perf printed no Trace output column ($f.data, $s)"
+		if ! cmp -s "$T/ref" "$T/out"; then
+			diff "$T/ref" "$T/out" | head -10
+			fail "prf report --sort $s differs from perf's on $f.data"
+		fi
+	done
+done
+exit 0

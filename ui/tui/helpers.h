@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_UI_TUI_HELPERS_H
+#define PRF_UI_TUI_HELPERS_H
+/*
+ * Private building blocks of the TUI (ui/tui/setup.c, ui/tui/widgets.c):
+ * colours, keys, the title/help lines and modal widgets drawn the way
+ * perf's browsers draw them (boxes with a title, "ENTER: OK, ESC: Cancel").
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <slang.h>
+
+/* colour objects (SLsmg_set_color) */
+enum tui_color {
+	TUI_NORMAL = 0,
+	TUI_TOP,		/* percent >= 5%: red */
+	TUI_MEDIUM,		/* percent >= 0.5%: green */
+	TUI_SELECTED,		/* current row: black on yellow */
+	TUI_ROOT,		/* title and column headers: white on blue */
+	TUI_HELPLINE,		/* bottom line */
+	TUI_FRAME,		/* boxes */
+};
+
+/* perf's thresholds (MIN_RED, MIN_GREEN in tools/perf/util/color.h) */
+#define TUI_MIN_RED	5.0
+#define TUI_MIN_GREEN	0.5
+
+/* keys beyond slang's SL_KEY_* */
+#define K_ESC		27
+#define K_ENTER		'\r'
+#define K_TAB		'\t'
+#define K_UNTAB		0x3000	/* shift-TAB */
+#define K_RESIZE	0x3001	/* SIGWINCH: redraw */
+#define K_ERROR		0x3002	/* input failed (EOF) */
+#define K_CTRL_C	3
+
+/* Read one key, waiting; K_RESIZE after a SIGWINCH (screen reinitialised). */
+int tui__getkey(void);
+/* Put the keyboard in raw mode (once); 0 or -EIO. */
+int tui__init_tty(void);
+int tui__rows(void);
+int tui__cols(void);
+
+/* Text at (row, col) in colour, padded/cut to width columns. */
+void tui__write(int row, int col, int color, const char *s, int width);
+/* Bottom line: msg (NULL: the default "Press '?' ..."). */
+void tui__helpline(const char *msg);
+/* Colour of a percentage as perf picks it. */
+int tui__percent_color(double percent);
+
+/* Modal widgets; each redraws what it covers only, the caller redraws. */
+/* Box with text lines (split at '\n'), waits for any key. */
+void tui__help_window(const char *text);
+/* Yes/no question: true on Enter or 'y'. */
+bool tui__dialog_yesno(const char *question);
+/* Text input in a box titled title with text above the field; buf holds
+ * the initial value and receives the answer. 0 on Enter, -1 on ESC. */
+int tui__input_window(const char *title, const char *text, char *buf, size_t size);
+/*
+ * Full-screen menu of nr items (title on the first line may be NULL):
+ * index chosen with Enter or Right, -1 on ESC/Left/q; K_TAB/K_UNTAB
+ * (when tabs) return -2/-3 for the caller's event switching.
+ */
+int tui__menu(const char *title, char *const *items, int nr, const char *help, int *selected);
+
+#endif

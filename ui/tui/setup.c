@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * TUI setup and teardown (see tui.h): slang screen, colours, keys,
+ * signal handlers, and the progress box of ui/progress.h.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tui.h"
+#include "helpers.h"
+#include "../progress.h"
+
+/* The terminal is one per process: so is its state. */
+static volatile sig_atomic_t tui_screen_on, tui_tty_on, tui_winch;
+static bool tui_atexit_done;
+
+static void tui__signal(int sig)
+{
+	tui__exit();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void tui__sigwinch(int sig)
+{
+	(void)sig;
+	tui_winch = 1;
+}
+
+int tui__rows(void)
+{
+	return SLtt_Screen_Rows;
+}
+
+int tui__cols(void)
+{
+	return SLtt_Screen_Cols;
+}
+
+void tui__write(int row, int col, int color, const char *s, int width)
+{
+	if (width <= 0)
+		return;
+	SLsmg_gotorc(row, col);
+	SLsmg_set_color(color);
+	SLsmg_write_nstring((char *)s, (unsigned int)width);
+}
+
+void tui__helpline(const char *msg)
+{
+	tui__write(SLtt_Screen_Rows - 1, 0, TUI_HELPLINE,
+		   msg ? msg : "Press '?' for help on key bindings", SLtt_Screen_Cols);
+}
+
+int tui__percent_color(double percent)
+{
+	if (percent >= TUI_MIN_RED)
+		return TUI_TOP;
+	if (percent >= TUI_MIN_GREEN)
+		return TUI_MEDIUM;
+	return TUI_NORMAL;
+}
+
+/* ---- progress box: perf draws it centred with the title and a bar ---- */
+
+static void tui_progress__update(uint64_t done, uint64_t total, const char *title)
+{
+	int rows = SLtt_Screen_Rows, cols = SLtt_Screen_Cols;
+	int w = cols - 8, r = rows / 2 - 2, bar;
+
+	if (!tui_screen_on || w < 10 || rows < 5)
+		return;
+	if (tui_winch) {
+		tui_winch = 0;
+		SLtt_get_screen_size();
+		SLsmg_reinit_smg();
+		SLsmg_cls();
+		return;
+	}
+	SLsmg_set_color(TUI_FRAME);
+	SLsmg_fill_region(r, 4, 4, (unsigned int)w, ' ');
+	SLsmg_draw_box(r, 4, 4, (unsigned int)w);
+	SLsmg_gotorc(r, 5);
+	SLsmg_write_string((char *)title);
+	bar = (int)((double)(w - 2) * (double)done / (double)total);
+	SLsmg_set_color(TUI_SELECTED);
+	SLsmg_fill_region(r + 1, 5, 1, (unsigned int)bar, ' ');
+	SLsmg_refresh();
+}
+
+static void tui_progress__finish(void)
+{
+	if (!tui_screen_on)
+		return;
+	SLsmg_set_color(TUI_NORMAL);
+	SLsmg_cls();
+	SLsmg_refresh();
+}
+
+static const struct ui_progress_ops tui_progress_ops = {
+	.update = tui_progress__update,
+	.finish = tui_progress__finish,
+};
+
+/* ---- setup ---- */
+
+static void tui__colors(void)
+{
+	SLtt_set_color(TUI_NORMAL, NULL, "default", "default");
+	SLtt_set_color(TUI_TOP, NULL, "red", "default");
+	SLtt_set_color(TUI_MEDIUM, NULL, "green", "default");
+	SLtt_set_color(TUI_SELECTED, NULL, "black", "yellow");
+	SLtt_set_color(TUI_ROOT, NULL, "white", "blue");
+	SLtt_set_color(TUI_HELPLINE, NULL, "lightgray", "black");
+	SLtt_set_color(TUI_FRAME, NULL, "default", "default");
+}
+
+int tui__init(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS };
+	struct sigaction sa;
+
+	if (tui_screen_on)
+		return 0;
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return -ENOTTY;
+	{
+		const char *term = getenv("TERM");
+
+		if (!term || !*term || !strcmp(term, "dumb"))
+			return -ENOTTY;
+	}
+	SLutf8_enable(-1);	/* UTF-8 when the locale says so: box lines */
+	SLtt_get_terminfo();
+	SLtt_get_screen_size();
+	if (SLtt_Screen_Rows < 5 || SLtt_Screen_Cols < 20)
+		return -ENOTTY;
+	if (SLkp_init() < 0)
+		return -EIO;
+	SLkp_define_keysym((char *)"\033[Z", K_UNTAB);
+	if (SLsmg_init_smg() < 0)
+		return -EIO;
+	tui_screen_on = 1;
+	tui__colors();
+	SLtt_set_cursor_visibility(0);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = tui__signal;
+	sa.sa_flags = SA_RESETHAND;
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = tui__sigwinch;
+	sigaction(SIGWINCH, &sa, NULL);
+	if (!tui_atexit_done) {
+		atexit(tui__exit);
+		tui_atexit_done = true;
+	}
+	ui_progress__set_ops(&tui_progress_ops);
+	SLsmg_cls();
+	SLsmg_refresh();
+	return 0;
+}
+
+int tui__init_tty(void)
+{
+	if (tui_tty_on)
+		return 0;
+	/* abort char 0: Ctrl-C reaches the browser as a key, as in perf */
+	if (SLang_init_tty(0, 0, 0) < 0)
+		return -EIO;
+	tui_tty_on = 1;
+	return 0;
+}
+
+bool tui__active(void)
+{
+	return tui_screen_on;
+}
+
+void tui__exit(void)
+{
+	if (tui_screen_on) {
+		tui_screen_on = 0;
+		ui_progress__set_ops(NULL);
+		SLtt_set_cursor_visibility(1);
+		SLsmg_set_color(TUI_NORMAL);
+		SLsmg_gotorc(SLtt_Screen_Rows - 1, 0);
+		SLsmg_refresh();
+		SLsmg_reset_smg();
+		signal(SIGWINCH, SIG_DFL);
+	}
+	if (tui_tty_on) {
+		tui_tty_on = 0;
+		SLang_reset_tty();
+	}
+}
+
+int tui__getkey(void)
+{
+	int key;
+
+	for (;;) {
+		int pending;
+
+		if (tui_winch) {
+			tui_winch = 0;
+			SLtt_get_screen_size();
+			SLsmg_reinit_smg();
+			return K_RESIZE;
+		}
+		pending = SLang_input_pending(-200);	/* ms */
+		if (pending > 0)
+			break;
+		if (pending < 0)
+			return K_ERROR;
+	}
+	key = (int)SLang_getkey();
+	if (key == (int)SLANG_GETKEY_ERROR)
+		return K_ERROR;
+	if (key == K_ESC) {
+		/* a lone ESC, or the start of an escape sequence? */
+		if (SLang_input_pending(-40) <= 0)
+			return K_ESC;
+	}
+	SLang_ungetkey((unsigned char)key);
+	key = (int)SLkp_getkey();
+	if (key == SL_KEY_ERR)
+		return 0;	/* unknown sequence: ignored */
+	if (key == SL_KEY_ENTER || key == '\n')
+		return K_ENTER;
+	return key;
+}
