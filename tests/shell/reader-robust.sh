@@ -8,7 +8,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
 
-perf record -q -F 999 -g -o good.data -- sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done' >/dev/null 2>&1 ||
+perf record -q -a -F 999 -g -o good.data -- sleep 0.3 >/dev/null 2>&1 ||
 	{ echo "perf record failed"; exit 2; }
 size=$(stat -c %s good.data)
 
@@ -40,9 +40,14 @@ for cut in 8 64 104 200 300 $((size / 4)) $((size / 2)) $((size - 300)) $((size 
 	head -c "$cut" good.data >cut.data
 	run "cut at $cut" cut.data
 done
-head -c $((size / 2)) good.data >half.data
+# cut in the middle of the data section (u64 data.offset, data.size at bytes 40 and 48), off a record boundary
+doff=$(od -An -t u8 -j 40 -N 8 good.data | tr -d ' ')
+dsize=$(od -An -t u8 -j 48 -N 8 good.data | tr -d ' ')
+[ "$dsize" -gt 4096 ] || fail "recording too small ($dsize bytes of data)"
+head -c $((doff + dsize / 2 + 3)) good.data >half.data
 n=$("$PRF" data dump -i half.data 2>err.txt | grep -c PERF_RECORD_SAMPLE)
 grep -q 'bad record at offset 0x[0-9a-f]*' err.txt || fail "half file: no 'bad record at offset' message: $(cat err.txt)"
+grep -q 'data section truncated' err.txt || fail "half file: truncation not reported: $(cat err.txt)"
 [ "$n" -gt 0 ] && [ "$n" -lt "$total" ] || fail "half file: $n of $total samples delivered"
 "$PRF" data dump -i half.data >/dev/null 2>&1 && fail "half file: exit status 0"
 

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <byteswap.h>
 #include <traceevent/event-parse.h>
@@ -267,12 +270,18 @@ static int cur_blob(struct td_cursor *c, int width, char **out, size_t *len)
 
 	if (cur_uint(c, width, &n) || n > (uint64_t)(c->end - c->p) || cur_bytes(c, (size_t)n, &b))
 		return -EINVAL;
-	*out = malloc((size_t)n + 1);
+	*out = malloc((size_t)n + 2);
 	if (!*out)
 		return -ENOMEM;
 	memcpy(*out, b, (size_t)n);
 	(*out)[n] = '\0';
-	*len = (size_t)n;
+	/* libtraceevent's line parsers read past a text that holds a NUL or
+	 * lacks its final newline: hand them clean text only */
+	*len = strlen(*out);
+	if (*len && (*out)[*len - 1] != '\n') {
+		(*out)[(*len)++] = '\n';
+		(*out)[*len] = '\0';
+	}
 	return 0;
 }
 
@@ -296,6 +305,35 @@ static int parse_formats(struct tep_handle *tep, struct td_cursor *c, const char
 	return 0;
 }
 
+/*
+ * printk_formats lines: `0xADDR : "FMT"`. Parsed here rather than with
+ * tep_parse_printk_formats(), which reads out of bounds on malformed
+ * lines; tep_register_print_string() strips the quotes and a final "\n"
+ * itself but needs at least 3 characters after the opening quote.
+ */
+static void parse_printk_formats(struct tep_handle *tep, char *text)
+{
+	char *line, *save = NULL;
+
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *end, *fmt;
+		unsigned long long addr = strtoull(line, &end, 16);
+
+		if (end == line)
+			continue;
+		fmt = strchr(end, ':');
+		if (!fmt)
+			continue;
+		fmt++;
+		while (*fmt == ' ')
+			fmt++;
+		if (strlen(fmt + (*fmt == '"')) < 3)
+			continue;
+		if (tep_register_print_string(tep, fmt, addr))
+			break;
+	}
+}
+
 /* Version "M.N" as M * 100 + N. */
 static int version_num(const char *v)
 {
@@ -307,7 +345,7 @@ static int version_num(const char *v)
 	return (int)(major * 100 + minor);
 }
 
-struct tep_handle *trace_data__parse(const void *buf, size_t size, int *errp)
+static struct tep_handle *td_parse(const void *buf, size_t size, int *errp)
 {
 	struct td_cursor c = { .p = buf, .end = (const unsigned char *)buf + size };
 	const unsigned char *b;
@@ -395,8 +433,8 @@ struct tep_handle *trace_data__parse(const void *buf, size_t size, int *errp)
 	err = cur_blob(&c, 4, &blob, &len);
 	if (err)
 		goto bad;
-	if (len && tep_parse_printk_formats(tep, blob))
-		pr_debug("tracing data: cannot parse printk formats\n");
+	if (len)
+		parse_printk_formats(tep, blob);
 	zfree(&blob);
 	if (version_num(version) >= 6 && c.p < c.end) {
 		what = "saved cmdlines";
@@ -424,6 +462,37 @@ bad:
 	if (errp)
 		*errp = err;
 	return NULL;
+}
+
+struct tep_handle *trace_data__parse(const void *buf, size_t size, int *errp)
+{
+	int status = 0;
+	pid_t pid;
+
+	/*
+	 * libtraceevent 1.7 dereferences NULL on some malformed format texts
+	 * (tep_parse_event); a damaged file must not crash prf, so the
+	 * formats are first parsed once in a child (quietly).
+	 */
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		int fd = open("/dev/null", O_WRONLY);
+		struct tep_handle *tep;
+
+		if (fd >= 0)
+			dup2(fd, 2);
+		tep = td_parse(buf, size, NULL);
+		_exit(tep ? 0 : 1);
+	}
+	if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status)) {
+		pr_err("tracing data: the event formats are damaged (libtraceevent died with %s parsing them)\n",
+		       strsignal(WTERMSIG(status)));
+		if (errp)
+			*errp = -EINVAL;
+		return NULL;
+	}
+	return td_parse(buf, size, errp);
 }
 
 int trace_data__add_local_event(struct tep_handle *tep, const char *sys, const char *name)
