@@ -58,7 +58,7 @@ test: deps
 
 demo: deps
 	@$(MAKE) --no-print-directory $(BIN)
-	@bash scripts/demo.sh
+	@PRF=$(CURDIR)/$(BIN) bash scripts/demo.sh
 
 clean:
 	rm -rf $(O) $(BIN)

@@ -1,12 +1,56 @@
 #!/usr/bin/env bash
-# make demo: show prf working on a real program with what exists so far.
+# make demo: profile a real program with prf, end to end:
+# list -> stat -> record -> report -> script -> folded stacks -> flamegraph.
 set -u
 cd "$(dirname "$0")/.."
-PRF=./prf
-echo "== prf list sw"
+PRF=${PRF:-$PWD/prf}
+out=${DEMO_DIR:-$PWD/demo-out}
+mkdir -p "$out"
+export PRF_PAGER=cat
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+# The workload: xz compressing generated text, a real program with shared
+# libraries (liblzma, libc), plus a small C program with a known call tree
+# built with frame pointers so callchains are complete.
+head -c 3000000 /dev/urandom | base64 > "$out/input.txt"
+cat > "$out/tree.c" <<'C'
+#include <stdlib.h>
+static volatile unsigned long sink;
+__attribute__((noinline)) void leaf(int n) { for (int i = 0; i < n; i++) sink += i; }
+__attribute__((noinline)) void b(int n) { for (int i = 0; i < n / 4; i++) sink += i; leaf(n); }
+__attribute__((noinline)) void a(int n) { for (int i = 0; i < n / 4; i++) sink += i; b(n); }
+int main(int argc, char **argv) { int r = argc > 1 ? atoi(argv[1]) : 400; for (int i = 0; i < r; i++) a(1000000); return 0; }
+C
+cc -O0 -g -fno-omit-frame-pointer "$out/tree.c" -o "$out/tree"
+
+step "prf list sw"
 $PRF list sw
-echo
-echo "== prf stat -- xz -9 (compressing 8 MB of generated text)"
-head -c 8000000 /dev/urandom | base64 > /tmp/prf-demo.txt
-$PRF stat -- xz -9 -k -f -T1 /tmp/prf-demo.txt
-rm -f /tmp/prf-demo.txt /tmp/prf-demo.txt.xz
+
+step "prf stat -- xz (counting; hardware events show <not supported> without a PMU)"
+$PRF stat -- xz -6 -k -f -T1 "$out/input.txt"
+
+step "prf record -F 999 -g -- ./tree   (main -> a -> b -> leaf)"
+$PRF record -F 999 -g -o "$out/tree.data" -- "$out/tree"
+
+step "prf report --stdio --no-children"
+$PRF report --stdio --no-children -i "$out/tree.data" | head -40
+
+step "prf record -F 999 -g -- xz"
+$PRF record -F 999 -g -o "$out/xz.data" -- xz -6 -k -f -T1 "$out/input.txt"
+
+step "prf report --stdio --sort dso,sym (top entries)"
+$PRF report --stdio --no-children --sort dso,sym -g none -i "$out/xz.data" | grep -v '^$' | head -25
+
+step "prf script (first samples, the text FlameGraph and speedscope read)"
+$PRF script -i "$out/xz.data" | head -20
+
+step "prf script --folded (stacks for flamegraph tools, no Perl needed)"
+$PRF script --folded -i "$out/tree.data" | sort -k2 -n -r | head -5
+
+step "prf flamegraph"
+$PRF flamegraph -i "$out/xz.data" -o "$out/xz-flame.html" --title "xz -6"
+$PRF flamegraph -i "$out/tree.data" -o "$out/tree-flame.svg"
+echo "open $out/xz-flame.html in a browser (self-contained, works offline)"
+echo "     $out/tree-flame.svg"
+rm -f "$out/input.txt" "$out/input.txt.xz"

@@ -40,11 +40,10 @@ for cut in 8 64 104 200 300 $((size / 4)) $((size / 2)) $((size - 300)) $((size 
 	head -c "$cut" good.data >cut.data
 	run "cut at $cut" cut.data
 done
-# cut in the middle of the data section (u64 data.offset, data.size at bytes 40 and 48), off a record boundary
-doff=$(od -An -t u8 -j 40 -N 8 good.data | tr -d ' ')
-dsize=$(od -An -t u8 -j 48 -N 8 good.data | tr -d ' ')
-[ "$dsize" -gt 4096 ] || fail "recording too small ($dsize bytes of data)"
-head -c $((doff + dsize / 2 + 3)) good.data >half.data
+# cut inside the sample in the middle of the data, off a record boundary
+mid=$("$PRF" data dump -i good.data | grep PERF_RECORD_SAMPLE | sed -n "$((total / 2))p" | cut -d' ' -f1)
+[ -n "$mid" ] || fail "no middle sample in the recording ($total samples)"
+head -c $((mid + 5)) good.data >half.data
 n=$("$PRF" data dump -i half.data 2>err.txt | grep -c PERF_RECORD_SAMPLE)
 grep -q 'bad record at offset 0x[0-9a-f]*' err.txt || fail "half file: no 'bad record at offset' message: $(cat err.txt)"
 grep -q 'data section truncated' err.txt || fail "half file: truncation not reported: $(cat err.txt)"

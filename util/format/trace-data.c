@@ -483,11 +483,12 @@ struct tep_handle *trace_data__parse(const void *buf, size_t size, int *errp)
 		if (fd >= 0)
 			dup2(fd, 2);
 		tep = td_parse(buf, size, NULL);
-		_exit(tep ? 0 : 1);
+		_exit(tep ? 0 : 3);	/* anything else: it crashed */
 	}
-	if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status)) {
-		pr_err("tracing data: the event formats are damaged (libtraceevent died with %s parsing them)\n",
-		       strsignal(WTERMSIG(status)));
+	if (pid > 0 && waitpid(pid, &status, 0) == pid &&
+	    (WIFSIGNALED(status) || (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != 3))) {
+		pr_err("tracing data: the event formats are damaged (libtraceevent %s parsing them)\n",
+		       WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "failed");
 		if (errp)
 			*errp = -EINVAL;
 		return NULL;

@@ -13,6 +13,8 @@
 #include "thread.h"
 #include "map.h"
 #include "dso.h"
+#include "debuginfo.h"
+#include "inline-sym.h"
 #include "../kernel/evsel.h"
 #include "../lib/util.h"
 
@@ -59,6 +61,8 @@ static int cursor__add_ip(struct callchain_cursor *c, struct thread *thread, uin
 	f.sym = al.sym;
 	f.addr = al.addr;
 	f.cpumode = cpumode;
+	if (opts && opts->srcline && al.map && al.map->dso)
+		f.srcline = dso__srcline(al.map->dso, al.addr);
 	return callchain_cursor__append(c, &f);
 }
 
@@ -90,9 +94,59 @@ struct unwind_arg {
 	struct callchain_cursor *cursor;
 	struct thread *thread;
 	const struct resolve_opts *opts;
-	unsigned int max;
+	unsigned int max;	/* unwound frames to keep */
+	unsigned int nr;	/* unwound frames seen (inline frames not counted) */
 	int err;
 };
+
+struct inline_arg {
+	struct callchain_cursor *cursor;
+	const struct callchain_frame *real;
+	bool srcline;
+};
+
+/* One level of dso__inline_frames(): inlined levels become frames with an
+ * interned inlined symbol, the outermost is the real frame itself. */
+static int inline_cb(const struct inline_frame *fr, void *arg)
+{
+	struct inline_arg *ia = arg;
+	struct callchain_frame f = *ia->real;
+
+	f.srcline = ia->srcline ? fr->srcline : NULL;
+	if (fr->inlined) {
+		struct symbol *sym = ia->real->sym;
+
+		f.sym = dso__inline_sym(ia->real->map->dso, fr->func ? fr->func : "??",
+					sym->start, sym->end);
+		if (!f.sym)
+			return -ENOMEM;
+		f.inlined = true;
+	}
+	return callchain_cursor__append(ia->cursor, &f);
+}
+
+/* Append a resolved user frame, expanded with its inlined calls when asked
+ * and the DSO has them. */
+static int unwind__append(struct unwind_arg *ua, struct callchain_frame *f)
+{
+	const struct resolve_opts *o = ua->opts;
+	struct dso *dso = f->map ? f->map->dso : NULL;
+
+	if (o && o->inline_frames && dso && f->sym && dso->kind == DSO_USER) {
+		struct inline_arg ia = { ua->cursor, f, o->srcline };
+		unsigned int before = ua->cursor->nr;
+		int n = dso__inline_frames(dso, f->addr, inline_cb, &ia);
+
+		if (n > 0)
+			return 0;
+		ua->cursor->nr = before;	/* nothing inlined: the frame alone */
+		if (n == -ENOMEM)
+			return n;
+	}
+	if (o && o->srcline && dso)
+		f->srcline = dso__srcline(dso, f->addr);
+	return callchain_cursor__append(ua->cursor, f);
+}
 
 static int unwind_cb(struct unwind_entry *e, void *arg)
 {
@@ -100,18 +154,9 @@ static int unwind_cb(struct unwind_entry *e, void *arg)
 	struct callchain_frame f;
 	struct addr_location al;
 
-	if (e->truncated) {
-		ua->cursor->truncated = true;
-		if (ua->cursor->nr < ua->max) {
-			memset(&f, 0, sizeof(f));
-			f.truncated = true;
-			f.cpumode = PERF_RECORD_MISC_USER;
-			ua->err = callchain_cursor__append(ua->cursor, &f);
-		}
-		return ua->err;
-	}
-	if (ua->cursor->nr >= ua->max)
+	if (ua->nr >= ua->max)
 		return 1;
+	ua->nr++;
 	memset(&f, 0, sizeof(f));
 	f.ip = e->ip;
 	f.cpumode = PERF_RECORD_MISC_USER;
@@ -125,9 +170,19 @@ static int unwind_cb(struct unwind_entry *e, void *arg)
 		f.sym = al.sym;
 		f.addr = al.addr;
 	}
-	if (ua->opts && ua->opts->hide_unresolved && !f.sym)
-		return 0;
-	ua->err = callchain_cursor__append(ua->cursor, &f);
+	if (!(ua->opts && ua->opts->hide_unresolved && !f.sym)) {
+		ua->err = unwind__append(ua, &f);
+		if (ua->err)
+			return ua->err;
+	}
+	if (e->truncated) {
+		/* a real frame whose caller could not be read: mark the end */
+		ua->cursor->truncated = true;
+		memset(&f, 0, sizeof(f));
+		f.truncated = true;
+		f.cpumode = PERF_RECORD_MISC_USER;
+		ua->err = callchain_cursor__append(ua->cursor, &f);
+	}
 	return ua->err;
 }
 
@@ -174,12 +229,17 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	/* callchain had no user part (kernel only, exclude_callchain_user) */
 unwind:
 	{
-		struct unwind_arg ua = { cursor, thread, opts, max, 0 };
+		struct unwind_arg ua = { cursor, thread, opts, max - cursor->nr, 0, 0 };
 		unsigned int before = cursor->nr;
 
 		err = unwind__get_entries(unwind_cb, &ua, thread, sample, (int)(max - cursor->nr));
 		if (ua.err)
 			return ua.err;
+		if (cursor->nr > before) {
+			cursor->nr_unwound++;
+			if (cursor->truncated)
+				cursor->nr_truncated++;
+		}
 		if (err < 0 && cursor->nr == before) {
 			/* no unwinder (or it failed at once): the sample ip alone */
 			if (sample->cpumode == PERF_RECORD_MISC_USER || before == 0)

@@ -21,9 +21,15 @@ struct callchain_frame {
 	struct symbol *sym;
 	uint64_t addr;		/* DSO address space (for sym+off) */
 	uint8_t cpumode;
-	bool inlined;		/* synthetic frame of an inlined call */
-	bool truncated;		/* marker: DWARF stack copy ended here */
-	const char *srcline;	/* "file.c:123" when resolved, else NULL (cached, not owned) */
+	bool inlined;		/* synthetic frame of an inlined call (sym is an
+				   interned inlined symbol, util/model/inline-sym.h,
+				   same ip as the real frame that follows it) */
+	bool truncated;		/* marker: DWARF stack copy ended here (the last
+				   frame of a truncated cursor; ip 0, no map/sym;
+				   consumers print it as "[truncated]") */
+	const char *srcline;	/* "file.c:123" when resolved, else NULL (cached, not owned);
+				   for inline-expanded frames the position within
+				   that function (call site of the inner one) */
 };
 
 struct callchain_cursor {
@@ -32,12 +38,19 @@ struct callchain_cursor {
 	bool truncated;		/* the user stack copy ran out */
 	bool discarded;		/* the callchain held an unknown PERF_CONTEXT_*
 				   marker: dropped whole (nr = 0), as perf does */
+	/* cumulative over every sample resolved into this cursor (not reset
+	 * per sample; zeroed by callchain_cursor__init): */
+	uint64_t nr_unwound;	/* samples whose user part was DWARF-unwound */
+	uint64_t nr_truncated;	/* of those, ended by a truncated stack copy */
 };
 
 struct resolve_opts {
-	unsigned int max_stack;	/* frames kept (default 127) */
-	bool inline_frames;
-	bool srcline;
+	unsigned int max_stack;	/* frames kept (default 127); for DWARF stacks the
+				   unwound frames, inline frames come on top (perf) */
+	bool inline_frames;	/* expand DWARF-unwound user frames whose DSO has
+				   debug info with their inlined calls (perf 6.1
+				   does so only for DWARF callchains) */
+	bool srcline;		/* fill frame->srcline (dso__srcline(), cached) */
 	bool hide_unresolved;
 };
 
@@ -64,6 +77,13 @@ int callchain_cursor__append(struct callchain_cursor *c, const struct callchain_
  * that is none of PERF_CONTEXT_HV/KERNEL/USER/GUEST*) is treated as
  * corrupt, as perf 6.1 does: nr = 0 and discarded = true (report still
  * counts the sample at its ip; script prints no frames).
+ * DWARF: when the stack copy ended before the outermost frame, the last
+ * real frame is followed by a marker frame (truncated = true) and
+ * cursor->truncated is set; opts->inline_frames puts the inlined calls of
+ * each unwound user frame (dso__inline_frames(), innermost first) before
+ * it at the same ip, each with an interned inlined symbol
+ * (dso__inline_sym(), range of the real symbol, as perf 6.1's
+ * "func (inlined)"), and their srclines when opts->srcline.
  * Returns 0 or -errno (-ENOMEM).
  */
 int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,

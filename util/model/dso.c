@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include "dso.h"
 #include "debuginfo.h"
+#include "inline-sym.h"
 #include "machine.h"
 #include "model.h"
 #include "../lib/debug.h"
@@ -129,6 +130,8 @@ void dso__put(struct dso *dso)
 		return;
 	if (dso->debuginfo)
 		dso__debuginfo_delete(dso);
+	if (dso->priv)
+		dso__inline_syms_delete(dso);
 	dso__free_symbols(dso);
 	free(dso->long_name);
 	free(dso->short_name);

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Interned synthetic symbols of inlined functions, per DSO (see
+ * inline-sym.h). A small chained hash table on dso->priv.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "inline-sym.h"
+#include "dso.h"
+#include "../lib/util.h"
+
+#define INLINE_SYM_MAGIC 0x696e6c73u	/* "inls": dso->priv is ours */
+
+struct inline_sym_node {
+	struct inline_sym_node *next;
+	uint64_t hash;
+	struct symbol sym;	/* flexible name last */
+};
+
+struct inline_syms {
+	uint32_t magic;
+	unsigned int nr, nr_buckets;
+	struct inline_sym_node **buckets;
+};
+
+static pthread_mutex_t inline_syms_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static uint64_t key_hash(const char *name, uint64_t start, uint64_t end)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 1099511628211ULL;
+	h ^= start * 0x9e3779b97f4a7c15ULL;
+	h ^= end * 0xc2b2ae3d27d4eb4fULL;
+	return h ^ (h >> 29);
+}
+
+static struct inline_syms *dso__inline_table(struct dso *dso, bool create)
+{
+	struct inline_syms *t = dso->priv;
+
+	if (t && t->magic == INLINE_SYM_MAGIC)
+		return t;
+	if (t || !create)	/* priv used by someone else: no table */
+		return NULL;
+	t = zalloc(sizeof(*t));
+	if (!t)
+		return NULL;
+	t->magic = INLINE_SYM_MAGIC;
+	t->nr_buckets = 64;
+	t->buckets = calloc(t->nr_buckets, sizeof(*t->buckets));
+	if (!t->buckets) {
+		free(t);
+		return NULL;
+	}
+	dso->priv = t;
+	return t;
+}
+
+static void table__grow(struct inline_syms *t)
+{
+	unsigned int nb = t->nr_buckets * 2;
+	struct inline_sym_node **b = calloc(nb, sizeof(*b));
+
+	if (!b)
+		return;		/* keep the longer chains */
+	for (unsigned int i = 0; i < t->nr_buckets; i++) {
+		struct inline_sym_node *n = t->buckets[i], *next;
+
+		for (; n; n = next) {
+			next = n->next;
+			n->next = b[n->hash & (nb - 1)];
+			b[n->hash & (nb - 1)] = n;
+		}
+	}
+	free(t->buckets);
+	t->buckets = b;
+	t->nr_buckets = nb;
+}
+
+struct symbol *dso__inline_sym(struct dso *dso, const char *name, uint64_t start, uint64_t end)
+{
+	struct inline_sym_node *n;
+	struct inline_syms *t;
+	uint64_t h;
+	size_t len;
+
+	if (!dso || !name || !*name)
+		return NULL;
+	h = key_hash(name, start, end);
+	pthread_mutex_lock(&inline_syms_lock);
+	t = dso__inline_table(dso, true);
+	if (!t)
+		goto fail;
+	for (n = t->buckets[h & (t->nr_buckets - 1)]; n; n = n->next)
+		if (n->hash == h && n->sym.start == start && n->sym.end == end &&
+		    !strcmp(n->sym.name, name))
+			goto out;
+	len = strlen(name);
+	n = zalloc(sizeof(*n) + len + 1);
+	if (!n)
+		goto fail;
+	n->hash = h;
+	n->sym.start = start;
+	n->sym.end = end;
+	n->sym.binding = 0;
+	n->sym.type = 2;	/* STT_FUNC */
+	n->sym.inlined = true;
+	n->sym.idx = UINT32_MAX;
+	memcpy(n->sym.name, name, len + 1);
+	n->next = t->buckets[h & (t->nr_buckets - 1)];
+	t->buckets[h & (t->nr_buckets - 1)] = n;
+	if (++t->nr > t->nr_buckets * 2)
+		table__grow(t);
+out:
+	pthread_mutex_unlock(&inline_syms_lock);
+	return &n->sym;
+fail:
+	pthread_mutex_unlock(&inline_syms_lock);
+	return NULL;
+}
+
+unsigned int dso__nr_inline_syms(struct dso *dso)
+{
+	struct inline_syms *t;
+	unsigned int nr;
+
+	pthread_mutex_lock(&inline_syms_lock);
+	t = dso__inline_table(dso, false);
+	nr = t ? t->nr : 0;
+	pthread_mutex_unlock(&inline_syms_lock);
+	return nr;
+}
+
+void dso__inline_syms_delete(struct dso *dso)
+{
+	struct inline_syms *t;
+
+	pthread_mutex_lock(&inline_syms_lock);
+	t = dso__inline_table(dso, false);
+	if (t) {
+		for (unsigned int i = 0; i < t->nr_buckets; i++) {
+			struct inline_sym_node *n = t->buckets[i], *next;
+
+			for (; n; n = next) {
+				next = n->next;
+				free(n);
+			}
+		}
+		free(t->buckets);
+		free(t);
+		dso->priv = NULL;
+	}
+	pthread_mutex_unlock(&inline_syms_lock);
+}
