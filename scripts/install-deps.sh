@@ -5,7 +5,8 @@ set -euo pipefail
 
 pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       zlib1g-dev libunwind-dev libzstd-dev libiberty-dev linux-perf
-      python3 perl tmux)
+      python3 perl tmux
+      clang libclang-rt-14-dev)   # libFuzzer harnesses (make fuzz, tests/fuzz/)
 
 missing=()
 for p in "${pkgs[@]}"; do

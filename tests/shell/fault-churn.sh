@@ -103,6 +103,10 @@ for f in perf.data prf.data; do
 	[ "$bad" -eq 0 ] || fail "$f: $bad samples on a stale library map"
 	na=$(grep -c 'burn_a.*liba\.so' prf.scr)
 	nb=$(grep -c 'burn_b.*libb\.so' prf.scr)
+	# the storms were seen at all (else the comparisons prove little)
+	[ "$kids" -ge 10 ] || fail "$f: samples in only $kids of the 200 kid processes"
+	[ "$thr" -ge 10 ] || fail "$f: samples in only $thr of the 256 threads"
+	[ "$na" -ge 3 ] && [ "$nb" -ge 3 ] || fail "$f: too few library samples (burn_a $na, burn_b $nb)"
 	echo "ok: $f: $(wc -l <prf.scr) samples as perf attributes them; $kids kid comms, $thr thread comms, burn_a $na / burn_b $nb in the right library"
 done
 exit 0

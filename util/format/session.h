@@ -37,7 +37,9 @@ typedef int (*event_op)(struct perf_tool *tool, union perf_event *event,
 			struct perf_sample *sample, struct machine *machine);
 typedef int (*event_op2)(struct perf_session *session, union perf_event *event);
 
-/* Callbacks return 0 to go on, negative errno to stop processing. */
+/* Callbacks return 0 to go on, negative errno to stop processing. The
+ * event and the pointers in perf_sample point into the input (file mapping
+ * or reader buffers): valid only during the callback; copy what you keep. */
 struct perf_tool {
 	event_sample sample;
 	event_op mmap, mmap2, comm, namespaces, cgroup, fork, exit, lost,
@@ -120,7 +122,10 @@ void perf_session__delete(struct perf_session *session);
 int perf_session__process_events(struct perf_session *session);
 /* Whether feature `feat` (HEADER_*) is present. */
 bool perf_session__has_feat(const struct perf_session *session, int feat);
-/* Print the header as `perf report --header-only` does (# lines). */
+/* Print the header as `perf report --header-only` does (# lines; full:
+ * also the -I sections). Pipe mode: features arrive as records, so call it
+ * after perf_session__process_events(); they print after the header block,
+ * as perf does. */
 void perf_session__fprintf_info(struct perf_session *session, FILE *fp, bool full);
 /* Print "Aggregated stats" like `perf report --stats`. */
 void perf_session__fprintf_stats(struct perf_session *session, FILE *fp);

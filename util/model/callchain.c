@@ -6,6 +6,9 @@
  * the DWARF-unwound user stack, each frame resolved to map + symbol.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "callchain.h"
@@ -90,6 +93,30 @@ static int context_cpumode(uint64_t ip, uint8_t *cpumode)
 	}
 }
 
+/* The marker frame's symbol: one static "[truncated]" symbol (no DSO), so
+ * that every consumer names the marker without knowing about it. */
+static union {
+	struct symbol sym;
+	char bytes[sizeof(struct symbol) + sizeof("[truncated]")];
+} truncated_sym_storage;
+static pthread_once_t truncated_sym_once = PTHREAD_ONCE_INIT;
+
+static void truncated_sym__init(void)
+{
+	struct symbol *s = &truncated_sym_storage.sym;
+
+	s->start = s->end = 0;
+	s->type = 2;	/* STT_FUNC */
+	s->idx = UINT32_MAX;
+	memcpy(s->name, "[truncated]", sizeof("[truncated]"));
+}
+
+struct symbol *callchain__truncated_sym(void)
+{
+	pthread_once(&truncated_sym_once, truncated_sym__init);
+	return &truncated_sym_storage.sym;
+}
+
 struct unwind_arg {
 	struct callchain_cursor *cursor;
 	struct thread *thread;
@@ -113,7 +140,10 @@ static int inline_cb(const struct inline_frame *fr, void *arg)
 	struct callchain_frame f = *ia->real;
 
 	f.srcline = ia->srcline ? fr->srcline : NULL;
-	if (fr->inlined) {
+	/* the outermost level is the real function; perf 6.1 names it by its
+	 * DWARF name and marks it inlined when that differs from the ELF
+	 * symbol's (e.g. "foo.constprop.0" or a versioned alias) */
+	if (fr->inlined || (fr->func && strcmp(fr->func, ia->real->sym->name))) {
 		struct symbol *sym = ia->real->sym;
 
 		f.sym = dso__inline_sym(ia->real->map->dso, fr->func ? fr->func : "??",
@@ -169,6 +199,10 @@ static int unwind_cb(struct unwind_entry *e, void *arg)
 		f.map = al.map;
 		f.sym = al.sym;
 		f.addr = al.addr;
+		/* a pc in no map at all (exec not yet mapped): perf 6.1 shows
+		 * no user part for such a sample */
+		if (!f.map && ua->nr == 1)
+			return 1;
 	}
 	if (!(ua->opts && ua->opts->hide_unresolved && !f.sym)) {
 		ua->err = unwind__append(ua, &f);
@@ -180,6 +214,8 @@ static int unwind_cb(struct unwind_entry *e, void *arg)
 		ua->cursor->truncated = true;
 		memset(&f, 0, sizeof(f));
 		f.truncated = true;
+		f.ip = UINT64_MAX;	/* where perf 6.1 prints an unknown frame */
+		f.sym = callchain__truncated_sym();
 		f.cpumode = PERF_RECORD_MISC_USER;
 		ua->err = callchain_cursor__append(ua->cursor, &f);
 	}
@@ -248,4 +284,23 @@ unwind:
 		}
 	}
 	return 0;
+}
+
+const char *callchain_frame__srcline(const struct callchain_frame *f, bool with_sym)
+{
+	struct dso *dso = f->map ? f->map->dso : NULL;
+	char buf[512];
+
+	if (f->srcline)
+		return f->srcline;
+	if (!dso || f->truncated)
+		return "??:0";
+	if (dso->kind == DSO_USER && dso__debug_file(dso))
+		return "??:0";	/* DWARF, but no line for this address */
+	if (with_sym && f->sym && !f->sym->inlined)
+		snprintf(buf, sizeof(buf), "%s+%" PRIu64, f->sym->name, f->addr - f->sym->start);
+	else
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name,
+			 dso->kind == DSO_KERNEL || dso->kind == DSO_KMODULE ? f->ip : f->addr);
+	return dso__intern_str(dso, buf) ?: "??:0";
 }

@@ -25,8 +25,9 @@ struct callchain_frame {
 				   interned inlined symbol, util/model/inline-sym.h,
 				   same ip as the real frame that follows it) */
 	bool truncated;		/* marker: DWARF stack copy ended here (the last
-				   frame of a truncated cursor; ip 0, no map/sym;
-				   consumers print it as "[truncated]") */
+				   frame of a truncated cursor; ip ~0 (where perf
+				   6.1 prints an unknown frame), addr 0, no map,
+				   sym = callchain__truncated_sym()) */
 	const char *srcline;	/* "file.c:123" when resolved, else NULL (cached, not owned);
 				   for inline-expanded frames the position within
 				   that function (call site of the inner one) */
@@ -53,6 +54,10 @@ struct resolve_opts {
 	bool srcline;		/* fill frame->srcline (dso__srcline(), cached) */
 	bool hide_unresolved;
 };
+
+/* The static symbol named "[truncated]" that truncated marker frames carry
+ * (no DSO, range [0, 0)); never freed. */
+struct symbol *callchain__truncated_sym(void);
 
 void callchain_cursor__init(struct callchain_cursor *c);
 void callchain_cursor__exit(struct callchain_cursor *c);
@@ -89,5 +94,16 @@ int callchain_cursor__append(struct callchain_cursor *c, const struct callchain_
 int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 			      struct thread *thread, const struct resolve_opts *opts,
 			      struct callchain_cursor *cursor);
+
+/*
+ * The srcline to print for a frame, as perf 6.1 does: frame->srcline when
+ * resolved; else "??:0" when the DSO has DWARF (no line for the address)
+ * or the frame has no DSO; else, for DSOs without line info (e.g. the
+ * kernel without vmlinux), "sym+OFFSET" (decimal) when with_sym and the
+ * frame has a symbol (perf's srcline sort key), or "DSO[hexaddr]"
+ * (perf script -F srcline). The string is interned per DSO (never freed
+ * by the caller). Never NULL.
+ */
+const char *callchain_frame__srcline(const struct callchain_frame *f, bool with_sym);
 
 #endif

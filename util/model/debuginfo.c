@@ -24,6 +24,7 @@
 
 #include "debuginfo.h"
 #include "dso.h"
+#include "machine.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
@@ -296,6 +297,27 @@ static int load_segments(struct debuginfo *di)
 	return di->nr_segs ? 0 : -ENOENT;
 }
 
+/*
+ * The file on disk holding the DSO's image: the model's runtime_path (the
+ * file dso__load() matched, under --symfs), else --symfs + long_name.
+ * Loads the DSO's symbols first so runtime_path is known (they are needed
+ * anyway; dso__load() never takes a debuginfo lock). NULL when none.
+ */
+static const char *debuginfo__elf_path(struct dso *dso, char *buf, size_t size)
+{
+	const char *symfs;
+
+	if (!dso->long_name || dso->long_name[0] != '/')
+		return NULL;
+	if (dso->kind == DSO_USER)
+		dso__load(dso);
+	if (dso->runtime_path)
+		return dso->runtime_path;
+	symfs = dso->machine && dso->machine->symfs ? dso->machine->symfs : "";
+	snprintf(buf, size, "%s%s", symfs, dso->long_name);
+	return buf;
+}
+
 int debuginfo__load_elf(struct debuginfo *di)
 {
 	struct dso *dso = di->dso;
@@ -321,8 +343,9 @@ int debuginfo__load_elf(struct debuginfo *di)
 			err = open_elf(path, &di->fd, &di->elf);
 		}
 	} else if (dso->kind == DSO_USER || dso->kind == DSO_JIT || !dso->kind) {
-		err = dso->long_name && dso->long_name[0] == '/' ?
-		      open_elf(dso->long_name, &di->fd, &di->elf) : -ENOENT;
+		const char *file = debuginfo__elf_path(dso, path, sizeof(path));
+
+		err = file ? open_elf(file, &di->fd, &di->elf) : -ENOENT;
 		if (!err && dso->has_build_id && dso->bid.size &&
 		    !elf__read_build_id(di->elf, &di->bid) &&
 		    !build_id__equal(&di->bid, &dso->bid)) {
@@ -472,6 +495,7 @@ static int try_debug_file(struct debuginfo *di, const char *path)
 static int debuginfo__load_dwarf(struct debuginfo *di)
 {
 	char path[PATH_MAX], hex[2 * BUILD_ID_SIZE + 1], link[256], dir[PATH_MAX];
+	char elfpath[PATH_MAX];
 	const struct build_id *bid;
 	const char *home = getenv("HOME");
 	uint32_t crc;
@@ -503,9 +527,12 @@ static int debuginfo__load_dwarf(struct debuginfo *di)
 				goto out;
 		}
 	}
-	if (di->dso->long_name && di->dso->long_name[0] == '/' &&
+	/* the debug file the model's symbols came from (found under --symfs) */
+	if (di->dso->symsrc_path && !try_debug_file(di, di->dso->symsrc_path))
+		goto out;
+	if (debuginfo__elf_path(di->dso, elfpath, sizeof(elfpath)) &&
 	    !elf__debuglink(di->elf, link, sizeof(link), &crc)) {
-		snprintf(dir, sizeof(dir), "%s", di->dso->long_name);
+		snprintf(dir, sizeof(dir), "%s", debuginfo__elf_path(di->dso, elfpath, sizeof(elfpath)));
 		slash = strrchr(dir, '/');
 		*slash = '\0';
 		const char *fmts[] = { "%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s" };

@@ -19,10 +19,19 @@ struct inline_sym_node {
 	struct symbol sym;	/* flexible name last */
 };
 
+struct interned_str {
+	struct interned_str *next;
+	uint64_t hash;
+	char str[];
+};
+
+#define STR_BUCKETS 256
+
 struct inline_syms {
 	uint32_t magic;
 	unsigned int nr, nr_buckets;
 	struct inline_sym_node **buckets;
+	struct interned_str **strs;	/* STR_BUCKETS chains, lazily */
 };
 
 static pthread_mutex_t inline_syms_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -150,9 +159,53 @@ void dso__inline_syms_delete(struct dso *dso)
 				free(n);
 			}
 		}
+		for (unsigned int i = 0; t->strs && i < STR_BUCKETS; i++) {
+			struct interned_str *e = t->strs[i], *next;
+
+			for (; e; e = next) {
+				next = e->next;
+				free(e);
+			}
+		}
+		free(t->strs);
 		free(t->buckets);
 		free(t);
 		dso->priv = NULL;
 	}
 	pthread_mutex_unlock(&inline_syms_lock);
+}
+
+const char *dso__intern_str(struct dso *dso, const char *str)
+{
+	struct interned_str *e = NULL;
+	struct inline_syms *t;
+	uint64_t h;
+	size_t len;
+
+	if (!dso || !str)
+		return NULL;
+	h = key_hash(str, 0, 0);
+	pthread_mutex_lock(&inline_syms_lock);
+	t = dso__inline_table(dso, true);
+	if (!t)
+		goto out;
+	if (!t->strs) {
+		t->strs = calloc(STR_BUCKETS, sizeof(*t->strs));
+		if (!t->strs)
+			goto out;
+	}
+	for (e = t->strs[h % STR_BUCKETS]; e; e = e->next)
+		if (e->hash == h && !strcmp(e->str, str))
+			goto out;
+	len = strlen(str);
+	e = malloc(sizeof(*e) + len + 1);
+	if (!e)
+		goto out;
+	e->hash = h;
+	memcpy(e->str, str, len + 1);
+	e->next = t->strs[h % STR_BUCKETS];
+	t->strs[h % STR_BUCKETS] = e;
+out:
+	pthread_mutex_unlock(&inline_syms_lock);
+	return e ? e->str : NULL;
 }

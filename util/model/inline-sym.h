@@ -14,6 +14,7 @@
  * name and range). The same inline function inlined into two different
  * functions thus gives two symbols, each unique.
  *
+ * Also interns strings per DSO (dso__intern_str()).
  * The table hangs on dso->priv (unused otherwise) and is freed by
  * dso__inline_syms_delete(), which dso__put() calls.
  * Thread-safe (one global mutex; taken only on lookups of inlined frames).
@@ -33,6 +34,10 @@ struct symbol *dso__inline_sym(struct dso *dso, const char *name, uint64_t start
 
 /* Number of interned inlined symbols of dso (tests). */
 unsigned int dso__nr_inline_syms(struct dso *dso);
+
+/* Intern str for dso: the same pointer for equal strings, alive until
+ * the DSO is freed (srcline fallbacks like "sym+12"). NULL on ENOMEM. */
+const char *dso__intern_str(struct dso *dso, const char *str);
 
 /* Free dso's interned inlined symbols; safe when there are none. */
 void dso__inline_syms_delete(struct dso *dso);
