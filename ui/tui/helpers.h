@@ -57,9 +57,11 @@ bool tui__dialog_yesno(const char *question);
  * the initial value and receives the answer. 0 on Enter, -1 on ESC. */
 int tui__input_window(const char *title, const char *text, char *buf, size_t size);
 /*
- * Full-screen menu of nr items (title on the first line may be NULL):
- * index chosen with Enter or Right, -1 on ESC/Left/q; K_TAB/K_UNTAB
- * (when tabs) return -2/-3 for the caller's event switching.
+ * Full-screen menu of nr items (title on the first line, may be NULL),
+ * help on the bottom line. Returns the index chosen with Enter or Right;
+ * -1 on ESC or Left, -2 on TAB, -3 on shift-TAB, -4 when input failed,
+ * -5 on q or Ctrl-C. *selected (may be NULL) is the start row and gets
+ * the last one.
  */
 int tui__menu(const char *title, char *const *items, int nr, const char *help, int *selected);
 

@@ -69,7 +69,7 @@ int tui__percent_color(double percent)
 static void tui_progress__update(uint64_t done, uint64_t total, const char *title)
 {
 	int rows = SLtt_Screen_Rows, cols = SLtt_Screen_Cols;
-	int w = cols - 8, r = rows / 2 - 2, bar;
+	int w = cols - 8, r = rows / 2 - 1, bar;
 
 	if (!tui_screen_on || w < 10 || rows < 5)
 		return;
@@ -81,8 +81,8 @@ static void tui_progress__update(uint64_t done, uint64_t total, const char *titl
 		return;
 	}
 	SLsmg_set_color(TUI_FRAME);
-	SLsmg_fill_region(r, 4, 4, (unsigned int)w, ' ');
-	SLsmg_draw_box(r, 4, 4, (unsigned int)w);
+	SLsmg_fill_region(r, 4, 3, (unsigned int)w, ' ');
+	SLsmg_draw_box(r, 4, 3, (unsigned int)w);
 	SLsmg_gotorc(r, 5);
 	SLsmg_write_string((char *)title);
 	bar = (int)((double)(w - 2) * (double)done / (double)total);

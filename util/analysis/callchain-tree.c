@@ -115,6 +115,8 @@ int callchain_store__init(struct callchain_store *s)
 
 void callchain_store__exit(struct callchain_store *s)
 {
+	free(s->ckeys);
+	free(s->cvals);
 	free(s->frames);
 	free(s->fhash);
 	free(s->nodes);
@@ -229,6 +231,77 @@ static uint32_t node_new(struct callchain_store *s, uint32_t frame, uint32_t par
 	return s->nr_nodes++;
 }
 
+#define CC_SCAN_MAX 16
+
+static inline uint64_t child_hash(uint64_t key)
+{
+	key ^= key >> 31;
+	key *= 0x9e3779b97f4a7c15ULL;
+	key ^= key >> 29;
+	return key;
+}
+
+static int child_hash_grow(struct callchain_store *s)
+{
+	uint64_t nmask = s->ckeys ? (s->cmask + 1) * 2 - 1 : (1 << 16) - 1;
+	uint64_t *nk = calloc(nmask + 1, sizeof(*nk));
+	uint32_t *nv = malloc((nmask + 1) * sizeof(*nv));
+
+	if (!nk || !nv) {
+		free(nk);
+		free(nv);
+		return -ENOMEM;
+	}
+	for (uint64_t i = 0; s->ckeys && i <= s->cmask; i++) {
+		uint64_t k = s->ckeys[i], h;
+
+		if (!k)
+			continue;
+		h = child_hash(k) & nmask;
+		while (nk[h])
+			h = (h + 1) & nmask;
+		nk[h] = k;
+		nv[h] = s->cvals[i];
+	}
+	free(s->ckeys);
+	free(s->cvals);
+	s->ckeys = nk;
+	s->cvals = nv;
+	s->cmask = nmask;
+	return 0;
+}
+
+/* Remember child for (parent, frame); every child is indexed. */
+static int child_hash_add(struct callchain_store *s, uint32_t parent, uint32_t frame, uint32_t child)
+{
+	uint64_t key = ((uint64_t)parent << 32) | frame, h;
+
+	if ((!s->ckeys || (s->nr_ckeys + 1) * 2 > s->cmask + 1) && child_hash_grow(s))
+		return -ENOMEM;
+	h = child_hash(key) & s->cmask;
+	while (s->ckeys[h])
+		h = (h + 1) & s->cmask;
+	s->ckeys[h] = key;
+	s->cvals[h] = child;
+	s->nr_ckeys++;
+	return 0;
+}
+
+static uint32_t child_hash_find(const struct callchain_store *s, uint32_t parent, uint32_t frame)
+{
+	uint64_t key = ((uint64_t)parent << 32) | frame, h;
+
+	if (!s->ckeys)
+		return 0;
+	h = child_hash(key) & s->cmask;
+	while (s->ckeys[h]) {
+		if (s->ckeys[h] == key)
+			return s->cvals[h];
+		h = (h + 1) & s->cmask;
+	}
+	return 0;
+}
+
 uint32_t callchain_store__new_root(struct callchain_store *s)
 {
 	return node_new(s, 0, 0);
@@ -241,15 +314,28 @@ int callchain_store__append(struct callchain_store *s, uint32_t root,
 
 	for (unsigned int i = 0; i < nr; i++) {
 		uint32_t fid = ids[i];
-		uint32_t prev = 0, c = s->nodes[cur].child;
+		uint32_t prev = 0, c = s->nodes[cur].child, scanned = 0;
 
-		while (c && s->nodes[c].frame != fid) {
+		/* the first few children by list (move-to-front keeps hot ones
+		 * first), then the (parent, frame) index: nodes under garbage
+		 * frames can have thousands of children */
+		while (c && s->nodes[c].frame != fid && scanned < CC_SCAN_MAX) {
 			prev = c;
 			c = s->nodes[c].sibling;
+			scanned++;
+		}
+		if (c && s->nodes[c].frame != fid) {
+			c = child_hash_find(s, cur, fid);
+			prev = 0;	/* deep in the list: leave it in place */
+			if (c && s->nodes[cur].child != c) {
+				/* no move-to-front: we do not know its predecessor */
+				cur = c;
+				continue;
+			}
 		}
 		if (!c) {
 			c = node_new(s, fid, cur);
-			if (!c)
+			if (!c || child_hash_add(s, cur, fid, c))
 				return -ENOMEM;
 			s->nodes[c].sibling = s->nodes[cur].child;
 			s->nodes[cur].child = c;

@@ -97,6 +97,10 @@ struct callchain_store {
 	uint32_t fhash_mask;
 	struct cc_node *nodes;		/* [0] unused */
 	uint32_t nr_nodes, alloc_nodes;
+	/* (parent, frame) -> child, for nodes with many children */
+	uint64_t *ckeys;
+	uint32_t *cvals;
+	uint64_t cmask, nr_ckeys;
 };
 
 /* Empty store; 0 or -ENOMEM. callchain_store__exit() frees everything. */
