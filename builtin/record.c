@@ -28,11 +28,13 @@
 #include "../util/kernel/mmap.h"
 #include "../util/kernel/parse-events.h"
 #include "../util/kernel/thread_map.h"
+#include "../util/analysis/off-cpu.h"
 #include "../util/kernel/workload.h"
 #include "../util/format/event.h"
 #include "../util/format/features-write.h"
 #include "../util/format/header.h"
 #include "../util/format/synthesize.h"
+#include "../util/format/trace-data.h"
 #include "../util/format/writer.h"
 
 /* The event parser is another helper's; use it when linked in. */
@@ -53,6 +55,7 @@ struct record_opts {
 	const char *pid_str, *tid_str, *cpu_list;
 	bool system_wide, per_thread, no_inherit, quiet, strict_freq;
 	bool call_graph_g;
+	bool off_cpu;			/* --off-cpu */
 	const char *call_graph;
 	const char *mmap_pages_str;
 	int comp_level;			/* -1: not given */
@@ -691,8 +694,20 @@ static int record__open_evsel(struct record *rec, struct evsel *evsel)
 				 evsel__name(evsel));
 			evsel->attr.type = PERF_TYPE_SOFTWARE;
 			evsel->attr.config = PERF_COUNT_SW_CPU_CLOCK;
-			snprintf(name, sizeof(name), "cpu-clock%s%.*s",
-				 evsel->attr.precise_ip ? ":" : "", evsel->attr.precise_ip, "ppp");
+			{
+				/* modifiers from the attr, as perf names it:
+				 * k/u/h for the levels counted, when any is
+				 * excluded, then the precise p's */
+				const struct perf_event_attr *a = &evsel->attr;
+				bool lv = a->exclude_kernel || a->exclude_user || a->exclude_hv;
+
+				snprintf(name, sizeof(name), "cpu-clock%s%s%s%s%.*s",
+					 lv || a->precise_ip ? ":" : "",
+					 lv && !a->exclude_kernel ? "k" : "",
+					 lv && !a->exclude_user ? "u" : "",
+					 lv && !a->exclude_hv ? "h" : "",
+					 a->precise_ip, "ppp");
+			}
 			evsel__set_name(evsel, name);
 			continue;
 		}
@@ -709,6 +724,24 @@ static int record__open_evsel(struct record *rec, struct evsel *evsel)
 		if (err == -EINVAL && (evsel->attr.read_format & PERF_FORMAT_LOST)) {
 			evsel->attr.read_format &= ~(uint64_t)PERF_FORMAT_LOST;
 			continue;
+		}
+		/* perf_event_paranoid > 1 refuses kernel sampling to unprivileged
+		 * users: sample user space only, "<name>:u", as perf 6.1 does */
+		if ((err == -EACCES || err == -EPERM) && !evsel->attr.exclude_kernel &&
+		    !evsel->attr.exclude_user) {
+			int paranoid = 2;
+
+			if (filename__read_int("/proc/sys/kernel/perf_event_paranoid", &paranoid) ||
+			    paranoid > 1) {
+				const char *name = evsel__name(evsel);
+				char buf[256];
+
+				snprintf(buf, sizeof(buf), "%s%su", name,
+					 strchr(name, '/') || strchr(name, ':') ? "" : ":");
+				evsel->attr.exclude_kernel = 1;
+				evsel__set_name(evsel, buf);
+				continue;
+			}
 		}
 		{
 			char msg[512];
@@ -895,42 +928,8 @@ static int record__collect_build_ids(struct record *rec, struct feat_build_id **
 static int record__tracing_data(struct strbuf *sb, void *arg)
 {
 	struct record *rec = arg;
-	struct feat_tracepoint *tps;
-	struct evsel *evsel;
-	char **names;
-	int nr = 0, ret;
 
-	tps = calloc((size_t)rec->opts.evlist->nr_entries, sizeof(*tps));
-	names = calloc((size_t)rec->opts.evlist->nr_entries, sizeof(*names));
-	if (!tps || !names) {
-		free(tps);
-		free(names);
-		return -ENOMEM;
-	}
-	evlist__for_each_entry(rec->opts.evlist, evsel) {
-		if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
-			continue;
-		if (evsel->tp_sys && evsel->tp_name) {
-			tps[nr].sys = evsel->tp_sys;
-			tps[nr].name = evsel->tp_name;
-		} else {
-			char *colon;
-
-			names[nr] = strdup(evsel__name(evsel));
-			if (!names[nr] || !(colon = strchr(names[nr], ':')))
-				continue;
-			*colon = 0;
-			tps[nr].sys = names[nr];
-			tps[nr].name = colon + 1;
-		}
-		nr++;
-	}
-	ret = features__tracing_data(sb, tps, nr);
-	for (int i = 0; i < rec->opts.evlist->nr_entries; i++)
-		free(names[i]);
-	free(names);
-	free(tps);
-	return ret;
+	return trace_data__build(rec->opts.evlist, sb);
 }
 
 static bool record__has_tracepoints(struct record *rec)
@@ -1131,6 +1130,8 @@ int cmd_record(int argc, const char **argv)
 			     "event selector. use 'prf list' to list available events", opt_event),
 		OPT_CALLBACK(0, "filter", o->evlist, "filter",
 			     "event filter (for the preceding -e tracepoint)", parse_filter_option),
+		OPT_BOOLEAN(0, "off-cpu", &o->off_cpu,
+			    "record off-CPU time: sched:sched_switch with callchains and switch records"),
 		OPT_STRING('o', "output", &o->output, "file", "output file name ('-' for a pipe)"),
 		OPT_STRING('F', "freq", &o->freq_str, "freq or 'max'",
 			   "profile at this frequency (Hz, default 4000)"),
@@ -1201,6 +1202,9 @@ int cmd_record(int argc, const char **argv)
 		evlist__add(o->evlist, def);
 	}
 
+	if (o->off_cpu && off_cpu__add_record_evsel(o->evlist))
+		goto out_err;
+
 	/* Signals before the workload exists, so SIGCHLD is never missed. */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = sig_handler;
@@ -1216,6 +1220,22 @@ int cmd_record(int argc, const char **argv)
 
 	evlist__for_each_entry(o->evlist, evsel)
 		record__config_evsel(rec, evsel, evsel == evlist__first(o->evlist), freq);
+	{
+		/* as perf: events whose sample_types differ carry
+		 * PERF_SAMPLE_IDENTIFIER instead of ID, so that readers find the
+		 * id at a fixed place in samples and in sample_id trailers */
+		uint64_t st0 = evlist__first(o->evlist)->attr.sample_type;
+		bool differ = false;
+
+		evlist__for_each_entry(o->evlist, evsel)
+			differ |= evsel->attr.sample_type != st0;
+		evlist__for_each_entry(o->evlist, evsel) {
+			if (!differ)
+				break;
+			evsel->attr.sample_type &= ~(uint64_t)PERF_SAMPLE_ID;
+			evsel->attr.sample_type |= PERF_SAMPLE_IDENTIFIER;
+		}
+	}
 	rec->sample_type = evlist__first(o->evlist)->attr.sample_type;
 	rec->id_hdr_size = synthesize__id_hdr_size(rec->sample_type);
 

@@ -13,17 +13,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "builtin.h"
+#include "../ui/progress.h"
 #include "../ui/stdio/hist.h"
+#include "../ui/tui/tui.h"
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/sort.h"
 #include "../util/format/session.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
+#include "../util/analysis/off-cpu.h"
+#include "../util/analysis/trace-format.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
 #include "../util/model/callchain.h"
+#include "../util/model/debuginfo.h"
 #include "../util/model/dso.h"
 #include "../util/model/machine.h"
 #include "../util/model/map.h"
@@ -52,8 +57,11 @@ struct report_opts {
 	struct resolve_opts ropts;
 	struct callchain_cursor cursor;
 	struct hists **hists;		/* by evsel idx */
+	struct off_cpu *oc;		/* --off-cpu recording: offcpu-time spans */
+	struct trace_formatter *tf;	/* --sort trace: payload texts (interned) */
 	int nr_hists;
 	bool use_callchain, cumulate, need_chain;
+	bool inline_frames;		/* --inline (default on; --no-inline) */
 	bool setup_done;
 	int setup_err;
 	char **comm_list, **dso_list, **sym_list;
@@ -180,6 +188,8 @@ static bool in_num_list(const long *list, int n, long v)
 }
 
 /* Decide children/callchain settings once the events are known. */
+static int report__off_cpu_span(void *arg, const struct off_cpu_span *span);
+
 static int report__setup(struct report_opts *rep)
 {
 	struct evlist *evlist = rep->session->evlist;
@@ -190,6 +200,11 @@ static int report__setup(struct report_opts *rep)
 	if (rep->setup_done)
 		return rep->setup_err;
 	rep->setup_done = true;
+	rep->oc = off_cpu__new_session(rep->session, NULL, report__off_cpu_span, rep, &err);
+	if (err) {
+		rep->setup_err = err;
+		return err;
+	}
 	if (evlist) {
 		evlist__for_each_entry(evlist, evsel)
 			if (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
@@ -236,7 +251,7 @@ static int report__setup(struct report_opts *rep)
 	rep->need_chain = rep->use_callchain || rep->cumulate || rep->so.need_parent;
 	rep->ropts.max_stack = rep->max_stack;
 	rep->ropts.srcline = sort_order__has_key(&rep->so, SORT_SRCLINE);
-	rep->ropts.inline_frames = false;
+	rep->ropts.inline_frames = rep->inline_frames;
 	return 0;
 }
 
@@ -287,6 +302,14 @@ static bool report__filtered(struct report_opts *rep, struct perf_sample *sample
 	return false;
 }
 
+/* Progress: file offset of the record being delivered, past the header. */
+static void report__progress(struct report_opts *rep)
+{
+	uint64_t off = perf_session__cur_offset(rep->session);
+
+	ui_progress__update(off > rep->session->data_offset ? off - rep->session->data_offset : 0);
+}
+
 static int process_sample(struct perf_tool *tool, union perf_event *event,
 			  struct perf_sample *sample, struct evsel *evsel,
 			  struct machine *machine)
@@ -299,12 +322,15 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	int err;
 
 	(void)event;
+	report__progress(rep);
 	if (!evsel)
 		evsel = sample->evsel;
 	if (!evsel)
 		return 0;
 	err = report__setup(rep);
 	if (err)
+		return err;
+	if (rep->oc && off_cpu__consume_sample(rep->oc, evsel, sample, &err))
 		return err;
 	if (rep->cpu_set && (sample->cpu >= REPORT_MAX_CPUS || !rep->cpu_set[sample->cpu]))
 		return 0;
@@ -334,22 +360,78 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	hs.sym = al.sym;
 	hs.addr = al.map ? al.addr : sample->ip;
 	hs.level = al.level ? al.level : '.';
+	if (sort_order__has_key(&rep->so, SORT_TRACE)) {
+		if (!rep->tf && !(rep->tf = trace_formatter__new_session(rep->session)))
+			return -ENOMEM;
+		hs.trace = trace_formatter__info_intern(rep->tf, evsel, sample);
+		if (!hs.trace)
+			return -ENOMEM;
+	}
 	if (rep->need_chain) {
 		err = sample__resolve_callchain(sample, evsel, thread, &rep->ropts, &rep->cursor);
 		if (err)
 			return err;
 		hs.chain = &rep->cursor;
-		if (rep->cursor.nr && rep->cursor.frames[0].ip == sample->ip)
-			hs.srcline = rep->cursor.frames[0].srcline;
+	}
+	if (rep->ropts.srcline) {
+		/* perf's srcline key: file:line of the sample address, else
+		 * "sym+off" for DSOs without line info */
+		struct callchain_frame fr = {
+			.ip = sample->ip, .map = al.map, .sym = al.sym, .addr = al.addr,
+			.cpumode = sample->cpumode,
+		};
+
+		if (al.map && al.map->dso)
+			fr.srcline = dso__srcline(al.map->dso, al.addr);
+		hs.srcline = callchain_frame__srcline(&fr, true);
 	}
 	return hists__add_sample(hists, &hs);
+}
+
+/* An off-CPU span becomes one offcpu-time sample (period = ns off CPU). */
+static int report__off_cpu_span(void *arg, const struct off_cpu_span *span)
+{
+	struct report_opts *rep = arg;
+	struct perf_sample sample = span->sample;
+
+	return process_sample(&rep->tool, NULL, &sample, sample.evsel, rep->session->machine);
+}
+
+/* PERF_RECORD_SWITCH: the switch-ins of an off-CPU recording. */
+static int process_switch(struct perf_tool *tool, union perf_event *event,
+			  struct perf_sample *sample, struct machine *machine)
+{
+	struct report_opts *rep = tool2rep(tool);
+	int err;
+
+	(void)machine;
+	if (rep->stats_mode)
+		return 0;
+	err = report__setup(rep);
+	if (err || !rep->oc)
+		return err;
+	return off_cpu__context_switch(rep->oc, event, sample);
 }
 
 static int count_sample(struct perf_tool *tool, union perf_event *event,
 			struct perf_sample *sample, struct evsel *evsel, struct machine *machine)
 {
-	(void)event; (void)sample; (void)evsel; (void)machine;
-	tool2rep(tool)->nr_stats_samples++;
+	struct report_opts *rep = tool2rep(tool);
+	uint64_t dwarf = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+
+	(void)event;
+	rep->nr_stats_samples++;
+	report__progress(rep);
+	if (!evsel)
+		evsel = sample->evsel;
+	/* unwind DWARF samples to count truncated stacks */
+	if (evsel && (evsel->attr.sample_type & dwarf) == dwarf && machine) {
+		struct thread *thread = machine__findnew_thread(machine, (pid_t)sample->pid,
+								(pid_t)sample->tid);
+
+		if (thread)
+			sample__resolve_callchain(sample, evsel, thread, &rep->ropts, &rep->cursor);
+	}
 	return 0;
 }
 
@@ -459,6 +541,18 @@ static const char *default_input(void)
 	return "perf.data";
 }
 
+/* "Truncated DWARF stacks: N of M samples (X%)": user stacks whose copy
+ * ended before the outermost frame (util/model/callchain.h). */
+static const char *report__truncated_line(struct report_opts *rep)
+{
+	static char buf[128];
+	uint64_t n = rep->cursor.nr_truncated, m = rep->cursor.nr_unwound;
+
+	snprintf(buf, sizeof(buf), "Truncated DWARF stacks: %llu of %llu samples (%.2f%%)",
+		 (unsigned long long)n, (unsigned long long)m, m ? 100.0 * (double)n / (double)m : 0.0);
+	return buf;
+}
+
 static int report__print(struct report_opts *rep)
 {
 	struct evlist *evlist = rep->session->evlist;
@@ -468,6 +562,8 @@ static int report__print(struct report_opts *rep)
 	if (!rep->quiet)
 		printf("#\n# Total Lost Samples: %llu\n#\n",
 		       (unsigned long long)rep->session->stats.total_lost_samples);
+	if (!rep->quiet && rep->cursor.nr_unwound)
+		printf("# %s\n#\n", report__truncated_line(rep));
 	if (!evlist)
 		return 0;
 	evlist__for_each_entry(evlist, evsel) {
@@ -504,6 +600,65 @@ static int report__print(struct report_opts *rep)
 	return 0;
 }
 
+/* The pager of cmd/ (when linked): stdio output on a terminal is paged. */
+extern void setup_pager(void) __attribute__((weak));
+
+/*
+ * perf's choice of interface: the TUI unless --stdio, when stdout (and the
+ * keyboard) is a terminal; --tui without a terminal falls back to stdio.
+ */
+static bool report__want_tui(const struct report_opts *rep)
+{
+	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode)
+		return false;
+	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+}
+
+/* Hand the hists of every event with samples to the TUI browser. */
+static int report__browse(struct report_opts *rep)
+{
+	struct evlist *evlist = rep->session->evlist;
+	struct tui_report_opts o = {
+		.so = &rep->so,
+		.cc = &rep->cc,
+		.use_callchain = rep->use_callchain,
+		.min_percent = rep->min_percent,
+	};
+	struct tui_event *ev;
+	struct evsel *evsel;
+	int n = 0, err;
+
+	ev = calloc((size_t)rep->nr_hists + 1, sizeof(*ev));
+	if (!ev)
+		return -ENOMEM;
+	if (evlist) {
+		evlist__for_each_entry(evlist, evsel) {
+			struct hists *hists = evsel->idx >= 0 && evsel->idx < rep->nr_hists ?
+					      rep->hists[evsel->idx] : NULL;
+
+			if (!hists || !hists->nr_samples)
+				continue;
+			if (hists__output_resort(hists, &rep->so)) {
+				free(ev);
+				return -ENOMEM;
+			}
+			ev[n].hists = hists;
+			ev[n].name = evsel__name(evsel);
+			n++;
+		}
+	}
+	if (!n) {
+		tui__exit();
+		fprintf(stderr, "The %s data has no samples!\n", rep->input);
+		free(ev);
+		return 0;
+	}
+	err = tui__browse_report(ev, n, &o);
+	tui__exit();
+	free(ev);
+	return err;
+}
+
 int cmd_report(int argc, const char **argv)
 {
 	static char outbuf[1 << 20];
@@ -515,6 +670,7 @@ int cmd_report(int argc, const char **argv)
 		return 1;
 	rep->children = -1;
 	rep->max_stack = 127;
+	rep->inline_frames = true;
 	callchain_param__init(&rep->cc);
 	{
 		const struct option options[] = {
@@ -531,7 +687,7 @@ int cmd_report(int argc, const char **argv)
 			OPT_BOOLEAN(0, "show-total-period", &rep->show_period,
 				    "Show a column with the sum of periods"),
 			OPT_BOOLEAN(0, "stdio", &rep->use_stdio, "Use the stdio interface"),
-			OPT_BOOLEAN(0, "tui", &rep->use_tui, "Use the TUI interface (not yet: stdio)"),
+			OPT_BOOLEAN(0, "tui", &rep->use_tui, "Use the TUI interface (the default on a terminal)"),
 			OPT_BOOLEAN(0, "header", &rep->header, "Show data header."),
 			OPT_BOOLEAN(0, "header-only", &rep->header_only, "Show only data header."),
 			OPT_STRING('s', "sort", &rep->sort, "key[,key2...]",
@@ -552,6 +708,8 @@ int cmd_report(int argc, const char **argv)
 			OPT_UINTEGER(0, "max-stack", &rep->max_stack,
 				     "Set the maximum stack depth when parsing the callchain (default 127)"),
 			OPT_BOOLEAN('G', "inverted", &rep->inverted, "alias for inverted call graph"),
+			OPT_BOOLEAN(0, "inline", &rep->inline_frames,
+				    "Show inline functions in DWARF callchains (default; --no-inline: off)"),
 			OPT_STRING('c', "comms", &rep->comms, "comm[,comm...]",
 				   "only consider symbols in these comms"),
 			OPT_STRING('d', "dsos", &rep->dsos, "dso[,dso...]",
@@ -608,10 +766,14 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (!rep->input)
 		rep->input = default_input();
+	rep->use_tui = report__want_tui(rep);
+	if (!rep->use_tui && setup_pager)
+		setup_pager();
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	perf_tool__init(&rep->tool, true);
 	rep->tool.sample = rep->stats_mode ? count_sample : process_sample;
+	rep->tool.context_switch = process_switch;
 	callchain_cursor__init(&rep->cursor);
 
 	rep->session = perf_session__new(rep->input, &rep->tool, &err);
@@ -632,11 +794,11 @@ int cmd_report(int argc, const char **argv)
 			status = 0;
 			goto out;
 		}
-	} else if (!rep->quiet && !rep->stats_mode) {
+	} else if (!rep->quiet && !rep->stats_mode && !rep->use_tui) {
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	}
 	/* perf names the single value of a one-item filter (its column is hidden) */
-	if (!rep->stats_mode) {
+	if (!rep->stats_mode && !rep->use_tui) {
 		if (rep->nr_dsos == 1)
 			printf("# dso: %s\n", rep->dso_list[0]);
 		if (rep->nr_comms == 1)
@@ -651,7 +813,14 @@ int cmd_report(int argc, const char **argv)
 			goto out;
 		}
 	}
+	if (rep->use_tui && tui__init())
+		rep->use_tui = false;	/* no usable terminal: stdio */
+	if (!rep->session->pipe)
+		ui_progress__init(rep->session->data_size, "Processing time ordered events...");
 	err = perf_session__process_events(rep->session);
+	ui_progress__finish();
+	if (rep->use_tui && (rep->setup_err || (err && err != -EIO && err != -EINVAL)))
+		tui__exit();	/* the error goes to the normal screen */
 	if (rep->setup_err)
 		goto out;
 	if (err && err != -EIO && err != -EINVAL) {
@@ -663,10 +832,12 @@ int cmd_report(int argc, const char **argv)
 			"the report covers the records read before the damage\n", rep->input);
 	if (rep->stats_mode) {
 		perf_session__fprintf_stats(rep->session, stdout);
+		if (rep->cursor.nr_unwound)
+			printf("%s\n", report__truncated_line(rep));
 		status = 0;
 		goto out;
 	}
-	err = report__print(rep);
+	err = rep->use_tui ? report__browse(rep) : report__print(rep);
 	if (err == -EPIPE) {
 		status = 0;
 		goto out;
@@ -677,7 +848,9 @@ int cmd_report(int argc, const char **argv)
 	}
 	status = 0;
 out:
+	tui__exit();
 	fflush(stdout);
+	off_cpu__delete(rep->oc);
 	if (rep->session)
 		perf_session__delete(rep->session);
 	for (int i = 0; i < rep->nr_hists; i++) {
@@ -687,6 +860,7 @@ out:
 		}
 	}
 	free(rep->hists);
+	trace_formatter__delete(rep->tf);	/* after the hists: they point into it */
 	sort_order__exit(&rep->so);
 	callchain_cursor__exit(&rep->cursor);
 	free_list(rep->comm_list, rep->nr_comms);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "builtin.h"
 #include "../util/analysis/folded.h"
+#include "../util/analysis/off-cpu.h"
 #include "../util/analysis/script-print.h"
 #include "../util/analysis/trace-format.h"
 #include "../util/format/session.h"
@@ -31,6 +32,7 @@ struct script_opts {
 	const char *input;
 	bool nanosecs, header, show_mmap, show_task, hide_callchain;
 	bool folded, annotate_kernel;
+	bool inline_frames;		/* --inline (default on; --no-inline) */
 	const char *weight;
 	const char *fold_event;		/* --folded --event: evsel name */
 	const char *comms, *pids, *tids, *cpus, *time_str;
@@ -45,12 +47,14 @@ struct script_opts {
 	struct resolve_opts ropts;
 	struct folded *fold;
 	struct trace_formatter *tf;	/* tracepoint payloads, made on first use */
+	struct off_cpu *oc;		/* --off-cpu recording: offcpu-time spans */
 	struct evsel *fold_evsel;	/* stackcollapse: first event seen */
 	bool weight_period;
 	bool setup_done;
 	bool stopped;			/* output closed: stop quietly */
 	int nr_checked;
 	unsigned char *checked;		/* by evsel idx */
+	bool slot_checked[SCRIPT_NR_TYPES];	/* perf checks the first evsel of a type */
 	char **comm_list;
 	int nr_comms;
 	long *pid_list, *tid_list;
@@ -210,12 +214,17 @@ static int script__check_evsel(struct script_opts *so, struct evsel *evsel)
 	if (so->checked[evsel->idx])
 		return 0;
 	so->checked[evsel->idx] = 1;
+	if (so->slot_checked[script_fields__slot(evsel->attr.type)])
+		return 0;
+	so->slot_checked[script_fields__slot(evsel->attr.type)] = true;
 	if (script_fields__check(&so->fields, evsel, err, sizeof(err))) {
 		pr_err("%s\n", err);
 		return -EINVAL;
 	}
 	return 0;
 }
+
+static int script__off_cpu_span(void *arg, const struct off_cpu_span *span);
 
 static int script__setup(struct script_opts *so)
 {
@@ -226,6 +235,17 @@ static int script__setup(struct script_opts *so)
 	if (so->setup_done)
 		return 0;
 	so->setup_done = true;
+	{
+		int err;
+
+		so->oc = off_cpu__new_session(so->session, NULL, script__off_cpu_span, so, &err);
+		if (err)
+			return err;
+		/* fold the off-CPU stacks (in ns) unless --event names another */
+		if (so->oc && so->folded &&
+		    (!so->fold_event || !strcmp(so->fold_event, OFF_CPU_EVENT_NAME)))
+			so->fold_evsel = off_cpu__evsel(so->oc);
+	}
 	if (evlist) {
 		evlist__for_each_entry(evlist, evsel) {
 			int err = script__check_evsel(so, evsel);
@@ -306,6 +326,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		err = script__check_evsel(so, evsel);
 	if (err)
 		return err;
+	if (so->oc && off_cpu__consume_sample(so->oc, evsel, sample, &err))
+		return script__stop(so, err);
 	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
 	comm = thread ? thread__comm_str(thread) : ":-1";
 	if (script__filtered(so, sample, comm))
@@ -323,7 +345,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		if (err)
 			return err;
 		return folded__add_cursor(so->fold, 0, comm, &so->cursor,
-					  so->weight_period ? sample->period : 1);
+					  so->weight_period || (so->oc && evsel == off_cpu__evsel(so->oc)) ?
+					  sample->period : 1);
 	}
 
 	{
@@ -334,6 +357,10 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 
 		if (f & SF_IP) {
 			so->ropts.max_stack = chain ? so->max_stack : 1;
+			/* perf 6.1: inlined frames in callchains only; the
+			 * sample line names the real function */
+			so->ropts.inline_frames = chain && so->inline_frames;
+			so->ropts.srcline = (f & SF_SRCLINE) != 0;
 			err = sample__resolve_callchain(sample, evsel, thread, &so->ropts, &so->cursor);
 			if (err)
 				return err;
@@ -349,6 +376,28 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		err = script_printer__sample(&so->printer, evsel, sample, comm, cursor);
 	}
 	return script__stop(so, err);
+}
+
+/* An off-CPU span becomes one offcpu-time sample (period = ns off CPU). */
+static int script__off_cpu_span(void *arg, const struct off_cpu_span *span)
+{
+	struct script_opts *so = arg;
+	struct perf_sample sample = span->sample;
+
+	return process_sample(&so->tool, NULL, &sample, sample.evsel, so->session->machine);
+}
+
+/* PERF_RECORD_SWITCH: the switch-ins of an off-CPU recording. */
+static int process_switch(struct perf_tool *tool, union perf_event *event,
+			  struct perf_sample *sample, struct machine *machine)
+{
+	struct script_opts *so = tool2opts(tool);
+	int err = script__setup(so);
+
+	(void)machine;
+	if (err || !so->oc)
+		return err;
+	return script__stop(so, off_cpu__context_switch(so->oc, event, sample));
 }
 
 static int process_sideband(struct perf_tool *tool, union perf_event *event,
@@ -418,6 +467,7 @@ int cmd_script(int argc, const char **argv)
 	if (!so)
 		return 1;
 	so->max_stack = 127;
+	so->inline_frames = true;
 	script_fields__init(&so->fields);
 	{
 		const struct option options[] = {
@@ -448,6 +498,8 @@ int cmd_script(int argc, const char **argv)
 			OPT_STRING(0, "weight", &so->weight, "samples|period", "--folded: count samples (default) or sum periods"),
 			OPT_BOOLEAN(0, "annotate-kernel", &so->annotate_kernel, "--folded: append _[k] to kernel frames"),
 			OPT_STRING(0, "event", &so->fold_event, "name", "--folded: fold this event (default: the first seen)"),
+			OPT_BOOLEAN(0, "inline", &so->inline_frames,
+				    "Show inline functions in DWARF callchains (default; --no-inline: off)"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 			OPT_END()
 		};
@@ -496,6 +548,7 @@ int cmd_script(int argc, const char **argv)
 	so->tool.comm = process_sideband;
 	so->tool.fork = process_sideband;
 	so->tool.exit = process_sideband;
+	so->tool.context_switch = process_switch;
 	callchain_cursor__init(&so->cursor);
 	so->ropts.max_stack = so->max_stack;
 	if (script_printer__init(&so->printer, stdout, &so->fields))
@@ -540,6 +593,7 @@ int cmd_script(int argc, const char **argv)
 	}
 	status = 0;
 out:
+	off_cpu__delete(so->oc);
 	if (so->session)
 		perf_session__delete(so->session);
 	fflush(stdout);

@@ -26,6 +26,7 @@
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/parse-events.h"
 #include "../util/kernel/thread_map.h"
+#include "../util/kernel/tracefs.h"
 #include "../util/kernel/workload.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
@@ -138,6 +139,31 @@ static void stat__config_attrs(struct evlist *evlist, const struct stat_opts *o,
  * unsupported (printed "<not supported>"), members of a group whose
  * leader failed as not counted. Returns 0 or -errno after printing why.
  */
+/*
+ * perf 6.1's fallback for unprivileged users: with kernel.perf_event_paranoid
+ * above 1 the kernel refuses to count kernel space (EACCES/EPERM), so count
+ * user space only (exclude_kernel) and name the event "<name>:u".
+ * Returns true when the attr was changed and the open is worth retrying.
+ */
+static bool stat__fallback_exclude_kernel(struct evsel *evsel, int err)
+{
+	const char *name = evsel__name(evsel);
+	int paranoid = 2;
+	char buf[256];
+
+	if ((err != -EACCES && err != -EPERM) || evsel->attr.exclude_kernel ||
+	    evsel->attr.exclude_user)
+		return false;
+	if (!filename__read_int("/proc/sys/kernel/perf_event_paranoid", &paranoid) && paranoid <= 1)
+		return false;
+	snprintf(buf, sizeof(buf), "%s%su", name, strchr(name, '/') || strchr(name, ':') ? "" : ":");
+	evsel->attr.exclude_kernel = 1;
+	evsel__set_name(evsel, buf);
+	pr_debug("kernel.perf_event_paranoid=%d, trying to fall back to excluding kernel samples\n",
+		 paranoid);
+	return true;
+}
+
 static int stat__open_counters(struct evlist *evlist, struct perf_cpu_map *cpus,
 			       struct perf_thread_map *threads)
 {
@@ -165,6 +191,8 @@ static int stat__open_counters(struct evlist *evlist, struct perf_cpu_map *cpus,
 					pos->attr.read_format &= ~PERF_FORMAT_GROUP;
 			err = evsel__open(evsel, cpus, threads);
 		}
+		if (stat__fallback_exclude_kernel(evsel, err))
+			err = evsel__open(evsel, cpus, threads);
 		st->open_err = err;
 		if (!err)
 			continue;
@@ -180,7 +208,7 @@ static int stat__open_counters(struct evlist *evlist, struct perf_cpu_map *cpus,
 		pr_err("Error:\n%s\n", msg);
 		return err;
 	}
-	return 0;
+	return tracefs__apply_filters(evlist);
 }
 
 static void stat__print_verbose_counts(struct evlist *evlist, FILE *fp)
@@ -440,6 +468,8 @@ int cmd_stat(int argc, const char **argv)
 		OPT_CALLBACK('e', "event", o.evlist, "event",
 			     "event selector. use 'prf list' to list available events",
 			     parse_events_option),
+		OPT_CALLBACK(0, "filter", o.evlist, "filter",
+			     "event filter (tracepoints: PERF_EVENT_IOC_SET_FILTER)", parse_filter_option),
 		OPT_BOOLEAN('a', "all-cpus", &o.system_wide, "system-wide collection from all CPUs"),
 		OPT_BOOLEAN('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
 		OPT_BOOLEAN('B', "big-num", &o.big_num, "print large numbers with thousands' separators"),

@@ -73,18 +73,26 @@ EOF
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print('%.2f' % (a / b if b > 0 else 0))" "$1" "$2"; }
 
-# run_one TOOL DATA MODE OUT -> "seconds kb"
+# run_one TOOL DATA MODE OUT -> "wall_s cpu_s kb" (cpu = user + sys)
 run_one() {
-	local tool=$1 data=$2 mode=$3 out=$4 t0 t1 kb
-	t0=$(date +%s.%N)
-	/usr/bin/time -o time.out -f %M "$tool" report -i "$data" --stdio $mode > "$out" 2>/dev/null
-	t1=$(date +%s.%N)
-	kb=$(tail -1 time.out)
-	echo "$(echo "$t1 - $t0" | bc -l) $kb"
+	local tool=$1 data=$2 mode=$3 out=$4 e u s kb
+	/usr/bin/time -o time.out -f '%e %U %S %M' "$tool" report -i "$data" --stdio $mode > "$out" 2>/dev/null
+	read -r e u s kb < <(tail -1 time.out)
+	echo "$e $(echo "$u + $s" | bc -l) $kb"
 }
 
-printf "%-5s %-14s %9s %9s %7s %10s %10s %7s %s\n" input mode "perf s" "prf s" "speedup" "perf MB" "prf MB" "mem" output
+print_recorded() {
+	# the last results recorded in this script's header (between the markers)
+	sed -n '/^# RESULTS-BEGIN/,/^# RESULTS-END/p' "$0" | sed '1d;$d;s/^# \{0,1\}//'
+}
+
+echo "== recorded results (see the script header; re-measure below) =="
+print_recorded
+echo "== this run: load $(cut -d' ' -f1-3 /proc/loadavg), RUNS=$RUNS, SCALE=$SCALE =="
+printf "%-5s %-14s %8s %8s %7s | %8s %8s %7s | %8s %8s %6s | %-5s %s\n" input mode \
+	"perf s" "prf s" "wall" "perf cpu" "prf cpu" "cpu" "perf MB" "prf MB" "mem" goal output
 for in in $INPUTS; do
 	case $in in
 	deep) record_deep || { echo "deep: recording failed"; continue; } ;;
@@ -92,21 +100,27 @@ for in in $INPUTS; do
 	*) echo "unknown input $in"; continue ;;
 	esac
 	for mode in --children --no-children; do
-		: > perf.t; : > perf.m; : > prf.t; : > prf.m
+		: > perf.t; : > perf.c; : > perf.m; : > prf.t; : > prf.c; : > prf.m
 		for ((r = 0; r < RUNS; r++)); do
-			read -r s k < <(run_one "$PERF" "$in.data" "$mode" perf.out); echo "$s" >> perf.t; echo "$k" >> perf.m
-			read -r s k < <(run_one "$PRF" "$in.data" "$mode" prf.out); echo "$s" >> prf.t; echo "$k" >> prf.m
+			read -r e c k < <(run_one "$PERF" "$in.data" "$mode" perf.out)
+			echo "$e" >> perf.t; echo "$c" >> perf.c; echo "$k" >> perf.m
+			read -r e c k < <(run_one "$PRF" "$in.data" "$mode" prf.out)
+			echo "$e" >> prf.t; echo "$c" >> prf.c; echo "$k" >> prf.m
 		done
 		pt=$(median < perf.t); qt=$(median < prf.t)
+		pc=$(median < perf.c); qc=$(median < prf.c)
 		pm=$(median < perf.m); qm=$(median < prf.m)
 		if diff -q <(grep -v '^# (Tip\|^# (Cannot load tips' perf.out) <(grep -v '^# (Tip' prf.out) >/dev/null; then
 			same=identical
 		else
 			same="DIFFERENT ($(diff <(grep -v '^# (Tip\|^# (Cannot load tips' perf.out) <(grep -v '^# (Tip' prf.out) | grep -c '^[<>]') lines)"
 		fi
-		printf "%-5s %-14s %9.2f %9.2f %6.1fx %10.1f %10.1f %6.2fx %s\n" "$in" "$mode" "$pt" "$qt" \
-			"$(echo "$pt / $qt" | bc -l)" "$(echo "$pm / 1024" | bc -l)" "$(echo "$qm / 1024" | bc -l)" \
-			"$(echo "$qm / $pm" | bc -l)" "$same"
+		sw=$(ratio "$pt" "$qt"); sc=$(ratio "$pc" "$qc"); mr=$(ratio "$qm" "$pm")
+		goal=$(python3 -c "import sys; print('met' if float(sys.argv[1]) >= 5 and float(sys.argv[2]) <= 1/3 else 'NOT')" "$sc" "$mr")
+		printf "%-5s %-14s %8.2f %8.2f %6.1fx | %8.2f %8.2f %6.1fx | %8.1f %8.1f %5.2fx | %-5s %s\n" "$in" "$mode" \
+			"$pt" "$qt" "$sw" "$pc" "$qc" "$sc" "$(echo "$pm / 1024" | bc -l)" "$(echo "$qm / 1024" | bc -l)" \
+			"$mr" "$goal" "$same"
 	done
 done
-echo "(speedup = perf time / prf time; mem = prf peak RSS / perf peak RSS; medians of $RUNS runs; SCALE=$SCALE)"
+echo "(wall/cpu = perf time / prf time, cpu = user+sys, steadier than wall on a loaded machine;"
+echo " mem = prf peak RSS / perf peak RSS; goal: cpu >= 5x and mem <= 0.33x; medians of $RUNS runs)"

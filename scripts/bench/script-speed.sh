@@ -2,22 +2,35 @@
 # script-speed.sh [N] — `perf script > /dev/null` vs `prf script > /dev/null`,
 # and `perf script | stackcollapse-perf.pl` vs `prf script --folded`, on the
 # inputs of the report benchmark: the generated deep workload
-# (../shared/bench/gen_deep.py) recorded by perf -F 25000 -g, and a real mix
-# (python3 + xz + sort, with shared libraries and kernel frames) recorded
-# the same way. Median of N runs (default 5), interleaved; ratios printed,
-# nothing asserted.
-#   SCALE=0.1 shrinks the workloads (1 = the report benchmark's size).
-#   PRF=path/to/prf PERF=/usr/bin/perf FLAMEGRAPH_DIR=dir-with-stackcollapse-perf.pl
+# (../shared/bench/gen_deep.py) and the real mix (xz + python3), as
+# recorded by scripts/bench/report-speed.sh into $BENCH_DIR (reused when
+# there; otherwise recorded here the same way, see below). Median of N runs
+# (default 5), interleaved; wall and CPU (user+sys of the whole pipeline)
+# ratios printed, nothing asserted.
+#   SCALE=0.1 shrinks workloads recorded here (1 = the report benchmark's size).
+#   PRF=path/to/prf PERF=/usr/bin/perf BENCH_DIR=/tmp/prf-bench-report
+#   FLAMEGRAPH_DIR=dir-with-stackcollapse-perf.pl. Without the Perl script
+#   the folded column compares against `perf script | awk` running the
+#   same collapse rules (process name root, callers first, `;` joined,
+#   +offsets dropped): awk is faster than Perl, so that ratio is a lower
+#   bound of the real one.
+#
+# RESULTS-BEGIN (recorded by helper perftune, 2026-11-23; 2 cores, load 5-9
+# from other jobs; medians of 3; CPU = user+sys; inputs of report-speed.sh)
+# input  perf script  prf script   cpu ratio | perf|awk-collapse  prf --folded  cpu ratio
+# deep   5.2 s        0.6 s        ~8x       | (see report)        0.5 s         see below
+# RESULTS-END
 set -u
 N=${1:-5}
 SCALE=${SCALE:-1}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 PRF=${PRF:-$here/prf}
 PERF=${PERF:-/usr/bin/perf}
+BENCH_DIR=${BENCH_DIR:-/tmp/prf-bench-report}
 GEN=${GEN_DEEP:-$here/../shared/bench/gen_deep.py}
 [ -x "$PRF" ] || { echo "no prf binary at $PRF (set PRF=)"; exit 1; }
 [ -x "$PERF" ] || { echo "no perf at $PERF (set PERF=)"; exit 1; }
-[ -f "$GEN" ] || { echo "no gen_deep.py at $GEN (set GEN_DEEP=)"; exit 1; }
+[ -x /usr/bin/time ] || { echo "/usr/bin/time is needed"; exit 1; }
 collapse=""
 for d in "${FLAMEGRAPH_DIR:-}" "$(dirname "$(command -v stackcollapse-perf.pl 2>/dev/null || echo /nonexistent/x)")"; do
 	[ -n "$d" ] && [ -f "$d/stackcollapse-perf.pl" ] && command -v perl >/dev/null && collapse="$d/stackcollapse-perf.pl" && break
@@ -25,60 +38,104 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-python3 "$GEN" 300 > "$tmp/deep.c" && cc -O1 -fno-omit-frame-pointer -o "$tmp/deep" "$tmp/deep.c" || exit 1
-# deep 2.7M reps ~ 32 s of CPU ~ 800 K samples at 25 kHz (the report benchmark's size)
-reps=$(python3 -c "print(max(1000, int(2700000 * $SCALE)))")
-secs=$(python3 -c "print(max(0.5, 16 * $SCALE))")
-echo "recording deep workload (reps $reps) and mix (${secs}s) with perf -F 25000 -g ..."
-"$PERF" record -q -F 25000 -g -o "$tmp/deep.data" -- "$tmp/deep" "$reps" >/dev/null 2>&1 || { echo "perf record failed"; exit 1; }
-cat > "$tmp/mix.sh" <<SH
+# stackcollapse-perf.pl's rules, in awk (stand-in when the Perl script is absent)
+cat > "$tmp/collapse.awk" <<'AWK'
+/^#/ { next }
+/^[^ \t]/ {
+	comm = $0; sub(/[ \t]+[0-9]+(\/[0-9]+)?[ \t].*$/, "", comm); gsub(/ /, "_", comm)
+	n = 0; insample = 1; next
+}
+/^[ \t]*$/ {
+	if (insample) {
+		s = comm
+		for (i = n; i >= 1; i--) s = s ";" f[i]
+		cnt[s]++
+	}
+	insample = 0; next
+}
+{
+	sym = $2
+	for (i = 3; i < NF; i++) sym = sym " " $i
+	sub(/\+0x[0-9a-f]+$/, "", sym)
+	if (sym == "" || sym ~ /^\(/) sym = "[unknown]"
+	if (sym == "[unknown]" && $NF ~ /^\(.*\)$/) {	# the DSO's basename instead
+		d = $NF; gsub(/^\(|\)$/, "", d); sub(/.*\//, "", d)
+		if (d != "[unknown]") sym = "[" d "]"
+	}
+	f[++n] = sym
+}
+END { for (s in cnt) print s, cnt[s] }
+AWK
+
+input() { # name -> path of a perf.data for it
+	local name=$1 reps secs
+	if [ -f "$BENCH_DIR/$name.data" ]; then
+		echo "$BENCH_DIR/$name.data"
+		return 0
+	fi
+	case $name in
+	deep)
+		[ -f "$GEN" ] || { echo "no gen_deep.py at $GEN (set GEN_DEEP=)" >&2; return 1; }
+		python3 "$GEN" > "$tmp/deep.c" &&
+		gcc -O1 -g -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer -o "$tmp/deep" "$tmp/deep.c" || return 1
+		reps=$(python3 -c "print(max(1000, int(2000000 * $SCALE)))")
+		echo "recording deep (2 x $reps reps) with perf -F 25000 -g ..." >&2
+		"$PERF" record -q -F 25000 -g -o "$tmp/deep.data" -- \
+			sh -c "'$tmp/deep' $reps >/dev/null & '$tmp/deep' $reps >/dev/null; wait" >/dev/null 2>&1 || return 1
+		;;
+	mix)
+		secs=$(python3 -c "print(max(0.5, 16 * $SCALE))")
+		cat > "$tmp/mix.sh" <<SH
 #!/bin/bash
 end=\$((\$(date +%s%N) + \$(python3 -c "print(int($secs * 1e9))")))
 python3 -c 'import json, time
 t = time.time() + $secs
 x = 0
 while time.time() < t: x += len(json.dumps({"k": list(range(50))}))' &
-while [ \$(date +%s%N) -lt \$end ]; do head -c 4000000 /dev/urandom | xz -1 > /dev/null; done &
-while [ \$(date +%s%N) -lt \$end ]; do seq 1 200000 | sort -R > /dev/null; done
+while [ \$(date +%s%N) -lt \$end ]; do head -c 4000000 /dev/urandom | xz -1 > /dev/null; done
 wait
 SH
-chmod +x "$tmp/mix.sh"
-"$PERF" record -q -F 25000 -g -o "$tmp/mix.data" -- "$tmp/mix.sh" >/dev/null 2>&1 || { echo "perf record failed"; exit 1; }
-
-run_ms() { # command: prints wall ms; a failing command is reported on stderr
-	local t0 t1 rc
-	t0=$(date +%s%N)
-	bash -o pipefail -c "$1" >/dev/null 2>"$tmp/run.err"
-	rc=$?
-	t1=$(date +%s%N)
-	[ $rc -eq 0 ] || echo "warning: exit status $rc: $1: $(head -c 200 "$tmp/run.err")" >&2
-	echo $(( (t1 - t0) / 1000000 ))
+		chmod +x "$tmp/mix.sh"
+		echo "recording mix (${secs}s) with perf -F 20000 -g ..." >&2
+		"$PERF" record -q -F 20000 -g -o "$tmp/mix.data" -- "$tmp/mix.sh" >/dev/null 2>&1 || return 1
+		;;
+	esac
+	echo "$tmp/$name.data"
 }
-median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-nsamples() { "$PRF" script -i "$1" -F time 2>/dev/null | wc -l; }
 
-echo "runs per column: $N; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-[ -n "$collapse" ] || echo "note: stackcollapse-perf.pl not found (set FLAMEGRAPH_DIR=): folded comparison skipped"
-printf "%-6s %9s %11s %10s %8s %14s %12s %8s\n" input samples "perf script" "prf script" ratio "perf+collapse" "prf --folded" ratio
+run() { # command -> "wall_s cpu_s" (cpu: user+sys of the pipeline)
+	/usr/bin/time -o "$tmp/time.out" -f '%e %U %S' bash -o pipefail -c "$1" >/dev/null 2>"$tmp/run.err" ||
+		echo "warning: failed: $1: $(head -c 200 "$tmp/run.err")" >&2
+	read -r e u s < <(tail -1 "$tmp/time.out")
+	echo "$e $(echo "$u + $s" | bc -l)"
+}
+median() { sort -g "$1" | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print('%.1f' % (a / b if b > 0 else 0))" "$1" "$2"; }
+
+echo "== recorded results (see the script header; re-measure below) =="
+sed -n '/^# RESULTS-BEGIN/,/^# RESULTS-END/p' "$0" | sed '1d;$d;s/^# \{0,1\}//'
+echo "== this run: load $(cut -d' ' -f1-3 /proc/loadavg), runs per column: $N =="
+if [ -n "$collapse" ]; then
+	cname="perf|collapse"; ccmd="perl '$collapse'"
+else
+	cname="perf|awk"; ccmd="awk -f '$tmp/collapse.awk'"
+	echo "note: stackcollapse-perf.pl not found (set FLAMEGRAPH_DIR=): using the awk stand-in (a lower bound)"
+fi
+printf "%-5s %8s | %-21s %-21s %6s %6s | %-21s %-21s %6s %6s\n" input samples \
+	"perf script s (cpu)" "prf script s (cpu)" wall cpu "$cname s (cpu)" "prf --folded s (cpu)" wall cpu
 for in in deep mix; do
-	d="$tmp/$in.data"
-	: > "$tmp/a"; : > "$tmp/b"; : > "$tmp/c"; : > "$tmp/e"
+	d=$(input "$in") || { echo "$in: no input"; continue; }
+	for k in a b c e; do : > "$tmp/$k.w"; : > "$tmp/$k.c"; done
 	for ((i = 0; i < N; i++)); do
-		run_ms "'$PERF' script -i '$d' > /dev/null" >> "$tmp/a"
-		run_ms "'$PRF' script -i '$d' > /dev/null" >> "$tmp/b"
-		if [ -n "$collapse" ]; then
-			run_ms "'$PERF' script -i '$d' | perl '$collapse' > /dev/null" >> "$tmp/c"
-		fi
-		run_ms "'$PRF' script -i '$d' --folded > /dev/null" >> "$tmp/e"
+		read -r w c < <(run "'$PERF' script -i '$d' > /dev/null"); echo "$w" >> "$tmp/a.w"; echo "$c" >> "$tmp/a.c"
+		read -r w c < <(run "'$PRF' script -i '$d' > /dev/null"); echo "$w" >> "$tmp/b.w"; echo "$c" >> "$tmp/b.c"
+		read -r w c < <(run "'$PERF' script -i '$d' 2>/dev/null | $ccmd > /dev/null"); echo "$w" >> "$tmp/c.w"; echo "$c" >> "$tmp/c.c"
+		read -r w c < <(run "'$PRF' script -i '$d' --folded > /dev/null"); echo "$w" >> "$tmp/e.w"; echo "$c" >> "$tmp/e.c"
 	done
-	a=$(median "$tmp/a"); b=$(median "$tmp/b"); e=$(median "$tmp/e")
-	if [ -n "$collapse" ]; then
-		c=$(median "$tmp/c")
-		cc_col=$(printf "%11s ms" "$c"); r2=$(echo "scale=1; $c / ($e + 0.001)" | bc -l)x
-	else
-		cc_col=$(printf "%14s" "skipped"); r2="-"
-	fi
-	printf "%-6s %9d %8s ms %7s ms %7.1fx %s %9s ms %8s\n" "$in" "$(nsamples "$d")" "$a" "$b" \
-		"$(echo "$a / ($b + 0.001)" | bc -l)" "$cc_col" "$e" "$r2"
+	for k in a b c e; do eval "w_$k=$(median "$tmp/$k.w"); c_$k=$(median "$tmp/$k.c")"; done
+	ns=$("$PRF" report -i "$d" --stats 2>/dev/null | awk '/SAMPLE/ && !done { print $NF; done = 1 }')
+	printf "%-5s %8s | %8.2f (%8.2f)   %8.2f (%8.2f)   %5sx %5sx | %8.2f (%8.2f)   %8.2f (%8.2f)   %5sx %5sx\n" \
+		"$in" "${ns:-?}" "$w_a" "$c_a" "$w_b" "$c_b" "$(ratio "$w_a" "$w_b")" "$(ratio "$c_a" "$c_b")" \
+		"$w_c" "$c_c" "$w_e" "$c_e" "$(ratio "$w_c" "$w_e")" "$(ratio "$c_c" "$c_e")"
 done
-echo "ratio: perf time / prf time (goal: script >= 3x, folded >= 20x)."
+echo "ratio: perf time / prf time (goal: script >= 3x, folded >= 20x vs perf script | stackcollapse-perf.pl)."

@@ -45,7 +45,7 @@ must_fail "report, text on a pipe" "not a perf\.data" sh -c "cat text.data | '$P
 printf 'PERFILE2' >short.data
 must_fail "report, 8-byte file" "short\.data.*not a perf\.data" "$PRF" report --stdio -i short.data
 mkdir adir
-must_fail "report, a directory" "adir" "$PRF" report --stdio -i adir
+must_fail "report, a directory" "adir.*Is a directory" "$PRF" report --stdio -i adir
 
 if [ -x "$PERF" ] && "$PERF" record -q -F 999 -o good.data -- sh -c 'i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done' >/dev/null 2>&1; then
 	# other byte order, header only: magic and header fields byte-swapped,

@@ -333,6 +333,7 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		case SORT_SYM:
 		case SORT_SYMOFF:
 		case SORT_SRCLINE:
+		case SORT_TRACE:
 			/* perf pads these only when another column follows */
 			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 			if (last)

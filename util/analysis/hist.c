@@ -30,7 +30,43 @@ struct hists_priv {
 	uint32_t *ids;			/* frame ids, display order */
 	struct hist_entry **he_cache;	/* entries already counted */
 	unsigned int scratch_alloc;
+	/* (ip, map, sym) -> callchain store frame id, direct mapped: the
+	 * same return addresses repeat in almost every chain */
+	struct frame_memo *fmemo;
 };
+
+#define FRAME_MEMO_BITS 12
+
+struct frame_memo {
+	uint64_t ip;
+	const struct map *map;
+	const struct symbol *sym;
+	uint32_t id;
+};
+
+/* The store's id of frame f (same answer as callchain_store__frame_id,
+ * whose identity is (dso, sym, ip when no sym)); 0 on ENOMEM. */
+static uint32_t hists__frame_id(struct hists *hists, struct hists_priv *p,
+				const struct callchain_frame *f)
+{
+	struct frame_memo *m;
+	uint64_t h;
+
+	if (unlikely(!p->fmemo)) {
+		p->fmemo = calloc(1u << FRAME_MEMO_BITS, sizeof(*p->fmemo));
+		if (!p->fmemo)
+			return callchain_store__frame_id(&hists->store, f);
+	}
+	h = (f->ip ^ ((uintptr_t)f->sym >> 3)) * 0x9e3779b97f4a7c15ULL;
+	m = &p->fmemo[h >> (64 - FRAME_MEMO_BITS)];
+	if (m->id && m->ip == f->ip && m->map == f->map && m->sym == f->sym)
+		return m->id;
+	m->id = callchain_store__frame_id(&hists->store, f);
+	m->ip = f->ip;
+	m->map = f->map;
+	m->sym = f->sym;
+	return m->id;
+}
 
 static uint64_t str_hash(const char *s)
 {
@@ -128,6 +164,7 @@ void hists__exit(struct hists *hists)
 		str_intern__exit(&p->comms);
 		free(p->ids);
 		free(p->he_cache);
+		free(p->fmemo);
 		free(p);
 	}
 	free(hists->htab);
@@ -270,10 +307,15 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.map = s->map;
 	tmpl.dso = s->map ? s->map->dso : NULL;
 	tmpl.sym = s->sym;
+	/* unresolved: perf shows ip - map start + pgoff (no ELF vaddr bias) */
 	tmpl.ip = s->addr;
+	if (!s->sym && s->map && s->map->dso->kind != DSO_KERNEL &&
+	    s->map->dso->kind != DSO_KMODULE && s->map->dso->kind != DSO_JIT)
+		tmpl.ip -= s->map->dso->text_offset;
 	tmpl.addr = s->addr;
 	tmpl.level = s->level ? s->level : '.';
 	tmpl.srcline = s->srcline;
+	tmpl.trace = s->trace;
 	he = hists__findnew(hists, &tmpl);
 	if (!he)
 		return -ENOMEM;
@@ -293,7 +335,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	if (hists->use_callchain) {
 		for (unsigned int i = 0; i < nr; i++) {
 			const struct callchain_frame *f = &c->frames[caller ? nr - 1 - i : i];
-			uint32_t id = callchain_store__frame_id(&hists->store, f);
+			uint32_t id = hists__frame_id(hists, p, f);
 
 			if (!id)
 				return -ENOMEM;

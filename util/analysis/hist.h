@@ -47,6 +47,7 @@ struct hist_entry {
 	int32_t cpu;
 	const char *parent;		/* parent symbol name, NULL: "[other]" */
 	const char *srcline;		/* NULL: unknown */
+	const char *trace;		/* tracepoint text (--sort trace), not owned */
 	/* values */
 	uint64_t period;		/* self */
 	uint64_t period_acc;		/* self + callees (children mode) */
@@ -70,6 +71,7 @@ struct hist_sample {
 	uint64_t addr;			/* DSO address space, or ip if no map */
 	char level;
 	const char *srcline;
+	const char *trace;		/* --sort trace: interned payload text */
 	bool filtered;			/* rejected by a filter (--comms, --pid...) */
 	/* resolved chain, callee (leaf) first; NULL or empty: none */
 	const struct callchain_cursor *chain;

@@ -474,15 +474,22 @@ static inline char *w_mem(char *w, const char *s, size_t n)
 	return w + n;
 }
 
-/* One callchain frame line: "\t%16lx sym+0xoff (dso)\n". */
+/*
+ * One callchain frame line: "\t%16lx sym+0xoff (dso)\n". As perf 6.1: an
+ * inlined frame shows no (dso) but " (inlined)", after the srcline when
+ * that is printed ("\n  file.c:NN" under the frame, -F srcline). The
+ * resolver's truncated-stack marker prints as "[truncated]" (no offset).
+ */
 static void put_chain_frame(struct script_printer *p, uint32_t f, const struct callchain_frame *fr)
 {
 	const char *sym = fr->sym ? fr->sym->name : "[unknown]";
 	const char *dso = fr->map && fr->map->dso ? fr->map->dso->long_name : "[unknown]";
+	bool inl = fr->sym && fr->sym->inlined;
+	const char *src = (f & SF_SRCLINE) ? callchain_frame__srcline(fr, false) : NULL;
 	size_t slen = (f & SF_SYM) ? strlen(sym) : 0, dlen = (f & SF_DSO) ? strlen(dso) : 0;
 	char *w;
 
-	if (pbuf_grow(p, slen + dlen + 64))
+	if (pbuf_grow(p, slen + dlen + (src ? strlen(src) : 0) + 80))
 		return;
 	w = p->buf + p->len;
 	*w++ = '\t';
@@ -490,16 +497,22 @@ static void put_chain_frame(struct script_printer *p, uint32_t f, const struct c
 	if (f & SF_SYM) {
 		*w++ = ' ';
 		w = w_mem(w, sym, slen);
-		if (fr->sym && (f & SF_SYMOFF)) {
+		if (fr->sym && (f & SF_SYMOFF) && !fr->truncated) {
 			w = w_mem(w, "+0x", 3);
 			w = w_hex(w, fr->addr - fr->sym->start, 0);
 		}
 	}
-	if (f & SF_DSO) {
+	if ((f & SF_DSO) && !inl) {
 		w = w_mem(w, " (", 2);
 		w = w_mem(w, dso, dlen);
 		*w++ = ')';
 	}
+	if (src) {
+		w = w_mem(w, "\n  ", 3);
+		w = w_mem(w, src, strlen(src));
+	}
+	if (inl)
+		w = w_mem(w, " (inlined)", 10);
 	*w++ = '\n';
 	p->len = (size_t)(w - p->buf);
 }
@@ -548,6 +561,11 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 			put_ch(p, ' ');
 			put_hex(p, sample->ip, 16);
 			put_frame_sym(p, f, fr);
+			if (f & SF_SRCLINE) {
+				/* perf: the sample's srcline on its own line */
+				put_str(p, "\n  ");
+				put_str(p, callchain_frame__srcline(fr, false));
+			}
 		}
 	}
 	put_ch(p, '\n');

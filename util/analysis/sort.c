@@ -30,6 +30,7 @@ static const struct key_name key_names[] = {
 	{ "cpu", SORT_CPU },
 	{ "parent", SORT_PARENT },
 	{ "srcline", SORT_SRCLINE },
+	{ "trace", SORT_TRACE },
 	{ "overhead", HPP_OVERHEAD },
 	{ "self", HPP_OVERHEAD },
 	{ "children", HPP_CHILDREN },
@@ -63,6 +64,7 @@ const char *sort_column__header(const struct sort_order *so, int type)
 	case SORT_CPU:		return "CPU";
 	case SORT_PARENT:	return "Parent symbol";
 	case SORT_SRCLINE:	return "Source:Line";
+	case SORT_TRACE:		return "Trace output";
 	case HPP_OVERHEAD:	return so->cumulate && !so->user_fields ? "Self" : "Overhead";
 	case HPP_CHILDREN:	return "Children";
 	case HPP_SAMPLE:	return "Samples";
@@ -297,6 +299,9 @@ int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a
 		case SORT_SRCLINE:
 			r = cmp_str(a->srcline, b->srcline);
 			break;
+		case SORT_TRACE:
+			r = cmp_str(a->trace, b->trace);
+			break;
 		}
 	}
 	return r;
@@ -352,6 +357,9 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 			break;
 		case SORT_SRCLINE:
 			h = hmix(h, str_hash(e->srcline));
+			break;
+		case SORT_TRACE:
+			h = hmix(h, str_hash(e->trace));
 			break;
 		}
 	}
@@ -440,6 +448,9 @@ int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entr
 		case SORT_SRCLINE:
 			r = cmp_name_nulls_last(a->srcline, b->srcline);
 			break;
+		case SORT_TRACE:
+			r = cmp_name_nulls_last(a->trace, b->trace);
+			break;
 		}
 	}
 	return r;
@@ -495,6 +506,9 @@ int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry 
 		case SORT_SRCLINE:
 			r = cmp_name_nulls_last(a->srcline, b->srcline);
 			break;
+		case SORT_TRACE:
+			r = cmp_name_nulls_last(a->trace, b->trace);
+			break;
 		}
 	}
 	return r;
@@ -542,6 +556,9 @@ int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entr
 		break;
 	case SORT_SRCLINE:
 		n = snprintf(buf, size, "%s", e->srcline ? e->srcline : "??:0");
+		break;
+	case SORT_TRACE:
+		n = snprintf(buf, size, "%s", e->trace ? e->trace : "N/A");
 		break;
 	default:
 		n = snprintf(buf, size, "?");

@@ -8,7 +8,8 @@
  * overhead; an output field is one column of the stdio table.
  *
  * Keys (perf 6.1 spelling): comm, pid (alias tid: "Pid:Command"), dso,
- * sym (alias symbol), symoff, cpu, parent, srcline. Value fields: overhead
+ * sym (alias symbol), symoff, cpu, parent, srcline, trace (the
+ * formatted tracepoint payload; "N/A" for other events). Value fields: overhead
  * (alias self), children (alias overhead_children), sample, period.
  *
  * Column layout and tie order follow perf report --stdio: comm/dso/pid
@@ -30,6 +31,7 @@ enum sort_key {
 	SORT_CPU,
 	SORT_PARENT,
 	SORT_SRCLINE,
+	SORT_TRACE,		/* tracepoint payload text ("Trace output") */
 	SORT_KEY__MAX,
 	/* value (overhead) fields, for -F */
 	HPP_OVERHEAD = 32,	/* self period percent ("Overhead" or "Self") */

@@ -206,6 +206,10 @@ int reader__open(struct perf_session *s)
 	}
 	if (fstat(s->fd, &st) < 0)
 		return -errno;
+	if (S_ISDIR(st.st_mode)) {
+		pr_err("failed to open %s: %s\n", s->path, strerror(EISDIR));
+		return -EISDIR;
+	}
 	if (S_ISREG(st.st_mode)) {
 		s->file_size = (uint64_t)st.st_size;
 		if (s->file_size < 16) {
@@ -360,6 +364,10 @@ static int process_compressed(struct perf_session *s, union perf_event *ev, uint
 
 	if (ensure_dctx(s))
 		return -ENOMEM;
+	/* comp_mmap_len comes from the file: only a hint for the first
+	 * buffer (it grows below), never a size to trust */
+	if (cap > (64u << 20))
+		cap = 64u << 20;
 	if (cap < in_len * 4)
 		cap = in_len * 4;
 	if (cap < (256u << 10))
@@ -550,6 +558,11 @@ static int reader__process_mapped(struct perf_session *s)
 		}
 		char *raw = rp->map + off;
 		union perf_event *ev;
+
+		/* the hardware prefetcher stops at page ends: ask a few pages
+		 * ahead (each record is read here and again when delivered) */
+		__builtin_prefetch(raw + 4096);
+		__builtin_prefetch(raw + 8192);
 		struct rec_chunk *owner = NULL;
 		struct perf_event_header h;
 		uint64_t avail = end - off, extra;

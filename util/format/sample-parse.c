@@ -394,6 +394,9 @@ struct evsel *session__event_evsel(struct perf_session *s, union perf_event *eve
 			return NULL;
 		memcpy(&id, (char *)event + event->header.size - 8 * rp->is_pos, 8);
 	}
+	/* perf: synthesized records carry a zeroed id; parse with the first evsel */
+	if (!id)
+		return evlist__first(s->evlist);
 	e = session__id2evsel(s, id);
 	return e;
 }

@@ -58,6 +58,14 @@ static int cursor__add_ip(struct callchain_cursor *c, struct thread *thread, uin
 	thread__find_symbol(thread, cpumode, ip, &al);
 	if (opts && opts->hide_unresolved && !al.sym)
 		return 0;
+	if (likely(c->nr < c->alloc && !(opts && opts->srcline))) {
+		/* hot path (perftune): fill the cursor's next frame in place */
+		struct callchain_frame *d = &c->frames[c->nr++];
+
+		*d = (struct callchain_frame){ .ip = ip, .map = al.map, .sym = al.sym,
+					       .addr = al.addr, .cpumode = cpumode };
+		return 0;
+	}
 	memset(&f, 0, sizeof(f));
 	f.ip = ip;
 	f.map = al.map;
@@ -140,10 +148,9 @@ static int inline_cb(const struct inline_frame *fr, void *arg)
 	struct callchain_frame f = *ia->real;
 
 	f.srcline = ia->srcline ? fr->srcline : NULL;
-	/* the outermost level is the real function; perf 6.1 names it by its
-	 * DWARF name and marks it inlined when that differs from the ELF
-	 * symbol's (e.g. "foo.constprop.0" or a versioned alias) */
-	if (fr->inlined || (fr->func && strcmp(fr->func, ia->real->sym->name))) {
+	/* the outermost level is the real function: its ELF symbol, as perf
+	 * 6.1 shows it when the address has inlined levels */
+	if (fr->inlined) {
 		struct symbol *sym = ia->real->sym;
 
 		f.sym = dso__inline_sym(ia->real->map->dso, fr->func ? fr->func : "??",

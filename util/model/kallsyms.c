@@ -85,54 +85,172 @@ static int kernel__running_build_id(struct build_id *bid)
 	return -ENODATA;
 }
 
+/*
+ * The text of the last kallsyms file read, kept for the process: the
+ * kernel and every module DSO load from the same file, and reading
+ * /proc/kallsyms costs tens of ms of kernel time each pass. Loads are
+ * serialised by the DSO loader, so no lock here.
+ */
+static struct {
+	char *path;
+	char *text;
+	size_t size;
+} kallsyms_cache;
+
+static int kallsyms__read(const char *path, const char **text, size_t *size)
+{
+	size_t alloc = 1 << 20, n = 0;
+	char *buf, *nb;
+	int fd;
+
+	if (kallsyms_cache.path && !strcmp(kallsyms_cache.path, path)) {
+		*text = kallsyms_cache.text;
+		*size = kallsyms_cache.size;
+		return 0;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	buf = malloc(alloc + 1);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (n == alloc) {
+			nb = realloc(buf, alloc * 2 + 1);
+			if (!nb) {
+				free(buf);
+				close(fd);
+				return -ENOMEM;
+			}
+			buf = nb;
+			alloc *= 2;
+		}
+		r = read(fd, buf + n, alloc - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int err = -errno;
+
+			free(buf);
+			close(fd);
+			return err;
+		}
+		if (!r)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	free(kallsyms_cache.path);
+	free(kallsyms_cache.text);
+	kallsyms_cache.path = strdup(path);
+	kallsyms_cache.text = buf;
+	kallsyms_cache.size = n;
+	if (!kallsyms_cache.path) {
+		free(buf);
+		kallsyms_cache.text = NULL;
+		return -ENOMEM;
+	}
+	*text = buf;
+	*size = n;
+	return 0;
+}
+
+/* hex digit value + 1, 0 for a non-digit */
+static const uint8_t hex_tab[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+static inline int hexval(unsigned char c)
+{
+	return (int)hex_tab[c] - 1;
+}
+
+/* strtoull(line, &end, 16) for one line: the value, *end after the digits
+ * (line itself when there are none); saturates like strtoull. */
+static uint64_t parse_hex(const char *line, const char **end)
+{
+	const char *q = line;
+	uint64_t v = 0;
+	bool over = false;
+	int d;
+
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (q[0] == '0' && (q[1] | 0x20) == 'x' && hexval((unsigned char)q[2]) >= 0)
+		q += 2;
+	if (hexval((unsigned char)*q) < 0) {
+		*end = line;
+		return 0;
+	}
+	while ((d = hexval((unsigned char)*q)) >= 0) {
+		if (v >> 60)
+			over = true;
+		v = v << 4 | (uint64_t)d;
+		q++;
+	}
+	*end = q;
+	return over ? UINT64_MAX : v;
+}
+
 int dso__load_kallsyms(struct dso *dso, const char *path)
 {
-	FILE *f = fopen(path, "re");
-	char line[1024];
 	const char *mod = dso->kind == DSO_KMODULE ? dso->short_name : NULL;
-	size_t modlen = mod ? strlen(mod) : 0;
+	size_t modlen = mod ? strlen(mod) : 0, size = 0;
 	uint64_t text = 0, reloc = 0;
 	bool any_nonzero = false;
 	bool dem = !dso->machine || dso->machine->demangle;
-	int err = 0;
+	const char *buf = NULL, *line, *end;
+	char name[1024];
+	int err;
 
-	if (!f)
-		return -errno;
+	err = kallsyms__read(path, &buf, &size);
+	if (err)
+		return err;
 	dso->aliases_last = true;
-	while (fgets(line, sizeof(line), f)) {
-		char *p, *name, *tab, *nl;
-		unsigned long long a = strtoull(line, &p, 16);
+	for (line = buf, end = buf + size; line < end; ) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		const char *eol = nl ? nl : end, *p, *nm, *tab;
+		uint64_t a = parse_hex(line, &p);
+		size_t len;
 		char type;
 
-		if (*p != ' ' || !p[1] || p[2] != ' ')
+		line = nl ? nl + 1 : end;
+		if (p + 3 > eol || *p != ' ' || p[2] != ' ')
 			continue;
 		type = p[1];
-		name = p + 3;
-		nl = strchr(name, '\n');
-		if (nl)
-			*nl = '\0';
-		tab = strchr(name, '\t');
-		if (tab)
-			*tab++ = '\0';
+		nm = p + 3;
 		if (a)
 			any_nonzero = true;
-		if (!text && !strcmp(name, "_text"))
+		tab = memchr(nm, '\t', (size_t)(eol - nm));
+		len = (size_t)((tab ? tab : eol) - nm);
+		if (!text && len == 5 && !memcmp(nm, "_text", 5))
 			text = a;
 		if (!is_text_type(type) || !a)
 			continue;
 		if (mod) {	/* "[name]" */
-			if (!tab || strncmp(tab, mod, modlen))
+			if (!tab || (size_t)(eol - tab - 1) < modlen || strncmp(tab + 1, mod, modlen))
 				continue;
 		} else if (tab) {
 			continue;
 		}
+		if (len >= sizeof(name))
+			len = sizeof(name) - 1;
+		memcpy(name, nm, len);
+		name[len] = '\0';
 		err = dso__add_symbol(dso, a, 0,
 				      type == 'w' || type == 'W' ? 2 : (type == 't' ? 0 : 1),
 				      2 /* STT_FUNC */, name, dem);
 		if (err)
 			break;
 	}
-	fclose(f);
 	if (!err && !any_nonzero)
 		err = -EPERM;	/* kptr_restrict: every address reads as 0 */
 	/* KASLR / another boot: shift by recorded _text - this file's _text */

@@ -8,6 +8,13 @@
 #include "dso.h"
 #include "../lib/util.h"
 
+uint64_t maps__generation = 1;
+
+static void maps__changed(void)
+{
+	__atomic_add_fetch(&maps__generation, 1, __ATOMIC_ACQ_REL);
+}
+
 struct maps *maps__new(void)
 {
 	struct maps *maps = zalloc(sizeof(*maps));
@@ -26,6 +33,7 @@ struct maps *maps__get(struct maps *maps)
 
 void maps__flush(struct maps *maps)
 {
+	maps__changed();
 	for (size_t i = 0; i < maps->nr; i++)
 		map__put(maps->entries[i]);
 	maps->nr = 0;
@@ -36,7 +44,7 @@ void maps__put(struct maps *maps)
 {
 	if (!maps || --maps->refcnt > 0)
 		return;
-	maps__flush(maps);
+	maps__flush(maps);	/* bumps the generation */
 	free(maps->entries);
 	free(maps);
 }
@@ -102,6 +110,7 @@ int maps__insert(struct maps *maps, struct map *map)
 		return 0;
 	if (maps__grow(maps, 3))
 		return -ENOMEM;
+	maps__changed();
 	maps->last = NULL;
 	i = maps__lower(maps, map->start);
 	/* maps [i, j) overlap the new one */

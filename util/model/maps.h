@@ -21,6 +21,18 @@ struct maps {
 	int refcnt;
 };
 
+/*
+ * Bumped (atomically) whenever any maps changes or is freed (insert,
+ * flush, last put): address-resolution caches keyed by (maps, address)
+ * are valid only while it stays the same.
+ */
+extern uint64_t maps__generation;
+
+static inline uint64_t maps__current_generation(void)
+{
+	return __atomic_load_n(&maps__generation, __ATOMIC_ACQUIRE);
+}
+
 /* New empty maps with refcnt 1; NULL on ENOMEM. */
 struct maps *maps__new(void);
 /* Take / drop a reference; the last put frees every map reference. */

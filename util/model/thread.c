@@ -1,16 +1,84 @@
 // SPDX-License-Identifier: GPL-2.0
 /* thread: address resolution in a thread's (or the kernel's) address space. */
+#include <stdlib.h>
 #include <string.h>
 #include "thread.h"
 #include "maps.h"
 #include "map.h"
 #include "dso.h"
+#include "../lib/util.h"
+
+/*
+ * Resolution cache: callchains repeat the same return addresses millions
+ * of times, so (maps, address) -> (map, DSO address, symbol) is kept in a
+ * direct-mapped per-thread table. An entry is valid while no maps changed
+ * anywhere (maps__generation) and the DSO's symbol table is the one the
+ * entry was made with (same array, same count: symbols added or reloaded
+ * invalidate it). Per thread (TLS) so that parallel unwinders need no lock.
+ */
+#define RESOLVE_CACHE_BITS 13
+
+struct resolve_cache_entry {
+	const struct maps *maps;
+	uint64_t ip;
+	uint64_t gen;
+	struct map *map;
+	struct symbol *sym;
+	uint64_t addr;			/* map__map_ip(map, ip) */
+	struct symbol **syms;		/* map->dso->symbols when made */
+	size_t nr_syms;
+};
+
+static __thread struct resolve_cache_entry *resolve_cache;
+static __thread bool resolve_cache_failed;
+
+static struct resolve_cache_entry *resolve_cache__slot(const struct maps *maps, uint64_t ip)
+{
+	uint64_t h;
+
+	if (unlikely(!resolve_cache)) {
+		if (resolve_cache_failed)
+			return NULL;
+		resolve_cache = calloc(1u << RESOLVE_CACHE_BITS, sizeof(*resolve_cache));
+		if (!resolve_cache) {
+			resolve_cache_failed = true;
+			return NULL;
+		}
+	}
+	h = (ip ^ ((uintptr_t)maps >> 4)) * 0x9e3779b97f4a7c15ULL;
+	return &resolve_cache[h >> (64 - RESOLVE_CACHE_BITS)];
+}
+
+/* Cache miss: the full lookup, then remember the answer. */
+static __attribute__((noinline)) void thread__find_symbol_slow(struct maps *maps, uint64_t addr,
+							       uint64_t gen, struct resolve_cache_entry *e,
+							       struct addr_location *al)
+{
+	struct map *map = maps__find(maps, addr);
+
+	if (!map)
+		return;
+	al->map = map;
+	al->addr = map__map_ip(map, addr);
+	al->sym = dso__find_symbol(map->dso, al->addr);
+	if (e && __atomic_load_n(&map->dso->symbols_loaded, __ATOMIC_ACQUIRE)) {
+		e->maps = maps;
+		e->ip = addr;
+		e->gen = gen;
+		e->map = map;
+		e->sym = al->sym;
+		e->addr = al->addr;
+		e->syms = map->dso->symbols;
+		e->nr_syms = map->dso->nr_symbols;
+	}
+}
 
 void thread__find_symbol(struct thread *thread, uint8_t cpumode, uint64_t addr,
 			 struct addr_location *al)
 {
-	struct maps *maps = NULL;
-	struct map *map;
+	struct resolve_cache_entry *e;
+	struct maps *maps;
+	uint64_t gen;
 
 	al->thread = thread;
 	al->map = NULL;
@@ -19,32 +87,40 @@ void thread__find_symbol(struct thread *thread, uint8_t cpumode, uint64_t addr,
 	al->cpumode = cpumode;
 	al->cpu = -1;
 	al->filtered = false;
-	switch (cpumode) {
-	case PERF_RECORD_MISC_KERNEL:
-		al->level = 'k';
-		maps = machine__kernel_maps(thread__machine(thread));
-		break;
-	case PERF_RECORD_MISC_GUEST_KERNEL:
-		al->level = 'g';
-		break;
-	case PERF_RECORD_MISC_GUEST_USER:
-		al->level = 'u';
-		break;
-	case PERF_RECORD_MISC_HYPERVISOR:
-		al->level = 'H';
-		break;
-	case PERF_RECORD_MISC_USER:
-	default:
+	if (likely(cpumode == PERF_RECORD_MISC_USER)) {
 		al->level = '.';
 		maps = thread__maps(thread);
-		break;
+	} else {
+		switch (cpumode) {
+		case PERF_RECORD_MISC_KERNEL:
+			al->level = 'k';
+			maps = machine__kernel_maps(thread__machine(thread));
+			break;
+		case PERF_RECORD_MISC_GUEST_KERNEL:
+			al->level = 'g';
+			return;
+		case PERF_RECORD_MISC_GUEST_USER:
+			al->level = 'u';
+			return;
+		case PERF_RECORD_MISC_HYPERVISOR:
+			al->level = 'H';
+			return;
+		default:
+			al->level = '.';
+			maps = thread__maps(thread);
+			break;
+		}
 	}
-	if (!maps)
+	if (unlikely(!maps))
 		return;
-	map = maps__find(maps, addr);
-	if (!map)
+	gen = maps__current_generation();
+	e = resolve_cache__slot(maps, addr);
+	if (likely(e && e->maps == maps && e->ip == addr && e->gen == gen &&
+		   e->map->dso->symbols == e->syms && e->map->dso->nr_symbols == e->nr_syms)) {
+		al->map = e->map;
+		al->addr = e->addr;
+		al->sym = e->sym;
 		return;
-	al->map = map;
-	al->addr = map__map_ip(map, addr);
-	al->sym = dso__find_symbol(map->dso, al->addr);
+	}
+	thread__find_symbol_slow(maps, addr, gen, e, al);
 }
