@@ -40,6 +40,22 @@ static void sleep_ms(long ms)
 		;
 }
 
+static int test__progress_no_init(void)
+{
+	memset(&seen, 0, sizeof(seen));
+	ui_progress__set_ops(&fake_ops);
+	/* updates without __init (a pipe input) must neither draw nor crash */
+	sleep_ms(60);
+	ui_progress__update(0);
+	ui_progress__update(1 << 30);
+	ui_progress__finish();
+	ui_progress__update(1 << 30);
+	ui_progress__set_ops(NULL);
+	ui_progress__update(1 << 30);
+	TEST_ASSERT_EQUAL("no draw without init", seen.updates, 0);
+	return TEST_OK;
+}
+
 static int test__progress_ops(void)
 {
 	memset(&seen, 0, sizeof(seen));
@@ -91,5 +107,6 @@ static int test__progress_unknown_size(void)
 }
 
 DEFINE_SUITE(tui_progress, "progress bar: back end, rate limit, finish",
+	     TEST_CASE(progress_no_init, "updates before any init do nothing"),
 	     TEST_CASE(progress_ops, "draws at most once an interval, clamps, erases once"),
 	     TEST_CASE(progress_unknown_size, "unknown size (pipe) shows nothing"));

@@ -25,7 +25,10 @@ static struct ui_progress {
 	unsigned long nr_draws;
 	bool drawn;
 	char title[128];
-} progress;
+} progress = {
+	.backend = PROGRESS_OFF,
+	.next = UINT64_MAX,	/* no __init yet: updates do nothing */
+};
 
 void ui_progress__set_ops(const struct ui_progress_ops *ops)
 {
@@ -79,7 +82,7 @@ void ui_progress__update(uint64_t bytes)
 {
 	uint64_t t;
 
-	if (bytes < progress.next)
+	if (bytes < progress.next || progress.backend == PROGRESS_OFF)
 		return;
 	progress.next = bytes + progress.step;
 	if (bytes > progress.total)

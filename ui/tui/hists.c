@@ -580,8 +580,10 @@ static void draw(struct hbrowser *b)
 	if (b->top && b->top + (size_t)page > b->nr_rows)
 		b->top = b->nr_rows > (size_t)page ? b->nr_rows - (size_t)page : 0;
 
+	/* virtual erase: slang sends only what changed (no flicker) */
 	SLsmg_set_color(TUI_NORMAL);
-	SLsmg_cls();
+	SLsmg_gotorc(0, 0);
+	SLsmg_erase_eos();
 	title(b, t, sizeof(t));
 	tui__write(0, 0, TUI_ROOT, t, cols);
 	format_header(b, l);
@@ -1148,6 +1150,9 @@ int tui__browse_report(const struct tui_event *events, int nr_events,
 		return 0;
 	if (tui__init_tty())
 		return -EIO;
+	/* a physical clear once: whatever was written to the terminal
+	 * behind slang's back (warnings while processing) goes away */
+	SLsmg_cls();
 	bs = calloc((size_t)nr_events, sizeof(*bs));
 	if (!bs)
 		return -ENOMEM;

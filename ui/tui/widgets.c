@@ -155,7 +155,8 @@ int tui__menu(const char *title, char *const *items, int nr, const char *help, i
 		if (sel >= top + page)
 			top = sel - page + 1;
 		SLsmg_set_color(TUI_NORMAL);
-		SLsmg_cls();
+		SLsmg_gotorc(0, 0);
+		SLsmg_erase_eos();
 		tui__write(0, 0, TUI_ROOT, title ? title : "", cols);
 		for (int r = 0; r < page && top + r < nr; r++)
 			tui__write(first + r, 0, top + r == sel ? TUI_SELECTED : TUI_NORMAL,

@@ -39,7 +39,18 @@ struct folded {
 	size_t nr_cache, alloc_cache;
 	const char *last_comm_raw;	/* comm string pointer of the last call */
 	const char *last_comm;		/* its interned, '_'-ified form */
+	/* (parent, interned name) -> child, for parents with many children */
+	struct edge_entry *edges;
+	size_t nr_edges, alloc_edges;	/* open addressing, alloc power of 2 */
 };
+
+struct edge_entry {
+	const struct folded_node *parent;
+	const char *name;
+	struct folded_node *child;
+};
+
+#define EDGE_SCAN_MAX 8	/* children scanned linearly before the edge table */
 
 static uint64_t hash_str(const char *s, size_t *lenp)
 {
@@ -123,6 +134,7 @@ void folded__delete(struct folded *f)
 	if (!f)
 		return;
 	node__free_children(&f->root);
+	free(f->edges);
 	for (size_t i = 0; i < f->alloc_strs; i++)
 		free(f->strs[i].str);
 	free(f->strs);
@@ -135,14 +147,72 @@ struct folded_node *folded__root(struct folded *f)
 	return &f->root;
 }
 
-static struct folded_node *node__child(struct folded_node *n, const char *name, uint8_t kind)
+static inline size_t edge_slot(const struct folded_node *parent, const char *name, size_t mask)
+{
+	uint64_t h = ((uintptr_t)parent * 0x9E3779B97F4A7C15ULL) ^ ((uintptr_t)name * 0xC2B2AE3D27D4EB4FULL);
+
+	return (size_t)(h >> 17) & mask;
+}
+
+static struct folded_node *edge_find(const struct folded *f, const struct folded_node *parent,
+				     const char *name)
+{
+	size_t mask = f->alloc_edges - 1;
+
+	if (!f->alloc_edges)
+		return NULL;
+	for (size_t j = edge_slot(parent, name, mask); f->edges[j].parent; j = (j + 1) & mask)
+		if (f->edges[j].parent == parent && f->edges[j].name == name)
+			return f->edges[j].child;
+	return NULL;
+}
+
+static int edge_add(struct folded *f, const struct folded_node *parent, struct folded_node *child)
+{
+	size_t mask, j;
+
+	if ((f->nr_edges + 1) * 2 > f->alloc_edges) {
+		size_t n = f->alloc_edges ? f->alloc_edges * 2 : 4096;
+		struct edge_entry *t = calloc(n, sizeof(*t));
+
+		if (!t)
+			return -ENOMEM;
+		for (size_t i = 0; i < f->alloc_edges; i++) {
+			const struct edge_entry *e = &f->edges[i];
+
+			if (!e->parent)
+				continue;
+			for (j = edge_slot(e->parent, e->name, n - 1); t[j].parent; j = (j + 1) & (n - 1))
+				;
+			t[j] = *e;
+		}
+		free(f->edges);
+		f->edges = t;
+		f->alloc_edges = n;
+	}
+	mask = f->alloc_edges - 1;
+	for (j = edge_slot(parent, child->name, mask); f->edges[j].parent; j = (j + 1) & mask)
+		;
+	f->edges[j] = (struct edge_entry){ parent, child->name, child };
+	f->nr_edges++;
+	return 0;
+}
+
+static struct folded_node *node__child(struct folded *f, struct folded_node *n, const char *name,
+				       uint8_t kind)
 {
 	struct folded_node *c;
+	unsigned int scanned = 0;
 
 	/* Most recent child first: consecutive samples tend to share paths. */
-	for (unsigned int i = n->nr_children; i-- > 0;) {
+	for (unsigned int i = n->nr_children; i-- > 0 && scanned < EDGE_SCAN_MAX; scanned++) {
 		c = n->children[i];
 		if (c->name == name)
+			return c;
+	}
+	if (n->nr_children > EDGE_SCAN_MAX) {
+		c = edge_find(f, n, name);
+		if (c)
 			return c;
 	}
 	if (n->nr_children == n->alloc_children) {
@@ -159,6 +229,10 @@ static struct folded_node *node__child(struct folded_node *n, const char *name, 
 		return NULL;
 	c->name = name;
 	c->kind = kind;
+	if (edge_add(f, n, c)) {
+		free(c);
+		return NULL;
+	}
 	n->children[n->nr_children++] = c;
 	return c;
 }
@@ -191,13 +265,13 @@ static int add_path(struct folded *f, int set, const char *comm,
 
 		if (!c)
 			return -ENOMEM;
-		n = node__child(n, c, FOLDED_KIND_ROOT);
+		n = node__child(f, n, c, FOLDED_KIND_ROOT);
 		if (!n)
 			return -ENOMEM;
 		n->total[set] += weight;
 	}
 	for (unsigned int i = 0; i < nr; i++) {
-		n = node__child(n, names[i], kinds[i]);
+		n = node__child(f, n, names[i], kinds[i]);
 		if (!n)
 			return -ENOMEM;
 		n->total[set] += weight;

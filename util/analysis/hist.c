@@ -35,7 +35,7 @@ struct hists_priv {
 	struct frame_memo *fmemo;
 };
 
-#define FRAME_MEMO_BITS 12
+#define FRAME_MEMO_BITS 14
 
 struct frame_memo {
 	uint64_t ip;
