@@ -15,10 +15,14 @@
 #   +offsets dropped): awk is faster than Perl, so that ratio is a lower
 #   bound of the real one.
 #
-# RESULTS-BEGIN (recorded by helper perftune, 2026-11-23; 2 cores, load 5-9
-# from other jobs; medians of 3; CPU = user+sys; inputs of report-speed.sh)
-# input  perf script  prf script   cpu ratio | perf|awk-collapse  prf --folded  cpu ratio
-# deep   5.2 s        0.6 s        ~8x       | (see report)        0.5 s         see below
+# RESULTS-BEGIN (recorded by helper perftune, 2026-11-23, 2 cores shared
+# with other jobs: load average 11-17, wall times inflated; CPU = user+sys,
+# medians of 3; deep input of report-speed.sh: 133 MB, 767 K samples)
+# input  perf script  prf script before -> after  cpu ratio before -> after
+# deep     6.11 s       0.87 s  ->  0.79 s          7.0x  ->  7.7x
+# input  perf|awk-collapse  prf --folded before -> after  cpu ratio before -> after
+# deep     15.9 s (1 run)     0.73 s  ->  0.66 s          22x   ->  24x (lower bound:
+#          stackcollapse-perf.pl is slower than the awk stand-in; outputs identical)
 # RESULTS-END
 set -u
 N=${1:-5}

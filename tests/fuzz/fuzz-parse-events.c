@@ -22,6 +22,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size > 4096)
 		return 0;
+	/* a glob over every subsystem ("*:*", "s*:x") expands to thousands of
+	 * tracepoints: slow by design, not a bug; one subsystem's globs stay */
+	for (size_t i = 0; i + 1 < size; i++)
+		if (data[i + 1] == ':' && (data[i] == '*' || data[i] == '?' || data[i] == ']'))
+			return 0;
 	if (!devnull)
 		devnull = fopen("/dev/null", "w");
 	str = malloc(size + 1);
