@@ -50,22 +50,6 @@ struct features_ctx {
 int features__build(const struct features_ctx *ctx, struct writer_feat **feats, int *nr);
 void features__free(struct writer_feat *feats, int nr);
 
-/* One tracepoint of the recording, for HEADER_TRACING_DATA. */
-struct feat_tracepoint {
-	const char *sys;	/* "sched" */
-	const char *name;	/* "sched_switch" */
-};
-
-/*
- * Append the HEADER_TRACING_DATA payload (version "0.6", as perf 6.1) for
- * the given tracepoints, read from tracefs (/sys/kernel/tracing, else
- * /sys/kernel/debug/tracing): magic, endianness, sizeof(long), page size,
- * events/header_page and header_event, the selected ftrace and event
- * format files grouped by system, an empty kallsyms, printk_formats and
- * saved_cmdlines. Returns 0, -ENOENT when tracefs is not mounted, -ENOMEM.
- */
-int features__tracing_data(struct strbuf *sb, const struct feat_tracepoint *tps, int nr);
-
 /*
  * Read the GNU build-id note of an ELF file (path), or of a raw notes
  * blob file such as /sys/kernel/notes when raw_notes is true. bid gets up
