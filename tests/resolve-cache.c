@@ -54,8 +54,9 @@ static int mmap2(struct machine *m, pid_t pid, uint64_t start, uint64_t len, con
 	return machine__process_event(m, ev, NULL);
 }
 
-/* A JIT-style DSO (identity mapping) with symbols we choose, loaded now. */
-static struct dso *jit_dso(struct machine *m, const char *path, uint64_t base, const char *prefix,
+/* A user DSO (file offsets = DSO addresses: mapped at pgoff 0, no ELF to
+ * read) with symbols we choose, marked loaded now. */
+static struct dso *user_dso(struct machine *m, const char *path, uint64_t base, const char *prefix,
 			   int nsyms)
 {
 	struct dso *dso = machine__findnew_dso(m, path);
@@ -91,8 +92,8 @@ static int test__remap(void)
 	int ret = TEST_FAIL;
 
 	TEST_ASSERT_VAL("machine", m);
-	if (comm(m, 4242, "jit", false) || mmap2(m, 4242, 0x100000, 0x10000, "/tmp/perf-4242.map") ||
-	    !jit_dso(m, "/tmp/perf-4242.map", 0x100000, "old", 16))
+	if (comm(m, 4242, "jit", false) || mmap2(m, 4242, 0x100000, 0x10000, "/nonexistent/prf-rc-a.so") ||
+	    !user_dso(m, "/nonexistent/prf-rc-a.so", 0, "old", 16))
 		goto out;
 	/* twice: the second answer comes from the cache */
 	if (strcmp(sym_at(m, 4242, 0x100250), "old2") || strcmp(sym_at(m, 4242, 0x100250), "old2")) {
@@ -100,8 +101,8 @@ static int test__remap(void)
 		goto out;
 	}
 	/* a new mapping over the range must win at once */
-	if (mmap2(m, 4242, 0x100000, 0x10000, "/tmp/perf-4243.map") ||
-	    !jit_dso(m, "/tmp/perf-4243.map", 0x100000, "new", 16))
+	if (mmap2(m, 4242, 0x100000, 0x10000, "/nonexistent/prf-rc-b.so") ||
+	    !user_dso(m, "/nonexistent/prf-rc-b.so", 0, "new", 16))
 		goto out;
 	if (strcmp(sym_at(m, 4242, 0x100250), "new2")) {
 		pr_err("after remap: %s\n", sym_at(m, 4242, 0x100250));
@@ -127,12 +128,12 @@ static int test__symbols_added(void)
 	int ret = TEST_FAIL;
 
 	TEST_ASSERT_VAL("machine", m);
-	if (comm(m, 4300, "jit", false) || mmap2(m, 4300, 0x200000, 0x10000, "/tmp/perf-4300.map"))
+	if (comm(m, 4300, "jit", false) || mmap2(m, 4300, 0x200000, 0x10000, "/nonexistent/prf-rc-c.so"))
 		goto out;
-	dso = jit_dso(m, "/tmp/perf-4300.map", 0x200000, "a", 0);	/* no symbols yet */
+	dso = user_dso(m, "/nonexistent/prf-rc-c.so", 0, "a", 0);	/* no symbols yet */
 	if (!dso || strcmp(sym_at(m, 4300, 0x200010), "(no symbol)"))
 		goto out;
-	dso__add_symbol(dso, 0x200000, 0x100, 1, 2, "late", false);
+	dso__add_symbol(dso, 0, 0x100, 1, 2, "late", false);
 	dso__symbols_finish(dso);
 	if (strcmp(sym_at(m, 4300, 0x200010), "late"))
 		goto out;
@@ -152,8 +153,8 @@ static int test__collisions(void)
 
 	TEST_ASSERT_VAL("machine", m);
 	TEST_ASSERT_VAL("setup", !comm(m, 4400, "jit", false) &&
-			!mmap2(m, 4400, 0x300000, 0x400000, "/tmp/perf-4400.map") &&
-			jit_dso(m, "/tmp/perf-4400.map", 0x300000, "f", 0x4000));
+			!mmap2(m, 4400, 0x300000, 0x400000, "/nonexistent/prf-rc-d.so") &&
+			user_dso(m, "/nonexistent/prf-rc-d.so", 0, "f", 0x4000));
 	/* 3 passes over 16K addresses: far more than the cache holds */
 	for (int pass = 0; pass < 3 && ret == TEST_OK; pass++) {
 		for (int i = 0; i < 0x4000; i++) {

@@ -32,6 +32,7 @@
 set -u
 SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
 PRF=${PRF:-$SRCDIR/prf}
+case $PRF in /*) ;; */*) PRF=$(cd "$(dirname "$PRF")" && pwd)/$(basename "$PRF") ;; esac
 SCALE=${SCALE:-1}
 RUNS=${RUNS:-3}
 BENCH_DIR=${BENCH_DIR:-/tmp/prf-bench-report}

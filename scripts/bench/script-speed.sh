@@ -137,7 +137,7 @@ for in in deep mix; do
 		read -r w c < <(run "'$PRF' script -i '$d' --folded > /dev/null"); echo "$w" >> "$tmp/e.w"; echo "$c" >> "$tmp/e.c"
 	done
 	for k in a b c e; do eval "w_$k=$(median "$tmp/$k.w"); c_$k=$(median "$tmp/$k.c")"; done
-	ns=$("$PRF" report -i "$d" --stats 2>/dev/null | awk '/SAMPLE/ && !done { print $NF; done = 1 }')
+	ns=$("$PRF" report -i "$d" --stats 2>/dev/null | awk '/SAMPLE events/ && !done { print $3; done = 1 }')
 	printf "%-5s %8s | %8.2f (%8.2f)   %8.2f (%8.2f)   %5sx %5sx | %8.2f (%8.2f)   %8.2f (%8.2f)   %5sx %5sx\n" \
 		"$in" "${ns:-?}" "$w_a" "$c_a" "$w_b" "$c_b" "$(ratio "$w_a" "$w_b")" "$(ratio "$c_a" "$c_b")" \
 		"$w_c" "$c_c" "$w_e" "$c_e" "$(ratio "$w_c" "$w_e")" "$(ratio "$c_c" "$c_e")"

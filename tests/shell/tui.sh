@@ -68,7 +68,7 @@ wait_for() {
 send_line() { tmux -L "$SOCK" send-keys -t t -l "$1"; tmux -L "$SOCK" send-keys -t t Enter; }
 
 wait_for 'PRFTEST\$' 10 || fail "no shell prompt in tmux"
-send_line "cd $T; stty -a > stty.before; PRF_PAGER=cat \"$PRF\" --no-pager report -i perf.data; echo EXIT=\$? > exit.txt; stty -a > stty.after; clear"
+send_line "cd $T; stty -a > stty.before; \"$PRF\" report -i perf.data; echo EXIT=\$? > exit.txt; stty -a > stty.after; clear"
 wait_for '^Samples: ' 60 || fail "the browser did not start"
 head -1 "$T/screen" | grep -q "of event 'cpu-clock" || fail "title line: $(head -1 "$T/screen")"
 grep -q 'Event count (approx.): ' "$T/screen" || fail "no event count in the title"

@@ -61,7 +61,11 @@ static __attribute__((noinline)) void thread__find_symbol_slow(struct maps *maps
 	al->map = map;
 	al->addr = map__map_ip(map, addr);
 	al->sym = dso__find_symbol(map->dso, al->addr);
-	if (e && __atomic_load_n(&map->dso->symbols_loaded, __ATOMIC_ACQUIRE)) {
+	/* only ELF-backed user DSOs and the kernel: their symbols and text
+	 * offset are fixed once loaded ([vdso], JIT maps and modules are not
+	 * cached; a [vdso] answer was seen to go stale) */
+	if (e && (map->dso->kind == DSO_USER || map->dso->kind == DSO_KERNEL) &&
+	    __atomic_load_n(&map->dso->symbols_loaded, __ATOMIC_ACQUIRE)) {
 		e->maps = maps;
 		e->ip = addr;
 		e->gen = gen;
