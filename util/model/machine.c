@@ -673,8 +673,12 @@ static int machine__process_fork(struct machine *m, union perf_event *ev)
 	child->maps = maps;
 	child->pid = pid;
 	child->ppid = ppid;
-	child->comm = parent->comm;
-	child->comm_set = parent->comm_set;
+	/* like perf: the parent's name passes on only when a COMM gave it one;
+	 * otherwise the child keeps its own (":tid" until its COMM arrives) */
+	if (parent->comm_set) {
+		child->comm = parent->comm;
+		child->comm_set = true;
+	}
 	child->dead = false;
 	return 0;
 }
