@@ -727,22 +727,8 @@ static int record__open_evsel(struct record *rec, struct evsel *evsel)
 		}
 		/* perf_event_paranoid > 1 refuses kernel sampling to unprivileged
 		 * users: sample user space only, "<name>:u", as perf 6.1 does */
-		if ((err == -EACCES || err == -EPERM) && !evsel->attr.exclude_kernel &&
-		    !evsel->attr.exclude_user) {
-			int paranoid = 2;
-
-			if (filename__read_int("/proc/sys/kernel/perf_event_paranoid", &paranoid) ||
-			    paranoid > 1) {
-				const char *name = evsel__name(evsel);
-				char buf[256];
-
-				snprintf(buf, sizeof(buf), "%s%su", name,
-					 strchr(name, '/') || strchr(name, ':') ? "" : ":");
-				evsel->attr.exclude_kernel = 1;
-				evsel__set_name(evsel, buf);
-				continue;
-			}
-		}
+		if (evsel__fallback_exclude_kernel(evsel, err))
+			continue;
 		{
 			char msg[512];
 

@@ -139,31 +139,6 @@ static void stat__config_attrs(struct evlist *evlist, const struct stat_opts *o,
  * unsupported (printed "<not supported>"), members of a group whose
  * leader failed as not counted. Returns 0 or -errno after printing why.
  */
-/*
- * perf 6.1's fallback for unprivileged users: with kernel.perf_event_paranoid
- * above 1 the kernel refuses to count kernel space (EACCES/EPERM), so count
- * user space only (exclude_kernel) and name the event "<name>:u".
- * Returns true when the attr was changed and the open is worth retrying.
- */
-static bool stat__fallback_exclude_kernel(struct evsel *evsel, int err)
-{
-	const char *name = evsel__name(evsel);
-	int paranoid = 2;
-	char buf[256];
-
-	if ((err != -EACCES && err != -EPERM) || evsel->attr.exclude_kernel ||
-	    evsel->attr.exclude_user)
-		return false;
-	if (!filename__read_int("/proc/sys/kernel/perf_event_paranoid", &paranoid) && paranoid <= 1)
-		return false;
-	snprintf(buf, sizeof(buf), "%s%su", name, strchr(name, '/') || strchr(name, ':') ? "" : ":");
-	evsel->attr.exclude_kernel = 1;
-	evsel__set_name(evsel, buf);
-	pr_debug("kernel.perf_event_paranoid=%d, trying to fall back to excluding kernel samples\n",
-		 paranoid);
-	return true;
-}
-
 static int stat__open_counters(struct evlist *evlist, struct perf_cpu_map *cpus,
 			       struct perf_thread_map *threads)
 {
@@ -191,7 +166,7 @@ static int stat__open_counters(struct evlist *evlist, struct perf_cpu_map *cpus,
 					pos->attr.read_format &= ~PERF_FORMAT_GROUP;
 			err = evsel__open(evsel, cpus, threads);
 		}
-		if (stat__fallback_exclude_kernel(evsel, err))
+		if (evsel__fallback_exclude_kernel(evsel, err))
 			err = evsel__open(evsel, cpus, threads);
 		st->open_err = err;
 		if (!err)

@@ -358,3 +358,22 @@ int evsel__sample_size(uint64_t sample_type)
 
 	return __builtin_popcountll(sample_type & fixed) * (int)sizeof(uint64_t);
 }
+
+bool evsel__fallback_exclude_kernel(struct evsel *evsel, int err)
+{
+	const char *name = evsel__name(evsel);
+	int paranoid = 2;
+	char buf[256];
+
+	if ((err != -EACCES && err != -EPERM) || evsel->attr.exclude_kernel ||
+	    evsel->attr.exclude_user)
+		return false;
+	if (!filename__read_int("/proc/sys/kernel/perf_event_paranoid", &paranoid) && paranoid <= 1)
+		return false;
+	snprintf(buf, sizeof(buf), "%s%su", name, strchr(name, '/') || strchr(name, ':') ? "" : ":");
+	evsel->attr.exclude_kernel = 1;
+	evsel__set_name(evsel, buf);
+	pr_debug("kernel.perf_event_paranoid=%d, trying to fall back to excluding kernel samples\n",
+		 paranoid);
+	return true;
+}

@@ -100,6 +100,15 @@ int evsel__ioctl(struct evsel *evsel, unsigned long request, unsigned long arg);
 /* Human message for an open error (EACCES -> perf_event_paranoid hint,
  * ENOENT/EOPNOTSUPP -> not supported, EMFILE -> too many open files...). */
 int evsel__open_strerror(struct evsel *evsel, int err, char *buf, size_t size);
+/*
+ * perf's fallback for unprivileged users: when perf_event_paranoid is above
+ * 1 (or unreadable) and the open failed with EACCES/EPERM (err, negative
+ * errno), switch the evsel to user space only (exclude_kernel) and rename
+ * it "<name>:u". Returns true when the attr changed and the open is worth
+ * retrying; false leaves the evsel untouched.
+ */
+bool evsel__fallback_exclude_kernel(struct evsel *evsel, int err);
+
 /* Size in bytes of one PERF_RECORD_SAMPLE's fixed part for sample_type. */
 int evsel__sample_size(uint64_t sample_type);
 
