@@ -18,6 +18,7 @@
 #include "../ui/tui/tui.h"
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
+#include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
 #include "../util/format/session.h"
 #include "../util/kernel/evlist.h"
@@ -32,8 +33,6 @@
 #include "../util/model/dso.h"
 #include "../util/model/machine.h"
 #include "../util/model/map.h"
-
-#define REPORT_MAX_CPUS 4096
 
 struct report_opts {
 	struct perf_tool tool;		/* first: container_of */
@@ -64,11 +63,7 @@ struct report_opts {
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	bool setup_done;
 	int setup_err;
-	char **comm_list, **dso_list, **sym_list;
-	int nr_comms, nr_dsos, nr_syms;
-	long *pid_list, *tid_list;
-	int nr_pids, nr_tids;
-	unsigned char *cpu_set;
+	struct sample_filter filter;	/* --comms/--dsos/--symbols/--pid/--tid/--cpu */
 	uint64_t nr_stats_samples;
 };
 
@@ -82,109 +77,11 @@ static struct report_opts *tool2rep(struct perf_tool *tool)
 	return container_of(tool, struct report_opts, tool);
 }
 
-static int split_list(const char *s, char ***out)
-{
-	char *dup = strdup(s), *save = NULL, *tok;
-	int n = 0;
-
-	*out = NULL;
-	if (!dup)
-		return -ENOMEM;
-	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char **v = realloc(*out, (size_t)(n + 1) * sizeof(*v));
-
-		if (!v)
-			break;
-		*out = v;
-		v[n++] = strdup(tok);
-	}
-	free(dup);
-	return n;
-}
-
 static void free_list(char **v, int n)
 {
 	for (int i = 0; i < n; i++)
 		free(v[i]);
 	free(v);
-}
-
-static int parse_num_list(const char *what, const char *s, long **out, int *nr)
-{
-	char **v;
-	int n = split_list(s, &v), ret = 0;
-
-	if (n < 0)
-		return n;
-	*out = calloc((size_t)n + 1, sizeof(long));
-	if (!*out) {
-		free_list(v, n);
-		return -ENOMEM;
-	}
-	for (int i = 0; i < n; i++) {
-		char *end;
-
-		(*out)[i] = strtol(v[i], &end, 10);
-		if (*end || end == v[i]) {
-			fprintf(stderr, "prf report: invalid %s '%s'\n", what, v[i]);
-			ret = -EINVAL;
-		}
-	}
-	free_list(v, n);
-	*nr = n;
-	return ret;
-}
-
-static int parse_cpu_list(struct report_opts *rep)
-{
-	const char *p = rep->cpus;
-
-	rep->cpu_set = calloc(REPORT_MAX_CPUS, 1);
-	if (!rep->cpu_set)
-		return -ENOMEM;
-	while (*p) {
-		char *end;
-		long a = strtol(p, &end, 10), b;
-
-		if (end == p || a < 0 || a >= REPORT_MAX_CPUS)
-			goto bad;
-		b = a;
-		p = end;
-		if (*p == '-') {
-			b = strtol(p + 1, &end, 10);
-			if (end == p + 1 || b < a || b >= REPORT_MAX_CPUS)
-				goto bad;
-			p = end;
-		}
-		for (long c = a; c <= b; c++)
-			rep->cpu_set[c] = 1;
-		if (*p == ',')
-			p++;
-		else if (*p)
-			goto bad;
-	}
-	return 0;
-bad:
-	fprintf(stderr, "prf report: invalid cpu list '%s'\n", rep->cpus);
-	return -EINVAL;
-}
-
-static bool in_list(char **list, int n, const char *s)
-{
-	if (!s)
-		return false;
-	for (int i = 0; i < n; i++)
-		if (!strcmp(list[i], s))
-			return true;
-	return false;
-}
-
-static bool in_num_list(const long *list, int n, long v)
-{
-	for (int i = 0; i < n; i++)
-		if (list[i] == v)
-			return true;
-	return false;
 }
 
 /* Decide children/callchain settings once the events are known. */
@@ -229,7 +126,7 @@ static int report__setup(struct report_opts *rep)
 		rep->setup_err = err;
 		return err;
 	}
-	if (rep->cpu_set && evlist) {
+	if (rep->filter.cpu_set && evlist) {
 		bool has_cpu = false;
 
 		evlist__for_each_entry(evlist, evsel)
@@ -242,11 +139,11 @@ static int report__setup(struct report_opts *rep)
 		}
 	}
 	/* perf hides a key column that a one-item filter leaves single-valued */
-	if (rep->nr_comms == 1)
+	if (rep->filter.nr_comms == 1)
 		sort_order__elide(&rep->so, SORT_COMM);
-	if (rep->nr_dsos == 1)
+	if (rep->filter.nr_dsos == 1)
 		sort_order__elide(&rep->so, SORT_DSO);
-	if (rep->nr_syms == 1)
+	if (rep->filter.nr_syms == 1)
 		sort_order__elide(&rep->so, SORT_SYM);
 	rep->need_chain = rep->use_callchain || rep->cumulate || rep->so.need_parent;
 	rep->ropts.max_stack = rep->max_stack;
@@ -284,22 +181,9 @@ static struct hists *report__hists(struct report_opts *rep, struct evsel *evsel)
 static bool report__filtered(struct report_opts *rep, struct perf_sample *sample,
 			     struct hist_sample *hs, struct addr_location *al)
 {
-	if (rep->nr_pids && !in_num_list(rep->pid_list, rep->nr_pids, (int32_t)sample->pid))
-		return true;
-	if (rep->nr_tids && !in_num_list(rep->tid_list, rep->nr_tids, (int32_t)sample->tid))
-		return true;
-	if (rep->nr_comms && !in_list(rep->comm_list, rep->nr_comms, hs->comm))
-		return true;
-	if (rep->nr_dsos) {
-		struct dso *dso = al->map ? al->map->dso : NULL;
-
-		if (!dso || (!in_list(rep->dso_list, rep->nr_dsos, dso->short_name) &&
-			     !in_list(rep->dso_list, rep->nr_dsos, dso->long_name)))
-			return true;
-	}
-	if (rep->nr_syms && (!al->sym || !in_list(rep->sym_list, rep->nr_syms, al->sym->name)))
-		return true;
-	return false;
+	return !sample_filter__match_task(&rep->filter, sample->pid, sample->tid, hs->comm) ||
+	       !sample_filter__match_dso(&rep->filter, al->map ? al->map->dso : NULL) ||
+	       !sample_filter__match_sym(&rep->filter, al->sym ? al->sym->name : NULL);
 }
 
 /* Progress: file offset of the record being delivered, past the header. */
@@ -332,7 +216,7 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return err;
 	if (rep->oc && off_cpu__consume_sample(rep->oc, evsel, sample, &err))
 		return err;
-	if (rep->cpu_set && (sample->cpu >= REPORT_MAX_CPUS || !rep->cpu_set[sample->cpu]))
+	if (!sample_filter__match_cpu(&rep->filter, sample->cpu))
 		return 0;
 	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
 	if (!thread)
@@ -744,14 +628,17 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep->quiet)
 		verbose = -1;
-	if ((rep->comms && (rep->nr_comms = split_list(rep->comms, &rep->comm_list)) < 0) ||
-	    (rep->dsos && (rep->nr_dsos = split_list(rep->dsos, &rep->dso_list)) < 0) ||
-	    (rep->symbols && (rep->nr_syms = split_list(rep->symbols, &rep->sym_list)) < 0) ||
-	    (rep->pids && parse_num_list("pid", rep->pids, &rep->pid_list, &rep->nr_pids)) ||
-	    (rep->tids && parse_num_list("tid", rep->tids, &rep->tid_list, &rep->nr_tids)) ||
-	    (rep->cpus && parse_cpu_list(rep))) {
-		status = 129;
-		goto out;
+	{
+		struct sample_filter_args fa = {
+			.cmd = "report", .comms = rep->comms, .dsos = rep->dsos,
+			.symbols = rep->symbols, .pids = rep->pids, .tids = rep->tids,
+			.cpus = rep->cpus,
+		};
+
+		if (sample_filter__parse(&rep->filter, &fa)) {
+			status = 129;
+			goto out;
+		}
 	}
 	{
 		/* validate -s/-F early: a typo is a usage error before any I/O */
@@ -799,12 +686,12 @@ int cmd_report(int argc, const char **argv)
 	}
 	/* perf names the single value of a one-item filter (its column is hidden) */
 	if (!rep->stats_mode && !rep->use_tui) {
-		if (rep->nr_dsos == 1)
-			printf("# dso: %s\n", rep->dso_list[0]);
-		if (rep->nr_comms == 1)
-			printf("# comm: %s\n", rep->comm_list[0]);
-		if (rep->nr_syms == 1)
-			printf("# symbol: %s\n", rep->sym_list[0]);
+		if (rep->filter.nr_dsos == 1)
+			printf("# dso: %s\n", rep->filter.dso_list[0]);
+		if (rep->filter.nr_comms == 1)
+			printf("# comm: %s\n", rep->filter.comm_list[0]);
+		if (rep->filter.nr_syms == 1)
+			printf("# symbol: %s\n", rep->filter.sym_list[0]);
 	}
 	if (!rep->session->pipe && !rep->stats_mode) {
 		err = report__setup(rep);
@@ -863,12 +750,7 @@ out:
 	trace_formatter__delete(rep->tf);	/* after the hists: they point into it */
 	sort_order__exit(&rep->so);
 	callchain_cursor__exit(&rep->cursor);
-	free_list(rep->comm_list, rep->nr_comms);
-	free_list(rep->dso_list, rep->nr_dsos);
-	free_list(rep->sym_list, rep->nr_syms);
-	free(rep->pid_list);
-	free(rep->tid_list);
-	free(rep->cpu_set);
+	sample_filter__exit(&rep->filter);
 	free(rep);
 	free_list(joined, nr_joined);
 	return status;

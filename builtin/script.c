@@ -14,6 +14,7 @@
 #include "builtin.h"
 #include "../util/analysis/folded.h"
 #include "../util/analysis/off-cpu.h"
+#include "../util/analysis/sample-filter.h"
 #include "../util/analysis/script-print.h"
 #include "../util/analysis/trace-format.h"
 #include "../util/format/session.h"
@@ -24,8 +25,6 @@
 #include "../util/lib/util.h"
 #include "../util/model/callchain.h"
 #include "../util/model/machine.h"
-
-#define SCRIPT_MAX_CPUS 4096
 
 struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
@@ -55,11 +54,7 @@ struct script_opts {
 	int nr_checked;
 	unsigned char *checked;		/* by evsel idx */
 	bool slot_checked[SCRIPT_NR_TYPES];	/* perf checks the first evsel of a type */
-	char **comm_list;
-	int nr_comms;
-	long *pid_list, *tid_list;
-	int nr_pids, nr_tids;
-	unsigned char *cpu_set;		/* NULL: all */
+	struct sample_filter filter;	/* --comms/--pid/--tid/--cpu */
 	uint64_t time_start, time_end;	/* ns; 0: open */
 };
 
@@ -80,84 +75,6 @@ static int parse_fields_cb(const struct option *opt, const char *arg, int unset)
 		return -1;
 	}
 	return 0;
-}
-
-/* "a,b,c" -> malloc'd array of malloc'd strings. */
-static int split_list(const char *s, char ***out)
-{
-	char *dup = strdup(s), *save = NULL, *tok;
-	int n = 0;
-
-	if (!dup)
-		return -ENOMEM;
-	*out = NULL;
-	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char **v = realloc(*out, (size_t)(n + 1) * sizeof(*v));
-
-		if (!v)
-			break;
-		*out = v;
-		v[n++] = strdup(tok);
-	}
-	free(dup);
-	return n;
-}
-
-static int parse_num_list(const char *what, const char *s, long **out, int *nr)
-{
-	char **v;
-	int n = split_list(s, &v);
-
-	if (n < 0)
-		return n;
-	*out = calloc((size_t)n + 1, sizeof(long));
-	for (int i = 0; i < n; i++) {
-		char *end;
-
-		(*out)[i] = strtol(v[i], &end, 10);
-		if (*end || end == v[i]) {
-			fprintf(stderr, "prf script: invalid %s '%s'\n", what, v[i]);
-			return -EINVAL;
-		}
-		free(v[i]);
-	}
-	free(v);
-	*nr = n;
-	return 0;
-}
-
-static int parse_cpu_list(struct script_opts *so)
-{
-	const char *p = so->cpus;
-
-	so->cpu_set = calloc(SCRIPT_MAX_CPUS, 1);
-	if (!so->cpu_set)
-		return -ENOMEM;
-	while (*p) {
-		char *end;
-		long a = strtol(p, &end, 10), b;
-
-		if (end == p || a < 0 || a >= SCRIPT_MAX_CPUS)
-			goto bad;
-		b = a;
-		p = end;
-		if (*p == '-') {
-			b = strtol(p + 1, &end, 10);
-			if (end == p + 1 || b < a || b >= SCRIPT_MAX_CPUS)
-				goto bad;
-			p = end;
-		}
-		for (long c = a; c <= b; c++)
-			so->cpu_set[c] = 1;
-		if (*p == ',')
-			p++;
-		else if (*p)
-			goto bad;
-	}
-	return 0;
-bad:
-	fprintf(stderr, "prf script: invalid cpu list '%s'\n", so->cpus);
-	return -EINVAL;
 }
 
 /* "START,STOP" in seconds (perf's --time); either side may be empty. */
@@ -269,33 +186,7 @@ static bool script__filtered(struct script_opts *so, struct perf_sample *sample,
 		return true;
 	if (so->time_end && sample->time > so->time_end)
 		return true;
-	if (so->cpu_set && (sample->cpu >= SCRIPT_MAX_CPUS || !so->cpu_set[sample->cpu]))
-		return true;
-	if (so->nr_pids) {
-		int i;
-
-		for (i = 0; i < so->nr_pids && so->pid_list[i] != (int32_t)sample->pid; i++)
-			;
-		if (i == so->nr_pids)
-			return true;
-	}
-	if (so->nr_tids) {
-		int i;
-
-		for (i = 0; i < so->nr_tids && so->tid_list[i] != (int32_t)sample->tid; i++)
-			;
-		if (i == so->nr_tids)
-			return true;
-	}
-	if (so->nr_comms) {
-		int i;
-
-		for (i = 0; i < so->nr_comms && strcmp(so->comm_list[i], comm); i++)
-			;
-		if (i == so->nr_comms)
-			return true;
-	}
-	return false;
+	return !sample_filter__match(&so->filter, sample->pid, sample->tid, sample->cpu, comm);
 }
 
 static int script__stop(struct script_opts *so, int err)
@@ -530,12 +421,16 @@ int cmd_script(int argc, const char **argv)
 			goto out;
 		}
 	}
-	if ((so->comms && (so->nr_comms = split_list(so->comms, &so->comm_list)) < 0) ||
-	    (so->pids && parse_num_list("pid", so->pids, &so->pid_list, &so->nr_pids)) ||
-	    (so->tids && parse_num_list("tid", so->tids, &so->tid_list, &so->nr_tids)) ||
-	    (so->cpus && parse_cpu_list(so)) || (so->time_str && parse_time(so))) {
-		status = 129;
-		goto out;
+	{
+		struct sample_filter_args fa = {
+			.cmd = "script", .comms = so->comms, .pids = so->pids,
+			.tids = so->tids, .cpus = so->cpus,
+		};
+
+		if (sample_filter__parse(&so->filter, &fa) || (so->time_str && parse_time(so))) {
+			status = 129;
+			goto out;
+		}
 	}
 	if (!so->input)
 		so->input = default_input();
@@ -602,12 +497,7 @@ out:
 	folded__delete(so->fold);
 	if (so->tf)
 		trace_formatter__delete(so->tf);
-	for (int i = 0; i < so->nr_comms; i++)
-		free(so->comm_list[i]);
-	free(so->comm_list);
-	free(so->pid_list);
-	free(so->tid_list);
-	free(so->cpu_set);
+	sample_filter__exit(&so->filter);
 	free(so->checked);
 	free(so);
 	return status;

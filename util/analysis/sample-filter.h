@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_SAMPLE_FILTER_H
+#define PRF_ANALYSIS_SAMPLE_FILTER_H
+/*
+ * Sample filters shared by `prf report` and `prf script`: the perf 6.1
+ * options --comms, --dsos, --symbols (comma separated names, exact match),
+ * --pid/--tid (comma separated numbers) and --cpu/-C (a cpu list such as
+ * "0-2,5"). An option left NULL or given as "" does not filter.
+ *
+ * The cpu list is kept as a bitmap of SAMPLE_FILTER_MAX_CPUS cpus rather
+ * than a perf_cpu_map: perf_cpu_map__new() reads "" as "all online cpus",
+ * while the report/script options treat every listed cpu literally.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+struct dso;
+
+#define SAMPLE_FILTER_MAX_CPUS 4096
+
+/* Option strings as the user gave them (borrowed, may be NULL). */
+struct sample_filter_args {
+	const char *cmd;	/* command name for error messages ("report") */
+	const char *comms, *dsos, *symbols, *pids, *tids, *cpus;
+};
+
+/* Parsed filters; owns its lists. Zero-initialise before __parse(). */
+struct sample_filter {
+	char **comm_list, **dso_list, **sym_list;
+	int nr_comms, nr_dsos, nr_syms;		/* 0: no filter */
+	long *pid_list, *tid_list;
+	int nr_pids, nr_tids;			/* 0: no filter */
+	unsigned char *cpu_set;			/* by cpu number; NULL: all cpus */
+};
+
+/*
+ * Parse args into f, in the order comms, dsos, symbols, pids, tids, cpus,
+ * stopping at the first error. A bad number or cpu list prints
+ * "prf <cmd>: invalid pid '<item>'" / "prf <cmd>: invalid cpu list '<s>'"
+ * to stderr and returns -EINVAL; -ENOMEM on allocation failure; else 0.
+ * Whatever was parsed before an error is freed by sample_filter__exit().
+ */
+int sample_filter__parse(struct sample_filter *f, const struct sample_filter_args *args);
+/* Free the lists; f may be parsed again afterwards. */
+void sample_filter__exit(struct sample_filter *f);
+
+/* True when cpu (perf_sample.cpu) passes --cpu. */
+bool sample_filter__match_cpu(const struct sample_filter *f, uint32_t cpu);
+/* True when the sample's pid/tid (as perf_sample, compared as int32) and
+ * its thread's comm pass --pid, --tid and --comms (a NULL comm fails an
+ * active --comms). */
+bool sample_filter__match_task(const struct sample_filter *f, uint32_t pid, uint32_t tid,
+			       const char *comm);
+/* True when dso (NULL: unresolved, fails) passes --dsos by its short
+ * (basename) or long (as mapped) name. */
+bool sample_filter__match_dso(const struct sample_filter *f, const struct dso *dso);
+/* True when sym_name (NULL: unresolved, fails) passes --symbols. */
+bool sample_filter__match_sym(const struct sample_filter *f, const char *sym_name);
+/* match_cpu && match_task: the filters `prf script` applies. */
+bool sample_filter__match(const struct sample_filter *f, uint32_t pid, uint32_t tid,
+			  uint32_t cpu, const char *comm);
+
+#endif /* PRF_ANALYSIS_SAMPLE_FILTER_H */
