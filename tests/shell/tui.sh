@@ -76,8 +76,9 @@ sed -n 2p "$T/screen" | grep -Eq '^  Children +Self +Command +Shared Object +Sym
 
 # first screen: the top entries are the --stdio entry lines (fold sign + space instead of 2 blanks)
 grep -E '^ +[0-9]+\.[0-9]+%' "$T/stdio.txt" | head -10 | sed 's/^  //' | cut -c1-110 | sed 's/ *$//' > "$T/stdio.top"
-sed -n '3,12p' "$T/screen" | sed 's/^[-+ ] //' | cut -c1-110 | sed 's/ *$//' > "$T/tui.top"
-[ "$(wc -l < "$T/stdio.top")" -ge 5 ] || fail "too few --stdio entries"
+ntop=$(wc -l < "$T/stdio.top")
+[ "$ntop" -ge 5 ] || fail "too few --stdio entries"
+sed -n "3,$((2 + ntop))p" "$T/screen" | sed 's/^[-+ ] //' | cut -c1-110 | sed 's/ *$//' > "$T/tui.top"
 diff "$T/stdio.top" "$T/tui.top" > "$T/top.diff" || { cat "$T/top.diff"; fail "first screen differs from --stdio"; }
 
 # E: every callchain expanded; P: the view to perf.hist.0
