@@ -59,6 +59,7 @@ static int parse_num_list(const char *cmd, const char *what, const char *s,
 		if (*end || end == v[i]) {
 			fprintf(stderr, "prf %s: invalid %s '%s'\n", cmd, what, v[i]);
 			ret = -EINVAL;
+			break;
 		}
 	}
 	free_list(v, n);

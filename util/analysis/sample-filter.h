@@ -35,7 +35,8 @@ struct sample_filter {
 
 /*
  * Parse args into f, in the order comms, dsos, symbols, pids, tids, cpus,
- * stopping at the first error. A bad number or cpu list prints
+ * stopping at the first error (and at the first bad item of a list:
+ * one error line). A bad number or cpu list prints
  * "prf <cmd>: invalid pid '<item>'" / "prf <cmd>: invalid cpu list '<s>'"
  * to stderr and returns -EINVAL; -ENOMEM on allocation failure; else 0.
  * Whatever was parsed before an error is freed by sample_filter__exit().
