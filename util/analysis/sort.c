@@ -394,6 +394,24 @@ static inline int cmp_sdiff(uint64_t a, uint64_t b)
 	return d > 0 ? -1 : d < 0;
 }
 
+/* cpu, parent, srcline and trace order the same way when collapsing and
+ * when sorting the output: by value, missing names last */
+static int cmp_display_key(int key, const struct hist_entry *a, const struct hist_entry *b)
+{
+	switch (key) {
+	case SORT_CPU:
+		return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+	case SORT_PARENT:
+		return cmp_name_nulls_last(a->parent, b->parent);
+	case SORT_SRCLINE:
+		return cmp_name_nulls_last(a->srcline, b->srcline);
+	case SORT_TRACE:
+		return cmp_name_nulls_last(a->trace, b->trace);
+	default:
+		return 0;
+	}
+}
+
 int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entry *a,
 			     const struct hist_entry *b)
 {
@@ -439,17 +457,8 @@ int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entr
 			if (!r && so->keys[i] == SORT_SYMOFF)
 				r = cmp_u64(a->addr, b->addr);
 			break;
-		case SORT_CPU:
-			r = a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
-			break;
-		case SORT_PARENT:
-			r = cmp_name_nulls_last(a->parent, b->parent);
-			break;
-		case SORT_SRCLINE:
-			r = cmp_name_nulls_last(a->srcline, b->srcline);
-			break;
-		case SORT_TRACE:
-			r = cmp_name_nulls_last(a->trace, b->trace);
+		default:
+			r = cmp_display_key(so->keys[i], a, b);
 			break;
 		}
 	}
@@ -497,17 +506,8 @@ int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry 
 			if (!r && so->sort[i] == SORT_SYMOFF)
 				r = cmp_u64(a->addr, b->addr);
 			break;
-		case SORT_CPU:
-			r = a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
-			break;
-		case SORT_PARENT:
-			r = cmp_name_nulls_last(a->parent, b->parent);
-			break;
-		case SORT_SRCLINE:
-			r = cmp_name_nulls_last(a->srcline, b->srcline);
-			break;
-		case SORT_TRACE:
-			r = cmp_name_nulls_last(a->trace, b->trace);
+		default:
+			r = cmp_display_key(so->sort[i], a, b);
 			break;
 		}
 	}
