@@ -2,14 +2,9 @@
 # prf flamegraph HTML renders in headless Chromium without script errors; screenshot shows the graph
 set -u
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-PERF=${PERF_BIN:-/usr/bin/perf}
 [ -x "$CHROMIUM" ] || { echo "no $CHROMIUM (Debian package chromium) for the browser check"; exit 2; }
-[ -x "$PERF" ] || { echo "no $PERF to record with"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-command -v python3 >/dev/null || { echo "no python3"; exit 2; }
-T=$(mktemp -d /tmp/prf-fg-browser.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup fg-browser
 
 cat > "$T/tree.c" <<'C'
 #include <stdlib.h>

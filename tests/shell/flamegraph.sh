@@ -1,13 +1,8 @@
 #!/bin/bash
 # prf flamegraph: HTML and SVG files parse, hold the known call tree with its sample counts; diff colors
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF to record with"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-command -v python3 >/dev/null || { echo "no python3"; exit 2; }
-T=$(mktemp -d /tmp/prf-flamegraph.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup flamegraph
 
 cat > "$T/tree.c" <<'C'
 #include <stdlib.h>

@@ -7,13 +7,8 @@
 # address (perf's choice among them is the model's business), so at most
 # 5% of those lines may differ (STRICT=1: none).
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-command -v python3 >/dev/null || { echo "no python3"; exit 2; }
-T=$(mktemp -d /tmp/prf-script-compat.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup script-compat
 
 cat > "$T/tree.c" <<'C'
 #include <stdlib.h>

@@ -6,13 +6,8 @@
 # names tidied, _[k] on kernel frames with --kernel, first event only,
 # bytewise sort). It runs on perf script output and on prf script output.
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-command -v python3 >/dev/null || { echo "no python3"; exit 2; }
-T=$(mktemp -d /tmp/prf-script-folded.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup script-folded
 
 cat > "$T/tree.c" <<'C'
 #include <stdlib.h>
