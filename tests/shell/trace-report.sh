@@ -33,10 +33,13 @@ for f in perf prf; do
 			# perf sizes the last "Trace output" column from the entries
 			# whose text its rb-tree comparisons happened to format, and
 			# cuts the others to that width; prf prints the whole text.
-			# Compare both cut to perf's width.
-			w=$(grep -m1 '^# \.\.\.' "$T/ref" | wc -L)
+			# Compare both cut to perf's width, table by table (one per event).
+			w=$(grep '^# \.\.\.' "$T/ref" | awk '{ printf "%s%d", NR > 1 ? "," : "", length }')
 			for x in ref out; do
-				cut -c1-"$w" "$T/$x" | sed 's/ *$//' > "$T/$x.cut"
+				awk -v w="$w" 'BEGIN { n = split(w, W, ",") }
+					/^# \.\.\./ { t++ }
+					{ if (t) $0 = substr($0, 1, W[t <= n ? t : n]); sub(/ +$/, ""); print }' \
+					"$T/$x" > "$T/$x.cut"
 				mv "$T/$x.cut" "$T/$x"
 			done
 		fi
