@@ -48,6 +48,26 @@ static void dump_sample_id(struct dump_tool *dt, struct perf_sample *s)
 		fprintf(dt->out, " id %" PRIu64, s->id);
 }
 
+/* The u64 sample fields, in the order the dump prints them. */
+static const struct {
+	uint64_t bit;
+	const char *name;
+	size_t off;
+	bool hex;
+} u64_fields[] = {
+	{ PERF_SAMPLE_IP, "ip", offsetof(struct perf_sample, ip), true },
+	{ PERF_SAMPLE_PERIOD, "period", offsetof(struct perf_sample, period), false },
+	{ PERF_SAMPLE_ADDR, "addr", offsetof(struct perf_sample, addr), true },
+	{ PERF_SAMPLE_STREAM_ID, "stream_id", offsetof(struct perf_sample, stream_id), false },
+	{ PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "weight", offsetof(struct perf_sample, weight), false },
+	{ PERF_SAMPLE_DATA_SRC, "data_src", offsetof(struct perf_sample, data_src), true },
+	{ PERF_SAMPLE_TRANSACTION, "transaction", offsetof(struct perf_sample, transaction), true },
+	{ PERF_SAMPLE_PHYS_ADDR, "phys_addr", offsetof(struct perf_sample, phys_addr), true },
+	{ PERF_SAMPLE_CGROUP, "cgroup", offsetof(struct perf_sample, cgroup), false },
+	{ PERF_SAMPLE_DATA_PAGE_SIZE, "data_page_size", offsetof(struct perf_sample, data_page_size), false },
+	{ PERF_SAMPLE_CODE_PAGE_SIZE, "code_page_size", offsetof(struct perf_sample, code_page_size), false },
+};
+
 static int dump_sample(struct perf_tool *tool, union perf_event *ev, struct perf_sample *s,
 		       struct evsel *evsel, struct machine *machine)
 {
@@ -58,14 +78,14 @@ static int dump_sample(struct perf_tool *tool, union perf_event *ev, struct perf
 	dump_line(dt, ev);
 	fprintf(o, " %s misc %#x", evsel__name(evsel), s->misc);
 	dump_sample_id(dt, s);
-	if (t & PERF_SAMPLE_IP)
-		fprintf(o, " ip %#" PRIx64, s->ip);
-	if (t & PERF_SAMPLE_PERIOD)
-		fprintf(o, " period %" PRIu64, s->period);
-	if (t & PERF_SAMPLE_ADDR)
-		fprintf(o, " addr %#" PRIx64, s->addr);
-	if (t & PERF_SAMPLE_STREAM_ID)
-		fprintf(o, " stream_id %" PRIu64, s->stream_id);
+	for (size_t i = 0; i < sizeof(u64_fields) / sizeof(u64_fields[0]); i++) {
+		uint64_t v;
+
+		if (!(t & u64_fields[i].bit))
+			continue;
+		memcpy(&v, (const char *)s + u64_fields[i].off, sizeof(v));
+		fprintf(o, u64_fields[i].hex ? " %s %#" PRIx64 : " %s %" PRIu64, u64_fields[i].name, v);
+	}
 	if (t & PERF_SAMPLE_READ)
 		fprintf(o, " read %u bytes", s->read_size);
 	if (s->callchain) {
@@ -84,22 +104,8 @@ static int dump_sample(struct perf_tool *tool, union perf_event *ev, struct perf
 		fprintf(o, " user_regs abi %" PRIu64 " mask %#" PRIx64, s->user_regs.abi, s->user_regs.mask);
 	if (t & PERF_SAMPLE_STACK_USER)
 		fprintf(o, " user_stack %" PRIu64 "/%" PRIu64, s->user_stack.dyn_size, s->user_stack.size);
-	if (t & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT))
-		fprintf(o, " weight %" PRIu64, s->weight);
-	if (t & PERF_SAMPLE_DATA_SRC)
-		fprintf(o, " data_src %#" PRIx64, s->data_src);
-	if (t & PERF_SAMPLE_TRANSACTION)
-		fprintf(o, " transaction %#" PRIx64, s->transaction);
 	if (t & PERF_SAMPLE_REGS_INTR)
 		fprintf(o, " intr_regs abi %" PRIu64, s->intr_regs.abi);
-	if (t & PERF_SAMPLE_PHYS_ADDR)
-		fprintf(o, " phys_addr %#" PRIx64, s->phys_addr);
-	if (t & PERF_SAMPLE_CGROUP)
-		fprintf(o, " cgroup %" PRIu64, s->cgroup);
-	if (t & PERF_SAMPLE_DATA_PAGE_SIZE)
-		fprintf(o, " data_page_size %" PRIu64, s->data_page_size);
-	if (t & PERF_SAMPLE_CODE_PAGE_SIZE)
-		fprintf(o, " code_page_size %" PRIu64, s->code_page_size);
 	fputc('\n', o);
 	return 0;
 }
