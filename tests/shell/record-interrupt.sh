@@ -30,10 +30,24 @@ readable() { # file what
 spin_pids() { # the spin processes started by this test (children of prf pid $1)
 	pgrep -P "$1" -x spin
 }
+# wait (up to 60 s) until prf pid $1 runs a spin child that has used 0.3 s
+# of CPU: under load or sanitizers a fixed sleep may end before any
+# sample of spin_here exists
+wait_spinning() {
+	local i p ticks
+	for i in $(seq 600); do
+		for p in $(spin_pids "$1"); do
+			ticks=$(awk '{ print $14 + $15 }' /proc/$p/stat 2>/dev/null)
+			[ "${ticks:-0}" -ge 30 ] && return 0
+		done
+		sleep 0.1
+	done
+	fail "no spinning workload under prf after 60 s"
+}
 
 for sig in INT TERM; do
 	"$PRF" record -g -o $sig.data -- ./spin 2>err & PR=$!
-	sleep 1
+	wait_spinning $PR
 	kill -$sig $PR
 	wait $PR; rc=$?
 	# the workload got SIGTERM from prf, as perf does: 128 + 15
@@ -54,7 +68,8 @@ readable segv.data "segfaulting workload"
 
 # kill -9 of prf: what was drained (every 500 ms at the latest) is readable
 "$PRF" record -g -o kill.data -- ./spin 2>/dev/null & PR=$!
-sleep 2
+wait_spinning $PR
+sleep 1	# past one drain (every 500 ms at the latest)
 SP=$(spin_pids $PR)
 kill -9 $PR; wait $PR 2>/dev/null
 [ -n "$SP" ] && kill $SP
