@@ -8,14 +8,9 @@
 # Linux perf must read the big-endian file exactly as the native copy (the
 # converter is right), and prf's report and script on it must equal perf's.
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-command -v python3 >/dev/null || { echo "no python3"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d /tmp/prf-byteorder.XXXXXX)
-trap 'rm -rf "$T"' EXIT
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup byteorder
 cd "$T" || exit 1
-fail() { echo "FAIL: $*"; exit 1; }
 
 cat >w.c <<'C'
 volatile unsigned long sink;

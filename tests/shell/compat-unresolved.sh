@@ -8,12 +8,8 @@
 # (pid/tid 0, time 0.000000), and the period column is decided by the first
 # event of a type only (perf record -a adds dummy:HG without PERIOD).
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d /tmp/prf-compat-unres.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup compat-unres
 
 cat > "$T/t.c" <<'C'
 #include <stdlib.h>

@@ -6,13 +6,9 @@
 # dlopen'ed libraries may land on a stale map (burn_a only in liba.so,
 # burn_b only in libb.so, though they are loaded at the same address).
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d /tmp/prf-fault-churn.XXXXXX)
-trap 'rm -rf "$T"' EXIT
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup fault-churn
 cd "$T" || exit 1
-fail() { echo "FAIL: $*"; exit 1; }
 
 cat >lib.c <<'C'
 volatile unsigned long lib_sink;

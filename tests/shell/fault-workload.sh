@@ -5,13 +5,9 @@
 # on the same workload, and the file must be complete (header finished:
 # Linux perf reads it without the "data size field is 0" warning).
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d /tmp/prf-fault-workload.XXXXXX)
-trap 'rm -rf "$T"' EXIT
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup fault-workload
 cd "$T" || exit 1
-fail() { echo "FAIL: $*"; exit 1; }
 
 cat >w.c <<'C'
 #include <signal.h>

@@ -6,12 +6,8 @@
 # truncated, missing file). Never a signal. Set PRF_ASAN to an ASan build
 # of prf (make SANITIZE=address) to also run every case under ASan.
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to record with"; exit 2; }
-command -v python3 >/dev/null || { echo "no python3"; exit 2; }
-T=$(mktemp -d /tmp/prf-report-corrupt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup report-corrupt
 
 "$PERF" record -q -F 2999 -g -o "$T/good.data" -- sh -c 'for i in 1 2 3 4 5 6; do ls -lR /usr/lib >/dev/null; done' \
 	>/dev/null 2>"$T/rec.err" || { cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }

@@ -1,12 +1,8 @@
 #!/bin/bash
 # prf script: pipe input, closed output pipe, filters, side-band events, --header (vs perf)
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d /tmp/prf-script-opts.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup script-opts
 
 cat > "$T/w.c" <<'C'
 #include <stdlib.h>

@@ -10,11 +10,8 @@
 # tables differ, they are compared without the Command column, as sets of
 # lines (overhead and trace text must still match entry for entry).
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-T=$(mktemp -d /tmp/prf-trace-report.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup trace-report
 
 "$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch ||
 	{ echo "no sched:sched_switch tracepoint (tracefs?)"; exit 2; }

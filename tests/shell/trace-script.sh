@@ -14,11 +14,8 @@
 # column differs (at most 2% of the lines) that is reported, not failed.
 # Everything else is compared line for line.
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-T=$(mktemp -d /tmp/prf-trace-script.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup trace-script
 
 "$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch ||
 	{ echo "no sched:sched_switch tracepoint (tracefs?)"; exit 2; }

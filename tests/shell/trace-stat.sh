@@ -8,12 +8,8 @@
 # --filter 'flags == 0' keeps only the program's O_RDONLY opens: prf and
 # perf must count the same; a bad filter fails with perf's message.
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d /tmp/prf-trace-stat.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup trace-stat
 
 "$PRF" list 'syscalls:sys_enter_openat' 2>/dev/null | grep -q sys_enter_openat ||
 	{ echo "no syscalls:sys_enter_openat tracepoint (tracefs?)"; exit 2; }
