@@ -9,12 +9,8 @@
 #   PRF=path/to/prf PERF=/usr/bin/perf scripts/bench/record-overhead.sh 5
 set -u
 N=${1:-5}
-here=$(cd "$(dirname "$0")/../.." && pwd)
-PRF=${PRF:-$here/prf}
-PERF=${PERF:-/usr/bin/perf}
-[ -x "$PRF" ] || { echo "no prf binary at $PRF (set PRF=)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+bench_setup
 
 cat > "$tmp/work.c" <<'C'
 volatile unsigned long sink;
@@ -24,14 +20,6 @@ int main(void) { for (int r = 0; r < 20; r++) mid(25000000UL); return 0; }
 C
 cc -O0 -fno-omit-frame-pointer -o "$tmp/work" "$tmp/work.c" || exit 1
 
-run_us() {
-	local t0 t1
-	t0=$(date +%s%N)
-	"$@" >/dev/null 2>&1
-	t1=$(date +%s%N)
-	echo $(( (t1 - t0) / 1000 ))
-}
-median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 lost_of() { "$PERF" script -D -i "$1" 2>/dev/null | awk '/PERF_RECORD_LOST / { for (i = 1; i <= NF; i++) if ($i == "lost:") s += $(i + 1) } END { print s + 0 }'; }
 
 configs=("-F 999 -g" "-F 10000 -g" "-F 999 --call-graph dwarf")

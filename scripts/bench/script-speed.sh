@@ -27,20 +27,15 @@
 set -u
 N=${1:-5}
 SCALE=${SCALE:-1}
-here=$(cd "$(dirname "$0")/../.." && pwd)
-PRF=${PRF:-$here/prf}
-PERF=${PERF:-/usr/bin/perf}
+. "$(dirname "$0")/lib.sh"
+bench_setup
 BENCH_DIR=${BENCH_DIR:-/tmp/prf-bench-report}
 GEN=${GEN_DEEP:-$here/../shared/bench/gen_deep.py}
-[ -x "$PRF" ] || { echo "no prf binary at $PRF (set PRF=)"; exit 1; }
-[ -x "$PERF" ] || { echo "no perf at $PERF (set PERF=)"; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time is needed"; exit 1; }
 collapse=""
 for d in "${FLAMEGRAPH_DIR:-}" "$(dirname "$(command -v stackcollapse-perf.pl 2>/dev/null || echo /nonexistent/x)")"; do
 	[ -n "$d" ] && [ -f "$d/stackcollapse-perf.pl" ] && command -v perl >/dev/null && collapse="$d/stackcollapse-perf.pl" && break
 done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # stackcollapse-perf.pl's rules, in awk (stand-in when the Perl script is absent)
 cat > "$tmp/collapse.awk" <<'AWK'
@@ -113,8 +108,6 @@ run() { # command -> "wall_s cpu_s" (cpu: user+sys of the pipeline)
 	read -r e u s < <(tail -1 "$tmp/time.out")
 	echo "$e $(echo "$u + $s" | bc -l)"
 }
-median() { sort -g "$1" | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print('%.1f' % (a / b if b > 0 else 0))" "$1" "$2"; }
 
 echo "== recorded results (see the script header; re-measure below) =="
 sed -n '/^# RESULTS-BEGIN/,/^# RESULTS-END/p' "$0" | sed '1d;$d;s/^# \{0,1\}//'
@@ -139,7 +132,7 @@ for in in deep mix; do
 	for k in a b c e; do eval "w_$k=$(median "$tmp/$k.w"); c_$k=$(median "$tmp/$k.c")"; done
 	ns=$("$PRF" report -i "$d" --stats 2>/dev/null | awk '/SAMPLE events/ && !done { print $3; done = 1 }')
 	printf "%-5s %8s | %8.2f (%8.2f)   %8.2f (%8.2f)   %5sx %5sx | %8.2f (%8.2f)   %8.2f (%8.2f)   %5sx %5sx\n" \
-		"$in" "${ns:-?}" "$w_a" "$c_a" "$w_b" "$c_b" "$(ratio "$w_a" "$w_b")" "$(ratio "$c_a" "$c_b")" \
-		"$w_c" "$c_c" "$w_e" "$c_e" "$(ratio "$w_c" "$w_e")" "$(ratio "$c_c" "$c_e")"
+		"$in" "${ns:-?}" "$w_a" "$c_a" "$w_b" "$c_b" "$(ratio "$w_a" "$w_b" 1)" "$(ratio "$c_a" "$c_b" 1)" \
+		"$w_c" "$c_c" "$w_e" "$c_e" "$(ratio "$w_c" "$w_e" 1)" "$(ratio "$c_c" "$c_e" 1)"
 done
 echo "ratio: perf time / prf time (goal: script >= 3x, folded >= 20x vs perf script | stackcollapse-perf.pl)."

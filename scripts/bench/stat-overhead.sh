@@ -7,25 +7,10 @@
 #   PRF=path/to/prf PERF=/usr/bin/perf scripts/bench/stat-overhead.sh 30
 set -u
 N=${1:-30}
-here=$(cd "$(dirname "$0")/../.." && pwd)
-PRF=${PRF:-$here/prf}
-PERF=${PERF:-/usr/bin/perf}
-[ -x "$PRF" ] || { echo "no prf binary at $PRF (set PRF=)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+bench_setup
 
-# wall time in us of one run of "$@"
-run_us() {
-	local t0 t1
-	t0=$(date +%s%N)
-	"$@" >/dev/null 2>&1
-	t1=$(date +%s%N)
-	echo $(( (t1 - t0) / 1000 ))
-}
-
-median_ms() {
-	sort -n "$1" | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.3f", m / 1000 }'
-}
+median_ms() { awk -v m="$(median "$1")" 'BEGIN { printf "%.3f", m / 1000 }'; }
 
 workloads=("true" "ls -R /usr/include" "sh -c 'i=0; while [ \$i -lt 20000 ]; do i=\$((i+1)); done'")
 echo "runs per column: $N; load: $(cut -d' ' -f1-3 /proc/loadavg)"
