@@ -10,6 +10,7 @@
 #include "progress.h"
 
 #define PROGRESS_INTERVAL_NS	50000000ULL	/* at most ~20 draws a second */
+#define PROGRESS_EARLY_BYTES	(4ULL << 20)	/* TUI: box at 0% from this size */
 
 enum progress_backend {
 	PROGRESS_OFF,
@@ -63,6 +64,17 @@ void ui_progress__init(uint64_t total, const char *title)
 		progress.backend = PROGRESS_OFF;
 	if (progress.backend == PROGRESS_OFF)
 		progress.next = UINT64_MAX;
+	/*
+	 * The TUI has a blank screen until the first draw, and the first
+	 * samples can take long (symbol tables loaded on first use): a file
+	 * of 4 MB or more shows its box at 0% right away. Small files and the
+	 * stderr line keep the delay, so quick reports do not flash.
+	 */
+	if (progress.backend == PROGRESS_OPS && total >= PROGRESS_EARLY_BYTES) {
+		progress.drawn = true;
+		progress.nr_draws++;
+		progress.ops->update(0, progress.total, progress.title);
+	}
 }
 
 static void stderr_draw(uint64_t done)

@@ -13,7 +13,9 @@
  * Cheap: ui_progress__update() is meant to be called once per record; it
  * compares one integer in the common case and redraws at most about 20
  * times a second (every 50 ms of CLOCK_MONOTONIC, checked only after each
- * 1/256 of the total has passed).
+ * 1/256 of the total has passed). The first draw comes 50 ms after
+ * __init, except in the TUI for a total of 4 MB or more: its box is drawn
+ * at 0% by __init (the screen is blank until then).
  */
 #include <stdbool.h>
 #include <stdint.h>

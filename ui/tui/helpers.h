@@ -48,8 +48,26 @@ void tui__helpline(const char *msg);
 /* Colour of a percentage as perf picks it. */
 int tui__percent_color(double percent);
 
+/*
+ * Debug trace for tests: when PRF_TUI_TRACE names a file at tui__init(),
+ * one line per event is appended to it, "<CLOCK_REALTIME ns> <event>":
+ *   init COLSxROWS      the screen is set up
+ *   progress DONE TOTAL the progress box is drawn (bytes of the file)
+ *   progress-end        the box is removed (processing done)
+ *   browse              the browser starts
+ *   screen ROWS CPU     the first frame of a hists browser is on the
+ *                       terminal; ROWS rows in its list, CPU ns of
+ *                       CLOCK_PROCESS_CPUTIME_ID spent so far
+ *   help FIRST LAST     the help window shows lines FIRST..LAST (1-based)
+ * No-op otherwise; write errors are ignored.
+ */
+void tui__trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Modal widgets; each redraws what it covers only, the caller redraws. */
-/* Box with text lines (split at '\n'), waits for any key. */
+/* Box with text lines (split at '\n'), waits for any key. When the lines
+ * do not fit the terminal (the helpline stays visible), the box shows as
+ * many as fit, "FIRST-LAST/N" on its top border, and UP/DOWN/PGUP/PGDN/
+ * SPACE/HOME/END scroll; any other key closes it. */
 void tui__help_window(const char *text);
 /* Yes/no question: true on Enter or 'y'. */
 bool tui__dialog_yesno(const char *question);

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "tui.h"
 #include "helpers.h"
@@ -30,6 +31,7 @@
 #include "../../util/analysis/sort.h"
 #include "../../util/analysis/callchain-tree.h"
 #include "../../util/model/dso.h"
+#include "../../util/model/machine.h"
 
 #define LEVEL_OFFSET_STEP	3
 #define ZOOM_DSO		1
@@ -98,6 +100,7 @@ struct hbrowser {
 	char msg[512];
 	bool have_msg;
 	int print_seq;
+	bool drawn;			/* the first frame is out (trace) */
 	char name[1024];		/* scratch for frame names */
 };
 
@@ -281,13 +284,12 @@ static int graph_rows(struct hbrowser *b, uint32_t ei, uint32_t pidx, int level)
 	return 0;
 }
 
-static bool tent__passes(const struct hbrowser *b, const struct tent *e)
+/* Whether e is in the current view (zoom, symbol filter), --percent-limit aside. */
+static bool tent__in_view(const struct hbrowser *b, const struct tent *e)
 {
 	const struct hist_entry *he = e->he;
 
 	if (he->filtered)
-		return false;
-	if (b->opts->min_percent > 0 && hists__entry_percent(b->hists, he) < b->opts->min_percent)
 		return false;
 	if (b->zoom_thread && he->thread != b->zoom_thread)
 		return false;
@@ -298,43 +300,90 @@ static bool tent__passes(const struct hbrowser *b, const struct tent *e)
 	return true;
 }
 
+static bool tent__passes(const struct hbrowser *b, const struct tent *e)
+{
+	if (!tent__in_view(b, e))
+		return false;
+	return !(b->opts->min_percent > 0 &&
+		 hists__entry_percent(b->hists, e->he) < b->opts->min_percent);
+}
+
 static bool is_key_col(int type)
 {
 	return type < HPP_OVERHEAD;
 }
 
-/* Columns and widths of the current view (zoomed DSO: no DSO column). */
+/*
+ * Width of key column t over the entries of the current view, by the
+ * rules hists__output_resort() sizes the stdio columns with (perf's
+ * hists__calc_col_len(), which perf reruns when a zoom or filter changes
+ * the entries): the comm column by the thread's last comm, an unresolved
+ * symbol counts 22 and widens a DSO column to 16.
+ */
+static int view_width(struct hbrowser *b, int t, bool *unresolved)
+{
+	const struct sort_order *so = b->hists->so;
+	int w = sort_column__min_width(so, t);
+	char buf[4096];
+
+	for (size_t i = 0; i < b->nr_ents; i++) {
+		const struct hist_entry *he = b->ents[i].he;
+		int len;
+
+		if (!tent__in_view(b, &b->ents[i]) || (t == SORT_DSO && !he->dso))
+			continue;
+		if (t == SORT_COMM && he->thread) {
+			len = (int)strlen(thread__comm_str(he->thread));
+		} else if ((t == SORT_SYM || t == SORT_SYMOFF) && !he->sym) {
+			*unresolved = true;
+			len = 16 + 4 + 2;
+		} else {
+			len = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+		}
+		if (len > w)
+			w = len;
+	}
+	return w;
+}
+
+/*
+ * Columns and widths of the current view: the stdio report's columns
+ * (elided ones left out), without the DSO column when zoomed into a DSO.
+ * Unzoomed and unfiltered, the widths are the stdio report's own; else
+ * they are recomputed over the entries shown, by the same rules.
+ */
 static void compute_columns(struct hbrowser *b)
 {
 	const struct sort_order *so = b->hists->so;
-	char buf[4096];
+	bool whole = !b->zoom_thread && !b->zoom_dso && !b->filter[0], unresolved = false;
 
 	b->nr_cols = 0;
 	for (int c = 0; c < so->nr_cols; c++) {
 		int t = so->cols[c].type;
 
+		if (so->cols[c].elide)
+			continue;
 		if (t == SORT_DSO && b->zoom_dso && so->nr_cols > 1)
 			continue;
 		b->cols[b->nr_cols] = t;
-		b->widths[b->nr_cols] = is_key_col(t) ? sort_column__min_width(so, t) : so->cols[c].width;
+		b->widths[b->nr_cols] = so->cols[c].width;
 		b->nr_cols++;
 	}
-	for (size_t i = 0; i < b->nr_ents; i++) {
-		struct tent *e = &b->ents[i];
+	for (size_t i = 0; i < b->nr_ents; i++)
+		b->ents[i].visible = tent__passes(b, &b->ents[i]);
+	if (whole)
+		return;
+	for (int c = 0; c < b->nr_cols; c++) {
+		int t = b->cols[c];
 
-		e->visible = tent__passes(b, e);
-		if (!e->visible)
+		if (!is_key_col(t) || t == SORT_CPU)
 			continue;
-		for (int c = 0; c < b->nr_cols; c++) {
-			int n;
-
-			if (!is_key_col(b->cols[c]))
-				continue;
-			n = hist_entry__key_snprintf(so, e->he, b->cols[c], buf, sizeof(buf));
-			if (n > b->widths[c])
-				b->widths[c] = n;
-		}
+		b->widths[c] = view_width(b, t, &unresolved);
 	}
+	if (unresolved)
+		for (int c = 0; c < b->nr_cols; c++)
+			if (b->cols[c] == SORT_DSO && b->widths[c] < 16)
+				b->widths[c] = 16;
 }
 
 /* Rebuild the row list, keeping the selection on the same row if it is
@@ -432,7 +481,7 @@ static void format_header(struct hbrowser *b, struct line *l)
 
 		if (c)
 			line_add(l, "  ");
-		if (is_key_col(t) && t != SORT_CPU)
+		if (is_key_col(t))
 			line_add(l, "%-*s", c + 1 == b->nr_cols ? 0 : b->widths[c],
 				 sort_column__header(so, t));
 		else
@@ -475,12 +524,21 @@ static void format_entry(struct hbrowser *b, struct tent *e, struct line *l)
 			hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 			line_add(l, "%*s", w, buf);
 			break;
-		default:
+		case SORT_SYM:
+		case SORT_SYMOFF:
+		case SORT_SRCLINE:
+		case SORT_TRACE:
+			/* as stdio: padded only when another column follows */
 			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 			if (last)
 				line_add(l, "%s", buf);
 			else
 				line_add(l, "%s%*s", buf, n < w ? w - n : 0, "");
+			break;
+		default:
+			/* comm, pid, dso, parent: padded and cut to the column */
+			hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+			line_add(l, "%-*.*s", w, w, buf);
 		}
 	}
 }
@@ -607,6 +665,15 @@ static void draw(struct hbrowser *b)
 	tui__helpline(b->have_msg ? b->msg : NULL);
 	SLsmg_gotorc(tui__rows() - 1, cols - 1);
 	SLsmg_refresh();
+	if (!b->drawn) {
+		struct timespec cpu;
+
+		b->drawn = true;
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+		tui__trace("screen %zu %llu", b->nr_rows,
+			   (unsigned long long)cpu.tv_sec * 1000000000ULL +
+			   (unsigned long long)cpu.tv_nsec);
+	}
 	free(l);
 }
 
@@ -789,36 +856,41 @@ static int filter_symbol(struct hbrowser *b)
 	return rebuild_rows(b);
 }
 
+/*
+ * 'H': select the entry with the most self overhead (its own samples, not
+ * its callees'), the first of equals. Without --children this is the top
+ * entry; with it, where the time is spent rather than the callers on top.
+ */
 static void hottest(struct hbrowser *b)
 {
-	double best = -1.0;
+	uint64_t best = 0;
+	bool found = false;
 
 	for (size_t r = 0; r < b->nr_rows; r++) {
-		double p;
+		uint64_t p;
 
 		if (b->rows[r].node)
 			continue;
-		p = hists__entry_percent(b->hists, b->ents[b->rows[r].ent].he);
-		if (p > best) {
+		p = b->ents[b->rows[r].ent].he->period;
+		if (!found || p > best) {
 			best = p;
+			found = true;
 			b->sel = r;
 		}
 	}
 }
 
+/* perf's key help, without its blank lines: 20 lines, so the box fits
+ * an 80x24 terminal whole (smaller ones scroll it) */
 static const char help_text[] =
 	"h/?/F1        Show this window\n"
 	"UP/DOWN/PGUP\n"
 	"PGDN/SPACE    Navigate\n"
 	"HOME/END      First/last entry\n"
 	"q/ESC/CTRL+C  Exit browser or go back to previous screen\n"
-	"\n"
 	"For multiple event sessions:\n"
-	"\n"
 	"TAB/UNTAB     Switch events\n"
-	"\n"
 	"For symbolic views (--sort has sym):\n"
-	"\n"
 	"ENTER         Zoom into DSO/Threads, expand callchain (menu)\n"
 	"ESC           Zoom out\n"
 	"+             Expand/Collapse one callchain level\n"
@@ -827,7 +899,7 @@ static const char help_text[] =
 	"d             Zoom into current DSO\n"
 	"e             Expand/Collapse main entry callchains\n"
 	"E             Expand all callchains\n"
-	"H             Go to the hottest entry\n"
+	"H             Go to the hottest entry (most Self)\n"
 	"P             Print histograms to perf.hist.N\n"
 	"t             Zoom into current Thread\n"
 	"/             Filter symbol by name";
@@ -1148,6 +1220,7 @@ int tui__browse_report(const struct tui_event *events, int nr_events,
 
 	if (nr_events <= 0)
 		return 0;
+	tui__trace("browse");
 	if (tui__init_tty())
 		return -EIO;
 	/* a physical clear once: whatever was written to the terminal

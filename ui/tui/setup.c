@@ -4,10 +4,15 @@
  * signal handlers, and the progress box of ui/progress.h.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "tui.h"
 #include "helpers.h"
@@ -16,6 +21,41 @@
 /* The terminal is one per process: so is its state. */
 static volatile sig_atomic_t tui_screen_on, tui_tty_on, tui_winch;
 static bool tui_atexit_done;
+static int tui_trace_fd = -1;
+
+/* ---- debug trace (PRF_TUI_TRACE=path, see helpers.h) ---- */
+
+static void tui__trace_open(void)
+{
+	const char *path = getenv("PRF_TUI_TRACE");
+
+	if (tui_trace_fd >= 0 || !path || !*path)
+		return;
+	tui_trace_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+}
+
+void tui__trace(const char *fmt, ...)
+{
+	struct timespec ts;
+	char buf[256];
+	va_list ap;
+	int n, m;
+
+	if (tui_trace_fd < 0)
+		return;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	n = snprintf(buf, sizeof(buf), "%llu ", (unsigned long long)ts.tv_sec * 1000000000ULL +
+		     (unsigned long long)ts.tv_nsec);
+	va_start(ap, fmt);
+	m = vsnprintf(buf + n, sizeof(buf) - (size_t)n - 1, fmt, ap);
+	va_end(ap);
+	if (m < 0)
+		return;
+	n += m < (int)(sizeof(buf) - (size_t)n - 1) ? m : (int)(sizeof(buf) - (size_t)n - 2);
+	buf[n++] = '\n';
+	if (write(tui_trace_fd, buf, (size_t)n) < 0)
+		return;
+}
 
 static void tui__signal(int sig)
 {
@@ -80,6 +120,7 @@ static void tui_progress__update(uint64_t done, uint64_t total, const char *titl
 		SLsmg_cls();
 		return;
 	}
+	tui__trace("progress %" PRIu64 " %" PRIu64, done, total);
 	SLsmg_set_color(TUI_FRAME);
 	SLsmg_fill_region(r, 4, 3, (unsigned int)w, ' ');
 	SLsmg_draw_box(r, 4, 3, (unsigned int)w);
@@ -95,6 +136,7 @@ static void tui_progress__finish(void)
 {
 	if (!tui_screen_on)
 		return;
+	tui__trace("progress-end");
 	SLsmg_set_color(TUI_NORMAL);
 	SLsmg_cls();
 	SLsmg_refresh();
@@ -144,6 +186,8 @@ int tui__init(void)
 	if (SLsmg_init_smg() < 0)
 		return -EIO;
 	tui_screen_on = 1;
+	tui__trace_open();
+	tui__trace("init %dx%d", SLtt_Screen_Cols, SLtt_Screen_Rows);
 	tui__colors();
 	SLtt_set_cursor_visibility(0);
 

@@ -20,6 +20,11 @@
  * is restored by tui__exit(), which also runs from atexit() and from the
  * handlers of SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT and
  * SIGBUS (which then re-raise the signal). SIGWINCH redraws.
+ *
+ * Sizes: made for 80x24 and up (the key help fits there whole; smaller
+ * terminals scroll it). PRF_TUI_TRACE=file appends a time-stamped line
+ * per milestone (progress drawn, first screen, ...) for tests; see
+ * ui/tui/helpers.h.
  */
 #include <stdbool.h>
 

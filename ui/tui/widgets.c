@@ -4,6 +4,7 @@
  * input and the full-screen menu, laid out as perf's browsers lay them out.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include "helpers.h"
 
@@ -49,32 +50,93 @@ static int text_size(const char *text, int *longest)
 	return n;
 }
 
-static void text_draw(const char *text, int row, int col, int width)
+/* Lines [first, first + nr) of text from (row, col), cut to width. */
+static void text_draw_lines(const char *text, int first, int nr, int row, int col, int width)
 {
 	const char *p = text;
 
-	while (*p) {
+	for (int i = 0; *p && i < first + nr; i++) {
 		size_t len = strcspn(p, "\n");
 
-		SLsmg_gotorc(row++, col);
-		SLsmg_write_nstring((char *)p, (unsigned int)((int)len < width ? (int)len : width));
+		if (i >= first) {
+			SLsmg_gotorc(row++, col);
+			SLsmg_write_nstring((char *)p, (unsigned int)((int)len < width ? (int)len : width));
+		}
 		p += len;
 		if (*p)
 			p++;
 	}
 }
 
+static void text_draw(const char *text, int row, int col, int width)
+{
+	text_draw_lines(text, 0, 1 << 30, row, col, width);
+}
+
 void tui__help_window(const char *text)
 {
-	int longest, n = text_size(text, &longest), top, left, key;
+	int longest, n = text_size(text, &longest), first = 0;
 
-	do {
-		box(n + 2, longest + 4, NULL, &top, &left);
-		text_draw(text, top + 1, left + 2, tui__cols() - left - 3);
-		tui__helpline("Press any key...");
+	for (;;) {
+		/* the box may use every row but the helpline's */
+		int shown = tui__rows() - 3, top, left, key;
+		bool scroll;
+
+		if (shown < 1)
+			shown = 1;
+		scroll = shown < n;
+		if (!scroll)
+			shown = n;
+		if (first > n - shown)
+			first = n - shown;
+		if (first < 0)
+			first = 0;
+		box(shown + 2, longest + 4, NULL, &top, &left);
+		text_draw_lines(text, first, shown, top + 1, left + 2, tui__cols() - left - 3);
+		if (scroll) {
+			int w = longest + 4 < tui__cols() ? longest + 4 : tui__cols();
+			char pos[32];
+			int len = snprintf(pos, sizeof(pos), " %d-%d/%d ", first + 1, first + shown, n);
+			int col = left + w - len - 2;
+
+			if (col > left) {
+				SLsmg_gotorc(top, col);
+				SLsmg_write_string(pos);
+			}
+		}
+		tui__helpline(scroll ? "UP/DOWN/PGUP/PGDN/HOME/END: scroll, any other key: close" :
+				       "Press any key...");
 		SLsmg_refresh();
+		tui__trace("help %d %d", first + 1, first + shown);
 		key = tui__getkey();
-	} while (key == K_RESIZE);
+		if (key == K_RESIZE)
+			continue;
+		if (!scroll)
+			return;
+		switch (key) {
+		case SL_KEY_UP:
+			first--;
+			break;
+		case SL_KEY_DOWN:
+			first++;
+			break;
+		case SL_KEY_PPAGE:
+			first -= shown;
+			break;
+		case SL_KEY_NPAGE:
+		case ' ':
+			first += shown;
+			break;
+		case SL_KEY_HOME:
+			first = 0;
+			break;
+		case SL_KEY_END:
+			first = n;
+			break;
+		default:
+			return;
+		}
+	}
 }
 
 bool tui__dialog_yesno(const char *question)
