@@ -4,12 +4,14 @@
  * written as a self-contained interactive HTML page or an SVG image.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
 #include "../util/analysis/flamegraph.h"
 #include "../util/analysis/folded.h"
+#include "../util/analysis/off-cpu.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
@@ -24,6 +26,9 @@ struct flamegraph_cmd_opts {
 	bool inverted;
 	bool diff;
 	bool annotate_kernel;
+	bool inline_frames;	/* --inline (default) / --no-inline */
+	bool off_cpu;		/* --off-cpu: only the off-CPU view */
+	bool on_cpu;		/* --on-cpu: only the on-CPU view */
 	unsigned int max_stack;
 };
 
@@ -42,7 +47,7 @@ static bool ends_with(const char *s, const char *suffix)
 
 int cmd_flamegraph(int argc, const char **argv)
 {
-	struct flamegraph_cmd_opts o = { .max_stack = 127 };
+	struct flamegraph_cmd_opts o = { .max_stack = 127, .inline_frames = true };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name (default perf.data)"),
 		OPT_STRING('o', "output", &o.output, "file", "output file: .svg for SVG, else HTML"),
@@ -54,14 +59,23 @@ int cmd_flamegraph(int argc, const char **argv)
 		OPT_STRING(0, "weight", &o.weight, "samples|period", "count samples (default) or sum periods"),
 		OPT_BOOLEAN(0, "annotate-kernel", &o.annotate_kernel, "append _[k] to kernel frames"),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack, "maximum stack depth (default 127)"),
+		OPT_BOOLEAN(0, "inline", &o.inline_frames,
+			    "show inlined functions of DWARF callchains (default; --no-inline: off)"),
+		OPT_BOOLEAN(0, "off-cpu", &o.off_cpu,
+			    "draw only the off-CPU time (of a prf record --off-cpu file)"),
+		OPT_BOOLEAN(0, "on-cpu", &o.on_cpu,
+			    "draw only the on-CPU samples, not the off-CPU view"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
 	};
 	struct flamegraph_opts fo = { 0 };
 	struct folded_file_opts ffo = { 0 };
 	struct folded_opts fdo = { 0 };
-	struct folded *f = NULL;
-	char event[256] = "", subtitle[1024];
+	struct folded *f = NULL, *off = NULL;
+	struct folded_file_info info = { .event = "" };
+	struct flamegraph_view views[2];
+	int nr_views = 0;
+	char subtitle[1024], on_name[320], off_name[160];
 	const char *a_path = NULL, *b_path = NULL;
 	FILE *fp = NULL;
 	int err, status = 1;
@@ -111,34 +125,92 @@ int cmd_flamegraph(int argc, const char **argv)
 		return 129;
 	}
 
+	if (o.off_cpu && o.on_cpu) {
+		fprintf(stderr, "prf flamegraph: --off-cpu and --on-cpu exclude each other\n");
+		return 129;
+	}
+	if (o.diff && o.off_cpu) {
+		fprintf(stderr, "prf flamegraph: --diff compares on-CPU samples; it does not take --off-cpu\n");
+		return 129;
+	}
+	if (o.off_cpu && o.event && strcmp(o.event, OFF_CPU_EVENT_NAME)) {
+		fprintf(stderr, "prf flamegraph: --off-cpu draws the %s time, not event '%s'\n",
+			OFF_CPU_EVENT_NAME, o.event);
+		return 129;
+	}
+
 	fdo.annotate_kernel = o.annotate_kernel;
 	f = folded__new(&fdo);
 	if (!f)
 		goto out;
-	ffo.event = o.event;
+	/* off-CPU spans of an off-CPU recording, unless on-CPU only */
+	if (!o.diff && !o.on_cpu) {
+		off = folded__new(&fdo);
+		if (!off)
+			goto out;
+	}
+	ffo.event = o.off_cpu ? OFF_CPU_EVENT_NAME : o.event;
 	ffo.weight_period = o.weight && !strcmp(o.weight, "period");
 	ffo.max_stack = o.max_stack;
-	err = folded__add_file(f, 0, b_path, &ffo, event, sizeof(event));
+	ffo.no_inline = !o.inline_frames;
+	ffo.off_cpu = off;
+	err = folded__add_file(f, 0, b_path, &ffo, &info);
 	if (err)
 		goto out;
 	if (a_path) {
 		/* the baseline uses the same event as the new profile */
-		ffo.event = event;
-		err = folded__add_file(f, 1, a_path, &ffo, NULL, 0);
+		ffo.event = info.event;
+		err = folded__add_file(f, 1, a_path, &ffo, NULL);
 		if (err)
 			goto out;
 	}
 
-	if (a_path)
-		snprintf(subtitle, sizeof(subtitle), "%s -> %s, event %s (red: grew, blue: shrank)",
-			 a_path, b_path, event);
-	else
-		snprintf(subtitle, sizeof(subtitle), "%s, event %s", b_path, event);
 	fo.title = o.title;
 	fo.subtitle = subtitle;
 	fo.inverted = o.inverted;
 	fo.diff = o.diff;
 	fo.unit = ffo.weight_period ? "period" : "samples";
+	if (o.off_cpu && !info.nr_off_cpu) {
+		fprintf(stderr, "prf flamegraph: %s has no off-CPU time%s\n", b_path,
+			info.has_off_cpu ? "" : " (record it with prf record --off-cpu)");
+		goto out;
+	}
+	if (a_path) {
+		snprintf(subtitle, sizeof(subtitle), "%s -> %s, event %s (red: grew, blue: shrank)",
+			 a_path, b_path, info.event);
+		views[nr_views++] = (struct flamegraph_view){ .f = f };
+	} else {
+		const char *unit = ffo.weight_period ? "period" : "samples";
+		size_t n;
+
+		snprintf(subtitle, sizeof(subtitle), "%s", b_path);
+		n = strlen(subtitle);
+
+		if (info.nr_samples) {
+			snprintf(on_name, sizeof(on_name), "On-CPU: %s, %" PRIu64 " samples", info.event,
+				 info.nr_samples);
+			snprintf(subtitle + n, sizeof(subtitle) - n, ", event %s", info.event);
+			n = strlen(subtitle);
+			views[nr_views++] = (struct flamegraph_view){ .f = f, .name = on_name, .unit = unit };
+		}
+		if (off && info.nr_off_cpu) {
+			snprintf(off_name, sizeof(off_name),
+				 "Off-CPU: %.3f ms switched out in %" PRIu64 " spans (blue)",
+				 (double)info.off_cpu_ns / 1e6, info.nr_off_cpu);
+			snprintf(subtitle + n, sizeof(subtitle) - n, ", %.3f ms off-CPU",
+				 (double)info.off_cpu_ns / 1e6);
+			views[nr_views++] = (struct flamegraph_view){ .f = off, .name = off_name,
+								      .unit = "ns", .off_cpu = true };
+		}
+		if (nr_views == 1)
+			views[0].name = NULL;	/* one graph: the subtitle says it */
+		if (nr_views == 1 && views[0].off_cpu && !fo.title)
+			fo.title = "Off-CPU Time Flame Graph";
+		if (!nr_views) {
+			fprintf(stderr, "prf flamegraph: %s: nothing to draw\n", b_path);
+			goto out;
+		}
+	}
 
 	fp = fopen(o.output, "w");
 	if (!fp) {
@@ -146,9 +218,9 @@ int cmd_flamegraph(int argc, const char **argv)
 		goto out;
 	}
 	if (ends_with(o.output, ".svg"))
-		err = flamegraph__write_svg(f, &fo, fp);
+		err = flamegraph__write_views_svg(views, nr_views, &fo, fp);
 	else
-		err = flamegraph__write_html(f, &fo, fp);
+		err = flamegraph__write_views_html(views, nr_views, &fo, fp);
 	if (fclose(fp) && !err)
 		err = -errno;
 	fp = NULL;
@@ -160,6 +232,7 @@ int cmd_flamegraph(int argc, const char **argv)
 out:
 	if (fp)
 		fclose(fp);
+	folded__delete(off);
 	folded__delete(f);
 	return status;
 }

@@ -162,6 +162,13 @@ static int script__setup(struct script_opts *so)
 		if (so->oc && so->folded &&
 		    (!so->fold_event || !strcmp(so->fold_event, OFF_CPU_EVENT_NAME)))
 			so->fold_evsel = off_cpu__evsel(so->oc);
+		/* offcpu-time samples carry their switch-out time but are
+		 * known at switch-in: print everything in time order */
+		if (so->oc && !so->folded) {
+			err = script_printer__set_reorder(&so->printer, true);
+			if (err)
+				return err;
+		}
 	}
 	if (evlist) {
 		evlist__for_each_entry(evlist, evsel) {
@@ -189,8 +196,17 @@ static bool script__filtered(struct script_opts *so, struct perf_sample *sample,
 	return !sample_filter__match(&so->filter, sample->pid, sample->tid, sample->cpu, comm);
 }
 
+/* Write the queued output no span still open can precede. */
+static int script__drain(struct script_opts *so, int err)
+{
+	if (!err && so->oc && so->printer.reorder)
+		err = script_printer__flush(&so->printer, off_cpu__pending_min(so->oc));
+	return err;
+}
+
 static int script__stop(struct script_opts *so, int err)
 {
+	err = script__drain(so, err);
 	if (err == -EPIPE) {
 		so->stopped = true;
 		return -EPIPE;
@@ -232,6 +248,9 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		}
 		if (so->fold_evsel != evsel)
 			return 0;
+		/* inlined frames as plain frames, as stackcollapse-perf.pl
+		 * reads perf script's "sym (inlined)" lines */
+		so->ropts.inline_frames = so->inline_frames;
 		err = sample__resolve_callchain(sample, evsel, thread, &so->ropts, &so->cursor);
 		if (err)
 			return err;
@@ -469,6 +488,15 @@ int cmd_script(int argc, const char **argv)
 			goto out;
 	}
 	err = perf_session__process_events(so->session);
+	if (!so->stopped && err != -EPIPE) {
+		/* spans still open at the end are dropped: all queued output */
+		int e = script_printer__set_reorder(&so->printer, false);
+
+		if (e == -EPIPE)
+			so->stopped = true;
+		else if (e && !err)
+			err = e;
+	}
 	if (so->stopped || err == -EPIPE) {
 		status = 0;
 		goto out;

@@ -46,7 +46,24 @@ n=$(grep -o 'class="f anc"' "$T/s.dom" | wc -l)
 [ "$n" = 3 ] || fail "zoomed into main: $n dimmed caller boxes, want 3 (all, tree, __libc_start_call_main)"
 grep -q '>main</div>' "$T/s.dom" || fail "zoomed into main: no main box"
 
-chrome --screenshot="$T/shot.png" "file://$T/a.html" >/dev/null || fail "screenshot"
+# an off-CPU recording: on-CPU and off-CPU views on one page; #view=1 shows
+# the off-CPU one alone
+if "$PRF" record -q --off-cpu -o "$T/oc.data" -- sh -c 'sleep 0.1; i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done' \
+	>/dev/null 2>"$T/oc.err"; then
+	"$PRF" flamegraph -i "$T/oc.data" -o "$T/oc.html" || fail "flamegraph of the off-CPU recording"
+	grep -q '"offcpu":true' "$T/oc.html" || fail "oc.html: no off-CPU view"
+	chrome --dump-dom "file://$T/oc.html" > "$T/oc.dom" || fail "chromium (off-CPU page)"
+	grep -q 'id="prf-status">prf-error' "$T/oc.dom" && fail "oc.html: script error"
+	grep -q 'data-prf-rendered="1"' "$T/oc.dom" || fail "oc.html: page did not render"
+	[ "$(grep -o 'class="f' "$T/oc.dom" | wc -l)" -ge 4 ] || fail "oc.html: too few boxes"
+	chrome --dump-dom "file://$T/oc.html#view=1" > "$T/oc1.dom" || fail "chromium (#view=1)"
+	grep -q 'id="fg-view" style="display: none;"' "$T/oc1.dom" || fail "#view=1: the on-CPU view is still shown"
+	grep -q 'id="fg-view-1" style="display: none;"' "$T/oc1.dom" && fail "#view=1: the off-CPU view is hidden"
+else
+	echo "note: no off-CPU page check (prf record --off-cpu: $(tail -1 "$T/oc.err"))"
+fi
+
+chrome --virtual-time-budget=3000 --screenshot="$T/shot.png" "file://$T/a.html" >/dev/null || fail "screenshot"
 [ -s "$T/shot.png" ] || fail "no screenshot"
 # decode the PNG (8-bit RGB/RGBA, non-interlaced) and count flame-colored pixels
 python3 - "$T/shot.png" <<'PY' || fail "screenshot shows no graph"

@@ -82,7 +82,12 @@ def load_html(path):
     if not data:
         sys.exit('%s: no data script' % path)
     s = data[0].split('window.PRF_FG=', 1)[1].strip().rstrip(';')
-    return p, json.loads(s)
+    g = json.loads(s)
+    if len(g['views']) != 1:
+        sys.exit('%s: %d views, want 1 (no off-CPU data)' % (path, len(g['views'])))
+    d = g['views'][0]
+    d['inverted'], d['diff'] = g['inverted'], g['diff']
+    return p, d
 
 def tree(d, a, depth=0):
     n = {'name': d['names'][a[0]][0], 'color': d['names'][a[0]][1], 'v': a[1], 'kids': []}

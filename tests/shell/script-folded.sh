@@ -56,13 +56,14 @@ for line in sys.stdin:
     if m:
         pc, func, mod = m.groups()
         func = re.sub(r'\+0x[\da-f]+$', '', func)
+        # --kernel: "_[k]" by the DSO name, before the [unknown] rename
+        if kernel and re.search(r'(kernel\.|vmlinux$)', mod):
+            func += '_[k]'
         if func.startswith('('):
             continue
-        if func == '[unknown]':
-            func = '[' + (re.sub(r'.*/', '', mod) if mod != '[unknown]' else 'unknown') + ']'
+        if func == '[unknown]' and mod != '[unknown]':
+            func = '[' + re.sub(r'.*/', '', mod) + ']'
         func = tidy(func)
-        if kernel and re.search(r'(^\[|vmlinux$)', mod) and 'unknown' not in mod:
-            func += '_[k]'
         stack.insert(0, func)
 for k in sorted(stacks, key=lambda s: s.encode()):
     print(k, stacks[k])

@@ -15,6 +15,11 @@
 
 void flamegraph__color(const char *name, int kind, char *out)
 {
+	flamegraph__color_view(name, kind, false, out);
+}
+
+void flamegraph__color_view(const char *name, int kind, bool off_cpu, char *out)
+{
 	uint32_t h = 2166136261u;
 	double v1, v2;
 	int r, g, b;
@@ -25,6 +30,29 @@ void flamegraph__color(const char *name, int kind, char *out)
 	}
 	v1 = (double)(h & 0xff) / 255.0;
 	v2 = (double)((h >> 8) & 0xff) / 255.0;
+	if (off_cpu) {
+		/* blues (FlameGraph's off-CPU "io" idea): darker for the
+		 * kernel, mid blue for the program, cyan-blue for libraries */
+		switch (kind) {
+		case FOLDED_KIND_KERNEL:
+			r = 70 + (int)(40 * v1); g = 110 + (int)(40 * v2); b = 190 + (int)(40 * v1);
+			break;
+		case FOLDED_KIND_MAIN:
+			r = 90 + (int)(50 * v1); g = 140 + (int)(50 * v2); b = 225 + (int)(30 * v1);
+			break;
+		case FOLDED_KIND_LIB:
+			r = 80 + (int)(50 * v1); g = 180 + (int)(50 * v2); b = 215 + (int)(40 * v1);
+			break;
+		case FOLDED_KIND_ROOT:
+			r = 150 + (int)(40 * v1); g = 150 + (int)(30 * v2); b = 230 + (int)(25 * v2);
+			break;
+		default:
+			r = 150 + (int)(40 * v1); g = 165 + (int)(40 * v1); b = 200 + (int)(40 * v1);
+			break;
+		}
+		snprintf(out, 8, "#%02x%02x%02x", r & 0xff, g & 0xff, b & 0xff);
+		return;
+	}
 	switch (kind) {
 	case FOLDED_KIND_KERNEL:	/* orange */
 		r = 230 + (int)(25 * v1); g = 145 + (int)(45 * v2); b = 40 + (int)(30 * v1);
@@ -48,6 +76,8 @@ void flamegraph__color(const char *name, int kind, char *out)
 struct fg_ctx {
 	FILE *fp;
 	const struct flamegraph_opts *opts;
+	const struct flamegraph_view *view;
+	int y0;				/* SVG: top of this view's graph */
 	uint64_t total[2];
 	uint64_t min_value;
 	double max_delta;
@@ -212,16 +242,16 @@ static int fg_emit_node(struct fg_ctx *c, const struct folded_node *n)
 static const char fg_css[] =
 "body{font-family:Verdana,Arial,sans-serif;margin:10px;background:#fafafa;color:#222}\n"
 "h1{font-size:18px;text-align:center;margin:4px 0}\n"
+"h2{font-size:14px;margin:10px 0 4px 0}\n"
 "#subtitle{font-size:12px;text-align:center;color:#555;margin-bottom:6px}\n"
 "#bar{font-size:12px;margin:6px 0}#bar input{width:240px}\n"
-"#matched{margin-left:10px;font-weight:bold}\n"
-"#chart{position:relative;width:100%;overflow:hidden;background:#fff;border:1px solid #ddd}\n"
-".f{position:absolute;height:16px;font-size:11px;line-height:16px;overflow:hidden;"
-"white-space:nowrap;text-overflow:ellipsis;cursor:pointer;box-sizing:border-box;"
-"padding-left:2px;border-right:1px solid #fafafa;font-family:Menlo,Consolas,monospace}\n"
+".matched{margin-left:10px;font-weight:bold;font-size:12px}\n"
+".chart{position:relative;width:100%;overflow:hidden;background:#fff;border:1px solid #ddd}\n"
+".offcpu .chart{background:#f6f9ff}\n"
+".f{position:absolute;height:16px;font-size:11px;line-height:16px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;cursor:pointer;box-sizing:border-box;padding-left:2px;border-right:1px solid #fafafa;font-family:Menlo,Consolas,monospace}\n"
 ".f:hover{outline:1px solid #000;z-index:2}\n"
 ".anc{opacity:0.55}\n"
-"#details{font-size:12px;margin-top:6px;min-height:16px;font-family:Menlo,Consolas,monospace}\n"
+".details{font-size:12px;margin-top:6px;min-height:16px;font-family:Menlo,Consolas,monospace}\n"
 "#prf-status{font-size:10px;color:#999;margin-top:4px}\n";
 
 static const char fg_js[] =
@@ -229,37 +259,51 @@ static const char fg_js[] =
 "'use strict';\n"
 "var status=document.getElementById('prf-status');\n"
 "window.addEventListener('error',function(e){status.textContent='prf-error: '+e.message;});\n"
-"var D=window.PRF_FG, ROW=17, maxDepth=0;\n"
-"function make(a,parent,depth){\n"
-"  var nm=D.names[a[0]];\n"
-"  var n={name:nm[0],color:a.length>3?a[4]:nm[1],v:a[1],base:a.length>3?a[3]:0,parent:parent,depth:depth,kids:[]};\n"
-"  if(depth>maxDepth)maxDepth=depth;\n"
-"  for(var i=0;i<a[2].length;i++)n.kids.push(make(a[2][i],n,depth+1));\n"
-"  return n;\n"
-"}\n"
-"var root=make(D.tree,null,0), zoom=root, term=null;\n"
-"var chart=document.getElementById('chart'), details=document.getElementById('details');\n"
-"var matchedEl=document.getElementById('matched');\n"
+"var G=window.PRF_FG, ROW=17, term=null, views=[];\n"
+"function sfx(i){return i?'-'+i:'';}\n"
 "function pct(x){return (100*x).toFixed(2)+'%';}\n"
-"function label(n){\n"
-"  var s=n.name+' ('+n.v+' '+D.unit+', '+pct(root.v?n.v/root.v:0)+')';\n"
-"  if(D.diff){var a=D.totalBase?n.base/D.totalBase:0,b=root.v?n.v/root.v:0;\n"
-"    s+=' before '+pct(a)+', after '+pct(b)+', change '+(b>=a?'+':'')+(100*(b-a)).toFixed(2)+' pts';}\n"
-"  return s;\n"
+"function amount(v,unit){\n"
+"  if(unit==='ns')return v>=1e9?(v/1e9).toFixed(3)+' s':(v/1e6).toFixed(3)+' ms';\n"
+"  return v+' '+unit;\n"
 "}\n"
 "function hit(n){return term!==null&&term.test(n.name);}\n"
-"function render(){\n"
-"  var W=chart.clientWidth||1200, count=0, frag=document.createDocumentFragment();\n"
+"function View(D,i){\n"
+"  var self=this;\n"
+"  this.D=D; this.maxDepth=0;\n"
+"  function make(a,parent,depth){\n"
+"    var nm=D.names[a[0]];\n"
+"    var n={name:nm[0],color:a.length>3?a[4]:nm[1],v:a[1],base:a.length>3?a[3]:0,parent:parent,depth:depth,kids:[]};\n"
+"    if(depth>self.maxDepth)self.maxDepth=depth;\n"
+"    for(var k=0;k<a[2].length;k++)n.kids.push(make(a[2][k],n,depth+1));\n"
+"    return n;\n"
+"  }\n"
+"  this.root=make(D.tree,null,0); this.zoom=this.root;\n"
+"  this.section=document.getElementById('fg-view'+sfx(i));\n"
+"  this.chart=document.getElementById('chart'+sfx(i));\n"
+"  this.details=document.getElementById('details'+sfx(i));\n"
+"  this.matchedEl=document.getElementById('matched'+sfx(i));\n"
+"  this.chart.addEventListener('click',function(e){var n=e.target.prfNode;if(n){self.zoom=n;renderAll();}});\n"
+"  this.chart.addEventListener('mouseover',function(e){var n=e.target.prfNode;if(n)self.details.textContent=self.label(n);});\n"
+"}\n"
+"View.prototype.label=function(n){\n"
+"  var D=this.D, root=this.root;\n"
+"  var s=n.name+' ('+amount(n.v,D.unit)+', '+pct(root.v?n.v/root.v:0)+')';\n"
+"  if(G.diff){var a=D.totalBase?n.base/D.totalBase:0,b=root.v?n.v/root.v:0;\n"
+"    s+=' before '+pct(a)+', after '+pct(b)+', change '+(b>=a?'+':'')+(100*(b-a)).toFixed(2)+' pts';}\n"
+"  return s;\n"
+"};\n"
+"View.prototype.render=function(){\n"
+"  var self=this, chart=this.chart, W=chart.clientWidth||1200, count=0, frag=document.createDocumentFragment();\n"
 "  chart.textContent='';\n"
-"  chart.style.height=((maxDepth+1)*ROW)+'px';\n"
+"  chart.style.height=((this.maxDepth+1)*ROW)+'px';\n"
 "  function place(n,x,w,anc){\n"
 "    var d=document.createElement('div');\n"
 "    d.className='f'+(anc?' anc':'');\n"
 "    d.style.left=x+'px'; d.style.width=Math.max(w,1)+'px';\n"
-"    d.style.top=((D.inverted?n.depth:maxDepth-n.depth)*ROW)+'px';\n"
+"    d.style.top=((G.inverted?n.depth:self.maxDepth-n.depth)*ROW)+'px';\n"
 "    d.style.background=hit(n)?'#e040e0':n.color;\n"
 "    if(w>28)d.textContent=n.name;\n"
-"    d.title=label(n); d.prfNode=n; frag.appendChild(d); count++;\n"
+"    d.title=self.label(n); d.prfNode=n; frag.appendChild(d); count++;\n"
 "  }\n"
 "  function walk(n,x,w){\n"
 "    if(w<0.4)return;\n"
@@ -267,46 +311,65 @@ static const char fg_js[] =
 "    var cx=x;\n"
 "    for(var i=0;i<n.kids.length;i++){var k=n.kids[i],kw=n.v?w*k.v/n.v:0;walk(k,cx,kw);cx+=kw;}\n"
 "  }\n"
-"  for(var p=zoom.parent;p;p=p.parent)place(p,0,W,true);\n"
-"  walk(zoom,0,W);\n"
+"  for(var p=this.zoom.parent;p;p=p.parent)place(p,0,W,true);\n"
+"  walk(this.zoom,0,W);\n"
 "  chart.appendChild(frag);\n"
-"  updateMatched();\n"
+"  this.updateMatched();\n"
+"  return count;\n"
+"};\n"
+"View.prototype.updateMatched=function(){\n"
+"  var el=this.matchedEl, root=this.root;\n"
+"  if(!el)return;\n"
+"  if(term===null){el.textContent='';return;}\n"
+"  var sum=0;\n"
+"  (function m(n){if(hit(n)){sum+=n.v;return;}for(var i=0;i<n.kids.length;i++)m(n.kids[i]);})(root);\n"
+"  el.textContent='Matched: '+pct(root.v?sum/root.v:0);\n"
+"};\n"
+"function renderAll(){\n"
+"  var count=0;\n"
+"  for(var i=0;i<views.length;i++)\n"
+"    if(views[i].section.style.display!=='none')count+=views[i].render();\n"
 "  status.textContent='rendered '+count+' frames';\n"
 "  document.body.setAttribute('data-prf-rendered','1');\n"
 "}\n"
-"function updateMatched(){\n"
-"  if(term===null){matchedEl.textContent='';return;}\n"
-"  var sum=0;\n"
-"  (function m(n){if(hit(n)){sum+=n.v;return;}for(var i=0;i<n.kids.length;i++)m(n.kids[i]);})(root);\n"
-"  matchedEl.textContent='Matched: '+pct(root.v?sum/root.v:0);\n"
-"}\n"
-"chart.addEventListener('click',function(e){var n=e.target.prfNode;if(n){zoom=n;render();}});\n"
-"chart.addEventListener('mouseover',function(e){var n=e.target.prfNode;if(n)details.textContent=label(n);});\n"
-"document.getElementById('reset').addEventListener('click',function(){zoom=root;render();});\n"
+"for(var i=0;i<G.views.length;i++)views.push(new View(G.views[i],i));\n"
+"document.getElementById('reset').addEventListener('click',function(){\n"
+"  for(var i=0;i<views.length;i++)views[i].zoom=views[i].root;\n"
+"  renderAll();\n"
+"});\n"
 "document.getElementById('search').addEventListener('input',function(){\n"
 "  var v=this.value;\n"
 "  if(!v){term=null;}else{try{term=new RegExp(v);}catch(err){term=new RegExp(v.replace(/[.*+?^${}()|[\\]\\\\]/g,'\\\\$&'));}}\n"
-"  render();\n"
+"  renderAll();\n"
 "});\n"
-"window.addEventListener('resize',render);\n"
-"/* #search=REGEX&zoom=NAME in the address: start searched / zoomed */\n"
+"var sel=document.getElementById('view');\n"
+"function showView(v){\n"
+"  for(var i=0;i<views.length;i++)views[i].section.style.display=(v==='all'||v===String(i))?'':'none';\n"
+"}\n"
+"if(sel)sel.addEventListener('change',function(){showView(this.value);renderAll();});\n"
+"window.addEventListener('resize',renderAll);\n"
+"/* #search=REGEX&zoom=NAME&view=all|N in the address: start searched / zoomed / one view */\n"
 "(function(){\n"
-"  var h=location.hash, s=/[#&]search=([^&]*)/.exec(h), z=/[#&]zoom=([^&]*)/.exec(h);\n"
+"  var h=location.hash, s=/[#&]search=([^&]*)/.exec(h), z=/[#&]zoom=([^&]*)/.exec(h), w=/[#&]view=([^&]*)/.exec(h);\n"
 "  if(s){var v=decodeURIComponent(s[1]);document.getElementById('search').value=v;\n"
 "    try{term=new RegExp(v);}catch(err){term=null;}}\n"
-"  if(z){var name=decodeURIComponent(z[1]),q=[root];\n"
-"    while(q.length){var n=q.shift();if(n.name===name){zoom=n;break;}q=q.concat(n.kids);}}\n"
+"  if(z){var name=decodeURIComponent(z[1]);\n"
+"    for(var i=0;i<views.length;i++){var q=[views[i].root];\n"
+"      while(q.length){var n=q.shift();if(n.name===name){views[i].zoom=n;break;}q=q.concat(n.kids);}}}\n"
+"  if(w&&sel){sel.value=decodeURIComponent(w[1]);showView(sel.value);}\n"
 "})();\n"
-"render();\n"
+"renderAll();\n"
 "})();\n";
 
-static int fg_prepare(struct fg_ctx *c, struct folded *f, const struct flamegraph_opts *opts, FILE *fp)
+static int fg_prepare(struct fg_ctx *c, const struct flamegraph_view *view,
+		      const struct flamegraph_opts *opts, FILE *fp)
 {
-	struct folded_node *root = folded__root(f);
+	struct folded_node *root = folded__root(view->f);
 
 	memset(c, 0, sizeof(*c));
 	c->fp = fp;
 	c->opts = opts;
+	c->view = view;
 	c->total[0] = root->total[0];
 	c->total[1] = root->total[1];
 	c->min_value = (uint64_t)ceil((double)c->total[0] * opts->minwidth_pct / 100.0);
@@ -330,13 +393,49 @@ static const char *fg_title(const struct flamegraph_opts *opts)
 	return opts->inverted ? "Icicle Graph" : "Flame Graph";
 }
 
-int flamegraph__write_html(struct folded *f, const struct flamegraph_opts *opts, FILE *fp)
+static const char *view_unit(const struct flamegraph_view *v, const struct flamegraph_opts *opts)
 {
-	struct fg_ctx c;
-	const char *title = fg_title(opts);
+	if (v->unit)
+		return v->unit;
+	return opts->unit ? opts->unit : "samples";
+}
+
+/* One view's data object: tree, names (with colors), unit, totals. */
+static int fg_emit_view(struct fg_ctx *c)
+{
+	FILE *fp = c->fp;
 	int err;
 
-	fg_prepare(&c, f, opts, fp);
+	fputs("{\"tree\":", fp);
+	err = fg_emit_node(c, folded__root(c->view->f));
+	if (err)
+		return err;
+	fputs(",\n\"names\":[", fp);
+	for (int i = 0; i < c->nr_names; i++) {
+		char col[8];
+
+		flamegraph__color_view(c->order_names[i], c->order_kinds[i], c->view->off_cpu, col);
+		fputs(i ? ",\n[" : "[", fp);
+		put_js_str(fp, c->order_names[i]);
+		fprintf(fp, ",\"%s\"]", col);
+	}
+	fprintf(fp, "],\n\"totalBase\":%" PRIu64 ",\"offcpu\":%s,\"unit\":", c->total[1],
+		c->view->off_cpu ? "true" : "false");
+	put_js_str(fp, view_unit(c->view, c->opts));
+	fputs(",\"name\":", fp);
+	put_js_str(fp, c->view->name ? c->view->name : "");
+	fputc('}', fp);
+	return 0;
+}
+
+int flamegraph__write_views_html(const struct flamegraph_view *views, int nr,
+				 const struct flamegraph_opts *opts, FILE *fp)
+{
+	const char *title = fg_title(opts);
+	int err = 0;
+
+	if (nr < 1)
+		return -EINVAL;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", fp);
 	put_xml(fp, title, (size_t)-1);
 	fprintf(fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1 id=\"title\">", fg_css);
@@ -344,33 +443,64 @@ int flamegraph__write_html(struct folded *f, const struct flamegraph_opts *opts,
 	fputs("</h1>\n<div id=\"subtitle\">", fp);
 	if (opts->subtitle)
 		put_xml(fp, opts->subtitle, (size_t)-1);
-	fputs("</div>\n<div id=\"bar\"><button id=\"reset\" type=\"button\">Reset zoom</button> "
-	      "<input id=\"search\" type=\"search\" placeholder=\"Search (regular expression)\">"
-	      "<span id=\"matched\"></span></div>\n<div id=\"chart\"></div>\n"
-	      "<div id=\"details\"></div>\n<div id=\"prf-status\">not rendered (JavaScript needed)</div>\n"
-	      "<script>\nwindow.PRF_FG={\"tree\":", fp);
-	err = fg_emit_node(&c, folded__root(f));
-	if (!err) {
-		fputs(",\n\"names\":[", fp);
-		for (int i = 0; i < c.nr_names; i++) {
-			char col[8];
+	fputs("</div>\n<div id=\"bar\">", fp);
+	if (nr > 1) {
+		fputs("<label>Show <select id=\"view\"><option value=\"all\">all views</option>", fp);
+		for (int i = 0; i < nr; i++) {
+			const char *nm = views[i].name ? views[i].name : "view";
+			const char *colon = strchr(nm, ':');
 
-			flamegraph__color(c.order_names[i], c.order_kinds[i], col);
-			fputs(i ? ",\n[" : "[", fp);
-			put_js_str(fp, c.order_names[i]);
-			fprintf(fp, ",\"%s\"]", col);
+			fprintf(fp, "<option value=\"%d\">", i);
+			/* the heading up to its ':' ("On-CPU", "Off-CPU") */
+			put_xml(fp, nm, colon ? (size_t)(colon - nm) : (size_t)-1);
+			fputs("</option>", fp);
 		}
-		fprintf(fp, "],\n\"inverted\":%s,\"diff\":%s,\"totalBase\":%" PRIu64 ",\"unit\":",
-			opts->inverted ? "true" : "false", opts->diff ? "true" : "false", c.total[1]);
-		put_js_str(fp, opts->unit ? opts->unit : "samples");
-		fprintf(fp, "};\n</script>\n<script>\n%s</script>\n</body>\n</html>\n", fg_js);
+		fputs("</select></label> ", fp);
 	}
-	fg_release(&c);
+	fputs("<button id=\"reset\" type=\"button\">Reset zoom</button> "
+	      "<input id=\"search\" type=\"search\" placeholder=\"Search (regular expression)\">", fp);
+	if (nr == 1)
+		fputs("<span class=\"matched\" id=\"matched\"></span>", fp);
+	fputs("</div>\n", fp);
+	for (int i = 0; i < nr; i++) {
+		char sfx[16] = "";
+
+		if (i)
+			snprintf(sfx, sizeof(sfx), "-%d", i);
+		fprintf(fp, "<div class=\"view%s\" id=\"fg-view%s\">\n", views[i].off_cpu ? " offcpu" : "", sfx);
+		if (nr > 1) {
+			fputs("<h2>", fp);
+			put_xml(fp, views[i].name ? views[i].name : "", (size_t)-1);
+			fprintf(fp, "<span class=\"matched\" id=\"matched%s\"></span></h2>\n", sfx);
+		}
+		fprintf(fp, "<div class=\"chart\" id=\"chart%s\"></div>\n"
+			"<div class=\"details\" id=\"details%s\"></div>\n</div>\n", sfx, sfx);
+	}
+	fputs("<div id=\"prf-status\">not rendered (JavaScript needed)</div>\n"
+	      "<script>\nwindow.PRF_FG={\"views\":[", fp);
+	for (int i = 0; i < nr && !err; i++) {
+		struct fg_ctx c;
+
+		fg_prepare(&c, &views[i], opts, fp);
+		if (i)
+			fputs(",\n", fp);
+		err = fg_emit_view(&c);
+		fg_release(&c);
+	}
 	if (err)
 		return err;
+	fprintf(fp, "],\n\"inverted\":%s,\"diff\":%s};\n</script>\n<script>\n%s</script>\n</body>\n</html>\n",
+		opts->inverted ? "true" : "false", opts->diff ? "true" : "false", fg_js);
 	if (fflush(fp) || ferror(fp))
 		return errno == EPIPE ? -EPIPE : -EIO;
 	return 0;
+}
+
+int flamegraph__write_html(struct folded *f, const struct flamegraph_opts *opts, FILE *fp)
+{
+	struct flamegraph_view v = { .f = f, .off_cpu = opts->off_cpu };
+
+	return flamegraph__write_views_html(&v, 1, opts, fp);
 }
 
 #define SVG_WIDTH 1200
@@ -380,9 +510,9 @@ int flamegraph__write_html(struct folded *f, const struct flamegraph_opts *opts,
 
 static void svg_frame(struct fg_ctx *c, const struct folded_node *n, double x, double w, int depth)
 {
-	const char *unit = c->opts->unit ? c->opts->unit : "samples";
-	int y = c->opts->inverted ? SVG_TOP + depth * SVG_ROW :
-				    SVG_TOP + (c->max_depth - depth) * SVG_ROW;
+	const char *unit = view_unit(c->view, c->opts);
+	int y = c->opts->inverted ? c->y0 + depth * SVG_ROW :
+				    c->y0 + (c->max_depth - depth) * SVG_ROW;
 	char col[8];
 	double pct = c->total[0] ? 100.0 * (double)n->total[0] / (double)c->total[0] : 0.0;
 	size_t fit = w > 6 ? (size_t)((w - 6) / 7) : 0;
@@ -390,10 +520,13 @@ static void svg_frame(struct fg_ctx *c, const struct folded_node *n, double x, d
 	if (c->opts->diff)
 		diff_color(c, n, col);
 	else
-		flamegraph__color(n->name, n->kind, col);
+		flamegraph__color_view(n->name, n->kind, c->view->off_cpu, col);
 	fputs("<g class=\"frame\"><title>", c->fp);
 	put_xml(c->fp, n->name, (size_t)-1);
-	fprintf(c->fp, " (%" PRIu64 " %s, %.2f%%", n->total[0], unit, pct);
+	if (!strcmp(unit, "ns"))	/* off-CPU time */
+		fprintf(c->fp, " (%.3f ms, %.2f%%", (double)n->total[0] / 1e6, pct);
+	else
+		fprintf(c->fp, " (%" PRIu64 " %s, %.2f%%", n->total[0], unit, pct);
 	if (c->opts->diff) {
 		double a = c->total[1] ? 100.0 * (double)n->total[1] / (double)c->total[1] : 0.0;
 
@@ -435,19 +568,31 @@ static void svg_walk(struct fg_ctx *c, const struct folded_node *n, double x, do
 	}
 }
 
-int flamegraph__write_svg(struct folded *f, const struct flamegraph_opts *opts, FILE *fp)
-{
-	struct fg_ctx c;
-	const char *title = fg_title(opts);
-	int height;
+#define SVG_HEAD 24	/* a view's heading above its graph (several views) */
 
-	fg_prepare(&c, f, opts, fp);
-	height = SVG_TOP + (c.max_depth + 1) * SVG_ROW + 30;
+int flamegraph__write_views_svg(const struct flamegraph_view *views, int nr,
+				const struct flamegraph_opts *opts, FILE *fp)
+{
+	struct fg_ctx *c;
+	const char *title = fg_title(opts);
+	int height = SVG_TOP, y;
+
+	if (nr < 1)
+		return -EINVAL;
+	c = calloc((size_t)nr, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	for (int i = 0; i < nr; i++) {
+		fg_prepare(&c[i], &views[i], opts, fp);
+		height += (nr > 1 ? SVG_HEAD : 0) + (c[i].max_depth + 1) * SVG_ROW + 10;
+	}
+	height += 20;
 	fprintf(fp, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 		"<svg version=\"1.1\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
 		"xmlns=\"http://www.w3.org/2000/svg\">\n"
 		"<style>text{font-family:Verdana,sans-serif;font-size:11px;fill:#000}"
 		".title{font-size:17px;text-anchor:middle}.sub{font-size:12px;text-anchor:middle;fill:#555}"
+		".head{font-size:14px;font-weight:bold}"
 		"</style>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#f8f8f8\"/>\n"
 		"<text class=\"title\" x=\"%d\" y=\"24\">", SVG_WIDTH, height, SVG_WIDTH, height,
 		SVG_WIDTH, height, SVG_WIDTH / 2);
@@ -458,10 +603,30 @@ int flamegraph__write_svg(struct folded *f, const struct flamegraph_opts *opts, 
 		put_xml(fp, opts->subtitle, (size_t)-1);
 		fputs("</text>\n", fp);
 	}
-	svg_walk(&c, folded__root(f), SVG_PAD, SVG_WIDTH - 2 * SVG_PAD, 0);
+	y = SVG_TOP;
+	for (int i = 0; i < nr; i++) {
+		if (nr > 1) {
+			fprintf(fp, "<text class=\"head\" x=\"%d\" y=\"%d\">", SVG_PAD, y + SVG_HEAD - 8);
+			put_xml(fp, views[i].name ? views[i].name : "", (size_t)-1);
+			fputs("</text>\n", fp);
+			y += SVG_HEAD;
+		}
+		c[i].y0 = y;
+		svg_walk(&c[i], folded__root(views[i].f), SVG_PAD, SVG_WIDTH - 2 * SVG_PAD, 0);
+		y += (c[i].max_depth + 1) * SVG_ROW + 10;
+	}
 	fputs("</svg>\n", fp);
-	fg_release(&c);
+	for (int i = 0; i < nr; i++)
+		fg_release(&c[i]);
+	free(c);
 	if (fflush(fp) || ferror(fp))
 		return errno == EPIPE ? -EPIPE : -EIO;
 	return 0;
+}
+
+int flamegraph__write_svg(struct folded *f, const struct flamegraph_opts *opts, FILE *fp)
+{
+	struct flamegraph_view v = { .f = f, .off_cpu = opts->off_cpu };
+
+	return flamegraph__write_views_svg(&v, 1, opts, fp);
 }

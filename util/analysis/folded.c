@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "folded.h"
+#include "off-cpu.h"
 #include "../format/session.h"
 #include "../kernel/evsel.h"
 #include "../lib/debug.h"
@@ -332,13 +333,13 @@ char *folded__tidy_name(const char *raw, char *out, size_t size)
 	return out;
 }
 
+/* stackcollapse-perf.pl's kernel test on the "(dso)" of a frame line: the
+ * name contains "kernel." ("[kernel.kallsyms]") or ends in "vmlinux". */
 static bool dso_is_kernel_name(const char *mod)
 {
 	size_t l = strlen(mod);
 
-	if (strstr(mod, "unknown"))
-		return false;
-	return mod[0] == '[' || (l >= 7 && !strcmp(mod + l - 7, "vmlinux"));
+	return strstr(mod, "kernel.") || (l >= 7 && !strcmp(mod + l - 7, "vmlinux"));
 }
 
 enum folded_kind folded__frame_name(const struct callchain_frame *fr, bool annotate_kernel,
@@ -347,7 +348,6 @@ enum folded_kind folded__frame_name(const struct callchain_frame *fr, bool annot
 	const struct dso *dso = fr->map ? fr->map->dso : NULL;
 	const char *mod = dso ? dso->long_name : "[unknown]";
 	enum folded_kind kind = FOLDED_KIND_UNKNOWN;
-	size_t len;
 
 	if (dso) {
 		switch (dso->kind) {
@@ -370,21 +370,52 @@ enum folded_kind folded__frame_name(const struct callchain_frame *fr, bool annot
 			break;
 		}
 	}
-	if (fr->sym) {
-		folded__tidy_name(fr->sym->name, out, size);
-	} else if (dso && strcmp(mod, "[unknown]")) {
-		const char *base = strrchr(mod, '/');
-		char tmp[512];
-
-		snprintf(tmp, sizeof(tmp), "[%s]", base ? base + 1 : mod);
-		folded__tidy_name(tmp, out, size);
-	} else {
-		snprintf(out, size, "[unknown]");
-	}
-	len = strlen(out);
-	if (annotate_kernel && dso_is_kernel_name(mod) && len + 5 <= size)
-		memcpy(out + len, "_[k]", 5);
+	/* perf script prints inlined frames with "(inlined)" in place of the
+	 * DSO: never a kernel frame for stackcollapse-perf.pl */
+	if (fr->sym && fr->sym->inlined)
+		mod = "inlined";
+	folded__line_name(fr->sym ? fr->sym->name : "[unknown]", mod, annotate_kernel, out, size);
 	return kind;
+}
+
+char *folded__line_name(const char *sym, const char *mod, bool annotate_kernel,
+			char *out, size_t size)
+{
+	char raw[1024];
+	const char *p;
+	size_t o = 0;
+	bool first = true;
+
+	if (!size)
+		return out;
+	out[0] = 0;
+	snprintf(raw, sizeof(raw), "%s%s", sym,
+		 annotate_kernel && dso_is_kernel_name(mod) ? "_[k]" : "");
+	/* "a->b" (how some tools print an inline chain): one frame per part,
+	 * the inner ones marked "_[i]" */
+	for (p = raw; ; first = false) {
+		const char *arrow = strstr(p, "->");
+		size_t len = arrow ? (size_t)(arrow - p) : strlen(p);
+		char part[1024], tidy[1024];
+
+		snprintf(part, sizeof(part), "%.*s", (int)len, p);
+		if (!strcmp(part, "[unknown]") && strcmp(mod, "[unknown]")) {
+			const char *base = strrchr(mod, '/');
+
+			snprintf(part, sizeof(part), "[%s]", base ? base + 1 : mod);
+		}
+		folded__tidy_name(part, tidy, sizeof(tidy));
+		o += (size_t)snprintf(out + o, o < size ? size - o : 0, "%s%s%s",
+				      first ? "" : ";", tidy, first ? "" : "_[i]");
+		if (o >= size) {
+			out[size - 1] = 0;
+			break;
+		}
+		if (!arrow)
+			break;
+		p = arrow + 2;
+	}
+	return out;
 }
 
 static struct name_cache_entry *cache_lookup(struct folded *f, const void *sym, const void *dso)
@@ -559,11 +590,50 @@ struct folded_file_tool {
 	struct folded *f;
 	int set;
 	const struct folded_file_opts *opts;
+	struct perf_session *session;
+	struct off_cpu *oc;
+	bool oc_setup;
+	bool on_cpu;			/* fold on-CPU samples */
 	struct evsel *evsel;
 	struct callchain_cursor cursor;
 	struct resolve_opts ropts;
-	uint64_t nr_samples;
+	struct folded_file_info info;
 };
+
+static int folded_file__off_cpu_span(void *arg, const struct off_cpu_span *span)
+{
+	struct folded_file_tool *ft = arg;
+	struct perf_sample sample = span->sample;
+	struct machine *machine = ft->session->machine;
+	struct thread *thread;
+	int err;
+
+	if (!ft->opts->off_cpu)
+		return 0;
+	thread = machine__findnew_thread(machine, (pid_t)sample.pid, (pid_t)sample.tid);
+	err = sample__resolve_callchain(&sample, sample.evsel, thread, &ft->ropts, &ft->cursor);
+	if (err)
+		return err;
+	ft->info.nr_off_cpu++;
+	ft->info.off_cpu_ns += sample.period;
+	return folded__add_cursor(ft->opts->off_cpu, ft->set, thread ? thread__comm_str(thread) : "",
+				  &ft->cursor, sample.period);
+}
+
+/* Once the session knows its events (at once for files, at the first
+ * sample for pipes): an off-CPU recording gets an accounter. */
+static int folded_file__setup(struct folded_file_tool *ft)
+{
+	int err = 0;
+
+	if (ft->oc_setup)
+		return 0;
+	ft->oc_setup = true;
+	ft->oc = off_cpu__new_session(ft->session, NULL, folded_file__off_cpu_span, ft, &err);
+	if (ft->oc)
+		ft->info.has_off_cpu = true;
+	return err;
+}
 
 static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
 			       struct perf_sample *sample, struct evsel *evsel,
@@ -578,6 +648,18 @@ static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
 		evsel = sample->evsel;
 	if (!evsel)
 		return 0;
+	err = folded_file__setup(ft);
+	if (err)
+		return err;
+	if (ft->oc) {
+		if (off_cpu__consume_sample(ft->oc, evsel, sample, &err)) {
+			if (!ft->opts->off_cpu)	/* not asked: off-CPU spans dropped */
+				err = 0;
+			return err;
+		}
+	}
+	if (!ft->on_cpu)
+		return 0;
 	if (!ft->evsel) {
 		if (ft->opts->event && strcmp(evsel__name(evsel), ft->opts->event))
 			return 0;
@@ -589,13 +671,26 @@ static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
 	err = sample__resolve_callchain(sample, evsel, thread, &ft->ropts, &ft->cursor);
 	if (err)
 		return err;
-	ft->nr_samples++;
+	ft->info.nr_samples++;
 	return folded__add_cursor(ft->f, ft->set, thread ? thread__comm_str(thread) : "",
 				  &ft->cursor, ft->opts->weight_period ? sample->period : 1);
 }
 
+/* PERF_RECORD_SWITCH: switch-ins finish off-CPU spans. */
+static int folded_file__switch(struct perf_tool *tool, union perf_event *event,
+			       struct perf_sample *sample, struct machine *machine)
+{
+	struct folded_file_tool *ft = container_of(tool, struct folded_file_tool, tool);
+	int err = folded_file__setup(ft);
+
+	(void)machine;
+	if (err || !ft->oc || !ft->opts->off_cpu)
+		return err;
+	return off_cpu__context_switch(ft->oc, event, sample);
+}
+
 int folded__add_file(struct folded *f, int set, const char *path,
-		     const struct folded_file_opts *opts, char *event, size_t size)
+		     const struct folded_file_opts *opts, struct folded_file_info *info)
 {
 	struct folded_file_tool ft;
 	struct perf_session *session;
@@ -604,28 +699,40 @@ int folded__add_file(struct folded *f, int set, const char *path,
 	memset(&ft, 0, sizeof(ft));
 	perf_tool__init(&ft.tool, true);
 	ft.tool.sample = folded_file__sample;
+	ft.tool.context_switch = folded_file__switch;
 	ft.f = f;
 	ft.set = set;
 	ft.opts = opts;
+	ft.on_cpu = !(opts->event && !strcmp(opts->event, OFF_CPU_EVENT_NAME));
 	ft.ropts.max_stack = opts->max_stack ? opts->max_stack : 127;
+	ft.ropts.inline_frames = !opts->no_inline;
 	callchain_cursor__init(&ft.cursor);
 	session = perf_session__new(path, &ft.tool, &err);
 	if (!session) {
 		callchain_cursor__exit(&ft.cursor);
 		return err ? err : -EINVAL;
 	}
-	err = perf_session__process_events(session);
+	ft.session = session;
+	if (!session->pipe)
+		err = folded_file__setup(&ft);
+	if (!err)
+		err = perf_session__process_events(session);
 	if (err == -EIO)	/* truncated input: keep what was read */
 		err = 0;
-	if (!err && !ft.evsel) {
-		if (opts->event)
+	if (!err && !ft.evsel && !(opts->off_cpu && ft.info.nr_off_cpu)) {
+		if (!ft.on_cpu)
+			pr_err("%s: no off-CPU time (record with prf record --off-cpu)\n", path);
+		else if (opts->event)
 			pr_err("%s: no samples of event '%s'\n", path, opts->event);
 		else
 			pr_err("%s: no samples\n", path);
 		err = -ENOENT;
 	}
-	if (!err && event && size)
-		snprintf(event, size, "%s", evsel__name(ft.evsel));
+	if (ft.evsel)
+		snprintf(ft.info.event, sizeof(ft.info.event), "%s", evsel__name(ft.evsel));
+	if (info)
+		*info = ft.info;
+	off_cpu__delete(ft.oc);
 	perf_session__delete(session);
 	callchain_cursor__exit(&ft.cursor);
 	return err;

@@ -10,8 +10,11 @@
  * in brackets ("[libc.so.6]") or "[unknown]", names tidied (';' -> ':',
  * everything from the first '(' dropped unless Go-style ".(...)." or
  * "(anonymous namespace)", quotes removed), "_[k]" appended to kernel
- * frames (DSO "[..." or "...vmlinux") with annotate_kernel, lines sorted
- * bytewise). Stored as a trie that `prf flamegraph` renders; two value
+ * frames (DSO name containing "kernel." or ending in "vmlinux", a
+ * symbol-less one named "[unknown]_[k]") with annotate_kernel, lines
+ * sorted bytewise). Inlined frames (perf script's "sym (inlined)" lines)
+ * are plain frames named after the inlined function, as
+ * stackcollapse-perf.pl reads them. Stored as a trie that `prf flamegraph` renders; two value
  * sets per node serve the differential flamegraph.
  */
 #include <stdbool.h>
@@ -82,27 +85,60 @@ int folded__fprintf(struct folded *f, FILE *fp);
  */
 char *folded__tidy_name(const char *raw, char *out, size_t size);
 
-/* Name and kind for one resolved frame, before annotation: the symbol,
- * else "[dso basename]", else "[unknown]" (tidied). Writes into out. */
+/*
+ * The folded name(s) of one perf script frame line "addr SYM (MOD)", by
+ * stackcollapse-perf.pl's rules: "_[k]" appended to SYM when
+ * annotate_kernel and MOD contains "kernel." or ends in "vmlinux"; SYM
+ * split at "->" into frames joined by ';', the inner ones suffixed "_[i]";
+ * a part "[unknown]" named "[MOD basename]" unless MOD is "[unknown]";
+ * each part tidied (folded__tidy_name()). Writes at most size bytes
+ * (NUL included) to out; returns out.
+ */
+char *folded__line_name(const char *sym, const char *mod, bool annotate_kernel,
+			char *out, size_t size);
+
+/* Name and kind for one resolved frame: folded__line_name() of what perf
+ * script prints for it (symbol or "[unknown]"; DSO long name, "(inlined)"
+ * for inlined frames, "[unknown]" without a map). Writes into out. */
 enum folded_kind folded__frame_name(const struct callchain_frame *frame, bool annotate_kernel,
 				    char *out, size_t size);
 
 /* Options of folded__add_file(). */
 struct folded_file_opts {
 	const char *event;	/* evsel name to take; NULL: the first event seen
-				   (stackcollapse-perf.pl's default) */
+				   (stackcollapse-perf.pl's default);
+				   OFF_CPU_EVENT_NAME ("offcpu-time"): no on-CPU
+				   samples, only the off-CPU spans */
 	bool weight_period;	/* sum sample periods instead of counting */
 	unsigned int max_stack;	/* frames per sample (0: 127) */
+	bool no_inline;		/* do not expand inlined frames of DWARF-unwound
+				   stacks (default: expanded where debug info
+				   exists, as perf script prints them) */
+	struct folded *off_cpu;	/* when non-NULL and the file is an off-CPU
+				   recording (prf record --off-cpu,
+				   util/analysis/off-cpu.h): every off-CPU span
+				   is added here, weight = its off-CPU time in
+				   ns, into the same value set */
+};
+
+/* What folded__add_file() found. */
+struct folded_file_info {
+	char event[256];	/* on-CPU event folded ("" when none) */
+	uint64_t nr_samples;	/* on-CPU samples folded */
+	bool has_off_cpu;	/* the file is an off-CPU recording */
+	uint64_t nr_off_cpu;	/* off-CPU spans folded into opts->off_cpu */
+	uint64_t off_cpu_ns;	/* their summed off-CPU time (ns) */
 };
 
 /*
  * Read every sample of the perf.data at path ("-": stdin) through the
- * shared session and resolver and add its stack into value set `set`.
- * The name of the event used is copied to event (size bytes) when non-NULL.
- * Returns 0, -ENOENT when the file holds no sample of the event asked for
+ * shared session and resolver and add its stack into value set `set` of
+ * f (and the off-CPU spans into opts->off_cpu, see above). info, when
+ * non-NULL, is filled. Returns 0, -ENOENT when the file holds no sample
+ * of the event asked for and no off-CPU span was asked for and found
  * (message printed), or the session's negative errno.
  */
 int folded__add_file(struct folded *f, int set, const char *path,
-		     const struct folded_file_opts *opts, char *event, size_t size);
+		     const struct folded_file_opts *opts, struct folded_file_info *info);
 
 #endif

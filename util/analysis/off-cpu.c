@@ -42,6 +42,8 @@ struct off_cpu {
 	struct evsel *switch_evsel;	/* the recorded sched:sched_switch */
 	struct trace_formatter *tf;	/* owned */
 	uint64_t nr_spans, total_ns;
+	uint64_t pending_min;		/* cached off_cpu__pending_min() */
+	bool pending_min_valid;
 };
 
 struct off_cpu *off_cpu__new(const struct off_cpu_opts *opts, off_cpu_cb cb, void *arg)
@@ -135,13 +137,18 @@ int off_cpu__switch_out(struct off_cpu *oc, const struct perf_sample *sample, in
 	    !(prev_state & (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE))) {
 		/* preempted: a pending span of this tid is stale */
 		p = oc_find(oc, sample->tid, false);
-		if (p)
+		if (p && p->active) {
 			p->active = false;
+			if (p->sample.time <= oc->pending_min)
+				oc->pending_min_valid = false;
+		}
 		return 0;
 	}
 	p = oc_find(oc, sample->tid, true);
 	if (!p)
 		return -ENOMEM;
+	if (p->active && p->sample.time <= oc->pending_min)	/* replaced */
+		oc->pending_min_valid = false;
 	nr = sample->callchain ? sample->callchain->nr : 0;
 	if (nr > 65536)
 		nr = 65536;
@@ -186,6 +193,8 @@ int off_cpu__switch_out(struct off_cpu *oc, const struct perf_sample *sample, in
 	p->sample.read_data = NULL;
 	p->sample.read_size = 0;
 	p->active = true;
+	if (oc->pending_min_valid && sample->time < oc->pending_min)
+		oc->pending_min = sample->time;
 	return 0;
 }
 
@@ -197,6 +206,8 @@ int off_cpu__switch_in(struct off_cpu *oc, uint32_t tid, uint64_t time)
 	if (!p || !p->active)
 		return 0;
 	p->active = false;
+	if (p->sample.time <= oc->pending_min)
+		oc->pending_min_valid = false;
 	if (time < p->sample.time)
 		return 0;	/* out of order: no span */
 	span.sample = p->sample;
@@ -283,6 +294,23 @@ bool off_cpu__consume_sample(struct off_cpu *oc, struct evsel *evsel,
 	}
 	*err = off_cpu__sched_switch(oc, oc->tf, evsel, sample);
 	return true;
+}
+
+uint64_t off_cpu__pending_min(struct off_cpu *oc)
+{
+	if (!oc)
+		return UINT64_MAX;
+	if (!oc->pending_min_valid) {
+		uint64_t min = UINT64_MAX;
+
+		for (unsigned int i = 0; i < OC_HASH_SIZE; i++)
+			for (struct oc_pending *p = oc->hash[i]; p; p = p->next)
+				if (p->active && p->sample.time < min)
+					min = p->sample.time;
+		oc->pending_min = min;
+		oc->pending_min_valid = true;
+	}
+	return oc->pending_min;
 }
 
 uint64_t off_cpu__nr_spans(const struct off_cpu *oc)

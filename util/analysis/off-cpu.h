@@ -126,6 +126,14 @@ struct off_cpu *off_cpu__new_session(struct perf_session *session, const struct 
 bool off_cpu__consume_sample(struct off_cpu *oc, struct evsel *evsel,
 			     const struct perf_sample *sample, int *err);
 
+/*
+ * Earliest switch-out time (ns) of the spans still open (switched out,
+ * not yet back): no span finished later can have an older start. For
+ * consumers that print spans in time order (prf script). UINT64_MAX when
+ * none is open. Cached: O(1) unless the earliest one just closed.
+ */
+uint64_t off_cpu__pending_min(struct off_cpu *oc);
+
 /* Totals so far: finished spans and their summed off-CPU time (ns). */
 uint64_t off_cpu__nr_spans(const struct off_cpu *oc);
 uint64_t off_cpu__total_ns(const struct off_cpu *oc);

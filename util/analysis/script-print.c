@@ -17,6 +17,7 @@
 #include "../model/callchain.h"
 #include "../model/dso.h"
 #include "../model/map.h"
+#include "../lib/debug.h"
 #include "../lib/util.h"
 
 static const struct {
@@ -320,6 +321,243 @@ static int pbuf_flush(struct script_printer *p)
 	return 0;
 }
 
+/* ---- time-ordering queue (script_printer__set_reorder) ---- */
+
+/* Records printed in time order: a FIFO for those that come in order (the
+ * common case, appended) and a min-heap for those older than the FIFO's
+ * tail (late records, e.g. off-CPU spans finished at switch-in). */
+struct rq_fifo_entry {
+	uint64_t time;
+	size_t off, len;	/* in fbuf */
+};
+
+struct rq_heap_entry {
+	uint64_t time, seq;
+	char *data;
+	size_t len;
+};
+
+struct script_reorder {
+	char *fbuf;
+	size_t fhead, flen, falloc;	/* bytes [fhead, flen) queued */
+	struct rq_fifo_entry *fe;
+	size_t fe_head, fe_nr, fe_alloc;
+	struct rq_heap_entry *heap;
+	size_t heap_nr, heap_alloc;
+	uint64_t seq;
+	size_t bytes;			/* queued in all */
+	bool overflowed;
+};
+
+#define REORDER_MAX_BYTES (256UL << 20)
+
+static bool rq_less(const struct rq_heap_entry *a, const struct rq_heap_entry *b)
+{
+	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+static int rq_heap_push(struct script_reorder *q, uint64_t time, const char *data, size_t len)
+{
+	struct rq_heap_entry e = { time, q->seq++, malloc(len ? len : 1), len };
+	size_t i;
+
+	if (!e.data)
+		return -ENOMEM;
+	memcpy(e.data, data, len);
+	if (q->heap_nr == q->heap_alloc) {
+		size_t n = q->heap_alloc ? q->heap_alloc * 2 : 64;
+		struct rq_heap_entry *h = realloc(q->heap, n * sizeof(*h));
+
+		if (!h) {
+			free(e.data);
+			return -ENOMEM;
+		}
+		q->heap = h;
+		q->heap_alloc = n;
+	}
+	for (i = q->heap_nr++; i > 0; i = (i - 1) / 2) {
+		size_t parent = (i - 1) / 2;
+
+		if (!rq_less(&e, &q->heap[parent]))
+			break;
+		q->heap[i] = q->heap[parent];
+	}
+	q->heap[i] = e;
+	return 0;
+}
+
+static void rq_heap_pop(struct script_reorder *q)
+{
+	struct rq_heap_entry last = q->heap[--q->heap_nr];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= q->heap_nr)
+			break;
+		if (c + 1 < q->heap_nr && rq_less(&q->heap[c + 1], &q->heap[c]))
+			c++;
+		if (!rq_less(&q->heap[c], &last))
+			break;
+		q->heap[i] = q->heap[c];
+		i = c;
+	}
+	if (q->heap_nr)
+		q->heap[i] = last;
+}
+
+static int rq_fifo_push(struct script_reorder *q, uint64_t time, const char *data, size_t len)
+{
+	if (q->fe_head == q->fe_nr) {		/* empty: start over */
+		q->fe_head = q->fe_nr = 0;
+		q->fhead = q->flen = 0;
+	}
+	if (q->flen + len > q->falloc) {
+		size_t live = q->flen - q->fhead, n = q->falloc ? q->falloc : 1 << 16;
+
+		if (q->fhead) {		/* compact */
+			memmove(q->fbuf, q->fbuf + q->fhead, live);
+			for (size_t i = q->fe_head; i < q->fe_nr; i++)
+				q->fe[i].off -= q->fhead;
+			q->fhead = 0;
+			q->flen = live;
+		}
+		while (n < q->flen + len)
+			n *= 2;
+		if (n > q->falloc) {
+			char *b = realloc(q->fbuf, n);
+
+			if (!b)
+				return -ENOMEM;
+			q->fbuf = b;
+			q->falloc = n;
+		}
+	}
+	if (q->fe_nr == q->fe_alloc) {
+		if (q->fe_head) {
+			memmove(q->fe, q->fe + q->fe_head, (q->fe_nr - q->fe_head) * sizeof(*q->fe));
+			q->fe_nr -= q->fe_head;
+			q->fe_head = 0;
+		}
+		if (q->fe_nr == q->fe_alloc) {
+			size_t n = q->fe_alloc ? q->fe_alloc * 2 : 1024;
+			struct rq_fifo_entry *e = realloc(q->fe, n * sizeof(*e));
+
+			if (!e)
+				return -ENOMEM;
+			q->fe = e;
+			q->fe_alloc = n;
+		}
+	}
+	memcpy(q->fbuf + q->flen, data, len);
+	q->fe[q->fe_nr++] = (struct rq_fifo_entry){ time, q->flen, len };
+	q->flen += len;
+	q->seq++;
+	return 0;
+}
+
+static int rq_write(struct script_printer *p, const char *data, size_t len)
+{
+	if (len && fwrite(data, 1, len, p->fp) != len)
+		return errno == EPIPE ? -EPIPE : -EIO;
+	return 0;
+}
+
+int script_printer__flush(struct script_printer *p, uint64_t limit)
+{
+	struct script_reorder *q = p->reorder;
+	int err = 0;
+
+	if (!q)
+		return 0;
+	while (!err) {
+		bool have_f = q->fe_head < q->fe_nr, have_h = q->heap_nr > 0;
+
+		if (have_h && (!have_f || q->heap[0].time < q->fe[q->fe_head].time)) {
+			struct rq_heap_entry *e = &q->heap[0];
+
+			if (e->time >= limit)
+				break;
+			err = rq_write(p, e->data, e->len);
+			q->bytes -= e->len;
+			free(e->data);
+			rq_heap_pop(q);
+		} else if (have_f) {
+			struct rq_fifo_entry *e = &q->fe[q->fe_head];
+
+			if (e->time >= limit)
+				break;
+			err = rq_write(p, q->fbuf + e->off, e->len);
+			q->bytes -= e->len;
+			q->fhead += e->len;
+			q->fe_head++;
+		} else {
+			break;
+		}
+	}
+	if (!err && ferror(p->fp))
+		err = errno == EPIPE ? -EPIPE : -EIO;
+	return err;
+}
+
+static void reorder__free(struct script_reorder *q)
+{
+	if (!q)
+		return;
+	for (size_t i = 0; i < q->heap_nr; i++)
+		free(q->heap[i].data);
+	free(q->heap);
+	free(q->fe);
+	free(q->fbuf);
+	free(q);
+}
+
+int script_printer__set_reorder(struct script_printer *p, bool on)
+{
+	int err = 0;
+
+	if (on && !p->reorder) {
+		p->reorder = zalloc(sizeof(*p->reorder));
+		return p->reorder ? 0 : -ENOMEM;
+	}
+	if (!on && p->reorder) {
+		err = script_printer__flush(p, UINT64_MAX);
+		reorder__free(p->reorder);
+		p->reorder = NULL;
+	}
+	return err;
+}
+
+/* The record in the line buffer is done: written, or queued by time. */
+static int pbuf_emit(struct script_printer *p, uint64_t time)
+{
+	struct script_reorder *q = p->reorder;
+	struct rq_fifo_entry *tail;
+	int err;
+
+	if (!q)
+		return pbuf_flush(p);
+	tail = q->fe_head < q->fe_nr ? &q->fe[q->fe_nr - 1] : NULL;
+	if (!tail || time >= tail->time)
+		err = rq_fifo_push(q, time, p->buf, p->len);
+	else
+		err = rq_heap_push(q, time, p->buf, p->len);
+	if (!err)
+		q->bytes += p->len;
+	p->len = 0;
+	if (!err && q->bytes > REORDER_MAX_BYTES) {
+		/* bounded memory: write what is queued; records that come
+		 * later with older times then print out of order */
+		if (!q->overflowed)
+			pr_warning("prf script: more than %lu MiB of output waiting for time order; "
+				   "later off-CPU samples may be out of order\n", REORDER_MAX_BYTES >> 20);
+		q->overflowed = true;
+		err = script_printer__flush(p, UINT64_MAX);
+	}
+	return err;
+}
+
 int script_printer__init(struct script_printer *p, FILE *fp, struct script_fields *fields)
 {
 	memset(p, 0, sizeof(*p));
@@ -330,6 +568,8 @@ int script_printer__init(struct script_printer *p, FILE *fp, struct script_field
 
 void script_printer__exit(struct script_printer *p)
 {
+	reorder__free(p->reorder);
+	p->reorder = NULL;
 	zfree(&p->buf);
 	p->len = p->alloc = 0;
 }
@@ -569,7 +809,7 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 		}
 	}
 	put_ch(p, '\n');
-	return pbuf_flush(p);
+	return pbuf_emit(p, sample->time);
 }
 
 static char prot_char(uint32_t prot, uint32_t bit, char c)
@@ -641,5 +881,5 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	default:
 		break;
 	}
-	return pbuf_flush(p);
+	return pbuf_emit(p, sample ? sample->time : 0);
 }

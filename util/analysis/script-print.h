@@ -90,6 +90,7 @@ struct script_printer {
 	const char *trace_info;		/* "trace" field of the next sample (formatted
 					   tracepoint payload, not owned), NULL: raw hex */
 	char *buf;			/* line buffer (private) */
+	struct script_reorder *reorder;	/* time-ordering queue (private) */
 	size_t len, alloc;
 };
 
@@ -119,6 +120,20 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 			     const union perf_event *event,
 			     const struct perf_sample *sample, const char *comm);
+
+/*
+ * Time order for inputs some of whose records are known only later than
+ * records with newer times (off-CPU spans, printed with their switch-out
+ * time, are finished at switch-in). With reorder on, every record
+ * script_printer__sample()/__sideband() prints is queued with its sample
+ * time (ns) instead of written; script_printer__flush() writes the queued
+ * records older than limit (ns; UINT64_MAX: all) in (time, arrival) order.
+ * Queued output is bounded (256 MiB): beyond it everything queued is
+ * written (a warning says so) and later late records may come out of
+ * order. Turning reorder off flushes all. 0, -ENOMEM or -EPIPE/-EIO.
+ */
+int script_printer__set_reorder(struct script_printer *p, bool on);
+int script_printer__flush(struct script_printer *p, uint64_t limit);
 
 /* Address perf prints for a frame in callchain mode: the ip mapped into
  * its DSO (file offset space) for user maps, the ip itself for kernel
