@@ -56,6 +56,7 @@ struct record_opts {
 	bool system_wide, per_thread, no_inherit, quiet, strict_freq;
 	bool call_graph_g;
 	bool off_cpu;			/* --off-cpu */
+	bool fp_mix;			/* --fp-mix: keep the user FP chain in dwarf mode */
 	const char *call_graph;
 	const char *mmap_pages_str;
 	int comp_level;			/* -1: not given */
@@ -637,7 +638,10 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	case CG_DWARF:
 		a->sample_type |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER |
 				  PERF_SAMPLE_STACK_USER | PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-		a->exclude_callchain_user = 1;
+		/* perf's dwarf mode drops the kernel's user FP walk; --fp-mix
+		 * keeps it so that report/script can finish stacks the copied
+		 * user stack was too small for */
+		a->exclude_callchain_user = rec->opts.fp_mix ? 0 : 1;
 		a->sample_regs_user = PERF_REGS_X86_64_USER_MASK;
 		a->sample_stack_user = rec->dwarf_size;
 		break;
@@ -1131,6 +1135,9 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('g', NULL, &o->call_graph_g, "enables call-graph recording (fp)"),
 		OPT_STRING(0, "call-graph", &o->call_graph, "record_mode[,record_size]",
 			   "setup and enables call-graph recording: fp, dwarf[,size], lbr"),
+		OPT_BOOLEAN(0, "fp-mix", &o->fp_mix,
+			    "with --call-graph dwarf: also record the frame-pointer user callchain, "
+			    "used to complete truncated DWARF stacks"),
 		OPT_STRING('m', "mmap-pages", &o->mmap_pages_str, "pages",
 			   "number of mmap data pages (power of two) or size (512K)"),
 		OPT_CALLBACK_OPTARG('z', "compression-level", &o->comp_level, "n",
@@ -1167,6 +1174,10 @@ int cmd_record(int argc, const char **argv)
 		rec->cg = CG_FP;
 	if (o->call_graph && parse_callgraph(rec, o->call_graph))
 		goto out_usage_err;
+	if (o->fp_mix && rec->cg != CG_DWARF) {
+		pr_err("--fp-mix needs --call-graph dwarf\n");
+		goto out_usage_err;
+	}
 	if (record__freq(rec, &freq) || record__mmap_pages(rec))
 		goto out_usage_err;
 	if (o->per_thread && (o->system_wide || o->cpu_list)) {

@@ -3,7 +3,8 @@
 # records python3 running a loop with Linux perf (--call-graph dwarf,
 # about 10,000 samples), then times, median of N runs (default 3):
 #   perf report --stdio --no-children, perf script, perf script -F +srcline
-#   prf report / prf script (same options) when those commands exist
+#   prf report / prf script (same options) when those commands exist,
+#   with parallel unwinding (default) and with PRF_UNWIND_THREADS=1
 #   prf's unwinder alone (unwind only) and with srclines + inline frames,
 #   through the unit test that reads the perf.data file ("unwind a perf.data")
 # and prints samples/s and the prf/perf ratio. Measures, never asserts.
@@ -90,6 +91,13 @@ row "script" "$p" "$q"
 p=$(median_s "$PERF" script -i py.data -F +srcline)
 q=$(prf_time script -i py.data -F +srcline)
 row "script -F +srcline" "$p" "$q"
+# the same with parallel unwinding off (PRF_UNWIND_THREADS=1): the default
+# rows above use every online CPU (see util/model/unwind.h)
+p=$(median_s "$PERF" report -i py.data --stdio --no-children)
+q=$(PRF_UNWIND_THREADS=1 prf_time report -i py.data --stdio --no-children)
+row "report, 1 unwinding thread" "$p" "$q"
+q=$(PRF_UNWIND_THREADS=1 prf_time script -i py.data)
+row "script, 1 unwinding thread" "$pscript" "$q"
 has_cmd report || echo "(prf report: not built yet, skipped)"
 has_cmd script || echo "(prf script: not built yet, skipped)"
 

@@ -200,19 +200,29 @@ static int oe__deliver_upto(struct ordered_events *oe, uint64_t limit, bool all)
 		}
 		n = lo;
 	}
-	for (i = 0; i < n; i++) {
-		struct oe_node *node = &oe->nodes[i];
+	if (oe->deliver_batch && n) {
+		i = 0;
+		err = oe->deliver_batch(oe->ctx, oe->nodes, n, &i);
+		if (i > n)
+			i = n;
+		/* delivered in timestamp order: the last one is the highest */
+		if (i && oe->nodes[i - 1].timestamp > oe->last_flush)
+			oe->last_flush = oe->nodes[i - 1].timestamp;
+	} else {
+		for (i = 0; i < n; i++) {
+			struct oe_node *node = &oe->nodes[i];
 
-		/* records are delivered out of file order: fetch ahead */
-		if (i + 8 < n)
-			__builtin_prefetch(oe->nodes[i + 8].event);
+			/* records are delivered out of file order: fetch ahead */
+			if (i + 8 < n)
+				__builtin_prefetch(oe->nodes[i + 8].event);
 
-		if (node->timestamp > oe->last_flush)
-			oe->last_flush = node->timestamp;
-		err = oe->deliver(oe->ctx, node);
-		if (err) {
-			i++;
-			break;
+			if (node->timestamp > oe->last_flush)
+				oe->last_flush = node->timestamp;
+			err = oe->deliver(oe->ctx, node);
+			if (err) {
+				i++;
+				break;
+			}
 		}
 	}
 	if (i) {

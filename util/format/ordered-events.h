@@ -25,6 +25,11 @@ struct oe_node {
 /* Called for each delivered node; non-zero return stops the flush and is
  * returned by the flush function. */
 typedef int (*oe_deliver_fn)(void *ctx, struct oe_node *node);
+/* Optional: deliver nodes[0..n) in order (instead of deliver() per node,
+ * so that the consumer can look ahead, e.g. to unwind a run of samples in
+ * parallel); *done gets the number of nodes consumed (all, or up to and
+ * including the one whose delivery failed). 0 or the failing node's error. */
+typedef int (*oe_deliver_batch_fn)(void *ctx, struct oe_node *nodes, size_t n, size_t *done);
 
 struct ordered_events {
 	struct oe_node *nodes;		/* [0, nr_sorted) sorted, then unsorted */
@@ -37,6 +42,7 @@ struct ordered_events {
 	uint64_t nr_unordered;		/* queued below last_flush */
 	size_t max_nodes;		/* flush half when exceeded (0: no limit) */
 	oe_deliver_fn deliver;
+	oe_deliver_batch_fn deliver_batch;	/* NULL: deliver() per node */
 	void *ctx;
 };
 

@@ -14,6 +14,7 @@
 #include "../kernel/evlist.h"
 #include "../kernel/event-names.h"
 #include "../model/machine.h"
+#include "../model/unwind.h"
 
 static const char *const record_names[PERF_RECORD_HEADER_MAX] = {
 	[0]				= "TOTAL",
@@ -306,6 +307,117 @@ static int oe_deliver(void *ctx, struct oe_node *node)
 	return err;
 }
 
+/* ---- parallel DWARF unwinding ---- */
+
+#define UNWIND_BATCH_MAX 512	/* samples unwound ahead at a time */
+#define UNWIND_BATCH_MIN 16	/* fewer in a run: not worth waking workers */
+
+static const uint64_t dwarf_sample_type = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+
+void perf_session__set_unwind_threads(struct perf_session *s, int nthreads)
+{
+	s->unwind_threads = nthreads < 0 ? 0 : nthreads;
+}
+
+static bool session__has_dwarf_samples(struct perf_session *s)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(s->evlist, evsel)
+		if ((evsel->attr.sample_type & dwarf_sample_type) == dwarf_sample_type)
+			return true;
+	return false;
+}
+
+/*
+ * Queue the DWARF samples of the run of SAMPLE records at nodes[0..n)
+ * (up to UNWIND_BATCH_MAX) and unwind them on the workers. Returns the
+ * nodes the run covers (0: nodes[0] is not a sample). Only samples of
+ * threads that exist with the sample's pid are taken: delivering them
+ * then changes no address space (machine__findnew_thread() finds them
+ * as they are), so the model the workers saw is the one delivery sees.
+ */
+static size_t session__unwind_ahead(struct perf_session *s, struct oe_node *nodes, size_t n)
+{
+	struct unwind_batch *b = s->unwind_batch;
+	size_t i;
+
+	unwind_batch__clear(b);
+	for (i = 0; i < n && unwind_batch__nr(b) < UNWIND_BATCH_MAX; i++) {
+		union perf_event *event = nodes[i].event;
+		struct perf_sample sample;
+		struct thread *thread;
+		struct evsel *evsel;
+
+		if (event->header.type != PERF_RECORD_SAMPLE)
+			break;
+		evsel = session__event_evsel(s, event);
+		if (!evsel || (evsel->attr.sample_type & dwarf_sample_type) != dwarf_sample_type)
+			continue;
+		if (perf_event__parse_id_sample(evsel, event, &sample, s->needs_swap) ||
+		    !sample.user_regs.abi || !sample.user_stack.size)
+			continue;
+		thread = machine__find_thread(s->machine, (pid_t)sample.tid);
+		if (!thread || thread->pid != (pid_t)sample.pid)
+			continue;
+		unwind_batch__add(b, thread, &sample);
+	}
+	if (unwind_batch__nr(b) >= UNWIND_BATCH_MIN)
+		unwind_batch__run(b, s->unwind_threads);
+	else
+		unwind_batch__clear(b);
+	return i;
+}
+
+/* After a batch: stop when the tool replays too few of the prepared
+ * samples (it does not unwind, or filters most samples out). */
+static void session__unwind_check(struct perf_session *s)
+{
+	uint64_t prepared, replayed;
+
+	unwind_batch__stats(s->unwind_batch, &prepared, &replayed);
+	if (prepared >= 4 * UNWIND_BATCH_MAX && replayed < prepared / 2) {
+		pr_debug("parallel unwinding off: %" PRIu64 " of %" PRIu64 " prepared stacks used\n",
+			 replayed, prepared);
+		s->unwind_parallel_off = true;
+	}
+}
+
+static int oe_deliver(void *ctx, struct oe_node *node);
+
+static int oe_deliver_batch(void *ctx, struct oe_node *nodes, size_t n, size_t *done)
+{
+	struct perf_session *s = ctx;
+	size_t i, ahead = 0;
+	int err = 0;
+
+	if (!s->unwind_batch && !s->unwind_parallel_off) {
+		if (session__has_dwarf_samples(s))
+			s->unwind_batch = unwind_batch__new(UNWIND_BATCH_MAX);
+		if (!s->unwind_batch)
+			s->unwind_parallel_off = true;
+	}
+	for (i = 0; i < n; i++) {
+		if (i >= ahead && !s->unwind_parallel_off) {
+			size_t k = session__unwind_ahead(s, nodes + i, n - i);
+
+			if (k && unwind_batch__nr(s->unwind_batch))
+				session__unwind_check(s);
+			ahead = i + (k ? k : 1);
+		}
+		if (i + 8 < n)
+			__builtin_prefetch(nodes[i + 8].event);
+		err = oe_deliver(ctx, &nodes[i]);
+		if (err) {
+			i++;
+			break;
+		}
+	}
+	unwind_batch__clear(s->unwind_batch);
+	*done = i;
+	return err;
+}
+
 static int call_op2(struct perf_session *s, event_op2 fn, union perf_event *event)
 {
 	return fn ? fn(s, event) : 0;
@@ -554,6 +666,13 @@ int perf_session__process_events(struct perf_session *s)
 			return -ENOMEM;
 		ordered_events__init(oe, oe_deliver, s);
 		s->ordered = oe;
+		if (!s->unwind_threads)
+			s->unwind_threads = unwind__parallel_threads();
+		/* the batch is made at the first delivery, once the attrs
+		 * are known (pipe mode: HEADER_ATTR records) */
+		s->unwind_parallel_off = false;
+		if (s->unwind_threads > 1 && s->tool->sample != default_sample)
+			oe->deliver_batch = oe_deliver_batch;
 	}
 	err = reader__process(s);
 	if (oe) {
@@ -565,6 +684,15 @@ int perf_session__process_events(struct perf_session *s)
 		ordered_events__exit(oe);
 		free(oe);
 		s->ordered = NULL;
+		if (s->unwind_batch) {
+			uint64_t prepared, replayed;
+
+			unwind_batch__stats(s->unwind_batch, &prepared, &replayed);
+			pr_debug("parallel unwinding: %d threads, %" PRIu64 " stacks unwound ahead, %"
+				 PRIu64 " used\n", s->unwind_threads, prepared, replayed);
+		}
+		unwind_batch__delete(s->unwind_batch);
+		s->unwind_batch = NULL;
 	}
 	if (s->tool == &default_tool)
 		s->tool = NULL;

@@ -106,6 +106,11 @@ struct perf_session {
 	bool one_mmap;			/* private */
 	char *symfs;			/* --symfs (owned copy), or NULL */
 	void *priv;
+	/* parallel DWARF unwinding (util/model/unwind.h): threads to use
+	 * (0: unwind__parallel_threads(), 1: off); the rest is private */
+	int unwind_threads;
+	struct unwind_batch *unwind_batch;
+	bool unwind_parallel_off;
 };
 
 /*
@@ -116,6 +121,16 @@ struct perf_session {
  */
 struct perf_session *perf_session__new(const char *path, struct perf_tool *tool, int *err);
 void perf_session__delete(struct perf_session *session);
+/*
+ * Threads for DWARF unwinding during perf_session__process_events(): 1
+ * turns parallel unwinding off, 0 (default) uses unwind__parallel_threads()
+ * ($PRF_UNWIND_THREADS, else the online CPUs). With more than one, runs of
+ * samples carrying PERF_SAMPLE_REGS_USER + STACK_USER between side-band
+ * records are unwound ahead on worker threads, in batches, and delivered
+ * in the usual order with the same frames (see unwind.h); it stops by
+ * itself when the tool does not use the prepared stacks.
+ */
+void perf_session__set_unwind_threads(struct perf_session *session, int nthreads);
 /* Deliver every record to session->tool. 0, or the first negative errno
  * a callback returned, or -EIO/-EINVAL when the input ended badly (after
  * delivering what was read). */

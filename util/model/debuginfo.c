@@ -48,6 +48,25 @@ struct line_row {
 	uint32_t ord;		/* order in .debug_line, for a stable sort */
 };
 
+struct line_table {
+	struct line_row *rows;	/* sorted by address (line_row__cmp) */
+	size_t n;
+	const char **str;	/* lazily formatted srcline per row */
+};
+
+struct cu_lines {		/* one CU's line table, built on first use */
+	struct cu_lines *next;
+	Dwarf_Off cu_off;
+	struct line_table t;
+};
+
+struct cu_range {		/* .debug_aranges: [lo, hi) belongs to cu_off */
+	uint64_t lo, hi;
+	Dwarf_Off cu_off;
+};
+
+#define CU_LINES_BUCKETS 256
+
 struct func_range {
 	uint64_t lo, hi;	/* [lo, hi) */
 	Dwarf_Off off;		/* DW_TAG_subprogram DIE */
@@ -79,6 +98,7 @@ struct intern {
 struct debuginfo {
 	pthread_mutex_t lock;
 	struct dso *dso;
+	bool warm_claimed;	/* dso__debuginfo_warm() ran or runs (atomic) */
 	bool elf_tried, dwarf_tried, lines_tried;
 	/* image */
 	int fd;
@@ -97,10 +117,13 @@ struct debuginfo {
 	Elf *dbg_elf;		/* separate debug file, or NULL */
 	Dwarf *dwarf;
 	char *debug_path;	/* "" own file */
-	/* line index */
-	struct line_row *lines;
-	size_t nr_lines;
-	char **line_str;	/* lazily formatted srcline per row */
+	/* line index: per CU (found by address range), and of the whole
+	 * DSO for addresses outside every CU range */
+	struct cu_range *cu_ranges;
+	size_t nr_cu_ranges;
+	bool cu_ranges_tried;
+	struct cu_lines *cu_lines[CU_LINES_BUCKETS];
+	struct line_table lines;
 	struct intern *interned[INTERN_BUCKETS];
 	/* inline chains: per-CU function index and a result cache */
 	struct cu_funcs *cus;
@@ -654,45 +677,56 @@ static int line_seq__cmp(const void *pa, const void *pb)
  * 0 on success, -EAGAIN when sequences overlap or one is not sorted
  * (the caller then sorts the rows), -ENOMEM.
  */
-static int lines__sort_by_sequence(struct debuginfo *di)
+static int lines__sort_by_sequence(struct line_table *t)
 {
 	struct line_seq *seqs;
 	struct line_row *sorted;
 	size_t nseq = 0, i, j, k, first = 0;
 	int err = -EAGAIN;
 
-	for (i = 0; i < di->nr_lines; i++)
-		if (!di->lines[i].file)
+	for (i = 0; i < t->n; i++)
+		if (!t->rows[i].file)
 			nseq++;
-	if (!nseq || di->lines[di->nr_lines - 1].file)
+	if (!nseq || t->rows[t->n - 1].file)
 		return -EAGAIN;
 	seqs = malloc(nseq * sizeof(*seqs));
-	sorted = malloc(di->nr_lines * sizeof(*sorted));
-	if (!seqs || !sorted) {
-		free(seqs);
-		free(sorted);
+	sorted = NULL;
+	if (!seqs)
 		return -ENOMEM;
-	}
-	for (i = 0, j = 0; i < di->nr_lines; i++) {
-		if (i > first && di->lines[i].addr < di->lines[i - 1].addr)
+	for (i = 0, j = 0; i < t->n; i++) {
+		if (i > first && t->rows[i].addr < t->rows[i - 1].addr)
 			goto out;	/* not sorted inside a sequence */
-		if (!di->lines[i].file) {
+		if (!t->rows[i].file) {
 			seqs[j].first = first;
 			seqs[j].n = i + 1 - first;
-			seqs[j].addr = di->lines[first].addr;
+			seqs[j].addr = t->rows[first].addr;
 			j++;
 			first = i + 1;
 		}
 	}
+	/* usually the sequences already come in address order: keep them */
+	for (i = 1; i < nseq; i++)
+		if (line_seq__cmp(&seqs[i - 1], &seqs[i]) > 0 ||
+		    t->rows[seqs[i].first].addr < t->rows[seqs[i - 1].first + seqs[i - 1].n - 1].addr)
+			break;
+	if (i >= nseq) {
+		err = 0;
+		goto out;
+	}
+	sorted = malloc(t->n * sizeof(*sorted));
+	if (!sorted) {
+		err = -ENOMEM;
+		goto out;
+	}
 	qsort(seqs, nseq, sizeof(*seqs), line_seq__cmp);
 	for (i = 0, k = 0; i < nseq; i++) {
-		if (k && di->lines[seqs[i].first].addr < sorted[k - 1].addr)
+		if (k && t->rows[seqs[i].first].addr < sorted[k - 1].addr)
 			goto out;	/* overlapping sequences */
-		memcpy(&sorted[k], &di->lines[seqs[i].first], seqs[i].n * sizeof(*sorted));
+		memcpy(&sorted[k], &t->rows[seqs[i].first], seqs[i].n * sizeof(*sorted));
 		k += seqs[i].n;
 	}
-	free(di->lines);
-	di->lines = sorted;
+	free(t->rows);
+	t->rows = sorted;
 	sorted = NULL;
 	err = 0;
 out:
@@ -701,6 +735,85 @@ out:
 	return err;
 }
 
+/* Append the .debug_line rows of one CU to t (unsorted). 0 or -ENOMEM. */
+static int line_table__add_cu(struct line_table *t, size_t *alloc, Dwarf_Die *cudie)
+{
+	Dwarf_Lines *lines;
+	size_t n, i;
+
+	if (dwarf_getsrclines(cudie, &lines, &n))
+		return 0;
+	if (t->n + n > *alloc) {
+		struct line_row *nr = realloc(t->rows, (t->n + n) * sizeof(*nr));
+
+		if (!nr)
+			return -ENOMEM;
+		t->rows = nr;
+		*alloc = t->n + n;
+	}
+	for (i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		struct line_row *r;
+		Dwarf_Addr addr;
+		bool endseq = false;
+		int lineno = 0;
+
+		if (!l || dwarf_lineaddr(l, &addr))
+			continue;
+		if (t->n == *alloc) {
+			size_t na = *alloc ? 2 * *alloc : 256;
+			struct line_row *nr = realloc(t->rows, na * sizeof(*nr));
+
+			if (!nr)
+				return -ENOMEM;
+			t->rows = nr;
+			*alloc = na;
+		}
+		dwarf_lineendsequence(l, &endseq);
+		dwarf_lineno(l, &lineno);
+		r = &t->rows[t->n];
+		r->addr = addr;
+		r->file = endseq ? NULL : dwarf_linesrc(l, NULL, NULL);
+		if (!endseq && !r->file)
+			r->file = "";
+		r->line = lineno > 0 ? (uint32_t)lineno : 0;
+		r->ord = (uint32_t)t->n;
+		t->n++;
+	}
+	return 0;
+}
+
+/* Sort the rows (see lines__sort_by_sequence) and make the string cache.
+ * 0, -ENOENT (no rows), -ENOMEM. */
+static int line_table__finish(struct line_table *t, const char *what)
+{
+	if (!t->n)
+		return -ENOENT;
+	if (lines__sort_by_sequence(t)) {
+		qsort(t->rows, t->n, sizeof(*t->rows), line_row__cmp);
+		pr_debug2("debuginfo: %s: %zu line rows, sorted by row\n", what, t->n);
+	} else {
+		pr_debug2("debuginfo: %s: %zu line rows, sorted by sequence\n", what, t->n);
+	}
+	t->str = calloc(t->n, sizeof(*t->str));
+	if (!t->str) {
+		zfree(&t->rows);
+		t->n = 0;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void line_table__free(struct line_table *t)
+{
+	free(t->rows);
+	free(t->str);
+	t->rows = NULL;
+	t->str = NULL;
+	t->n = 0;
+}
+
+/* Every CU's rows in one table: for addresses no CU range claims. */
 static int debuginfo__load_lines(struct debuginfo *di)
 {
 	Dwarf_CU *cu = NULL, *next;
@@ -710,83 +823,153 @@ static int debuginfo__load_lines(struct debuginfo *di)
 	Dwarf_Half version;
 
 	if (di->lines_tried)
-		return di->lines ? 0 : -ENOENT;
+		return di->lines.rows ? 0 : -ENOENT;
 	di->lines_tried = true;
 	if (debuginfo__load_dwarf(di))
 		return -ENOENT;
 	while (dwarf_get_units(di->dwarf, cu, &next, &version, &unit_type, &cudie, NULL) == 0) {
-		Dwarf_Lines *lines;
-		size_t n, i;
-
 		cu = next;
 		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
 			continue;
-		if (dwarf_getsrclines(&cudie, &lines, &n))
-			continue;
-		for (i = 0; i < n; i++) {
-			Dwarf_Line *l = dwarf_onesrcline(lines, i);
-			struct line_row *r;
-			Dwarf_Addr addr;
-			bool endseq = false;
-			int lineno = 0;
-
-			if (!l || dwarf_lineaddr(l, &addr))
-				continue;
-			if (di->nr_lines == alloc) {
-				size_t na = alloc ? 2 * alloc : 4096;
-				struct line_row *nr = realloc(di->lines, na * sizeof(*nr));
-
-				if (!nr)
-					return -ENOMEM;
-				di->lines = nr;
-				alloc = na;
-			}
-			dwarf_lineendsequence(l, &endseq);
-			dwarf_lineno(l, &lineno);
-			r = &di->lines[di->nr_lines];
-			r->addr = addr;
-			r->file = endseq ? NULL : dwarf_linesrc(l, NULL, NULL);
-			if (!endseq && !r->file)
-				r->file = "";
-			r->line = lineno > 0 ? (uint32_t)lineno : 0;
-			r->ord = (uint32_t)di->nr_lines;
-			di->nr_lines++;
-		}
+		if (line_table__add_cu(&di->lines, &alloc, &cudie))
+			return -ENOMEM;
 	}
-	if (!di->nr_lines)
-		return -ENOENT;
-	if (lines__sort_by_sequence(di)) {
-		qsort(di->lines, di->nr_lines, sizeof(*di->lines), line_row__cmp);
-		pr_debug("debuginfo: %s: %zu line rows, sorted by row\n", di->dso->long_name, di->nr_lines);
-	} else {
-		pr_debug("debuginfo: %s: %zu line rows, sorted by sequence\n", di->dso->long_name,
-			 di->nr_lines);
-	}
-	di->line_str = calloc(di->nr_lines, sizeof(*di->line_str));
-	if (!di->line_str) {
-		zfree(&di->lines);
-		di->nr_lines = 0;
-		return -ENOMEM;
-	}
-	return 0;
+	pr_debug("debuginfo: %s: whole line table loaded\n", di->dso->long_name);
+	return line_table__finish(&di->lines, di->dso->long_name);
 }
 
-/* Index of the row covering addr, or -1. */
-static long debuginfo__find_line(struct debuginfo *di, uint64_t addr)
+/* Index of the row covering addr in t, or -1. */
+static long line_table__find(const struct line_table *t, uint64_t addr)
 {
-	size_t lo = 0, hi = di->nr_lines;
+	size_t lo = 0, hi = t->n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (di->lines[mid].addr <= addr)
+		if (t->rows[mid].addr <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == 0 || !di->lines[lo - 1].file || !di->lines[lo - 1].line)
+	if (lo == 0 || !t->rows[lo - 1].file || !t->rows[lo - 1].line)
 		return -1;
 	return (long)lo - 1;
+}
+
+static int cu_range__cmp(const void *pa, const void *pb)
+{
+	const struct cu_range *a = pa, *b = pb;
+
+	return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+/* The CU address ranges (.debug_aranges via libdw), sorted. Caller holds
+ * the lock. 0 or -ENOENT. */
+static int debuginfo__load_cu_ranges(struct debuginfo *di)
+{
+	Dwarf_Aranges *ar;
+	size_t n, i;
+
+	if (di->cu_ranges_tried)
+		return di->cu_ranges ? 0 : -ENOENT;
+	di->cu_ranges_tried = true;
+	if (debuginfo__load_dwarf(di) || dwarf_getaranges(di->dwarf, &ar, &n) || !n)
+		return -ENOENT;
+	di->cu_ranges = malloc(n * sizeof(*di->cu_ranges));
+	if (!di->cu_ranges)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		Dwarf_Arange *a = dwarf_onearange(ar, i);
+		Dwarf_Addr start;
+		Dwarf_Word len;
+		Dwarf_Off off;
+
+		if (!a || dwarf_getarangeinfo(a, &start, &len, &off) || !len)
+			continue;
+		di->cu_ranges[di->nr_cu_ranges].lo = start;
+		di->cu_ranges[di->nr_cu_ranges].hi = start + len;
+		di->cu_ranges[di->nr_cu_ranges].cu_off = off;
+		di->nr_cu_ranges++;
+	}
+	qsort(di->cu_ranges, di->nr_cu_ranges, sizeof(*di->cu_ranges), cu_range__cmp);
+	return 0;
+}
+
+/* DIE offset of the CU whose ranges hold addr, or false. */
+static bool debuginfo__addr_cu(struct debuginfo *di, uint64_t addr, Dwarf_Off *cu_off)
+{
+	size_t lo = 0, hi;
+
+	if (debuginfo__load_cu_ranges(di))
+		return false;
+	hi = di->nr_cu_ranges;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (di->cu_ranges[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || addr >= di->cu_ranges[lo - 1].hi)
+		return false;
+	*cu_off = di->cu_ranges[lo - 1].cu_off;
+	return true;
+}
+
+/* The line table of the CU at cu_off (DIE offset), built on first use.
+ * NULL when it has none. Caller holds the lock. */
+static struct line_table *debuginfo__cu_lines(struct debuginfo *di, Dwarf_Off cu_off)
+{
+	struct cu_lines **b = &di->cu_lines[(cu_off * 0x9e3779b97f4a7c15ULL) >> 56], *c;
+	Dwarf_Die cudie;
+	size_t alloc = 0;
+	char what[64];
+
+	for (c = *b; c; c = c->next)
+		if (c->cu_off == cu_off)
+			return c->t.n ? &c->t : NULL;
+	c = zalloc(sizeof(*c));
+	if (!c)
+		return NULL;
+	c->cu_off = cu_off;
+	c->next = *b;
+	*b = c;
+	if (!dwarf_offdie(di->dwarf, cu_off, &cudie) || line_table__add_cu(&c->t, &alloc, &cudie)) {
+		line_table__free(&c->t);
+		return NULL;
+	}
+	snprintf(what, sizeof(what), "CU %#" PRIx64, (uint64_t)cu_off);
+	if (line_table__finish(&c->t, what)) {
+		line_table__free(&c->t);
+		return NULL;
+	}
+	return &c->t;
+}
+
+/*
+ * The line table and row for addr: the table of the CU whose address
+ * ranges hold addr (built for that CU alone on first use), else the whole
+ * DSO's table. Caller holds the lock. Row index or -1.
+ */
+static long debuginfo__find_line(struct debuginfo *di, uint64_t addr, struct line_table **tp)
+{
+	struct line_table *t = NULL;
+	Dwarf_Off cu_off;
+	long i;
+
+	if (debuginfo__load_dwarf(di))
+		return -1;
+	if (debuginfo__addr_cu(di, addr, &cu_off))
+		t = debuginfo__cu_lines(di, cu_off);
+	if (!t) {
+		if (debuginfo__load_lines(di))
+			return -1;
+		t = &di->lines;
+	}
+	i = line_table__find(t, addr);
+	*tp = t;
+	return i;
 }
 
 static const char *basename_of(const char *path)
@@ -820,18 +1003,33 @@ static const char *debuginfo__intern(struct debuginfo *di, const char *file, uns
 	return e->str;
 }
 
+bool dso__debuginfo_warm(struct dso *dso)
+{
+	struct debuginfo *di = dso__debuginfo(dso);
+
+	if (!di || __atomic_load_n(&di->warm_claimed, __ATOMIC_RELAXED) ||
+	    __atomic_exchange_n(&di->warm_claimed, true, __ATOMIC_ACQ_REL))
+		return false;
+	debuginfo__lock(di);
+	if (!debuginfo__load_dwarf(di))
+		debuginfo__load_cu_ranges(di);
+	debuginfo__unlock(di);
+	return true;
+}
+
 int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigned int *line)
 {
 	struct debuginfo *di = dso__debuginfo(dso);
+	struct line_table *t;
 	long i;
 	int err = -ENOENT;
 
 	if (!di)
 		return -ENOMEM;
 	debuginfo__lock(di);
-	if (!debuginfo__load_lines(di) && (i = debuginfo__find_line(di, addr)) >= 0) {
-		*file = di->lines[i].file;
-		*line = di->lines[i].line;
+	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
+		*file = t->rows[i].file;
+		*line = t->rows[i].line;
 		err = 0;
 	}
 	debuginfo__unlock(di);
@@ -841,17 +1039,17 @@ int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigne
 const char *dso__srcline(struct dso *dso, uint64_t addr)
 {
 	struct debuginfo *di = dso__debuginfo(dso);
+	struct line_table *t;
 	const char *s = NULL;
 	long i;
 
 	if (!di)
 		return NULL;
 	debuginfo__lock(di);
-	if (!debuginfo__load_lines(di) && (i = debuginfo__find_line(di, addr)) >= 0) {
-		if (!di->line_str[i])
-			di->line_str[i] = (char *)debuginfo__intern(di, di->lines[i].file,
-								    di->lines[i].line);
-		s = di->line_str[i];
+	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
+		if (!t->str[i])
+			t->str[i] = debuginfo__intern(di, t->rows[i].file, t->rows[i].line);
+		s = t->str[i];
 	}
 	debuginfo__unlock(di);
 	return s;
@@ -1031,6 +1229,34 @@ static bool cu_funcs__find(struct debuginfo *di, struct cu_funcs *cf, uint64_t a
 	return false;
 }
 
+/*
+ * Naming of the levels, as perf 6.1 shows them (its inline list comes
+ * from the DWARF function names; a level whose name is the ELF symbol's
+ * is shown as that symbol, any other as a new "(inlined)" symbol):
+ *  - an inlined level named like the ELF symbol is shown as the symbol;
+ *  - the outermost (the DW_TAG_subprogram) is "renamed" when its DWARF
+ *    name differs from the ELF symbol's (clones such as foo.constprop.0,
+ *    __libc_start_main_impl behind __libc_start_main@@GLIBC_2.34), also
+ *    at addresses without inlined levels. Functions with a
+ *    DW_AT_linkage_name (C++) keep the ELF (demangled) name.
+ */
+static bool die__same_name(Dwarf_Die *die, const struct symbol *sym)
+{
+	return sym && !strcmp(die__name(die), sym->name);
+}
+
+static bool die__renamed(Dwarf_Die *die, const struct symbol *sym)
+{
+	Dwarf_Attribute attr;
+
+	if (!sym || die__same_name(die, sym))
+		return false;
+	if (dwarf_attr_integrate(die, DW_AT_linkage_name, &attr) ||
+	    dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr))
+		return false;
+	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr)) != NULL;
+}
+
 /* Compute the chain at addr into a malloc'd frames array; caller holds
  * the lock. Returns the number of frames (0: no inlined level). */
 static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, struct inline_frame **out)
@@ -1040,6 +1266,8 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, struct i
 	size_t nfiles = 0;
 	struct inline_frame *fr;
 	struct cu_funcs *cf;
+	struct line_table *lt;
+	struct symbol *sym;
 	const char *file = NULL;
 	unsigned int line = 0;
 	int n = 0, i, k;
@@ -1053,20 +1281,23 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, struct i
 		return 0;
 	n = 1;
 	die__pc_chain(&chain[0], addr, chain, &n);
-	if (n < 2)
+	sym = dso__find_symbol(di->dso, addr);
+	/* no inlined level: only a function whose DWARF name is not its ELF
+	 * symbol's gets a (renamed) frame */
+	if (n < 2 && !die__renamed(&chain[0], sym))
 		return 0;
 	fr = calloc(n, sizeof(*fr));
 	if (!fr)
 		return -ENOMEM;
 	dwarf_getsrcfiles(&cudie, &files, &nfiles);
 	/* innermost position: the line table's */
-	if (!debuginfo__load_lines(di) && (row = debuginfo__find_line(di, addr)) >= 0) {
-		file = di->lines[row].file;
-		line = di->lines[row].line;
+	if ((row = debuginfo__find_line(di, addr, &lt)) >= 0) {
+		file = lt->rows[row].file;
+		line = lt->rows[row].line;
 	}
 	for (i = n - 1, k = 0; i >= 0; i--, k++) {
 		fr[k].func = die__name(&chain[i]);
-		fr[k].inlined = i > 0;
+		fr[k].inlined = i > 0 ? !die__same_name(&chain[i], sym) : die__renamed(&chain[i], sym);
 		fr[k].file = file;
 		fr[k].line = line;
 		fr[k].srcline = file && line ? debuginfo__intern(di, file, line) : NULL;
@@ -1080,7 +1311,7 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, struct i
 int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, void *arg)
 {
 	struct debuginfo *di = dso__debuginfo(dso);
-	struct inline_frame *frames;
+	struct inline_frame *frames, local[16];
 	struct inline_slot *slot;
 	int n, i, ret = 0;
 
@@ -1114,7 +1345,7 @@ int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, voi
 	/* copy out: the slot may be reused once the lock is dropped */
 	frames = NULL;
 	if (n > 0 && cb) {
-		frames = malloc(n * sizeof(*frames));
+		frames = n <= (int)ARRAY_SIZE(local) ? local : malloc(n * sizeof(*frames));
 		if (!frames) {
 			debuginfo__unlock(di);
 			return -ENOMEM;
@@ -1124,10 +1355,12 @@ int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, voi
 	debuginfo__unlock(di);
 	for (i = 0; frames && i < n && !ret; i++)
 		ret = cb(&frames[i], arg);
-	free(frames);
+	if (frames != local)
+		free(frames);
 	if (ret)
 		return ret;
-	return n > 1 ? n - 1 : 0;
+	/* levels reported beyond the frame itself (1: a renamed frame alone) */
+	return n > 1 ? n - 1 : n;
 }
 
 /* ---- teardown ---- */
@@ -1162,8 +1395,17 @@ void dso__debuginfo_delete(struct dso *dso)
 	for (i = 0; i < di->nr_cus; i++)
 		free(di->cus[i].r);
 	free(di->cus);
-	free(di->line_str);
-	free(di->lines);
+	for (i = 0; i < CU_LINES_BUCKETS; i++) {
+		struct cu_lines *c = di->cu_lines[i], *n;
+
+		for (; c; c = n) {
+			n = c->next;
+			line_table__free(&c->t);
+			free(c);
+		}
+	}
+	free(di->cu_ranges);
+	line_table__free(&di->lines);
 	if (di->eh_cfi)
 		dwarf_cfi_end(di->eh_cfi);
 	if (di->dwarf)

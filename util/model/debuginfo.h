@@ -52,13 +52,19 @@ typedef int (*inline_frame_cb_t)(const struct inline_frame *frame, void *arg);
 
 /*
  * Report the inline chain at addr, innermost first: each
- * DW_TAG_inlined_subroutine scope containing addr (inlined = true; its
- * source position is the line table's for the innermost one, else the
- * DW_AT_call_file/call_line of the next inner inline), then the containing
- * DW_TAG_subprogram (inlined = false, position = call site of the
- * outermost inline). cb is called only when there is at least one inlined
- * level; a non-zero return from cb stops the walk and is returned.
- * Returns the number of inlined levels (0: none or no DWARF), or -errno.
+ * DW_TAG_inlined_subroutine scope containing addr (its source position is
+ * the line table's for the innermost one, else the DW_AT_call_file/
+ * call_line of the next inner inline), then the containing
+ * DW_TAG_subprogram (position = call site of the outermost inline).
+ * inlined tells how perf 6.1 shows the level: true = a new "(inlined)"
+ * symbol named func, false = the address's ELF symbol itself (an inlined
+ * level whose name is the ELF symbol's; the outermost level unless its
+ * DWARF name differs from the ELF symbol's, e.g. a foo.constprop.0 clone
+ * of foo, and it has no linkage name). cb is called when there is at
+ * least one inlined level or the outermost level is renamed so; a
+ * non-zero return from cb stops the walk and is returned. Returns the
+ * levels beyond the frame itself (1 for a renamed frame without inlined
+ * levels; 0: nothing to show or no DWARF), or -errno.
  */
 int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, void *arg);
 
@@ -69,6 +75,14 @@ void dso__debuginfo_delete(struct dso *dso);
 /* Path of the separate debug file used for the DSO ("" when the DSO's own
  * file holds the DWARF, NULL when there is none). Owned by the DSO. */
 const char *dso__debug_file(struct dso *dso);
+
+/*
+ * Load the DSO's DWARF (separate debug file, decompressed sections) and
+ * its CU address index ahead of srcline/inline lookups, e.g. on an idle
+ * worker thread. Only the first call per DSO does anything: true when
+ * this call claimed the DSO (and did the work), false otherwise.
+ */
+bool dso__debuginfo_warm(struct dso *dso);
 
 /* ---- for the unwinder (util/model/unwind.c) ---- */
 

@@ -22,6 +22,18 @@
  * files (through the DSO's image); never the live process. When a read
  * falls past the end of the stack copy the walk stops and the last frame
  * is marked truncated.
+ *
+ * FP mixing: when the sample also carries the kernel's frame-pointer walk
+ * of the user stack (PERF_SAMPLE_CALLCHAIN entries after
+ * PERF_CONTEXT_USER; prf record --call-graph dwarf --fp-mix keeps it,
+ * perf's dwarf mode never records it), a walk ending truncated at depth d
+ * continues with the FP chain's frames d+1... provided the FP chain's
+ * frame d is the pc the DWARF walk reached (same depth, same address);
+ * otherwise the FP chain is not trusted and the stack stays truncated.
+ *
+ * Parallel unwinding: util/model/unwind-parallel.c runs this walk ahead
+ * on worker threads for batches of samples; unwind__get_entries() replays
+ * those results (see unwind.h).
  */
 #include <errno.h>
 #include <string.h>
@@ -406,9 +418,58 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 	return STEP_OK;
 }
 
-int unwind__get_entries_space(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find,
-			      void *space, const struct regs_dump *rdump,
-			      const struct stack_dump *sdump, int max_stack)
+/* The kernel's frame-pointer walk of the user stack (PERF_SAMPLE_CALLCHAIN
+ * user part), for completing a truncated DWARF walk. */
+struct fp_chain {
+	const uint64_t *ips;	/* [0]: the sampled pc, then return addresses */
+	size_t nr;
+	bool capped;		/* the kernel's depth limit may have cut it */
+};
+
+/*
+ * Continue a walk whose frame depth (0 = innermost) ended truncated at a
+ * frame with pc: when the FP chain's frame at the same depth is that pc
+ * (the two walks agree there), frames depth + 1 ... come from the FP
+ * chain. Emits frame depth itself first (untruncated when mixing).
+ * Returns false when no mixing was possible (nothing emitted: the caller
+ * emits the frame as truncated), else true with *ret the cb result.
+ */
+static bool fp_mix(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *space,
+		   const struct fp_chain *fp, struct unwind_entry *e, int depth, uint64_t pc,
+		   int max_stack, int *ret)
+{
+	size_t j;
+	int n;
+
+	if (!fp || (size_t)depth + 1 >= fp->nr || fp->ips[depth] != pc)
+		return false;
+	e->truncated = false;
+	*ret = cb(e, arg);
+	if (*ret)
+		return true;
+	for (j = depth + 1, n = depth + 1; j < fp->nr && n < max_stack; j++, n++) {
+		struct unwind_entry f = { 0 };
+		struct unwind_map m = { 0 };
+
+		if (fp->ips[j] >= (uint64_t)PERF_CONTEXT_MAX || fp->ips[j] < 2)
+			break;
+		f.ip = fp->ips[j] - 1;	/* inside the call, like the DWARF frames */
+		if (!find(space, f.ip, &m)) {
+			f.map = m.map;
+			f.sym = m.sym;
+		}
+		/* the chain ran into the kernel's depth limit: more may follow */
+		f.truncated = fp->capped && j + 1 == fp->nr && n + 1 < max_stack;
+		*ret = cb(&f, arg);
+		if (*ret)
+			return true;
+	}
+	return true;
+}
+
+static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *space,
+		const struct regs_dump *rdump, const struct stack_dump *sdump,
+		const struct fp_chain *fp, int max_stack)
 {
 	struct unwind_ctx ctx = { .find = find, .space = space };
 	uint64_t regs[UNWIND_MAX_REGS], valid, size;
@@ -444,6 +505,8 @@ int unwind__get_entries_space(unwind_entry_cb_t cb, void *arg, unwind_find_map_t
 				res = step(&ctx, &m, lookup, regs, &valid, &signal);
 		}
 		e.truncated = res == STEP_TRUNCATED;
+		if (e.truncated && fp && fp_mix(cb, arg, find, space, fp, &e, n, pc, max_stack, &ret))
+			return ret;
 		ret = cb(&e, arg);
 		if (ret)
 			return ret;
@@ -451,6 +514,23 @@ int unwind__get_entries_space(unwind_entry_cb_t cb, void *arg, unwind_find_map_t
 			break;
 	}
 	return 0;
+}
+
+int unwind__get_entries_space(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find,
+			      void *space, const struct regs_dump *rdump,
+			      const struct stack_dump *sdump, int max_stack)
+{
+	return walk(cb, arg, find, space, rdump, sdump, NULL, max_stack);
+}
+
+int unwind__get_entries_space_fp(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find,
+				 void *space, const struct regs_dump *rdump,
+				 const struct stack_dump *sdump, const uint64_t *fp_ips,
+				 size_t nr_fp, bool fp_capped, int max_stack)
+{
+	struct fp_chain fp = { fp_ips, nr_fp, fp_capped };
+
+	return walk(cb, arg, find, space, rdump, sdump, nr_fp ? &fp : NULL, max_stack);
 }
 
 /* ---- the model's address space ---- */
@@ -475,13 +555,55 @@ static int thread__find_map(void *space, uint64_t addr, struct unwind_map *m)
 	return 0;
 }
 
+/*
+ * The user part of the sample's kernel callchain (after PERF_CONTEXT_USER),
+ * present when it was recorded with the user FP chain kept (prf record
+ * --call-graph dwarf --fp-mix; perf's dwarf mode sets
+ * exclude_callchain_user, so its files have none).
+ */
+static bool sample__fp_chain(const struct perf_sample *data, struct fp_chain *fp)
+{
+	const struct ip_callchain *cc = data->callchain;
+	uint64_t i, j;
+
+	if (!cc || !cc->nr)
+		return false;
+	for (i = 0; i < cc->nr; i++)
+		if (cc->ips[i] == (uint64_t)PERF_CONTEXT_USER)
+			break;
+	if (++i >= cc->nr)
+		return false;
+	for (j = i; j < cc->nr && cc->ips[j] < (uint64_t)PERF_CONTEXT_MAX; j++)
+		;
+	fp->ips = &cc->ips[i];
+	fp->nr = j - i;
+	/* the kernel stops at kernel.perf_event_max_stack (127 by default)
+	 * entries, context markers included */
+	fp->capped = cc->nr >= UNWIND_FP_MAX_STACK;
+	return fp->nr > 0;
+}
+
+int unwind__walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
+			const struct perf_sample *data, int max_stack)
+{
+	struct fp_chain fp;
+
+	if (!data->user_regs.abi || !data->user_stack.size)
+		return -ENOENT;
+	return walk(cb, arg, thread__find_map, thread, &data->user_regs, &data->user_stack,
+		    sample__fp_chain(data, &fp) ? &fp : NULL, max_stack);
+}
+
 int unwind__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 			struct perf_sample *data, int max_stack)
 {
+	int ret;
+
 	if (!data->user_regs.abi || !data->user_stack.size)
 		return -ENOENT;
-	return unwind__get_entries_space(cb, arg, thread__find_map, thread, &data->user_regs,
-					 &data->user_stack, max_stack);
+	if (unwind__replay(cb, arg, thread, data, max_stack, &ret))
+		return ret;
+	return unwind__walk_sample(cb, arg, thread, data, max_stack);
 }
 
 uint64_t unwind__sample_regs_mask(void)

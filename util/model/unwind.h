@@ -9,12 +9,15 @@
  * DSO (util/model/debuginfo.h), memory read only from the captured stack
  * copy and from the mapped files. Register tables: arch/<arch>/unwind-regs.h.
  *
- * Threads: unwind__get_entries() keeps no state of its own between calls;
- * per-DSO state is guarded by a per-DSO lock that is never held while
- * another DSO's is taken, so concurrent calls (one per worker, each its own
- * sample) are safe as long as the address-space lookup (thread maps) is.
+ * Threads: the walk keeps no state of its own between calls; per-DSO
+ * state is guarded by a per-DSO lock that is never held while another
+ * DSO's is taken, so concurrent walks (one per worker, each its own
+ * sample) are safe as long as the address-space lookup (thread maps) is
+ * and nothing changes the maps meanwhile. unwind__get_entries() first
+ * replays the calling thread's prepared batch (parallel unwinding, below).
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct map;
@@ -69,8 +72,73 @@ int unwind__get_entries_space(unwind_entry_cb_t cb, void *arg, unwind_find_map_t
 			      void *space, const struct regs_dump *regs,
 			      const struct stack_dump *stack, int max_stack);
 
+/*
+ * unwind__get_entries_space() plus FP mixing: fp_ips[0..nr_fp) is the
+ * kernel's frame-pointer walk of the same stack ([0] = the sampled pc,
+ * then return addresses, as the user part of PERF_SAMPLE_CALLCHAIN).
+ * When the DWARF walk ends truncated at depth d and fp_ips[d] is the pc
+ * of that frame (both walks agree there), the frames beyond come from
+ * fp_ips (as return address - 1) and the truncated mark moves to the last
+ * of them only when fp_capped (the kernel's depth limit may have cut the
+ * FP chain). No agreement: no mixing, the frame stays marked truncated.
+ */
+int unwind__get_entries_space_fp(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find,
+				 void *space, const struct regs_dump *regs,
+				 const struct stack_dump *stack, const uint64_t *fp_ips,
+				 size_t nr_fp, bool fp_capped, int max_stack);
+
+/* Callchain entries (context markers included) at which the kernel's
+ * default kernel.perf_event_max_stack stops a callchain. */
+#define UNWIND_FP_MAX_STACK 127
+
 /* sample_regs_user mask the host architecture needs for unwinding
  * (bits: asm/perf_regs.h), 0 when unsupported. */
 uint64_t unwind__sample_regs_mask(void);
+
+/* ---- parallel unwinding (util/model/unwind-parallel.c) ----
+ *
+ * The session (util/format/session.c) hands runs of consecutive samples
+ * (no side-band record between them, so every address space is fixed
+ * during the run) to unwind__batch_run(), which unwinds them on worker
+ * threads into raw frames; the serial delivery then calls
+ * unwind__get_entries() as before, which replays a prepared sample's
+ * frames instead of walking again (same frames, same order: output is
+ * identical to single-threaded unwinding). Only the thread that ran the
+ * batch sees its results.
+ */
+struct unwind_batch;
+
+/*
+ * Worker threads to use: $PRF_UNWIND_THREADS when set (1 = parallel
+ * unwinding off), else the online CPUs, at most 16.
+ */
+int unwind__parallel_threads(void);
+/* New empty batch for up to cap samples; NULL on ENOMEM. */
+struct unwind_batch *unwind_batch__new(size_t cap);
+/* Drop all prepared samples (their replay is no longer offered). */
+void unwind_batch__clear(struct unwind_batch *b);
+/* Queue a sample of thread (borrowed; both must stay valid and unchanged
+ * until unwind_batch__clear()); 0, or -ENOSPC when the batch is full. */
+int unwind_batch__add(struct unwind_batch *b, struct thread *thread,
+		      const struct perf_sample *sample);
+/* Samples queued. */
+size_t unwind_batch__nr(const struct unwind_batch *b);
+/* Unwind the queued samples on nthreads threads (the caller's included)
+ * and offer their replay to unwind__get_entries() on the calling thread
+ * until unwind_batch__clear(). 0 or -errno (nothing offered). */
+int unwind_batch__run(struct unwind_batch *b, int nthreads);
+/* Samples prepared and replayed so far (to tell whether it pays). */
+void unwind_batch__stats(const struct unwind_batch *b, uint64_t *prepared, uint64_t *replayed);
+/* Clear, stop the worker threads and free. NULL is fine. */
+void unwind_batch__delete(struct unwind_batch *b);
+
+/* ---- internal (unwind.c <-> unwind-parallel.c) ---- */
+/* The walk of unwind__get_entries() without replay. */
+int unwind__walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
+			const struct perf_sample *data, int max_stack);
+/* Replay a prepared sample: true and *ret set when data was prepared for
+ * thread with enough depth, false otherwise (caller walks). */
+bool unwind__replay(unwind_entry_cb_t cb, void *arg, struct thread *thread,
+		    const struct perf_sample *data, int max_stack, int *ret);
 
 #endif
