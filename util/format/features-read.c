@@ -277,6 +277,7 @@ int session__process_feature(struct perf_session *s, int feat, const void *data,
 
 		if (c.bad || nr > size / 4)
 			break;
+		env__free_cmdline(env);	/* a pipe may carry the feature twice */
 		env->cmdline = calloc(nr + 1, sizeof(char *));
 		if (!env->cmdline)
 			break;
@@ -332,6 +333,15 @@ int session__process_feature(struct perf_session *s, int feat, const void *data,
 		break;
 	}
 	return c.bad ? -EINVAL : 0;
+}
+
+void env__free_cmdline(struct perf_env *env)
+{
+	for (int i = 0; i < env->nr_cmdline; i++)
+		free(env->cmdline[i]);
+	free(env->cmdline);
+	env->cmdline = NULL;
+	env->nr_cmdline = 0;
 }
 
 void session__free_features(struct perf_session *s)

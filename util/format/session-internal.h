@@ -112,6 +112,8 @@ int perf_event__parse_id_sample(struct evsel *evsel, union perf_event *event,
 
 /* ---- features-read.c ---- */
 int session__process_feature(struct perf_session *s, int feat, const void *data, uint64_t size);
+/* Free env's HEADER_CMDLINE strings and array; leaves it empty. */
+void env__free_cmdline(struct perf_env *env);
 void session__free_features(struct perf_session *s);
 const char *perf_feature__name(int feat);
 

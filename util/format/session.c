@@ -617,8 +617,6 @@ fail:
 
 void perf_session__delete(struct perf_session *s)
 {
-	int i;
-
 	if (!s)
 		return;
 	if (s->ordered) {
@@ -642,9 +640,7 @@ void perf_session__delete(struct perf_session *s)
 	free(s->env.arch);
 	free(s->env.cpu_desc);
 	free(s->env.cpuid);
-	for (i = 0; i < s->env.nr_cmdline; i++)
-		free(s->env.cmdline[i]);
-	free(s->env.cmdline);
+	env__free_cmdline(&s->env);
 	free(s->env.tracing_data);
 	free(s->symfs);
 	free(s);
