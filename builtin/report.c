@@ -60,6 +60,7 @@ struct report_opts {
 	struct trace_formatter *tf;	/* --sort trace: payload texts (interned) */
 	int nr_hists;
 	bool use_callchain, cumulate, need_chain;
+	bool need_trace;		/* the trace sort key is used */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	bool setup_done;
 	int setup_err;
@@ -149,6 +150,7 @@ static int report__setup(struct report_opts *rep)
 	rep->ropts.max_stack = rep->max_stack;
 	rep->ropts.srcline = sort_order__has_key(&rep->so, SORT_SRCLINE);
 	rep->ropts.inline_frames = rep->inline_frames;
+	rep->need_trace = sort_order__has_key(&rep->so, SORT_TRACE);
 	return 0;
 }
 
@@ -187,6 +189,39 @@ static bool report__filtered(struct report_opts *rep, struct perf_sample *sample
 }
 
 /* Progress: file offset of the record being delivered, past the header. */
+/*
+ * perf names the single value of a one-item --comms/--dsos/--symbols filter
+ * whose column it hides, one line per such column, in column order (-F
+ * fields, else the sort keys), and only for keys that are columns.
+ */
+static void report__print_elided(const struct report_opts *rep)
+{
+	const char *spec = rep->fields ? rep->fields : rep->sort ? rep->sort : "comm,dso,sym";
+	bool done_comm = false, done_dso = false, done_sym = false;
+	char *copy = strdup(spec), *tok, *save = NULL;
+
+	if (!copy)
+		return;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		while (*tok == ' ')
+			tok++;
+		if (!strcmp(tok, "comm") && !done_comm) {
+			done_comm = true;
+			if (rep->filter.nr_comms == 1)
+				printf("# comm: %s\n", rep->filter.comm_list[0]);
+		} else if (!strcmp(tok, "dso") && !done_dso) {
+			done_dso = true;
+			if (rep->filter.nr_dsos == 1)
+				printf("# dso: %s\n", rep->filter.dso_list[0]);
+		} else if ((!strcmp(tok, "sym") || !strcmp(tok, "symbol")) && !done_sym) {
+			done_sym = true;
+			if (rep->filter.nr_syms == 1)
+				printf("# symbol: %s\n", rep->filter.sym_list[0]);
+		}
+	}
+	free(copy);
+}
+
 static void report__progress(struct report_opts *rep)
 {
 	uint64_t off = perf_session__cur_offset(rep->session);
@@ -244,7 +279,7 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	hs.sym = al.sym;
 	hs.addr = al.map ? al.addr : sample->ip;
 	hs.level = al.level ? al.level : '.';
-	if (sort_order__has_key(&rep->so, SORT_TRACE)) {
+	if (rep->need_trace) {
 		if (!rep->tf && !(rep->tf = trace_formatter__new_session(rep->session)))
 			return -ENOMEM;
 		hs.trace = trace_formatter__info_intern(rep->tf, evsel, sample);
@@ -662,6 +697,10 @@ int cmd_report(int argc, const char **argv)
 	rep->tool.sample = rep->stats_mode ? count_sample : process_sample;
 	rep->tool.context_switch = process_switch;
 	callchain_cursor__init(&rep->cursor);
+	/* repeated raw callchains are resolved once (best effort: without
+	 * the cache every sample is resolved in full) */
+	if (!getenv("PRF_REPORT_NO_CHAIN_CACHE"))
+		callchain_cursor__enable_cache(&rep->cursor);
 
 	rep->session = perf_session__new(rep->input, &rep->tool, &err);
 	if (!rep->session) {
@@ -685,14 +724,8 @@ int cmd_report(int argc, const char **argv)
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	}
 	/* perf names the single value of a one-item filter (its column is hidden) */
-	if (!rep->stats_mode && !rep->use_tui) {
-		if (rep->filter.nr_dsos == 1)
-			printf("# dso: %s\n", rep->filter.dso_list[0]);
-		if (rep->filter.nr_comms == 1)
-			printf("# comm: %s\n", rep->filter.comm_list[0]);
-		if (rep->filter.nr_syms == 1)
-			printf("# symbol: %s\n", rep->filter.sym_list[0]);
-	}
+	if (!rep->stats_mode && !rep->use_tui)
+		report__print_elided(rep);
 	if (!rep->session->pipe && !rep->stats_mode) {
 		err = report__setup(rep);
 		if (err) {

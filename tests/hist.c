@@ -330,9 +330,81 @@ static int test__many_samples(void)
 	return TEST_OK;
 }
 
+/*
+ * Samples whose chain carries a chain_id (the resolver's cache identity)
+ * are replayed from the per-entry memo after the first one: the result
+ * must be the same as adding every sample in full (chain_id 0), in
+ * children and self mode, caller and callee order, recursion included.
+ */
+static int test__chain_memo(void)
+{
+	const int s1[] = { 3, 2, 1, 0 }, s2[] = { 1, 2, 1, 0 }, s3[] = { 1, 0 }, s4[] = { 2, 1, 0 };
+	const int *chains[] = { s1, s2, s3, s4 };
+	const int lens[] = { 4, 4, 2, 3 };
+
+	for (int mode = 0; mode < 4; mode++) {
+		bool cumulate = mode & 1;
+		struct fake f;
+		struct callchain_frame frames[16];
+		struct callchain_cursor c = { .frames = frames, .alloc = 16 };
+		struct callchain_param cc;
+		struct sort_order so, so2;
+		struct hists full, memo;
+		char *a, *b;
+
+		fake_init(&f);
+		callchain_param__init(&cc);
+		cc.order = mode & 2 ? ORDER_CALLER : ORDER_CALLEE;
+		TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, cumulate, false, false, NULL));
+		TEST_ASSERT_VAL("sort", !sort_order__parse(&so2, NULL, NULL, cumulate, false, false, NULL));
+		TEST_ASSERT_VAL("init", !hists__init(&full, &so, &cc, true));
+		TEST_ASSERT_VAL("init", !hists__init(&memo, &so2, &cc, true));
+		for (int i = 0; i < 4000; i++) {
+			int k = (i * 7 + i / 13) % 4;
+			uint64_t period = 1 + i % 5;
+
+			c.chain_id = 0;
+			TEST_ASSERT_VAL("add full", !add(&full, &f, &c, chains[k], lens[k], period));
+			c.chain_id = 100 + k;
+			TEST_ASSERT_VAL("add memo", !add(&memo, &f, &c, chains[k], lens[k], period));
+		}
+		TEST_ASSERT_VAL("resort", !hists__output_resort(&full, &so));
+		TEST_ASSERT_VAL("resort", !hists__output_resort(&memo, &so2));
+		TEST_ASSERT_EQUAL("entries", memo.nr_sorted, full.nr_sorted);
+		TEST_ASSERT_EQUAL("total", memo.total_period, full.total_period);
+		TEST_ASSERT_EQUAL("trie nodes", memo.store.nr_nodes, full.store.nr_nodes);
+		for (size_t i = 0; i < full.nr_sorted; i++) {
+			TEST_ASSERT_VAL("same entry", full.sorted[i]->sym == memo.sorted[i]->sym);
+			TEST_ASSERT_EQUAL("self", memo.sorted[i]->period, full.sorted[i]->period);
+			TEST_ASSERT_EQUAL("children", memo.sorted[i]->period_acc, full.sorted[i]->period_acc);
+			TEST_ASSERT_EQUAL("samples", memo.sorted[i]->nr_samples_acc,
+					  full.sorted[i]->nr_samples_acc);
+		}
+		for (uint32_t n = 1; n < full.store.nr_nodes; n++) {
+			TEST_ASSERT_EQUAL("node hits", memo.store.nodes[n].hit, full.store.nodes[n].hit);
+			TEST_ASSERT_EQUAL("node count", memo.store.nodes[n].count, full.store.nodes[n].count);
+		}
+		a = print(&full, &so, &cc, true);
+		b = print(&memo, &so2, &cc, true);
+		TEST_ASSERT_VAL("printed", a && b);
+		if (strcmp(a, b))
+			pr_err("without memo:\n%s\nwith memo:\n%s", a, b);
+		TEST_ASSERT_VAL("same text", !strcmp(a, b));
+		free(a);
+		free(b);
+		hists__exit(&full);
+		hists__exit(&memo);
+		sort_order__exit(&so);
+		sort_order__exit(&so2);
+		fake_exit(&f);
+	}
+	return TEST_OK;
+}
+
 DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(self_accounting, "self overhead, samples column, entry order"),
 	     TEST_CASE(children_accounting, "children overhead, recursion counted once"),
 	     TEST_CASE(callchain_graph_layout, "callchain graph/folded text as perf prints it"),
 	     TEST_CASE(sort_and_params, "-s/-F parsing and -g parsing"),
-	     TEST_CASE(many_samples, "1M samples accumulate correctly"));
+	     TEST_CASE(many_samples, "1M samples accumulate correctly"),
+	     TEST_CASE(chain_memo, "samples replayed per chain id equal samples added in full"));

@@ -231,7 +231,7 @@ static uint32_t node_new(struct callchain_store *s, uint32_t frame, uint32_t par
 	return s->nr_nodes++;
 }
 
-#define CC_SCAN_MAX 16
+#define CC_SCAN_MAX 4
 
 static inline uint64_t child_hash(uint64_t key)
 {
@@ -310,6 +310,12 @@ uint32_t callchain_store__new_root(struct callchain_store *s)
 int callchain_store__append(struct callchain_store *s, uint32_t root,
 			    const uint32_t *ids, unsigned int nr, uint64_t period)
 {
+	return callchain_store__append_leaf(s, root, ids, nr, period) ? 0 : -ENOMEM;
+}
+
+uint32_t callchain_store__append_leaf(struct callchain_store *s, uint32_t root,
+				      const uint32_t *ids, unsigned int nr, uint64_t period)
+{
 	uint32_t cur = root;
 
 	for (unsigned int i = 0; i < nr; i++) {
@@ -336,7 +342,7 @@ int callchain_store__append(struct callchain_store *s, uint32_t root,
 		if (!c) {
 			c = node_new(s, fid, cur);
 			if (!c || child_hash_add(s, cur, fid, c))
-				return -ENOMEM;
+				return 0;
 			s->nodes[c].sibling = s->nodes[cur].child;
 			s->nodes[cur].child = c;
 		} else if (prev) {
@@ -349,7 +355,7 @@ int callchain_store__append(struct callchain_store *s, uint32_t root,
 	}
 	s->nodes[cur].hit += period;
 	s->nodes[cur].count++;
-	return 0;
+	return cur;
 }
 
 /* ---- display ---- */
@@ -423,13 +429,22 @@ struct chain_idx {
 	uint32_t i;
 };
 
-/* descending cumulative hits, equal ones in their original order */
-static int chain_cmp_cumul_stable(const void *a, const void *b)
-{
-	const struct chain_idx *x = a, *y = b;
+struct kid_key {
+	uint32_t node;
+	uint32_t i;
+	uint64_t cumul;
+};
 
-	if (x->c->cumul != y->c->cumul)
-		return x->c->cumul > y->c->cumul ? -1 : 1;
+static int cmp_kid_keys(const void *a, const void *b, void *arg)
+{
+	const struct kid_key *x = a, *y = b;
+	int r;
+
+	if (x->cumul != y->cumul)
+		return x->cumul > y->cumul ? -1 : 1;
+	r = cmp_kids(&x->node, &y->node, arg);
+	if (r)
+		return r;
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
@@ -456,6 +471,7 @@ static struct cc_chain *build_chain(struct display_ctx *c, uint32_t t, bool is_r
 	struct callchain_store *s = c->s;
 	struct cc_chain *ch = arena_alloc(c->arena, sizeof(*ch));
 	uint32_t last = t, nvals = 0, nkids = 0, k, *kids;
+	bool all_kids;
 	double min_hit;
 
 	if (!ch)
@@ -488,8 +504,17 @@ static struct cc_chain *build_chain(struct display_ctx *c, uint32_t t, bool is_r
 	ch->cumul_count = c->cumul_count[s->nodes[t].aux];
 	ch->children_hit = ch->cumul - ch->hit;
 
+	all_kids = c->param->mode == CHAIN_FLAT || c->param->mode == CHAIN_FOLDED;
+	if (c->param->mode == CHAIN_GRAPH_REL)
+		min_hit = ceil((double)ch->children_hit * (c->param->min_percent / 100.0));
+	else
+		min_hit = (double)c->min_hit;
+	/* graph modes: children under the threshold are never shown, so they
+	 * are neither built nor sorted (a kid chain's cumulative hits are its
+	 * first trie node's) */
 	for (uint32_t x = s->nodes[last].child; x; x = s->nodes[x].sibling)
-		nkids++;
+		if (all_kids || (double)c->cumul[s->nodes[x].aux] >= min_hit)
+			nkids++;
 	if (!nkids)
 		goto out;
 	kids = malloc(nkids * sizeof(*kids));
@@ -500,13 +525,30 @@ static struct cc_chain *build_chain(struct display_ctx *c, uint32_t t, bool is_r
 	}
 	k = 0;
 	for (uint32_t x = s->nodes[last].child; x; x = s->nodes[x].sibling)
-		kids[k++] = x;
-	qsort_r(kids, nkids, sizeof(*kids), cmp_kids, s);
+		if (all_kids || (double)c->cumul[s->nodes[x].aux] >= min_hit)
+			kids[k++] = x;
+	if (all_kids) {
+		qsort_r(kids, nkids, sizeof(*kids), cmp_kids, s);
+	} else if (nkids > 1) {
+		/* one sort: descending cumulative hits, then perf's tree order,
+		 * then sibling order (what a stable sort by cmp_kids followed
+		 * by a stable sort by hits gives) */
+		struct kid_key *v = malloc(nkids * sizeof(*v));
 
-	if (c->param->mode == CHAIN_GRAPH_REL)
-		min_hit = ceil((double)ch->children_hit * (c->param->min_percent / 100.0));
-	else
-		min_hit = (double)c->min_hit;
+		if (!v) {
+			free(kids);
+			return NULL;
+		}
+		for (k = 0; k < nkids; k++) {
+			v[k].node = kids[k];
+			v[k].cumul = c->cumul[s->nodes[kids[k]].aux];
+			v[k].i = k;
+		}
+		qsort_r(v, nkids, sizeof(*v), cmp_kid_keys, s);
+		for (k = 0; k < nkids; k++)
+			kids[k] = v[k].node;
+		free(v);
+	}
 	for (k = 0; k < nkids; k++) {
 		struct cc_chain *kid = build_chain(c, kids[k], false, ch);
 
@@ -514,26 +556,9 @@ static struct cc_chain *build_chain(struct display_ctx *c, uint32_t t, bool is_r
 			free(kids);
 			return NULL;
 		}
-		if (c->param->mode == CHAIN_FLAT || c->param->mode == CHAIN_FOLDED ||
-		    (double)kid->cumul >= min_hit)
-			ch->children[ch->nr_children++] = kid;
+		ch->children[ch->nr_children++] = kid;
 	}
 	free(kids);
-	if (c->param->mode != CHAIN_FLAT && c->param->mode != CHAIN_FOLDED &&
-	    ch->nr_children > 1) {
-		struct chain_idx *v = malloc(ch->nr_children * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		for (uint32_t i = 0; i < ch->nr_children; i++) {
-			v[i].c = ch->children[i];
-			v[i].i = i;
-		}
-		qsort(v, ch->nr_children, sizeof(*v), chain_cmp_cumul_stable);
-		for (uint32_t i = 0; i < ch->nr_children; i++)
-			ch->children[i] = v[i].c;
-		free(v);
-	}
 out:
 	if (!is_root && add_all(c, ch))
 		return NULL;

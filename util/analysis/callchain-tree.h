@@ -114,6 +114,12 @@ uint32_t callchain_store__new_root(struct callchain_store *s);
  * period; 0 or -ENOMEM. */
 int callchain_store__append(struct callchain_store *s, uint32_t root,
 			    const uint32_t *ids, unsigned int nr, uint64_t period);
+/* The same, returning the node the chain ended at (the leaf whose hit and
+ * count were bumped; node indexes stay valid for the store's life), or 0
+ * on ENOMEM. Adding period to that node's hit and 1 to its count later is
+ * the same as appending the same chain again. */
+uint32_t callchain_store__append_leaf(struct callchain_store *s, uint32_t root,
+				      const uint32_t *ids, unsigned int nr, uint64_t period);
 
 /* Display tree: a compressed, sorted and filtered view of one trie. */
 struct cc_chain {

@@ -33,14 +33,58 @@ struct hists_priv {
 	/* (ip, map, sym) -> callchain store frame id, direct mapped: the
 	 * same return addresses repeat in almost every chain */
 	struct frame_memo *fmemo;
+	/* (self entry, resolved chain id) -> what that sample did, replayed
+	 * for later samples with the same pair (see chain_memo__replay()) */
+	struct chain_memo *cmemo;
+	/* raw key fields -> entry, direct mapped (see hists__findnew_self) */
+	struct self_memo *smemo;
+	struct memo_hit *rec;		/* the sample being recorded */
+	uint32_t nr_rec, alloc_rec;
+	bool rec_failed;
+};
+
+#define CHAIN_MEMO_BITS 15
+#define SELF_MEMO_BITS 12
+
+/* Every field a sort key can compare (a superset of any sort order's
+ * keys): equal fields, equal keys, same entry. */
+struct self_memo {
+	const struct thread *thread;
+	const char *comm;
+	const struct dso *dso;		/* not the map: a freed map's address
+					   may come back for another DSO */
+	const struct symbol *sym;
+	uint64_t ip, addr;
+	const char *parent, *srcline, *trace;
+	int32_t cpu;
+	char level;
+	struct hist_entry *he;		/* NULL: empty */
+};
+
+/* One entry a sample touched: its accumulated values (unless it is the
+ * self entry, already counted) and the trie leaf its chain ended at (0:
+ * no callchain trie). */
+struct memo_hit {
+	struct hist_entry *he;
+	uint32_t leaf;
+	bool self;
+};
+
+struct chain_memo {
+	const struct hist_entry *he;
+	uint64_t chain_id;		/* 0: empty */
+	uint32_t nr, cap;
+	struct memo_hit *hits;
 };
 
 #define FRAME_MEMO_BITS 14
 
+/* key: the frame's identity in the store: (dso, symbol) when resolved,
+ * else (dso, ip) */
 struct frame_memo {
-	uint64_t ip;
-	const struct map *map;
+	const struct dso *dso;
 	const struct symbol *sym;
+	uint64_t ip;			/* 0 when sym */
 	uint32_t id;
 };
 
@@ -49,6 +93,8 @@ struct frame_memo {
 static uint32_t hists__frame_id(struct hists *hists, struct hists_priv *p,
 				const struct callchain_frame *f)
 {
+	const struct dso *dso = f->map ? f->map->dso : NULL;
+	uint64_t ip = f->sym ? 0 : f->ip;
 	struct frame_memo *m;
 	uint64_t h;
 
@@ -57,14 +103,14 @@ static uint32_t hists__frame_id(struct hists *hists, struct hists_priv *p,
 		if (!p->fmemo)
 			return callchain_store__frame_id(&hists->store, f);
 	}
-	h = (f->ip ^ ((uintptr_t)f->sym >> 3)) * 0x9e3779b97f4a7c15ULL;
+	h = (ip ^ ((uintptr_t)f->sym >> 3) ^ ((uintptr_t)dso << 17)) * 0x9e3779b97f4a7c15ULL;
 	m = &p->fmemo[h >> (64 - FRAME_MEMO_BITS)];
-	if (m->id && m->ip == f->ip && m->map == f->map && m->sym == f->sym)
+	if (m->id && m->sym == f->sym && m->ip == ip && m->dso == dso)
 		return m->id;
 	m->id = callchain_store__frame_id(&hists->store, f);
-	m->ip = f->ip;
-	m->map = f->map;
+	m->dso = dso;
 	m->sym = f->sym;
+	m->ip = ip;
 	return m->id;
 }
 
@@ -165,6 +211,13 @@ void hists__exit(struct hists *hists)
 		free(p->ids);
 		free(p->he_cache);
 		free(p->fmemo);
+		free(p->smemo);
+		if (p->cmemo) {
+			for (size_t i = 0; i < (1u << CHAIN_MEMO_BITS); i++)
+				free(p->cmemo[i].hits);
+			free(p->cmemo);
+		}
+		free(p->rec);
 		free(p);
 	}
 	free(hists->htab);
@@ -246,6 +299,40 @@ static struct hist_entry *hists__findnew(struct hists *hists, struct hist_entry 
 	return e;
 }
 
+/* hists__findnew() for a sample's self entry, remembering the answer per
+ * exact field values (entries are never removed while adding samples). */
+static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_priv *p,
+					      struct hist_entry *tmpl)
+{
+	struct self_memo *m;
+	struct hist_entry *he;
+	uint64_t h;
+
+	if (unlikely(!p->smemo)) {
+		p->smemo = calloc(1u << SELF_MEMO_BITS, sizeof(*p->smemo));
+		if (!p->smemo)
+			return hists__findnew(hists, tmpl);
+	}
+	h = (uintptr_t)tmpl->thread ^ ((uintptr_t)tmpl->sym << 7) ^ (tmpl->ip * 0x9e3779b97f4a7c15ULL) ^
+	    ((uintptr_t)tmpl->comm << 13) ^ (uint64_t)(uint32_t)tmpl->cpu;
+	h *= 0xff51afd7ed558ccdULL;
+	m = &p->smemo[h >> (64 - SELF_MEMO_BITS)];
+	if (m->he && m->thread == tmpl->thread && m->comm == tmpl->comm && m->dso == tmpl->dso &&
+	    m->sym == tmpl->sym && m->ip == tmpl->ip && m->addr == tmpl->addr &&
+	    m->cpu == tmpl->cpu && m->level == tmpl->level && m->parent == tmpl->parent &&
+	    m->srcline == tmpl->srcline && m->trace == tmpl->trace)
+		return m->he;
+	he = hists__findnew(hists, tmpl);
+	if (!he)
+		return NULL;
+	*m = (struct self_memo){ .thread = tmpl->thread, .comm = tmpl->comm, .dso = tmpl->dso,
+				 .sym = tmpl->sym, .ip = tmpl->ip, .addr = tmpl->addr,
+				 .parent = tmpl->parent, .srcline = tmpl->srcline,
+				 .trace = tmpl->trace, .cpu = tmpl->cpu, .level = tmpl->level,
+				 .he = he };
+	return he;
+}
+
 static int scratch_reserve(struct hists_priv *p, unsigned int n)
 {
 	if (n <= p->scratch_alloc)
@@ -261,6 +348,86 @@ static int scratch_reserve(struct hists_priv *p, unsigned int n)
 	}
 	p->scratch_alloc = n;
 	return 0;
+}
+
+static struct chain_memo *chain_memo__slot(struct hists_priv *p, const struct hist_entry *he,
+					   uint64_t chain_id)
+{
+	uint64_t h;
+
+	if (unlikely(!p->cmemo)) {
+		p->cmemo = calloc(1u << CHAIN_MEMO_BITS, sizeof(*p->cmemo));
+		if (!p->cmemo)
+			return NULL;
+	}
+	h = ((uintptr_t)he ^ (chain_id * 0x9e3779b97f4a7c15ULL)) * 0xff51afd7ed558ccdULL;
+	return &p->cmemo[h >> (64 - CHAIN_MEMO_BITS)];
+}
+
+static void chain_memo__record(struct hists_priv *p, struct hist_entry *he, uint32_t leaf,
+			       bool self)
+{
+	if (p->rec_failed)
+		return;
+	if (p->nr_rec == p->alloc_rec) {
+		uint32_t na = p->alloc_rec ? p->alloc_rec * 2 : 64;
+		struct memo_hit *n = realloc(p->rec, na * sizeof(*n));
+
+		if (!n) {
+			p->rec_failed = true;
+			return;
+		}
+		p->rec = n;
+		p->alloc_rec = na;
+	}
+	p->rec[p->nr_rec++] = (struct memo_hit){ .he = he, .leaf = leaf, .self = self };
+}
+
+/* Keep the recorded sample in slot m (replacing what was there). */
+static void chain_memo__store(struct hists_priv *p, struct chain_memo *m,
+			      const struct hist_entry *he, uint64_t chain_id)
+{
+	m->chain_id = 0;
+	if (p->rec_failed)
+		return;
+	if (m->cap < p->nr_rec) {
+		struct memo_hit *n = realloc(m->hits, p->nr_rec * sizeof(*n));
+
+		if (!n)
+			return;
+		m->hits = n;
+		m->cap = p->nr_rec;
+	}
+	if (p->nr_rec)
+		memcpy(m->hits, p->rec, p->nr_rec * sizeof(*m->hits));
+	m->nr = p->nr_rec;
+	m->he = he;
+	m->chain_id = chain_id;
+}
+
+/*
+ * A sample whose self entry and resolved chain (same chain_id: the very
+ * same frames) were seen before touches the same entries and trie leaves
+ * as that earlier one did: every other entry of the chain is found from
+ * the self entry's keys plus the frame's, and the trie walk is the same.
+ * So its effect is replayed without the per-frame work.
+ */
+static void chain_memo__replay(struct hists *hists, const struct chain_memo *m, uint64_t period)
+{
+	struct cc_node *nodes = hists->store.nodes;
+
+	for (uint32_t i = 0; i < m->nr; i++) {
+		const struct memo_hit *x = &m->hits[i];
+
+		if (!x->self) {
+			x->he->period_acc += period;
+			x->he->nr_samples_acc++;
+		}
+		if (x->leaf) {
+			nodes[x->leaf].hit += period;
+			nodes[x->leaf].count++;
+		}
+	}
 }
 
 static const char *find_parent(const struct sort_order *so, const struct callchain_cursor *c)
@@ -289,6 +456,8 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	uint64_t mark;
 	struct hist_entry tmpl, *he;
 	bool caller = hists->cc && hists->cc->order == ORDER_CALLER;
+	struct chain_memo *memo = NULL;
+	uint32_t leaf;
 	char level;
 
 	memset(&tmpl, 0, sizeof(tmpl));
@@ -316,7 +485,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.level = s->level ? s->level : '.';
 	tmpl.srcline = s->srcline;
 	tmpl.trace = s->trace;
-	he = hists__findnew(hists, &tmpl);
+	he = hists__findnew_self(hists, p, &tmpl);
 	if (!he)
 		return -ENOMEM;
 	he->period += s->period;
@@ -328,6 +497,15 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 
 	if (!hists->use_callchain && !so->cumulate)
 		return 0;
+	if (c && c->chain_id) {
+		memo = chain_memo__slot(p, he, c->chain_id);
+		if (memo && memo->chain_id == c->chain_id && memo->he == he) {
+			chain_memo__replay(hists, memo, s->period);
+			return 0;
+		}
+		p->nr_rec = 0;
+		p->rec_failed = false;
+	}
 	if (scratch_reserve(p, nr + 1))
 		return -ENOMEM;
 
@@ -341,13 +519,17 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 				return -ENOMEM;
 			p->ids[i] = id;
 		}
-		if (callchain_store__append(&hists->store, he->cc_root, p->ids, nr, s->period))
+		leaf = callchain_store__append_leaf(&hists->store, he->cc_root, p->ids, nr,
+						    s->period);
+		if (!leaf)
 			return -ENOMEM;
 		if (nr > he->max_depth)
 			he->max_depth = nr;
+		if (memo)
+			chain_memo__record(p, he, leaf, true);
 	}
 	if (!so->cumulate)
-		return 0;
+		goto out;
 
 	mark = hists->nr_samples;	/* this sample's number, > 0 */
 	he->mark = mark;
@@ -375,14 +557,21 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		ce->mark = mark;
 		ce->period_acc += s->period;
 		ce->nr_samples_acc++;
+		leaf = 0;
 		if (hists->use_callchain) {
-			if (callchain_store__append(&hists->store, ce->cc_root, p->ids + i,
-						    nr - i, s->period))
+			leaf = callchain_store__append_leaf(&hists->store, ce->cc_root, p->ids + i,
+							    nr - i, s->period);
+			if (!leaf)
 				return -ENOMEM;
 			if (nr - i > ce->max_depth)
 				ce->max_depth = nr - i;
 		}
+		if (memo)
+			chain_memo__record(p, ce, leaf, false);
 	}
+out:
+	if (memo)
+		chain_memo__store(p, memo, he, c->chain_id);
 	return 0;
 }
 

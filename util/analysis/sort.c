@@ -217,6 +217,11 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 	return 0;
 }
 
+bool sort_order__key_elided(const struct sort_order *so, int key)
+{
+	return key >= 0 && key < HPP_OVERHEAD && (so->elided_keys & (1u << key));
+}
+
 void sort_order__elide(struct sort_order *so, int key)
 {
 	int shown = 0;
@@ -230,6 +235,10 @@ void sort_order__elide(struct sort_order *so, int key)
 	if (!shown)
 		for (int c = 0; c < so->nr_cols; c++)
 			so->cols[c].elide = false;
+	so->elided_keys = 0;
+	for (int c = 0; c < so->nr_cols; c++)
+		if (so->cols[c].elide && so->cols[c].type >= 0 && so->cols[c].type < HPP_OVERHEAD)
+			so->elided_keys |= 1u << so->cols[c].type;
 }
 
 void sort_order__exit(struct sort_order *so)
@@ -471,6 +480,10 @@ int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry 
 	int r = 0;
 
 	for (int i = 0; i < so->nr_sort && !r; i++) {
+		/* perf's output sort skips elided columns (a key a one-item
+		 * --comms/--dsos/--symbols filter hides) */
+		if (so->sort[i] < HPP_OVERHEAD && sort_order__key_elided(so, so->sort[i]))
+			continue;
 		switch (so->sort[i]) {
 		case HPP_CHILDREN:
 			r = -cmp_u64(a->period_acc, b->period_acc);

@@ -67,6 +67,8 @@ struct sort_order {
 	/* set by hists__output_resort(): perf's children tie rule */
 	bool depth_tiebreak;	/* equal children, same thread: by chain depth */
 	bool caller_order;	/* deeper first (caller) / shallower first */
+	uint32_t elided_keys;	/* bit per key type (< HPP_OVERHEAD) whose
+				   column sort_order__elide() hid */
 };
 
 /*
@@ -91,6 +93,9 @@ void sort_order__exit(struct sort_order *so);
  * would be hidden, in which case all stay.
  */
 void sort_order__elide(struct sort_order *so, int key);
+/* Whether key's column is elided (sort_order__elide()); perf's output
+ * order skips elided keys (hist_entry__sort skips elided formats). */
+bool sort_order__key_elided(const struct sort_order *so, int key);
 /* Whether key (enum sort_key) is one of the grouping keys. */
 bool sort_order__has_key(const struct sort_order *so, int key);
 

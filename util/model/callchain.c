@@ -19,6 +19,7 @@
 #include "debuginfo.h"
 #include "inline-sym.h"
 #include "../kernel/evsel.h"
+#include "../lib/debug.h"
 #include "../lib/util.h"
 
 #define DEFAULT_MAX_STACK 127
@@ -28,14 +29,148 @@ void callchain_cursor__init(struct callchain_cursor *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* ---- resolution cache (see callchain_cursor__enable_cache()) ---- */
+
+#define CHAIN_CACHE_BITS 14
+#define CHAIN_CACHE_MAX_IPS 512		/* longer raw chains are not cached */
+
+struct chain_cache_entry {
+	uint64_t hash;
+	uint64_t id;			/* 0: empty */
+	uint64_t gen;			/* maps__generation when made */
+	const void *maps, *machine;
+	uint32_t opts_key;
+	uint8_t cpumode;
+	bool discarded;
+	uint32_t nr_ips, nr_frames;
+	size_t cap;			/* bytes at ips */
+	/* one block: the raw addresses, then the frames (one cache miss
+	 * plus sequential lines to compare a chain) */
+	uint64_t *ips;
+	struct callchain_frame *frames;
+};
+
+struct callchain_cache {
+	struct chain_cache_entry *slots;
+	uint64_t next_id;
+	uint64_t nr_hits, nr_misses;	/* statistics */
+	/* on a hit the cursor's frames point into the entry (alloc 0, so any
+	 * append goes through callchain_cursor__append(), which takes the
+	 * cursor's own array back first); its own array is kept here */
+	bool borrowed;
+	struct callchain_frame *own;
+	unsigned int own_alloc;
+};
+
+/* Give the cursor its own frame array back, with the borrowed frames
+ * copied when keep. 0 or -ENOMEM (the cursor is then emptied). */
+static int cursor__unborrow(struct callchain_cursor *c, bool keep)
+{
+	struct callchain_cache *cache = c->cache;
+	const struct callchain_frame *b = c->frames;
+
+	cache->borrowed = false;
+	c->frames = cache->own;
+	c->alloc = cache->own_alloc;
+	cache->own = NULL;
+	cache->own_alloc = 0;
+	if (!keep || !c->nr)
+		return 0;
+	if (c->alloc < c->nr) {
+		struct callchain_frame *n = realloc(c->frames, c->nr * sizeof(*n));
+
+		if (!n) {
+			c->nr = 0;
+			return -ENOMEM;
+		}
+		c->frames = n;
+		c->alloc = c->nr;
+	}
+	memcpy(c->frames, b, c->nr * sizeof(*b));
+	return 0;
+}
+
+int callchain_cursor__enable_cache(struct callchain_cursor *c)
+{
+	struct callchain_cache *cache;
+
+	if (c->cache)
+		return 0;
+	cache = zalloc(sizeof(*cache));
+	if (!cache)
+		return -ENOMEM;
+	cache->slots = calloc(1u << CHAIN_CACHE_BITS, sizeof(*cache->slots));
+	if (!cache->slots) {
+		free(cache);
+		return -ENOMEM;
+	}
+	cache->next_id = 1;
+	c->cache = cache;
+	return 0;
+}
+
+static void callchain_cache__free(struct callchain_cache *cache)
+{
+	if (!cache)
+		return;
+	pr_debug("callchain cache: %" PRIu64 " hits, %" PRIu64 " misses\n",
+		 cache->nr_hits, cache->nr_misses);
+	for (size_t i = 0; i < (1u << CHAIN_CACHE_BITS); i++) {
+		free(cache->slots[i].ips);
+	}
+	free(cache->slots);
+	free(cache);
+}
+
+static uint32_t resolve_opts__key(const struct resolve_opts *o, unsigned int max)
+{
+	if (!o)
+		return max;
+	return max | (uint32_t)o->hide_unresolved << 16 | (uint32_t)o->srcline << 17 |
+	       (uint32_t)o->inline_frames << 18;
+}
+
+static uint64_t chain_hash(const uint64_t *ips, uint64_t nr, const void *maps, uint8_t cpumode,
+			   uint32_t opts_key)
+{
+	uint64_t h = ((uintptr_t)maps ^ ((uint64_t)cpumode << 56) ^ opts_key) * 0x9e3779b97f4a7c15ULL;
+
+	for (uint64_t i = 0; i < nr; i++)
+		h = (h ^ ips[i]) * 0xff51afd7ed558ccdULL + (h >> 29);
+	return h ^ (h >> 31) ^ nr;
+}
+
+/* Frames whose answer stays valid while the maps generation does. */
+static bool frames__cacheable(const struct callchain_frame *f, unsigned int nr)
+{
+	for (unsigned int i = 0; i < nr; i++) {
+		const struct dso *dso = f[i].map ? f[i].map->dso : NULL;
+
+		if (f[i].inlined || f[i].truncated)
+			return false;
+		if (dso && dso->kind != DSO_USER && dso->kind != DSO_KERNEL)
+			return false;
+		if (dso && !__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE))
+			return false;
+	}
+	return true;
+}
+
 void callchain_cursor__exit(struct callchain_cursor *c)
 {
+	if (c->cache && c->cache->borrowed)
+		cursor__unborrow(c, false);
 	zfree(&c->frames);
 	c->nr = c->alloc = 0;
+	callchain_cache__free(c->cache);
+	c->cache = NULL;
+	c->chain_id = 0;
 }
 
 int callchain_cursor__append(struct callchain_cursor *c, const struct callchain_frame *f)
 {
+	if (unlikely(c->cache && c->cache->borrowed) && cursor__unborrow(c, true))
+		return -ENOMEM;
 	if (unlikely(c->nr == c->alloc)) {
 		unsigned int alloc = c->alloc ? c->alloc * 2 : 64;
 		struct callchain_frame *n = realloc(c->frames, alloc * sizeof(*n));
@@ -229,9 +364,9 @@ static int unwind_cb(struct unwind_entry *e, void *arg)
 	return ua->err;
 }
 
-int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
-			      struct thread *thread, const struct resolve_opts *opts,
-			      struct callchain_cursor *cursor)
+static int resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
+			     struct thread *thread, const struct resolve_opts *opts,
+			     struct callchain_cursor *cursor)
 {
 	unsigned int max = opts && opts->max_stack ? opts->max_stack : DEFAULT_MAX_STACK;
 	const struct ip_callchain *cc = sample->callchain;
@@ -290,6 +425,93 @@ unwind:
 						      sample->ip, opts);
 		}
 	}
+	return 0;
+}
+
+/* Remember the cursor's frames for the raw chain in slot e. */
+static void chain_cache__store(struct callchain_cache *cache, struct chain_cache_entry *e,
+			       uint64_t hash, const struct ip_callchain *cc, const void *maps,
+			       const void *machine, uint8_t cpumode, uint32_t opts_key, uint64_t gen,
+			       struct callchain_cursor *cursor)
+{
+	size_t need;
+
+	e->id = 0;
+	need = cc->nr * sizeof(*e->ips) + (cursor->nr ? cursor->nr : 1) * sizeof(*e->frames);
+	if (e->cap < need) {
+		free(e->ips);
+		e->cap = 0;
+		e->ips = malloc(need);
+		if (!e->ips)
+			return;
+		e->cap = need;
+	}
+	e->frames = (struct callchain_frame *)(e->ips + cc->nr);
+	memcpy(e->ips, cc->ips, cc->nr * sizeof(*e->ips));
+	memcpy(e->frames, cursor->frames, cursor->nr * sizeof(*e->frames));
+	e->hash = hash;
+	e->gen = gen;
+	e->maps = maps;
+	e->machine = machine;
+	e->opts_key = opts_key;
+	e->cpumode = cpumode;
+	e->discarded = cursor->discarded;
+	e->nr_ips = (uint32_t)cc->nr;
+	e->nr_frames = cursor->nr;
+	e->id = cache->next_id++;
+	cursor->chain_id = e->id;
+}
+
+int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
+			      struct thread *thread, const struct resolve_opts *opts,
+			      struct callchain_cursor *cursor)
+{
+	struct callchain_cache *cache = cursor->cache;
+	const struct ip_callchain *cc = sample->callchain;
+	uint64_t stype = evsel ? evsel->attr.sample_type : 0;
+	const uint64_t dwarf_bits = PERF_SAMPLE_STACK_USER | PERF_SAMPLE_REGS_USER;
+	struct chain_cache_entry *e;
+	const void *maps, *machine;
+	uint64_t hash, gen;
+	uint32_t opts_key;
+	int err;
+
+	cursor->chain_id = 0;
+	if (cache && cache->borrowed)
+		cursor__unborrow(cursor, false);
+	if (!cache || !cc || !cc->nr || cc->nr > CHAIN_CACHE_MAX_IPS ||
+	    (stype & dwarf_bits) == dwarf_bits || !thread)
+		return resolve_callchain(sample, evsel, thread, opts, cursor);
+	maps = thread->maps;
+	machine = thread__machine(thread);
+	opts_key = resolve_opts__key(opts, opts && opts->max_stack ? opts->max_stack
+								   : DEFAULT_MAX_STACK);
+	gen = maps__current_generation();
+	hash = chain_hash(cc->ips, cc->nr, maps, sample->cpumode, opts_key);
+	e = &cache->slots[hash >> (64 - CHAIN_CACHE_BITS)];
+	if (e->id && e->hash == hash && e->gen == gen && e->maps == maps &&
+	    e->machine == machine && e->cpumode == sample->cpumode && e->opts_key == opts_key &&
+	    e->nr_ips == cc->nr && !memcmp(e->ips, cc->ips, cc->nr * sizeof(*e->ips))) {
+		/* lend the entry's frames (valid until the next resolve) */
+		cache->own = cursor->frames;
+		cache->own_alloc = cursor->alloc;
+		cache->borrowed = true;
+		cursor->frames = e->frames;
+		cursor->alloc = 0;
+		cursor->nr = e->nr_frames;
+		cursor->truncated = false;
+		cursor->discarded = e->discarded;
+		cursor->chain_id = e->id;
+		cache->nr_hits++;
+		return 0;
+	}
+	cache->nr_misses++;
+	err = resolve_callchain(sample, evsel, thread, opts, cursor);
+	if (err || maps__current_generation() != gen ||
+	    !frames__cacheable(cursor->frames, cursor->nr))
+		return err;
+	chain_cache__store(cache, e, hash, cc, maps, machine, sample->cpumode, opts_key, gen,
+			   cursor);
 	return 0;
 }
 

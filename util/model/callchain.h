@@ -14,6 +14,7 @@
 #include "machine.h"
 
 struct evsel;
+struct callchain_cache;
 
 struct callchain_frame {
 	uint64_t ip;		/* virtual address as sampled */
@@ -43,6 +44,15 @@ struct callchain_cursor {
 	 * per sample; zeroed by callchain_cursor__init): */
 	uint64_t nr_unwound;	/* samples whose user part was DWARF-unwound */
 	uint64_t nr_truncated;	/* of those, ended by a truncated stack copy */
+	/* Identity of the resolved chain, set by sample__resolve_callchain()
+	 * when the cursor has a cache (callchain_cursor__enable_cache()):
+	 * two samples with the same nonzero chain_id have the very same
+	 * frames (same map, symbol, addresses, cpumodes, srclines), so
+	 * consumers may memoize per chain_id (hists do). 0: no identity
+	 * (no cache, DWARF unwinding, or a chain through DSOs whose symbols
+	 * may change). Ids are never reused within one cache. */
+	uint64_t chain_id;
+	struct callchain_cache *cache;	/* private, NULL: none */
 };
 
 struct resolve_opts {
@@ -60,7 +70,27 @@ struct resolve_opts {
 struct symbol *callchain__truncated_sym(void);
 
 void callchain_cursor__init(struct callchain_cursor *c);
+/* Frees the frames and the cache, if any. */
 void callchain_cursor__exit(struct callchain_cursor *c);
+
+/*
+ * Give the cursor a resolution cache: sample__resolve_callchain() then
+ * remembers, per raw PERF_SAMPLE_CALLCHAIN (address array, sample cpumode,
+ * the thread's maps and machine, resolve opts), the resolved frames, and
+ * a later sample with the same raw chain gets them copied instead of
+ * resolved again, with cursor->chain_id set. An entry is used only while
+ * maps__generation (util/model/maps.h) is unchanged and only for chains
+ * whose frames lie in no map or in ELF user DSOs / the kernel (whose
+ * symbols are fixed once loaded); DWARF-unwound chains are not cached.
+ * Bounded memory: 16384 direct-mapped entries, each replaced on collision
+ * and holding one chain (8 bytes per address + 48 per frame: ~1.7 KB for
+ * 30 frames, so ~28 MB at most for such chains). On a hit the cursor's
+ * frames point into the cache entry (valid until the next
+ * sample__resolve_callchain() or callchain_cursor__append() on it; treat
+ * them as read-only). Not thread-safe: one cursor per thread, as cursors are.
+ * 0 or -ENOMEM.
+ */
+int callchain_cursor__enable_cache(struct callchain_cursor *c);
 
 /* Append one frame (grows the array; no per-sample malloc once grown).
  * 0 or -ENOMEM. */

@@ -8,6 +8,15 @@
  * cache for the common "same map as last time" case. Insertion replaces
  * (and splits) any overlapped part of older maps, as an mmap(2) over an
  * existing range does; it is O(n) but happens once per MMAP record.
+ *
+ * Threads: maps__find() is reentrant: it only reads the array, and its
+ * one-entry "last" cache is read and written with relaxed atomics (a
+ * racing reader at worst misses the cache), so parallel unwinders may
+ * look up concurrently as long as nobody inserts/flushes meanwhile
+ * (inserts happen on the event-delivery thread only). The other caches
+ * keyed by address (thread__find_symbol()'s per-thread TLS table, the
+ * per-cursor callchain cache of util/model/callchain.h) are private to
+ * their thread/cursor and check maps__generation, never shared state.
  */
 #include <stddef.h>
 #include <stdint.h>
