@@ -13,33 +13,8 @@
 #  - Ctrl-C exits 0 and SIGTERM exits 143, both with `stty -a` unchanged
 #    and the shell prompt back.
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to record with"; exit 2; }
-command -v tmux >/dev/null || { echo "no tmux to drive the TUI"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d /tmp/prf-tui-small.XXXXXX)
-SOCK="prf-tui-small-$$"
-cleanup() {
-	tmux -L "$SOCK" kill-server 2>/dev/null
-	rm -rf "$T"
-}
-trap cleanup EXIT
-fail() {
-	echo "FAIL: $*"
-	[ -f "$T/screen" ] && { echo "--- last screen:"; cat "$T/screen"; }
-	exit 1
-}
-
-cat > "$T/tree.c" <<'C'
-#include <stdlib.h>
-volatile unsigned long sink;
-__attribute__((noinline)) void leaf(unsigned long n) { for (unsigned long i = 0; i < n; i++) sink += i * 7; }
-__attribute__((noinline)) void b(unsigned long n) { leaf(n); for (unsigned long i = 0; i < n / 4; i++) sink ^= i; }
-__attribute__((noinline)) void a(unsigned long n) { b(n); for (unsigned long i = 0; i < n / 8; i++) sink += i; }
-int main(int argc, char **argv) { unsigned long n = argc > 1 ? strtoul(argv[1], 0, 0) : 300000000UL; a(n); return 0; }
-C
-cc -O0 -g -fno-omit-frame-pointer -o "$T/tree" "$T/tree.c" || fail "cc"
-cd "$T" || fail "cd"
+. "$PRF_SRCDIR/tests/shell/lib/tui.sh"
+tui_setup tui-small
 "$PERF" record -q -F 999 -g -o "$T/perf.data" -- "$T/tree" 300000000 >/dev/null 2>"$T/rec.err" ||
 	{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
 # the entry with the most Self in --stdio
@@ -47,26 +22,11 @@ hot=$("$PRF" report -i perf.data --stdio -g none 2>/dev/null |
       awk '/^ +[0-9.]+% +[0-9.]+%/ { s = $2; sub("%", "", s); if (s + 0 > best) { best = s + 0; sym = $NF } } END { print sym }')
 [ "$hot" = leaf ] || fail "the hottest Self entry of --stdio is '$hot', not leaf"
 
-tmux -L "$SOCK" -f /dev/null new-session -d -s t -x 80 -y 24 "env PS1='PRFTEST\$ ' TERM=screen bash --norc --noprofile" ||
-	{ echo "tmux cannot start a session"; exit 2; }
-tmux -L "$SOCK" set-option -t t status off >/dev/null
-screen() { tmux -L "$SOCK" capture-pane -t t -p > "$T/screen"; }
-keys() { for k in "$@"; do tmux -L "$SOCK" send-keys -t t "$k"; sleep 0.2; done; sleep 0.6; screen; }
+tui_start 80 24
 # the selected row (black on yellow), without its colours
 selected() {
 	tmux -L "$SOCK" capture-pane -t t -p -e | grep $'\e\\[[0-9;]*43m' | head -1 | sed 's/\x1b\[[0-9;]*m//g'
 }
-wait_for() {
-	local n=$(( ${2:-30} * 5 ))
-	while [ $n -gt 0 ]; do
-		screen
-		grep -Eq "$1" "$T/screen" && return 0
-		sleep 0.2
-		n=$((n - 1))
-	done
-	return 1
-}
-send_line() { tmux -L "$SOCK" send-keys -t t -l "$1"; tmux -L "$SOCK" send-keys -t t Enter; }
 start_tui() {
 	rm -f pid exit.txt
 	send_line "clear; stty -a > stty.before; sh -c 'echo \$\$ > pid; exec \"$PRF\" report -i perf.data'; echo EXIT=\$? > exit.txt; stty -a > stty.after; clear"

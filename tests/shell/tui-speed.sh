@@ -21,35 +21,8 @@
 #    this is a ratio with a margin, on the best of up to 3 alternated
 #    runs each: TUI <= 1.25 * stdio + 0.2 s.
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to record with"; exit 2; }
-command -v tmux >/dev/null || { echo "no tmux to drive the TUI"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-command -v python3 >/dev/null || { echo "no python3 to grow the recording"; exit 2; }
-T=$(mktemp -d /tmp/prf-tui-speed.XXXXXX)
-SOCK="prf-tui-speed-$$"
-cleanup() {
-	tmux -L "$SOCK" kill-server 2>/dev/null
-	rm -rf "$T"
-}
-trap cleanup EXIT
-fail() {
-	echo "FAIL: $*"
-	[ -f "$T/screen" ] && { echo "--- last screen:"; cat "$T/screen"; }
-	[ -f "$T/trace" ] && { echo "--- trace:"; grep -v ' progress [0-9]' "$T/trace"; }
-	exit 1
-}
-
-cat > "$T/tree.c" <<'C'
-#include <stdlib.h>
-volatile unsigned long sink;
-__attribute__((noinline)) void leaf(unsigned long n) { for (unsigned long i = 0; i < n; i++) sink += i * 7; }
-__attribute__((noinline)) void b(unsigned long n) { leaf(n); for (unsigned long i = 0; i < n / 4; i++) sink ^= i; }
-__attribute__((noinline)) void a(unsigned long n) { b(n); for (unsigned long i = 0; i < n / 8; i++) sink += i; }
-int main(int argc, char **argv) { unsigned long n = argc > 1 ? strtoul(argv[1], 0, 0) : 300000000UL; a(n); return 0; }
-C
-cc -O0 -g -fno-omit-frame-pointer -o "$T/tree" "$T/tree.c" || fail "cc"
-cd "$T" || fail "cd"
+. "$PRF_SRCDIR/tests/shell/lib/tui.sh"
+tui_setup tui-speed
 "$PERF" record -q -B -N -e cpu-clock -c 50000 -g -o "$T/base.data" -- "$T/tree" 200000000 >/dev/null 2>"$T/rec.err" ||
 	{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
 
@@ -134,21 +107,7 @@ grep -q "^# Samples: $count of event 'cpu-clock'" "$T/stdio.txt" ||
 	{ head -8 "$T/stdio.txt"; fail "--stdio header of the grown file"; }
 grep -q '\[\.\] leaf' "$T/stdio.txt" || fail "no leaf entry in --stdio output"
 
-tmux -L "$SOCK" -f /dev/null new-session -d -s t -x 80 -y 24 "env PS1='PRFTEST\$ ' TERM=screen bash --norc --noprofile" ||
-	{ echo "tmux cannot start a session"; exit 2; }
-tmux -L "$SOCK" set-option -t t status off >/dev/null
-screen() { tmux -L "$SOCK" capture-pane -t t -p > "$T/screen"; }
-wait_for() {
-	local n=$(( ${2:-30} * 10 ))
-	while [ $n -gt 0 ]; do
-		screen
-		grep -Eq "$1" "$T/screen" && return 0
-		sleep 0.1
-		n=$((n - 1))
-	done
-	return 1
-}
-send_line() { tmux -L "$SOCK" send-keys -t t -l "$1"; tmux -L "$SOCK" send-keys -t t Enter; }
+tui_start 80 24
 # until the trace has a first screen (no capture-pane polling: it would load the CPUs)
 wait_trace() {
 	local n=600

@@ -10,33 +10,8 @@
 # terminal on stdout `prf report` prints what --stdio prints, and the
 # progress bar goes to stderr only when stderr is a terminal.
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to record with"; exit 2; }
-command -v tmux >/dev/null || { echo "no tmux to drive the TUI"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d /tmp/prf-tui.XXXXXX)
-SOCK="prf-tui-$$"
-cleanup() {
-	tmux -L "$SOCK" kill-server 2>/dev/null
-	rm -rf "$T"
-}
-trap cleanup EXIT
-fail() {
-	echo "FAIL: $*"
-	[ -f "$T/screen" ] && { echo "--- last screen:"; cat "$T/screen"; }
-	exit 1
-}
-
-cat > "$T/tree.c" <<'C'
-#include <stdlib.h>
-volatile unsigned long sink;
-__attribute__((noinline)) void leaf(unsigned long n) { for (unsigned long i = 0; i < n; i++) sink += i * 7; }
-__attribute__((noinline)) void b(unsigned long n) { leaf(n); for (unsigned long i = 0; i < n / 4; i++) sink ^= i; }
-__attribute__((noinline)) void a(unsigned long n) { b(n); for (unsigned long i = 0; i < n / 8; i++) sink += i; }
-int main(int argc, char **argv) { unsigned long n = argc > 1 ? strtoul(argv[1], 0, 0) : 300000000UL; a(n); return 0; }
-C
-cc -O0 -g -fno-omit-frame-pointer -o "$T/tree" "$T/tree.c" || fail "cc"
-cd "$T" || fail "cd"
+. "$PRF_SRCDIR/tests/shell/lib/tui.sh"
+tui_setup tui
 "$PERF" record -q -F 999 -g -o "$T/perf.data" -- "$T/tree" 300000000 >/dev/null 2>"$T/rec.err" ||
 	{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
 
@@ -49,23 +24,7 @@ cmp -s "$T/stdio.txt" "$T/plain.txt" || { diff "$T/stdio.txt" "$T/plain.txt" | h
 [ -s "$T/stdio.err" ] && { cat "$T/stdio.err"; fail "--stdio with stderr to a file wrote to stderr"; }
 
 # ---- the TUI in tmux ----
-tmux -L "$SOCK" -f /dev/null new-session -d -s t -x 120 -y 40 "env PS1='PRFTEST\$ ' TERM=screen bash --norc --noprofile" ||
-	{ echo "tmux cannot start a session"; exit 2; }
-tmux -L "$SOCK" set-option -t t status off >/dev/null
-screen() { tmux -L "$SOCK" capture-pane -t t -p > "$T/screen"; }
-keys() { for k in "$@"; do tmux -L "$SOCK" send-keys -t t "$k"; sleep 0.2; done; sleep 0.6; screen; }
-# wait_for REGEX [seconds]: until the pane shows it
-wait_for() {
-	local n=$(( ${2:-30} * 5 ))
-	while [ $n -gt 0 ]; do
-		screen
-		grep -Eq "$1" "$T/screen" && return 0
-		sleep 0.2
-		n=$((n - 1))
-	done
-	return 1
-}
-send_line() { tmux -L "$SOCK" send-keys -t t -l "$1"; tmux -L "$SOCK" send-keys -t t Enter; }
+tui_start 120 40
 
 wait_for 'PRFTEST\$' 10 || fail "no shell prompt in tmux"
 send_line "cd $T; stty -a > stty.before; \"$PRF\" report -i perf.data; echo EXIT=\$? > exit.txt; stty -a > stty.after; clear"
