@@ -3,8 +3,8 @@
 #define PRF_FUZZ_COMMON_H
 /*
  * Helpers shared by the libFuzzer harnesses in tests/fuzz/: put the fuzz
- * input into an anonymous file (memfd) so the code under test can open it
- * by path (/proc/self/fd/N) exactly as it opens a real file.
+ * input into an anonymous file (memfd, no disk I/O) so the code under test
+ * can open it by path (/proc/self/fd/N) exactly as it opens a real file.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -12,22 +12,29 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* memfd holding data[0..size), file offset 0; path receives /proc/self/fd/N.
- * Returns the fd (caller closes) or -1. */
+/*
+ * The fuzz input as a file: one memfd per process, reused for every input
+ * (truncated and rewritten: no memfd_create/close per run), file offset
+ * 0; path receives /proc/self/fd/N, which the code under test opens as a
+ * new file. Returns the fd (owned here: callers must not close it) or -1.
+ */
 static inline int fuzz__memfd(const uint8_t *data, size_t size, char *path, size_t path_size)
 {
-	int fd = memfd_create("prf-fuzz", MFD_CLOEXEC);
+	static int fd = -1;
 	size_t done = 0;
 
-	if (fd < 0)
+	if (fd < 0) {
+		fd = memfd_create("prf-fuzz", MFD_CLOEXEC);
+		if (fd < 0)
+			return -1;
+	}
+	if (ftruncate(fd, 0))
 		return -1;
 	while (done < size) {
-		ssize_t n = write(fd, data + done, size - done);
+		ssize_t n = pwrite(fd, data + done, size - done, (off_t)done);
 
-		if (n <= 0) {
-			close(fd);
+		if (n <= 0)
 			return -1;
-		}
 		done += (size_t)n;
 	}
 	lseek(fd, 0, SEEK_SET);

@@ -44,7 +44,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		dso__put(dso);
 	}
 	filename__read_build_id(path, &bid);
-	close(fd);
 
 	copy = malloc(size ? size : 1);
 	if (!copy)

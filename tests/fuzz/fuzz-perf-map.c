@@ -40,6 +40,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		dso__put(dso);
 	}
-	close(fd);
 	return 0;
 }

@@ -12,9 +12,11 @@
  * so compressed records, feature sections, side-band records and sample
  * parsing all see the mutated bytes.
  *
- * Symbols: an empty --symfs keeps DSO loads off the host's files, and a
- * tiny kallsyms file stands in for /proc/kallsyms, so runs are fast and
- * deterministic.
+ * Symbols: an empty --symfs keeps DSO loads off the host's files, HOME
+ * points at the same empty directory (no ~/.debug build-id cache: a seed
+ * recorded on this host would otherwise load libc's DWARF line table on
+ * every run), and a tiny kallsyms file stands in for /proc/kallsyms, so
+ * runs are fast and deterministic.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -143,6 +145,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	devnull = fopen("/dev/null", "we");
 	if (!mkdtemp(symfs_dir))
 		strcpy(symfs_dir, "/nonexistent-prf-fuzz-symfs");
+	/* the build-id cache is looked up under $HOME/.debug */
+	setenv("HOME", symfs_dir, 1);
 	snprintf(kallsyms_path, sizeof(kallsyms_path), "%s.kallsyms", symfs_dir);
 	f = fopen(kallsyms_path, "we");
 	if (f) {
@@ -170,7 +174,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* the unordered path once in a while (it is the cheaper one) */
 	if (size && (data[size - 1] & 7) == 0)
 		run_session(path, false);
-	close(fd);
 	if (size >= 16)
 		memcpy(&hsize, data + 8, 8);
 	if (hsize == 16 || hsize == (16ULL << 56))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf.data input: file mode (header, attr section with ids, data section,
- * feature sections; the whole file is mmap'ed) and pipe mode (a stream of
+ * feature sections; the whole file is mmap'ed, or read when small) and pipe mode (a stream of
  * records read into chunks), either byte order, with zstd
  * PERF_RECORD_COMPRESSED inflated. Layout per
  * tools/perf/Documentation/perf.data-file-format.txt.
@@ -23,7 +23,27 @@
 #include "../kernel/evsel.h"
 #include "../kernel/evlist.h"
 
+/*
+ * Record chunks (pipe reads, aligned copies) start small and double with
+ * each new chunk up to CHUNK_SIZE, so a short input (a pipe with a few
+ * records, a fuzzer's test case) does not pay for 4 MiB per session while
+ * a long stream soon reads into CHUNK_SIZE chunks as before. CHUNK_MIN
+ * holds any record (header.size is 16 bits).
+ */
+#define CHUNK_MIN (64u << 10)
 #define CHUNK_SIZE (4u << 20)
+
+/* Size of the chunk replacing prev (NULL: the first) for a record of need bytes. */
+static size_t chunk_next_size(const struct rec_chunk *prev, size_t need)
+{
+	size_t sz = prev ? prev->size * 2 : CHUNK_MIN;
+
+	if (sz < CHUNK_MIN)
+		sz = CHUNK_MIN;
+	if (sz > CHUNK_SIZE)
+		sz = CHUNK_SIZE;
+	return sz < need ? need : sz;
+}
 
 static uint64_t rd64(struct perf_session *s, const void *p)
 {
@@ -186,6 +206,46 @@ static int reader__open_file(struct perf_session *s)
 	return 0;
 }
 
+/*
+ * Files up to SMALL_FILE bytes are read into a heap buffer instead of
+ * mapped (mmap + munmap, page faults and a TLB flush cost more than the
+ * copy there); the buffer is used exactly like the private writable
+ * mapping (records byte-swapped in place, 8-byte alignment as in the
+ * file). Bigger files are mapped as before.
+ */
+#define SMALL_FILE (1u << 20)
+
+static bool reader__map_is_heap(const struct reader_priv *rp)
+{
+	return rp->map_size <= SMALL_FILE;
+}
+
+static int reader__read_small(struct perf_session *s)
+{
+	struct reader_priv *rp = session__rp(s);
+	size_t done = 0;
+
+	rp->map = malloc(rp->map_size);
+	if (!rp->map)
+		return -ENOMEM;
+	while (done < rp->map_size) {
+		ssize_t n = pread(s->fd, rp->map + done, rp->map_size - done, (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int err = n < 0 ? -errno : -EIO;
+
+			pr_err("%s: read failed: %s\n", s->path, n < 0 ? strerror(errno) : "file shrank");
+			free(rp->map);
+			rp->map = NULL;
+			return err;
+		}
+		done += (size_t)n;
+	}
+	return 0;
+}
+
 int reader__open(struct perf_session *s)
 {
 	struct reader_priv *rp = session__rp(s);
@@ -218,15 +278,23 @@ int reader__open(struct perf_session *s)
 			return -EINVAL;
 		}
 		rp->map_size = s->file_size;
-		rp->map = mmap(NULL, rp->map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, s->fd, 0);
-		if (rp->map == MAP_FAILED) {
-			int err = -errno;
+		if (reader__map_is_heap(rp)) {
+			/* a small file is read: cheaper than mmap + munmap */
+			int err = reader__read_small(s);
 
-			rp->map = NULL;
-			pr_err("%s: mmap failed: %s\n", s->path, strerror(errno));
-			return err;
+			if (err)
+				return err;
+		} else {
+			rp->map = mmap(NULL, rp->map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, s->fd, 0);
+			if (rp->map == MAP_FAILED) {
+				int err = -errno;
+
+				rp->map = NULL;
+				pr_err("%s: mmap failed: %s\n", s->path, strerror(errno));
+				return err;
+			}
+			madvise(rp->map, rp->map_size, MADV_SEQUENTIAL);
 		}
-		madvise(rp->map, rp->map_size, MADV_SEQUENTIAL);
 		memcpy(buf, rp->map, 16);
 	} else {
 		ssize_t n = readn(s->fd, buf, 16);
@@ -270,7 +338,9 @@ void reader__close(struct perf_session *s)
 
 	if (!rp)
 		return;
-	if (rp->map)
+	if (rp->map && reader__map_is_heap(rp))
+		free(rp->map);
+	else if (rp->map)
 		munmap(rp->map, rp->map_size);
 	rp->map = NULL;
 	while (rp->chunks) {
@@ -366,12 +436,12 @@ static int process_compressed(struct perf_session *s, union perf_event *ev, uint
 		return -ENOMEM;
 	/* comp_mmap_len comes from the file: only a hint for the first
 	 * buffer (it grows below), never a size to trust */
-	if (cap > (64u << 20))
-		cap = 64u << 20;
+	if (cap > CHUNK_SIZE)
+		cap = CHUNK_SIZE;
 	if (cap < in_len * 4)
 		cap = in_len * 4;
-	if (cap < (256u << 10))
-		cap = 256u << 10;
+	if (cap < CHUNK_MIN)
+		cap = CHUNK_MIN;
 	cap += rp->decomp_rem_len;
 	c = chunk_new(s, cap);
 	if (!c)
@@ -496,11 +566,13 @@ static union perf_event *copy_aligned(struct perf_session *s, const void *src, s
 	union perf_event *ev;
 
 	if (!c || c->size - c->used < size) {
+		size_t csize = chunk_next_size(c, size);
+
 		if (c) {
 			rp->cur_copy = NULL;
 			rec_chunk__put(s, c);
 		}
-		c = chunk_new(s, size > CHUNK_SIZE ? size : CHUNK_SIZE);
+		c = chunk_new(s, csize);
 		if (!c)
 			return NULL;
 		rp->cur_copy = c;
@@ -527,7 +599,7 @@ static void release_mapped(struct perf_session *s, uint64_t off)
 	long page = 4096;
 	uint64_t upto = off;
 
-	if (s->needs_swap)
+	if (s->needs_swap || reader__map_is_heap(rp))
 		return;
 	if (s->ordered) {
 		uint64_t m = ordered_events__min_mapped_offset(s->ordered);
@@ -668,11 +740,13 @@ static int reader__process_stream(struct perf_session *s)
 			break;
 		}
 		if (!c || c->size - c->used < h.size) {
+			size_t csize = chunk_next_size(c, h.size);
+
 			if (c) {
 				rp->cur_pipe = NULL;
 				rec_chunk__put(s, c);
 			}
-			c = chunk_new(s, CHUNK_SIZE);
+			c = chunk_new(s, csize);
 			if (!c)
 				return -ENOMEM;
 			rp->cur_pipe = c;

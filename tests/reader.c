@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf.data reader buffers (util/format/reader.c): a small regular file is
+ * read into memory, a big one (over 1 MiB) is mapped, and a real pipe is
+ * read into chunks that start at 64 KiB and double up to 4 MiB. The same
+ * pipe-format stream (header, ATTR record, N samples; layout per
+ * tools/perf/Documentation/perf.data-file-format.txt, samples per
+ * perf_event_open(2)) goes through each path and every sample must come
+ * out once, in order, with its fields intact.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tests.h"
+#include "../util/format/session.h"
+
+#define RD_SAMPLE_TYPE (PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD)
+#define RD_SAMPLE_SIZE (8 + 4 * 8)	/* header, ip, pid/tid, time, period */
+
+struct rd_buf {
+	char *p;
+	size_t len;
+};
+
+/* Pipe-format perf.data with nr samples at times 1..nr (ip = 0x1000 + time). */
+static int rd_stream(struct rd_buf *b, unsigned int nr)
+{
+	struct perf_event_attr attr;
+	struct perf_event_header h;
+	uint64_t v, id = 7;
+	size_t cap = 16 + sizeof(h) + sizeof(attr) + 8 + (size_t)nr * RD_SAMPLE_SIZE;
+	char *p;
+
+	b->p = p = malloc(cap);
+	if (!p)
+		return -ENOMEM;
+	v = PERF_MAGIC2;
+	memcpy(p, &v, 8);
+	v = 16;
+	memcpy(p + 8, &v, 8);
+	p += 16;
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.size = sizeof(attr);
+	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	attr.sample_period = 1000;
+	attr.sample_type = RD_SAMPLE_TYPE;
+	h.type = PERF_RECORD_HEADER_ATTR;
+	h.misc = 0;
+	h.size = (uint16_t)(sizeof(h) + sizeof(attr) + 8);
+	memcpy(p, &h, sizeof(h));
+	memcpy(p + sizeof(h), &attr, sizeof(attr));
+	memcpy(p + sizeof(h) + sizeof(attr), &id, 8);
+	p += h.size;
+	for (unsigned int i = 1; i <= nr; i++) {
+		uint32_t pt[2] = { 100 + i % 3, 100 + i % 3 };
+
+		h.type = PERF_RECORD_SAMPLE;
+		h.misc = PERF_RECORD_MISC_USER;
+		h.size = RD_SAMPLE_SIZE;
+		memcpy(p, &h, 8);
+		v = 0x1000 + i;
+		memcpy(p + 8, &v, 8);
+		memcpy(p + 16, pt, 8);
+		v = i;
+		memcpy(p + 24, &v, 8);
+		v = 1000;
+		memcpy(p + 32, &v, 8);
+		p += RD_SAMPLE_SIZE;
+	}
+	b->len = (size_t)(p - b->p);
+	return 0;
+}
+
+struct rd_tool {
+	struct perf_tool tool;
+	uint64_t nr, next_time, bad;
+};
+
+static int rd_sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *s,
+		     struct evsel *evsel, struct machine *machine)
+{
+	struct rd_tool *t = (struct rd_tool *)tool;
+
+	if (s->time != t->next_time || s->ip != 0x1000 + s->time || s->period != 1000 ||
+	    s->pid != 100 + s->time % 3)
+		t->bad++;
+	t->next_time = s->time + 1;
+	t->nr++;
+	return 0;
+}
+
+/* Read path through a session; the samples seen go to *t. */
+static int rd_read(const char *path, bool ordered, struct rd_tool *t)
+{
+	struct perf_session *s;
+	int err = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->next_time = 1;
+	perf_tool__init(&t->tool, ordered);
+	t->tool.sample = rd_sample;
+	s = perf_session__new(path, &t->tool, &err);
+	if (!s)
+		return err ? err : -EINVAL;
+	err = perf_session__process_events(s);
+	perf_session__delete(s);
+	return err;
+}
+
+static int rd_file(unsigned int nr, size_t *size)
+{
+	char tmpl[] = "/tmp/prf-reader-test-XXXXXX";
+	struct rd_buf b;
+	struct rd_tool t;
+	int fd, err;
+
+	TEST_ASSERT_EQUAL("build stream", rd_stream(&b, nr), 0);
+	*size = b.len;
+	fd = mkstemp(tmpl);
+	TEST_ASSERT_VAL("temp file", fd >= 0);
+	err = write(fd, b.p, b.len) == (ssize_t)b.len ? 0 : -EIO;
+	close(fd);
+	free(b.p);
+	if (!err)
+		err = rd_read(tmpl, true, &t);
+	unlink(tmpl);
+	TEST_ASSERT_EQUAL("read the file", err, 0);
+	TEST_ASSERT_EQUAL("every sample delivered", t.nr, nr);
+	TEST_ASSERT_EQUAL("samples intact and in order", t.bad, 0);
+	return TEST_OK;
+}
+
+static int test__small_file(void)
+{
+	size_t size;
+	int r = rd_file(1000, &size);
+
+	TEST_ASSERT_VAL("file is under 1 MiB (read path)", size < (1u << 20));
+	return r;
+}
+
+static int test__big_file(void)
+{
+	size_t size;
+	int r = rd_file(60000, &size);
+
+	TEST_ASSERT_VAL("file is over 1 MiB (mmap path)", size > (1u << 20));
+	return r;
+}
+
+struct rd_writer {
+	int fd;
+	struct rd_buf b;
+};
+
+static void *rd_write_pipe(void *arg)
+{
+	struct rd_writer *w = arg;
+	size_t done = 0;
+
+	while (done < w->b.len) {
+		ssize_t n = write(w->fd, w->b.p + done, w->b.len - done);
+
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	close(w->fd);
+	return NULL;
+}
+
+/* A real pipe: 200000 samples (8 MB) cross every chunk size 64 KiB..4 MiB. */
+static int test__pipe_chunks(void)
+{
+	struct rd_writer w;
+	struct rd_tool t;
+	pthread_t th;
+	char path[64];
+	int p[2], err;
+	const unsigned int nr = 200000;
+
+	TEST_ASSERT_EQUAL("build stream", rd_stream(&w.b, nr), 0);
+	TEST_ASSERT_VAL("stream longer than 4 MiB", w.b.len > (4u << 20));
+	TEST_ASSERT_EQUAL("pipe", pipe2(p, O_CLOEXEC), 0);
+	w.fd = p[1];
+	TEST_ASSERT_EQUAL("writer thread", pthread_create(&th, NULL, rd_write_pipe, &w), 0);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", p[0]);
+	err = rd_read(path, true, &t);
+	pthread_join(th, NULL);
+	close(p[0]);
+	free(w.b.p);
+	TEST_ASSERT_EQUAL("read the pipe", err, 0);
+	TEST_ASSERT_EQUAL("every sample delivered", t.nr, nr);
+	TEST_ASSERT_EQUAL("samples intact and in order", t.bad, 0);
+	return TEST_OK;
+}
+
+DEFINE_SUITE(reader, "perf.data reader buffers: read, mmap, pipe chunks",
+	TEST_CASE(small_file, "small file (read into memory): every sample"),
+	TEST_CASE(big_file, "file over 1 MiB (mapped): every sample"),
+	TEST_CASE(pipe_chunks, "real pipe, 8 MB of records: chunks grow, every sample"));
