@@ -664,7 +664,7 @@ static void print_mem_topology(struct fcur *c, FILE *fp)
 		uint64_t b;
 
 		(void)nsize;	/* node bitmap: u64 size (bits) then u64 words (do_write_bitmap) */
-		words = (bits + 63) / 64;
+		words = bits / 64 + (bits % 64 != 0);	/* (bits + 63) overflows */
 		if (c->bad || words > (uint64_t)(c->end - c->p) / 8)
 			break;
 		for (b = 0; b <= bits; b++) {

@@ -119,9 +119,12 @@ int session__new_evsel(struct perf_session *s, const struct perf_event_attr *att
 	/* keep the writer's attr.size for printing (perf prints the file's) */
 	evsel->attr.size = a.size ? a.size : PERF_ATTR_SIZE_VER0;
 	evlist__add(s->evlist, evsel);
+	/* ids may be unaligned (a pipe ATTR record whose attr.size is not a
+	 * multiple of 8): read them with memcpy */
 	for (i = 0; i < nr_ids; i++) {
-		uint64_t id = ids[i];
+		uint64_t id;
 
+		memcpy(&id, (const char *)ids + i * 8, 8);
 		if (swap_ids)
 			id = __builtin_bswap64(id);
 		if (session__id_add(s, id, evsel))
@@ -131,8 +134,9 @@ int session__new_evsel(struct perf_session *s, const struct perf_event_attr *att
 		uint64_t *copy = malloc(nr_ids * sizeof(*copy));
 
 		if (copy) {
-			for (i = 0; i < nr_ids; i++)
-				copy[i] = swap_ids ? __builtin_bswap64(ids[i]) : ids[i];
+			memcpy(copy, (const char *)ids, nr_ids * 8);
+			for (i = 0; swap_ids && i < nr_ids; i++)
+				copy[i] = __builtin_bswap64(copy[i]);
 			free(evsel->ids);
 			evsel->ids = copy;
 			/* the file has no cpu/thread layout: keep them as one row */

@@ -131,7 +131,8 @@ int elf__read_debuglink(const char *path, char *buf, size_t size)
 	if (elf && (scn = elf__find_section(elf, ".gnu_debuglink", &shdr))) {
 		Elf_Data *data = elf_getdata(scn, NULL);
 
-		if (data && data->d_size > 4) {
+		/* SHT_NOBITS (a mutated file): d_size set, no d_buf */
+		if (data && data->d_buf && data->d_size > 4) {
 			size_t n = strnlen(data->d_buf, data->d_size);
 
 			if (n && n < size && n < data->d_size) {
