@@ -10,12 +10,9 @@
 # "# Truncated DWARF stacks: N of M samples (X%)" with N > 0. The same
 # program recursing 2 levels deep must show no truncated stack (N = 0).
 set -u
-PERF=/usr/bin/perf
-[ -x "$PERF" ] || { echo "no $PERF"; exit 2; }
-command -v cc >/dev/null || { echo "no cc"; exit 2; }
-dir=$(mktemp -d /tmp/prf-trunc.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup trunc
+dir=$T
 cd "$dir" || exit 1
 
 cat > deep.c <<'SRC'

@@ -10,12 +10,9 @@
 # of the program as perf script (FP callchains have no inline expansion in
 # perf 6.1: the line of the innermost inlined code).
 set -u
-PERF=/usr/bin/perf
-[ -x "$PERF" ] || { echo "no $PERF"; exit 2; }
-command -v cc >/dev/null || { echo "no cc"; exit 2; }
-dir=$(mktemp -d /tmp/prf-srcline.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup srcline
+dir=$T
 cd "$dir" || exit 1
 
 cat > t.c <<'SRC'

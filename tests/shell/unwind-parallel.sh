@@ -11,13 +11,9 @@
 # "parallel unwinding: 2 threads, N stacks unwound ahead, M used", N > 0,
 # M = N) while the 1-thread run must not have started any.
 set -u
-PERF=/usr/bin/perf
-[ -x "$PERF" ] || { echo "no $PERF"; exit 2; }
-[ -x "$PRF" ] || { echo "no prf binary"; exit 2; }
-command -v cc >/dev/null || { echo "no cc"; exit 2; }
-dir=$(mktemp -d /tmp/prf-unwpar.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup unwpar
+dir=$T
 cd "$dir" || exit 1
 
 cat > par.c <<'SRC'
