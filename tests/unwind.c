@@ -311,12 +311,16 @@ static int collect_cb(struct unwind_entry *e, void *arg)
 	return 0;
 }
 
-static int unwind_capture(struct collect *c, int max_stack)
+/* Unwind the capture as if only copy bytes of stack were recorded, with
+ * the FP chain fp[0..nfp) when nfp (unwind__get_entries_space_fp), else
+ * through unwind__get_entries_space. */
+static int unwind_capture_fp(struct collect *c, uint64_t copy, const uint64_t *fp, size_t nfp,
+			     int max_stack)
 {
 	struct tspace s = { 0 };
 	uint64_t packed[NR_CAPTURE_REGS];
 	struct regs_dump rd = { .abi = PERF_SAMPLE_REGS_ABI_64, .mask = cap.mask, .regs = packed };
-	struct stack_dump sd = { .size = cap.size, .dyn_size = cap.size, .data = cap.stack };
+	struct stack_dump sd = { .size = copy, .dyn_size = copy, .data = cap.stack };
 	int i, n = 0, err;
 
 	for (i = 0; i < NR_CAPTURE_REGS; i++)
@@ -325,9 +329,19 @@ static int unwind_capture(struct collect *c, int max_stack)
 	if (tspace__read_self_maps(&s))
 		return -1;
 	memset(c, 0, sizeof(*c));
-	err = unwind__get_entries_space(collect_cb, c, tspace__find_map, &s, &rd, &sd, max_stack);
+	if (nfp)
+		err = unwind__get_entries_space_fp(collect_cb, c, tspace__find_map, &s, &rd, &sd,
+						   fp, nfp, false, max_stack);
+	else
+		err = unwind__get_entries_space(collect_cb, c, tspace__find_map, &s, &rd, &sd,
+						max_stack);
 	tspace__exit(&s);
 	return err;
+}
+
+static int unwind_capture(struct collect *c, int max_stack)
+{
+	return unwind_capture_fp(c, cap.size, NULL, 0, max_stack);
 }
 
 static int test__self(void)
@@ -374,27 +388,6 @@ static int test__truncated(void)
 	return TEST_OK;
 }
 
-/* Unwind the capture as if only copy bytes of stack were recorded, with
- * the FP chain fp[0..nfp) (unwind__get_entries_space_fp). */
-static int unwind_capture_fp(struct collect *c, uint64_t copy, const uint64_t *fp, size_t nfp)
-{
-	struct tspace s = { 0 };
-	uint64_t packed[NR_CAPTURE_REGS];
-	struct regs_dump rd = { .abi = PERF_SAMPLE_REGS_ABI_64, .mask = cap.mask, .regs = packed };
-	struct stack_dump sd = { .size = copy, .dyn_size = copy, .data = cap.stack };
-	int i, n = 0, err;
-
-	for (i = 0; i < NR_CAPTURE_REGS; i++)
-		if (cap.mask & (1ULL << i))
-			packed[n++] = cap.regs[i];
-	if (tspace__read_self_maps(&s))
-		return -1;
-	memset(c, 0, sizeof(*c));
-	err = unwind__get_entries_space_fp(collect_cb, c, tspace__find_map, &s, &rd, &sd, fp, nfp,
-					   false, 255);
-	tspace__exit(&s);
-	return err;
-}
 
 /* FP mixing: a walk cut by a short stack copy continues with the FP
  * chain's frames when both agree at the cut, and not when they do not. */
@@ -406,18 +399,18 @@ static int test__fp_mix(void)
 
 	cap.copy = 1 << 20;
 	recurse(100);
-	TEST_ASSERT_EQUAL("full unwind", unwind_capture_fp(&full, cap.size, NULL, 0), 0);
+	TEST_ASSERT_EQUAL("full unwind", unwind_capture_fp(&full, cap.size, NULL, 0, 255), 0);
 	TEST_ASSERT_VAL("all of the recursion", full.nr > 100 && !full.truncated[full.nr - 1]);
 	/* the kernel's FP chain: the pc, then raw return addresses */
 	fp[0] = full.ips[0];
 	for (i = 1; i < full.nr; i++)
 		fp[i] = full.ips[i] + 1;
 
-	TEST_ASSERT_EQUAL("cut unwind", unwind_capture_fp(&cut, 2048, NULL, 0), 0);
+	TEST_ASSERT_EQUAL("cut unwind", unwind_capture_fp(&cut, 2048, NULL, 0, 255), 0);
 	d = cut.nr - 1;
 	TEST_ASSERT_VAL("cut: truncated", d >= 2 && cut.truncated[d] && d < full.nr - 1);
 
-	TEST_ASSERT_EQUAL("mixed unwind", unwind_capture_fp(&mixed, 2048, fp, full.nr), 0);
+	TEST_ASSERT_EQUAL("mixed unwind", unwind_capture_fp(&mixed, 2048, fp, full.nr, 255), 0);
 	TEST_ASSERT_EQUAL("mixed: as many frames as the full walk", mixed.nr, full.nr);
 	TEST_ASSERT_VAL("mixed: same frames",
 			!memcmp(mixed.ips, full.ips, full.nr * sizeof(full.ips[0])));
@@ -427,7 +420,7 @@ static int test__fp_mix(void)
 	/* FP chain disagreeing at the cut (frame pointer not kept there):
 	 * no mixing, the DWARF part alone, still marked */
 	fp[d] += 16;
-	TEST_ASSERT_EQUAL("disagreeing unwind", unwind_capture_fp(&bad, 2048, fp, full.nr), 0);
+	TEST_ASSERT_EQUAL("disagreeing unwind", unwind_capture_fp(&bad, 2048, fp, full.nr, 255), 0);
 	TEST_ASSERT_EQUAL("disagreeing: DWARF frames only", bad.nr, cut.nr);
 	TEST_ASSERT_VAL("disagreeing: still truncated", bad.truncated[bad.nr - 1]);
 	free(cap.stack);
