@@ -415,7 +415,8 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 		return set_error(ctx, pos, NULL, "pmu name too long");
 	memcpy(pmu_name, s + pos, slash - pos);
 	pmu_name[slash - pos] = '\0';
-	pmu = pmu__load(pmu_name, &err);
+	/* the PMU cache: sysfs is read once per PMU and process */
+	pmu = pmus__find(pmu_name, &err);
 	if (!pmu) {
 		if (err == -ENOMEM)
 			return -ENOMEM;
@@ -440,7 +441,6 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	apply_modifiers(evsel, s + close + 1, end - close - 1);
 out:
 	free(name);
-	pmu__delete(pmu);
 	return ret;
 }
 
@@ -543,24 +543,6 @@ static int parse_tracepoint(struct parse_ctx *ctx, int pos, int colon, int end)
 	}
 	return add_tracepoint(ctx, sys, name, id, s + name_end + 1,
 			      name_end < end ? (size_t)(end - name_end - 1) : 0);
-}
-
-/* A bare name that is an event alias of some PMU (e.g. "tsc" of msr). */
-static struct perf_pmu *find_pmu_alias(const char *name)
-{
-	char **names = pmu__names();
-	struct perf_pmu *found = NULL;
-
-	for (char **p = names; p && *p && !found; p++) {
-		struct perf_pmu *pmu = pmu__load(*p, NULL);
-
-		if (pmu && pmu__find_alias(pmu, name))
-			found = pmu;
-		else
-			pmu__delete(pmu);
-	}
-	pmu__free_names(names);
-	return found;
 }
 
 static bool tracepoint_exists(const char *sys, const char *name, size_t n)
@@ -682,7 +664,9 @@ static int parse_named_event(struct parse_ctx *ctx, int pos, int end)
 		} else if (colon) {
 			return parse_tracepoint(ctx, pos, (int)(colon - s), end);
 		} else {
-			struct perf_pmu *pmu = find_pmu_alias(name);
+			/* a bare name that is an event alias of some PMU
+			 * ("tsc" of msr), from the PMU cache */
+			struct perf_pmu *pmu = pmus__find_by_alias(name);
 			struct evsel *evsel;
 			char *tname = NULL;
 
@@ -696,7 +680,6 @@ static int parse_named_event(struct parse_ctx *ctx, int pos, int end)
 					ret = -ENOMEM;
 			}
 			free(tname);
-			pmu__delete(pmu);
 			return ret;
 		}
 	}

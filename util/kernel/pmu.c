@@ -3,6 +3,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@ static const char *sysfs_root;
 void pmu__set_sysfs_root(const char *dir)
 {
 	sysfs_root = dir;
+	pmus__flush();
 }
 
 const char *pmu__sysfs_root(void)
@@ -306,4 +309,118 @@ void pmu__free_names(char **names)
 	for (char **p = names; *p; p++)
 		free(*p);
 	free(names);
+}
+
+/*
+ * The PMU cache: the names of the sysfs scan, in pmu__names() order, each
+ * with its PMU once loaded (or the error that loading gave).
+ */
+struct pmus_entry {
+	char *name;
+	struct perf_pmu *pmu;
+	int err;		/* pmu__load()'s error when pmu is NULL */
+	bool loaded;
+};
+
+static struct {
+	pthread_mutex_t lock;
+	bool scanned;
+	int nr;
+	struct pmus_entry *v;
+} pmus = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* Scan the PMU directory once; called with pmus.lock held. */
+static void pmus__scan(void)
+{
+	char **names;
+	int n = 0;
+
+	if (pmus.scanned)
+		return;
+	names = pmu__names();
+	if (!names)
+		return;		/* unreadable or out of memory: no PMUs, rescan next time */
+	while (names[n])
+		n++;
+	pmus.v = calloc(n ? n : 1, sizeof(*pmus.v));
+	if (!pmus.v) {
+		pmu__free_names(names);
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		pmus.v[i].name = names[i];	/* the strings move into the cache */
+	free(names);
+	pmus.nr = n;
+	pmus.scanned = true;
+}
+
+/* pmus__find() with pmus.lock held. */
+static struct perf_pmu *pmus__find_locked(const char *name, int *errp)
+{
+	struct pmus_entry *e = NULL;
+	int err = -ENOENT;
+
+	pmus__scan();
+	for (int i = 0; i < pmus.nr; i++) {
+		if (!strcmp(pmus.v[i].name, name)) {
+			e = &pmus.v[i];
+			break;
+		}
+	}
+	if (!e)
+		goto fail;
+	if (!e->loaded) {
+		e->pmu = pmu__load(e->name, &err);
+		if (!e->pmu && err == -ENOMEM)
+			goto fail;	/* not cached: may work next time */
+		e->err = e->pmu ? 0 : err;
+		e->loaded = true;
+	}
+	if (e->pmu)
+		return e->pmu;
+	err = e->err;
+fail:
+	if (errp)
+		*errp = err;
+	return NULL;
+}
+
+struct perf_pmu *pmus__find(const char *name, int *errp)
+{
+	struct perf_pmu *pmu;
+
+	pthread_mutex_lock(&pmus.lock);
+	pmu = pmus__find_locked(name, errp);
+	pthread_mutex_unlock(&pmus.lock);
+	return pmu;
+}
+
+struct perf_pmu *pmus__find_by_alias(const char *alias)
+{
+	struct perf_pmu *found = NULL;
+
+	pthread_mutex_lock(&pmus.lock);
+	pmus__scan();
+	for (int i = 0; i < pmus.nr && !found; i++) {
+		struct perf_pmu *pmu = pmus__find_locked(pmus.v[i].name, NULL);
+
+		if (pmu && pmu__find_alias(pmu, alias))
+			found = pmu;
+	}
+	pthread_mutex_unlock(&pmus.lock);
+	return found;
+}
+
+void pmus__flush(void)
+{
+	pthread_mutex_lock(&pmus.lock);
+	for (int i = 0; i < pmus.nr; i++) {
+		pmu__delete(pmus.v[i].pmu);
+		free(pmus.v[i].name);
+	}
+	free(pmus.v);
+	pmus.v = NULL;
+	pmus.nr = 0;
+	pmus.scanned = false;
+	pthread_mutex_unlock(&pmus.lock);
 }

@@ -40,6 +40,7 @@ struct perf_pmu {
 /*
  * Use another directory instead of /sys/bus/event_source/devices (tests use
  * a fake tree). NULL restores the default. The string is not copied.
+ * Flushes the PMU cache (pmus__flush()).
  */
 void pmu__set_sysfs_root(const char *dir);
 const char *pmu__sysfs_root(void);
@@ -66,5 +67,36 @@ int pmu_format__apply(const struct pmu_format *fmt, uint64_t value, struct perf_
  */
 char **pmu__names(void);
 void pmu__free_names(char **names);
+
+/*
+ * The process-wide PMU cache, used by the event parser: the sysfs PMU
+ * directory is scanned once per process (the first time a PMU is looked
+ * up), and each PMU's type, format/ and events/ files are read once, the
+ * first time that PMU is needed; later lookups never touch sysfs. PMUs
+ * that appear after the scan (a module loaded later) are not seen until
+ * pmus__flush(). pmu__set_sysfs_root() flushes the cache. Lookups are
+ * serialized by a mutex; the PMU objects are not changed after loading.
+ */
+
+/*
+ * The PMU called `name`, loaded from sysfs on first use (same rules and
+ * errors as pmu__load()). The object is owned by the cache: do not
+ * pmu__delete() it; it stays valid until pmus__flush() or
+ * pmu__set_sysfs_root(). NULL with *errp = -ENOENT (no such PMU),
+ * -EINVAL (bad type/format file) or -ENOMEM (not cached: retried next
+ * time).
+ */
+struct perf_pmu *pmus__find(const char *name, int *errp);
+
+/*
+ * The first PMU, in sorted name order (as pmu__names()), that has an event
+ * alias `alias` in events/ (matched case-insensitively, as
+ * pmu__find_alias()). Owned by the cache, as pmus__find(); NULL when no
+ * PMU has it.
+ */
+struct perf_pmu *pmus__find_by_alias(const char *alias);
+
+/* Drop every cached PMU (and the directory scan); the next lookup rescans. */
+void pmus__flush(void);
 
 #endif

@@ -112,6 +112,27 @@ int dso__load_elf(struct dso *dso, const char *path, const char *runtime);
 int dso__load_elf_mem(struct dso *dso, void *image, size_t size);
 /* Build-id of an ELF image in memory. 0 or -errno. */
 int elf_mem__read_build_id(void *image, size_t size, struct build_id *bid);
+/*
+ * The file name in the .gnu_debuglink section of the ELF image
+ * image[0..size) (not modified, but libelf's API takes it writable), as
+ * elf__read_debuglink() gives it for a file: 0 and buf filled
+ * (NUL-terminated), -ENOENT when there is no usable section (or the name
+ * does not fit in size bytes), -EINVAL when the image is not ELF.
+ */
+int elf_mem__read_debuglink(void *image, size_t size, char *buf, size_t buf_size);
+
+/*
+ * Load dso's symbols as dso__load_elf() does for files: symbols from the
+ * image image[0..size) (.symtab, else .dynsym), the text offset and the
+ * "name@plt" entries from the runtime image rimage[0..rsize) (pass the
+ * same image twice when they are one file), dso__symbols_finish() on the
+ * ELF symbols before the PLT entries. path (may be NULL) becomes
+ * dso->symsrc_path on success, as the file path does in dso__load_elf().
+ * Images stay the caller's. 0, -ENODATA (no symbols), -EINVAL (not ELF),
+ * -ENOMEM.
+ */
+int dso__load_elf_image(struct dso *dso, void *image, size_t size, void *rimage, size_t rsize,
+			const char *path);
 /* Symbols from a perf map file ("START SIZE name" hex lines, /tmp/perf-PID.map).
  * 0 or -errno. */
 int dso__load_perf_map(struct dso *dso, const char *path);

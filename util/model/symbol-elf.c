@@ -416,3 +416,86 @@ int dso__load_elf_mem(struct dso *dso, void *image, size_t size)
 	elf_end(elf);
 	return err;
 }
+
+/*
+ * ---- ELF images in memory: the file readers above on elf_memory() ----
+ *
+ * The same steps as elf__read_debuglink() and dso__load_elf() on a file
+ * image the caller holds in memory (the ELF fuzz harness,
+ * tests/fuzz/fuzz-elf.c, which checks they match the file readers).
+ * Keep them in step with those two (declared in dso.h). libelf reads the
+ * image in place: no open(), no mmap()/munmap().
+ */
+
+static Elf *elf_mem__open(void *image, size_t size)
+{
+	Elf *elf = elf_memory(image, size);
+
+	if (elf && elf_kind(elf) != ELF_K_ELF) {
+		elf_end(elf);
+		elf = NULL;
+	}
+	return elf;
+}
+
+int elf_mem__read_debuglink(void *image, size_t size, char *buf, size_t buf_size)
+{
+	int err = -ENOENT;
+	GElf_Shdr shdr;
+	Elf_Scn *scn;
+	Elf *elf;
+
+	elf__init_once();
+	elf = elf_mem__open(image, size);
+	if (!elf)
+		return -EINVAL;
+	scn = elf__find_section(elf, ".gnu_debuglink", &shdr);
+	if (scn) {
+		Elf_Data *data = elf_getdata(scn, NULL);
+
+		/* SHT_NOBITS (a mutated file): d_size set, no d_buf */
+		if (data && data->d_buf && data->d_size > 4) {
+			size_t n = strnlen(data->d_buf, data->d_size);
+
+			if (n && n < buf_size && n < data->d_size) {
+				memcpy(buf, data->d_buf, n);
+				buf[n] = '\0';
+				err = 0;
+			}
+		}
+	}
+	elf_end(elf);
+	return err;
+}
+
+int dso__load_elf_image(struct dso *dso, void *image, size_t size, void *rimage, size_t rsize,
+			const char *path)
+{
+	Elf *elf, *relf;
+	int err;
+
+	elf__init_once();
+	elf = elf_mem__open(image, size);
+	if (!elf)
+		return -EINVAL;
+	relf = rimage != image ? elf_mem__open(rimage, rsize) : elf;
+	if (!relf)
+		relf = elf;
+	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
+	if (elf__text_offset(relf, &dso->text_offset))
+		elf__text_offset(elf, &dso->text_offset);
+	err = elf__load_syms(dso, elf);
+	dso__symbols_finish(dso);	/* ends of the ELF symbols, before the PLT */
+	if (err != -ENOMEM && elf__synthesize_plt(dso, relf) == -ENOMEM)
+		err = -ENOMEM;
+	if (dso->nr_symbols && err == -ENODATA)
+		err = 0;
+	if (!err && path) {
+		free(dso->symsrc_path);
+		dso->symsrc_path = strdup(path);
+	}
+	if (relf != elf)
+		elf_end(relf);
+	elf_end(elf);
+	return err;
+}
