@@ -341,6 +341,82 @@ static int test__kallsyms(void)
 	return TEST_OK;
 }
 
+/*
+ * A kallsyms file of several MB (read by a thread and parsed in batches as
+ * it arrives): every text symbol is loaded exactly once whatever batch
+ * boundary its line straddles, module and data symbols are sorted out, and
+ * an unterminated last line counts. The module DSO then loads from the
+ * cached text.
+ */
+static int test__kallsyms_file(void)
+{
+	enum { NR = 60000 };
+	char path[128];
+	struct dso *k, *mod;
+	FILE *f;
+	int ret = TEST_FAIL;
+
+	strcpy(tdir, "/tmp/prf-kallsyms-XXXXXX");
+	TEST_ASSERT_VAL("mkdtemp", mkdtemp(tdir));
+	snprintf(path, sizeof(path), "%s/kallsyms", tdir);
+	f = fopen(path, "w");
+	TEST_ASSERT_VAL("create", f);
+	fprintf(f, "ffffffff81000000 T _text\n");
+	for (int i = 1; i <= NR; i++) {
+		/* names of varying length so lines fall across batch ends */
+		fprintf(f, "%016llx %c sym_%d_%.*s\n", 0xffffffff81000000ULL + 16ULL * i,
+			i % 3 ? 't' : 'T', i, i % 37, "abcdefghijklmnopqrstuvwxyzabcdefghijkl");
+		if (i % 1000 == 0)
+			fprintf(f, "%016llx d data_%d\n", 0xffffffff82000000ULL + (unsigned long long)i, i);
+	}
+	for (int i = 0; i < 10; i++)
+		fprintf(f, "ffffffffc0001%03x t mod_fn_%d\t[mymod]\n", i * 32, i);
+	fprintf(f, "ffffffff81f00000 T last_unterminated");
+	fclose(f);
+
+	k = dso__new("[kernel.kallsyms]");
+	mod = dso__new("[mymod]");
+	if (!k || !mod)
+		goto out;
+	if (dso__load_kallsyms(k, path) || dso__load_kallsyms(mod, path))
+		goto out;
+	dso__symbols_finish(k);
+	dso__symbols_finish(mod);
+	/* _text + NR + last line; no data, no module symbol */
+	if (k->nr_symbols != NR + 2) {
+		pr_err("kernel symbols: %zu, want %d\n", k->nr_symbols, NR + 2);
+		goto out;
+	}
+	for (int i = 1; i <= NR; i++) {
+		struct symbol *sym = dso__find_symbol_loaded(k, 0xffffffff81000000ULL + 16ULL * i + 3);
+		char want[64];
+
+		snprintf(want, sizeof(want), "sym_%d_%.*s", i, i % 37, "abcdefghijklmnopqrstuvwxyzabcdefghijkl");
+		if (!sym || strcmp(sym->name, want)) {
+			pr_err("symbol %d: %s, want %s\n", i, sym ? sym->name : "(none)", want);
+			goto out;
+		}
+	}
+	if (!dso__find_symbol_loaded(k, 0xffffffff81f00000ULL) ||
+	    strcmp(dso__find_symbol_loaded(k, 0xffffffff81f00000ULL)->name, "last_unterminated")) {
+		pr_err("unterminated last line not loaded\n");
+		goto out;
+	}
+	if (mod->nr_symbols != 10 || !dso__find_symbol_loaded(mod, 0xffffffffc0001040ULL) ||
+	    strcmp(dso__find_symbol_loaded(mod, 0xffffffffc0001040ULL)->name, "mod_fn_2")) {
+		pr_err("module symbols: %zu\n", mod->nr_symbols);
+		goto out;
+	}
+	ret = TEST_OK;
+out:
+	if (k)
+		dso__put(k);
+	if (mod)
+		dso__put(mod);
+	cleanup();
+	return ret;
+}
+
 static int test__callchain(void)
 {
 	struct machine *m = machine__new_host();
@@ -490,6 +566,7 @@ DEFINE_SUITE(machine, "Process model: threads, maps, kernel, callchains",
 	TEST_CASE(threads_maps, "COMM/FORK/MMAP2/EXIT: shared and copied maps, exec, splits"),
 	TEST_CASE(real_process, "PIE, non-PIE and a shared library in a live process"),
 	TEST_CASE(kallsyms, "kernel symbol from kallsyms via the [kernel.kallsyms] map"),
+	TEST_CASE(kallsyms_file, "a multi-MB kallsyms file: every line once across read batches"),
 	TEST_CASE(callchain, "PERF_SAMPLE_CALLCHAIN with context markers, max_stack"),
 	TEST_CASE(perf_map, "JIT symbols from /tmp/perf-PID.map"),
 	TEST_CASE(vdso, "[vdso] symbols from our own vdso image"));

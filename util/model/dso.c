@@ -293,8 +293,13 @@ void dso__symbols_finish(struct dso *dso)
 		zfree(&dso->sym_starts);
 		return;
 	}
-	/* stable order for equal starts is irrelevant: the best one is kept */
-	qsort(dso->symbols, dso->nr_symbols, sizeof(*dso->symbols), sym_cmp);
+	/* stable order for equal starts is irrelevant: the best one is kept;
+	 * kallsyms arrives sorted already: one linear check saves the qsort */
+	for (i = 1; i < dso->nr_symbols; i++)
+		if (sym_cmp(&dso->symbols[i - 1], &dso->symbols[i]) > 0)
+			break;
+	if (i < dso->nr_symbols)
+		qsort(dso->symbols, dso->nr_symbols, sizeof(*dso->symbols), sym_cmp);
 	for (i = 0; i < dso->nr_symbols; i++) {
 		struct symbol *s = dso->symbols[i];
 

@@ -10,10 +10,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <gelf.h>
 #include "dso.h"
 #include "machine.h"
@@ -87,9 +89,8 @@ static int kernel__running_build_id(struct build_id *bid)
 
 /*
  * The text of the last kallsyms file read, kept for the process: the
- * kernel and every module DSO load from the same file, and reading
- * /proc/kallsyms costs tens of ms of kernel time each pass. Loads are
- * serialised by the DSO loader, so no lock here.
+ * kernel and every module DSO load from the same file. Loads are
+ * serialised by the DSO loader, so no lock around the cache itself.
  */
 static struct {
 	char *path;
@@ -97,66 +98,176 @@ static struct {
 	size_t size;
 } kallsyms_cache;
 
-static int kallsyms__read(const char *path, const char **text, size_t *size)
-{
-	size_t alloc = 1 << 20, n = 0;
-	char *buf, *nb;
-	int fd;
+/*
+ * Reading /proc/kallsyms costs tens of ms of kernel time (the kernel
+ * formats every line on each read) and parsing it as much again in user
+ * space, so the two overlap: a thread read()s the file into one buffer
+ * reserved up front (it never moves, the parser reads behind the writer)
+ * and publishes how many bytes are in; the loader parses complete lines as
+ * they arrive. A file larger than the reservation is finished by the
+ * loader with plain reads into a heap copy.
+ */
+#define KALLSYMS_RESERVE (512ul << 20)	/* bytes of address space, not memory */
+#define KALLSYMS_READ (128u << 10)	/* bytes asked per read() */
+#define KALLSYMS_BATCH (256u << 10)	/* bytes between wake-ups of the parser */
 
-	if (kallsyms_cache.path && !strcmp(kallsyms_cache.path, path)) {
-		*text = kallsyms_cache.text;
-		*size = kallsyms_cache.size;
-		return 0;
-	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	buf = malloc(alloc + 1);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
+struct kallsyms_stream {
+	int fd;
+	char *buf;		/* KALLSYMS_RESERVE bytes, MAP_NORESERVE */
+	size_t avail;		/* bytes read so far (under lock) */
+	int err;		/* negative errno of the reader, 0 */
+	bool done;		/* reader finished (EOF, error or full) */
+	bool threaded;		/* a reader thread is running */
+	pthread_t tid;
+	pthread_mutex_t lock;
+	pthread_cond_t more;
+};
+
+/* read() until EOF, error or a full reservation, publishing progress */
+static void *kallsyms_stream__reader(void *arg)
+{
+	struct kallsyms_stream *ks = arg;
+	size_t n = 0, published = 0;
+	int err = 0;
+
 	for (;;) {
+		size_t want = KALLSYMS_RESERVE - n;
 		ssize_t r;
 
-		if (n == alloc) {
-			nb = realloc(buf, alloc * 2 + 1);
-			if (!nb) {
-				free(buf);
-				close(fd);
-				return -ENOMEM;
-			}
-			buf = nb;
-			alloc *= 2;
+		if (!want) {
+			err = -EFBIG;
+			break;
 		}
-		r = read(fd, buf + n, alloc - n);
+		if (want > KALLSYMS_READ)
+			want = KALLSYMS_READ;
+		r = read(ks->fd, ks->buf + n, want);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
-			int err = -errno;
-
-			free(buf);
-			close(fd);
-			return err;
+			err = -errno;
+			break;
 		}
 		if (!r)
 			break;
 		n += (size_t)r;
+		/* proc files come a page per read(): wake the parser per batch */
+		if (n - published < KALLSYMS_BATCH)
+			continue;
+		published = n;
+		pthread_mutex_lock(&ks->lock);
+		ks->avail = n;
+		pthread_cond_signal(&ks->more);
+		pthread_mutex_unlock(&ks->lock);
 	}
-	close(fd);
-	buf[n] = '\0';
+	pthread_mutex_lock(&ks->lock);
+	ks->avail = n;
+	ks->err = err;
+	ks->done = true;
+	pthread_cond_signal(&ks->more);
+	pthread_mutex_unlock(&ks->lock);
+	return NULL;
+}
+
+/*
+ * Wait until more than `have` bytes are in or the reader is done. Returns
+ * the bytes available; *done tells whether that is all.
+ */
+static size_t kallsyms_stream__wait(struct kallsyms_stream *ks, size_t have, bool *done)
+{
+	size_t avail;
+
+	pthread_mutex_lock(&ks->lock);
+	while (ks->avail <= have && !ks->done)
+		pthread_cond_wait(&ks->more, &ks->lock);
+	avail = ks->avail;
+	*done = ks->done;
+	pthread_mutex_unlock(&ks->lock);
+	return avail;
+}
+
+static int kallsyms_stream__open(struct kallsyms_stream *ks, const char *path)
+{
+	memset(ks, 0, sizeof(*ks));
+	ks->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (ks->fd < 0)
+		return -errno;
+	ks->buf = mmap(NULL, KALLSYMS_RESERVE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (ks->buf == MAP_FAILED) {
+		ks->buf = NULL;
+		close(ks->fd);
+		return -ENOMEM;
+	}
+	pthread_mutex_init(&ks->lock, NULL);
+	pthread_cond_init(&ks->more, NULL);
+	ks->threaded = !pthread_create(&ks->tid, NULL, kallsyms_stream__reader, ks);
+	if (!ks->threaded)
+		kallsyms_stream__reader(ks);	/* no thread: read it all here */
+	return 0;
+}
+
+/*
+ * Join the reader and turn the buffer into the cached text (a heap copy,
+ * NUL-terminated; a file that filled the reservation is read to its end).
+ * Returns 0 or a negative errno.
+ */
+static int kallsyms_stream__finish(struct kallsyms_stream *ks, const char *path)
+{
+	size_t n = ks->avail, alloc;
+	int err = ks->err;
+	char *text;
+
+	if (ks->threaded)
+		pthread_join(ks->tid, NULL);
+	n = ks->avail;
+	err = ks->err;
+	alloc = n + 1;
+	text = malloc(alloc);
+	if (text)
+		memcpy(text, ks->buf, n);
+	else
+		err = -ENOMEM;
+	while (text && err == -EFBIG) {	/* a file beyond the reservation */
+		ssize_t r;
+		char *nt;
+
+		if (n + 1 == alloc) {
+			nt = realloc(text, alloc * 2);
+			if (!nt) {
+				err = -ENOMEM;
+				break;
+			}
+			text = nt;
+			alloc *= 2;
+		}
+		r = read(ks->fd, text + n, alloc - 1 - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			err = r < 0 ? -errno : 0;
+			break;
+		}
+		n += (size_t)r;
+	}
+	close(ks->fd);
+	munmap(ks->buf, KALLSYMS_RESERVE);
+	pthread_mutex_destroy(&ks->lock);
+	pthread_cond_destroy(&ks->more);
+	if (err) {
+		free(text);
+		return err;
+	}
+	text[n] = '\0';
 	free(kallsyms_cache.path);
 	free(kallsyms_cache.text);
 	kallsyms_cache.path = strdup(path);
-	kallsyms_cache.text = buf;
+	kallsyms_cache.text = text;
 	kallsyms_cache.size = n;
 	if (!kallsyms_cache.path) {
-		free(buf);
+		free(text);
 		kallsyms_cache.text = NULL;
 		return -ENOMEM;
 	}
-	*text = buf;
-	*size = n;
 	return 0;
 }
 
@@ -200,62 +311,123 @@ static uint64_t parse_hex(const char *line, const char **end)
 	return over ? UINT64_MAX : v;
 }
 
+/* State of one dso__load_kallsyms() pass over the lines. */
+struct kallsyms_parse {
+	struct dso *dso;
+	const char *mod;	/* module name for a module DSO, else NULL */
+	size_t modlen;
+	uint64_t text;		/* this file's _text, 0 until seen */
+	bool any_nonzero;
+	bool dem;
+	char name[1024];
+};
+
+/* One "ADDR TYPE NAME[\t[MODULE]]" line [line, eol). 0 or -errno. */
+static int kallsyms_parse__line(struct kallsyms_parse *kp, const char *line, const char *eol)
+{
+	const char *p, *nm, *tab;
+	uint64_t a = parse_hex(line, &p);
+	size_t len;
+	char type;
+
+	if (p + 3 > eol || *p != ' ' || p[2] != ' ')
+		return 0;
+	type = p[1];
+	nm = p + 3;
+	if (a)
+		kp->any_nonzero = true;
+	tab = memchr(nm, '\t', (size_t)(eol - nm));
+	len = (size_t)((tab ? tab : eol) - nm);
+	if (!kp->text && len == 5 && !memcmp(nm, "_text", 5))
+		kp->text = a;
+	if (!is_text_type(type) || !a)
+		return 0;
+	if (kp->mod) {	/* "[name]" */
+		if (!tab || (size_t)(eol - tab - 1) < kp->modlen ||
+		    strncmp(tab + 1, kp->mod, kp->modlen))
+			return 0;
+	} else if (tab) {
+		return 0;
+	}
+	if (len >= sizeof(kp->name))
+		len = sizeof(kp->name) - 1;
+	memcpy(kp->name, nm, len);
+	kp->name[len] = '\0';
+	return dso__add_symbol(kp->dso, a, 0, type == 'w' || type == 'W' ? 2 : (type == 't' ? 0 : 1),
+			       2 /* STT_FUNC */, kp->name, kp->dem);
+}
+
+/*
+ * The complete lines of [*pos, end) (and the last unterminated one when
+ * `last`); *pos moves past what was parsed. 0 or -errno.
+ */
+static int kallsyms_parse__lines(struct kallsyms_parse *kp, const char **pos, const char *end,
+				 bool last)
+{
+	const char *line = *pos;
+	int err = 0;
+
+	while (line < end && !err) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+
+		if (!nl && !last)
+			break;
+		err = kallsyms_parse__line(kp, line, nl ? nl : end);
+		line = nl ? nl + 1 : end;
+	}
+	*pos = line;
+	return err;
+}
+
 int dso__load_kallsyms(struct dso *dso, const char *path)
 {
-	const char *mod = dso->kind == DSO_KMODULE ? dso->short_name : NULL;
-	size_t modlen = mod ? strlen(mod) : 0, size = 0;
-	uint64_t text = 0, reloc = 0;
-	bool any_nonzero = false;
-	bool dem = !dso->machine || dso->machine->demangle;
-	const char *buf = NULL, *line, *end;
-	char name[1024];
+	struct kallsyms_parse kp = {
+		.dso = dso,
+		.mod = dso->kind == DSO_KMODULE ? dso->short_name : NULL,
+		.dem = !dso->machine || dso->machine->demangle,
+	};
+	const char *pos;
 	int err;
 
-	err = kallsyms__read(path, &buf, &size);
-	if (err)
-		return err;
+	kp.modlen = kp.mod ? strlen(kp.mod) : 0;
 	dso->aliases_last = true;
-	for (line = buf, end = buf + size; line < end; ) {
-		const char *nl = memchr(line, '\n', (size_t)(end - line));
-		const char *eol = nl ? nl : end, *p, *nm, *tab;
-		uint64_t a = parse_hex(line, &p);
-		size_t len;
-		char type;
+	if (kallsyms_cache.path && !strcmp(kallsyms_cache.path, path)) {
+		pos = kallsyms_cache.text;
+		err = kallsyms_parse__lines(&kp, &pos, kallsyms_cache.text + kallsyms_cache.size, true);
+	} else {
+		struct kallsyms_stream ks;
+		size_t avail = 0, off;
+		bool done = false;
 
-		line = nl ? nl + 1 : end;
-		if (p + 3 > eol || *p != ' ' || p[2] != ' ')
-			continue;
-		type = p[1];
-		nm = p + 3;
-		if (a)
-			any_nonzero = true;
-		tab = memchr(nm, '\t', (size_t)(eol - nm));
-		len = (size_t)((tab ? tab : eol) - nm);
-		if (!text && len == 5 && !memcmp(nm, "_text", 5))
-			text = a;
-		if (!is_text_type(type) || !a)
-			continue;
-		if (mod) {	/* "[name]" */
-			if (!tab || (size_t)(eol - tab - 1) < modlen || strncmp(tab + 1, mod, modlen))
-				continue;
-		} else if (tab) {
-			continue;
-		}
-		if (len >= sizeof(name))
-			len = sizeof(name) - 1;
-		memcpy(name, nm, len);
-		name[len] = '\0';
-		err = dso__add_symbol(dso, a, 0,
-				      type == 'w' || type == 'W' ? 2 : (type == 't' ? 0 : 1),
-				      2 /* STT_FUNC */, name, dem);
+		err = kallsyms_stream__open(&ks, path);
 		if (err)
-			break;
+			return err;
+		pos = ks.buf;
+		while (!err && !done) {
+			avail = kallsyms_stream__wait(&ks, avail, &done);
+			/* EFBIG: the rest is read by finish(); parsed from the copy */
+			err = kallsyms_parse__lines(&kp, &pos, ks.buf + avail, done && !ks.err);
+		}
+		off = (size_t)(pos - ks.buf);
+		if (err) {	/* stop the reader before failing */
+			int e = kallsyms_stream__finish(&ks, path);
+
+			(void)e;
+			return err;
+		}
+		err = kallsyms_stream__finish(&ks, path);
+		if (!err && off < kallsyms_cache.size) {	/* beyond the reservation */
+			pos = kallsyms_cache.text + off;
+			err = kallsyms_parse__lines(&kp, &pos, kallsyms_cache.text + kallsyms_cache.size,
+						    true);
+		}
 	}
-	if (!err && !any_nonzero)
+	if (!err && !kp.any_nonzero)
 		err = -EPERM;	/* kptr_restrict: every address reads as 0 */
 	/* KASLR / another boot: shift by recorded _text - this file's _text */
-	if (!err && dso->kernel_text && text && dso->kernel_text != text) {
-		reloc = dso->kernel_text - text;
+	if (!err && dso->kernel_text && kp.text && dso->kernel_text != kp.text) {
+		uint64_t reloc = dso->kernel_text - kp.text;
+
 		for (size_t i = 0; i < dso->nr_symbols; i++)
 			dso->symbols[i]->start += reloc;
 	}
