@@ -61,6 +61,7 @@ struct report_opts {
 	int nr_hists;
 	bool use_callchain, cumulate, need_chain;
 	bool need_trace;		/* the trace sort key is used */
+	bool srcline_sort;		/* the srcline sort key is used */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	bool setup_done;
 	int setup_err;
@@ -148,7 +149,10 @@ static int report__setup(struct report_opts *rep)
 		sort_order__elide(&rep->so, SORT_SYM);
 	rep->need_chain = rep->use_callchain || rep->cumulate || rep->so.need_parent;
 	rep->ropts.max_stack = rep->max_stack;
-	rep->ropts.srcline = sort_order__has_key(&rep->so, SORT_SRCLINE);
+	rep->srcline_sort = sort_order__has_key(&rep->so, SORT_SRCLINE);
+	/* -g ...,address|srcline print frames with their source lines */
+	rep->ropts.srcline = rep->srcline_sort ||
+			     (rep->use_callchain && rep->cc.key != CCKEY_FUNCTION);
 	rep->ropts.inline_frames = rep->inline_frames;
 	rep->need_trace = sort_order__has_key(&rep->so, SORT_TRACE);
 	return 0;
@@ -175,6 +179,7 @@ static struct hists *report__hists(struct report_opts *rep, struct evsel *evsel)
 			free(h);
 			return NULL;
 		}
+		h->store.key = rep->cc.key;	/* before any frame is interned */
 		rep->hists[idx] = h;
 	}
 	return rep->hists[idx];
@@ -292,7 +297,7 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 			return err;
 		hs.chain = &rep->cursor;
 	}
-	if (rep->ropts.srcline) {
+	if (rep->srcline_sort) {
 		/* perf's srcline key: file:line of the sample address, else
 		 * "sym+off" for DSOs without line info */
 		struct callchain_frame fr = {
@@ -401,7 +406,7 @@ static bool is_callchain_arg(const char *s)
 {
 	static const char *const words[] = {
 		"graph", "flat", "fractal", "folded", "none", "caller", "callee",
-		"function", "address", "percent", "period", "count", "fp", "dwarf", "lbr",
+		"function", "address", "srcline", "percent", "period", "count", "fp", "dwarf", "lbr",
 	};
 	size_t len = strcspn(s, ",");
 
@@ -622,7 +627,7 @@ int cmd_report(int argc, const char **argv)
 					    "print_type,threshold[,print_limit],order,sort_key[,branch],value",
 					    "Display call graph: graph|flat|fractal|folded|none, threshold "
 					    "(percent, default 0.5), print limit, caller|callee, "
-					    "function|address, percent|period|count",
+					    "function|address|srcline, percent|period|count",
 					    parse_callchain_cb),
 			OPT_UINTEGER(0, "max-stack", &rep->max_stack,
 				     "Set the maximum stack depth when parsing the callchain (default 127)"),

@@ -111,7 +111,7 @@ static size_t graph_children(struct cc_print *p, const struct cc_chain *node, ui
 			     int depth, uint32_t mask, int margin)
 {
 	uint32_t new_mask = mask, printed = 0;
-	uint64_t remaining = total;
+	uint64_t remaining = total, cumul_count = 0, rem_count = 0;
 	bool rel = p->cc->mode == CHAIN_GRAPH_REL;
 	size_t ret = 0;
 
@@ -120,6 +120,7 @@ static size_t graph_children(struct cc_print *p, const struct cc_chain *node, ui
 		bool last = k + 1 == node->nr_children;
 
 		remaining -= child->cumul;
+		cumul_count += child->cumul_count;
 		if (last && (!rel || !remaining))
 			new_mask &= ~(1u << ((depth - 1) & 31));
 		graph_line(p, depth, mask, margin);
@@ -133,8 +134,17 @@ static size_t graph_children(struct cc_print *p, const struct cc_chain *node, ui
 			break;
 	}
 	if (rel && remaining && remaining != total) {
+		/* as perf: with -g ...,count the count of the hidden children,
+		 * and no "[...]" line when there is none */
+		if (p->cc->value == CCVAL_COUNT) {
+			uint64_t children_count = node->cumul_count - node->count;
+
+			if (children_count <= cumul_count)
+				return ret;
+			rem_count = children_count - cumul_count;
+		}
 		new_mask &= ~(1u << ((depth - 1) & 31));
-		graph_entry(p, remaining, 0, "[...]", depth, new_mask, 0, total, margin);
+		graph_entry(p, remaining, rem_count, "[...]", depth, new_mask, 0, total, margin);
 		ret++;
 	}
 	return ret;

@@ -11,6 +11,8 @@
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../model/callchain.h"
+#include "../model/debuginfo.h"
+#include "../model/inline-sym.h"
 #include "../model/dso.h"
 #include "../model/map.h"
 
@@ -52,8 +54,12 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 			p->order = ORDER_CALLER; p->order_set = true;
 		} else if (!strcmp(tok, "callee")) {
 			p->order = ORDER_CALLEE; p->order_set = true;
-		} else if (!strcmp(tok, "function") || !strcmp(tok, "address")) {
-			/* key: function is what we do; address is accepted */
+		} else if (!strcmp(tok, "function")) {
+			p->key = CCKEY_FUNCTION;
+		} else if (!strcmp(tok, "address")) {
+			p->key = CCKEY_ADDRESS;
+		} else if (!strcmp(tok, "srcline")) {
+			p->key = CCKEY_SRCLINE;
 		} else if (!strcmp(tok, "percent")) {
 			p->value = CCVAL_PERCENT;
 		} else if (!strcmp(tok, "period")) {
@@ -115,6 +121,8 @@ int callchain_store__init(struct callchain_store *s)
 
 void callchain_store__exit(struct callchain_store *s)
 {
+	free(s->mhash);
+	free(s->show);
 	free(s->ckeys);
 	free(s->cvals);
 	free(s->frames);
@@ -133,9 +141,21 @@ static inline uint64_t mix64(uint64_t x)
 	return x;
 }
 
+static uint64_t str_hash(const char *str);
+
+/*
+ * Function-key frame identity: (DSO, symbol), or (DSO, ip) without a
+ * symbol. Inlined symbols are one frame per name across DSOs and
+ * containing functions, as perf 6.1's match_chain() compares them by
+ * name alone (an inlined and a real symbol of the same name stay two).
+ */
 static inline uint64_t frame_hash(const struct dso *dso, const struct symbol *sym, uint64_t ip)
 {
-	uint64_t h = mix64((uintptr_t)dso);
+	uint64_t h;
+
+	if (sym && sym->inlined)
+		return str_hash(sym->name);
+	h = mix64((uintptr_t)dso);
 
 	return mix64(h ^ (sym ? (uintptr_t)sym : ip * 0x9e3779b97f4a7c15ULL));
 }
@@ -143,9 +163,72 @@ static inline uint64_t frame_hash(const struct dso *dso, const struct symbol *sy
 static inline bool frame_eq(const struct cc_frame *f, const struct dso *dso,
 			    const struct symbol *sym, uint64_t ip)
 {
+	if (sym && sym->inlined)
+		return f->sym && f->sym->inlined &&
+		       (f->sym == sym || !strcmp(f->sym->name, sym->name));
 	if (f->dso != dso || f->sym != sym)
 		return false;
 	return sym ? true : f->ip == ip;
+}
+
+/*
+ * The label perf 6.1 shows after a frame's symbol for the address and
+ * srcline keys (its callchain_srcline(): get_srcline() with show_sym off,
+ * addr2line on the DSO's file): "file:line" when the address has a line;
+ * "??:0" for any other ELF file DSO (debug info without a line there, or
+ * none at all: addr2line answers "??:0"); for DSOs perf cannot hand to
+ * addr2line ("[kernel.kallsyms]" without vmlinux, [vdso], JIT maps,
+ * anonymous memory) "+OFFSET" (decimal, from the symbol start) or
+ * "DSO[hexaddr]" without a symbol with the address key, nothing (NULL)
+ * with the srcline key; nothing for frames outside any map.
+ */
+static const char *frame_label(const struct callchain_frame *f, enum chain_key key)
+{
+	struct dso *dso = f->map ? f->map->dso : NULL;
+	char buf[64];
+
+	if (!dso || f->truncated)
+		return NULL;
+	if (f->srcline)
+		return f->srcline;
+	if (dso->kind == DSO_USER)
+		return "??:0";
+	if (key == CCKEY_SRCLINE)
+		return NULL;
+	if (!f->sym)
+		return callchain_frame__srcline(f, false);
+	snprintf(buf, sizeof(buf), "+%" PRIu64, f->addr - f->sym->start);
+	return dso__intern_str(dso, buf);
+}
+
+static uint64_t str_hash(const char *str)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*str)
+		h = (h ^ (unsigned char)*str++) * 1099511628211ULL;
+	return mix64(h);
+}
+
+/* Hash of a frame identity under the store's key (see the header). */
+static uint64_t keyed_hash(enum chain_key key, const struct dso *dso, const struct symbol *sym,
+			   uint64_t ip, const char *label)
+{
+	if (key == CCKEY_ADDRESS)
+		return mix64(mix64((uintptr_t)dso ^ (uintptr_t)sym) ^ ip * 0x9e3779b97f4a7c15ULL);
+	if (key == CCKEY_SRCLINE && label)
+		return str_hash(label);
+	return frame_hash(dso, sym, ip);
+}
+
+static bool keyed_eq(enum chain_key key, const struct cc_frame *f, const struct dso *dso,
+		     const struct symbol *sym, uint64_t ip, const char *label)
+{
+	if (key == CCKEY_ADDRESS)
+		return f->dso == dso && f->sym == sym && f->ip == ip;
+	if (key == CCKEY_SRCLINE && (label || f->label))
+		return label && f->label && (label == f->label || !strcmp(label, f->label));
+	return frame_eq(f, dso, sym, ip);
 }
 
 static int fhash_grow(struct callchain_store *s)
@@ -157,7 +240,8 @@ static int fhash_grow(struct callchain_store *s)
 		return -ENOMEM;
 	for (uint32_t id = 1; id < s->nr_frames; id++) {
 		const struct cc_frame *f = &s->frames[id];
-		uint64_t h = frame_hash(f->dso, f->sym, f->ip) & nmask;
+		uint64_t h = (s->key == CCKEY_FUNCTION ? frame_hash(f->dso, f->sym, f->ip) :
+			      keyed_hash(CCKEY_ADDRESS, f->dso, f->sym, f->ip, NULL)) & nmask;
 
 		while (n[h])
 			h = (h + 1) & nmask;
@@ -169,18 +253,12 @@ static int fhash_grow(struct callchain_store *s)
 	return 0;
 }
 
-uint32_t callchain_store__frame_id(struct callchain_store *s, const struct callchain_frame *cf)
+static uint32_t frame_insert(struct callchain_store *s, uint32_t slot,
+			     const struct callchain_frame *cf, struct dso *dso, const char *label)
 {
-	struct dso *dso = cf->map ? cf->map->dso : NULL;
-	uint64_t h = frame_hash(dso, cf->sym, cf->ip);
-	uint32_t slot = h & s->fhash_mask, id;
 	struct cc_frame *f;
+	uint32_t id;
 
-	while ((id = s->fhash[slot]) != 0) {
-		if (frame_eq(&s->frames[id], dso, cf->sym, cf->ip))
-			return id;
-		slot = (slot + 1) & s->fhash_mask;
-	}
 	if (s->nr_frames == s->alloc_frames) {
 		uint32_t na = s->alloc_frames * 2;
 		struct cc_frame *nf = realloc(s->frames, na * sizeof(*nf));
@@ -197,6 +275,8 @@ uint32_t callchain_store__frame_id(struct callchain_store *s, const struct callc
 	f->sym = cf->sym;
 	f->ip = cf->ip;
 	f->srcline = cf->srcline;
+	f->label = label;
+	f->match = id;
 	f->cpumode = cf->cpumode;
 	s->fhash[slot] = id;
 	if ((uint64_t)s->nr_frames * 2 > s->fhash_mask && fhash_grow(s))
@@ -204,7 +284,107 @@ uint32_t callchain_store__frame_id(struct callchain_store *s, const struct callc
 	return id;
 }
 
-static uint32_t node_new(struct callchain_store *s, uint32_t frame, uint32_t parent)
+static int mhash_grow(struct callchain_store *s)
+{
+	uint32_t nmask = s->mhash ? (s->mhash_mask + 1) * 2 - 1 : 1024 - 1;
+	uint32_t *n = calloc(nmask + 1, sizeof(*n));
+
+	if (!n)
+		return -ENOMEM;
+	for (uint32_t i = 0; s->mhash && i <= s->mhash_mask; i++) {
+		const struct cc_frame *f;
+		uint64_t h;
+
+		if (!s->mhash[i])
+			continue;
+		f = &s->frames[s->mhash[i]];
+		h = keyed_hash(CCKEY_SRCLINE, f->dso, f->sym, f->ip, f->label) & nmask;
+		while (n[h])
+			h = (h + 1) & nmask;
+		n[h] = s->mhash[i];
+	}
+	free(s->mhash);
+	s->mhash = n;
+	s->mhash_mask = nmask;
+	return 0;
+}
+
+/* The srcline class of new frame id: the first frame with an equal label
+ * (or, without labels, of the same function); 0 on ENOMEM. */
+static uint32_t match_id(struct callchain_store *s, uint32_t id)
+{
+	const struct cc_frame *f = &s->frames[id];
+	uint32_t slot, m;
+
+	if ((!s->mhash || (s->nr_match + 1) * 2 > s->mhash_mask) && mhash_grow(s))
+		return 0;
+	slot = keyed_hash(CCKEY_SRCLINE, f->dso, f->sym, f->ip, f->label) & s->mhash_mask;
+	while ((m = s->mhash[slot]) != 0) {
+		if (keyed_eq(CCKEY_SRCLINE, &s->frames[m], f->dso, f->sym, f->ip, f->label))
+			return m;
+		slot = (slot + 1) & s->mhash_mask;
+	}
+	s->mhash[slot] = id;
+	s->nr_match++;
+	return id;
+}
+
+/* callchain_store__frame_id() for the address and srcline keys: frames
+ * are (dso, sym, ip) */
+static uint32_t frame_id_keyed(struct callchain_store *s, const struct callchain_frame *cf)
+{
+	struct dso *dso = cf->map ? cf->map->dso : NULL;
+	uint64_t h = keyed_hash(CCKEY_ADDRESS, dso, cf->sym, cf->ip, NULL);
+	uint32_t slot = h & s->fhash_mask, id;
+
+	while ((id = s->fhash[slot]) != 0) {
+		if (keyed_eq(CCKEY_ADDRESS, &s->frames[id], dso, cf->sym, cf->ip, NULL))
+			return id;
+		slot = (slot + 1) & s->fhash_mask;
+	}
+	id = frame_insert(s, slot, cf, dso, frame_label(cf, s->key));
+	if (id && s->key == CCKEY_SRCLINE) {
+		uint32_t m = match_id(s, id);
+
+		if (!m)
+			return 0;
+		s->frames[id].match = m;
+	}
+	return id;
+}
+
+uint32_t callchain_store__frame_id(struct callchain_store *s, const struct callchain_frame *cf)
+{
+	struct dso *dso = cf->map ? cf->map->dso : NULL;
+	uint64_t h;
+	uint32_t slot, id;
+
+	if (s->key != CCKEY_FUNCTION)
+		return frame_id_keyed(s, cf);
+	h = frame_hash(dso, cf->sym, cf->ip);
+	slot = h & s->fhash_mask;
+	while ((id = s->fhash[slot]) != 0) {
+		if (frame_eq(&s->frames[id], dso, cf->sym, cf->ip))
+			return id;
+		slot = (slot + 1) & s->fhash_mask;
+	}
+	return frame_insert(s, slot, cf, dso, NULL);
+}
+
+/* CCKEY_SRCLINE: s->show as large as s->nodes; 0 or -ENOMEM */
+static int show_reserve(struct callchain_store *s)
+{
+	uint32_t *n = realloc(s->show, (size_t)s->alloc_nodes * sizeof(*n));
+
+	if (!n)
+		return -ENOMEM;
+	s->show = n;
+	return 0;
+}
+
+/* show: the frame printed for the node (CCKEY_SRCLINE; else unused) */
+static uint32_t node_new(struct callchain_store *s, uint32_t frame, uint32_t show,
+			 uint32_t parent)
 {
 	struct cc_node *n;
 
@@ -219,6 +399,13 @@ static uint32_t node_new(struct callchain_store *s, uint32_t frame, uint32_t par
 			return 0;
 		s->nodes = nn;
 		s->alloc_nodes = na;
+		if (s->show && show_reserve(s))
+			return 0;
+	}
+	if (s->key == CCKEY_SRCLINE) {
+		if (!s->show && show_reserve(s))
+			return 0;
+		s->show[s->nr_nodes] = show;
 	}
 	n = &s->nodes[s->nr_nodes];
 	n->frame = frame;
@@ -304,7 +491,7 @@ static uint32_t child_hash_find(const struct callchain_store *s, uint32_t parent
 
 uint32_t callchain_store__new_root(struct callchain_store *s)
 {
-	return node_new(s, 0, 0);
+	return node_new(s, 0, 0, 0);
 }
 
 int callchain_store__append(struct callchain_store *s, uint32_t root,
@@ -313,13 +500,16 @@ int callchain_store__append(struct callchain_store *s, uint32_t root,
 	return callchain_store__append_leaf(s, root, ids, nr, period) ? 0 : -ENOMEM;
 }
 
-uint32_t callchain_store__append_leaf(struct callchain_store *s, uint32_t root,
-				      const uint32_t *ids, unsigned int nr, uint64_t period)
+/* srcline (a constant per call site): nodes match on the frames' match
+ * ids and remember the frame that created them */
+static inline __attribute__((always_inline))
+uint32_t append_walk(struct callchain_store *s, uint32_t root, const uint32_t *ids,
+		     unsigned int nr, uint64_t period, const bool srcline)
 {
 	uint32_t cur = root;
 
 	for (unsigned int i = 0; i < nr; i++) {
-		uint32_t fid = ids[i];
+		uint32_t fid = srcline ? s->frames[ids[i]].match : ids[i];
 		uint32_t prev = 0, c = s->nodes[cur].child, scanned = 0;
 
 		/* the first few children by list (move-to-front keeps hot ones
@@ -340,7 +530,7 @@ uint32_t callchain_store__append_leaf(struct callchain_store *s, uint32_t root,
 			}
 		}
 		if (!c) {
-			c = node_new(s, fid, cur);
+			c = node_new(s, fid, ids[i], cur);
 			if (!c || child_hash_add(s, cur, fid, c))
 				return 0;
 			s->nodes[c].sibling = s->nodes[cur].child;
@@ -356,6 +546,14 @@ uint32_t callchain_store__append_leaf(struct callchain_store *s, uint32_t root,
 	s->nodes[cur].hit += period;
 	s->nodes[cur].count++;
 	return cur;
+}
+
+uint32_t callchain_store__append_leaf(struct callchain_store *s, uint32_t root,
+				      const uint32_t *ids, unsigned int nr, uint64_t period)
+{
+	if (unlikely(s->key == CCKEY_SRCLINE))
+		return append_walk(s, root, ids, nr, period, true);
+	return append_walk(s, root, ids, nr, period, false);
 }
 
 /* ---- display ---- */
@@ -397,23 +595,17 @@ struct display_ctx {
 	uint32_t nr_all, alloc_all;
 };
 
-/*
- * Children of a trie node in perf's callchain-tree order (its rb_root_in):
- * descending by (DSO object, symbol start), unresolved frames by ip,
- * inlined symbols by name. perf compares DSO objects by address; so do we.
- */
-static int cmp_kids(const void *a, const void *b, void *arg)
+/* perf's order for unequal function-key frames (its match_chain()
+ * function case): inlined symbols by name, then (DSO, symbol start),
+ * unresolved frames by ip; descending. */
+static int cmp_function(const struct cc_frame *x, const struct cc_frame *y)
 {
-	const struct callchain_store *s = arg;
-	const struct cc_frame *x = &s->frames[s->nodes[*(const uint32_t *)a].frame];
-	const struct cc_frame *y = &s->frames[s->nodes[*(const uint32_t *)b].frame];
 	uint64_t kx, ky;
 
 	if (x->sym && y->sym && (x->sym->inlined || y->sym->inlined)) {
 		int r = strcmp(x->sym->name, y->sym->name);
 
-		if (r)
-			return r < 0 ? 1 : -1;
+		return r < 0 ? 1 : r > 0 ? -1 : 0;	/* by name alone, as perf */
 	}
 	if (x->dso != y->dso)
 		return (uintptr_t)x->dso < (uintptr_t)y->dso ? 1 : -1;
@@ -422,6 +614,39 @@ static int cmp_kids(const void *a, const void *b, void *arg)
 	if (kx != ky)
 		return kx < ky ? 1 : -1;
 	return 0;
+}
+
+/*
+ * Children of a trie node in perf's callchain-tree order (its rb_root_in,
+ * where a new node goes left of a smaller one: descending) under the
+ * store's key: function as cmp_function(); address by (DSO object, ip);
+ * srcline by label string, a frame without one before a frame with one,
+ * two without by function. perf compares DSO objects by address; so do we.
+ */
+static int cmp_kids(const void *a, const void *b, void *arg)
+{
+	const struct callchain_store *s = arg;
+	const struct cc_frame *x = &s->frames[s->nodes[*(const uint32_t *)a].frame];
+	const struct cc_frame *y = &s->frames[s->nodes[*(const uint32_t *)b].frame];
+
+	if (s->key == CCKEY_ADDRESS) {
+		if (x->dso != y->dso)
+			return (uintptr_t)x->dso < (uintptr_t)y->dso ? 1 : -1;
+		if (x->ip != y->ip)
+			return x->ip < y->ip ? 1 : -1;
+		return 0;
+	}
+	if (s->key == CCKEY_SRCLINE && (x->label || y->label)) {
+		int r;
+
+		if (!x->label || !y->label)
+			return x->label ? 1 : -1;
+		r = strcmp(x->label, y->label);
+		if (r)
+			return r < 0 ? 1 : -1;
+		return 0;
+	}
+	return cmp_function(x, y);
 }
 
 struct chain_idx {
@@ -492,7 +717,7 @@ static struct cc_chain *build_chain(struct display_ctx *c, uint32_t t, bool is_r
 			return NULL;
 		k = 0;
 		for (uint32_t x = t;; x = s->nodes[x].child) {
-			ch->vals[k++] = s->nodes[x].frame;
+			ch->vals[k++] = s->show ? s->show[x] : s->nodes[x].frame;
 			if (x == last)
 				break;
 		}
@@ -702,7 +927,8 @@ void cc_display__exit(struct cc_display *d)
 const char *cc_frame__name(const struct cc_frame *f, char *buf, size_t size)
 {
 	if (f->sym)
-		snprintf(buf, size, "%s%s", f->sym->name, f->sym->inlined ? " (inlined)" : "");
+		snprintf(buf, size, "%s%s%s%s", f->sym->name, f->label ? " " : "",
+			 f->label ? f->label : "", f->sym->inlined ? " (inlined)" : "");
 	else if (f->ip)
 		snprintf(buf, size, "%#" PRIx64, f->ip);
 	else

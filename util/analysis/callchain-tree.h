@@ -5,8 +5,9 @@
  * Per hist entry callchain trees for `prf report -g`.
  *
  * Frames of resolved callchains (util/model/callchain.h) are interned once
- * per hists into small integer ids, keyed like perf's "function" callchain
- * key: (DSO, symbol) when the frame resolved to a symbol, else (DSO, ip).
+ * per hists into small integer ids, keyed like perf's callchain sort key
+ * (-g ...,function|address|srcline, store->key): by default "function",
+ * (DSO, symbol) when the frame resolved to a symbol, else (DSO, ip).
  * Each hist entry owns a trie of frame ids (root first in the order the
  * chain was appended), all tries living in one node arena of the store, so
  * adding a sample is a walk down the trie without allocation in the common
@@ -44,6 +45,13 @@ enum chain_order {
 	ORDER_CALLER,		/* root (main) first */
 };
 
+/* What identifies a callchain node (perf 6.1's -g sort_key item). */
+enum chain_key {
+	CCKEY_FUNCTION,		/* "function": (DSO, symbol); the default */
+	CCKEY_ADDRESS,		/* "address": (DSO, ip); printed "sym file:line" */
+	CCKEY_SRCLINE,		/* "srcline": source file:line, else function */
+};
+
 enum chain_value {
 	CCVAL_PERCENT,
 	CCVAL_PERIOD,
@@ -58,6 +66,7 @@ struct callchain_param {
 	double min_percent;	/* threshold, percent (default 0.5) */
 	uint32_t print_limit;	/* max children printed per node, 0 = all */
 	enum chain_value value;
+	enum chain_key key;	/* default CCKEY_FUNCTION */
 	bool mode_set;
 };
 
@@ -66,8 +75,8 @@ void callchain_param__init(struct callchain_param *p);
 /*
  * Parse a -g/--call-graph argument (perf syntax:
  * "graph|flat|folded|fractal|none[,threshold[,print_limit]][,caller|callee]
- * [,function|address][,percent|period|count]"; items may come in any
- * order as perf accepts them). Returns 0 or -EINVAL after pr_err().
+ * [,function|address|srcline][,percent|period|count]"; items may come in
+ * any order as perf accepts them). Returns 0 or -EINVAL after pr_err().
  */
 int callchain_param__parse(struct callchain_param *p, const char *arg);
 
@@ -78,12 +87,20 @@ struct cc_frame {
 	struct symbol *sym;
 	uint64_t ip;		/* virtual address as sampled */
 	const char *srcline;	/* not owned, may be NULL */
+	/* CCKEY_ADDRESS/SRCLINE: what perf prints after the symbol name
+	 * ("t.c:12", "??:0", "+22" for DSOs without line info); NULL: none.
+	 * Interned per DSO (not owned). */
+	const char *label;
+	/* id of the first frame with the same CCKEY_SRCLINE identity (the
+	 * id trie nodes match on); the frame's own id for other keys */
+	uint32_t match;
 	uint8_t cpumode;
 };
 
 /* One trie node (index into store->nodes; 0 is "none"). */
 struct cc_node {
-	uint32_t frame;		/* frame id; 0 for a root */
+	uint32_t frame;		/* frame id (CCKEY_SRCLINE: its match id);
+				   0 for a root */
 	uint32_t parent, child, sibling;
 	uint32_t count;		/* number of chains ending here */
 	uint32_t aux;		/* scratch for callchain_store__display() */
@@ -101,12 +118,32 @@ struct callchain_store {
 	uint64_t *ckeys;
 	uint32_t *cvals;
 	uint64_t cmask, nr_ckeys;
+	/* CCKEY_SRCLINE only: srcline classes (match ids, open addressing),
+	 * and per node the frame that created it (what perf prints for a
+	 * node: the first chain's frame); NULL for other keys */
+	uint32_t *mhash;
+	uint32_t mhash_mask, nr_match;
+	uint32_t *show;
+	/* Frame identity; set once right after callchain_store__init(),
+	 * before the first frame is interned (init leaves CCKEY_FUNCTION):
+	 *  function: (DSO, symbol), unresolved frames (DSO, ip);
+	 *  address:  (DSO, ip, symbol) (the symbol only splits inlined
+	 *            frames, which share their real frame's ip);
+	 *  srcline:  frames interned as with address; trie nodes match on
+	 *            the label string when there is one (perf compares
+	 *            srclines only, across DSOs too), else as function,
+	 *            and show the frame that created them.
+	 * Non-function keys need callchain_frame srclines resolved
+	 * (resolve_opts.srcline) to find file:line labels. */
+	enum chain_key key;
 };
 
 /* Empty store; 0 or -ENOMEM. callchain_store__exit() frees everything. */
 int callchain_store__init(struct callchain_store *s);
 void callchain_store__exit(struct callchain_store *s);
-/* Intern a resolved frame; returns its id (>0) or 0 on ENOMEM. */
+/* Intern a resolved frame; returns its id (>0) or 0 on ENOMEM. The
+ * frame memo of util/analysis/hist.c relies on the identity (dso, sym,
+ * and ip for unresolved frames or non-function keys) giving one id. */
 uint32_t callchain_store__frame_id(struct callchain_store *s, const struct callchain_frame *f);
 /* A new empty trie; returns its root node index or 0 on ENOMEM. */
 uint32_t callchain_store__new_root(struct callchain_store *s);
@@ -151,8 +188,11 @@ int callchain_store__display(struct callchain_store *s, uint32_t root,
 			     struct cc_display *d);
 void cc_display__exit(struct cc_display *d);
 
-/* Name of a frame as perf prints it in callchains: symbol name, or the
- * ip as "0x7f..." when unresolved. Returns buf. */
+/* Name of a frame as perf 6.1 prints it in callchains: symbol name (plus
+ * " " and the label when the store's key gave it one, as perf's
+ * callchain_list__sym_name() does for the address and srcline keys),
+ * " (inlined)" for inlined frames, or the ip as "0x7f..." when
+ * unresolved. Returns buf. */
 const char *cc_frame__name(const struct cc_frame *f, char *buf, size_t size);
 
 #endif

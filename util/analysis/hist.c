@@ -80,7 +80,7 @@ struct chain_memo {
 #define FRAME_MEMO_BITS 14
 
 /* key: the frame's identity in the store: (dso, symbol) when resolved,
- * else (dso, ip) */
+ * else (dso, ip); (dso, symbol, ip) for the address and srcline keys */
 struct frame_memo {
 	const struct dso *dso;
 	const struct symbol *sym;
@@ -94,7 +94,8 @@ static uint32_t hists__frame_id(struct hists *hists, struct hists_priv *p,
 				const struct callchain_frame *f)
 {
 	const struct dso *dso = f->map ? f->map->dso : NULL;
-	uint64_t ip = f->sym ? 0 : f->ip;
+	/* address/srcline keys: frames of one symbol differ by ip */
+	uint64_t ip = f->sym && hists->store.key == CCKEY_FUNCTION ? 0 : f->ip;
 	struct frame_memo *m;
 	uint64_t h;
 
@@ -769,6 +770,9 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 			} else if ((type == SORT_SYM || type == SORT_SYMOFF) && !e->sym) {
 				unresolved = true;
 				len = 16 + 4 + 2;
+			} else if (type == SORT_SYM && e->sym->inlined) {
+				/* perf sizes by "[.] name": " (inlined)" not counted */
+				len = 4 + strlen(e->sym->name);
 			} else {
 				len = hist_entry__key_snprintf(so, e, type, buf, sizeof(buf));
 			}
