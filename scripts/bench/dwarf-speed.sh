@@ -4,7 +4,8 @@
 # about 10,000 samples), then times, median of N runs (default 3):
 #   perf report --stdio --no-children, perf script, perf script -F +srcline
 #   prf report / prf script (same options) when those commands exist,
-#   with parallel unwinding (default) and with PRF_UNWIND_THREADS=1
+#   by default and with PRF_UNWIND_THREADS=1 and =2 (parallel unwinding), and
+#   with libdw reading compressed debug files itself (PRF_DEBUG_IMAGE=0)
 #   prf's unwinder alone (unwind only) and with srclines + inline frames,
 #   through the unit test that reads the perf.data file ("unwind a perf.data")
 # and prints samples/s and the prf/perf ratio. Measures, never asserts.
@@ -91,13 +92,21 @@ row "script" "$p" "$q"
 p=$(median_s "$PERF" script -i py.data -F +srcline)
 q=$(prf_time script -i py.data -F +srcline)
 row "script -F +srcline" "$p" "$q"
-# the same with parallel unwinding off (PRF_UNWIND_THREADS=1): the default
-# rows above use every online CPU (see util/model/unwind.h)
+# the same with 1 and with 2 unwinding threads: the default rows above use
+# the idle CPUs beyond two (none on a 2-CPU machine; util/model/unwind.h)
 p=$(median_s "$PERF" report -i py.data --stdio --no-children)
 q=$(PRF_UNWIND_THREADS=1 prf_time report -i py.data --stdio --no-children)
 row "report, 1 unwinding thread" "$p" "$q"
+q=$(PRF_UNWIND_THREADS=2 prf_time report -i py.data --stdio --no-children)
+row "report, 2 unwinding threads" "$p" "$q"
 q=$(PRF_UNWIND_THREADS=1 prf_time script -i py.data)
 row "script, 1 unwinding thread" "$pscript" "$q"
+q=$(PRF_UNWIND_THREADS=2 prf_time script -i py.data)
+row "script, 2 unwinding threads" "$pscript" "$q"
+# compressed separate debug files (glibc's) read by libdw itself instead of
+# prf's in-memory image of the needed sections (util/model/debuginfo.c)
+q=$(PRF_DEBUG_IMAGE=0 prf_time report -i py.data --stdio --no-children)
+row "report, PRF_DEBUG_IMAGE=0" "$p" "$q"
 has_cmd report || echo "(prf report: not built yet, skipped)"
 has_cmd script || echo "(prf script: not built yet, skipped)"
 

@@ -124,11 +124,12 @@ void perf_session__delete(struct perf_session *session);
 /*
  * Threads for DWARF unwinding during perf_session__process_events(): 1
  * turns parallel unwinding off, 0 (default) uses unwind__parallel_threads()
- * ($PRF_UNWIND_THREADS, else the online CPUs). With more than one, runs of
- * samples carrying PERF_SAMPLE_REGS_USER + STACK_USER between side-band
- * records are unwound ahead on worker threads, in batches, and delivered
- * in the usual order with the same frames (see unwind.h); it stops by
- * itself when the tool does not use the prepared stacks.
+ * ($PRF_UNWIND_THREADS, else a count from the online CPUs and the load).
+ * With more than one, runs of samples carrying PERF_SAMPLE_REGS_USER +
+ * STACK_USER between side-band records are unwound ahead on worker
+ * threads, in batches, and delivered in the usual order with the same
+ * frames (see unwind.h); it stops by itself when the tool does not use
+ * the prepared stacks.
  */
 void perf_session__set_unwind_threads(struct perf_session *session, int nthreads);
 /* Deliver every record to session->tool. 0, or the first negative errno

@@ -307,7 +307,9 @@ static int unwind__append(struct unwind_arg *ua, struct callchain_frame *f)
 	if (o && o->inline_frames && dso && f->sym && dso->kind == DSO_USER) {
 		struct inline_arg ia = { ua->cursor, f, o->srcline };
 		unsigned int before = ua->cursor->nr;
-		int n = dso__inline_frames(dso, f->addr, inline_cb, &ia);
+		int n = dso__inline_frames_flags(dso, f->addr,
+						 o->srcline ? 0 : INLINE_F_NO_POSITIONS,
+						 inline_cb, &ia);
 
 		if (n > 0)
 			return 0;

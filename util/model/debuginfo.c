@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <elfutils/libdw.h>
@@ -83,6 +84,7 @@ struct cu_funcs {		/* the functions of one CU, sorted by lo */
 struct inline_slot {
 	uint64_t addr;
 	int n;			/* frames; 0: no inlined level; -1: unused */
+	bool positions;		/* file/line/srcline filled */
 	struct inline_frame *frames;
 };
 
@@ -98,7 +100,6 @@ struct intern {
 struct debuginfo {
 	pthread_mutex_t lock;
 	struct dso *dso;
-	bool warm_claimed;	/* dso__debuginfo_warm() ran or runs (atomic) */
 	bool elf_tried, dwarf_tried, lines_tried;
 	/* image */
 	int fd;
@@ -115,6 +116,8 @@ struct debuginfo {
 	/* DWARF */
 	int dbg_fd;
 	Elf *dbg_elf;		/* separate debug file, or NULL */
+	void *dbg_image;	/* dbg_elf's in-memory image (debug_image__load) */
+	size_t dbg_image_size;
 	Dwarf *dwarf;
 	char *debug_path;	/* "" own file */
 	/* line index: per CU (found by address range), and of the whole
@@ -122,6 +125,10 @@ struct debuginfo {
 	struct cu_range *cu_ranges;
 	size_t nr_cu_ranges;
 	bool cu_ranges_tried;
+	/* PLT sections of the image: never in a line table */
+	struct { uint64_t lo, hi; } plt[4];
+	unsigned int nr_plt;
+	bool plt_tried;
 	struct cu_lines *cu_lines[CU_LINES_BUCKETS];
 	struct line_table lines;
 	struct intern *interned[INTERN_BUCKETS];
@@ -132,6 +139,18 @@ struct debuginfo {
 };
 
 static pthread_mutex_t debuginfo__create_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned int debuginfo__used;	/* DEBUGINFO_USED_*, atomic */
+
+static void debuginfo__note_use(unsigned int bits)
+{
+	if ((__atomic_load_n(&debuginfo__used, __ATOMIC_RELAXED) & bits) != bits)
+		__atomic_fetch_or(&debuginfo__used, bits, __ATOMIC_RELAXED);
+}
+
+unsigned int debuginfo__usage(void)
+{
+	return __atomic_load_n(&debuginfo__used, __ATOMIC_RELAXED);
+}
 
 struct debuginfo *dso__debuginfo(struct dso *dso)
 {
@@ -145,7 +164,14 @@ struct debuginfo *dso__debuginfo(struct dso *dso)
 	if (!di) {
 		di = zalloc(sizeof(*di));
 		if (di) {
-			pthread_mutex_init(&di->lock, NULL);
+			pthread_mutexattr_t attr;
+
+			/* held for short cache probes mostly: spin a little
+			 * before sleeping when another thread has it */
+			pthread_mutexattr_init(&attr);
+			pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
+			pthread_mutex_init(&di->lock, &attr);
+			pthread_mutexattr_destroy(&attr);
 			di->dso = dso;
 			di->fd = di->dbg_fd = -1;
 			__atomic_store_n((struct debuginfo **)&dso->debuginfo, di, __ATOMIC_RELEASE);
@@ -500,16 +526,296 @@ static bool file__crc_matches(const char *path, uint32_t want)
 	return n == 0 && (uint32_t)crc == want;
 }
 
+/* ---- compressed debug files ----
+ *
+ * Separate debug files usually come with SHF_COMPRESSED (zlib) sections
+ * (ELF gABI "Section Compression"). libdw inflates every .debug_* section
+ * when the Dwarf is opened, .debug_loclists and .debug_macro included,
+ * which prf never reads, into malloc'd buffers that then page-fault in
+ * page by page. Instead prf builds the file's image in memory itself: the
+ * sections libdw needs inflated (the larger ones on a second thread),
+ * the ones it does not need turned into SHT_NOBITS (libdw skips those),
+ * all in one prefaulted anonymous mapping, and hands that to libdw
+ * through elf_memory(). Files without compressed sections, not ELF64 of
+ * the host byte order, or with a .gnu_debugaltlink (dwz; libdw finds the
+ * alt file by the file's path) take the usual path.
+ */
+
+struct inflate_job {
+	const unsigned char *src;
+	size_t src_len;
+	unsigned char *dst;
+	size_t dst_len;
+	int err;
+};
+
+struct inflate_set {
+	struct inflate_job *jobs;
+	size_t nr;
+};
+
+static void inflate_job__run(struct inflate_job *j)
+{
+	z_stream zs;
+
+	memset(&zs, 0, sizeof(zs));
+	j->err = -EINVAL;
+	if (inflateInit(&zs) != Z_OK)
+		return;
+	zs.next_in = (unsigned char *)j->src;
+	zs.next_out = j->dst;
+	/* sizes of sections fit in uInt here: checked by the caller */
+	zs.avail_in = (uInt)j->src_len;
+	zs.avail_out = (uInt)j->dst_len;
+	if (inflate(&zs, Z_FINISH) == Z_STREAM_END && zs.total_out == j->dst_len)
+		j->err = 0;
+	inflateEnd(&zs);
+}
+
+static void *inflate_set__thread(void *arg)
+{
+	struct inflate_set *set = arg;
+	size_t i;
+
+	for (i = 0; i < set->nr; i++)
+		inflate_job__run(&set->jobs[i]);
+	return NULL;
+}
+
+/* Sections libdw would inflate or read that prf never uses. */
+static bool debug_section__unneeded(const char *name)
+{
+	static const char *const drop[] = {
+		".debug_loclists", ".debug_loc", ".debug_macro", ".debug_macinfo",
+		".debug_pubnames", ".debug_pubtypes", ".debug_gnu_pubnames",
+		".debug_gnu_pubtypes", ".debug_names", ".symtab", ".strtab",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(drop); i++)
+		if (!strcmp(name, drop[i]))
+			return true;
+	return false;
+}
+
+#define INFLATE_SPLIT_MIN (1UL << 20)	/* inflated bytes worth a second thread */
+#define IMAGE_ALIGN_MAX (1UL << 16)	/* larger section alignment: not handled */
+#define IMAGE_SIZE_MAX (1ULL << 34)	/* larger images: let libdw try */
+#define ALIGN_UP(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))
+
+/*
+ * Build the in-memory image of the ELF file at path as described above.
+ * 0 and *image, *size (an anonymous mapping, the caller munmap()s it), or
+ * -ENOENT (no compressed section: use the file), -EINVAL (not a file
+ * this handles), -ENOMEM, -errno of open/mmap.
+ */
+static int debug_image__load(const char *path, void **image, size_t *size)
+{
+	const Elf64_Ehdr *eh;
+	const Elf64_Shdr *sh;
+	const char *shstr;
+	Elf64_Ehdr *neh;
+	Elf64_Shdr *nsh = NULL;
+	struct inflate_job *jobs = NULL;
+	unsigned char *out = MAP_FAILED;
+	const unsigned char *file;
+	size_t nr_jobs = 0, i, n, total_inflated = 0;
+	uint64_t off, shstr_size;
+	struct stat st;
+	bool compressed = false;
+	int fd, err = -EINVAL;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
+		close(fd);
+		return -EINVAL;
+	}
+	file = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (file == MAP_FAILED)
+		return -errno;
+	eh = (const Elf64_Ehdr *)file;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	    eh->e_ident[EI_DATA] != ELFDATA2LSB ||
+#else
+	    eh->e_ident[EI_DATA] != ELFDATA2MSB ||
+#endif
+	    eh->e_shentsize != sizeof(Elf64_Shdr) || !eh->e_shnum ||
+	    eh->e_shstrndx == SHN_UNDEF || eh->e_shstrndx >= eh->e_shnum ||
+	    eh->e_shoff % 8 || eh->e_shoff > (uint64_t)st.st_size ||
+	    (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > (uint64_t)st.st_size - eh->e_shoff ||
+	    (eh->e_phnum && (eh->e_phentsize != sizeof(Elf64_Phdr) ||
+			     eh->e_phoff > (uint64_t)st.st_size ||
+			     (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr) >
+			     (uint64_t)st.st_size - eh->e_phoff)))
+		goto out;
+	n = eh->e_shnum;
+	sh = (const Elf64_Shdr *)(file + eh->e_shoff);
+	if (sh[eh->e_shstrndx].sh_type == SHT_NOBITS ||
+	    sh[eh->e_shstrndx].sh_offset > (uint64_t)st.st_size ||
+	    sh[eh->e_shstrndx].sh_size > (uint64_t)st.st_size - sh[eh->e_shstrndx].sh_offset)
+		goto out;
+	shstr = (const char *)file + sh[eh->e_shstrndx].sh_offset;
+	shstr_size = sh[eh->e_shstrndx].sh_size;
+	nsh = malloc(n * sizeof(*nsh));
+	jobs = calloc(n, sizeof(*jobs));
+	if (!nsh || !jobs) {
+		err = -ENOMEM;
+		goto out;
+	}
+	/* layout: header, program headers, section data, section headers */
+	off = sizeof(Elf64_Ehdr);
+	if (eh->e_phnum)
+		off = ALIGN_UP(off, 8) + eh->e_phnum * sizeof(Elf64_Phdr);
+	for (i = 0; i < n; i++) {
+		uint64_t align = sh[i].sh_addralign > 1 ? sh[i].sh_addralign : 1;
+		const char *name;
+
+		nsh[i] = sh[i];
+		if (!i || sh[i].sh_type == SHT_NOBITS || sh[i].sh_type == SHT_NULL)
+			continue;
+		if (sh[i].sh_name >= shstr_size ||
+		    !memchr(shstr + sh[i].sh_name, '\0', shstr_size - sh[i].sh_name) ||
+		    sh[i].sh_offset > (uint64_t)st.st_size ||
+		    sh[i].sh_size > (uint64_t)st.st_size - sh[i].sh_offset)
+			goto out;
+		name = shstr + sh[i].sh_name;
+		if (!strcmp(name, ".gnu_debugaltlink") || !strncmp(name, ".zdebug", 7))
+			goto out;	/* libdw's own path handles these */
+		if (i != eh->e_shstrndx && debug_section__unneeded(name)) {
+			nsh[i].sh_type = SHT_NOBITS;
+			nsh[i].sh_flags &= ~(uint64_t)SHF_COMPRESSED;
+			nsh[i].sh_offset = 0;
+			continue;
+		}
+		if (sh[i].sh_flags & SHF_COMPRESSED) {
+			const Elf64_Chdr *ch = (const Elf64_Chdr *)(file + sh[i].sh_offset);
+
+			if (sh[i].sh_size < sizeof(*ch) || sh[i].sh_offset % 8 ||
+			    ch->ch_type != ELFCOMPRESS_ZLIB || ch->ch_size > UINT32_MAX ||
+			    sh[i].sh_size - sizeof(*ch) > UINT32_MAX)
+				goto out;
+			align = ch->ch_addralign > 1 ? ch->ch_addralign : 1;
+			if ((align & (align - 1)) || align > IMAGE_ALIGN_MAX)
+				goto out;
+			nsh[i].sh_flags &= ~(uint64_t)SHF_COMPRESSED;
+			nsh[i].sh_size = ch->ch_size;
+			nsh[i].sh_addralign = ch->ch_addralign;
+			jobs[nr_jobs].src = (const unsigned char *)(ch + 1);
+			jobs[nr_jobs].src_len = sh[i].sh_size - sizeof(*ch);
+			jobs[nr_jobs].dst_len = ch->ch_size;
+			/* dst is set once the image exists: keep the offset */
+			jobs[nr_jobs].dst = (unsigned char *)(uintptr_t)ALIGN_UP(off, align);
+			nr_jobs++;
+			total_inflated += ch->ch_size;
+			compressed = true;
+		} else if ((align & (align - 1)) || align > IMAGE_ALIGN_MAX) {
+			goto out;
+		}
+		off = ALIGN_UP(off, align);
+		nsh[i].sh_offset = off;
+		off += nsh[i].sh_size;
+		if (off > IMAGE_SIZE_MAX)
+			goto out;
+	}
+	if (!compressed) {
+		err = -ENOENT;
+		goto out;
+	}
+	off = ALIGN_UP(off, 8);
+	*size = off + n * sizeof(Elf64_Shdr);
+	out = mmap(NULL, *size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
+		   -1, 0);
+	if (out == MAP_FAILED) {
+		err = -ENOMEM;
+		goto out;
+	}
+	neh = (Elf64_Ehdr *)out;
+	*neh = *eh;
+	if (eh->e_phnum) {
+		neh->e_phoff = ALIGN_UP(sizeof(Elf64_Ehdr), 8);
+		memcpy(out + neh->e_phoff, file + eh->e_phoff, eh->e_phnum * sizeof(Elf64_Phdr));
+	}
+	neh->e_shoff = off;
+	for (i = 0; i < nr_jobs; i++)
+		jobs[i].dst = out + (uintptr_t)jobs[i].dst;
+	for (i = 1; i < n; i++)
+		if (nsh[i].sh_type != SHT_NOBITS && nsh[i].sh_type != SHT_NULL &&
+		    !(sh[i].sh_flags & SHF_COMPRESSED))
+			memcpy(out + nsh[i].sh_offset, file + sh[i].sh_offset, nsh[i].sh_size);
+	memcpy(out + off, nsh, n * sizeof(*nsh));
+	/* inflate: the biggest section on a second thread when it pays */
+	{
+		struct inflate_set helper = { NULL, 0 };
+		pthread_t tid;
+		size_t big = 0;
+		bool threaded = false;
+
+		for (i = 1; i < nr_jobs; i++)
+			if (jobs[i].dst_len > jobs[big].dst_len)
+				big = i;
+		if (nr_jobs > 1 && total_inflated >= INFLATE_SPLIT_MIN &&
+		    sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+			helper.jobs = &jobs[big];
+			helper.nr = 1;
+			threaded = !pthread_create(&tid, NULL, inflate_set__thread, &helper);
+		}
+		for (i = 0; i < nr_jobs; i++)
+			if (!threaded || i != big)
+				inflate_job__run(&jobs[i]);
+		if (threaded)
+			pthread_join(tid, NULL);
+	}
+	err = 0;
+	for (i = 0; i < nr_jobs; i++)
+		if (jobs[i].err)
+			err = jobs[i].err;
+	if (err) {
+		pr_debug("debuginfo: %s: cannot inflate a compressed section\n", path);
+		munmap(out, *size);
+		goto out;
+	}
+	*image = out;
+	pr_debug2("debuginfo: %s: %zu sections inflated in memory (%zu bytes)\n", path, nr_jobs,
+		  total_inflated);
+out:
+	free(nsh);
+	free(jobs);
+	munmap((void *)file, st.st_size);
+	return err;
+}
+
 static int try_debug_file(struct debuginfo *di, const char *path)
 {
+	/* $PRF_DEBUG_IMAGE=0: let libdw read the file (for comparisons) */
+	const char *env = getenv("PRF_DEBUG_IMAGE");
+	bool image_on = !env || strcmp(env, "0");
+
 	if (access(path, R_OK))
 		return -ENOENT;
-	if (open_elf(path, &di->dbg_fd, &di->dbg_elf))
-		return -ENOENT;
-	di->dwarf = dwarf_begin_elf(di->dbg_elf, DWARF_C_READ, NULL);
+	if (image_on && !debug_image__load(path, &di->dbg_image, &di->dbg_image_size)) {
+		di->dbg_elf = elf_memory(di->dbg_image, di->dbg_image_size);
+		if (di->dbg_elf && elf_kind(di->dbg_elf) == ELF_K_ELF)
+			di->dwarf = dwarf_begin_elf(di->dbg_elf, DWARF_C_READ, NULL);
+		if (!di->dwarf) {
+			if (di->dbg_elf)
+				elf_end(di->dbg_elf);
+			di->dbg_elf = NULL;
+			munmap(di->dbg_image, di->dbg_image_size);
+			di->dbg_image = NULL;
+		}
+	}
 	if (!di->dwarf) {
-		close_elf(&di->dbg_fd, &di->dbg_elf);
-		return -ENOENT;
+		if (open_elf(path, &di->dbg_fd, &di->dbg_elf))
+			return -ENOENT;
+		di->dwarf = dwarf_begin_elf(di->dbg_elf, DWARF_C_READ, NULL);
+		if (!di->dwarf) {
+			close_elf(&di->dbg_fd, &di->dbg_elf);
+			return -ENOENT;
+		}
 	}
 	di->debug_path = strdup(path);
 	return 0;
@@ -947,6 +1253,41 @@ static struct line_table *debuginfo__cu_lines(struct debuginfo *di, Dwarf_Off cu
 	return &c->t;
 }
 
+/* Is vaddr in a PLT section (.plt, .plt.got, .plt.sec, .iplt) of the
+ * image? Those stubs have no line info; looking for one would load the
+ * line table of every CU. Caller holds the lock. */
+static bool debuginfo__in_plt(struct debuginfo *di, uint64_t vaddr)
+{
+	unsigned int i;
+
+	if (!di->plt_tried) {
+		Elf_Scn *scn = NULL;
+		size_t shstrndx;
+
+		di->plt_tried = true;
+		if (!debuginfo__load_elf(di) && !elf_getshdrstrndx(di->elf, &shstrndx)) {
+			while ((scn = elf_nextscn(di->elf, scn)) != NULL &&
+			       di->nr_plt < ARRAY_SIZE(di->plt)) {
+				GElf_Shdr sh;
+				const char *n;
+
+				if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_EXECINSTR))
+					continue;
+				n = elf_strptr(di->elf, shstrndx, sh.sh_name);
+				if (!n || (strncmp(n, ".plt", 4) && strcmp(n, ".iplt")))
+					continue;
+				di->plt[di->nr_plt].lo = sh.sh_addr;
+				di->plt[di->nr_plt].hi = sh.sh_addr + sh.sh_size;
+				di->nr_plt++;
+			}
+		}
+	}
+	for (i = 0; i < di->nr_plt; i++)
+		if (vaddr >= di->plt[i].lo && vaddr < di->plt[i].hi)
+			return true;
+	return false;
+}
+
 /*
  * The line table and row for addr: the table of the CU whose address
  * ranges hold addr (built for that CU alone on first use), else the whole
@@ -963,6 +1304,8 @@ static long debuginfo__find_line(struct debuginfo *di, uint64_t addr, struct lin
 	if (debuginfo__addr_cu(di, addr, &cu_off))
 		t = debuginfo__cu_lines(di, cu_off);
 	if (!t) {
+		if (debuginfo__in_plt(di, addr))
+			return -1;
 		if (debuginfo__load_lines(di))
 			return -1;
 		t = &di->lines;
@@ -1003,20 +1346,6 @@ static const char *debuginfo__intern(struct debuginfo *di, const char *file, uns
 	return e->str;
 }
 
-bool dso__debuginfo_warm(struct dso *dso)
-{
-	struct debuginfo *di = dso__debuginfo(dso);
-
-	if (!di || __atomic_load_n(&di->warm_claimed, __ATOMIC_RELAXED) ||
-	    __atomic_exchange_n(&di->warm_claimed, true, __ATOMIC_ACQ_REL))
-		return false;
-	debuginfo__lock(di);
-	if (!debuginfo__load_dwarf(di))
-		debuginfo__load_cu_ranges(di);
-	debuginfo__unlock(di);
-	return true;
-}
-
 int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigned int *line)
 {
 	struct debuginfo *di = dso__debuginfo(dso);
@@ -1024,6 +1353,7 @@ int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigne
 	long i;
 	int err = -ENOENT;
 
+	debuginfo__note_use(DEBUGINFO_USED_SRCLINE);
 	if (!di)
 		return -ENOMEM;
 	debuginfo__lock(di);
@@ -1043,6 +1373,7 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 	const char *s = NULL;
 	long i;
 
+	debuginfo__note_use(DEBUGINFO_USED_SRCLINE);
 	if (!di)
 		return NULL;
 	debuginfo__lock(di);
@@ -1259,7 +1590,8 @@ static bool die__renamed(Dwarf_Die *die, const struct symbol *sym)
 
 /* Compute the chain at addr into a malloc'd frames array; caller holds
  * the lock. Returns the number of frames (0: no inlined level). */
-static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, struct inline_frame **out)
+static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool positions,
+				   struct inline_frame **out)
 {
 	Dwarf_Die cudie, chain[MAX_INLINE_DEPTH];
 	Dwarf_Files *files = NULL;
@@ -1289,9 +1621,12 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, struct i
 	fr = calloc(n, sizeof(*fr));
 	if (!fr)
 		return -ENOMEM;
-	dwarf_getsrcfiles(&cudie, &files, &nfiles);
+	/* positions need the CU's line program parsed (libdw 0.188 parses
+	 * all of it even for the file table alone): only when asked */
+	if (positions)
+		dwarf_getsrcfiles(&cudie, &files, &nfiles);
 	/* innermost position: the line table's */
-	if ((row = debuginfo__find_line(di, addr, &lt)) >= 0) {
+	if (positions && (row = debuginfo__find_line(di, addr, &lt)) >= 0) {
 		file = lt->rows[row].file;
 		line = lt->rows[row].line;
 	}
@@ -1301,7 +1636,7 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, struct i
 		fr[k].file = file;
 		fr[k].line = line;
 		fr[k].srcline = file && line ? debuginfo__intern(di, file, line) : NULL;
-		if (i > 0)
+		if (i > 0 && positions)
 			die__call_site(&chain[i], files, nfiles, &file, &line);
 	}
 	*out = fr;
@@ -1310,6 +1645,16 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, struct i
 
 int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, void *arg)
 {
+	return dso__inline_frames_flags(dso, addr, 0, cb, arg);
+}
+
+int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
+			     inline_frame_cb_t cb, void *arg)
+{
+	bool positions = !(flags & INLINE_F_NO_POSITIONS);
+
+	if (cb)
+		debuginfo__note_use(DEBUGINFO_USED_INLINE | (positions ? DEBUGINFO_USED_POSITIONS : 0));
 	struct debuginfo *di = dso__debuginfo(dso);
 	struct inline_frame *frames, local[16];
 	struct inline_slot *slot;
@@ -1330,8 +1675,8 @@ int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, voi
 		}
 	}
 	slot = &di->inl_cache[(addr ^ (addr >> 12)) % INLINE_CACHE_SIZE];
-	if (slot->n < 0 || slot->addr != addr) {
-		n = debuginfo__inline_chain(di, addr, &frames);
+	if (slot->n < 0 || slot->addr != addr || (positions && !slot->positions)) {
+		n = debuginfo__inline_chain(di, addr, positions, &frames);
 		if (n < 0) {
 			debuginfo__unlock(di);
 			return n;
@@ -1339,6 +1684,7 @@ int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, voi
 		free(slot->frames);
 		slot->addr = addr;
 		slot->n = n;
+		slot->positions = positions;
 		slot->frames = frames;
 	}
 	n = slot->n;
@@ -1411,6 +1757,8 @@ void dso__debuginfo_delete(struct dso *dso)
 	if (di->dwarf)
 		dwarf_end(di->dwarf);
 	close_elf(&di->dbg_fd, &di->dbg_elf);
+	if (di->dbg_image)
+		munmap(di->dbg_image, di->dbg_image_size);
 	close_elf(&di->fd, &di->elf);
 	free(di->image);
 	free(di->segs);

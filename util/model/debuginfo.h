@@ -68,6 +68,19 @@ typedef int (*inline_frame_cb_t)(const struct inline_frame *frame, void *arg);
  */
 int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, void *arg);
 
+/* dso__inline_frames() flags */
+#define INLINE_F_NO_POSITIONS	(1U << 0)	/* file, line, srcline left NULL/0 */
+
+/*
+ * dso__inline_frames() with flags. INLINE_F_NO_POSITIONS: the caller
+ * needs the names only (no srclines): the CU's line program is not
+ * parsed for them, which is most of the cost of a first lookup in a big
+ * CU. Same results and return values otherwise. With cb NULL it only
+ * fills the DSO's cache (e.g. ahead, on a worker thread).
+ */
+int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
+			     inline_frame_cb_t cb, void *arg);
+
 /* Free the DSO's debuginfo state (the model's dso destructor calls it);
  * safe on a DSO that never loaded any. */
 void dso__debuginfo_delete(struct dso *dso);
@@ -77,12 +90,16 @@ void dso__debuginfo_delete(struct dso *dso);
 const char *dso__debug_file(struct dso *dso);
 
 /*
- * Load the DSO's DWARF (separate debug file, decompressed sections) and
- * its CU address index ahead of srcline/inline lookups, e.g. on an idle
- * worker thread. Only the first call per DSO does anything: true when
- * this call claimed the DSO (and did the work), false otherwise.
+ * What consumers have asked of the debuginfo so far in this process
+ * (bits, sticky): DEBUGINFO_USED_INLINE (dso__inline_frames*() with a
+ * callback), DEBUGINFO_USED_POSITIONS (... with positions),
+ * DEBUGINFO_USED_SRCLINE (dso__srcline*()). The parallel unwinder fills
+ * only those caches ahead (util/model/unwind-parallel.c).
  */
-bool dso__debuginfo_warm(struct dso *dso);
+#define DEBUGINFO_USED_INLINE		(1U << 0)
+#define DEBUGINFO_USED_POSITIONS	(1U << 1)
+#define DEBUGINFO_USED_SRCLINE		(1U << 2)
+unsigned int debuginfo__usage(void);
 
 /* ---- for the unwinder (util/model/unwind.c) ---- */
 

@@ -4,10 +4,33 @@
  * threads into raw frames (struct unwind_entry), which the serial
  * delivery replays through unwind__get_entries(); see unwind.h.
  *
+ * Pipelined: unwind_batch__run() only hands the batch to the workers and
+ * returns; the caller starts delivering at once. Each sample of the batch
+ * is claimed once (an atomic state per sample): by a worker, which
+ * unwinds it and stores its frames, or by the delivering thread itself
+ * when it reaches a sample no worker has started (it then walks it
+ * directly, as without workers). A sample a worker is still unwinding is
+ * waited for a few microseconds, then walked again by the delivering
+ * thread (the worker may have lost its CPU). So the delivering thread
+ * never waits for a whole batch or for a preempted worker; with no idle
+ * CPU it simply unwinds (nearly) everything itself, and after a run where
+ * the workers did less than a quarter of the walks the next runs are
+ * left to it alone. (The first version ran the whole batch
+ * before delivering any of it: with unwinding a small share of the work,
+ * that barrier cost more than the parallel part saved.)
+ *
+ * After unwinding a sample, a worker also fills the per-DSO caches the
+ * delivery will look up for its frames: inline chains and srclines
+ * (util/model/debuginfo.h), but only the kinds the consumer has asked for
+ * so far (debuginfo__usage()), so nothing is computed that would not be
+ * used; that also loads DWARF (e.g. inflates a separate debug file) ahead
+ * of the delivering thread. Results are the same whoever fills a cache.
+ *
  * Why this is safe: the session only batches consecutive samples with no
- * side-band record between them, and runs the batch to completion before
- * delivering any of them, so while workers run nothing modifies the model
- * (threads, maps). What the walk touches: thread__find_symbol() (per-thread
+ * side-band record between them, of threads that already exist, and
+ * clears the batch (which waits for the workers) before it delivers any
+ * record that may change the model; delivering samples changes no
+ * thread or map. What the walk touches: thread__find_symbol() (per-thread
  * resolution cache, maps__find()'s atomic last-map hint, dso__load() under
  * its global lock), and the per-DSO debuginfo state under the DSO's mutex.
  *
@@ -17,10 +40,13 @@
  * the caller's max_stack, with the last replayed frame's truncated mark
  * cleared exactly as the serial walk leaves the last frame of a cut walk
  * unstepped. A caller wanting more depth than was prepared gets a fresh
- * walk.
+ * walk; so does a second replay of a sample the delivering thread walked
+ * itself.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,12 +61,20 @@
 
 #define UNWIND_PREP_DEPTH 127	/* frames prepared per sample (perf's default max) */
 #define UNWIND_MAX_THREADS 16
-#define WARM_MAX 64		/* DSOs remembered for warming */
+#define SEEN_SIZE 1024		/* per worker: recently prefetched (dso, addr) */
+
+enum prep_state {
+	PREP_QUEUED,		/* nobody has it yet */
+	PREP_BUSY,		/* a worker is unwinding it */
+	PREP_DONE,		/* frames stored: replay them */
+	PREP_TAKEN,		/* the delivering thread walked it itself */
+};
 
 struct prep {
 	const void *key;		/* sample.user_stack.data: unique while queued */
 	struct thread *thread;
 	struct perf_sample sample;
+	int state;			/* enum prep_state, atomic */
 	int ret;			/* the walk's return value */
 	unsigned int nr;		/* frames in entries */
 	struct unwind_entry *entries;	/* UNWIND_PREP_DEPTH slots in b->frames */
@@ -53,29 +87,33 @@ struct unwind_batch {
 	uint32_t *hash;			/* index + 1 into preps, 0: empty */
 	size_t hash_mask;
 	uint64_t nr_prepared, nr_replayed;
+	uint64_t nr_taken, nr_waits;		/* delivering thread: walked, waited */
+	uint64_t nr_worker, nr_prefetched;	/* workers (atomic) */
 	size_t next;			/* next prep to take (atomic) */
-	bool dying;			/* being deleted: workers let go of it */
-	/* DSOs met in unwound stacks whose DWARF the workers load once
-	 * they are done unwinding, while the caller delivers (under lock) */
-	struct dso *warm[WARM_MAX];
-	size_t nr_warm, warm_next;	/* under pool.lock */
-	bool warm_on;
+	bool stop;			/* workers: take no more (atomic) */
+	bool running;			/* handed to the workers, not cleared yet */
+	bool prefetch_on;		/* $PRF_UNWIND_WARM != 0 */
+	/* does it pay? samples of the last run walked by workers; runs
+	 * left to deliver without waking them */
+	uint64_t last_worker, last_nr;
+	unsigned int skip;
 };
+
+#define SKIP_RUNS 8		/* runs without workers after one where they
+				 * did less than a quarter of the walks */
 
 /*
  * The worker threads: one pool per process, started on first use and
  * kept until exit (each keeps per-thread caches, e.g. thread.c's
  * resolution cache, that live as long as the thread). Each generation
- * (unwind_batch__run()) every worker helps with the batch, reports done,
- * then warms the batch's DSOs until the next generation or the batch's
- * deletion.
+ * (unwind_batch__run()) every worker takes samples of the batch until
+ * none is left or the batch is cleared.
  */
 static struct {
 	pthread_mutex_t lock;
 	pthread_cond_t work, done;
 	pthread_t tids[UNWIND_MAX_THREADS];
 	int nr_workers;
-	int finished;			/* workers done with this generation */
 	int busy;			/* workers holding a batch pointer */
 	uint64_t gen;
 	struct unwind_batch *batch;	/* of the current generation */
@@ -88,6 +126,25 @@ static struct {
 /* the batch whose results this thread's unwind__get_entries() replays */
 static __thread struct unwind_batch *active_batch;
 
+/*
+ * CPUs kept busy by other work: the 1-minute load average
+ * (/proc/loadavg), rounded. Workers only pay on idle CPUs: on a machine
+ * whose CPUs are all taken they cost the delivering thread its share of
+ * a CPU and add their own overhead. 0 when unknown.
+ */
+static long cpus_busy(void)
+{
+	double load = 0;
+	FILE *f = fopen("/proc/loadavg", "re");
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lf", &load) != 1 || load < 0)
+		load = 0;
+	fclose(f);
+	return (long)(load + 0.5);
+}
+
 int unwind__parallel_threads(void)
 {
 	const char *env = getenv("PRF_UNWIND_THREADS");
@@ -98,6 +155,14 @@ int unwind__parallel_threads(void)
 		return n < 1 ? 1 : n > UNWIND_MAX_THREADS ? UNWIND_MAX_THREADS : (int)n;
 	}
 	n = sysconf(_SC_NPROCESSORS_ONLN);
+	/* two CPUs: measured on a python3 recording (14.8K samples, 1.2 M
+	 * frames), one worker took 75% of the walks off the delivering
+	 * thread and saved no wall time: with the per-DSO CFI row cache a
+	 * walk is about a tenth of a sample's cost, about what handing it
+	 * over costs. Workers are left to machines with more idle CPUs. */
+	if (n <= 2)
+		return 1;
+	n = n - cpus_busy();
 	if (n < 1)
 		n = 1;
 	return n > UNWIND_MAX_THREADS ? UNWIND_MAX_THREADS : (int)n;
@@ -106,6 +171,7 @@ int unwind__parallel_threads(void)
 struct unwind_batch *unwind_batch__new(size_t cap)
 {
 	struct unwind_batch *b = zalloc(sizeof(*b));
+	const char *env = getenv("PRF_UNWIND_WARM");
 	size_t hs = 16;
 
 	if (!b)
@@ -113,8 +179,8 @@ struct unwind_batch *unwind_batch__new(size_t cap)
 	while (hs < 2 * cap)
 		hs <<= 1;
 	b->cap = cap;
-	/* $PRF_UNWIND_WARM=0: no DWARF loading ahead on the workers */
-	b->warm_on = !getenv("PRF_UNWIND_WARM") || strcmp(getenv("PRF_UNWIND_WARM"), "0");
+	/* $PRF_UNWIND_WARM=0: workers only unwind, they fill no DWARF caches */
+	b->prefetch_on = !env || strcmp(env, "0");
 	b->preps = calloc(cap, sizeof(*b->preps));
 	b->frames = malloc(cap * UNWIND_PREP_DEPTH * sizeof(*b->frames));
 	b->hash = calloc(hs, sizeof(*b->hash));
@@ -136,12 +202,28 @@ static size_t key_hash(const void *key, size_t mask)
 	return (size_t)(h >> 32) & mask;
 }
 
+/* Stop the workers taking samples of b and wait until none touches it. */
+static void batch__quiesce(struct unwind_batch *b)
+{
+	if (!b->running)
+		return;
+	__atomic_store_n(&b->stop, true, __ATOMIC_RELEASE);
+	pthread_mutex_lock(&pool.lock);
+	if (pool.batch == b)
+		pool.batch = NULL;
+	while (pool.busy)
+		pthread_cond_wait(&pool.done, &pool.lock);
+	pthread_mutex_unlock(&pool.lock);
+	b->running = false;
+}
+
 void unwind_batch__clear(struct unwind_batch *b)
 {
 	size_t i;
 
 	if (!b)
 		return;
+	batch__quiesce(b);
 	if (active_batch == b)
 		active_batch = NULL;
 	for (i = 0; i < b->nr; i++) {
@@ -162,6 +244,8 @@ int unwind_batch__add(struct unwind_batch *b, struct thread *thread,
 	struct prep *p;
 	size_t h;
 
+	if (b->running)
+		return -EBUSY;
 	if (b->nr >= b->cap)
 		return -ENOSPC;
 	if (!sample->user_stack.data || !sample->user_stack.size || !sample->user_regs.abi)
@@ -176,6 +260,7 @@ int unwind_batch__add(struct unwind_batch *b, struct thread *thread,
 	p->key = sample->user_stack.data;
 	p->thread = thread;
 	p->sample = *sample;
+	p->state = PREP_QUEUED;
 	p->ret = 0;
 	p->nr = 0;
 	p->entries = &b->frames[b->nr * UNWIND_PREP_DEPTH];
@@ -199,47 +284,90 @@ static int collect_cb(struct unwind_entry *e, void *arg)
 	return 0;
 }
 
-/* Remember the DSOs of p's frames for warming (first sight only). */
-static void batch__note_dsos(struct unwind_batch *b, const struct prep *p)
+struct prefetch {
+	struct dso *dso;
+	uint64_t addr;
+};
+
+struct seen {
+	struct dso *dso;
+	uint64_t addr;
+};
+
+/*
+ * Fill the DWARF caches for the frames in pf[0..n) as the delivery will
+ * look them up (util/model/callchain.c: frames with a symbol in a user
+ * DSO, at the DSO address of the ip). seen skips repeats cheaply.
+ */
+static size_t prefetch__run(struct unwind_batch *b, const struct prefetch *pf, size_t n,
+			    unsigned int usage, struct seen *seen)
 {
-	struct dso *last = NULL;
-	unsigned int i;
-	size_t j;
+	unsigned int flags = usage & DEBUGINFO_USED_POSITIONS ? 0 : INLINE_F_NO_POSITIONS;
+	size_t i, done = 0;
 
-	for (i = 0; i < p->nr; i++) {
-		struct map *map = p->entries[i].map;
-		struct dso *dso = map ? map->dso : NULL;
+	for (i = 0; i < n; i++) {
+		struct seen *s = &seen[((uintptr_t)pf[i].dso ^ pf[i].addr ^ (pf[i].addr >> 10)) %
+				       SEEN_SIZE];
+		int nr = 0;
 
-		if (!dso || dso == last || dso->kind != DSO_USER)
+		if (s->dso == pf[i].dso && s->addr == pf[i].addr)
 			continue;
-		last = dso;
-		pthread_mutex_lock(&pool.lock);
-		for (j = 0; j < b->nr_warm && b->warm[j] != dso; j++)
-			;
-		if (j == b->nr_warm && b->nr_warm < WARM_MAX) {
-			b->warm[b->nr_warm] = dso;
-			__atomic_store_n(&b->nr_warm, b->nr_warm + 1, __ATOMIC_RELAXED);
-		}
-		pthread_mutex_unlock(&pool.lock);
+		if (__atomic_load_n(&b->stop, __ATOMIC_ACQUIRE))
+			break;
+		done++;
+		s->dso = pf[i].dso;
+		s->addr = pf[i].addr;
+		if (usage & DEBUGINFO_USED_INLINE)
+			nr = dso__inline_frames_flags(pf[i].dso, pf[i].addr, flags, NULL, NULL);
+		if ((usage & DEBUGINFO_USED_SRCLINE) && nr <= 0)
+			dso__srcline(pf[i].dso, pf[i].addr);
 	}
+	return done;
 }
 
 static void batch__work(struct unwind_batch *b)
 {
+	struct prefetch pf[UNWIND_PREP_DEPTH];
+	struct seen *seen = NULL;
+
 	for (;;) {
-		size_t i = __atomic_fetch_add(&b->next, 1, __ATOMIC_RELAXED);
+		unsigned int usage = 0, j;
+		size_t i, n = 0;
 		struct prep *p;
 
+		if (__atomic_load_n(&b->stop, __ATOMIC_ACQUIRE))
+			break;
+		i = __atomic_fetch_add(&b->next, 1, __ATOMIC_RELAXED);
 		if (i >= b->nr)
 			break;
 		p = &b->preps[i];
+		if (!__atomic_compare_exchange_n(&p->state, &(int){ PREP_QUEUED }, PREP_BUSY, false,
+						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			continue;	/* the delivering thread took it */
 		p->ret = unwind__walk_sample(collect_cb, p, p->thread, &p->sample,
 					     UNWIND_PREP_DEPTH);
 		if (p->ret > 0)	/* collect_cb's stop: cannot happen at this depth */
 			p->ret = 0;
-		if (b->warm_on && __atomic_load_n(&b->nr_warm, __ATOMIC_RELAXED) < WARM_MAX)
-			batch__note_dsos(b, p);
+		if (b->prefetch_on)
+			usage = debuginfo__usage();
+		for (j = 0; usage && j < p->nr; j++) {
+			const struct unwind_entry *e = &p->entries[j];
+
+			if (!e->map || !e->sym || !e->map->dso || e->map->dso->kind != DSO_USER)
+				continue;
+			pf[n].dso = e->map->dso;
+			pf[n].addr = map__map_ip(e->map, e->ip);
+			n++;
+		}
+		__atomic_store_n(&p->state, PREP_DONE, __ATOMIC_RELEASE);
+		__atomic_fetch_add(&b->nr_worker, 1, __ATOMIC_RELAXED);
+		if (n && !seen)
+			seen = calloc(SEEN_SIZE, sizeof(*seen));
+		if (n && seen)
+			__atomic_fetch_add(&b->nr_prefetched, prefetch__run(b, pf, n, usage, seen),
+					   __ATOMIC_RELAXED);
 	}
+	free(seen);
 }
 
 static void *worker(void *arg)
@@ -260,17 +388,6 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&pool.lock);
 		batch__work(b);
 		pthread_mutex_lock(&pool.lock);
-		if (++pool.finished == pool.nr_workers)
-			pthread_cond_broadcast(&pool.done);
-		/* then, while the caller delivers: load the DWARF of the DSOs
-		 * seen so far (srclines and inline frames will need it) */
-		while (pool.gen == seen && !b->dying && b->warm_next < b->nr_warm) {
-			struct dso *dso = b->warm[b->warm_next++];
-
-			pthread_mutex_unlock(&pool.lock);
-			dso__debuginfo_warm(dso);
-			pthread_mutex_lock(&pool.lock);
-		}
 		if (--pool.busy == 0)
 			pthread_cond_broadcast(&pool.done);
 	}
@@ -280,8 +397,25 @@ static void *worker(void *arg)
 
 int unwind_batch__run(struct unwind_batch *b, int nthreads)
 {
-	if (!b->nr)
+	uint64_t walked;
+
+	if (!b->nr || b->running)
 		return 0;
+	/* the delivering thread walks what no worker has taken: when the
+	 * workers got less than a quarter of the last run (no idle CPU for
+	 * them), leave the next runs to it alone, then look again */
+	walked = __atomic_load_n(&b->nr_worker, __ATOMIC_RELAXED);
+	if (b->last_nr && !b->skip && (walked - b->last_worker) * 4 < b->last_nr)
+		b->skip = SKIP_RUNS;
+	b->last_nr = 0;
+	b->last_worker = walked;
+	if (b->skip) {
+		b->skip--;
+		b->nr_prepared += b->nr;
+		active_batch = b;	/* replays find every sample queued */
+		return 0;
+	}
+	b->last_nr = b->nr;
 	if (nthreads > UNWIND_MAX_THREADS)
 		nthreads = UNWIND_MAX_THREADS;
 	pthread_mutex_lock(&pool.lock);
@@ -301,17 +435,11 @@ int unwind_batch__run(struct unwind_batch *b, int nthreads)
 		pool.nr_workers++;
 	}
 	b->next = 0;
+	b->stop = false;
+	b->running = true;
 	pool.batch = b;
-	pool.finished = 0;
 	pool.gen++;
 	pthread_cond_broadcast(&pool.work);
-	pthread_mutex_unlock(&pool.lock);
-
-	batch__work(b);
-
-	pthread_mutex_lock(&pool.lock);
-	while (pool.finished < pool.nr_workers)
-		pthread_cond_wait(&pool.done, &pool.lock);
 	pthread_mutex_unlock(&pool.lock);
 	b->nr_prepared += b->nr;
 	active_batch = b;
@@ -329,26 +457,42 @@ void unwind_batch__delete(struct unwind_batch *b)
 	if (!b)
 		return;
 	unwind_batch__clear(b);
-	pthread_mutex_lock(&pool.lock);
-	b->dying = true;
-	if (pool.batch == b)
-		pool.batch = NULL;
-	/* a worker may still be warming one of its DSOs */
-	while (pool.busy)
-		pthread_cond_wait(&pool.done, &pool.lock);
-	pthread_mutex_unlock(&pool.lock);
+	if (b->nr_prepared)
+		pr_debug("unwind: %" PRIu64 " stacks walked by workers, %" PRIu64
+			 " by the delivering thread (%" PRIu64 " waits), %" PRIu64
+			 " frames' DWARF looked up ahead\n", b->nr_worker, b->nr_taken,
+			 b->nr_waits, b->nr_prefetched);
 	free(b->preps);
 	free(b->frames);
 	free(b->hash);
 	free(b);
 }
 
+/* Wait a little for a worker to finish unwinding p (a walk takes tens of
+ * microseconds); PREP_BUSY still when it takes longer (the worker may
+ * have been preempted): the caller then walks the sample itself rather
+ * than wait for a CPU to come free. */
+static int prep__wait(struct prep *p)
+{
+	unsigned int spins;
+	int st = PREP_BUSY;
+
+	for (spins = 0; spins < 512; spins++) {
+		st = __atomic_load_n(&p->state, __ATOMIC_ACQUIRE);
+		if (st != PREP_BUSY)
+			break;
+		__builtin_ia32_pause();
+	}
+	return st;
+}
+
 bool unwind__replay(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 		    const struct perf_sample *data, int max_stack, int *ret)
 {
 	struct unwind_batch *b = active_batch;
-	const struct prep *p = NULL;
+	struct prep *p = NULL;
 	unsigned int i, n;
+	int st;
 	size_t h;
 
 	if (!b || !b->nr || !data->user_stack.data)
@@ -363,6 +507,29 @@ bool unwind__replay(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 	}
 	if (!p || p->thread != thread)
 		return false;
+	st = __atomic_load_n(&p->state, __ATOMIC_ACQUIRE);
+	if (st == PREP_QUEUED &&
+	    __atomic_compare_exchange_n(&p->state, &st, PREP_TAKEN, false, __ATOMIC_ACQ_REL,
+					__ATOMIC_ACQUIRE)) {
+		/* no worker got to it: walk it here, as without workers */
+		b->nr_replayed++;
+		b->nr_taken++;
+		*ret = unwind__walk_sample(cb, arg, thread, data, max_stack);
+		return true;
+	}
+	if (st == PREP_BUSY) {
+		b->nr_waits++;
+		st = prep__wait(p);
+		if (st == PREP_BUSY) {
+			/* the same walk as the worker's, so the same frames */
+			b->nr_replayed++;
+			b->nr_taken++;
+			*ret = unwind__walk_sample(cb, arg, thread, data, max_stack);
+			return true;
+		}
+	}
+	if (st != PREP_DONE)
+		return false;	/* walked here before: walk again */
 	if (max_stack <= 0)
 		max_stack = 127;
 	/* prepared to UNWIND_PREP_DEPTH: deeper asks need a walk of their own

@@ -99,33 +99,44 @@ uint64_t unwind__sample_regs_mask(void);
  *
  * The session (util/format/session.c) hands runs of consecutive samples
  * (no side-band record between them, so every address space is fixed
- * during the run) to unwind__batch_run(), which unwinds them on worker
- * threads into raw frames; the serial delivery then calls
- * unwind__get_entries() as before, which replays a prepared sample's
- * frames instead of walking again (same frames, same order: output is
- * identical to single-threaded unwinding). Only the thread that ran the
- * batch sees its results.
+ * during the run) to unwind_batch__run(), which lets worker threads
+ * unwind them into raw frames while the caller goes on delivering; the
+ * serial delivery calls unwind__get_entries() as before, which replays a
+ * prepared sample's frames, or walks the sample itself when no worker has
+ * got to it yet (same frames, same order: output is identical to
+ * single-threaded unwinding). Only the thread that ran the batch sees its
+ * results. The workers also fill the DWARF caches (inline chains,
+ * srclines) for the frames they unwound, as far as the consumer has
+ * asked for them (debuginfo__usage()).
  */
 struct unwind_batch;
 
 /*
  * Worker threads to use: $PRF_UNWIND_THREADS when set (1 = parallel
- * unwinding off), else the online CPUs, at most 16.
+ * unwinding off), else 1 on machines with at most 2 online CPUs (it does
+ * not pay there, see unwind-parallel.c), else the online CPUs not kept
+ * busy by other work (online CPUs minus the rounded 1-minute load average
+ * of /proc/loadavg), at least 1, at most 16.
  */
 int unwind__parallel_threads(void);
 /* New empty batch for up to cap samples; NULL on ENOMEM. */
 struct unwind_batch *unwind_batch__new(size_t cap);
-/* Drop all prepared samples (their replay is no longer offered). */
+/* Drop all prepared samples (their replay is no longer offered); waits
+ * until no worker touches the batch or its samples any more. */
 void unwind_batch__clear(struct unwind_batch *b);
 /* Queue a sample of thread (borrowed; both must stay valid and unchanged
- * until unwind_batch__clear()); 0, or -ENOSPC when the batch is full. */
+ * until unwind_batch__clear()); 0, or -ENOSPC when the batch is full,
+ * -EBUSY when it runs (clear it first). */
 int unwind_batch__add(struct unwind_batch *b, struct thread *thread,
 		      const struct perf_sample *sample);
 /* Samples queued. */
 size_t unwind_batch__nr(const struct unwind_batch *b);
-/* Unwind the queued samples on nthreads threads (the caller's included)
- * and offer their replay to unwind__get_entries() on the calling thread
- * until unwind_batch__clear(). 0 or -errno (nothing offered). */
+/* Start unwinding the queued samples on nthreads - 1 worker threads and
+ * return at once; unwind__get_entries() on the calling thread replays
+ * them (or walks those no worker has started) until unwind_batch__clear().
+ * When the workers did less than a quarter of the last run's walks (no
+ * idle CPU for them), the next runs are left to the calling thread.
+ * Nothing in the model may change until unwind_batch__clear(). 0. */
 int unwind_batch__run(struct unwind_batch *b, int nthreads);
 /* Samples prepared and replayed so far (to tell whether it pays). */
 void unwind_batch__stats(const struct unwind_batch *b, uint64_t *prepared, uint64_t *replayed);
