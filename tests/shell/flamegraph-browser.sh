@@ -6,19 +6,10 @@ CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup fg-browser
 
-cat > "$T/tree.c" <<'C'
-#include <stdlib.h>
-volatile unsigned long sink;
-__attribute__((noinline)) void leaf(void) { for (int i = 0; i < 2000; i++) sink += i * i; }
-__attribute__((noinline)) void b(void) { leaf(); }
-__attribute__((noinline)) void a(void) { b(); }
-int main(int argc, char **argv) { long n = argc > 1 ? atol(argv[1]) : 100000; for (long i = 0; i < n; i++) a(); return 0; }
-C
-cc -O0 -fno-omit-frame-pointer -o "$T/tree" "$T/tree.c" || fail "cc"
+cc_prog tree	# main -> a -> b -> leaf (lib/tree.c)
 # user frames only: a sample taken deep in the kernel would make the graph
 # taller than the 500-pixel window and push its wide base out of the shot
-"$PERF" record -q -F 999 -g --all-user -o "$T/a.data" -- "$T/tree" 100000 >/dev/null 2>&1 ||
-	{ echo "perf record failed (perf_event_paranoid?)"; exit 2; }
+perf_record "$T/a.data" -F 999 -g --all-user -- "$T/tree" 100000
 "$PRF" flamegraph -i "$T/a.data" -o "$T/a.html" || fail "flamegraph"
 "$PRF" flamegraph --diff "$T/a.data" "$T/a.data" -o "$T/d.html" --inverted || fail "flamegraph --diff"
 

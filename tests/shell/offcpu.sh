@@ -1,45 +1,27 @@
 #!/bin/bash
 # prf record --off-cpu: 200 ms slept in sleeper() shows as ~200 ms (+-20%) offcpu-time under main;sleeper (script --folded, report, flamegraph)
-# sleeper() makes the nanosleep system call itself (inline syscall, so
-# the user stack at the switch-out starts in sleeper with frame pointers
-# intact) and is called from main after some work. prf record --off-cpu
-# records sched:sched_switch with callchains and switch records; prf
-# script --folded must then put 160..240 ms of offcpu-time (ns) on stacks
-# through main;sleeper, prf report must list the offcpu-time event with
-# sleeper, prf flamegraph must draw it (blue off-CPU view, ~200 ms) next
-# to the on-CPU view, and perf must still read the file. (Time order of
-# prf script: tests/shell/script-offcpu-order.sh.)
+# sleeper() (lib/sleeper.h) makes the nanosleep system call itself (inline
+# syscall, so the user stack at the switch-out starts in sleeper with
+# frame pointers intact) and is called from main after some work. prf
+# record --off-cpu records sched:sched_switch with callchains and switch
+# records; prf script --folded must then put 160..240 ms of offcpu-time
+# (ns) on stacks through main;sleeper, prf report must list the
+# offcpu-time event with sleeper, prf flamegraph must draw it (blue
+# off-CPU view, ~200 ms) next to the on-CPU view, and perf must still read
+# the file. (Time order of prf script:
+# tests/shell/script-offcpu-order.sh.)
 set -u
-PERF=${PERF_BIN:-/usr/bin/perf}
-[ "$(uname -m)" = x86_64 ] || { echo "the test program's inline syscall is x86_64 only"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d /tmp/prf-offcpu.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-
-"$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch ||
-	{ echo "no sched:sched_switch tracepoint (tracefs?)"; exit 2; }
+. "$PRF_SRCDIR/tests/shell/lib/offcpu.sh"
+offcpu_setup offcpu
 
 cat > "$T/sl.c" <<'C'
-#include <sys/syscall.h>
-#include <time.h>
+#include "sleeper.h"
 volatile unsigned long sink;
 
 __attribute__((noinline)) void work(void)
 {
 	for (unsigned long i = 0; i < 20000000; i++)
 		sink += i;
-}
-
-__attribute__((noinline)) void sleeper(void)
-{
-	struct timespec ts = { 0, 200000000 };	/* 200 ms */
-	long ret;
-
-	__asm__ volatile("syscall" : "=a"(ret)
-			 : "a"((long)SYS_nanosleep), "D"(&ts), "S"(0L)
-			 : "rcx", "r11", "memory");
-	sink += (unsigned long)ret;
 }
 
 int main(void)
@@ -50,7 +32,7 @@ int main(void)
 	return 0;
 }
 C
-cc -O0 -fno-omit-frame-pointer -o "$T/sl" "$T/sl.c" || fail "cc"
+cc_sleeper sl
 
 "$PRF" record -q --off-cpu -o "$T/oc.data" -- "$T/sl" 2>"$T/rec.err" ||
 	{ cat "$T/rec.err"; fail "prf record --off-cpu"; }

@@ -1,15 +1,11 @@
 #!/bin/bash
 # perf.data reader robustness: truncated, bit-flipped, empty and non-perf files give a message, never a crash
 set -u
-fail() { echo "FAIL: $*"; exit 1; }
-command -v perf >/dev/null || { echo "no /usr/bin/perf to make a file"; exit 2; }
-command -v python3 >/dev/null || { echo "no python3 to corrupt files"; exit 2; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup reader-robust
 cd "$T" || exit 1
 
-perf record -q -a -F 999 -g -o good.data -- sleep 0.3 >/dev/null 2>&1 ||
-	{ echo "perf record failed"; exit 2; }
+perf_record good.data -a -F 999 -g -- sleep 0.3
 size=$(stat -c %s good.data)
 
 # exit status must be 0 or 1 with a message, never a signal (>= 128) or a sanitizer report

@@ -1,28 +1,23 @@
 #!/bin/bash
 # prf record ends cleanly on SIGINT, SIGTERM, a crashing workload, a full disk, and survives kill -9
 set -u
-fail() { echo "FAIL: $*"; exit 1; }
-command -v perf >/dev/null || { echo "no /usr/bin/perf to judge the files"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-T=$(mktemp -d); MNT=
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup record-interrupt
+MNT=
 cleanup() { [ -n "$MNT" ] && umount "$MNT" 2>/dev/null; rm -rf "$T"; }
 trap cleanup EXIT
 cd "$T" || exit 1
 
-cat > spin.c <<'C'
-volatile unsigned long sink;
-__attribute__((noinline)) void spin_here(void) { for (;;) sink++; }
-int main(void) { spin_here(); return 0; }
-C
+cc_prog spin	# spins in spin_here() (lib/spin.c)
 cat > segv.c <<'C'
 volatile unsigned long sink;
 __attribute__((noinline)) void crash_soon(void) { for (unsigned long i = 0; i < 100000000UL; i++) sink += i; *(volatile int *)0 = 1; }
 int main(void) { crash_soon(); return 0; }
 C
-cc -O0 -fno-omit-frame-pointer -o spin spin.c && cc -O0 -fno-omit-frame-pointer -o segv segv.c || fail "cc"
+cc -O0 -fno-omit-frame-pointer -o segv segv.c || fail "cc"
 
 readable() { # file what
-	perf report --stdio -i "$1" >rep.out 2>rep.err || fail "$2: perf report exit: $(cat rep.err)"
+	"$PERF" report --stdio -i "$1" >rep.out 2>rep.err || fail "$2: perf report exit: $(cat rep.err)"
 	[ -s rep.err ] && fail "$2: perf report warnings: $(cat rep.err)"
 	grep -q "^# Samples: [1-9]" rep.out || fail "$2: no samples"
 	grep -q "spin_here\|crash_soon" rep.out || fail "$2: workload symbol missing"
@@ -54,7 +49,7 @@ for sig in INT TERM; do
 	[ $rc -eq 143 ] || fail "SIG$sig: exit $rc, expected the workload's 143"
 	grep -q "Captured and wrote" err || fail "SIG$sig: no summary"
 	readable $sig.data "SIG$sig"
-	perf report --header-only -i $sig.data | grep -q "^# hostname" || fail "SIG$sig: header features missing"
+	"$PERF" report --header-only -i $sig.data | grep -q "^# hostname" || fail "SIG$sig: header features missing"
 done
 
 # workload that segfaults: status 139 like a shell, file complete

@@ -7,75 +7,11 @@
 # symbol text directly (demangled C++ name, library symbol, stripped
 # binary as perf shows it).
 set -u
-. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/report.sh"
 test_setup report-bin
 
-cat > "$T/compare.py" <<'PY'
-import re, sys
-def parse(path):
-    entries, chains, header, cur = [], {}, None, None
-    for line in open(path, errors="replace"):
-        line = line.rstrip("\n")
-        if line.startswith("# Overhead") or line.startswith("# Children"):
-            header = line.rstrip()
-        m = re.match(r"^ +((?:[0-9.]+%\s+)+)(.*)$", line)
-        if m and not line.startswith("      "[:4] + "|"):
-            pcts = [float(x) for x in re.findall(r"([0-9.]+)%", m.group(1))]
-            key = re.sub(r"\s+", " ", m.group(2)).strip()
-            entries.append((key, pcts))
-            cur = key
-            chains[cur] = []
-            continue
-        if cur is not None and line.strip() and not line.startswith("#"):
-            chains[cur].append(line.rstrip())
-    return header, entries, chains
-ph, pe, pc = parse(sys.argv[1])
-qh, qe, qc = parse(sys.argv[2])
-if ph != qh:
-    sys.exit("header differs:\n perf: %r\n prf:  %r" % (ph, qh))
-top = [e for e in pe if e[1][0] >= 0.5]
-if not top:
-    sys.exit("perf printed no entries")
-qd = dict(qe)
-qkeys = [k for k, _ in qe]
-for i, (k, p) in enumerate(top):
-    if k not in qd:
-        sys.exit("entry missing in prf: %s" % k)
-    for a, b in zip(p, qd[k]):
-        if abs(a - b) > 0.05:
-            sys.exit("overhead of %s: perf %s prf %s" % (k, p, qd[k]))
-    if qkeys.index(k) != [x for x, _ in pe].index(k):
-        sys.exit("entry %s at position %d in perf, %d in prf" % (k, [x for x, _ in pe].index(k), qkeys.index(k)))
-    # callchain text of the entry: same paths (percentages within 0.05)
-    pl, ql = pc.get(k, []), qc.get(k, [])
-    if len(pl) != len(ql):
-        sys.exit("callchain of %s: %d lines in perf, %d in prf" % (k, len(pl), len(ql)))
-    for a, b in zip(pl, ql):
-        na, nb = re.sub(r"[0-9.]+%", "P", a), re.sub(r"[0-9.]+%", "P", b)
-        if na != nb:
-            sys.exit("callchain of %s differs:\n perf: %s\n prf:  %s" % (k, a, b))
-        for x, y in zip(re.findall(r"([0-9.]+)%", a), re.findall(r"([0-9.]+)%", b)):
-            if abs(float(x) - float(y)) > 0.05:
-                sys.exit("callchain percent of %s: %s vs %s" % (k, a, b))
-print("ok: %d entries compared" % len(top))
-PY
-
-check() { # DATA OPTS...
-	local data=$1; shift
-	"$PERF" report -i "$data" --stdio "$@" > "$T/perf.out" 2>/dev/null || fail "perf report $*"
-	"$PRF" report -i "$data" --stdio "$@" > "$T/prf.out" 2>"$T/prf.err"; rc=$?
-	[ $rc -eq 0 ] || { cat "$T/prf.err"; fail "prf report $* exit $rc"; }
-	python3 "$T/compare.py" "$T/perf.out" "$T/prf.out" > "$T/cmp.out" 2>&1 ||
-		{ cat "$T/cmp.out"; fail "prf report $* differs from perf report"; }
-	echo "ok: report $* ($(cat "$T/cmp.out"))"
-}
-
-
-rec() { # OUT CMD...
-	local out=$1; shift
-	"$PERF" record -q -F 999 -g -o "$out" -- "$@" >/dev/null 2>"$T/rec.err" ||
-		{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
-}
+# rec OUT CMD...: perf record -F 999 -g of CMD into OUT (skip if perf cannot)
+rec() { perf_record "$1" -F 999 -g -- "${@:2}"; }
 
 cat > "$T/prog.c" <<'C'
 #include <stdlib.h>
@@ -109,8 +45,8 @@ rec "$T/stripped.data" "$T/stripped" $N
 LD_LIBRARY_PATH=$T rec "$T/lib.data" "$T/uselib" $N
 
 for d in pie nopie stripped lib; do
-	check "$T/$d.data" --no-children
-	check "$T/$d.data" --children
+	report_check "$T/$d.data" --no-children
+	report_check "$T/$d.data" --children
 done
 "$PRF" report -i "$T/pie.data" --stdio --no-children -q 2>/dev/null | grep -q "pie  *\[\.\] work$" || fail "PIE: work not resolved"
 "$PRF" report -i "$T/nopie.data" --stdio --no-children -q 2>/dev/null | grep -q "nopie  *\[\.\] work$" || fail "non-PIE: work not resolved"
@@ -132,8 +68,8 @@ int main(int argc, char **argv) { std::vector<int> v(30, 1); ns::run(v, argc > 1
 C
 	c++ -O0 -fno-omit-frame-pointer -o "$T/cxx" "$T/cxx.cc" || fail "c++"
 	rec "$T/cxx.data" "$T/cxx" $N
-	check "$T/cxx.data" --no-children
-	check "$T/cxx.data" --children
+	report_check "$T/cxx.data" --no-children
+	report_check "$T/cxx.data" --children
 	"$PRF" report -i "$T/cxx.data" --stdio --no-children -q 2>/dev/null | grep -q "\[\.\] ns::Box<int>::spin$" ||
 		fail "C++ name not demangled"
 else

@@ -8,7 +8,7 @@
 # callchain paths (graph lines and folded chains). Then the same on a
 # recording made by `prf record`, if that command exists.
 set -u
-. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/report.sh"
 test_setup report-compat
 
 cat > "$T/tree.c" <<'C'
@@ -20,85 +20,23 @@ __attribute__((noinline)) void a(void) { for (volatile int i = 0; i < 1000000; i
 int main(int argc, char **argv) { int n = argc > 1 ? atoi(argv[1]) : 40; for (int i = 0; i < n; i++) a(); return 0; }
 C
 cc -O0 -fno-omit-frame-pointer -o "$T/tree" "$T/tree.c" || fail "cc"
-"$PERF" record -q -F 999 -g -o "$T/perf.data" -- "$T/tree" 40 >/dev/null 2>"$T/rec.err" ||
-	{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
+perf_record "$T/perf.data" -F 999 -g -- "$T/tree" 40
 PID=$("$PERF" script -i "$T/perf.data" -F pid 2>/dev/null | awk '{print $1; exit}')
 
-# compare.py PERF_OUT PRF_OUT: entries, overheads, headers, callchain lines
-cat > "$T/compare.py" <<'PY'
-import re, sys
-def parse(path):
-    entries, chains, header, cur = [], {}, None, None
-    for line in open(path, errors="replace"):
-        line = line.rstrip("\n")
-        if line.startswith("# Overhead") or line.startswith("# Children"):
-            header = line.rstrip()
-        m = re.match(r"^ +((?:[0-9.]+%\s+)+)(.*)$", line)
-        if m and not line.startswith("      "[:4] + "|"):
-            pcts = [float(x) for x in re.findall(r"([0-9.]+)%", m.group(1))]
-            key = re.sub(r"\s+", " ", m.group(2)).strip()
-            entries.append((key, pcts))
-            cur = key
-            chains[cur] = []
-            continue
-        if cur is not None and line.strip() and not line.startswith("#"):
-            chains[cur].append(line.rstrip())
-    return header, entries, chains
-ph, pe, pc = parse(sys.argv[1])
-qh, qe, qc = parse(sys.argv[2])
-if ph != qh:
-    sys.exit("header differs:\n perf: %r\n prf:  %r" % (ph, qh))
-top = [e for e in pe if e[1][0] >= 0.5]
-if not top:
-    sys.exit("perf printed no entries")
-qd = dict(qe)
-qkeys = [k for k, _ in qe]
-for i, (k, p) in enumerate(top):
-    if k not in qd:
-        sys.exit("entry missing in prf: %s" % k)
-    for a, b in zip(p, qd[k]):
-        if abs(a - b) > 0.05:
-            sys.exit("overhead of %s: perf %s prf %s" % (k, p, qd[k]))
-    if qkeys.index(k) != [x for x, _ in pe].index(k):
-        sys.exit("entry %s at position %d in perf, %d in prf" % (k, [x for x, _ in pe].index(k), qkeys.index(k)))
-    # callchain text of the entry: same paths (percentages within 0.05)
-    pl, ql = pc.get(k, []), qc.get(k, [])
-    if len(pl) != len(ql):
-        sys.exit("callchain of %s: %d lines in perf, %d in prf" % (k, len(pl), len(ql)))
-    for a, b in zip(pl, ql):
-        na, nb = re.sub(r"[0-9.]+%", "P", a), re.sub(r"[0-9.]+%", "P", b)
-        if na != nb:
-            sys.exit("callchain of %s differs:\n perf: %s\n prf:  %s" % (k, a, b))
-        for x, y in zip(re.findall(r"([0-9.]+)%", a), re.findall(r"([0-9.]+)%", b)):
-            if abs(float(x) - float(y)) > 0.05:
-                sys.exit("callchain percent of %s: %s vs %s" % (k, a, b))
-print("ok: %d entries compared" % len(top))
-PY
-
-check() { # DATA OPTS...
-	local data=$1; shift
-	"$PERF" report -i "$data" --stdio "$@" > "$T/perf.out" 2>/dev/null || fail "perf report $*"
-	"$PRF" report -i "$data" --stdio "$@" > "$T/prf.out" 2>"$T/prf.err"; rc=$?
-	[ $rc -eq 0 ] || { cat "$T/prf.err"; fail "prf report $* exit $rc"; }
-	python3 "$T/compare.py" "$T/perf.out" "$T/prf.out" > "$T/cmp.out" 2>&1 ||
-		{ cat "$T/cmp.out"; fail "prf report $* differs from perf report"; }
-	echo "ok: report $* ($(cat "$T/cmp.out"))"
-}
-
 D="$T/perf.data"
-check "$D" --no-children
-check "$D" --children
-check "$D"
-check "$D" -n --no-children
-check "$D" --sort dso,sym
-check "$D" --sort dso,sym --no-children
-check "$D" --percent-limit 5
-check "$D" -g folded --no-children
-check "$D" -g folded
-check "$D" -g caller --no-children
-check "$D" -s sym --no-children
-check "$D" -s pid --no-children -g none
-[ -n "$PID" ] && check "$D" --pid "$PID" --no-children
+report_check "$D" --no-children
+report_check "$D" --children
+report_check "$D"
+report_check "$D" -n --no-children
+report_check "$D" --sort dso,sym
+report_check "$D" --sort dso,sym --no-children
+report_check "$D" --percent-limit 5
+report_check "$D" -g folded --no-children
+report_check "$D" -g folded
+report_check "$D" -g caller --no-children
+report_check "$D" -s sym --no-children
+report_check "$D" -s pid --no-children -g none
+[ -n "$PID" ] && report_check "$D" --pid "$PID" --no-children
 
 # the known tree itself: burn-free leaf called from b called from a
 "$PRF" report -i "$D" --stdio --no-children -g folded -q > "$T/f.out" 2>&1 || fail "folded"
@@ -117,15 +55,15 @@ python3 -c "import sys; v=[float(x) for x in sys.argv[1:]]; sys.exit(0 if all(v[
 "$PERF" report -i - --stdio --no-children < "$T/pipe.data" > "$T/perf.out" 2>/dev/null
 "$PRF" report -i - --stdio --no-children < "$T/pipe.data" > "$T/prf.out" 2>"$T/prf.err" ||
 	{ cat "$T/prf.err"; fail "prf report -i - failed"; }
-python3 "$T/compare.py" "$T/perf.out" "$T/prf.out" || fail "pipe mode differs"
+python3 "$REPORT_COMPARE" "$T/perf.out" "$T/prf.out" || fail "pipe mode differs"
 echo "ok: pipe mode"
 
 # prf's own recordings
 if "$PRF" record -h 2>&1 | grep -qi "usage: prf record"; then
 	"$PRF" record -F 999 -g -o "$T/prf.data" -- "$T/tree" 20 >/dev/null 2>"$T/rec.err" ||
 		{ cat "$T/rec.err"; fail "prf record failed"; }
-	check "$T/prf.data" --no-children
-	check "$T/prf.data" --children
+	report_check "$T/prf.data" --no-children
+	report_check "$T/prf.data" --children
 else
 	echo "skip: prf record is not available, own recordings not compared"
 fi

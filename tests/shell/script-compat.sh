@@ -10,24 +10,10 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup script-compat
 
-cat > "$T/tree.c" <<'C'
-#include <stdlib.h>
-volatile unsigned long sink;
-__attribute__((noinline)) void leaf(void) { for (int i = 0; i < 2000; i++) sink += i * i; }
-__attribute__((noinline)) void b(void) { leaf(); }
-__attribute__((noinline)) void a(void) { b(); }
-int main(int argc, char **argv) { long n = argc > 1 ? atol(argv[1]) : 100000; for (long i = 0; i < n; i++) a(); return 0; }
-C
-cc -O0 -fno-omit-frame-pointer -o "$T/tree" "$T/tree.c" || fail "cc"
-
-rec() { # out args...
-	local out=$1; shift
-	"$PERF" record -q -o "$out" "$@" >/dev/null 2>"$T/rec.err" ||
-		{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
-}
-rec "$T/g.data" -F 999 -g -- "$T/tree" 150000
-rec "$T/nog.data" -F 999 -- "$T/tree" 60000
-rec "$T/py.data" -F 999 -g -- python3 -c 'import json
+cc_prog tree	# main -> a -> b -> leaf (lib/tree.c)
+perf_record "$T/g.data" -F 999 -g -- "$T/tree" 150000
+perf_record "$T/nog.data" -F 999 -- "$T/tree" 60000
+perf_record "$T/py.data" -F 999 -g -- python3 -c 'import json
 x = 0
 for i in range(60000): x += len(json.dumps({"a": i, "b": [i, str(i)]}))'
 

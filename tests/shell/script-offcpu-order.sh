@@ -1,26 +1,20 @@
 #!/bin/bash
 # prf script on a prf record --off-cpu file: offcpu-time samples at their switch-out time, all output in time order
 # main() starts a thread that spins for ~400 ms, then sleeps 200 ms in
-# sleeper(). The 200 ms span is known only when main comes back (switch-in),
-# after the spinner's cpu-clock samples taken meanwhile; prf script must
-# still print the offcpu-time sample at its switch-out time, before those
-# samples: times never decrease, and at least 10 samples of the spinner
-# with times inside the span follow the offcpu-time line.
+# sleeper() (lib/sleeper.h). The 200 ms span is known only when main comes
+# back (switch-in), after the spinner's cpu-clock samples taken meanwhile;
+# prf script must still print the offcpu-time sample at its switch-out
+# time, before those samples: times never decrease, and at least 10
+# samples of the spinner with times inside the span follow the offcpu-time
+# line.
 set -u
-[ "$(uname -m)" = x86_64 ] || { echo "the test program's inline syscall is x86_64 only"; exit 2; }
-command -v cc >/dev/null || { echo "no C compiler"; exit 2; }
-command -v python3 >/dev/null || { echo "no python3"; exit 2; }
-T=$(mktemp -d /tmp/prf-script-offcpu.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-
-"$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch ||
-	{ echo "no sched:sched_switch tracepoint (tracefs?)"; exit 2; }
+. "$PRF_SRCDIR/tests/shell/lib/offcpu.sh"
+offcpu_setup script-offcpu
 
 cat > "$T/two.c" <<'C'
 #include <pthread.h>
-#include <sys/syscall.h>
 #include <time.h>
+#include "sleeper.h"
 volatile unsigned long sink;
 static volatile int stop;
 
@@ -38,17 +32,6 @@ static void *spinner(void *arg)
 	return 0;
 }
 
-__attribute__((noinline)) void sleeper(void)
-{
-	struct timespec ts = { 0, 200000000 };	/* 200 ms */
-	long ret;
-
-	__asm__ volatile("syscall" : "=a"(ret)
-			 : "a"((long)SYS_nanosleep), "D"(&ts), "S"(0L)
-			 : "rcx", "r11", "memory");
-	sink += (unsigned long)ret;
-}
-
 int main(void)
 {
 	pthread_t t;
@@ -61,7 +44,7 @@ int main(void)
 	return 0;
 }
 C
-cc -O0 -fno-omit-frame-pointer -pthread -o "$T/two" "$T/two.c" || fail "cc"
+cc_sleeper two -pthread
 "$PRF" record -q --off-cpu -o "$T/oc.data" -- "$T/two" 2>"$T/rec.err" ||
 	{ cat "$T/rec.err"; fail "prf record --off-cpu"; }
 "$PRF" script -i "$T/oc.data" --ns > "$T/script" 2>"$T/err" || { cat "$T/err"; fail "prf script"; }

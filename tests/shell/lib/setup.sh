@@ -2,15 +2,50 @@
 # tests/shell/*.sh). test_setup NAME [TOOL...]: PERF (Linux perf to compare
 # with), skip (exit 2, reason last) when perf, cc, python3 or a named tool is
 # missing, a temp dir $T removed on exit, and fail().
+#   need TOOL...: skip unless every TOOL is on PATH; tmp_dir NAME: $T only.
+#   perf_record OUT ARG...: perf record -q -o OUT ARG..., skip if it fails.
+#   cc_prog NAME [CFLAG...]: build a shared test program of this folder.
 test_setup() {
-	local name=$1 tool
+	local name=$1
 	shift
 	PERF=${PERF_BIN:-/usr/bin/perf}
 	[ -x "$PERF" ] || { echo "no $PERF (Linux perf) to compare with"; exit 2; }
-	for tool in cc python3 "$@"; do
-		command -v "$tool" >/dev/null || { echo "no $tool"; exit 2; }
-	done
-	T=$(mktemp -d "/tmp/prf-$name.XXXXXX")
-	trap 'rm -rf "$T"' EXIT
+	need cc python3 "$@"
+	tmp_dir "$name"
 }
 fail() { echo "FAIL: $*"; exit 1; }
+
+# need TOOL...: skip (exit 2, "no TOOL" last) unless every TOOL is on PATH.
+need() {
+	local tool
+	for tool in "$@"; do
+		command -v "$tool" >/dev/null || { echo "no $tool"; exit 2; }
+	done
+}
+
+# tmp_dir NAME: a fresh temp dir $T (/tmp/prf-NAME.XXXXXX) removed on exit.
+# A test that sets its own EXIT trap must remove $T there itself.
+tmp_dir() {
+	T=$(mktemp -d "/tmp/prf-$1.XXXXXX")
+	trap 'rm -rf "$T"' EXIT
+}
+
+# perf_record OUT ARG...: record with Linux perf ("$PERF" record -q -o OUT
+# ARG..., output to /dev/null, messages to $T/rec.err); when perf cannot
+# record here (perf_event_paranoid, no such event) show why and skip.
+perf_record() {
+	local out=$1
+	shift
+	"$PERF" record -q -o "$out" "$@" >/dev/null 2>"$T/rec.err" ||
+		{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
+}
+
+# cc_prog NAME [CFLAG...]: compile the test program NAME.c of this folder
+# (the programs several tests share; see the comment at the top of each)
+# into $T/NAME, -O0 with frame pointers plus CFLAGs; fail() if cc fails.
+cc_prog() {
+	local name=$1
+	shift
+	cc -O0 -fno-omit-frame-pointer "$@" -o "$T/$name" \
+		"$PRF_SRCDIR/tests/shell/lib/$name.c" || fail "cc $name.c"
+}

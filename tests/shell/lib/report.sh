@@ -1,0 +1,21 @@
+# Sourced by the shell tests that compare prf report with perf report (not
+# a test itself). Sources setup.sh (test_setup etc.).
+#   REPORT_COMPARE: report-compare.py, which compares a perf and a prf
+#     `report --stdio` output (python3 "$REPORT_COMPARE" PERF_OUT PRF_OUT).
+#   report_check DATA OPT...: perf report and prf report -i DATA --stdio
+#     OPT..., fail() unless prf exits 0 and REPORT_COMPARE finds them alike;
+#     outputs in $T/perf.out and $T/prf.out.
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+
+REPORT_COMPARE=$PRF_SRCDIR/tests/shell/lib/report-compare.py
+
+report_check() {
+	local data=$1 rc
+	shift
+	"$PERF" report -i "$data" --stdio "$@" > "$T/perf.out" 2>/dev/null || fail "perf report $*"
+	"$PRF" report -i "$data" --stdio "$@" > "$T/prf.out" 2>"$T/prf.err"; rc=$?
+	[ $rc -eq 0 ] || { cat "$T/prf.err"; fail "prf report $* exit $rc"; }
+	python3 "$REPORT_COMPARE" "$T/perf.out" "$T/prf.out" > "$T/cmp.out" 2>&1 ||
+		{ cat "$T/cmp.out"; fail "prf report $* differs from perf report"; }
+	echo "ok: report $* ($(cat "$T/cmp.out"))"
+}
