@@ -79,6 +79,34 @@ struct cu_funcs {		/* the functions of one CU, sorted by lo */
 	size_t n;
 };
 
+/*
+ * Inline scope index of one function: every DW_TAG_inlined_subroutine
+ * (and nested DW_TAG_subprogram) range below its DW_TAG_subprogram, by
+ * nesting depth (lexical blocks do not count). Scopes of one depth never
+ * overlap (siblings, or below disjoint parents), so the chain at an
+ * address is one binary search per depth. Built on the function's first
+ * lookup, with one walk of its DIE subtree.
+ */
+struct scope_range {
+	uint64_t lo, hi;	/* [lo, hi) */
+	Dwarf_Off off;		/* the scope's DIE */
+	Dwarf_Off parent;	/* enclosing scope's DIE (the function at depth 1) */
+};
+
+struct scope_level {
+	struct scope_range *r;	/* sorted by lo */
+	size_t n, alloc;
+};
+
+#define FUNC_SCOPES_BUCKETS 1024
+
+struct func_scopes {
+	struct func_scopes *next;	/* hash chain */
+	Dwarf_Off func_off;
+	struct scope_level *levels;	/* levels[d]: depth d + 1 */
+	unsigned int nr_levels;
+};
+
 #define INLINE_CACHE_SIZE 4096	/* addresses cached per DSO (direct mapped) */
 
 struct inline_slot {
@@ -135,6 +163,7 @@ struct debuginfo {
 	/* inline chains: per-CU function index and a result cache */
 	struct cu_funcs *cus;
 	size_t nr_cus;
+	struct func_scopes *func_scopes[FUNC_SCOPES_BUCKETS];
 	struct inline_slot *inl_cache;
 };
 
@@ -1420,47 +1449,141 @@ static void die__call_site(Dwarf_Die *die, Dwarf_Files *files, size_t nfiles,
 
 #define MAX_INLINE_DEPTH 64
 
-/*
- * Concrete scopes containing addr below die, outermost first: the
- * DW_TAG_subprogram and each nested DW_TAG_inlined_subroutine. (libdw's
- * dwarf_getscopes continues an inline instance with its abstract
- * origin's scopes, not with the function it was inlined into.)
- */
-static void die__pc_chain(Dwarf_Die *parent, uint64_t addr, Dwarf_Die *chain, int *n)
+static int scope_level__add(struct scope_level *l, uint64_t lo, uint64_t hi, Dwarf_Off off,
+			    Dwarf_Off parent)
+{
+	if (l->n == l->alloc) {
+		size_t na = l->alloc ? 2 * l->alloc : 16;
+		struct scope_range *nr = realloc(l->r, na * sizeof(*nr));
+
+		if (!nr)
+			return -ENOMEM;
+		l->r = nr;
+		l->alloc = na;
+	}
+	l->r[l->n++] = (struct scope_range){ lo, hi, off, parent };
+	return 0;
+}
+
+/* Index the scopes below parent (of DIE offset parent_off) at depth
+ * index depth (0: directly in the function). */
+static int func_scopes__scan(struct func_scopes *fs, Dwarf_Die *parent, Dwarf_Off parent_off,
+			     unsigned int depth)
 {
 	Dwarf_Die child;
 
 	if (dwarf_child(parent, &child) != 0)
-		return;
+		return 0;
 	do {
 		int tag = dwarf_tag(&child);
+		Dwarf_Addr base, lo, hi;
+		Dwarf_Off off;
+		ptrdiff_t roff = 0;
 
-		switch (tag) {
-		case DW_TAG_namespace:
-		case DW_TAG_module:
-		case DW_TAG_class_type:
-		case DW_TAG_structure_type:
-			if (!*n)	/* functions defined inside */
-				die__pc_chain(&child, addr, chain, n);
-			break;
-		case DW_TAG_subprogram:
-		case DW_TAG_inlined_subroutine:
-		case DW_TAG_lexical_block:
-			if (dwarf_haspc(&child, addr) <= 0)
-				break;
-			if (tag != DW_TAG_lexical_block) {
-				if (tag == DW_TAG_inlined_subroutine && !*n)
-					break;	/* not inside a function */
-				if (*n >= MAX_INLINE_DEPTH)
-					return;
-				chain[(*n)++] = child;
-			}
-			die__pc_chain(&child, addr, chain, n);
-			return;
-		default:
-			break;
+		if (tag == DW_TAG_lexical_block) {
+			if (func_scopes__scan(fs, &child, parent_off, depth))
+				return -ENOMEM;
+			continue;
 		}
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
+			continue;
+		if (depth + 1 >= MAX_INLINE_DEPTH)
+			continue;
+		if (depth >= fs->nr_levels) {
+			struct scope_level *nl = realloc(fs->levels, (depth + 1) * sizeof(*nl));
+
+			if (!nl)
+				return -ENOMEM;
+			memset(nl + fs->nr_levels, 0, (depth + 1 - fs->nr_levels) * sizeof(*nl));
+			fs->levels = nl;
+			fs->nr_levels = depth + 1;
+		}
+		off = dwarf_dieoffset(&child);
+		while ((roff = dwarf_ranges(&child, roff, &base, &lo, &hi)) > 0)
+			if (lo < hi && scope_level__add(&fs->levels[depth], lo, hi, off, parent_off))
+				return -ENOMEM;
+		if (func_scopes__scan(fs, &child, off, depth + 1))
+			return -ENOMEM;
 	} while (dwarf_siblingof(&child, &child) == 0);
+	return 0;
+}
+
+static int scope_range__cmp(const void *a, const void *b)
+{
+	const struct scope_range *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static void func_scopes__free(struct func_scopes *fs)
+{
+	for (unsigned int d = 0; d < fs->nr_levels; d++)
+		free(fs->levels[d].r);
+	free(fs->levels);
+	free(fs);
+}
+
+/* The scope index of the function func (built on first use; NULL: out
+ * of memory). Caller holds the lock. */
+static struct func_scopes *debuginfo__func_scopes(struct debuginfo *di, Dwarf_Die *func)
+{
+	Dwarf_Off off = dwarf_dieoffset(func);
+	struct func_scopes **b = &di->func_scopes[(off ^ (off >> 10)) % FUNC_SCOPES_BUCKETS], *fs;
+
+	for (fs = *b; fs; fs = fs->next)
+		if (fs->func_off == off)
+			return fs;
+	fs = calloc(1, sizeof(*fs));
+	if (!fs)
+		return NULL;
+	fs->func_off = off;
+	if (func_scopes__scan(fs, func, off, 0)) {
+		func_scopes__free(fs);
+		return NULL;
+	}
+	for (unsigned int d = 0; d < fs->nr_levels; d++)
+		qsort(fs->levels[d].r, fs->levels[d].n, sizeof(*fs->levels[d].r), scope_range__cmp);
+	fs->next = *b;
+	*b = fs;
+	return fs;
+}
+
+/* The range of level l holding addr, or NULL. */
+static const struct scope_range *scope_level__find(const struct scope_level *l, uint64_t addr)
+{
+	size_t lo = 0, hi = l->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->r[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && addr < l->r[lo - 1].hi ? &l->r[lo - 1] : NULL;
+}
+
+/*
+ * Concrete scopes containing addr in the function chain[0], appended
+ * outermost first: each nested DW_TAG_inlined_subroutine (or nested
+ * DW_TAG_subprogram) down to the innermost. (libdw's dwarf_getscopes
+ * continues an inline instance with its abstract origin's scopes, not
+ * with the function it was inlined into.) Caller holds the lock.
+ */
+static void debuginfo__pc_chain(struct debuginfo *di, uint64_t addr, Dwarf_Die *chain, int *n)
+{
+	struct func_scopes *fs = debuginfo__func_scopes(di, &chain[0]);
+	Dwarf_Off parent = fs ? fs->func_off : 0;
+
+	for (unsigned int d = 0; fs && d < fs->nr_levels && *n < MAX_INLINE_DEPTH; d++) {
+		const struct scope_range *r = scope_level__find(&fs->levels[d], addr);
+
+		if (!r || r->parent != parent || !dwarf_offdie(di->dwarf, r->off, &chain[*n]))
+			break;
+		(*n)++;
+		parent = r->off;
+	}
 }
 
 static int func_range__cmp(const void *a, const void *b)
@@ -1616,7 +1739,7 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 	if (!cf || !cu_funcs__find(di, cf, addr, &chain[0]))
 		return 0;
 	n = 1;
-	die__pc_chain(&chain[0], addr, chain, &n);
+	debuginfo__pc_chain(di, addr, chain, &n);
 	sym = dso__find_symbol(di->dso, addr);
 	/* no inlined level: only a function whose DWARF name is not its ELF
 	 * symbol's gets a (renamed) frame */
@@ -1745,6 +1868,14 @@ void dso__debuginfo_delete(struct dso *dso)
 	for (i = 0; i < di->nr_cus; i++)
 		free(di->cus[i].r);
 	free(di->cus);
+	for (i = 0; i < FUNC_SCOPES_BUCKETS; i++) {
+		struct func_scopes *fs = di->func_scopes[i], *n;
+
+		for (; fs; fs = n) {
+			n = fs->next;
+			func_scopes__free(fs);
+		}
+	}
 	for (i = 0; i < CU_LINES_BUCKETS; i++) {
 		struct cu_lines *c = di->cu_lines[i], *n;
 
