@@ -36,6 +36,34 @@ struct inline_syms {
 
 static pthread_mutex_t inline_syms_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/*
+ * Per-thread memo in front of the table: the unwinder asks for the same
+ * few hundred (DSO, name, range) keys over and over, with the same name
+ * pointers (libdw's strings), so a hit costs a pointer hash and a
+ * strcmp instead of hashing the name under the global mutex. Entries of
+ * an older generation (bumped whenever a DSO's table is freed) are void.
+ */
+#define MEMO_SIZE 512
+
+struct memo_ent {
+	const struct dso *dso;
+	const char *name;
+	uint64_t start, end;
+	unsigned int gen;
+	struct symbol *sym;
+};
+
+static __thread struct memo_ent memo[MEMO_SIZE];
+static unsigned int inline_syms_gen = 1;	/* atomic */
+
+static struct memo_ent *memo_slot(const struct dso *dso, const char *name, uint64_t start)
+{
+	uintptr_t h = (uintptr_t)dso ^ ((uintptr_t)name >> 3) ^ (uintptr_t)(start >> 4);
+
+	h ^= h >> 17;
+	return &memo[(h * 0x9e3779b97f4a7c15ULL) >> 55 & (MEMO_SIZE - 1)];
+}
+
 static uint64_t key_hash(const char *name, uint64_t start, uint64_t end)
 {
 	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
@@ -97,8 +125,16 @@ struct symbol *dso__inline_sym(struct dso *dso, const char *name, uint64_t start
 	uint64_t h;
 	size_t len;
 
+	struct memo_ent *m;
+	unsigned int gen;
+
 	if (!dso || !name || !*name)
 		return NULL;
+	m = memo_slot(dso, name, start);
+	gen = __atomic_load_n(&inline_syms_gen, __ATOMIC_ACQUIRE);
+	if (m->gen == gen && m->dso == dso && m->name == name && m->start == start &&
+	    m->end == end && !strcmp(m->sym->name, name))
+		return m->sym;
 	h = key_hash(name, start, end);
 	pthread_mutex_lock(&inline_syms_lock);
 	t = dso__inline_table(dso, true);
@@ -126,6 +162,7 @@ struct symbol *dso__inline_sym(struct dso *dso, const char *name, uint64_t start
 		table__grow(t);
 out:
 	pthread_mutex_unlock(&inline_syms_lock);
+	*m = (struct memo_ent){ dso, name, start, end, gen, &n->sym };
 	return &n->sym;
 fail:
 	pthread_mutex_unlock(&inline_syms_lock);
@@ -151,6 +188,7 @@ void dso__inline_syms_delete(struct dso *dso)
 	pthread_mutex_lock(&inline_syms_lock);
 	t = dso__inline_table(dso, false);
 	if (t) {
+		__atomic_fetch_add(&inline_syms_gen, 1, __ATOMIC_ACQ_REL);
 		for (unsigned int i = 0; i < t->nr_buckets; i++) {
 			struct inline_sym_node *n = t->buckets[i], *next;
 
