@@ -19,24 +19,22 @@
 #   BENCH_DIR=d   where inputs live (default /tmp/prf-bench-report); an
 #                 existing input recorded at the same SCALE is reused
 #   INPUTS="deep mix"  which inputs
-# RESULTS-BEGIN (recorded by helper report, 2026-11-23 17:35 UTC, 2 cores
-# shared with other jobs, load average 3-5; CPU = user+sys, medians of 3;
-# the old binary is the previous session's (perftune) build, measured in
-# the same minutes; deep = 133 MB, 767 K samples)
-# input mode           perf cpu   prf cpu old -> new   speedup old -> new   mem (prf/perf) new
-# deep  --children       7.42 s    1.38 s -> 0.74 s    5.4x -> 10.0x        63 MB / 230 MB = 0.28x
-# deep  --no-children    1.40 s    0.72 s -> 0.50 s    3.0x -> 2.8x (*)     51 MB / 174 MB = 0.29x
-# mix   --no-children   17.4 s     5.6 s  -> 4.7 s     3.1x -> 3.7x (**)   146 MB / 743 MB = 0.20x
-# mix   --children     (perf > 300 s: not measured)
-# (*) perf's own time varied 1.40-2.15 s between the two runs; measured
-#     back to back (min of 3, load 3): old 0.76 s, new 0.55 s, and the floor
-#     without callchains (-g none --no-children: reading, parsing, ordering,
-#     kallsyms) is 0.33 s, i.e. perf/4.3: 5x needs work below report.
-# (**) medians of 5-6 single runs each, spread +-40% under the load.
-# instructions (callgrind, load-independent): deep --no-children 3.29 G ->
-# 1.45 G; a small mix-like input (35 MB) 1.34 G -> 1.04 G.
-# outputs identical to perf's in all measured modes; goal (>= 5x, <= 0.33x)
-# met for --children, not for --no-children.
+#   MODES="--children --no-children"  which report modes
+# RESULTS-BEGIN recorded 2026-11-26 13:20-14:05 UTC, 2 cores, load < 1,
+# medians of 3 (deep) and 5 (mix) runs; wall = perf/prf, mem = prf/perf
+# peak RSS. This run's inputs: deep 333 MB, 1.71 M samples (both copies
+# ran at the full 25 kHz on an idle machine); mix 83 MB, 1.23 M samples.
+# input mode            perf s   prf s   wall    perf MB  prf MB   mem    output
+# deep  --children       19.89    0.50   39.8x    351.8    44.9   0.13x  identical
+# deep  --no-children     2.72    0.41    6.6x    344.7    41.8   0.12x  identical
+# mix   --children        7.42    2.28    3.2x    899.4   237.4   0.26x  identical
+# mix   --no-children     2.35    0.61    3.8x    265.7    93.4   0.35x  identical
+# Goal (>= 5x, <= 0.33x memory) met on deep in both modes, not on mix:
+# there prf's time is hist entry insertion (33%), perf's tie order for
+# 315 K children entries (three red-black tree passes, 0.75 s, bound by
+# cache misses, not by compares) and printing.
+# Previous run (2026-11-23, deep 767 K samples under load 3-5): deep
+# --children 10.0x, --no-children 2.8x (cpu); mix --no-children 3.7x.
 # RESULTS-END
 set -u
 SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
@@ -46,6 +44,8 @@ SCALE=${SCALE:-1}
 RUNS=${RUNS:-3}
 BENCH_DIR=${BENCH_DIR:-/tmp/prf-bench-report}
 INPUTS=${INPUTS:-deep mix}
+MODES=${MODES:---children --no-children}
+SELF=$SRCDIR/scripts/bench/$(basename "$0")
 PERF=${PERF:-/usr/bin/perf}
 GEN=$SRCDIR/../shared/bench/gen_deep.py
 
@@ -105,7 +105,7 @@ run_one() {
 
 print_recorded() {
 	# the last results recorded in this script's header (between the markers)
-	sed -n '/^# RESULTS-BEGIN/,/^# RESULTS-END/p' "$0" | sed '1d;$d;s/^# \{0,1\}//'
+	sed -n '/^# RESULTS-BEGIN/,/^# RESULTS-END/p' "$SELF" | sed '$d;s/^# \{0,1\}//;s/^RESULTS-BEGIN //'
 }
 
 echo "== recorded results (see the script header; re-measure below) =="
@@ -119,7 +119,7 @@ for in in $INPUTS; do
 	mix) record_mix || { echo "mix: recording failed"; continue; } ;;
 	*) echo "unknown input $in"; continue ;;
 	esac
-	for mode in --children --no-children; do
+	for mode in $MODES; do
 		: > perf.t; : > perf.c; : > perf.m; : > prf.t; : > prf.c; : > prf.m
 		for ((r = 0; r < RUNS; r++)); do
 			read -r e c k < <(run_one "$PERF" "$in.data" "$mode" perf.out)
