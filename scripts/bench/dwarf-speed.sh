@@ -13,12 +13,16 @@
 # symbol/report work, so they bound prf's cost from below; the report and
 # script rows compare like with like once prf report/script exist.
 #   PRF=path/to/prf PERF=/usr/bin/perf scripts/bench/dwarf-speed.sh 3
+# PYTHON=path picks the interpreter (default: python3 from PATH); one built
+# with -g (its libpython has DWARF: inline frames, addr2line work for perf)
+# is the case where perf is slowest.
 set -u
 N=${1:-3}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 PRF=${PRF:-$here/prf}
 PERF=${PERF:-/usr/bin/perf}
 LOOPS=${LOOPS:-600}
+PYTHON=${PYTHON:-python3}
 [ -x "$PRF" ] || { echo "no prf binary at $PRF (set PRF=)"; exit 1; }
 [ -x "$PERF" ] || { echo "no perf at $PERF"; exit 1; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (GNU time)"; exit 1; }
@@ -36,11 +40,11 @@ t = 0
 for _ in range(int(sys.argv[1])):
     t += work()
 PY
-echo "recording: perf record -e task-clock:u --call-graph dwarf -F 999 python3 loop.py $LOOPS"
-"$PERF" record -q -e task-clock:u --call-graph dwarf -F 999 -o py.data python3 loop.py "$LOOPS" \
+echo "recording: perf record -e task-clock:u --call-graph dwarf -F 999 $PYTHON loop.py $LOOPS"
+"$PERF" record -q -e task-clock:u --call-graph dwarf -F 999 -o py.data "$PYTHON" loop.py "$LOOPS" \
 	>/dev/null 2>&1 || { echo "perf record failed"; exit 1; }
 # binaries whose frames get srclines + inline frames: python itself and libpython
-targets=$(python3 -c 'import sys, os, sysconfig
+targets=$("$PYTHON" -c 'import sys, os, sysconfig
 t = [os.path.realpath(sys.executable)]
 lib = os.path.join(sysconfig.get_config_var("LIBDIR") or "", sysconfig.get_config_var("LDLIBRARY") or "")
 if ".so" in lib and os.path.exists(lib): t.append(os.path.realpath(lib))
