@@ -107,6 +107,33 @@ struct func_scopes {
 	unsigned int nr_levels;
 };
 
+/*
+ * Binary search in base[0..n) (stride bytes per element, each starting
+ * with its uint64_t sort key, ascending): the number of leading elements
+ * whose key is <= key (the one before it, if any, is the last such).
+ */
+static size_t upper_bound_u64(const void *base, size_t n, size_t stride, uint64_t key)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uint64_t k;
+
+		memcpy(&k, (const char *)base + mid * stride, sizeof(k));
+		if (k <= key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+_Static_assert(offsetof(struct line_row, addr) == 0, "upper_bound_u64 key");
+_Static_assert(offsetof(struct cu_range, lo) == 0, "upper_bound_u64 key");
+_Static_assert(offsetof(struct func_range, lo) == 0, "upper_bound_u64 key");
+_Static_assert(offsetof(struct scope_range, lo) == 0, "upper_bound_u64 key");
+
 #define INLINE_CACHE_SIZE 4096	/* addresses cached per DSO (direct mapped) */
 
 struct inline_slot {
@@ -1180,16 +1207,8 @@ static int debuginfo__load_lines(struct debuginfo *di)
 /* Index of the row covering addr in t, or -1. */
 static long line_table__find(const struct line_table *t, uint64_t addr)
 {
-	size_t lo = 0, hi = t->n;
+	size_t lo = upper_bound_u64(t->rows, t->n, sizeof(*t->rows), addr);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->rows[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	if (lo == 0 || !t->rows[lo - 1].file || !t->rows[lo - 1].line)
 		return -1;
 	return (long)lo - 1;
@@ -1237,19 +1256,11 @@ static int debuginfo__load_cu_ranges(struct debuginfo *di)
 /* DIE offset of the CU whose ranges hold addr, or false. */
 static bool debuginfo__addr_cu(struct debuginfo *di, uint64_t addr, Dwarf_Off *cu_off)
 {
-	size_t lo = 0, hi;
+	size_t lo;
 
 	if (debuginfo__load_cu_ranges(di))
 		return false;
-	hi = di->nr_cu_ranges;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (di->cu_ranges[mid].lo <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = upper_bound_u64(di->cu_ranges, di->nr_cu_ranges, sizeof(*di->cu_ranges), addr);
 	if (!lo || addr >= di->cu_ranges[lo - 1].hi)
 		return false;
 	*cu_off = di->cu_ranges[lo - 1].cu_off;
@@ -1551,16 +1562,8 @@ static struct func_scopes *debuginfo__func_scopes(struct debuginfo *di, Dwarf_Di
 /* The range of level l holding addr, or NULL. */
 static const struct scope_range *scope_level__find(const struct scope_level *l, uint64_t addr)
 {
-	size_t lo = 0, hi = l->n;
+	size_t lo = upper_bound_u64(l->r, l->n, sizeof(*l->r), addr);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (l->r[mid].lo <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	return lo && addr < l->r[lo - 1].hi ? &l->r[lo - 1] : NULL;
 }
 
@@ -1669,16 +1672,8 @@ static struct cu_funcs *debuginfo__cu_funcs(struct debuginfo *di, Dwarf_Die *cud
 /* The DW_TAG_subprogram whose code holds addr. */
 static bool cu_funcs__find(struct debuginfo *di, struct cu_funcs *cf, uint64_t addr, Dwarf_Die *die)
 {
-	size_t lo = 0, hi = cf->n;
+	size_t lo = upper_bound_u64(cf->r, cf->n, sizeof(*cf->r), addr), hi;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (cf->r[mid].lo <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	/* ranges of different functions do not overlap; look back a little
 	 * for a function split in parts (.cold) */
 	for (hi = lo; lo > 0 && hi - lo < 8; lo--)

@@ -363,6 +363,31 @@ static Elf *elf__open(const char *path, int *fdp)
 	return elf;
 }
 
+/*
+ * The steps of dso__load_elf() once the files are open (shared with
+ * dso__load_elf_image()): symbols from elf, text offset and PLT entries
+ * from the runtime file relf; path (may be NULL) becomes symsrc_path.
+ */
+static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path)
+{
+	int err;
+
+	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
+	if (elf__text_offset(relf, &dso->text_offset))
+		elf__text_offset(elf, &dso->text_offset);
+	err = elf__load_syms(dso, elf);
+	dso__symbols_finish(dso);	/* ends of the ELF symbols, before the PLT */
+	if (err != -ENOMEM && elf__synthesize_plt(dso, relf) == -ENOMEM)
+		err = -ENOMEM;
+	if (dso->nr_symbols && err == -ENODATA)
+		err = 0;
+	if (!err && path) {
+		free(dso->symsrc_path);
+		dso->symsrc_path = strdup(path);
+	}
+	return err;
+}
+
 int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 {
 	int fd = -1, rfd = -1, err;
@@ -375,19 +400,7 @@ int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
 	if (!relf)
 		relf = elf;
-	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
-	if (elf__text_offset(relf, &dso->text_offset))
-		elf__text_offset(elf, &dso->text_offset);
-	err = elf__load_syms(dso, elf);
-	dso__symbols_finish(dso);	/* ends of the ELF symbols, before the PLT */
-	if (err != -ENOMEM && elf__synthesize_plt(dso, relf) == -ENOMEM)
-		err = -ENOMEM;
-	if (dso->nr_symbols && err == -ENODATA)
-		err = 0;
-	if (!err) {
-		free(dso->symsrc_path);
-		dso->symsrc_path = strdup(path);
-	}
+	err = elf__load_dso(dso, elf, relf, path);
 	if (relf != elf) {
 		elf_end(relf);
 		close(rfd);
@@ -481,19 +494,7 @@ int dso__load_elf_image(struct dso *dso, void *image, size_t size, void *rimage,
 	relf = rimage != image ? elf_mem__open(rimage, rsize) : elf;
 	if (!relf)
 		relf = elf;
-	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
-	if (elf__text_offset(relf, &dso->text_offset))
-		elf__text_offset(elf, &dso->text_offset);
-	err = elf__load_syms(dso, elf);
-	dso__symbols_finish(dso);	/* ends of the ELF symbols, before the PLT */
-	if (err != -ENOMEM && elf__synthesize_plt(dso, relf) == -ENOMEM)
-		err = -ENOMEM;
-	if (dso->nr_symbols && err == -ENODATA)
-		err = 0;
-	if (!err && path) {
-		free(dso->symsrc_path);
-		dso->symsrc_path = strdup(path);
-	}
+	err = elf__load_dso(dso, elf, relf, path);
 	if (relf != elf)
 		elf_end(relf);
 	elf_end(elf);
