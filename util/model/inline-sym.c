@@ -122,11 +122,10 @@ struct symbol *dso__inline_sym(struct dso *dso, const char *name, uint64_t start
 {
 	struct inline_sym_node *n;
 	struct inline_syms *t;
-	uint64_t h;
-	size_t len;
-
 	struct memo_ent *m;
 	unsigned int gen;
+	uint64_t h;
+	size_t len;
 
 	if (!dso || !name || !*name)
 		return NULL;

@@ -17,7 +17,8 @@
  * Also interns strings per DSO (dso__intern_str()).
  * The table hangs on dso->priv (unused otherwise) and is freed by
  * dso__inline_syms_delete(), which dso__put() calls.
- * Thread-safe (one global mutex; taken only on lookups of inlined frames).
+ * Thread-safe (one global mutex, taken only on lookups of inlined frames
+ * that miss a small per-thread memo).
  */
 #include <stdint.h>
 
