@@ -8,6 +8,7 @@
  * Follows the System V gABI (ELF sections, notes, relocations).
  */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -180,11 +181,16 @@ static int elf__load_symtab(struct dso *dso, Elf *elf, Elf_Scn *scn, GElf_Shdr *
 	bool dem = want_demangle(dso);
 	unsigned char *text_sec = NULL;	/* per section: 1 text, 2 not, 0 unknown */
 
-	if (!data || !shdr->sh_entsize)
+	/* a NOBITS (or bogus) table has no bytes behind its sh_size: the
+	 * count comes from the data there is, in symbols of this class */
+	if (!data || !data->d_buf || !shdr->sh_entsize ||
+	    shdr->sh_entsize != gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT))
 		return -EINVAL;
 	if (!elf_getshdrnum(elf, &nsec) && nsec && !elf_getshdrstrndx(elf, &shstrndx))
 		text_sec = calloc(nsec, 1);
-	nsyms = shdr->sh_size / shdr->sh_entsize;
+	nsyms = data->d_size / shdr->sh_entsize;
+	if (nsyms > INT_MAX)
+		nsyms = INT_MAX;	/* gelf_getsym() takes an int index */
 	for (i = 1; i < nsyms; i++) {
 		GElf_Sym sym;
 		const char *name;
@@ -267,9 +273,12 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf)
 		return 0;
 	reld = elf_getdata(rel, NULL);
 	symd = elf_getdata(dynsym, NULL);
-	if (!reld || !symd)
+	if (!reld || !symd || !reld->d_buf || !symd->d_buf)
 		return 0;
-	nrel = rel_sh.sh_size / rel_sh.sh_entsize;
+	/* as many relocations as there are bytes for (sh_size may lie) */
+	nrel = reld->d_size / rel_sh.sh_entsize;
+	if (nrel > INT_MAX)
+		nrel = INT_MAX;		/* gelf_getrel*() take an int index */
 	/*
 	 * perf 6.1 sizes zero-size ELF symbols (e.g. _init) up to the next ELF
 	 * symbol before adding the PLT entries, so _init overlaps them; its
