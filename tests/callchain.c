@@ -42,8 +42,25 @@ static int test__inline_syms(void)
 	TEST_ASSERT_VAL("still interned", dso__inline_sym(b, "f500", 500, 501) ==
 					  dso__inline_sym(b, "f500", 500, 501));
 	TEST_ASSERT_VAL("old entry", dso__inline_sym(b, "mix", 0x1000, 0x1040) == s4);
+	/* the per-thread memo keys on the name pointer: one buffer with
+	 * new contents is a new name, not the memoized symbol */
+	{
+		char buf[16] = "reused";
+		struct symbol *r1 = dso__inline_sym(b, buf, 0x5000, 0x5010), *r2;
+
+		memcpy(buf, "other2", 7);
+		r2 = dso__inline_sym(b, buf, 0x5000, 0x5010);
+		TEST_ASSERT_VAL("buffer reused", r1 && r2 && r1 != r2);
+		TEST_ASSERT_STREQ("new name", r2->name, "other2");
+		TEST_ASSERT_VAL("memo hit", dso__inline_sym(b, buf, 0x5000, 0x5010) == r2);
+	}
 	dso__inline_syms_delete(a);
 	TEST_ASSERT_EQUAL("deleted", dso__nr_inline_syms(a), 0);
+	/* a lookup after the table was freed makes a new symbol (the memo's
+	 * entry of the freed one is void; ASan would flag its use) */
+	s2 = dso__inline_sym(a, "mix", 0x1000, 0x1040);
+	TEST_ASSERT_VAL("after delete", s2 && !strcmp(s2->name, "mix"));
+	TEST_ASSERT_EQUAL("recounted", dso__nr_inline_syms(a), 1);
 	dso__put(a);
 	dso__put(b);	/* frees its table */
 	return TEST_OK;
