@@ -1553,7 +1553,9 @@ static struct func_scopes *debuginfo__func_scopes(struct debuginfo *di, Dwarf_Di
 		return NULL;
 	}
 	for (unsigned int d = 0; d < fs->nr_levels; d++)
-		qsort(fs->levels[d].r, fs->levels[d].n, sizeof(*fs->levels[d].r), scope_range__cmp);
+		if (fs->levels[d].n)	/* a depth of range-less scopes has none */
+			qsort(fs->levels[d].r, fs->levels[d].n, sizeof(*fs->levels[d].r),
+			      scope_range__cmp);
 	fs->next = *b;
 	*b = fs;
 	return fs;
@@ -1665,7 +1667,8 @@ static struct cu_funcs *debuginfo__cu_funcs(struct debuginfo *di, Dwarf_Die *cud
 	memset(cf, 0, sizeof(*cf));
 	cf->cu_off = off;
 	cu_funcs__scan(cf, &alloc, cudie);
-	qsort(cf->r, cf->n, sizeof(*cf->r), func_range__cmp);
+	if (cf->n)
+		qsort(cf->r, cf->n, sizeof(*cf->r), func_range__cmp);
 	return cf;
 }
 
