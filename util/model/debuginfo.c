@@ -589,7 +589,7 @@ static bool file__crc_matches(const char *path, uint32_t want)
  * when the Dwarf is opened, .debug_loclists and .debug_macro included,
  * which prf never reads, into malloc'd buffers that then page-fault in
  * page by page. Instead prf builds the file's image in memory itself: the
- * sections libdw needs inflated (the larger ones on a second thread),
+ * sections libdw needs inflated (the largest on a second thread),
  * the ones it does not need turned into SHT_NOBITS (libdw skips those),
  * all in one prefaulted anonymous mapping, and hands that to libdw
  * through elf_memory(). Files without compressed sections, not ELF64 of
@@ -603,11 +603,6 @@ struct inflate_job {
 	unsigned char *dst;
 	size_t dst_len;
 	int err;
-};
-
-struct inflate_set {
-	struct inflate_job *jobs;
-	size_t nr;
 };
 
 /*
@@ -632,13 +627,9 @@ static void inflate_job__run(struct inflate_job *j)
 	libdeflate_free_decompressor(d);
 }
 
-static void *inflate_set__thread(void *arg)
+static void *inflate_job__thread(void *job)
 {
-	struct inflate_set *set = arg;
-	size_t i;
-
-	for (i = 0; i < set->nr; i++)
-		inflate_job__run(&set->jobs[i]);
+	inflate_job__run(job);
 	return NULL;
 }
 
@@ -809,7 +800,6 @@ static int debug_image__load(const char *path, void **image, size_t *size)
 	memcpy(out + off, nsh, n * sizeof(*nsh));
 	/* inflate: the biggest section on a second thread when it pays */
 	{
-		struct inflate_set helper = { NULL, 0 };
 		pthread_t tid;
 		size_t big = 0;
 		bool threaded = false;
@@ -818,11 +808,8 @@ static int debug_image__load(const char *path, void **image, size_t *size)
 			if (jobs[i].dst_len > jobs[big].dst_len)
 				big = i;
 		if (nr_jobs > 1 && total_inflated >= INFLATE_SPLIT_MIN &&
-		    sysconf(_SC_NPROCESSORS_ONLN) > 1) {
-			helper.jobs = &jobs[big];
-			helper.nr = 1;
-			threaded = !pthread_create(&tid, NULL, inflate_set__thread, &helper);
-		}
+		    sysconf(_SC_NPROCESSORS_ONLN) > 1)
+			threaded = !pthread_create(&tid, NULL, inflate_job__thread, &jobs[big]);
 		for (i = 0; i < nr_jobs; i++)
 			if (!threaded || i != big)
 				inflate_job__run(&jobs[i]);

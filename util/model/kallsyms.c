@@ -213,12 +213,12 @@ static int kallsyms_stream__open(struct kallsyms_stream *ks, const char *path)
  */
 static int kallsyms_stream__finish(struct kallsyms_stream *ks, const char *path)
 {
-	size_t n = ks->avail, alloc;
-	int err = ks->err;
+	size_t n, alloc;
 	char *text;
+	int err;
 
 	if (ks->threaded)
-		pthread_join(ks->tid, NULL);
+		pthread_join(ks->tid, NULL);	/* before reading its results */
 	n = ks->avail;
 	err = ks->err;
 	alloc = n + 1;
@@ -409,10 +409,8 @@ int dso__load_kallsyms(struct dso *dso, const char *path)
 			err = kallsyms_parse__lines(&kp, &pos, ks.buf + avail, done && !ks.err);
 		}
 		off = (size_t)(pos - ks.buf);
-		if (err) {	/* stop the reader before failing */
-			int e = kallsyms_stream__finish(&ks, path);
-
-			(void)e;
+		if (err) {	/* the parse failed: join the reader, free the stream */
+			(void)kallsyms_stream__finish(&ks, path);
 			return err;
 		}
 		err = kallsyms_stream__finish(&ks, path);

@@ -117,34 +117,40 @@ int elf_mem__read_build_id(void *image, size_t size, struct build_id *bid)
 	return err;
 }
 
+/* The .gnu_debuglink file name of elf into buf: 0, or -ENOENT when there
+ * is no usable section (or the name does not fit in size bytes). */
+static int elf__debuglink(Elf *elf, char *buf, size_t size)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *scn = elf__find_section(elf, ".gnu_debuglink", &shdr);
+	Elf_Data *data = scn ? elf_getdata(scn, NULL) : NULL;
+	size_t n;
+
+	/* SHT_NOBITS (a mutated file): d_size set, no d_buf */
+	if (!data || !data->d_buf || data->d_size <= 4)
+		return -ENOENT;
+	n = strnlen(data->d_buf, data->d_size);
+	if (!n || n >= size || n >= data->d_size)
+		return -ENOENT;
+	memcpy(buf, data->d_buf, n);
+	buf[n] = '\0';
+	return 0;
+}
+
 int elf__read_debuglink(const char *path, char *buf, size_t size)
 {
 	int fd, err = -ENOENT;
 	Elf *elf;
-	GElf_Shdr shdr;
-	Elf_Scn *scn;
 
 	elf__init_once();
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (elf && (scn = elf__find_section(elf, ".gnu_debuglink", &shdr))) {
-		Elf_Data *data = elf_getdata(scn, NULL);
-
-		/* SHT_NOBITS (a mutated file): d_size set, no d_buf */
-		if (data && data->d_buf && data->d_size > 4) {
-			size_t n = strnlen(data->d_buf, data->d_size);
-
-			if (n && n < size && n < data->d_size) {
-				memcpy(buf, data->d_buf, n);
-				buf[n] = '\0';
-				err = 0;
-			}
-		}
-	}
-	if (elf)
+	if (elf) {
+		err = elf__debuglink(elf, buf, size);
 		elf_end(elf);
+	}
 	close(fd);
 	return err;
 }
@@ -462,30 +468,14 @@ static Elf *elf_mem__open(void *image, size_t size)
 
 int elf_mem__read_debuglink(void *image, size_t size, char *buf, size_t buf_size)
 {
-	int err = -ENOENT;
-	GElf_Shdr shdr;
-	Elf_Scn *scn;
+	int err;
 	Elf *elf;
 
 	elf__init_once();
 	elf = elf_mem__open(image, size);
 	if (!elf)
 		return -EINVAL;
-	scn = elf__find_section(elf, ".gnu_debuglink", &shdr);
-	if (scn) {
-		Elf_Data *data = elf_getdata(scn, NULL);
-
-		/* SHT_NOBITS (a mutated file): d_size set, no d_buf */
-		if (data && data->d_buf && data->d_size > 4) {
-			size_t n = strnlen(data->d_buf, data->d_size);
-
-			if (n && n < buf_size && n < data->d_size) {
-				memcpy(buf, data->d_buf, n);
-				buf[n] = '\0';
-				err = 0;
-			}
-		}
-	}
+	err = elf__debuglink(elf, buf, buf_size);
 	elf_end(elf);
 	return err;
 }
