@@ -14,6 +14,7 @@
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/sort.h"
+#include "../util/lib/util.h"
 #include "../util/model/callchain.h"
 #include "../util/model/dso.h"
 #include "../util/model/machine.h"
@@ -401,10 +402,187 @@ static int test__chain_memo(void)
 	return TEST_OK;
 }
 
+static uint64_t rnd_state = 0x243f6a8885a308d3ULL;
+
+static uint64_t rnd(void)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return rnd_state;
+}
+
+static int sign(int v)
+{
+	return (v > 0) - (v < 0);
+}
+
+/*
+ * The compact collapse keys give hist_entry__cmp_collapse()'s sign for
+ * every pair of entries, for each sort order they encode: comms that are
+ * equal strings at different addresses and NULL, DSOs with equal and
+ * missing names and none at all, threads sharing a tid, cpus below zero,
+ * symbols in both halves of the address space and aliases (same range,
+ * another symbol), unresolved ips anywhere in 64 bits.
+ */
+static int test__collapse_keys(void)
+{
+	static char comm_a1[] = "python3", comm_a2[] = "python3", comm_b[] = "xz";
+	const char *comms[] = { comm_a1, comm_a2, comm_b, NULL };
+	struct dso dsos[4];
+	struct thread threads[3];
+	struct symbol *syms[12];
+	struct hist_entry e[400], *ep[400];
+	const char *orders[] = { "comm,dso,sym", "pid,sym", "dso,symoff", "cpu,comm,dso,sym",
+				 "comm", "dso,cpu", "sym", "dso,sym,comm" };
+	size_t n = ARRAY_SIZE(e);
+	int encoded = 0;
+
+	memset(dsos, 0, sizeof(dsos));
+	dsos[0].short_name = (char *)"libc.so.6";
+	dsos[1].short_name = (char *)"libc.so.6";
+	dsos[2].short_name = (char *)"[kernel.kallsyms]";
+	memset(threads, 0, sizeof(threads));
+	threads[0].tid = 7;
+	threads[1].tid = 7;
+	threads[2].tid = 3;
+	for (size_t i = 0; i < ARRAY_SIZE(syms); i++) {
+		syms[i] = calloc(1, sizeof(struct symbol) + 2);
+		TEST_ASSERT_VAL("sym", syms[i]);
+		syms[i]->start = (i & 1 ? 0xffffffff81000000ULL : 0x1000) + (i / 2 % 3) * 0x100;
+		syms[i]->end = syms[i]->start + 0x80;	/* i and i + 6: aliases */
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct hist_entry *h = &e[i];
+		uint64_t r = rnd();
+
+		memset(h, 0, sizeof(*h));
+		h->comm = comms[r % 4];
+		h->dso = r >> 4 & 4 ? NULL : &dsos[r >> 8 & 3];
+		h->thread = r >> 12 & 3 ? &threads[r >> 14 & 1 ? 2 : r >> 15 & 1] : NULL;
+		h->tid = h->thread ? h->thread->tid : -1;
+		h->cpu = (int32_t)(r >> 16 & 3) - 1;
+		h->sym = r >> 20 & 3 ? syms[(r >> 24) % ARRAY_SIZE(syms)] : NULL;
+		h->ip = r >> 28 & 1 ? rnd() : rnd() >> 40;
+		h->addr = r >> 32 & 7;
+		h->seq = i;
+		ep[i] = h;
+	}
+	for (size_t o = 0; o < ARRAY_SIZE(orders); o++) {
+		struct sort_order so;
+		struct collapse_keys ck;
+		int err;
+
+		TEST_ASSERT_VAL("sort", !sort_order__parse(&so, orders[o], NULL, false, false, false, NULL));
+		err = collapse_keys__init(&ck, &so, ep, n);
+		if (!strcmp(orders[o], "dso,sym,comm")) {
+			TEST_ASSERT_EQUAL("a key after sym is not encoded", err, -ENOTSUP);
+		} else {
+			TEST_ASSERT_EQUAL(orders[o], err, 0);
+			encoded++;
+			for (size_t a = 0; a < n; a++)
+				for (size_t b = 0; b < n; b++)
+					if (sign(collapse_keys__cmp(&ck, a, b)) !=
+					    sign(hist_entry__cmp_collapse(&so, ep[a], ep[b]))) {
+						pr_err("%s: entries %zu and %zu compare apart\n",
+						       orders[o], a, b);
+						TEST_ASSERT_VAL("same sign", false);
+					}
+			collapse_keys__exit(&ck);
+		}
+		sort_order__exit(&so);
+	}
+	TEST_ASSERT_EQUAL("orders encoded", encoded, 7);
+	for (size_t i = 0; i < ARRAY_SIZE(syms); i++)
+		free(syms[i]);
+	return TEST_OK;
+}
+
+/*
+ * Report text formatted on helper threads (PRF_THREADS > 1, entries in
+ * chunks) is the text of the one-thread loop: children mode with
+ * callchain graphs, enough entries for many chunks.
+ */
+static int test__parallel_print(void)
+{
+	enum { NSYMS = 1500, DEPTH = 6 };
+	struct fake f;
+	struct symbol **syms = calloc(NSYMS, sizeof(*syms));
+	struct callchain_frame frames[DEPTH];
+	struct callchain_cursor c = { .frames = frames, .alloc = DEPTH };
+	struct callchain_param cc;
+	struct sort_order so;
+	struct hists h;
+	char *one, *many;
+	const char *old = getenv("PRF_THREADS");
+
+	TEST_ASSERT_VAL("syms", syms);
+	fake_init(&f);
+	for (int i = 0; i < NSYMS; i++) {
+		syms[i] = calloc(1, sizeof(struct symbol) + 16);
+		TEST_ASSERT_VAL("sym", syms[i]);
+		syms[i]->start = 0x1000 + (uint64_t)i * 0x40;
+		syms[i]->end = syms[i]->start + 0x40;
+		snprintf(syms[i]->name, 16, "fn%d", i);
+	}
+	callchain_param__init(&cc);
+	cc.min_percent = 0;	/* every chain printed */
+	TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, true, false, false, NULL));
+	TEST_ASSERT_VAL("init", !hists__init(&h, &so, &cc, true));
+	for (int i = 0; i < 30000; i++) {
+		struct hist_sample hs = {
+			.thread = &f.thread, .comm = "tree", .cpu = 0, .period = 1 + rnd() % 7,
+			.map = &f.map, .level = '.', .chain = &c,
+		};
+
+		c.nr = DEPTH;
+		c.chain_id = 0;
+		for (int d = 0; d < DEPTH; d++) {
+			/* callers from a small set, leaves from all symbols */
+			struct symbol *sym = syms[d ? rnd() % (NSYMS / (d * 40)) : rnd() % NSYMS];
+
+			memset(&frames[d], 0, sizeof(frames[d]));
+			frames[d].map = &f.map;
+			frames[d].sym = sym;
+			frames[d].addr = sym->start + 4;
+			frames[d].ip = f.map.start + frames[d].addr;
+			frames[d].cpumode = PERF_RECORD_MISC_USER;
+		}
+		hs.sym = frames[0].sym;
+		hs.addr = frames[0].addr;
+		TEST_ASSERT_VAL("add", !hists__add_sample(&h, &hs));
+	}
+	TEST_ASSERT_VAL("resort", !hists__output_resort(&h, &so));
+	TEST_ASSERT_VAL("many chunks of entries", h.nr_sorted > 4 * 256);
+	setenv("PRF_THREADS", "1", 1);
+	one = print(&h, &so, &cc, true);
+	setenv("PRF_THREADS", "3", 1);
+	many = print(&h, &so, &cc, true);
+	if (old)
+		setenv("PRF_THREADS", old, 1);
+	else
+		unsetenv("PRF_THREADS");
+	TEST_ASSERT_VAL("printed", one && many);
+	pr_debug("parallel print: %zu entries, %zu bytes\n", h.nr_sorted, strlen(one));
+	TEST_ASSERT_VAL("long text", strlen(one) > 1000000);
+	TEST_ASSERT_VAL("same text", !strcmp(one, many));
+	free(one);
+	free(many);
+	hists__exit(&h);
+	sort_order__exit(&so);
+	for (int i = 0; i < NSYMS; i++)
+		free(syms[i]);
+	free(syms);
+	fake_exit(&f);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(self_accounting, "self overhead, samples column, entry order"),
 	     TEST_CASE(children_accounting, "children overhead, recursion counted once"),
 	     TEST_CASE(callchain_graph_layout, "callchain graph/folded text as perf prints it"),
 	     TEST_CASE(sort_and_params, "-s/-F parsing and -g parsing"),
 	     TEST_CASE(many_samples, "1M samples accumulate correctly"),
-	     TEST_CASE(chain_memo, "samples replayed per chain id equal samples added in full"));
+	     TEST_CASE(chain_memo, "samples replayed per chain id equal samples added in full"),
+	     TEST_CASE(collapse_keys, "compact collapse keys order as cmp_collapse"),
+	     TEST_CASE(parallel_print, "text formatted on helper threads equals one thread's"));

@@ -6,6 +6,7 @@
 #include "tests.h"
 #include "../util/lib/out.h"
 #include "../util/lib/parse-options.h"
+#include "../util/lib/psort.h"
 #include "../util/lib/strbuf.h"
 #include "../util/lib/util.h"
 
@@ -181,10 +182,58 @@ static int test__helpers(void)
 	return TEST_OK;
 }
 
+/* by the pointed-to value, then the slot's address (a total order) */
+static int cmp_pointee(const void *a, const void *b, void *arg)
+{
+	const uint32_t *x = *(const uint32_t *const *)a, *y = *(const uint32_t *const *)b;
+
+	(void)arg;
+	if (*x != *y)
+		return *x < *y ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* psort_ptrs() on 1, 2, 3 and 8 threads gives qsort_r()'s order, also for
+ * sizes around the part limit and with many equal values */
+static int test__psort(void)
+{
+	const size_t sizes[] = { 0, 1, 100, 16383, 16384, 16385, 200001 };
+	const int threads[] = { 1, 2, 3, 8 };
+	size_t max = 200001;
+	uint32_t *vals = malloc(max * sizeof(*vals));
+	void **a = malloc(max * sizeof(*a)), **b = malloc(max * sizeof(*b));
+	uint64_t r = 88172645463325252ULL;
+
+	TEST_ASSERT_VAL("alloc", vals && a && b);
+	for (size_t i = 0; i < max; i++) {
+		r ^= r << 13;
+		r ^= r >> 7;
+		r ^= r << 17;
+		vals[i] = (uint32_t)(r % 5000);
+	}
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
+		for (size_t i = 0; i < sizes[s]; i++)
+			a[i] = &vals[max - 1 - i];
+		memcpy(b, a, sizes[s] * sizeof(*a));
+		qsort_r(b, sizes[s], sizeof(*b), cmp_pointee, NULL);
+		for (size_t t = 0; t < ARRAY_SIZE(threads); t++) {
+			for (size_t i = 0; i < sizes[s]; i++)
+				a[i] = &vals[max - 1 - i];
+			psort_ptrs(a, sizes[s], cmp_pointee, NULL, threads[t]);
+			TEST_ASSERT_VAL("qsort's order", !memcmp(a, b, sizes[s] * sizeof(*a)));
+		}
+	}
+	free(vals);
+	free(a);
+	free(b);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(parse_options_forms, "option forms: clusters, attached values, repeated, --"),
 	TEST_CASE(parse_options_stop, "stop at workload, --no-, unique prefixes"),
 	TEST_CASE(parse_options_errors, "option errors fail with usage"),
 	TEST_CASE(strbuf, "strbuf growth and detach"),
 	TEST_CASE(out_writer, "JSON and CSV writer escaping and separators"),
-	TEST_CASE(helpers, "levenshtein and glob"));
+	TEST_CASE(helpers, "levenshtein and glob"),
+	TEST_CASE(psort, "parallel pointer sort gives qsort's order"));

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "../../util/analysis/hist.h"
 #include "../../util/analysis/sort.h"
 #include "../../util/analysis/callchain-tree.h"
+#include "../../util/lib/psort.h"
 #include "../../util/lib/util.h"
 
 unsigned long convert_unit(unsigned long value, char *unit)
@@ -365,15 +367,18 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 	fputc('\n', fp);
 }
 
-int hists__fprintf(struct hists *hists, const struct sort_order *so,
-		   const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
-		   FILE *fp)
+/* Print entries [from, to) of the sorted hists; entries printed, or
+ * -ENOMEM (callchain display), -EPIPE (fp failed). */
+static int print_entries(struct hists *hists, const struct sort_order *so,
+			 const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+			 size_t from, size_t to, FILE *fp)
 {
 	int printed = 0;
 
-	if (opts->show_header)
-		print_headers(so, fp);
-	for (size_t i = 0; i < hists->nr_sorted; i++) {
+	/* one lock for the run: the many small writes below then skip
+	 * stdio's per-call locking, which costs once threads exist */
+	flockfile(fp);
+	for (size_t i = from; i < to && printed >= 0; i++) {
 		const struct hist_entry *he = hists->sorted[i];
 
 		if (he->filtered || hists__entry_percent(hists, he) < opts->min_percent)
@@ -381,10 +386,166 @@ int hists__fprintf(struct hists *hists, const struct sort_order *so,
 		print_entry_line(hists, so, he, fp);
 		if (opts->use_callchain && entry_callchain__fprintf(hists, he, cc,
 								    opts->skip_first_sym, fp))
-			return -ENOMEM;
-		printed++;
-		if (ferror(fp))
-			return -EPIPE;
+			printed = -ENOMEM;
+		else if (ferror(fp))
+			printed = -EPIPE;
+		else
+			printed++;
 	}
+	funlockfile(fp);
 	return printed;
+}
+
+/*
+ * Formatting on several threads. Long reports (children mode with
+ * callchains: hundreds of thousands of entries, tens of MB of text) spend
+ * much of their time in snprintf and callchain display, which depend on
+ * nothing but the entry. The sorted entries are cut into chunks; helper
+ * threads format chunks ahead into memory buffers, at most PRINT_AHEAD
+ * chunks past the one being written, while the calling thread walks the
+ * chunks in order: it writes a helper's buffer when the chunk is done,
+ * waits when a helper is still on it, and formats a chunk nobody took
+ * straight into fp. The text is the same as the single-threaded loop's.
+ */
+#define PRINT_CHUNK 256		/* entries per chunk */
+#define PRINT_AHEAD 16		/* chunks buffered ahead of the writer */
+#define PRINT_MAX_HELPERS 7
+
+enum { CHUNK_QUEUED, CHUNK_BUSY, CHUNK_DONE };
+
+struct print_chunk {
+	int state;
+	int ret;		/* print_entries() result */
+	char *buf;		/* helper's text (open_memstream) */
+	size_t len;
+};
+
+struct print_par {
+	struct hists *hists;
+	const struct sort_order *so;
+	const struct callchain_param *cc;
+	const struct hists_fprintf_opts *opts;
+	struct print_chunk *chunks;
+	size_t nr_chunks;
+	size_t next;		/* next chunk a helper looks at */
+	size_t writing;		/* chunk the writer is on */
+	bool stop;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;	/* chunk done, writer moved, stop */
+};
+
+static void *print_helper(void *arg)
+{
+	struct print_par *pp = arg;
+
+	pthread_mutex_lock(&pp->lock);
+	for (;;) {
+		struct print_chunk *c;
+		size_t k, from, to;
+		FILE *mem;
+
+		while (!pp->stop && pp->next < pp->nr_chunks && pp->next >= pp->writing + PRINT_AHEAD)
+			pthread_cond_wait(&pp->cond, &pp->lock);
+		if (pp->stop || pp->next >= pp->nr_chunks)
+			break;
+		k = pp->next++;
+		c = &pp->chunks[k];
+		if (c->state != CHUNK_QUEUED)
+			continue;	/* the writer took it */
+		c->state = CHUNK_BUSY;
+		pthread_mutex_unlock(&pp->lock);
+
+		from = k * PRINT_CHUNK;
+		to = from + PRINT_CHUNK < pp->hists->nr_sorted ? from + PRINT_CHUNK
+							       : pp->hists->nr_sorted;
+		mem = open_memstream(&c->buf, &c->len);
+		if (mem) {
+			c->ret = print_entries(pp->hists, pp->so, pp->cc, pp->opts, from, to, mem);
+			if (fclose(mem) && c->ret >= 0)
+				c->ret = -ENOMEM;
+		} else {
+			c->ret = -ENOMEM;
+		}
+
+		pthread_mutex_lock(&pp->lock);
+		c->state = CHUNK_DONE;
+		pthread_cond_broadcast(&pp->cond);
+	}
+	pthread_mutex_unlock(&pp->lock);
+	return NULL;
+}
+
+static int print_parallel(struct print_par *pp, int nr_helpers, FILE *fp)
+{
+	pthread_t tids[PRINT_MAX_HELPERS];
+	int started = 0, printed = 0, ret = 0;
+
+	for (; started < nr_helpers; started++)
+		if (pthread_create(&tids[started], NULL, print_helper, pp))
+			break;
+	for (size_t k = 0; k < pp->nr_chunks && ret >= 0; k++) {
+		struct print_chunk *c = &pp->chunks[k];
+		bool mine = false;
+
+		pthread_mutex_lock(&pp->lock);
+		pp->writing = k;
+		pthread_cond_broadcast(&pp->cond);
+		if (c->state == CHUNK_QUEUED) {
+			c->state = CHUNK_BUSY;
+			mine = true;
+		}
+		while (!mine && c->state != CHUNK_DONE)
+			pthread_cond_wait(&pp->cond, &pp->lock);
+		pthread_mutex_unlock(&pp->lock);
+
+		if (mine) {
+			size_t from = k * PRINT_CHUNK, to = from + PRINT_CHUNK;
+
+			ret = print_entries(pp->hists, pp->so, pp->cc, pp->opts, from,
+					    to < pp->hists->nr_sorted ? to : pp->hists->nr_sorted, fp);
+		} else {
+			ret = c->ret;
+			if (ret >= 0 && c->len && fwrite(c->buf, 1, c->len, fp) != c->len)
+				ret = -EPIPE;
+			free(c->buf);
+			c->buf = NULL;
+		}
+		if (ret >= 0)
+			printed += ret;
+		if (ret >= 0 && ferror(fp))
+			ret = -EPIPE;
+	}
+	pthread_mutex_lock(&pp->lock);
+	pp->stop = true;
+	pthread_cond_broadcast(&pp->cond);
+	pthread_mutex_unlock(&pp->lock);
+	for (int i = 0; i < started; i++)
+		pthread_join(tids[i], NULL);
+	for (size_t k = 0; k < pp->nr_chunks; k++)
+		free(pp->chunks[k].buf);
+	return ret < 0 ? ret : printed;
+}
+
+int hists__fprintf(struct hists *hists, const struct sort_order *so,
+		   const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+		   FILE *fp)
+{
+	size_t nr_chunks = (hists->nr_sorted + PRINT_CHUNK - 1) / PRINT_CHUNK;
+	int helpers = psort_threads() - 1;
+	struct print_par pp = {
+		.hists = hists, .so = so, .cc = cc, .opts = opts, .nr_chunks = nr_chunks,
+		.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER,
+	};
+	int ret;
+
+	if (opts->show_header)
+		print_headers(so, fp);
+	if (helpers > PRINT_MAX_HELPERS)
+		helpers = PRINT_MAX_HELPERS;
+	if (helpers < 1 || nr_chunks < 4 ||
+	    !(pp.chunks = calloc(nr_chunks, sizeof(*pp.chunks))))
+		return print_entries(hists, so, cc, opts, 0, hists->nr_sorted, fp);
+	ret = print_parallel(&pp, helpers, fp);
+	free(pp.chunks);
+	return ret;
 }

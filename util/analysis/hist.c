@@ -8,6 +8,7 @@
 #include <string.h>
 #include "hist.h"
 #include "../lib/debug.h"
+#include "../lib/psort.h"
 #include "../lib/util.h"
 #include "../model/callchain.h"
 #include "../model/dso.h"
@@ -576,14 +577,6 @@ out:
 	return 0;
 }
 
-static int creation_cmp(const void *a, const void *b)
-{
-	const struct hist_entry *x = *(struct hist_entry *const *)a;
-	const struct hist_entry *y = *(struct hist_entry *const *)b;
-
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
 /*
  * Output order. perf inserts the entries, in their collapsed-tree order,
  * one by one into a red-black tree with its output comparison, which is
@@ -624,7 +617,45 @@ static void rb_rotate(struct rb_out *t, int32_t x, bool to_left)
 typedef int (*rb_cmp_fn)(const struct sort_order *so, const struct hist_entry *a,
 			 const struct hist_entry *b);
 
-static void rb_insert(struct rb_out *t, int32_t n, const struct sort_order *so, rb_cmp_fn cmp)
+/* the tree's order: the compact collapse keys when there are, else cmp */
+struct rb_cmp {
+	const struct sort_order *so;
+	rb_cmp_fn cmp;
+	const struct collapse_keys *ck;
+	/* output order: the first sort field (a value, descending) of each
+	 * entry; two entries that differ in it compare by it alone */
+	uint64_t *first;
+};
+
+static inline int rb_cmp__call(const struct rb_cmp *c, const struct rb_out *t, int32_t a,
+			       int32_t b)
+{
+	if (c->ck)
+		return collapse_keys__cmp(c->ck, (size_t)a, (size_t)b);
+	if (c->first && c->first[a] != c->first[b])
+		return c->first[a] > c->first[b] ? -1 : 1;
+	return c->cmp(c->so, t->e[a], t->e[b]);
+}
+
+/* The value hist_entry__cmp_output() compares first (descending), for
+ * entries in e[0..n); NULL when its first field is not a value or on
+ * ENOMEM (the compare then reads the entries). */
+static uint64_t *output_first_values(const struct sort_order *so, struct hist_entry *const *e,
+				     size_t n)
+{
+	int f = so->nr_sort ? so->sort[0] : -1;
+	uint64_t *v;
+
+	if (f != HPP_CHILDREN && f != HPP_OVERHEAD && f != HPP_PERIOD && f != HPP_SAMPLE)
+		return NULL;
+	v = malloc((n + 1) * sizeof(*v));
+	for (size_t i = 0; v && i < n; i++)
+		v[i] = f == HPP_CHILDREN ? e[i]->period_acc :
+		       f == HPP_SAMPLE ? e[i]->nr_samples : e[i]->period;
+	return v;
+}
+
+static void rb_insert(struct rb_out *t, int32_t n, const struct rb_cmp *c)
 {
 	int32_t cur = t->root, p = -1;
 	bool go_left = false;
@@ -633,7 +664,7 @@ static void rb_insert(struct rb_out *t, int32_t n, const struct sort_order *so, 
 	t->red[n] = 1;
 	while (cur >= 0) {
 		p = cur;
-		go_left = cmp(so, t->e[n], t->e[cur]) < 0;
+		go_left = rb_cmp__call(c, t, n, cur) < 0;
 		cur = go_left ? t->left[cur] : t->right[cur];
 	}
 	t->parent[n] = p;
@@ -680,9 +711,21 @@ static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn 
 	struct rb_out t;
 	int32_t *stack, sp = 0, cur;
 	struct hist_entry **out;
+	struct collapse_keys ck;
+	struct rb_cmp c = { .so = so, .cmp = cmp };
 	int ret = -ENOMEM;
 
 	t.e = hists->sorted;
+	if (cmp == hist_entry__cmp_collapse) {
+		int err = collapse_keys__init(&ck, so, hists->sorted, n);
+
+		if (err == -ENOMEM)
+			return err;
+		if (!err)
+			c.ck = &ck;
+	} else if (cmp == hist_entry__cmp_output) {
+		c.first = output_first_values(so, hists->sorted, n);
+	}
 	t.left = malloc(n * sizeof(int32_t) + 1);
 	t.right = malloc(n * sizeof(int32_t) + 1);
 	t.parent = malloc(n * sizeof(int32_t) + 1);
@@ -693,7 +736,7 @@ static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn 
 	if (!t.left || !t.right || !t.parent || !t.red || !stack || !out)
 		goto out;
 	for (size_t i = 0; i < n; i++)
-		rb_insert(&t, (int32_t)i, so, cmp);
+		rb_insert(&t, (int32_t)i, &c);
 	cur = t.root;
 	while (cur >= 0 || sp) {
 		while (cur >= 0) {
@@ -713,21 +756,141 @@ out:
 	free(t.red);
 	free(stack);
 	free(out);
+	if (c.ck)
+		collapse_keys__exit(&ck);
+	free(c.first);
 	return ret;
+}
+
+/*
+ * Whether hist_entry__cmp_collapse() is a strict weak order on these
+ * entries. Its one non-transitive part is the signed-difference address
+ * compare (addr_sdiff_cmp: the sign of perf's "b - a" in 64 bits), which
+ * orders values numerically when all of them agree in bit 63. The symbol
+ * key applies it to unresolved ips and to symbol starts and ends; with a
+ * dso key before it only within one DSO (the dso key compares name and
+ * object). Without one, unresolved ips of different DSOs meet too, and a
+ * resolved entry orders by DSO against an unresolved one by ip: only the
+ * dso-first case is taken. When it is an order, perf's tree yields the
+ * entries sorted, and re-inserting that order changes nothing. (Garbage
+ * return addresses of frame-pointer chains through code without frame
+ * pointers are what typically spreads one DSO's values over both halves.)
+ */
+#define ADDR_GROUPS 1024
+
+static bool collapse_cmp_is_order(struct hist_entry *const *e, size_t n,
+				  const struct sort_order *so)
+{
+	struct addr_group {
+		const struct dso *dso;
+		uint8_t bits;	/* bit 63 values seen: 1 clear, 2 set */
+	} *tab;
+	bool dso_seen = false, sym_key = false, ok = true;
+	size_t used = 0;
+
+	for (int i = 0; i < so->nr_keys; i++) {
+		if (so->keys[i] == SORT_DSO)
+			dso_seen = true;
+		if (so->keys[i] == SORT_SYM || so->keys[i] == SORT_SYMOFF) {
+			if (!dso_seen)
+				return false;
+			sym_key = true;
+		}
+	}
+	if (!sym_key)
+		return true;
+	tab = calloc(ADDR_GROUPS, sizeof(*tab));
+	if (!tab)
+		return false;
+	for (size_t j = 0; j < n && ok; j++) {
+		size_t h = ((uintptr_t)e[j]->dso >> 4) * 0x9e3779b97f4a7c15ULL >> 32 &
+			   (ADDR_GROUPS - 1);
+		uint8_t bits;
+
+		if (e[j]->sym)
+			bits = (uint8_t)(1u << (e[j]->sym->start >> 63) | 1u << (e[j]->sym->end >> 63));
+		else
+			bits = (uint8_t)(1u << (e[j]->ip >> 63));
+		while (tab[h].bits && tab[h].dso != e[j]->dso)
+			h = (h + 1) & (ADDR_GROUPS - 1);
+		if (!tab[h].bits) {
+			if ((used + 1) * 2 > ADDR_GROUPS) {
+				ok = false;	/* many DSOs: not worth a bigger table */
+				break;
+			}
+			tab[h].dso = e[j]->dso;
+			used++;
+		}
+		tab[h].bits |= bits;
+		ok = tab[h].bits != 3;
+	}
+	free(tab);
+	return ok;
+}
+
+/* cmp_collapse on the compact keys, then creation order (the keys are in
+ * creation order): perf's tree keeps equal entries in insertion order */
+static int collapse_key_seq_cmp(const void *a, const void *b, void *arg)
+{
+	const struct collapse_keys *ck = arg;
+	const struct collapse_key *x = *(const struct collapse_key *const *)a;
+	const struct collapse_key *y = *(const struct collapse_key *const *)b;
+	int r = collapse_keys__cmp(ck, (size_t)(x - ck->k), (size_t)(y - ck->k));
+
+	return r ? r : (x < y ? -1 : x > y);
+}
+
+/* When cmp_collapse is an order (collapse_cmp_is_order()), the entries
+ * (in creation order) sorted by it, on all CPUs: what the trees give.
+ * 0, -ENOTSUP (keys not encodable: use the trees) or -ENOMEM. */
+static int collapse_sort(struct hists *hists, const struct sort_order *so)
+{
+	size_t n = hists->nr_sorted;
+	struct collapse_keys ck;
+	struct hist_entry **copy;
+	void **v;
+	int err = collapse_keys__init(&ck, so, hists->sorted, n);
+
+	if (err)
+		return err;
+	v = malloc((n + 1) * sizeof(*v));
+	copy = malloc((n + 1) * sizeof(*copy));
+	if (!v || !copy) {
+		free(v);
+		free(copy);
+		collapse_keys__exit(&ck);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i] = &ck.k[i];
+	psort_ptrs(v, n, collapse_key_seq_cmp, &ck, 0);
+	memcpy(copy, hists->sorted, n * sizeof(*copy));
+	for (size_t i = 0; i < n; i++)
+		hists->sorted[i] = copy[(struct collapse_key *)v[i] - ck.k];
+	free(v);
+	free(copy);
+	collapse_keys__exit(&ck);
+	return 0;
 }
 
 int hists__output_resort(struct hists *hists, struct sort_order *so)
 {
+	struct hists_priv *p = hists->priv;
 	size_t n = 0;
+	int err;
 	char buf[4096];
 
 	free(hists->sorted);
 	hists->sorted = malloc((hists->nr_entries + 1) * sizeof(*hists->sorted));
 	if (!hists->sorted)
 		return -ENOMEM;
-	for (size_t i = 0; i <= hists->hmask; i++)
-		for (struct hist_entry *e = hists->htab[i]; e; e = e->next)
-			hists->sorted[n++] = e;
+	/* creation order: entries are carved from the slabs in that order */
+	for (size_t i = 0; i < p->nr_slabs; i++) {
+		size_t used = i + 1 == p->nr_slabs ? p->slab_used : SLAB_ENTRIES;
+
+		for (size_t j = 0; j < used && n < hists->nr_entries; j++)
+			hists->sorted[n++] = p->slabs[i] + j;
+	}
 	hists->nr_sorted = n;
 	/*
 	 * Entries created by filtered samples stay in (perf builds its output
@@ -738,12 +901,16 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 	 * comm, srcline). Those compares are not transitive for addresses
 	 * (signed differences), so the same trees are built here.
 	 */
-	qsort(hists->sorted, n, sizeof(*hists->sorted), creation_cmp);
-	if (rb_order(hists, so, hist_entry__cmp_collapse))
-		return -ENOMEM;
-	if ((sort_order__has_key(so, SORT_COMM) || sort_order__has_key(so, SORT_SRCLINE)) &&
-	    rb_order(hists, so, hist_entry__cmp_collapse))
-		return -ENOMEM;
+	err = collapse_cmp_is_order(hists->sorted, n, so) ? collapse_sort(hists, so) : -ENOTSUP;
+	if (err == -ENOMEM)
+		return err;
+	if (err) {
+		if (rb_order(hists, so, hist_entry__cmp_collapse))
+			return -ENOMEM;
+		if ((sort_order__has_key(so, SORT_COMM) || sort_order__has_key(so, SORT_SRCLINE)) &&
+		    rb_order(hists, so, hist_entry__cmp_collapse))
+			return -ENOMEM;
+	}
 	so->depth_tiebreak = so->cumulate && hists->use_callchain;
 	so->caller_order = hists->cc && hists->cc->order == ORDER_CALLER;
 	if (rb_order(hists, so, hist_entry__cmp_output))

@@ -59,6 +59,36 @@ struct hist_entry {
 	bool filtered;			/* created by a filtered sample: not shown */
 };
 
+/* hist_entry__cmp_collapse(so, e[a], e[b]) on the compact keys of
+ * collapse_keys__init() (sort.h): same sign for every pair. */
+static inline int collapse_keys__cmp(const struct collapse_keys *ck, size_t a, size_t b)
+{
+	const struct collapse_key *x = &ck->k[a], *y = &ck->k[b];
+	bool xn, yn;
+	int r;
+
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	if (!ck->sym_key)
+		return 0;
+	xn = x->dso & COLLAPSE_NO_SYM;
+	yn = y->dso & COLLAPSE_NO_SYM;
+	if (xn && yn)
+		return addr_sdiff_cmp(x->v1, y->v1);
+	if ((x->dso & ~COLLAPSE_NO_SYM) != (y->dso & ~COLLAPSE_NO_SYM))
+		return (x->dso & ~COLLAPSE_NO_SYM) < (y->dso & ~COLLAPSE_NO_SYM) ? -1 : 1;
+	if (xn || yn)
+		return xn ? 1 : -1;
+	r = addr_sdiff_cmp(x->v1, y->v1);
+	if (!r)
+		r = addr_sdiff_cmp(x->v2, y->v2);
+	if (!r && ck->e[a]->sym != ck->e[b]->sym)
+		r = (uintptr_t)ck->e[a]->sym < (uintptr_t)ck->e[b]->sym ? -1 : 1;
+	if (!r && ck->symoff && ck->e[a]->addr != ck->e[b]->addr)
+		r = ck->e[a]->addr < ck->e[b]->addr ? -1 : 1;
+	return r;
+}
+
 /* One sample as report hands it to the hists. */
 struct hist_sample {
 	struct thread *thread;

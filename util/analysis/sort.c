@@ -395,14 +395,6 @@ static int cmp_name_nulls_last(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
-/* sign of the signed difference b - a, as perf's address compares */
-static inline int cmp_sdiff(uint64_t a, uint64_t b)
-{
-	int64_t d = (int64_t)(b - a);
-
-	return d > 0 ? -1 : d < 0;
-}
-
 /* cpu, parent, srcline and trace order the same way when collapsing and
  * when sorting the output: by value, missing names last */
 static int cmp_display_key(int key, const struct hist_entry *a, const struct hist_entry *b)
@@ -444,7 +436,7 @@ int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entr
 		case SORT_SYM:
 		case SORT_SYMOFF:
 			if (!a->sym && !b->sym) {
-				r = cmp_sdiff(a->ip, b->ip);
+				r = addr_sdiff_cmp(a->ip, b->ip);
 				break;
 			}
 			r = cmp_name_nulls_last(dso_name(a), dso_name(b));
@@ -457,9 +449,9 @@ int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entr
 				break;
 			}
 			if (a->sym != b->sym) {
-				r = cmp_sdiff(a->sym->start, b->sym->start);
+				r = addr_sdiff_cmp(a->sym->start, b->sym->start);
 				if (!r)
-					r = cmp_sdiff(a->sym->end, b->sym->end);
+					r = addr_sdiff_cmp(a->sym->end, b->sym->end);
 				if (!r)
 					r = cmp_ptr(a->sym, b->sym);
 			}
@@ -472,6 +464,249 @@ int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entr
 		}
 	}
 	return r;
+}
+
+/* ---- compact collapse keys (sort.h) ---- */
+
+/* A set of distinct pointers (open addressing), then their ranks. */
+struct rank_set {
+	const void **keys;
+	uint32_t *rank;
+	size_t mask, nr;
+	bool has_null;
+	uint32_t null_rank;
+};
+
+static size_t rank_set__slot(const struct rank_set *rs, const void *key)
+{
+	size_t h = ((uintptr_t)key >> 3) * 0x9e3779b97f4a7c15ULL >> 20 & rs->mask;
+
+	while (rs->keys[h] && rs->keys[h] != key)
+		h = (h + 1) & rs->mask;
+	return h;
+}
+
+static int rank_set__add(struct rank_set *rs, const void *key)
+{
+	size_t h;
+
+	if (!key) {
+		rs->has_null = true;
+		return 0;
+	}
+	if ((rs->nr + 1) * 2 > rs->mask + 1) {
+		struct rank_set n = { .mask = rs->mask ? rs->mask * 2 + 1 : 255 };
+
+		n.keys = calloc(n.mask + 1, sizeof(*n.keys));
+		if (!n.keys)
+			return -ENOMEM;
+		for (size_t i = 0; rs->keys && i <= rs->mask; i++)
+			if (rs->keys[i])
+				n.keys[rank_set__slot(&n, rs->keys[i])] = rs->keys[i];
+		n.nr = rs->nr;
+		n.has_null = rs->has_null;
+		free(rs->keys);
+		*rs = n;
+	}
+	h = rank_set__slot(rs, key);
+	if (!rs->keys[h]) {
+		rs->keys[h] = key;
+		rs->nr++;
+	}
+	return 0;
+}
+
+/*
+ * Rank the set's pointers (NULL included when seen) by cmp, equal ones
+ * alike; *bits gets the bits the ranks need. 0 or -ENOMEM.
+ */
+static int rank_set__rank(struct rank_set *rs, int (*cmp)(const void *, const void *),
+			  unsigned int *bits)
+{
+	const void **v = malloc((rs->nr + 1) * sizeof(*v));
+	size_t n = 0;
+	uint32_t r = 0;
+
+	rs->rank = calloc(rs->mask + 1, sizeof(*rs->rank));
+	if (!v || !rs->rank) {
+		free(v);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i <= rs->mask; i++)
+		if (rs->keys[i])
+			v[n++] = rs->keys[i];
+	if (rs->has_null)
+		v[n++] = NULL;
+	qsort(v, n, sizeof(*v), cmp);
+	for (size_t i = 0; i < n; i++) {
+		if (i && cmp(&v[i - 1], &v[i]))
+			r++;
+		if (v[i])
+			rs->rank[rank_set__slot(rs, v[i])] = r;
+		else
+			rs->null_rank = r;
+	}
+	free(v);
+	for (*bits = 0; (1ULL << *bits) <= r; (*bits)++)
+		;
+	return 0;
+}
+
+static uint32_t rank_set__get(const struct rank_set *rs, const void *key)
+{
+	return key ? rs->rank[rank_set__slot(rs, key)] : rs->null_rank;
+}
+
+static void rank_set__exit(struct rank_set *rs)
+{
+	free(rs->keys);
+	free(rs->rank);
+}
+
+/* the orders of cmp_collapse's keys, over the pointers ranked */
+static int rank_cmp_comm(const void *a, const void *b)
+{
+	return cmp_str(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int rank_cmp_dso(const void *a, const void *b)
+{
+	const struct dso *x = *(const struct dso *const *)a, *y = *(const struct dso *const *)b;
+	int r = cmp_name_nulls_last(x && x->short_name ? x->short_name : NULL,
+				    y && y->short_name ? y->short_name : NULL);
+
+	return r ? r : cmp_ptr(x, y);
+}
+
+static int rank_cmp_thread(const void *a, const void *b)
+{
+	const struct thread *x = *(const struct thread *const *)a;
+	const struct thread *y = *(const struct thread *const *)b;
+	pid_t xt = x ? x->tid : -1, yt = y ? y->tid : -1;
+
+	return xt != yt ? (xt < yt ? -1 : 1) : cmp_ptr(x, y);
+}
+
+void collapse_keys__exit(struct collapse_keys *ck)
+{
+	free(ck->k);
+	memset(ck, 0, sizeof(*ck));
+}
+
+int collapse_keys__init(struct collapse_keys *ck, const struct sort_order *so,
+			struct hist_entry *const *e, size_t n)
+{
+	struct rank_set sets[SORT_MAX_COLUMNS] = { 0 }, dsos = { 0 };
+	unsigned int bits[SORT_MAX_COLUMNS] = { 0 }, dso_bits = 0, total = 0;
+	int nr_group = so->nr_keys, err = 0;
+
+	memset(ck, 0, sizeof(*ck));
+	if (nr_group && (so->keys[nr_group - 1] == SORT_SYM || so->keys[nr_group - 1] == SORT_SYMOFF)) {
+		ck->sym_key = true;
+		ck->symoff = so->keys[nr_group - 1] == SORT_SYMOFF;
+		nr_group--;
+	}
+	for (int i = 0; i < nr_group; i++)
+		if (so->keys[i] != SORT_COMM && so->keys[i] != SORT_DSO &&
+		    so->keys[i] != SORT_PID && so->keys[i] != SORT_CPU)
+			return -ENOTSUP;
+	/* distinct values per key, then their ranks */
+	for (size_t j = 0; j < n && !err; j++) {
+		for (int i = 0; i < nr_group && !err; i++) {
+			switch (so->keys[i]) {
+			case SORT_COMM:
+				err = rank_set__add(&sets[i], e[j]->comm);
+				break;
+			case SORT_DSO:
+				err = rank_set__add(&sets[i], e[j]->dso);
+				break;
+			case SORT_PID:
+				/* the thread gives the tid (-1 without one) */
+				if (e[j]->thread ? e[j]->tid != e[j]->thread->tid : e[j]->tid != -1)
+					err = -ENOTSUP;
+				else
+					err = rank_set__add(&sets[i], e[j]->thread);
+				break;
+			default:
+				break;
+			}
+		}
+		if (ck->sym_key && !err)
+			err = rank_set__add(&dsos, e[j]->dso);
+	}
+	for (int i = 0; i < nr_group && !err; i++) {
+		switch (so->keys[i]) {
+		case SORT_COMM:
+			err = rank_set__rank(&sets[i], rank_cmp_comm, &bits[i]);
+			break;
+		case SORT_DSO:
+			err = rank_set__rank(&sets[i], rank_cmp_dso, &bits[i]);
+			break;
+		case SORT_PID:
+			err = rank_set__rank(&sets[i], rank_cmp_thread, &bits[i]);
+			break;
+		default:
+			bits[i] = 32;	/* cpu: the value, offset */
+			break;
+		}
+		total += bits[i];
+	}
+	if (ck->sym_key && !err)
+		err = rank_set__rank(&dsos, rank_cmp_dso, &dso_bits);
+	if (!err && (total > 64 || dso_bits > 31))
+		err = -ENOTSUP;
+	if (!err) {
+		ck->k = malloc((n + 1) * sizeof(*ck->k));
+		if (!ck->k)
+			err = -ENOMEM;
+	}
+	for (size_t j = 0; j < n && !err; j++) {
+		const struct hist_entry *h = e[j];
+		struct collapse_key *k = &ck->k[j];
+		uint64_t g = 0;
+
+		for (int i = 0; i < nr_group; i++) {
+			uint64_t v;
+
+			switch (so->keys[i]) {
+			case SORT_COMM:
+				v = rank_set__get(&sets[i], h->comm);
+				break;
+			case SORT_DSO:
+				v = rank_set__get(&sets[i], h->dso);
+				break;
+			case SORT_PID:
+				v = rank_set__get(&sets[i], h->thread);
+				break;
+			default:
+				v = (uint32_t)h->cpu ^ 0x80000000u;
+				break;
+			}
+			g = bits[i] >= 64 ? v : (g << bits[i]) | v;
+		}
+		k->group = g;
+		k->dso = 0;
+		k->v1 = k->v2 = 0;
+		if (ck->sym_key) {
+			k->dso = rank_set__get(&dsos, h->dso);
+			if (h->sym) {
+				k->v1 = h->sym->start;
+				k->v2 = h->sym->end;
+			} else {
+				k->v1 = h->ip;
+				k->dso |= COLLAPSE_NO_SYM;
+			}
+		}
+	}
+	for (int i = 0; i < nr_group; i++)
+		rank_set__exit(&sets[i]);
+	rank_set__exit(&dsos);
+	if (err) {
+		collapse_keys__exit(ck);
+		return err;
+	}
+	ck->e = e;
+	return 0;
 }
 
 int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry *a,

@@ -120,6 +120,47 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entry *a,
 			     const struct hist_entry *b);
 /*
+ * hist_entry__cmp_collapse() over compact per-entry keys, for the many
+ * compares of building perf's collapsed tree: the grouping keys before
+ * the symbol key become ranks packed into one integer (comm, dso, pid and
+ * cpu keys), the DSO and symbol addresses sit next to it, and the
+ * entries themselves are read only on rare ties. Same results as
+ * hist_entry__cmp_collapse(so, e[a], e[b]) for every pair.
+ */
+struct collapse_key {
+	uint64_t group;		/* ranks of the keys before the symbol key */
+	uint64_t v1, v2;	/* symbol start and end; v1 the ip when no symbol */
+	uint32_t dso;		/* rank of (DSO name, DSO); COLLAPSE_NO_SYM */
+};
+#define COLLAPSE_NO_SYM (1u << 31)
+
+struct collapse_keys {
+	struct collapse_key *k;		/* one per entry, in the order given */
+	struct hist_entry *const *e;
+	bool sym_key;			/* the last key is sym or symoff */
+	bool symoff;
+};
+
+/*
+ * Keys of the n entries e[0..n) (e must stay as it is while they are
+ * used). 0, -ENOTSUP when the sort keys are not ones this encodes (keys
+ * other than comm, pid, dso, cpu, then at most one sym/symoff key, last)
+ * or the ranks do not fit, or -ENOMEM. Free with collapse_keys__exit().
+ */
+int collapse_keys__init(struct collapse_keys *ck, const struct sort_order *so,
+			struct hist_entry *const *e, size_t n);
+void collapse_keys__exit(struct collapse_keys *ck);
+
+/* The sign of perf's signed address difference b - a (its address
+ * compares when collapsing; not transitive over more than 2^63). */
+static inline int addr_sdiff_cmp(uint64_t a, uint64_t b)
+{
+	int64_t d = (int64_t)(b - a);
+
+	return d > 0 ? -1 : d < 0;
+}
+
+/*
  * Output order: <0 when a prints before b (bigger overhead first, then
  * the keys ascending as perf orders them).
  */
