@@ -493,6 +493,42 @@ static int test__collapse_keys(void)
 		sort_order__exit(&so);
 	}
 	TEST_ASSERT_EQUAL("orders encoded", encoded, 7);
+	/* output keys: values with many ties, the children tie rule in both
+	 * orders, names equal at different addresses, elided columns */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t r = rnd();
+
+		e[i].period = r % 3 * 1000;
+		e[i].period_acc = e[i].period + (r >> 8) % 3 * 1000;
+		e[i].nr_samples = (r >> 16) % 3;
+		e[i].max_depth = (uint32_t)((r >> 24) % 4);
+	}
+	snprintf(syms[1]->name, 2, "%s", "f");
+	snprintf(syms[2]->name, 2, "%s", "f");
+	snprintf(syms[3]->name, 2, "%s", "g");
+	for (size_t o = 0; o < 8; o++) {
+		const char *sorts[] = { NULL, "dso,symoff", "pid,cpu", "sym,comm" };
+		struct sort_order so;
+		struct output_keys ok;
+
+		TEST_ASSERT_VAL("sort", !sort_order__parse(&so, sorts[o % 4], o & 4 ? "sample,dso,sym" : NULL,
+							   !(o & 4), false, false, NULL));
+		so.depth_tiebreak = !(o & 4);
+		so.caller_order = o & 1;
+		if (o == 2)
+			sort_order__elide(&so, SORT_PID);
+		TEST_ASSERT_EQUAL("output keys", output_keys__init(&ok, &so, ep, n), 0);
+		for (size_t a = 0; a < n; a++)
+			for (size_t b = 0; b < n; b++)
+				if (sign(output_keys__cmp(&ok, a, b)) !=
+				    sign(hist_entry__cmp_output(&so, ep[a], ep[b]))) {
+					pr_err("output order %zu: entries %zu and %zu compare apart\n",
+					       o, a, b);
+					TEST_ASSERT_VAL("same output sign", false);
+				}
+		output_keys__exit(&ok);
+		sort_order__exit(&so);
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(syms); i++)
 		free(syms[i]);
 	return TEST_OK;
@@ -584,5 +620,5 @@ DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(sort_and_params, "-s/-F parsing and -g parsing"),
 	     TEST_CASE(many_samples, "1M samples accumulate correctly"),
 	     TEST_CASE(chain_memo, "samples replayed per chain id equal samples added in full"),
-	     TEST_CASE(collapse_keys, "compact collapse keys order as cmp_collapse"),
+	     TEST_CASE(collapse_keys, "compact collapse and output keys order as the compares"),
 	     TEST_CASE(parallel_print, "text formatted on helper threads equals one thread's"));

@@ -622,9 +622,7 @@ struct rb_cmp {
 	const struct sort_order *so;
 	rb_cmp_fn cmp;
 	const struct collapse_keys *ck;
-	/* output order: the first sort field (a value, descending) of each
-	 * entry; two entries that differ in it compare by it alone */
-	uint64_t *first;
+	const struct output_keys *ok;
 };
 
 static inline int rb_cmp__call(const struct rb_cmp *c, const struct rb_out *t, int32_t a,
@@ -632,27 +630,9 @@ static inline int rb_cmp__call(const struct rb_cmp *c, const struct rb_out *t, i
 {
 	if (c->ck)
 		return collapse_keys__cmp(c->ck, (size_t)a, (size_t)b);
-	if (c->first && c->first[a] != c->first[b])
-		return c->first[a] > c->first[b] ? -1 : 1;
+	if (c->ok)
+		return output_keys__cmp(c->ok, (size_t)a, (size_t)b);
 	return c->cmp(c->so, t->e[a], t->e[b]);
-}
-
-/* The value hist_entry__cmp_output() compares first (descending), for
- * entries in e[0..n); NULL when its first field is not a value or on
- * ENOMEM (the compare then reads the entries). */
-static uint64_t *output_first_values(const struct sort_order *so, struct hist_entry *const *e,
-				     size_t n)
-{
-	int f = so->nr_sort ? so->sort[0] : -1;
-	uint64_t *v;
-
-	if (f != HPP_CHILDREN && f != HPP_OVERHEAD && f != HPP_PERIOD && f != HPP_SAMPLE)
-		return NULL;
-	v = malloc((n + 1) * sizeof(*v));
-	for (size_t i = 0; v && i < n; i++)
-		v[i] = f == HPP_CHILDREN ? e[i]->period_acc :
-		       f == HPP_SAMPLE ? e[i]->nr_samples : e[i]->period;
-	return v;
 }
 
 static void rb_insert(struct rb_out *t, int32_t n, const struct rb_cmp *c)
@@ -712,6 +692,7 @@ static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn 
 	int32_t *stack, sp = 0, cur;
 	struct hist_entry **out;
 	struct collapse_keys ck;
+	struct output_keys ok;
 	struct rb_cmp c = { .so = so, .cmp = cmp };
 	int ret = -ENOMEM;
 
@@ -724,7 +705,12 @@ static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn 
 		if (!err)
 			c.ck = &ck;
 	} else if (cmp == hist_entry__cmp_output) {
-		c.first = output_first_values(so, hists->sorted, n);
+		int err = output_keys__init(&ok, so, hists->sorted, n);
+
+		if (err == -ENOMEM)
+			return err;
+		if (!err)
+			c.ok = &ok;
 	}
 	t.left = malloc(n * sizeof(int32_t) + 1);
 	t.right = malloc(n * sizeof(int32_t) + 1);
@@ -758,7 +744,8 @@ out:
 	free(out);
 	if (c.ck)
 		collapse_keys__exit(&ck);
-	free(c.first);
+	if (c.ok)
+		output_keys__exit(&ok);
 	return ret;
 }
 

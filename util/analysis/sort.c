@@ -709,6 +709,152 @@ int collapse_keys__init(struct collapse_keys *ck, const struct sort_order *so,
 	return 0;
 }
 
+/* names only (perf's output order), missing ones last */
+static int rank_cmp_dso_name(const void *a, const void *b)
+{
+	const struct dso *x = *(const struct dso *const *)a, *y = *(const struct dso *const *)b;
+
+	return cmp_name_nulls_last(x && x->short_name ? x->short_name : NULL,
+				   y && y->short_name ? y->short_name : NULL);
+}
+
+static int rank_cmp_sym_name(const void *a, const void *b)
+{
+	const struct symbol *x = *(const struct symbol *const *)a;
+	const struct symbol *y = *(const struct symbol *const *)b;
+
+	return cmp_name_nulls_last(x ? x->name : NULL, y ? y->name : NULL);
+}
+
+void output_keys__exit(struct output_keys *ok)
+{
+	free(ok->w);
+	free(ok->tb);
+	memset(ok, 0, sizeof(*ok));
+}
+
+int output_keys__init(struct output_keys *ok, const struct sort_order *so,
+		      struct hist_entry *const *e, size_t n)
+{
+	struct rank_set sets[SORT_MAX_COLUMNS * 2] = { 0 };
+	int (*rcmp[SORT_MAX_COLUMNS * 2])(const void *, const void *) = { 0 };
+	int field[OUTPUT_KEYS_MAX];
+	unsigned int bits, nw = 0;
+	int err = 0;
+
+	memset(ok, 0, sizeof(*ok));
+	/* one word per field (symoff: two); elided key columns are skipped */
+	for (int i = 0; i < so->nr_sort; i++) {
+		int f = so->sort[i];
+
+		if (f < HPP_OVERHEAD && sort_order__key_elided(so, f))
+			continue;
+		if (nw + 2 > OUTPUT_KEYS_MAX)
+			return -ENOTSUP;
+		switch (f) {
+		case HPP_CHILDREN:
+			ok->kind[nw] = so->depth_tiebreak ? OKEY_CHILDREN : OKEY_DESC;
+			break;
+		case HPP_OVERHEAD:
+		case HPP_PERIOD:
+		case HPP_SAMPLE:
+			ok->kind[nw] = OKEY_DESC;
+			break;
+		case SORT_COMM:
+		case SORT_PARENT:
+		case SORT_SRCLINE:
+		case SORT_TRACE:
+			rcmp[i] = rank_cmp_comm;	/* strings, missing last */
+			ok->kind[nw] = OKEY_ASC;
+			break;
+		case SORT_DSO:
+			rcmp[i] = rank_cmp_dso_name;
+			ok->kind[nw] = OKEY_ASC;
+			break;
+		case SORT_SYM:
+		case SORT_SYMOFF:
+			rcmp[i] = rank_cmp_sym_name;
+			ok->kind[nw] = OKEY_ASC;
+			if (f == SORT_SYMOFF) {
+				field[nw++] = i;
+				ok->kind[nw] = OKEY_ASC;	/* the address */
+			}
+			break;
+		case SORT_PID:
+		case SORT_CPU:
+			ok->kind[nw] = OKEY_ASC;
+			break;
+		default:
+			return -ENOTSUP;
+		}
+		field[nw++] = i;
+	}
+	ok->nw = nw;
+	ok->caller_order = so->caller_order;
+	/* ranks of the names */
+	for (int i = 0; i < so->nr_sort && !err; i++) {
+		if (!rcmp[i])
+			continue;
+		for (size_t j = 0; j < n && !err; j++) {
+			const struct hist_entry *h = e[j];
+			const void *key;
+
+			switch (so->sort[i]) {
+			case SORT_COMM: key = h->comm; break;
+			case SORT_PARENT: key = h->parent; break;
+			case SORT_SRCLINE: key = h->srcline; break;
+			case SORT_TRACE: key = h->trace; break;
+			case SORT_DSO: key = h->dso; break;
+			default: key = h->sym; break;
+			}
+			err = rank_set__add(&sets[i], key);
+		}
+		if (!err)
+			err = rank_set__rank(&sets[i], rcmp[i], &bits);
+	}
+	if (!err) {
+		ok->w = malloc((n * nw + 1) * sizeof(*ok->w));
+		ok->tb = malloc((2 * n + 1) * sizeof(*ok->tb));
+		if (!ok->w || !ok->tb)
+			err = -ENOMEM;
+	}
+	for (size_t j = 0; j < n && !err; j++) {
+		const struct hist_entry *h = e[j];
+		uint64_t *w = &ok->w[j * nw];
+
+		for (unsigned int k = 0; k < nw; k++) {
+			int i = field[k], f = so->sort[i];
+
+			if (rcmp[i] && (f != SORT_SYMOFF || !k || field[k - 1] != i)) {
+				const void *key = f == SORT_COMM ? (const void *)h->comm :
+						  f == SORT_PARENT ? (const void *)h->parent :
+						  f == SORT_SRCLINE ? (const void *)h->srcline :
+						  f == SORT_TRACE ? (const void *)h->trace :
+						  f == SORT_DSO ? (const void *)h->dso : (const void *)h->sym;
+
+				w[k] = rank_set__get(&sets[i], key);
+				continue;
+			}
+			switch (f) {
+			case HPP_CHILDREN: w[k] = h->period_acc; break;
+			case HPP_OVERHEAD:
+			case HPP_PERIOD: w[k] = h->period; break;
+			case HPP_SAMPLE: w[k] = h->nr_samples; break;
+			case SORT_PID: w[k] = (uint32_t)h->tid ^ 0x80000000u; break;
+			case SORT_CPU: w[k] = (uint32_t)h->cpu ^ 0x80000000u; break;
+			default: w[k] = h->addr; break;	/* symoff's address */
+			}
+		}
+		ok->tb[2 * j] = (uintptr_t)h->thread;
+		ok->tb[2 * j + 1] = h->max_depth;
+	}
+	for (int i = 0; i < so->nr_sort; i++)
+		rank_set__exit(&sets[i]);
+	if (err)
+		output_keys__exit(ok);
+	return err;
+}
+
 int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry *a,
 			   const struct hist_entry *b)
 {

@@ -161,6 +161,54 @@ static inline int addr_sdiff_cmp(uint64_t a, uint64_t b)
 }
 
 /*
+ * hist_entry__cmp_output() over compact per-entry keys (the output tree's
+ * compares): each sort field one word, values as they are (descending),
+ * names as ranks of their order (ascending), the children tie rule's
+ * thread and depth beside them. Reads no entry when comparing. Build it
+ * after so->depth_tiebreak/caller_order are set.
+ */
+#define OUTPUT_KEYS_MAX (SORT_MAX_COLUMNS * 2 + 2)
+enum { OKEY_DESC, OKEY_ASC, OKEY_CHILDREN };
+
+struct output_keys {
+	uint64_t *w;			/* nw words per entry */
+	uint64_t *tb;			/* per entry: thread, max_depth */
+	unsigned int nw;
+	uint8_t kind[OUTPUT_KEYS_MAX];	/* OKEY_* per word */
+	bool caller_order;
+};
+
+/* 0, -ENOTSUP (a field this does not encode) or -ENOMEM; free with
+ * output_keys__exit(). */
+int output_keys__init(struct output_keys *ok, const struct sort_order *so,
+		      struct hist_entry *const *e, size_t n);
+void output_keys__exit(struct output_keys *ok);
+
+/* hist_entry__cmp_output(so, e[a], e[b]) on the keys: same sign. */
+static inline int output_keys__cmp(const struct output_keys *ok, size_t a, size_t b)
+{
+	const uint64_t *x = &ok->w[a * ok->nw], *y = &ok->w[b * ok->nw];
+
+	for (unsigned int k = 0; k < ok->nw; k++) {
+		if (x[k] == y[k]) {
+			/* perf: caller above callee on equal children, same
+			 * thread only */
+			if (ok->kind[k] == OKEY_CHILDREN && ok->tb[2 * a] == ok->tb[2 * b] &&
+			    ok->tb[2 * a + 1] != ok->tb[2 * b + 1]) {
+				int r = ok->tb[2 * a + 1] < ok->tb[2 * b + 1] ? -1 : 1;
+
+				return ok->caller_order ? -r : r;
+			}
+			continue;
+		}
+		if (ok->kind[k] == OKEY_ASC)
+			return x[k] < y[k] ? -1 : 1;
+		return x[k] > y[k] ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
  * Output order: <0 when a prints before b (bigger overhead first, then
  * the keys ascending as perf orders them).
  */
