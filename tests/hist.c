@@ -529,6 +529,31 @@ static int test__collapse_keys(void)
 		output_keys__exit(&ok);
 		sort_order__exit(&so);
 	}
+	/* entries with no comm, DSO or symbol at all (a stripped binary) */
+	for (size_t i = 0; i < 3; i++) {
+		memset(&e[i], 0, sizeof(e[i]));
+		e[i].ip = 0x1000 * (i + 1);
+		e[i].period = e[i].period_acc = 5;
+	}
+	for (size_t o = 0; o < 2; o++) {
+		struct sort_order so;
+		struct collapse_keys ck;
+		struct output_keys ok;
+
+		TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, o, false, false, NULL));
+		TEST_ASSERT_EQUAL("collapse keys, no names", collapse_keys__init(&ck, &so, ep, 3), 0);
+		TEST_ASSERT_EQUAL("output keys, no names", output_keys__init(&ok, &so, ep, 3), 0);
+		for (size_t a = 0; a < 3; a++)
+			for (size_t b = 0; b < 3; b++) {
+				TEST_ASSERT_VAL("collapse", sign(collapse_keys__cmp(&ck, a, b)) ==
+					sign(hist_entry__cmp_collapse(&so, ep[a], ep[b])));
+				TEST_ASSERT_VAL("output", sign(output_keys__cmp(&ok, a, b)) ==
+					sign(hist_entry__cmp_output(&so, ep[a], ep[b])));
+			}
+		collapse_keys__exit(&ck);
+		output_keys__exit(&ok);
+		sort_order__exit(&so);
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(syms); i++)
 		free(syms[i]);
 	return TEST_OK;

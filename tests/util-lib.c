@@ -229,6 +229,45 @@ static int test__psort(void)
 	return TEST_OK;
 }
 
+/* fmt_2f() writes printf's "%*.2f" text: ties, widths, report-style
+ * ratios and random doubles */
+static int test__fmt_2f(void)
+{
+	const double fixed[] = { 0, 0.005, 0.015, 0.125, 0.135, 1.005, 2.675, 12.345, 99.995,
+				 99.9949999, 100, 1e11, 0.0049999999, 33.333333333, 66.665 };
+	uint64_t r = 0x9e3779b97f4a7c15ULL;
+	char a[64], b[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
+		for (int w = 0; w < 8; w += 3) {
+			int n = fmt_2f(a, w, fixed[i]);
+
+			snprintf(b, sizeof(b), "%*.2f", w, fixed[i]);
+			TEST_ASSERT_VAL("fixed value", !strcmp(a, b) && n == (int)strlen(b));
+		}
+	for (int i = 0; i < 2000000; i++) {
+		double v;
+
+		r ^= r << 13;
+		r ^= r >> 7;
+		r ^= r << 17;
+		if (i & 1) {
+			uint64_t total = 1 + (r >> 20) % 100000000, p = (r & 0xfffff) % (total + 1);
+
+			v = 100.0 * (double)p / (double)total;
+		} else {
+			v = (double)(r >> 11) / (double)(1ULL << 53) * (i & 2 ? 100.0 : 1e6);
+		}
+		fmt_2f(a, 6, v);
+		snprintf(b, sizeof(b), "%6.2f", v);
+		if (strcmp(a, b)) {
+			pr_err("fmt_2f(%.17g): '%s', printf: '%s'\n", v, a, b);
+			TEST_ASSERT_VAL("printf's text", false);
+		}
+	}
+	return TEST_OK;
+}
+
 DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(parse_options_forms, "option forms: clusters, attached values, repeated, --"),
 	TEST_CASE(parse_options_stop, "stop at workload, --no-, unique prefixes"),
@@ -236,4 +275,5 @@ DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(strbuf, "strbuf growth and detach"),
 	TEST_CASE(out_writer, "JSON and CSV writer escaping and separators"),
 	TEST_CASE(helpers, "levenshtein and glob"),
-	TEST_CASE(psort, "parallel pointer sort gives qsort's order"));
+	TEST_CASE(psort, "parallel pointer sort gives qsort's order"),
+	TEST_CASE(fmt_2f, "fmt_2f writes printf's %.2f text"));

@@ -12,6 +12,7 @@
 #include "../../util/analysis/hist.h"
 #include "../../util/analysis/sort.h"
 #include "../../util/analysis/callchain-tree.h"
+#include "../../util/model/dso.h"
 #include "../../util/lib/psort.h"
 #include "../../util/lib/util.h"
 
@@ -58,9 +59,22 @@ static const char *val_name(struct cc_print *p, uint32_t id)
 	return cc_frame__name(&p->store->frames[id], p->name, sizeof(p->name));
 }
 
+/* (the callers hold fp's lock: print_entries()) */
+static const char spaces[64] = "                                                               ";
+
+static void put_spaces(FILE *fp, int n)
+{
+	while (n > 0) {
+		int k = n < (int)sizeof(spaces) ? n : (int)sizeof(spaces);
+
+		fwrite_unlocked(spaces, 1, (size_t)k, fp);
+		n -= k;
+	}
+}
+
 static void left_margin(FILE *fp, int margin)
 {
-	fprintf(fp, "%*s", 12 + margin, "");
+	put_spaces(fp, 12 + margin);
 }
 
 static void print_value(struct cc_print *p, uint64_t hits, uint64_t count, uint64_t total)
@@ -72,8 +86,13 @@ static void print_value(struct cc_print *p, uint64_t hits, uint64_t count, uint6
 	case CCVAL_COUNT:
 		fprintf(p->fp, "%" PRIu64, count);
 		break;
-	default:
-		fprintf(p->fp, "%.2f%%", total ? (double)hits * 100.0 / (double)total : 0.0);
+	default: {
+		char num[64];
+
+		fmt_2f(num, 0, total ? (double)hits * 100.0 / (double)total : 0.0);
+		fputs_unlocked(num, p->fp);
+		fputc_unlocked('%', p->fp);
+	}
 	}
 }
 
@@ -87,8 +106,8 @@ static void graph_line(struct cc_print *p, int depth, uint32_t mask, int margin)
 {
 	left_margin(p->fp, margin);
 	for (int i = 0; i < depth; i++)
-		fputs(mask_bit(mask, i) ? "|          " : "           ", p->fp);
-	fputc('\n', p->fp);
+		fputs_unlocked(mask_bit(mask, i) ? "|          " : "           ", p->fp);
+	fputc_unlocked('\n', p->fp);
 }
 
 static void graph_entry(struct cc_print *p, uint64_t hits, uint64_t count, const char *name,
@@ -96,17 +115,17 @@ static void graph_entry(struct cc_print *p, uint64_t hits, uint64_t count, const
 {
 	left_margin(p->fp, margin);
 	for (int i = 0; i < depth; i++) {
-		fputc(mask_bit(mask, i) ? '|' : ' ', p->fp);
+		fputc_unlocked(mask_bit(mask, i) ? '|' : ' ', p->fp);
 		if (idx == 0 && i == depth - 1) {
-			fputs("--", p->fp);
+			fputs_unlocked("--", p->fp);
 			print_value(p, hits, count, total);
-			fputs("--", p->fp);
+			fputs_unlocked("--", p->fp);
 		} else {
-			fputs("          ", p->fp);
+			fputs_unlocked("          ", p->fp);
 		}
 	}
-	fputs(name, p->fp);
-	fputc('\n', p->fp);
+	fputs_unlocked(name, p->fp);
+	fputc_unlocked('\n', p->fp);
 }
 
 static size_t graph_children(struct cc_print *p, const struct cc_chain *node, uint64_t total,
@@ -310,61 +329,144 @@ static void print_headers(const struct sort_order *so, FILE *fp)
 	fputs("\n#\n", fp);
 }
 
+/*
+ * An entry line is built in memory and written once, percentages by
+ * fmt_2f() (printf's text at a fraction of its cost): that matters with
+ * hundreds of thousands of entries.
+ */
+struct line {
+	FILE *fp;
+	size_t len;
+	char buf[8192];
+};
+
+static void line_flush(struct line *l)
+{
+	if (l->len)
+		fwrite_unlocked(l->buf, 1, l->len, l->fp);
+	l->len = 0;
+}
+
+static void line_put(struct line *l, const char *s, size_t n)
+{
+	if (l->len + n > sizeof(l->buf)) {
+		line_flush(l);
+		if (n > sizeof(l->buf)) {
+			fwrite_unlocked(s, 1, n, l->fp);
+			return;
+		}
+	}
+	memcpy(l->buf + l->len, s, n);
+	l->len += n;
+}
+
+static void line_pad(struct line *l, int n)
+{
+	while (n > 0) {
+		int k = n < (int)sizeof(spaces) ? n : (int)sizeof(spaces);
+
+		line_put(l, spaces, (size_t)k);
+		n -= k;
+	}
+}
+
+static void put_percent(struct line *l, int width, uint64_t v, double total)
+{
+	char num[64];
+	int n = fmt_2f(num, width, total ? 100.0 * (double)v / total : 0.0);
+
+	line_put(l, num, (size_t)n);
+	line_put(l, "%", 1);
+}
+
+/* "[k] name" or "[k] name (inlined)" of a resolved symbol entry, built
+ * directly; false when hist_entry__key_snprintf() must do it */
+static bool put_sym(struct line *l, const struct hist_entry *he, int type, int *len)
+{
+	size_t n;
+	char lvl[4] = { '[', he->level, ']', ' ' };
+
+	if (type != SORT_SYM || !he->sym)
+		return false;
+	n = strlen(he->sym->name);
+	if (n > 4000)
+		return false;	/* key_snprintf()'s cut */
+	line_put(l, lvl, 4);
+	line_put(l, he->sym->name, n);
+	if (he->sym->inlined) {
+		line_put(l, " (inlined)", 10);
+		n += 10;
+	}
+	*len = (int)n + 4;
+	return true;
+}
+
 static void print_entry_line(const struct hists *hists, const struct sort_order *so,
 			     const struct hist_entry *he, FILE *fp)
 {
 	char buf[4096];
 	double total = (double)hists->total_period;
-
+	struct line l;
 	int lastc = last_col(so);
 
+	l.fp = fp;
+	l.len = 0;
 	for (int c = 0; c < so->nr_cols; c++) {
 		int t = so->cols[c].type, w = so->cols[c].width, n;
 		bool last = c == lastc;
+		const char *text;
 
 		if (so->cols[c].elide)
 			continue;
-		fputs("  ", fp);
+		line_put(&l, "  ", 2);
 		switch (t) {
 		case HPP_OVERHEAD:
-			fprintf(fp, "%*.2f%%", w - 1, total ? 100.0 * (double)he->period / total : 0.0);
+			put_percent(&l, w - 1, he->period, total);
 			break;
 		case HPP_CHILDREN:
-			fprintf(fp, "%*.2f%%", w - 1, total ? 100.0 * (double)he->period_acc / total : 0.0);
+			put_percent(&l, w - 1, he->period_acc, total);
 			break;
 		case HPP_SAMPLE:
-			fprintf(fp, "%*" PRIu64, w, he->nr_samples);
-			break;
 		case HPP_PERIOD:
-			fprintf(fp, "%*" PRIu64, w, he->period);
+			n = snprintf(buf, sizeof(buf), "%*" PRIu64, w,
+				     t == HPP_SAMPLE ? he->nr_samples : he->period);
+			line_put(&l, buf, (size_t)n);
 			break;
 		case SORT_CPU:
-			hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
-			fprintf(fp, "%*s", w, buf);
+			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+			line_pad(&l, w - n);
+			line_put(&l, buf, (size_t)n);
 			break;
 		case SORT_SYM:
 		case SORT_SYMOFF:
 		case SORT_SRCLINE:
 		case SORT_TRACE:
 			/* perf pads these only when another column follows */
-			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
-			if (last)
-				fputs(buf, fp);
-			else
-				fprintf(fp, "%s%*s", buf, n < w ? w - n : 0, "");
-			break;
-		case SORT_PID:
-			/* "%7d:" then the comm cut to the column, as perf */
-			hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
-			fprintf(fp, "%-*.*s", w, w, buf);
+			if (!put_sym(&l, he, t, &n)) {
+				n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+				line_put(&l, buf, (size_t)n);
+			}
+			if (!last)
+				line_pad(&l, w - n);
 			break;
 		default:
-			/* comm, dso, parent: padded and cut to the column width */
-			hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
-			fprintf(fp, "%-*.*s", w, w, buf);
+			/* comm, dso, parent, pid: padded and cut to the column
+			 * width ("%7d:comm" for pid, as perf) */
+			text = hist_entry__key_text(he, t);
+			if (text) {
+				n = (int)strnlen(text, sizeof(buf) - 1);
+			} else {
+				n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+				text = buf;
+			}
+			if (n > w)
+				n = w;
+			line_put(&l, text, (size_t)n);
+			line_pad(&l, w - n);
 		}
 	}
-	fputc('\n', fp);
+	line_put(&l, "\n", 1);
+	line_flush(&l);
 }
 
 /* Print entries [from, to) of the sorted hists; entries printed, or

@@ -532,7 +532,7 @@ static int rank_set__rank(struct rank_set *rs, int (*cmp)(const void *, const vo
 		free(v);
 		return -ENOMEM;
 	}
-	for (size_t i = 0; i <= rs->mask; i++)
+	for (size_t i = 0; rs->keys && i <= rs->mask; i++)
 		if (rs->keys[i])
 			v[n++] = rs->keys[i];
 	if (rs->has_null)
@@ -908,22 +908,40 @@ int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry 
 	return r;
 }
 
+const char *hist_entry__key_text(const struct hist_entry *e, int type)
+{
+	switch (type) {
+	case SORT_COMM:
+		return e->comm ? e->comm : "";
+	case SORT_DSO:
+		return dso_name(e) ? dso_name(e) : "[unknown]";
+	case SORT_PARENT:
+		return e->parent ? e->parent : "[other]";
+	case SORT_SRCLINE:
+		return e->srcline ? e->srcline : "??:0";
+	case SORT_TRACE:
+		return e->trace ? e->trace : "N/A";
+	default:
+		return NULL;
+	}
+}
+
 int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entry *e,
 			     int type, char *buf, int size)
 {
+	const char *text = hist_entry__key_text(e, type);
 	int n = 0;
 
+	if (text)
+		type = -1;
 	switch (type) {
-	case SORT_COMM:
-		n = snprintf(buf, size, "%s", e->comm ? e->comm : "");
+	case -1:
+		n = snprintf(buf, size, "%s", text);
 		break;
 	case SORT_PID:
 		/* perf prints the thread's current (last) comm here */
 		n = snprintf(buf, size, "%7d:%s", e->tid,
 			     e->thread ? thread__comm_str(e->thread) : (e->comm ? e->comm : ""));
-		break;
-	case SORT_DSO:
-		n = snprintf(buf, size, "%s", dso_name(e) ? dso_name(e) : "[unknown]");
 		break;
 	case SORT_SYM:
 	case SORT_SYMOFF:
@@ -944,15 +962,6 @@ int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entr
 		break;
 	case SORT_CPU:
 		n = snprintf(buf, size, "%.3d", e->cpu);
-		break;
-	case SORT_PARENT:
-		n = snprintf(buf, size, "%s", e->parent ? e->parent : "[other]");
-		break;
-	case SORT_SRCLINE:
-		n = snprintf(buf, size, "%s", e->srcline ? e->srcline : "??:0");
-		break;
-	case SORT_TRACE:
-		n = snprintf(buf, size, "%s", e->trace ? e->trace : "N/A");
 		break;
 	default:
 		n = snprintf(buf, size, "?");

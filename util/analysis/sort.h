@@ -215,6 +215,10 @@ static inline int output_keys__cmp(const struct output_keys *ok, size_t a, size_
 int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry *a,
 			   const struct hist_entry *b);
 
+/* The text of a key that is a plain string (comm, dso, parent, srcline,
+ * trace) as hist_entry__key_snprintf() prints it, not copied; NULL for
+ * the other keys. */
+const char *hist_entry__key_text(const struct hist_entry *e, int type);
 /*
  * Text of one key column of an entry into buf (size bytes), unpadded
  * ("tree", "[.] main", "  1234:bash", "000"); returns the length.

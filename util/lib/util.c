@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -189,4 +190,34 @@ int levenshtein(const char *a, const char *b)
 bool strglobmatch(const char *str, const char *pat)
 {
 	return fnmatch(pat, str, 0) == 0;
+}
+
+int fmt_2f(char *buf, int width, double v)
+{
+	char tmp[32];
+	double x = v * 100.0, fl, frac;
+	uint64_t r, ip;
+	int n = 0, len;
+
+	if (!(v >= 0 && v < 1e12) || width > 48)
+		return snprintf(buf, 64, "%*.2f", width, v);
+	fl = floor(x);
+	frac = x - fl;
+	if (frac > 0.5 - 1e-6 && frac < 0.5 + 1e-6)
+		return snprintf(buf, 64, "%*.2f", width, v);
+	r = (uint64_t)fl + (frac > 0.5);
+	ip = r / 100;
+	tmp[sizeof(tmp) - 1] = (char)('0' + r % 10);
+	tmp[sizeof(tmp) - 2] = (char)('0' + r / 10 % 10);
+	tmp[sizeof(tmp) - 3] = '.';
+	len = 3;
+	do {
+		tmp[sizeof(tmp) - 1 - len++] = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip);
+	while (n < width - len)
+		buf[n++] = ' ';
+	memcpy(buf + n, tmp + sizeof(tmp) - len, (size_t)len);
+	buf[n + len] = '\0';
+	return n + len;
 }

@@ -45,6 +45,14 @@ int writen(int fd, const void *buf, size_t n);
  * (-EIO for EOF in the middle). */
 ssize_t readn(int fd, void *buf, size_t n);
 
+/*
+ * snprintf(buf, 64, "%*.2f", width, v) (buf: at least 64 bytes), the
+ * text and its length, without printf for the values a report prints
+ * (0 <= v < 1e12, width <= 48): rounded to two places, a value within
+ * 1e-6 of a tie left to snprintf, which rounds the exact binary value.
+ */
+int fmt_2f(char *buf, int width, double v);
+
 /* Monotonic clock in ns. */
 uint64_t now_ns(void);
 
