@@ -587,31 +587,36 @@ out:
  * rotations), new entries going left when they compare before the node,
  * right otherwise, then an in-order walk.
  */
+/* one node per entry, all of a node's links in one 16-byte record */
+struct rb_link {
+	int32_t child[2];	/* 0: left, 1: right; -1: none */
+	int32_t parent;
+	int32_t red;
+};
+
 struct rb_out {
 	struct hist_entry **e;
-	int32_t *left, *right, *parent;
-	uint8_t *red;
+	struct rb_link *n;
 	int32_t root;
 };
 
-static void rb_rotate(struct rb_out *t, int32_t x, bool to_left)
+/* rotate x's child on side 1 - dir up into x's place (dir 0: left
+ * rotation, x goes down to the left) */
+static void rb_rotate(struct rb_out *t, int32_t x, int dir)
 {
-	int32_t *a = to_left ? t->right : t->left;	/* child that moves up */
-	int32_t *b = to_left ? t->left : t->right;
-	int32_t y = a[x], p = t->parent[x];
+	struct rb_link *n = t->n;
+	int32_t y = n[x].child[1 - dir], p = n[x].parent;
 
-	a[x] = b[y];
-	if (b[y] >= 0)
-		t->parent[b[y]] = x;
-	t->parent[y] = p;
+	n[x].child[1 - dir] = n[y].child[dir];
+	if (n[y].child[dir] >= 0)
+		n[n[y].child[dir]].parent = x;
+	n[y].parent = p;
 	if (p < 0)
 		t->root = y;
-	else if (t->left[p] == x)
-		t->left[p] = y;
 	else
-		t->right[p] = y;
-	b[y] = x;
-	t->parent[x] = y;
+		n[p].child[n[p].child[0] == x ? 0 : 1] = y;
+	n[y].child[dir] = x;
+	n[x].parent = y;
 }
 
 typedef int (*rb_cmp_fn)(const struct sort_order *so, const struct hist_entry *a,
@@ -635,52 +640,48 @@ static inline int rb_cmp__call(const struct rb_cmp *c, const struct rb_out *t, i
 	return c->cmp(c->so, t->e[a], t->e[b]);
 }
 
-static void rb_insert(struct rb_out *t, int32_t n, const struct rb_cmp *c)
+static void rb_insert(struct rb_out *t, int32_t x, const struct rb_cmp *c)
 {
+	struct rb_link *n = t->n;
 	int32_t cur = t->root, p = -1;
-	bool go_left = false;
+	int dir = 1;
 
-	t->left[n] = t->right[n] = -1;
-	t->red[n] = 1;
+	n[x].child[0] = n[x].child[1] = -1;
+	n[x].red = 1;
 	while (cur >= 0) {
 		p = cur;
-		go_left = rb_cmp__call(c, t, n, cur) < 0;
-		cur = go_left ? t->left[cur] : t->right[cur];
+		dir = rb_cmp__call(c, t, x, cur) < 0 ? 0 : 1;
+		cur = n[cur].child[dir];
 	}
-	t->parent[n] = p;
+	n[x].parent = p;
 	if (p < 0)
-		t->root = n;
-	else if (go_left)
-		t->left[p] = n;
+		t->root = x;
 	else
-		t->right[p] = n;
+		n[p].child[dir] = x;
 
-	while (t->parent[n] >= 0 && t->red[t->parent[n]]) {
-		int32_t par = t->parent[n], g = t->parent[par];
-		bool par_left = t->left[g] == par;
-		int32_t uncle = par_left ? t->right[g] : t->left[g];
+	while (n[x].parent >= 0 && n[n[x].parent].red) {
+		int32_t par = n[x].parent, g = n[par].parent;
+		int side = n[g].child[0] == par ? 0 : 1;	/* par's side of g */
+		int32_t uncle = n[g].child[1 - side];
 
-		if (uncle >= 0 && t->red[uncle]) {
-			t->red[par] = 0;
-			t->red[uncle] = 0;
-			t->red[g] = 1;
-			n = g;
+		if (uncle >= 0 && n[uncle].red) {
+			n[par].red = 0;
+			n[uncle].red = 0;
+			n[g].red = 1;
+			x = g;
 			continue;
 		}
-		if (par_left && t->right[par] == n) {
-			rb_rotate(t, par, true);
-			n = par;
-			par = t->parent[n];
-		} else if (!par_left && t->left[par] == n) {
-			rb_rotate(t, par, false);
-			n = par;
-			par = t->parent[n];
+		if (n[par].child[1 - side] == x) {
+			/* inner grandchild: turn it outer first */
+			rb_rotate(t, par, side);
+			x = par;
+			par = n[x].parent;
 		}
-		t->red[par] = 0;
-		t->red[g] = 1;
-		rb_rotate(t, g, !par_left);
+		n[par].red = 0;
+		n[g].red = 1;
+		rb_rotate(t, g, 1 - side);
 	}
-	t->red[t->root] = 0;
+	n[t->root].red = 0;
 }
 
 /* Insert hists->sorted[] in its current order into a red-black tree
@@ -712,14 +713,11 @@ static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn 
 		if (!err)
 			c.ok = &ok;
 	}
-	t.left = malloc(n * sizeof(int32_t) + 1);
-	t.right = malloc(n * sizeof(int32_t) + 1);
-	t.parent = malloc(n * sizeof(int32_t) + 1);
-	t.red = malloc(n + 1);
+	t.n = malloc(n * sizeof(*t.n) + 1);
 	stack = malloc(n * sizeof(int32_t) + 1);
 	out = malloc(n * sizeof(*out) + 1);
 	t.root = -1;
-	if (!t.left || !t.right || !t.parent || !t.red || !stack || !out)
+	if (!t.n || !stack || !out)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		rb_insert(&t, (int32_t)i, &c);
@@ -727,19 +725,16 @@ static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn 
 	while (cur >= 0 || sp) {
 		while (cur >= 0) {
 			stack[sp++] = cur;
-			cur = t.left[cur];
+			cur = t.n[cur].child[0];
 		}
 		cur = stack[--sp];
 		out[k++] = t.e[cur];
-		cur = t.right[cur];
+		cur = t.n[cur].child[1];
 	}
 	memcpy(hists->sorted, out, n * sizeof(*out));
 	ret = 0;
 out:
-	free(t.left);
-	free(t.right);
-	free(t.parent);
-	free(t.red);
+	free(t.n);
 	free(stack);
 	free(out);
 	if (c.ck)

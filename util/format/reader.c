@@ -586,7 +586,7 @@ static union perf_event *copy_aligned(struct perf_session *s, const void *src, s
 	return ev;
 }
 
-#define RELEASE_STEP (16u << 20)
+#define RELEASE_STEP (2u << 20)
 
 /*
  * Drop the pages of the mapping that no queued record points into any
