@@ -507,6 +507,63 @@ static int test__callchain(void)
 	return TEST_OK;
 }
 
+/*
+ * The resolution cache stores a raw chain the second time it is resolved
+ * (a chain met once costs no copy); from the third time on it is a hit
+ * with the same chain_id, and every time the frames are the same.
+ */
+static int test__chain_cache(void)
+{
+	struct machine *m = machine__new_host();
+	struct callchain_cursor cur;
+	struct resolve_opts opts = { .max_stack = 0 };
+	struct perf_sample s;
+	struct thread *t;
+	struct { uint64_t nr; uint64_t ips[4]; } a = { 4, { PERF_CONTEXT_USER, 0x411010, 0x412020, 0x413030 } },
+		b = { 3, { PERF_CONTEXT_USER, 0x412010, 0x413020 } };
+	struct dso *dso;
+	uint64_t id;
+
+	TEST_ASSERT_VAL("machine", m);
+	TEST_ASSERT_VAL("comm", !comm(m, 310, 310, "app", false));
+	TEST_ASSERT_VAL("mmap", !mmap2(m, 310, 310, 0x400000, 0x100000, 0, "/nonexistent/prf-cc-app", false));
+	dso = machine__findnew_dso(m, "/nonexistent/prf-cc-app");
+	TEST_ASSERT_VAL("user dso", dso && dso->kind == DSO_USER);
+	dso->symbols_loaded = true;
+	dso__add_symbol(dso, 0x11000, 0x100, 1, 2, "inner", false);
+	dso__add_symbol(dso, 0x12000, 0x100, 1, 2, "outer", false);
+	dso__add_symbol(dso, 0x13000, 0x100, 1, 2, "root", false);
+	dso__symbols_finish(dso);
+	t = machine__findnew_thread(m, 310, 310);
+	callchain_cursor__init(&cur);
+	TEST_ASSERT_VAL("cache", !callchain_cursor__enable_cache(&cur));
+	memset(&s, 0, sizeof(s));
+	s.pid = s.tid = 310;
+	s.cpumode = PERF_RECORD_MISC_USER;
+	s.ip = 0x411010;
+	s.callchain = (struct ip_callchain *)&a;
+	TEST_ASSERT_VAL("resolve 1", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_EQUAL("met once: not stored", cur.chain_id, 0);
+	TEST_ASSERT_STREQ("frames 1", cur.nr == 3 && cur.frames[2].sym ? cur.frames[2].sym->name : NULL,
+			  "root");
+	s.callchain = (struct ip_callchain *)&b;
+	TEST_ASSERT_VAL("resolve other", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_EQUAL("other chain met once", cur.chain_id, 0);
+	s.callchain = (struct ip_callchain *)&a;
+	TEST_ASSERT_VAL("resolve 2", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	id = cur.chain_id;
+	TEST_ASSERT_VAL("met twice: stored", id != 0);
+	TEST_ASSERT_VAL("resolve 3", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_EQUAL("hit: same id", cur.chain_id, id);
+	TEST_ASSERT_EQUAL("hit: same frames", cur.nr, 3);
+	TEST_ASSERT_STREQ("hit frame 0", cur.frames[0].sym ? cur.frames[0].sym->name : NULL, "inner");
+	TEST_ASSERT_STREQ("hit frame 1", cur.frames[1].sym ? cur.frames[1].sym->name : NULL, "outer");
+	TEST_ASSERT_STREQ("hit frame 2", cur.frames[2].sym ? cur.frames[2].sym->name : NULL, "root");
+	callchain_cursor__exit(&cur);
+	machine__delete(m);
+	return TEST_OK;
+}
+
 static int test__perf_map(void)
 {
 	char path[64];
@@ -568,5 +625,6 @@ DEFINE_SUITE(machine, "Process model: threads, maps, kernel, callchains",
 	TEST_CASE(kallsyms, "kernel symbol from kallsyms via the [kernel.kallsyms] map"),
 	TEST_CASE(kallsyms_file, "a multi-MB kallsyms file: every line once across read batches"),
 	TEST_CASE(callchain, "PERF_SAMPLE_CALLCHAIN with context markers, max_stack"),
+	TEST_CASE(chain_cache, "resolution cache: a chain stored when met again, then hits"),
 	TEST_CASE(perf_map, "JIT symbols from /tmp/perf-PID.map"),
 	TEST_CASE(vdso, "[vdso] symbols from our own vdso image"));

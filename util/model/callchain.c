@@ -52,6 +52,11 @@ struct chain_cache_entry {
 
 struct callchain_cache {
 	struct chain_cache_entry *slots;
+	/* per slot, the hash of the last chain resolved there without being
+	 * stored: a chain is stored the second time it is met, so chains
+	 * met once (most of them in a big profile) cost no copy and evict
+	 * no entry that repeats */
+	uint64_t *seen;
 	uint64_t next_id;
 	uint64_t nr_hits, nr_misses;	/* statistics */
 	/* on a hit the cursor's frames point into the entry (alloc 0, so any
@@ -100,7 +105,10 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c)
 	if (!cache)
 		return -ENOMEM;
 	cache->slots = calloc(1u << CHAIN_CACHE_BITS, sizeof(*cache->slots));
-	if (!cache->slots) {
+	cache->seen = calloc(1u << CHAIN_CACHE_BITS, sizeof(*cache->seen));
+	if (!cache->slots || !cache->seen) {
+		free(cache->slots);
+		free(cache->seen);
 		free(cache);
 		return -ENOMEM;
 	}
@@ -119,6 +127,7 @@ static void callchain_cache__free(struct callchain_cache *cache)
 		free(cache->slots[i].ips);
 	}
 	free(cache->slots);
+	free(cache->seen);
 	free(cache);
 }
 
@@ -474,7 +483,7 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	const uint64_t dwarf_bits = PERF_SAMPLE_STACK_USER | PERF_SAMPLE_REGS_USER;
 	struct chain_cache_entry *e;
 	const void *maps, *machine;
-	uint64_t hash, gen;
+	uint64_t hash, gen, slot;
 	uint32_t opts_key;
 	int err;
 
@@ -490,7 +499,8 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 								   : DEFAULT_MAX_STACK);
 	gen = maps__current_generation();
 	hash = chain_hash(cc->ips, cc->nr, maps, sample->cpumode, opts_key);
-	e = &cache->slots[hash >> (64 - CHAIN_CACHE_BITS)];
+	slot = hash >> (64 - CHAIN_CACHE_BITS);
+	e = &cache->slots[slot];
 	if (e->id && e->hash == hash && e->gen == gen && e->maps == maps &&
 	    e->machine == machine && e->cpumode == sample->cpumode && e->opts_key == opts_key &&
 	    e->nr_ips == cc->nr && !memcmp(e->ips, cc->ips, cc->nr * sizeof(*e->ips))) {
@@ -512,6 +522,10 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	if (err || maps__current_generation() != gen ||
 	    !frames__cacheable(cursor->frames, cursor->nr))
 		return err;
+	if (cache->seen[slot] != hash) {
+		cache->seen[slot] = hash;	/* first time: stored if met again */
+		return 0;
+	}
 	chain_cache__store(cache, e, hash, cc, maps, machine, sample->cpumode, opts_key, gen,
 			   cursor);
 	return 0;

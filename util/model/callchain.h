@@ -78,7 +78,10 @@ void callchain_cursor__exit(struct callchain_cursor *c);
  * remembers, per raw PERF_SAMPLE_CALLCHAIN (address array, sample cpumode,
  * the thread's maps and machine, resolve opts), the resolved frames, and
  * a later sample with the same raw chain gets them copied instead of
- * resolved again, with cursor->chain_id set. An entry is used only while
+ * resolved again, with cursor->chain_id set. A chain is stored the second
+ * time it is resolved (chain_id stays 0 the first time): in big profiles
+ * most chains occur once, and storing those only cost copies and evicted
+ * chains that repeat. An entry is used only while
  * maps__generation (util/model/maps.h) is unchanged and only for chains
  * whose frames lie in no map or in ELF user DSOs / the kernel (whose
  * symbols are fixed once loaded); DWARF-unwound chains are not cached.
