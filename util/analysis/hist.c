@@ -21,6 +21,9 @@ struct str_intern {
 	char **tab;
 	uint64_t *hashes;
 	size_t mask, nr;
+	/* the last strings asked for, by address (direct mapped): samples
+	 * come with the few comm strings of the machine over and over */
+	struct { const char *in, *out; } memo[16];
 };
 
 struct hists_priv {
@@ -125,7 +128,26 @@ static uint64_t str_hash(const char *s)
 	return h;
 }
 
+static const char *str_intern_slow(struct str_intern *t, const char *s);
+
+/* s interned; s's text must not change while t lives (it is memoized by
+ * address) */
 static const char *str_intern(struct str_intern *t, const char *s)
+{
+	size_t k = ((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ULL >> 60;
+	const char *out;
+
+	if (s && t->memo[k].in == s)
+		return t->memo[k].out;
+	out = str_intern_slow(t, s);
+	if (out) {
+		t->memo[k].in = s;
+		t->memo[k].out = out;
+	}
+	return out;
+}
+
+static const char *str_intern_slow(struct str_intern *t, const char *s)
 {
 	uint64_t h;
 	size_t slot;

@@ -92,7 +92,9 @@ static inline int collapse_keys__cmp(const struct collapse_keys *ck, size_t a, s
 /* One sample as report hands it to the hists. */
 struct hist_sample {
 	struct thread *thread;
-	const char *comm;		/* comm at sample time */
+	const char *comm;		/* comm at sample time; its text must not
+					   change while the hists live (interned
+					   by address, as machine comms are) */
 	int32_t cpu;			/* -1 unknown */
 	uint64_t period;
 	/* where the sample ip resolved (machine__resolve) */
