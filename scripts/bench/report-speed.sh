@@ -20,27 +20,26 @@
 #                 existing input recorded at the same SCALE is reused
 #   INPUTS="deep mix"  which inputs
 #   MODES="--children --no-children"  which report modes
-# RESULTS-BEGIN recorded 2026-11-26 16:20-16:45 UTC, 2 cores, load ~1, medians
+# RESULTS-BEGIN recorded 2026-11-26 17:20-17:24 UTC, 2 cores, load ~1, medians
 # of 3 (deep) and 5 (mix) runs; wall = perf/prf, mem = prf/perf peak RSS.
 # Inputs: deep 333 MB, 1.71 M samples; mix 83 MB, 1.23 M samples. This VM's
-# speed drifted by up to 30% between runs (perf mix --children took 7.4 s
-# to 9.8 s): the ratios move with it, so two mix runs are listed.
+# speed drifts by up to 30% between runs (perf mix --children took 7.4 s
+# to 9.8 s today), so two back-to-back mix runs are listed.
 # input mode            perf s   prf s   wall    perf MB  prf MB   mem    output
-# deep  --children       21.89    0.57   38.4x    351.8    35.2   0.10x  identical
-# deep  --no-children     2.94    0.44    6.7x    344.7    31.8   0.09x  identical
-# mix   --children        8.44    2.28    3.7x    899.4   236.8   0.26x  identical
-# mix   --no-children     2.43    0.63    3.9x    265.7    79.7   0.30x  identical
-# (an earlier run, RUNS=3: mix --children 9.80 / 1.90 s = 5.2x, --no-children
-#  3.10 / 0.89 s = 3.5x)
-# Goal (>= 5x wall, <= 0.33x memory) met on deep in both modes and on mix
-# memory; mix time is 3.5-5.2x. Against this session's start, A/B on the
-# same input (7 alternating runs): mix --children median 2.91 -> 2.29 s.
+# deep  --children       20.64    0.44   46.9x    352.1    32.5   0.09x  identical
+# deep  --no-children     2.72    0.40    6.8x    344.5    30.9   0.09x  identical
+# mix   --children        7.62    1.92    4.0x    899.3   234.0   0.26x  identical
+# mix   --no-children     2.66    0.53    5.0x    265.7    77.1   0.29x  identical
+# mix   --children        7.38    1.73    4.3x    899.4   234.0   0.26x  identical
+# mix   --no-children     2.46    0.54    4.6x    265.7    77.1   0.29x  identical
+# Goal (>= 5x wall, <= 0.33x memory) met on deep in both modes and on
+# memory everywhere; mix --no-children is at 4.6-5.0x, --children 4.0-4.3x.
 # Where mix --children time goes now: adding samples (hist entries and
-# callchain tries, 40%), resolving callchains (15%), perf's three tie-order
-# trees over 315 K entries (0.4 s, compact keys), printing (0.35 s, two
-# threads). --no-children is adding and resolving samples.
-# Previous run (2026-11-26 13:20): mix --children 7.42 / 2.28 s = 3.2x,
-# --no-children 2.35 / 0.61 s = 3.8x at 93.4 MB (0.35x).
+# callchain tries, 40%), resolving the unique callchains (about 30% of them
+# occur once), perf's three tie-order trees over 315 K entries (0.4 s,
+# compact keys), printing (0.35 s, two threads).
+# Earlier runs: 2026-11-26 13:20 (stop 11): mix --children 7.42 / 2.28 s =
+# 3.2x, --no-children 2.35 / 0.61 s = 3.8x at 93.4 MB (0.35x).
 # RESULTS-END
 set -u
 SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
