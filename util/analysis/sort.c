@@ -378,9 +378,15 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 	return h;
 }
 
+/* the name a DSO sorts and prints by; NULL: none */
+static const char *dso__sort_name(const struct dso *dso)
+{
+	return dso && dso->short_name ? dso->short_name : NULL;
+}
+
 static const char *dso_name(const struct hist_entry *e)
 {
-	return e->dso && e->dso->short_name ? e->dso->short_name : NULL;
+	return dso__sort_name(e->dso);
 }
 
 /* ascending names, missing ones last (perf's cmp_null) */
@@ -569,13 +575,19 @@ static int rank_cmp_comm(const void *a, const void *b)
 	return cmp_str(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* names only (perf's output order), missing ones last */
+static int rank_cmp_dso_name(const void *a, const void *b)
+{
+	return cmp_name_nulls_last(dso__sort_name(*(const struct dso *const *)a),
+				   dso__sort_name(*(const struct dso *const *)b));
+}
+
+/* names, then the object (collapsing) */
 static int rank_cmp_dso(const void *a, const void *b)
 {
-	const struct dso *x = *(const struct dso *const *)a, *y = *(const struct dso *const *)b;
-	int r = cmp_name_nulls_last(x && x->short_name ? x->short_name : NULL,
-				    y && y->short_name ? y->short_name : NULL);
+	int r = rank_cmp_dso_name(a, b);
 
-	return r ? r : cmp_ptr(x, y);
+	return r ? r : cmp_ptr(*(const void *const *)a, *(const void *const *)b);
 }
 
 static int rank_cmp_thread(const void *a, const void *b)
@@ -709,21 +721,25 @@ int collapse_keys__init(struct collapse_keys *ck, const struct sort_order *so,
 	return 0;
 }
 
-/* names only (perf's output order), missing ones last */
-static int rank_cmp_dso_name(const void *a, const void *b)
-{
-	const struct dso *x = *(const struct dso *const *)a, *y = *(const struct dso *const *)b;
-
-	return cmp_name_nulls_last(x && x->short_name ? x->short_name : NULL,
-				   y && y->short_name ? y->short_name : NULL);
-}
-
 static int rank_cmp_sym_name(const void *a, const void *b)
 {
 	const struct symbol *x = *(const struct symbol *const *)a;
 	const struct symbol *y = *(const struct symbol *const *)b;
 
 	return cmp_name_nulls_last(x ? x->name : NULL, y ? y->name : NULL);
+}
+
+/* the pointer whose rank stands for output field f of h (a name) */
+static const void *output_key_name(const struct hist_entry *h, int f)
+{
+	switch (f) {
+	case SORT_COMM: return h->comm;
+	case SORT_PARENT: return h->parent;
+	case SORT_SRCLINE: return h->srcline;
+	case SORT_TRACE: return h->trace;
+	case SORT_DSO: return h->dso;
+	default: return h->sym;
+	}
 }
 
 void output_keys__exit(struct output_keys *ok)
@@ -739,6 +755,7 @@ int output_keys__init(struct output_keys *ok, const struct sort_order *so,
 	struct rank_set sets[SORT_MAX_COLUMNS * 2] = { 0 };
 	int (*rcmp[SORT_MAX_COLUMNS * 2])(const void *, const void *) = { 0 };
 	int field[OUTPUT_KEYS_MAX];
+	bool addr_word[OUTPUT_KEYS_MAX] = { false };	/* symoff's second word */
 	unsigned int bits, nw = 0;
 	int err = 0;
 
@@ -778,6 +795,7 @@ int output_keys__init(struct output_keys *ok, const struct sort_order *so,
 			if (f == SORT_SYMOFF) {
 				field[nw++] = i;
 				ok->kind[nw] = OKEY_ASC;	/* the address */
+				addr_word[nw] = true;
 			}
 			break;
 		case SORT_PID:
@@ -795,20 +813,8 @@ int output_keys__init(struct output_keys *ok, const struct sort_order *so,
 	for (int i = 0; i < so->nr_sort && !err; i++) {
 		if (!rcmp[i])
 			continue;
-		for (size_t j = 0; j < n && !err; j++) {
-			const struct hist_entry *h = e[j];
-			const void *key;
-
-			switch (so->sort[i]) {
-			case SORT_COMM: key = h->comm; break;
-			case SORT_PARENT: key = h->parent; break;
-			case SORT_SRCLINE: key = h->srcline; break;
-			case SORT_TRACE: key = h->trace; break;
-			case SORT_DSO: key = h->dso; break;
-			default: key = h->sym; break;
-			}
-			err = rank_set__add(&sets[i], key);
-		}
+		for (size_t j = 0; j < n && !err; j++)
+			err = rank_set__add(&sets[i], output_key_name(e[j], so->sort[i]));
 		if (!err)
 			err = rank_set__rank(&sets[i], rcmp[i], &bits);
 	}
@@ -825,14 +831,8 @@ int output_keys__init(struct output_keys *ok, const struct sort_order *so,
 		for (unsigned int k = 0; k < nw; k++) {
 			int i = field[k], f = so->sort[i];
 
-			if (rcmp[i] && (f != SORT_SYMOFF || !k || field[k - 1] != i)) {
-				const void *key = f == SORT_COMM ? (const void *)h->comm :
-						  f == SORT_PARENT ? (const void *)h->parent :
-						  f == SORT_SRCLINE ? (const void *)h->srcline :
-						  f == SORT_TRACE ? (const void *)h->trace :
-						  f == SORT_DSO ? (const void *)h->dso : (const void *)h->sym;
-
-				w[k] = rank_set__get(&sets[i], key);
+			if (rcmp[i] && !addr_word[k]) {
+				w[k] = rank_set__get(&sets[i], output_key_name(h, f));
 				continue;
 			}
 			switch (f) {
