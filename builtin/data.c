@@ -121,16 +121,18 @@ static int dump_side(struct perf_tool *tool, union perf_event *ev, struct perf_s
 	case PERF_RECORD_MMAP:
 		fprintf(o, " %u/%u: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %.*s", ev->mmap.pid, ev->mmap.tid,
 			(uint64_t)ev->mmap.start, (uint64_t)ev->mmap.len, (uint64_t)ev->mmap.pgoff,
-			(int)(ev->header.size - offsetof(struct perf_record_mmap, filename)), ev->mmap.filename);
+			perf_event__strlen(ev, offsetof(struct perf_record_mmap, filename), PATH_MAX), ev->mmap.filename);
 		break;
 	case PERF_RECORD_MMAP2:
 		fprintf(o, " %u/%u: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "] prot %#x flags %#x: %.*s",
 			ev->mmap2.pid, ev->mmap2.tid, (uint64_t)ev->mmap2.start, (uint64_t)ev->mmap2.len,
 			(uint64_t)ev->mmap2.pgoff, ev->mmap2.prot, ev->mmap2.flags,
-			(int)(ev->header.size - offsetof(struct perf_record_mmap2, filename)), ev->mmap2.filename);
+			perf_event__strlen(ev, offsetof(struct perf_record_mmap2, filename), PATH_MAX),
+			ev->mmap2.filename);
 		break;
 	case PERF_RECORD_COMM:
-		fprintf(o, " %.*s:%u/%u%s", (int)(ev->header.size - offsetof(struct perf_record_comm, comm)),
+		fprintf(o, " %.*s:%u/%u%s",
+			perf_event__strlen(ev, offsetof(struct perf_record_comm, comm), sizeof(ev->comm.comm)),
 			ev->comm.comm, ev->comm.pid, ev->comm.tid,
 			(ev->header.misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "");
 		break;

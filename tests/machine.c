@@ -619,8 +619,48 @@ static int test__vdso(void)
 	return TEST_OK;
 }
 
+/*
+ * The name tails of COMM and KSYMBOL end where the record ends: a record cut
+ * short mid-name (no NUL inside header.size) must not take in the bytes that
+ * follow it in the buffer (the fuzzer's find tests/fuzz/regress/session/
+ * ksymbol-short-name.data read 256 bytes past the end of the file).
+ */
+static int test__short_names(void)
+{
+	struct machine *m = machine__new_host();
+	union perf_event *ev = ev_buf();
+	struct addr_location al;
+	struct thread *t;
+
+	TEST_ASSERT_VAL("machine", m);
+	memset(ev, 0, sizeof(*ev));
+	ev->header.type = PERF_RECORD_COMM;
+	ev->header.size = offsetof(struct perf_record_comm, comm) + 8;
+	ev->comm.pid = ev->comm.tid = 77;
+	memcpy(ev->comm.comm, "abcdefghXYZ", 12);	/* "XYZ" lies past the record */
+	TEST_ASSERT_VAL("cut COMM", !machine__process_event(m, ev, NULL));
+	TEST_ASSERT_STREQ("comm ends with the record", thread__comm_str(machine__find_thread(m, 77)),
+			  "abcdefgh");
+
+	memset(ev, 0, sizeof(*ev));
+	ev->header.type = PERF_RECORD_KSYMBOL;
+	ev->header.misc = PERF_RECORD_MISC_KERNEL;
+	ev->header.size = offsetof(struct perf_record_ksymbol, name) + 8;
+	ev->ksymbol.addr = 0xffffffffc0001000ull;
+	ev->ksymbol.len = 0x100;
+	memcpy(ev->ksymbol.name, "bpf_progTRAILING", 17);
+	TEST_ASSERT_VAL("cut KSYMBOL", !machine__process_event(m, ev, NULL));
+	t = machine__findnew_thread(m, 0, 0);
+	thread__find_symbol(t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0001010ull, &al);
+	TEST_ASSERT_VAL("ksymbol resolves", al.sym);
+	TEST_ASSERT_STREQ("ksymbol name ends with the record", al.sym->name, "bpf_prog");
+	machine__delete(m);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(machine, "Process model: threads, maps, kernel, callchains",
 	TEST_CASE(threads_maps, "COMM/FORK/MMAP2/EXIT: shared and copied maps, exec, splits"),
+	TEST_CASE(short_names, "COMM and KSYMBOL names cut by the record end stay inside it"),
 	TEST_CASE(real_process, "PIE, non-PIE and a shared library in a live process"),
 	TEST_CASE(kallsyms, "kernel symbol from kallsyms via the [kernel.kallsyms] map"),
 	TEST_CASE(kallsyms_file, "a multi-MB kallsyms file: every line once across read batches"),

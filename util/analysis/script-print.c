@@ -838,16 +838,20 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	put_start(p, f, sample, comm ? comm : ":-1");
 	switch (h->type) {
 	case PERF_RECORD_MMAP:
-		put_fmt(p, "PERF_RECORD_MMAP %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %s\n",
+		put_fmt(p, "PERF_RECORD_MMAP %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %.*s\n",
 			(int)event->mmap.pid, (int)event->mmap.tid, (uint64_t)event->mmap.start,
 			(uint64_t)event->mmap.len, (uint64_t)event->mmap.pgoff,
-			(h->misc & PERF_RECORD_MISC_MMAP_DATA) ? 'r' : 'x', event->mmap.filename);
+			(h->misc & PERF_RECORD_MISC_MMAP_DATA) ? 'r' : 'x',
+			perf_event__strlen(event, offsetof(struct perf_record_mmap, filename), PATH_MAX),
+			event->mmap.filename);
 		break;
 	case PERF_RECORD_MMAP2: {
 		const struct perf_record_mmap2 *m = &event->mmap2;
 		char perms[5] = {
 			prot_char(m->prot, PROT_READ, 'r'), prot_char(m->prot, PROT_WRITE, 'w'),
 			prot_char(m->prot, PROT_EXEC, 'x'), (m->flags & MAP_SHARED) ? 's' : 'p', 0 };
+		int fnlen = perf_event__strlen(event, offsetof(struct perf_record_mmap2, filename),
+					       PATH_MAX);
 
 		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
 			char bid[2 * 20 + 1];
@@ -857,19 +861,21 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 				sprintf(bid + 2 * i, "%02x", m->build_id[i]);
 			bid[2 * n] = 0;
 			put_fmt(p, "PERF_RECORD_MMAP2 %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64
-				" %s]: %s %s\n", (int)m->pid, (int)m->tid, (uint64_t)m->start,
-				(uint64_t)m->len, (uint64_t)m->pgoff, bid, perms, m->filename);
+				" %s]: %s %.*s\n", (int)m->pid, (int)m->tid, (uint64_t)m->start,
+				(uint64_t)m->len, (uint64_t)m->pgoff, bid, perms, fnlen, m->filename);
 		} else {
 			put_fmt(p, "PERF_RECORD_MMAP2 %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64
-				" %02x:%02x %" PRIu64 " %" PRIu64 "]: %s %s\n", (int)m->pid, (int)m->tid,
+				" %02x:%02x %" PRIu64 " %" PRIu64 "]: %s %.*s\n", (int)m->pid, (int)m->tid,
 				(uint64_t)m->start, (uint64_t)m->len, (uint64_t)m->pgoff, m->maj, m->min,
-				(uint64_t)m->ino, (uint64_t)m->ino_generation, perms, m->filename);
+				(uint64_t)m->ino, (uint64_t)m->ino_generation, perms, fnlen, m->filename);
 		}
 		break;
 	}
 	case PERF_RECORD_COMM:
-		put_fmt(p, "PERF_RECORD_COMM%s: %s:%d/%d\n",
+		put_fmt(p, "PERF_RECORD_COMM%s: %.*s:%d/%d\n",
 			(h->misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "",
+			perf_event__strlen(event, offsetof(struct perf_record_comm, comm),
+					   sizeof(event->comm.comm)),
 			event->comm.comm, (int)event->comm.pid, (int)event->comm.tid);
 		break;
 	case PERF_RECORD_FORK:

@@ -10,6 +10,7 @@
  */
 #include <linux/perf_event.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef uint64_t u64;
@@ -211,6 +212,28 @@ union perf_event {
 	struct perf_record_header_feature feat;
 	struct perf_record_compressed pack;
 };
+
+/*
+ * Length of the string that starts @off bytes into @ev (the variable tail of
+ * MMAP/MMAP2 filename, COMM comm, KSYMBOL name): up to its NUL, never past
+ * header.size nor @max bytes.  A record shorter than @off gives 0.  Files may
+ * hold these tails unterminated or cut short; readers print and copy with
+ * this length instead of trusting the fixed array sizes of the structs above.
+ */
+static inline int perf_event__strlen(const union perf_event *ev, size_t off, size_t max)
+{
+	const char *s = (const char *)ev + off;
+	size_t n = 0, lim;
+
+	if (ev->header.size <= off)
+		return 0;
+	lim = ev->header.size - off;
+	if (lim > max)
+		lim = max;
+	while (n < lim && s[n])
+		n++;
+	return (int)n;
+}
 
 /* PERF_SAMPLE_CALLCHAIN: nr then ips (context markers PERF_CONTEXT_* inline). */
 struct ip_callchain {

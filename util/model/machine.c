@@ -629,11 +629,13 @@ static int machine__process_comm(struct machine *m, union perf_event *ev)
 	struct thread *t = machine__findnew_thread(m, (pid_t)ev->comm.pid, (pid_t)ev->comm.tid);
 	char comm[sizeof(ev->comm.comm) + 1];
 	const char *c;
+	int n;
 
 	if (!t)
 		return -ENOMEM;
-	memcpy(comm, ev->comm.comm, sizeof(ev->comm.comm));
-	comm[sizeof(ev->comm.comm)] = '\0';
+	n = perf_event__strlen(ev, offsetof(struct perf_record_comm, comm), sizeof(ev->comm.comm));
+	memcpy(comm, ev->comm.comm, (size_t)n);
+	comm[n] = '\0';
 	c = machine__intern(m, comm);
 	if (!c)
 		return -ENOMEM;
@@ -689,12 +691,14 @@ static int machine__process_ksymbol(struct machine *m, union perf_event *ev)
 	char name[sizeof(ev->ksymbol.name) + 1];
 	struct dso *dso;
 	struct map *map;
-	int err;
+	int err, n;
 
 	if (ev->ksymbol.flags & 1)	/* PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER */
 		return 0;
-	memcpy(name, ev->ksymbol.name, sizeof(ev->ksymbol.name));
-	name[sizeof(ev->ksymbol.name)] = '\0';
+	n = perf_event__strlen(ev, offsetof(struct perf_record_ksymbol, name),
+			       sizeof(ev->ksymbol.name));
+	memcpy(name, ev->ksymbol.name, (size_t)n);
+	name[n] = '\0';
 	dso = machine__findnew_dso(m, name);
 	if (!dso)
 		return -ENOMEM;
