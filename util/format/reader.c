@@ -708,6 +708,37 @@ static int reader__process_mapped(struct perf_session *s)
 }
 
 /* A real pipe: read records into chunks. */
+/*
+ * Read exactly len bytes of a stream into a malloc'd buffer that grows as
+ * the bytes arrive (1 MiB, then doubling), so a record that claims gigabytes
+ * costs only what the stream really holds. NULL when the stream ends first
+ * or memory runs out; the caller owns the buffer.
+ */
+static void *pipe_read_grow(int fd, uint64_t len)
+{
+	size_t cap = len < (1u << 20) ? (size_t)len : (1u << 20), have = 0;
+	char *buf = malloc(cap), *nb;
+
+	while (buf) {
+		size_t want = cap - have;
+		ssize_t n = readn(fd, buf + have, want);
+
+		if (n != (ssize_t)want) {
+			free(buf);
+			return NULL;
+		}
+		have = cap;
+		if (have == len)
+			return buf;
+		cap = len - have < have ? (size_t)len : 2 * have;
+		nb = realloc(buf, cap);
+		if (!nb)
+			free(buf);
+		buf = nb;
+	}
+	return NULL;
+}
+
 static int reader__process_stream(struct perf_session *s)
 {
 	struct reader_priv *rp = session__rp(s);
@@ -766,17 +797,20 @@ static int reader__process_stream(struct perf_session *s)
 		extra = record_trailing_bytes(s, ev);
 		if (r > 0) {
 			if (ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && extra && extra < (1ULL << 32)) {
-				void *td = malloc(extra);
+				void *td = pipe_read_grow(s->fd, extra);
 
-				if (td && readn(s->fd, td, extra) == (ssize_t)extra) {
-					free(s->env.tracing_data);
-					s->env.tracing_data = td;
-					s->env.tracing_data_size = extra;
-					off += extra;
-					extra = 0;
-				} else {
-					free(td);
+				if (!td) {
+					pr_err("bad record at offset %#" PRIx64 ": tracing data of %" PRIu64
+					       " bytes not in the stream\n", off, (uint64_t)extra);
+					s->stats.nr_bad_records++;
+					err = -EIO;
+					break;
 				}
+				free(s->env.tracing_data);
+				s->env.tracing_data = td;
+				s->env.tracing_data_size = extra;
+				off += extra;
+				extra = 0;
 			}
 			err = reader__one(s, ev, off, c);
 			if (err)
