@@ -498,6 +498,76 @@ static int test__parallel(void)
 	return TEST_OK;
 }
 
+/* ---- the per-thread CFI row memo ---- */
+
+/*
+ * Every byte of 64 KiB of libc's text around fopen, walked up and then
+ * down (so memo slots are refilled from pcs on both sides of row
+ * boundaries), in a fresh thread (an empty memo): the row a step gets
+ * through the memo is the DSO's own row at that pc, prologue and
+ * epilogue rows a few bytes long included.
+ */
+struct memo_arg {
+	struct dso *dso;
+	uint64_t lo, hi;
+	unsigned int rows, bad;
+	char first_bad[400];
+};
+
+static void *memo_worker(void *p)
+{
+	struct memo_arg *a = p;
+	char memo[1024], fresh[1024], last[1024] = "";
+	uint64_t off;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (off = pass ? a->hi - 1 : a->lo; pass ? off >= a->lo : off < a->hi;
+		     pass ? off-- : off++) {
+			int e1 = unwind__row_text(a->dso, off, false, memo, sizeof(memo));
+			int e2 = unwind__row_text(a->dso, off, true, fresh, sizeof(fresh));
+
+			if (e1 != e2 || (!e1 && strcmp(memo, fresh))) {
+				if (!a->bad++)
+					snprintf(a->first_bad, sizeof(a->first_bad),
+						 "off %#" PRIx64 ": memo '%.150s' (%d) fresh '%.150s' (%d)",
+						 off, memo, e1, fresh, e2);
+			}
+			if (!pass && !e2 && strcmp(fresh, last)) {
+				a->rows++;
+				strcpy(last, fresh);
+			}
+		}
+	return NULL;
+}
+
+static int test__row_memo(void)
+{
+	struct tspace s = { 0 };
+	struct memo_arg a = { 0 };
+	uint64_t fn = (uint64_t)(uintptr_t)fopen;
+	struct tmap *m;
+	pthread_t th;
+
+	TEST_ASSERT_VAL("maps", !tspace__read_self_maps(&s));
+	m = tspace__find(&s, fn);
+	TEST_ASSERT_VAL("libc map", m && m->dso && m->dso->kind != DSO_ANON);
+	a.dso = m->dso;
+	a.lo = fn - m->start + m->pgoff;
+	a.lo = a.lo > 32768 + m->pgoff ? a.lo - 32768 : m->pgoff;
+	a.hi = a.lo + 65536;
+	if (a.hi > m->end - m->start + m->pgoff)
+		a.hi = m->end - m->start + m->pgoff;
+	TEST_ASSERT_VAL("thread", !pthread_create(&th, NULL, memo_worker, &a));
+	pthread_join(th, NULL);
+	if (a.bad)
+		pr_debug("%u rows differ; first: %s\n", a.bad, a.first_bad);
+	TEST_ASSERT_VAL("many distinct rows walked", a.rows > 500);
+	TEST_ASSERT_EQUAL("rows through the memo differ from the DSO's", a.bad, 0);
+	tspace__exit(&s);
+	return TEST_OK;
+}
+
 /* ---- srcline and inline frames of this file ---- */
 
 static volatile int inl_sink;
@@ -885,6 +955,7 @@ DEFINE_SUITE(unwind, "DWARF unwinding, srclines and inline frames",
 	     TEST_CASE(self, "unwind a captured stack of this process"),
 	     TEST_CASE(truncated, "stack copy ending early marks the last frame truncated"),
 	     TEST_CASE(parallel, "two threads unwinding through the same DSOs agree"),
+	     TEST_CASE(row_memo, "CFI rows through the per-thread memo are the DSO's at every pc"),
 	     TEST_CASE(fp_mix, "a truncated walk continues with an agreeing frame-pointer chain"),
 	     TEST_CASE(srcline_inline, "srcline and inline frames from the line table and scopes"),
 	     TEST_CASE(perf_data, "unwind a perf.data from Linux perf ($PRF_UNWIND_DATA)"));

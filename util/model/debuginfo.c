@@ -948,6 +948,12 @@ const char *dso__debug_file(struct dso *dso)
 
 /* ---- CFI ---- */
 
+/*
+ * The row at vaddr and the range [*start, *end) it is known to cover. The
+ * range starts at vaddr itself: after DW_CFA_restore_state libdw (0.188)
+ * reports the remembered row's start, which lies before rows in between
+ * (an epilogue's: glibc has many), so only [vaddr, end) is safe to reuse.
+ */
 static Dwarf_Frame *cfi__frame(Dwarf_CFI *cfi, uint64_t vaddr, uint64_t *start, uint64_t *end)
 {
 	Dwarf_Frame *frame = NULL;
@@ -955,16 +961,25 @@ static Dwarf_Frame *cfi__frame(Dwarf_CFI *cfi, uint64_t vaddr, uint64_t *start, 
 
 	if (!cfi || dwarf_cfi_addrframe(cfi, vaddr, &frame) || !frame)
 		return NULL;
-	if (dwarf_frame_info(frame, &s, &e, NULL) < 0 || vaddr < s || vaddr >= e) {
-		s = vaddr;
+	if (dwarf_frame_info(frame, &s, &e, NULL) < 0 || vaddr < s || vaddr >= e)
 		e = vaddr + 1;
-	}
-	*start = s;
+	*start = vaddr;
 	*end = e;
 	return frame;
 }
 
-void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv)
+void *debuginfo__cfi_frame_uncached(struct debuginfo *di, uint64_t vaddr)
+{
+	uint64_t start, end;
+	Dwarf_Frame *frame = cfi__frame(di->eh_cfi, vaddr, &start, &end);
+
+	if (!frame && !debuginfo__load_dwarf(di))
+		frame = cfi__frame(di->dbg_cfi, vaddr, &start, &end);
+	return frame;
+}
+
+void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
+			   uint64_t *start_out, uint64_t *end_out)
 {
 	struct cfi_slot *slot;
 	uint64_t start = vaddr, end = vaddr + 1;
@@ -978,22 +993,27 @@ void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv)
 	slot = &di->cfi_cache[(vaddr ^ (vaddr >> 10)) % CFI_CACHE_SIZE];
 	if (priv)
 		*priv = &slot->priv;
-	if (slot->used && vaddr >= slot->start && vaddr < slot->end)
-		return slot->frame;
-
-	frame = cfi__frame(di->eh_cfi, vaddr, &start, &end);
-	if (!frame)
-		pr_debug2("debuginfo: %s: no .eh_frame CFI at %#" PRIx64 "\n", di->dso->long_name, vaddr);
-	if (!frame && !debuginfo__load_dwarf(di))
-		frame = cfi__frame(di->dbg_cfi, vaddr, &start, &end);
-	free(slot->frame);
-	zfree(&slot->priv);
-	slot->used = true;
-	slot->frame = frame;
-	slot->start = frame ? start : vaddr;
-	slot->end = frame ? end : vaddr + 1;
-	return frame;
+	if (!(slot->used && vaddr >= slot->start && vaddr < slot->end)) {
+		frame = cfi__frame(di->eh_cfi, vaddr, &start, &end);
+		if (!frame)
+			pr_debug2("debuginfo: %s: no .eh_frame CFI at %#" PRIx64 "\n",
+				  di->dso->long_name, vaddr);
+		if (!frame && !debuginfo__load_dwarf(di))
+			frame = cfi__frame(di->dbg_cfi, vaddr, &start, &end);
+		free(slot->frame);
+		zfree(&slot->priv);
+		slot->used = true;
+		slot->frame = frame;
+		slot->start = frame ? start : vaddr;
+		slot->end = frame ? end : vaddr + 1;
+	}
+	if (start_out)
+		*start_out = slot->start;
+	if (end_out)
+		*end_out = slot->end;
+	return slot->frame;
 }
+
 
 /* ---- line table index ---- */
 
@@ -1823,6 +1843,13 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 
 /* ---- teardown ---- */
 
+static unsigned int debuginfo_gen = 1;
+
+unsigned int debuginfo__generation(void)
+{
+	return __atomic_load_n(&debuginfo_gen, __ATOMIC_RELAXED);
+}
+
 void dso__debuginfo_delete(struct dso *dso)
 {
 	struct debuginfo *di = dso->debuginfo;
@@ -1830,6 +1857,7 @@ void dso__debuginfo_delete(struct dso *dso)
 
 	if (!di)
 		return;
+	__atomic_add_fetch(&debuginfo_gen, 1, __ATOMIC_RELAXED);
 	if (di->cfi_cache) {
 		for (i = 0; i < CFI_CACHE_SIZE; i++) {
 			free(di->cfi_cache[i].frame);

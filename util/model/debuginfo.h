@@ -122,8 +122,19 @@ int debuginfo__read(struct debuginfo *di, uint64_t off, void *buf, size_t len);
  * stays valid until the lock is released. NULL when no CFI covers vaddr.
  * When priv is non-NULL, *priv points at the cache slot's private pointer
  * (NULL for a new row): the caller may store a malloc'd decoded form of
- * the row there; it is freed with the row.
+ * the row there; it is freed with the row. *start and *end (when non-NULL)
+ * get the vaddr range [start, end) the row applies to.
  */
-void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv);
+void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
+			   uint64_t *start, uint64_t *end);
+/* The same frame state computed anew, past the cache (for tests that check
+ * the cache). Caller holds the lock and free()s the result; NULL: no CFI. */
+void *debuginfo__cfi_frame_uncached(struct debuginfo *di, uint64_t vaddr);
+/*
+ * Generation of the DSOs' debug state: bumped each time one is freed
+ * (dso__debuginfo_delete), so per-thread memos keyed by DSO pointer can
+ * tell a reused pointer from the DSO they saw. Relaxed atomic read.
+ */
+unsigned int debuginfo__generation(void);
 
 #endif

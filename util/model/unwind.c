@@ -36,6 +36,8 @@
  * those results (see unwind.h).
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include <elfutils/libdw.h>
 #include <dwarf.h>
@@ -65,10 +67,29 @@ struct unwind_ctx {
 
 enum step_result { STEP_OK, STEP_END, STEP_TRUNCATED };
 
-/* CFI rule kinds */
-enum { RULE_UNDEF, RULE_SAME, RULE_EXPR };
+/*
+ * CFI rule kinds. RULE_AT_CFA (saved at CFA + off: DWARF's offset(N)) and
+ * RULE_VAL_CFA (val_offset(N)) are the forms nearly every row of compiled
+ * code takes; they are recognised in libdw's expression for them
+ * (DW_OP_call_frame_cfa [DW_OP_plus_uconst N] [DW_OP_stack_value]) and
+ * applied without the expression evaluator. RULE_EXPR is anything else.
+ */
+enum { RULE_UNDEF, RULE_SAME, RULE_EXPR, RULE_AT_CFA, RULE_VAL_CFA };
 
-static int ctx__read(struct unwind_ctx *ctx, uint64_t addr, void *buf, size_t len)
+static int ctx__read_slow(struct unwind_ctx *ctx, uint64_t addr, void *buf, size_t len);
+
+/* Read len bytes at addr of the sampled task: the stack copy, else the
+ * mapped file. The stack copy case is inline: it is most reads. */
+static inline int ctx__read(struct unwind_ctx *ctx, uint64_t addr, void *buf, size_t len)
+{
+	if (addr >= ctx->stack_start && addr < ctx->stack_end && len <= ctx->stack_end - addr) {
+		memcpy(buf, ctx->stack + (addr - ctx->stack_start), len);
+		return 0;
+	}
+	return ctx__read_slow(ctx, addr, buf, len);
+}
+
+static int ctx__read_slow(struct unwind_ctx *ctx, uint64_t addr, void *buf, size_t len)
 {
 	struct unwind_map m;
 	struct debuginfo *di;
@@ -254,17 +275,61 @@ static int eval(struct unwind_ctx *ctx, const Dwarf_Op *ops, size_t nops, uint64
 
 /*
  * A CFI row decoded once per DSO cache slot: rule kind and ops of the CFA
- * (index nregs) and of every register, ops packed after the header.
+ * (index nregs) and of every register, ops packed after the header. The
+ * CFA rule reg + off (DW_OP_bregN/bregx, libdw's form of def_cfa) is kept
+ * as cfa_reg/cfa_off too (cfa_reg < 0: an expression); off[] holds N of
+ * the RULE_AT_CFA/RULE_VAL_CFA registers. A row with no RULE_EXPR at all
+ * is "simple": it needs no ops, and size covers the header alone.
  */
 struct cfi_row {
 	size_t size;			/* bytes, header + ops */
 	unsigned int ra_reg;
 	bool signal;
+	bool simple;
+	int cfa_reg;
+	int64_t cfa_off;
 	uint8_t kind[UNWIND_MAX_REGS + 1];
 	uint8_t nops[UNWIND_MAX_REGS + 1];
 	uint16_t first[UNWIND_MAX_REGS + 1];
+	int64_t off[UNWIND_MAX_REGS];
 	Dwarf_Op ops[];
 };
+
+/* RULE_AT_CFA / RULE_VAL_CFA with *off from libdw's ops, else RULE_EXPR. */
+static uint8_t rule__classify(const Dwarf_Op *ops, size_t nops, int64_t *off)
+{
+	bool value = nops > 1 && ops[nops - 1].atom == DW_OP_stack_value;
+
+	if (value)
+		nops--;
+	if (!nops || ops[0].atom != DW_OP_call_frame_cfa || nops > 2)
+		return RULE_EXPR;
+	*off = 0;
+	if (nops == 2) {
+		if (ops[1].atom != DW_OP_plus_uconst)
+			return RULE_EXPR;
+		*off = (int64_t)ops[1].number;
+	}
+	return value ? RULE_VAL_CFA : RULE_AT_CFA;
+}
+
+/* cfa_reg/cfa_off from a reg + off CFA rule; false for other expressions */
+static bool cfa__classify(const Dwarf_Op *ops, size_t nops, unsigned int nregs, int *reg,
+			  int64_t *off)
+{
+	if (nops != 1)
+		return false;
+	if (ops[0].atom >= DW_OP_breg0 && ops[0].atom <= DW_OP_breg31) {
+		*reg = ops[0].atom - DW_OP_breg0;
+		*off = (int64_t)ops[0].number;
+	} else if (ops[0].atom == DW_OP_bregx && ops[0].number < nregs) {
+		*reg = (int)ops[0].number;
+		*off = (int64_t)ops[0].number2;
+	} else {
+		return false;
+	}
+	return (unsigned int)*reg < nregs;
+}
 
 #define ROW_BUF_SIZE 4096
 
@@ -302,14 +367,20 @@ static struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
 	size = sizeof(*row) + total * sizeof(Dwarf_Op);
 	if (size > ROW_BUF_SIZE)
 		return NULL;
-	row = malloc(size);
+	row = calloc(1, size);
 	if (!row)
 		return NULL;
-	row->size = size;
 	row->ra_reg = (unsigned int)ra;
 	row->signal = signal;
+	row->simple = cfa__classify(ops[nregs], nops[nregs], nregs, &row->cfa_reg, &row->cfa_off);
+	if (!row->simple)
+		row->cfa_reg = -1;
 	total = 0;
 	for (r = 0; r <= nregs; r++) {
+		if (r < nregs && kind[r] == RULE_EXPR)
+			kind[r] = rule__classify(ops[r], nops[r], &row->off[r]);
+		if (r < nregs && kind[r] == RULE_EXPR)
+			row->simple = false;
 		row->kind[r] = kind[r];
 		row->nops[r] = (uint8_t)nops[r];
 		row->first[r] = (uint16_t)total;
@@ -317,7 +388,32 @@ static struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
 			memcpy(&row->ops[total], ops[r], nops[r] * sizeof(Dwarf_Op));
 		total += nops[r];
 	}
+	row->size = row->simple ? sizeof(*row) : size;
 	return row;
+}
+
+/*
+ * Per-thread memo of simple rows in front of the DSO's locked CFI cache,
+ * keyed by DSO and file offset: a hit costs no lock, no PT_LOAD lookup
+ * and no copy of ops. [lo, hi) is the row's range in file offsets.
+ * Entries of an older debuginfo__generation() are void.
+ */
+#define ROW_MEMO_SIZE 256
+
+struct row_memo {
+	const struct dso *dso;
+	unsigned int gen;
+	uint64_t lo, hi;
+	struct cfi_row row;
+};
+
+static __thread struct row_memo row_memo[ROW_MEMO_SIZE];
+
+static struct row_memo *row_memo__slot(const struct dso *dso, uint64_t off)
+{
+	uint64_t h = ((uintptr_t)dso >> 4) ^ off;
+
+	return &row_memo[(h * 0x9e3779b97f4a7c15ULL) >> 56 & (ROW_MEMO_SIZE - 1)];
 }
 
 /*
@@ -325,31 +421,89 @@ static struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
  * DSO's lock, so no other DSO lock is ever taken while it is held).
  * 0, or -ENOENT when no CFI covers it.
  */
-static int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs, struct cfi_row *buf)
+static int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs, struct cfi_row *buf,
+			const struct cfi_row **rowp, bool use_memo)
 {
-	struct debuginfo *di = dso__debuginfo(dso);
+	struct row_memo *memo = row_memo__slot(dso, off);
+	unsigned int gen = debuginfo__generation();
+	struct debuginfo *di;
 	struct cfi_row **priv;
 	Dwarf_Frame *frame;
-	uint64_t vaddr;
+	uint64_t vaddr, start, end;
 	int ret = -ENOENT;
 
+	if (use_memo && memo->dso == dso && memo->gen == gen && off >= memo->lo && off < memo->hi) {
+		*rowp = &memo->row;
+		return 0;
+	}
+	di = dso__debuginfo(dso);
 	if (!di)
 		return -ENOMEM;
 	debuginfo__lock(di);
 	if (debuginfo__load_elf(di) || debuginfo__offset_to_vaddr(di, off, &vaddr))
 		goto out;
-	frame = debuginfo__cfi_frame(di, vaddr, (void ***)&priv);
+	frame = debuginfo__cfi_frame(di, vaddr, (void ***)&priv, &start, &end);
 	if (!frame)
 		goto out;
 	if (!*priv)
 		*priv = cfi_row__new(frame, nregs);
 	if (!*priv)
 		goto out;
-	memcpy(buf, *priv, (*priv)->size);
+	if ((*priv)->simple && use_memo) {
+		memo->dso = dso;
+		memo->gen = gen;
+		memo->lo = off - (vaddr - start);
+		memo->hi = off + (end - vaddr);
+		memo->row = **priv;
+		*rowp = &memo->row;
+	} else {
+		memcpy(buf, *priv, (*priv)->size);
+		*rowp = buf;
+	}
 	ret = 0;
 out:
 	debuginfo__unlock(di);
 	return ret;
+}
+
+int unwind__row_text(struct dso *dso, uint64_t off, bool fresh, char *buf, size_t size)
+{
+	const struct unwind_arch *arch = unwind_arch__host();
+	uint64_t rowbuf[ROW_BUF_SIZE / sizeof(uint64_t)];
+	const struct cfi_row *row;
+	unsigned int r;
+	size_t n;
+
+	struct cfi_row *own = NULL;
+
+	if (!arch || !size)
+		return -ENOTSUP;
+	if (fresh) {
+		struct debuginfo *di = dso__debuginfo(dso);
+		Dwarf_Frame *frame = NULL;
+		uint64_t vaddr;
+
+		if (!di)
+			return -ENOMEM;
+		debuginfo__lock(di);
+		if (!debuginfo__load_elf(di) && !debuginfo__offset_to_vaddr(di, off, &vaddr))
+			frame = debuginfo__cfi_frame_uncached(di, vaddr);
+		debuginfo__unlock(di);
+		own = frame ? cfi_row__new(frame, arch->nr_regs) : NULL;
+		free(frame);
+		if (!own)
+			return -ENOENT;
+		row = own;
+	} else if (dso__cfi_row(dso, off, arch->nr_regs, (struct cfi_row *)rowbuf, &row, true)) {
+		return -ENOENT;
+	}
+	n = (size_t)snprintf(buf, size, "cfa r%d%+" PRId64 " ra %u%s", row->cfa_reg, row->cfa_off,
+			     row->ra_reg, row->signal ? " signal" : "");
+	for (r = 0; r < arch->nr_regs && n < size; r++)
+		n += (size_t)snprintf(buf + n, size - n, " %u:%u/%u%+" PRId64, r, row->kind[r],
+				      row->nops[r], row->off[r]);
+	free(own);
+	return 0;
 }
 
 /* One step: regs/valid of the frame at pc (looked up as lookup) become
@@ -360,21 +514,27 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 	const struct unwind_arch *arch = ctx->arch;
 	const unsigned int nregs = arch->nr_regs;
 	uint64_t rowbuf[ROW_BUF_SIZE / sizeof(uint64_t)];
-	struct cfi_row *row = (struct cfi_row *)rowbuf;
+	const struct cfi_row *row;
 	uint64_t nregs_v[UNWIND_MAX_REGS], nvalid = 0, cfa;
 	unsigned int r, ra_reg;
 	bool is_value;
 
 	if (!m->dso)
 		return STEP_END;
-	if (dso__cfi_row(m->dso, lookup - m->start + m->pgoff, nregs, row))
+	if (dso__cfi_row(m->dso, lookup - m->start + m->pgoff, nregs, (struct cfi_row *)rowbuf,
+			 &row, true))
 		return STEP_END;
 	ra_reg = row->ra_reg;
 	*signal = row->signal;
 	ctx->truncated = false;
-	if (eval(ctx, &row->ops[row->first[nregs]], row->nops[nregs], 0, regs, *valid, &cfa,
-		 &is_value))
+	if (row->cfa_reg >= 0) {
+		if (!(*valid & (1ULL << row->cfa_reg)))
+			return STEP_END;
+		cfa = regs[row->cfa_reg] + (uint64_t)row->cfa_off;
+	} else if (eval(ctx, &row->ops[row->first[nregs]], row->nops[nregs], 0, regs, *valid,
+			&cfa, &is_value)) {
 		return ctx->truncated ? STEP_TRUNCATED : STEP_END;
+	}
 	for (r = 0; r < nregs; r++) {
 		uint64_t v;
 
@@ -384,6 +544,19 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 				nregs_v[r] = regs[r];
 				nvalid |= 1ULL << r;
 			}
+			break;
+		case RULE_VAL_CFA:
+			nregs_v[r] = cfa + (uint64_t)row->off[r];
+			nvalid |= 1ULL << r;
+			break;
+		case RULE_AT_CFA:
+			if (ctx__read(ctx, cfa + (uint64_t)row->off[r], &v, sizeof(v))) {
+				if (ctx->truncated && r == ra_reg)
+					return STEP_TRUNCATED;
+				break;
+			}
+			nregs_v[r] = v;
+			nvalid |= 1ULL << r;
 			break;
 		case RULE_EXPR:
 			if (eval(ctx, &row->ops[row->first[r]], row->nops[r], cfa, regs, *valid,

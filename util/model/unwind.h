@@ -91,6 +91,16 @@ int unwind__get_entries_space_fp(unwind_entry_cb_t cb, void *arg, unwind_find_ma
  * default kernel.perf_event_max_stack stops a callchain. */
 #define UNWIND_FP_MAX_STACK 127
 
+/*
+ * For tests: the CFI row the unwinder applies at file offset off of dso,
+ * as text (CFA rule, return address column, then per register
+ * "reg:kind/nops+offset"), into buf of size bytes. With fresh false it
+ * comes through the per-thread row memo as a step would get it (and may
+ * fill it); with fresh true from the DSO's cache around the memo.
+ * 0, -ENOENT (no CFI covers off) or -ENOTSUP (no unwinder for the host).
+ */
+int unwind__row_text(struct dso *dso, uint64_t off, bool fresh, char *buf, size_t size);
+
 /* sample_regs_user mask the host architecture needs for unwinding
  * (bits: asm/perf_regs.h), 0 when unsupported. */
 uint64_t unwind__sample_regs_mask(void);
