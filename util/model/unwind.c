@@ -506,16 +506,18 @@ int unwind__row_text(struct dso *dso, uint64_t off, bool fresh, char *buf, size_
 	return 0;
 }
 
-/* One step: regs/valid of the frame at pc (looked up as lookup) become
- * the caller's. */
+/* One step: from regs/valid of the frame at pc (looked up as lookup), the
+ * caller's registers into nregs_v and its valid mask into *valid (on
+ * STEP_OK only; nregs_v may be scribbled on otherwise). */
 static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
-			     uint64_t lookup, uint64_t *regs, uint64_t *valid, bool *signal)
+			     uint64_t lookup, const uint64_t *regs, uint64_t *nregs_v,
+			     uint64_t *valid, bool *signal)
 {
 	const struct unwind_arch *arch = ctx->arch;
 	const unsigned int nregs = arch->nr_regs;
 	uint64_t rowbuf[ROW_BUF_SIZE / sizeof(uint64_t)];
 	const struct cfi_row *row;
-	uint64_t nregs_v[UNWIND_MAX_REGS], nvalid = 0, cfa;
+	uint64_t nvalid = 0, cfa;
 	unsigned int r, ra_reg;
 	bool is_value;
 
@@ -586,7 +588,6 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 	nvalid |= 1ULL << arch->ip_reg;
 	if (nregs_v[arch->ip_reg] == regs[arch->ip_reg] && cfa == regs[arch->sp_reg])
 		return STEP_END;	/* no progress */
-	memcpy(regs, nregs_v, nregs * sizeof(*regs));
 	*valid = nvalid;
 	return STEP_OK;
 }
@@ -645,7 +646,7 @@ static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *s
 		const struct fp_chain *fp, int max_stack)
 {
 	struct unwind_ctx ctx = { .find = find, .space = space };
-	uint64_t regs[UNWIND_MAX_REGS], valid, size;
+	uint64_t regbuf[2][UNWIND_MAX_REGS], *regs = regbuf[0], valid, size;
 	bool signal = false;
 	int n, ret;
 
@@ -675,7 +676,8 @@ static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *s
 			e.map = m.map;
 			e.sym = m.sym;
 			if (n + 1 < max_stack)
-				res = step(&ctx, &m, lookup, regs, &valid, &signal);
+				res = step(&ctx, &m, lookup, regs, regs == regbuf[0] ? regbuf[1] : regbuf[0],
+					   &valid, &signal);
 		}
 		e.truncated = res == STEP_TRUNCATED;
 		if (e.truncated && fp && fp_mix(cb, arg, find, space, fp, &e, n, pc, max_stack, &ret))
@@ -685,6 +687,7 @@ static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *s
 			return ret;
 		if (res != STEP_OK)
 			break;
+		regs = regs == regbuf[0] ? regbuf[1] : regbuf[0];	/* the caller's */
 	}
 	return 0;
 }
