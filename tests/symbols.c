@@ -6,13 +6,16 @@
  * c++filt, PLT entries against objdump, build-id against readelf -n,
  * build-id mismatch detection.
  */
+#include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "tests.h"
+#include "../util/model/debuginfo.h"
 #include "../util/model/dso.h"
 #include "../util/model/map.h"
 #include "../util/model/machine.h"
@@ -346,6 +349,41 @@ static int test__debug_file(void)
 				!check_sym(dso, nm_addr(bidhex, "static_func", false), "static_func"));
 	}
 	machine__delete(m);
+
+	/* DWARF (debuginfo.c) looks under --symfs too, not at the host's
+	 * /usr/lib/debug: with libc's debug file (when installed) linked into
+	 * a symfs tree, that copy is the one used */
+	{
+		Dl_info info;
+		char real[PATH_MAX], dbg[PATH_MAX], sfs[128];
+		const char *used;
+
+		if (dladdr((void *)fopen, &info) && info.dli_fname &&
+		    realpath(info.dli_fname, real) && !filename__read_build_id(real, &bid)) {
+			build_id__sprintf(&bid, bidhex);
+			snprintf(dbg, sizeof(dbg), "/usr/lib/debug/.build-id/%.2s/%s.debug", bidhex,
+				 bidhex + 2);
+			if (!access(dbg, R_OK)) {
+				snprintf(sfs, sizeof(sfs), "%s/sfs-libc", tdir);
+				ret = sh("mkdir -p %s$(dirname %s) %s/usr/lib/debug/.build-id/%.2s && "
+					 "ln -s %s %s%s && ln -s %s %s%s", sfs, real, sfs, bidhex,
+					 real, sfs, real, dbg, sfs, dbg);
+				TEST_ASSERT_VAL("libc symfs layout", !ret);
+				m = machine__new_host();
+				TEST_ASSERT_VAL("machine", m);
+				m->symfs = sfs;
+				dso = machine__findnew_dso(m, real);
+				TEST_ASSERT_VAL("libc dso", dso && !dso__load(dso));
+				used = dso__debug_file(dso);
+				pr_debug("libc DWARF from %s\n", used ? used : "(none)");
+				TEST_ASSERT_VAL("libc DWARF from the symfs copy",
+						used && !strncmp(used, sfs, strlen(sfs)));
+				machine__delete(m);
+			} else {
+				pr_debug("no %s: symfs DWARF check skipped\n", dbg);
+			}
+		}
+	}
 	cleanup();
 	return TEST_OK;
 }

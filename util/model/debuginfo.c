@@ -873,7 +873,7 @@ static int debuginfo__load_dwarf(struct debuginfo *di)
 	char path[PATH_MAX], hex[2 * BUILD_ID_SIZE + 1], link[256], dir[PATH_MAX];
 	char elfpath[PATH_MAX];
 	const struct build_id *bid;
-	const char *home = getenv("HOME");
+	const char *home = getenv("HOME"), *symfs;
 	uint32_t crc;
 	char *slash;
 
@@ -890,10 +890,12 @@ static int debuginfo__load_dwarf(struct debuginfo *di)
 			goto out;
 		}
 	}
+	symfs = di->dso->machine && di->dso->machine->symfs ? di->dso->machine->symfs : "";
 	bid = di->bid.size ? &di->bid : (di->dso->has_build_id ? &di->dso->bid : NULL);
 	if (bid && bid->size) {
 		build_id__hex(bid, hex);
-		snprintf(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+		snprintf(path, sizeof(path), "%s/usr/lib/debug/.build-id/%.2s/%s.debug", symfs, hex,
+			 hex + 2);
 		if (!try_debug_file(di, path))
 			goto out;
 		if (home) {
@@ -911,9 +913,15 @@ static int debuginfo__load_dwarf(struct debuginfo *di)
 		snprintf(dir, sizeof(dir), "%s", debuginfo__elf_path(di->dso, elfpath, sizeof(elfpath)));
 		slash = strrchr(dir, '/');
 		*slash = '\0';
-		const char *fmts[] = { "%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s" };
-		for (size_t i = 0; i < ARRAY_SIZE(fmts); i++) {
-			snprintf(path, sizeof(path), fmts[i], dir, link);
+		for (size_t i = 0; i < 3; i++) {
+			/* next to the file, in .debug/ there (dir carries the
+			 * --symfs prefix), under --symfs's /usr/lib/debug */
+			if (i < 2)
+				snprintf(path, sizeof(path), i ? "%s/.debug/%s" : "%s/%s", dir, link);
+			else	/* the recorded path's directory */
+				snprintf(path, sizeof(path), "%s/usr/lib/debug%.*s/%s", symfs,
+					 (int)(strrchr(di->dso->long_name, '/') - di->dso->long_name),
+					 di->dso->long_name, link);
 			if (!strcmp(path, di->dso->long_name) || access(path, R_OK))
 				continue;
 			if (!file__crc_matches(path, crc)) {
