@@ -539,6 +539,7 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 	}
 	for (r = 0; r < nregs; r++) {
 		uint64_t v;
+		bool load;	/* v is where the value is saved */
 
 		switch (row->kind[r]) {
 		case RULE_SAME:
@@ -546,38 +547,31 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 				nregs_v[r] = regs[r];
 				nvalid |= 1ULL << r;
 			}
-			break;
+			continue;
 		case RULE_VAL_CFA:
-			nregs_v[r] = cfa + (uint64_t)row->off[r];
-			nvalid |= 1ULL << r;
-			break;
 		case RULE_AT_CFA:
-			if (ctx__read(ctx, cfa + (uint64_t)row->off[r], &v, sizeof(v))) {
-				if (ctx->truncated && r == ra_reg)
-					return STEP_TRUNCATED;
-				break;
-			}
-			nregs_v[r] = v;
-			nvalid |= 1ULL << r;
+			v = cfa + (uint64_t)row->off[r];
+			load = row->kind[r] == RULE_AT_CFA;
 			break;
 		case RULE_EXPR:
 			if (eval(ctx, &row->ops[row->first[r]], row->nops[r], cfa, regs, *valid,
 				 &v, &is_value)) {
 				if (ctx->truncated && r == ra_reg)
 					return STEP_TRUNCATED;
-				break;
+				continue;
 			}
-			if (!is_value && ctx__read(ctx, v, &v, sizeof(v))) {
-				if (ctx->truncated && r == ra_reg)
-					return STEP_TRUNCATED;
-				break;
-			}
-			nregs_v[r] = v;
-			nvalid |= 1ULL << r;
+			load = !is_value;
 			break;
 		default:
-			break;
+			continue;
 		}
+		if (load && ctx__read(ctx, v, &v, sizeof(v))) {
+			if (ctx->truncated && r == ra_reg)
+				return STEP_TRUNCATED;
+			continue;
+		}
+		nregs_v[r] = v;
+		nvalid |= 1ULL << r;
 	}
 	/* the CFA is the caller's stack pointer (x86_64 and arm64 psABIs) */
 	nregs_v[arch->sp_reg] = cfa;
