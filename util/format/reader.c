@@ -707,7 +707,6 @@ static int reader__process_mapped(struct perf_session *s)
 	return err;
 }
 
-/* A real pipe: read records into chunks. */
 /*
  * Read exactly len bytes of a stream into a malloc'd buffer that grows as
  * the bytes arrive (1 MiB, then doubling), so a record that claims gigabytes
@@ -739,6 +738,7 @@ static void *pipe_read_grow(int fd, uint64_t len)
 	return NULL;
 }
 
+/* A real pipe: read records into chunks. */
 static int reader__process_stream(struct perf_session *s)
 {
 	struct reader_priv *rp = session__rp(s);

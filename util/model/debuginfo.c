@@ -976,14 +976,25 @@ static Dwarf_Frame *cfi__frame(Dwarf_CFI *cfi, uint64_t vaddr, uint64_t *start, 
 	return frame;
 }
 
+/* .eh_frame first, .debug_frame (of the debug file too) second */
+static Dwarf_Frame *debuginfo__cfi_lookup(struct debuginfo *di, uint64_t vaddr, uint64_t *start,
+					  uint64_t *end)
+{
+	Dwarf_Frame *frame = cfi__frame(di->eh_cfi, vaddr, start, end);
+
+	if (!frame)
+		pr_debug2("debuginfo: %s: no .eh_frame CFI at %#" PRIx64 "\n", di->dso->long_name,
+			  vaddr);
+	if (!frame && !debuginfo__load_dwarf(di))
+		frame = cfi__frame(di->dbg_cfi, vaddr, start, end);
+	return frame;
+}
+
 void *debuginfo__cfi_frame_uncached(struct debuginfo *di, uint64_t vaddr)
 {
 	uint64_t start, end;
-	Dwarf_Frame *frame = cfi__frame(di->eh_cfi, vaddr, &start, &end);
 
-	if (!frame && !debuginfo__load_dwarf(di))
-		frame = cfi__frame(di->dbg_cfi, vaddr, &start, &end);
-	return frame;
+	return debuginfo__cfi_lookup(di, vaddr, &start, &end);
 }
 
 void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
@@ -1002,12 +1013,7 @@ void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
 	if (priv)
 		*priv = &slot->priv;
 	if (!(slot->used && vaddr >= slot->start && vaddr < slot->end)) {
-		frame = cfi__frame(di->eh_cfi, vaddr, &start, &end);
-		if (!frame)
-			pr_debug2("debuginfo: %s: no .eh_frame CFI at %#" PRIx64 "\n",
-				  di->dso->long_name, vaddr);
-		if (!frame && !debuginfo__load_dwarf(di))
-			frame = cfi__frame(di->dbg_cfi, vaddr, &start, &end);
+		frame = debuginfo__cfi_lookup(di, vaddr, &start, &end);
 		free(slot->frame);
 		zfree(&slot->priv);
 		slot->used = true;
@@ -1021,7 +1027,6 @@ void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
 		*end_out = slot->end;
 	return slot->frame;
 }
-
 
 /* ---- line table index ---- */
 

@@ -95,8 +95,9 @@ int unwind__get_entries_space_fp(unwind_entry_cb_t cb, void *arg, unwind_find_ma
  * For tests: the CFI row the unwinder applies at file offset off of dso,
  * as text (CFA rule, return address column, then per register
  * "reg:kind/nops+offset"), into buf of size bytes. With fresh false it
- * comes through the per-thread row memo as a step would get it (and may
- * fill it); with fresh true from the DSO's cache around the memo.
+ * comes through the per-thread row memo and the DSO's CFI cache as a step
+ * would get it (and may fill them); with fresh true it is computed anew
+ * from libdw, past both.
  * 0, -ENOENT (no CFI covers off) or -ENOTSUP (no unwinder for the host).
  */
 int unwind__row_text(struct dso *dso, uint64_t off, bool fresh, char *buf, size_t size);
