@@ -9,6 +9,7 @@
  * with -v or when it fails. The last line is "N passed, N failed[, N skipped]".
  */
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -41,6 +42,17 @@ void test_suite__register(struct test_suite *suite)
 struct test_suite *test_suites(void)
 {
 	return suites;
+}
+
+void *test_libc_func(const char *name)
+{
+	void *h = dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD), *f;
+
+	if (!h)
+		return NULL;
+	f = dlsym(h, name);
+	dlclose(h);
+	return f;
 }
 
 int test_skip(const char *fmt, ...)

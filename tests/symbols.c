@@ -357,8 +357,9 @@ static int test__debug_file(void)
 		Dl_info info;
 		char real[PATH_MAX], dbg[PATH_MAX], sfs[128];
 		const char *used;
+		void *libc_fopen = test_libc_func("fopen");
 
-		if (dladdr((void *)fopen, &info) && info.dli_fname &&
+		if (libc_fopen && dladdr(libc_fopen, &info) && info.dli_fname &&
 		    realpath(info.dli_fname, real) && !filename__read_build_id(real, &bid)) {
 			build_id__sprintf(&bid, bidhex);
 			snprintf(dbg, sizeof(dbg), "/usr/lib/debug/.build-id/%.2s/%s.debug", bidhex,

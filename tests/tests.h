@@ -36,6 +36,12 @@ struct test_suite *test_suites(void);
 
 /* Record why the case is skipped (printed by the runner); returns TEST_SKIP. */
 int test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * Address of the C library's own function name (dlsym in the libc.so.6
+ * already loaded), past any sanitizer interceptor of the same name in this
+ * binary; NULL when not found.
+ */
+void *test_libc_func(const char *name);
 
 #define TEST_CASE(n, d) { .name = #n, .desc = (d), .run = test__##n }
 

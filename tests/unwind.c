@@ -545,10 +545,11 @@ static int test__row_memo(void)
 {
 	struct tspace s = { 0 };
 	struct memo_arg a = { 0 };
-	uint64_t fn = (uint64_t)(uintptr_t)fopen;
+	uint64_t fn = (uint64_t)(uintptr_t)test_libc_func("fopen");
 	struct tmap *m;
 	pthread_t th;
 
+	TEST_ASSERT_VAL("libc's fopen", fn);
 	TEST_ASSERT_VAL("maps", !tspace__read_self_maps(&s));
 	m = tspace__find(&s, fn);
 	TEST_ASSERT_VAL("libc map", m && m->dso && m->dso->kind != DSO_ANON);
