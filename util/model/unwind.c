@@ -417,12 +417,13 @@ static struct row_memo *row_memo__slot(const struct dso *dso, uint64_t off)
 }
 
 /*
- * Copy the decoded CFI row at file offset off of dso into buf (under the
- * DSO's lock, so no other DSO lock is ever taken while it is held).
- * 0, or -ENOENT when no CFI covers it.
+ * The decoded CFI row at file offset off of dso into *rowp: a simple row
+ * from (or into) this thread's memo, valid until the next call on this
+ * thread; any other copied into buf under the DSO's lock (so no other DSO
+ * lock is ever taken while it is held). 0, or -ENOENT when no CFI covers it.
  */
 static int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs, struct cfi_row *buf,
-			const struct cfi_row **rowp, bool use_memo)
+			const struct cfi_row **rowp)
 {
 	struct row_memo *memo = row_memo__slot(dso, off);
 	unsigned int gen = debuginfo__generation();
@@ -432,7 +433,7 @@ static int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs, struc
 	uint64_t vaddr, start, end;
 	int ret = -ENOENT;
 
-	if (use_memo && memo->dso == dso && memo->gen == gen && off >= memo->lo && off < memo->hi) {
+	if (memo->dso == dso && memo->gen == gen && off >= memo->lo && off < memo->hi) {
 		*rowp = &memo->row;
 		return 0;
 	}
@@ -449,7 +450,7 @@ static int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs, struc
 		*priv = cfi_row__new(frame, nregs);
 	if (!*priv)
 		goto out;
-	if ((*priv)->simple && use_memo) {
+	if ((*priv)->simple) {
 		memo->dso = dso;
 		memo->gen = gen;
 		memo->lo = off - (vaddr - start);
@@ -471,10 +472,9 @@ int unwind__row_text(struct dso *dso, uint64_t off, bool fresh, char *buf, size_
 	const struct unwind_arch *arch = unwind_arch__host();
 	uint64_t rowbuf[ROW_BUF_SIZE / sizeof(uint64_t)];
 	const struct cfi_row *row;
+	struct cfi_row *own = NULL;
 	unsigned int r;
 	size_t n;
-
-	struct cfi_row *own = NULL;
 
 	if (!arch || !size)
 		return -ENOTSUP;
@@ -494,7 +494,7 @@ int unwind__row_text(struct dso *dso, uint64_t off, bool fresh, char *buf, size_
 		if (!own)
 			return -ENOENT;
 		row = own;
-	} else if (dso__cfi_row(dso, off, arch->nr_regs, (struct cfi_row *)rowbuf, &row, true)) {
+	} else if (dso__cfi_row(dso, off, arch->nr_regs, (struct cfi_row *)rowbuf, &row)) {
 		return -ENOENT;
 	}
 	n = (size_t)snprintf(buf, size, "cfa r%d%+" PRId64 " ra %u%s", row->cfa_reg, row->cfa_off,
@@ -524,7 +524,7 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 	if (!m->dso)
 		return STEP_END;
 	if (dso__cfi_row(m->dso, lookup - m->start + m->pgoff, nregs, (struct cfi_row *)rowbuf,
-			 &row, true))
+			 &row))
 		return STEP_END;
 	ra_reg = row->ra_reg;
 	*signal = row->signal;
