@@ -18,6 +18,7 @@
 #include "../ui/tui/tui.h"
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
+#include "../util/analysis/hist-feed.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
 #include "../util/format/session.h"
@@ -56,6 +57,7 @@ struct report_opts {
 	struct resolve_opts ropts;
 	struct callchain_cursor cursor;
 	struct hists **hists;		/* by evsel idx */
+	struct hists_feed *feed;	/* adds resolved samples to the hists */
 	struct off_cpu *oc;		/* --off-cpu recording: offcpu-time spans */
 	struct trace_formatter *tf;	/* --sort trace: payload texts (interned) */
 	int nr_hists;
@@ -92,8 +94,9 @@ static int report__off_cpu_span(void *arg, const struct off_cpu_span *span);
 static int report__setup(struct report_opts *rep)
 {
 	struct evlist *evlist = rep->session->evlist;
+	const uint64_t dwarf = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
 	struct evsel *evsel;
-	bool any_callchain = false;
+	bool any_callchain = false, any_dwarf = false;
 	int err;
 
 	if (rep->setup_done)
@@ -105,9 +108,12 @@ static int report__setup(struct report_opts *rep)
 		return err;
 	}
 	if (evlist) {
-		evlist__for_each_entry(evlist, evsel)
+		evlist__for_each_entry(evlist, evsel) {
 			if (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
 				any_callchain = true;
+			if ((evsel->attr.sample_type & dwarf) == dwarf)
+				any_dwarf = true;
+		}
 	}
 	if (rep->cc_given && rep->cc.enabled && !any_callchain && !rep->session->pipe) {
 		pr_err("Selected -g but no callchain data. Did you call 'perf record' without -g?\n");
@@ -155,6 +161,16 @@ static int report__setup(struct report_opts *rep)
 			     (rep->use_callchain && rep->cc.key != CCKEY_FUNCTION);
 	rep->ropts.inline_frames = rep->inline_frames;
 	rep->need_trace = sort_order__has_key(&rep->so, SORT_TRACE);
+	/*
+	 * Adding samples to the hists on a second CPU pays for frame-pointer
+	 * callchains (resolving and adding cost about the same). DWARF
+	 * samples are dominated by unwinding, which has workers of its own.
+	 */
+	rep->feed = hists_feed__new(rep->need_chain && !any_dwarf);
+	if (!rep->feed) {
+		rep->setup_err = -ENOMEM;
+		return rep->setup_err;
+	}
 	return 0;
 }
 
@@ -309,7 +325,21 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 			fr.srcline = dso__srcline(al.map->dso, al.addr);
 		hs.srcline = callchain_frame__srcline(&fr, true);
 	}
-	return hists__add_sample(hists, &hs);
+	if (thread->pid == -1) {
+		/* the process may be learnt from a later sample, and the entry
+		 * takes the pid the thread has when the sample is added: add
+		 * now, after the queued ones */
+		err = hists_feed__sync(rep->feed);
+		return err ? err : hists__add_sample(hists, &hs);
+	}
+	return hists_feed__add(rep->feed, hists, &hs);
+}
+
+/* Before the model changes (a side-band record): the queued samples
+ * point into it. */
+static int report__model_barrier(struct perf_tool *tool)
+{
+	return hists_feed__sync(tool2rep(tool)->feed);
 }
 
 /* An off-CPU span becomes one offcpu-time sample (period = ns off CPU). */
@@ -701,6 +731,7 @@ int cmd_report(int argc, const char **argv)
 	perf_tool__init(&rep->tool, true);
 	rep->tool.sample = rep->stats_mode ? count_sample : process_sample;
 	rep->tool.context_switch = process_switch;
+	rep->tool.model_barrier = report__model_barrier;
 	callchain_cursor__init(&rep->cursor);
 	/* repeated raw callchains are resolved once (best effort: without
 	 * the cache every sample is resolved in full) */
@@ -743,6 +774,14 @@ int cmd_report(int argc, const char **argv)
 	if (!rep->session->pipe)
 		ui_progress__init(rep->session->data_size, "Processing time ordered events...");
 	err = perf_session__process_events(rep->session);
+	{
+		int ferr = hists_feed__sync(rep->feed);
+
+		if (ferr && (!err || err == -EIO || err == -EINVAL))
+			err = ferr;
+	}
+	hists_feed__delete(rep->feed);
+	rep->feed = NULL;
 	ui_progress__finish();
 	if (rep->use_tui && (rep->setup_err || (err && err != -EIO && err != -EINVAL)))
 		tui__exit();	/* the error goes to the normal screen */
@@ -773,6 +812,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	status = 0;
 out:
+	hists_feed__delete(rep->feed);	/* before the hists it adds to */
 	tui__exit();
 	fflush(stdout);
 	off_cpu__delete(rep->oc);

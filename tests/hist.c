@@ -13,6 +13,7 @@
 #include "../ui/stdio/hist.h"
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
+#include "../util/analysis/hist-feed.h"
 #include "../util/analysis/sort.h"
 #include "../util/lib/util.h"
 #include "../util/model/callchain.h"
@@ -638,6 +639,112 @@ static int test__parallel_print(void)
 	return TEST_OK;
 }
 
+/*
+ * Samples handed to a threaded hists feed end up as when added in line:
+ * same entries, periods, trie and text, in both children modes, with
+ * chain ids (memo replays) and without. The caller's frames are
+ * overwritten right after each hand-over, as a resolver reusing its
+ * cursor does, so a feed that kept pointers to them would add garbage.
+ */
+static int test__feed(void)
+{
+	enum { NSYMS = 300, DEPTH = 8, NR = 20000 };
+	struct symbol **syms = calloc(NSYMS, sizeof(*syms));
+	const char *old = getenv("PRF_THREADS");
+
+	TEST_ASSERT_VAL("syms", syms);
+	for (int i = 0; i < NSYMS; i++) {
+		syms[i] = calloc(1, sizeof(struct symbol) + 16);
+		TEST_ASSERT_VAL("sym", syms[i]);
+		syms[i]->start = 0x1000 + (uint64_t)i * 0x40;
+		syms[i]->end = syms[i]->start + 0x40;
+		snprintf(syms[i]->name, 16, "fn%d", i);
+	}
+	setenv("PRF_THREADS", "2", 1);	/* a second thread even on one CPU */
+	for (int mode = 0; mode < 2; mode++) {
+		bool cumulate = mode;
+		struct fake f;
+		struct callchain_frame frames[DEPTH];
+		struct callchain_cursor c = { .frames = frames, .alloc = DEPTH };
+		struct callchain_param cc;
+		struct sort_order so, so2;
+		struct hists in, fed;
+		struct hists_feed *feed = hists_feed__new(true);
+		char *a, *b;
+
+		TEST_ASSERT_VAL("feed", feed);
+		TEST_ASSERT_VAL("threaded", hists_feed__threaded(feed));
+		fake_init(&f);
+		callchain_param__init(&cc);
+		cc.min_percent = 0;
+		TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, cumulate, false, false, NULL));
+		TEST_ASSERT_VAL("sort", !sort_order__parse(&so2, NULL, NULL, cumulate, false, false, NULL));
+		TEST_ASSERT_VAL("init", !hists__init(&in, &so, &cc, true));
+		TEST_ASSERT_VAL("init", !hists__init(&fed, &so2, &cc, true));
+		rnd_state = 0x243f6a8885a308d3ULL;
+		for (int i = 0; i < NR; i++) {
+			struct hist_sample hs = {
+				.thread = &f.thread, .comm = "tree", .cpu = 0, .period = 1 + rnd() % 7,
+				.map = &f.map, .level = '.', .chain = &c,
+			};
+			unsigned int depth = 1 + rnd() % DEPTH;
+			uint64_t shape = rnd() % 64;
+
+			/* a few chain shapes repeat (with ids: memo replays) */
+			c.chain_id = i % 3 ? 0 : 1000 + shape;
+			if (c.chain_id)
+				depth = DEPTH;	/* one chain per id */
+			c.nr = depth;
+			for (unsigned int d = 0; d < depth; d++) {
+				struct symbol *sym = c.chain_id ? syms[(shape * 7 + d * 13) % NSYMS]
+								: syms[rnd() % NSYMS];
+
+				memset(&frames[d], 0, sizeof(frames[d]));
+				frames[d].map = &f.map;
+				frames[d].sym = sym;
+				frames[d].addr = sym->start + 4;
+				frames[d].ip = f.map.start + frames[d].addr;
+				frames[d].cpumode = PERF_RECORD_MISC_USER;
+			}
+			hs.sym = frames[0].sym;
+			hs.addr = frames[0].addr;
+			TEST_ASSERT_VAL("add in line", !hists__add_sample(&in, &hs));
+			TEST_ASSERT_VAL("add fed", !hists_feed__add(feed, &fed, &hs));
+			memset(frames, 0xa5, sizeof(frames));	/* the cursor is reused */
+			if (i == NR / 2)
+				TEST_ASSERT_VAL("sync", !hists_feed__sync(feed));
+		}
+		TEST_ASSERT_VAL("sync", !hists_feed__sync(feed));
+		TEST_ASSERT_EQUAL("samples", fed.nr_samples, in.nr_samples);
+		hists_feed__delete(feed);
+		TEST_ASSERT_VAL("resort", !hists__output_resort(&in, &so));
+		TEST_ASSERT_VAL("resort", !hists__output_resort(&fed, &so2));
+		TEST_ASSERT_EQUAL("entries", fed.nr_sorted, in.nr_sorted);
+		TEST_ASSERT_EQUAL("total", fed.total_period, in.total_period);
+		TEST_ASSERT_EQUAL("trie nodes", fed.store.nr_nodes, in.store.nr_nodes);
+		a = print(&in, &so, &cc, true);
+		b = print(&fed, &so2, &cc, true);
+		TEST_ASSERT_VAL("printed", a && b);
+		TEST_ASSERT_VAL("long text", strlen(a) > 10000);
+		TEST_ASSERT_VAL("same text", !strcmp(a, b));
+		free(a);
+		free(b);
+		hists__exit(&in);
+		hists__exit(&fed);
+		sort_order__exit(&so);
+		sort_order__exit(&so2);
+		fake_exit(&f);
+	}
+	if (old)
+		setenv("PRF_THREADS", old, 1);
+	else
+		unsetenv("PRF_THREADS");
+	for (int i = 0; i < NSYMS; i++)
+		free(syms[i]);
+	free(syms);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(self_accounting, "self overhead, samples column, entry order"),
 	     TEST_CASE(children_accounting, "children overhead, recursion counted once"),
@@ -646,4 +753,5 @@ DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(many_samples, "1M samples accumulate correctly"),
 	     TEST_CASE(chain_memo, "samples replayed per chain id equal samples added in full"),
 	     TEST_CASE(collapse_keys, "compact collapse and output keys order as the compares"),
-	     TEST_CASE(parallel_print, "text formatted on helper threads equals one thread's"));
+	     TEST_CASE(parallel_print, "text formatted on helper threads equals one thread's"),
+	     TEST_CASE(feed, "samples added on a second thread (report's pipeline) equal in line"));

@@ -200,7 +200,18 @@ struct rec_tool {
 	uint32_t comm_pid;
 	uint64_t comm_time;
 	const char *evname;
+	int nr_barrier;
+	int barrier_at;		/* COMMs delivered at the first barrier */
 };
+
+static int rec_barrier(struct perf_tool *tool)
+{
+	struct rec_tool *t = (struct rec_tool *)tool;
+
+	if (!t->nr_barrier++)
+		t->barrier_at = t->nr_comm;
+	return 0;
+}
 
 static int rec_sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *s,
 		      struct evsel *evsel, struct machine *machine)
@@ -243,6 +254,7 @@ static int check_file(bool be)
 	perf_tool__init(&t.tool, true);
 	t.tool.sample = rec_sample;
 	t.tool.comm = rec_comm;
+	t.tool.model_barrier = rec_barrier;
 	s = perf_session__new(path, &t.tool, &err);
 	unlink(path);
 	free(path);
@@ -273,6 +285,10 @@ static int check_file(bool be)
 	TEST_ASSERT_STREQ("comm", t.comm, "prog");
 	TEST_ASSERT_EQUAL("comm pid", t.comm_pid, 42);
 	TEST_ASSERT_EQUAL("comm sample_id time", t.comm_time, 50);
+	/* the COMM is the one record that changes the model: one barrier,
+	 * before it; none for samples, rounds, unknown types */
+	TEST_ASSERT_EQUAL("model barriers", t.nr_barrier, 1);
+	TEST_ASSERT_EQUAL("barrier before the COMM", t.barrier_at, 0);
 	TEST_ASSERT_EQUAL("SAMPLE count", s->stats.nr_events[PERF_RECORD_SAMPLE], 7);
 	TEST_ASSERT_EQUAL("FINISHED_ROUND count", s->stats.nr_events[PERF_RECORD_FINISHED_ROUND], 2);
 	TEST_ASSERT_EQUAL("unknown id", s->stats.nr_unknown_id, 0);

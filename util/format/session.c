@@ -187,6 +187,20 @@ static int deliver_sideband(struct perf_session *s, event_op fn, union perf_even
 	return fn(s->tool, event, sample, s->machine);
 }
 
+/* A record that may change the model (maps, threads, DSO names): the
+ * tool's model_barrier first, then the record. */
+static int deliver_model(struct perf_session *s, event_op fn, union perf_event *event,
+			 struct perf_sample *sample)
+{
+	if (s->tool->model_barrier) {
+		int err = s->tool->model_barrier(s->tool);
+
+		if (err)
+			return err;
+	}
+	return deliver_sideband(s, fn, event, sample);
+}
+
 static void bad_record(struct perf_session *s, uint64_t off, const char *why, uint32_t type)
 {
 	s->stats.nr_bad_records++;
@@ -237,27 +251,27 @@ int session__deliver_event(struct perf_session *s, union perf_event *event, uint
 	case PERF_RECORD_MMAP:
 		if (event->header.size < offsetof(struct perf_record_mmap, filename) + 1)
 			goto short_rec;
-		return deliver_sideband(s, tool->mmap, event, &sample);
+		return deliver_model(s, tool->mmap, event, &sample);
 	case PERF_RECORD_MMAP2:
 		if (event->header.size < offsetof(struct perf_record_mmap2, filename) + 1)
 			goto short_rec;
-		return deliver_sideband(s, tool->mmap2, event, &sample);
+		return deliver_model(s, tool->mmap2, event, &sample);
 	case PERF_RECORD_COMM:
 		if (event->header.size < offsetof(struct perf_record_comm, comm) + 1)
 			goto short_rec;
-		return deliver_sideband(s, tool->comm, event, &sample);
+		return deliver_model(s, tool->comm, event, &sample);
 	case PERF_RECORD_NAMESPACES:
-		return deliver_sideband(s, tool->namespaces, event, &sample);
+		return deliver_model(s, tool->namespaces, event, &sample);
 	case PERF_RECORD_CGROUP:
-		return deliver_sideband(s, tool->cgroup, event, &sample);
+		return deliver_model(s, tool->cgroup, event, &sample);
 	case PERF_RECORD_FORK:
 		if (event->header.size < sizeof(struct perf_record_fork))
 			goto short_rec;
-		return deliver_sideband(s, tool->fork, event, &sample);
+		return deliver_model(s, tool->fork, event, &sample);
 	case PERF_RECORD_EXIT:
 		if (event->header.size < sizeof(struct perf_record_fork))
 			goto short_rec;
-		return deliver_sideband(s, tool->exit, event, &sample);
+		return deliver_model(s, tool->exit, event, &sample);
 	case PERF_RECORD_LOST:
 		if (event->header.size < sizeof(struct perf_record_lost))
 			goto short_rec;
@@ -284,11 +298,11 @@ int session__deliver_event(struct perf_session *s, union perf_event *event, uint
 	case PERF_RECORD_KSYMBOL:
 		if (event->header.size < offsetof(struct perf_record_ksymbol, name) + 1)
 			goto short_rec;
-		return deliver_sideband(s, tool->ksymbol, event, &sample);
+		return deliver_model(s, tool->ksymbol, event, &sample);
 	case PERF_RECORD_BPF_EVENT:
-		return deliver_sideband(s, tool->bpf, event, &sample);
+		return deliver_model(s, tool->bpf, event, &sample);
 	case PERF_RECORD_TEXT_POKE:
-		return deliver_sideband(s, tool->text_poke, event, &sample);
+		return deliver_model(s, tool->text_poke, event, &sample);
 	case PERF_RECORD_READ:
 		if (event->header.size < sizeof(struct perf_record_read))
 			goto short_rec;

@@ -48,6 +48,13 @@ struct perf_tool {
 	event_op2 attr, tracing_data, build_id, id_index, feature, time_conv,
 		  finished_round, finished_init, compressed, stat, stat_round,
 		  thread_map, cpu_map, stat_config, event_update, auxtrace_info;
+	/* Called, when set, before each record that may change the model is
+	 * delivered (MMAP, MMAP2, COMM, NAMESPACES, CGROUP, FORK, EXIT,
+	 * KSYMBOL, BPF_EVENT, TEXT_POKE: maps may be replaced and freed, DSOs
+	 * renamed): a tool still holding pointers into the model from earlier
+	 * samples (report's hists feed) finishes with them. 0 or -errno,
+	 * which stops processing as a callback's error does. */
+	int (*model_barrier)(struct perf_tool *tool);
 	bool ordered_events;	/* deliver in time order (default true) */
 	bool show_progress;	/* progress on a terminal (ui/progress) */
 };

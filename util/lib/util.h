@@ -29,6 +29,16 @@ static inline void *zalloc(size_t size) { return calloc(1, size); }
 /* free(*p) and set *p = NULL. */
 #define zfree(pp) do { free(*(pp)); *(pp) = NULL; } while (0)
 
+/* A spin-wait hint to the CPU (x86 pause, arm64 yield), else nothing. */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
+}
+
 /*
  * Read a whole (small, e.g. sysfs/procfs) file into a NUL-terminated malloc'd
  * buffer. *sizep gets the length in bytes when non-NULL. Returns 0 or -errno.

@@ -472,16 +472,6 @@ void unwind_batch__delete(struct unwind_batch *b)
  * microseconds); PREP_BUSY still when it takes longer (the worker may
  * have been preempted): the caller then walks the sample itself rather
  * than wait for a CPU to come free. */
-/* A spin-wait hint to the CPU (x86 pause, arm64 yield), else nothing. */
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	__asm__ __volatile__("yield");
-#endif
-}
-
 static int prep__wait(struct prep *p)
 {
 	unsigned int spins;
