@@ -745,6 +745,88 @@ static int test__feed(void)
 	return TEST_OK;
 }
 
+/*
+ * The output order by sorting (one thread: the children tie rule is an
+ * order) equals perf's tree ($PRF_OUTPUT_TREE=1), with many entries tied
+ * on their children value at different depths, caller and callee order.
+ */
+static int test__output_sort(void)
+{
+	enum { NSYMS = 2000, DEPTH = 6 };
+	struct symbol **syms = calloc(NSYMS, sizeof(*syms));
+
+	TEST_ASSERT_VAL("syms", syms);
+	for (int i = 0; i < NSYMS; i++) {
+		syms[i] = calloc(1, sizeof(struct symbol) + 16);
+		TEST_ASSERT_VAL("sym", syms[i]);
+		syms[i]->start = 0x1000 + (uint64_t)i * 0x40;
+		syms[i]->end = syms[i]->start + 0x40;
+		snprintf(syms[i]->name, 16, "s%d", i);
+	}
+	for (int mode = 0; mode < 2; mode++) {
+		struct fake f;
+		struct callchain_frame frames[DEPTH];
+		struct callchain_cursor c = { .frames = frames, .alloc = DEPTH };
+		struct callchain_param cc;
+		struct sort_order so;
+		struct hists h;
+		struct hist_entry **tree;
+		size_t ties = 0;
+
+		fake_init(&f);
+		callchain_param__init(&cc);
+		cc.order = mode ? ORDER_CALLER : ORDER_CALLEE;
+		TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, true, false, false, NULL));
+		TEST_ASSERT_VAL("init", !hists__init(&h, &so, &cc, true));
+		for (int i = 0; i < 3000; i++) {
+			struct hist_sample hs = {
+				.thread = &f.thread, .comm = "tree", .cpu = 0, .period = 1 + rnd() % 2,
+				.map = &f.map, .level = '.', .chain = &c,
+			};
+
+			c.nr = 1 + rnd() % DEPTH;
+			c.chain_id = 0;
+			for (unsigned int d = 0; d < c.nr; d++) {
+				struct symbol *sym = syms[rnd() % NSYMS];
+
+				memset(&frames[d], 0, sizeof(frames[d]));
+				frames[d].map = &f.map;
+				frames[d].sym = sym;
+				frames[d].addr = sym->start + 4;
+				frames[d].ip = f.map.start + frames[d].addr;
+				frames[d].cpumode = PERF_RECORD_MISC_USER;
+			}
+			hs.sym = frames[0].sym;
+			hs.addr = frames[0].addr;
+			TEST_ASSERT_VAL("add", !hists__add_sample(&h, &hs));
+		}
+		setenv("PRF_OUTPUT_TREE", "1", 1);
+		TEST_ASSERT_VAL("resort (tree)", !hists__output_resort(&h, &so));
+		unsetenv("PRF_OUTPUT_TREE");
+		tree = malloc(h.nr_sorted * sizeof(*tree));
+		TEST_ASSERT_VAL("copy", tree);
+		memcpy(tree, h.sorted, h.nr_sorted * sizeof(*tree));
+		TEST_ASSERT_VAL("resort (sort)", !hists__output_resort(&h, &so));
+		for (size_t i = 0; i + 1 < h.nr_sorted; i++)
+			if (tree[i]->period_acc == tree[i + 1]->period_acc &&
+			    tree[i]->max_depth != tree[i + 1]->max_depth)
+				ties++;
+		pr_debug("output sort: %zu entries, %zu ties at different depths\n", h.nr_sorted,
+			 ties);
+		TEST_ASSERT_VAL("depth ties", ties >= 5);
+		for (size_t i = 0; i < h.nr_sorted; i++)
+			TEST_ASSERT_VAL("same order", tree[i] == h.sorted[i]);
+		free(tree);
+		hists__exit(&h);
+		sort_order__exit(&so);
+		fake_exit(&f);
+	}
+	for (int i = 0; i < NSYMS; i++)
+		free(syms[i]);
+	free(syms);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(self_accounting, "self overhead, samples column, entry order"),
 	     TEST_CASE(children_accounting, "children overhead, recursion counted once"),
@@ -754,4 +836,5 @@ DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(chain_memo, "samples replayed per chain id equal samples added in full"),
 	     TEST_CASE(collapse_keys, "compact collapse and output keys order as the compares"),
 	     TEST_CASE(parallel_print, "text formatted on helper threads equals one thread's"),
-	     TEST_CASE(feed, "samples added on a second thread (report's pipeline) equal in line"));
+	     TEST_CASE(feed, "samples added on a second thread (report's pipeline) equal in line"),
+	     TEST_CASE(output_sort, "output order by sorting equals perf's tree (children ties)"));

@@ -16,13 +16,29 @@
  * same for A waiting on tail). A wakes B only once WAKE_BATCH samples are
  * queued, or when it needs B (ring full, sync): one wake-up per batch,
  * not per sample, when B keeps up.
+ *
+ * Chains are the bulk of a sample (30 frames of 48 bytes are common), and
+ * resolved chains repeat: a chain with an id (callchain.h: same id, same
+ * frames) travels once. B keeps the frames of the last chain per slot of
+ * a direct-mapped table (by id); A keeps which id it last sent per slot
+ * and sends the frames only when the slot holds another id. B processes
+ * samples in A's order, so its table is always what A's says it is.
+ *
+ * Whether handing over pays depends on the profile: when most chains
+ * repeat, adding one is a short memo replay, about what handing it over
+ * costs A. So A measures: every PROBE_EVERY windows of PROBE_WINDOW
+ * samples, one window handed over and one added in line are timed, and
+ * the faster way is used until the next probe. Only speed depends on it;
+ * the hists are the same either way.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hist-feed.h"
+#include "../lib/debug.h"
 #include "../lib/psort.h"
 #include "../lib/util.h"
 #include "../model/callchain.h"
@@ -31,11 +47,23 @@
 #define WAKE_BATCH 32		/* queued samples worth waking B for */
 #define PUB_BATCH 16		/* samples per store of head or tail */
 #define SPIN_LOOPS 2048		/* cpu_relax() rounds before sleeping */
+#define CHAIN_BITS 14		/* table of chains by id */
+#define PROBE_WINDOW 8192	/* samples per timed window */
+#define PROBE_EVERY 16		/* windows per probe: feed, then in line */
+
+enum chain_how {
+	SLOT_NO_CHAIN,	/* hs.chain is NULL */
+	SLOT_COPY,		/* the frames in chain (no id) */
+	SLOT_STORE,		/* the frames in chain, to keep in B's table */
+	SLOT_TABLE,		/* the frames B keeps for chain.chain_id */
+};
 
 struct feed_slot {
 	struct hists *hists;
 	struct hist_sample hs;
-	struct callchain_cursor chain;	/* copy of hs.chain; frames owned */
+	enum chain_how how;
+	struct callchain_cursor chain;	/* frames owned; for SLOT_TABLE
+					   only chain_id is set */
 };
 
 struct hists_feed {
@@ -45,12 +73,21 @@ struct hists_feed {
 	pthread_cond_t wake_b, wake_a;
 	int err;			/* first error of B (atomic) */
 	int stop;			/* B exits once the ring is empty */
+	uint64_t *sent;			/* A: id last sent per table slot */
+	struct callchain_cursor *chains;	/* B: frames per table slot */
 	/* A's line: what A writes or reads often (b_waiting) */
 	uint64_t pub_head __attribute__((aligned(64)));	/* what B may read */
 	int b_waiting;			/* B sleeps on wake_b */
 	/* A's private line */
 	uint64_t head __attribute__((aligned(64)));	/* slots filled */
 	uint64_t a_tail;		/* A's copy of tail */
+	bool in_line;			/* this window: A adds itself */
+	bool prefer_in_line;		/* the last probe's verdict */
+	unsigned int win_n;		/* samples in this window */
+	uint64_t window;		/* windows so far */
+	uint64_t win_start;		/* ns */
+	uint64_t probe_ns;		/* the probe's handed-over window */
+	uint64_t nr_in_line;		/* windows added in line */
 	/* B's line, likewise */
 	uint64_t tail __attribute__((aligned(64)));	/* published by B */
 	int a_waiting;			/* A sleeps on wake_a */
@@ -108,6 +145,36 @@ static void feed__publish_tail(struct hists_feed *f, uint64_t tail)
 		feed__signal(f, &f->wake_a);
 }
 
+static inline size_t chain_slot(uint64_t id)
+{
+	return (id * 0x9e3779b97f4a7c15ULL) >> (64 - CHAIN_BITS);
+}
+
+/* B: point the slot's sample at its chain (see the top comment) */
+static void slot__resolve_chain(struct hists_feed *f, struct feed_slot *sl)
+{
+	struct callchain_cursor *t, tmp;
+
+	switch (sl->how) {
+	case SLOT_NO_CHAIN:
+		return;
+	case SLOT_COPY:
+		sl->hs.chain = &sl->chain;
+		return;
+	case SLOT_STORE:
+		/* the slot's buffer becomes the table's and vice versa */
+		t = &f->chains[chain_slot(sl->chain.chain_id)];
+		tmp = *t;
+		*t = sl->chain;
+		sl->chain = tmp;
+		break;
+	default:	/* SLOT_TABLE */
+		t = &f->chains[chain_slot(sl->chain.chain_id)];
+		break;
+	}
+	sl->hs.chain = t;
+}
+
 static void *feed__thread(void *arg)
 {
 	struct hists_feed *f = arg;
@@ -126,6 +193,7 @@ static void *feed__thread(void *arg)
 		{
 			struct feed_slot *sl = &f->slots[tail & (FEED_SLOTS - 1)];
 
+			slot__resolve_chain(f, sl);
 			if (!ldi(&f->err)) {
 				int err = hists__add_sample(sl->hists, &sl->hs);
 
@@ -139,6 +207,18 @@ static void *feed__thread(void *arg)
 	return NULL;
 }
 
+/* the ring and chain tables (slots NULL after: adds in line) */
+static void feed__free_ring(struct hists_feed *f)
+{
+	for (size_t i = 0; f->slots && i < FEED_SLOTS; i++)
+		free(f->slots[i].chain.frames);
+	for (size_t i = 0; f->chains && i < (1u << CHAIN_BITS); i++)
+		free(f->chains[i].frames);
+	zfree(&f->slots);
+	zfree(&f->sent);
+	zfree(&f->chains);
+}
+
 struct hists_feed *hists_feed__new(bool threaded)
 {
 	struct hists_feed *f;
@@ -149,10 +229,12 @@ struct hists_feed *hists_feed__new(bool threaded)
 	if (!threaded || psort_threads() < 2)
 		return f;
 	f->slots = calloc(FEED_SLOTS, sizeof(*f->slots));
-	if (!f->slots)
+	f->sent = calloc(1u << CHAIN_BITS, sizeof(*f->sent));
+	f->chains = calloc(1u << CHAIN_BITS, sizeof(*f->chains));
+	if (!f->slots || !f->sent || !f->chains) {
+		feed__free_ring(f);
 		return f;	/* in line */
-	for (int i = 0; i < FEED_SLOTS; i++)
-		callchain_cursor__init(&f->slots[i].chain);
+	}
 	pthread_mutex_init(&f->lock, NULL);
 	pthread_cond_init(&f->wake_a, NULL);
 	pthread_cond_init(&f->wake_b, NULL);
@@ -160,9 +242,7 @@ struct hists_feed *hists_feed__new(bool threaded)
 		pthread_mutex_destroy(&f->lock);
 		pthread_cond_destroy(&f->wake_a);
 		pthread_cond_destroy(&f->wake_b);
-		for (int i = 0; i < FEED_SLOTS; i++)
-			callchain_cursor__exit(&f->slots[i].chain);
-		zfree(&f->slots);
+		feed__free_ring(f);
 	}
 	return f;
 }
@@ -220,6 +300,41 @@ static int slot__copy_chain(struct feed_slot *sl, const struct callchain_cursor 
 	return 0;
 }
 
+/*
+ * A: end of a window of PROBE_WINDOW samples: pick the next one's way.
+ * Window 1 of every PROBE_EVERY is handed over and window 2 added in line,
+ * both timed (window 0 warms up: first DSO loads and the like); the others
+ * go the faster way. Switching to in line waits for B to finish.
+ */
+static int feed__next_window(struct hists_feed *f)
+{
+	uint64_t ns = now_ns() - f->win_start;
+	unsigned int phase;
+
+	if (f->window % PROBE_EVERY == 1)
+		f->probe_ns = ns;
+	else if (f->window % PROBE_EVERY == 2)
+		f->prefer_in_line = ns < f->probe_ns;
+	f->window++;
+	f->win_n = 0;
+	f->nr_in_line += f->in_line;
+	phase = f->window % PROBE_EVERY;
+	if (phase == 1)
+		f->in_line = false;
+	else if (phase == 2)
+		f->in_line = true;
+	else
+		f->in_line = f->prefer_in_line;
+	if (f->in_line) {
+		int err = hists_feed__sync(f);
+
+		if (err)
+			return err;
+	}
+	f->win_start = now_ns();	/* after the sync: B's backlog is not this window's */
+	return 0;
+}
+
 int hists_feed__add(struct hists_feed *f, struct hists *hists, const struct hist_sample *s)
 {
 	struct feed_slot *sl;
@@ -234,19 +349,40 @@ int hists_feed__add(struct hists_feed *f, struct hists *hists, const struct hist
 	err = ldi(&f->err);
 	if (err)
 		return err;
+	if (++f->win_n >= PROBE_WINDOW) {
+		err = feed__next_window(f);
+		if (err)
+			return err;
+	}
+	if (f->in_line) {
+		err = hists__add_sample(hists, s);
+		if (err)
+			sti(&f->err, err);
+		return err;
+	}
 	head = f->head;
 	if (head - f->a_tail >= FEED_SLOTS && head - (f->a_tail = ld(&f->tail)) >= FEED_SLOTS)
 		feed__wait_tail(f, head - FEED_SLOTS + 1);
 	sl = &f->slots[head & (FEED_SLOTS - 1)];
 	sl->hists = hists;
 	sl->hs = *s;
+	sl->hs.chain = NULL;	/* B points it at the frames */
+	sl->how = SLOT_NO_CHAIN;
 	if (s->chain) {
-		if (slot__copy_chain(sl, s->chain)) {
-			/* no room for the copy: add it in line, in order */
-			err = hists_feed__sync(f);
-			return err ? err : hists__add_sample(hists, s);
+		uint64_t id = s->chain->chain_id;
+		uint64_t *sent = id ? &f->sent[chain_slot(id)] : NULL;
+
+		sl->how = !id ? SLOT_COPY : *sent == id ? SLOT_TABLE : SLOT_STORE;
+		sl->chain.chain_id = id;
+		if (sl->how != SLOT_TABLE) {
+			if (slot__copy_chain(sl, s->chain)) {
+				/* no room for the copy: add it in line, in order */
+				err = hists_feed__sync(f);
+				return err ? err : hists__add_sample(hists, s);
+			}
+			if (sent)
+				*sent = id;
 		}
-		sl->hs.chain = &sl->chain;
 	}
 	f->head = head + 1;
 	if (!(f->head % PUB_BATCH))
@@ -274,6 +410,8 @@ void hists_feed__delete(struct hists_feed *f)
 		return;
 	if (f->slots) {
 		hists_feed__sync(f);
+		pr_debug("hists feed: %" PRIu64 " of %" PRIu64 " windows of %d samples added "
+			 "in line\n", f->nr_in_line, f->window, PROBE_WINDOW);
 		pthread_mutex_lock(&f->lock);
 		f->stop = 1;
 		pthread_cond_signal(&f->wake_b);
@@ -282,9 +420,7 @@ void hists_feed__delete(struct hists_feed *f)
 		pthread_mutex_destroy(&f->lock);
 		pthread_cond_destroy(&f->wake_a);
 		pthread_cond_destroy(&f->wake_b);
-		for (int i = 0; i < FEED_SLOTS; i++)
-			callchain_cursor__exit(&f->slots[i].chain);
-		free(f->slots);
+		feed__free_ring(f);
 	}
 	free(f);
 }

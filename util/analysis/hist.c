@@ -895,6 +895,156 @@ static int collapse_sort(struct hists *hists, const struct sort_order *so)
 	return 0;
 }
 
+/* output_sort()'s compares: the words from 'from' on, as output_keys__cmp()
+ * orders differing words (the tie rule left out), then creation order */
+struct osort_arg {
+	const struct output_keys *ok;
+	unsigned int from;
+	bool by_depth;			/* first the children tie rule's depth */
+};
+
+static int osort_cmp(const void *a, const void *b, void *arg)
+{
+	const struct osort_arg *o = arg;
+	const struct output_keys *ok = o->ok;
+	size_t i = (uintptr_t)*(void *const *)a, j = (uintptr_t)*(void *const *)b;
+	const uint64_t *x = &ok->w[i * ok->nw], *y = &ok->w[j * ok->nw];
+
+	if (o->by_depth && ok->tb[2 * i + 1] != ok->tb[2 * j + 1]) {
+		int r = ok->tb[2 * i + 1] < ok->tb[2 * j + 1] ? -1 : 1;
+
+		return ok->caller_order ? -r : r;
+	}
+	for (unsigned int k = o->from; k < ok->nw; k++) {
+		if (x[k] == y[k])
+			continue;
+		if (ok->kind[k] == OKEY_ASC)
+			return x[k] < y[k] ? -1 : 1;
+		return x[k] > y[k] ? -1 : 1;
+	}
+	return i < j ? -1 : i > j;
+}
+
+/*
+ * Whether every run of entries equal in the words up to kc (the children
+ * value) has one thread or one depth (see output_sort()): the runs are
+ * found by hashing those words. false also on ENOMEM.
+ */
+static bool output_ties_ordered(const struct output_keys *ok, size_t n, unsigned int kc)
+{
+	struct tie {
+		size_t first;		/* entry + 1; 0: empty */
+		uint8_t mixed;		/* 1: threads differ, 2: depths differ */
+	} *tab;
+	size_t mask = 1023;
+	bool ordered = true;
+
+	while (mask < 2 * n)
+		mask = mask * 2 + 1;
+	tab = calloc(mask + 1, sizeof(*tab));
+	if (!tab)
+		return false;
+	for (size_t i = 0; i < n && ordered; i++) {
+		const uint64_t *w = &ok->w[i * ok->nw];
+		uint64_t h = 0;
+		size_t slot;
+
+		for (unsigned int k = 0; k <= kc; k++)
+			h = (h ^ w[k]) * 0x9e3779b97f4a7c15ULL;
+		for (slot = (h >> 20) & mask; tab[slot].first; slot = (slot + 1) & mask) {
+			size_t j = tab[slot].first - 1;
+
+			if (memcmp(&ok->w[j * ok->nw], w, (kc + 1) * sizeof(*w)))
+				continue;
+			if (ok->tb[2 * i] != ok->tb[2 * j])
+				tab[slot].mixed |= 1;
+			if (ok->tb[2 * i + 1] != ok->tb[2 * j + 1])
+				tab[slot].mixed |= 2;
+			if (tab[slot].mixed == 3) {
+				pr_debug("output order: entries tie across threads and depths, "
+					 "tree used\n");
+				ordered = false;
+			}
+			break;
+		}
+		if (!tab[slot].first)
+			tab[slot].first = i + 1;
+	}
+	free(tab);
+	return ordered;
+}
+
+/*
+ * perf's output tree gives the stable sort of its input by
+ * hist_entry__cmp_output() whenever that compare is a strict weak order.
+ * Its one part that may not be: the children tie rule, which orders
+ * entries equal up to the children value by depth only when they belong
+ * to one thread. Among such entries (a run of equal words up to that
+ * one) it is an order when they are all of one thread (then depth, then
+ * the other words decide) or all of one depth (the other words decide).
+ * So: check that, sort by all words, then sort the runs of one thread
+ * and several depths by depth first. 0, -ENOTSUP (a run with several
+ * threads and depths: use the tree) or -ENOMEM.
+ */
+static int output_sort(struct hists *hists, const struct sort_order *so)
+{
+	size_t n = hists->nr_sorted;
+	struct hist_entry **copy;
+	void **idx;	/* entry numbers */
+	struct output_keys ok;
+	struct osort_arg arg = { .ok = &ok };
+	int kc = -1, err = output_keys__init(&ok, so, hists->sorted, n);
+
+	if (err)
+		return err;
+	for (unsigned int k = 0; k < ok.nw; k++) {
+		if (ok.kind[k] != OKEY_CHILDREN)
+			continue;
+		if (kc >= 0) {
+			output_keys__exit(&ok);
+			return -ENOTSUP;	/* two tie rules: not worth it */
+		}
+		kc = (int)k;
+	}
+	if (kc >= 0 && !output_ties_ordered(&ok, n, (unsigned int)kc)) {
+		output_keys__exit(&ok);
+		return -ENOTSUP;
+	}
+	idx = malloc((n + 1) * sizeof(*idx));
+	copy = malloc((n + 1) * sizeof(*copy));
+	err = -ENOMEM;
+	if (!idx || !copy)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		idx[i] = (void *)(uintptr_t)i;
+	psort_ptrs(idx, n, osort_cmp, &arg, 0);
+	for (size_t a = 0, b; kc >= 0 && a < n; a = b) {
+		bool one_depth = true;
+
+		for (b = a + 1; b < n; b++) {
+			size_t i = (uintptr_t)idx[a], j = (uintptr_t)idx[b];
+
+			if (memcmp(&ok.w[i * ok.nw], &ok.w[j * ok.nw], (kc + 1) * sizeof(*ok.w)))
+				break;
+			one_depth &= ok.tb[2 * i + 1] == ok.tb[2 * j + 1];
+		}
+		if (one_depth)
+			continue;
+		arg.from = (unsigned int)kc + 1;
+		arg.by_depth = true;
+		qsort_r(idx + a, b - a, sizeof(*idx), osort_cmp, &arg);
+	}
+	memcpy(copy, hists->sorted, n * sizeof(*copy));
+	for (size_t i = 0; i < n; i++)
+		hists->sorted[i] = copy[(uintptr_t)idx[i]];
+	err = 0;
+out:
+	free(idx);
+	free(copy);
+	output_keys__exit(&ok);
+	return err;
+}
+
 int hists__output_resort(struct hists *hists, struct sort_order *so)
 {
 	struct hists_priv *p = hists->priv;
@@ -935,7 +1085,11 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 	}
 	so->depth_tiebreak = so->cumulate && hists->use_callchain;
 	so->caller_order = hists->cc && hists->cc->order == ORDER_CALLER;
-	if (rb_order(hists, so, hist_entry__cmp_output))
+	/* $PRF_OUTPUT_TREE=1: always the tree (tests compare the two) */
+	err = getenv("PRF_OUTPUT_TREE") ? -ENOTSUP : output_sort(hists, so);
+	if (err == -ENOMEM)
+		return err;
+	if (err && rb_order(hists, so, hist_entry__cmp_output))
 		return -ENOMEM;
 
 	/* column widths from the data (perf's hists__calc_col_len) */
