@@ -16,8 +16,10 @@
  * point into a cache that the next resolution reuses).
  *
  * Without a second thread (one CPU, $PRF_THREADS=1, or pthread_create
- * failing) hists_feed__add() adds in line. Not thread-safe: one
- * delivering thread per feed.
+ * failing) hists_feed__add() adds in line; with one, it also adds in line
+ * through stretches of samples where it measured handing over to be the
+ * slower way (see hist-feed.c). Not thread-safe: one delivering thread
+ * per feed.
  */
 #include "hist.h"
 
