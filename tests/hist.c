@@ -64,20 +64,49 @@ static void fake_exit(struct fake *f)
 		free(f->syms[i]);
 }
 
+static void free_syms(struct symbol **syms, int n)
+{
+	for (int i = 0; syms && i < n; i++)
+		free(syms[i]);
+	free(syms);
+}
+
+/* n symbols named PREFIX0.. of 0x40 bytes from 0x1000 (free_syms());
+ * NULL on ENOMEM */
+static struct symbol **make_syms(int n, const char *prefix)
+{
+	struct symbol **syms = calloc(n, sizeof(*syms));
+
+	for (int i = 0; syms && i < n; i++) {
+		syms[i] = calloc(1, sizeof(struct symbol) + 16);
+		if (!syms[i]) {
+			free_syms(syms, i);
+			return NULL;
+		}
+		syms[i]->start = 0x1000 + (uint64_t)i * 0x40;
+		syms[i]->end = syms[i]->start + 0x40;
+		snprintf(syms[i]->name, 16, "%s%d", prefix, i);
+	}
+	return syms;
+}
+
+/* a user frame in f's map at sym */
+static void set_frame(struct fake *f, struct callchain_frame *fr, struct symbol *sym)
+{
+	memset(fr, 0, sizeof(*fr));
+	fr->map = &f->map;
+	fr->sym = sym;
+	fr->addr = sym->start + 4;
+	fr->ip = f->map.start + fr->addr;
+	fr->cpumode = PERF_RECORD_MISC_USER;
+}
+
 /* Chain callee first from symbol indexes, e.g. {3,2,1,0} = leaf b a main. */
 static void make_chain(struct fake *f, struct callchain_cursor *c, const int *idx, int n)
 {
 	c->nr = 0;
-	for (int i = 0; i < n; i++) {
-		struct callchain_frame *fr = &c->frames[c->nr++];
-
-		memset(fr, 0, sizeof(*fr));
-		fr->map = &f->map;
-		fr->sym = f->syms[idx[i]];
-		fr->addr = fr->sym->start + 4;
-		fr->ip = f->map.start + fr->addr;
-		fr->cpumode = PERF_RECORD_MISC_USER;
-	}
+	for (int i = 0; i < n; i++)
+		set_frame(f, &c->frames[c->nr++], f->syms[idx[i]]);
 }
 
 static int add(struct hists *h, struct fake *f, struct callchain_cursor *c, const int *idx, int n,
@@ -569,7 +598,7 @@ static int test__parallel_print(void)
 {
 	enum { NSYMS = 1500, DEPTH = 6 };
 	struct fake f;
-	struct symbol **syms = calloc(NSYMS, sizeof(*syms));
+	struct symbol **syms = make_syms(NSYMS, "fn");
 	struct callchain_frame frames[DEPTH];
 	struct callchain_cursor c = { .frames = frames, .alloc = DEPTH };
 	struct callchain_param cc;
@@ -580,13 +609,6 @@ static int test__parallel_print(void)
 
 	TEST_ASSERT_VAL("syms", syms);
 	fake_init(&f);
-	for (int i = 0; i < NSYMS; i++) {
-		syms[i] = calloc(1, sizeof(struct symbol) + 16);
-		TEST_ASSERT_VAL("sym", syms[i]);
-		syms[i]->start = 0x1000 + (uint64_t)i * 0x40;
-		syms[i]->end = syms[i]->start + 0x40;
-		snprintf(syms[i]->name, 16, "fn%d", i);
-	}
 	callchain_param__init(&cc);
 	cc.min_percent = 0;	/* every chain printed */
 	TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, true, false, false, NULL));
@@ -601,14 +623,8 @@ static int test__parallel_print(void)
 		c.chain_id = 0;
 		for (int d = 0; d < DEPTH; d++) {
 			/* callers from a small set, leaves from all symbols */
-			struct symbol *sym = syms[d ? rnd() % (NSYMS / (d * 40)) : rnd() % NSYMS];
-
-			memset(&frames[d], 0, sizeof(frames[d]));
-			frames[d].map = &f.map;
-			frames[d].sym = sym;
-			frames[d].addr = sym->start + 4;
-			frames[d].ip = f.map.start + frames[d].addr;
-			frames[d].cpumode = PERF_RECORD_MISC_USER;
+			set_frame(&f, &frames[d],
+				  syms[d ? rnd() % (NSYMS / (d * 40)) : rnd() % NSYMS]);
 		}
 		hs.sym = frames[0].sym;
 		hs.addr = frames[0].addr;
@@ -632,9 +648,7 @@ static int test__parallel_print(void)
 	free(many);
 	hists__exit(&h);
 	sort_order__exit(&so);
-	for (int i = 0; i < NSYMS; i++)
-		free(syms[i]);
-	free(syms);
+	free_syms(syms, NSYMS);
 	fake_exit(&f);
 	return TEST_OK;
 }
@@ -649,17 +663,10 @@ static int test__parallel_print(void)
 static int test__feed(void)
 {
 	enum { NSYMS = 300, DEPTH = 8, NR = 20000 };
-	struct symbol **syms = calloc(NSYMS, sizeof(*syms));
+	struct symbol **syms = make_syms(NSYMS, "fn");
 	const char *old = getenv("PRF_THREADS");
 
 	TEST_ASSERT_VAL("syms", syms);
-	for (int i = 0; i < NSYMS; i++) {
-		syms[i] = calloc(1, sizeof(struct symbol) + 16);
-		TEST_ASSERT_VAL("sym", syms[i]);
-		syms[i]->start = 0x1000 + (uint64_t)i * 0x40;
-		syms[i]->end = syms[i]->start + 0x40;
-		snprintf(syms[i]->name, 16, "fn%d", i);
-	}
 	setenv("PRF_THREADS", "2", 1);	/* a second thread even on one CPU */
 	for (int mode = 0; mode < 2; mode++) {
 		bool cumulate = mode;
@@ -695,17 +702,9 @@ static int test__feed(void)
 			if (c.chain_id)
 				depth = DEPTH;	/* one chain per id */
 			c.nr = depth;
-			for (unsigned int d = 0; d < depth; d++) {
-				struct symbol *sym = c.chain_id ? syms[(shape * 7 + d * 13) % NSYMS]
-								: syms[rnd() % NSYMS];
-
-				memset(&frames[d], 0, sizeof(frames[d]));
-				frames[d].map = &f.map;
-				frames[d].sym = sym;
-				frames[d].addr = sym->start + 4;
-				frames[d].ip = f.map.start + frames[d].addr;
-				frames[d].cpumode = PERF_RECORD_MISC_USER;
-			}
+			for (unsigned int d = 0; d < depth; d++)
+				set_frame(&f, &frames[d], c.chain_id ? syms[(shape * 7 + d * 13) % NSYMS]
+								     : syms[rnd() % NSYMS]);
 			hs.sym = frames[0].sym;
 			hs.addr = frames[0].addr;
 			TEST_ASSERT_VAL("add in line", !hists__add_sample(&in, &hs));
@@ -739,9 +738,7 @@ static int test__feed(void)
 		setenv("PRF_THREADS", old, 1);
 	else
 		unsetenv("PRF_THREADS");
-	for (int i = 0; i < NSYMS; i++)
-		free(syms[i]);
-	free(syms);
+	free_syms(syms, NSYMS);
 	return TEST_OK;
 }
 
@@ -753,16 +750,9 @@ static int test__feed(void)
 static int test__output_sort(void)
 {
 	enum { NSYMS = 2000, DEPTH = 6 };
-	struct symbol **syms = calloc(NSYMS, sizeof(*syms));
+	struct symbol **syms = make_syms(NSYMS, "s");
 
 	TEST_ASSERT_VAL("syms", syms);
-	for (int i = 0; i < NSYMS; i++) {
-		syms[i] = calloc(1, sizeof(struct symbol) + 16);
-		TEST_ASSERT_VAL("sym", syms[i]);
-		syms[i]->start = 0x1000 + (uint64_t)i * 0x40;
-		syms[i]->end = syms[i]->start + 0x40;
-		snprintf(syms[i]->name, 16, "s%d", i);
-	}
 	for (int mode = 0; mode < 2; mode++) {
 		struct fake f;
 		struct callchain_frame frames[DEPTH];
@@ -786,16 +776,8 @@ static int test__output_sort(void)
 
 			c.nr = 1 + rnd() % DEPTH;
 			c.chain_id = 0;
-			for (unsigned int d = 0; d < c.nr; d++) {
-				struct symbol *sym = syms[rnd() % NSYMS];
-
-				memset(&frames[d], 0, sizeof(frames[d]));
-				frames[d].map = &f.map;
-				frames[d].sym = sym;
-				frames[d].addr = sym->start + 4;
-				frames[d].ip = f.map.start + frames[d].addr;
-				frames[d].cpumode = PERF_RECORD_MISC_USER;
-			}
+			for (unsigned int d = 0; d < c.nr; d++)
+				set_frame(&f, &frames[d], syms[rnd() % NSYMS]);
 			hs.sym = frames[0].sym;
 			hs.addr = frames[0].addr;
 			TEST_ASSERT_VAL("add", !hists__add_sample(&h, &hs));
@@ -821,9 +803,7 @@ static int test__output_sort(void)
 		sort_order__exit(&so);
 		fake_exit(&f);
 	}
-	for (int i = 0; i < NSYMS; i++)
-		free(syms[i]);
-	free(syms);
+	free_syms(syms, NSYMS);
 	return TEST_OK;
 }
 
