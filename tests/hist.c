@@ -807,6 +807,53 @@ static int test__output_sort(void)
 	return TEST_OK;
 }
 
+/*
+ * Trie children: short lists are scanned, long ones indexed once they
+ * grow long (callchain-tree.c). Chains under one root with 600 distinct
+ * first frames, appended in three different orders, interleaved with
+ * chains under a second root that stays short, must find their nodes
+ * again every time: no node twice, every leaf the same, hits summed.
+ */
+static int test__store_children(void)
+{
+	enum { NR = 600 };
+	struct callchain_store st;
+	uint32_t *leaf = calloc(NR, sizeof(*leaf)), wide, narrow, nodes;
+
+	TEST_ASSERT_VAL("alloc", leaf);
+	TEST_ASSERT_VAL("init", !callchain_store__init(&st));
+	wide = callchain_store__new_root(&st);
+	narrow = callchain_store__new_root(&st);
+	TEST_ASSERT_VAL("roots", wide && narrow);
+	for (int pass = 0; pass < 3; pass++) {
+		for (int i = 0; i < NR; i++) {
+			/* forward, backward, then a stride through all */
+			uint32_t k = 1 + (pass == 0 ? i : pass == 1 ? NR - 1 - i : (i * 7) % NR);
+			uint32_t ids[2] = { k, 1000 + k % 3 }, sids[2] = { 1 + k % 3, 2000 };
+			uint32_t l = callchain_store__append_leaf(&st, wide, ids, 2, k);
+
+			TEST_ASSERT_VAL("append", l);
+			if (!pass)
+				leaf[k - 1] = l;
+			TEST_ASSERT_EQUAL("same leaf", l, leaf[k - 1]);
+			TEST_ASSERT_VAL("append short",
+					callchain_store__append_leaf(&st, narrow, sids, 2, 1));
+		}
+		if (!pass)
+			nodes = st.nr_nodes;
+		TEST_ASSERT_EQUAL("no new nodes", st.nr_nodes, nodes);
+	}
+	/* [0] unused, 2 roots, 2 nodes per wide chain, 3 + 3 narrow nodes */
+	TEST_ASSERT_EQUAL("nodes", nodes, 1 + 2 + 2 * NR + 6);
+	for (int k = 1; k <= NR; k++) {
+		TEST_ASSERT_EQUAL("hit", st.nodes[leaf[k - 1]].hit, 3 * (uint64_t)k);
+		TEST_ASSERT_EQUAL("count", st.nodes[leaf[k - 1]].count, 3);
+	}
+	callchain_store__exit(&st);
+	free(leaf);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(self_accounting, "self overhead, samples column, entry order"),
 	     TEST_CASE(children_accounting, "children overhead, recursion counted once"),
@@ -817,4 +864,5 @@ DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(collapse_keys, "compact collapse and output keys order as the compares"),
 	     TEST_CASE(parallel_print, "text formatted on helper threads equals one thread's"),
 	     TEST_CASE(feed, "samples added on a second thread (report's pipeline) equal in line"),
-	     TEST_CASE(output_sort, "output order by sorting equals perf's tree (children ties)"));
+	     TEST_CASE(output_sort, "output order by sorting equals perf's tree (children ties)"),
+	     TEST_CASE(store_children, "trie children found again through lists and the index"));

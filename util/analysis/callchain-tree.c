@@ -458,7 +458,7 @@ static int child_hash_grow(struct callchain_store *s)
 	return 0;
 }
 
-/* Remember child for (parent, frame); every child is indexed. */
+/* Remember child for (parent, frame). */
 static int child_hash_add(struct callchain_store *s, uint32_t parent, uint32_t frame, uint32_t child)
 {
 	uint64_t key = ((uint64_t)parent << 32) | frame, h;
@@ -487,6 +487,28 @@ static uint32_t child_hash_find(const struct callchain_store *s, uint32_t parent
 		h = (h + 1) & s->cmask;
 	}
 	return 0;
+}
+
+/*
+ * Children lists longer than CC_SCAN_MAX are indexed by (parent, frame) in
+ * the child hash, the others are not: most nodes have a sibling or two,
+ * and hashing every node cost more than the lists it saves scanning. A
+ * parent is indexed when a walk first finds its list too long to scan:
+ * then all its children go in, with (parent, 0) as the mark (frame id 0
+ * is never a child's), and so does every later child. Lists only grow,
+ * so a list that a scan ends is short and its parent not indexed.
+ */
+static bool child_hash_indexed(const struct callchain_store *s, uint32_t parent)
+{
+	return child_hash_find(s, parent, 0) != 0;
+}
+
+static int child_hash_index(struct callchain_store *s, uint32_t parent)
+{
+	for (uint32_t c = s->nodes[parent].child; c; c = s->nodes[c].sibling)
+		if (child_hash_add(s, parent, s->nodes[c].frame, c))
+			return -ENOMEM;
+	return child_hash_add(s, parent, 0, parent);
 }
 
 uint32_t callchain_store__new_root(struct callchain_store *s)
@@ -521,17 +543,34 @@ uint32_t append_walk(struct callchain_store *s, uint32_t root, const uint32_t *i
 			scanned++;
 		}
 		if (c && s->nodes[c].frame != fid) {
+			/* a long list: through the index */
 			c = child_hash_find(s, cur, fid);
+			if (!c && !child_hash_indexed(s, cur)) {
+				if (child_hash_index(s, cur))
+					return 0;
+				c = child_hash_find(s, cur, fid);
+			}
 			prev = 0;	/* deep in the list: leave it in place */
 			if (c && s->nodes[cur].child != c) {
 				/* no move-to-front: we do not know its predecessor */
 				cur = c;
 				continue;
 			}
+			if (!c) {
+				/* new child of an indexed parent */
+				c = node_new(s, fid, ids[i], cur);
+				if (!c || child_hash_add(s, cur, fid, c))
+					return 0;
+				s->nodes[c].sibling = s->nodes[cur].child;
+				s->nodes[cur].child = c;
+				cur = c;
+				continue;
+			}
 		}
 		if (!c) {
+			/* the list ended within CC_SCAN_MAX: short, not indexed */
 			c = node_new(s, fid, ids[i], cur);
-			if (!c || child_hash_add(s, cur, fid, c))
+			if (!c)
 				return 0;
 			s->nodes[c].sibling = s->nodes[cur].child;
 			s->nodes[cur].child = c;
