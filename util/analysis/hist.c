@@ -725,15 +725,17 @@ static void rb_insert(struct rb_out *t, int32_t x, const struct rb_cmp *c)
 }
 
 /* Insert hists->sorted[] in its current order into a red-black tree
- * ordered by cmp and replace it with the tree's in-order walk. */
-static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn cmp)
+ * ordered by cmp and replace it with the tree's in-order walk. The
+ * collapse compare runs on compact keys built here; the output compare on
+ * ok (keys of hists->sorted as it is) when given. */
+static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn cmp,
+		    const struct output_keys *ok)
 {
 	size_t n = hists->nr_sorted, k = 0;
 	struct rb_out t;
 	int32_t *stack, sp = 0, cur;
 	struct hist_entry **out;
 	struct collapse_keys ck;
-	struct output_keys ok;
 	struct rb_cmp c = { .so = so, .cmp = cmp };
 	int ret = -ENOMEM;
 
@@ -746,12 +748,7 @@ static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn 
 		if (!err)
 			c.ck = &ck;
 	} else if (cmp == hist_entry__cmp_output) {
-		int err = output_keys__init(&ok, so, hists->sorted, n);
-
-		if (err == -ENOMEM)
-			return err;
-		if (!err)
-			c.ok = &ok;
+		c.ok = ok;
 	}
 	t.n = malloc(n * sizeof(*t.n) + 1);
 	stack = malloc(n * sizeof(int32_t) + 1);
@@ -779,8 +776,6 @@ out:
 	free(out);
 	if (c.ck)
 		collapse_keys__exit(&ck);
-	if (c.ok)
-		output_keys__exit(&ok);
 	return ret;
 }
 
@@ -983,33 +978,27 @@ static bool output_ties_ordered(const struct output_keys *ok, size_t n, unsigned
  * one) it is an order when they are all of one thread (then depth, then
  * the other words decide) or all of one depth (the other words decide).
  * So: check that, sort by all words, then sort the runs of one thread
- * and several depths by depth first. 0, -ENOTSUP (a run with several
- * threads and depths: use the tree) or -ENOMEM.
+ * and several depths by depth first. ok: the output keys of
+ * hists->sorted. 0, -ENOTSUP (a run with several threads and depths: use
+ * the tree, on the same keys) or -ENOMEM.
  */
-static int output_sort(struct hists *hists, const struct sort_order *so)
+static int output_sort(struct hists *hists, const struct output_keys *ok)
 {
 	size_t n = hists->nr_sorted;
 	struct hist_entry **copy;
 	void **idx;	/* entry numbers */
-	struct output_keys ok;
-	struct osort_arg arg = { .ok = &ok };
-	int kc = -1, err = output_keys__init(&ok, so, hists->sorted, n);
+	struct osort_arg arg = { .ok = ok };
+	int kc = -1, err;
 
-	if (err)
-		return err;
-	for (unsigned int k = 0; k < ok.nw; k++) {
-		if (ok.kind[k] != OKEY_CHILDREN)
+	for (unsigned int k = 0; k < ok->nw; k++) {
+		if (ok->kind[k] != OKEY_CHILDREN)
 			continue;
-		if (kc >= 0) {
-			output_keys__exit(&ok);
+		if (kc >= 0)
 			return -ENOTSUP;	/* two tie rules: not worth it */
-		}
 		kc = (int)k;
 	}
-	if (kc >= 0 && !output_ties_ordered(&ok, n, (unsigned int)kc)) {
-		output_keys__exit(&ok);
+	if (kc >= 0 && !output_ties_ordered(ok, n, (unsigned int)kc))
 		return -ENOTSUP;
-	}
 	idx = malloc((n + 1) * sizeof(*idx));
 	copy = malloc((n + 1) * sizeof(*copy));
 	err = -ENOMEM;
@@ -1024,9 +1013,9 @@ static int output_sort(struct hists *hists, const struct sort_order *so)
 		for (b = a + 1; b < n; b++) {
 			size_t i = (uintptr_t)idx[a], j = (uintptr_t)idx[b];
 
-			if (memcmp(&ok.w[i * ok.nw], &ok.w[j * ok.nw], (kc + 1) * sizeof(*ok.w)))
+			if (memcmp(&ok->w[i * ok->nw], &ok->w[j * ok->nw], (kc + 1) * sizeof(*ok->w)))
 				break;
-			one_depth &= ok.tb[2 * i + 1] == ok.tb[2 * j + 1];
+			one_depth &= ok->tb[2 * i + 1] == ok->tb[2 * j + 1];
 		}
 		if (one_depth)
 			continue;
@@ -1041,13 +1030,13 @@ static int output_sort(struct hists *hists, const struct sort_order *so)
 out:
 	free(idx);
 	free(copy);
-	output_keys__exit(&ok);
 	return err;
 }
 
 int hists__output_resort(struct hists *hists, struct sort_order *so)
 {
 	struct hists_priv *p = hists->priv;
+	struct output_keys ok, *okp;
 	size_t n = 0;
 	int err;
 	char buf[4096];
@@ -1077,19 +1066,25 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 	if (err == -ENOMEM)
 		return err;
 	if (err) {
-		if (rb_order(hists, so, hist_entry__cmp_collapse))
+		if (rb_order(hists, so, hist_entry__cmp_collapse, NULL))
 			return -ENOMEM;
 		if ((sort_order__has_key(so, SORT_COMM) || sort_order__has_key(so, SORT_SRCLINE)) &&
-		    rb_order(hists, so, hist_entry__cmp_collapse))
+		    rb_order(hists, so, hist_entry__cmp_collapse, NULL))
 			return -ENOMEM;
 	}
 	so->depth_tiebreak = so->cumulate && hists->use_callchain;
 	so->caller_order = hists->cc && hists->cc->order == ORDER_CALLER;
-	/* $PRF_OUTPUT_TREE=1: always the tree (tests compare the two) */
-	err = getenv("PRF_OUTPUT_TREE") ? -ENOTSUP : output_sort(hists, so);
+	err = output_keys__init(&ok, so, hists->sorted, n);
 	if (err == -ENOMEM)
 		return err;
-	if (err && rb_order(hists, so, hist_entry__cmp_output))
+	okp = err ? NULL : &ok;		/* -ENOTSUP: the tree on the entries */
+	/* $PRF_OUTPUT_TREE=1: always the tree (tests compare the two) */
+	err = okp && !getenv("PRF_OUTPUT_TREE") ? output_sort(hists, okp) : -ENOTSUP;
+	if (err == -ENOTSUP)
+		err = rb_order(hists, so, hist_entry__cmp_output, okp);
+	if (okp)
+		output_keys__exit(&ok);
+	if (err)
 		return -ENOMEM;
 
 	/* column widths from the data (perf's hists__calc_col_len) */
