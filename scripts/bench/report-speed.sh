@@ -20,30 +20,30 @@
 #                 existing input recorded at the same SCALE is reused
 #   INPUTS="deep mix"  which inputs
 #   MODES="--children --no-children"  which report modes
-# RESULTS-BEGIN recorded 2026-11-27 01:05-01:12 UTC, 2 cores, load ~0.5,
+# RESULTS-BEGIN recorded 2026-11-27 00:31-00:42 UTC, 2 cores, load ~0.6,
 # medians of 5 runs; wall = perf/prf, mem = prf/perf peak RSS.
 # Inputs: deep 333 MB, 1.71 M samples; mix 83 MB, 1.23 M samples. This VM's
-# speed drifts by up to 30% between runs (perf mix --children took 8.0 s
-# to 9.6 s in the two runs of this stop), so both mix --children are listed.
+# speed drifts by up to 30% between runs (perf mix --children took 7.7 s
+# to 11.0 s tonight), so a second mix --children run is listed.
 # input mode            perf s   prf s   wall    perf MB  prf MB   mem    output
-# deep  --children       20.92    0.42   49.8x    352.1    36.6   0.10x  identical
-# deep  --no-children     4.11    0.47    8.7x    344.6    33.5   0.10x  identical
-# mix   --children        8.02    1.83    4.4x    899.4   237.0   0.26x  identical
-# mix   --no-children     3.66    0.56    6.5x    265.6    81.9   0.31x  identical
-# mix   --children        9.56    1.76    5.4x    899.3   249.2   0.28x  identical
-#   (that run's build kept 16384 chains in the hists feed: mix --no-children
-#    then took 95 MB, 0.36x; now 1024)
+# deep  --children       22.80    0.51   44.7x    351.9    36.0   0.10x  identical
+# deep  --no-children     4.06    0.55    7.4x    344.7    33.5   0.10x  identical
+# mix   --children       11.02    1.76    6.3x    899.4   199.3   0.22x  identical
+# mix   --no-children     3.61    0.59    6.1x    265.7    78.9   0.30x  identical
+# mix   --children        7.70    1.59    4.8x    899.4   199.3   0.22x  identical
 # Goal (>= 5x wall, <= 0.33x memory) met on deep in both modes, on mix
-# --no-children and on memory everywhere; mix --children at 4.4-5.4x.
+# --no-children and on memory everywhere; mix --children at 4.8-6.3x
+# (prf 1.6-1.8 s), so not in every run.
 # Since stop 13: samples are added to the hists on a second thread while
-# the main one resolves the next (util/analysis/hist-feed.c; mix
-# --no-children 0.52 -> 0.38 s on a quiet machine), and the output order
-# is a parallel sort where perf's tree is an order (one-thread ties).
+# the main one resolves the next (util/analysis/hist-feed.c), the output
+# order is a parallel sort where perf's tree is an order (one-thread
+# ties), and trie children are hashed only under long lists (-16% RSS).
 # Where mix --children time goes now (about 1.7 s): resolving on the main
 # thread and adding on the second (about 0.8 s; adding is the slower
-# side), perf's three tie-order trees over 315 K entries (0.45 s, one
-# thread: the output tree cannot be a sort there, as entries of several
-# threads tie at several depths), printing (0.35 s, two threads).
+# side), perf's three tie-order trees over 315 K entries (0.4 s, one
+# thread, cache-miss bound; the output tree cannot be a sort there, as
+# entries of several threads tie at several depths), printing (0.35 s,
+# two threads).
 # Earlier: stop 13 mix --children 7.38-7.62 / 1.73-1.92 s = 4.0-4.3x,
 # --no-children 4.6-5.0x at 77 MB; stop 11 3.2x / 3.8x.
 # RESULTS-END
