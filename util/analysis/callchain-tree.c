@@ -533,6 +533,7 @@ uint32_t append_walk(struct callchain_store *s, uint32_t root, const uint32_t *i
 	for (unsigned int i = 0; i < nr; i++) {
 		uint32_t fid = srcline ? s->frames[ids[i]].match : ids[i];
 		uint32_t prev = 0, c = s->nodes[cur].child, scanned = 0;
+		bool indexed = false;	/* cur's children are in the hash */
 
 		/* the first few children by list (move-to-front keeps hot ones
 		 * first), then the (parent, frame) index: nodes under garbage
@@ -550,27 +551,19 @@ uint32_t append_walk(struct callchain_store *s, uint32_t root, const uint32_t *i
 					return 0;
 				c = child_hash_find(s, cur, fid);
 			}
+			indexed = true;
 			prev = 0;	/* deep in the list: leave it in place */
 			if (c && s->nodes[cur].child != c) {
 				/* no move-to-front: we do not know its predecessor */
 				cur = c;
 				continue;
 			}
-			if (!c) {
-				/* new child of an indexed parent */
-				c = node_new(s, fid, ids[i], cur);
-				if (!c || child_hash_add(s, cur, fid, c))
-					return 0;
-				s->nodes[c].sibling = s->nodes[cur].child;
-				s->nodes[cur].child = c;
-				cur = c;
-				continue;
-			}
 		}
 		if (!c) {
-			/* the list ended within CC_SCAN_MAX: short, not indexed */
+			/* a new child: of a long list, indexed, or of one the scan
+			 * ended within CC_SCAN_MAX, short and not indexed */
 			c = node_new(s, fid, ids[i], cur);
-			if (!c)
+			if (!c || (indexed && child_hash_add(s, cur, fid, c)))
 				return 0;
 			s->nodes[c].sibling = s->nodes[cur].child;
 			s->nodes[cur].child = c;

@@ -30,8 +30,8 @@ struct hists_feed;
  * in line. NULL on ENOMEM. Free with hists_feed__delete(). */
 struct hists_feed *hists_feed__new(bool threaded);
 
-/* Queue s for hists (copying s and its chain's frames); waits while the
- * queue is full. 0, or the first error hists__add_sample() returned for
+/* Queue s for hists (copying s, and its chain's frames unless that chain
+ * id was sent before); waits while the queue is full. 0, or the first error hists__add_sample() returned for
  * an earlier sample (-ENOMEM), after which nothing more is added. */
 int hists_feed__add(struct hists_feed *f, struct hists *hists, const struct hist_sample *s);
 

@@ -662,20 +662,6 @@ static inline int rb_cmp__call(const struct rb_cmp *c, const struct rb_out *t, i
 	return c->cmp(c->so, t->e[a], t->e[b]);
 }
 
-/* Start loading what comparing with node i reads (its links and keys). */
-static inline void rb_prefetch(const struct rb_cmp *c, const struct rb_out *t, int32_t i)
-{
-	if (i < 0)
-		return;
-	__builtin_prefetch(&t->n[i]);
-	if (c->ck) {
-		__builtin_prefetch(&c->ck->k[i]);
-	} else if (c->ok) {
-		__builtin_prefetch(&c->ok->w[(size_t)i * c->ok->nw]);
-		__builtin_prefetch(&c->ok->tb[2 * (size_t)i]);
-	}
-}
-
 static void rb_insert(struct rb_out *t, int32_t x, const struct rb_cmp *c)
 {
 	struct rb_link *n = t->n;
@@ -684,12 +670,8 @@ static void rb_insert(struct rb_out *t, int32_t x, const struct rb_cmp *c)
 
 	n[x].child[0] = n[x].child[1] = -1;
 	n[x].red = 1;
-	/* the descent is a chain of cache misses: fetch both children while
-	 * comparing, so the next level is (mostly) there when it is reached */
 	while (cur >= 0) {
 		p = cur;
-		rb_prefetch(c, t, n[cur].child[0]);
-		rb_prefetch(c, t, n[cur].child[1]);
 		dir = rb_cmp__call(c, t, x, cur) < 0 ? 0 : 1;
 		cur = n[cur].child[dir];
 	}
@@ -905,18 +887,11 @@ static int osort_cmp(const void *a, const void *b, void *arg)
 	size_t i = (uintptr_t)*(void *const *)a, j = (uintptr_t)*(void *const *)b;
 	const uint64_t *x = &ok->w[i * ok->nw], *y = &ok->w[j * ok->nw];
 
-	if (o->by_depth && ok->tb[2 * i + 1] != ok->tb[2 * j + 1]) {
-		int r = ok->tb[2 * i + 1] < ok->tb[2 * j + 1] ? -1 : 1;
-
-		return ok->caller_order ? -r : r;
-	}
-	for (unsigned int k = o->from; k < ok->nw; k++) {
-		if (x[k] == y[k])
-			continue;
-		if (ok->kind[k] == OKEY_ASC)
-			return x[k] < y[k] ? -1 : 1;
-		return x[k] > y[k] ? -1 : 1;
-	}
+	if (o->by_depth && ok->tb[2 * i + 1] != ok->tb[2 * j + 1])
+		return output_keys__depth_cmp(ok, i, j);
+	for (unsigned int k = o->from; k < ok->nw; k++)
+		if (x[k] != y[k])
+			return output_keys__word_cmp(ok, k, x[k], y[k]);
 	return i < j ? -1 : i > j;
 }
 

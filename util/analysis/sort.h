@@ -184,6 +184,24 @@ int output_keys__init(struct output_keys *ok, const struct sort_order *so,
 		      struct hist_entry *const *e, size_t n);
 void output_keys__exit(struct output_keys *ok);
 
+/* The order of two different values x, y of word k. */
+static inline int output_keys__word_cmp(const struct output_keys *ok, unsigned int k, uint64_t x,
+					uint64_t y)
+{
+	if (ok->kind[k] == OKEY_ASC)
+		return x < y ? -1 : 1;
+	return x > y ? -1 : 1;
+}
+
+/* The children tie rule's order of entries a and b of one thread with
+ * different depths: caller above callee. */
+static inline int output_keys__depth_cmp(const struct output_keys *ok, size_t a, size_t b)
+{
+	int r = ok->tb[2 * a + 1] < ok->tb[2 * b + 1] ? -1 : 1;
+
+	return ok->caller_order ? -r : r;
+}
+
 /* hist_entry__cmp_output(so, e[a], e[b]) on the keys: same sign. */
 static inline int output_keys__cmp(const struct output_keys *ok, size_t a, size_t b)
 {
@@ -194,16 +212,11 @@ static inline int output_keys__cmp(const struct output_keys *ok, size_t a, size_
 			/* perf: caller above callee on equal children, same
 			 * thread only */
 			if (ok->kind[k] == OKEY_CHILDREN && ok->tb[2 * a] == ok->tb[2 * b] &&
-			    ok->tb[2 * a + 1] != ok->tb[2 * b + 1]) {
-				int r = ok->tb[2 * a + 1] < ok->tb[2 * b + 1] ? -1 : 1;
-
-				return ok->caller_order ? -r : r;
-			}
+			    ok->tb[2 * a + 1] != ok->tb[2 * b + 1])
+				return output_keys__depth_cmp(ok, a, b);
 			continue;
 		}
-		if (ok->kind[k] == OKEY_ASC)
-			return x[k] < y[k] ? -1 : 1;
-		return x[k] > y[k] ? -1 : 1;
+		return output_keys__word_cmp(ok, k, x[k], y[k]);
 	}
 	return 0;
 }
