@@ -656,9 +656,11 @@ static int test__parallel_print(void)
 /*
  * Samples handed to a threaded hists feed end up as when added in line:
  * same entries, periods, trie and text, in both children modes, with
- * chain ids (memo replays) and without. The caller's frames are
- * overwritten right after each hand-over, as a resolver reusing its
- * cursor does, so a feed that kept pointers to them would add garbage.
+ * chain ids (memo replays) and without, for two events' hists sharing
+ * chain ids (and so the feed's table of chains). The caller's
+ * frames are overwritten right after each hand-over, as a resolver
+ * reusing its cursor does, so a feed that kept pointers to them would add
+ * garbage.
  */
 static int test__feed(void)
 {
@@ -674,20 +676,21 @@ static int test__feed(void)
 		struct callchain_frame frames[DEPTH];
 		struct callchain_cursor c = { .frames = frames, .alloc = DEPTH };
 		struct callchain_param cc;
-		struct sort_order so, so2;
-		struct hists in, fed;
+		/* [0], [1]: two events' hists in line; [2], [3]: through the feed */
+		struct sort_order so[4];
+		struct hists h[4];
 		struct hists_feed *feed = hists_feed__new(true);
-		char *a, *b;
 
 		TEST_ASSERT_VAL("feed", feed);
 		TEST_ASSERT_VAL("threaded", hists_feed__threaded(feed));
 		fake_init(&f);
 		callchain_param__init(&cc);
 		cc.min_percent = 0;
-		TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, cumulate, false, false, NULL));
-		TEST_ASSERT_VAL("sort", !sort_order__parse(&so2, NULL, NULL, cumulate, false, false, NULL));
-		TEST_ASSERT_VAL("init", !hists__init(&in, &so, &cc, true));
-		TEST_ASSERT_VAL("init", !hists__init(&fed, &so2, &cc, true));
+		for (int k = 0; k < 4; k++) {
+			TEST_ASSERT_VAL("sort", !sort_order__parse(&so[k], NULL, NULL, cumulate, false,
+								   false, NULL));
+			TEST_ASSERT_VAL("init", !hists__init(&h[k], &so[k], &cc, true));
+		}
 		rnd_state = 0x243f6a8885a308d3ULL;
 		for (int i = 0; i < NR; i++) {
 			struct hist_sample hs = {
@@ -696,6 +699,7 @@ static int test__feed(void)
 			};
 			unsigned int depth = 1 + rnd() % DEPTH;
 			uint64_t shape = rnd() % 64;
+			int ev = i % 4 == 3;	/* the second event: its own frame ids */
 
 			/* a few chain shapes repeat (with ids: memo replays) */
 			c.chain_id = i % 3 ? 0 : 1000 + shape;
@@ -707,31 +711,36 @@ static int test__feed(void)
 								     : syms[rnd() % NSYMS]);
 			hs.sym = frames[0].sym;
 			hs.addr = frames[0].addr;
-			TEST_ASSERT_VAL("add in line", !hists__add_sample(&in, &hs));
-			TEST_ASSERT_VAL("add fed", !hists_feed__add(feed, &fed, &hs));
+			TEST_ASSERT_VAL("add in line", !hists__add_sample(&h[ev], &hs));
+			TEST_ASSERT_VAL("add fed", !hists_feed__add(feed, &h[2 + ev], &hs));
 			memset(frames, 0xa5, sizeof(frames));	/* the cursor is reused */
 			if (i == NR / 2)
 				TEST_ASSERT_VAL("sync", !hists_feed__sync(feed));
 		}
 		TEST_ASSERT_VAL("sync", !hists_feed__sync(feed));
-		TEST_ASSERT_EQUAL("samples", fed.nr_samples, in.nr_samples);
 		hists_feed__delete(feed);
-		TEST_ASSERT_VAL("resort", !hists__output_resort(&in, &so));
-		TEST_ASSERT_VAL("resort", !hists__output_resort(&fed, &so2));
-		TEST_ASSERT_EQUAL("entries", fed.nr_sorted, in.nr_sorted);
-		TEST_ASSERT_EQUAL("total", fed.total_period, in.total_period);
-		TEST_ASSERT_EQUAL("trie nodes", fed.store.nr_nodes, in.store.nr_nodes);
-		a = print(&in, &so, &cc, true);
-		b = print(&fed, &so2, &cc, true);
-		TEST_ASSERT_VAL("printed", a && b);
-		TEST_ASSERT_VAL("long text", strlen(a) > 10000);
-		TEST_ASSERT_VAL("same text", !strcmp(a, b));
-		free(a);
-		free(b);
-		hists__exit(&in);
-		hists__exit(&fed);
-		sort_order__exit(&so);
-		sort_order__exit(&so2);
+		for (int ev = 0; ev < 2; ev++) {
+			struct hists *in = &h[ev], *fed = &h[2 + ev];
+			char *a, *b;
+
+			TEST_ASSERT_EQUAL("samples", fed->nr_samples, in->nr_samples);
+			TEST_ASSERT_VAL("resort", !hists__output_resort(in, &so[ev]));
+			TEST_ASSERT_VAL("resort", !hists__output_resort(fed, &so[2 + ev]));
+			TEST_ASSERT_EQUAL("entries", fed->nr_sorted, in->nr_sorted);
+			TEST_ASSERT_EQUAL("total", fed->total_period, in->total_period);
+			TEST_ASSERT_EQUAL("trie nodes", fed->store.nr_nodes, in->store.nr_nodes);
+			a = print(in, &so[ev], &cc, true);
+			b = print(fed, &so[2 + ev], &cc, true);
+			TEST_ASSERT_VAL("printed", a && b);
+			TEST_ASSERT_VAL("long text", strlen(a) > 10000);
+			TEST_ASSERT_VAL("same text", !strcmp(a, b));
+			free(a);
+			free(b);
+		}
+		for (int k = 0; k < 4; k++) {
+			hists__exit(&h[k]);
+			sort_order__exit(&so[k]);
+		}
 		fake_exit(&f);
 	}
 	if (old)
