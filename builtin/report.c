@@ -94,7 +94,6 @@ static int report__off_cpu_span(void *arg, const struct off_cpu_span *span);
 static int report__setup(struct report_opts *rep)
 {
 	struct evlist *evlist = rep->session->evlist;
-	const uint64_t dwarf = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
 	struct evsel *evsel;
 	bool any_callchain = false, any_dwarf = false;
 	int err;
@@ -111,7 +110,7 @@ static int report__setup(struct report_opts *rep)
 		evlist__for_each_entry(evlist, evsel) {
 			if (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
 				any_callchain = true;
-			if ((evsel->attr.sample_type & dwarf) == dwarf)
+			if (evsel__has_dwarf_stack(evsel))
 				any_dwarf = true;
 		}
 	}
@@ -371,7 +370,6 @@ static int count_sample(struct perf_tool *tool, union perf_event *event,
 			struct perf_sample *sample, struct evsel *evsel, struct machine *machine)
 {
 	struct report_opts *rep = tool2rep(tool);
-	uint64_t dwarf = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
 
 	(void)event;
 	rep->nr_stats_samples++;
@@ -379,7 +377,7 @@ static int count_sample(struct perf_tool *tool, union perf_event *event,
 	if (!evsel)
 		evsel = sample->evsel;
 	/* unwind DWARF samples to count truncated stacks */
-	if (evsel && (evsel->attr.sample_type & dwarf) == dwarf && machine) {
+	if (evsel__has_dwarf_stack(evsel) && machine) {
 		struct thread *thread = machine__findnew_thread(machine, (pid_t)sample->pid,
 								(pid_t)sample->tid);
 

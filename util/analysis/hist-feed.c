@@ -8,13 +8,12 @@
  * on a cache line of its own, publishes it every PUB_BATCH samples (and
  * whenever the other side may wait for it), and reads the other's only
  * when its cached copy says the ring is full (A) or empty (B). A side
- * with nothing to do
- * spins a little (a sample takes well under a microsecond to resolve or
- * to add), then sleeps on a condition variable; the other side signals it
- * only when it sees the sleeper's flag. Flag and index are stored and read
- * with sequentially consistent atomics, so of "B: set b_waiting, then look
- * at head" and "A: publish head, then look at b_waiting" at least one
- * side sees the other's store: a sleeper is never left with work (and the
+ * with nothing to do spins a little (a sample takes well under a
+ * microsecond to resolve or to add), then sleeps on a condition variable;
+ * the other side signals it only when it sees the sleeper's flag. Flag
+ * and index are stored and read with sequentially consistent atomics, so
+ * of "B: set b_waiting, then look at head" and "A: publish head, then
+ * look at b_waiting" at least one side sees the other's store: a sleeper is never left with work (and the
  * same for A waiting on tail). A wakes B only once WAKE_BATCH samples are
  * queued, or when it needs B (ring full, sync): one wake-up per batch,
  * not per sample, when B keeps up.
@@ -279,30 +278,6 @@ static void feed__wait_tail(struct hists_feed *f, uint64_t target)
 	sti(&f->a_waiting, 0);
 }
 
-/* copy s's chain into the slot's own cursor (its frames may be borrowed
- * from the resolver's cache, which the next resolution reuses) */
-static int slot__copy_chain(struct feed_slot *sl, const struct callchain_cursor *c)
-{
-	struct callchain_cursor *d = &sl->chain;
-
-	if (c->nr > d->alloc) {
-		unsigned int na = c->nr < 32 ? 32 : c->nr;
-		struct callchain_frame *n = realloc(d->frames, na * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		d->frames = n;
-		d->alloc = na;
-	}
-	if (c->nr)
-		memcpy(d->frames, c->frames, c->nr * sizeof(*d->frames));
-	d->nr = c->nr;
-	d->truncated = c->truncated;
-	d->discarded = c->discarded;
-	d->chain_id = c->chain_id;
-	return 0;
-}
-
 /*
  * A: end of a window of PROBE_WINDOW samples: pick the next one's way.
  * Window 1 of every PROBE_EVERY is handed over and window 2 added in line,
@@ -378,7 +353,9 @@ int hists_feed__add(struct hists_feed *f, struct hists *hists, const struct hist
 		sl->how = !id ? SLOT_COPY : *sent == id ? SLOT_TABLE : SLOT_STORE;
 		sl->chain.chain_id = id;
 		if (sl->how != SLOT_TABLE) {
-			if (slot__copy_chain(sl, s->chain)) {
+			/* the resolver's frames may be lent from its cache,
+			 * which the next resolution reuses */
+			if (callchain_cursor__copy(&sl->chain, s->chain)) {
 				/* no room for the copy: add it in line, in order */
 				err = hists_feed__sync(f);
 				if (!err && (err = hists__add_sample(hists, s)))

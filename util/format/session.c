@@ -330,8 +330,6 @@ static int oe_deliver(void *ctx, struct oe_node *node)
 #define UNWIND_BATCH_MAX 512	/* samples unwound ahead at a time */
 #define UNWIND_BATCH_MIN 16	/* fewer in a run: not worth waking workers */
 
-static const uint64_t dwarf_sample_type = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
-
 void perf_session__set_unwind_threads(struct perf_session *s, int nthreads)
 {
 	s->unwind_threads = nthreads < 0 ? 0 : nthreads;
@@ -342,7 +340,7 @@ static bool session__has_dwarf_samples(struct perf_session *s)
 	struct evsel *evsel;
 
 	evlist__for_each_entry(s->evlist, evsel)
-		if ((evsel->attr.sample_type & dwarf_sample_type) == dwarf_sample_type)
+		if (evsel__has_dwarf_stack(evsel))
 			return true;
 	return false;
 }
@@ -370,7 +368,7 @@ static size_t session__unwind_ahead(struct perf_session *s, struct oe_node *node
 		if (event->header.type != PERF_RECORD_SAMPLE)
 			break;
 		evsel = session__event_evsel(s, event);
-		if (!evsel || (evsel->attr.sample_type & dwarf_sample_type) != dwarf_sample_type)
+		if (!evsel__has_dwarf_stack(evsel))
 			continue;
 		if (perf_event__parse_id_sample(evsel, event, &sample, s->needs_swap) ||
 		    !sample.user_regs.abi || !sample.user_stack.size)

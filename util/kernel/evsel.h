@@ -66,6 +66,14 @@ int evsel__set_name(struct evsel *evsel, const char *name);
  * (owned by the evsel). Never NULL. */
 const char *evsel__name(struct evsel *evsel);
 static inline bool evsel__is_group_leader(const struct evsel *e) { return e->leader == e; }
+/* Samples carry user registers and a user stack copy (REGS_USER and
+ * STACK_USER in sample_type): DWARF callchains. NULL: false. */
+static inline bool evsel__has_dwarf_stack(const struct evsel *e)
+{
+	const uint64_t bits = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+
+	return e && (e->attr.sample_type & bits) == bits;
+}
 
 /*
  * Open one fd per (cpu, thread) with perf_event_open(2); group members use

@@ -69,6 +69,21 @@ struct callchain_cache {
 
 /* Give the cursor its own frame array back, with the borrowed frames
  * copied when keep. 0 or -ENOMEM (the cursor is then emptied). */
+/* room for n frames in c->frames (grown to exactly n); 0 or -ENOMEM */
+static int cursor__reserve(struct callchain_cursor *c, unsigned int n)
+{
+	struct callchain_frame *f;
+
+	if (n <= c->alloc)
+		return 0;
+	f = realloc(c->frames, n * sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	c->frames = f;
+	c->alloc = n;
+	return 0;
+}
+
 static int cursor__unborrow(struct callchain_cursor *c, bool keep)
 {
 	struct callchain_cache *cache = c->cache;
@@ -81,15 +96,9 @@ static int cursor__unborrow(struct callchain_cursor *c, bool keep)
 	cache->own_alloc = 0;
 	if (!keep || !c->nr)
 		return 0;
-	if (c->alloc < c->nr) {
-		struct callchain_frame *n = realloc(c->frames, c->nr * sizeof(*n));
-
-		if (!n) {
-			c->nr = 0;
-			return -ENOMEM;
-		}
-		c->frames = n;
-		c->alloc = c->nr;
+	if (cursor__reserve(c, c->nr)) {
+		c->nr = 0;
+		return -ENOMEM;
 	}
 	memcpy(c->frames, b, c->nr * sizeof(*b));
 	return 0;
@@ -180,16 +189,22 @@ int callchain_cursor__append(struct callchain_cursor *c, const struct callchain_
 {
 	if (unlikely(c->cache && c->cache->borrowed) && cursor__unborrow(c, true))
 		return -ENOMEM;
-	if (unlikely(c->nr == c->alloc)) {
-		unsigned int alloc = c->alloc ? c->alloc * 2 : 64;
-		struct callchain_frame *n = realloc(c->frames, alloc * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		c->frames = n;
-		c->alloc = alloc;
-	}
+	if (unlikely(c->nr == c->alloc) && cursor__reserve(c, c->alloc ? c->alloc * 2 : 64))
+		return -ENOMEM;
 	c->frames[c->nr++] = *f;
+	return 0;
+}
+
+int callchain_cursor__copy(struct callchain_cursor *dst, const struct callchain_cursor *src)
+{
+	if (cursor__reserve(dst, src->nr))
+		return -ENOMEM;
+	if (src->nr)
+		memcpy(dst->frames, src->frames, src->nr * sizeof(*dst->frames));
+	dst->nr = src->nr;
+	dst->truncated = src->truncated;
+	dst->discarded = src->discarded;
+	dst->chain_id = src->chain_id;
 	return 0;
 }
 
@@ -381,9 +396,8 @@ static int resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 {
 	unsigned int max = opts && opts->max_stack ? opts->max_stack : DEFAULT_MAX_STACK;
 	const struct ip_callchain *cc = sample->callchain;
-	uint64_t stype = evsel ? evsel->attr.sample_type : 0;
-	bool dwarf = (stype & PERF_SAMPLE_STACK_USER) && (stype & PERF_SAMPLE_REGS_USER) &&
-		     sample->user_regs.regs && sample->user_stack.size;
+	bool dwarf = evsel__has_dwarf_stack(evsel) && sample->user_regs.regs &&
+		     sample->user_stack.size;
 	uint8_t cpumode = sample->cpumode;
 	int err;
 
@@ -479,8 +493,6 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 {
 	struct callchain_cache *cache = cursor->cache;
 	const struct ip_callchain *cc = sample->callchain;
-	uint64_t stype = evsel ? evsel->attr.sample_type : 0;
-	const uint64_t dwarf_bits = PERF_SAMPLE_STACK_USER | PERF_SAMPLE_REGS_USER;
 	struct chain_cache_entry *e;
 	const void *maps, *machine;
 	uint64_t hash, gen, slot;
@@ -491,7 +503,7 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	if (cache && cache->borrowed)
 		cursor__unborrow(cursor, false);
 	if (!cache || !cc || !cc->nr || cc->nr > CHAIN_CACHE_MAX_IPS ||
-	    (stype & dwarf_bits) == dwarf_bits || !thread)
+	    evsel__has_dwarf_stack(evsel) || !thread)
 		return resolve_callchain(sample, evsel, thread, opts, cursor);
 	maps = thread->maps;
 	machine = thread__machine(thread);

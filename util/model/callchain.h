@@ -99,6 +99,12 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c);
  * 0 or -ENOMEM. */
 int callchain_cursor__append(struct callchain_cursor *c, const struct callchain_frame *f);
 
+/* Make dst (a cursor without a cache) hold src's resolved chain: its own
+ * copy of the frames (src's may be lent by its cache), nr, the truncated
+ * and discarded marks and chain_id. The cumulative counters are left as
+ * they are. 0 or -ENOMEM (dst unchanged). */
+int callchain_cursor__copy(struct callchain_cursor *dst, const struct callchain_cursor *src);
+
 /* DWARF unwinding: unwind__get_entries() of util/model/unwind.h (helper
  * "unwind"); util/model/unwind-weak.c has a weak fallback returning -ENOSYS. */
 
