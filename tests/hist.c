@@ -604,7 +604,7 @@ static int test__parallel_print(void)
 	struct callchain_param cc;
 	struct sort_order so;
 	struct hists h;
-	char *one, *many;
+	char *one, *many, *two;
 	const char *old = getenv("PRF_THREADS");
 
 	TEST_ASSERT_VAL("syms", syms);
@@ -636,20 +636,100 @@ static int test__parallel_print(void)
 	one = print(&h, &so, &cc, true);
 	setenv("PRF_THREADS", "3", 1);
 	many = print(&h, &so, &cc, true);
+	/* one helper: the writer formats chunks ahead too */
+	setenv("PRF_THREADS", "2", 1);
+	two = print(&h, &so, &cc, true);
 	if (old)
 		setenv("PRF_THREADS", old, 1);
 	else
 		unsetenv("PRF_THREADS");
-	TEST_ASSERT_VAL("printed", one && many);
+	TEST_ASSERT_VAL("printed", one && many && two);
 	pr_debug("parallel print: %zu entries, %zu bytes\n", h.nr_sorted, strlen(one));
 	TEST_ASSERT_VAL("long text", strlen(one) > 1000000);
 	TEST_ASSERT_VAL("same text", !strcmp(one, many));
+	TEST_ASSERT_VAL("same text, one helper", !strcmp(one, two));
 	free(one);
 	free(many);
+	free(two);
 	hists__exit(&h);
 	sort_order__exit(&so);
 	free_syms(syms, NSYMS);
 	fake_exit(&f);
+	return TEST_OK;
+}
+
+/*
+ * perf's collapse trees (cmp_collapse not an order: unresolved addresses
+ * of one DSO in both halves of the address space, and a comm key, so two
+ * trees) give the same output order whether the output keys are built
+ * after them or on a second thread meanwhile and then moved along with
+ * the entries (enough entries for that thread: at least 20000).
+ */
+static int test__collapse_trees(void)
+{
+	enum { NSYMS = 800, DEPTH = 5 };
+	struct symbol **syms = make_syms(NSYMS, "t");
+	struct fake f;
+	struct callchain_frame frames[DEPTH];
+	struct callchain_cursor c = { .frames = frames, .alloc = DEPTH };
+	struct callchain_param cc;
+	struct sort_order so;
+	struct hists h;
+	struct hist_entry **one;
+	const char *old = getenv("PRF_THREADS");
+	int halves = 0;
+
+	TEST_ASSERT_VAL("syms", syms);
+	fake_init(&f);
+	callchain_param__init(&cc);
+	TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, true, false, false, NULL));
+	TEST_ASSERT_VAL("init", !hists__init(&h, &so, &cc, true));
+	for (int i = 0; i < 40000; i++) {
+		struct hist_sample hs = {
+			.thread = &f.thread, .comm = i % 3 ? "tree" : "grove", .cpu = 0,
+			.period = 1 + rnd() % 3, .map = &f.map, .level = '.', .chain = &c,
+		};
+
+		c.nr = 1 + rnd() % DEPTH;
+		c.chain_id = 0;
+		for (unsigned int d = 0; d < c.nr; d++) {
+			if (rnd() % 2) {
+				set_frame(&f, &frames[d], syms[rnd() % NSYMS]);
+				continue;
+			}
+			memset(&frames[d], 0, sizeof(frames[d]));
+			frames[d].map = &f.map;
+			frames[d].addr = frames[d].ip = rnd();	/* both halves */
+			frames[d].cpumode = PERF_RECORD_MISC_USER;
+		}
+		hs.sym = frames[0].sym;
+		hs.addr = frames[0].addr;
+		TEST_ASSERT_VAL("add", !hists__add_sample(&h, &hs));
+	}
+	setenv("PRF_THREADS", "1", 1);
+	TEST_ASSERT_VAL("resort, one thread", !hists__output_resort(&h, &so));
+	one = malloc(h.nr_sorted * sizeof(*one));
+	TEST_ASSERT_VAL("copy", one);
+	memcpy(one, h.sorted, h.nr_sorted * sizeof(*one));
+	setenv("PRF_THREADS", "2", 1);
+	TEST_ASSERT_VAL("resort, keys thread", !hists__output_resort(&h, &so));
+	if (old)
+		setenv("PRF_THREADS", old, 1);
+	else
+		unsetenv("PRF_THREADS");
+	for (size_t i = 0; i < h.nr_sorted; i++)
+		if (!h.sorted[i]->sym)
+			halves |= 1 << (h.sorted[i]->ip >> 63);
+	pr_debug("collapse trees: %zu entries\n", h.nr_sorted);
+	TEST_ASSERT_VAL("unresolved in both halves", halves == 3);
+	TEST_ASSERT_VAL("enough entries for the keys thread", h.nr_sorted >= 20000);
+	for (size_t i = 0; i < h.nr_sorted; i++)
+		TEST_ASSERT_VAL("same order", one[i] == h.sorted[i]);
+	free(one);
+	hists__exit(&h);
+	sort_order__exit(&so);
+	fake_exit(&f);
+	free_syms(syms, NSYMS);
 	return TEST_OK;
 }
 
@@ -874,4 +954,5 @@ DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(parallel_print, "text formatted on helper threads equals one thread's"),
 	     TEST_CASE(feed, "samples added on a second thread (report's pipeline) equal in line"),
 	     TEST_CASE(output_sort, "output order by sorting equals perf's tree (children ties)"),
-	     TEST_CASE(store_children, "trie children found again through lists and the index"));
+	     TEST_CASE(store_children, "trie children found again through lists and the index"),
+	     TEST_CASE(collapse_trees, "collapse trees with the output keys built meanwhile"));

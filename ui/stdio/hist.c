@@ -505,9 +505,11 @@ static int print_entries(struct hists *hists, const struct sort_order *so,
  * nothing but the entry. The sorted entries are cut into chunks; helper
  * threads format chunks ahead into memory buffers, at most PRINT_AHEAD
  * chunks past the one being written, while the calling thread walks the
- * chunks in order: it writes a helper's buffer when the chunk is done,
- * waits when a helper is still on it, and formats a chunk nobody took
- * straight into fp. The text is the same as the single-threaded loop's.
+ * chunks in order: it writes a chunk's buffer when the chunk is done,
+ * formats a chunk nobody took straight into fp, and while a helper is
+ * still on its chunk formats the next free chunk ahead into a buffer as a
+ * helper would (otherwise, with helpers always ahead, it would only ever
+ * write and wait). The text is the same as the single-threaded loop's.
  */
 #define PRINT_CHUNK 256		/* entries per chunk */
 #define PRINT_AHEAD 16		/* chunks buffered ahead of the writer */
@@ -518,7 +520,7 @@ enum { CHUNK_QUEUED, CHUNK_BUSY, CHUNK_DONE };
 struct print_chunk {
 	int state;
 	int ret;		/* print_entries() result */
-	char *buf;		/* helper's text (open_memstream) */
+	char *buf;		/* formatted text (open_memstream) */
 	size_t len;
 };
 
@@ -529,50 +531,64 @@ struct print_par {
 	const struct hists_fprintf_opts *opts;
 	struct print_chunk *chunks;
 	size_t nr_chunks;
-	size_t next;		/* next chunk a helper looks at */
+	size_t next;		/* next chunk to format ahead */
 	size_t writing;		/* chunk the writer is on */
 	bool stop;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;	/* chunk done, writer moved, stop */
 };
 
+static void chunk_range(const struct print_par *pp, size_t k, size_t *from, size_t *to)
+{
+	*from = k * PRINT_CHUNK;
+	*to = *from + PRINT_CHUNK < pp->hists->nr_sorted ? *from + PRINT_CHUNK
+							 : pp->hists->nr_sorted;
+}
+
+/*
+ * Called with pp->lock held, returns with it held: format the next
+ * queued chunk within PRINT_AHEAD of the writer into its buffer. false
+ * when there is none to take now.
+ */
+static bool format_ahead(struct print_par *pp)
+{
+	struct print_chunk *c;
+	size_t from, to;
+	FILE *mem;
+
+	while (pp->next < pp->nr_chunks && pp->next < pp->writing + PRINT_AHEAD &&
+	       pp->chunks[pp->next].state != CHUNK_QUEUED)
+		pp->next++;		/* the writer took it */
+	if (pp->stop || pp->next >= pp->nr_chunks || pp->next >= pp->writing + PRINT_AHEAD)
+		return false;
+	c = &pp->chunks[pp->next++];
+	c->state = CHUNK_BUSY;
+	pthread_mutex_unlock(&pp->lock);
+
+	chunk_range(pp, (size_t)(c - pp->chunks), &from, &to);
+	mem = open_memstream(&c->buf, &c->len);
+	if (mem) {
+		c->ret = print_entries(pp->hists, pp->so, pp->cc, pp->opts, from, to, mem);
+		if (fclose(mem) && c->ret >= 0)
+			c->ret = -ENOMEM;
+	} else {
+		c->ret = -ENOMEM;
+	}
+
+	pthread_mutex_lock(&pp->lock);
+	c->state = CHUNK_DONE;
+	pthread_cond_broadcast(&pp->cond);
+	return true;
+}
+
 static void *print_helper(void *arg)
 {
 	struct print_par *pp = arg;
 
 	pthread_mutex_lock(&pp->lock);
-	for (;;) {
-		struct print_chunk *c;
-		size_t k, from, to;
-		FILE *mem;
-
-		while (!pp->stop && pp->next < pp->nr_chunks && pp->next >= pp->writing + PRINT_AHEAD)
+	while (!pp->stop && pp->next < pp->nr_chunks)
+		if (!format_ahead(pp) && !pp->stop && pp->next < pp->nr_chunks)
 			pthread_cond_wait(&pp->cond, &pp->lock);
-		if (pp->stop || pp->next >= pp->nr_chunks)
-			break;
-		k = pp->next++;
-		c = &pp->chunks[k];
-		if (c->state != CHUNK_QUEUED)
-			continue;	/* the writer took it */
-		c->state = CHUNK_BUSY;
-		pthread_mutex_unlock(&pp->lock);
-
-		from = k * PRINT_CHUNK;
-		to = from + PRINT_CHUNK < pp->hists->nr_sorted ? from + PRINT_CHUNK
-							       : pp->hists->nr_sorted;
-		mem = open_memstream(&c->buf, &c->len);
-		if (mem) {
-			c->ret = print_entries(pp->hists, pp->so, pp->cc, pp->opts, from, to, mem);
-			if (fclose(mem) && c->ret >= 0)
-				c->ret = -ENOMEM;
-		} else {
-			c->ret = -ENOMEM;
-		}
-
-		pthread_mutex_lock(&pp->lock);
-		c->state = CHUNK_DONE;
-		pthread_cond_broadcast(&pp->cond);
-	}
 	pthread_mutex_unlock(&pp->lock);
 	return NULL;
 }
@@ -597,14 +613,15 @@ static int print_parallel(struct print_par *pp, int nr_helpers, FILE *fp)
 			mine = true;
 		}
 		while (!mine && c->state != CHUNK_DONE)
-			pthread_cond_wait(&pp->cond, &pp->lock);
+			if (!format_ahead(pp) && c->state != CHUNK_DONE)
+				pthread_cond_wait(&pp->cond, &pp->lock);
 		pthread_mutex_unlock(&pp->lock);
 
 		if (mine) {
-			size_t from = k * PRINT_CHUNK, to = from + PRINT_CHUNK;
+			size_t from, to;
 
-			ret = print_entries(pp->hists, pp->so, pp->cc, pp->opts, from,
-					    to < pp->hists->nr_sorted ? to : pp->hists->nr_sorted, fp);
+			chunk_range(pp, k, &from, &to);
+			ret = print_entries(pp->hists, pp->so, pp->cc, pp->opts, from, to, fp);
 		} else {
 			ret = c->ret;
 			if (ret >= 0 && c->len && fwrite(c->buf, 1, c->len, fp) != c->len)

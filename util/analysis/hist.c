@@ -3,12 +3,14 @@
  * Histogram entries of prf report (see hist.h).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 #include "hist.h"
 #include "../lib/debug.h"
 #include "../lib/psort.h"
+#include "../lib/rbtree-idx.h"
 #include "../lib/util.h"
 #include "../model/callchain.h"
 #include "../model/dso.h"
@@ -609,37 +611,10 @@ out:
  * rotations), new entries going left when they compare before the node,
  * right otherwise, then an in-order walk.
  */
-/* one node per entry, all of a node's links in one 16-byte record */
-struct rb_link {
-	int32_t child[2];	/* 0: left, 1: right; -1: none */
-	int32_t parent;
-	int32_t red;
-};
-
 struct rb_out {
 	struct hist_entry **e;
-	struct rb_link *n;
-	int32_t root;
+	struct rbi_tree t;
 };
-
-/* rotate x's child on side 1 - dir up into x's place (dir 0: left
- * rotation, x goes down to the left) */
-static void rb_rotate(struct rb_out *t, int32_t x, int dir)
-{
-	struct rb_link *n = t->n;
-	int32_t y = n[x].child[1 - dir], p = n[x].parent;
-
-	n[x].child[1 - dir] = n[y].child[dir];
-	if (n[y].child[dir] >= 0)
-		n[n[y].child[dir]].parent = x;
-	n[y].parent = p;
-	if (p < 0)
-		t->root = y;
-	else
-		n[p].child[n[p].child[0] == x ? 0 : 1] = y;
-	n[y].child[dir] = x;
-	n[x].parent = y;
-}
 
 typedef int (*rb_cmp_fn)(const struct sort_order *so, const struct hist_entry *a,
 			 const struct hist_entry *b);
@@ -648,7 +623,7 @@ typedef int (*rb_cmp_fn)(const struct sort_order *so, const struct hist_entry *a
 struct rb_cmp {
 	const struct sort_order *so;
 	rb_cmp_fn cmp;
-	const struct collapse_keys *ck;
+	struct collapse_keys *ck;
 	const struct output_keys *ok;
 };
 
@@ -664,100 +639,77 @@ static inline int rb_cmp__call(const struct rb_cmp *c, const struct rb_out *t, i
 
 static void rb_insert(struct rb_out *t, int32_t x, const struct rb_cmp *c)
 {
-	struct rb_link *n = t->n;
-	int32_t cur = t->root, p = -1;
+	struct rbi_link *n = t->t.n;
+	int32_t cur = t->t.root, p = -1;
 	int dir = 1;
 
-	n[x].child[0] = n[x].child[1] = -1;
-	n[x].red = 1;
 	while (cur >= 0) {
 		p = cur;
 		dir = rb_cmp__call(c, t, x, cur) < 0 ? 0 : 1;
 		cur = n[cur].child[dir];
 	}
-	n[x].parent = p;
-	if (p < 0)
-		t->root = x;
-	else
-		n[p].child[dir] = x;
-
-	while (n[x].parent >= 0 && n[n[x].parent].red) {
-		int32_t par = n[x].parent, g = n[par].parent;
-		int side = n[g].child[0] == par ? 0 : 1;	/* par's side of g */
-		int32_t uncle = n[g].child[1 - side];
-
-		if (uncle >= 0 && n[uncle].red) {
-			n[par].red = 0;
-			n[uncle].red = 0;
-			n[g].red = 1;
-			x = g;
-			continue;
-		}
-		if (n[par].child[1 - side] == x) {
-			/* inner grandchild: turn it outer first */
-			rb_rotate(t, par, side);
-			x = par;
-			par = n[x].parent;
-		}
-		n[par].red = 0;
-		n[g].red = 1;
-		rb_rotate(t, g, 1 - side);
-	}
-	n[t->root].red = 0;
+	rbi_insert(&t->t, x, p, dir);
 }
 
 /* Insert hists->sorted[] in its current order into a red-black tree
- * ordered by cmp and replace it with the tree's in-order walk. The
- * collapse compare runs on compact keys built here; the output compare on
- * ok (keys of hists->sorted as it is) when given. */
-static int rb_order(struct hists *hists, const struct sort_order *so, rb_cmp_fn cmp,
-		    const struct output_keys *ok)
+ * ordered by c and replace it with the tree's in-order walk. What goes
+ * with the entries position by position is permuted along: c->ck's keys
+ * (built on hists->sorted as it is) and order[] when given. c->ok is
+ * used as it is (keys of hists->sorted as it is; only the last tree). */
+static int rb_order(struct hists *hists, const struct rb_cmp *c, uint32_t *order)
 {
 	size_t n = hists->nr_sorted, k = 0;
 	struct rb_out t;
-	int32_t *stack, sp = 0, cur;
+	int32_t *stack, sp = 0, cur, *walk;
 	struct hist_entry **out;
-	struct collapse_keys ck;
-	struct rb_cmp c = { .so = so, .cmp = cmp };
 	int ret = -ENOMEM;
 
 	t.e = hists->sorted;
-	if (cmp == hist_entry__cmp_collapse) {
-		int err = collapse_keys__init(&ck, so, hists->sorted, n);
-
-		if (err == -ENOMEM)
-			return err;
-		if (!err)
-			c.ck = &ck;
-	} else if (cmp == hist_entry__cmp_output) {
-		c.ok = ok;
-	}
-	t.n = malloc(n * sizeof(*t.n) + 1);
+	t.t.n = malloc(n * sizeof(*t.t.n) + 1);
 	stack = malloc(n * sizeof(int32_t) + 1);
+	walk = malloc(n * sizeof(int32_t) + 1);
 	out = malloc(n * sizeof(*out) + 1);
-	t.root = -1;
-	if (!t.n || !stack || !out)
+	t.t.root = -1;
+	if (!t.t.n || !stack || !walk || !out)
 		goto out;
 	for (size_t i = 0; i < n; i++)
-		rb_insert(&t, (int32_t)i, &c);
-	cur = t.root;
+		rb_insert(&t, (int32_t)i, c);
+	cur = t.t.root;
 	while (cur >= 0 || sp) {
 		while (cur >= 0) {
 			stack[sp++] = cur;
-			cur = t.n[cur].child[0];
+			cur = t.t.n[cur].child[0];
 		}
 		cur = stack[--sp];
-		out[k++] = t.e[cur];
-		cur = t.n[cur].child[1];
+		walk[k++] = cur;
+		cur = t.t.n[cur].child[1];
 	}
+	for (size_t i = 0; i < n; i++)
+		out[i] = t.e[walk[i]];
 	memcpy(hists->sorted, out, n * sizeof(*out));
+	if (order) {
+		uint32_t *o = (uint32_t *)stack;	/* n slots, free now */
+
+		for (size_t i = 0; i < n; i++)
+			o[i] = order[walk[i]];
+		memcpy(order, o, n * sizeof(*o));
+	}
+	if (c->ck) {
+		struct collapse_key *kk = malloc(n * sizeof(*kk) + 1);
+
+		if (!kk)
+			goto out;
+		for (size_t i = 0; i < n; i++)
+			kk[i] = c->ck->k[walk[i]];
+		free(c->ck->k);
+		c->ck->k = kk;
+	}
 	ret = 0;
 out:
-	free(t.n);
+	free(t.t.n);
 	free(stack);
+	free(walk);
 	free(out);
-	if (c.ck)
-		collapse_keys__exit(&ck);
 	return ret;
 }
 
@@ -1008,6 +960,86 @@ out:
 	return err;
 }
 
+/* output_keys__init() on a thread of its own */
+struct okeys_job {
+	struct output_keys *ok;
+	const struct sort_order *so;
+	struct hist_entry **e;
+	size_t n;
+	int err;
+};
+
+static void *okeys_thread(void *arg)
+{
+	struct okeys_job *j = arg;
+
+	j->err = output_keys__init(j->ok, j->so, j->e, j->n);
+	return NULL;
+}
+
+/* below this many entries the trees take too little for a thread to pay */
+#define OKEYS_THREAD_MIN 20000
+
+/*
+ * perf's input tree (entries in creation order, hist_entry__cmp_collapse)
+ * and, when a key needs collapsing (comm, srcline), its collapsed tree
+ * (the same compare on the first tree's order): hists->sorted ends in the
+ * last tree's order. Those compares are not transitive for addresses
+ * (signed differences), so the trees themselves are built. The compact
+ * collapse keys are built once and follow the entries from tree to tree.
+ * The output keys depend on nothing but the entries: they are built at the
+ * same time on another CPU, on the creation order, then moved to the
+ * trees' order. 0 with *ok built, -ENOTSUP (output keys not encodable;
+ * the order is done) or -ENOMEM.
+ */
+static int collapse_trees(struct hists *hists, const struct sort_order *so,
+			  struct output_keys *ok)
+{
+	size_t n = hists->nr_sorted;
+	bool twice = sort_order__has_key(so, SORT_COMM) || sort_order__has_key(so, SORT_SRCLINE);
+	struct okeys_job job = { .ok = ok, .so = so, .n = n, .err = -ENOTSUP };
+	struct collapse_keys ck;
+	struct rb_cmp c = { .so = so, .cmp = hist_entry__cmp_collapse };
+	uint32_t *order = NULL;
+	pthread_t tid;
+	bool threaded = false;
+	int err, kerr = 0;
+
+	err = collapse_keys__init(&ck, so, hists->sorted, n);
+	if (err == -ENOMEM)
+		return err;
+	if (!err)
+		c.ck = &ck;
+	if (n >= OKEYS_THREAD_MIN && psort_threads() >= 2) {
+		job.e = malloc(n * sizeof(*job.e) + 1);
+		order = malloc(n * sizeof(*order) + 1);
+		if (job.e && order) {
+			memcpy(job.e, hists->sorted, n * sizeof(*job.e));
+			for (size_t i = 0; i < n; i++)
+				order[i] = (uint32_t)i;
+			threaded = !pthread_create(&tid, NULL, okeys_thread, &job);
+		}
+	}
+	err = rb_order(hists, &c, threaded ? order : NULL);
+	if (!err && twice)
+		err = rb_order(hists, &c, threaded ? order : NULL);
+	if (threaded) {
+		pthread_join(tid, NULL);
+		kerr = job.err;
+		if (!kerr && !err)
+			kerr = output_keys__permute(ok, order, n);
+		if (!job.err && (err || kerr))
+			output_keys__exit(ok);
+	} else if (!err) {
+		kerr = output_keys__init(ok, so, hists->sorted, n);
+	}
+	free(job.e);
+	free(order);
+	if (c.ck)
+		collapse_keys__exit(&ck);
+	return err ? err : kerr;
+}
+
 int hists__output_resort(struct hists *hists, struct sort_order *so)
 {
 	struct hists_priv *p = hists->priv;
@@ -1037,26 +1069,25 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 	 * comm, srcline). Those compares are not transitive for addresses
 	 * (signed differences), so the same trees are built here.
 	 */
+	so->depth_tiebreak = so->cumulate && hists->use_callchain;
+	so->caller_order = hists->cc && hists->cc->order == ORDER_CALLER;
 	err = collapse_cmp_is_order(hists->sorted, n, so) ? collapse_sort(hists, so) : -ENOTSUP;
 	if (err == -ENOMEM)
 		return err;
-	if (err) {
-		if (rb_order(hists, so, hist_entry__cmp_collapse, NULL))
-			return -ENOMEM;
-		if ((sort_order__has_key(so, SORT_COMM) || sort_order__has_key(so, SORT_SRCLINE)) &&
-		    rb_order(hists, so, hist_entry__cmp_collapse, NULL))
-			return -ENOMEM;
-	}
-	so->depth_tiebreak = so->cumulate && hists->use_callchain;
-	so->caller_order = hists->cc && hists->cc->order == ORDER_CALLER;
-	err = output_keys__init(&ok, so, hists->sorted, n);
+	if (err)
+		err = collapse_trees(hists, so, &ok);
+	else
+		err = output_keys__init(&ok, so, hists->sorted, n);
 	if (err == -ENOMEM)
 		return err;
 	okp = err ? NULL : &ok;		/* -ENOTSUP: the tree on the entries */
 	/* $PRF_OUTPUT_TREE=1: always the tree (tests compare the two) */
 	err = okp && !getenv("PRF_OUTPUT_TREE") ? output_sort(hists, okp) : -ENOTSUP;
-	if (err == -ENOTSUP)
-		err = rb_order(hists, so, hist_entry__cmp_output, okp);
+	if (err == -ENOTSUP) {
+		struct rb_cmp c = { .so = so, .cmp = hist_entry__cmp_output, .ok = okp };
+
+		err = rb_order(hists, &c, NULL);
+	}
 	if (okp)
 		output_keys__exit(&ok);
 	if (err)
