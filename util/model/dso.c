@@ -219,20 +219,13 @@ static int leading_underscores(const char *s)
 	return n;
 }
 
-/*
- * Whether a is a better name than b for the same address. The order
- * matches what perf 6.1 shows for aliases (e.g. libc's execve, __execve,
- * __GI_execve, __GI___execve -> "__GI___execve"): sized first, then
- * non-weak, then global, then fewer leading underscores, then the longer
- * name.
- */
-static bool symbol__better(const struct symbol *a, const struct symbol *b)
+bool symbol__better_name(uint64_t a_size, uint8_t a_binding, const char *a_name,
+			uint64_t b_size, uint8_t b_binding, const char *b_name)
 {
-	bool asz = a->end > a->start, bsz = b->end > b->start;
-	bool aw = a->binding == 2, bw = b->binding == 2;	/* STB_WEAK */
-	bool ag = a->binding == 1, bg = b->binding == 1;	/* STB_GLOBAL */
+	bool asz = a_size > 0, bsz = b_size > 0;
+	bool aw = a_binding == 2, bw = b_binding == 2;	/* STB_WEAK */
+	bool ag = a_binding == 1, bg = b_binding == 1;	/* STB_GLOBAL */
 	int ua, ub;
-	size_t la, lb;
 
 	if (asz != bsz)
 		return asz;
@@ -240,13 +233,17 @@ static bool symbol__better(const struct symbol *a, const struct symbol *b)
 		return !aw;
 	if (ag != bg)
 		return ag;
-	ua = leading_underscores(a->name);
-	ub = leading_underscores(b->name);
+	ua = leading_underscores(a_name);
+	ub = leading_underscores(b_name);
 	if (ua != ub)
 		return ua < ub;
-	la = strlen(a->name);
-	lb = strlen(b->name);
-	return la > lb;
+	return strlen(a_name) > strlen(b_name);
+}
+
+static bool symbol__better(const struct symbol *a, const struct symbol *b)
+{
+	return symbol__better_name(a->end > a->start ? a->end - a->start : 0, a->binding, a->name,
+				   b->end > b->start ? b->end - b->start : 0, b->binding, b->name);
 }
 
 /*

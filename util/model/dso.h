@@ -94,6 +94,16 @@ void dso__set_build_id(struct dso *dso, const struct build_id *bid);
  * array is sorted and fixed up by dso__symbols_finish(). 0 or -ENOMEM. */
 int dso__add_symbol(struct dso *dso, uint64_t start, uint64_t len, uint8_t binding,
 		    uint8_t type, const char *name, bool demangle);
+/*
+ * Whether symbol a is a better name than symbol b for the same address
+ * (sizes in bytes, ELF STB_* bindings). The order matches what perf 6.1
+ * keeps of aliases (e.g. libc's execve, __execve, __GI_execve,
+ * __GI___execve -> "__GI___execve"): sized first, then non-weak, then
+ * global, then fewer leading underscores, then the longer name; false on
+ * a tie (the first one listed stays).
+ */
+bool symbol__better_name(uint64_t a_size, uint8_t a_binding, const char *a_name,
+			 uint64_t b_size, uint8_t b_binding, const char *b_name);
 /* Sort, drop duplicates at the same address (keeping the best name: sized,
  * non-weak > weak, global > local, fewer leading '_', longer; for
  * kallsyms (dso->aliases_last) the last one listed), and give zero-size

@@ -19,6 +19,7 @@
 #include "dso.h"
 #include "machine.h"
 #include "model.h"
+#include "../lib/rbtree-idx.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
@@ -180,76 +181,255 @@ static bool want_demangle(const struct dso *dso)
 	return !dso->machine || dso->machine->demangle;
 }
 
-static int elf__load_symtab(struct dso *dso, Elf *elf, Elf_Scn *scn, GElf_Shdr *shdr)
-{
-	Elf_Data *data = elf_getdata(scn, NULL);
-	size_t nsyms, i, nsec = 0, shstrndx = 0;
-	bool dem = want_demangle(dso);
-	unsigned char *text_sec = NULL;	/* per section: 1 text, 2 not, 0 unknown */
+/* what a .symtab/.dynsym entry is to prf and to perf 6.1's symbol tree */
+enum elf_sym_kind {
+	ESYM_SKIP,
+	ESYM_FUNC,	/* a function, or a label in a text section: a symbol */
+	ESYM_OBJECT,	/* data: in perf's tree (it shapes it), never shown */
+};
 
+/* per-section flags, computed once (see elf__sym_kind()) */
+#define SEC_KNOWN 1
+#define SEC_TEXT 2	/* the name contains "text" */
+#define SEC_ALLOC 4	/* SHF_ALLOC */
+
+struct elf_secs {
+	Elf *elf;
+	unsigned char *flags;	/* per section; NULL: unknown (no labels) */
+	size_t nsec, shstrndx;
+};
+
+static void elf_secs__init(struct elf_secs *es, Elf *elf)
+{
+	memset(es, 0, sizeof(*es));
+	es->elf = elf;
+	if (!elf_getshdrnum(elf, &es->nsec) && es->nsec && !elf_getshdrstrndx(elf, &es->shstrndx))
+		es->flags = calloc(es->nsec, 1);
+}
+
+static unsigned char elf_secs__flags(struct elf_secs *es, size_t sec)
+{
+	GElf_Shdr sh;
+	const char *sn = NULL;
+	unsigned char f = SEC_KNOWN;
+
+	if (!es->flags || sec >= es->nsec)
+		return 0;
+	if (es->flags[sec])
+		return es->flags[sec];
+	if (gelf_getshdr(elf_getscn(es->elf, sec), &sh)) {
+		sn = elf_strptr(es->elf, es->shstrndx, sh.sh_name);
+		if (sh.sh_flags & SHF_ALLOC)
+			f |= SEC_ALLOC;
+	}
+	if (sn && strstr(sn, "text"))
+		f |= SEC_TEXT;
+	return es->flags[sec] = f;
+}
+
+/*
+ * Functions (and IFUNCs) with a value, and labels (NOTYPE: _start,
+ * _dl_start_user, asm entry points) in a text section are symbols, as in
+ * perf. Named objects in a loaded (SHF_ALLOC) section are in perf's tree.
+ */
+static enum elf_sym_kind elf__sym_kind(struct elf_secs *es, const GElf_Sym *sym)
+{
+	int type = GELF_ST_TYPE(sym->st_info);
+	size_t sec = sym->st_shndx;
+
+	if (sec == SHN_UNDEF || !sym->st_name || !sym->st_value)
+		return ESYM_SKIP;
+	if (type == STT_FUNC || type == STT_GNU_IFUNC)
+		return ESYM_FUNC;
+	if (sec == SHN_ABS || sec >= SHN_LORESERVE)
+		return ESYM_SKIP;
+	if (type == STT_NOTYPE)
+		return elf_secs__flags(es, sec) & SEC_TEXT ? ESYM_FUNC : ESYM_SKIP;
+	if (type == STT_OBJECT)
+		return elf_secs__flags(es, sec) & SEC_ALLOC ? ESYM_OBJECT : ESYM_SKIP;
+	return ESYM_SKIP;
+}
+
+/* the symbol table to read: .symtab, else .dynsym; NULL when none */
+static Elf_Data *elf__symtab(Elf *elf, GElf_Shdr *shdr, size_t *nsyms)
+{
+	Elf_Scn *scn = elf__find_section(elf, ".symtab", shdr);
+	Elf_Data *data;
+
+	if (!scn || shdr->sh_type != SHT_SYMTAB)
+		scn = elf__find_section(elf, ".dynsym", shdr);
+	if (!scn)
+		return NULL;
+	data = elf_getdata(scn, NULL);
 	/* a NOBITS (or bogus) table has no bytes behind its sh_size: the
 	 * count comes from the data there is, in symbols of this class */
 	if (!data || !data->d_buf || !shdr->sh_entsize ||
 	    shdr->sh_entsize != gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT))
-		return -EINVAL;
-	if (!elf_getshdrnum(elf, &nsec) && nsec && !elf_getshdrstrndx(elf, &shstrndx))
-		text_sec = calloc(nsec, 1);
-	nsyms = data->d_size / shdr->sh_entsize;
-	if (nsyms > INT_MAX)
-		nsyms = INT_MAX;	/* gelf_getsym() takes an int index */
-	for (i = 1; i < nsyms; i++) {
-		GElf_Sym sym;
-		const char *name;
-		int type;
-
-		if (!gelf_getsym(data, (int)i, &sym))
-			continue;
-		type = GELF_ST_TYPE(sym.st_info);
-		if (sym.st_shndx == SHN_UNDEF || !sym.st_name || !sym.st_value)
-			continue;
-		if (type == STT_NOTYPE) {
-			/* a label (_start, _dl_start_user, asm entry points) counts
-			 * when it sits in a text section, as in perf */
-			size_t sec = sym.st_shndx;
-
-			if (sec == SHN_ABS || sec >= SHN_LORESERVE || !text_sec || sec >= nsec)
-				continue;
-			if (!text_sec[sec]) {
-				GElf_Shdr sh;
-				const char *sn = NULL;
-
-				if (gelf_getshdr(elf_getscn(elf, sec), &sh))
-					sn = elf_strptr(elf, shstrndx, sh.sh_name);
-				text_sec[sec] = sn && strstr(sn, "text") ? 1 : 2;
-			}
-			if (text_sec[sec] != 1)
-				continue;
-		} else if (type != STT_FUNC && type != STT_GNU_IFUNC) {
-			continue;
-		}
-		name = elf_strptr(elf, shdr->sh_link, sym.st_name);
-		if (!name || !*name)
-			continue;
-		if (dso__add_symbol(dso, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
-				    type, name, dem)) {
-			free(text_sec);
-			return -ENOMEM;
-		}
-	}
-	free(text_sec);
-	return 0;
+		return NULL;
+	*nsyms = data->d_size / shdr->sh_entsize;
+	if (*nsyms > INT_MAX)
+		*nsyms = INT_MAX;	/* gelf_getsym() takes an int index */
+	return data;
 }
 
-/* "name@plt" for every .rela.plt (or .rel.plt) slot, in .plt.sec when the
- * binary has one (IBT: 16-byte entries, no header) else in .plt after its
- * 16-byte header. */
-static int elf__synthesize_plt(struct dso *dso, Elf *elf)
+static int elf__load_syms(struct dso *dso, Elf *elf)
+{
+	GElf_Shdr shdr;
+	size_t nsyms, i;
+	Elf_Data *data = elf__symtab(elf, &shdr, &nsyms);
+	bool dem = want_demangle(dso);
+	struct elf_secs es;
+	int err = 0;
+
+	if (!data)
+		return elf__find_section(elf, ".symtab", &shdr) ||
+		       elf__find_section(elf, ".dynsym", &shdr) ? -EINVAL : -ENODATA;
+	elf_secs__init(&es, elf);
+	for (i = 1; i < nsyms && !err; i++) {
+		GElf_Sym sym;
+		const char *name;
+
+		if (!gelf_getsym(data, (int)i, &sym) || elf__sym_kind(&es, &sym) != ESYM_FUNC)
+			continue;
+		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+		if (!name || !*name)
+			continue;
+		err = dso__add_symbol(dso, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
+				      GELF_ST_TYPE(sym.st_info), name, dem);
+	}
+	free(es.flags);
+	return err;
+}
+
+/* a node of perf's symbol tree, rebuilt by plt__covered() */
+struct plt_node {
+	uint64_t start, end;
+	const char *name;
+	uint8_t binding;
+};
+
+/*
+ * Which of the nent PLT entries from base (entsize bytes each) perf 6.1
+ * names after an ELF symbol rather than "name@plt". perf sizes zero-size
+ * ELF symbols (e.g. _init) up to the next ELF symbol before it adds the
+ * PLT entries, so _init overlaps them; its lookup returns the first
+ * symbol containing the address on the path down its red-black tree of
+ * symbols, so the answer depends on the tree's shape. That tree is
+ * rebuilt here from elf's symbol table (util/lib/rbtree-idx.h builds
+ * trees of the kernel's shape): functions, labels and data objects
+ * inserted in table order (equal starts to the right); then, in address
+ * order, of two symbols with one start the worse name erased
+ * (symbol__better_name(), a tie keeps the first); zero-size symbols
+ * sized up to the next start; the entries inserted in order; each looked
+ * up at its address (an end address is in a symbol only when the symbol
+ * has zero size). Checked against perf 6.1 on gcc/ld executables with
+ * 1 to 32 entries and on shared libraries. calloc'ed flags (caller
+ * frees), NULL on ENOMEM.
+ */
+static bool *plt__covered(Elf *elf, uint64_t base, uint64_t entsize, size_t nent)
+{
+	bool *covered = calloc(nent + 1, sizeof(*covered));
+	struct rbi_tree t = { .root = -1 };
+	struct plt_node *node = NULL;
+	struct elf_secs es;
+	GElf_Shdr shdr;
+	size_t nsyms = 0, m = 0, n;
+	Elf_Data *data = elf__symtab(elf, &shdr, &nsyms);
+
+	if (!covered)
+		return NULL;
+	if (!data || nsyms + nent >= INT32_MAX)
+		return covered;		/* no ELF symbols: none covers an entry */
+	elf_secs__init(&es, elf);
+	node = malloc((nsyms + nent + 1) * sizeof(*node));
+	t.n = malloc((nsyms + nent + 1) * sizeof(*t.n));
+	if (!node || !t.n) {
+		free(es.flags);
+		free(node);
+		free(t.n);
+		free(covered);
+		return NULL;
+	}
+	for (size_t i = 1; i < nsyms; i++) {
+		GElf_Sym sym;
+		const char *name;
+
+		if (!gelf_getsym(data, (int)i, &sym) || elf__sym_kind(&es, &sym) == ESYM_SKIP)
+			continue;
+		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+		if (!name || !*name)
+			continue;
+		node[m++] = (struct plt_node){ sym.st_value, sym.st_value + sym.st_size, name,
+					       GELF_ST_BIND(sym.st_info) };
+	}
+	free(es.flags);
+	for (size_t i = 0; i < nent; i++)
+		node[m + i] = (struct plt_node){ base + i * entsize, base + (i + 1) * entsize, "", 1 };
+	n = m + nent;
+	for (size_t x = 0; x < n; x++) {
+		int32_t cur = t.root, p = -1;
+		int dir = 1;
+
+		if (x == m) {
+			/* duplicates erased, then zero-size symbols sized */
+			for (int32_t c = rbi_first(&t, t.root), nx; c >= 0; c = nx) {
+				nx = rbi_next(&t, c);
+				if (nx < 0 || node[c].start != node[nx].start)
+					continue;
+				if (symbol__better_name(node[nx].end - node[nx].start, node[nx].binding,
+							node[nx].name, node[c].end - node[c].start,
+							node[c].binding, node[c].name)) {
+					rbi_erase(&t, c);
+				} else {
+					rbi_erase(&t, nx);
+					nx = c;		/* compare c with its new successor */
+				}
+			}
+			for (int32_t c = rbi_first(&t, t.root), nx; c >= 0; c = nx) {
+				nx = rbi_next(&t, c);
+				if (nx >= 0 && node[c].end == node[c].start)
+					node[c].end = node[nx].start;
+			}
+		}
+		while (cur >= 0) {
+			p = cur;
+			dir = node[x].start < node[cur].start ? 0 : 1;
+			cur = t.n[cur].child[dir];
+		}
+		rbi_insert(&t, (int32_t)x, p, dir);
+	}
+	for (size_t i = 0; i < nent; i++) {
+		uint64_t ip = node[m + i].start;
+		int32_t cur = t.root;
+
+		while (cur >= 0) {
+			const struct plt_node *c = &node[cur];
+
+			if (ip < c->start)
+				cur = t.n[cur].child[0];
+			else if (ip > c->end || (ip == c->end && ip != c->start))
+				cur = t.n[cur].child[1];
+			else
+				break;
+		}
+		covered[i] = cur >= 0 && (size_t)cur < m;
+	}
+	free(node);
+	free(t.n);
+	return covered;
+}
+
+/* "name@plt" for every .rela.plt (or .rel.plt) slot of elf (the runtime
+ * file), in .plt.sec when the binary has one (IBT: 16-byte entries, no
+ * header) else in .plt after its 16-byte header; symelf is the file the
+ * symbols came from (its table shapes perf's tree, plt__covered()). */
+static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf)
 {
 	GElf_Shdr plt_sh, rel_sh, dynsym_sh;
 	Elf_Scn *plt, *rel, *dynsym;
 	Elf_Data *reld, *symd;
 	uint64_t base, entsize = 16;
-	size_t nrel, i;
+	size_t nrel, nent, i;
 	bool is_rela = true, dem = want_demangle(dso);
 	bool *covered;
 	char buf[1024];
@@ -285,28 +465,19 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf)
 	nrel = reld->d_size / rel_sh.sh_entsize;
 	if (nrel > INT_MAX)
 		nrel = INT_MAX;		/* gelf_getrel*() take an int index */
-	/*
-	 * perf 6.1 sizes zero-size ELF symbols (e.g. _init) up to the next ELF
-	 * symbol before adding the PLT entries, so _init overlaps them; its
-	 * symbol tree lookup then returns _init for some entries ("_init+0x30")
-	 * and the entry for others, depending on the tree's shape. Measured on
-	 * gcc/ld binaries with 1..32 PLT entries: with one or two entries all
-	 * resolve to _init, with more only the first does. Same here (decided
-	 * before any entry is added: the lookup index covers ELF symbols only).
-	 */
-	covered = calloc(nrel ? nrel : 1, sizeof(*covered));
+	/* entries past the section's end are not named (sh_size may lie) */
+	for (nent = 0; nent < nrel; nent++)
+		if (base + (nent + 1) * entsize > plt_sh.sh_addr + plt_sh.sh_size)
+			break;
+	covered = plt__covered(symelf, base, entsize, nent);
 	if (!covered)
 		return -ENOMEM;
-	for (i = 0; i < nrel && (i == 0 || nrel <= 2); i++)
-		covered[i] = dso__find_symbol_loaded(dso, base + i * entsize) != NULL;
-	for (i = 0; i < nrel; i++) {
+	for (i = 0; i < nent; i++) {
 		uint64_t addr = base + i * entsize;
 		size_t symidx;
 		GElf_Sym sym;
 		const char *name;
 
-		if (addr + entsize > plt_sh.sh_addr + plt_sh.sh_size)
-			break;
 		if (is_rela) {
 			GElf_Rela r;
 
@@ -348,18 +519,6 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf)
 	return 0;
 }
 
-static int elf__load_syms(struct dso *dso, Elf *elf)
-{
-	GElf_Shdr shdr;
-	Elf_Scn *scn = elf__find_section(elf, ".symtab", &shdr);
-
-	if (!scn || shdr.sh_type != SHT_SYMTAB)
-		scn = elf__find_section(elf, ".dynsym", &shdr);
-	if (!scn)
-		return -ENODATA;
-	return elf__load_symtab(dso, elf, scn, &shdr);
-}
-
 static Elf *elf__open(const char *path, int *fdp)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -392,7 +551,7 @@ static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path)
 		elf__text_offset(elf, &dso->text_offset);
 	err = elf__load_syms(dso, elf);
 	dso__symbols_finish(dso);	/* ends of the ELF symbols, before the PLT */
-	if (err != -ENOMEM && elf__synthesize_plt(dso, relf) == -ENOMEM)
+	if (err != -ENOMEM && elf__synthesize_plt(dso, relf, elf) == -ENOMEM)
 		err = -ENOMEM;
 	if (dso->nr_symbols && err == -ENODATA)
 		err = 0;
