@@ -651,20 +651,22 @@ static void rb_insert(struct rb_out *t, int32_t x, const struct rb_cmp *c)
 	rbi_insert(&t->t, x, p, dir);
 }
 
-/* Insert hists->sorted[] in its current order into a red-black tree
- * ordered by c and replace it with the tree's in-order walk. What goes
- * with the entries position by position is permuted along: c->ck's keys
- * (built on hists->sorted as it is) and order[] when given. c->ok is
- * used as it is (keys of hists->sorted as it is; only the last tree). */
-static int rb_order(struct hists *hists, const struct rb_cmp *c, uint32_t *order)
+/* Insert e[0..n) in its current order into a red-black tree ordered by
+ * c and replace it with the tree's in-order walk. What goes with the
+ * entries position by position is permuted along: c->ck's keys (built on
+ * e as it is) and order[] when given. c->ok is used as it is (keys of e
+ * as it is; only the last tree). *moved (may be NULL): whether the walk
+ * differs from the input order. 0 or -ENOMEM. */
+static int rb_order(struct hist_entry **e, size_t n, const struct rb_cmp *c, uint32_t *order,
+		    bool *moved)
 {
-	size_t n = hists->nr_sorted, k = 0;
+	size_t k = 0;
 	struct rb_out t;
 	int32_t *stack, sp = 0, cur, *walk;
 	struct hist_entry **out;
 	int ret = -ENOMEM;
 
-	t.e = hists->sorted;
+	t.e = e;
 	t.t.n = malloc(n * sizeof(*t.t.n) + 1);
 	stack = malloc(n * sizeof(int32_t) + 1);
 	walk = malloc(n * sizeof(int32_t) + 1);
@@ -686,7 +688,12 @@ static int rb_order(struct hists *hists, const struct rb_cmp *c, uint32_t *order
 	}
 	for (size_t i = 0; i < n; i++)
 		out[i] = t.e[walk[i]];
-	memcpy(hists->sorted, out, n * sizeof(*out));
+	memcpy(e, out, n * sizeof(*out));
+	if (moved) {
+		*moved = false;
+		for (size_t i = 0; i < n && !*moved; i++)
+			*moved = walk[i] != (int32_t)i;
+	}
 	if (order) {
 		uint32_t *o = (uint32_t *)stack;	/* n slots, free now */
 
@@ -905,13 +912,14 @@ static bool output_ties_ordered(const struct output_keys *ok, size_t n, unsigned
  * one) it is an order when they are all of one thread (then depth, then
  * the other words decide) or all of one depth (the other words decide).
  * So: check that, sort by all words, then sort the runs of one thread
- * and several depths by depth first. ok: the output keys of
- * hists->sorted. 0, -ENOTSUP (a run with several threads and depths: use
- * the tree, on the same keys) or -ENOMEM.
+ * and several depths by depth first. Sorts e[0..n) on nthreads threads
+ * (0: psort_threads()); ok: the output keys of e. 0, -ENOTSUP (a run
+ * with several threads and depths: use the tree, on the same keys) or
+ * -ENOMEM.
  */
-static int output_sort(struct hists *hists, const struct output_keys *ok)
+static int output_sort(struct hist_entry **e, size_t n, const struct output_keys *ok,
+		       int nthreads)
 {
-	size_t n = hists->nr_sorted;
 	struct hist_entry **copy;
 	void **idx;	/* entry numbers */
 	struct osort_arg arg = { .ok = ok };
@@ -933,7 +941,7 @@ static int output_sort(struct hists *hists, const struct output_keys *ok)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		idx[i] = (void *)(uintptr_t)i;
-	psort_ptrs(idx, n, osort_cmp, &arg, 0);
+	psort_ptrs(idx, n, osort_cmp, &arg, nthreads);
 	for (size_t a = 0, b; kc >= 0 && a < n; a = b) {
 		bool one_depth = true;
 
@@ -950,9 +958,9 @@ static int output_sort(struct hists *hists, const struct output_keys *ok)
 		arg.by_depth = true;
 		qsort_r(idx + a, b - a, sizeof(*idx), osort_cmp, &arg);
 	}
-	memcpy(copy, hists->sorted, n * sizeof(*copy));
+	memcpy(copy, e, n * sizeof(*copy));
 	for (size_t i = 0; i < n; i++)
-		hists->sorted[i] = copy[(uintptr_t)idx[i]];
+		e[i] = copy[(uintptr_t)idx[i]];
 	err = 0;
 out:
 	free(idx);
@@ -960,90 +968,155 @@ out:
 	return err;
 }
 
-/* output_keys__init() on a thread of its own */
-struct okeys_job {
+/*
+ * perf's output order of e[0..n) (its output tree on this input order):
+ * a sort where the tree is an order (output_sort()), else the tree;
+ * on the output keys ok of e when there are (NULL: the entries' compare).
+ * nthreads as output_sort(). 0 or -ENOMEM.
+ */
+static int output_order(struct hist_entry **e, size_t n, const struct sort_order *so,
+			const struct output_keys *ok, int nthreads)
+{
+	struct rb_cmp c = { .so = so, .cmp = hist_entry__cmp_output, .ok = ok };
+	/* $PRF_OUTPUT_TREE=1: always the tree (tests compare the two) */
+	int err = ok && !getenv("PRF_OUTPUT_TREE") ? output_sort(e, n, ok, nthreads) : -ENOTSUP;
+
+	return err == -ENOTSUP ? rb_order(e, n, &c, NULL, NULL) : err;
+}
+
+/* work for a second CPU: the output keys of e[0..n), then (when order)
+ * the output order of e */
+struct side_job {
 	struct output_keys *ok;
 	const struct sort_order *so;
 	struct hist_entry **e;
 	size_t n;
-	int err;
+	bool order;
+	int err;		/* output_keys__init()'s, then output_order()'s */
 };
 
-static void *okeys_thread(void *arg)
+static void *side_thread(void *arg)
 {
-	struct okeys_job *j = arg;
+	struct side_job *j = arg;
 
-	j->err = output_keys__init(j->ok, j->so, j->e, j->n);
+	if (j->order)
+		j->err = output_order(j->e, j->n, j->so, j->ok, 1);
+	else
+		j->err = output_keys__init(j->ok, j->so, j->e, j->n);
 	return NULL;
 }
 
 /* below this many entries the trees take too little for a thread to pay */
-#define OKEYS_THREAD_MIN 20000
+#define SIDE_THREAD_MIN 20000
 
 /*
- * perf's input tree (entries in creation order, hist_entry__cmp_collapse)
- * and, when a key needs collapsing (comm, srcline), its collapsed tree
- * (the same compare on the first tree's order): hists->sorted ends in the
- * last tree's order. Those compares are not transitive for addresses
- * (signed differences), so the trees themselves are built. The compact
- * collapse keys are built once and follow the entries from tree to tree.
- * The output keys depend on nothing but the entries: they are built at the
- * same time on another CPU, on the creation order, then moved to the
- * trees' order. 0 with *ok built, -ENOTSUP (output keys not encodable;
- * the order is done) or -ENOMEM.
+ * The output order when perf's input tree (entries in creation order,
+ * hist_entry__cmp_collapse) and, when a key needs collapsing (comm,
+ * srcline), its collapsed tree (the same compare on the first tree's
+ * order) must be built: those compares are not transitive for addresses
+ * (signed differences). The compact collapse keys are built once and
+ * follow the entries from tree to tree. With a second CPU:
+ *  - the output keys, which depend on nothing but the entries, are built
+ *    there during the first tree, on the creation order, then moved to
+ *    the first tree's order;
+ *  - the collapsed tree, built on the first tree's order, mostly keeps it
+ *    (its compare is an order but among unresolved addresses of one DSO
+ *    far apart), so the output order is computed there on the first
+ *    tree's order meanwhile; it is used when the collapsed tree did keep
+ *    it, and computed again otherwise.
+ * Leaves hists->sorted in output order, the output keys in *ok when
+ * built (*has_ok). 0 or -ENOMEM.
  */
-static int collapse_trees(struct hists *hists, const struct sort_order *so,
-			  struct output_keys *ok)
+static int trees_order(struct hists *hists, const struct sort_order *so, struct output_keys *ok,
+		       bool *has_ok)
 {
 	size_t n = hists->nr_sorted;
 	bool twice = sort_order__has_key(so, SORT_COMM) || sort_order__has_key(so, SORT_SRCLINE);
-	struct okeys_job job = { .ok = ok, .so = so, .n = n, .err = -ENOTSUP };
+	struct side_job job = { .ok = ok, .so = so, .n = n };
 	struct collapse_keys ck;
 	struct rb_cmp c = { .so = so, .cmp = hist_entry__cmp_collapse };
-	uint32_t *order = NULL;
+	uint32_t *order;	/* per position: where the last tree took it from */
 	pthread_t tid;
-	bool threaded = false;
-	int err, kerr = 0;
+	bool side = false, moved = true;
+	int err;
 
+	*has_ok = false;
 	err = collapse_keys__init(&ck, so, hists->sorted, n);
 	if (err == -ENOMEM)
 		return err;
 	if (!err)
 		c.ck = &ck;
-	if (n >= OKEYS_THREAD_MIN && psort_threads() >= 2) {
-		job.e = malloc(n * sizeof(*job.e) + 1);
-		order = malloc(n * sizeof(*order) + 1);
-		if (job.e && order) {
+	err = -ENOMEM;
+	order = malloc(n * sizeof(*order) + 1);
+	if (!order)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	if (n >= SIDE_THREAD_MIN && psort_threads() >= 2 &&
+	    (job.e = malloc(n * sizeof(*job.e) + 1))) {
+		memcpy(job.e, hists->sorted, n * sizeof(*job.e));
+		side = !pthread_create(&tid, NULL, side_thread, &job);
+	}
+	err = rb_order(hists->sorted, n, &c, order, NULL);
+	if (side) {
+		pthread_join(tid, NULL);
+		side = false;
+		if (!job.err) {
+			*has_ok = true;		/* on the creation order */
+			if (!err)
+				err = output_keys__permute(ok, order, n);
+		} else if (job.err == -ENOMEM) {
+			err = -ENOMEM;
+		}
+		if (!err && twice) {
 			memcpy(job.e, hists->sorted, n * sizeof(*job.e));
-			for (size_t i = 0; i < n; i++)
-				order[i] = (uint32_t)i;
-			threaded = !pthread_create(&tid, NULL, okeys_thread, &job);
+			job.ok = *has_ok ? ok : NULL;
+			job.order = true;
+			side = !pthread_create(&tid, NULL, side_thread, &job);
 		}
 	}
-	err = rb_order(hists, &c, threaded ? order : NULL);
-	if (!err && twice)
-		err = rb_order(hists, &c, threaded ? order : NULL);
-	if (threaded) {
-		pthread_join(tid, NULL);
-		kerr = job.err;
-		if (!kerr && !err)
-			kerr = output_keys__permute(ok, order, n);
-		if (!job.err && (err || kerr))
-			output_keys__exit(ok);
-	} else if (!err) {
-		kerr = output_keys__init(ok, so, hists->sorted, n);
+	if (!err && twice) {
+		for (size_t i = 0; i < n; i++)
+			order[i] = (uint32_t)i;
+		err = rb_order(hists->sorted, n, &c, order, &moved);
 	}
+	if (side) {
+		pthread_join(tid, NULL);
+		pr_debug("output order beside the collapsed tree: %s\n",
+			 moved ? "not used (the tree moved entries)" : "used");
+		if (!err && !moved && !job.err) {
+			memcpy(hists->sorted, job.e, n * sizeof(*job.e));
+			goto out;	/* the second tree kept the first's order */
+		}
+	}
+	if (!err && *has_ok && twice && moved)
+		err = output_keys__permute(ok, order, n);
+	if (!err && !*has_ok) {
+		int kerr = output_keys__init(ok, so, hists->sorted, n);
+
+		if (kerr == -ENOMEM)
+			err = kerr;
+		*has_ok = !kerr;
+	}
+	if (!err)
+		err = output_order(hists->sorted, n, so, *has_ok ? ok : NULL, 0);
+out:
 	free(job.e);
 	free(order);
 	if (c.ck)
 		collapse_keys__exit(&ck);
-	return err ? err : kerr;
+	if (err && *has_ok) {
+		output_keys__exit(ok);
+		*has_ok = false;
+	}
+	return err;
 }
 
 int hists__output_resort(struct hists *hists, struct sort_order *so)
 {
 	struct hists_priv *p = hists->priv;
-	struct output_keys ok, *okp;
+	struct output_keys ok;
+	bool has_ok = false;
 	size_t n = 0;
 	int err;
 	char buf[4096];
@@ -1066,29 +1139,23 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 	 * perf's order of insertion into its output tree: entries are created
 	 * in sample order into an input tree (sort-key compare), which is then
 	 * walked in order into the collapsed tree (when a key needs collapsing:
-	 * comm, srcline). Those compares are not transitive for addresses
-	 * (signed differences), so the same trees are built here.
+	 * comm, srcline). When that compare is an order, the trees give the
+	 * entries sorted; else they are built (trees_order()).
 	 */
 	so->depth_tiebreak = so->cumulate && hists->use_callchain;
 	so->caller_order = hists->cc && hists->cc->order == ORDER_CALLER;
 	err = collapse_cmp_is_order(hists->sorted, n, so) ? collapse_sort(hists, so) : -ENOTSUP;
 	if (err == -ENOMEM)
 		return err;
-	if (err)
-		err = collapse_trees(hists, so, &ok);
-	else
+	if (err) {
+		err = trees_order(hists, so, &ok, &has_ok);
+	} else {
 		err = output_keys__init(&ok, so, hists->sorted, n);
-	if (err == -ENOMEM)
-		return err;
-	okp = err ? NULL : &ok;		/* -ENOTSUP: the tree on the entries */
-	/* $PRF_OUTPUT_TREE=1: always the tree (tests compare the two) */
-	err = okp && !getenv("PRF_OUTPUT_TREE") ? output_sort(hists, okp) : -ENOTSUP;
-	if (err == -ENOTSUP) {
-		struct rb_cmp c = { .so = so, .cmp = hist_entry__cmp_output, .ok = okp };
-
-		err = rb_order(hists, &c, NULL);
+		has_ok = !err;
+		if (err != -ENOMEM)
+			err = output_order(hists->sorted, n, so, has_ok ? &ok : NULL, 0);
 	}
-	if (okp)
+	if (has_ok)
 		output_keys__exit(&ok);
 	if (err)
 		return -ENOMEM;
