@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of util/lib: option parser, strbuf, output writer, helpers. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -231,6 +232,54 @@ static int test__psort(void)
 
 /* fmt_2f() writes printf's "%*.2f" text: ties, widths, report-style
  * ratios and random doubles */
+/* permute_rows() moves row from[i] to row i for random permutations
+ * (long cycles, fixed points), rows of odd sizes; refuses rows too big */
+static int test__permute_rows(void)
+{
+	const size_t sizes[] = { 1, 8, 24, 56, 100 };
+	const size_t counts[] = { 0, 1, 2, 1000, 70001 };
+	uint64_t r = 88172645463325252ULL;
+
+	for (size_t a = 0; a < ARRAY_SIZE(sizes); a++) {
+		for (size_t b = 0; b < ARRAY_SIZE(counts); b++) {
+			size_t size = sizes[a], n = counts[b];
+			unsigned char *rows = malloc(n * size + 1), *want = malloc(n * size + 1);
+			uint32_t *from = malloc((n + 1) * sizeof(*from));
+
+			TEST_ASSERT_VAL("alloc", rows && want && from);
+			for (size_t i = 0; i < n * size; i++)
+				rows[i] = (unsigned char)(i * 131 + i / size);
+			for (size_t i = 0; i < n; i++)
+				from[i] = (uint32_t)i;
+			for (size_t i = n; i > 1; i--) {	/* shuffle, some stay */
+				size_t j;
+
+				r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+				j = r % i;
+				if (r % 7 == 0)
+					continue;
+				uint32_t t = from[i - 1];
+				from[i - 1] = from[j];
+				from[j] = t;
+			}
+			for (size_t i = 0; i < n; i++)
+				memcpy(want + i * size, rows + (size_t)from[i] * size, size);
+			TEST_ASSERT_VAL("permute", !permute_rows(rows, size, from, n));
+			TEST_ASSERT_VAL("rows moved", !n || !memcmp(rows, want, n * size));
+			free(rows);
+			free(want);
+			free(from);
+		}
+	}
+	{
+		uint32_t id[2] = { 1, 0 };
+		static unsigned char big[2 * 600];
+
+		TEST_ASSERT_EQUAL("row too big", permute_rows(big, 600, id, 2), -EINVAL);
+	}
+	return TEST_OK;
+}
+
 static int test__fmt_2f(void)
 {
 	const double fixed[] = { 0, 0.005, 0.015, 0.125, 0.135, 1.005, 2.675, 12.345, 99.995,
@@ -276,4 +325,5 @@ DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(out_writer, "JSON and CSV writer escaping and separators"),
 	TEST_CASE(helpers, "levenshtein and glob"),
 	TEST_CASE(psort, "parallel pointer sort gives qsort's order"),
-	TEST_CASE(fmt_2f, "fmt_2f writes printf's %.2f text"));
+	TEST_CASE(fmt_2f, "fmt_2f writes printf's %.2f text"),
+	TEST_CASE(permute_rows, "rows permuted in place as a copy would"));

@@ -624,6 +624,7 @@ struct rb_cmp {
 	const struct sort_order *so;
 	rb_cmp_fn cmp;
 	struct collapse_keys *ck;
+	bool ck_follow;		/* permute ck's keys along with the entries */
 	const struct output_keys *ok;
 };
 
@@ -654,7 +655,7 @@ static void rb_insert(struct rb_out *t, int32_t x, const struct rb_cmp *c)
 /* Insert e[0..n) in its current order into a red-black tree ordered by
  * c and replace it with the tree's in-order walk. What goes with the
  * entries position by position is permuted along: c->ck's keys (built on
- * e as it is) and order[] when given. c->ok is used as it is (keys of e
+ * e as it is) when c->ck_follow, and order[] when given. c->ok is used as it is (keys of e
  * as it is; only the last tree). *moved (may be NULL): whether the walk
  * differs from the input order. 0 or -ENOMEM. */
 static int rb_order(struct hist_entry **e, size_t n, const struct rb_cmp *c, uint32_t *order,
@@ -701,16 +702,9 @@ static int rb_order(struct hist_entry **e, size_t n, const struct rb_cmp *c, uin
 			o[i] = order[walk[i]];
 		memcpy(order, o, n * sizeof(*o));
 	}
-	if (c->ck) {
-		struct collapse_key *kk = malloc(n * sizeof(*kk) + 1);
-
-		if (!kk)
-			goto out;
-		for (size_t i = 0; i < n; i++)
-			kk[i] = c->ck->k[walk[i]];
-		free(c->ck->k);
-		c->ck->k = kk;
-	}
+	if (c->ck && c->ck_follow &&
+	    permute_rows(c->ck->k, sizeof(*c->ck->k), (const uint32_t *)walk, n))
+		goto out;
 	ret = 0;
 out:
 	free(t.t.n);
@@ -984,13 +978,60 @@ static int output_order(struct hist_entry **e, size_t n, const struct sort_order
 	return err == -ENOTSUP ? rb_order(e, n, &c, NULL, NULL) : err;
 }
 
-/* work for a second CPU: the output keys of e[0..n), then (when order)
- * the output order of e */
+/*
+ * Column widths from the data (perf's hists__calc_col_len) of entries
+ * e[0..n) (any order) into width[so->nr_cols]; so is only read.
+ */
+static void hists__col_widths(const struct sort_order *so, struct hist_entry *const *e,
+			      size_t n, int *width)
+{
+	char buf[4096];
+	bool unresolved = false;	/* a symbol column shows an address */
+
+	for (int c = 0; c < so->nr_cols; c++) {
+		int type = so->cols[c].type, w = sort_column__min_width(so, type);
+
+		if (type >= HPP_OVERHEAD || type == SORT_CPU) {
+			width[c] = w;
+			continue;
+		}
+		for (size_t i = 0; i < n; i++) {
+			const struct hist_entry *h = e[i];
+			int len;
+
+			if (h->filtered || (type == SORT_DSO && !h->dso))
+				continue;
+			if (type == SORT_COMM && h->thread) {
+				/* perf sizes the column by the thread's last comm */
+				len = strlen(thread__comm_str(h->thread));
+			} else if ((type == SORT_SYM || type == SORT_SYMOFF) && !h->sym) {
+				unresolved = true;
+				len = 16 + 4 + 2;
+			} else if (type == SORT_SYM && h->sym->inlined) {
+				/* perf sizes by "[.] name": " (inlined)" not counted */
+				len = 4 + strlen(h->sym->name);
+			} else {
+				len = hist_entry__key_snprintf(so, h, type, buf, sizeof(buf));
+			}
+			if (len > w)
+				w = len;
+		}
+		width[c] = w;
+	}
+	/* perf widens the DSO column to 16 when symbols are unresolved */
+	for (int d = 0; unresolved && d < so->nr_cols; d++)
+		if (so->cols[d].type == SORT_DSO && width[d] < 16)
+			width[d] = 16;
+}
+
+/* work for a second CPU: the output keys and column widths of e[0..n),
+ * then (when order) the output order of e */
 struct side_job {
 	struct output_keys *ok;
 	const struct sort_order *so;
 	struct hist_entry **e;
 	size_t n;
+	int *widths;
 	bool order;
 	int err;		/* output_keys__init()'s, then output_order()'s */
 };
@@ -999,10 +1040,12 @@ static void *side_thread(void *arg)
 {
 	struct side_job *j = arg;
 
-	if (j->order)
+	if (j->order) {
 		j->err = output_order(j->e, j->n, j->so, j->ok, 1);
-	else
+	} else {
 		j->err = output_keys__init(j->ok, j->so, j->e, j->n);
+		hists__col_widths(j->so, j->e, j->n, j->widths);
+	}
 	return NULL;
 }
 
@@ -1024,15 +1067,16 @@ static void *side_thread(void *arg)
  *    far apart), so the output order is computed there on the first
  *    tree's order meanwhile; it is used when the collapsed tree did keep
  *    it, and computed again otherwise.
+ * The column widths go there too (into widths[], *has_widths set).
  * Leaves hists->sorted in output order, the output keys in *ok when
  * built (*has_ok). 0 or -ENOMEM.
  */
 static int trees_order(struct hists *hists, const struct sort_order *so, struct output_keys *ok,
-		       bool *has_ok)
+		       bool *has_ok, int *widths, bool *has_widths)
 {
 	size_t n = hists->nr_sorted;
 	bool twice = sort_order__has_key(so, SORT_COMM) || sort_order__has_key(so, SORT_SRCLINE);
-	struct side_job job = { .ok = ok, .so = so, .n = n };
+	struct side_job job = { .ok = ok, .so = so, .n = n, .widths = widths };
 	struct collapse_keys ck;
 	struct rb_cmp c = { .so = so, .cmp = hist_entry__cmp_collapse };
 	uint32_t *order;	/* per position: where the last tree took it from */
@@ -1046,6 +1090,7 @@ static int trees_order(struct hists *hists, const struct sort_order *so, struct 
 		return err;
 	if (!err)
 		c.ck = &ck;
+	c.ck_follow = twice;	/* the second tree compares them again */
 	err = -ENOMEM;
 	order = malloc(n * sizeof(*order) + 1);
 	if (!order)
@@ -1061,6 +1106,7 @@ static int trees_order(struct hists *hists, const struct sort_order *so, struct 
 	if (side) {
 		pthread_join(tid, NULL);
 		side = false;
+		*has_widths = true;
 		if (!job.err) {
 			*has_ok = true;		/* on the creation order */
 			if (!err)
@@ -1078,6 +1124,7 @@ static int trees_order(struct hists *hists, const struct sort_order *so, struct 
 	if (!err && twice) {
 		for (size_t i = 0; i < n; i++)
 			order[i] = (uint32_t)i;
+		c.ck_follow = false;
 		err = rb_order(hists->sorted, n, &c, order, &moved);
 	}
 	if (side) {
@@ -1116,10 +1163,10 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 {
 	struct hists_priv *p = hists->priv;
 	struct output_keys ok;
-	bool has_ok = false;
+	bool has_ok = false, has_widths = false;
+	int widths[SORT_MAX_COLUMNS];
 	size_t n = 0;
 	int err;
-	char buf[4096];
 
 	free(hists->sorted);
 	hists->sorted = malloc((hists->nr_entries + 1) * sizeof(*hists->sorted));
@@ -1148,7 +1195,7 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 	if (err == -ENOMEM)
 		return err;
 	if (err) {
-		err = trees_order(hists, so, &ok, &has_ok);
+		err = trees_order(hists, so, &ok, &has_ok, widths, &has_widths);
 	} else {
 		err = output_keys__init(&ok, so, hists->sorted, n);
 		has_ok = !err;
@@ -1160,57 +1207,10 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 	if (err)
 		return -ENOMEM;
 
-	/* column widths from the data (perf's hists__calc_col_len) */
-	for (int c = 0; c < so->nr_cols; c++) {
-		int type = so->cols[c].type, w = sort_column__min_width(so, type);
-		bool unresolved = false;
-
-		if (type >= HPP_OVERHEAD || type == SORT_CPU) {
-			so->cols[c].width = w;
-			continue;
-		}
-		for (size_t i = 0; i < n; i++) {
-			const struct hist_entry *e = hists->sorted[i];
-			int len;
-
-			if (e->filtered || (type == SORT_DSO && !e->dso))
-				continue;
-			if (type == SORT_COMM && e->thread) {
-				/* perf sizes the column by the thread's last comm */
-				len = strlen(thread__comm_str(e->thread));
-			} else if ((type == SORT_SYM || type == SORT_SYMOFF) && !e->sym) {
-				unresolved = true;
-				len = 16 + 4 + 2;
-			} else if (type == SORT_SYM && e->sym->inlined) {
-				/* perf sizes by "[.] name": " (inlined)" not counted */
-				len = 4 + strlen(e->sym->name);
-			} else {
-				len = hist_entry__key_snprintf(so, e, type, buf, sizeof(buf));
-			}
-			if (len > w)
-				w = len;
-		}
-		so->cols[c].width = w;
-		if (unresolved) {
-			/* perf widens the DSO column to 16 when symbols are unresolved */
-			for (int d = 0; d < so->nr_cols; d++)
-				if (so->cols[d].type == SORT_DSO && so->cols[d].width < 16)
-					so->cols[d].width = 16;
-		}
-	}
-	/* a second pass: a DSO column computed after the symbol column */
-	for (int c = 0; c < so->nr_cols; c++) {
-		if (so->cols[c].type != SORT_SYM && so->cols[c].type != SORT_SYMOFF)
-			continue;
-		for (size_t i = 0; i < n; i++) {
-			if (!hists->sorted[i]->sym && !hists->sorted[i]->filtered) {
-				for (int d = 0; d < so->nr_cols; d++)
-					if (so->cols[d].type == SORT_DSO && so->cols[d].width < 16)
-						so->cols[d].width = 16;
-				break;
-			}
-		}
-	}
+	if (!has_widths)
+		hists__col_widths(so, hists->sorted, n, widths);
+	for (int c = 0; c < so->nr_cols; c++)
+		so->cols[c].width = widths[c];
 	return 0;
 }
 

@@ -857,23 +857,11 @@ int output_keys__init(struct output_keys *ok, const struct sort_order *so,
 
 int output_keys__permute(struct output_keys *ok, const uint32_t *from, size_t n)
 {
-	uint64_t *w = malloc((n * ok->nw + 1) * sizeof(*w));
-	uint64_t *tb = malloc((2 * n + 1) * sizeof(*tb));
-
-	if (!w || !tb) {
-		free(w);
-		free(tb);
+	if (permute_rows(ok->w, ok->nw * sizeof(*ok->w), from, n) ||
+	    permute_rows(ok->tb, 2 * sizeof(*ok->tb), from, n)) {
+		output_keys__exit(ok);
 		return -ENOMEM;
 	}
-	for (size_t i = 0; i < n; i++) {
-		memcpy(&w[i * ok->nw], &ok->w[from[i] * ok->nw], ok->nw * sizeof(*w));
-		tb[2 * i] = ok->tb[2 * from[i]];
-		tb[2 * i + 1] = ok->tb[2 * from[i] + 1];
-	}
-	free(ok->w);
-	free(ok->tb);
-	ok->w = w;
-	ok->tb = tb;
 	return 0;
 }
 

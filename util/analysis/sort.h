@@ -182,8 +182,9 @@ struct output_keys {
  * output_keys__exit(). */
 int output_keys__init(struct output_keys *ok, const struct sort_order *so,
 		      struct hist_entry *const *e, size_t n);
-/* Reorder the keys of n entries: entry i's keys become those entry from[i]
- * had (from: a permutation of 0..n-1). 0, or -ENOMEM with ok unchanged. */
+/* Reorder the keys of n entries in place: entry i's keys become those
+ * entry from[i] had (from: a permutation of 0..n-1). 0, or -ENOMEM with
+ * ok freed (output_keys__exit(); a second exit is harmless). */
 int output_keys__permute(struct output_keys *ok, const uint32_t *from, size_t n);
 void output_keys__exit(struct output_keys *ok);
 

@@ -221,3 +221,30 @@ int fmt_2f(char *buf, int width, double v)
 	buf[n + len] = '\0';
 	return n + len;
 }
+
+int permute_rows(void *base, size_t size, const uint32_t *from, size_t n)
+{
+	unsigned char tmp[512], *b = base;
+	uint64_t *done;
+
+	if (size > sizeof(tmp))
+		return -EINVAL;
+	done = calloc(n / 64 + 1, sizeof(*done));
+	if (!done)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+
+		if (done[i / 64] >> (i % 64) & 1 || from[i] == i)
+			continue;
+		memcpy(tmp, b + i * size, size);
+		for (; from[j] != i; j = from[j]) {
+			memcpy(b + j * size, b + (size_t)from[j] * size, size);
+			done[j / 64] |= 1ULL << (j % 64);
+		}
+		memcpy(b + j * size, tmp, size);
+		done[j / 64] |= 1ULL << (j % 64);
+	}
+	free(done);
+	return 0;
+}

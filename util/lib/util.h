@@ -72,6 +72,14 @@ const char *prf_exec_dir(void);
 /* Levenshtein distance between two strings (for "did you mean"). */
 int levenshtein(const char *a, const char *b);
 
+/*
+ * Reorder n rows of size bytes at base in place so that row i becomes
+ * what row from[i] was (from: a permutation of 0..n-1), cycle by cycle
+ * with one row of scratch (size <= 512) and a bit per row. 0, or -ENOMEM
+ * (-EINVAL for a larger row) with the rows unchanged.
+ */
+int permute_rows(void *base, size_t size, const uint32_t *from, size_t n);
+
 /* Glob match with * and ? (fnmatch without flags). */
 bool strglobmatch(const char *str, const char *pat);
 
