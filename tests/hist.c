@@ -658,13 +658,6 @@ static int test__parallel_print(void)
 	return TEST_OK;
 }
 
-/*
- * perf's collapse trees (cmp_collapse not an order: unresolved addresses
- * of one DSO in both halves of the address space, and a comm key, so two
- * trees) give the same output order whether the output keys are built
- * after them or on a second thread meanwhile and then moved along with
- * the entries (enough entries for that thread: at least 20000).
- */
 static int collapse_trees_case(struct symbol **syms, int nsyms, unsigned int unresolved_in)
 {
 	enum { DEPTH = 5 };
@@ -673,7 +666,7 @@ static int collapse_trees_case(struct symbol **syms, int nsyms, unsigned int unr
 	struct callchain_cursor c = { .frames = frames, .alloc = DEPTH };
 	struct callchain_param cc;
 	struct sort_order so;
-	struct hists h;
+	struct hists h, ahead;
 	struct hist_entry **one;
 	const char *old = getenv("PRF_THREADS");
 	int halves = 0;
@@ -682,6 +675,7 @@ static int collapse_trees_case(struct symbol **syms, int nsyms, unsigned int unr
 	callchain_param__init(&cc);
 	TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, true, false, false, NULL));
 	TEST_ASSERT_VAL("init", !hists__init(&h, &so, &cc, true));
+	TEST_ASSERT_VAL("init", !hists__init(&ahead, &so, &cc, true));
 	for (int i = 0; i < 40000; i++) {
 		struct hist_sample hs = {
 			.thread = &f.thread, .comm = i % 3 ? "tree" : "grove", .cpu = 0,
@@ -703,6 +697,10 @@ static int collapse_trees_case(struct symbol **syms, int nsyms, unsigned int unr
 		hs.sym = frames[0].sym;
 		hs.addr = frames[0].addr;
 		TEST_ASSERT_VAL("add", !hists__add_sample(&h, &hs));
+		TEST_ASSERT_VAL("add", !hists__add_sample(&ahead, &hs));
+		/* part of the input tree built ahead, as report's feed does */
+		if (i % 200 == 199)
+			hists__presort(&ahead, 64);
 	}
 	setenv("PRF_THREADS", "1", 1);
 	TEST_ASSERT_VAL("resort, one thread", !hists__output_resort(&h, &so));
@@ -711,6 +709,7 @@ static int collapse_trees_case(struct symbol **syms, int nsyms, unsigned int unr
 	memcpy(one, h.sorted, h.nr_sorted * sizeof(*one));
 	setenv("PRF_THREADS", "2", 1);
 	TEST_ASSERT_VAL("resort, second CPU", !hists__output_resort(&h, &so));
+	TEST_ASSERT_VAL("resort, tree built ahead", !hists__output_resort(&ahead, &so));
 	if (old)
 		setenv("PRF_THREADS", old, 1);
 	else
@@ -724,8 +723,12 @@ static int collapse_trees_case(struct symbol **syms, int nsyms, unsigned int unr
 	TEST_ASSERT_VAL("enough entries for the second CPU", h.nr_sorted >= 20000);
 	for (size_t i = 0; i < h.nr_sorted; i++)
 		TEST_ASSERT_VAL("same order", one[i] == h.sorted[i]);
+	TEST_ASSERT_EQUAL("entries, tree built ahead", ahead.nr_sorted, h.nr_sorted);
+	for (size_t i = 0; i < h.nr_sorted; i++)
+		TEST_ASSERT_VAL("same order, tree built ahead", one[i]->seq == ahead.sorted[i]->seq);
 	free(one);
 	hists__exit(&h);
+	hists__exit(&ahead);
 	sort_order__exit(&so);
 	fake_exit(&f);
 	return TEST_OK;
@@ -739,7 +742,8 @@ static int collapse_trees_case(struct symbol **syms, int nsyms, unsigned int unr
  * during the second (enough entries for that: at least 20000). With many
  * unresolved frames the second tree moves entries and the order is
  * computed again; with few it keeps the first tree's order and the one
- * computed beside it is used (-v shows which).
+ * computed beside it is used (-v shows which). The same with part of the
+ * first tree built ahead while samples were added (hists__presort()).
  */
 static int test__collapse_trees(void)
 {

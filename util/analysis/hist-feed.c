@@ -31,6 +31,11 @@
  * samples, one window handed over and one added in line are timed, and
  * the faster way is used until the next probe. Only speed depends on it;
  * the hists are the same either way.
+ *
+ * A waiting for B is A's idle time: while B has at least half a ring of
+ * samples queued (so it never runs dry meanwhile), A builds ahead what
+ * the end of report will need, perf's input tree of each hists it fed
+ * (hists__presort(), PRESORT_BATCH entries at a time).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -52,6 +57,8 @@
 				 * the mix benchmark 10 MB of peak RSS) */
 #define PROBE_WINDOW 8192	/* samples per timed window */
 #define PROBE_EVERY 16		/* windows per probe: feed, then in line */
+#define PRESORT_BATCH 8	/* entries per hists__presort() while waiting */
+#define FEED_HISTS 8		/* hists presorted (one per event, usually) */
 
 enum chain_how {
 	SLOT_NO_CHAIN,	/* hs.chain is NULL */
@@ -90,6 +97,8 @@ struct hists_feed {
 	uint64_t win_start;		/* ns */
 	uint64_t probe_ns;		/* the probe's handed-over window */
 	uint64_t nr_in_line;		/* windows added in line */
+	struct hists *fed[FEED_HISTS];	/* hists handed samples, to presort */
+	unsigned int nr_fed, presort_next;
 	/* B's line, likewise */
 	uint64_t tail __attribute__((aligned(64)));	/* published by B */
 	int a_waiting;			/* A sleeps on wake_a */
@@ -258,10 +267,27 @@ static void feed__publish_head(struct hists_feed *f, bool force)
 		feed__signal(f, &f->wake_b);
 }
 
+/* A: presort one batch of some hists fed (round robin); whether any
+ * had entries to insert */
+static bool feed__presort(struct hists_feed *f)
+{
+	for (unsigned int i = 0; i < f->nr_fed; i++) {
+		struct hists *h = f->fed[f->presort_next];
+
+		f->presort_next = (f->presort_next + 1) % f->nr_fed;
+		if (hists__presort(h, PRESORT_BATCH) > 0)
+			return true;
+	}
+	return false;
+}
+
 /* A: wait until tail reaches target (B has added everything before it) */
 static void feed__wait_tail(struct hists_feed *f, uint64_t target)
 {
 	feed__publish_head(f, true);
+	while (f->nr_fed && (f->a_tail = ld(&f->tail)) < target &&
+	       f->head - f->a_tail > FEED_SLOTS * 3 / 4 && feed__presort(f))
+		;
 	for (int i = 0; i < SPIN_LOOPS; i++) {
 		if ((f->a_tail = ld(&f->tail)) >= target)
 			return;
@@ -337,6 +363,14 @@ int hists_feed__add(struct hists_feed *f, struct hists *hists, const struct hist
 		if (err)
 			sti(&f->err, err);
 		return err;
+	}
+	if (!f->nr_fed || f->fed[f->nr_fed - 1] != hists) {
+		unsigned int i;
+
+		for (i = 0; i < f->nr_fed && f->fed[i] != hists; i++)
+			;
+		if (i == f->nr_fed && i < FEED_HISTS)
+			f->fed[f->nr_fed++] = hists;
 	}
 	head = f->head;
 	if (head - f->a_tail >= FEED_SLOTS && head - (f->a_tail = ld(&f->tail)) >= FEED_SLOTS)

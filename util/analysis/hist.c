@@ -29,8 +29,23 @@ struct str_intern {
 };
 
 struct hists_priv {
-	struct hist_entry **slabs;
-	size_t nr_slabs, slab_used;
+	struct hist_entry **slabs;	/* slab directory, alloc_slabs slots */
+	size_t nr_slabs, slab_used, alloc_slabs;
+	/*
+	 * For hists__presort() on another thread: the entries whose keys are
+	 * set (stored with release after each entry is filled in) and the
+	 * directory (published with release before an entry of a new slab
+	 * is). A directory outgrown is kept in old_dirs until exit, as the
+	 * presorting thread may still read it.
+	 */
+	size_t published;
+	struct hist_entry **pub_slabs;
+	struct hist_entry ***old_dirs;
+	size_t nr_old_dirs;
+	/* perf's input tree built ahead (hists__presort()): node i is entry i
+	 * (creation order); pre_n entries in it */
+	struct rbi_tree pre;
+	size_t pre_n, pre_alloc;
 	struct str_intern comms;
 	/* per-sample scratch */
 	uint32_t *ids;			/* frame ids, display order */
@@ -233,6 +248,10 @@ void hists__exit(struct hists *hists)
 		for (size_t i = 0; i < p->nr_slabs; i++)
 			free(p->slabs[i]);
 		free(p->slabs);
+		for (size_t i = 0; i < p->nr_old_dirs; i++)
+			free(p->old_dirs[i]);
+		free(p->old_dirs);
+		free(p->pre.n);
 		str_intern__exit(&p->comms);
 		free(p->ids);
 		free(p->he_cache);
@@ -255,16 +274,35 @@ void hists__exit(struct hists *hists)
 static struct hist_entry *entry_alloc(struct hists_priv *p)
 {
 	if (!p->nr_slabs || p->slab_used == SLAB_ENTRIES) {
-		struct hist_entry **ns = realloc(p->slabs, (p->nr_slabs + 1) * sizeof(*ns));
+		struct hist_entry *slab;
 
-		if (!ns)
+		if (p->nr_slabs == p->alloc_slabs) {
+			/* a new directory: the old one may be being read */
+			size_t na = p->alloc_slabs ? p->alloc_slabs * 2 : 64;
+			struct hist_entry **ns = malloc(na * sizeof(*ns));
+			struct hist_entry ***od = realloc(p->old_dirs,
+							  (p->nr_old_dirs + 1) * sizeof(*od));
+
+			if (!ns || !od) {
+				free(ns);
+				if (od)
+					p->old_dirs = od;
+				return NULL;
+			}
+			p->old_dirs = od;
+			if (p->slabs)
+				memcpy(ns, p->slabs, p->nr_slabs * sizeof(*ns));
+			if (p->slabs)
+				p->old_dirs[p->nr_old_dirs++] = p->slabs;
+			p->slabs = ns;
+			p->alloc_slabs = na;
+		}
+		slab = malloc(SLAB_ENTRIES * sizeof(struct hist_entry));
+		if (!slab)
 			return NULL;
-		p->slabs = ns;
-		ns[p->nr_slabs] = malloc(SLAB_ENTRIES * sizeof(struct hist_entry));
-		if (!ns[p->nr_slabs])
-			return NULL;
-		p->nr_slabs++;
+		p->slabs[p->nr_slabs++] = slab;
 		p->slab_used = 0;
+		__atomic_store_n(&p->pub_slabs, p->slabs, __ATOMIC_RELEASE);
 	}
 	return (struct hist_entry *)p->slabs[p->nr_slabs - 1] + p->slab_used++;
 }
@@ -320,7 +358,10 @@ static struct hist_entry *hists__findnew(struct hists *hists, struct hist_entry 
 	}
 	e->next = hists->htab[h & hists->hmask];
 	hists->htab[h & hists->hmask] = e;
-	if (++hists->nr_entries > hists->hmask + 1 && htab_grow(hists))
+	++hists->nr_entries;
+	__atomic_store_n(&((struct hists_priv *)hists->priv)->published, hists->nr_entries,
+			 __ATOMIC_RELEASE);
+	if (hists->nr_entries > hists->hmask + 1 && htab_grow(hists))
 		return NULL;
 	return e;
 }
@@ -652,14 +693,56 @@ static void rb_insert(struct rb_out *t, int32_t x, const struct rb_cmp *c)
 	rbi_insert(&t->t, x, p, dir);
 }
 
+int hists__presort(struct hists *hists, unsigned int budget)
+{
+	struct hists_priv *p = hists->priv;
+	size_t avail = __atomic_load_n(&p->published, __ATOMIC_ACQUIRE);
+	struct hist_entry **dir = __atomic_load_n(&p->pub_slabs, __ATOMIC_ACQUIRE);
+	unsigned int k;
+
+	if (p->pre_n >= avail)
+		return 0;
+	if (avail > p->pre_alloc) {
+		size_t na = p->pre_alloc ? p->pre_alloc : 4096;
+		struct rbi_link *nl;
+
+		while (na < avail)
+			na *= 2;
+		if (na > INT32_MAX || !(nl = realloc(p->pre.n, na * sizeof(*nl))))
+			return 0;	/* the trees are built at the end instead */
+		p->pre.n = nl;
+		p->pre_alloc = na;
+		if (!p->pre_n)
+			p->pre.root = -1;
+	}
+	for (k = 0; k < budget && p->pre_n < avail; k++) {
+		int32_t x = (int32_t)p->pre_n, cur = p->pre.root, par = -1;
+		const struct hist_entry *e = dir[x / SLAB_ENTRIES] + x % SLAB_ENTRIES;
+		int dir_ = 1;
+
+		while (cur >= 0) {
+			const struct hist_entry *c = dir[cur / SLAB_ENTRIES] + cur % SLAB_ENTRIES;
+
+			par = cur;
+			dir_ = hist_entry__cmp_collapse(hists->so, e, c) < 0 ? 0 : 1;
+			cur = p->pre.n[cur].child[dir_];
+		}
+		rbi_insert(&p->pre, x, par, dir_);
+		p->pre_n++;
+	}
+	return (int)k;
+}
+
 /* Insert e[0..n) in its current order into a red-black tree ordered by
  * c and replace it with the tree's in-order walk. What goes with the
  * entries position by position is permuted along: c->ck's keys (built on
  * e as it is) when c->ck_follow, and order[] when given. c->ok is used as it is (keys of e
  * as it is; only the last tree). *moved (may be NULL): whether the walk
- * differs from the input order. 0 or -ENOMEM. */
+ * differs from the input order. pre (NULL: none) is a tree of e[0..pre_n)
+ * built the same way ahead of time (hists__presort()), continued here.
+ * 0 or -ENOMEM. */
 static int rb_order(struct hist_entry **e, size_t n, const struct rb_cmp *c, uint32_t *order,
-		    bool *moved)
+		    bool *moved, const struct rbi_tree *pre, size_t pre_n)
 {
 	size_t k = 0;
 	struct rb_out t;
@@ -675,7 +758,13 @@ static int rb_order(struct hist_entry **e, size_t n, const struct rb_cmp *c, uin
 	t.t.root = -1;
 	if (!t.t.n || !stack || !walk || !out)
 		goto out;
-	for (size_t i = 0; i < n; i++)
+	if (pre && pre_n) {
+		memcpy(t.t.n, pre->n, pre_n * sizeof(*t.t.n));
+		t.t.root = pre->root;
+	} else {
+		pre_n = 0;
+	}
+	for (size_t i = pre_n; i < n; i++)
 		rb_insert(&t, (int32_t)i, c);
 	cur = t.t.root;
 	while (cur >= 0 || sp) {
@@ -975,7 +1064,7 @@ static int output_order(struct hist_entry **e, size_t n, const struct sort_order
 	/* $PRF_OUTPUT_TREE=1: always the tree (tests compare the two) */
 	int err = ok && !getenv("PRF_OUTPUT_TREE") ? output_sort(e, n, ok, nthreads) : -ENOTSUP;
 
-	return err == -ENOTSUP ? rb_order(e, n, &c, NULL, NULL) : err;
+	return err == -ENOTSUP ? rb_order(e, n, &c, NULL, NULL, NULL, 0) : err;
 }
 
 /*
@@ -1074,6 +1163,7 @@ static void *side_thread(void *arg)
 static int trees_order(struct hists *hists, const struct sort_order *so, struct output_keys *ok,
 		       bool *has_ok, int *widths, bool *has_widths)
 {
+	struct hists_priv *p = hists->priv;
 	size_t n = hists->nr_sorted;
 	bool twice = sort_order__has_key(so, SORT_COMM) || sort_order__has_key(so, SORT_SRCLINE);
 	struct side_job job = { .ok = ok, .so = so, .n = n, .widths = widths };
@@ -1102,7 +1192,9 @@ static int trees_order(struct hists *hists, const struct sort_order *so, struct 
 		memcpy(job.e, hists->sorted, n * sizeof(*job.e));
 		side = !pthread_create(&tid, NULL, side_thread, &job);
 	}
-	err = rb_order(hists->sorted, n, &c, order, NULL);
+	pr_debug("collapse tree: %zu of %zu entries inserted ahead\n", p->pre_n < n ? p->pre_n : n,
+		 n);
+	err = rb_order(hists->sorted, n, &c, order, NULL, &p->pre, p->pre_n < n ? p->pre_n : n);
 	if (side) {
 		pthread_join(tid, NULL);
 		side = false;
@@ -1125,7 +1217,7 @@ static int trees_order(struct hists *hists, const struct sort_order *so, struct 
 		for (size_t i = 0; i < n; i++)
 			order[i] = (uint32_t)i;
 		c.ck_follow = false;
-		err = rb_order(hists->sorted, n, &c, order, &moved);
+		err = rb_order(hists->sorted, n, &c, order, &moved, NULL, 0);
 	}
 	if (side) {
 		pthread_join(tid, NULL);

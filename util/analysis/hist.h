@@ -132,6 +132,18 @@ int hists__init(struct hists *hists, const struct sort_order *so,
 void hists__exit(struct hists *hists);
 /* Account one sample (see the top comment). 0 or -ENOMEM. */
 int hists__add_sample(struct hists *hists, const struct hist_sample *s);
+/*
+ * Build ahead part of what hists__output_resort() may need: insert up to
+ * budget more entries, in creation order, into perf's input tree (its
+ * first collapse tree: hist_entry__cmp_collapse, not transitive, so it is
+ * built as perf builds it). May run on a thread other than the one adding
+ * samples (report's delivering thread, while its hists feed waits for the
+ * adding thread), as long as one thread at a time calls it and not during
+ * hists__output_resort() or hists__exit(); sees the entries created so
+ * far. Entries inserted, 0 when none is new (or on ENOMEM: the tree is
+ * then built at the end).
+ */
+int hists__presort(struct hists *hists, unsigned int budget);
 /* Sort entries for output into hists->sorted (hist_entry__cmp_output) and
  * compute the column widths into so->cols (so is updated: widths only).
  * 0 or -ENOMEM. */
