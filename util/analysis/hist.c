@@ -290,10 +290,10 @@ static struct hist_entry *entry_alloc(struct hists_priv *p)
 				return NULL;
 			}
 			p->old_dirs = od;
-			if (p->slabs)
+			if (p->slabs) {
 				memcpy(ns, p->slabs, p->nr_slabs * sizeof(*ns));
-			if (p->slabs)
 				p->old_dirs[p->nr_old_dirs++] = p->slabs;
+			}
 			p->slabs = ns;
 			p->alloc_slabs = na;
 		}
@@ -697,7 +697,7 @@ int hists__presort(struct hists *hists, unsigned int budget)
 {
 	struct hists_priv *p = hists->priv;
 	size_t avail = __atomic_load_n(&p->published, __ATOMIC_ACQUIRE);
-	struct hist_entry **dir = __atomic_load_n(&p->pub_slabs, __ATOMIC_ACQUIRE);
+	struct hist_entry **slabs = __atomic_load_n(&p->pub_slabs, __ATOMIC_ACQUIRE);
 	unsigned int k;
 
 	if (p->pre_n >= avail)
@@ -717,17 +717,17 @@ int hists__presort(struct hists *hists, unsigned int budget)
 	}
 	for (k = 0; k < budget && p->pre_n < avail; k++) {
 		int32_t x = (int32_t)p->pre_n, cur = p->pre.root, par = -1;
-		const struct hist_entry *e = dir[x / SLAB_ENTRIES] + x % SLAB_ENTRIES;
-		int dir_ = 1;
+		const struct hist_entry *e = slabs[x / SLAB_ENTRIES] + x % SLAB_ENTRIES;
+		int side = 1;
 
 		while (cur >= 0) {
-			const struct hist_entry *c = dir[cur / SLAB_ENTRIES] + cur % SLAB_ENTRIES;
+			const struct hist_entry *c = slabs[cur / SLAB_ENTRIES] + cur % SLAB_ENTRIES;
 
 			par = cur;
-			dir_ = hist_entry__cmp_collapse(hists->so, e, c) < 0 ? 0 : 1;
-			cur = p->pre.n[cur].child[dir_];
+			side = hist_entry__cmp_collapse(hists->so, e, c) < 0 ? 0 : 1;
+			cur = p->pre.n[cur].child[side];
 		}
-		rbi_insert(&p->pre, x, par, dir_);
+		rbi_insert(&p->pre, x, par, side);
 		p->pre_n++;
 	}
 	return (int)k;
@@ -736,11 +736,11 @@ int hists__presort(struct hists *hists, unsigned int budget)
 /* Insert e[0..n) in its current order into a red-black tree ordered by
  * c and replace it with the tree's in-order walk. What goes with the
  * entries position by position is permuted along: c->ck's keys (built on
- * e as it is) when c->ck_follow, and order[] when given. c->ok is used as it is (keys of e
- * as it is; only the last tree). *moved (may be NULL): whether the walk
- * differs from the input order. pre (NULL: none) is a tree of e[0..pre_n)
- * built the same way ahead of time (hists__presort()), continued here.
- * 0 or -ENOMEM. */
+ * e as it is) when c->ck_follow, and order[] when given. c->ok is used
+ * as it is (keys of e as it is; only the last tree). *moved (may be
+ * NULL): whether the walk differs from the input order. pre (NULL: none)
+ * is a tree of e[0..pre_n) built the same way ahead of time
+ * (hists__presort()), continued here. 0 or -ENOMEM. */
 static int rb_order(struct hist_entry **e, size_t n, const struct rb_cmp *c, uint32_t *order,
 		    bool *moved, const struct rbi_tree *pre, size_t pre_n)
 {
@@ -1146,7 +1146,8 @@ static void *side_thread(void *arg)
  * hist_entry__cmp_collapse) and, when a key needs collapsing (comm,
  * srcline), its collapsed tree (the same compare on the first tree's
  * order) must be built: those compares are not transitive for addresses
- * (signed differences). The compact collapse keys are built once and
+ * (signed differences). The first tree continues what hists__presort()
+ * built during the run. The compact collapse keys are built once and
  * follow the entries from tree to tree. With a second CPU:
  *  - the output keys, which depend on nothing but the entries, are built
  *    there during the first tree, on the creation order, then moved to
