@@ -20,32 +20,38 @@
 #                 existing input recorded at the same SCALE is reused
 #   INPUTS="deep mix"  which inputs
 #   MODES="--children --no-children"  which report modes
-# RESULTS-BEGIN recorded 2026-11-27 00:31-00:42 UTC, 2 cores, load ~0.6,
+# RESULTS-BEGIN recorded 2026-11-27 04:31-04:42 UTC, 2 cores, load ~1.1,
 # medians of 5 runs; wall = perf/prf, mem = prf/perf peak RSS.
 # Inputs: deep 333 MB, 1.71 M samples; mix 83 MB, 1.23 M samples. This VM's
-# speed drifts by up to 30% between runs (perf mix --children took 7.7 s
-# to 11.0 s tonight), so a second mix --children run is listed.
+# speed drifts by 30-50% between runs (perf mix --no-children took 2.41 s
+# to 3.78 s today, --children 7.28 s to 10.37 s; one tree of prf's took
+# 275 ms and 620 ms in back-to-back runs of one binary).
 # input mode            perf s   prf s   wall    perf MB  prf MB   mem    output
-# deep  --children       22.80    0.51   44.7x    351.9    36.0   0.10x  identical
-# deep  --no-children     4.06    0.55    7.4x    344.7    33.5   0.10x  identical
-# mix   --children       11.02    1.76    6.3x    899.4   199.3   0.22x  identical
-# mix   --no-children     3.61    0.59    6.1x    265.7    78.9   0.30x  identical
-# mix   --children        7.70    1.59    4.8x    899.4   199.3   0.22x  identical
-# Goal (>= 5x wall, <= 0.33x memory) met on deep in both modes, on mix
-# --no-children and on memory everywhere; mix --children at 4.8-6.3x
-# (prf 1.6-1.8 s), so not in every run.
-# Since stop 13: samples are added to the hists on a second thread while
-# the main one resolves the next (util/analysis/hist-feed.c), the output
-# order is a parallel sort where perf's tree is an order (one-thread
-# ties), and trie children are hashed only under long lists (-16% RSS).
-# Where mix --children time goes now (about 1.7 s): resolving on the main
-# thread and adding on the second (about 0.8 s; adding is the slower
-# side), perf's three tie-order trees over 315 K entries (0.4 s, one
-# thread, cache-miss bound; the output tree cannot be a sort there, as
-# entries of several threads tie at several depths), printing (0.35 s,
-# two threads).
-# Earlier: stop 13 mix --children 7.38-7.62 / 1.73-1.92 s = 4.0-4.3x,
-# --no-children 4.6-5.0x at 77 MB; stop 11 3.2x / 3.8x.
+# deep  --children       25.76    0.51   50.5x    352.0    36.5   0.10x  identical
+# deep  --no-children     4.16    0.57    7.3x    344.7    34.1   0.10x  identical
+# mix   --children        9.28    1.60    5.8x    899.4   223.0   0.25x  identical
+# mix   --no-children     3.13    0.58    5.4x    265.7    77.6   0.29x  identical
+# An earlier run of the day (its deep rows ran while the binary was being
+# replaced, so they are not listed): mix --children 7.28 / 1.31 s = 5.6x,
+# mix --no-children 2.41 / 0.58 s = 4.2x (perf at its fastest); another
+# mix --children run 10.37 / 1.47 s = 7.1x.
+# Goal (>= 5x wall, <= 0.33x memory) met on every row of the full run; mix
+# is within 10% of the line when perf runs at its fastest here.
+# Since stop 14: the writer of --stdio formats chunks ahead as its helper
+# does (with one helper it only wrote and waited); the output keys and
+# column widths are built on a second CPU during perf's first collapse
+# tree, and the output order beside the second one (used when that tree
+# keeps the first's order, as on mix); the first tree is started during
+# the run by the delivering thread while it waits for the adding thread.
+# Where mix --children time goes now (about 1.3-1.6 s): resolving and
+# adding on two threads (0.65 s), the rest of the first collapse tree
+# (0.1-0.3 s, cache-miss bound, one CPU), the second tree beside the
+# output tree (0.13 s), printing on two threads (0.23 s). mix
+# --no-children (0.58 s) is resolving on the main thread: about 60 ms
+# of it waits for the kernel to format /proc/kallsyms at the first
+# kernel sample.
+# Earlier: stop 14 mix --children 4.8-6.3x (prf 1.6-1.8 s), --no-children
+# 6.1x; stop 13 4.0-4.3x / 4.6-5.0x; stop 11 3.2x / 3.8x.
 # RESULTS-END
 set -u
 SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
