@@ -323,21 +323,30 @@ struct plt_node {
  * sized up to the next start; the entries inserted in order; each looked
  * up at its address (an end address is in a symbol only when the symbol
  * has zero size). Checked against perf 6.1 on gcc/ld executables with
- * 1 to 32 entries and on shared libraries. calloc'ed flags (caller
- * frees), NULL on ENOMEM.
+ * 1 to 32 entries and on shared libraries. dso: its ELF symbols loaded
+ * (ends fixed), to skip all this when none reaches the PLT. calloc'ed
+ * flags (caller frees), NULL on ENOMEM.
  */
-static bool *plt__covered(Elf *elf, uint64_t base, uint64_t entsize, size_t nent)
+static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t entsize,
+			  size_t nent)
 {
 	bool *covered = calloc(nent + 1, sizeof(*covered));
 	struct rbi_tree t = { .root = -1 };
 	struct plt_node *node = NULL;
 	struct elf_secs es;
 	GElf_Shdr shdr;
-	size_t nsyms = 0, m = 0, n;
-	Elf_Data *data = elf__symtab(elf, &shdr, &nsyms);
+	size_t nsyms = 0, m = 0, n, i;
+	Elf_Data *data;
 
 	if (!covered)
 		return NULL;
+	/* no loaded symbol overlaps an entry (e.g. .dynsym only, no _init):
+	 * perf's tree, whose ranges are no larger, has none either */
+	for (i = 0; i < nent && !dso__find_symbol_loaded(dso, base + i * entsize); i++)
+		;
+	if (i == nent)
+		return covered;
+	data = elf__symtab(elf, &shdr, &nsyms);
 	if (!data || nsyms + nent >= INT32_MAX)
 		return covered;		/* no ELF symbols: none covers an entry */
 	elf_secs__init(&es, elf);
@@ -350,7 +359,7 @@ static bool *plt__covered(Elf *elf, uint64_t base, uint64_t entsize, size_t nent
 		free(covered);
 		return NULL;
 	}
-	for (size_t i = 1; i < nsyms; i++) {
+	for (i = 1; i < nsyms; i++) {
 		GElf_Sym sym;
 		const char *name;
 
@@ -363,7 +372,7 @@ static bool *plt__covered(Elf *elf, uint64_t base, uint64_t entsize, size_t nent
 					       GELF_ST_BIND(sym.st_info) };
 	}
 	free(es.flags);
-	for (size_t i = 0; i < nent; i++)
+	for (i = 0; i < nent; i++)
 		node[m + i] = (struct plt_node){ base + i * entsize, base + (i + 1) * entsize, "", 1 };
 	n = m + nent;
 	for (size_t x = 0; x < n; x++) {
@@ -398,7 +407,7 @@ static bool *plt__covered(Elf *elf, uint64_t base, uint64_t entsize, size_t nent
 		}
 		rbi_insert(&t, (int32_t)x, p, dir);
 	}
-	for (size_t i = 0; i < nent; i++) {
+	for (i = 0; i < nent; i++) {
 		uint64_t ip = node[m + i].start;
 		int32_t cur = t.root;
 
@@ -469,7 +478,7 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf)
 	for (nent = 0; nent < nrel; nent++)
 		if (base + (nent + 1) * entsize > plt_sh.sh_addr + plt_sh.sh_size)
 			break;
-	covered = plt__covered(symelf, base, entsize, nent);
+	covered = plt__covered(dso, symelf, base, entsize, nent);
 	if (!covered)
 		return -ENOMEM;
 	for (i = 0; i < nent; i++) {
