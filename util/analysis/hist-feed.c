@@ -32,7 +32,7 @@
  * the faster way is used until the next probe. Only speed depends on it;
  * the hists are the same either way.
  *
- * A waiting for B is A's idle time: while B has at least half a ring of
+ * A waiting for B is A's idle time: while B has 3/4 of a ring of
  * samples queued (so it never runs dry meanwhile), A builds ahead what
  * the end of report will need, perf's input tree of each hists it fed
  * (hists__presort(), PRESORT_BATCH entries at a time).
