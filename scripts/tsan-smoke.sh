@@ -1,0 +1,59 @@
+#!/bin/bash
+# tsan-smoke.sh PRF_TSAN: ThreadSanitizer over report's threads. PRF_TSAN is
+# a prf built with `make SANITIZE=thread`. Runs the hist unit tests (hists
+# feed, parallel printing, collapse trees with the side thread), then
+# prf report in both children modes on a recording Linux perf makes here
+# of python3 running a json/regex loop (the feed's adding thread, the
+# delivering thread's presort of the input tree while it waits, print
+# helpers). Any ThreadSanitizer report, or a failing command, fails it.
+# Used by .ci/run; needs python3 and /usr/bin/perf for the report part
+# (skipped with a message when perf cannot record here).
+set -u
+PRF_TSAN=${1:?usage: tsan-smoke.sh PRF_TSAN}
+PERF=${PERF:-/usr/bin/perf}
+case $PRF_TSAN in /*) ;; *) PRF_TSAN=$PWD/$PRF_TSAN ;; esac
+dir=$(mktemp -d /tmp/prf-tsan.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1}
+bad=0
+
+check() { # NAME LOG: fail on a nonzero status (in $st) or a TSan report
+	local n
+	n=$(grep -c 'WARNING: ThreadSanitizer' "$2")
+	if [ "$st" -ne 0 ] || [ "$n" -ne 0 ]; then
+		grep -A30 'WARNING: ThreadSanitizer' "$2" | head -80
+		echo "tsan: $1: exit $st, $n ThreadSanitizer reports"
+		bad=1
+	else
+		echo "tsan: $1: clean"
+	fi
+}
+
+"$PRF_TSAN" test hist > "$dir/unit.log" 2>&1
+st=$?
+tail -1 "$dir/unit.log"
+check "prf test hist" "$dir/unit.log"
+
+cat > "$dir/w.py" <<'PY'
+import json, re, sys
+def f(n):
+    d = {"k%d" % i: [i, str(i) * 3] for i in range(n)}
+    s = json.dumps(d)
+    return len(re.findall(r'"k\d+"', s)) + len(json.loads(s))
+t = 0
+for i in range(int(sys.argv[1])):
+    t += f(200 + i % 50)
+PY
+if "$PERF" record -q -F 15000 -g -o "$dir/t.data" -- python3 "$dir/w.py" 5000 \
+	>/dev/null 2>"$dir/rec.err"; then
+	for mode in --children --no-children; do
+		"$PRF_TSAN" report -i "$dir/t.data" --stdio "$mode" -v > /dev/null 2> "$dir/r.log"
+		st=$?
+		grep -E '^(hists feed|collapse tree)' "$dir/r.log"
+		check "prf report $mode" "$dir/r.log"
+	done
+else
+	cat "$dir/rec.err"
+	echo "tsan: perf record failed here: report part skipped"
+fi
+exit $bad
