@@ -250,40 +250,42 @@ static enum elf_sym_kind elf__sym_kind(struct elf_secs *es, const GElf_Sym *sym)
 	return ESYM_SKIP;
 }
 
-/* the symbol table to read: .symtab, else .dynsym; NULL when none */
-static Elf_Data *elf__symtab(Elf *elf, GElf_Shdr *shdr, size_t *nsyms)
+/*
+ * The symbol table to read: .symtab, else .dynsym. 0 with *data, *shdr
+ * and *nsyms set; -ENODATA when there is none, -EINVAL when its data is
+ * unusable.
+ */
+static int elf__symtab(Elf *elf, GElf_Shdr *shdr, Elf_Data **data, size_t *nsyms)
 {
 	Elf_Scn *scn = elf__find_section(elf, ".symtab", shdr);
-	Elf_Data *data;
 
 	if (!scn || shdr->sh_type != SHT_SYMTAB)
 		scn = elf__find_section(elf, ".dynsym", shdr);
 	if (!scn)
-		return NULL;
-	data = elf_getdata(scn, NULL);
+		return -ENODATA;
+	*data = elf_getdata(scn, NULL);
 	/* a NOBITS (or bogus) table has no bytes behind its sh_size: the
 	 * count comes from the data there is, in symbols of this class */
-	if (!data || !data->d_buf || !shdr->sh_entsize ||
+	if (!*data || !(*data)->d_buf || !shdr->sh_entsize ||
 	    shdr->sh_entsize != gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT))
-		return NULL;
-	*nsyms = data->d_size / shdr->sh_entsize;
+		return -EINVAL;
+	*nsyms = (*data)->d_size / shdr->sh_entsize;
 	if (*nsyms > INT_MAX)
 		*nsyms = INT_MAX;	/* gelf_getsym() takes an int index */
-	return data;
+	return 0;
 }
 
 static int elf__load_syms(struct dso *dso, Elf *elf)
 {
 	GElf_Shdr shdr;
-	size_t nsyms, i;
-	Elf_Data *data = elf__symtab(elf, &shdr, &nsyms);
+	size_t nsyms = 0, i;
+	Elf_Data *data = NULL;
 	bool dem = want_demangle(dso);
 	struct elf_secs es;
-	int err = 0;
+	int err = elf__symtab(elf, &shdr, &data, &nsyms);
 
-	if (!data)
-		return elf__find_section(elf, ".symtab", &shdr) ||
-		       elf__find_section(elf, ".dynsym", &shdr) ? -EINVAL : -ENODATA;
+	if (err)
+		return err;
 	elf_secs__init(&es, elf);
 	for (i = 1; i < nsyms && !err; i++) {
 		GElf_Sym sym;
@@ -307,6 +309,20 @@ struct plt_node {
 	const char *name;
 	uint8_t binding;
 };
+
+/* perf's symbols__insert(): by start, equal starts to the right */
+static void plt_tree__insert(struct rbi_tree *t, const struct plt_node *node, int32_t x)
+{
+	int32_t cur = t->root, p = -1;
+	int dir = 1;
+
+	while (cur >= 0) {
+		p = cur;
+		dir = node[x].start < node[cur].start ? 0 : 1;
+		cur = t->n[cur].child[dir];
+	}
+	rbi_insert(t, x, p, dir);
+}
 
 /*
  * Which of the nent PLT entries from base (entsize bytes each) perf 6.1
@@ -336,7 +352,7 @@ static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t ent
 	struct elf_secs es;
 	GElf_Shdr shdr;
 	size_t nsyms = 0, m = 0, n, i;
-	Elf_Data *data;
+	Elf_Data *data = NULL;
 
 	if (!covered)
 		return NULL;
@@ -346,8 +362,7 @@ static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t ent
 		;
 	if (i == nent)
 		return covered;
-	data = elf__symtab(elf, &shdr, &nsyms);
-	if (!data || nsyms + nent >= INT32_MAX)
+	if (elf__symtab(elf, &shdr, &data, &nsyms) || nsyms + nent >= INT32_MAX)
 		return covered;		/* no ELF symbols: none covers an entry */
 	elf_secs__init(&es, elf);
 	node = malloc((nsyms + nent + 1) * sizeof(*node));
@@ -375,38 +390,29 @@ static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t ent
 	for (i = 0; i < nent; i++)
 		node[m + i] = (struct plt_node){ base + i * entsize, base + (i + 1) * entsize, "", 1 };
 	n = m + nent;
-	for (size_t x = 0; x < n; x++) {
-		int32_t cur = t.root, p = -1;
-		int dir = 1;
-
-		if (x == m) {
-			/* duplicates erased, then zero-size symbols sized */
-			for (int32_t c = rbi_first(&t, t.root), nx; c >= 0; c = nx) {
-				nx = rbi_next(&t, c);
-				if (nx < 0 || node[c].start != node[nx].start)
-					continue;
-				if (symbol__better_name(node[nx].end - node[nx].start, node[nx].binding,
-							node[nx].name, node[c].end - node[c].start,
-							node[c].binding, node[c].name)) {
-					rbi_erase(&t, c);
-				} else {
-					rbi_erase(&t, nx);
-					nx = c;		/* compare c with its new successor */
-				}
-			}
-			for (int32_t c = rbi_first(&t, t.root), nx; c >= 0; c = nx) {
-				nx = rbi_next(&t, c);
-				if (nx >= 0 && node[c].end == node[c].start)
-					node[c].end = node[nx].start;
-			}
+	for (size_t x = 0; x < m; x++)
+		plt_tree__insert(&t, node, (int32_t)x);
+	/* duplicates erased, then zero-size symbols sized */
+	for (int32_t c = rbi_first(&t, t.root), nx; c >= 0; c = nx) {
+		nx = rbi_next(&t, c);
+		if (nx < 0 || node[c].start != node[nx].start)
+			continue;
+		if (symbol__better_name(node[nx].end - node[nx].start, node[nx].binding,
+					node[nx].name, node[c].end - node[c].start, node[c].binding,
+					node[c].name)) {
+			rbi_erase(&t, c);
+		} else {
+			rbi_erase(&t, nx);
+			nx = c;		/* compare c with its new successor */
 		}
-		while (cur >= 0) {
-			p = cur;
-			dir = node[x].start < node[cur].start ? 0 : 1;
-			cur = t.n[cur].child[dir];
-		}
-		rbi_insert(&t, (int32_t)x, p, dir);
 	}
+	for (int32_t c = rbi_first(&t, t.root), nx; c >= 0; c = nx) {
+		nx = rbi_next(&t, c);
+		if (nx >= 0 && node[c].end == node[c].start)
+			node[c].end = node[nx].start;
+	}
+	for (size_t x = m; x < n; x++)
+		plt_tree__insert(&t, node, (int32_t)x);
 	for (i = 0; i < nent; i++) {
 		uint64_t ip = node[m + i].start;
 		int32_t cur = t.root;
