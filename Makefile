@@ -9,7 +9,7 @@ PREFIX  ?= /usr/local
 O       ?= .build
 BIN     ?= prf
 
-LIBS_PC := libelf libdw libtraceevent slang libdeflate libunwind libunwind-generic libzstd
+LIBS_PC := libelf libdw libtraceevent slang libdeflate libunwind libunwind-generic libzstd zlib
 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \

@@ -24,6 +24,7 @@
 #include <libdeflate.h>
 
 #include "debuginfo.h"
+#include "debug-image.h"
 #include "dso.h"
 #include "machine.h"
 #include "../lib/debug.h"
@@ -61,9 +62,10 @@ struct cu_lines {		/* one CU's line table, built on first use */
 	struct line_table t;
 };
 
-struct cu_range {		/* .debug_aranges: [lo, hi) belongs to cu_off */
+struct cu_range {		/* .debug_aranges: [lo, hi) belongs to a unit */
 	uint64_t lo, hi;
-	Dwarf_Off cu_off;
+	Dwarf_Off cu_off;	/* its unit DIE; 0: not known yet (then hdr_off) */
+	Dwarf_Off hdr_off;	/* its unit header, while .debug_info is partial */
 };
 
 #define CU_LINES_BUCKETS 256
@@ -156,6 +158,7 @@ struct debuginfo {
 	pthread_mutex_t lock;
 	struct dso *dso;
 	bool elf_tried, dwarf_tried, lines_tried;
+	bool no_dwarf;		/* atomic: DWARF was looked for and there is none */
 	/* image */
 	int fd;
 	Elf *elf;
@@ -171,8 +174,7 @@ struct debuginfo {
 	/* DWARF */
 	int dbg_fd;
 	Elf *dbg_elf;		/* separate debug file, or NULL */
-	void *dbg_image;	/* dbg_elf's in-memory image (debug_image__load) */
-	size_t dbg_image_size;
+	struct debug_image dbg_img;	/* dbg_elf's in-memory image, or zeroed */
 	Dwarf *dwarf;
 	char *debug_path;	/* "" own file */
 	/* line index: per CU (found by address range), and of the whole
@@ -235,6 +237,12 @@ struct debuginfo *dso__debuginfo(struct dso *dso)
 	}
 	pthread_mutex_unlock(&debuginfo__create_lock);
 	return di;
+}
+
+/* Was DWARF looked for in this DSO and not found? (No lock needed.) */
+static bool debuginfo__none(struct debuginfo *di)
+{
+	return __atomic_load_n(&di->no_dwarf, __ATOMIC_ACQUIRE);
 }
 
 void debuginfo__lock(struct debuginfo *di)
@@ -582,259 +590,6 @@ static bool file__crc_matches(const char *path, uint32_t want)
 	return n == 0 && crc == want;
 }
 
-/* ---- compressed debug files ----
- *
- * Separate debug files usually come with SHF_COMPRESSED (zlib) sections
- * (ELF gABI "Section Compression"). libdw inflates every .debug_* section
- * when the Dwarf is opened, .debug_loclists and .debug_macro included,
- * which prf never reads, into malloc'd buffers that then page-fault in
- * page by page. Instead prf builds the file's image in memory itself: the
- * sections libdw needs inflated (the largest on a second thread),
- * the ones it does not need turned into SHT_NOBITS (libdw skips those),
- * all in one prefaulted anonymous mapping, and hands that to libdw
- * through elf_memory(). Files without compressed sections, not ELF64 of
- * the host byte order, or with a .gnu_debugaltlink (dwz; libdw finds the
- * alt file by the file's path) take the usual path.
- */
-
-struct inflate_job {
-	const unsigned char *src;
-	size_t src_len;
-	unsigned char *dst;
-	size_t dst_len;
-	int err;
-};
-
-/*
- * One zlib stream (RFC 1950, as in ELFCOMPRESS_ZLIB sections) into its
- * known-size buffer. libdeflate's whole-buffer decompressor is about
- * twice zlib's inflate() speed here, and this is most of the cost of
- * opening glibc's debug file.
- */
-static void inflate_job__run(struct inflate_job *j)
-{
-	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
-	size_t out = 0;
-
-	j->err = -EINVAL;
-	if (!d) {
-		j->err = -ENOMEM;
-		return;
-	}
-	if (libdeflate_zlib_decompress(d, j->src, j->src_len, j->dst, j->dst_len, &out) ==
-		    LIBDEFLATE_SUCCESS && out == j->dst_len)
-		j->err = 0;
-	libdeflate_free_decompressor(d);
-}
-
-static void *inflate_job__thread(void *job)
-{
-	inflate_job__run(job);
-	return NULL;
-}
-
-/* Sections libdw would inflate or read that prf never uses. */
-static bool debug_section__unneeded(const char *name)
-{
-	static const char *const drop[] = {
-		".debug_loclists", ".debug_loc", ".debug_macro", ".debug_macinfo",
-		".debug_pubnames", ".debug_pubtypes", ".debug_gnu_pubnames",
-		".debug_gnu_pubtypes", ".debug_names", ".symtab", ".strtab",
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(drop); i++)
-		if (!strcmp(name, drop[i]))
-			return true;
-	return false;
-}
-
-#define INFLATE_SPLIT_MIN (1UL << 20)	/* inflated bytes worth a second thread */
-#define IMAGE_ALIGN_MAX (1UL << 16)	/* larger section alignment: not handled */
-#define IMAGE_SIZE_MAX (1ULL << 34)	/* larger images: let libdw try */
-#define ALIGN_UP(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))
-
-/*
- * Build the in-memory image of the ELF file at path as described above.
- * 0 and *image, *size (an anonymous mapping, the caller munmap()s it), or
- * -ENOENT (no compressed section: use the file), -EINVAL (not a file
- * this handles), -ENOMEM, -errno of open/mmap.
- */
-static int debug_image__load(const char *path, void **image, size_t *size)
-{
-	const Elf64_Ehdr *eh;
-	const Elf64_Shdr *sh;
-	const char *shstr;
-	Elf64_Ehdr *neh;
-	Elf64_Shdr *nsh = NULL;
-	struct inflate_job *jobs = NULL;
-	unsigned char *out = MAP_FAILED;
-	const unsigned char *file;
-	size_t nr_jobs = 0, i, n, total_inflated = 0;
-	uint64_t off, shstr_size;
-	struct stat st;
-	bool compressed = false;
-	int fd, err = -EINVAL;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) || st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
-		close(fd);
-		return -EINVAL;
-	}
-	file = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (file == MAP_FAILED)
-		return -errno;
-	eh = (const Elf64_Ehdr *)file;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	    eh->e_ident[EI_DATA] != ELFDATA2LSB ||
-#else
-	    eh->e_ident[EI_DATA] != ELFDATA2MSB ||
-#endif
-	    eh->e_shentsize != sizeof(Elf64_Shdr) || !eh->e_shnum ||
-	    eh->e_shstrndx == SHN_UNDEF || eh->e_shstrndx >= eh->e_shnum ||
-	    eh->e_shoff % 8 || eh->e_shoff > (uint64_t)st.st_size ||
-	    (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > (uint64_t)st.st_size - eh->e_shoff ||
-	    (eh->e_phnum && (eh->e_phentsize != sizeof(Elf64_Phdr) ||
-			     eh->e_phoff > (uint64_t)st.st_size ||
-			     (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr) >
-			     (uint64_t)st.st_size - eh->e_phoff)))
-		goto out;
-	n = eh->e_shnum;
-	sh = (const Elf64_Shdr *)(file + eh->e_shoff);
-	if (sh[eh->e_shstrndx].sh_type == SHT_NOBITS ||
-	    sh[eh->e_shstrndx].sh_offset > (uint64_t)st.st_size ||
-	    sh[eh->e_shstrndx].sh_size > (uint64_t)st.st_size - sh[eh->e_shstrndx].sh_offset)
-		goto out;
-	shstr = (const char *)file + sh[eh->e_shstrndx].sh_offset;
-	shstr_size = sh[eh->e_shstrndx].sh_size;
-	nsh = malloc(n * sizeof(*nsh));
-	jobs = calloc(n, sizeof(*jobs));
-	if (!nsh || !jobs) {
-		err = -ENOMEM;
-		goto out;
-	}
-	/* layout: header, program headers, section data, section headers */
-	off = sizeof(Elf64_Ehdr);
-	if (eh->e_phnum)
-		off = ALIGN_UP(off, 8) + eh->e_phnum * sizeof(Elf64_Phdr);
-	for (i = 0; i < n; i++) {
-		uint64_t align = sh[i].sh_addralign > 1 ? sh[i].sh_addralign : 1;
-		const char *name;
-
-		nsh[i] = sh[i];
-		if (!i || sh[i].sh_type == SHT_NOBITS || sh[i].sh_type == SHT_NULL)
-			continue;
-		if (sh[i].sh_name >= shstr_size ||
-		    !memchr(shstr + sh[i].sh_name, '\0', shstr_size - sh[i].sh_name) ||
-		    sh[i].sh_offset > (uint64_t)st.st_size ||
-		    sh[i].sh_size > (uint64_t)st.st_size - sh[i].sh_offset)
-			goto out;
-		name = shstr + sh[i].sh_name;
-		if (!strcmp(name, ".gnu_debugaltlink") || !strncmp(name, ".zdebug", 7))
-			goto out;	/* libdw's own path handles these */
-		if (i != eh->e_shstrndx && debug_section__unneeded(name)) {
-			nsh[i].sh_type = SHT_NOBITS;
-			nsh[i].sh_flags &= ~(uint64_t)SHF_COMPRESSED;
-			nsh[i].sh_offset = 0;
-			continue;
-		}
-		if (sh[i].sh_flags & SHF_COMPRESSED) {
-			const Elf64_Chdr *ch = (const Elf64_Chdr *)(file + sh[i].sh_offset);
-
-			if (sh[i].sh_size < sizeof(*ch) || sh[i].sh_offset % 8 ||
-			    ch->ch_type != ELFCOMPRESS_ZLIB || ch->ch_size > UINT32_MAX ||
-			    sh[i].sh_size - sizeof(*ch) > UINT32_MAX)
-				goto out;
-			align = ch->ch_addralign > 1 ? ch->ch_addralign : 1;
-			if ((align & (align - 1)) || align > IMAGE_ALIGN_MAX)
-				goto out;
-			nsh[i].sh_flags &= ~(uint64_t)SHF_COMPRESSED;
-			nsh[i].sh_size = ch->ch_size;
-			nsh[i].sh_addralign = ch->ch_addralign;
-			jobs[nr_jobs].src = (const unsigned char *)(ch + 1);
-			jobs[nr_jobs].src_len = sh[i].sh_size - sizeof(*ch);
-			jobs[nr_jobs].dst_len = ch->ch_size;
-			/* dst is set once the image exists: keep the offset */
-			jobs[nr_jobs].dst = (unsigned char *)(uintptr_t)ALIGN_UP(off, align);
-			nr_jobs++;
-			total_inflated += ch->ch_size;
-			compressed = true;
-		} else if ((align & (align - 1)) || align > IMAGE_ALIGN_MAX) {
-			goto out;
-		}
-		off = ALIGN_UP(off, align);
-		nsh[i].sh_offset = off;
-		off += nsh[i].sh_size;
-		if (off > IMAGE_SIZE_MAX)
-			goto out;
-	}
-	if (!compressed) {
-		err = -ENOENT;
-		goto out;
-	}
-	off = ALIGN_UP(off, 8);
-	*size = off + n * sizeof(Elf64_Shdr);
-	out = mmap(NULL, *size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
-		   -1, 0);
-	if (out == MAP_FAILED) {
-		err = -ENOMEM;
-		goto out;
-	}
-	neh = (Elf64_Ehdr *)out;
-	*neh = *eh;
-	if (eh->e_phnum) {
-		neh->e_phoff = ALIGN_UP(sizeof(Elf64_Ehdr), 8);
-		memcpy(out + neh->e_phoff, file + eh->e_phoff, eh->e_phnum * sizeof(Elf64_Phdr));
-	}
-	neh->e_shoff = off;
-	for (i = 0; i < nr_jobs; i++)
-		jobs[i].dst = out + (uintptr_t)jobs[i].dst;
-	for (i = 1; i < n; i++)
-		if (nsh[i].sh_type != SHT_NOBITS && nsh[i].sh_type != SHT_NULL &&
-		    !(sh[i].sh_flags & SHF_COMPRESSED))
-			memcpy(out + nsh[i].sh_offset, file + sh[i].sh_offset, nsh[i].sh_size);
-	memcpy(out + off, nsh, n * sizeof(*nsh));
-	/* inflate: the biggest section on a second thread when it pays */
-	{
-		pthread_t tid;
-		size_t big = 0;
-		bool threaded = false;
-
-		for (i = 1; i < nr_jobs; i++)
-			if (jobs[i].dst_len > jobs[big].dst_len)
-				big = i;
-		if (nr_jobs > 1 && total_inflated >= INFLATE_SPLIT_MIN &&
-		    sysconf(_SC_NPROCESSORS_ONLN) > 1)
-			threaded = !pthread_create(&tid, NULL, inflate_job__thread, &jobs[big]);
-		for (i = 0; i < nr_jobs; i++)
-			if (!threaded || i != big)
-				inflate_job__run(&jobs[i]);
-		if (threaded)
-			pthread_join(tid, NULL);
-	}
-	err = 0;
-	for (i = 0; i < nr_jobs; i++)
-		if (jobs[i].err)
-			err = jobs[i].err;
-	if (err) {
-		pr_debug("debuginfo: %s: cannot inflate a compressed section\n", path);
-		munmap(out, *size);
-		goto out;
-	}
-	*image = out;
-	pr_debug2("debuginfo: %s: %zu sections inflated in memory (%zu bytes)\n", path, nr_jobs,
-		  total_inflated);
-out:
-	free(nsh);
-	free(jobs);
-	munmap((void *)file, st.st_size);
-	return err;
-}
-
 static int try_debug_file(struct debuginfo *di, const char *path)
 {
 	/* $PRF_DEBUG_IMAGE=0: let libdw read the file (for comparisons) */
@@ -843,16 +598,15 @@ static int try_debug_file(struct debuginfo *di, const char *path)
 
 	if (access(path, R_OK))
 		return -ENOENT;
-	if (image_on && !debug_image__load(path, &di->dbg_image, &di->dbg_image_size)) {
-		di->dbg_elf = elf_memory(di->dbg_image, di->dbg_image_size);
+	if (image_on && !debug_image__load(path, &di->dbg_img)) {
+		di->dbg_elf = elf_memory(di->dbg_img.base, di->dbg_img.size);
 		if (di->dbg_elf && elf_kind(di->dbg_elf) == ELF_K_ELF)
 			di->dwarf = dwarf_begin_elf(di->dbg_elf, DWARF_C_READ, NULL);
 		if (!di->dwarf) {
 			if (di->dbg_elf)
 				elf_end(di->dbg_elf);
 			di->dbg_elf = NULL;
-			munmap(di->dbg_image, di->dbg_image_size);
-			di->dbg_image = NULL;
+			debug_image__free(&di->dbg_img);
 		}
 	}
 	if (!di->dwarf) {
@@ -881,7 +635,7 @@ static int debuginfo__load_dwarf(struct debuginfo *di)
 		return di->dwarf ? 0 : -ENOENT;
 	di->dwarf_tried = true;
 	if (debuginfo__load_elf(di))
-		return -ENOENT;
+		goto none;
 	if (elf__has_section(di->elf, ".debug_info", true) ||
 	    elf__has_section(di->elf, ".debug_frame", true)) {
 		di->dwarf = dwarf_begin_elf(di->elf, DWARF_C_READ, NULL);
@@ -932,6 +686,9 @@ static int debuginfo__load_dwarf(struct debuginfo *di)
 				goto out;
 		}
 	}
+none:
+	/* lookups in this DSO may now return at once, without the lock */
+	__atomic_store_n(&di->no_dwarf, true, __ATOMIC_RELEASE);
 	return -ENOENT;
 out:
 	di->dbg_cfi = dwarf_getcfi(di->dwarf);
@@ -1121,13 +878,69 @@ out:
 	return err;
 }
 
+/* debug_image__ensure() on the DSO's debug image, saying (-vv) when a
+ * section inflated on demand has become whole, and for which bytes. */
+static int debuginfo__ensure(struct debuginfo *di, enum debug_lazy_sec sec, uint64_t end)
+{
+	bool partial = debug_image__partial(&di->dbg_img, sec);
+	int err = debug_image__ensure(&di->dbg_img, sec, end);
+
+	if (partial && !debug_image__partial(&di->dbg_img, sec))
+		pr_debug2("debuginfo: %s: all of %s inflated (bytes up to %#" PRIx64 " needed)\n",
+			  di->debug_path ? di->debug_path : di->dso->long_name,
+			  sec == DEBUG_LAZY_INFO ? ".debug_info" : ".debug_line", end);
+	return err;
+}
+
+/* A 4- or 8-byte unsigned value in host byte order. */
+static uint64_t read_uint(const unsigned char *p, unsigned int size)
+{
+	uint32_t v32;
+	uint64_t v64;
+
+	if (size == 4) {
+		memcpy(&v32, p, 4);
+		return v32;
+	}
+	memcpy(&v64, p, 8);
+	return v64;
+}
+
+/*
+ * Make the line program of the CU cudie readable by libdw (inflated
+ * through the end of its unit in .debug_line). Caller holds the lock.
+ * false: the section is corrupt.
+ */
+static bool debuginfo__lines_ready(struct debuginfo *di, Dwarf_Die *cudie)
+{
+	struct debug_lazy *l = &di->dbg_img.lazy[DEBUG_LAZY_LINE];
+	Dwarf_Attribute attr;
+	Dwarf_Word off;
+	uint64_t end, len;
+
+	if (!debug_image__partial(&di->dbg_img, DEBUG_LAZY_LINE))
+		return true;
+	if (!dwarf_attr(cudie, DW_AT_stmt_list, &attr) || dwarf_formudata(&attr, &off))
+		return true;	/* no line program: libdw reads none */
+	if (off >= l->dst_len || debuginfo__ensure(di, DEBUG_LAZY_LINE, off + 12))
+		return !debuginfo__ensure(di, DEBUG_LAZY_LINE, UINT64_MAX);
+	len = read_uint(l->dst + off, 4);
+	end = off + 4 + len;
+	if (len == 0xffffffff) {
+		len = read_uint(l->dst + off + 4, 8);
+		end = len > l->dst_len ? l->dst_len : off + 12 + len;
+	}
+	return !debuginfo__ensure(di, DEBUG_LAZY_LINE, end);
+}
+
 /* Append the .debug_line rows of one CU to t (unsorted). 0 or -ENOMEM. */
-static int line_table__add_cu(struct line_table *t, size_t *alloc, Dwarf_Die *cudie)
+static int line_table__add_cu(struct debuginfo *di, struct line_table *t, size_t *alloc,
+			      Dwarf_Die *cudie)
 {
 	Dwarf_Lines *lines;
 	size_t n, i;
 
-	if (dwarf_getsrclines(cudie, &lines, &n))
+	if (!debuginfo__lines_ready(di, cudie) || dwarf_getsrclines(cudie, &lines, &n))
 		return 0;
 	if (t->n + n > *alloc) {
 		struct line_row *nr = realloc(t->rows, (t->n + n) * sizeof(*nr));
@@ -1211,13 +1024,15 @@ static int debuginfo__load_lines(struct debuginfo *di)
 	if (di->lines_tried)
 		return di->lines.rows ? 0 : -ENOENT;
 	di->lines_tried = true;
-	if (debuginfo__load_dwarf(di))
+	if (debuginfo__load_dwarf(di) ||
+	    debuginfo__ensure(di, DEBUG_LAZY_INFO, UINT64_MAX) ||
+	    debuginfo__ensure(di, DEBUG_LAZY_LINE, UINT64_MAX))
 		return -ENOENT;
 	while (dwarf_get_units(di->dwarf, cu, &next, &version, &unit_type, &cudie, NULL) == 0) {
 		cu = next;
 		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
 			continue;
-		if (line_table__add_cu(&di->lines, &alloc, &cudie))
+		if (line_table__add_cu(di, &di->lines, &alloc, &cudie))
 			return -ENOMEM;
 	}
 	pr_debug("debuginfo: %s: whole line table loaded\n", di->dso->long_name);
@@ -1241,41 +1056,214 @@ static int cu_range__cmp(const void *pa, const void *pb)
 	return a->lo < b->lo ? -1 : a->lo > b->lo;
 }
 
-/* The CU address ranges (.debug_aranges via libdw), sorted. Caller holds
- * the lock. 0 or -ENOENT. */
+/* Append one range to the CU index. 0 or -ENOMEM. */
+static int cu_ranges__add(struct debuginfo *di, size_t *alloc, uint64_t lo, uint64_t len,
+			  Dwarf_Off cu_off, Dwarf_Off hdr_off)
+{
+	if (!len)
+		return 0;
+	if (di->nr_cu_ranges == *alloc) {
+		size_t na = *alloc ? 2 * *alloc : 256;
+		struct cu_range *n = realloc(di->cu_ranges, na * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		di->cu_ranges = n;
+		*alloc = na;
+	}
+	di->cu_ranges[di->nr_cu_ranges++] = (struct cu_range){ lo, lo + len, cu_off, hdr_off };
+	return 0;
+}
+
+/* The raw data of the section called name in elf, or NULL. */
+static Elf_Data *elf__section_data(Elf *elf, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *n;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+			continue;
+		n = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (n && !strcmp(n, name))
+			return elf_getdata(scn, NULL);
+	}
+	return NULL;
+}
+
+/*
+ * The CU index from .debug_aranges read here (DWARF 5 section 6.1.2),
+ * for a debug image whose .debug_info is inflated on demand: libdw's
+ * dwarf_getaranges() reads every unit header to turn header offsets into
+ * unit DIE offsets, which would need all of .debug_info. Here the DIE
+ * offset is found when a unit is first used (debuginfo__unit_ready()).
+ * The image is ELF64 of the host byte order, so is its DWARF. Like libdw,
+ * a malformed set makes the whole index unusable. 0, -ENOENT, -ENOMEM.
+ */
+static int debuginfo__read_aranges(struct debuginfo *di, size_t *alloc)
+{
+	Elf_Data *d = elf__section_data(di->dbg_elf, ".debug_aranges");
+	const unsigned char *p, *end;
+	size_t info_size = di->dbg_img.lazy[DEBUG_LAZY_INFO].dst_len;
+
+	if (!d || !d->d_buf)
+		return -ENOENT;
+	p = d->d_buf;
+	end = p + d->d_size;
+	while (end - p >= 4) {
+		const unsigned char *set = p, *set_end;
+		uint64_t len, off, lo, sz;
+		uint16_t ver;
+		unsigned int osz = 4, asz;
+
+		len = read_uint(p, 4);
+		p += 4;
+		if (len == 0xffffffff) {
+			if (end - p < 8)
+				return -ENOENT;
+			len = read_uint(p, 8);
+			p += 8;
+			osz = 8;
+		}
+		if (len > (uint64_t)(end - p) || len < 2 + osz + 2)
+			return -ENOENT;
+		set_end = p + len;
+		memcpy(&ver, p, 2);
+		p += 2;
+		off = read_uint(p, osz);
+		p += osz;
+		asz = *p++;
+		p++;			/* segment selector size */
+		if (ver != 2 || (asz != 4 && asz != 8) || off >= info_size)
+			return -ENOENT;
+		/* tuples start at a multiple of twice the address size */
+		p = set + ((size_t)(p - set) + 2 * asz - 1) / (2 * asz) * (2 * asz);
+		while (set_end - p >= 2 * (ptrdiff_t)asz) {
+			lo = read_uint(p, asz);
+			sz = read_uint(p + asz, asz);
+			p += 2 * asz;
+			if (!lo && !sz)
+				break;
+			if (cu_ranges__add(di, alloc, lo, sz, 0, off))
+				return -ENOMEM;
+		}
+		p = set_end;
+	}
+	return di->nr_cu_ranges ? 0 : -ENOENT;
+}
+
+/* The CU address ranges, sorted: .debug_aranges via libdw, or read here
+ * while .debug_info is partial. Caller holds the lock. 0 or -ENOENT. */
 static int debuginfo__load_cu_ranges(struct debuginfo *di)
 {
 	Dwarf_Aranges *ar;
-	size_t n, i;
+	size_t n, i, alloc = 0;
 
 	if (di->cu_ranges_tried)
 		return di->cu_ranges ? 0 : -ENOENT;
 	di->cu_ranges_tried = true;
-	if (debuginfo__load_dwarf(di) || dwarf_getaranges(di->dwarf, &ar, &n) || !n)
+	if (debuginfo__load_dwarf(di))
 		return -ENOENT;
-	di->cu_ranges = malloc(n * sizeof(*di->cu_ranges));
-	if (!di->cu_ranges)
-		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		Dwarf_Arange *a = dwarf_onearange(ar, i);
-		Dwarf_Addr start;
-		Dwarf_Word len;
-		Dwarf_Off off;
+	if (debug_image__partial(&di->dbg_img, DEBUG_LAZY_INFO)) {
+		if (debuginfo__read_aranges(di, &alloc)) {
+			free(di->cu_ranges);
+			di->cu_ranges = NULL;
+			di->nr_cu_ranges = 0;
+			return -ENOENT;
+		}
+	} else {
+		if (dwarf_getaranges(di->dwarf, &ar, &n) || !n)
+			return -ENOENT;
+		for (i = 0; i < n; i++) {
+			Dwarf_Arange *a = dwarf_onearange(ar, i);
+			Dwarf_Addr start;
+			Dwarf_Word len;
+			Dwarf_Off off;
 
-		if (!a || dwarf_getarangeinfo(a, &start, &len, &off) || !len)
-			continue;
-		di->cu_ranges[di->nr_cu_ranges].lo = start;
-		di->cu_ranges[di->nr_cu_ranges].hi = start + len;
-		di->cu_ranges[di->nr_cu_ranges].cu_off = off;
-		di->nr_cu_ranges++;
+			if (a && !dwarf_getarangeinfo(a, &start, &len, &off) &&
+			    cu_ranges__add(di, &alloc, start, len, off, 0))
+				return -ENOMEM;
+		}
+		if (!di->nr_cu_ranges)
+			return -ENOENT;
 	}
 	qsort(di->cu_ranges, di->nr_cu_ranges, sizeof(*di->cu_ranges), cu_range__cmp);
 	return 0;
 }
 
-/* DIE offset of the CU whose ranges hold addr, or false. */
+/* Can the unit of cudie refer to DIEs of other units (DW_FORM_ref_addr,
+ * a type unit by DW_FORM_ref_sig8, or a form only known per DIE)? Any
+ * abbreviation of its table using such a form says it may. */
+static bool unit__refers_out(Dwarf_Die *cudie)
+{
+	Dwarf_Off off = 0;
+
+	for (;;) {
+		Dwarf_Abbrev *a;
+		size_t len, cnt, i;
+
+		a = dwarf_getabbrev(cudie, off, &len);
+		if (a == DWARF_END_ABBREV)
+			return false;
+		if (!a || dwarf_getattrcnt(a, &cnt))
+			return true;	/* cannot tell */
+		/* libdw 0.188 counts a DW_FORM_implicit_const attribute's
+		 * constant as one more attribute: the walk ends at the list's
+		 * end marker (getabbrevattr fails) before cnt */
+		for (i = 0; i < cnt; i++) {
+			unsigned int name, form;
+			Dwarf_Sword value;
+
+			if (dwarf_getabbrevattr_data(a, i, &name, &form, &value, NULL))
+				break;
+			if (form == DW_FORM_ref_addr || form == DW_FORM_ref_sig8 ||
+			    form == DW_FORM_indirect)
+				return true;
+		}
+		off += len;
+	}
+}
+
+#define UNIT_HEADER_MAX 40	/* bytes: 64-bit DWARF 5 type unit header */
+
+/*
+ * Make the .debug_info unit whose header is at hdr_off readable by libdw
+ * (inflated through its end, and through the end of the section when it
+ * may refer to other units; libdw reads the headers of the units before
+ * it, which are inflated first) and give its unit DIE offset. Caller
+ * holds the lock. false: a corrupt section or unit.
+ */
+static bool debuginfo__unit_ready(struct debuginfo *di, Dwarf_Off hdr_off, Dwarf_Off *die_off)
+{
+	struct debug_image *img = &di->dbg_img;
+	Dwarf_Off next, abbrev;
+	uint8_t asz, osz;
+	Dwarf_Half ver;
+	size_t hsize;
+	Dwarf_Die cudie;
+
+	if (debuginfo__ensure(di, DEBUG_LAZY_INFO, hdr_off + UNIT_HEADER_MAX) ||
+	    dwarf_next_unit(di->dwarf, hdr_off, &next, &hsize, &ver, &abbrev, &asz, &osz, NULL,
+			    NULL) ||
+	    debuginfo__ensure(di, DEBUG_LAZY_INFO, next))
+		return false;
+	*die_off = hdr_off + hsize;
+	if (!debug_image__partial(img, DEBUG_LAZY_INFO))
+		return true;
+	if (!dwarf_offdie(di->dwarf, *die_off, &cudie) || unit__refers_out(&cudie))
+		return !debuginfo__ensure(di, DEBUG_LAZY_INFO, UINT64_MAX);
+	return true;
+}
+
+/* DIE offset of the CU whose ranges hold addr, its unit readable, or false. */
 static bool debuginfo__addr_cu(struct debuginfo *di, uint64_t addr, Dwarf_Off *cu_off)
 {
+	struct cu_range *r;
 	size_t lo;
 
 	if (debuginfo__load_cu_ranges(di))
@@ -1283,7 +1271,10 @@ static bool debuginfo__addr_cu(struct debuginfo *di, uint64_t addr, Dwarf_Off *c
 	lo = upper_bound_u64(di->cu_ranges, di->nr_cu_ranges, sizeof(*di->cu_ranges), addr);
 	if (!lo || addr >= di->cu_ranges[lo - 1].hi)
 		return false;
-	*cu_off = di->cu_ranges[lo - 1].cu_off;
+	r = &di->cu_ranges[lo - 1];
+	if (!r->cu_off && !debuginfo__unit_ready(di, r->hdr_off, &r->cu_off))
+		return false;
+	*cu_off = r->cu_off;
 	return true;
 }
 
@@ -1305,7 +1296,7 @@ static struct line_table *debuginfo__cu_lines(struct debuginfo *di, Dwarf_Off cu
 	c->cu_off = cu_off;
 	c->next = *b;
 	*b = c;
-	if (!dwarf_offdie(di->dwarf, cu_off, &cudie) || line_table__add_cu(&c->t, &alloc, &cudie)) {
+	if (!dwarf_offdie(di->dwarf, cu_off, &cudie) || line_table__add_cu(di, &c->t, &alloc, &cudie)) {
 		line_table__free(&c->t);
 		return NULL;
 	}
@@ -1420,6 +1411,8 @@ int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigne
 	debuginfo__note_use(DEBUGINFO_USED_SRCLINE);
 	if (!di)
 		return -ENOMEM;
+	if (debuginfo__none(di))
+		return -ENOENT;
 	debuginfo__lock(di);
 	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
 		*file = t->rows[i].file;
@@ -1438,7 +1431,7 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 	long i;
 
 	debuginfo__note_use(DEBUGINFO_USED_SRCLINE);
-	if (!di)
+	if (!di || debuginfo__none(di))
 		return NULL;
 	debuginfo__lock(di);
 	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
@@ -1739,6 +1732,7 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 				   struct inline_frame **out)
 {
 	Dwarf_Die cudie, chain[MAX_INLINE_DEPTH];
+	Dwarf_Off cu_off;
 	Dwarf_Files *files = NULL;
 	size_t nfiles = 0;
 	struct inline_frame *fr;
@@ -1751,7 +1745,8 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 	long row;
 
 	*out = NULL;
-	if (debuginfo__load_dwarf(di) || !dwarf_addrdie(di->dwarf, addr, &cudie))
+	if (debuginfo__load_dwarf(di) || !debuginfo__addr_cu(di, addr, &cu_off) ||
+	    !dwarf_offdie(di->dwarf, cu_off, &cudie))
 		return 0;
 	cf = debuginfo__cu_funcs(di, &cudie);
 	if (!cf || !cu_funcs__find(di, cf, addr, &chain[0]))
@@ -1768,7 +1763,7 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 		return -ENOMEM;
 	/* positions need the CU's line program parsed (libdw 0.188 parses
 	 * all of it even for the file table alone): only when asked */
-	if (positions)
+	if (positions && debuginfo__lines_ready(di, &cudie))
 		dwarf_getsrcfiles(&cudie, &files, &nfiles);
 	/* innermost position: the line table's */
 	if (positions && (row = debuginfo__find_line(di, addr, &lt)) >= 0) {
@@ -1807,6 +1802,8 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 
 	if (!di)
 		return -ENOMEM;
+	if (debuginfo__none(di))
+		return 0;
 	debuginfo__lock(di);
 	if (!di->inl_cache) {
 		di->inl_cache = malloc(INLINE_CACHE_SIZE * sizeof(*di->inl_cache));
@@ -1918,8 +1915,7 @@ void dso__debuginfo_delete(struct dso *dso)
 	if (di->dwarf)
 		dwarf_end(di->dwarf);
 	close_elf(&di->dbg_fd, &di->dbg_elf);
-	if (di->dbg_image)
-		munmap(di->dbg_image, di->dbg_image_size);
+	debug_image__free(&di->dbg_img);
 	close_elf(&di->fd, &di->elf);
 	free(di->image);
 	free(di->segs);
