@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -464,10 +465,31 @@ static int dso__load_vmlinux(struct dso *dso, const char *path)
 	return 0;
 }
 
+/*
+ * perf's build-id cache copy of a kernel's kallsyms, which perf record
+ * writes to ~/.debug/[kernel.kallsyms]/<build-id>/kallsyms: path in buf
+ * when there is one for the DSO's build-id with a _text line (to shift a
+ * copy made in another boot by the KASLR difference, as any kallsyms
+ * file is shifted).
+ */
+static bool kernel__cached_kallsyms(const struct dso *dso, char *buf, size_t size)
+{
+	const char *home = getenv("HOME");
+	char hex[2 * BUILD_ID_SIZE + 1];
+
+	if (!home || !*home || !dso->bid.size)
+		return false;
+	build_id__sprintf(&dso->bid, hex);
+	if ((size_t)snprintf(buf, size, "%s/.debug/[kernel.kallsyms]/%s/kallsyms", home, hex) >= size)
+		return false;
+	return !access(buf, R_OK) && kallsyms__text(buf);
+}
+
 int dso__load_kernel(struct dso *dso)
 {
 	struct machine *m = dso->machine;
 	const char *path = machine__kallsyms_path(m);
+	bool running = false;	/* the recorded kernel is the running one */
 
 	if (dso->kind == DSO_KERNEL && m && m->vmlinux) {
 		int err = dso__load_vmlinux(dso, m->vmlinux);
@@ -493,6 +515,25 @@ int dso__load_kernel(struct dso *dso)
 					   a, b);
 			}
 			return -ESRCH;
+		}
+		running = run.size != 0;
+	}
+	/*
+	 * The running kernel's core symbols from the build-id cache copy of
+	 * its kallsyms: the same symbols as /proc/kallsyms (the same build,
+	 * shifted to the recorded _text), read in a few ms where the kernel
+	 * takes tens of ms to format /proc/kallsyms. Modules always come
+	 * from /proc/kallsyms: their addresses change from load to load.
+	 */
+	if (running && dso->kind == DSO_KERNEL && dso->kernel_text) {
+		char cached[PATH_MAX];
+
+		if (kernel__cached_kallsyms(dso, cached, sizeof(cached))) {
+			int err = dso__load_kallsyms(dso, cached);
+
+			if (!err || err == -ENOMEM)
+				return err;
+			pr_debug("%s: %s, using %s\n", cached, strerror(-err), path);
 		}
 	}
 	return dso__load_kallsyms(dso, path);
