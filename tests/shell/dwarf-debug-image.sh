@@ -82,26 +82,8 @@ grep -A1 "lib_work+0x[0-9a-f]* (.*libdi.so)" img.plain | grep -q "caller+0x" ||
 	fail "the stack does not continue from lib_work into main's caller()"
 
 # damage the compressed .debug_info (its zlib stream) of the debug file
-python3 - libdi.so.debug <<'PY' || { echo "cannot patch the debug file"; exit 2; }
-import struct, sys
-p = sys.argv[1]
-b = bytearray(open(p, 'rb').read())
-shoff, = struct.unpack_from('<Q', b, 0x28)
-shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
-def sh(i):
-    return struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize)
-stroff = sh(shstrndx)[4]
-for i in range(shnum):
-    s = sh(i)
-    name = b[stroff + s[0]:b.index(0, stroff + s[0])].decode()
-    if name == '.debug_info':
-        off, size = s[4], s[5]
-        for k in range(off + 24 + 8, off + size - 8, 7):	# past the Chdr
-            b[k] ^= 0x5a
-        open(p, 'wb').write(b)
-        sys.exit(0)
-sys.exit(1)
-PY
+python3 "$PRF_SRCDIR/tests/shell/lib/elf-section.py" libdi.so.debug .debug_info damage 0 ||
+	{ echo "cannot patch the debug file"; exit 2; }
 run bad.script "$PRF" script -i py.data
 grep -q "lib_work+0x[0-9a-f]* (.*libdi.so)" bad.script || fail "damaged debug file: no lib_work frame"
 grep -A1 "lib_work+0x[0-9a-f]* (.*libdi.so)" bad.script | grep -q "caller+0x" ||

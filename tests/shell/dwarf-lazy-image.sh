@@ -94,19 +94,7 @@ readelf -SW libdl.so.debug | grep -q '\.debug_info .* C ' ||
 	{ echo "objcopy did not compress the debug sections"; exit 2; }
 # the premise: .debug_info big enough to be inflated on demand (256 KB),
 # early.c's unit at its start, late.c's past its first eighth
-info_size=$(python3 - libdl.so.debug <<'PY'
-import struct, sys
-b = open(sys.argv[1], 'rb').read()
-shoff, = struct.unpack_from('<Q', b, 0x28)
-shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
-sh = lambda i: struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize)
-stroff = sh(shstrndx)[4]
-for i in range(shnum):
-    s = sh(i)
-    if b[stroff + s[0]:b.index(0, stroff + s[0])] == b'.debug_info':
-        print(struct.unpack_from('<IIQQ', b, s[4])[2])	# Elf64_Chdr ch_size
-PY
-)
+info_size=$(python3 "$PRF_SRCDIR/tests/shell/lib/elf-section.py" libdl.so.debug .debug_info size)
 [ "${info_size:-0}" -ge 400000 ] || fail "the test library's .debug_info is only ${info_size:-?} bytes"
 cc -O2 -g -fomit-frame-pointer -o main main.c -L. -ldl -Wl,-rpath,"$T" || { echo "cc failed"; exit 2; }
 perf_record early.data -e task-clock:u --call-graph dwarf -F 2000 --no-buildid-cache ./main
@@ -155,24 +143,8 @@ grep -A1 "late_mix+0x[0-9a-f]*\$" both.lazy.script | grep -q "late.c:[0-9]* (inl
 	fail "early and late: no late.c srcline for the inlined frame"
 
 # damage the compressed .debug_info past its first quarter
-python3 - libdl.so.debug <<'PY' || { echo "cannot patch the debug file"; exit 2; }
-import struct, sys
-p = sys.argv[1]
-b = bytearray(open(p, 'rb').read())
-shoff, = struct.unpack_from('<Q', b, 0x28)
-shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
-sh = lambda i: struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize)
-stroff = sh(shstrndx)[4]
-for i in range(shnum):
-    s = sh(i)
-    if b[stroff + s[0]:b.index(0, stroff + s[0])] == b'.debug_info':
-        off, size = s[4], s[5]
-        for k in range(off + size // 4, off + size - 8, 5):
-            b[k] ^= 0x5a
-        open(p, 'wb').write(b)
-        sys.exit(0)
-sys.exit(1)
-PY
+python3 "$PRF_SRCDIR/tests/shell/lib/elf-section.py" libdl.so.debug .debug_info damage 0.25 ||
+	{ echo "cannot patch the debug file"; exit 2; }
 run bad.early "$PRF" report -i early.data --stdio --no-children
 grep -q "early_mix (inlined)" bad.early ||
 	fail "damaged late part: the early unit's inlined frame is gone"
