@@ -16,22 +16,31 @@
 # PYTHON=path picks the interpreter (default: python3 from PATH); one built
 # with -g (its libpython has DWARF: inline frames, addr2line work for perf)
 # is the case where perf is slowest.
-# RESULTS-BEGIN recorded 2026-11-26 20:53-20:59 UTC, 2 cores, idle, medians of 5
+# RESULTS-BEGIN recorded 2026-11-27 08:12-08:20 UTC, 2 cores, idle, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
-# python                      task              perf s   prf s   wall
-# /usr/bin/python3 (12.2 K)   report             0.367   0.087   4.2x
-# (libc6-dbg only)            script             0.461   0.095   4.9x
-#                             script +srcline    8.797   0.132  66.6x
-# pyenv 3.11.7 -g (11.2 K)    report             1.191   0.111  10.7x
-#                             script             1.429   0.116  12.3x
-#                             script +srcline    1.409   0.219   6.4x
-# Like for like on one file (11 alternating runs, medians): report on the
-# system python3 0.101 -> 0.068 s, on the -g python 0.209 -> 0.150 s, script
-# 0.104 -> 0.076 s, from the start of the day's work to the CFI row memo.
-# What remains on the system python3 is mostly fixed cost: inflating glibc's
-# compressed .debug_info (5.8 MB, ~20 ms on a second thread) for inline
-# frames, then its CUs; --no-inline runs in ~0.03 s.
+# /usr/bin/python3 (libc6-dbg only); each run records its own file:
+# run                  task              perf s   prf s   wall
+# HEAD (8.8 K samples) report             0.292   0.034   8.6x
+#                      script             0.300   0.041   7.3x
+#                      script +srcline    5.588   0.084  66.5x
+# HEAD (9.2 K samples) report             0.253   0.034   7.4x
+#                      script             0.293   0.034   8.6x
+#                      script +srcline    5.665   0.062  91.4x
+# stop 15 binary       report             0.301   0.078   3.9x
+#  (9.0 K samples)     script             0.381   0.070   5.4x
+#                      script +srcline    6.097   0.095  64.2x
+# Since stop 15: glibc's compressed .debug_info (5.8 MB) and .debug_line
+# are inflated on demand, up to the compilation unit a lookup needs
+# (util/model/debug-image.c); these profiles need the unit of
+# __libc_start_call_main, 10 KB in. A recording with one sample in a
+# string function (whose unit lies 2.8 MB in) needs all of .debug_info,
+# inflated on a second CPU since load: then report takes about 60 ms
+# (a 10.7 K sample file: 81 -> 79 ms, cpu 86 -> 82 ms, 21 alternating
+# runs). DSOs without DWARF (python3 here) answer inline lookups without
+# their lock.
+# pyenv 3.11.7 -g (11.2 K, stop 13-15, not re-measured): report 10.7x,
+# script 12.3x, script +srcline 6.4x (perf 1.41 s, prf 0.22 s).
 # RESULTS-END
 set -u
 N=${1:-3}

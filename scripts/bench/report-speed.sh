@@ -20,36 +20,33 @@
 #                 existing input recorded at the same SCALE is reused
 #   INPUTS="deep mix"  which inputs
 #   MODES="--children --no-children"  which report modes
-# RESULTS-BEGIN recorded 2026-11-27 04:31-04:42 UTC, 2 cores, load ~1.1,
+# RESULTS-BEGIN recorded 2026-11-27 08:02-08:09 UTC, 2 cores, load ~0.5,
 # medians of 5 runs; wall = perf/prf, mem = prf/perf peak RSS.
 # Inputs: deep 333 MB, 1.71 M samples; mix 83 MB, 1.23 M samples. This VM's
 # speed drifts by 30-50% between runs (perf mix --no-children took 2.41 s
-# to 3.78 s today, --children 7.28 s to 10.37 s; one tree of prf's took
-# 275 ms and 620 ms in back-to-back runs of one binary).
+# to 3.78 s over the day; prf's 0.47 s to 0.60 s).
 # input mode            perf s   prf s   wall    perf MB  prf MB   mem    output
-# deep  --children       25.76    0.51   50.5x    352.0    36.5   0.10x  identical
-# deep  --no-children     4.16    0.57    7.3x    344.7    34.1   0.10x  identical
-# mix   --children        9.28    1.60    5.8x    899.4   223.0   0.25x  identical
-# mix   --no-children     3.13    0.58    5.4x    265.7    77.6   0.29x  identical
-# An earlier run of the day (its deep rows ran while the binary was being
-# replaced, so they are not listed): mix --children 7.28 / 1.31 s = 5.6x,
-# mix --no-children 2.41 / 0.58 s = 4.2x (perf at its fastest); another
-# mix --children run 10.37 / 1.47 s = 7.1x.
-# Goal (>= 5x wall, <= 0.33x memory) met on every row of the full run; mix
-# is within 10% of the line when perf runs at its fastest here.
-# Since stop 14: the writer of --stdio formats chunks ahead as its helper
-# does (with one helper it only wrote and waited); the output keys and
-# column widths are built on a second CPU during perf's first collapse
-# tree, and the output order beside the second one (used when that tree
-# keeps the first's order, as on mix); the first tree is started during
-# the run by the delivering thread while it waits for the adding thread.
-# Where mix --children time goes now (about 1.3-1.6 s): resolving and
-# adding on two threads (0.65 s), the rest of the first collapse tree
-# (0.1-0.3 s, cache-miss bound, one CPU), the second tree beside the
-# output tree (0.13 s), printing on two threads (0.23 s). mix
-# --no-children (0.58 s) is resolving on the main thread: about 60 ms
-# of it waits for the kernel to format /proc/kallsyms at the first
-# kernel sample.
+# deep  --children       22.52    0.53   42.5x    351.9    36.4   0.10x  identical
+# deep  --no-children     2.96    0.41    7.2x    344.6    33.6   0.10x  identical
+# mix   --children        7.57    1.38    5.5x    899.3   223.2   0.25x  identical
+# mix   --no-children     2.49    0.52    4.8x    265.7    77.6   0.29x  identical
+# mix --no-children misses the 5x line when perf runs at its fastest. Two
+# mix-only runs of the same day (RUNS=7): --children 8.09 / 1.26 s = 6.4x
+# and 7.16 / 1.15 s = 6.2x, --no-children 2.53 / 0.47 s = 5.4x and
+# 3.17 / 0.60 s = 5.3x (the first of those before the kallsyms change).
+# Since stop 15: the running kernel's core symbols come from perf's
+# build-id cache copy of kallsyms (~/.debug/[kernel.kallsyms]/<bid>/
+# kallsyms) instead of /proc/kallsyms, which the kernel takes about 50 ms
+# to format while the first kernel sample waits: 9 alternating runs of
+# mix --no-children, median 587 -> 534 ms (cpu 947 -> 858 ms). Loading
+# them is now about 25 ms of parsing and sorting on the main thread.
+# Where mix --no-children time goes: both threads busy, the main one
+# resolving (its waits for the adding thread are spent on the presort),
+# the adding one in hists__add_sample (its top stall: the frames the
+# main thread just wrote, on the other CPU; prefetching the next slot's
+# frames a slot ahead was tried, no gain).
+# Stop 15 (full run, RUNS=5): deep 50.5x / 7.3x, mix 5.8x / 5.4x; another
+# mix --no-children run 2.41 / 0.58 s = 4.2x.
 # Earlier: stop 14 mix --children 4.8-6.3x (prf 1.6-1.8 s), --no-children
 # 6.1x; stop 13 4.0-4.3x / 4.6-5.0x; stop 11 3.2x / 3.8x.
 # RESULTS-END
