@@ -39,8 +39,10 @@
 # (a 10.7 K sample file: 81 -> 79 ms, cpu 86 -> 82 ms, 21 alternating
 # runs). DSOs without DWARF (python3 here) answer inline lookups without
 # their lock.
-# pyenv 3.11.7 -g (11.2 K, stop 13-15, not re-measured): report 10.7x,
-# script 12.3x, script +srcline 6.4x (perf 1.41 s, prf 0.22 s).
+# pyenv 3.11.7 built with -g (10.9 K samples), HEAD: report 1.069 / 0.091 s
+# = 11.7x, script 1.152 / 0.101 s = 11.4x, script +srcline 1.090 / 0.150 s
+# = 7.3x (perf prints its srclines here as fast as plain script; stop 15:
+# 10.7x, 12.3x, 6.4x).
 # RESULTS-END
 set -u
 N=${1:-3}
