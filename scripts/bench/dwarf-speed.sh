@@ -16,7 +16,7 @@
 # PYTHON=path picks the interpreter (default: python3 from PATH); one built
 # with -g (its libpython has DWARF: inline frames, addr2line work for perf)
 # is the case where perf is slowest.
-# RESULTS-BEGIN recorded 2026-11-27 08:12-08:20 UTC, 2 cores, idle, medians of 5
+# RESULTS-BEGIN recorded 2026-11-27 07:44-07:50 UTC, 2 cores, idle, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
 # /usr/bin/python3 (libc6-dbg only); each run records its own file:

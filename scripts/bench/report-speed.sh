@@ -20,7 +20,7 @@
 #                 existing input recorded at the same SCALE is reused
 #   INPUTS="deep mix"  which inputs
 #   MODES="--children --no-children"  which report modes
-# RESULTS-BEGIN recorded 2026-11-27 08:02-08:09 UTC, 2 cores, load ~0.5,
+# RESULTS-BEGIN recorded 2026-11-27 07:38-07:43 UTC, 2 cores, load ~0.5,
 # medians of 5 runs; wall = perf/prf, mem = prf/perf peak RSS.
 # Inputs: deep 333 MB, 1.71 M samples; mix 83 MB, 1.23 M samples. This VM's
 # speed drifts by 30-50% between runs (perf mix --no-children took 2.41 s
@@ -31,9 +31,10 @@
 # mix   --children        7.57    1.38    5.5x    899.3   223.2   0.25x  identical
 # mix   --no-children     2.49    0.52    4.8x    265.7    77.6   0.29x  identical
 # mix --no-children misses the 5x line when perf runs at its fastest. Two
-# mix-only runs of the same day (RUNS=7): --children 8.09 / 1.26 s = 6.4x
-# and 7.16 / 1.15 s = 6.2x, --no-children 2.53 / 0.47 s = 5.4x and
-# 3.17 / 0.60 s = 5.3x (the first of those before the kallsyms change).
+# mix-only runs just before (RUNS=7): with this binary, --children
+# 8.09 / 1.26 s = 6.4x, --no-children 2.53 / 0.47 s = 5.4x; with the one
+# before the kallsyms change below, 7.16 / 1.15 s = 6.2x and
+# 3.17 / 0.60 s = 5.3x.
 # Since stop 15: the running kernel's core symbols come from perf's
 # build-id cache copy of kallsyms (~/.debug/[kernel.kallsyms]/<bid>/
 # kallsyms) instead of /proc/kallsyms, which the kernel takes about 50 ms
