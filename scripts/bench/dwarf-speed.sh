@@ -3,7 +3,8 @@
 # records python3 running a loop with Linux perf (--call-graph dwarf,
 # about 10,000 samples), then times, median of N runs (default 3):
 #   perf report --stdio --no-children, perf script, perf script -F +srcline
-#   prf report / prf script (same options) when those commands exist,
+#   prf report / prf script (same options) when those commands exist (for
+#   these three rows perf and prf take turns, run by run),
 #   by default and with PRF_UNWIND_THREADS=1 and =2 (parallel unwinding), and
 #   with libdw reading compressed debug files itself (PRF_DEBUG_IMAGE=0)
 #   prf's unwinder alone (unwind only) and with srclines + inline frames,
@@ -19,7 +20,13 @@
 # RESULTS-BEGIN recorded 2026-11-27 07:44-07:50 UTC, 2 cores, idle, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
-# /usr/bin/python3 (libc6-dbg only); each run records its own file:
+# /usr/bin/python3 (libc6-dbg only); each run records its own file.
+# perf and prf taking turns (08:27 UTC, N=7, 14.6 K samples; the VM was
+# slower then, hence more samples in the same loop):
+#                      report             0.509   0.074   6.9x
+#                      script             0.525   0.070   7.5x
+#                      script +srcline   11.591   0.141  82.2x
+# Earlier runs, all perf runs of a row before all prf runs:
 # run                  task              perf s   prf s   wall
 # HEAD (8.8 K samples) report             0.292   0.034   8.6x
 #                      script             0.300   0.041   7.3x
@@ -80,22 +87,28 @@ print(":".join(t))')
 samples=$("$PERF" script -i py.data -F time 2>/dev/null | grep -c .)
 echo "samples: $samples ($(du -h py.data | cut -f1))"
 
-# median_s CMD...: "WALL CPU" seconds, medians of N runs (CPU = user + sys of
-# the command and its children, e.g. perf's addr2line; robust on a busy box).
-# WALL comes from the clock in ns (GNU time's %e has 10 ms steps, too coarse
-# for prf's runs of a few tens of ms); CPU from GNU time.
-median_s() {
-	local i t0 t1
-	for ((i = 0; i < N; i++)); do
-		t0=$(date +%s%N)
-		/usr/bin/time -o "$dir/time.out" -f "%U %S" "$@" >/dev/null 2>&1
-		t1=$(date +%s%N)
-		echo "$(( (t1 - t0) / 1000 )) $(tail -1 "$dir/time.out")"
-	done | awk '{ w[NR] = $1 / 1e6; c[NR] = $2 + $3 }
+# one_s CMD...: "WALL_US USER SYS" of one run (WALL from the clock in ns:
+# GNU time's %e has 10 ms steps, too coarse for prf's runs of a few tens
+# of ms; CPU = user + sys of the command and its children, e.g. perf's
+# addr2line, from GNU time). med_s: "WALL CPU" seconds, medians of the
+# lines on stdin. median_s CMD...: of N runs.
+one_s() {
+	local t0 t1
+	t0=$(date +%s%N)
+	/usr/bin/time -o "$dir/time.out" -f "%U %S" "$@" >/dev/null 2>&1
+	t1=$(date +%s%N)
+	echo "$(( (t1 - t0) / 1000 )) $(tail -1 "$dir/time.out")"
+}
+med_s() {
+	awk '{ w[NR] = $1 / 1e6; c[NR] = $2 + $3 }
 		function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
 			if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
 			return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
 		END { printf "%.3f %.3f", med(w, NR), med(c, NR) }'
+}
+median_s() {
+	local i
+	for ((i = 0; i < N; i++)); do one_s "$@"; done | med_s
 }
 rate() { awk -v n="$samples" -v t="$1" 'BEGIN { printf "%.0f", (t > 0 ? n / t : 0) }'; }
 row() {	# name "perf_wall perf_cpu" "prf_wall prf_cpu" (or "-")
@@ -119,15 +132,30 @@ prf_time() {
 
 printf "%-34s %7s %7s %9s %7s %7s %9s %13s\n" task "perf" "perf" "perf" "prf" "prf" "prf" "speedup"
 printf "%-34s %7s %7s %9s %7s %7s %9s %13s\n" "" "wall s" "cpu s" "smp/cpu-s" "wall s" "cpu s" "smp/cpu-s" "wall/cpu"
-p=$(median_s "$PERF" report -i py.data --stdio --no-children)
-q=$(prf_time report -i py.data --stdio --no-children)
-row "report --stdio --no-children" "$p" "$q"
-p=$(median_s "$PERF" script -i py.data); pscript=$p
-q=$(prf_time script -i py.data)
-row "script" "$p" "$q"
-p=$(median_s "$PERF" script -i py.data -F +srcline)
-q=$(prf_time script -i py.data -F +srcline)
-row "script -F +srcline" "$p" "$q"
+# pair_row NAME ARGS...: perf and prf on the same ARGS, run alternately N
+# times each (this VM's speed drifts by tens of % within minutes: taking
+# turns keeps a drift from landing on one side only); sets p to perf's.
+pair_row() {
+	local name=$1 i
+	shift
+	if ! has_cmd "$1" || ! "$PRF" "$@" >/dev/null 2>&1; then
+		p=$(median_s "$PERF" "$@")
+		row "$name" "$p" -
+		return
+	fi
+	: > "$dir/p.runs"
+	: > "$dir/q.runs"
+	for ((i = 0; i < N; i++)); do
+		one_s "$PERF" "$@" >> "$dir/p.runs"
+		one_s "$PRF" "$@" >> "$dir/q.runs"
+	done
+	p=$(med_s < "$dir/p.runs")
+	row "$name" "$p" "$(med_s < "$dir/q.runs")"
+}
+pair_row "report --stdio --no-children" report -i py.data --stdio --no-children
+pair_row "script" script -i py.data
+pscript=$p
+pair_row "script -F +srcline" script -i py.data -F +srcline
 # the same with 1 and with 2 unwinding threads: the default rows above use
 # the idle CPUs beyond two (none on a 2-CPU machine; util/model/unwind.h)
 p=$(median_s "$PERF" report -i py.data --stdio --no-children)
