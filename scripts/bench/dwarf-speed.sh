@@ -17,11 +17,11 @@
 # PYTHON=path picks the interpreter (default: python3 from PATH); one built
 # with -g (its libpython has DWARF: inline frames, addr2line work for perf)
 # is the case where perf is slowest.
-# RESULTS-BEGIN recorded 2026-11-27 07:44-07:50 UTC, 2 cores, idle, medians of 5
+# RESULTS-BEGIN recorded 2026-11-27 07:44-08:13 UTC, 2 cores, idle, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
 # /usr/bin/python3 (libc6-dbg only); each run records its own file.
-# perf and prf taking turns (08:27 UTC, N=7, 14.6 K samples; the VM was
+# perf and prf taking turns (08:10-08:13 UTC, N=7, 14.6 K samples; the VM was
 # slower then, hence more samples in the same loop):
 #                      report             0.509   0.074   6.9x
 #                      script             0.525   0.070   7.5x
