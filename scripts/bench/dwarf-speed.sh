@@ -17,35 +17,36 @@
 # PYTHON=path picks the interpreter (default: python3 from PATH); one built
 # with -g (its libpython has DWARF: inline frames, addr2line work for perf)
 # is the case where perf is slowest.
-# RESULTS-BEGIN recorded 2026-11-27 07:44-08:13 UTC, 2 cores, idle, medians of 5
+# RESULTS-BEGIN recorded 2026-11-27 08:10-08:33 UTC, 2 cores, idle, medians of 7
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
-# /usr/bin/python3 (libc6-dbg only); each run records its own file.
-# perf and prf taking turns (08:10-08:13 UTC, N=7, 14.6 K samples; the VM was
-# slower then, hence more samples in the same loop):
-#                      report             0.509   0.074   6.9x
+# /usr/bin/python3 (libc6-dbg only), perf and prf taking turns run by run;
+# each run records its own file:
+# binary, samples      task              perf s   prf s   wall
+# HEAD, 14.6 K         report             0.509   0.074   6.9x
 #                      script             0.525   0.070   7.5x
 #                      script +srcline   11.591   0.141  82.2x
-# Earlier runs, all perf runs of a row before all prf runs:
-# run                  task              perf s   prf s   wall
-# HEAD (8.8 K samples) report             0.292   0.034   8.6x
-#                      script             0.300   0.041   7.3x
-#                      script +srcline    5.588   0.084  66.5x
-# HEAD (9.2 K samples) report             0.253   0.034   7.4x
-#                      script             0.293   0.034   8.6x
-#                      script +srcline    5.665   0.062  91.4x
-# stop 15 binary       report             0.301   0.078   3.9x
-#  (9.0 K samples)     script             0.381   0.070   5.4x
-#                      script +srcline    6.097   0.095  64.2x
+# HEAD, 10.9 K         report             0.356   0.063   5.7x
+#                      script             0.411   0.059   7.0x
+#                      script +srcline    8.406   0.120  70.1x
+# stop 15, 10.0 K      report             0.291   0.067   4.3x
+#                      script             0.357   0.065   5.5x
+#                      script +srcline    7.589   0.097  78.2x
+# Earlier runs of the day, before the runs took turns (all perf runs of a
+# row, then all prf runs), gave HEAD 7.4-8.6x / 7.3-8.6x / 66-91x and stop
+# 15 3.9x / 5.4x / 64x: this VM's speed drifts between such blocks, so
+# those ratios are not comparable.
+# Like for like on one file (b.data, 9.0 K samples; 21 alternating runs):
+# report 75 -> 72 ms (cpu 82 -> 74 ms), script 62 -> 62 ms.
 # Since stop 15: glibc's compressed .debug_info (5.8 MB) and .debug_line
 # are inflated on demand, up to the compilation unit a lookup needs
-# (util/model/debug-image.c); these profiles need the unit of
-# __libc_start_call_main, 10 KB in. A recording with one sample in a
-# string function (whose unit lies 2.8 MB in) needs all of .debug_info,
-# inflated on a second CPU since load: then report takes about 60 ms
-# (a 10.7 K sample file: 81 -> 79 ms, cpu 86 -> 82 ms, 21 alternating
-# runs). DSOs without DWARF (python3 here) answer inline lookups without
-# their lock.
+# (util/model/debug-image.c). That saves the inflate when a profile only
+# needs __libc_start_call_main's unit, 10 KB in, but python's start-up
+# samples in glibc's string functions (units 2.8 MB in) were in every
+# recording made here, and those need all of .debug_info: it is then
+# inflated on a second CPU from load time on, and the main thread waits
+# for it. DSOs without DWARF (python3 here) answer inline lookups
+# without their lock.
 # pyenv 3.11.7 built with -g (10.9 K samples), HEAD: report 1.069 / 0.091 s
 # = 11.7x, script 1.152 / 0.101 s = 11.4x, script +srcline 1.090 / 0.150 s
 # = 7.3x (perf prints its srclines here as fast as plain script; stop 15:
