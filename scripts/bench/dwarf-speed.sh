@@ -47,10 +47,11 @@
 # inflated on a second CPU from load time on, and the main thread waits
 # for it. DSOs without DWARF (python3 here) answer inline lookups
 # without their lock.
-# pyenv 3.11.7 built with -g (10.9 K samples), HEAD: report 1.069 / 0.091 s
-# = 11.7x, script 1.152 / 0.101 s = 11.4x, script +srcline 1.090 / 0.150 s
-# = 7.3x (perf prints its srclines here as fast as plain script; stop 15:
-# 10.7x, 12.3x, 6.4x).
+# pyenv 3.11.7 built with -g (11.5 K samples), HEAD, taking turns: report
+# 1.175 / 0.119 s = 9.9x, script 1.337 / 0.136 s = 9.8x, script +srcline
+# 1.336 / 0.219 s = 6.1x (perf prints its srclines here as fast as plain
+# script). A block-wise run of the day: 11.7x, 11.4x, 7.3x; stop 15's
+# block-wise numbers 10.7x, 12.3x, 6.4x.
 # RESULTS-END
 set -u
 N=${1:-3}
