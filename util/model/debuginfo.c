@@ -27,6 +27,7 @@
 #include "debug-image.h"
 #include "dso.h"
 #include "machine.h"
+#include "model.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
@@ -523,56 +524,29 @@ int debuginfo__read(struct debuginfo *di, uint64_t off, void *buf, size_t len)
 
 static bool elf__has_section(Elf *elf, const char *name, bool need_bits)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	GElf_Shdr sh;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *n;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		n = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (n && !strcmp(n, name))
-			return !need_bits || sh.sh_type != SHT_NOBITS;
-	}
-	return false;
+	return elf__find_section(elf, name, &sh) && (!need_bits || sh.sh_type != SHT_NOBITS);
 }
 
 /* .gnu_debuglink: file name and CRC-32 of the debug file. */
 static int elf__debuglink(Elf *elf, char *name, size_t size, uint32_t *crc)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	GElf_Shdr sh;
+	Elf_Scn *scn = elf__find_section(elf, ".gnu_debuglink", &sh);
+	Elf_Data *data = scn ? elf_getdata(scn, NULL) : NULL;
+	size_t len, crcoff;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
+	if (!data || !data->d_buf)
 		return -ENOENT;
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		const char *n;
-		size_t len, crcoff;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		n = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (!n || strcmp(n, ".gnu_debuglink"))
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data || !data->d_buf)
-			return -ENOENT;
-		len = strnlen(data->d_buf, data->d_size);
-		crcoff = (len + 4) & ~(size_t)3;
-		if (len == 0 || len >= size || crcoff + 4 > data->d_size)
-			return -ENOENT;
-		memcpy(name, data->d_buf, len);
-		name[len] = '\0';
-		memcpy(crc, (char *)data->d_buf + crcoff, 4);
-		return 0;
-	}
-	return -ENOENT;
+	len = strnlen(data->d_buf, data->d_size);
+	crcoff = (len + 4) & ~(size_t)3;
+	if (len == 0 || len >= size || crcoff + 4 > data->d_size)
+		return -ENOENT;
+	memcpy(name, data->d_buf, len);
+	name[len] = '\0';
+	memcpy(crc, (char *)data->d_buf + crcoff, 4);
+	return 0;
 }
 
 static bool file__crc_matches(const char *path, uint32_t want)
@@ -1078,22 +1052,10 @@ static int cu_ranges__add(struct debuginfo *di, size_t *alloc, uint64_t lo, uint
 /* The raw data of the section called name in elf, or NULL. */
 static Elf_Data *elf__section_data(Elf *elf, const char *name)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	GElf_Shdr sh;
+	Elf_Scn *scn = elf ? elf__find_section(elf, name, &sh) : NULL;
 
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *n;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
-			continue;
-		n = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (n && !strcmp(n, name))
-			return elf_getdata(scn, NULL);
-	}
-	return NULL;
+	return scn && sh.sh_type != SHT_NOBITS ? elf_getdata(scn, NULL) : NULL;
 }
 
 /*

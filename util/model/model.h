@@ -4,10 +4,14 @@
 /* Private glue between the files of util/model/ (not for other layers). */
 #include <stddef.h>
 #include <stdint.h>
+#include <gelf.h>
 
 struct dso;
 struct machine;
 
+/* The first section called name in elf, its header in *shdr; NULL when
+ * there is none. */
+Elf_Scn *elf__find_section(Elf *elf, const char *name, GElf_Shdr *shdr);
 /* Name from the .gnu_debuglink section of an ELF file. 0 or -errno. */
 int elf__read_debuglink(const char *path, char *buf, size_t size);
 /* Kernel or module symbols: vmlinux (-k), else kallsyms. 0 or -errno. */

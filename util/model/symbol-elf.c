@@ -37,7 +37,7 @@ static void elf__init_once(void)
 	}
 }
 
-static Elf_Scn *elf__find_section(Elf *elf, const char *name, GElf_Shdr *shdr)
+Elf_Scn *elf__find_section(Elf *elf, const char *name, GElf_Shdr *shdr)
 {
 	size_t shstrndx;
 	Elf_Scn *scn = NULL;
