@@ -37,6 +37,7 @@ struct inflate_job {
 	unsigned char *dst;
 	size_t dst_len;
 	int err;
+	bool finished;		/* atomic: set by inflate_job__thread() when done */
 };
 
 /*
@@ -59,9 +60,12 @@ static void inflate_job__run(struct inflate_job *j)
 	libdeflate_free_decompressor(d);
 }
 
-static void *inflate_job__thread(void *job)
+static void *inflate_job__thread(void *arg)
 {
-	inflate_job__run(job);
+	struct inflate_job *j = arg;
+
+	inflate_job__run(j);
+	__atomic_store_n(&j->finished, true, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -71,17 +75,7 @@ struct debug_bg_inflate {
 	pthread_t tid;
 	struct inflate_job job;
 	size_t map_len;			/* job.dst's mapping, whole pages */
-	bool finished;			/* atomic: job done */
 };
-
-static void *bg_inflate__thread(void *arg)
-{
-	struct debug_bg_inflate *bg = arg;
-
-	inflate_job__run(&bg->job);
-	__atomic_store_n(&bg->finished, true, __ATOMIC_RELEASE);
-	return NULL;
-}
 
 static size_t page_size(void)
 {
@@ -185,6 +179,7 @@ static int image__plan(const unsigned char *file, uint64_t fsize, struct image_p
 		off = ALIGN_UP(off, 8) + eh->e_phnum * sizeof(Elf64_Phdr);
 	for (i = 0; i < n; i++) {
 		uint64_t align = sh[i].sh_addralign > 1 ? sh[i].sh_addralign : 1;
+		struct inflate_job job;
 		const Elf64_Chdr *ch;
 		const char *name;
 		int lz;
@@ -225,21 +220,19 @@ static int image__plan(const unsigned char *file, uint64_t fsize, struct image_p
 		p->nsh[i].sh_size = ch->ch_size;
 		p->nsh[i].sh_addralign = ch->ch_addralign;
 		p->compressed = true;
+		job = (struct inflate_job){ .src = (const unsigned char *)(ch + 1),
+					    .src_len = sh[i].sh_size - sizeof(*ch),
+					    .dst_len = ch->ch_size };
 		lz = debug_section__lazy(name, ch->ch_size);
 		if (lz >= 0 && lazy_idx[lz] < 0) {
 			lazy_idx[lz] = (int)i;	/* placed after the header table */
-			p->lazy[lz].src = (const unsigned char *)(ch + 1);
-			p->lazy[lz].src_len = sh[i].sh_size - sizeof(*ch);
-			p->lazy[lz].dst_len = ch->ch_size;
+			p->lazy[lz] = job;
 			continue;
 		}
 		off = ALIGN_UP(off, align);
 		p->nsh[i].sh_offset = off;
-		p->jobs[p->nr_jobs].src = (const unsigned char *)(ch + 1);
-		p->jobs[p->nr_jobs].src_len = sh[i].sh_size - sizeof(*ch);
-		p->jobs[p->nr_jobs].dst = (unsigned char *)(uintptr_t)off;
-		p->jobs[p->nr_jobs].dst_len = ch->ch_size;
-		p->nr_jobs++;
+		job.dst = (unsigned char *)(uintptr_t)off;
+		p->jobs[p->nr_jobs++] = job;
 		p->eager_bytes += ch->ch_size;
 		off += ch->ch_size;
 		if (off > IMAGE_SIZE_MAX)
@@ -305,8 +298,8 @@ static void lazy__start_bg(struct debug_lazy *l)
 		free(bg);
 		return;
 	}
-	bg->job = (struct inflate_job){ l->src, l->src_len, buf, l->dst_len, 0 };
-	if (pthread_create(&bg->tid, NULL, bg_inflate__thread, bg)) {
+	bg->job = (struct inflate_job){ l->src, l->src_len, buf, l->dst_len, 0, false };
+	if (pthread_create(&bg->tid, NULL, inflate_job__thread, &bg->job)) {
 		munmap(buf, bg->map_len);
 		free(bg);
 		return;
@@ -354,7 +347,7 @@ static void lazy__end_stream(struct debug_lazy *l)
  * dst[0, done) is still good and nothing past it is. */
 static int lazy__whole(struct debug_lazy *l)
 {
-	struct inflate_job j = { l->src, l->src_len, l->dst, l->dst_len, 0 };
+	struct inflate_job j = { l->src, l->src_len, l->dst, l->dst_len, 0, false };
 
 	inflate_job__run(&j);
 	if (j.err)
@@ -507,7 +500,7 @@ int debug_image__ensure(struct debug_image *img, enum debug_lazy_sec sec, uint64
 		return 0;
 	big = end > l->dst_len / LAZY_WHOLE_DIV;
 	/* the whole inflate ahead: taken once done, waited for when needed */
-	if (l->bg && (big || __atomic_load_n(&l->bg->finished, __ATOMIC_ACQUIRE)) &&
+	if (l->bg && (big || __atomic_load_n(&l->bg->job.finished, __ATOMIC_ACQUIRE)) &&
 	    !lazy__take_bg(l))
 		return 0;
 	if (big && !l->whole_tried) {

@@ -896,8 +896,10 @@ static bool debuginfo__lines_ready(struct debuginfo *di, Dwarf_Die *cudie)
 		return true;
 	if (!dwarf_attr(cudie, DW_AT_stmt_list, &attr) || dwarf_formudata(&attr, &off))
 		return true;	/* no line program: libdw reads none */
-	if (off >= l->dst_len || debuginfo__ensure(di, DEBUG_LAZY_LINE, off + 12))
-		return !debuginfo__ensure(di, DEBUG_LAZY_LINE, UINT64_MAX);
+	if (off >= l->dst_len)
+		return true;	/* libdw finds no line program there either */
+	if (debuginfo__ensure(di, DEBUG_LAZY_LINE, off + 12))
+		return false;
 	len = read_uint(l->dst + off, 4);
 	end = off + 4 + len;
 	if (len == 0xffffffff) {
@@ -1116,48 +1118,54 @@ static int debuginfo__read_aranges(struct debuginfo *di, size_t *alloc)
 		}
 		p = set_end;
 	}
-	return di->nr_cu_ranges ? 0 : -ENOENT;
+	return 0;
+}
+
+/* The CU index from .debug_aranges via libdw (unit DIE offsets). 0,
+ * -ENOENT, -ENOMEM. */
+static int debuginfo__libdw_aranges(struct debuginfo *di, size_t *alloc)
+{
+	Dwarf_Aranges *ar;
+	size_t n, i;
+
+	if (dwarf_getaranges(di->dwarf, &ar, &n))
+		return -ENOENT;
+	for (i = 0; i < n; i++) {
+		Dwarf_Arange *a = dwarf_onearange(ar, i);
+		Dwarf_Addr start;
+		Dwarf_Word len;
+		Dwarf_Off off;
+
+		if (a && !dwarf_getarangeinfo(a, &start, &len, &off) &&
+		    cu_ranges__add(di, alloc, start, len, off, 0))
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 /* The CU address ranges, sorted: .debug_aranges via libdw, or read here
  * while .debug_info is partial. Caller holds the lock. 0 or -ENOENT. */
 static int debuginfo__load_cu_ranges(struct debuginfo *di)
 {
-	Dwarf_Aranges *ar;
-	size_t n, i, alloc = 0;
+	size_t alloc = 0;
+	int err;
 
 	if (di->cu_ranges_tried)
 		return di->cu_ranges ? 0 : -ENOENT;
 	di->cu_ranges_tried = true;
 	if (debuginfo__load_dwarf(di))
 		return -ENOENT;
-	if (debug_image__partial(&di->dbg_img, DEBUG_LAZY_INFO)) {
-		if (debuginfo__read_aranges(di, &alloc)) {
-			free(di->cu_ranges);
-			di->cu_ranges = NULL;
-			di->nr_cu_ranges = 0;
-			return -ENOENT;
-		}
-	} else {
-		if (dwarf_getaranges(di->dwarf, &ar, &n) || !n)
-			return -ENOENT;
-		for (i = 0; i < n; i++) {
-			Dwarf_Arange *a = dwarf_onearange(ar, i);
-			Dwarf_Addr start;
-			Dwarf_Word len;
-			Dwarf_Off off;
-
-			if (a && !dwarf_getarangeinfo(a, &start, &len, &off) &&
-			    cu_ranges__add(di, &alloc, start, len, off, 0))
-				return -ENOMEM;
-		}
-		if (!di->nr_cu_ranges)
-			return -ENOENT;
+	err = debug_image__partial(&di->dbg_img, DEBUG_LAZY_INFO) ?
+		debuginfo__read_aranges(di, &alloc) : debuginfo__libdw_aranges(di, &alloc);
+	if (err || !di->nr_cu_ranges) {
+		free(di->cu_ranges);
+		di->cu_ranges = NULL;
+		di->nr_cu_ranges = 0;
+		return -ENOENT;
 	}
 	qsort(di->cu_ranges, di->nr_cu_ranges, sizeof(*di->cu_ranges), cu_range__cmp);
 	return 0;
 }
-
 /* Can the unit of cudie refer to DIEs of other units (DW_FORM_ref_addr,
  * a type unit by DW_FORM_ref_sig8, or a form only known per DIE)? Any
  * abbreviation of its table using such a form says it may. */
