@@ -285,6 +285,10 @@ int cmd_test(int argc, const char **argv)
 		argc--;
 		argv++;
 	}
+	/* no on-disk debug image cache (util/model/debug-cache.h): tests
+	 * compare ways of reading debug files, which a cached image would
+	 * answer alike; dwarf-debug-cache.sh turns it on for itself */
+	setenv("PRF_DEBUG_CACHE", "0", 1);
 	entries = collect(&n);
 	for (int i = 0; i < n; i++) {
 		struct strbuf out = STRBUF_INIT, reason = STRBUF_INIT;

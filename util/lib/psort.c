@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "psort.h"
+#include "util.h"
 
 #define PSORT_MIN_PART 8192	/* smaller parts: threads cost more than they save */
 
@@ -21,7 +22,7 @@ struct psort_job {
 int psort_threads(void)
 {
 	const char *env = getenv("PRF_THREADS");
-	long n = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+	long n = env && *env ? strtol(env, NULL, 10) : cpus_usable();
 
 	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }

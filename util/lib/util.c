@@ -4,6 +4,7 @@
 #include <fnmatch.h>
 #include <limits.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -90,6 +91,17 @@ int filename__read_int(const char *filename, int *value)
 		*value = (int)v;
 	free(buf);
 	return err;
+}
+
+int cpus_usable(void)
+{
+	cpu_set_t set;
+	long n;
+
+	if (!sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
 }
 
 int writen(int fd, const void *buf, size_t n)

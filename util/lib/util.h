@@ -63,6 +63,13 @@ ssize_t readn(int fd, void *buf, size_t n);
  */
 int fmt_2f(char *buf, int width, double v);
 
+/*
+ * CPUs this process may run on (its affinity mask: taskset, cgroup
+ * cpusets), else the online CPUs; at least 1. For sizing the threads
+ * that work in parallel.
+ */
+int cpus_usable(void);
+
 /* Monotonic clock in ns. */
 uint64_t now_ns(void);
 

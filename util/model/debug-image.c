@@ -19,6 +19,7 @@
 #include <zlib.h>
 
 #include "debug-image.h"
+#include "debug-cache.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
@@ -29,6 +30,7 @@
 #define LAZY_WHOLE_DIV 8		/* past 1/8 of a section: inflate it all */
 #define IMAGE_ALIGN_MAX (1UL << 16)	/* larger section alignment: not handled */
 #define IMAGE_SIZE_MAX (1ULL << 34)	/* larger images: let libdw try */
+#define KEEP_MIN (256UL << 10)		/* smaller images: not worth a cache file */
 #define ALIGN_UP(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))
 
 struct inflate_job {
@@ -270,7 +272,7 @@ static int image__inflate_eager(struct image_plan *p)
 		if (p->jobs[i].dst_len > p->jobs[big].dst_len)
 			big = i;
 	if (p->nr_jobs > 1 && p->eager_bytes >= INFLATE_SPLIT_MIN &&
-	    sysconf(_SC_NPROCESSORS_ONLN) > 1)
+	    cpus_usable() > 1)
 		threaded = !pthread_create(&tid, NULL, inflate_job__thread, &p->jobs[big]);
 	for (i = 0; i < p->nr_jobs; i++)
 		if (!threaded || i != big)
@@ -418,6 +420,15 @@ int debug_image__load(const char *path, struct debug_image *img)
 		close(fd);
 		return -EINVAL;
 	}
+	if (!debug_cache__map(path, &st, &img->base, &img->size)) {
+		close(fd);
+		if (elf64_native_ok(img->base, img->size)) {
+			img->cached = true;
+			return 0;
+		}
+		munmap(img->base, img->size);
+		memset(img, 0, sizeof(*img));
+	}
 	file = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (file == MAP_FAILED)
@@ -460,6 +471,8 @@ int debug_image__load(const char *path, struct debug_image *img)
 	}
 	img->base = out;
 	img->size = plan.size;
+	img->src_path = strdup(path);	/* NULL: the image is not kept */
+	img->src_st = st;
 	for (i = 0; i < DEBUG_LAZY_NR; i++) {
 		if (!plan.lazy[i].dst_len)
 			continue;
@@ -469,7 +482,7 @@ int debug_image__load(const char *path, struct debug_image *img)
 		img->lazy[i].dst_len = plan.lazy[i].dst_len;
 		lazy = true;
 	}
-	if (img->lazy[DEBUG_LAZY_INFO].dst_len >= LAZY_BG_MIN && sysconf(_SC_NPROCESSORS_ONLN) > 1)
+	if (img->lazy[DEBUG_LAZY_INFO].dst_len >= LAZY_BG_MIN && cpus_usable() > 1)
 		lazy__start_bg(&img->lazy[DEBUG_LAZY_INFO]);
 	pr_debug2("debuginfo: %s: %zu sections inflated in memory (%zu bytes), %s\n", path,
 		  plan.nr_jobs, plan.eager_bytes,
@@ -513,6 +526,29 @@ int debug_image__ensure(struct debug_image *img, enum debug_lazy_sec sec, uint64
 	return lazy__stream_to(l, (size_t)end);
 }
 
+void debug_image__keep(struct debug_image *img)
+{
+	struct debug_lazy *info = &img->lazy[DEBUG_LAZY_INFO];
+	size_t i;
+
+	if (!img->base || img->cached || !img->src_path || img->size < KEEP_MIN)
+		return;
+	/* .debug_info in part, and not inflated ahead on another thread
+	 * (which debug_image__free() would wait for anyway): later runs may
+	 * well need no more either */
+	if (info->dst && info->done < info->dst_len && !info->bg)
+		return;
+	for (i = 0; i < DEBUG_LAZY_NR; i++) {
+		struct debug_lazy *l = &img->lazy[i];
+
+		if (!l->dst || l->done == l->dst_len)
+			continue;
+		if (l->err || (l->bg ? lazy__take_bg(l) : lazy__whole(l)) || l->done != l->dst_len)
+			return;
+	}
+	debug_cache__store(img->src_path, &img->src_st, img->base, img->size);
+}
+
 void debug_image__free(struct debug_image *img)
 {
 	size_t i;
@@ -531,5 +567,6 @@ void debug_image__free(struct debug_image *img)
 		munmap(img->base, img->size);
 	if (img->file)
 		munmap((void *)img->file, img->file_size);
+	free(img->src_path);
 	memset(img, 0, sizeof(*img));
 }

@@ -23,8 +23,10 @@
  * Used by util/model/debuginfo.c; not thread-safe (callers hold the DSO's
  * debuginfo lock).
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 enum debug_lazy_sec {
 	DEBUG_LAZY_INFO,	/* .debug_info */
@@ -50,10 +52,14 @@ struct debug_image {
 	const void *file;		/* the file, mapped while a section is lazy */
 	size_t file_size;
 	struct debug_lazy lazy[DEBUG_LAZY_NR];
+	char *src_path;			/* the debug file, for the cache */
+	struct stat src_st;		/* its fstat() when the image was built */
+	bool cached;			/* base maps the on-disk cache's image */
 };
 
 /*
- * Build the image of the ELF file at path into *img. 0; -ENOENT (no
+ * Build the image of the ELF file at path into *img, or map the one the
+ * on-disk cache (util/model/debug-cache.h) holds for this very file. 0; -ENOENT (no
  * compressed section: libdw should read the file itself), -EINVAL (not a
  * file this handles: not ELF64 of the host byte order, .zdebug sections,
  * a .gnu_debugaltlink (dwz; libdw finds the alt file by the file's path),
@@ -79,6 +85,16 @@ static inline int debug_image__partial(const struct debug_image *img, enum debug
 {
 	return img->lazy[sec].dst && img->lazy[sec].done < img->lazy[sec].dst_len;
 }
+
+/*
+ * Keep the image in the on-disk cache for later runs, when this run has
+ * paid for inflating all of its .debug_info (the costly part), needed in
+ * full or inflated ahead on another thread (waited for here): what is
+ * still lazy (.debug_line, usually) is inflated first. Nothing when
+ * .debug_info was only needed in part, a stream is corrupt, or the image
+ * came from the cache. Call before debug_image__free().
+ */
+void debug_image__keep(struct debug_image *img);
 
 /* Unmap the image and the file, free the inflate state. Idempotent. */
 void debug_image__free(struct debug_image *img);

@@ -1885,6 +1885,7 @@ void dso__debuginfo_delete(struct dso *dso)
 	if (di->dwarf)
 		dwarf_end(di->dwarf);
 	close_elf(&di->dbg_fd, &di->dbg_elf);
+	debug_image__keep(&di->dbg_img);
 	debug_image__free(&di->dbg_img);
 	close_elf(&di->fd, &di->elf);
 	free(di->image);

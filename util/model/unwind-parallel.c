@@ -154,7 +154,7 @@ int unwind__parallel_threads(void)
 		n = strtol(env, NULL, 10);
 		return n < 1 ? 1 : n > UNWIND_MAX_THREADS ? UNWIND_MAX_THREADS : (int)n;
 	}
-	n = sysconf(_SC_NPROCESSORS_ONLN);
+	n = cpus_usable();
 	/* two CPUs: measured on a python3 recording (14.8K samples, 1.2 M
 	 * frames), one worker took 75% of the walks off the delivering
 	 * thread and saved no wall time: with the per-DSO CFI row cache a

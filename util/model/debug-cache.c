@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * On-disk cache of debug images; see debug-cache.h.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "debug-cache.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+
+/* bump when the image layout (debug-image.c) changes */
+#define CACHE_MAGIC "PRFDIMG1"
+#define TMP_STALE_SECS 3600	/* a temporary file this old was left by a crash */
+
+struct cache_trailer {
+	char magic[8];
+	uint64_t image_size;	/* bytes of image before the trailer */
+	uint64_t dev, ino, size, mtime_sec, mtime_nsec;	/* the source file */
+	uint64_t path_len, path_hash;
+};
+
+/* FNV-1a over bytes, continuing from h */
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	while (n--)
+		h = (h ^ *b++) * 0x100000001b3ULL;
+	return h;
+}
+
+static void trailer__init(struct cache_trailer *t, const char *path, const struct stat *st,
+			  size_t image_size)
+{
+	memset(t, 0, sizeof(*t));
+	memcpy(t->magic, CACHE_MAGIC, sizeof(t->magic));
+	t->image_size = image_size;
+	t->dev = st->st_dev;
+	t->ino = st->st_ino;
+	t->size = (uint64_t)st->st_size;
+	t->mtime_sec = (uint64_t)st->st_mtim.tv_sec;
+	t->mtime_nsec = (uint64_t)st->st_mtim.tv_nsec;
+	t->path_len = strlen(path);
+	/* a second hash, seeded apart from the file name's */
+	t->path_hash = hash_bytes(0x84222325cbf29ce4ULL, path, t->path_len);
+}
+
+/* $PRF_DEBUG_CACHE_MAX: bytes, with an optional K, M or G (binary units) */
+static uint64_t cache_max(void)
+{
+	const char *env = getenv("PRF_DEBUG_CACHE_MAX");
+	unsigned long long v;
+	char *end;
+
+	if (!env || !*env)
+		return DEBUG_CACHE_MAX_BYTES;
+	errno = 0;
+	v = strtoull(env, &end, 10);
+	if (errno || end == env)
+		return DEBUG_CACHE_MAX_BYTES;
+	switch (*end) {
+	case 'k': case 'K': return v << 10;
+	case 'm': case 'M': return v << 20;
+	case 'g': case 'G': return v << 30;
+	default: return v;
+	}
+}
+
+/* The cache directory into dir; false when there is none. */
+static bool cache_dir(char *dir, size_t len)
+{
+	const char *env = getenv("PRF_DEBUG_CACHE"), *base;
+	int n;
+
+	if (env)
+		n = *env && strcmp(env, "0") ? snprintf(dir, len, "%s", env) : -1;
+	else if ((base = getenv("XDG_CACHE_HOME")) && *base == '/')
+		n = snprintf(dir, len, "%s/prf/debug-images", base);
+	else if ((base = getenv("HOME")) && *base)
+		n = snprintf(dir, len, "%s/.cache/prf/debug-images", base);
+	else
+		n = -1;
+	return n > 0 && (size_t)n < len;
+}
+
+/* The image file's name for this source: a hash of its path and identity. */
+static bool cache_file(char *buf, size_t len, const char *dir, const char *path,
+		       const struct stat *st)
+{
+	struct cache_trailer t;
+	uint64_t h;
+	int n;
+
+	trailer__init(&t, path, st, 0);
+	h = hash_bytes(0xcbf29ce484222325ULL, path, t.path_len);
+	h = hash_bytes(h, &t.dev, 5 * sizeof(uint64_t));
+	n = snprintf(buf, len, "%s/%016" PRIx64 ".img", dir, h);
+	return n > 0 && (size_t)n < len;
+}
+
+int debug_cache__map(const char *path, const struct stat *st, void **base, size_t *size)
+{
+	char dir[PATH_MAX], file[PATH_MAX];
+	struct cache_trailer want, got;
+	struct stat cst;
+	void *map;
+	int fd, err = -ENOENT;
+
+	if (!cache_dir(dir, sizeof(dir)) || !cache_file(file, sizeof(file), dir, path, st))
+		return -ENOENT;
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -ENOENT;
+	if (fstat(fd, &cst) || cst.st_size < (off_t)sizeof(got) ||
+	    pread(fd, &got, sizeof(got), cst.st_size - sizeof(got)) != (ssize_t)sizeof(got))
+		goto bad;
+	trailer__init(&want, path, st, got.image_size);
+	if (memcmp(&want, &got, sizeof(got)) || !got.image_size ||
+	    got.image_size != (uint64_t)cst.st_size - sizeof(got))
+		goto bad;
+	map = mmap(NULL, got.image_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	if (map == MAP_FAILED) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
+	futimens(fd, NULL);	/* used now: the last to be evicted */
+	close(fd);
+	*base = map;
+	*size = got.image_size;
+	pr_debug2("debuginfo: %s: image from %s\n", path, file);
+	return 0;
+bad:
+	pr_debug("debuginfo: %s: ignoring %s: not an image of this file\n", path, file);
+	close(fd);
+	return err;
+}
+
+/* mkdir -p with mode 0700 */
+static int mkdirs(char *dir)
+{
+	char *p;
+
+	for (p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	return mkdir(dir, 0700) && errno != EEXIST ? -errno : 0;
+}
+
+struct cache_entry {
+	char name[64];
+	time_t mtime;
+	uint64_t bytes;
+};
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct cache_entry *x = a, *y = b;
+
+	return x->mtime < y->mtime ? -1 : x->mtime > y->mtime;
+}
+
+/* Remove the least recently used images while all of them pass the
+ * limit (never keep, just written), and temporary files left by a crash. */
+static void cache_evict(const char *dir, const char *keep, uint64_t max)
+{
+	struct cache_entry *e = NULL, *ne;
+	size_t n = 0, cap = 0, i;
+	uint64_t total = 0;
+	struct dirent *d;
+	DIR *dp = opendir(dir);
+	int dfd;
+
+	if (!dp)
+		return;
+	dfd = dirfd(dp);
+	while ((d = readdir(dp))) {
+		size_t len = strlen(d->d_name);
+		struct stat st;
+
+		if (fstatat(dfd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode))
+			continue;
+		if (d->d_name[0] == '.') {
+			if (time(NULL) - st.st_mtime > TMP_STALE_SECS)
+				unlinkat(dfd, d->d_name, 0);
+			continue;
+		}
+		if (len < 5 || len >= sizeof(e->name) || strcmp(d->d_name + len - 4, ".img"))
+			continue;
+		total += (uint64_t)st.st_size;
+		if (!strcmp(d->d_name, keep))
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 32;
+			ne = realloc(e, cap * sizeof(*e));
+			if (!ne)
+				break;
+			e = ne;
+		}
+		memcpy(e[n].name, d->d_name, len + 1);
+		e[n].mtime = st.st_mtime;
+		e[n].bytes = (uint64_t)st.st_size;
+		n++;
+	}
+	if (total > max && n) {
+		qsort(e, n, sizeof(*e), entry_cmp);
+		for (i = 0; i < n && total > max; i++) {
+			if (!unlinkat(dfd, e[i].name, 0)) {
+				total -= e[i].bytes;
+				pr_debug2("debuginfo: cache over %" PRIu64 " bytes: removed %s/%s\n",
+					  max, dir, e[i].name);
+			}
+		}
+	}
+	free(e);
+	closedir(dp);
+}
+
+void debug_cache__store(const char *path, const struct stat *st, const void *base, size_t size)
+{
+	char dir[PATH_MAX], file[PATH_MAX], tmp[PATH_MAX + 16];
+	struct cache_trailer t;
+	uint64_t max = cache_max();
+	const char *name;
+	int fd, err;
+
+	if (!cache_dir(dir, sizeof(dir)) || !cache_file(file, sizeof(file), dir, path, st) ||
+	    size + sizeof(t) > max)
+		return;
+	err = mkdirs(dir);
+	if (err) {
+		pr_debug("debuginfo: cannot make the cache directory %s: %s\n", dir, strerror(-err));
+		return;
+	}
+	name = strrchr(file, '/') + 1;
+	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, name);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		pr_debug("debuginfo: cannot write to the cache directory %s: %s\n", dir,
+			 strerror(errno));
+		return;
+	}
+	trailer__init(&t, path, st, size);
+	err = writen(fd, base, size);
+	if (!err)
+		err = writen(fd, &t, sizeof(t));
+	if (close(fd) && !err)
+		err = -errno;
+	if (!err && rename(tmp, file))
+		err = -errno;
+	if (err) {
+		pr_debug("debuginfo: %s: cannot keep its image in %s: %s\n", path, file,
+			 strerror(-err));
+		unlink(tmp);
+		return;
+	}
+	pr_debug2("debuginfo: %s: image kept in %s (%zu bytes)\n", path, file, size);
+	cache_evict(dir, name, max);
+}
