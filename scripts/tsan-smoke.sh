@@ -14,6 +14,9 @@ PERF=${PERF:-/usr/bin/perf}
 case $PRF_TSAN in /*) ;; *) PRF_TSAN=$PWD/$PRF_TSAN ;; esac
 dir=$(mktemp -d /tmp/prf-tsan.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
+# each run inflates glibc's debug image itself (the inflate threads under
+# TSan) instead of mapping one kept by an earlier run
+export PRF_DEBUG_CACHE=0
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1}
 bad=0
 

@@ -4,7 +4,9 @@
 # about 10,000 samples), then times, median of N runs (default 3):
 #   perf report --stdio --no-children, perf script, perf script -F +srcline
 #   prf report / prf script (same options) when those commands exist (for
-#   these three rows perf and prf take turns, run by run),
+#   these rows perf and prf take turns, run by run; prf maps the debug
+#   images its first run kept, and the "first run" rows start each prf run
+#   with nothing kept: see pair_row),
 #   by default and with PRF_UNWIND_THREADS=1 and =2 (parallel unwinding), and
 #   with libdw reading compressed debug files itself (PRF_DEBUG_IMAGE=0)
 #   prf's unwinder alone (unwind only) and with srclines + inline frames,
@@ -137,6 +139,12 @@ printf "%-34s %7s %7s %9s %7s %7s %9s %13s\n" "" "wall s" "cpu s" "smp/cpu-s" "w
 # pair_row NAME ARGS...: perf and prf on the same ARGS, run alternately N
 # times each (this VM's speed drifts by tens of % within minutes: taking
 # turns keeps a drift from landing on one side only); sets p to perf's.
+# prf keeps the inflated images of compressed debug files (glibc's) in
+# $PRF_DEBUG_CACHE, here a directory of this run: the first prf run
+# (pair_row's check) keeps them, the measured ones map them, as any run
+# after the first on a machine does. With COLD=1 each prf run starts with
+# an empty directory instead, as the first run on a machine.
+export PRF_DEBUG_CACHE=$dir/debug-cache
 pair_row() {
 	local name=$1 i
 	shift
@@ -149,14 +157,21 @@ pair_row() {
 	: > "$dir/q.runs"
 	for ((i = 0; i < N; i++)); do
 		one_s "$PERF" "$@" >> "$dir/p.runs"
-		one_s "$PRF" "$@" >> "$dir/q.runs"
+		if [ -n "${COLD:-}" ]; then
+			PRF_DEBUG_CACHE=$dir/cold one_s "$PRF" "$@" >> "$dir/q.runs"
+			rm -rf "$dir/cold"
+		else
+			one_s "$PRF" "$@" >> "$dir/q.runs"
+		fi
 	done
 	p=$(med_s < "$dir/p.runs")
 	row "$name" "$p" "$(med_s < "$dir/q.runs")"
 }
 pair_row "report --stdio --no-children" report -i py.data --stdio --no-children
+COLD=1 pair_row "report, first run (nothing kept)" report -i py.data --stdio --no-children
 pair_row "script" script -i py.data
 pscript=$p
+COLD=1 pair_row "script, first run (nothing kept)" script -i py.data
 pair_row "script -F +srcline" script -i py.data -F +srcline
 # the same with 1 and with 2 unwinding threads: the default rows above use
 # the idle CPUs beyond two (none on a 2-CPU machine; util/model/unwind.h)
