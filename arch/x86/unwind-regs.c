@@ -47,26 +47,51 @@ const struct unwind_arch *unwind_arch__host(void)
 }
 #endif
 
+/* Where each unwind register sits in a dump of this mask (the values are
+ * packed: index = number of mask bits below the perf register), -1 when
+ * the dump lacks it. Every sample of an event has the same mask, so the
+ * last one's layout is kept per thread. */
+struct regs_layout {
+	const struct unwind_arch *arch;
+	uint64_t mask, valid;
+	int8_t idx[UNWIND_MAX_REGS];
+};
+
+static const struct regs_layout *regs_layout(const struct unwind_arch *arch, uint64_t mask)
+{
+	static __thread struct regs_layout l;
+	unsigned int i;
+
+	if (l.arch == arch && l.mask == mask)
+		return &l;
+	l.arch = arch;
+	l.mask = mask;
+	l.valid = 0;
+	for (i = 0; i < arch->nr_regs && i < UNWIND_MAX_REGS; i++) {
+		int pr = arch->perf_reg[i];
+
+		l.idx[i] = -1;
+		if (pr < 0 || !(mask & (1ULL << pr)))
+			continue;
+		l.idx[i] = (int8_t)__builtin_popcountll(mask & ((1ULL << pr) - 1));
+		l.valid |= 1ULL << i;
+	}
+	return &l;
+}
+
 int unwind_arch__sample_regs(const struct unwind_arch *arch, const struct regs_dump *dump,
 			     uint64_t *regs, uint64_t *valid)
 {
+	const struct regs_layout *l;
 	unsigned int i;
 
 	*valid = 0;
 	if (!arch || !dump || !dump->abi || !dump->regs)
 		return -ENOENT;
-	for (i = 0; i < arch->nr_regs; i++) {
-		int pr = arch->perf_reg[i];
-		uint64_t below;
-
-		regs[i] = 0;
-		if (pr < 0 || !(dump->mask & (1ULL << pr)))
-			continue;
-		/* values are packed: index = number of mask bits below pr */
-		below = dump->mask & ((1ULL << pr) - 1);
-		regs[i] = dump->regs[__builtin_popcountll(below)];
-		*valid |= 1ULL << i;
-	}
+	l = regs_layout(arch, dump->mask);
+	for (i = 0; i < arch->nr_regs && i < UNWIND_MAX_REGS; i++)
+		regs[i] = l->idx[i] >= 0 ? dump->regs[l->idx[i]] : 0;
+	*valid = l->valid;
 	if (!(*valid & (1ULL << arch->sp_reg)) || !(*valid & (1ULL << arch->ip_reg)))
 		return -ENOENT;
 	return 0;
