@@ -64,7 +64,6 @@ LOOPS=${LOOPS:-600}
 PYTHON=${PYTHON:-python3}
 [ -x "$PRF" ] || { echo "no prf binary at $PRF (set PRF=)"; exit 1; }
 [ -x "$PERF" ] || { echo "no perf at $PERF"; exit 1; }
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (GNU time)"; exit 1; }
 dir=$(mktemp -d /tmp/prf-dwarf-speed.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
@@ -88,20 +87,24 @@ t = [os.path.realpath(sys.executable)]
 lib = os.path.join(sysconfig.get_config_var("LIBDIR") or "", sysconfig.get_config_var("LDLIBRARY") or "")
 if ".so" in lib and os.path.exists(lib): t.append(os.path.realpath(lib))
 print(":".join(t))')
+sync	# the recording's dirty pages written back before anything is timed
 samples=$("$PERF" script -i py.data -F time 2>/dev/null | grep -c .)
 echo "samples: $samples ($(du -h py.data | cut -f1))"
 
-# one_s CMD...: "WALL_US USER SYS" of one run (WALL from the clock in ns:
-# GNU time's %e has 10 ms steps, too coarse for prf's runs of a few tens
-# of ms; CPU = user + sys of the command and its children, e.g. perf's
-# addr2line, from GNU time). med_s: "WALL CPU" seconds, medians of the
-# lines on stdin. median_s CMD...: of N runs.
+# one_s CMD...: "WALL_US USER SYS" of one run, timed by a python3 parent
+# around fork+exec+wait only (GNU time's %e has 10 ms steps, and timing
+# `date` and /usr/bin/time processes around it added milliseconds to
+# prf's runs of a few tens of ms); CPU = user + sys of the command and
+# its children (e.g. perf's addr2line). med_s: "WALL CPU" seconds,
+# medians of the lines on stdin. median_s CMD...: of N runs.
 one_s() {
-	local t0 t1
-	t0=$(date +%s%N)
-	/usr/bin/time -o "$dir/time.out" -f "%U %S" "$@" >/dev/null 2>&1
-	t1=$(date +%s%N)
-	echo "$(( (t1 - t0) / 1000 )) $(tail -1 "$dir/time.out")"
+	python3 -c 'import os, resource, subprocess, sys, time
+r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+t0 = time.perf_counter()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+t1 = time.perf_counter()
+r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%d %.3f %.3f" % ((t1 - t0) * 1e6, r1.ru_utime - r0.ru_utime, r1.ru_stime - r0.ru_stime))' "$@"
 }
 med_s() {
 	awk '{ w[NR] = $1 / 1e6; c[NR] = $2 + $3 }
