@@ -2,8 +2,9 @@
 /*
  * prf report: read a perf.data file (prf record or Linux perf) and print
  * the profile as `perf report --stdio` does. Orchestration only: the
- * session reads, the model resolves (machine__resolve and
- * sample__resolve_callchain), util/analysis/hist.h accumulates and
+ * session reads, the model resolves (sample__resolve_callchain, and the
+ * sample ip by thread__find_symbol unless the chain's first frame is it),
+ * util/analysis/hist.h accumulates and
  * ui/stdio/hist.h prints.
  */
 #include <errno.h>
@@ -276,9 +277,17 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
 	if (!thread)
 		return -ENOMEM;
-	err = machine__resolve(machine, &al, sample);
-	if (err)
-		return err;
+	if (rep->need_chain) {
+		err = sample__resolve_callchain(sample, evsel, thread, &rep->ropts, &rep->cursor);
+		if (err)
+			return err;
+	}
+	/* the sample ip: usually the chain's first frame, resolved already */
+	if (!rep->need_chain ||
+	    !callchain_cursor__sample_location(&rep->cursor, sample, thread, &al)) {
+		thread__find_symbol(thread, sample->cpumode, sample->ip, &al);
+		al.cpu = (int32_t)sample->cpu;
+	}
 	hists = report__hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
@@ -306,12 +315,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		if (!hs.trace)
 			return -ENOMEM;
 	}
-	if (rep->need_chain) {
-		err = sample__resolve_callchain(sample, evsel, thread, &rep->ropts, &rep->cursor);
-		if (err)
-			return err;
+	if (rep->need_chain)
 		hs.chain = &rep->cursor;
-	}
 	if (rep->srcline_sort) {
 		/* perf's srcline key: file:line of the sample address, else
 		 * "sym+off" for DSOs without line info */

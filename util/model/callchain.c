@@ -543,6 +543,27 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	return 0;
 }
 
+bool callchain_cursor__sample_location(const struct callchain_cursor *c,
+				       const struct perf_sample *sample, struct thread *thread,
+				       struct addr_location *al)
+{
+	const struct callchain_frame *f;
+
+	if (!c->nr || (sample->cpumode != PERF_RECORD_MISC_USER &&
+		       sample->cpumode != PERF_RECORD_MISC_KERNEL))
+		return false;
+	f = &c->frames[0];
+	if (f->ip != sample->ip || f->cpumode != sample->cpumode || f->inlined || f->truncated)
+		return false;
+	*al = (struct addr_location){
+		.thread = thread, .map = f->map, .sym = f->sym, .addr = f->addr,
+		.cpumode = sample->cpumode,
+		.level = sample->cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : '.',
+		.cpu = (int32_t)sample->cpu,
+	};
+	return true;
+}
+
 const char *callchain_frame__srcline(const struct callchain_frame *f, bool with_sym)
 {
 	struct dso *dso = f->map ? f->map->dso : NULL;

@@ -135,6 +135,20 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 			      struct callchain_cursor *cursor);
 
 /*
+ * The sample's own location (machine__resolve()'s answer) from a cursor
+ * sample__resolve_callchain() just filled for it: when its first frame is
+ * the sample ip resolved in the sample's user or kernel cpumode (a real
+ * frame: not an inlined level nor a marker), *al gets that frame's map,
+ * symbol and address as thread__find_symbol(thread, sample->cpumode,
+ * sample->ip) gives them (the frame was resolved by that very lookup),
+ * and true is returned; else false and *al is untouched. Saves report
+ * its second lookup of the sample ip.
+ */
+bool callchain_cursor__sample_location(const struct callchain_cursor *c,
+				       const struct perf_sample *sample, struct thread *thread,
+				       struct addr_location *al);
+
+/*
  * The srcline to print for a frame, as perf 6.1 does: frame->srcline when
  * resolved; else "??:0" when the DSO has DWARF (no line for the address)
  * or the frame has no DSO; else, for DSOs without line info (e.g. the
