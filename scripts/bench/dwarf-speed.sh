@@ -16,9 +16,13 @@
 # symbol/report work, so they bound prf's cost from below; the report and
 # script rows compare like with like once prf report/script exist.
 #   PRF=path/to/prf PERF=/usr/bin/perf scripts/bench/dwarf-speed.sh 3
-# PYTHON=path picks the interpreter (default: python3 from PATH); one built
-# with -g (its libpython has DWARF: inline frames, addr2line work for perf)
-# is the case where perf is slowest.
+# PYTHON=path picks the interpreter (default: /usr/bin/python3, the
+# distribution's, without DWARF of its own: glibc's from libc6-dbg). Give
+# a full path: perf record puts its own directory first in the workload's
+# PATH when run as /usr/bin/perf, so a bare "python3" there is
+# /usr/bin/python3 whatever PATH says (it was, for every run recorded
+# below). One built with -g (its libpython has DWARF: inline frames,
+# addr2line work for perf) is the case where perf is slowest.
 # RESULTS-BEGIN recorded 2026-11-27 08:10-08:33 UTC, 2 cores, idle, medians of 7
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
@@ -61,7 +65,8 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 PRF=${PRF:-$here/prf}
 PERF=${PERF:-/usr/bin/perf}
 LOOPS=${LOOPS:-600}
-PYTHON=${PYTHON:-python3}
+PYTHON=${PYTHON:-/usr/bin/python3}
+PYTHON=$(command -v "$PYTHON") || { echo "no python3 at ${PYTHON}"; exit 1; }
 [ -x "$PRF" ] || { echo "no prf binary at $PRF (set PRF=)"; exit 1; }
 [ -x "$PERF" ] || { echo "no perf at $PERF"; exit 1; }
 dir=$(mktemp -d /tmp/prf-dwarf-speed.XXXXXX)
