@@ -274,13 +274,23 @@ size_t unwind_batch__nr(const struct unwind_batch *b)
 	return b ? b->nr : 0;
 }
 
+/* A worker's walk of one prep: the count is kept here, on the worker's
+ * stack, and stored in the prep once at the end. The prep's line holds
+ * the state the delivering thread polls while it waits for this very
+ * walk: a store to it per frame made the two CPUs pass the line back and
+ * forth on every frame (the walks took twice as long). */
+struct collect {
+	struct unwind_entry *entries;
+	unsigned int nr;
+};
+
 static int collect_cb(struct unwind_entry *e, void *arg)
 {
-	struct prep *p = arg;
+	struct collect *c = arg;
 
-	if (p->nr >= UNWIND_PREP_DEPTH)
+	if (c->nr >= UNWIND_PREP_DEPTH)
 		return 1;
-	p->entries[p->nr++] = *e;
+	c->entries[c->nr++] = *e;
 	return 0;
 }
 
@@ -333,6 +343,7 @@ static void batch__work(struct unwind_batch *b)
 	for (;;) {
 		unsigned int usage = 0, j;
 		size_t i, n = 0;
+		struct collect c;
 		struct prep *p;
 
 		if (__atomic_load_n(&b->stop, __ATOMIC_ACQUIRE))
@@ -344,8 +355,10 @@ static void batch__work(struct unwind_batch *b)
 		if (!__atomic_compare_exchange_n(&p->state, &(int){ PREP_QUEUED }, PREP_BUSY, false,
 						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			continue;	/* the delivering thread took it */
-		p->ret = unwind__walk_sample(collect_cb, p, p->thread, &p->sample,
+		c = (struct collect){ p->entries, 0 };
+		p->ret = unwind__walk_sample(collect_cb, &c, p->thread, &p->sample,
 					     UNWIND_PREP_DEPTH);
+		p->nr = c.nr;
 		if (p->ret > 0)	/* collect_cb's stop: cannot happen at this depth */
 			p->ret = 0;
 		if (b->prefetch_on)
