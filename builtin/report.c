@@ -204,9 +204,10 @@ static struct hists *report__hists(struct report_opts *rep, struct evsel *evsel)
 static bool report__filtered(struct report_opts *rep, struct perf_sample *sample,
 			     struct hist_sample *hs, struct addr_location *al)
 {
-	return !sample_filter__match_task(&rep->filter, sample->pid, sample->tid, hs->comm) ||
+	return sample_filter__active(&rep->filter) &&
+	       (!sample_filter__match_task(&rep->filter, sample->pid, sample->tid, hs->comm) ||
 	       !sample_filter__match_dso(&rep->filter, al->map ? al->map->dso : NULL) ||
-	       !sample_filter__match_sym(&rep->filter, al->sym ? al->sym->name : NULL);
+	       !sample_filter__match_sym(&rep->filter, al->sym ? al->sym->name : NULL));
 }
 
 /* Progress: file offset of the record being delivered, past the header. */
@@ -267,12 +268,14 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		evsel = sample->evsel;
 	if (!evsel)
 		return 0;
-	err = report__setup(rep);
-	if (err)
-		return err;
+	if (unlikely(!rep->setup_done || rep->setup_err)) {
+		err = report__setup(rep);
+		if (err)
+			return err;
+	}
 	if (rep->oc && off_cpu__consume_sample(rep->oc, evsel, sample, &err))
 		return err;
-	if (!sample_filter__match_cpu(&rep->filter, sample->cpu))
+	if (rep->filter.cpu_set && !sample_filter__match_cpu(&rep->filter, sample->cpu))
 		return 0;
 	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
 	if (!thread)

@@ -45,6 +45,12 @@ int sample_filter__parse(struct sample_filter *f, const struct sample_filter_arg
 /* Free the lists; f may be parsed again afterwards. */
 void sample_filter__exit(struct sample_filter *f);
 
+/* Does any option filter? (false: every sample passes, no need to ask) */
+static inline bool sample_filter__active(const struct sample_filter *f)
+{
+	return f->nr_comms || f->nr_dsos || f->nr_syms || f->nr_pids || f->nr_tids || f->cpu_set;
+}
+
 /* True when cpu (perf_sample.cpu) passes --cpu. */
 bool sample_filter__match_cpu(const struct sample_filter *f, uint32_t cpu);
 /* True when the sample's pid/tid (as perf_sample, compared as int32) and
