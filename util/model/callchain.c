@@ -59,6 +59,7 @@ struct callchain_cache {
 	uint64_t *seen;
 	uint64_t next_id;
 	uint64_t nr_hits, nr_misses;	/* statistics */
+	bool no_memory;			/* the table could not be made */
 	/* on a hit the cursor's frames point into the entry (alloc 0, so any
 	 * append goes through callchain_cursor__append(), which takes the
 	 * cursor's own array back first); its own array is kept here */
@@ -113,17 +114,28 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c)
 	cache = zalloc(sizeof(*cache));
 	if (!cache)
 		return -ENOMEM;
-	cache->slots = calloc(1u << CHAIN_CACHE_BITS, sizeof(*cache->slots));
-	cache->seen = calloc(1u << CHAIN_CACHE_BITS, sizeof(*cache->seen));
-	if (!cache->slots || !cache->seen) {
-		free(cache->slots);
-		free(cache->seen);
-		free(cache);
-		return -ENOMEM;
-	}
 	cache->next_id = 1;
 	c->cache = cache;
 	return 0;
+}
+
+/* The table, made at the first chain that may use it (DWARF-unwound ones
+ * never do: 1.5 MB not allocated, nor walked at exit, for them). false
+ * when there is no memory for it: chains are then resolved in full. */
+static bool callchain_cache__slots(struct callchain_cache *cache)
+{
+	if (likely(cache->slots))
+		return true;
+	if (cache->no_memory)
+		return false;
+	cache->slots = calloc(1u << CHAIN_CACHE_BITS, sizeof(*cache->slots));
+	cache->seen = calloc(1u << CHAIN_CACHE_BITS, sizeof(*cache->seen));
+	if (cache->slots && cache->seen)
+		return true;
+	zfree(&cache->slots);
+	zfree(&cache->seen);
+	cache->no_memory = true;
+	return false;
 }
 
 static void callchain_cache__free(struct callchain_cache *cache)
@@ -132,9 +144,9 @@ static void callchain_cache__free(struct callchain_cache *cache)
 		return;
 	pr_debug("callchain cache: %" PRIu64 " hits, %" PRIu64 " misses\n",
 		 cache->nr_hits, cache->nr_misses);
-	for (size_t i = 0; i < (1u << CHAIN_CACHE_BITS); i++) {
+	/* a slot holds memory only once a chain was stored */
+	for (size_t i = 0; cache->slots && cache->next_id > 1 && i < (1u << CHAIN_CACHE_BITS); i++)
 		free(cache->slots[i].ips);
-	}
 	free(cache->slots);
 	free(cache->seen);
 	free(cache);
@@ -503,7 +515,7 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	if (cache && cache->borrowed)
 		cursor__unborrow(cursor, false);
 	if (!cache || !cc || !cc->nr || cc->nr > CHAIN_CACHE_MAX_IPS ||
-	    evsel__has_dwarf_stack(evsel) || !thread)
+	    evsel__has_dwarf_stack(evsel) || !thread || !callchain_cache__slots(cache))
 		return resolve_callchain(sample, evsel, thread, opts, cursor);
 	maps = thread->maps;
 	machine = thread__machine(thread);

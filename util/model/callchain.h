@@ -85,7 +85,8 @@ void callchain_cursor__exit(struct callchain_cursor *c);
  * maps__generation (util/model/maps.h) is unchanged and only for chains
  * whose frames lie in no map or in ELF user DSOs / the kernel (whose
  * symbols are fixed once loaded); DWARF-unwound chains are not cached.
- * Bounded memory: 16384 direct-mapped entries, each replaced on collision
+ * Bounded memory: 16384 direct-mapped entries (the table is made at the
+ * first chain that may be cached), each replaced on collision
  * and holding one chain (8 bytes per address + 48 per frame: ~1.7 KB for
  * 30 frames, so ~28 MB at most for such chains). On a hit the cursor's
  * frames point into the cache entry (valid until the next

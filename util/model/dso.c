@@ -226,8 +226,8 @@ static int sym_key_cmp(const void *a, const void *b)
 }
 
 /* Sort by sym_cmp()'s order through a key array: no pointer to follow
- * per comparison (glibc's 10K symbols: about 1.5 ms less); sym_cmp()
- * itself when there is no memory for it. */
+ * (a cache miss in a big table) per comparison; sym_cmp() itself when
+ * there is no memory for the keys. */
 static void symbols__sort(struct symbol **syms, size_t n)
 {
 	struct sym_key *k = malloc(n * sizeof(*k));
