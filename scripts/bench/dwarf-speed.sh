@@ -23,41 +23,52 @@
 # /usr/bin/python3 whatever PATH says (it was, for every run recorded
 # below). One built with -g (its libpython has DWARF: inline frames,
 # addr2line work for perf) is the case where perf is slowest.
-# RESULTS-BEGIN recorded 2026-11-27 08:10-08:33 UTC, 2 cores, idle, medians of 7
+# RESULTS-BEGIN recorded 2026-11-27 10:16-10:46 UTC, 2 cores, medians of 7
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
-# /usr/bin/python3 (libc6-dbg only), perf and prf taking turns run by run;
-# each run records its own file:
-# binary, samples      task              perf s   prf s   wall
-# HEAD, 14.6 K         report             0.509   0.074   6.9x
-#                      script             0.525   0.070   7.5x
-#                      script +srcline   11.591   0.141  82.2x
-# HEAD, 10.9 K         report             0.356   0.063   5.7x
-#                      script             0.411   0.059   7.0x
-#                      script +srcline    8.406   0.120  70.1x
-# stop 15, 10.0 K      report             0.291   0.067   4.3x
-#                      script             0.357   0.065   5.5x
-#                      script +srcline    7.589   0.097  78.2x
-# Earlier runs of the day, before the runs took turns (all perf runs of a
-# row, then all prf runs), gave HEAD 7.4-8.6x / 7.3-8.6x / 66-91x and stop
-# 15 3.9x / 5.4x / 64x: this VM's speed drifts between such blocks, so
-# those ratios are not comparable.
-# Like for like on one file (b.data, 9.0 K samples; 21 alternating runs):
-# report 75 -> 72 ms (cpu 82 -> 74 ms), script 62 -> 62 ms.
-# Since stop 15: glibc's compressed .debug_info (5.8 MB) and .debug_line
-# are inflated on demand, up to the compilation unit a lookup needs
-# (util/model/debug-image.c). That saves the inflate when a profile only
-# needs __libc_start_call_main's unit, 10 KB in, but python's start-up
-# samples in glibc's string functions (units 2.8 MB in) were in every
-# recording made here, and those need all of .debug_info: it is then
-# inflated on a second CPU from load time on, and the main thread waits
-# for it. DSOs without DWARF (python3 here) answer inline lookups
-# without their lock.
-# pyenv 3.11.7 built with -g (11.5 K samples), HEAD, taking turns: report
-# 1.175 / 0.119 s = 9.9x, script 1.337 / 0.136 s = 9.8x, script +srcline
-# 1.336 / 0.219 s = 6.1x (perf prints its srclines here as fast as plain
-# script). A block-wise run of the day: 11.7x, 11.4x, 7.3x; stop 15's
-# block-wise numbers 10.7x, 12.3x, 6.4x.
+# /usr/bin/python3 (libc6-dbg only; every run below, this stop's and
+# earlier ones', recorded it: see PYTHON above), perf and prf taking turns
+# run by run, each run recording its own file. prf's rows map glibc's
+# debug image its first run kept; the "first run" rows start with nothing
+# kept, as on a machine where prf never ran.
+# samples   task                 perf s   prf s   wall   first run: prf s   wall
+# 10.5 K    report                0.310   0.037   8.4x              0.066   5.1x
+#           script                0.385   0.054   7.1x              0.083   4.4x
+#           script +srcline       6.987   0.067 104.3x
+# 9.2 K     report                0.265   0.034   7.8x              0.077   3.9x
+#           script                0.420   0.053   7.9x              0.069   5.3x
+#           script +srcline       7.025   0.093  75.5x
+# 9.2 K     report                0.285   0.045   6.3x              0.057   5.1x
+# (an earlier binary of the stop)
+#           script                0.368   0.049   7.5x              0.047   7.0x
+# 9.6 K     report (N=1)          0.263   0.035   7.5x              0.066   4.0x
+#           script (N=1)          0.421   0.045   9.4x
+# The rows run back to back instead of taking turns ("script, 1 unwinding
+# thread", the same thing on 2 CPUs) gave script 10.7x and 11.7x.
+# Where the time goes (36 samples of python3 -c: 11-14 ms, so about a
+# third of a 10 K-sample report is fixed cost; then about 2.2 us a sample
+# against perf's 21): the walk, whose own time is mostly its first reads of
+# each sample's stack copy, symbols, the hists.
+# Since stop 16:
+# - glibc's inflated debug image (8.6 MB) is kept on disk after the run
+#   that inflated all of its .debug_info and mapped by later runs
+#   (util/model/debug-cache.h): on one 10.7 K-sample file, report 58 -> 36
+#   ms (11 alternating runs each; libdw reading an uncompressed copy of the
+#   debug file itself, for comparison: 37 ms). The run that keeps it pays
+#   about 5-10 ms more (the rest of .debug_line inflated, 9 MB written).
+# - the register layout of a dump worked out once per mask, symbols sorted
+#   by key (no pointer followed per comparison): 36.0 -> 35.5 ms there.
+# - timing from a python3 parent instead of `date` and /usr/bin/time
+#   processes around each run, which added milliseconds to prf's runs.
+# Two unwinding threads still do not pay on 2 CPUs ("report, 2 unwinding
+# threads" above): the delivering thread waits for the worker on most
+# samples. A worker's per-frame store to the line the delivering thread
+# polls was removed (collect_cb's share of such a profile 9.8% -> 2.9%).
+# Stop 16, same bench (system python3): report 5.7-6.9x, script 7.0-7.5x,
+# srcline 70-82x. pyenv 3.11.7 built with -g (PYTHON=its path): stop 16
+# report 1.175 / 0.119 s = 9.9x, script 9.8x, srcline 6.1x (perf prints
+# those srclines as fast as plain script); this stop, one 10.7 K-sample
+# file, 11 alternating runs: report 1.34 / 0.10 s = 13x.
 # RESULTS-END
 set -u
 N=${1:-3}

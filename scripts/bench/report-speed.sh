@@ -20,36 +20,38 @@
 #                 existing input recorded at the same SCALE is reused
 #   INPUTS="deep mix"  which inputs
 #   MODES="--children --no-children"  which report modes
-# RESULTS-BEGIN recorded 2026-11-27 07:38-07:43 UTC, 2 cores, load ~0.5,
+# RESULTS-BEGIN recorded 2026-11-27 10:46-10:51 UTC, 2 cores, load ~1,
 # medians of 5 runs; wall = perf/prf, mem = prf/perf peak RSS.
 # Inputs: deep 333 MB, 1.71 M samples; mix 83 MB, 1.23 M samples. This VM's
-# speed drifts by 30-50% between runs (perf mix --no-children took 2.41 s
-# to 3.78 s over the day; prf's 0.47 s to 0.60 s).
+# speed drifts by 30-50% between runs (perf deep --children took 20 s to
+# 36 s over the day, perf mix --no-children 1.9 s to 2.9 s; prf's mix
+# --no-children 0.34 s to 0.52 s).
 # input mode            perf s   prf s   wall    perf MB  prf MB   mem    output
-# deep  --children       22.52    0.53   42.5x    351.9    36.4   0.10x  identical
-# deep  --no-children     2.96    0.41    7.2x    344.6    33.6   0.10x  identical
-# mix   --children        7.57    1.38    5.5x    899.3   223.2   0.25x  identical
-# mix   --no-children     2.49    0.52    4.8x    265.7    77.6   0.29x  identical
-# mix --no-children misses the 5x line when perf runs at its fastest. Two
-# mix-only runs just before (RUNS=7): with this binary, --children
-# 8.09 / 1.26 s = 6.4x, --no-children 2.53 / 0.47 s = 5.4x; with the one
-# before the kallsyms change below, 7.16 / 1.15 s = 6.2x and
-# 3.17 / 0.60 s = 5.3x.
-# Since stop 15: the running kernel's core symbols come from perf's
-# build-id cache copy of kallsyms (~/.debug/[kernel.kallsyms]/<bid>/
-# kallsyms) instead of /proc/kallsyms, which the kernel takes about 50 ms
-# to format while the first kernel sample waits: 9 alternating runs of
-# mix --no-children, median 587 -> 534 ms (cpu 947 -> 858 ms). Loading
-# them is now about 25 ms of parsing and sorting on the main thread.
+# deep  --children       36.32    0.65   55.9x    352.0    36.4   0.10x  identical
+# deep  --no-children     4.93    0.61    8.1x    344.6    34.2   0.10x  identical
+# mix   --children        8.84    1.29    6.8x    899.4   223.6   0.25x  identical
+# mix   --no-children     2.40    0.39    6.2x    265.7    77.7   0.29x  identical
+# Every run of the day, mix --no-children (the row with the least margin):
+# stop 16's binary 6.4x (RUNS=1); then 5.5x (RUNS=7), 4.8x (RUNS=7, 2.30 /
+# 0.48 s), and with this stop's per-sample savings below 5.4x (RUNS=9),
+# 6.2x (the run above), 6.8x (RUNS=9, 2.44 / 0.36 s). Twelve single
+# perf/prf pairs in a row (before those savings): 4.6x to 7.7x, median
+# 5.8x.
+# Since stop 16 (per sample, on the delivering thread, which bounds the
+# time): the sample ip's map and symbol are taken from the callchain's
+# first frame when it is that ip (callchain_cursor__sample_location())
+# instead of a second lookup and a second thread lookup; no filter calls
+# when no filter option is given; the once-only setup checked in line.
+# callgrind on mix --no-children: 2.33 G -> 2.10 G instructions (-10%),
+# cpu median of 11 alternating runs 942 -> 885 ms. glibc's debug image is
+# mapped from the on-disk cache (util/model/debug-cache.h) instead of
+# inflated, for the inline lookups of libc frames.
 # Where mix --no-children time goes: both threads busy, the main one
 # resolving (its waits for the adding thread are spent on the presort),
-# the adding one in hists__add_sample (its top stall: the frames the
-# main thread just wrote, on the other CPU; prefetching the next slot's
-# frames a slot ahead was tried, no gain).
-# Stop 15 (full run, RUNS=5): deep 50.5x / 7.3x, mix 5.8x / 5.4x; another
-# mix --no-children run 2.41 / 0.58 s = 4.2x.
-# Earlier: stop 14 mix --children 4.8-6.3x (prf 1.6-1.8 s), --no-children
-# 6.1x; stop 13 4.0-4.3x / 4.6-5.0x; stop 11 3.2x / 3.8x.
+# the adding one in hists__add_sample.
+# Stop 16 (full run, RUNS=5): deep 42.5x / 7.2x, mix 5.5x / 4.8x; stop 15:
+# deep 50.5x / 7.3x, mix 5.8x / 5.4x; stop 14 mix --children 4.8-6.3x,
+# --no-children 6.1x; stop 13 4.0-4.3x / 4.6-5.0x; stop 11 3.2x / 3.8x.
 # RESULTS-END
 set -u
 SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
