@@ -38,13 +38,13 @@
 # 9.2 K     report                0.265   0.034   7.8x              0.077   3.9x
 #           script                0.420   0.053   7.9x              0.069   5.3x
 #           script +srcline       7.025   0.093  75.5x
-# 9.2 K     report                0.285   0.045   6.3x              0.057   5.1x
-# (an earlier binary of the stop)
+# 9.2 K *   report                0.285   0.045   6.3x              0.057   5.1x
 #           script                0.368   0.049   7.5x              0.047   7.0x
 # 9.6 K     report (N=1)          0.263   0.035   7.5x              0.066   4.0x
 #           script (N=1)          0.421   0.045   9.4x
-# The rows run back to back instead of taking turns ("script, 1 unwinding
-# thread", the same thing on 2 CPUs) gave script 10.7x and 11.7x.
+# (* an earlier binary of this stop.) The rows run back to back instead
+# of taking turns ("script, 1 unwinding thread", the same thing on 2
+# CPUs) gave script 10.7x and 11.7x.
 # Where the time goes (36 samples of python3 -c: 11-14 ms, so about a
 # third of a 10 K-sample report is fixed cost; then about 2.2 us a sample
 # against perf's 21): the walk, whose own time is mostly its first reads of
@@ -52,10 +52,11 @@
 # Since stop 16:
 # - glibc's inflated debug image (8.6 MB) is kept on disk after the run
 #   that inflated all of its .debug_info and mapped by later runs
-#   (util/model/debug-cache.h): on one 10.7 K-sample file, report 58 -> 36
-#   ms (11 alternating runs each; libdw reading an uncompressed copy of the
-#   debug file itself, for comparison: 37 ms). The run that keeps it pays
-#   about 5-10 ms more (the rest of .debug_line inflated, 9 MB written).
+#   (util/model/debug-cache.h): on one 10.7 K-sample file, 11 alternating
+#   runs, report 68.9 -> 40.9 ms (the VM in a slow phase); the same
+#   binary reading decompressed copies of the debug files instead, as an
+#   upper bound: 57.8 -> 36.8 ms. The run that keeps it pays about 5-10
+#   ms more (the rest of .debug_line inflated, 9 MB written).
 # - the register layout of a dump worked out once per mask, symbols sorted
 #   by key (no pointer followed per comparison): 36.0 -> 35.5 ms there.
 # - timing from a python3 parent instead of `date` and /usr/bin/time
@@ -68,7 +69,7 @@
 # srcline 70-82x. pyenv 3.11.7 built with -g (PYTHON=its path): stop 16
 # report 1.175 / 0.119 s = 9.9x, script 9.8x, srcline 6.1x (perf prints
 # those srclines as fast as plain script); this stop, one 10.7 K-sample
-# file, 11 alternating runs: report 1.34 / 0.10 s = 13x.
+# file, 7 alternating runs: report 1.34 / 0.10 s = 13x.
 # RESULTS-END
 set -u
 N=${1:-3}
