@@ -1061,19 +1061,23 @@ static Elf_Data *elf__section_data(Elf *elf, const char *name)
 }
 
 /*
- * The CU index from .debug_aranges read here (DWARF 5 section 6.1.2),
- * for a debug image whose .debug_info is inflated on demand: libdw's
- * dwarf_getaranges() reads every unit header to turn header offsets into
- * unit DIE offsets, which would need all of .debug_info. Here the DIE
- * offset is found when a unit is first used (debuginfo__unit_ready()).
- * The image is ELF64 of the host byte order, so is its DWARF. Like libdw,
- * a malformed set makes the whole index unusable. 0, -ENOENT, -ENOMEM.
+ * The CU index from .debug_aranges read here (DWARF 5 section 6.1.2), for
+ * a debug image (util/model/debug-image.h): libdw's dwarf_getaranges()
+ * reads every unit header to turn header offsets into unit DIE offsets,
+ * which would need all of a .debug_info inflated on demand, and touches
+ * a page of it per unit otherwise (glibc: 2083 units over 5.8 MB). Here
+ * the DIE offset is found when a unit is first used
+ * (debuginfo__unit_ready()). The image is ELF64 of the host byte order,
+ * so is its DWARF. Like libdw, a malformed set makes the whole index
+ * unusable. 0, -ENOENT, -ENOMEM.
  */
 static int debuginfo__read_aranges(struct debuginfo *di, size_t *alloc)
 {
 	Elf_Data *d = elf__section_data(di->dbg_elf, ".debug_aranges");
+	Elf_Data *info = elf__section_data(di->dbg_elf, ".debug_info");
 	const unsigned char *p, *end;
-	size_t info_size = di->dbg_img.lazy[DEBUG_LAZY_INFO].dst_len;
+	size_t info_size = di->dbg_img.lazy[DEBUG_LAZY_INFO].dst ?
+			   di->dbg_img.lazy[DEBUG_LAZY_INFO].dst_len : info ? info->d_size : 0;
 
 	if (!d || !d->d_buf)
 		return -ENOENT;
@@ -1143,8 +1147,8 @@ static int debuginfo__libdw_aranges(struct debuginfo *di, size_t *alloc)
 	return 0;
 }
 
-/* The CU address ranges, sorted: .debug_aranges via libdw, or read here
- * while .debug_info is partial. Caller holds the lock. 0 or -ENOENT. */
+/* The CU address ranges, sorted: .debug_aranges read here for a debug
+ * image, else via libdw. Caller holds the lock. 0 or -ENOENT. */
 static int debuginfo__load_cu_ranges(struct debuginfo *di)
 {
 	size_t alloc = 0;
@@ -1155,8 +1159,8 @@ static int debuginfo__load_cu_ranges(struct debuginfo *di)
 	di->cu_ranges_tried = true;
 	if (debuginfo__load_dwarf(di))
 		return -ENOENT;
-	err = debug_image__partial(&di->dbg_img, DEBUG_LAZY_INFO) ?
-		debuginfo__read_aranges(di, &alloc) : debuginfo__libdw_aranges(di, &alloc);
+	err = di->dbg_img.base ? debuginfo__read_aranges(di, &alloc) :
+				 debuginfo__libdw_aranges(di, &alloc);
 	if (err || !di->nr_cu_ranges) {
 		free(di->cu_ranges);
 		di->cu_ranges = NULL;
