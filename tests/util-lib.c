@@ -8,6 +8,7 @@
 #include "../util/lib/out.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/psort.h"
+#include "../util/lib/radix.h"
 #include "../util/lib/strbuf.h"
 #include "../util/lib/util.h"
 
@@ -317,6 +318,50 @@ static int test__fmt_2f(void)
 	return TEST_OK;
 }
 
+static int radix_ref_cmp(const void *a, const void *b)
+{
+	const struct radix_item *x = a, *y = b;
+
+	/* the stable order: key, then the original position (in val) */
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->val < y->val ? -1 : x->val > y->val;
+}
+
+static int test__radix(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 3, 255, 256, 1000, 70000 };
+	uint64_t r = 88172645463325252ULL;
+
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		for (int kind = 0; kind < 4; kind++) {
+			size_t n = sizes[s];
+			struct radix_item *v = malloc((n + 1) * sizeof(*v));
+			struct radix_item *ref = malloc((n + 1) * sizeof(*ref));
+
+			TEST_ASSERT_VAL("memory", v && ref);
+			for (size_t i = 0; i < n; i++) {
+				r ^= r << 13;
+				r ^= r >> 7;
+				r ^= r << 17;
+				/* full 64-bit keys; DSO-like addresses (high bytes
+				 * equal, skipped); few distinct keys (stability);
+				 * all equal */
+				v[i].key = kind == 0 ? r : kind == 1 ? 0x7f0000000000ULL + (r & 0xffffff) :
+					   kind == 2 ? r % 7 : 42;
+				v[i].val = i;
+			}
+			memcpy(ref, v, n * sizeof(*v));
+			qsort(ref, n, sizeof(*ref), radix_ref_cmp);
+			TEST_ASSERT_VAL("radix_sort", radix_sort(v, n) == 0);
+			TEST_ASSERT_VAL("qsort's stable order", !n || !memcmp(v, ref, n * sizeof(*v)));
+			free(v);
+			free(ref);
+		}
+	}
+	return TEST_OK;
+}
+
 DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(parse_options_forms, "option forms: clusters, attached values, repeated, --"),
 	TEST_CASE(parse_options_stop, "stop at workload, --no-, unique prefixes"),
@@ -325,5 +370,6 @@ DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(out_writer, "JSON and CSV writer escaping and separators"),
 	TEST_CASE(helpers, "levenshtein and glob"),
 	TEST_CASE(psort, "parallel pointer sort gives qsort's order"),
+	TEST_CASE(radix, "radix sort gives the stable order by key"),
 	TEST_CASE(fmt_2f, "fmt_2f writes printf's %.2f text"),
 	TEST_CASE(permute_rows, "rows permuted in place as a copy would"));

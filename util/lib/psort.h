@@ -20,7 +20,7 @@ typedef int (*psort_cmp_fn)(const void *a, const void *b, void *arg);
 void psort_ptrs(void **v, size_t n, psort_cmp_fn cmp, void *arg, int nthreads);
 
 /* Threads report's sorting and printing may use: $PRF_THREADS when set
- * (1: none besides the caller), else the online CPUs; 1 to 64. */
+ * (1: none besides the caller), else cpus_usable(); 1 to 64. */
 int psort_threads(void);
 
 #endif

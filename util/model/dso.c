@@ -19,6 +19,7 @@
 #include "machine.h"
 #include "model.h"
 #include "../lib/debug.h"
+#include "../lib/radix.h"
 #include "../lib/util.h"
 
 static enum dso_kind dso__kind_of(const char *name)
@@ -210,39 +211,32 @@ static int sym_cmp(const void *a, const void *b)
 	return 0;
 }
 
-struct sym_key {
-	uint64_t start;
-	uint32_t idx;
-	struct symbol *sym;
-};
-
-static int sym_key_cmp(const void *a, const void *b)
-{
-	const struct sym_key *x = a, *y = b;
-
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
-/* Sort by sym_cmp()'s order through a key array: no pointer to follow
- * (a cache miss in a big table) per comparison; sym_cmp() itself when
- * there is no memory for the keys. */
+/* Sort by sym_cmp()'s order (start, then load order) with two stable
+ * radix sorts, by load order then by start: a few passes over the array
+ * instead of qsort()'s compare calls, each following two pointers (a
+ * cache miss in a big table); sym_cmp() itself when there is no memory
+ * for the keys. */
 static void symbols__sort(struct symbol **syms, size_t n)
 {
-	struct sym_key *k = malloc(n * sizeof(*k));
+	struct radix_item *k = malloc(n * sizeof(*k));
 	size_t i;
 
-	if (!k) {
-		qsort(syms, n, sizeof(*syms), sym_cmp);
-		return;
+	if (k) {
+		for (i = 0; i < n; i++)
+			k[i] = (struct radix_item){ syms[i]->idx, (uintptr_t)syms[i] };
+		if (!radix_sort(k, n)) {
+			for (i = 0; i < n; i++)
+				k[i].key = ((struct symbol *)(uintptr_t)k[i].val)->start;
+			if (!radix_sort(k, n)) {
+				for (i = 0; i < n; i++)
+					syms[i] = (struct symbol *)(uintptr_t)k[i].val;
+				free(k);
+				return;
+			}
+		}
+		free(k);
 	}
-	for (i = 0; i < n; i++)
-		k[i] = (struct sym_key){ syms[i]->start, syms[i]->idx, syms[i] };
-	qsort(k, n, sizeof(*k), sym_key_cmp);
-	for (i = 0; i < n; i++)
-		syms[i] = k[i].sym;
-	free(k);
+	qsort(syms, n, sizeof(*syms), sym_cmp);
 }
 
 static int leading_underscores(const char *s)
