@@ -222,9 +222,14 @@ static void symbols__sort(struct symbol **syms, size_t n)
 	size_t i;
 
 	if (k) {
-		for (i = 0; i < n; i++)
+		bool by_idx = true;	/* usually: added in load order */
+
+		for (i = 0; i < n; i++) {
 			k[i] = (struct radix_item){ syms[i]->idx, (uintptr_t)syms[i] };
-		if (!radix_sort(k, n)) {
+			if (i && syms[i]->idx < syms[i - 1]->idx)
+				by_idx = false;
+		}
+		if (by_idx || !radix_sort(k, n)) {
 			for (i = 0; i < n; i++)
 				k[i].key = ((struct symbol *)(uintptr_t)k[i].val)->start;
 			if (!radix_sort(k, n)) {
