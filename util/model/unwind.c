@@ -288,6 +288,8 @@ struct cfi_row {
 	bool simple;
 	int cfa_reg;
 	int64_t cfa_off;
+	uint64_t same_mask;		/* registers of RULE_SAME */
+	uint64_t rule_mask;		/* registers of RULE_AT_CFA, _VAL_CFA, _EXPR */
 	uint8_t kind[UNWIND_MAX_REGS + 1];
 	uint8_t nops[UNWIND_MAX_REGS + 1];
 	uint16_t first[UNWIND_MAX_REGS + 1];
@@ -382,6 +384,10 @@ static struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
 		if (r < nregs && kind[r] == RULE_EXPR)
 			row->simple = false;
 		row->kind[r] = kind[r];
+		if (r < nregs && kind[r] == RULE_SAME)
+			row->same_mask |= 1ULL << r;
+		else if (r < nregs && kind[r] != RULE_UNDEF)
+			row->rule_mask |= 1ULL << r;
 		row->nops[r] = (uint8_t)nops[r];
 		row->first[r] = (uint16_t)total;
 		if (nops[r])
@@ -517,7 +523,7 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 	const unsigned int nregs = arch->nr_regs;
 	uint64_t rowbuf[ROW_BUF_SIZE / sizeof(uint64_t)];
 	const struct cfi_row *row;
-	uint64_t nvalid = 0, cfa;
+	uint64_t nvalid, cfa, bits;
 	unsigned int r, ra_reg;
 	bool is_value;
 
@@ -537,17 +543,19 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 			&cfa, &is_value)) {
 		return ctx->truncated ? STEP_TRUNCATED : STEP_END;
 	}
-	for (r = 0; r < nregs; r++) {
+	/* registers the caller shares with this frame, then only those with a
+	 * rule (a row has a few): no pass over every register per frame */
+	nvalid = *valid & row->same_mask;
+	for (bits = nvalid; bits; bits &= bits - 1) {
+		r = (unsigned int)__builtin_ctzll(bits);
+		nregs_v[r] = regs[r];
+	}
+	for (bits = row->rule_mask; bits; bits &= bits - 1) {
 		uint64_t v;
 		bool load;	/* v is where the value is saved */
 
+		r = (unsigned int)__builtin_ctzll(bits);
 		switch (row->kind[r]) {
-		case RULE_SAME:
-			if (*valid & (1ULL << r)) {
-				nregs_v[r] = regs[r];
-				nvalid |= 1ULL << r;
-			}
-			continue;
 		case RULE_VAL_CFA:
 		case RULE_AT_CFA:
 			v = cfa + (uint64_t)row->off[r];
