@@ -436,12 +436,13 @@ int debuginfo__load_elf(struct debuginfo *di)
 {
 	struct dso *dso = di->dso;
 	char path[PATH_MAX], hex[2 * BUILD_ID_SIZE + 1];
-	const char *home = getenv("HOME");
+	const char *home;
 	int err;
 
-	if (di->elf_tried)
+	if (di->elf_tried)	/* called per frame: nothing before this */
 		return di->elf ? 0 : -ENOENT;
 	di->elf_tried = true;
+	home = getenv("HOME");
 	if (dso__is_vdso(dso)) {
 		err = load_own_vdso(di);
 		if (!err && dso->has_build_id && dso->bid.size &&
