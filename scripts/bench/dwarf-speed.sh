@@ -193,6 +193,16 @@ pair_row "script" script -i py.data
 pscript=$p
 COLD=1 pair_row "script, first run (nothing kept)" script -i py.data
 pair_row "script -F +srcline" script -i py.data -F +srcline
+# peak memory (the goal: no more than perf), one run each, images kept
+rss_kb() { /usr/bin/time -f %M -o "$dir/rss.out" "$@" >/dev/null 2>&1; tail -1 "$dir/rss.out"; }
+if [ -x /usr/bin/time ] && has_cmd report && has_cmd script; then
+	for args in "report -i py.data --stdio --no-children" "script -i py.data" \
+		    "script -i py.data -F +srcline"; do
+		# shellcheck disable=SC2086
+		a=$(rss_kb "$PERF" $args) b=$(rss_kb "$PRF" $args)
+		awk -v n="$args" -v a="$a" -v b="$b" 'BEGIN { printf "peak RSS, %-26s perf %6.1f MB  prf %6.1f MB  %.2fx\n", n, a / 1024, b / 1024, (a > 0 ? b / a : 0) }'
+	done
+fi
 # the same with 1 and with 2 unwinding threads: the default rows above use
 # the idle CPUs beyond two (none on a 2-CPU machine; util/model/unwind.h)
 p=$(median_s "$PERF" report -i py.data --stdio --no-children)

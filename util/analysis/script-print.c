@@ -295,18 +295,39 @@ static void put_sdec(struct script_printer *p, int64_t v, int width, bool left)
 		put_pad(p, width - n);
 }
 
+/* "00" ... "ff": two hex digits per byte */
+static const char hex_pairs[513] =
+	"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+	"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+	"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+	"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+	"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+	"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+	"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+	"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+/* Unchecked writer (space reserved first): v in hex, right-aligned in
+ * width with spaces. */
+static inline char *w_hex(char *w, uint64_t v, int width)
+{
+	/* digits: 1 for 0, else 16 minus the leading zero nibbles */
+	int n = v ? 16 - (__builtin_clzll(v) >> 2) : 1, i = n;
+
+	for (; width > n; width--)
+		*w++ = ' ';
+	/* from the last digit back, a byte (two digits) at a time */
+	for (; i >= 2; i -= 2, v >>= 8)
+		memcpy(w + i - 2, &hex_pairs[(v & 0xff) * 2], 2);
+	if (i)
+		w[0] = hex_pairs[(v & 0xf) * 2 + 1];
+	return w + n;
+}
+
 static void put_hex(struct script_printer *p, uint64_t v, int width)
 {
-	static const char digits[] = "0123456789abcdef";
-	char tmp[16];
-	int n = 0;
-
-	do {
-		tmp[sizeof(tmp) - 1 - n++] = digits[v & 15];
-		v >>= 4;
-	} while (v);
-	put_pad(p, width - n);
-	put_mem(p, tmp + sizeof(tmp) - n, (size_t)n);
+	if (pbuf_grow(p, (size_t)(width > 16 ? width : 16)))
+		return;
+	p->len = (size_t)(w_hex(p->buf + p->len, v, width) - p->buf);
 }
 
 static int pbuf_flush(struct script_printer *p)
@@ -689,23 +710,6 @@ static void put_trace(struct script_printer *p, const struct perf_sample *sample
 		put_ch(p, hx[d[i] >> 4]);
 		put_ch(p, hx[d[i] & 15]);
 	}
-}
-
-/* Unchecked writers for the hot frame loop (space reserved first). */
-static inline char *w_hex(char *w, uint64_t v, int width)
-{
-	static const char digits[] = "0123456789abcdef";
-	char tmp[16];
-	int n = 0;
-
-	do {
-		tmp[15 - n++] = digits[v & 15];
-		v >>= 4;
-	} while (v);
-	for (; width > n; width--)
-		*w++ = ' ';
-	memcpy(w, tmp + 16 - n, (size_t)n);
-	return w + n;
 }
 
 static inline char *w_mem(char *w, const char *s, size_t n)
