@@ -712,6 +712,8 @@ static void put_trace(struct script_printer *p, const struct perf_sample *sample
 	}
 }
 
+/* Unchecked writers for the hot frame loop (space reserved first); see
+ * also w_hex(). */
 static inline char *w_mem(char *w, const char *s, size_t n)
 {
 	memcpy(w, s, n);
