@@ -23,32 +23,32 @@
 # /usr/bin/python3 whatever PATH says (it was, for every run recorded
 # below). One built with -g (its libpython has DWARF: inline frames,
 # addr2line work for perf) is the case where perf is slowest.
-# RESULTS-BEGIN recorded 2026-11-27 10:16-10:46 UTC, 2 cores, medians of 7
+# RESULTS-BEGIN recorded 2026-11-27 10:16-11:08 UTC, 2 cores, medians of 7
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
 # /usr/bin/python3 (libc6-dbg only; every run below, this stop's and
 # earlier ones', recorded it: see PYTHON above), perf and prf taking turns
 # run by run, each run recording its own file. prf's rows map glibc's
 # debug image its first run kept; the "first run" rows start with nothing
-# kept, as on a machine where prf never ran.
+# kept, as on a machine where prf never ran. Final binary of the stop:
 # samples   task                 perf s   prf s   wall   first run: prf s   wall
-# 10.5 K    report                0.310   0.037   8.4x              0.066   5.1x
-#           script                0.385   0.054   7.1x              0.083   4.4x
-#           script +srcline       6.987   0.067 104.3x
-# 9.2 K     report                0.265   0.034   7.8x              0.077   3.9x
-#           script                0.420   0.053   7.9x              0.069   5.3x
-#           script +srcline       7.025   0.093  75.5x
-# 9.2 K *   report                0.285   0.045   6.3x              0.057   5.1x
-#           script                0.368   0.049   7.5x              0.047   7.0x
-# 9.6 K     report (N=1)          0.263   0.035   7.5x              0.066   4.0x
-#           script (N=1)          0.421   0.045   9.4x
-# (* an earlier binary of this stop.) The rows run back to back instead
-# of taking turns ("script, 1 unwinding thread", the same thing on 2
-# CPUs) gave script 10.7x and 11.7x.
-# Where the time goes (36 samples of python3 -c: 11-14 ms, so about a
-# third of a 10 K-sample report is fixed cost; then about 2.2 us a sample
-# against perf's 21): the walk, whose own time is mostly its first reads of
-# each sample's stack copy, symbols, the hists.
+# 11.4 K    report                0.376   0.037  10.2x              0.077   5.4x
+#           script                0.532   0.056   9.5x              0.082   5.8x
+#           script +srcline       9.601   0.084 114.3x
+# 9.9 K     report                0.320   0.037   8.6x              0.072   4.5x
+#           script                0.362   0.042   8.6x              0.062   6.5x
+#           script +srcline       7.470   0.090  83.0x
+# peak RSS (9.9 K): report 93.6 / 17.3 MB (0.18x), script 93.5 / 17.5 MB
+# (0.19x), script +srcline 94.8 / 19.8 MB (0.21x).
+# Earlier binaries of the stop (before the aranges, radix sort, CFI row
+# mask and script hex changes below): 10.5 K report 8.4x, script 7.1x,
+# srcline 104.3x; 9.2 K 7.8x / 7.9x / 75.5x; 9.2 K 6.3x / 7.5x.
+# The rows run back to back instead of taking turns ("script, 1 unwinding
+# thread", the same thing on 2 CPUs) gave script 10.7x to 13.0x.
+# Where the time goes (36 samples of python3 -c: 7-9 ms of fixed cost,
+# down from 11-14; then about 2.2 us a sample against perf's 21): the
+# walk, whose own time is mostly its first reads of each sample's stack
+# copy, symbols, the hists; for script also the text.
 # Since stop 16:
 # - glibc's inflated debug image (8.6 MB) is kept on disk after the run
 #   that inflated all of its .debug_info and mapped by later runs
@@ -57,8 +57,18 @@
 #   binary reading decompressed copies of the debug files instead, as an
 #   upper bound: 57.8 -> 36.8 ms. The run that keeps it pays about 5-10
 #   ms more (the rest of .debug_line inflated, 9 MB written).
-# - the register layout of a dump worked out once per mask, symbols sorted
-#   by key (no pointer followed per comparison): 36.0 -> 35.5 ms there.
+# - fixed costs: every debug image's CU index read from .debug_aranges by
+#   prf (libdw's touched a page of glibc's .debug_info per unit), symbol
+#   tables sorted by a radix sort instead of qsort: a 36-sample report
+#   13.0 -> 8.8 ms, a 10.7 K-sample one 39.1 -> 34.3 ms.
+# - per frame: a CFI row carries masks of its same-value and rule
+#   registers (a step no longer switches over every register), no getenv
+#   per frame, the register layout of a dump worked out once per mask,
+#   addresses printed a byte at a time: a DWARF script's instructions
+#   240 -> 213 M (callgrind).
+# - a bigger per-thread CFI row memo (512, 1024 entries) cut the locked
+#   lookups from 45 K to 1.4 K and the instructions by 6%, but not the
+#   time (15 alternating runs each): not kept.
 # - timing from a python3 parent instead of `date` and /usr/bin/time
 #   processes around each run, which added milliseconds to prf's runs.
 # Two unwinding threads still do not pay on 2 CPUs ("report, 2 unwinding
