@@ -15,7 +15,7 @@
 typedef int (*psort_cmp_fn)(const void *a, const void *b, void *arg);
 
 /* Sort v[0..n) (pointers; cmp gets pointers to the slots, as qsort_r).
- * nthreads <= 0: the online CPUs. Never fails: threads and the merge
+ * nthreads <= 0: psort_threads(). Never fails: threads and the merge
  * buffer (n pointers) are an optimisation only. */
 void psort_ptrs(void **v, size_t n, psort_cmp_fn cmp, void *arg, int nthreads);
 

@@ -278,7 +278,8 @@ size_t unwind_batch__nr(const struct unwind_batch *b)
  * stack, and stored in the prep once at the end. The prep's line holds
  * the state the delivering thread polls while it waits for this very
  * walk: a store to it per frame made the two CPUs pass the line back and
- * forth on every frame (the walks took twice as long). */
+ * forth on every frame (collect_cb() was 9.8% of a 2-thread DWARF report's
+ * profile, 2.9% without). */
 struct collect {
 	struct unwind_entry *entries;
 	unsigned int nr;

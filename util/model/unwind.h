@@ -124,10 +124,10 @@ struct unwind_batch;
 
 /*
  * Worker threads to use: $PRF_UNWIND_THREADS when set (1 = parallel
- * unwinding off), else 1 on machines with at most 2 online CPUs (it does
- * not pay there, see unwind-parallel.c), else the online CPUs not kept
- * busy by other work (online CPUs minus the rounded 1-minute load average
- * of /proc/loadavg), at least 1, at most 16.
+ * unwinding off), else 1 with at most 2 CPUs to run on (cpus_usable():
+ * it does not pay there, see unwind-parallel.c), else those CPUs not kept
+ * busy by other work (minus the rounded 1-minute load average of
+ * /proc/loadavg), at least 1, at most 16.
  */
 int unwind__parallel_threads(void);
 /* New empty batch for up to cap samples; NULL on ENOMEM. */
