@@ -584,25 +584,20 @@ static int record__freq(struct record *rec, uint64_t *freq)
 static int record__mmap_pages(struct record *rec)
 {
 	const char *s = rec->opts.mmap_pages_str;
-	unsigned long long v;
-	char *end;
-	bool rounded;
+	uint64_t v = 0;
+	bool rounded, unit = false;
+	int err;
 
 	rec->mmap_pages = DEFAULT_MMAP_PAGES;
 	if (!s)
 		return 0;
-	v = strtoull(s, &end, 0);
-	if (*end == 'K' || *end == 'k' || *end == 'M' || *end == 'm' || *end == 'G' || *end == 'g') {
-		unsigned long long mult = (*end == 'K' || *end == 'k') ? 1024ULL :
-					  (*end == 'M' || *end == 'm') ? 1024ULL * 1024 : 1024ULL << 20;
+	err = parse_size(s, &v, &unit);
+	if (!err && unit) {	/* a size: in pages */
 		long ps = sysconf(_SC_PAGESIZE);
 
-		v = v * mult / (unsigned long long)(ps > 0 ? ps : 4096);
-		end++;
-		if (*end == 'B' || *end == 'b')
-			end++;
+		v /= (uint64_t)(ps > 0 ? ps : 4096);
 	}
-	if (*end || !v || s[0] == '-' || v > (1ULL << 24)) {
+	if (err || !v || v > (1ULL << 24)) {
 		pr_err("Invalid argument for --mmap_pages/-m: '%s' (a number of pages, or a size like 512K)\n", s);
 		return -1;
 	}

@@ -275,7 +275,7 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	}
 	if (rep->oc && off_cpu__consume_sample(rep->oc, evsel, sample, &err))
 		return err;
-	if (rep->filter.cpu_set && !sample_filter__match_cpu(&rep->filter, sample->cpu))
+	if (!sample_filter__match_cpu(&rep->filter, sample->cpu))
 		return 0;
 	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
 	if (!thread)

@@ -181,6 +181,21 @@ static int test__helpers(void)
 	TEST_ASSERT_EQUAL("levenshtein empty", levenshtein("", "abc"), 3);
 	TEST_ASSERT_VAL("glob", strglobmatch("sys_enter_openat", "sys_enter_*"));
 	TEST_ASSERT_VAL("glob no", !strglobmatch("sys_exit_openat", "sys_enter_*"));
+		{
+		uint64_t v = 0;
+		bool unit = true;
+
+		TEST_ASSERT_VAL("plain", !parse_size("4096", &v, &unit) && v == 4096 && !unit);
+		TEST_ASSERT_VAL("hex", !parse_size("0x10", &v, &unit) && v == 16 && !unit);
+		TEST_ASSERT_VAL("K", !parse_size("512K", &v, &unit) && v == 512 << 10 && unit);
+		TEST_ASSERT_VAL("mb", !parse_size("3mb", &v, &unit) && v == 3 << 20 && unit);
+		TEST_ASSERT_VAL("G", !parse_size("2G", &v, &unit) && v == 2ULL << 30 && unit);
+		TEST_ASSERT_VAL("trailing", parse_size("1Gx", &v, &unit) == -EINVAL);
+		TEST_ASSERT_VAL("unit only", parse_size("K", &v, &unit) == -EINVAL);
+		TEST_ASSERT_VAL("negative", parse_size("-1", &v, &unit) == -EINVAL);
+		TEST_ASSERT_VAL("empty", parse_size("", &v, &unit) == -EINVAL);
+		TEST_ASSERT_VAL("NULL", parse_size(NULL, &v, &unit) == -EINVAL);
+	}
 	return TEST_OK;
 }
 
@@ -368,7 +383,7 @@ DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(parse_options_errors, "option errors fail with usage"),
 	TEST_CASE(strbuf, "strbuf growth and detach"),
 	TEST_CASE(out_writer, "JSON and CSV writer escaping and separators"),
-	TEST_CASE(helpers, "levenshtein and glob"),
+	TEST_CASE(helpers, "levenshtein, glob and sizes"),
 	TEST_CASE(psort, "parallel pointer sort gives qsort's order"),
 	TEST_CASE(radix, "radix sort gives the stable order by key"),
 	TEST_CASE(fmt_2f, "fmt_2f writes printf's %.2f text"),

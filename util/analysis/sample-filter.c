@@ -161,11 +161,6 @@ static bool in_num_list(const long *list, int n, long v)
 	return false;
 }
 
-bool sample_filter__match_cpu(const struct sample_filter *f, uint32_t cpu)
-{
-	return !f->cpu_set || (cpu < SAMPLE_FILTER_MAX_CPUS && f->cpu_set[cpu]);
-}
-
 bool sample_filter__match_task(const struct sample_filter *f, uint32_t pid, uint32_t tid,
 			       const char *comm)
 {

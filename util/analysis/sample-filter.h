@@ -51,8 +51,11 @@ static inline bool sample_filter__active(const struct sample_filter *f)
 	return f->nr_comms || f->nr_dsos || f->nr_syms || f->nr_pids || f->nr_tids || f->cpu_set;
 }
 
-/* True when cpu (perf_sample.cpu) passes --cpu. */
-bool sample_filter__match_cpu(const struct sample_filter *f, uint32_t cpu);
+/* True when cpu (perf_sample.cpu) passes --cpu (in line: asked per sample). */
+static inline bool sample_filter__match_cpu(const struct sample_filter *f, uint32_t cpu)
+{
+	return !f->cpu_set || (cpu < SAMPLE_FILTER_MAX_CPUS && f->cpu_set[cpu]);
+}
 /* True when the sample's pid/tid (as perf_sample, compared as int32) and
  * its thread's comm pass --pid, --tid and --comms (a NULL comm fails an
  * active --comms). */

@@ -93,6 +93,36 @@ int filename__read_int(const char *filename, int *value)
 	return err;
 }
 
+int parse_size(const char *s, uint64_t *val, bool *had_unit)
+{
+	unsigned long long v;
+	unsigned int shift = 0;
+	char *end;
+
+	if (!s || !*s || *s == '-')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s)
+		return -EINVAL;
+	switch (*end) {
+	case 'k': case 'K': shift = 10; break;
+	case 'm': case 'M': shift = 20; break;
+	case 'g': case 'G': shift = 30; break;
+	default: break;
+	}
+	if (shift) {
+		end++;
+		if (*end == 'b' || *end == 'B')
+			end++;
+	}
+	if (*end)
+		return -EINVAL;
+	*val = (uint64_t)v << shift;
+	*had_unit = shift != 0;
+	return 0;
+}
+
 int cpus_usable(void)
 {
 	cpu_set_t set;

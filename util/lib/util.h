@@ -64,6 +64,16 @@ ssize_t readn(int fd, void *buf, size_t n);
 int fmt_2f(char *buf, int width, double v);
 
 /*
+ * A size as options and environment variables give it: a number (strtoull
+ * base 0), optionally followed by K, M or G (binary units, either case)
+ * and then optionally B, and nothing else. *val is the number times the
+ * unit; *had_unit says whether a unit was given (callers whose plain
+ * numbers count something else, as pages). 0, or -EINVAL (empty, negative,
+ * not a number, out of range, trailing text).
+ */
+int parse_size(const char *s, uint64_t *val, bool *had_unit);
+
+/*
  * CPUs this process may run on (its affinity mask: taskset, cgroup
  * cpusets), else the online CPUs; at least 1. For sizing the threads
  * that work in parallel.

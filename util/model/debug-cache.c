@@ -58,25 +58,14 @@ static void trailer__init(struct cache_trailer *t, const char *path, const struc
 	t->path_hash = hash_bytes(0x84222325cbf29ce4ULL, path, t->path_len);
 }
 
-/* $PRF_DEBUG_CACHE_MAX: bytes, with an optional K, M or G (binary units) */
+/* $PRF_DEBUG_CACHE_MAX: bytes, with an optional K, M or G (parse_size());
+ * unset or not a size: DEBUG_CACHE_MAX_BYTES */
 static uint64_t cache_max(void)
 {
-	const char *env = getenv("PRF_DEBUG_CACHE_MAX");
-	unsigned long long v;
-	char *end;
+	uint64_t v;
+	bool unit;
 
-	if (!env || !*env)
-		return DEBUG_CACHE_MAX_BYTES;
-	errno = 0;
-	v = strtoull(env, &end, 10);
-	if (errno || end == env)
-		return DEBUG_CACHE_MAX_BYTES;
-	switch (*end) {
-	case 'k': case 'K': return v << 10;
-	case 'm': case 'M': return v << 20;
-	case 'g': case 'G': return v << 30;
-	default: return v;
-	}
+	return parse_size(getenv("PRF_DEBUG_CACHE_MAX"), &v, &unit) ? DEBUG_CACHE_MAX_BYTES : v;
 }
 
 /* The cache directory into dir; false when there is none. */

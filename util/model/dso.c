@@ -219,28 +219,28 @@ static int sym_cmp(const void *a, const void *b)
 static void symbols__sort(struct symbol **syms, size_t n)
 {
 	struct radix_item *k = malloc(n * sizeof(*k));
+	bool by_idx = true;	/* usually: added in load order */
 	size_t i;
 
-	if (k) {
-		bool by_idx = true;	/* usually: added in load order */
-
-		for (i = 0; i < n; i++) {
-			k[i] = (struct radix_item){ syms[i]->idx, (uintptr_t)syms[i] };
-			if (i && syms[i]->idx < syms[i - 1]->idx)
-				by_idx = false;
-		}
-		if (by_idx || !radix_sort(k, n)) {
-			for (i = 0; i < n; i++)
-				k[i].key = ((struct symbol *)(uintptr_t)k[i].val)->start;
-			if (!radix_sort(k, n)) {
-				for (i = 0; i < n; i++)
-					syms[i] = (struct symbol *)(uintptr_t)k[i].val;
-				free(k);
-				return;
-			}
-		}
-		free(k);
+	if (!k)
+		goto fallback;
+	for (i = 0; i < n; i++) {
+		k[i] = (struct radix_item){ syms[i]->idx, (uintptr_t)syms[i] };
+		if (i && syms[i]->idx < syms[i - 1]->idx)
+			by_idx = false;
 	}
+	if (!by_idx && radix_sort(k, n))
+		goto fallback;
+	for (i = 0; i < n; i++)
+		k[i].key = ((struct symbol *)(uintptr_t)k[i].val)->start;
+	if (radix_sort(k, n))
+		goto fallback;
+	for (i = 0; i < n; i++)
+		syms[i] = (struct symbol *)(uintptr_t)k[i].val;
+	free(k);
+	return;
+fallback:
+	free(k);
 	qsort(syms, n, sizeof(*syms), sym_cmp);
 }
 
