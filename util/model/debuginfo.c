@@ -989,14 +989,60 @@ static void line_table__free(struct line_table *t)
 	t->n = 0;
 }
 
-/* Every CU's rows in one table: for addresses no CU range claims. */
+static int debuginfo__load_cu_ranges(struct debuginfo *di);
+
+static int u64__cmp(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * The unit DIE offsets of the units the CU ranges (.debug_aranges) list,
+ * sorted, in a malloc'd array the caller frees; *n of them. NULL with *n
+ * 0 when there are none (or no memory: then no unit counts as listed).
+ * .debug_info must be whole. Caller holds the lock.
+ */
+static uint64_t *debuginfo__listed_units(struct debuginfo *di, size_t *n)
+{
+	uint64_t *offs;
+	size_t i;
+
+	*n = 0;
+	if (debuginfo__load_cu_ranges(di) || !(offs = malloc(di->nr_cu_ranges * sizeof(*offs))))
+		return NULL;
+	for (i = 0; i < di->nr_cu_ranges; i++) {
+		const struct cu_range *r = &di->cu_ranges[i];
+		Dwarf_Off next;
+		size_t hsize;
+
+		if (r->cu_off)
+			offs[(*n)++] = r->cu_off;
+		else if (!dwarf_next_unit(di->dwarf, r->hdr_off, &next, &hsize, NULL, NULL, NULL,
+					  NULL, NULL, NULL))
+			offs[(*n)++] = r->hdr_off + hsize;
+	}
+	qsort(offs, *n, sizeof(*offs), u64__cmp);
+	return offs;
+}
+
+/*
+ * One table of the rows of every unit that the CU ranges do not list:
+ * for addresses no CU range claims. A listed unit's rows lie in its
+ * ranges, so it cannot hold such an address; leaving those out keeps an
+ * address without line info (crt1's _start in an LTO build, say) from
+ * loading every row of the DSO.
+ */
 static int debuginfo__load_lines(struct debuginfo *di)
 {
 	Dwarf_CU *cu = NULL, *next;
 	Dwarf_Die cudie;
-	size_t alloc = 0;
+	size_t alloc = 0, nlisted, skipped = 0;
+	uint64_t *listed;
 	uint8_t unit_type;
 	Dwarf_Half version;
+	int err = 0;
 
 	if (di->lines_tried)
 		return di->lines.rows ? 0 : -ENOENT;
@@ -1005,14 +1051,25 @@ static int debuginfo__load_lines(struct debuginfo *di)
 	    debuginfo__ensure(di, DEBUG_LAZY_INFO, UINT64_MAX) ||
 	    debuginfo__ensure(di, DEBUG_LAZY_LINE, UINT64_MAX))
 		return -ENOENT;
+	listed = debuginfo__listed_units(di, &nlisted);
 	while (dwarf_get_units(di->dwarf, cu, &next, &version, &unit_type, &cudie, NULL) == 0) {
+		size_t k = upper_bound_u64(listed, nlisted, sizeof(*listed), dwarf_dieoffset(&cudie));
+
 		cu = next;
 		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
 			continue;
-		if (line_table__add_cu(di, &di->lines, &alloc, &cudie))
-			return -ENOMEM;
+		if (k && listed[k - 1] == dwarf_dieoffset(&cudie)) {
+			skipped++;
+			continue;
+		}
+		if ((err = line_table__add_cu(di, &di->lines, &alloc, &cudie)))
+			break;
 	}
-	pr_debug("debuginfo: %s: whole line table loaded\n", di->dso->long_name);
+	free(listed);
+	if (err)
+		return err;
+	pr_debug("debuginfo: %s: line table of the units without CU ranges loaded "
+		 "(%zu units with ranges left out)\n", di->dso->long_name, skipped);
 	return line_table__finish(&di->lines, di->dso->long_name);
 }
 
@@ -1336,6 +1393,9 @@ static long debuginfo__find_line(struct debuginfo *di, uint64_t addr, struct lin
 	if (!t) {
 		if (debuginfo__in_plt(di, addr))
 			return -1;
+		if (!di->lines_tried)
+			pr_debug2("debuginfo: %s: %#" PRIx64 " in no unit's address ranges\n",
+				  di->dso->long_name, addr);
 		if (debuginfo__load_lines(di))
 			return -1;
 		t = &di->lines;
