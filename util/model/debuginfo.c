@@ -25,6 +25,7 @@
 
 #include "debuginfo.h"
 #include "debug-image.h"
+#include "dwarf-line.h"
 #include "dso.h"
 #include "machine.h"
 #include "model.h"
@@ -44,13 +45,6 @@ struct cfi_slot {
 	bool used;
 };
 
-struct line_row {
-	uint64_t addr;
-	const char *file;	/* NULL: end of sequence */
-	uint32_t line;
-	uint32_t ord;		/* order in .debug_line, for a stable sort */
-};
-
 struct line_table {
 	struct line_row *rows;	/* sorted by address (line_row__cmp) */
 	size_t n;
@@ -61,6 +55,7 @@ struct cu_lines {		/* one CU's line table, built on first use */
 	struct cu_lines *next;
 	Dwarf_Off cu_off;
 	struct line_table t;
+	struct dwarf_line_files files;	/* its file table (t's file names) */
 };
 
 struct cu_range {		/* .debug_aranges: [lo, hi) belongs to a unit */
@@ -189,6 +184,10 @@ struct debuginfo {
 	bool plt_tried;
 	struct cu_lines *cu_lines[CU_LINES_BUCKETS];
 	struct line_table lines;
+	struct dwarf_line_files *lines_files;	/* the file tables of lines */
+	size_t nr_lines_files;
+	struct dwarf_line_secs line_secs;	/* for prf's line program reader */
+	bool line_secs_tried;
 	struct intern *interned[INTERN_BUCKETS];
 	/* inline chains: per-CU function index and a result cache */
 	struct cu_funcs *cus;
@@ -602,13 +601,14 @@ static int debuginfo__load_dwarf(struct debuginfo *di)
 	char path[PATH_MAX], hex[2 * BUILD_ID_SIZE + 1], link[256], dir[PATH_MAX];
 	char elfpath[PATH_MAX];
 	const struct build_id *bid;
-	const char *home = getenv("HOME"), *symfs;
+	const char *home, *symfs;
 	uint32_t crc;
 	char *slash;
 
 	if (di->dwarf_tried)
 		return di->dwarf ? 0 : -ENOENT;
 	di->dwarf_tried = true;
+	home = getenv("HOME");	/* not before the early return: called per frame */
 	if (debuginfo__load_elf(di))
 		goto none;
 	if (elf__has_section(di->elf, ".debug_info", true) ||
@@ -910,15 +910,46 @@ static bool debuginfo__lines_ready(struct debuginfo *di, Dwarf_Die *cudie)
 	return !debuginfo__ensure(di, DEBUG_LAZY_LINE, end);
 }
 
-/* Append the .debug_line rows of one CU to t (unsorted). 0 or -ENOMEM. */
-static int line_table__add_cu(struct debuginfo *di, struct line_table *t, size_t *alloc,
-			      Dwarf_Die *cudie)
+/*
+ * The sections prf's line program reader (dwarf-line.h) needs, from the
+ * ELF libdw reads the DWARF of, with the image's lazily inflated
+ * .debug_line in place of the section's data. false when the reader
+ * cannot be used (see dwarf_line_secs__from_elf()). Caller holds the lock.
+ */
+static bool debuginfo__line_secs(struct debuginfo *di)
+{
+	struct debug_lazy *l = &di->dbg_img.lazy[DEBUG_LAZY_LINE];
+
+	if (!di->line_secs_tried) {
+		di->line_secs_tried = true;
+		if (dwarf_line_secs__from_elf(di->dwarf ? dwarf_getelf(di->dwarf) : NULL,
+					      &di->line_secs))
+			memset(&di->line_secs, 0, sizeof(di->line_secs));
+		else if (l->dst) {
+			di->line_secs.line = l->dst;
+			di->line_secs.line_len = l->dst_len;
+		}
+	}
+	return di->line_secs.line != NULL;
+}
+
+/* libdw's reading of one CU's rows and file table, for line programs
+ * prf's reader does not handle. 0 or -ENOMEM. */
+static int line_table__add_cu_libdw(struct line_table *t, size_t *alloc, Dwarf_Die *cudie,
+				    struct dwarf_line_files *files)
 {
 	Dwarf_Lines *lines;
+	Dwarf_Files *df;
 	size_t n, i;
 
-	if (!debuginfo__lines_ready(di, cudie) || dwarf_getsrclines(cudie, &lines, &n))
+	if (dwarf_getsrclines(cudie, &lines, &n))
 		return 0;
+	if (!dwarf_getsrcfiles(cudie, &df, &files->n) &&
+	    (files->name = malloc((files->n ? files->n : 1) * sizeof(*files->name))))
+		for (i = 0; i < files->n; i++)
+			files->name[i] = dwarf_filesrc(df, i, NULL, NULL);
+	else
+		files->n = 0;
 	if (t->n + n > *alloc) {
 		struct line_row *nr = realloc(t->rows, (t->n + n) * sizeof(*nr));
 
@@ -936,15 +967,6 @@ static int line_table__add_cu(struct debuginfo *di, struct line_table *t, size_t
 
 		if (!l || dwarf_lineaddr(l, &addr))
 			continue;
-		if (t->n == *alloc) {
-			size_t na = *alloc ? 2 * *alloc : 256;
-			struct line_row *nr = realloc(t->rows, na * sizeof(*nr));
-
-			if (!nr)
-				return -ENOMEM;
-			t->rows = nr;
-			*alloc = na;
-		}
 		dwarf_lineendsequence(l, &endseq);
 		dwarf_lineno(l, &lineno);
 		r = &t->rows[t->n];
@@ -957,6 +979,39 @@ static int line_table__add_cu(struct debuginfo *di, struct line_table *t, size_t
 		t->n++;
 	}
 	return 0;
+}
+
+/*
+ * Append the .debug_line rows of one CU to t (unsorted, in program
+ * order) and give its file table in *files (the rows' file names point
+ * into it; the caller keeps it as long as t). prf's reader, or libdw's
+ * for what it does not handle. 0 or -ENOMEM.
+ */
+static int line_table__add_cu(struct debuginfo *di, struct line_table *t, size_t *alloc,
+			      Dwarf_Die *cudie, struct dwarf_line_files *files)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word off;
+	int err;
+
+	files->name = NULL;
+	files->n = 0;
+	if (!debuginfo__lines_ready(di, cudie) ||
+	    dwarf_formudata(dwarf_attr(cudie, DW_AT_stmt_list, &attr), &off))
+		return 0;	/* corrupt, or no line program */
+	if (!debuginfo__line_secs(di))
+		return line_table__add_cu_libdw(t, alloc, cudie, files);
+	err = dwarf_line__read(&di->line_secs, off,
+			       dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &attr)),
+			       files, &t->rows, &t->n, alloc);
+	if (err == -EOPNOTSUPP)
+		return line_table__add_cu_libdw(t, alloc, cudie, files);
+	if (err == -EINVAL)
+		pr_debug("debuginfo: %s: line program at .debug_line %#" PRIx64
+			 " is malformed: rows from there on left out\n",
+			 di->debug_path && *di->debug_path ? di->debug_path : di->dso->long_name,
+			 (uint64_t)off);
+	return err == -ENOMEM ? err : 0;
 }
 
 /* Sort the rows (see lines__sort_by_sequence) and make the string cache.
@@ -1062,7 +1117,19 @@ static int debuginfo__load_lines(struct debuginfo *di)
 			skipped++;
 			continue;
 		}
-		if ((err = line_table__add_cu(di, &di->lines, &alloc, &cudie)))
+		if (di->nr_lines_files % 16 == 0) {
+			struct dwarf_line_files *nf = realloc(di->lines_files,
+				(di->nr_lines_files + 16) * sizeof(*nf));
+
+			if (!nf) {
+				err = -ENOMEM;
+				break;
+			}
+			di->lines_files = nf;
+		}
+		err = line_table__add_cu(di, &di->lines, &alloc, &cudie,
+					 &di->lines_files[di->nr_lines_files++]);
+		if (err)
 			break;
 	}
 	free(listed);
@@ -1310,9 +1377,10 @@ static bool debuginfo__addr_cu(struct debuginfo *di, uint64_t addr, Dwarf_Off *c
 	return true;
 }
 
-/* The line table of the CU at cu_off (DIE offset), built on first use.
- * NULL when it has none. Caller holds the lock. */
-static struct line_table *debuginfo__cu_lines(struct debuginfo *di, Dwarf_Off cu_off)
+/* The line table and file table of the CU at cu_off (DIE offset), built
+ * on first use (c->t.n is 0 when it has no rows). NULL: no memory.
+ * Caller holds the lock. */
+static struct cu_lines *debuginfo__cu_lines(struct debuginfo *di, Dwarf_Off cu_off)
 {
 	struct cu_lines **b = &di->cu_lines[(cu_off * 0x9e3779b97f4a7c15ULL) >> 56], *c;
 	Dwarf_Die cudie;
@@ -1321,23 +1389,19 @@ static struct line_table *debuginfo__cu_lines(struct debuginfo *di, Dwarf_Off cu
 
 	for (c = *b; c; c = c->next)
 		if (c->cu_off == cu_off)
-			return c->t.n ? &c->t : NULL;
+			return c;
 	c = zalloc(sizeof(*c));
 	if (!c)
 		return NULL;
 	c->cu_off = cu_off;
 	c->next = *b;
 	*b = c;
-	if (!dwarf_offdie(di->dwarf, cu_off, &cudie) || line_table__add_cu(di, &c->t, &alloc, &cudie)) {
-		line_table__free(&c->t);
-		return NULL;
-	}
 	snprintf(what, sizeof(what), "CU %#" PRIx64, (uint64_t)cu_off);
-	if (line_table__finish(&c->t, what)) {
+	if (!dwarf_offdie(di->dwarf, cu_off, &cudie) ||
+	    line_table__add_cu(di, &c->t, &alloc, &cudie, &c->files) ||
+	    line_table__finish(&c->t, what))
 		line_table__free(&c->t);
-		return NULL;
-	}
-	return &c->t;
+	return c;
 }
 
 /* Is vaddr in a PLT section (.plt, .plt.got, .plt.sec, .iplt) of the
@@ -1388,8 +1452,11 @@ static long debuginfo__find_line(struct debuginfo *di, uint64_t addr, struct lin
 
 	if (debuginfo__load_dwarf(di))
 		return -1;
-	if (debuginfo__addr_cu(di, addr, &cu_off))
-		t = debuginfo__cu_lines(di, cu_off);
+	if (debuginfo__addr_cu(di, addr, &cu_off)) {
+		struct cu_lines *c = debuginfo__cu_lines(di, cu_off);
+
+		t = c && c->t.n ? &c->t : NULL;
+	}
 	if (!t) {
 		if (debuginfo__in_plt(di, addr))
 			return -1;
@@ -1491,7 +1558,7 @@ static const char *die__name(Dwarf_Die *die)
 	return name ? name : "??";
 }
 
-static void die__call_site(Dwarf_Die *die, Dwarf_Files *files, size_t nfiles,
+static void die__call_site(Dwarf_Die *die, const struct dwarf_line_files *files,
 			   const char **file, unsigned int *line)
 {
 	Dwarf_Attribute attr;
@@ -1502,8 +1569,8 @@ static void die__call_site(Dwarf_Die *die, Dwarf_Files *files, size_t nfiles,
 	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &attr), &w) == 0)
 		*line = (unsigned int)w;
 	if (files && dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &attr), &w) == 0 &&
-	    w < nfiles)
-		*file = dwarf_filesrc(files, w, NULL, NULL);
+	    w < files->n)
+		*file = files->name[w];
 }
 
 #define MAX_INLINE_DEPTH 64
@@ -1768,8 +1835,8 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 {
 	Dwarf_Die cudie, chain[MAX_INLINE_DEPTH];
 	Dwarf_Off cu_off;
-	Dwarf_Files *files = NULL;
-	size_t nfiles = 0;
+	const struct dwarf_line_files *files = NULL;
+	struct cu_lines *cl;
 	struct inline_frame *fr;
 	struct cu_funcs *cf;
 	struct line_table *lt;
@@ -1796,10 +1863,9 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 	fr = calloc(n, sizeof(*fr));
 	if (!fr)
 		return -ENOMEM;
-	/* positions need the CU's line program parsed (libdw 0.188 parses
-	 * all of it even for the file table alone): only when asked */
-	if (positions && debuginfo__lines_ready(di, &cudie))
-		dwarf_getsrcfiles(&cudie, &files, &nfiles);
+	/* positions need the CU's file table: only when asked */
+	if (positions && (cl = debuginfo__cu_lines(di, cu_off)))
+		files = &cl->files;
 	/* innermost position: the line table's */
 	if (positions && (row = debuginfo__find_line(di, addr, &lt)) >= 0) {
 		file = lt->rows[row].file;
@@ -1812,7 +1878,7 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 		fr[k].line = line;
 		fr[k].srcline = file && line ? debuginfo__intern(di, file, line) : NULL;
 		if (i > 0 && positions)
-			die__call_site(&chain[i], files, nfiles, &file, &line);
+			die__call_site(&chain[i], files, &file, &line);
 	}
 	*out = fr;
 	return n;
@@ -1940,11 +2006,15 @@ void dso__debuginfo_delete(struct dso *dso)
 		for (; c; c = n) {
 			n = c->next;
 			line_table__free(&c->t);
+			dwarf_line_files__free(&c->files);
 			free(c);
 		}
 	}
 	free(di->cu_ranges);
 	line_table__free(&di->lines);
+	for (i = 0; i < di->nr_lines_files; i++)
+		dwarf_line_files__free(&di->lines_files[i]);
+	free(di->lines_files);
 	if (di->eh_cfi)
 		dwarf_cfi_end(di->eh_cfi);
 	if (di->dwarf)
