@@ -117,6 +117,17 @@ print(":".join(t))')
 sync	# the recording's dirty pages written back before anything is timed
 samples=$("$PERF" script -i py.data -F time 2>/dev/null | grep -c .)
 echo "samples: $samples ($(du -h py.data | cut -f1))"
+# the interpreter's own DWARF (Debian: python3.11-dbg's detached file) is
+# what makes perf run addr2line on its frames: say which case this is
+pyreal=$(readlink -f "$PYTHON")
+bid=$(readelf -n "$pyreal" 2>/dev/null | awk '/Build ID/ { print $3; exit }')
+if readelf -S "$pyreal" 2>/dev/null | grep -q ' \.debug_info'; then
+	echo "interpreter DWARF: in $pyreal"
+elif [ -n "$bid" ] && [ -r "/usr/lib/debug/.build-id/${bid:0:2}/${bid:2}.debug" ]; then
+	echo "interpreter DWARF: /usr/lib/debug/.build-id/${bid:0:2}/${bid:2}.debug (e.g. python3.11-dbg)"
+else
+	echo "interpreter DWARF: none (glibc's only, if libc6-dbg is installed)"
+fi
 
 # one_s CMD...: "WALL_US USER SYS" of one run, timed by a python3 parent
 # around fork+exec+wait only (GNU time's %e has 10 ms steps, and timing

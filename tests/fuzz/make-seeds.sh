@@ -8,11 +8,13 @@
 # OUTDIR/perf-map      perf-PID.map files
 # OUTDIR/elf           small ELF files compiled now (exe, PIE, shared
 #                      library, object, stripped, with debug info)
+# OUTDIR/dwarf-line    .debug_line sections of programs built with gcc
+#                      -gdwarf-2..5 and clang
 # Missing tools (perf, cc) only leave their seeds out.
 set -u
 out=${1:?usage: make-seeds.sh OUTDIR [PRF]}
 prf=${2:-}
-mkdir -p "$out"/session "$out"/parse-events "$out"/perf-map "$out"/elf
+mkdir -p "$out"/session "$out"/parse-events "$out"/perf-map "$out"/elf "$out"/dwarf-line
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -52,6 +54,16 @@ if command -v cc >/dev/null; then
 			objcopy --strip-debug --add-gnu-debuglink="$tmp/dl.debug" "$tmp/dl" \
 				"$out/elf/exe-debuglink"
 	fi
+fi
+# .debug_line alone, for the line program reader
+if command -v objcopy >/dev/null; then
+	for v in 2 3 4 5; do
+		cc -O2 -gdwarf-$v -c -o "$tmp/l$v.o" "$tmp/prog.c" 2>/dev/null &&
+			objcopy -O binary --only-section=.debug_line "$tmp/l$v.o" "$out/dwarf-line/gcc-dwarf$v"
+	done
+	command -v clang >/dev/null && clang -O2 -gdwarf-5 -c -o "$tmp/lc.o" "$tmp/prog.c" 2>/dev/null &&
+		objcopy -O binary --only-section=.debug_line "$tmp/lc.o" "$out/dwarf-line/clang-dwarf5"
+	find "$out/dwarf-line" -type f -size 0 -delete
 fi
 true
 

@@ -548,7 +548,8 @@ int dwarf_line__read(const struct dwarf_line_secs *secs, uint64_t off, const cha
 		dwarf_line_files__free(files);
 		return err;
 	}
-	rows__mark_last(*rows + n0, *nrows - n0);
+	if (*nrows > n0)
+		rows__mark_last(*rows + n0, *nrows - n0);
 	return err;
 }
 
