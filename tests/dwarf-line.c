@@ -98,7 +98,8 @@ static int check_unit(const struct dwarf_line_secs *secs, Dwarf_Die *cudie, size
 		pr_err("line program at %#lx: %zu rows, libdw %zu\n", (unsigned long)off, n, ln);
 		goto out;
 	}
-	qsort(rows, n, sizeof(*rows), row_cmp);
+	if (n)
+		qsort(rows, n, sizeof(*rows), row_cmp);
 	for (i = 0; i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Addr addr = 0;
@@ -195,23 +196,33 @@ static int test__libdw_agrees(void)
 	return ret;
 }
 
-/* A DWARF 4 program: header, one directory, one file, and opcodes. */
-static size_t build_v4(unsigned char *b)
+/* The opcodes of the hand-made program: rows 0x1000 line 2, 0x1002
+ * line 3, end at 0x1006. */
+static const unsigned char prog_std[] = {
+	0, 9, 2, 0x00, 0x10, 0, 0, 0, 0, 0, 0,	/* set_address 0x1000 */
+	0x12,					/* special: addr +0, line +1 */
+	0x2e,					/* special: addr +2, line +1 */
+	2, 4,					/* advance_pc 4 */
+	0, 1, 1,				/* end_sequence */
+};
+/* The line register run to INT64_MAX and one past it (UBSan watches) */
+static const unsigned char prog_line_wrap[] = {
+	3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0,	/* advance_line INT64_MAX */
+	1,					/* copy */
+	3, 1, 1,				/* advance_line 1, copy */
+	0, 1, 1,				/* end_sequence */
+};
+
+/* A DWARF 4 unit: header, one directory, one file, then prog. */
+static size_t build_v4(unsigned char *b, const unsigned char *prog, size_t prog_len)
 {
 	static const unsigned char tail[] = {
 		0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0,	/* standard_opcode_lengths */
 		'd', 0, 0,				/* include_directories */
 		'f', '.', 'c', 0, 1, 0, 0, 0,		/* file_names */
 	};
-	static const unsigned char prog[] = {
-		0, 9, 2, 0x00, 0x10, 0, 0, 0, 0, 0, 0,	/* set_address 0x1000 */
-		0x12,					/* special: addr +0, line +1 */
-		0x2e,					/* special: addr +2, line +1 */
-		2, 4,					/* advance_pc 4 */
-		0, 1, 1,				/* end_sequence */
-	};
 	size_t hdr = 1 + 1 + 1 + 1 + 1 + 1 + sizeof(tail), n = 0;
-	size_t len = 2 + 4 + hdr + sizeof(prog);
+	size_t len = 2 + 4 + hdr + prog_len;
 
 	b[n++] = len & 0xff;
 	b[n++] = 0, b[n++] = 0, b[n++] = 0;
@@ -225,8 +236,8 @@ static size_t build_v4(unsigned char *b)
 	b[n++] = 12;					/* opcode_base */
 	memcpy(b + n, tail, sizeof(tail));
 	n += sizeof(tail);
-	memcpy(b + n, prog, sizeof(prog));
-	n += sizeof(prog);
+	memcpy(b + n, prog, prog_len);
+	n += prog_len;
 	return n;
 }
 
@@ -239,7 +250,7 @@ static int test__corrupt(void)
 	size_t n = 0, alloc = 0, len, cut;
 	int err;
 
-	len = build_v4(buf);
+	len = build_v4(buf, prog_std, sizeof(prog_std));
 	secs.line_len = len;
 	err = dwarf_line__read(&secs, 0, "/src", &files, &rows, &n, &alloc);
 	TEST_ASSERT_VAL("hand-made program reads", !err);
@@ -264,7 +275,7 @@ static int test__corrupt(void)
 		TEST_ASSERT_VAL("cut unit refused", err == -EINVAL);
 	}
 	/* an extended opcode whose length runs past the unit */
-	len = build_v4(buf);
+	len = build_v4(buf, prog_std, sizeof(prog_std));
 	buf[len - 2] = 0x7f;	/* the end_sequence op's length */
 	secs.line = buf;
 	secs.line_len = len;
@@ -272,8 +283,17 @@ static int test__corrupt(void)
 	err = dwarf_line__read(&secs, 0, NULL, &files, &rows, &n, &alloc);
 	TEST_ASSERT_VAL("bad extended length refused", err == -EINVAL);
 	dwarf_line_files__free(&files);
+	/* a line register run past INT64_MAX: no line, no overflow */
+	len = build_v4(buf, prog_line_wrap, sizeof(prog_line_wrap));
+	secs.line = buf;
+	secs.line_len = len;
+	n = 0;
+	err = dwarf_line__read(&secs, 0, NULL, &files, &rows, &n, &alloc);
+	TEST_ASSERT_VAL("wrapped line register read", !err && n == 3 && rows[0].line == 0 &&
+			rows[1].line == 0);
+	dwarf_line_files__free(&files);
 	/* an unknown version: libdw's business */
-	len = build_v4(buf);
+	len = build_v4(buf, prog_std, sizeof(prog_std));
 	buf[4] = 7;
 	n = 0;
 	err = dwarf_line__read(&secs, 0, NULL, &files, &rows, &n, &alloc);

@@ -59,10 +59,10 @@ fi
 if command -v objcopy >/dev/null; then
 	for v in 2 3 4 5; do
 		cc -O2 -gdwarf-$v -c -o "$tmp/l$v.o" "$tmp/prog.c" 2>/dev/null &&
-			objcopy -O binary --only-section=.debug_line "$tmp/l$v.o" "$out/dwarf-line/gcc-dwarf$v"
+			objcopy --dump-section .debug_line="$out/dwarf-line/gcc-dwarf$v" "$tmp/l$v.o" /dev/null
 	done
 	command -v clang >/dev/null && clang -O2 -gdwarf-5 -c -o "$tmp/lc.o" "$tmp/prog.c" 2>/dev/null &&
-		objcopy -O binary --only-section=.debug_line "$tmp/lc.o" "$out/dwarf-line/clang-dwarf5"
+		objcopy --dump-section .debug_line="$out/dwarf-line/clang-dwarf5" "$tmp/lc.o" /dev/null
 	find "$out/dwarf-line" -type f -size 0 -delete
 fi
 true

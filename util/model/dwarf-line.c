@@ -392,7 +392,9 @@ struct rows {
 	size_t *n, *alloc;
 };
 
-static int rows__add(struct rows *rs, uint64_t addr, const char *file, int64_t line)
+/* line: the line register, wrapped modulo 2^64 (a corrupt program may
+ * run it anywhere); rows keep it when it is in 1..UINT32_MAX, else 0. */
+static int rows__add(struct rows *rs, uint64_t addr, const char *file, uint64_t line)
 {
 	struct line_row *row;
 
@@ -408,7 +410,7 @@ static int rows__add(struct rows *rs, uint64_t addr, const char *file, int64_t l
 	row = &(*rs->v)[*rs->n];
 	row->addr = addr;
 	row->file = file;
-	row->line = line > 0 && line <= UINT32_MAX ? (uint32_t)line : 0;
+	row->line = line <= UINT32_MAX ? (uint32_t)line : 0;
 	row->ord = (uint32_t)*rs->n;
 	(*rs->n)++;
 	return 0;
@@ -439,7 +441,7 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 {
 	struct rd r = { h->prog, h->end, false };
 	uint64_t addr = 0, file = 1;
-	int64_t line = 1;
+	uint64_t line = 1;
 	unsigned int op;
 	int err;
 
@@ -450,7 +452,7 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 			unsigned int adj = op - h->opcode_base;
 
 			addr += (uint64_t)h->min_inst * (adj / h->line_range);
-			line += h->line_base + (int)(adj % h->line_range);
+			line += (uint64_t)(int64_t)(h->line_base + (int)(adj % h->line_range));
 			if ((err = rows__add(rs, addr, FILE_NAME(), line)))
 				return err;
 			continue;
@@ -492,7 +494,7 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 			addr += (uint64_t)h->min_inst * rd_uleb(&r);
 			break;
 		case LNS_advance_line:
-			line += rd_sleb(&r);
+			line += (uint64_t)rd_sleb(&r);
 			break;
 		case LNS_set_file:
 			file = rd_uleb(&r);
