@@ -373,7 +373,7 @@ static int unwind_cb(struct unwind_entry *e, void *arg)
 	if (e->map) {
 		f.map = e->map;
 		f.addr = map__map_ip(e->map, e->ip);
-		f.sym = e->sym ? e->sym : dso__find_symbol(e->map->dso, f.addr);
+		f.sym = e->sym || e->sym_known ? e->sym : dso__find_symbol(e->map->dso, f.addr);
 	} else {
 		thread__find_symbol(ua->thread, PERF_RECORD_MISC_USER, e->ip, &al);
 		f.map = al.map;

@@ -76,6 +76,14 @@ struct dso *machine__findnew_dso(struct machine *machine, const char *path);
 /* Resolve one address in thread's (user) or the kernel's (cpumode) space. */
 void thread__find_symbol(struct thread *thread, uint8_t cpumode, uint64_t addr,
 			 struct addr_location *al);
+/*
+ * The map and symbol of a user-space address of thread, as
+ * thread__find_symbol() with PERF_RECORD_MISC_USER gives them, without
+ * filling an addr_location: the unwinder asks this for every frame.
+ * false (and NULLs) when no map holds addr. Borrowed, as there.
+ */
+bool thread__find_user_map(struct thread *thread, uint64_t addr, struct map **map,
+			   struct symbol **sym);
 /* Resolve the sample's ip (al->thread = sample's thread). 0 or -errno. */
 int machine__resolve(struct machine *machine, struct addr_location *al,
 		     struct perf_sample *sample);

@@ -32,21 +32,33 @@ struct resolve_cache_entry {
 static __thread struct resolve_cache_entry *resolve_cache;
 static __thread bool resolve_cache_failed;
 
-static struct resolve_cache_entry *resolve_cache__slot(const struct maps *maps, uint64_t ip)
+/* This thread's table, made on first use; false when there is no memory. */
+static __attribute__((noinline)) bool resolve_cache__alloc(void)
+{
+	if (resolve_cache_failed)
+		return false;
+	resolve_cache = calloc(1u << RESOLVE_CACHE_BITS, sizeof(*resolve_cache));
+	resolve_cache_failed = !resolve_cache;
+	return resolve_cache != NULL;
+}
+
+static inline struct resolve_cache_entry *resolve_cache__slot(const struct maps *maps, uint64_t ip)
 {
 	uint64_t h;
 
-	if (unlikely(!resolve_cache)) {
-		if (resolve_cache_failed)
-			return NULL;
-		resolve_cache = calloc(1u << RESOLVE_CACHE_BITS, sizeof(*resolve_cache));
-		if (!resolve_cache) {
-			resolve_cache_failed = true;
-			return NULL;
-		}
-	}
+	if (unlikely(!resolve_cache) && !resolve_cache__alloc())
+		return NULL;
 	h = (ip ^ ((uintptr_t)maps >> 4)) * 0x9e3779b97f4a7c15ULL;
 	return &resolve_cache[h >> (64 - RESOLVE_CACHE_BITS)];
+}
+
+/* Does the entry hold addr of maps, still valid (same maps generation,
+ * the DSO's symbol table not reloaded since)? */
+static inline bool resolve_cache__hit(const struct resolve_cache_entry *e, const struct maps *maps,
+				      uint64_t addr, uint64_t gen)
+{
+	return e && e->maps == maps && e->ip == addr && e->gen == gen &&
+	       e->map->dso->symbols == e->syms && e->map->dso->nr_symbols == e->nr_syms;
 }
 
 /* Cache miss: the full lookup, then remember the answer. */
@@ -119,12 +131,34 @@ void thread__find_symbol(struct thread *thread, uint8_t cpumode, uint64_t addr,
 		return;
 	gen = maps__current_generation();
 	e = resolve_cache__slot(maps, addr);
-	if (likely(e && e->maps == maps && e->ip == addr && e->gen == gen &&
-		   e->map->dso->symbols == e->syms && e->map->dso->nr_symbols == e->nr_syms)) {
+	if (likely(resolve_cache__hit(e, maps, addr, gen))) {
 		al->map = e->map;
 		al->addr = e->addr;
 		al->sym = e->sym;
 		return;
 	}
 	thread__find_symbol_slow(maps, addr, gen, e, al);
+}
+
+bool thread__find_user_map(struct thread *thread, uint64_t addr, struct map **map,
+			   struct symbol **sym)
+{
+	struct maps *maps = thread__maps(thread);
+	struct resolve_cache_entry *e;
+	struct addr_location al;
+	uint64_t gen;
+
+	if (likely(maps)) {
+		gen = maps__current_generation();
+		e = resolve_cache__slot(maps, addr);
+		if (likely(resolve_cache__hit(e, maps, addr, gen))) {
+			*map = e->map;
+			*sym = e->sym;
+			return true;
+		}
+	}
+	thread__find_symbol(thread, PERF_RECORD_MISC_USER, addr, &al);
+	*map = al.map;
+	*sym = al.sym;
+	return al.map != NULL;
 }

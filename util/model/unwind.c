@@ -428,21 +428,35 @@ static struct row_memo *row_memo__slot(const struct dso *dso, uint64_t off)
  * thread; any other copied into buf under the DSO's lock (so no other DSO
  * lock is ever taken while it is held). 0, or -ENOENT when no CFI covers it.
  */
-static int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs, struct cfi_row *buf,
-			const struct cfi_row **rowp)
+static int dso__cfi_row_locked(struct dso *dso, uint64_t off, unsigned int nregs,
+				struct cfi_row *buf, const struct cfi_row **rowp,
+				struct row_memo *memo, unsigned int gen);
+
+static inline int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs,
+			       struct cfi_row *buf, const struct cfi_row **rowp)
 {
 	struct row_memo *memo = row_memo__slot(dso, off);
 	unsigned int gen = debuginfo__generation();
+
+	if (likely(memo->dso == dso && memo->gen == gen && off >= memo->lo && off < memo->hi)) {
+		*rowp = &memo->row;
+		return 0;
+	}
+	return dso__cfi_row_locked(dso, off, nregs, buf, rowp, memo, gen);
+}
+
+/* dso__cfi_row() past its memo: the DSO's locked CFI cache (out of line,
+ * so the memo hit of every frame pays for no spills of this path). */
+static __attribute__((noinline)) int
+dso__cfi_row_locked(struct dso *dso, uint64_t off, unsigned int nregs, struct cfi_row *buf,
+		    const struct cfi_row **rowp, struct row_memo *memo, unsigned int gen)
+{
 	struct debuginfo *di;
 	struct cfi_row **priv;
 	Dwarf_Frame *frame;
 	uint64_t vaddr, start, end;
 	int ret = -ENOENT;
 
-	if (memo->dso == dso && memo->gen == gen && off >= memo->lo && off < memo->hi) {
-		*rowp = &memo->row;
-		return 0;
-	}
 	di = dso__debuginfo(dso);
 	if (!di)
 		return -ENOMEM;
@@ -633,6 +647,7 @@ static bool fp_mix(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void
 		if (!find(space, f.ip, &m)) {
 			f.map = m.map;
 			f.sym = m.sym;
+			f.sym_known = m.sym_known;
 		}
 		/* the chain ran into the kernel's depth limit: more may follow */
 		f.truncated = fp->capped && j + 1 == fp->nr && n + 1 < max_stack;
@@ -677,6 +692,7 @@ static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *s
 		if (!find(space, lookup, &m)) {
 			e.map = m.map;
 			e.sym = m.sym;
+			e.sym_known = m.sym_known;
 			if (n + 1 < max_stack)
 				res = step(&ctx, &m, lookup, regs, regs == regbuf[0] ? regbuf[1] : regbuf[0],
 					   &valid, &signal);
@@ -715,18 +731,18 @@ int unwind__get_entries_space_fp(unwind_entry_cb_t cb, void *arg, unwind_find_ma
 
 static int thread__find_map(void *space, uint64_t addr, struct unwind_map *m)
 {
-	struct addr_location al;
+	struct symbol *sym;
+	struct map *map;
 
-	memset(&al, 0, sizeof(al));
-	thread__find_symbol(space, PERF_RECORD_MISC_USER, addr, &al);
-	if (!al.map)
+	if (!thread__find_user_map(space, addr, &map, &sym))
 		return -ENOENT;
-	m->map = al.map;
-	m->sym = al.sym;
-	m->dso = al.map->dso;
-	m->start = al.map->start;
-	m->end = al.map->end;
-	m->pgoff = al.map->pgoff;
+	m->map = map;
+	m->sym = sym;
+	m->sym_known = true;
+	m->dso = map->dso;
+	m->start = map->start;
+	m->end = map->end;
+	m->pgoff = map->pgoff;
 	if (m->dso && (m->dso->kind == DSO_ANON || m->dso->kind == DSO_KERNEL ||
 		       m->dso->kind == DSO_KMODULE))
 		m->dso = NULL;

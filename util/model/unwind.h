@@ -35,6 +35,8 @@ struct unwind_entry {
 				 * (inside the call), as perf reports them */
 	bool truncated;		/* last frame: the stack copy ended before the
 				 * outermost frame was reached */
+	bool sym_known;		/* sym is map's DSO's symbol at ip, NULL meaning
+				 * none there (no second lookup needed) */
 };
 
 typedef int (*unwind_entry_cb_t)(struct unwind_entry *entry, void *arg);
@@ -55,6 +57,7 @@ int unwind__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 struct unwind_map {
 	struct map *map;	/* passed through to unwind_entry (may be NULL) */
 	struct symbol *sym;	/* passed through to unwind_entry (may be NULL) */
+	bool sym_known;		/* passed through: sym was looked up */
 	struct dso *dso;	/* NULL: anonymous memory, no CFI */
 	uint64_t start, end;	/* [start, end) virtual addresses */
 	uint64_t pgoff;		/* file offset of start, bytes */
