@@ -17,69 +17,67 @@
 # script rows compare like with like once prf report/script exist.
 #   PRF=path/to/prf PERF=/usr/bin/perf scripts/bench/dwarf-speed.sh 3
 # PYTHON=path picks the interpreter (default: /usr/bin/python3, the
-# distribution's, without DWARF of its own: glibc's from libc6-dbg). Give
-# a full path: perf record puts its own directory first in the workload's
-# PATH when run as /usr/bin/perf, so a bare "python3" there is
-# /usr/bin/python3 whatever PATH says (it was, for every run recorded
-# below). One built with -g (its libpython has DWARF: inline frames,
-# addr2line work for perf) is the case where perf is slowest.
-# RESULTS-BEGIN recorded 2026-11-27 10:16-11:08 UTC, 2 cores, medians of 7
+# distribution's). Give a full path: perf record puts its own directory
+# first in the workload's PATH when run as /usr/bin/perf, so a bare
+# "python3" there is /usr/bin/python3 whatever PATH says.
+# Two setups, which the script names ("interpreter DWARF:"):
+# - no DWARF for the interpreter, glibc's from libc6-dbg: perf resolves
+#   python's frames from .dynsym alone and is fast at report/script, but
+#   its srcline output runs addr2line on a binary without lines;
+# - the interpreter's detached DWARF installed (apt-get install
+#   python3.11-dbg, or any interpreter built with -g): perf runs addr2line
+#   on python's frames for inline frames in report and script too. Its
+#   perf report (about 6,000 samples/s here, against 35,000 without) is
+#   the nearer to the 2,800 samples/s issue #6 quotes.
+#   Note: perf record copies the debug file it finds into its build-id
+#   cache (~/.debug/.build-id/), where perf and prf keep finding it after
+#   the package is removed: delete it there to go back to the first.
+# RESULTS-BEGIN recorded 2026-11-27 12:45-13:27 UTC, 2 cores, medians of 7
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
-# /usr/bin/python3 (libc6-dbg only; every run below, this stop's and
-# earlier ones', recorded it: see PYTHON above), perf and prf taking turns
-# run by run, each run recording its own file. prf's rows map glibc's
-# debug image its first run kept; the "first run" rows start with nothing
-# kept, as on a machine where prf never ran. Final binary of the stop:
-# samples   task                 perf s   prf s   wall   first run: prf s   wall
-# 11.4 K    report                0.376   0.037  10.2x              0.077   5.4x
-#           script                0.532   0.056   9.5x              0.082   5.8x
-#           script +srcline       9.601   0.084 114.3x
-# 9.9 K     report                0.320   0.037   8.6x              0.072   4.5x
-#           script                0.362   0.042   8.6x              0.062   6.5x
-#           script +srcline       7.470   0.090  83.0x
-# peak RSS (9.9 K): report 93.6 / 17.3 MB (0.18x), script 93.5 / 17.5 MB
-# (0.19x), script +srcline 94.8 / 19.8 MB (0.21x).
-# Earlier binaries of the stop (before the aranges, radix sort, CFI row
-# mask and script hex changes below): 10.5 K report 8.4x, script 7.1x,
-# srcline 104.3x; 9.2 K 7.8x / 7.9x / 75.5x; 9.2 K 6.3x / 7.5x.
-# The rows run back to back instead of taking turns ("script, 1 unwinding
-# thread", the same thing on 2 CPUs) gave script 10.7x to 13.0x.
-# Where the time goes (36 samples of python3 -c: 7-9 ms of fixed cost,
-# down from 11-14; then about 2.2 us a sample against perf's 21): the
-# walk, whose own time is mostly its first reads of each sample's stack
-# copy, symbols, the hists; for script also the text.
-# Since stop 16:
-# - glibc's inflated debug image (8.6 MB) is kept on disk after the run
-#   that inflated all of its .debug_info and mapped by later runs
-#   (util/model/debug-cache.h): on one 10.7 K-sample file, 11 alternating
-#   runs, report 68.9 -> 40.9 ms (the VM in a slow phase); the same
-#   binary reading decompressed copies of the debug files instead, as an
-#   upper bound: 57.8 -> 36.8 ms. The run that keeps it pays about 5-10
-#   ms more (the rest of .debug_line inflated, 9 MB written).
-# - fixed costs: every debug image's CU index read from .debug_aranges by
-#   prf (libdw's touched a page of glibc's .debug_info per unit), symbol
-#   tables sorted by a radix sort instead of qsort: a 36-sample report
-#   13.0 -> 8.8 ms, a 10.7 K-sample one 39.1 -> 34.3 ms.
-# - per frame: a CFI row carries masks of its same-value and rule
-#   registers (a step no longer switches over every register), no getenv
-#   per frame, the register layout of a dump worked out once per mask,
-#   addresses printed a byte at a time: a DWARF script's instructions
-#   240 -> 213 M (callgrind).
-# - a bigger per-thread CFI row memo (512, 1024 entries) cut the locked
-#   lookups from 45 K to 1.4 K and the instructions by 6%, but not the
-#   time (15 alternating runs each): not kept.
-# - timing from a python3 parent instead of `date` and /usr/bin/time
-#   processes around each run, which added milliseconds to prf's runs.
-# Two unwinding threads still do not pay on 2 CPUs ("report, 2 unwinding
-# threads" above): the delivering thread waits for the worker on most
-# samples. A worker's per-frame store to the line the delivering thread
-# polls was removed (collect_cb's share of such a profile 9.8% -> 2.9%).
-# Stop 16, same bench (system python3): report 5.7-6.9x, script 7.0-7.5x,
-# srcline 70-82x. pyenv 3.11.7 built with -g (PYTHON=its path): stop 16
-# report 1.175 / 0.119 s = 9.9x, script 9.8x, srcline 6.1x (perf prints
-# those srclines as fast as plain script); this stop, one 10.7 K-sample
-# file, 7 alternating runs: report 1.34 / 0.10 s = 13x.
+# perf and prf take turns run by run, each bench run recording its own
+# file. prf's rows map the debug images its first run kept; the "first
+# run" rows start with nothing kept, as on a machine where prf never ran.
+# Final binary of stop 18:
+# setup / samples          task             perf s  prf s   wall  first run: prf s  wall
+# no python DWARF, 8.5 K   report            0.247  0.024  10.3x             0.046  6.3x
+#                          script            0.371  0.039   9.5x             0.052  8.2x
+#                          script +srcline   6.591  0.062 106.3x
+# python3.11-dbg, 12.7 K   report            2.037  0.074  27.5x             0.160 12.0x
+#                          script            2.191  0.061  35.9x             0.148 13.4x
+#                          script +srcline   2.327  0.119  19.6x
+# peak RSS, perf / prf: no python DWARF report 82.6 / 12.3 MB (0.15x),
+# script 0.15x, script +srcline 0.17x; python3.11-dbg report 118.8 / 33.5
+# MB (0.28x), script 0.28x, script +srcline 46.8 MB (0.40x).
+# Earlier binaries of this stop, same bench: no python DWARF 10.8 K
+# report 8.3x, script 9.0x, srcline 104.5x (before the per-frame lookup
+# savings below); python3.11-dbg 9.1 K report 28.8x, script 30.8x,
+# srcline 21.1x; the same before prf read line programs itself, by hand
+# on one 13.2 K-sample file: srcline 2.42 s / 0.33 s = 7x.
+# Stop 17 (no python DWARF; python3.11 of another build): report 8.6x and
+# 10.2x, script 8.6x and 9.5x, srcline 83x and 114x.
+# Where the time goes (no python DWARF, report, callgrind): the walk
+# (its own time mostly the first reads of each sample's stack copy),
+# the frame's map/symbol/CFI row lookups (per-thread memos), inline
+# frames, the hists; for script also the text. With python3.11-dbg, half
+# of a plain script is indexing the inline scopes of a few giant
+# functions (_PyEval_EvalFrameDefault) once, and srcline adds reading the
+# line programs of the units the frames fall in.
+# Since stop 17:
+# - srcline: the table for addresses no unit's .debug_aranges range
+#   claims holds only the units aranges do not list: crt1's _start in
+#   Debian's LTO python3.11 loaded and sorted all 820 K rows of the DSO
+#   for nothing (0.33 -> 0.135 s on 13.2 K samples).
+# - line programs read by prf (util/model/dwarf-line.h) instead of
+#   libdw's dwarf_getsrclines (a Dwarf_Line per row, a qsort of all,
+#   accessor calls; the whole program again for the file table): that
+#   srcline run 834 -> 553 M instructions.
+# - per frame: the walk's symbol is final when there is none (no second
+#   lookup, a third of python's frames), the CFI row memo hit in line, the
+#   map and symbol without an addr_location: report -5% instructions,
+#   4-10% wall in alternating runs.
+# Two unwinding threads still do not pay on 2 CPUs (the rows above).
+# pyenv 3.11.7 built with -g (PYTHON=its path), stop 17: report 13x.
 # RESULTS-END
 set -u
 N=${1:-3}
@@ -125,6 +123,10 @@ if readelf -S "$pyreal" 2>/dev/null | grep -q ' \.debug_info'; then
 	echo "interpreter DWARF: in $pyreal"
 elif [ -n "$bid" ] && [ -r "/usr/lib/debug/.build-id/${bid:0:2}/${bid:2}.debug" ]; then
 	echo "interpreter DWARF: /usr/lib/debug/.build-id/${bid:0:2}/${bid:2}.debug (e.g. python3.11-dbg)"
+elif [ -n "$bid" ] && [ -r "$HOME/.debug/.build-id/${bid:0:2}/${bid:2}/debug" ]; then
+	# perf record copies a debug file it finds into its build-id cache,
+	# where perf and prf keep finding it after python3.11-dbg is removed
+	echo "interpreter DWARF: $HOME/.debug/.build-id/${bid:0:2}/${bid:2}/debug (perf's build-id cache)"
 else
 	echo "interpreter DWARF: none (glibc's only, if libc6-dbg is installed)"
 fi
