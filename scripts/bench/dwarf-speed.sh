@@ -32,7 +32,7 @@
 #   Note: perf record copies the debug file it finds into its build-id
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
-# RESULTS-BEGIN recorded 2026-11-27 12:45-13:27 UTC, 2 cores, medians of 7
+# RESULTS-BEGIN recorded 2026-11-27 12:45-13:12 UTC, 2 cores, medians of 7
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
 # perf and prf take turns run by run, each bench run recording its own
