@@ -20,18 +20,6 @@
 #include "tests.h"
 #include "../util/model/dwarf-line.h"
 
-/* libdw's order: address, an end of sequence first, program order */
-static int row_cmp(const void *pa, const void *pb)
-{
-	const struct line_row *a = pa, *b = pb;
-
-	if (a->addr != b->addr)
-		return a->addr < b->addr ? -1 : 1;
-	if (!a->file != !b->file)
-		return a->file ? 1 : -1;
-	return a->ord < b->ord ? -1 : a->ord > b->ord;
-}
-
 static const char *nz(const char *s)
 {
 	return s ? s : "(null)";
@@ -99,7 +87,7 @@ static int check_unit(const struct dwarf_line_secs *secs, Dwarf_Die *cudie, size
 		goto out;
 	}
 	if (n)
-		qsort(rows, n, sizeof(*rows), row_cmp);
+		qsort(rows, n, sizeof(*rows), line_row__cmp);
 	for (i = 0; i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Addr addr = 0;

@@ -762,18 +762,6 @@ void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
 
 /* ---- line table index ---- */
 
-static int line_row__cmp(const void *pa, const void *pb)
-{
-	const struct line_row *a = pa, *b = pb;
-
-	if (a->addr != b->addr)
-		return a->addr < b->addr ? -1 : 1;
-	/* an end of sequence before a row starting at the same address */
-	if (!a->file != !b->file)
-		return a->file ? 1 : -1;
-	return a->ord < b->ord ? -1 : a->ord > b->ord;
-}
-
 struct line_seq {
 	size_t first, n;
 	uint64_t addr;

@@ -416,6 +416,18 @@ static int rows__add(struct rows *rs, uint64_t addr, const char *file, uint64_t 
 	return 0;
 }
 
+int line_row__cmp(const void *pa, const void *pb)
+{
+	const struct line_row *a = pa, *b = pb;
+
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	/* an end of sequence before a row starting at the same address */
+	if (!a->file != !b->file)
+		return a->file ? 1 : -1;
+	return a->ord < b->ord ? -1 : a->ord > b->ord;
+}
+
 /*
  * The row that sorts last in v[0..n) (highest address; there, a row that
  * is not an end of sequence, the latest in the program) becomes an end

@@ -29,6 +29,12 @@ struct line_row {
 	uint32_t ord;		/* order in .debug_line, for a stable sort */
 };
 
+/*
+ * qsort() order of rows, libdw's: by address, an end of sequence before
+ * a row starting at the same address, then by ord (program order).
+ */
+int line_row__cmp(const void *a, const void *b);
+
 /* The sections a line program refers to; NULL/0 when absent. */
 struct dwarf_line_secs {
 	const unsigned char *line;	/* .debug_line */

@@ -422,16 +422,16 @@ static struct row_memo *row_memo__slot(const struct dso *dso, uint64_t off)
 	return &row_memo[(h * 0x9e3779b97f4a7c15ULL) >> 56 & (ROW_MEMO_SIZE - 1)];
 }
 
+static int dso__cfi_row_locked(struct dso *dso, uint64_t off, unsigned int nregs,
+				struct cfi_row *buf, const struct cfi_row **rowp,
+				struct row_memo *memo, unsigned int gen);
+
 /*
  * The decoded CFI row at file offset off of dso into *rowp: a simple row
  * from (or into) this thread's memo, valid until the next call on this
  * thread; any other copied into buf under the DSO's lock (so no other DSO
  * lock is ever taken while it is held). 0, or -ENOENT when no CFI covers it.
  */
-static int dso__cfi_row_locked(struct dso *dso, uint64_t off, unsigned int nregs,
-				struct cfi_row *buf, const struct cfi_row **rowp,
-				struct row_memo *memo, unsigned int gen);
-
 static inline int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs,
 			       struct cfi_row *buf, const struct cfi_row **rowp)
 {
