@@ -6,6 +6,7 @@
  * caller hands over native-endian sections only).
  */
 #include "dwarf-line.h"
+#include "model.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -574,39 +575,32 @@ void dwarf_line_files__free(struct dwarf_line_files *files)
 	files->n = 0;
 }
 
+/* The data of elf's section name when it holds plain bytes (not NOBITS,
+ * not still compressed), or NULL; its size in *len. */
+static const unsigned char *section_bytes(Elf *elf, const char *name, size_t *len)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = elf__find_section(elf, name, &sh);
+	Elf_Data *d;
+
+	*len = 0;
+	if (!scn || sh.sh_type == SHT_NOBITS || (sh.sh_flags & SHF_COMPRESSED) ||
+	    !(d = elf_getdata(scn, NULL)) || !d->d_buf)
+		return NULL;
+	*len = d->d_size;
+	return d->d_buf;
+}
+
 int dwarf_line_secs__from_elf(Elf *elf, struct dwarf_line_secs *secs)
 {
 	const char *ident;
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
 
 	memset(secs, 0, sizeof(*secs));
 	if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ || !elf ||
-	    !(ident = elf_getident(elf, NULL)) || ident[EI_DATA] != ELFDATA2LSB ||
-	    elf_getshdrstrndx(elf, &shstrndx))
+	    !(ident = elf_getident(elf, NULL)) || ident[EI_DATA] != ELFDATA2LSB)
 		return -EOPNOTSUPP;
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		const unsigned char **ptr;
-		size_t *len;
-		Elf_Data *d;
-		GElf_Shdr sh;
-		const char *n;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
-		    (sh.sh_flags & SHF_COMPRESSED) || !(n = elf_strptr(elf, shstrndx, sh.sh_name)))
-			continue;
-		if (!strcmp(n, ".debug_line"))
-			ptr = &secs->line, len = &secs->line_len;
-		else if (!strcmp(n, ".debug_line_str"))
-			ptr = &secs->line_str, len = &secs->line_str_len;
-		else if (!strcmp(n, ".debug_str"))
-			ptr = &secs->str, len = &secs->str_len;
-		else
-			continue;
-		if ((d = elf_getdata(scn, NULL)) && d->d_buf) {
-			*ptr = d->d_buf;
-			*len = d->d_size;
-		}
-	}
+	secs->line = section_bytes(elf, ".debug_line", &secs->line_len);
+	secs->line_str = section_bytes(elf, ".debug_line_str", &secs->line_str_len);
+	secs->str = section_bytes(elf, ".debug_str", &secs->str_len);
 	return secs->line ? 0 : -ENOENT;
 }
