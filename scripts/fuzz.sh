@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run one libFuzzer harness of tests/fuzz/ for a while:
-#   scripts/fuzz.sh TARGET SECONDS      (TARGET: session, parse-events, perf-map, elf)
+#   scripts/fuzz.sh TARGET SECONDS      (TARGET: a tests/fuzz/fuzz-TARGET.c harness)
 # Builds the harnesses and seed corpora first (`make fuzz`). The working
 # corpus grows in $FUZZ_O/work/TARGET (seeded from $FUZZ_O/corpus/TARGET
 # and the regression inputs tests/fuzz/regress/TARGET, replayed first),

@@ -10,11 +10,14 @@
 #                      library, object, stripped, with debug info)
 # OUTDIR/dwarf-line    .debug_line sections of programs built with gcc
 #                      -gdwarf-2..5 and clang
+# OUTDIR/dwarf-die     .debug_abbrev + .debug_info of the same (the DIE
+#                      walker's input: a 2-byte length, abbrev, info)
 # Missing tools (perf, cc) only leave their seeds out.
 set -u
 out=${1:?usage: make-seeds.sh OUTDIR [PRF]}
 prf=${2:-}
-mkdir -p "$out"/session "$out"/parse-events "$out"/perf-map "$out"/elf "$out"/dwarf-line
+mkdir -p "$out"/session "$out"/parse-events "$out"/perf-map "$out"/elf "$out"/dwarf-line \
+	"$out"/dwarf-die
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -64,6 +67,16 @@ if command -v objcopy >/dev/null; then
 	command -v clang >/dev/null && clang -O2 -gdwarf-5 -c -o "$tmp/lc.o" "$tmp/prog.c" 2>/dev/null &&
 		objcopy --dump-section .debug_line="$out/dwarf-line/clang-dwarf5" "$tmp/lc.o" /dev/null
 	find "$out/dwarf-line" -type f -size 0 -delete
+	# abbrev length (2 bytes, little-endian), abbrev, info
+	for o in "$tmp"/l[2-5].o "$tmp"/lc.o; do
+		[ -f "$o" ] || continue
+		objcopy --dump-section .debug_abbrev="$tmp/ab" --dump-section .debug_info="$tmp/in" \
+			"$o" /dev/null 2>/dev/null || continue
+		n=$(stat -c %s "$tmp/ab")
+		[ "$n" -lt 65536 ] || continue
+		{ printf "\\x$(printf %02x $((n & 255)))\\x$(printf %02x $((n >> 8)))"
+		  cat "$tmp/ab" "$tmp/in"; } >"$out/dwarf-die/$(basename "$o" .o)"
+	done
 fi
 true
 

@@ -1,12 +1,14 @@
 #!/bin/bash
-# prf's DWARF line program reader gives libdw's rows and file tables on gcc and clang output, DWARF 2 to 5, compressed too
+# prf's DWARF line program reader and DIE walker give libdw's rows, file tables, function and inline scope ranges on gcc and clang output, DWARF 2 to 5, compressed too
 #
 # Builds one program with inlining and a header-defined function in
 # several ways: gcc -gdwarf-2/-3/-4/-5, gcc -gz (sections compressed:
 # libdw inflates them in place), clang -gdwarf-4/-5 (DWARF 5 with MD5
 # entries and no .debug_aranges), and runs the unit test that compares
-# every unit's rows and file table with libdw's on each; glibc's and
-# python3.11's detached debug files too when installed.
+# every unit's rows and file table with libdw's on each, and the one
+# that compares prf's DIE walker's function and inline scope ranges
+# (util/model/dwarf-die.h) with libdw's walk; glibc's and python3.11's
+# detached debug files too when installed.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 tmp_dir dwarf-line
@@ -64,4 +66,8 @@ PRF_DWARF_LINE_ELF=${files#:} "$PRF" test -v "rows and file tables equal libdw" 
 	{ tail -30 test.log; fail "prf's line program reader differs from libdw"; }
 grep -q ': Ok' test.log || { cat test.log; fail "the unit test did not run"; }
 grep 'as libdw reads them' test.log | sed "s|$T/||"
+PRF_DWARF_DIE_ELF=${files#:} "$PRF" test -v "scope ranges equal libdw" > die.log 2>&1 ||
+	{ tail -30 die.log; fail "prf's DIE walker differs from libdw"; }
+grep -q ': Ok' die.log || { cat die.log; fail "the DIE walker test did not run"; }
+grep 'as libdw walks them' die.log | sed "s|$T/||"
 exit 0

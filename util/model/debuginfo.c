@@ -25,6 +25,7 @@
 
 #include "debuginfo.h"
 #include "debug-image.h"
+#include "dwarf-die.h"
 #include "dwarf-line.h"
 #include "dso.h"
 #include "machine.h"
@@ -74,7 +75,8 @@ struct func_range {
 struct cu_funcs {		/* the functions of one CU, sorted by lo */
 	Dwarf_Off cu_off;
 	struct func_range *r;
-	size_t n;
+	size_t n, alloc;
+	struct dwarf_unit *unit;	/* prf's DIE walker's, NULL: libdw's walk */
 };
 
 /*
@@ -188,6 +190,8 @@ struct debuginfo {
 	size_t nr_lines_files;
 	struct dwarf_line_secs line_secs;	/* for prf's line program reader */
 	bool line_secs_tried;
+	struct dwarf_die_secs die_secs;		/* for prf's DIE walker */
+	bool die_secs_tried;
 	struct intern *interned[INTERN_BUCKETS];
 	/* inline chains: per-CU function index and a result cache */
 	struct cu_funcs *cus;
@@ -1579,47 +1583,33 @@ static int scope_level__add(struct scope_level *l, uint64_t lo, uint64_t hi, Dwa
 	return 0;
 }
 
-/* Index the scopes below parent (of DIE offset parent_off) at depth
- * index depth (0: directly in the function). */
-static int func_scopes__scan(struct func_scopes *fs, Dwarf_Die *parent, Dwarf_Off parent_off,
-			     unsigned int depth)
+/* dwarf_range_cb_t of the scope index: a scope's range at its depth. */
+static int func_scopes__add(void *arg, unsigned int depth, uint64_t off, uint64_t parent,
+			    uint64_t lo, uint64_t hi)
 {
-	Dwarf_Die child;
+	struct func_scopes *fs = arg;
 
-	if (dwarf_child(parent, &child) != 0)
+	if (lo >= hi)
 		return 0;
-	do {
-		int tag = dwarf_tag(&child);
-		Dwarf_Addr base, lo, hi;
-		Dwarf_Off off;
-		ptrdiff_t roff = 0;
+	if (depth >= fs->nr_levels) {
+		struct scope_level *nl = realloc(fs->levels, (depth + 1) * sizeof(*nl));
 
-		if (tag == DW_TAG_lexical_block) {
-			if (func_scopes__scan(fs, &child, parent_off, depth))
-				return -ENOMEM;
-			continue;
-		}
-		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
-			continue;
-		if (depth + 1 >= MAX_INLINE_DEPTH)
-			continue;
-		if (depth >= fs->nr_levels) {
-			struct scope_level *nl = realloc(fs->levels, (depth + 1) * sizeof(*nl));
-
-			if (!nl)
-				return -ENOMEM;
-			memset(nl + fs->nr_levels, 0, (depth + 1 - fs->nr_levels) * sizeof(*nl));
-			fs->levels = nl;
-			fs->nr_levels = depth + 1;
-		}
-		off = dwarf_dieoffset(&child);
-		while ((roff = dwarf_ranges(&child, roff, &base, &lo, &hi)) > 0)
-			if (lo < hi && scope_level__add(&fs->levels[depth], lo, hi, off, parent_off))
-				return -ENOMEM;
-		if (func_scopes__scan(fs, &child, off, depth + 1))
+		if (!nl)
 			return -ENOMEM;
-	} while (dwarf_siblingof(&child, &child) == 0);
-	return 0;
+		memset(nl + fs->nr_levels, 0, (depth + 1 - fs->nr_levels) * sizeof(*nl));
+		fs->levels = nl;
+		fs->nr_levels = depth + 1;
+	}
+	return scope_level__add(&fs->levels[depth], lo, hi, off, parent);
+}
+
+static void func_scopes__clear(struct func_scopes *fs)
+{
+	for (unsigned int d = 0; d < fs->nr_levels; d++)
+		free(fs->levels[d].r);
+	free(fs->levels);
+	fs->levels = NULL;
+	fs->nr_levels = 0;
 }
 
 static int scope_range__cmp(const void *a, const void *b)
@@ -1631,18 +1621,51 @@ static int scope_range__cmp(const void *a, const void *b)
 
 static void func_scopes__free(struct func_scopes *fs)
 {
-	for (unsigned int d = 0; d < fs->nr_levels; d++)
-		free(fs->levels[d].r);
-	free(fs->levels);
+	func_scopes__clear(fs);
 	free(fs);
+}
+
+/*
+ * The sections prf's DIE walker reads (dwarf-die.h), with the image's
+ * .debug_info when that is inflated on demand (the walker only reads
+ * units debuginfo__unit_ready() made whole). false: walk with libdw
+ * (also with $PRF_DWARF_DIE=0, to compare). Caller holds the lock.
+ */
+static bool debuginfo__die_secs(struct debuginfo *di)
+{
+	struct debug_lazy *l = &di->dbg_img.lazy[DEBUG_LAZY_INFO];
+	const char *env = getenv("PRF_DWARF_DIE");
+
+	if (!di->die_secs_tried) {
+		di->die_secs_tried = true;
+		if ((env && !strcmp(env, "0")) ||
+		    dwarf_die_secs__from_elf(di->dwarf ? dwarf_getelf(di->dwarf) : NULL,
+					     &di->die_secs))
+			memset(&di->die_secs, 0, sizeof(di->die_secs));
+		else if (l->dst) {
+			di->die_secs.info = l->dst;
+			di->die_secs.info_len = l->dst_len;
+		}
+	}
+	return di->die_secs.info != NULL;
+}
+
+/* Say (-vv) why a unit is walked with libdw. */
+static void debuginfo__die_fallback(struct debuginfo *di, uint64_t off, int err)
+{
+	pr_debug2("debuginfo: %s: DIE at %#" PRIx64 ": %s, libdw walks it\n",
+		  di->debug_path && *di->debug_path ? di->debug_path : di->dso->long_name, off,
+		  err == -EOPNOTSUPP ? "a form or unit kind prf does not read" : "malformed");
 }
 
 /* The scope index of the function func (built on first use; NULL: out
  * of memory). Caller holds the lock. */
-static struct func_scopes *debuginfo__func_scopes(struct debuginfo *di, Dwarf_Die *func)
+static struct func_scopes *debuginfo__func_scopes(struct debuginfo *di, struct cu_funcs *cf,
+						  Dwarf_Die *func)
 {
 	Dwarf_Off off = dwarf_dieoffset(func);
 	struct func_scopes **b = &di->func_scopes[(off ^ (off >> 10)) % FUNC_SCOPES_BUCKETS], *fs;
+	int err;
 
 	for (fs = *b; fs; fs = fs->next)
 		if (fs->func_off == off)
@@ -1651,7 +1674,16 @@ static struct func_scopes *debuginfo__func_scopes(struct debuginfo *di, Dwarf_Di
 	if (!fs)
 		return NULL;
 	fs->func_off = off;
-	if (func_scopes__scan(fs, func, off, 0)) {
+	err = cf->unit ? dwarf_unit__scopes(cf->unit, off, MAX_INLINE_DEPTH - 1, func_scopes__add, fs) :
+			 -EOPNOTSUPP;
+	if (err && err != -ENOMEM) {
+		if (cf->unit)
+			debuginfo__die_fallback(di, off, err);
+		func_scopes__clear(fs);
+		err = dwarf_die__scopes_libdw(di->dwarf, off, MAX_INLINE_DEPTH - 1, func_scopes__add,
+					      fs);
+	}
+	if (err == -ENOMEM) {
 		func_scopes__free(fs);
 		return NULL;
 	}
@@ -1679,9 +1711,10 @@ static const struct scope_range *scope_level__find(const struct scope_level *l, 
  * continues an inline instance with its abstract origin's scopes, not
  * with the function it was inlined into.) Caller holds the lock.
  */
-static void debuginfo__pc_chain(struct debuginfo *di, uint64_t addr, Dwarf_Die *chain, int *n)
+static void debuginfo__pc_chain(struct debuginfo *di, struct cu_funcs *cf, uint64_t addr,
+				Dwarf_Die *chain, int *n)
 {
-	struct func_scopes *fs = debuginfo__func_scopes(di, &chain[0]);
+	struct func_scopes *fs = debuginfo__func_scopes(di, cf, &chain[0]);
 	Dwarf_Off parent = fs ? fs->func_off : 0;
 
 	for (unsigned int d = 0; fs && d < fs->nr_levels && *n < MAX_INLINE_DEPTH; d++) {
@@ -1701,54 +1734,24 @@ static int func_range__cmp(const void *a, const void *b)
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-static int cu_funcs__add_die(struct cu_funcs *cf, size_t *alloc, Dwarf_Die *die)
+/* dwarf_range_cb_t of the function index: a function's range. */
+static int cu_funcs__add(void *arg, unsigned int depth, uint64_t off, uint64_t parent,
+			 uint64_t lo, uint64_t hi)
 {
-	Dwarf_Addr base, lo, hi;
-	ptrdiff_t off = 0;
+	struct cu_funcs *cf = arg;
 
-	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
-		if (lo >= hi)
-			continue;
-		if (cf->n == *alloc) {
-			size_t na = *alloc ? 2 * *alloc : 64;
-			struct func_range *nr = realloc(cf->r, na * sizeof(*nr));
-
-			if (!nr)
-				return -ENOMEM;
-			cf->r = nr;
-			*alloc = na;
-		}
-		cf->r[cf->n].lo = lo;
-		cf->r[cf->n].hi = hi;
-		cf->r[cf->n].off = dwarf_dieoffset(die);
-		cf->n++;
-	}
-	return 0;
-}
-
-static int cu_funcs__scan(struct cu_funcs *cf, size_t *alloc, Dwarf_Die *parent)
-{
-	Dwarf_Die child;
-
-	if (dwarf_child(parent, &child) != 0)
+	if (lo >= hi)
 		return 0;
-	do {
-		switch (dwarf_tag(&child)) {
-		case DW_TAG_subprogram:
-			if (cu_funcs__add_die(cf, alloc, &child))
-				return -ENOMEM;
-			break;
-		case DW_TAG_namespace:
-		case DW_TAG_module:
-		case DW_TAG_class_type:
-		case DW_TAG_structure_type:
-			if (cu_funcs__scan(cf, alloc, &child))
-				return -ENOMEM;
-			break;
-		default:
-			break;
-		}
-	} while (dwarf_siblingof(&child, &child) == 0);
+	if (cf->n == cf->alloc) {
+		size_t na = cf->alloc ? 2 * cf->alloc : 64;
+		struct func_range *nr = realloc(cf->r, na * sizeof(*nr));
+
+		if (!nr)
+			return -ENOMEM;
+		cf->r = nr;
+		cf->alloc = na;
+	}
+	cf->r[cf->n++] = (struct func_range){ .lo = lo, .hi = hi, .off = off };
 	return 0;
 }
 
@@ -1757,7 +1760,9 @@ static struct cu_funcs *debuginfo__cu_funcs(struct debuginfo *di, Dwarf_Die *cud
 {
 	Dwarf_Off off = dwarf_dieoffset(cudie);
 	struct cu_funcs *cf, *n;
-	size_t i, alloc = 0;
+	uint8_t asz, osz;
+	size_t i;
+	int err = -EOPNOTSUPP;
 
 	for (i = 0; i < di->nr_cus; i++)
 		if (di->cus[i].cu_off == off)
@@ -1769,7 +1774,18 @@ static struct cu_funcs *debuginfo__cu_funcs(struct debuginfo *di, Dwarf_Die *cud
 	cf = &di->cus[di->nr_cus++];
 	memset(cf, 0, sizeof(*cf));
 	cf->cu_off = off;
-	cu_funcs__scan(cf, &alloc, cudie);
+	/* the unit stays open for its functions' scope indexes */
+	if (debuginfo__die_secs(di) && dwarf_diecu(cudie, &(Dwarf_Die){ 0 }, &asz, &osz) &&
+	    (err = dwarf_unit__new(&di->die_secs, off, osz, &cf->unit)) == 0)
+		err = dwarf_unit__funcs(cf->unit, cu_funcs__add, cf);
+	if (err && err != -ENOMEM) {
+		if (di->die_secs.info)
+			debuginfo__die_fallback(di, off, err);
+		dwarf_unit__delete(cf->unit);
+		cf->unit = NULL;
+		cf->n = 0;
+		dwarf_die__funcs_libdw(di->dwarf, off, cu_funcs__add, cf);
+	}
 	if (cf->n)
 		qsort(cf->r, cf->n, sizeof(*cf->r), func_range__cmp);
 	return cf;
@@ -1842,7 +1858,7 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 	if (!cf || !cu_funcs__find(di, cf, addr, &chain[0]))
 		return 0;
 	n = 1;
-	debuginfo__pc_chain(di, addr, chain, &n);
+	debuginfo__pc_chain(di, cf, addr, chain, &n);
 	sym = dso__find_symbol(di->dso, addr);
 	/* no inlined level: only a function whose DWARF name is not its ELF
 	 * symbol's gets a (renamed) frame */
@@ -1977,8 +1993,10 @@ void dso__debuginfo_delete(struct dso *dso)
 			free(di->inl_cache[i].frames);
 		free(di->inl_cache);
 	}
-	for (i = 0; i < di->nr_cus; i++)
+	for (i = 0; i < di->nr_cus; i++) {
 		free(di->cus[i].r);
+		dwarf_unit__delete(di->cus[i].unit);
+	}
 	free(di->cus);
 	for (i = 0; i < FUNC_SCOPES_BUCKETS; i++) {
 		struct func_scopes *fs = di->func_scopes[i], *n;

@@ -6,6 +6,7 @@
  * caller hands over native-endian sections only).
  */
 #include "dwarf-line.h"
+#include "dwarf-rd.h"
 #include "model.h"
 
 #include <errno.h>
@@ -28,87 +29,6 @@ enum {
 	FORM_block = 0x09, FORM_block1 = 0x0a, FORM_data1 = 0x0b, FORM_sdata = 0x0d,
 	FORM_strp = 0x0e, FORM_udata = 0x0f, FORM_data16 = 0x1e, FORM_line_strp = 0x1f,
 };
-
-struct rd {
-	const unsigned char *p, *end;
-	bool bad;		/* read past end (values read as 0) */
-};
-
-static uint64_t rd_u(struct rd *r, unsigned int n)
-{
-	uint64_t v = 0;
-
-	if ((size_t)(r->end - r->p) < n) {
-		r->bad = true;
-		r->p = r->end;
-		return 0;
-	}
-	memcpy(&v, r->p, n);	/* little-endian host: the low n bytes */
-	r->p += n;
-	return v;
-}
-
-static uint64_t rd_uleb(struct rd *r)
-{
-	uint64_t v = 0;
-	unsigned int shift = 0;
-
-	while (r->p < r->end) {
-		unsigned char b = *r->p++;
-
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80))
-			return v;
-	}
-	r->bad = true;
-	return v;
-}
-
-static int64_t rd_sleb(struct rd *r)
-{
-	uint64_t v = 0;
-	unsigned int shift = 0;
-	unsigned char b = 0;
-
-	while (r->p < r->end) {
-		b = *r->p++;
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~(uint64_t)0 << shift;
-			return (int64_t)v;
-		}
-	}
-	r->bad = true;
-	return (int64_t)v;
-}
-
-/* A NUL-terminated string at r->p, or NULL (none before end). */
-static const char *rd_str(struct rd *r)
-{
-	const unsigned char *nul = memchr(r->p, 0, (size_t)(r->end - r->p));
-	const char *s = (const char *)r->p;
-
-	if (!nul) {
-		r->bad = true;
-		r->p = r->end;
-		return NULL;
-	}
-	r->p = nul + 1;
-	return s;
-}
-
-/* The string at offset off of a string section, or NULL. */
-static const char *sec_str(const unsigned char *sec, size_t len, uint64_t off)
-{
-	if (!sec || off >= len || !memchr(sec + off, 0, len - off))
-		return NULL;
-	return (const char *)sec + off;
-}
 
 struct hdr {
 	unsigned int version, offset_size;
@@ -575,29 +495,10 @@ void dwarf_line_files__free(struct dwarf_line_files *files)
 	files->n = 0;
 }
 
-/* The data of elf's section name when it holds plain bytes (not NOBITS,
- * not still compressed), or NULL; its size in *len. */
-static const unsigned char *section_bytes(Elf *elf, const char *name, size_t *len)
-{
-	GElf_Shdr sh;
-	Elf_Scn *scn = elf__find_section(elf, name, &sh);
-	Elf_Data *d;
-
-	*len = 0;
-	if (!scn || sh.sh_type == SHT_NOBITS || (sh.sh_flags & SHF_COMPRESSED) ||
-	    !(d = elf_getdata(scn, NULL)) || !d->d_buf)
-		return NULL;
-	*len = d->d_size;
-	return d->d_buf;
-}
-
 int dwarf_line_secs__from_elf(Elf *elf, struct dwarf_line_secs *secs)
 {
-	const char *ident;
-
 	memset(secs, 0, sizeof(*secs));
-	if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ || !elf ||
-	    !(ident = elf_getident(elf, NULL)) || ident[EI_DATA] != ELFDATA2LSB)
+	if (!elf__le_on_le(elf))
 		return -EOPNOTSUPP;
 	secs->line = section_bytes(elf, ".debug_line", &secs->line_len);
 	secs->line_str = section_bytes(elf, ".debug_line_str", &secs->line_str_len);
