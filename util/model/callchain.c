@@ -324,8 +324,9 @@ static int inline_cb(const struct inline_frame *fr, void *arg)
 	if (fr->inlined) {
 		struct symbol *sym = ia->real->sym;
 
-		f.sym = dso__inline_sym(ia->real->map->dso, fr->func ? fr->func : "??",
-					sym->start, sym->end);
+		f.sym = fr->sym && fr->sym->start == sym->start && fr->sym->end == sym->end ?
+			fr->sym : dso__inline_sym(ia->real->map->dso, fr->func ? fr->func : "??",
+						  sym->start, sym->end);
 		if (!f.sym)
 			return -ENOMEM;
 		f.inlined = true;

@@ -28,6 +28,7 @@
 #include "dwarf-die.h"
 #include "dwarf-line.h"
 #include "dso.h"
+#include "inline-sym.h"
 #include "machine.h"
 #include "model.h"
 #include "../lib/debug.h"
@@ -1881,6 +1882,12 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 		fr[k].file = file;
 		fr[k].line = line;
 		fr[k].srcline = file && line ? debuginfo__intern(di, file, line) : NULL;
+		/* interned once here, not per frame by every consumer */
+		if (fr[k].inlined && sym &&
+		    !(fr[k].sym = dso__inline_sym(di->dso, fr[k].func, sym->start, sym->end))) {
+			free(fr);
+			return -ENOMEM;
+		}
 		if (i > 0 && positions)
 			die__call_site(&chain[i], files, &file, &line);
 	}

@@ -47,6 +47,9 @@ struct inline_frame {
 	unsigned int line;	/* 0: unknown */
 	const char *srcline;	/* "file.c:NN" (basename), interned, or NULL */
 	bool inlined;		/* false for the outermost, real function */
+	struct symbol *sym;	/* inlined: the DSO's interned inlined symbol
+				 * (inline-sym.h) of func over the range of
+				 * the ELF symbol at the address; else NULL */
 };
 typedef int (*inline_frame_cb_t)(const struct inline_frame *frame, void *arg);
 
