@@ -534,6 +534,33 @@ static int test__symbol_index(void)
 	return TEST_OK;
 }
 
+/* symbol__name_len() = strlen(name) for every length, also past what the
+ * symbol keeps, and for a symbol set up without it; dso__long_name_len(). */
+static int test__symbol_name_len(void)
+{
+	static const size_t lens[] = { 0, 1, 2, 15, 16, 253, 254, 255, 256, 300, 4000 };
+	struct dso *dso = dso__new("/nonexistent/name-len-test");
+	char *name = malloc(4001);
+	struct symbol *bare;
+
+	TEST_ASSERT_VAL("dso", dso && name);
+	TEST_ASSERT_VAL("long_name_len", dso__long_name_len(dso) == strlen(dso->long_name));
+	for (size_t i = 0; i < ARRAY_SIZE(lens); i++) {
+		memset(name, 'a' + (int)i, lens[i]);
+		name[lens[i]] = '\0';
+		TEST_ASSERT_VAL("add", !dso__add_symbol(dso, 0x1000 * (i + 1), 0x10, 1, 2, name, false));
+		TEST_ASSERT_VAL("name_len", symbol__name_len(dso->symbols[i]) == lens[i]);
+	}
+	bare = calloc(1, sizeof(*bare) + 8);	/* as tests make symbols: no name_len */
+	TEST_ASSERT_VAL("bare", bare);
+	memcpy(bare->name, "abcdefg", 8);
+	TEST_ASSERT_VAL("bare name_len", symbol__name_len(bare) == 7);
+	free(bare);
+	free(name);
+	dso__put(dso);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(symbols, "ELF symbols, debug files, build-ids, demangling",
 	TEST_CASE(elf_pie_nopie, "PIE and non-PIE executables: .symtab, text offset"),
 	TEST_CASE(elf_shlib_stripped, "shared library, stripped .dynsym-only files"),
@@ -541,4 +568,5 @@ DEFINE_SUITE(symbols, "ELF symbols, debug files, build-ids, demangling",
 	TEST_CASE(debug_file, "separate debug file: .gnu_debuglink, .debug/, build-id + --symfs"),
 	TEST_CASE(build_id, "build-id = readelf -n; mismatch detected, symbols not used"),
 	TEST_CASE(cxx_demangle, "C++ names equal c++filt's; Rust legacy"),
-	TEST_CASE(symbol_index, "bucketed symbol lookup = linear scan"));
+	TEST_CASE(symbol_index, "bucketed symbol lookup = linear scan"),
+	TEST_CASE(symbol_name_len, "symbol and DSO name lengths kept = strlen, long names counted"));

@@ -295,37 +295,58 @@ static void put_sdec(struct script_printer *p, int64_t v, int width, bool left)
 		put_pad(p, width - n);
 }
 
-/* "00" ... "ff": two hex digits per byte */
-static const char hex_pairs[513] =
-	"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
-	"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
-	"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
-	"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
-	"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
-	"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
-	"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
-	"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+/* Eight hex digits of v as eight chars in a word, the most significant
+ * digit first in memory: the nibbles spread one per byte, then turned to
+ * '0'-'9' / 'a'-'f' in all bytes at once (+39 where a nibble is >= 10). */
+static inline uint64_t hex8(uint32_t v)
+{
+	uint64_t x = v;
 
-/* Unchecked writer (space reserved first): v in hex, right-aligned in
- * width with spaces. */
+	x = (x | x << 16) & 0x0000ffff0000ffffULL;
+	x = (x | x << 8) & 0x00ff00ff00ff00ffULL;
+	x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fULL;	/* nibble k in byte k */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	x = __builtin_bswap64(x);
+#endif
+	return x + 0x3030303030303030ULL +
+	       (((x + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL) * 39;
+}
+
+static const char spaces16[16] = "                ";
+
+/* Unchecked writer (space reserved first: max(width, 16) + 16 bytes): v
+ * in hex, right-aligned in width with spaces. Writes whole 16-byte
+ * blocks; the bytes past the returned end are scratch. */
 static inline char *w_hex(char *w, uint64_t v, int width)
 {
-	/* digits: 1 for 0, else 16 minus the leading zero nibbles */
-	int n = v ? 16 - (__builtin_clzll(v) >> 2) : 1, i = n;
+	/* digits: the top set bit's nibble + 1 (1 for 0) */
+	int n = ((63 - __builtin_clzll(v | 1)) >> 2) + 1;
+	uint64_t hi, lo;
 
-	for (; width > n; width--)
-		*w++ = ' ';
-	/* from the last digit back, a byte (two digits) at a time */
-	for (; i >= 2; i -= 2, v >>= 8)
-		memcpy(w + i - 2, &hex_pairs[(v & 0xff) * 2], 2);
-	if (i)
-		w[0] = hex_pairs[(v & 0xf) * 2 + 1];
+	if (width > n) {
+		if (width <= 16)
+			memcpy(w, spaces16, 16);
+		else
+			memset(w, ' ', (size_t)(width - n));
+		w += width - n;
+	}
+	/* the n digits at the top of an 8- or 16-digit block */
+	if (n <= 8) {
+		lo = hex8((uint32_t)v << 4 * (8 - n));
+		memcpy(w, &lo, 8);
+	} else {
+		v <<= 4 * (16 - n);
+		hi = hex8((uint32_t)(v >> 32));
+		lo = hex8((uint32_t)v);
+		memcpy(w, &hi, 8);
+		memcpy(w + 8, &lo, 8);
+	}
 	return w + n;
 }
 
 static void put_hex(struct script_printer *p, uint64_t v, int width)
 {
-	if (pbuf_grow(p, (size_t)(width > 16 ? width : 16)))
+	if (pbuf_grow(p, (size_t)(width > 16 ? width : 16) + 16))
 		return;
 	p->len = (size_t)(w_hex(p->buf + p->len, v, width) - p->buf);
 }
@@ -626,7 +647,7 @@ static void put_frame_sym(struct script_printer *p, uint32_t f, const struct cal
 	if (f & SF_SYM) {
 		put_ch(p, ' ');
 		if (fr->sym) {
-			put_str(p, fr->sym->name);
+			put_mem(p, fr->sym->name, symbol__name_len(fr->sym));
 			if (f & SF_SYMOFF) {
 				put_str(p, "+0x");
 				put_hex(p, fr->addr - fr->sym->start, 0);
@@ -637,7 +658,10 @@ static void put_frame_sym(struct script_printer *p, uint32_t f, const struct cal
 	}
 	if (f & SF_DSO) {
 		put_str(p, " (");
-		put_str(p, fr->map && fr->map->dso ? fr->map->dso->long_name : "[unknown]");
+		if (fr->map && fr->map->dso)
+			put_mem(p, fr->map->dso->long_name, dso__long_name_len(fr->map->dso));
+		else
+			put_str(p, "[unknown]");
 		put_ch(p, ')');
 	}
 }
@@ -716,7 +740,22 @@ static void put_trace(struct script_printer *p, const struct perf_sample *sample
  * also w_hex(). */
 static inline char *w_mem(char *w, const char *s, size_t n)
 {
-	memcpy(w, s, n);
+	/* names are short: fixed-size copies, the last one overlapping the
+	 * one before, instead of a libc call each */
+	if (n >= 16) {
+		for (size_t i = 0; i + 16 < n; i += 16)
+			memcpy(w + i, s + i, 16);
+		memcpy(w + n - 16, s + n - 16, 16);
+	} else if (n >= 8) {
+		memcpy(w, s, 8);
+		memcpy(w + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(w, s, 4);
+		memcpy(w + n - 4, s + n - 4, 4);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			w[i] = s[i];
+	}
 	return w + n;
 }
 
@@ -728,14 +767,24 @@ static inline char *w_mem(char *w, const char *s, size_t n)
  */
 static void put_chain_frame(struct script_printer *p, uint32_t f, const struct callchain_frame *fr)
 {
-	const char *sym = fr->sym ? fr->sym->name : "[unknown]";
-	const char *dso = fr->map && fr->map->dso ? fr->map->dso->long_name : "[unknown]";
+	const char *sym = "[unknown]", *dso = "[unknown]";
+	size_t slen = 9, dlen = 9, srclen = 0;
 	bool inl = fr->sym && fr->sym->inlined;
 	const char *src = (f & SF_SRCLINE) ? callchain_frame__srcline(fr, false) : NULL;
-	size_t slen = (f & SF_SYM) ? strlen(sym) : 0, dlen = (f & SF_DSO) ? strlen(dso) : 0;
 	char *w;
 
-	if (pbuf_grow(p, slen + dlen + (src ? strlen(src) : 0) + 80))
+	if (fr->sym && (f & SF_SYM)) {
+		sym = fr->sym->name;
+		slen = symbol__name_len(fr->sym);
+	}
+	if (fr->map && fr->map->dso && (f & SF_DSO)) {
+		dso = fr->map->dso->long_name;
+		dlen = dso__long_name_len(fr->map->dso);
+	}
+	if (src)
+		srclen = strlen(src);
+	/* 80: the fixed parts, w_hex()'s scratch bytes included */
+	if (pbuf_grow(p, slen + dlen + srclen + 80))
 		return;
 	w = p->buf + p->len;
 	*w++ = '\t';
@@ -755,7 +804,7 @@ static void put_chain_frame(struct script_printer *p, uint32_t f, const struct c
 	}
 	if (src) {
 		w = w_mem(w, "\n  ", 3);
-		w = w_mem(w, src, strlen(src));
+		w = w_mem(w, src, srclen);
 	}
 	if (inl)
 		w = w_mem(w, " (inlined)", 10);

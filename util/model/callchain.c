@@ -288,6 +288,7 @@ static void truncated_sym__init(void)
 	s->type = 2;	/* STT_FUNC */
 	s->idx = UINT32_MAX;
 	memcpy(s->name, "[truncated]", sizeof("[truncated]"));
+	symbol__set_name_len(s, sizeof("[truncated]") - 1);
 }
 
 struct symbol *callchain__truncated_sym(void)

@@ -56,6 +56,7 @@ struct dso *dso__new(const char *path)
 		free(dso);
 		return NULL;
 	}
+	dso->long_name_len = strlen(path);
 	dso->kind = dso__kind_of(path);
 	if (dso->kind == DSO_KERNEL)
 		base = "[kernel.kallsyms]";
@@ -162,6 +163,10 @@ int build_id__sprintf(const struct build_id *bid, char *buf)
 	return (int)(2 * i);
 }
 
+/* name_len sits in padding: symbols stay 24 bytes + name (there are
+ * hundreds of thousands of them). */
+_Static_assert(sizeof(struct symbol) == 24, "struct symbol grew");
+
 int dso__add_symbol(struct dso *dso, uint64_t start, uint64_t len, uint8_t binding,
 		    uint8_t type, const char *name, bool demangle)
 {
@@ -192,6 +197,7 @@ int dso__add_symbol(struct dso *dso, uint64_t start, uint64_t len, uint8_t bindi
 	sym->binding = binding;
 	sym->type = type;
 	sym->inlined = false;
+	symbol__set_name_len(sym, l);
 	sym->idx = (uint32_t)dso->nr_symbols;
 	memcpy(sym->name, n, l + 1);
 	free(dem);

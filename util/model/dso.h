@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 
 #define BUILD_ID_SIZE 20
 
@@ -30,9 +31,28 @@ struct symbol {
 	uint8_t binding;	/* STB_GLOBAL, STB_WEAK, STB_LOCAL */
 	uint8_t type;		/* STT_FUNC, ... */
 	bool inlined;
+	uint8_t name_len;	/* strlen(name) when 1..254, else unknown (in the
+				   padding: see symbol__name_len()) */
 	uint32_t idx;		/* load order (alias choice for kallsyms) */
 	char name[];		/* demangled */
 };
+
+#define SYMBOL_NAME_LEN_UNKNOWN 255
+
+/* Record strlen(sym->name) = len in the symbol (unknown past 254). */
+static inline void symbol__set_name_len(struct symbol *sym, size_t len)
+{
+	sym->name_len = len < SYMBOL_NAME_LEN_UNKNOWN ? (uint8_t)len : SYMBOL_NAME_LEN_UNKNOWN;
+}
+
+/* strlen(sym->name), without counting for the short names whose length
+ * the symbol keeps (0 is also "unknown": a symbol set up without it). */
+static inline size_t symbol__name_len(const struct symbol *sym)
+{
+	if ((uint8_t)(sym->name_len - 1) < SYMBOL_NAME_LEN_UNKNOWN - 1)
+		return sym->name_len;
+	return strlen(sym->name);
+}
 
 enum dso_kind {
 	DSO_USER,		/* ELF on disk */
@@ -46,6 +66,7 @@ enum dso_kind {
 struct dso {
 	char *long_name;	/* path as mapped, "[kernel.kallsyms]" */
 	char *short_name;	/* basename, as perf's Shared Object column */
+	size_t long_name_len;	/* strlen(long_name); 0: unknown (dso__long_name_len()) */
 	enum dso_kind kind;
 	struct build_id bid;	/* from perf.data or the file */
 	bool has_build_id;
@@ -84,6 +105,12 @@ struct machine;
  * refcnt 1; NULL on ENOMEM. Normally created by the machine. */
 struct dso *dso__new(const char *path);
 struct dso *dso__get(struct dso *dso);
+/* strlen(dso->long_name), kept by dso__new() (counted for a DSO set up
+ * without it). */
+static inline size_t dso__long_name_len(const struct dso *dso)
+{
+	return dso->long_name_len ? dso->long_name_len : strlen(dso->long_name);
+}
 /* Drop a reference; the last one frees symbols and names. */
 void dso__put(struct dso *dso);
 /* Record the build-id from perf.data (MMAP2 or BUILD_ID feature). */

@@ -153,6 +153,7 @@ struct symbol *dso__inline_sym(struct dso *dso, const char *name, uint64_t start
 	n->sym.binding = 0;
 	n->sym.type = 2;	/* STT_FUNC */
 	n->sym.inlined = true;
+	symbol__set_name_len(&n->sym, len);
 	n->sym.idx = UINT32_MAX;
 	memcpy(n->sym.name, name, len + 1);
 	n->next = t->buckets[h & (t->nr_buckets - 1)];
