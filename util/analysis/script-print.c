@@ -254,45 +254,93 @@ static __attribute__((format(printf, 2, 3))) void put_fmt(struct script_printer 
 	p->len += (size_t)n;
 }
 
+static const char spaces16[16] = "                ";
+static const char zeros16[16] = "0000000000000000";
+
+/* Unchecked writer (space reserved first: max(n, 16) bytes): n > 0 pad
+ * chars, ' ' or '0'. */
+static inline char *w_pad(char *w, int n, char pad)
+{
+	if (n <= 16)
+		memcpy(w, pad == '0' ? zeros16 : spaces16, 16);
+	else
+		memset(w, pad, (size_t)n);
+	return w + n;
+}
+
+/* "00" ... "99": two decimal digits per value below 100 */
+static const char dec_pairs[201] =
+	"0001020304050607080910111213141516171819"
+	"2021222324252627282930313233343536373839"
+	"4041424344454647484950515253545556575859"
+	"6061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+static const uint64_t pow10_u64[20] = {
+	1ULL, 10ULL, 100ULL, 1000ULL,
+	10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+	100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
+	1000000000000ULL, 10000000000000ULL, 100000000000000ULL, 1000000000000000ULL,
+	10000000000000000ULL, 100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL
+};
+
+/* Decimal digits of v (1 for 0): about bits * log10(2), corrected once
+ * (v | 1 has as many digits as v). */
+static inline int dec_digits(uint64_t v)
+{
+	int t = ((64 - __builtin_clzll(v | 1)) * 1233) >> 12;
+
+	return t + ((v | 1) >= pow10_u64[t]);
+}
+
+/* Unchecked writer (space reserved first: max(width, 16) + 20 bytes): v
+ * in decimal, right-aligned in width (0: no padding) with pad chars. */
+static inline char *w_udec(char *w, uint64_t v, int width, char pad)
+{
+	int n = dec_digits(v);
+	char *e;
+
+	if (width > n)
+		w = w_pad(w, width - n, pad);
+	/* from the last digit back, two at a time */
+	for (e = w + n; v >= 100; v /= 100) {
+		e -= 2;
+		memcpy(e, &dec_pairs[(v % 100) * 2], 2);
+	}
+	if (v >= 10)
+		memcpy(e - 2, &dec_pairs[v * 2], 2);
+	else
+		e[-1] = (char)('0' + v);
+	return w + n;
+}
+
 /* Right-aligned unsigned decimal in width (0: no padding), zero padding when zpad. */
 static void put_udec(struct script_printer *p, uint64_t v, int width, bool zpad)
 {
-	char tmp[24];
-	int n = 0;
-
-	do {
-		tmp[sizeof(tmp) - 1 - n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	if (width > n) {
-		if (zpad) {
-			for (int i = 0; i < width - n; i++)
-				put_ch(p, '0');
-		} else {
-			put_pad(p, width - n);
-		}
-	}
-	put_mem(p, tmp + sizeof(tmp) - n, (size_t)n);
+	if (pbuf_grow(p, (size_t)(width > 16 ? width : 16) + 20))
+		return;
+	p->len = (size_t)(w_udec(p->buf + p->len, v, width, zpad ? '0' : ' ') - p->buf);
 }
 
+/* Signed decimal in width, right-aligned, or left-aligned when left. */
 static void put_sdec(struct script_printer *p, int64_t v, int width, bool left)
 {
-	char tmp[24];
-	int n = 0;
 	bool neg = v < 0;
 	uint64_t u = neg ? (uint64_t)(-(v + 1)) + 1 : (uint64_t)v;
+	int n = dec_digits(u) + neg;
+	char *w;
 
-	do {
-		tmp[sizeof(tmp) - 1 - n++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	if (pbuf_grow(p, 2 * (size_t)(width > 16 ? width : 16) + 21))
+		return;
+	w = p->buf + p->len;
+	if (!left && width > n)
+		w = w_pad(w, width - n, ' ');
 	if (neg)
-		tmp[sizeof(tmp) - 1 - n++] = '-';
-	if (!left)
-		put_pad(p, width - n);
-	put_mem(p, tmp + sizeof(tmp) - n, (size_t)n);
-	if (left)
-		put_pad(p, width - n);
+		*w++ = '-';
+	w = w_udec(w, u, 0, ' ');
+	if (left && width > n)
+		w = w_pad(w, width - n, ' ');
+	p->len = (size_t)(w - p->buf);
 }
 
 /* Eight hex digits of v as eight chars in a word, the most significant
@@ -312,24 +360,18 @@ static inline uint64_t hex8(uint32_t v)
 	       (((x + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL) * 39;
 }
 
-static const char spaces16[16] = "                ";
-
 /* Unchecked writer (space reserved first: max(width, 16) + 16 bytes): v
  * in hex, right-aligned in width with spaces. Writes whole 16-byte
- * blocks; the bytes past the returned end are scratch. */
-static inline char *w_hex(char *w, uint64_t v, int width)
+ * blocks; the bytes past the returned end are scratch. Inlined always:
+ * the frame loop's two calls are most of its cost. */
+static inline __attribute__((always_inline)) char *w_hex(char *w, uint64_t v, int width)
 {
 	/* digits: the top set bit's nibble + 1 (1 for 0) */
 	int n = ((63 - __builtin_clzll(v | 1)) >> 2) + 1;
 	uint64_t hi, lo;
 
-	if (width > n) {
-		if (width <= 16)
-			memcpy(w, spaces16, 16);
-		else
-			memset(w, ' ', (size_t)(width - n));
-		w += width - n;
-	}
+	if (width > n)
+		w = w_pad(w, width - n, ' ');
 	/* the n digits at the top of an 8- or 16-digit block */
 	if (n <= 8) {
 		lo = hex8((uint32_t)v << 4 * (8 - n));
@@ -704,15 +746,8 @@ static void put_start(struct script_printer *p, uint32_t f, const struct perf_sa
 			put_ch(p, '.');
 			put_udec(p, ns, 9, true);
 		} else {
-			int n = 0;
-			uint64_t s = secs;
-
 			/* "%lu.%06lu" right-aligned in 12 columns */
-			do {
-				n++;
-				s /= 10;
-			} while (s);
-			put_pad(p, 12 - (n + 7));
+			put_pad(p, 12 - (dec_digits(secs) + 7));
 			put_udec(p, secs, 0, false);
 			put_ch(p, '.');
 			put_udec(p, ns / 1000, 6, true);
