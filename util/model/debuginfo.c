@@ -176,6 +176,7 @@ struct debuginfo {
 	struct debug_image dbg_img;	/* dbg_elf's in-memory image, or zeroed */
 	Dwarf *dwarf;
 	char *debug_path;	/* "" own file */
+	bool debug_file_known;	/* atomic: debug_path final (dso__debug_file()) */
 	/* line index: per CU (found by address range), and of the whole
 	 * DSO for addresses outside every CU range */
 	struct cu_range *cu_ranges;
@@ -684,9 +685,13 @@ const char *dso__debug_file(struct dso *dso)
 
 	if (!di)
 		return NULL;
+	/* asked per sample by srcline output: no lock once known */
+	if (__atomic_load_n(&di->debug_file_known, __ATOMIC_ACQUIRE))
+		return di->debug_path;
 	debuginfo__lock(di);
 	debuginfo__load_dwarf(di);
 	p = di->debug_path;
+	__atomic_store_n(&di->debug_file_known, true, __ATOMIC_RELEASE);
 	debuginfo__unlock(di);
 	return p;
 }
@@ -1518,9 +1523,23 @@ int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigne
 	return err;
 }
 
+/* Per-thread memo of dso__srcline() answers (none found too), lock-free
+ * like the inline chain memo below; void with an older
+ * debuginfo__generation(). */
+#define SRCLINE_MEMO_SIZE 1024
+
+static __thread struct srcline_memo {
+	const struct debuginfo *di;
+	uint64_t addr;
+	unsigned int gen;
+	const char *str;
+} srcline_memo[SRCLINE_MEMO_SIZE];
+
 const char *dso__srcline(struct dso *dso, uint64_t addr)
 {
 	struct debuginfo *di = dso__debuginfo(dso);
+	unsigned int gen = debuginfo__generation();
+	struct srcline_memo *m;
 	struct line_table *t;
 	const char *s = NULL;
 	long i;
@@ -1528,6 +1547,10 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 	debuginfo__note_use(DEBUGINFO_USED_SRCLINE);
 	if (!di || debuginfo__none(di))
 		return NULL;
+	m = &srcline_memo[((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL >> 54 &
+			  (SRCLINE_MEMO_SIZE - 1)];
+	if (m->di == di && m->addr == addr && m->gen == gen)
+		return m->str;
 	debuginfo__lock(di);
 	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
 		if (!t->str[i])
@@ -1535,6 +1558,7 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 		s = t->str[i];
 	}
 	debuginfo__unlock(di);
+	*m = (struct srcline_memo){ di, addr, gen, s };
 	return s;
 }
 
@@ -1900,10 +1924,54 @@ int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, voi
 	return dso__inline_frames_flags(dso, addr, 0, cb, arg);
 }
 
+/*
+ * Per-thread memo in front of the DSO's inline chain cache, holding
+ * copies of short chains: a hit takes no lock. (With an unwinding worker
+ * resolving samples too, both threads took the same DSO's lock for every
+ * frame and slept on it.) Entries of an older debuginfo__generation()
+ * are void: their strings and symbols went with a freed DSO.
+ */
+#define INL_MEMO_SIZE 512
+#define INL_MEMO_FRAMES 6
+
+struct inl_memo {
+	const struct debuginfo *di;
+	uint64_t addr;
+	unsigned int gen;
+	int n;			/* as the cache slot's */
+	bool positions;
+	struct inline_frame fr[INL_MEMO_FRAMES];
+};
+
+static __thread struct inl_memo inl_memo[INL_MEMO_SIZE];
+
+static struct inl_memo *inl_memo__slot(const struct debuginfo *di, uint64_t addr)
+{
+	uint64_t h = ((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL;
+
+	return &inl_memo[h >> 55 & (INL_MEMO_SIZE - 1)];
+}
+
+/* Report frames[0..n) to cb as dso__inline_frames_flags() returns. */
+static int inline_frames__report(const struct inline_frame *frames, int n, inline_frame_cb_t cb,
+				 void *arg)
+{
+	int ret = 0;
+
+	for (int i = 0; cb && i < n && !ret; i++)
+		ret = cb(&frames[i], arg);
+	if (ret)
+		return ret;
+	/* levels reported beyond the frame itself (1: a renamed frame alone) */
+	return n > 1 ? n - 1 : n;
+}
+
 int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 			     inline_frame_cb_t cb, void *arg)
 {
 	bool positions = !(flags & INLINE_F_NO_POSITIONS);
+	unsigned int gen = debuginfo__generation();
+	struct inl_memo *m;
 
 	if (cb)
 		debuginfo__note_use(DEBUGINFO_USED_INLINE | (positions ? DEBUGINFO_USED_POSITIONS : 0));
@@ -1916,6 +1984,12 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 		return -ENOMEM;
 	if (debuginfo__none(di))
 		return 0;
+	m = inl_memo__slot(di, addr);
+	if (m->di == di && m->addr == addr && m->gen == gen && (m->positions || !positions)) {
+		/* a copy: cb may look up other addresses on this thread */
+		memcpy(local, m->fr, m->n > 0 ? m->n * sizeof(*local) : 0);
+		return inline_frames__report(local, m->n, cb, arg);
+	}
 	debuginfo__lock(di);
 	if (!di->inl_cache) {
 		di->inl_cache = malloc(INLINE_CACHE_SIZE * sizeof(*di->inl_cache));
@@ -1952,15 +2026,19 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 		}
 		memcpy(frames, slot->frames, n * sizeof(*frames));
 	}
+	if (n <= INL_MEMO_FRAMES) {
+		m->di = di;
+		m->addr = addr;
+		m->gen = gen;
+		m->n = n;
+		m->positions = slot->positions;
+		memcpy(m->fr, slot->frames, n > 0 ? n * sizeof(*m->fr) : 0);
+	}
 	debuginfo__unlock(di);
-	for (i = 0; frames && i < n && !ret; i++)
-		ret = cb(&frames[i], arg);
+	ret = frames ? inline_frames__report(frames, n, cb, arg) : (n > 1 ? n - 1 : n);
 	if (frames != local)
 		free(frames);
-	if (ret)
-		return ret;
-	/* levels reported beyond the frame itself (1: a renamed frame alone) */
-	return n > 1 ? n - 1 : n;
+	return ret;
 }
 
 /* ---- teardown ---- */
