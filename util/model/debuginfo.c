@@ -1987,7 +1987,8 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 	m = inl_memo__slot(di, addr);
 	if (m->di == di && m->addr == addr && m->gen == gen && (m->positions || !positions)) {
 		/* a copy: cb may look up other addresses on this thread */
-		memcpy(local, m->fr, m->n > 0 ? m->n * sizeof(*local) : 0);
+		if (m->n > 0)
+			memcpy(local, m->fr, m->n * sizeof(*local));
 		return inline_frames__report(local, m->n, cb, arg);
 	}
 	debuginfo__lock(di);
@@ -2032,7 +2033,8 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 		m->gen = gen;
 		m->n = n;
 		m->positions = slot->positions;
-		memcpy(m->fr, slot->frames, n > 0 ? n * sizeof(*m->fr) : 0);
+		if (n > 0)
+			memcpy(m->fr, slot->frames, n * sizeof(*m->fr));
 	}
 	debuginfo__unlock(di);
 	ret = frames ? inline_frames__report(frames, n, cb, arg) : (n > 1 ? n - 1 : n);
