@@ -5,7 +5,11 @@
 # prf report in both children modes on a recording Linux perf makes here
 # of python3 running a json/regex loop (the feed's adding thread, the
 # delivering thread's presort of the input tree while it waits, print
-# helpers). Any ThreadSanitizer report, or a failing command, fails it.
+# helpers), and prf script/report with two unwinding threads on a
+# --call-graph dwarf recording of the same program (workers resolving whole
+# samples ahead: walks, symbols, inline frames, srclines; the delivering
+# thread taking and stealing them; the per-thread memos in front of the
+# DSO caches). Any ThreadSanitizer report, or a failing command, fails it.
 # Used by .ci/run; needs python3 and /usr/bin/perf for the report part
 # (skipped with a message when perf cannot record here).
 set -u
@@ -58,5 +62,18 @@ if "$PERF" record -q -F 15000 -g -o "$dir/t.data" -- python3 "$dir/w.py" 5000 \
 else
 	cat "$dir/rec.err"
 	echo "tsan: perf record failed here: report part skipped"
+fi
+if "$PERF" record -q -F 2000 --call-graph dwarf -o "$dir/d.data" -- python3 "$dir/w.py" 300 \
+	>/dev/null 2>"$dir/rec.err"; then
+	for cmd in "script" "script -F +srcline" "report --stdio --no-children"; do
+		# shellcheck disable=SC2086
+		PRF_UNWIND_THREADS=2 "$PRF_TSAN" $cmd -i "$dir/d.data" -v > /dev/null 2> "$dir/u.log"
+		st=$?
+		grep -E '^unwind:' "$dir/u.log"
+		check "prf $cmd, 2 unwinding threads" "$dir/u.log"
+	done
+else
+	cat "$dir/rec.err"
+	echo "tsan: perf record --call-graph dwarf failed here: unwinding part skipped"
 fi
 exit $bad

@@ -117,6 +117,15 @@ int ordered_events__queue(struct ordered_events *oe, uint64_t timestamp,
 {
 	struct oe_node *n;
 
+	/* a record the deferred rounds would have delivered after: pay them
+	 * first, as their flushes would have */
+	if (oe->pending && (timestamp <= oe->pending_limit ||
+			    (oe->max_nodes && oe->nr >= oe->max_nodes))) {
+		int err = ordered_events__flush_pending(oe);
+
+		if (err)
+			return err;
+	}
 	if (oe->nr == oe->cap) {
 		size_t cap = oe->cap ? oe->cap * 2 : 4096;
 		struct oe_node *nn;
@@ -237,14 +246,35 @@ int ordered_events__flush_round(struct ordered_events *oe)
 {
 	int err = 0;
 
+	/* next_flush >= pending_limit: this pays what deferred rounds owe */
+	oe->pending = false;
 	if (oe->nr)
 		err = oe__deliver_upto(oe, oe->next_flush, false);
 	oe->next_flush = oe->max_timestamp;
 	return err;
 }
 
+int ordered_events__defer_round(struct ordered_events *oe)
+{
+	if (oe->nr) {
+		oe->pending = true;
+		oe->pending_limit = oe->next_flush;
+	}
+	oe->next_flush = oe->max_timestamp;
+	return 0;
+}
+
+int ordered_events__flush_pending(struct ordered_events *oe)
+{
+	if (!oe->pending)
+		return 0;
+	oe->pending = false;
+	return oe->nr ? oe__deliver_upto(oe, oe->pending_limit, false) : 0;
+}
+
 int ordered_events__flush_all(struct ordered_events *oe)
 {
+	oe->pending = false;
 	if (!oe->nr)
 		return 0;
 	return oe__deliver_upto(oe, 0, true);

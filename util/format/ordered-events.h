@@ -41,6 +41,10 @@ struct ordered_events {
 	uint64_t last_flush;		/* highest delivered timestamp */
 	uint64_t nr_unordered;		/* queued below last_flush */
 	size_t max_nodes;		/* flush half when exceeded (0: no limit) */
+	/* a round flush put off (ordered_events__defer_round()): everything
+	 * <= pending_limit is owed to delivery */
+	bool pending;
+	uint64_t pending_limit;
 	oe_deliver_fn deliver;
 	oe_deliver_batch_fn deliver_batch;	/* NULL: deliver() per node */
 	void *ctx;
@@ -56,6 +60,19 @@ int ordered_events__queue(struct ordered_events *oe, uint64_t timestamp,
 			  union perf_event *event, void *owner, uint64_t file_offset);
 /* FINISHED_ROUND: deliver everything <= the previous round's max timestamp. */
 int ordered_events__flush_round(struct ordered_events *oe);
+/*
+ * FINISHED_ROUND whose flush is put off, to deliver several rounds as one
+ * run (parallel unwinding needs runs of hundreds of samples; a round may
+ * hold a few dozen). The delivery order stays exactly that of flushing
+ * every round: what the round would have delivered is owed, and paid
+ * (ordered_events__flush_pending()) before a record is queued that the
+ * round would not have had in the same place (timestamp at or below the
+ * owed limit), before a half flush, and by the next flush. The caller
+ * pays it before any record it processes outside the queue. 0.
+ */
+int ordered_events__defer_round(struct ordered_events *oe);
+/* Deliver what deferred rounds owe. 0 or a deliver() error. */
+int ordered_events__flush_pending(struct ordered_events *oe);
 /* End of input: deliver everything. */
 int ordered_events__flush_all(struct ordered_events *oe);
 

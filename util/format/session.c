@@ -329,6 +329,7 @@ static int oe_deliver(void *ctx, struct oe_node *node)
 
 #define UNWIND_BATCH_MAX 512	/* samples unwound ahead at a time */
 #define UNWIND_BATCH_MIN 16	/* fewer in a run: not worth waking workers */
+#define UNWIND_DEFER_NODES 2048	/* rounds deferred while fewer records queued */
 
 void perf_session__set_unwind_threads(struct perf_session *s, int nthreads)
 {
@@ -376,13 +377,21 @@ static size_t session__unwind_ahead(struct perf_session *s, struct oe_node *node
 		thread = machine__find_thread(s->machine, (pid_t)sample.tid);
 		if (!thread || thread->pid != (pid_t)sample.pid)
 			continue;
-		unwind_batch__add(b, thread, &sample);
+		unwind_batch__add(b, thread, evsel, &sample);
 	}
 	if (unwind_batch__nr(b) >= UNWIND_BATCH_MIN)
 		unwind_batch__run(b, s->unwind_threads);
 	else
 		unwind_batch__clear(b);
 	return i;
+}
+
+/* Does the session unwind DWARF samples on worker threads (so far)? */
+static bool session__unwinds_ahead(struct perf_session *s)
+{
+	struct ordered_events *oe = s->ordered;
+
+	return oe && oe->deliver_batch && !s->unwind_parallel_off && s->unwind_batch;
 }
 
 /* After a batch: stop when the tool replays too few of the prepared
@@ -447,6 +456,13 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 	size_t sz = event->header.size, hs = sizeof(event->header);
 	int err;
 
+	/* deferred rounds are delivered before anything else happens, as
+	 * their flushes would have been */
+	if (oe && oe->pending && event->header.type != PERF_RECORD_FINISHED_ROUND) {
+		err = ordered_events__flush_pending(oe);
+		if (err)
+			return err;
+	}
 	switch (event->header.type) {
 	case PERF_RECORD_HEADER_ATTR: {
 		uint32_t asz;
@@ -498,7 +514,11 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 		}
 		return call_op2(s, tool->build_id, event);
 	case PERF_RECORD_FINISHED_ROUND:
-		if (oe) {
+		/* rounds of a few dozen samples are too short to unwind in
+		 * parallel: deliver a few at once (same order) */
+		if (oe && session__unwinds_ahead(s) && oe->nr < UNWIND_DEFER_NODES) {
+			ordered_events__defer_round(oe);
+		} else if (oe) {
 			err = ordered_events__flush_round(oe);
 			if (err)
 				return err;

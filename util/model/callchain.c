@@ -501,6 +501,64 @@ static void chain_cache__store(struct callchain_cache *cache, struct chain_cache
 	cursor->chain_id = e->id;
 }
 
+/*
+ * Resolution ahead on the unwinding workers (unwind.h, unwind__set_ahead()):
+ * a DWARF sample's whole resolution, done into a slot cursor of the batch,
+ * is what the delivering thread's sample__resolve_callchain() then copies.
+ * The key carries the options (resolve_opts__key() is one-to-one for
+ * max_stack < 65536), so the job needs no pointer into the caller's.
+ */
+struct ahead_slot {
+	struct callchain_cursor c;	/* the frames; nr_unwound/nr_truncated: this sample's */
+	int err;
+};
+
+static void ahead_job(uint64_t key, struct thread *thread, struct perf_sample *sample,
+		      struct evsel *evsel, void **slotp)
+{
+	struct resolve_opts o = {
+		.max_stack = key & 0xffff,
+		.hide_unresolved = key >> 16 & 1,
+		.srcline = key >> 17 & 1,
+		.inline_frames = key >> 18 & 1,
+	};
+	struct ahead_slot *s = *slotp;
+
+	if (!s && !(s = *slotp = calloc(1, sizeof(*s))))
+		return;
+	s->c.nr_unwound = s->c.nr_truncated = 0;
+	s->err = resolve_callchain(sample, evsel, thread, &o, &s->c);
+}
+
+static void ahead_slot__free(void *slot)
+{
+	struct ahead_slot *s = slot;
+
+	callchain_cursor__exit(&s->c);
+	free(s);
+}
+
+/* The DWARF sample's resolution from the workers, or 1: resolve it here. */
+static int resolve_ahead(struct perf_sample *sample, struct thread *thread, uint32_t opts_key,
+			 struct callchain_cursor *cursor)
+{
+	struct unwind_ahead a = { ahead_job, ahead_slot__free, opts_key };
+	struct ahead_slot *s;
+
+	unwind__set_ahead(&a);
+	s = unwind__ahead_take(thread, sample, opts_key);
+	if (!s)
+		return 1;
+	if (s->err)
+		return s->err;
+	if (callchain_cursor__copy(cursor, &s->c))
+		return -ENOMEM;
+	cursor->chain_id = 0;
+	cursor->nr_unwound += s->c.nr_unwound;
+	cursor->nr_truncated += s->c.nr_truncated;
+	return 0;
+}
+
 int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 			      struct thread *thread, const struct resolve_opts *opts,
 			      struct callchain_cursor *cursor)
@@ -516,8 +574,17 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	cursor->chain_id = 0;
 	if (cache && cache->borrowed)
 		cursor__unborrow(cursor, false);
+	if (evsel__has_dwarf_stack(evsel)) {
+		if (thread && sample->user_stack.size && (!opts || opts->max_stack <= 0xffff) &&
+		    (err = resolve_ahead(sample, thread,
+					 resolve_opts__key(opts, opts && opts->max_stack ?
+							   opts->max_stack : DEFAULT_MAX_STACK),
+					 cursor)) <= 0)
+			return err;
+		return resolve_callchain(sample, evsel, thread, opts, cursor);
+	}
 	if (!cache || !cc || !cc->nr || cc->nr > CHAIN_CACHE_MAX_IPS ||
-	    evsel__has_dwarf_stack(evsel) || !thread || !callchain_cache__slots(cache))
+	    !thread || !callchain_cache__slots(cache))
 		return resolve_callchain(sample, evsel, thread, opts, cursor);
 	maps = thread->maps;
 	machine = thread__machine(thread);

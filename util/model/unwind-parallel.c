@@ -2,7 +2,14 @@
 /*
  * Parallel DWARF unwinding: a batch of samples is unwound on worker
  * threads into raw frames (struct unwind_entry), which the serial
- * delivery replays through unwind__get_entries(); see unwind.h.
+ * delivery replays through unwind__get_entries(); see unwind.h. When the
+ * consumer has registered a whole-sample job (unwind__set_ahead():
+ * callchain.c's full resolution with symbols, inline frames and
+ * srclines), the workers run that instead and the delivery takes its
+ * result (unwind__ahead_take()); a delivering thread that would wait for
+ * a worker runs jobs from the batch's end meanwhile. The bare walk was a
+ * fifth of a sample's cost, so handing it over could not pay; the whole
+ * resolution is most of it.
  *
  * Pipelined: unwind_batch__run() only hands the batch to the workers and
  * returns; the caller starts delivering at once. Each sample of the batch
@@ -73,6 +80,8 @@ enum prep_state {
 struct prep {
 	const void *key;		/* sample.user_stack.data: unique while queued */
 	struct thread *thread;
+	struct evsel *evsel;
+	void *slot;			/* the ahead job's result (kept across runs) */
 	struct perf_sample sample;
 	int state;			/* enum prep_state, atomic */
 	int ret;			/* the walk's return value */
@@ -93,6 +102,13 @@ struct unwind_batch {
 	bool stop;			/* workers: take no more (atomic) */
 	bool running;			/* handed to the workers, not cleared yet */
 	bool prefetch_on;		/* $PRF_UNWIND_WARM != 0 */
+	/* whole-sample job (unwind__set_ahead()) of this run, if any */
+	struct unwind_ahead ahead;
+	bool ahead_on;
+	void (*free_slot)(void *slot);	/* of the slots filled so far */
+	size_t back;			/* delivering thread: preps[back..nr) claimed
+					 * from the end */
+	uint64_t nr_stolen;		/* jobs the delivering thread ran from the end */
 	/* does it pay? samples of the last run walked by workers; runs
 	 * left to deliver without waking them */
 	uint64_t last_worker, last_nr;
@@ -101,6 +117,14 @@ struct unwind_batch {
 
 #define SKIP_RUNS 8		/* runs without workers after one where they
 				 * did less than a quarter of the walks */
+
+/* Pause iterations a worker polls for the next batch, and the delivering
+ * thread for the workers to leave one, before sleeping on the condition:
+ * batches follow each other within a millisecond while a file is
+ * delivered, and a sleep and wake-up cost a context switch on each side
+ * (in a VM, tens of microseconds: hundreds per run were the whole gain
+ * of a second thread). */
+#define HANDOFF_SPINS 20000
 
 /*
  * The worker threads: one pool per process, started on first use and
@@ -125,6 +149,13 @@ static struct {
 
 /* the batch whose results this thread's unwind__get_entries() replays */
 static __thread struct unwind_batch *active_batch;
+/* the job this thread's next runs hand out (unwind__set_ahead()) */
+static __thread struct unwind_ahead pending_ahead;
+static __thread bool pending_ahead_on;
+/* running an ahead job: its walks must not replay (the sample is BUSY) */
+static __thread bool in_ahead;
+
+#define AHEAD_SPINS 4096	/* waits for a worker's job before doing it here */
 
 /*
  * CPUs kept busy by other work: the 1-minute load average
@@ -159,7 +190,13 @@ int unwind__parallel_threads(void)
 	 * frames), one worker took 75% of the walks off the delivering
 	 * thread and saved no wall time: with the per-DSO CFI row cache a
 	 * walk is about a tenth of a sample's cost, about what handing it
-	 * over costs. Workers are left to machines with more idle CPUs. */
+	 * over costs. With whole samples resolved ahead (14 K python3.11
+	 * samples with its DWARF, rounds delivered a few at a time) the
+	 * worker takes 70-75% of the jobs, but wall time stays within
+	 * +-5% of one thread for 35% more CPU: the delivering thread's own
+	 * part (parsing, printing, the file mapping's page faults) and the
+	 * results crossing CPUs take the rest. Workers are left to machines
+	 * with more idle CPUs. */
 	if (n <= 2)
 		return 1;
 	n = n - cpus_busy();
@@ -211,6 +248,13 @@ static void batch__quiesce(struct unwind_batch *b)
 	pthread_mutex_lock(&pool.lock);
 	if (pool.batch == b)
 		pool.batch = NULL;
+	if (pool.busy) {
+		pthread_mutex_unlock(&pool.lock);
+		for (unsigned int i = 0; i < HANDOFF_SPINS &&
+		     __atomic_load_n(&pool.busy, __ATOMIC_ACQUIRE); i++)
+			cpu_relax();
+		pthread_mutex_lock(&pool.lock);
+	}
 	while (pool.busy)
 		pthread_cond_wait(&pool.done, &pool.lock);
 	pthread_mutex_unlock(&pool.lock);
@@ -238,7 +282,7 @@ void unwind_batch__clear(struct unwind_batch *b)
 	b->nr = 0;
 }
 
-int unwind_batch__add(struct unwind_batch *b, struct thread *thread,
+int unwind_batch__add(struct unwind_batch *b, struct thread *thread, struct evsel *evsel,
 		      const struct perf_sample *sample)
 {
 	struct prep *p;
@@ -259,6 +303,7 @@ int unwind_batch__add(struct unwind_batch *b, struct thread *thread,
 	p = &b->preps[b->nr];
 	p->key = sample->user_stack.data;
 	p->thread = thread;
+	p->evsel = evsel;
 	p->sample = *sample;
 	p->state = PREP_QUEUED;
 	p->ret = 0;
@@ -336,6 +381,15 @@ static size_t prefetch__run(struct unwind_batch *b, const struct prefetch *pf, s
 	return done;
 }
 
+/* Run the ahead job on p (claimed: PREP_BUSY) and publish its slot. */
+static void prep__job(struct unwind_batch *b, struct prep *p)
+{
+	in_ahead = true;
+	b->ahead.job(b->ahead.key, p->thread, &p->sample, p->evsel, &p->slot);
+	in_ahead = false;
+	__atomic_store_n(&p->state, PREP_DONE, __ATOMIC_RELEASE);
+}
+
 static void batch__work(struct unwind_batch *b)
 {
 	struct prefetch pf[UNWIND_PREP_DEPTH];
@@ -356,6 +410,11 @@ static void batch__work(struct unwind_batch *b)
 		if (!__atomic_compare_exchange_n(&p->state, &(int){ PREP_QUEUED }, PREP_BUSY, false,
 						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			continue;	/* the delivering thread took it */
+		if (b->ahead_on) {
+			prep__job(b, p);
+			__atomic_fetch_add(&b->nr_worker, 1, __ATOMIC_RELAXED);
+			continue;
+		}
 		c = (struct collect){ p->entries, 0 };
 		p->ret = unwind__walk_sample(collect_cb, &c, p->thread, &p->sample,
 					     UNWIND_PREP_DEPTH);
@@ -392,17 +451,24 @@ static void *worker(void *arg)
 	for (;;) {
 		struct unwind_batch *b;
 
+		if (pool.gen == seen) {
+			pthread_mutex_unlock(&pool.lock);
+			for (unsigned int i = 0; i < HANDOFF_SPINS &&
+			     __atomic_load_n(&pool.gen, __ATOMIC_ACQUIRE) == seen; i++)
+				cpu_relax();
+			pthread_mutex_lock(&pool.lock);
+		}
 		while (pool.gen == seen)
 			pthread_cond_wait(&pool.work, &pool.lock);
 		seen = pool.gen;
 		b = pool.batch;
 		if (!b)
 			continue;
-		pool.busy++;
+		__atomic_add_fetch(&pool.busy, 1, __ATOMIC_RELAXED);
 		pthread_mutex_unlock(&pool.lock);
 		batch__work(b);
 		pthread_mutex_lock(&pool.lock);
-		if (--pool.busy == 0)
+		if (__atomic_sub_fetch(&pool.busy, 1, __ATOMIC_RELEASE) == 0)
 			pthread_cond_broadcast(&pool.done);
 	}
 	pthread_mutex_unlock(&pool.lock);
@@ -415,6 +481,12 @@ int unwind_batch__run(struct unwind_batch *b, int nthreads)
 
 	if (!b->nr || b->running)
 		return 0;
+	b->back = b->nr;
+	b->ahead_on = pending_ahead_on;
+	if (b->ahead_on) {
+		b->ahead = pending_ahead;
+		b->free_slot = pending_ahead.free_slot;
+	}
 	/* the delivering thread walks what no worker has taken: when the
 	 * workers got less than a quarter of the last run (no idle CPU for
 	 * them), leave the next runs to it alone, then look again */
@@ -452,7 +524,7 @@ int unwind_batch__run(struct unwind_batch *b, int nthreads)
 	b->stop = false;
 	b->running = true;
 	pool.batch = b;
-	pool.gen++;
+	__atomic_add_fetch(&pool.gen, 1, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&pool.work);
 	pthread_mutex_unlock(&pool.lock);
 	b->nr_prepared += b->nr;
@@ -473,9 +545,13 @@ void unwind_batch__delete(struct unwind_batch *b)
 	unwind_batch__clear(b);
 	if (b->nr_prepared)
 		pr_debug("unwind: %" PRIu64 " stacks walked by workers, %" PRIu64
-			 " by the delivering thread (%" PRIu64 " waits), %" PRIu64
+			 " by the delivering thread (%" PRIu64 " waits, %" PRIu64
+			 " resolved ahead from the batch end), %" PRIu64
 			 " frames' DWARF looked up ahead\n", b->nr_worker, b->nr_taken,
-			 b->nr_waits, b->nr_prefetched);
+			 b->nr_waits, b->nr_stolen, b->nr_prefetched);
+	for (size_t i = 0; b->free_slot && i < b->cap; i++)
+		if (b->preps[i].slot)
+			b->free_slot(b->preps[i].slot);
 	free(b->preps);
 	free(b->frames);
 	free(b->hash);
@@ -500,26 +576,101 @@ static int prep__wait(struct prep *p)
 	return st;
 }
 
+/* The queued prep of this sample of thread in b, or NULL. */
+static struct prep *batch__find(struct unwind_batch *b, struct thread *thread,
+				const struct perf_sample *data)
+{
+	size_t h;
+
+	if (!b || !b->nr || !data->user_stack.data)
+		return NULL;
+	h = key_hash(data->user_stack.data, b->hash_mask);
+	while (b->hash[h]) {
+		struct prep *p = &b->preps[b->hash[h] - 1];
+
+		if (p->key == data->user_stack.data)
+			return p->thread == thread ? p : NULL;
+		h = (h + 1) & b->hash_mask;
+	}
+	return NULL;
+}
+
+void unwind__set_ahead(const struct unwind_ahead *ahead)
+{
+	pending_ahead_on = ahead != NULL;
+	if (ahead)
+		pending_ahead = *ahead;
+}
+
+/* Delivering thread, while a worker runs the job it waits for: run the
+ * job of the last sample nobody has started. false: none left. */
+static bool batch__steal_back(struct unwind_batch *b)
+{
+	while (b->back > __atomic_load_n(&b->next, __ATOMIC_RELAXED)) {
+		struct prep *p = &b->preps[--b->back];
+
+		if (__atomic_compare_exchange_n(&p->state, &(int){ PREP_QUEUED }, PREP_BUSY, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+			prep__job(b, p);
+			b->nr_stolen++;
+			return true;
+		}
+	}
+	return false;
+}
+
+void *unwind__ahead_take(struct thread *thread, const struct perf_sample *data, uint64_t key)
+{
+	struct unwind_batch *b = active_batch;
+	struct prep *p = batch__find(b, thread, data);
+	unsigned int spins = 0;
+	int st;
+
+	if (!p || !b->ahead_on || b->ahead.key != key)
+		return NULL;
+	st = __atomic_load_n(&p->state, __ATOMIC_ACQUIRE);
+	if (st == PREP_QUEUED &&
+	    __atomic_compare_exchange_n(&p->state, &st, PREP_TAKEN, false, __ATOMIC_ACQ_REL,
+					__ATOMIC_ACQUIRE)) {
+		b->nr_replayed++;	/* resolved by the caller, as without workers */
+		b->nr_taken++;
+		return NULL;
+	}
+	if (st == PREP_BUSY) {
+		b->nr_waits++;
+		/* help instead of spinning; give up on a worker that seems to
+		 * have lost its CPU and resolve the sample here */
+		while ((st = __atomic_load_n(&p->state, __ATOMIC_ACQUIRE)) == PREP_BUSY) {
+			if (batch__steal_back(b))
+				spins = 0;
+			else if (++spins > AHEAD_SPINS)
+				break;
+			else
+				cpu_relax();
+		}
+	}
+	if (st == PREP_TAKEN)
+		return NULL;	/* resolved here before: again */
+	b->nr_replayed++;
+	if (st == PREP_DONE && p->slot)
+		return p->slot;
+	b->nr_taken++;		/* still busy, or the job had no memory */
+	return NULL;
+}
+
 bool unwind__replay(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 		    const struct perf_sample *data, int max_stack, int *ret)
 {
 	struct unwind_batch *b = active_batch;
-	struct prep *p = NULL;
+	struct prep *p;
 	unsigned int i, n;
 	int st;
-	size_t h;
 
-	if (!b || !b->nr || !data->user_stack.data)
+	/* an ahead job's own walk, or a batch of jobs (no raw frames kept) */
+	if (in_ahead || !b || b->ahead_on)
 		return false;
-	h = key_hash(data->user_stack.data, b->hash_mask);
-	while (b->hash[h]) {
-		if (b->preps[b->hash[h] - 1].key == data->user_stack.data) {
-			p = &b->preps[b->hash[h] - 1];
-			break;
-		}
-		h = (h + 1) & b->hash_mask;
-	}
-	if (!p || p->thread != thread)
+	p = batch__find(b, thread, data);
+	if (!p)
 		return false;
 	st = __atomic_load_n(&p->state, __ATOMIC_ACQUIRE);
 	if (st == PREP_QUEUED &&
