@@ -19,6 +19,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include "tests.h"
+#include "dwarf-files.h"
 #include "../util/model/dwarf-die.h"
 
 struct rng {
@@ -79,6 +80,7 @@ static bool rngs__equal(const struct rngs *a, const struct rngs *b, const char *
 }
 
 struct counts {
+	const struct dwarf_die_secs *secs;
 	size_t units, refused, funcs, scopes;
 };
 
@@ -141,68 +143,41 @@ out:
 	return ret;
 }
 
+static int check_unit_cb(struct dwarf_file *df, Dwarf_Die *cudie, void *arg)
+{
+	struct counts *c = arg;
+
+	return check_unit(df->dw, c->secs, cudie, c);
+}
+
 static int check_file(const char *path)
 {
 	struct dwarf_die_secs secs;
-	struct counts c = { 0 };
-	Dwarf_CU *cu = NULL, *next;
-	Dwarf_Die cudie;
-	uint8_t unit_type;
-	Dwarf_Half version;
-	int fd = open(path, O_RDONLY), ret = TEST_FAIL;
-	Elf *elf;
-	Dwarf *dw;
+	struct dwarf_file df;
+	struct counts c = { .secs = &secs };
+	int ret = TEST_FAIL;
 
-	if (fd < 0) {
-		pr_err("%s: %s\n", path, strerror(errno));
+	if (dwarf_file__open(&df, path))
 		return TEST_FAIL;
-	}
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	dw = elf ? dwarf_begin_elf(elf, DWARF_C_READ, NULL) : NULL;
-	if (!dw || dwarf_die_secs__from_elf(elf, &secs)) {
+	if (!df.dw || dwarf_die_secs__from_elf(df.elf, &secs)) {
 		pr_err("%s: no DWARF to walk\n", path);
 		goto out;
 	}
-	while (dwarf_get_units(dw, cu, &next, &version, &unit_type, &cudie, NULL) == 0) {
-		cu = next;
-		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
-			continue;
-		if (check_unit(dw, &secs, &cudie, &c)) {
-			pr_err("%s: unit at %#lx differs from libdw\n", path,
-			       (unsigned long)dwarf_dieoffset(&cudie));
-			goto out;
-		}
-	}
+	if (dwarf_file__each_unit(&df, path, check_unit_cb, &c))
+		goto out;
 	pr_debug("%s: %zu units (%zu left to libdw), %zu function ranges, %zu scope ranges as libdw walks them\n",
 		 path, c.units, c.refused, c.funcs, c.scopes);
 	ret = c.units && c.funcs ? TEST_OK : TEST_FAIL;
 	if (ret)
 		pr_err("%s: no unit walked\n", path);
 out:
-	if (dw)
-		dwarf_end(dw);
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	dwarf_file__close(&df);
 	return ret;
 }
 
 static int test__libdw_agrees(void)
 {
-	const char *env = getenv("PRF_DWARF_DIE_ELF");
-	char *list, *p, *tok;
-	int ret = TEST_OK;
-
-	elf_version(EV_CURRENT);
-	if (!env || !*env)
-		return check_file("/proc/self/exe");
-	list = strdup(env);
-	TEST_ASSERT_VAL("strdup", list);
-	for (p = list; ret == TEST_OK && (tok = strsep(&p, ":")) != NULL;)
-		if (*tok)
-			ret = check_file(tok);
-	free(list);
-	return ret;
+	return dwarf_files__each("PRF_DWARF_DIE_ELF", check_file);
 }
 
 static int ignore(void *arg, unsigned int depth, uint64_t off, uint64_t parent, uint64_t lo,
@@ -244,24 +219,19 @@ static void walk_copy(const struct dwarf_die_secs *secs, const unsigned char *by
 static int test__corrupt(void)
 {
 	struct dwarf_die_secs secs;
-	int fd = open("/proc/self/exe", O_RDONLY);
-	Elf *elf;
-	Dwarf *dw = NULL;
+	struct dwarf_file df;
 	Dwarf_Off off = 0, next;
 	size_t hsize, walked = 0, tries = 0;
 	uint8_t osz;
 	int ret = TEST_FAIL;
 
-	TEST_ASSERT_VAL("open self", fd >= 0);
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	dw = elf ? dwarf_begin_elf(elf, DWARF_C_READ, NULL) : NULL;
-	if (!dw || dwarf_die_secs__from_elf(elf, &secs)) {
+	TEST_ASSERT_VAL("open self", !dwarf_file__open(&df, "/proc/self/exe"));
+	if (!df.dw || dwarf_die_secs__from_elf(df.elf, &secs)) {
 		pr_err("this binary has no DWARF to walk\n");
 		goto out;
 	}
 	/* the first unit of 32-bit DWARF, alone at offset 0 of the copy */
-	if (dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL, NULL, &osz, NULL, NULL) ||
+	if (dwarf_next_unit(df.dw, off, &next, &hsize, NULL, NULL, NULL, &osz, NULL, NULL) ||
 	    osz != 4 || next > secs.info_len) {
 		pr_err("no 32-bit unit to cut\n");
 		goto out;
@@ -297,11 +267,7 @@ static int test__corrupt(void)
 	pr_debug("%zu altered units tried, %zu walked\n", tries, walked);
 	ret = TEST_OK;
 out:
-	if (dw)
-		dwarf_end(dw);
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	dwarf_file__close(&df);
 	return ret;
 }
 

@@ -18,6 +18,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include "tests.h"
+#include "dwarf-files.h"
 #include "../util/model/dwarf-line.h"
 
 static const char *nz(const char *s)
@@ -119,69 +120,47 @@ out:
 	return ret;
 }
 
+struct line_counts {
+	const struct dwarf_line_secs *secs;
+	size_t units, rows, files;
+};
+
+static int check_unit_cb(struct dwarf_file *df, Dwarf_Die *cudie, void *arg)
+{
+	struct line_counts *c = arg;
+
+	c->units++;
+	return check_unit(c->secs, cudie, &c->rows, &c->files);
+}
+
 static int check_file(const char *path)
 {
 	struct dwarf_line_secs secs;
-	Dwarf_CU *cu = NULL, *next;
-	size_t units = 0, nrows = 0, nfiles = 0;
-	Dwarf_Die cudie;
-	uint8_t unit_type;
-	Dwarf_Half version;
-	int fd = open(path, O_RDONLY), ret = TEST_FAIL;
-	Elf *elf;
-	Dwarf *dw;
+	struct dwarf_file df;
+	struct line_counts c = { &secs, 0, 0, 0 };
+	int ret = TEST_FAIL;
 
-	if (fd < 0) {
-		pr_err("%s: %s\n", path, strerror(errno));
+	if (dwarf_file__open(&df, path))
 		return TEST_FAIL;
-	}
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	dw = elf ? dwarf_begin_elf(elf, DWARF_C_READ, NULL) : NULL;
-	if (!dw || dwarf_line_secs__from_elf(elf, &secs)) {
+	if (!df.dw || dwarf_line_secs__from_elf(df.elf, &secs)) {
 		pr_err("%s: no DWARF line table to read\n", path);
 		goto out;
 	}
-	while (dwarf_get_units(dw, cu, &next, &version, &unit_type, &cudie, NULL) == 0) {
-		cu = next;
-		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
-			continue;
-		if (check_unit(&secs, &cudie, &nrows, &nfiles)) {
-			pr_err("%s: unit at %#lx differs from libdw\n", path,
-			       (unsigned long)dwarf_dieoffset(&cudie));
-			goto out;
-		}
-		units++;
-	}
-	pr_debug("%s: %zu units, %zu rows, %zu files as libdw reads them\n", path, units, nrows,
-		 nfiles);
-	ret = units && nrows ? TEST_OK : TEST_FAIL;
+	if (dwarf_file__each_unit(&df, path, check_unit_cb, &c))
+		goto out;
+	pr_debug("%s: %zu units, %zu rows, %zu files as libdw reads them\n", path, c.units,
+		 c.rows, c.files);
+	ret = c.units && c.rows ? TEST_OK : TEST_FAIL;
 	if (ret)
 		pr_err("%s: no unit with rows\n", path);
 out:
-	if (dw)
-		dwarf_end(dw);
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	dwarf_file__close(&df);
 	return ret;
 }
 
 static int test__libdw_agrees(void)
 {
-	const char *env = getenv("PRF_DWARF_LINE_ELF");
-	char *list, *p, *tok;
-	int ret = TEST_OK;
-
-	elf_version(EV_CURRENT);
-	if (!env || !*env)
-		return check_file("/proc/self/exe");
-	list = strdup(env);
-	TEST_ASSERT_VAL("strdup", list);
-	for (p = list; ret == TEST_OK && (tok = strsep(&p, ":")) != NULL;)
-		if (*tok)
-			ret = check_file(tok);
-	free(list);
-	return ret;
+	return dwarf_files__each("PRF_DWARF_LINE_ELF", check_file);
 }
 
 /* The opcodes of the hand-made program: rows 0x1000 line 2, 0x1002

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Shared scaffolding of the DWARF reader tests (see dwarf-files.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <dwarf.h>
+#include "tests.h"
+#include "dwarf-files.h"
+
+int dwarf_file__open(struct dwarf_file *df, const char *path)
+{
+	df->dw = NULL;
+	df->elf = NULL;
+	df->fd = open(path, O_RDONLY);
+	if (df->fd < 0) {
+		pr_err("%s: %s\n", path, strerror(errno));
+		return TEST_FAIL;
+	}
+	elf_version(EV_CURRENT);
+	df->elf = elf_begin(df->fd, ELF_C_READ_MMAP, NULL);
+	df->dw = df->elf ? dwarf_begin_elf(df->elf, DWARF_C_READ, NULL) : NULL;
+	return TEST_OK;
+}
+
+void dwarf_file__close(struct dwarf_file *df)
+{
+	if (df->dw)
+		dwarf_end(df->dw);
+	if (df->elf)
+		elf_end(df->elf);
+	if (df->fd >= 0)
+		close(df->fd);
+	df->dw = NULL;
+	df->elf = NULL;
+	df->fd = -1;
+}
+
+int dwarf_file__each_unit(struct dwarf_file *df, const char *path,
+			  int (*check)(struct dwarf_file *df, Dwarf_Die *cudie, void *arg), void *arg)
+{
+	Dwarf_CU *cu = NULL, *next;
+	Dwarf_Die cudie;
+	uint8_t unit_type;
+	Dwarf_Half version;
+
+	while (dwarf_get_units(df->dw, cu, &next, &version, &unit_type, &cudie, NULL) == 0) {
+		cu = next;
+		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
+			continue;
+		if (check(df, &cudie, arg) != TEST_OK) {
+			pr_err("%s: unit at %#lx differs from libdw\n", path,
+			       (unsigned long)dwarf_dieoffset(&cudie));
+			return TEST_FAIL;
+		}
+	}
+	return TEST_OK;
+}
+
+int dwarf_files__each(const char *env, int (*check)(const char *path))
+{
+	const char *list_env = getenv(env);
+	char *list, *p, *tok;
+	int ret = TEST_OK;
+
+	if (!list_env || !*list_env)
+		return check("/proc/self/exe");
+	list = strdup(list_env);
+	if (!list)
+		return TEST_FAIL;
+	for (p = list; ret == TEST_OK && (tok = strsep(&p, ":")) != NULL;)
+		if (*tok)
+			ret = check(tok);
+	free(list);
+	return ret;
+}

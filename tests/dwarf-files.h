@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_TESTS_DWARF_FILES_H
+#define PRF_TESTS_DWARF_FILES_H
+/*
+ * Shared scaffolding of the tests that compare prf's DWARF readers with
+ * libdw on real ELF files (tests/dwarf-line.c, tests/dwarf-die.c).
+ */
+#include <elfutils/libdw.h>
+#include <libelf.h>
+
+/* An ELF file open for libdw. */
+struct dwarf_file {
+	int fd;
+	Elf *elf;
+	Dwarf *dw;	/* NULL: the file has no DWARF libdw reads */
+};
+
+/* Open path (its DWARF through dwarf_begin_elf(), which inflates
+ * compressed sections). TEST_OK, or TEST_FAIL with a message when it
+ * cannot be opened; df->dw may still be NULL. */
+int dwarf_file__open(struct dwarf_file *df, const char *path);
+/* Close what dwarf_file__open() opened. */
+void dwarf_file__close(struct dwarf_file *df);
+
+/* check(df, cudie, arg) for each compile or partial unit of the file
+ * (type units left out); the first failure is reported with the unit's
+ * offset and returned. TEST_OK otherwise. */
+int dwarf_file__each_unit(struct dwarf_file *df, const char *path,
+			  int (*check)(struct dwarf_file *df, Dwarf_Die *cudie, void *arg), void *arg);
+
+/* check(path) for this binary, or for each file the colon-separated list
+ * in $env names; the first result other than TEST_OK ends it. */
+int dwarf_files__each(const char *env, int (*check)(const char *path));
+
+#endif
