@@ -32,51 +32,57 @@
 #   Note: perf record copies the debug file it finds into its build-id
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
-# RESULTS-BEGIN recorded 2026-11-27 12:45-13:12 UTC, 2 cores, medians of 7
+# RESULTS-BEGIN recorded 2026-11-27 15:09-15:20 UTC, 2 cores, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
 # perf and prf take turns run by run, each bench run recording its own
 # file. prf's rows map the debug images its first run kept; the "first
 # run" rows start with nothing kept, as on a machine where prf never ran.
-# Final binary of stop 18:
+# This VM ran slower than in stop 18 (perf report 0.6 s where it took
+# 0.25 s): compare ratios, not seconds. Final binary of stop 19:
 # setup / samples          task             perf s  prf s   wall  first run: prf s  wall
-# no python DWARF, 8.5 K   report            0.247  0.024  10.3x             0.046  6.3x
-#                          script            0.371  0.039   9.5x             0.052  8.2x
-#                          script +srcline   6.591  0.062 106.3x
-# python3.11-dbg, 12.7 K   report            2.037  0.074  27.5x             0.160 12.0x
-#                          script            2.191  0.061  35.9x             0.148 13.4x
-#                          script +srcline   2.327  0.119  19.6x
-# peak RSS, perf / prf: no python DWARF report 82.6 / 12.3 MB (0.15x),
-# script 0.15x, script +srcline 0.17x; python3.11-dbg report 118.8 / 33.5
-# MB (0.28x), script 0.28x, script +srcline 46.8 MB (0.40x).
-# Earlier binaries of this stop, same bench: no python DWARF 10.8 K
-# report 8.3x, script 9.0x, srcline 104.5x (before the per-frame lookup
-# savings below); python3.11-dbg 9.1 K report 28.8x, script 30.8x,
-# srcline 21.1x; the same before prf read line programs itself, by hand
-# on one 13.2 K-sample file: srcline 2.42 s / 0.33 s = 7x.
-# Stop 17 (no python DWARF; python3.11 of another build): report 8.6x and
+# no python DWARF, 14.4 K  report            0.596  0.052  11.5x             0.112  5.6x
+#                          script            0.725  0.059  12.3x             0.087  8.0x
+#                          script +srcline  22.015  0.106 207.7x
+# python3.11-dbg, 15.1 K   report            2.641  0.079  33.4x             0.187 12.6x
+#                          script            2.910  0.080  36.4x             0.185 14.6x
+#                          script +srcline   2.909  0.115  25.3x
+# peak RSS, perf / prf: no python DWARF 130.6 / 18.1 MB (0.14x) for
+# report, 0.14x script and script +srcline; python3.11-dbg 137.7 / 33.4
+# MB (0.24x) report, 0.24x script, 49.1 MB (0.36x) script +srcline.
+# 1 / 2 unwinding threads (PRF_UNWIND_THREADS): no python DWARF report
+# 12.1x / 11.5x, script 11.5x / 10.4x; python3.11-dbg report 38.4x /
+# 32.1x, script 33.4x / 35.5x: a second thread still does not pay on 2
+# CPUs, now that it resolves whole samples ahead (below).
+# Stop 18, same bench, medians of 7: no python DWARF (8.5 K) report
+# 10.3x, script 9.5x, srcline 106x; python3.11-dbg (12.7 K) report 27.5x,
+# script 35.9x, srcline 19.6x. Stop 17 (no python DWARF): report 8.6x and
 # 10.2x, script 8.6x and 9.5x, srcline 83x and 114x.
-# Where the time goes (no python DWARF, report, callgrind): the walk
-# (its own time mostly the first reads of each sample's stack copy),
-# the frame's map/symbol/CFI row lookups (per-thread memos), inline
-# frames, the hists; for script also the text. With python3.11-dbg, half
-# of a plain script is indexing the inline scopes of a few giant
-# functions (_PyEval_EvalFrameDefault) once, and srcline adds reading the
-# line programs of the units the frames fall in.
-# Since stop 17:
-# - srcline: the table for addresses no unit's .debug_aranges range
-#   claims holds only the units aranges do not list: crt1's _start in
-#   Debian's LTO python3.11 loaded and sorted all 820 K rows of the DSO
-#   for nothing (0.33 -> 0.135 s on 13.2 K samples).
-# - line programs read by prf (util/model/dwarf-line.h) instead of
-#   libdw's dwarf_getsrclines (a Dwarf_Line per row, a qsort of all,
-#   accessor calls; the whole program again for the file table): that
-#   srcline run 834 -> 553 M instructions.
-# - per frame: the walk's symbol is final when there is none (no second
-#   lookup, a third of python's frames), the CFI row memo hit in line, the
-#   map and symbol without an addr_location: report -5% instructions,
-#   4-10% wall in alternating runs.
-# Two unwinding threads still do not pay on 2 CPUs (the rows above).
+# Where the time goes (callgrind, python3.11-dbg, 14 K samples, script):
+# the walk (its own time mostly the first reads of each sample's stack
+# copy) and the text output about a fifth each, then the frame's map,
+# symbol, inline chain and CFI row lookups (per-thread memos), the
+# callchain; with +srcline the line programs of python's LTO units
+# (read once: about a third of that run, 137 M of 442 M instructions,
+# is fixed cost). The kernel's page faults on the file mapping are a
+# quarter to a third of the samples of a plain script (perf pays them
+# too, by perf record -e cpu-clock on prf). 50x on srcline in the python3.11-dbg setup would need prf under
+# 60 ms, under a plain script's time here.
+# Since stop 18 (instructions, script on 14 K samples, python3.11-dbg:
+# 409 -> 341 M, +srcline 566 -> 442 M; outputs byte-identical):
+# - prf's own DIE walker for the function and inline scope indexes
+#   (util/model/dwarf-die.h) instead of libdw's child/sibling walk: -25 M.
+# - the interned inlined symbol made once per cached chain, not per frame.
+# - the text printer: name lengths kept in symbols and DSOs, hex and
+#   decimal fields a word at a time.
+# - per-thread memos of inline chains and srclines in front of the DSO's
+#   locked caches; dso__debug_file() lock-free once known.
+# - two unwinding threads: the workers resolve whole samples ahead
+#   (callchain with symbols, inline frames, srclines) and end-of-round
+#   flushes are deferred to make batches of hundreds of samples; the
+#   worker takes 70-75% of the samples, yet wall stays within +-5% of one
+#   thread (the delivering thread's parsing, printing and page faults,
+#   and the results crossing CPUs), so the default stays one thread.
 # pyenv 3.11.7 built with -g (PYTHON=its path), stop 17: report 13x.
 # RESULTS-END
 set -u
