@@ -151,9 +151,9 @@ size_t unwind_batch__nr(const struct unwind_batch *b);
  * more (util/model/callchain.c: the callchain with symbols, inline frames
  * and srclines) registers a job; the workers then run it per queued
  * sample instead of the bare walk, and its result waits in the sample's
- * slot until the delivering thread takes it (unwind__ahead_take()). With
- * the whole resolution off the delivering thread, two CPUs pay where the
- * bare walk (a fifth of the work) did not.
+ * slot until the delivering thread takes it (unwind__ahead_take()): most
+ * of a sample's work moves to the workers, not just the bare walk (about
+ * a fifth of it). What two CPUs measured: unwind__parallel_threads().
  */
 struct unwind_ahead {
 	/* Resolve sample into *slot (the job allocates it on first use; it
