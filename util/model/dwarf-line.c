@@ -308,9 +308,11 @@ static int read_header(struct rd *r, const struct dwarf_line_secs *s, const char
 	return err;
 }
 
+/* The caller's row array, kept in locals while a program runs (written
+ * back by dwarf_line__read()). */
 struct rows {
-	struct line_row **v;
-	size_t *n, *alloc;
+	struct line_row *v;
+	size_t n, alloc;
 };
 
 /* line: the line register, wrapped modulo 2^64 (a corrupt program may
@@ -319,21 +321,21 @@ static int rows__add(struct rows *rs, uint64_t addr, const char *file, uint64_t 
 {
 	struct line_row *row;
 
-	if (*rs->n == *rs->alloc) {
-		size_t na = *rs->alloc ? 2 * *rs->alloc : 1024;
-		struct line_row *nv = realloc(*rs->v, na * sizeof(*nv));
+	if (rs->n == rs->alloc) {
+		size_t na = rs->alloc ? 2 * rs->alloc : 1024;
+		struct line_row *nv = realloc(rs->v, na * sizeof(*nv));
 
 		if (!nv)
 			return -ENOMEM;
-		*rs->v = nv;
-		*rs->alloc = na;
+		rs->v = nv;
+		rs->alloc = na;
 	}
-	row = &(*rs->v)[*rs->n];
+	row = &rs->v[rs->n];
 	row->addr = addr;
 	row->file = file;
 	row->line = line <= UINT32_MAX ? (uint32_t)line : 0;
-	row->ord = (uint32_t)*rs->n;
-	(*rs->n)++;
+	row->ord = (uint32_t)rs->n;
+	rs->n++;
 	return 0;
 }
 
@@ -375,17 +377,25 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 	struct rd r = { h->prog, h->end, false };
 	uint64_t addr = 0, file = 1;
 	uint64_t line = 1;
+	/* each special opcode's address and line advance, worked out once
+	 * (a division per row otherwise) */
+	uint64_t addr_adv[256];
+	int64_t line_adv[256];
 	unsigned int op;
 	int err;
 
+	for (op = h->opcode_base; op < 256; op++) {
+		unsigned int adj = op - h->opcode_base;
+
+		addr_adv[op] = (uint64_t)h->min_inst * (adj / h->line_range);
+		line_adv[op] = h->line_base + (int)(adj % h->line_range);
+	}
 #define FILE_NAME() (file < files->n ? files->name[file] : "")
 	while (r.p < r.end) {
 		op = *r.p++;
 		if (op >= h->opcode_base) {
-			unsigned int adj = op - h->opcode_base;
-
-			addr += (uint64_t)h->min_inst * (adj / h->line_range);
-			line += (uint64_t)(int64_t)(h->line_base + (int)(adj % h->line_range));
+			addr += addr_adv[op];
+			line += (uint64_t)line_adv[op];
 			if ((err = rows__add(rs, addr, FILE_NAME(), line)))
 				return err;
 			continue;
@@ -464,7 +474,7 @@ int dwarf_line__read(const struct dwarf_line_secs *secs, uint64_t off, const cha
 {
 	struct rd r;
 	struct hdr h;
-	struct rows rs = { rows, nrows, alloc };
+	struct rows rs;
 	size_t n0 = rows ? *nrows : 0;
 	int err;
 
@@ -477,7 +487,11 @@ int dwarf_line__read(const struct dwarf_line_secs *secs, uint64_t off, const cha
 		return err;
 	if (!rows)
 		return 0;
+	rs = (struct rows){ *rows, *nrows, *alloc };
 	err = run_program(&h, files, &rs);
+	*rows = rs.v;
+	*nrows = rs.n;
+	*alloc = rs.alloc;
 	if (err == -EOPNOTSUPP || err == -ENOMEM) {
 		*nrows = n0;
 		dwarf_line_files__free(files);
