@@ -1659,9 +1659,10 @@ static void func_scopes__free(struct func_scopes *fs)
 static bool debuginfo__die_secs(struct debuginfo *di)
 {
 	struct debug_lazy *l = &di->dbg_img.lazy[DEBUG_LAZY_INFO];
-	const char *env = getenv("PRF_DWARF_DIE");
 
 	if (!di->die_secs_tried) {
+		const char *env = getenv("PRF_DWARF_DIE");
+
 		di->die_secs_tried = true;
 		if ((env && !strcmp(env, "0")) ||
 		    dwarf_die_secs__from_elf(di->dwarf ? dwarf_getelf(di->dwarf) : NULL,
@@ -2037,7 +2038,7 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 			memcpy(m->fr, slot->frames, n * sizeof(*m->fr));
 	}
 	debuginfo__unlock(di);
-	ret = frames ? inline_frames__report(frames, n, cb, arg) : (n > 1 ? n - 1 : n);
+	ret = inline_frames__report(frames, n, cb, arg);	/* frames: NULL only when unused */
 	if (frames != local)
 		free(frames);
 	return ret;
