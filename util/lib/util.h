@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/types.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -26,6 +27,26 @@
 
 /* calloc(1, size); NULL on failure. Caller frees. */
 static inline void *zalloc(size_t size) { return calloc(1, size); }
+/*
+ * Zeroed like zalloc(), but every page written now: for tables that are
+ * read before they are first written (hash tables, caches). Fresh
+ * calloc() memory reads as the shared zero page until its first write,
+ * which then takes a second, copy-on-write fault that flushes the TLB of
+ * every CPU running this process: with worker threads an IPI per page
+ * (measured ~16 us each in a VM). NULL on failure. Caller frees.
+ */
+static inline void *zalloc_written(size_t size)
+{
+	void *p = malloc(size);
+
+	if (p) {
+		/* opaque to the compiler, so malloc+memset stays and does
+		 * not become calloc() again */
+		__asm__ __volatile__("" : : "r"(p) : "memory");
+		memset(p, 0, size);
+	}
+	return p;
+}
 /* free(*p) and set *p = NULL. */
 #define zfree(pp) do { free(*(pp)); *(pp) = NULL; } while (0)
 
