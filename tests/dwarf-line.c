@@ -40,9 +40,9 @@ static void dump_near(const struct line_row *rows, Dwarf_Lines *lines, size_t n,
 		dwarf_lineaddr(l, &addr);
 		dwarf_lineendsequence(l, &end);
 		dwarf_lineno(l, &line);
-		pr_err("  %zu: %#lx %u%s (ord %u) | libdw %#lx %d%s\n", j,
-		       (unsigned long)rows[j].addr, rows[j].line, rows[j].file ? "" : " end",
-		       rows[j].ord, (unsigned long)addr, line, end ? " end" : "");
+		pr_err("  %zu: %#lx %u%s (file %u) | libdw %#lx %d%s\n", j,
+		       (unsigned long)rows[j].addr, rows[j].line, line_row__end(&rows[j]) ? " end" : "",
+		       rows[j].file, (unsigned long)addr, line, end ? " end" : "");
 	}
 }
 
@@ -87,27 +87,30 @@ static int check_unit(const struct dwarf_line_secs *secs, Dwarf_Die *cudie, size
 		pr_err("line program at %#lx: %zu rows, libdw %zu\n", (unsigned long)off, n, ln);
 		goto out;
 	}
-	if (n)
-		qsort(rows, n, sizeof(*rows), line_row__cmp);
+	if (line_rows__sort(rows, n)) {
+		pr_err("no memory to sort %zu rows\n", n);
+		goto out;
+	}
 	for (i = 0; i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Addr addr = 0;
 		bool end = false;
 		int line = 0;
-		const char *file;
+		const char *file, *mine;
 
 		dwarf_lineaddr(l, &addr);
 		dwarf_lineendsequence(l, &end);
 		dwarf_lineno(l, &line);
 		file = dwarf_linesrc(l, NULL, NULL);
-		if (rows[i].addr != addr || !rows[i].file != end ||
+		mine = rows[i].file < files.n ? files.name[rows[i].file] : "";
+		if (rows[i].addr != addr || line_row__end(&rows[i]) != end ||
 		    (!end && (rows[i].line != (uint32_t)(line > 0 ? line : 0) ||
-			      strcmp(rows[i].file, nz(file))))) {
+			      strcmp(mine, nz(file))))) {
 			dump_near(rows, lines, n, i);
 			pr_err("row %zu: %#lx %s:%u%s, libdw %#lx %s:%d%s\n", i,
-			       (unsigned long)rows[i].addr, nz(rows[i].file), rows[i].line,
-			       rows[i].file ? "" : " end", (unsigned long)addr, nz(file), line,
-			       end ? " end" : "");
+			       (unsigned long)rows[i].addr, mine, rows[i].line,
+			       line_row__end(&rows[i]) ? " end" : "", (unsigned long)addr, nz(file),
+			       line, end ? " end" : "");
 			goto out;
 		}
 	}
@@ -224,7 +227,7 @@ static int test__corrupt(void)
 	TEST_ASSERT_VAL("two files (0 is the unknown file)", files.n == 2 && !strcmp(files.name[0], "???") &&
 			!strcmp(files.name[1], "d/f.c"));
 	TEST_ASSERT_VAL("three rows", n == 3 && rows[0].addr == 0x1000 && rows[0].line == 2 &&
-			rows[1].addr == 0x1002 && rows[2].addr == 0x1006 && !rows[2].file);
+			rows[1].addr == 0x1002 && rows[2].addr == 0x1006 && line_row__end(&rows[2]));
 	dwarf_line_files__free(&files);
 	/* unit_length past the section: every cut of the unit is refused,
 	 * nothing is read beyond secs.line_len (ASan would see it) */

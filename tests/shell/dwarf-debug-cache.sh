@@ -91,7 +91,7 @@ same ref.script c3.script "touched debug file: script differs from the reference
 cp "$img3" img3.good
 cp "$img1" "$img3"
 run c5.script PRF_DEBUG_CACHE="$C" "$PRF" script -v -i both.data -F +srcline
-grep -q "libdl.so.debug: ignoring $img3: not an image of this file" c5.script.err ||
+grep -q "libdl.so.debug: ignoring $img3: not the image of this file" c5.script.err ||
 	{ grep debuginfo c5.script.err | head; fail "another file's image was not refused"; }
 same ref.script c5.script "another file's image: script differs from the reference"
 
@@ -99,7 +99,7 @@ same ref.script c5.script "another file's image: script differs from the referen
 cp img3.good "$img3"
 truncate -s -1 "$img3"
 run c4.script PRF_DEBUG_CACHE="$C" "$PRF" script -v -i both.data -F +srcline
-grep -q "libdl.so.debug: ignoring $img3: not an image of this file" c4.script.err ||
+grep -q "libdl.so.debug: ignoring $img3: not the image of this file" c4.script.err ||
 	{ grep debuginfo c4.script.err | head; fail "a damaged cache file was not reported"; }
 same ref.script c4.script "damaged cache file: script differs from the reference"
 

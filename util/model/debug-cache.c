@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * On-disk cache of debug images; see debug-cache.h.
+ * On-disk cache of debug images and line tables; see debug-cache.h.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -21,9 +21,23 @@
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
-/* bump when the image layout (debug-image.c) changes */
-#define CACHE_MAGIC "PRFDIMG1"
+/* per kind: its file name suffix and trailer magic; bump a magic when
+ * the layout of that kind (or what derives it) changes */
+static const struct {
+	const char *suffix;
+	char magic[8];
+} kinds[] = {
+	[DEBUG_CACHE_IMAGE] = { ".img", "PRFDIMG1" },
+	[DEBUG_CACHE_LINES] = { ".lines", "PRFLINE1" },
+	[DEBUG_CACHE_PLT] = { ".plt", "PRFPLT01" },
+};
 #define TMP_STALE_SECS 3600	/* a temporary file this old was left by a crash */
+
+static const char *kind_name(enum debug_cache_kind kind)
+{
+	return kind == DEBUG_CACHE_IMAGE ? "image" :
+	       kind == DEBUG_CACHE_LINES ? "line tables" : "PLT names";
+}
 
 struct cache_trailer {
 	char magic[8];
@@ -42,11 +56,11 @@ static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-static void trailer__init(struct cache_trailer *t, const char *path, const struct stat *st,
-			  size_t image_size)
+static void trailer__init(struct cache_trailer *t, enum debug_cache_kind kind, const char *path,
+			  const struct stat *st, size_t image_size)
 {
 	memset(t, 0, sizeof(*t));
-	memcpy(t->magic, CACHE_MAGIC, sizeof(t->magic));
+	memcpy(t->magic, kinds[kind].magic, sizeof(t->magic));
 	t->image_size = image_size;
 	t->dev = st->st_dev;
 	t->ino = st->st_ino;
@@ -85,22 +99,24 @@ static bool cache_dir(char *dir, size_t len)
 	return n > 0 && (size_t)n < len;
 }
 
-/* The image file's name for this source: a hash of its path and identity. */
-static bool cache_file(char *buf, size_t len, const char *dir, const char *path,
-		       const struct stat *st)
+/* The cache file's name for this source and kind: a hash of the source's
+ * path and identity, and the kind's suffix. */
+static bool cache_file(char *buf, size_t len, const char *dir, enum debug_cache_kind kind,
+		       const char *path, const struct stat *st)
 {
 	struct cache_trailer t;
 	uint64_t h;
 	int n;
 
-	trailer__init(&t, path, st, 0);
+	trailer__init(&t, kind, path, st, 0);
 	h = hash_bytes(0xcbf29ce484222325ULL, path, t.path_len);
 	h = hash_bytes(h, &t.dev, 5 * sizeof(uint64_t));
-	n = snprintf(buf, len, "%s/%016" PRIx64 ".img", dir, h);
+	n = snprintf(buf, len, "%s/%016" PRIx64 "%s", dir, h, kinds[kind].suffix);
 	return n > 0 && (size_t)n < len;
 }
 
-int debug_cache__map(const char *path, const struct stat *st, void **base, size_t *size)
+int debug_cache__map(enum debug_cache_kind kind, const char *path, const struct stat *st,
+		     void **base, size_t *size)
 {
 	char dir[PATH_MAX], file[PATH_MAX];
 	struct cache_trailer want, got;
@@ -108,7 +124,7 @@ int debug_cache__map(const char *path, const struct stat *st, void **base, size_
 	void *map;
 	int fd, err = -ENOENT;
 
-	if (!cache_dir(dir, sizeof(dir)) || !cache_file(file, sizeof(file), dir, path, st))
+	if (!cache_dir(dir, sizeof(dir)) || !cache_file(file, sizeof(file), dir, kind, path, st))
 		return -ENOENT;
 	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -116,7 +132,7 @@ int debug_cache__map(const char *path, const struct stat *st, void **base, size_
 	if (fstat(fd, &cst) || cst.st_size < (off_t)sizeof(got) ||
 	    pread(fd, &got, sizeof(got), cst.st_size - sizeof(got)) != (ssize_t)sizeof(got))
 		goto bad;
-	trailer__init(&want, path, st, got.image_size);
+	trailer__init(&want, kind, path, st, got.image_size);
 	if (memcmp(&want, &got, sizeof(got)) || !got.image_size ||
 	    got.image_size != (uint64_t)cst.st_size - sizeof(got))
 		goto bad;
@@ -130,10 +146,11 @@ int debug_cache__map(const char *path, const struct stat *st, void **base, size_
 	close(fd);
 	*base = map;
 	*size = got.image_size;
-	pr_debug2("debuginfo: %s: image from %s\n", path, file);
+	pr_debug2("debuginfo: %s: %s from %s\n", path, kind_name(kind), file);
 	return 0;
 bad:
-	pr_debug("debuginfo: %s: ignoring %s: not an image of this file\n", path, file);
+	pr_debug("debuginfo: %s: ignoring %s: not the %s of this file\n", path, file,
+		 kind_name(kind));
 	close(fd);
 	return err;
 }
@@ -169,7 +186,19 @@ static int entry_cmp(const void *a, const void *b)
 	return x->mtime < y->mtime ? -1 : x->mtime > y->mtime;
 }
 
-/* Remove the least recently used images while all of them pass the
+/* Does a file name end in one of the kinds' suffixes (after a name)? */
+static bool cache_suffix(const char *name, size_t len)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+		size_t sl = strlen(kinds[k].suffix);
+
+		if (len > sl && !strcmp(name + len - sl, kinds[k].suffix))
+			return true;
+	}
+	return false;
+}
+
+/* Remove the least recently used files while all of them pass the
  * limit (never keep, just written), and temporary files left by a crash. */
 static void cache_evict(const char *dir, const char *keep, uint64_t max)
 {
@@ -194,7 +223,7 @@ static void cache_evict(const char *dir, const char *keep, uint64_t max)
 				unlinkat(dfd, d->d_name, 0);
 			continue;
 		}
-		if (len < 5 || len >= sizeof(e->name) || strcmp(d->d_name + len - 4, ".img"))
+		if (len >= sizeof(e->name) || !cache_suffix(d->d_name, len))
 			continue;
 		total += (uint64_t)st.st_size;
 		if (!strcmp(d->d_name, keep))
@@ -225,15 +254,19 @@ static void cache_evict(const char *dir, const char *keep, uint64_t max)
 	closedir(dp);
 }
 
-void debug_cache__store(const char *path, const struct stat *st, const void *base, size_t size)
+void debug_cache__store(enum debug_cache_kind kind, const char *path, const struct stat *st,
+			const struct iovec *iov, int iovcnt)
 {
 	char dir[PATH_MAX], file[PATH_MAX], tmp[PATH_MAX + 16];
 	struct cache_trailer t;
 	uint64_t max = cache_max();
 	const char *name;
-	int fd, err;
+	size_t size = 0;
+	int fd, err, i;
 
-	if (!cache_dir(dir, sizeof(dir)) || !cache_file(file, sizeof(file), dir, path, st) ||
+	for (i = 0; i < iovcnt; i++)
+		size += iov[i].iov_len;
+	if (!cache_dir(dir, sizeof(dir)) || !cache_file(file, sizeof(file), dir, kind, path, st) ||
 	    size + sizeof(t) > max)
 		return;
 	err = mkdirs(dir);
@@ -249,8 +282,9 @@ void debug_cache__store(const char *path, const struct stat *st, const void *bas
 			 strerror(errno));
 		return;
 	}
-	trailer__init(&t, path, st, size);
-	err = writen(fd, base, size);
+	trailer__init(&t, kind, path, st, size);
+	for (i = 0, err = 0; i < iovcnt && !err; i++)
+		err = writen(fd, iov[i].iov_base, iov[i].iov_len);
 	if (!err)
 		err = writen(fd, &t, sizeof(t));
 	if (close(fd) && !err)
@@ -258,11 +292,11 @@ void debug_cache__store(const char *path, const struct stat *st, const void *bas
 	if (!err && rename(tmp, file))
 		err = -errno;
 	if (err) {
-		pr_debug("debuginfo: %s: cannot keep its image in %s: %s\n", path, file,
+		pr_debug("debuginfo: %s: cannot keep its %s in %s: %s\n", path, kind_name(kind), file,
 			 strerror(-err));
 		unlink(tmp);
 		return;
 	}
-	pr_debug2("debuginfo: %s: image kept in %s (%zu bytes)\n", path, file, size);
+	pr_debug2("debuginfo: %s: %s kept in %s (%zu bytes)\n", path, kind_name(kind), file, size);
 	cache_evict(dir, name, max);
 }

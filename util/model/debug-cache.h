@@ -2,42 +2,59 @@
 #ifndef PRF_MODEL_DEBUG_CACHE_H
 #define PRF_MODEL_DEBUG_CACHE_H
 /*
- * On-disk cache of the in-memory images of compressed separate debug
- * files (util/model/debug-image.h), so that the next prf run maps an
- * image instead of inflating it again: glibc's .debug_info alone is 5.8
- * MB of zlib stream that takes 13-16 ms to inflate, on every run.
+ * On-disk cache of what prf derives from debug files, so that the next
+ * prf run maps it instead of deriving it again. Two kinds:
+ *  - the in-memory images of compressed separate debug files
+ *    (util/model/debug-image.h): glibc's .debug_info alone is 5.8 MB of
+ *    zlib stream that takes 13-16 ms to inflate, on every run;
+ *  - the line tables of the units a run looked up source lines in
+ *    (util/model/line-cache.h): python3.11's LTO units took a third of
+ *    a `script -F +srcline`;
+ *  - which PLT entries perf 6.1 names after an ELF symbol
+ *    (util/model/symbol-elf.c): answering that rebuilds perf's symbol
+ *    tree, 4-8% of a `script` where python3.11's symtab overlaps its PLT.
  *
  * Where: $PRF_DEBUG_CACHE if set (0 or empty: no cache), else
  * $XDG_CACHE_HOME/prf/debug-images, else ~/.cache/prf/debug-images;
- * directories made 0700, files 0600. One file per source debug file: the
- * image, then a trailer naming the source (path, device, inode, size,
- * modification time in ns), so a debug file replaced or modified in place
- * is never answered from an old image. Files are written to a temporary
- * name and renamed into place, so readers never see a partial one. When
- * the files together pass $PRF_DEBUG_CACHE_MAX bytes (K, M, G suffixes;
- * default DEBUG_CACHE_MAX_BYTES; a bigger image is not kept at all), the
- * least recently used ones (by modification time, set on each use) are
+ * directories made 0700, files 0600. One file per source debug file and
+ * kind (.img, .lines): its data, then a trailer naming the kind and the
+ * source (path, device, inode, size, modification time in ns), so a debug
+ * file replaced or modified in place is never answered from old data.
+ * Files are written to a temporary name and renamed into place, so
+ * readers never see a partial one. When the files together pass
+ * $PRF_DEBUG_CACHE_MAX bytes (K, M, G suffixes; default
+ * DEBUG_CACHE_MAX_BYTES; a bigger file is not kept at all), the least
+ * recently used ones (by modification time, set on each use) are
  * removed. Every failure only means no cache: messages at -v.
  */
 #include <stddef.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 
-#define DEBUG_CACHE_MAX_BYTES (1ULL << 30)	/* all images together: 1 GiB */
+#define DEBUG_CACHE_MAX_BYTES (1ULL << 30)	/* all files together: 1 GiB */
+
+enum debug_cache_kind {
+	DEBUG_CACHE_IMAGE,	/* a debug image (debug-image.c's layout) */
+	DEBUG_CACHE_LINES,	/* line tables (line-cache.c's layout) */
+	DEBUG_CACHE_PLT,	/* which PLT entries perf names after an ELF
+				 * symbol (symbol-elf.c's plt__covered()) */
+};
 
 /*
- * Map the cached image of the debug file at path (st: its fstat()) into
- * *base (private, read-write: copy on write) and its size in bytes into
- * *size; the caller munmap()s it. 0, -ENOENT (no cache, or no valid
- * image for this file), -errno of open()/mmap().
+ * Map the cached data of this kind for the debug file at path (st: its
+ * stat()) into *base (private, read-write: copy on write) and its size in
+ * bytes into *size; the caller munmap()s it. 0, -ENOENT (no cache, or no
+ * valid data for this file), -errno of open()/mmap().
  */
-int debug_cache__map(const char *path, const struct stat *st, void **base, size_t *size);
+int debug_cache__map(enum debug_cache_kind kind, const char *path, const struct stat *st,
+		     void **base, size_t *size);
 
 /*
- * Keep size bytes of image at base as the cached image of the debug file
- * at path (st: its fstat() when the image was built). Quiet on failure
- * (full disk, no home directory): -v says why.
+ * Keep the iovcnt pieces at iov, in order, as the cached data of this
+ * kind for the debug file at path (st: its stat() when the data was
+ * derived). Quiet on failure (full disk, no home directory): -v says why.
  */
-void debug_cache__store(const char *path, const struct stat *st, const void *base,
-			size_t size);
+void debug_cache__store(enum debug_cache_kind kind, const char *path, const struct stat *st,
+			const struct iovec *iov, int iovcnt);
 
 #endif

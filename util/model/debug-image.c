@@ -420,7 +420,7 @@ int debug_image__load(const char *path, struct debug_image *img)
 		close(fd);
 		return -EINVAL;
 	}
-	if (!debug_cache__map(path, &st, &img->base, &img->size)) {
+	if (!debug_cache__map(DEBUG_CACHE_IMAGE, path, &st, &img->base, &img->size)) {
 		close(fd);
 		if (elf64_native_ok(img->base, img->size)) {
 			img->cached = true;
@@ -546,7 +546,8 @@ void debug_image__keep(struct debug_image *img)
 		if (l->err || (l->bg ? lazy__take_bg(l) : lazy__whole(l)) || l->done != l->dst_len)
 			return;
 	}
-	debug_cache__store(img->src_path, &img->src_st, img->base, img->size);
+	debug_cache__store(DEBUG_CACHE_IMAGE, img->src_path, &img->src_st,
+			   &(struct iovec){ .iov_base = img->base, .iov_len = img->size }, 1);
 }
 
 void debug_image__free(struct debug_image *img)

@@ -28,6 +28,7 @@
 #include "dwarf-die.h"
 #include "dwarf-line.h"
 #include "dso.h"
+#include "line-cache.h"
 #include "inline-sym.h"
 #include "machine.h"
 #include "model.h"
@@ -50,14 +51,25 @@ struct cfi_slot {
 struct line_table {
 	struct line_row *rows;	/* sorted by address (line_row__cmp) */
 	size_t n;
+	const char *const *names;	/* the rows' file names, by index */
+	size_t nr_names;
+	const char **own_names;	/* names, when the table owns the array */
+	bool mapped;		/* rows in kept line tables: not freed */
 	const char **str;	/* lazily formatted srcline per row */
 };
+
+/* The file name of row i of t ("" for an index it lacks). */
+static const char *line_table__file(const struct line_table *t, size_t i)
+{
+	return t->rows[i].file < t->nr_names ? t->names[t->rows[i].file] : "";
+}
 
 struct cu_lines {		/* one CU's line table, built on first use */
 	struct cu_lines *next;
 	Dwarf_Off cu_off;
 	struct line_table t;
 	struct dwarf_line_files files;	/* its file table (t's file names) */
+	bool to_keep;		/* read from its line program: keep it */
 };
 
 struct cu_range {		/* .debug_aranges: [lo, hi) belongs to a unit */
@@ -187,6 +199,12 @@ struct debuginfo {
 	unsigned int nr_plt;
 	bool plt_tried;
 	struct cu_lines *cu_lines[CU_LINES_BUCKETS];
+	/* line tables kept between runs (line-cache.h), of the file the
+	 * DWARF came from (lcache_path, identity lcache_st) */
+	struct line_cache *lcache;
+	char *lcache_path;
+	struct stat lcache_st;
+	bool lcache_tried, lcache_new;	/* lcache_new: a cu_lines to keep */
 	struct line_table lines;
 	struct dwarf_line_files *lines_files;	/* the file tables of lines */
 	size_t nr_lines_files;
@@ -747,7 +765,7 @@ void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
 	Dwarf_Frame *frame;
 
 	if (!di->cfi_cache) {
-		di->cfi_cache = calloc(CFI_CACHE_SIZE, sizeof(*di->cfi_cache));
+		di->cfi_cache = zalloc_written(CFI_CACHE_SIZE * sizeof(*di->cfi_cache));
 		if (!di->cfi_cache)
 			return NULL;
 	}
@@ -801,9 +819,9 @@ static int lines__sort_by_sequence(struct line_table *t)
 	int err = -EAGAIN;
 
 	for (i = 0; i < t->n; i++)
-		if (!t->rows[i].file)
+		if (line_row__end(&t->rows[i]))
 			nseq++;
-	if (!nseq || t->rows[t->n - 1].file)
+	if (!nseq || !line_row__end(&t->rows[t->n - 1]))
 		return -EAGAIN;
 	seqs = malloc(nseq * sizeof(*seqs));
 	sorted = NULL;
@@ -812,7 +830,7 @@ static int lines__sort_by_sequence(struct line_table *t)
 	for (i = 0, j = 0; i < t->n; i++) {
 		if (i > first && t->rows[i].addr < t->rows[i - 1].addr)
 			goto out;	/* not sorted inside a sequence */
-		if (!t->rows[i].file) {
+		if (line_row__end(&t->rows[i])) {
 			seqs[j].first = first;
 			seqs[j].n = i + 1 - first;
 			seqs[j].addr = t->rows[first].addr;
@@ -933,6 +951,8 @@ static bool debuginfo__line_secs(struct debuginfo *di)
 
 /* libdw's reading of one CU's rows and file table, for line programs
  * prf's reader does not handle. 0 or -ENOMEM. */
+static void line_table__free(struct line_table *t);
+
 static int line_table__add_cu_libdw(struct line_table *t, size_t *alloc, Dwarf_Die *cudie,
 				    struct dwarf_line_files *files)
 {
@@ -942,6 +962,7 @@ static int line_table__add_cu_libdw(struct line_table *t, size_t *alloc, Dwarf_D
 
 	if (dwarf_getsrclines(cudie, &lines, &n))
 		return 0;
+	df = NULL;
 	if (!dwarf_getsrcfiles(cudie, &df, &files->n) &&
 	    (files->name = malloc((files->n ? files->n : 1) * sizeof(*files->name))))
 		for (i = 0; i < files->n; i++)
@@ -959,9 +980,11 @@ static int line_table__add_cu_libdw(struct line_table *t, size_t *alloc, Dwarf_D
 	for (i = 0; i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		struct line_row *r;
+		Dwarf_Files *lf;
 		Dwarf_Addr addr;
 		bool endseq = false;
 		int lineno = 0;
+		size_t idx;
 
 		if (!l || dwarf_lineaddr(l, &addr))
 			continue;
@@ -969,11 +992,13 @@ static int line_table__add_cu_libdw(struct line_table *t, size_t *alloc, Dwarf_D
 		dwarf_lineno(l, &lineno);
 		r = &t->rows[t->n];
 		r->addr = addr;
-		r->file = endseq ? NULL : dwarf_linesrc(l, NULL, NULL);
-		if (!endseq && !r->file)
-			r->file = "";
+		if (endseq)
+			r->file = LINE_FILE_END;
+		else if (!dwarf_line_file(l, &lf, &idx) && lf == df && idx < files->n)
+			r->file = (uint32_t)idx;
+		else
+			r->file = LINE_FILE_NONE;
 		r->line = lineno > 0 ? (uint32_t)lineno : 0;
-		r->ord = (uint32_t)t->n;
 		t->n++;
 	}
 	return 0;
@@ -1012,34 +1037,38 @@ static int line_table__add_cu(struct debuginfo *di, struct line_table *t, size_t
 	return err == -ENOMEM ? err : 0;
 }
 
-/* Sort the rows (see lines__sort_by_sequence) and make the string cache.
- * 0, -ENOENT (no rows), -ENOMEM. */
+/* Sort the rows (see lines__sort_by_sequence; not kept ones: sorted
+ * already) and make the string cache. 0, -ENOENT (no rows), -ENOMEM. */
 static int line_table__finish(struct line_table *t, const char *what)
 {
+	int err;
+
 	if (!t->n)
 		return -ENOENT;
-	if (lines__sort_by_sequence(t)) {
-		qsort(t->rows, t->n, sizeof(*t->rows), line_row__cmp);
+	if (t->mapped) {
+		pr_debug2("debuginfo: %s: %zu line rows, kept\n", what, t->n);
+	} else if ((err = lines__sort_by_sequence(t))) {
+		if (err == -ENOMEM || line_rows__sort(t->rows, t->n))
+			goto nomem;
 		pr_debug2("debuginfo: %s: %zu line rows, sorted by row\n", what, t->n);
 	} else {
 		pr_debug2("debuginfo: %s: %zu line rows, sorted by sequence\n", what, t->n);
 	}
 	t->str = calloc(t->n, sizeof(*t->str));
-	if (!t->str) {
-		zfree(&t->rows);
-		t->n = 0;
-		return -ENOMEM;
-	}
-	return 0;
+	if (t->str)
+		return 0;
+nomem:
+	line_table__free(t);
+	return -ENOMEM;
 }
 
 static void line_table__free(struct line_table *t)
 {
-	free(t->rows);
+	if (!t->mapped)
+		free(t->rows);
+	free(t->own_names);
 	free(t->str);
-	t->rows = NULL;
-	t->str = NULL;
-	t->n = 0;
+	*t = (struct line_table){ 0 };
 }
 
 static int debuginfo__load_cu_ranges(struct debuginfo *di);
@@ -1091,7 +1120,7 @@ static int debuginfo__load_lines(struct debuginfo *di)
 {
 	Dwarf_CU *cu = NULL, *next;
 	Dwarf_Die cudie;
-	size_t alloc = 0, nlisted, skipped = 0;
+	size_t alloc = 0, nlisted, skipped = 0, n0, i, nr_names = 0;
 	uint64_t *listed;
 	uint8_t unit_type;
 	Dwarf_Half version;
@@ -1125,14 +1154,33 @@ static int debuginfo__load_lines(struct debuginfo *di)
 			}
 			di->lines_files = nf;
 		}
+		n0 = di->lines.n;
 		err = line_table__add_cu(di, &di->lines, &alloc, &cudie,
 					 &di->lines_files[di->nr_lines_files++]);
 		if (err)
 			break;
+		/* file indexes into the names of all these units */
+		for (i = n0; i < di->lines.n; i++) {
+			struct line_row *r = &di->lines.rows[i];
+
+			if (r->file < LINE_FILE_NONE)
+				r->file = r->file < LINE_FILE_NONE - nr_names ?
+					  (uint32_t)(r->file + nr_names) : LINE_FILE_NONE;
+		}
+		nr_names += di->lines_files[di->nr_lines_files - 1].n;
 	}
 	free(listed);
+	if (!err && !(di->lines.own_names = malloc((nr_names ? nr_names : 1) * sizeof(char *))))
+		err = -ENOMEM;
 	if (err)
 		return err;
+	for (i = 0, nr_names = 0; i < di->nr_lines_files; i++) {
+		memcpy(di->lines.own_names + nr_names, di->lines_files[i].name,
+		       di->lines_files[i].n * sizeof(char *));
+		nr_names += di->lines_files[i].n;
+	}
+	di->lines.names = di->lines.own_names;
+	di->lines.nr_names = nr_names;
 	pr_debug("debuginfo: %s: line table of the units without CU ranges loaded "
 		 "(%zu units with ranges left out)\n", di->dso->long_name, skipped);
 	return line_table__finish(&di->lines, di->dso->long_name);
@@ -1143,7 +1191,7 @@ static long line_table__find(const struct line_table *t, uint64_t addr)
 {
 	size_t lo = upper_bound_u64(t->rows, t->n, sizeof(*t->rows), addr);
 
-	if (lo == 0 || !t->rows[lo - 1].file || !t->rows[lo - 1].line)
+	if (lo == 0 || line_row__end(&t->rows[lo - 1]) || !t->rows[lo - 1].line)
 		return -1;
 	return (long)lo - 1;
 }
@@ -1375,8 +1423,56 @@ static bool debuginfo__addr_cu(struct debuginfo *di, uint64_t addr, Dwarf_Off *c
 	return true;
 }
 
+/* The kept line tables (line-cache.h) of the file the DWARF came from,
+ * mapped on first use; NULL when there are none (or no file: [vdso]).
+ * Caller holds the lock. */
+static struct line_cache *debuginfo__line_cache(struct debuginfo *di)
+{
+	const char *path = di->debug_path;
+	int err;
+
+	if (di->lcache_tried)
+		return di->lcache;
+	di->lcache_tried = true;
+	if (path && *path)
+		err = stat(path, &di->lcache_st);
+	else if (di->fd >= 0 && di->dso->long_name[0] == '/')	/* its own DWARF */
+		err = fstat(di->fd, &di->lcache_st), path = di->dso->long_name;
+	else
+		return NULL;
+	if (!err && (di->lcache_path = strdup(path)))
+		di->lcache = line_cache__open(path, &di->lcache_st);
+	return di->lcache;
+}
+
+/* Keep the line tables read from line programs this run, with those
+ * kept before, for the next runs (at teardown, no lock needed). */
+static void debuginfo__keep_lines(struct debuginfo *di)
+{
+	struct line_cache_unit *u;
+	size_t n = 0, i;
+
+	if (!di->lcache_new || !di->lcache_path)
+		return;
+	for (i = 0; i < CU_LINES_BUCKETS; i++)
+		for (struct cu_lines *c = di->cu_lines[i]; c; c = c->next)
+			n += c->to_keep;
+	u = malloc(n * sizeof(*u));
+	if (!u)
+		return;
+	n = 0;
+	for (i = 0; i < CU_LINES_BUCKETS; i++)
+		for (struct cu_lines *c = di->cu_lines[i]; c; c = c->next)
+			if (c->to_keep)
+				u[n++] = (struct line_cache_unit){ c->cu_off, c->t.rows, c->t.n,
+								   &c->files };
+	line_cache__store(di->lcache_path, &di->lcache_st, di->lcache, u, n);
+	free(u);
+}
+
 /* The line table and file table of the CU at cu_off (DIE offset), built
- * on first use (c->t.n is 0 when it has no rows). NULL: no memory.
+ * on first use (c->t.n is 0 when it has no rows): from the kept tables
+ * when they hold it, else from its line program. NULL: no memory.
  * Caller holds the lock. */
 static struct cu_lines *debuginfo__cu_lines(struct debuginfo *di, Dwarf_Off cu_off)
 {
@@ -1395,10 +1491,23 @@ static struct cu_lines *debuginfo__cu_lines(struct debuginfo *di, Dwarf_Off cu_o
 	c->next = *b;
 	*b = c;
 	snprintf(what, sizeof(what), "CU %#" PRIx64, (uint64_t)cu_off);
-	if (!dwarf_offdie(di->dwarf, cu_off, &cudie) ||
-	    line_table__add_cu(di, &c->t, &alloc, &cudie, &c->files) ||
-	    line_table__finish(&c->t, what))
+	if (debuginfo__line_cache(di) &&
+	    !line_cache__get(di->lcache, cu_off, (const struct line_row **)&c->t.rows, &c->t.n,
+			     &c->files)) {
+		c->t.mapped = true;
+	} else if (!dwarf_offdie(di->dwarf, cu_off, &cudie) ||
+		   line_table__add_cu(di, &c->t, &alloc, &cudie, &c->files)) {
 		line_table__free(&c->t);
+	} else {
+		c->to_keep = true;
+	}
+	c->t.names = c->files.name;
+	c->t.nr_names = c->files.n;
+	if (line_table__finish(&c->t, what)) {
+		line_table__free(&c->t);
+		c->to_keep = false;
+	}
+	di->lcache_new |= c->to_keep;
 	return c;
 }
 
@@ -1515,7 +1624,7 @@ int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigne
 		return -ENOENT;
 	debuginfo__lock(di);
 	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
-		*file = t->rows[i].file;
+		*file = line_table__file(t, (size_t)i);
 		*line = t->rows[i].line;
 		err = 0;
 	}
@@ -1554,7 +1663,8 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 	debuginfo__lock(di);
 	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
 		if (!t->str[i])
-			t->str[i] = debuginfo__intern(di, t->rows[i].file, t->rows[i].line);
+			t->str[i] = debuginfo__intern(di, line_table__file(t, (size_t)i),
+						      t->rows[i].line);
 		s = t->str[i];
 	}
 	debuginfo__unlock(di);
@@ -1898,7 +2008,7 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 		files = &cl->files;
 	/* innermost position: the line table's */
 	if (positions && (row = debuginfo__find_line(di, addr, &lt)) >= 0) {
-		file = lt->rows[row].file;
+		file = line_table__file(lt, (size_t)row);
 		line = lt->rows[row].line;
 	}
 	for (i = n - 1, k = 0; i >= 0; i--, k++) {
@@ -2094,6 +2204,7 @@ void dso__debuginfo_delete(struct dso *dso)
 			func_scopes__free(fs);
 		}
 	}
+	debuginfo__keep_lines(di);
 	for (i = 0; i < CU_LINES_BUCKETS; i++) {
 		struct cu_lines *c = di->cu_lines[i], *n;
 
@@ -2104,6 +2215,8 @@ void dso__debuginfo_delete(struct dso *dso)
 			free(c);
 		}
 	}
+	line_cache__close(di->lcache);	/* after the tables pointing into it */
+	free(di->lcache_path);
 	free(di->cu_ranges);
 	line_table__free(&di->lines);
 	for (i = 0; i < di->nr_lines_files; i++)

@@ -317,7 +317,7 @@ struct rows {
 
 /* line: the line register, wrapped modulo 2^64 (a corrupt program may
  * run it anywhere); rows keep it when it is in 1..UINT32_MAX, else 0. */
-static int rows__add(struct rows *rs, uint64_t addr, const char *file, uint64_t line)
+static int rows__add(struct rows *rs, uint64_t addr, uint32_t file, uint64_t line)
 {
 	struct line_row *row;
 
@@ -334,7 +334,6 @@ static int rows__add(struct rows *rs, uint64_t addr, const char *file, uint64_t 
 	row->addr = addr;
 	row->file = file;
 	row->line = line <= UINT32_MAX ? (uint32_t)line : 0;
-	row->ord = (uint32_t)rs->n;
 	rs->n++;
 	return 0;
 }
@@ -346,9 +345,44 @@ int line_row__cmp(const void *pa, const void *pb)
 	if (a->addr != b->addr)
 		return a->addr < b->addr ? -1 : 1;
 	/* an end of sequence before a row starting at the same address */
-	if (!a->file != !b->file)
-		return a->file ? 1 : -1;
-	return a->ord < b->ord ? -1 : a->ord > b->ord;
+	if (line_row__end(a) != line_row__end(b))
+		return line_row__end(a) ? -1 : 1;
+	return 0;
+}
+
+int line_rows__sort(struct line_row *rows, size_t n)
+{
+	struct line_row *tmp, *src = rows, *dst, *t;
+	size_t w, i;
+
+	if (n < 2)
+		return 0;
+	tmp = malloc(n * sizeof(*tmp));
+	if (!tmp)
+		return -ENOMEM;
+	dst = tmp;
+	/* bottom-up: runs of w rows merged into runs of 2w, the left run's
+	 * row first among equal ones */
+	for (w = 1; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			size_t a = i, am = i + w < n ? i + w : n, b = am;
+			size_t bm = i + 2 * w < n ? i + 2 * w : n, k = i;
+
+			while (a < am && b < bm)
+				dst[k++] = line_row__cmp(&src[b], &src[a]) < 0 ? src[b++] : src[a++];
+			while (a < am)
+				dst[k++] = src[a++];
+			while (b < bm)
+				dst[k++] = src[b++];
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != rows)
+		memcpy(rows, src, n * sizeof(*rows));
+	free(tmp);
+	return 0;
 }
 
 /*
@@ -365,10 +399,10 @@ static void rows__mark_last(struct line_row *v, size_t n)
 
 	for (i = 0; i < n; i++)
 		if (!last || v[i].addr > last->addr ||
-		    (v[i].addr == last->addr && (v[i].file || !last->file)))
+		    (v[i].addr == last->addr && (!line_row__end(&v[i]) || line_row__end(last))))
 			last = &v[i];
 	if (last)
-		last->file = NULL;
+		last->file = LINE_FILE_END;
 }
 
 /* Run the opcodes of h, appending rows. 0, -EINVAL, -EOPNOTSUPP, -ENOMEM. */
@@ -390,7 +424,7 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 		addr_adv[op] = (uint64_t)h->min_inst * (adj / h->line_range);
 		line_adv[op] = h->line_base + (int)(adj % h->line_range);
 	}
-#define FILE_NAME() (file < files->n ? files->name[file] : "")
+#define FILE_NAME() (file < files->n ? (uint32_t)file : LINE_FILE_NONE)
 	while (r.p < r.end) {
 		op = *r.p++;
 		if (op >= h->opcode_base) {
@@ -410,7 +444,7 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 			next = r.p + len;
 			switch (*r.p++) {
 			case LNE_end_sequence:
-				if ((err = rows__add(rs, addr, NULL, line)))
+				if ((err = rows__add(rs, addr, LINE_FILE_END, line)))
 					return err;
 				addr = 0;
 				file = 1;

@@ -18,22 +18,35 @@
  * files, DW_FORM_strx without .debug_str_offsets, a segment selector)
  * gives -EOPNOTSUPP: the caller then asks libdw.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <libelf.h>
 
 struct line_row {
 	uint64_t addr;
-	const char *file;	/* NULL: end of sequence */
+	uint32_t file;		/* index into the program's file table (struct
+				 * dwarf_line_files), or LINE_FILE_END/_NONE */
 	uint32_t line;
-	uint32_t ord;		/* order in .debug_line, for a stable sort */
 };
 
+#define LINE_FILE_END UINT32_MAX	/* the row ends a sequence */
+#define LINE_FILE_NONE (UINT32_MAX - 1)	/* a file the table lacks ("") */
+
+static inline bool line_row__end(const struct line_row *r)
+{
+	return r->file == LINE_FILE_END;
+}
+
 /*
- * qsort() order of rows, libdw's: by address, an end of sequence before
- * a row starting at the same address, then by ord (program order).
+ * Order of rows, libdw's: by address, an end of sequence before a row
+ * starting at the same address; line_rows__sort() keeps program order
+ * among rows equal by it.
  */
 int line_row__cmp(const void *a, const void *b);
+
+/* Stable sort of n rows by line_row__cmp() (a merge sort). 0, -ENOMEM. */
+int line_rows__sort(struct line_row *rows, size_t n);
 
 /* The sections a line program refers to; NULL/0 when absent. */
 struct dwarf_line_secs {
@@ -57,9 +70,9 @@ struct dwarf_line_files {
  * Read the line program at byte offset off of secs->line. comp_dir is
  * the unit's DW_AT_comp_dir (directory 0 before DWARF 5) or NULL.
  * Fills *files (one malloc'd block the caller frees with
- * dwarf_line_files__free(); row file pointers point into it) and, when
+ * dwarf_line_files__free(); the rows' file indexes index it) and, when
  * rows is not NULL, appends the program's rows to *rows / *nrows /
- * *alloc (realloc'd; ord = index in *rows). 0; -EINVAL: the program is
+ * *alloc (realloc'd). 0; -EINVAL: the program is
  * cut short or malformed (rows appended so far stay); -EOPNOTSUPP: it
  * uses a form or feature this reader does not know (nothing appended);
  * -ENOMEM.

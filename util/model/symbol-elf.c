@@ -15,7 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include "debug-cache.h"
 #include "dso.h"
 #include "machine.h"
 #include "model.h"
@@ -344,7 +347,7 @@ static void plt_tree__insert(struct rbi_tree *t, const struct plt_node *node, in
  * flags (caller frees), NULL on ENOMEM.
  */
 static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t entsize,
-			  size_t nent)
+			  size_t nent, bool *built)
 {
 	bool *covered = calloc(nent + 1, sizeof(*covered));
 	struct rbi_tree t = { .root = -1 };
@@ -364,6 +367,7 @@ static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t ent
 		return covered;
 	if (elf__symtab(elf, &shdr, &data, &nsyms) || nsyms + nent >= INT32_MAX)
 		return covered;		/* no ELF symbols: none covers an entry */
+	*built = true;
 	elf_secs__init(&es, elf);
 	node = malloc((nsyms + nent + 1) * sizeof(*node));
 	t.n = malloc((nsyms + nent + 1) * sizeof(*t.n));
@@ -434,11 +438,62 @@ static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t ent
 	return covered;
 }
 
+/* What a kept plt__covered() answer is for (DEBUG_CACHE_PLT): the
+ * entries of the runtime file, then nent bytes of 0 or 1. */
+struct plt_kept {
+	uint64_t base, entsize, nent;
+};
+
+/*
+ * plt__covered(), kept between runs in the debug cache under the file
+ * the symbols came from (symsrc: its path and stat(), NULL when it is
+ * not a file) when it had to rebuild perf's tree. calloc'ed flags
+ * (caller frees), NULL on ENOMEM.
+ */
+static bool *plt__covered_kept(struct dso *dso, Elf *elf, const char *symsrc,
+			       const struct stat *st, uint64_t base, uint64_t entsize, size_t nent)
+{
+	struct plt_kept want = { base, entsize, nent };
+	bool *covered = NULL, built = false;
+	size_t size, i;
+	void *map;
+
+	if (symsrc && !debug_cache__map(DEBUG_CACHE_PLT, symsrc, st, &map, &size)) {
+		const unsigned char *b = (const unsigned char *)map + sizeof(want);
+
+		if (size == sizeof(want) + nent && !memcmp(map, &want, sizeof(want))) {
+			for (i = 0; i < nent && b[i] <= 1; i++)
+				;
+			if (i == nent && (covered = calloc(nent + 1, sizeof(*covered))))
+				for (i = 0; i < nent; i++)
+					covered[i] = b[i];
+		}
+		munmap(map, size);
+		if (covered)
+			return covered;
+	}
+	covered = plt__covered(dso, elf, base, entsize, nent, &built);
+	if (covered && built && symsrc) {
+		unsigned char *b = malloc(nent ? nent : 1);
+
+		if (b) {
+			for (i = 0; i < nent; i++)
+				b[i] = covered[i];
+			debug_cache__store(DEBUG_CACHE_PLT, symsrc, st,
+					   (struct iovec[]){ { &want, sizeof(want) }, { b, nent } }, 2);
+			free(b);
+		}
+	}
+	return covered;
+}
+
 /* "name@plt" for every .rela.plt (or .rel.plt) slot of elf (the runtime
  * file), in .plt.sec when the binary has one (IBT: 16-byte entries, no
  * header) else in .plt after its 16-byte header; symelf is the file the
- * symbols came from (its table shapes perf's tree, plt__covered()). */
-static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf)
+ * symbols came from (its table shapes perf's tree, plt__covered()), at
+ * symsrc with stat() st when it is a file (else NULL: nothing kept). */
+static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf, const char *symsrc,
+			       const struct stat *st)
 {
 	GElf_Shdr plt_sh, rel_sh, dynsym_sh;
 	Elf_Scn *plt, *rel, *dynsym;
@@ -484,7 +539,7 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf)
 	for (nent = 0; nent < nrel; nent++)
 		if (base + (nent + 1) * entsize > plt_sh.sh_addr + plt_sh.sh_size)
 			break;
-	covered = plt__covered(dso, symelf, base, entsize, nent);
+	covered = plt__covered_kept(dso, symelf, symsrc, st, base, entsize, nent);
 	if (!covered)
 		return -ENOMEM;
 	for (i = 0; i < nent; i++) {
@@ -555,9 +610,12 @@ static Elf *elf__open(const char *path, int *fdp)
 /*
  * The steps of dso__load_elf() once the files are open (shared with
  * dso__load_elf_image()): symbols from elf, text offset and PLT entries
- * from the runtime file relf; path (may be NULL) becomes symsrc_path.
+ * from the runtime file relf; path (may be NULL) becomes symsrc_path;
+ * st: elf's file's stat() when elf was read from the file at path, else
+ * NULL.
  */
-static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path)
+static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path,
+			 const struct stat *st)
 {
 	int err;
 
@@ -566,7 +624,8 @@ static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path)
 		elf__text_offset(elf, &dso->text_offset);
 	err = elf__load_syms(dso, elf);
 	dso__symbols_finish(dso);	/* ends of the ELF symbols, before the PLT */
-	if (err != -ENOMEM && elf__synthesize_plt(dso, relf, elf) == -ENOMEM)
+	if (err != -ENOMEM &&
+	    elf__synthesize_plt(dso, relf, elf, st ? path : NULL, st) == -ENOMEM)
 		err = -ENOMEM;
 	if (dso->nr_symbols && err == -ENODATA)
 		err = 0;
@@ -580,6 +639,7 @@ static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path)
 int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 {
 	int fd = -1, rfd = -1, err;
+	struct stat st;
 	Elf *elf, *relf;
 
 	elf__init_once();
@@ -589,7 +649,7 @@ int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
 	if (!relf)
 		relf = elf;
-	err = elf__load_dso(dso, elf, relf, path);
+	err = elf__load_dso(dso, elf, relf, path, fstat(fd, &st) ? NULL : &st);
 	if (relf != elf) {
 		elf_end(relf);
 		close(rfd);
@@ -667,7 +727,7 @@ int dso__load_elf_image(struct dso *dso, void *image, size_t size, void *rimage,
 	relf = rimage != image ? elf_mem__open(rimage, rsize) : elf;
 	if (!relf)
 		relf = elf;
-	err = elf__load_dso(dso, elf, relf, path);
+	err = elf__load_dso(dso, elf, relf, path, NULL);
 	if (relf != elf)
 		elf_end(relf);
 	elf_end(elf);
