@@ -188,10 +188,11 @@ printf "%-34s %7s %7s %9s %7s %7s %9s %13s\n" "" "wall s" "cpu s" "smp/cpu-s" "w
 # pair_row NAME ARGS...: perf and prf on the same ARGS, run alternately N
 # times each (this VM's speed drifts by tens of % within minutes: taking
 # turns keeps a drift from landing on one side only); sets p to perf's.
-# prf keeps the inflated images of compressed debug files (glibc's) in
-# $PRF_DEBUG_CACHE, here a directory of this run: the first prf run
-# (pair_row's check) keeps them, the measured ones map them, as any run
-# after the first on a machine does. With COLD=1 each prf run starts with
+# prf keeps the inflated images of compressed debug files (glibc's), the
+# line tables it read and its PLT naming answers in $PRF_DEBUG_CACHE, here
+# a directory of this run: the first prf run (pair_row's check) keeps
+# them, the measured ones map them, as any run after the first on a
+# machine does (a srcline run after a plain one adds its line tables). With COLD=1 each prf run starts with
 # an empty directory instead, as the first run on a machine.
 export PRF_DEBUG_CACHE=$dir/debug-cache
 pair_row() {
@@ -222,6 +223,8 @@ pair_row "script" script -i py.data
 pscript=$p
 COLD=1 pair_row "script, first run (nothing kept)" script -i py.data
 pair_row "script -F +srcline" script -i py.data -F +srcline
+psrc=$p
+COLD=1 pair_row "script +srcline, first run" script -i py.data -F +srcline
 # peak memory (the goal: no more than perf), one run each, images kept
 rss_kb() { /usr/bin/time -f %M -o "$dir/rss.out" "$@" >/dev/null 2>&1; tail -1 "$dir/rss.out"; }
 if [ -x /usr/bin/time ] && has_cmd report && has_cmd script; then
@@ -243,6 +246,10 @@ q=$(PRF_UNWIND_THREADS=1 prf_time script -i py.data)
 row "script, 1 unwinding thread" "$pscript" "$q"
 q=$(PRF_UNWIND_THREADS=2 prf_time script -i py.data)
 row "script, 2 unwinding threads" "$pscript" "$q"
+q=$(PRF_UNWIND_THREADS=1 prf_time script -i py.data -F +srcline)
+row "srcline, 1 unwinding thread" "$psrc" "$q"
+q=$(PRF_UNWIND_THREADS=2 prf_time script -i py.data -F +srcline)
+row "srcline, 2 unwinding threads" "$psrc" "$q"
 # compressed separate debug files (glibc's) read by libdw itself instead of
 # prf's in-memory image of the needed sections (util/model/debuginfo.c)
 q=$(PRF_DEBUG_IMAGE=0 prf_time report -i py.data --stdio --no-children)
