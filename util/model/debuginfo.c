@@ -55,7 +55,8 @@ struct line_table {
 	size_t nr_names;
 	const char **own_names;	/* names, when the table owns the array */
 	bool mapped;		/* rows in kept line tables: not freed */
-	const char **str;	/* lazily formatted srcline per row */
+	const char **str;	/* lazily formatted srcline per row, made at
+				 * the first (inline chains use no strings) */
 };
 
 /* The file name of row i of t ("" for an index it lacks). */
@@ -1038,7 +1039,7 @@ static int line_table__add_cu(struct debuginfo *di, struct line_table *t, size_t
 }
 
 /* Sort the rows (see lines__sort_by_sequence; not kept ones: sorted
- * already) and make the string cache. 0, -ENOENT (no rows), -ENOMEM. */
+ * already). 0, -ENOENT (no rows), -ENOMEM. */
 static int line_table__finish(struct line_table *t, const char *what)
 {
 	int err;
@@ -1054,9 +1055,7 @@ static int line_table__finish(struct line_table *t, const char *what)
 	} else {
 		pr_debug2("debuginfo: %s: %zu line rows, sorted by sequence\n", what, t->n);
 	}
-	t->str = calloc(t->n, sizeof(*t->str));
-	if (t->str)
-		return 0;
+	return 0;
 nomem:
 	line_table__free(t);
 	return -ENOMEM;
@@ -1662,10 +1661,14 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 		return m->str;
 	debuginfo__lock(di);
 	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
-		if (!t->str[i])
-			t->str[i] = debuginfo__intern(di, line_table__file(t, (size_t)i),
-						      t->rows[i].line);
-		s = t->str[i];
+		if (!t->str)
+			t->str = calloc(t->n, sizeof(*t->str));
+		if (!t->str || !t->str[i]) {
+			s = debuginfo__intern(di, line_table__file(t, (size_t)i), t->rows[i].line);
+			if (t->str)
+				t->str[i] = s;
+		}
+		s = t->str ? t->str[i] : s;
 	}
 	debuginfo__unlock(di);
 	*m = (struct srcline_memo){ di, addr, gen, s };
