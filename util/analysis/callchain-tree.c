@@ -234,7 +234,7 @@ static bool keyed_eq(enum chain_key key, const struct cc_frame *f, const struct 
 static int fhash_grow(struct callchain_store *s)
 {
 	uint32_t nmask = (s->fhash_mask + 1) * 2 - 1;
-	uint32_t *n = calloc(nmask + 1, sizeof(*n));
+	uint32_t *n = zalloc_written((nmask + 1) * sizeof(*n));
 
 	if (!n)
 		return -ENOMEM;
@@ -287,7 +287,7 @@ static uint32_t frame_insert(struct callchain_store *s, uint32_t slot,
 static int mhash_grow(struct callchain_store *s)
 {
 	uint32_t nmask = s->mhash ? (s->mhash_mask + 1) * 2 - 1 : 1024 - 1;
-	uint32_t *n = calloc(nmask + 1, sizeof(*n));
+	uint32_t *n = zalloc_written((nmask + 1) * sizeof(*n));
 
 	if (!n)
 		return -ENOMEM;
@@ -431,7 +431,7 @@ static inline uint64_t child_hash(uint64_t key)
 static int child_hash_grow(struct callchain_store *s)
 {
 	uint64_t nmask = s->ckeys ? (s->cmask + 1) * 2 - 1 : (1 << 16) - 1;
-	uint64_t *nk = calloc(nmask + 1, sizeof(*nk));
+	uint64_t *nk = zalloc_written((nmask + 1) * sizeof(*nk));
 	uint32_t *nv = malloc((nmask + 1) * sizeof(*nv));
 
 	if (!nk || !nv) {

@@ -121,7 +121,7 @@ static uint32_t hists__frame_id(struct hists *hists, struct hists_priv *p,
 	uint64_t h;
 
 	if (unlikely(!p->fmemo)) {
-		p->fmemo = calloc(1u << FRAME_MEMO_BITS, sizeof(*p->fmemo));
+		p->fmemo = zalloc_written(sizeof(*p->fmemo) << FRAME_MEMO_BITS);
 		if (!p->fmemo)
 			return callchain_store__frame_id(&hists->store, f);
 	}
@@ -310,7 +310,7 @@ static struct hist_entry *entry_alloc(struct hists_priv *p)
 static int htab_grow(struct hists *hists)
 {
 	size_t nmask = (hists->hmask + 1) * 2 - 1;
-	struct hist_entry **n = calloc(nmask + 1, sizeof(*n));
+	struct hist_entry **n = zalloc_written((nmask + 1) * sizeof(*n));
 
 	if (!n)
 		return -ENOMEM;
