@@ -9,7 +9,8 @@
 # --call-graph dwarf recording of the same program (workers resolving whole
 # samples ahead: walks, symbols, inline frames, srclines; the delivering
 # thread taking and stealing them; the per-thread memos in front of the
-# DSO caches). Any ThreadSanitizer report, or a failing command, fails it.
+# DSO caches), also with the debug cache keeping and mapping line tables.
+# Any ThreadSanitizer report, or a failing command, fails it.
 # Used by .ci/run; needs python3 and /usr/bin/perf for the report part
 # (skipped with a message when perf cannot record here).
 set -u
@@ -72,6 +73,15 @@ if "$PERF" record -q -F 2000 --call-graph dwarf -o "$dir/d.data" -- python3 "$di
 		grep -E '^unwind:' "$dir/u.log"
 		check "prf $cmd, 2 unwinding threads" "$dir/u.log"
 	done
+	# the debug cache on: line tables and PLT answers kept by the first
+	# run, mapped by the second (both unwinding threads look them up)
+	for run in keeps maps; do
+		PRF_DEBUG_CACHE="$dir/cache" PRF_UNWIND_THREADS=2 "$PRF_TSAN" script -F +srcline \
+			-i "$dir/d.data" -v > /dev/null 2> "$dir/u.log"
+		st=$?
+		check "prf script -F +srcline, 2 unwinding threads, debug cache ($run)" "$dir/u.log"
+	done
+	ls "$dir"/cache/*.lines > /dev/null 2>&1 || { echo "tsan: no line tables were kept"; bad=1; }
 else
 	cat "$dir/rec.err"
 	echo "tsan: perf record --call-graph dwarf failed here: unwinding part skipped"
