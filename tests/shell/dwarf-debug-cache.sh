@@ -30,99 +30,91 @@ unset XDG_CACHE_HOME
 
 dwlib_build
 
-run() {	# name env...: output in name, messages in name.err
-	local name=$1
-	shift
-	env "$@" > "$name" 2> "$name.err" || { cat "$name.err"; fail "$name: prf failed"; }
-}
-same() {	# a b what
-	cmp -s "$1" "$2" || { diff "$1" "$2" | head; fail "$3"; }
-}
 kept() {	# messages: the cache file libdl.so.debug's image was kept in
 	sed -n 's/.*libdl\.so\.debug: image kept in \(.*\) ([0-9]* bytes)$/\1/p' "$1"
 }
 
-run ref.script PRF_DEBUG_CACHE=0 "$PRF" script -i both.data -F +srcline
-run ref.report PRF_DEBUG_CACHE=0 "$PRF" report -i both.data --stdio --no-children
+dwlib_run ref.script PRF_DEBUG_CACHE=0 "$PRF" script -i both.data -F +srcline
+dwlib_run ref.report PRF_DEBUG_CACHE=0 "$PRF" report -i both.data --stdio --no-children
 grep -q "late_mix (inlined)" ref.report || fail "reference: no inlined late_mix frame"
 
 C=$T/cache
-run c1.script PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
+dwlib_run c1.script PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
 img1=$(kept c1.script.err)
 case $img1 in
 "$C"/*.img) [ -f "$img1" ] || fail "the image was said kept in $img1, which is not there" ;;
 *) grep debuginfo c1.script.err | head; fail "the image was not kept in $C" ;;
 esac
-same ref.script c1.script "first run: script differs from the reference"
-run c2.script PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
+dwlib_same ref.script c1.script "first run: script differs from the reference"
+dwlib_run c2.script PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
 grep -q "libdl.so.debug: image from $img1\$" c2.script.err ||
 	{ grep debuginfo c2.script.err | head; fail "the kept image was not used"; }
 grep -q "libdl.so.debug: all of .debug_info inflated" c2.script.err &&
 	fail "the kept image was used, but .debug_info was inflated again"
-same ref.script c2.script "from the cache: script differs from the reference"
-run c2.report PRF_DEBUG_CACHE="$C" "$PRF" report -i both.data --stdio --no-children
-same ref.report c2.report "from the cache: report differs from the reference"
+dwlib_same ref.script c2.script "from the cache: script differs from the reference"
+dwlib_run c2.report PRF_DEBUG_CACHE="$C" "$PRF" report -i both.data --stdio --no-children
+dwlib_same ref.report c2.report "from the cache: report differs from the reference"
 
 # early only, on one CPU (no whole inflate ahead on another): .debug_info
 # is inflated in part, which is not kept; on two CPUs the whole inflate
 # ahead has been paid for, so it is
 need taskset
-run e1.script PRF_DEBUG_CACHE="$T/cache-early" taskset -c 0 "$PRF" script -vv -i early.data
+dwlib_run e1.script PRF_DEBUG_CACHE="$T/cache-early" taskset -c 0 "$PRF" script -vv -i early.data
 [ -n "$(kept e1.script.err)" ] && fail "early only, one CPU: a partly inflated image was kept"
 grep -q "libdl.so.debug: all of .debug_info inflated" e1.script.err &&
 	fail "early only, one CPU: all of .debug_info was inflated"
 if [ "$(nproc)" -gt 1 ]; then
-	run e2.script PRF_DEBUG_CACHE="$T/cache-early" "$PRF" script -vv -i early.data
+	dwlib_run e2.script PRF_DEBUG_CACHE="$T/cache-early" "$PRF" script -vv -i early.data
 	[ -n "$(kept e2.script.err)" ] || fail "early only, $(nproc) CPUs: the image inflated ahead was not kept"
 fi
 
 # a changed debug file is not answered from the image of the old one
 touch -d '+1 minute' libdl.so.debug
-run c3.script PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
+dwlib_run c3.script PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
 grep -q "libdl.so.debug: image from" c3.script.err &&
 	fail "touched debug file: answered from the old image"
 img3=$(kept c3.script.err)
 [ -n "$img3" ] && [ -f "$img3" ] && [ "$img3" != "$img1" ] ||
 	fail "touched debug file: no new image kept (${img3:-none})"
-same ref.script c3.script "touched debug file: script differs from the reference"
+dwlib_same ref.script c3.script "touched debug file: script differs from the reference"
 
 # under its name, the image of the debug file before the touch (as a
 # name collision would leave it): the trailer tells, it is ignored
 cp "$img3" img3.good
 cp "$img1" "$img3"
-run c5.script PRF_DEBUG_CACHE="$C" "$PRF" script -v -i both.data -F +srcline
+dwlib_run c5.script PRF_DEBUG_CACHE="$C" "$PRF" script -v -i both.data -F +srcline
 grep -q "libdl.so.debug: ignoring $img3: not the image of this file" c5.script.err ||
 	{ grep debuginfo c5.script.err | head; fail "another file's image was not refused"; }
-same ref.script c5.script "another file's image: script differs from the reference"
+dwlib_same ref.script c5.script "another file's image: script differs from the reference"
 
 # a damaged cache file is ignored
 cp img3.good "$img3"
 truncate -s -1 "$img3"
-run c4.script PRF_DEBUG_CACHE="$C" "$PRF" script -v -i both.data -F +srcline
+dwlib_run c4.script PRF_DEBUG_CACHE="$C" "$PRF" script -v -i both.data -F +srcline
 grep -q "libdl.so.debug: ignoring $img3: not the image of this file" c4.script.err ||
 	{ grep debuginfo c4.script.err | head; fail "a damaged cache file was not reported"; }
-same ref.script c4.script "damaged cache file: script differs from the reference"
+dwlib_same ref.script c4.script "damaged cache file: script differs from the reference"
 
 # the default place, and no cache at all
-run d.script -u PRF_DEBUG_CACHE "$PRF" script -vv -i both.data
+dwlib_run d.script -u PRF_DEBUG_CACHE "$PRF" script -vv -i both.data
 case $(kept d.script.err) in
 "$HOME/.cache/prf/debug-images/"*.img) ;;
 *) fail "the image was not kept in the default place $HOME/.cache/prf/debug-images" ;;
 esac
 [ "$(stat -c %a "$HOME/.cache/prf/debug-images")" = 700 ] || fail "cache directory not 0700"
 rm -rf "$HOME/.cache"
-run n.script PRF_DEBUG_CACHE=0 "$PRF" script -vv -i both.data
+dwlib_run n.script PRF_DEBUG_CACHE=0 "$PRF" script -vv -i both.data
 [ -e "$HOME/.cache" ] && fail "PRF_DEBUG_CACHE=0 made $HOME/.cache"
 
 # the size limit: room for one image only; the older one goes
 L=$T/cache-limit
-run l1.script PRF_DEBUG_CACHE="$L" "$PRF" script -vv -i both.data
+dwlib_run l1.script PRF_DEBUG_CACHE="$L" "$PRF" script -vv -i both.data
 old=$(kept l1.script.err)
 [ -f "$old" ] || fail "size limit: no first image"
 size=$(stat -c %s "$old")
 touch -d '-1 hour' "$L"/*.img	# all unused since: the images other runs use get newer
 touch -d '+2 minutes' libdl.so.debug
-run l2.script PRF_DEBUG_CACHE="$L" PRF_DEBUG_CACHE_MAX=$((size * 3 / 2)) "$PRF" script -vv -i both.data
+dwlib_run l2.script PRF_DEBUG_CACHE="$L" PRF_DEBUG_CACHE_MAX=$((size * 3 / 2)) "$PRF" script -vv -i both.data
 new=$(kept l2.script.err)
 [ -f "$new" ] && [ "$new" != "$old" ] || fail "size limit: no second image (${new:-none})"
 [ -e "$old" ] && fail "size limit: the least recently used image was kept"

@@ -26,14 +26,6 @@ unset XDG_CACHE_HOME
 
 dwlib_build
 
-run() {	# name env...: output in name, messages in name.err
-	local name=$1
-	shift
-	env "$@" > "$name" 2> "$name.err" || { cat "$name.err"; fail "$name: prf failed"; }
-}
-same() {	# a b what
-	cmp -s "$1" "$2" || { diff "$1" "$2" | head; fail "$3"; }
-}
 kept() {	# messages file: the .lines file file's tables were kept in
 	sed -n "s|.*/$2: line tables kept in \\(.*\\) ([0-9]* bytes)\$|\\1|p" "$1"
 }
@@ -43,40 +35,40 @@ units_kept() {	# messages: units whose rows came from kept tables
 
 C=$T/cache
 for d in early both; do
-	run ref.$d PRF_DEBUG_CACHE=0 "$PRF" script -i $d.data -F +srcline
+	dwlib_run ref.$d PRF_DEBUG_CACHE=0 "$PRF" script -i $d.data -F +srcline
 done
 grep -q 'late.c:' ref.both || fail "reference: no source line in late.c"
 
-run e1 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i early.data -F +srcline
-same ref.early e1 "first run: script differs from the reference"
+dwlib_run e1 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i early.data -F +srcline
+dwlib_same ref.early e1 "first run: script differs from the reference"
 f=$(kept e1.err libdl.so.debug)
 [ -n "$f" ] && [ -f "$f" ] || { grep debuginfo e1.err | head; fail "libdl.so.debug's tables were not kept"; }
 [ "$(units_kept e1.err)" = 0 ] || fail "first run: rows from kept tables in an empty cache"
 m=$(kept e1.err main)
 [ -n "$m" ] && [ -f "$m" ] || fail "main's own line tables were not kept"
 
-run b1 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
-same ref.both b1 "both, second run: script differs from the reference"
+dwlib_run b1 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
+dwlib_same ref.both b1 "both, second run: script differs from the reference"
 grep -q "libdl.so.debug: line tables from $f\$" b1.err || fail "both: the kept tables were not read"
 [ "$(units_kept b1.err)" -ge 1 ] || fail "both: no unit's rows came from the kept tables"
 [ "$(kept b1.err libdl.so.debug)" = "$f" ] || fail "both: late.c's new unit was not added"
 n1=$(units_kept b1.err)
 
-run b2 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
-same ref.both b2 "both, third run: script differs from the reference"
+dwlib_run b2 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
+dwlib_same ref.both b2 "both, third run: script differs from the reference"
 [ "$(units_kept b2.err)" -gt "$n1" ] || fail "third run: no more units from the kept tables ($n1 before)"
 grep -q "line rows, sorted by" b2.err && fail "third run: a line program was read again"
 [ -n "$(kept b2.err libdl.so.debug)" ] && fail "third run: kept again with nothing new"
-run r2 PRF_DEBUG_CACHE="$C" "$PRF" report -i both.data --stdio --no-children -g srcline
-run r0 PRF_DEBUG_CACHE=0 "$PRF" report -i both.data --stdio --no-children -g srcline
-same r0 r2 "report -g srcline from kept tables differs"
+dwlib_run r2 PRF_DEBUG_CACHE="$C" "$PRF" report -i both.data --stdio --no-children -g srcline
+dwlib_run r0 PRF_DEBUG_CACHE=0 "$PRF" report -i both.data --stdio --no-children -g srcline
+dwlib_same r0 r2 "report -g srcline from kept tables differs"
 
 # the first unit's entry (after the 8-byte header) says its names are
 # 2^56 bytes long: refused, read again, kept anew
 cp "$f" lines.good
 printf '\377\377\377\377\377\377\377\000' | dd of="$f" bs=1 seek=40 conv=notrunc status=none
-run d1 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
-same ref.both d1 "damaged unit: script differs from the reference"
+dwlib_run d1 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
+dwlib_same ref.both d1 "damaged unit: script differs from the reference"
 grep -q "libdl.so.debug: kept line table of the unit at 0x[0-9a-f]* is damaged" d1.err ||
 	{ grep debuginfo d1.err | head; fail "the damaged unit was not reported"; }
 [ "$(kept d1.err libdl.so.debug)" = "$f" ] || fail "damaged unit: the tables were not kept anew"
@@ -84,15 +76,15 @@ cmp -s "$f" lines.good || fail "damaged unit: the tables kept anew differ from t
 
 # main's tables under libdl.so.debug's name: another file's, ignored
 cp "$m" "$f"
-run o1 PRF_DEBUG_CACHE="$C" "$PRF" script -v -i both.data -F +srcline
-same ref.both o1 "another file's tables: script differs from the reference"
+dwlib_run o1 PRF_DEBUG_CACHE="$C" "$PRF" script -v -i both.data -F +srcline
+dwlib_same ref.both o1 "another file's tables: script differs from the reference"
 grep -q "libdl.so.debug: ignoring $f: not the line tables of this file" o1.err ||
 	{ grep debuginfo o1.err | head; fail "another file's tables were not refused"; }
 
 # a changed debug file is not answered from the old tables
 touch -d '+1 minute' libdl.so.debug
-run t1 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
-same ref.both t1 "touched debug file: script differs from the reference"
+dwlib_run t1 PRF_DEBUG_CACHE="$C" "$PRF" script -vv -i both.data -F +srcline
+dwlib_same ref.both t1 "touched debug file: script differs from the reference"
 grep -q "libdl.so.debug: line tables from" t1.err && fail "touched debug file: old tables used"
 f2=$(kept t1.err libdl.so.debug)
 [ -n "$f2" ] && [ "$f2" != "$f" ] || fail "touched debug file: no new tables kept (${f2:-none})"

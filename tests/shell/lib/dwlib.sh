@@ -86,3 +86,16 @@ cc -O2 -g -fomit-frame-pointer -o main main.c -L. -ldl -Wl,-rpath,"$T" || { echo
 perf_record early.data -e task-clock:u --call-graph dwarf -F 2000 --no-buildid-cache ./main
 perf_record both.data -e task-clock:u --call-graph dwarf -F 2000 --no-buildid-cache ./main both
 }
+
+# Helpers of the debug cache tests:
+# dwlib_run NAME ENV...: run ENV... (an env(1) command line), its output
+# in NAME and its messages in NAME.err; a failure fails the test.
+dwlib_run() {
+	local name=$1
+	shift
+	env "$@" > "$name" 2> "$name.err" || { cat "$name.err"; fail "$name: prf failed"; }
+}
+# dwlib_same A B WHAT: fail with WHAT unless files A and B are equal.
+dwlib_same() {
+	cmp -s "$1" "$2" || { diff "$1" "$2" | head; fail "$3"; }
+}
