@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * On-disk cache of debug images and line tables; see debug-cache.h.
+ * On-disk cache of debug images, line tables and PLT answers; see
+ * debug-cache.h.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -950,10 +950,10 @@ static bool debuginfo__line_secs(struct debuginfo *di)
 	return di->line_secs.line != NULL;
 }
 
-/* libdw's reading of one CU's rows and file table, for line programs
- * prf's reader does not handle. 0 or -ENOMEM. */
 static void line_table__free(struct line_table *t);
 
+/* libdw's reading of one CU's rows and file table, for line programs
+ * prf's reader does not handle. 0 or -ENOMEM. */
 static int line_table__add_cu_libdw(struct line_table *t, size_t *alloc, Dwarf_Die *cudie,
 				    struct dwarf_line_files *files)
 {
@@ -1661,14 +1661,14 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 		return m->str;
 	debuginfo__lock(di);
 	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
-		if (!t->str)
+		if (!t->str)	/* NULL (no memory): only the interning */
 			t->str = calloc(t->n, sizeof(*t->str));
-		if (!t->str || !t->str[i]) {
+		s = t->str ? t->str[i] : NULL;
+		if (!s) {
 			s = debuginfo__intern(di, line_table__file(t, (size_t)i), t->rows[i].line);
 			if (t->str)
 				t->str[i] = s;
 		}
-		s = t->str ? t->str[i] : s;
 	}
 	debuginfo__unlock(di);
 	*m = (struct srcline_memo){ di, addr, gen, s };
