@@ -32,57 +32,50 @@
 #   Note: perf record copies the debug file it finds into its build-id
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
-# RESULTS-BEGIN recorded 2026-11-27 15:09-15:20 UTC, 2 cores, medians of 5
+# RESULTS-BEGIN recorded 2026-11-27 18:03-18:11 UTC, 2 cores, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
 # perf and prf take turns run by run, each bench run recording its own
-# file. prf's rows map the debug images its first run kept; the "first
-# run" rows start with nothing kept, as on a machine where prf never ran.
-# This VM ran slower than in stop 18 (perf report 0.6 s where it took
-# 0.25 s): compare ratios, not seconds. Final binary of stop 19:
+# file. prf's rows map what its first run kept (debug images, line tables,
+# PLT answers); the "first run" rows start with nothing kept, as on a
+# machine where prf never ran. Binary of 9ac63c1 (stop 20):
 # setup / samples          task             perf s  prf s   wall  first run: prf s  wall
-# no python DWARF, 14.4 K  report            0.596  0.052  11.5x             0.112  5.6x
-#                          script            0.725  0.059  12.3x             0.087  8.0x
-#                          script +srcline  22.015  0.106 207.7x
-# python3.11-dbg, 15.1 K   report            2.641  0.079  33.4x             0.187 12.6x
-#                          script            2.910  0.080  36.4x             0.185 14.6x
-#                          script +srcline   2.909  0.115  25.3x
-# peak RSS, perf / prf: no python DWARF 130.6 / 18.1 MB (0.14x) for
-# report, 0.14x script and script +srcline; python3.11-dbg 137.7 / 33.4
-# MB (0.24x) report, 0.24x script, 49.1 MB (0.36x) script +srcline.
-# 1 / 2 unwinding threads (PRF_UNWIND_THREADS): no python DWARF report
-# 12.1x / 11.5x, script 11.5x / 10.4x; python3.11-dbg report 38.4x /
-# 32.1x, script 33.4x / 35.5x: a second thread still does not pay on 2
-# CPUs, now that it resolves whole samples ahead (below).
-# Stop 18, same bench, medians of 7: no python DWARF (8.5 K) report
-# 10.3x, script 9.5x, srcline 106x; python3.11-dbg (12.7 K) report 27.5x,
-# script 35.9x, srcline 19.6x. Stop 17 (no python DWARF): report 8.6x and
-# 10.2x, script 8.6x and 9.5x, srcline 83x and 114x.
-# Where the time goes (callgrind, python3.11-dbg, 14 K samples, script):
-# the walk (its own time mostly the first reads of each sample's stack
-# copy) and the text output about a fifth each, then the frame's map,
-# symbol, inline chain and CFI row lookups (per-thread memos), the
-# callchain; with +srcline the line programs of python's LTO units
-# (read once: about a third of that run, 137 M of 442 M instructions,
-# is fixed cost). The kernel's page faults on the file mapping are a
-# quarter to a third of the samples of a plain script (perf pays them
-# too, by perf record -e cpu-clock on prf). 50x on srcline in the python3.11-dbg setup would need prf under
-# 60 ms, under a plain script's time here.
-# Since stop 18 (instructions, script on 14 K samples, python3.11-dbg:
-# 409 -> 341 M, +srcline 566 -> 442 M; outputs byte-identical):
-# - prf's own DIE walker for the function and inline scope indexes
-#   (util/model/dwarf-die.h) instead of libdw's child/sibling walk: -25 M.
-# - the interned inlined symbol made once per cached chain, not per frame.
-# - the text printer: name lengths kept in symbols and DSOs, hex and
-#   decimal fields a word at a time.
-# - per-thread memos of inline chains and srclines in front of the DSO's
-#   locked caches; dso__debug_file() lock-free once known.
-# - two unwinding threads: the workers resolve whole samples ahead
-#   (callchain with symbols, inline frames, srclines) and end-of-round
-#   flushes are deferred to make batches of hundreds of samples; the
-#   worker takes 70-75% of the samples, yet wall stays within +-5% of one
-#   thread (the delivering thread's parsing, printing and page faults,
-#   and the results crossing CPUs), so the default stays one thread.
+# no python DWARF, 12.7 K  report            0.552  0.044  12.5x             0.108  4.8x
+#                          script            0.629  0.050  12.6x             0.090  7.0x
+#                          script +srcline  19.044  0.087 218.9x             0.166 136.7x
+# python3.11-dbg, 14.5 K   report            2.654  0.076  34.9x             0.246  9.8x
+#                          script            3.190  0.087  36.7x             0.270 12.5x
+#                          script +srcline   2.971  0.098  30.3x             0.259 10.7x
+# peak RSS, perf / prf: no python DWARF 117.1 / 15.1 MB (0.13x) for
+# report, 0.13x script and script +srcline; python3.11-dbg 133.4 / 31.3
+# MB (0.23x) report, 0.23x script, 40.4 MB (0.30x) script +srcline.
+# 1 / 2 unwinding threads (PRF_UNWIND_THREADS; rows timed one after the
+# other, not in turns): no python DWARF report 9.5x / 8.3x, script 12.1x
+# / 8.2x, srcline 154x / 166x; python3.11-dbg report 30.8x / 33.4x, script
+# 39.9x / 43.7x, srcline 34.1x / 29.7x: a second thread still does not
+# pay on 2 CPUs (the default stays one there).
+# Stop 19 (same bench, medians of 5): no python DWARF (14.4 K) report
+# 11.5x, script 12.3x, srcline 208x, first runs 5.6x / 8.0x;
+# python3.11-dbg (15.1 K) report 33.4x, script 36.4x, srcline 25.3x.
+# Stop 18: no python DWARF report 10.3x, script 9.5x, srcline 106x;
+# python3.11-dbg report 27.5x, script 35.9x, srcline 19.6x.
+# Where the time goes (perf record -e cpu-clock on prf, python3.11-dbg,
+# script -F +srcline, with the cache): the walk (its own time mostly
+# the first reads of each sample's stack copy) a quarter, the text output
+# a tenth, inline chains (per-thread memos, the DSO's caches), the file
+# mapping's page faults and the release of its consumed pages
+# (MADV_DONTNEED, a few %), symbol and map lookups. The line programs of
+# python's LTO units (a fifth of that run before, read once) now come
+# from the kept line tables (util/model/line-cache.h): 98 -> 78 ms there,
+# when measured in turns with the stop 19 binary. 50x on srcline in the
+# python3.11-dbg setup would need prf under 60 ms.
+# First runs pay for inflating glibc's compressed debug file and writing
+# its image (the write alone is a tenth of a first report), and, for
+# srcline, reading the line programs and writing the line tables.
+# Two threads: the workers resolve whole samples ahead (callchain with
+# symbols, inline frames, srclines) and take 70-80% of them, but the
+# delivering thread's own part (parsing, ordering, printing, page
+# faults, the file's page release) is now larger than what moves.
 # pyenv 3.11.7 built with -g (PYTHON=its path), stop 17: report 13x.
 # RESULTS-END
 set -u
