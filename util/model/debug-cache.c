@@ -22,27 +22,22 @@
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
-/* per kind: its file name suffix and trailer magic; bump a magic when
- * the layout of that kind (or what derives it) changes */
+/* per kind: its file name suffix, trailer magic and name in messages;
+ * bump a magic when the layout of that kind (or what derives it) changes */
 static const struct {
 	const char *suffix;
 	char magic[8];
+	const char *name;
 } kinds[] = {
-	[DEBUG_CACHE_IMAGE] = { ".img", "PRFDIMG1" },
-	[DEBUG_CACHE_LINES] = { ".lines", "PRFLINE1" },
-	[DEBUG_CACHE_PLT] = { ".plt", "PRFPLT01" },
+	[DEBUG_CACHE_IMAGE] = { ".img", "PRFDIMG1", "image" },
+	[DEBUG_CACHE_LINES] = { ".lines", "PRFLINE1", "line tables" },
+	[DEBUG_CACHE_PLT] = { ".plt", "PRFPLT01", "PLT names" },
 };
 #define TMP_STALE_SECS 3600	/* a temporary file this old was left by a crash */
 
-static const char *kind_name(enum debug_cache_kind kind)
-{
-	return kind == DEBUG_CACHE_IMAGE ? "image" :
-	       kind == DEBUG_CACHE_LINES ? "line tables" : "PLT names";
-}
-
 struct cache_trailer {
 	char magic[8];
-	uint64_t image_size;	/* bytes of image before the trailer */
+	uint64_t data_size;	/* bytes of data before the trailer */
 	uint64_t dev, ino, size, mtime_sec, mtime_nsec;	/* the source file */
 	uint64_t path_len, path_hash;
 };
@@ -58,11 +53,11 @@ static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
 }
 
 static void trailer__init(struct cache_trailer *t, enum debug_cache_kind kind, const char *path,
-			  const struct stat *st, size_t image_size)
+			  const struct stat *st, size_t data_size)
 {
 	memset(t, 0, sizeof(*t));
 	memcpy(t->magic, kinds[kind].magic, sizeof(t->magic));
-	t->image_size = image_size;
+	t->data_size = data_size;
 	t->dev = st->st_dev;
 	t->ino = st->st_ino;
 	t->size = (uint64_t)st->st_size;
@@ -133,11 +128,11 @@ int debug_cache__map(enum debug_cache_kind kind, const char *path, const struct 
 	if (fstat(fd, &cst) || cst.st_size < (off_t)sizeof(got) ||
 	    pread(fd, &got, sizeof(got), cst.st_size - sizeof(got)) != (ssize_t)sizeof(got))
 		goto bad;
-	trailer__init(&want, kind, path, st, got.image_size);
-	if (memcmp(&want, &got, sizeof(got)) || !got.image_size ||
-	    got.image_size != (uint64_t)cst.st_size - sizeof(got))
+	trailer__init(&want, kind, path, st, got.data_size);
+	if (memcmp(&want, &got, sizeof(got)) || !got.data_size ||
+	    got.data_size != (uint64_t)cst.st_size - sizeof(got))
 		goto bad;
-	map = mmap(NULL, got.image_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	map = mmap(NULL, got.data_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 	if (map == MAP_FAILED) {
 		err = -errno;
 		close(fd);
@@ -146,12 +141,12 @@ int debug_cache__map(enum debug_cache_kind kind, const char *path, const struct 
 	futimens(fd, NULL);	/* used now: the last to be evicted */
 	close(fd);
 	*base = map;
-	*size = got.image_size;
-	pr_debug2("debuginfo: %s: %s from %s\n", path, kind_name(kind), file);
+	*size = got.data_size;
+	pr_debug2("debuginfo: %s: %s from %s\n", path, kinds[kind].name, file);
 	return 0;
 bad:
 	pr_debug("debuginfo: %s: ignoring %s: not the %s of this file\n", path, file,
-		 kind_name(kind));
+		 kinds[kind].name);
 	close(fd);
 	return err;
 }
@@ -293,11 +288,11 @@ void debug_cache__store(enum debug_cache_kind kind, const char *path, const stru
 	if (!err && rename(tmp, file))
 		err = -errno;
 	if (err) {
-		pr_debug("debuginfo: %s: cannot keep its %s in %s: %s\n", path, kind_name(kind), file,
+		pr_debug("debuginfo: %s: cannot keep its %s in %s: %s\n", path, kinds[kind].name, file,
 			 strerror(-err));
 		unlink(tmp);
 		return;
 	}
-	pr_debug2("debuginfo: %s: %s kept in %s (%zu bytes)\n", path, kind_name(kind), file, size);
+	pr_debug2("debuginfo: %s: %s kept in %s (%zu bytes)\n", path, kinds[kind].name, file, size);
 	cache_evict(dir, name, max);
 }

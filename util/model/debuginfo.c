@@ -950,8 +950,6 @@ static bool debuginfo__line_secs(struct debuginfo *di)
 	return di->line_secs.line != NULL;
 }
 
-static void line_table__free(struct line_table *t);
-
 /* libdw's reading of one CU's rows and file table, for line programs
  * prf's reader does not handle. 0 or -ENOMEM. */
 static int line_table__add_cu_libdw(struct line_table *t, size_t *alloc, Dwarf_Die *cudie,
@@ -1038,6 +1036,15 @@ static int line_table__add_cu(struct debuginfo *di, struct line_table *t, size_t
 	return err == -ENOMEM ? err : 0;
 }
 
+static void line_table__free(struct line_table *t)
+{
+	if (!t->mapped)
+		free(t->rows);
+	free(t->own_names);
+	free(t->str);
+	*t = (struct line_table){ 0 };
+}
+
 /* Sort the rows (see lines__sort_by_sequence; not kept ones: sorted
  * already). 0, -ENOENT (no rows), -ENOMEM. */
 static int line_table__finish(struct line_table *t, const char *what)
@@ -1059,15 +1066,6 @@ static int line_table__finish(struct line_table *t, const char *what)
 nomem:
 	line_table__free(t);
 	return -ENOMEM;
-}
-
-static void line_table__free(struct line_table *t)
-{
-	if (!t->mapped)
-		free(t->rows);
-	free(t->own_names);
-	free(t->str);
-	*t = (struct line_table){ 0 };
 }
 
 static int debuginfo__load_cu_ranges(struct debuginfo *di);
@@ -1433,12 +1431,14 @@ static struct line_cache *debuginfo__line_cache(struct debuginfo *di)
 	if (di->lcache_tried)
 		return di->lcache;
 	di->lcache_tried = true;
-	if (path && *path)
+	if (path && *path) {
 		err = stat(path, &di->lcache_st);
-	else if (di->fd >= 0 && di->dso->long_name[0] == '/')	/* its own DWARF */
-		err = fstat(di->fd, &di->lcache_st), path = di->dso->long_name;
-	else
+	} else if (di->fd >= 0 && di->dso->long_name[0] == '/') {	/* its own DWARF */
+		path = di->dso->long_name;
+		err = fstat(di->fd, &di->lcache_st);
+	} else {
 		return NULL;
+	}
 	if (!err && (di->lcache_path = strdup(path)))
 		di->lcache = line_cache__open(path, &di->lcache_st);
 	return di->lcache;

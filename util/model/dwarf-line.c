@@ -424,13 +424,13 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 		addr_adv[op] = (uint64_t)h->min_inst * (adj / h->line_range);
 		line_adv[op] = h->line_base + (int)(adj % h->line_range);
 	}
-#define FILE_NAME() (file < files->n ? (uint32_t)file : LINE_FILE_NONE)
+#define FILE_INDEX() (file < files->n ? (uint32_t)file : LINE_FILE_NONE)
 	while (r.p < r.end) {
 		op = *r.p++;
 		if (op >= h->opcode_base) {
 			addr += addr_adv[op];
 			line += (uint64_t)line_adv[op];
-			if ((err = rows__add(rs, addr, FILE_NAME(), line)))
+			if ((err = rows__add(rs, addr, FILE_INDEX(), line)))
 				return err;
 			continue;
 		}
@@ -464,7 +464,7 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 			break;
 		}
 		case LNS_copy:
-			if ((err = rows__add(rs, addr, FILE_NAME(), line)))
+			if ((err = rows__add(rs, addr, FILE_INDEX(), line)))
 				return err;
 			break;
 		case LNS_advance_pc:
@@ -498,7 +498,7 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 		if (r.bad)
 			return -EINVAL;
 	}
-#undef FILE_NAME
+#undef FILE_INDEX
 	return 0;
 }
 

@@ -42,9 +42,9 @@ struct line_cache *line_cache__open(const char *path, const struct stat *st)
 
 	if (debug_cache__map(DEBUG_CACHE_LINES, path, st, &base, &size))
 		return NULL;
-	memcpy(&h, base, size >= sizeof(h) ? sizeof(h) : 0);
-	if (size < sizeof(h) ||
-	    h.nr_units > (size - sizeof(h)) / sizeof(struct lc_unit)) {
+	if (size >= sizeof(h))
+		memcpy(&h, base, sizeof(h));
+	if (size < sizeof(h) || h.nr_units > (size - sizeof(h)) / sizeof(struct lc_unit)) {
 		pr_debug("debuginfo: %s: kept line tables have a bad header: not used\n", path);
 		munmap(base, size);
 		return NULL;
@@ -124,14 +124,15 @@ int line_cache__get(struct line_cache *lc, uint64_t cu_off, const struct line_ro
 	return 0;
 }
 
-/* A unit to write: a new one's names packed, or an old one's entry. */
+/* A unit to write: a new one (its names packed into own_names), or an
+ * old one (rows and names in the old file's mapping). */
 struct lc_out {
 	uint64_t cu_off;
 	const struct line_row *rows;
+	const char *names;
+	char *own_names;
 	uint32_t nrows, nnames;
-	char *names;
-	size_t names_len;
-	const struct lc_unit *old;	/* copied from the old file */
+	uint64_t names_len;
 };
 
 /* Pack one in-memory unit's file names; false on ENOMEM. */
@@ -147,7 +148,7 @@ static bool lc_out__make(struct lc_out *o, const struct line_cache_unit *u)
 	for (i = 0; i < u->files->n; i++)
 		len += strlen(u->files->name[i]) + 1;
 	o->names_len = len;
-	o->names = p = malloc(len ? len : 1);
+	o->names = o->own_names = p = malloc(len ? len : 1);
 	if (!p)
 		return false;
 	for (i = 0; i < u->files->n; i++) {
@@ -189,7 +190,12 @@ void line_cache__store(const char *path, const struct stat *st, const struct lin
 		struct lc_out key = { .cu_off = u->cu_off };
 
 		if (!bsearch(&key, out, n, sizeof(*out), lc_out__cmp) && lc_unit__ok(old, u))
-			out[nout++] = (struct lc_out){ .cu_off = u->cu_off, .old = u };
+			out[nout++] = (struct lc_out){
+				.cu_off = u->cu_off,
+				.rows = (const struct line_row *)(old->base + u->rows_off),
+				.names = (const char *)old->base + u->names_off,
+				.nrows = u->nrows, .nnames = u->nnames, .names_len = u->names_len,
+			};
 	}
 	qsort(out, nout, sizeof(*out), lc_out__cmp);
 	dir = calloc(nout + 1, sizeof(*dir));
@@ -202,19 +208,17 @@ void line_cache__store(const char *path, const struct stat *st, const struct lin
 	off = sizeof(h) + nout * sizeof(*dir);
 	for (i = 0; i < nout; i++) {
 		const struct lc_out *o = &out[i];
-		const void *rows = o->old ? old->base + o->old->rows_off : (const void *)o->rows;
-		const void *names = o->old ? old->base + o->old->names_off : (const void *)o->names;
 		size_t pad;
 
 		dir[i].cu_off = o->cu_off;
-		dir[i].nrows = o->old ? o->old->nrows : o->nrows;
-		dir[i].nnames = o->old ? o->old->nnames : o->nnames;
-		dir[i].names_len = o->old ? o->old->names_len : o->names_len;
+		dir[i].nrows = o->nrows;
+		dir[i].nnames = o->nnames;
+		dir[i].names_len = o->names_len;
 		dir[i].rows_off = off;
-		iov[niov++] = (struct iovec){ (void *)rows, dir[i].nrows * sizeof(struct line_row) };
-		off += dir[i].nrows * sizeof(struct line_row);
+		iov[niov++] = (struct iovec){ (void *)o->rows, o->nrows * sizeof(struct line_row) };
+		off += o->nrows * sizeof(struct line_row);
 		dir[i].names_off = off;
-		iov[niov++] = (struct iovec){ (void *)names, dir[i].names_len };
+		iov[niov++] = (struct iovec){ (void *)o->names, o->names_len };
 		off += dir[i].names_len;
 		pad = (8 - (off & 7)) & 7;
 		iov[niov++] = (struct iovec){ (void *)lc_zeros, pad };
@@ -223,7 +227,7 @@ void line_cache__store(const char *path, const struct stat *st, const struct lin
 	debug_cache__store(DEBUG_CACHE_LINES, path, st, iov, (int)niov);
 done:
 	for (i = 0; i < nout; i++)
-		free(out[i].names);
+		free(out[i].own_names);
 	free(out);
 	free(dir);
 	free(iov);
