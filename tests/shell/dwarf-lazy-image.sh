@@ -3,8 +3,10 @@
 #
 # The test library, its compressed debug file and the two recordings
 # (early() only, early() and late()) come from lib/dwlib.sh.
-#  - early only: prf must not inflate all of .debug_info (-vv says when it
-#    does: "all of .debug_info inflated"), and its report and script
+#  - early only: no lookup may need all of .debug_info (-vv says when one
+#    does: "all of .debug_info inflated for a lookup"; the whole inflate
+#    running ahead on another CPU may be taken once done, which -vv says
+#    as "inflated ahead on another thread"), and its report and script
 #    -F +srcline must equal those with PRF_DEBUG_LAZY=0 and with
 #    PRF_DEBUG_IMAGE=0 (libdw reads the file), with the inlined helper and
 #    its early.c line shown.
@@ -24,11 +26,6 @@ export HOME=$T	# no ~/.debug copies: the debug file is found by debuglink
 
 dwlib_build
 
-run() {	# name env... -- args
-	local name=$1
-	shift
-	env "$@" > "$name" 2> "$name.err" || { cat "$name.err"; fail "$name: prf failed"; }
-}
 # compare DATA: report and script -F +srcline the same three ways
 compare() {
 	local d=$1 mode
@@ -38,8 +35,8 @@ compare() {
 		eager) set -- PRF_DEBUG_LAZY=0 ;;
 		libdw) set -- PRF_DEBUG_IMAGE=0 ;;
 		esac
-		run "$d.$mode.script" "$@" "$PRF" script -vv -i "$d.data" -F +srcline
-		run "$d.$mode.report" "$@" "$PRF" report -i "$d.data" --stdio --no-children
+		dwlib_run "$d.$mode.script" "$@" "$PRF" script -vv -i "$d.data" -F +srcline
+		dwlib_run "$d.$mode.report" "$@" "$PRF" report -i "$d.data" --stdio --no-children
 	done
 	for mode in eager libdw; do
 		cmp -s "$d.lazy.script" "$d.$mode.script" ||
@@ -52,8 +49,8 @@ compare() {
 }
 
 compare early
-grep -q "libdl.so.debug: all of .debug_info inflated" early.lazy.script.err &&
-	fail "early only: all of .debug_info was inflated"
+grep -q "libdl.so.debug: all of .debug_info inflated for a lookup" early.lazy.script.err &&
+	fail "early only: a lookup needed all of .debug_info"
 grep -q "early_mix (inlined)" early.lazy.report || fail "early only: no inlined early_mix frame"
 grep -A1 "early_mix+0x[0-9a-f]*\$" early.lazy.script | grep -q "early.c:[0-9]* (inlined)" ||
 	fail "early only: no early.c srcline for the inlined frame"
@@ -69,10 +66,10 @@ grep -A1 "late_mix+0x[0-9a-f]*\$" both.lazy.script | grep -q "late.c:[0-9]* (inl
 # damage the compressed .debug_info past its first quarter
 python3 "$PRF_SRCDIR/tests/shell/lib/elf-section.py" libdl.so.debug .debug_info damage 0.25 ||
 	{ echo "cannot patch the debug file"; exit 2; }
-run bad.early "$PRF" report -i early.data --stdio --no-children
+dwlib_run bad.early "$PRF" report -i early.data --stdio --no-children
 grep -q "early_mix (inlined)" bad.early ||
 	fail "damaged late part: the early unit's inlined frame is gone"
-run bad.both "$PRF" script -i both.data
+dwlib_run bad.both "$PRF" script -i both.data
 grep -q "late+0x[0-9a-f]* (.*libdl.so)" bad.both || fail "damaged late part: no late frame"
 grep -A1 "late+0x[0-9a-f]* (.*libdl.so)" bad.both | grep -q "main+0x" ||
 	fail "damaged late part: stacks not unwound"

@@ -514,8 +514,10 @@ int debug_image__ensure(struct debug_image *img, enum debug_lazy_sec sec, uint64
 	big = end > l->dst_len / LAZY_WHOLE_DIV;
 	/* the whole inflate ahead: taken once done, waited for when needed */
 	if (l->bg && (big || __atomic_load_n(&l->bg->job.finished, __ATOMIC_ACQUIRE)) &&
-	    !lazy__take_bg(l))
+	    !lazy__take_bg(l)) {
+		l->whole_ahead = !big;
 		return 0;
+	}
 	if (big && !l->whole_tried) {
 		l->whole_tried = true;
 		if (!lazy__whole(l))

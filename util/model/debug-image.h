@@ -44,6 +44,8 @@ struct debug_lazy {
 	int err;			/* the stream is corrupt at done: -EINVAL */
 	bool whole_tried;		/* libdeflate failed on it (corrupt) */
 	struct debug_bg_inflate *bg;	/* whole inflate running ahead, or NULL */
+	bool whole_ahead;		/* made whole by taking the inflate ahead
+					 * once done, before a lookup needed all */
 };
 
 struct debug_image {

@@ -871,16 +871,19 @@ out:
 }
 
 /* debug_image__ensure() on the DSO's debug image, saying (-vv) when a
- * section inflated on demand has become whole, and for which bytes. */
+ * section inflated on demand has become whole, why (a lookup needed it
+ * all, or the inflate ahead was done first) and for which bytes. */
 static int debuginfo__ensure(struct debuginfo *di, enum debug_lazy_sec sec, uint64_t end)
 {
 	bool partial = debug_image__partial(&di->dbg_img, sec);
 	int err = debug_image__ensure(&di->dbg_img, sec, end);
 
 	if (partial && !debug_image__partial(&di->dbg_img, sec))
-		pr_debug2("debuginfo: %s: all of %s inflated (bytes up to %#" PRIx64 " needed)\n",
+		pr_debug2("debuginfo: %s: all of %s inflated %s (bytes up to %#" PRIx64 " needed)\n",
 			  di->debug_path ? di->debug_path : di->dso->long_name,
-			  sec == DEBUG_LAZY_INFO ? ".debug_info" : ".debug_line", end);
+			  sec == DEBUG_LAZY_INFO ? ".debug_info" : ".debug_line",
+			  di->dbg_img.lazy[sec].whole_ahead ? "ahead on another thread"
+							    : "for a lookup", end);
 	return err;
 }
 
