@@ -55,8 +55,6 @@ struct line_table {
 	size_t nr_names;
 	const char **own_names;	/* names, when the table owns the array */
 	bool mapped;		/* rows in kept line tables: not freed */
-	const char **str;	/* lazily formatted srcline per row, made at
-				 * the first (inline chains use no strings) */
 };
 
 /* The file name of row i of t ("" for an index it lacks). */
@@ -164,7 +162,7 @@ struct intern {
 	char str[];
 };
 
-#define INTERN_BUCKETS 256
+#define INTERN_BUCKETS_MIN 256	/* then x4 whenever the chains average 2 */
 
 struct debuginfo {
 	pthread_mutex_t lock;
@@ -213,7 +211,8 @@ struct debuginfo {
 	bool line_secs_tried;
 	struct dwarf_die_secs die_secs;		/* for prf's DIE walker */
 	bool die_secs_tried;
-	struct intern *interned[INTERN_BUCKETS];
+	struct intern **interned;	/* hash of srcline strings, or NULL */
+	size_t intern_mask, nr_interned;
 	/* inline chains: per-CU function index and a result cache */
 	struct cu_funcs *cus;
 	size_t nr_cus;
@@ -1044,7 +1043,6 @@ static void line_table__free(struct line_table *t)
 	if (!t->mapped)
 		free(t->rows);
 	free(t->own_names);
-	free(t->str);
 	*t = (struct line_table){ 0 };
 }
 
@@ -1588,14 +1586,48 @@ static const char *basename_of(const char *path)
 	return s ? s + 1 : path;
 }
 
-/* "base:line" for (file, line), interned in the DSO. Caller holds lock. */
+static size_t intern__hash(const char *file, unsigned int line)
+{
+	return (size_t)((((uintptr_t)file >> 3) ^ ((uint64_t)line << 40)) * 0x9e3779b97f4a7c15ULL >> 32);
+}
+
+/* Make the intern hash (first use) or make it 4x as wide. false: no
+ * memory (the old table, if any, stays as it was). */
+static bool debuginfo__intern_grow(struct debuginfo *di)
+{
+	size_t n = di->interned ? (di->intern_mask + 1) * 4 : INTERN_BUCKETS_MIN, i;
+	struct intern **b = calloc(n, sizeof(*b)), *e, *next;
+
+	if (!b)
+		return false;
+	for (i = 0; di->interned && i <= di->intern_mask; i++) {
+		for (e = di->interned[i]; e; e = next) {
+			size_t h = intern__hash(e->file, e->line) & (n - 1);
+
+			next = e->next;
+			e->next = b[h];
+			b[h] = e;
+		}
+	}
+	free(di->interned);
+	di->interned = b;
+	di->intern_mask = n - 1;
+	return true;
+}
+
+/* "base:line" for (file, line), interned in the DSO: one string per
+ * (file name, line) however many rows, units and threads ask for it.
+ * Caller holds lock. NULL: no memory. */
 static const char *debuginfo__intern(struct debuginfo *di, const char *file, unsigned int line)
 {
-	uintptr_t h = ((uintptr_t)file >> 3) * 31 + line;
-	struct intern **b = &di->interned[h % INTERN_BUCKETS], *e;
+	struct intern **b, *e;
 	const char *base;
 	size_t len;
 
+	if ((!di->interned || di->nr_interned > 2 * (di->intern_mask + 1)) &&
+	    !debuginfo__intern_grow(di) && !di->interned)
+		return NULL;
+	b = &di->interned[intern__hash(file, line) & di->intern_mask];
 	for (e = *b; e; e = e->next)
 		if (e->file == file && e->line == line)
 			return e->str;
@@ -1609,6 +1641,7 @@ static const char *debuginfo__intern(struct debuginfo *di, const char *file, uns
 	snprintf(e->str, len, "%s:%u", base, line);
 	e->next = *b;
 	*b = e;
+	di->nr_interned++;
 	return e->str;
 }
 
@@ -1663,16 +1696,8 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 	if (m->di == di && m->addr == addr && m->gen == gen)
 		return m->str;
 	debuginfo__lock(di);
-	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
-		if (!t->str)	/* NULL (no memory): only the interning */
-			t->str = calloc(t->n, sizeof(*t->str));
-		s = t->str ? t->str[i] : NULL;
-		if (!s) {
-			s = debuginfo__intern(di, line_table__file(t, (size_t)i), t->rows[i].line);
-			if (t->str)
-				t->str[i] = s;
-		}
-	}
+	if ((i = debuginfo__find_line(di, addr, &t)) >= 0)
+		s = debuginfo__intern(di, line_table__file(t, (size_t)i), t->rows[i].line);
 	debuginfo__unlock(di);
 	*m = (struct srcline_memo){ di, addr, gen, s };
 	return s;
@@ -2184,7 +2209,7 @@ void dso__debuginfo_delete(struct dso *dso)
 		}
 		free(di->cfi_cache);
 	}
-	for (i = 0; i < INTERN_BUCKETS; i++) {
+	for (i = 0; di->interned && i <= di->intern_mask; i++) {
 		struct intern *e = di->interned[i], *n;
 
 		for (; e; e = n) {
@@ -2192,6 +2217,7 @@ void dso__debuginfo_delete(struct dso *dso)
 			free(e);
 		}
 	}
+	free(di->interned);
 	if (di->inl_cache) {
 		for (i = 0; i < INLINE_CACHE_SIZE; i++)
 			free(di->inl_cache[i].frames);
