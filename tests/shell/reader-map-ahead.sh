@@ -1,0 +1,57 @@
+#!/bin/bash
+# A big perf.data is read with its page tables made ahead and given back behind on a second thread: same report and script output as on one CPU, and the pages read are given back (peak RSS far below the file)
+#
+# A --call-graph dwarf recording of about 50 MB (8 KB of stack per
+# sample): with two CPUs prf script and report say (-vv) that a helper
+# thread maps the data's pages ahead and gives back the ones read; on one
+# CPU (taskset -c 0) the reader does without. Outputs must be equal; the
+# peak RSS on one CPU must stay below half the file (pages behind the
+# reader are given back), and with the helper within 16 MB of that (it
+# maps 4 to 6 MB ahead; it gives back behind, or the reader does once it
+# lags 4 MB: 12 MB at most, and a margin).
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup mapahead taskset
+[ "$(nproc)" -gt 1 ] || { echo "one CPU: no helper thread to test"; exit 2; }
+cd "$T" || exit 1
+cc_prog tree
+perf_record big.data -e task-clock:u --call-graph dwarf -F 4000 ./tree 900000
+size_kb=$(( $(stat -c %s big.data) / 1024 ))
+[ "$size_kb" -ge 40000 ] || { echo "the recording is only $size_kb KB (sampling throttled?): the test needs 40 MB"; exit 2; }
+
+# peak RSS in KB of a command, its output in $1 and messages in $1.err
+peak() {
+	local out=$1
+	shift
+	python3 - "$out" "$@" <<'PY'
+import resource, subprocess, sys
+out = sys.argv[1]
+with open(out, "wb") as o, open(out + ".err", "wb") as e:
+    rc = subprocess.run(sys.argv[2:], stdout=o, stderr=e).returncode
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if rc == 0 else -1)
+PY
+}
+
+for cmd in script report; do
+	case $cmd in
+	script) set -- script -vv -i big.data ;;
+	report) set -- report -vv -i big.data --stdio --no-children ;;
+	esac
+	rss=$(peak "$cmd.two" "$PRF" "$@")
+	[ "$rss" -gt 0 ] || { cat "$cmd.two.err"; fail "$cmd failed"; }
+	grep -q "big.data: page tables of the data mapped ahead" "$cmd.two.err" ||
+		fail "$cmd on two CPUs: no helper thread for the mapping"
+	one=$(peak "$cmd.one" taskset -c 0 "$PRF" "$@")
+	[ "$one" -gt 0 ] || { cat "$cmd.one.err"; fail "$cmd on one CPU failed"; }
+	grep -q "page tables of the data mapped ahead" "$cmd.one.err" &&
+		fail "$cmd on one CPU: a helper thread was started"
+	cmp -s "$cmd.two" "$cmd.one" ||
+		{ diff "$cmd.two" "$cmd.one" | head; fail "$cmd: output differs with the helper thread"; }
+	[ "$one" -lt $((size_kb / 2)) ] ||
+		fail "$cmd: peak RSS $one KB on one CPU, the file is $size_kb KB: pages not given back"
+	[ "$rss" -lt $((one + 16 * 1024)) ] ||
+		fail "$cmd: peak RSS $rss KB with the helper, $one KB without: pages not given back"
+	echo "$cmd: same output, peak RSS $rss KB with the helper (one CPU: $one KB), file $size_kb KB"
+done
+[ "$(grep -c '^tree ' script.two)" -ge 2000 ] || fail "fewer than 2000 samples in the script output"
+exit 0
