@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include "dso.h"
 #include "debuginfo.h"
@@ -119,6 +120,9 @@ void dso__free_symbols(struct dso *dso)
 		free(c);
 	}
 	dso->sym_arena = NULL;
+	if (dso->sym_map)
+		munmap(dso->sym_map, dso->sym_map_size);
+	dso->sym_map = NULL;
 	zfree(&dso->symbols);
 	zfree(&dso->sym_starts);
 	zfree(&dso->sym_buckets);

@@ -95,6 +95,8 @@ struct dso {
 	size_t nr_sym_buckets;
 	unsigned int sym_shift;
 	void *sym_arena;	/* chunks the symbols are allocated from */
+	void *sym_map;		/* or the kept table they lie in (symbol-cache.h) */
+	size_t sym_map_size;
 };
 
 struct machine;

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "debug-cache.h"
+#include "symbol-cache.h"
 #include "dso.h"
 #include "machine.h"
 #include "model.h"
@@ -639,9 +640,19 @@ static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path,
 int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 {
 	int fd = -1, rfd = -1, err;
-	struct stat st;
+	struct stat st, rst;
+	bool have_st, ids;
 	Elf *elf, *relf;
 
+	/* the files' identities as the kept table names them: taken before
+	 * reading, so a file changed meanwhile is not kept under its new one */
+	have_st = !stat(path, &st);
+	ids = have_st && !stat(runtime, &rst);
+	if (ids && !symbol_cache__load(dso, path, &st, runtime, &rst)) {
+		free(dso->symsrc_path);
+		dso->symsrc_path = strdup(path);
+		return 0;
+	}
 	elf__init_once();
 	elf = elf__open(path, &fd);
 	if (!elf)
@@ -649,13 +660,17 @@ int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
 	if (!relf)
 		relf = elf;
-	err = elf__load_dso(dso, elf, relf, path, fstat(fd, &st) ? NULL : &st);
+	err = elf__load_dso(dso, elf, relf, path, have_st ? &st : NULL);
 	if (relf != elf) {
 		elf_end(relf);
 		close(rfd);
 	}
 	elf_end(elf);
 	close(fd);
+	if (!err && ids && dso->nr_symbols) {
+		dso__symbols_finish(dso);	/* the PLT entries in order */
+		symbol_cache__store(dso, path, &st, runtime, &rst);
+	}
 	return err;
 }
 
