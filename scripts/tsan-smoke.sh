@@ -9,7 +9,9 @@
 # --call-graph dwarf recording of the same program (workers resolving whole
 # samples ahead: walks, symbols, inline frames, srclines; the delivering
 # thread taking and stealing them; the per-thread memos in front of the
-# DSO caches), also with the debug cache keeping and mapping line tables.
+# DSO caches), also with the debug cache keeping and mapping line tables
+# and symbol tables; and prf script on a bigger one, where the reader's
+# helper thread maps the data's pages ahead and gives them back.
 # Any ThreadSanitizer report, or a failing command, fails it.
 # Used by .ci/run; needs python3 and /usr/bin/perf for the report part
 # (skipped with a message when perf cannot record here).
@@ -82,6 +84,17 @@ if "$PERF" record -q -F 2000 --call-graph dwarf -o "$dir/d.data" -- python3 "$di
 		check "prf script -F +srcline, 2 unwinding threads, debug cache ($run)" "$dir/u.log"
 	done
 	ls "$dir"/cache/*.lines > /dev/null 2>&1 || { echo "tsan: no line tables were kept"; bad=1; }
+	ls "$dir"/cache/*.syms > /dev/null 2>&1 || { echo "tsan: no symbol tables were kept"; bad=1; }
+	# a recording big enough (16 MB and more) for the reader's helper
+	# thread that maps the data's pages ahead and gives them back
+	if "$PERF" record -q -F 4000 --call-graph dwarf -o "$dir/big.data" -- \
+		python3 "$dir/w.py" 1500 >/dev/null 2>"$dir/rec.err"; then
+		"$PRF_TSAN" script -i "$dir/big.data" -vv > /dev/null 2> "$dir/u.log"
+		st=$?
+		grep -q "page tables of the data mapped ahead" "$dir/u.log" ||
+			{ echo "tsan: no page-table helper thread on $(du -m "$dir/big.data" | cut -f1) MB"; bad=1; }
+		check "prf script with the page-table helper thread" "$dir/u.log"
+	fi
 else
 	cat "$dir/rec.err"
 	echo "tsan: perf record --call-graph dwarf failed here: unwinding part skipped"
