@@ -590,7 +590,7 @@ static union perf_event *copy_aligned(struct perf_session *s, const void *src, s
 #define RELEASE_STEP (2u << 20)
 #define AHEAD_STEP (2u << 20)		/* page tables made per madvise() */
 #define AHEAD_MAX (4u << 20)		/* made this far past the reader at most */
-#define LAG_MAX (4u << 20)		/* the helper this far behind: the reader gives back */
+#define LAG_MAX (2u << 20)		/* the helper this far behind: the reader gives back */
 #define AHEAD_MIN_DATA (16u << 20)	/* smaller data: not worth a thread */
 
 /*
@@ -618,8 +618,10 @@ static uint64_t release_point(struct perf_session *s, uint64_t off)
 
 /*
  * Page-table work on the file mapping, done by a helper thread when a
- * second CPU is there: mapping the pages of the next AHEAD_MAX bytes
- * ahead of the reader (madvise(MADV_POPULATE_READ), Linux 5.14) and
+ * second CPU is there: mapping the pages of the reader's next step
+ * (the reader tells its offset every AHEAD_STEP bytes; the helper maps
+ * the AHEAD_STEP bytes after the step being read, up to AHEAD_MAX past
+ * the told offset) with madvise(MADV_POPULATE_READ) (Linux 5.14), and
  * giving back the ones behind it (MADV_DONTNEED). Without it the reading
  * thread pays for both itself, page fault by page fault: mapping a 118 MB
  * DWARF recording's pages costs 11-14 ms here (about 0.4 us a page,
@@ -648,12 +650,14 @@ static void *map_helper__run(void *arg)
 	while (!h->stop) {
 		uint64_t rel = h->release, to;
 
-		/* pages behind the reader are mapped already (it faulted
-		 * them): never populate those, and give pages back first, so
-		 * that a reader faster than this thread keeps RSS as low as
-		 * without it */
-		if (populated < (h->pos & ~(uint64_t)4095))
-			populated = h->pos & ~(uint64_t)4095;
+		/* pos is where the reader was at its last step: it reads on
+		 * in the step after it, faulting what is not mapped yet. Never
+		 * populate those pages (the two would contend for the same
+		 * page table locks), and give pages back first, so that a
+		 * reader faster than this thread keeps RSS as low as without
+		 * it */
+		if (populated < ((h->pos + AHEAD_STEP) & ~(uint64_t)4095))
+			populated = (h->pos + AHEAD_STEP) & ~(uint64_t)4095;
 		to = populated + AHEAD_STEP < h->end ? populated + AHEAD_STEP : h->end;
 		if (rel > h->released) {
 			uint64_t from = h->released;
