@@ -65,4 +65,21 @@ echo "$(wc -l < prf.src) program frames match perf, $(grep -c '^other_work' prf.
 grep -q 'prog: line table of the units without CU ranges loaded (1 units with ranges left out)' err.txt ||
 	{ grep debuginfo err.txt | head; fail "the table for unclaimed addresses did not leave out the listed unit"; }
 echo "the table for unclaimed addresses left out the listed unit"
+
+# with the debug cache on, that table is kept: the next run maps it
+# instead of reading the unlisted units' line programs (same frames)
+C=$T/cache
+for run in keeps maps; do
+	PRF_DEBUG_CACHE=$C "$PRF" script -vv -i fp.data -F ip,sym,srcline 2>"$run.err" | frames > "$run.src" ||
+		true
+	cmp -s perf.src "$run.src" ||
+		{ diff perf.src "$run.src" | head; fail "debug cache ($run): script differs from perf"; }
+done
+grep -q 'prog: line table of the units without CU ranges loaded' keeps.err ||
+	fail "first run with the cache: the table was not read from the line programs"
+grep -q 'prog: line tables kept in ' keeps.err || fail "first run with the cache: the tables were not kept"
+grep -q 'prog: line table of the units without CU ranges from the kept tables' maps.err ||
+	{ grep debuginfo maps.err | head; fail "second run: the table of the unlisted units was not the kept one"; }
+grep -q 'prog: line tables kept in ' maps.err && fail "second run: the tables were kept again"
+echo "kept and mapped by the next run with the same frames"
 exit 0

@@ -204,6 +204,7 @@ struct debuginfo {
 	char *lcache_path;
 	struct stat lcache_st;
 	bool lcache_tried, lcache_new;	/* lcache_new: a cu_lines to keep */
+	bool lines_keep;		/* lines read from line programs: keep */
 	struct line_table lines;
 	struct dwarf_line_files *lines_files;	/* the file tables of lines */
 	size_t nr_lines_files;
@@ -1114,6 +1115,8 @@ static uint64_t *debuginfo__listed_units(struct debuginfo *di, size_t *n)
  * address without line info (crt1's _start in an LTO build, say) from
  * loading every row of the DSO.
  */
+static struct line_cache *debuginfo__line_cache(struct debuginfo *di);
+
 static int debuginfo__load_lines(struct debuginfo *di)
 {
 	Dwarf_CU *cu = NULL, *next;
@@ -1127,8 +1130,23 @@ static int debuginfo__load_lines(struct debuginfo *di)
 	if (di->lines_tried)
 		return di->lines.rows ? 0 : -ENOENT;
 	di->lines_tried = true;
-	if (debuginfo__load_dwarf(di) ||
-	    debuginfo__ensure(di, DEBUG_LAZY_INFO, UINT64_MAX) ||
+	if (debuginfo__load_dwarf(di))
+		return -ENOENT;
+	if (debuginfo__line_cache(di) && (di->lines_files = malloc(sizeof(*di->lines_files))) &&
+	    !line_cache__get(di->lcache, LINE_CACHE_UNLISTED,
+			     (const struct line_row **)&di->lines.rows, &di->lines.n,
+			     di->lines_files)) {
+		di->nr_lines_files = 1;
+		di->lines.mapped = true;
+		di->lines.names = di->lines_files->name;
+		di->lines.nr_names = di->lines_files->n;
+		pr_debug("debuginfo: %s: line table of the units without CU ranges from the kept tables\n",
+			 di->dso->long_name);
+		return line_table__finish(&di->lines, di->dso->long_name);
+	}
+	free(di->lines_files);
+	di->lines_files = NULL;
+	if (debuginfo__ensure(di, DEBUG_LAZY_INFO, UINT64_MAX) ||
 	    debuginfo__ensure(di, DEBUG_LAZY_LINE, UINT64_MAX))
 		return -ENOENT;
 	listed = debuginfo__listed_units(di, &nlisted);
@@ -1181,7 +1199,10 @@ static int debuginfo__load_lines(struct debuginfo *di)
 	di->lines.nr_names = nr_names;
 	pr_debug("debuginfo: %s: line table of the units without CU ranges loaded "
 		 "(%zu units with ranges left out)\n", di->dso->long_name, skipped);
-	return line_table__finish(&di->lines, di->dso->long_name);
+	err = line_table__finish(&di->lines, di->dso->long_name);
+	if (!err)
+		di->lcache_new = di->lines_keep = true;
+	return err;
 }
 
 /* Index of the row covering addr in t, or -1. */
@@ -1445,10 +1466,12 @@ static struct line_cache *debuginfo__line_cache(struct debuginfo *di)
 	return di->lcache;
 }
 
-/* Keep the line tables read from line programs this run, with those
- * kept before, for the next runs (at teardown, no lock needed). */
+/* Keep the line tables read from line programs this run (the units'
+ * and the one of the units without CU ranges), with those kept before,
+ * for the next runs (at teardown, no lock needed). */
 static void debuginfo__keep_lines(struct debuginfo *di)
 {
+	struct dwarf_line_files all;
 	struct line_cache_unit *u;
 	size_t n = 0, i;
 
@@ -1457,7 +1480,7 @@ static void debuginfo__keep_lines(struct debuginfo *di)
 	for (i = 0; i < CU_LINES_BUCKETS; i++)
 		for (struct cu_lines *c = di->cu_lines[i]; c; c = c->next)
 			n += c->to_keep;
-	u = malloc(n * sizeof(*u));
+	u = malloc((n + 1) * sizeof(*u));
 	if (!u)
 		return;
 	n = 0;
@@ -1466,6 +1489,11 @@ static void debuginfo__keep_lines(struct debuginfo *di)
 			if (c->to_keep)
 				u[n++] = (struct line_cache_unit){ c->cu_off, c->t.rows, c->t.n,
 								   &c->files };
+	/* the units no CU range lists, as one unit (their names together) */
+	all = (struct dwarf_line_files){ di->lines.own_names, di->lines.nr_names };
+	if (di->lines_keep)
+		u[n++] = (struct line_cache_unit){ LINE_CACHE_UNLISTED, di->lines.rows, di->lines.n,
+						   &all };
 	line_cache__store(di->lcache_path, &di->lcache_st, di->lcache, u, n);
 	free(u);
 }

@@ -36,6 +36,11 @@ struct line_cache;
  */
 struct line_cache *line_cache__open(const char *path, const struct stat *st);
 
+/* The cu_off under which the table of all the units that no CU range
+ * (.debug_aranges) lists is kept, as one unit (util/model/debuginfo.c:
+ * the table for addresses no CU range claims): no unit DIE lies there. */
+#define LINE_CACHE_UNLISTED UINT64_MAX
+
 /*
  * The kept table of the unit whose DIE is at cu_off: its sorted rows
  * (line_row__cmp()), in the mapping, and its file table in *files (a
