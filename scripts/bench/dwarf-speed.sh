@@ -32,28 +32,48 @@
 #   Note: perf record copies the debug file it finds into its build-id
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
-# RESULTS-BEGIN recorded 2026-11-27 18:03-18:11 UTC, 2 cores, medians of 5
+# RESULTS-BEGIN recorded 2026-11-27 22:34-22:42 UTC, 2 cores, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
 # perf and prf take turns run by run, each bench run recording its own
 # file. prf's rows map what its first run kept (debug images, line tables,
-# PLT answers); the "first run" rows start with nothing kept, as on a
-# machine where prf never ran. Binary of 9ac63c1 (stop 20):
+# PLT answers, symbol tables); the "first run" rows start with nothing
+# kept, as on a machine where prf never ran. Binary of 0d6255c (stop 21):
 # setup / samples          task             perf s  prf s   wall  first run: prf s  wall
-# no python DWARF, 12.7 K  report            0.552  0.044  12.5x             0.108  4.8x
-#                          script            0.629  0.050  12.6x             0.090  7.0x
-#                          script +srcline  19.044  0.087 218.9x             0.166 136.7x
-# python3.11-dbg, 14.5 K   report            2.654  0.076  34.9x             0.246  9.8x
-#                          script            3.190  0.087  36.7x             0.270 12.5x
-#                          script +srcline   2.971  0.098  30.3x             0.259 10.7x
-# peak RSS, perf / prf: no python DWARF 117.1 / 15.1 MB (0.13x) for
-# report, 0.13x script and script +srcline; python3.11-dbg 133.4 / 31.3
-# MB (0.23x) report, 0.23x script, 40.4 MB (0.30x) script +srcline.
-# 1 / 2 unwinding threads (PRF_UNWIND_THREADS; rows timed one after the
-# other, not in turns): no python DWARF report 9.5x / 8.3x, script 12.1x
-# / 8.2x, srcline 154x / 166x; python3.11-dbg report 30.8x / 33.4x, script
-# 39.9x / 43.7x, srcline 34.1x / 29.7x: a second thread still does not
-# pay on 2 CPUs (the default stays one there).
+# no python DWARF, 15.7 K  report            0.767  0.068  11.3x             0.127  6.1x
+#                          script            1.017  0.095  10.7x             0.116  7.5x
+#                          script +srcline  25.312  0.101 250.6x             0.175 160.1x
+# python3.11-dbg, 13.8 K   report            2.153  0.057  37.8x             0.227  9.6x
+#                          script            2.428  0.064  37.9x             0.173 15.5x
+#                          script +srcline   2.579  0.077  33.5x             0.219 11.0x
+# peak RSS, perf / prf: no python DWARF 141.4 / 20.5 MB (0.15x) report,
+# 0.13x script, 0.14x script +srcline; python3.11-dbg 126.9 / 41.0 MB
+# (0.32x) report, 0.30x script, 46.1 MB (0.36x) script +srcline.
+# The VM ran slower than at stop 20 (perf's report without python DWARF
+# 0.77 s against 0.55 s); an earlier run of this stop's code (before the
+# unlisted-units table was kept) in a faster moment gave 9.8x / 11.2x /
+# 230x and 38.3x / 39.8x / 34.0x: the ratios move by 10% with the VM.
+# What changed since stop 20 (measured on python3.11-dbg, script -F
+# +srcline, 13 K samples): a helper thread maps the perf.data pages ahead
+# of the reader and gives them back behind it (mapping 118 MB of pages
+# cost the reader 11-14 ms); symbol tables kept between runs (loading
+# python3.11's and libc's symbols was a seventh of a 100-sample run);
+# srcline strings interned per DSO instead of a zeroed pointer per line
+# row (1.5 MB, 390 page faults); the table of the units without CU
+# ranges kept. Alternating with stop 20's binary: 104 -> 84 ms (srcline),
+# 34 -> 28 ms on a 96-sample file.
+# 50x on srcline with python3.11-dbg would need prf under about 50 ms
+# here: a 96-sample file still takes 28 ms (process start, mapping the
+# debug images, inline scope indexes of python's LTO units), and the rest
+# is per sample (the walk's first reads of each stack copy, output text,
+# inline chains).
+# 1 / 2 unwinding threads (rows timed one after the other, not in turns):
+# no python DWARF report 8.6x / 8.4x, script 13.4x; python3.11-dbg report
+# 43.2x / 35.7x, script 30.3x / 34.7x, srcline 32.6x / 34.4x: a second
+# unwinding thread still does not pay on 2 CPUs (the default stays one).
+# Stop 20 (same bench, medians of 5): no python DWARF (12.7 K) report
+# 12.5x, script 12.6x, srcline 219x, first runs 4.8x / 7.0x / 137x;
+# python3.11-dbg (14.5 K) report 34.9x, script 36.7x, srcline 30.3x.
 # Stop 19 (same bench, medians of 5): no python DWARF (14.4 K) report
 # 11.5x, script 12.3x, srcline 208x, first runs 5.6x / 8.0x;
 # python3.11-dbg (15.1 K) report 33.4x, script 36.4x, srcline 25.3x.
