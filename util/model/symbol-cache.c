@@ -99,13 +99,13 @@ int symbol_cache__load(struct dso *dso, const char *path, const struct stat *st,
 		    !(nul = memchr(s->name, '\0', (size_t)(end - p) - sizeof(*s))))
 			break;
 		len = (size_t)(nul - (const unsigned char *)s->name);
-		/* a bool must be 0 or 1; a kept length must be the length */
+		/* a bool must be 0 or 1; a kept length must be the length;
+		 * the record's padding must be in the file */
 		if (*(const unsigned char *)&s->inlined > 1 ||
-		    ((uint8_t)(s->name_len - 1) < SYMBOL_NAME_LEN_UNKNOWN - 1 && s->name_len != len))
+		    ((uint8_t)(s->name_len - 1) < SYMBOL_NAME_LEN_UNKNOWN - 1 && s->name_len != len) ||
+		    (size_t)(end - p) < SC_ALIGN(sizeof(*s) + len + 1))
 			break;
 		syms[i] = (struct symbol *)s;
-		if ((size_t)(end - p) < SC_ALIGN(sizeof(*s) + len + 1))
-			break;
 		p += SC_ALIGN(sizeof(*s) + len + 1);
 	}
 	if (i < got.nr_symbols) {
@@ -135,13 +135,13 @@ void symbol_cache__store(const struct dso *dso, const char *path, const struct s
 	size_t len = 0, i;
 
 	for (i = 0; i < dso->nr_symbols; i++)
-		len += SC_ALIGN(sizeof(struct symbol) + strlen(dso->symbols[i]->name) + 1);
+		len += SC_ALIGN(sizeof(struct symbol) + symbol__name_len(dso->symbols[i]) + 1);
 	buf = zalloc(len ? len : 1);
 	if (!buf)
 		return;
 	for (i = 0, p = buf; i < dso->nr_symbols; i++) {
 		const struct symbol *s = dso->symbols[i];
-		size_t n = sizeof(*s) + strlen(s->name) + 1;
+		size_t n = sizeof(*s) + symbol__name_len(s) + 1;
 
 		memcpy(p, s, n);
 		p += SC_ALIGN(n);
