@@ -15,6 +15,7 @@
 #    message, the symbols are read again and kept anew.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/dwlib.sh"	# dwlib_run, dwlib_same
 test_setup symcache objcopy c++
 cd "$T" || exit 1
 
@@ -37,17 +38,11 @@ export HOME=$T	# no ~/.debug copy of prog (it would shadow the debug file)
 perf_record prog.data -g -F 2000 --no-buildid-cache ./prog 3000000
 
 C=$T/cache
-# run NAME [ENV=VALUE...] CMD...: CMD with the cache in $C unless an ENV
-# says otherwise; output in NAME, messages in NAME.err
-run() {
-	local name=$1
-	shift
-	env PRF_DEBUG_CACHE="$C" "$@" > "$name" 2> "$name.err" ||
-		{ cat "$name.err"; fail "$name: prf failed"; }
-}
+# run NAME [ENV=VALUE...] CMD...: dwlib_run with the cache in $C unless
+# an ENV says otherwise (the later assignment wins)
+run() { dwlib_run "$1" PRF_DEBUG_CACHE="$C" "${@:2}"; }
 S=("$PRF" script -vv -i prog.data)
 R=("$PRF" report -i prog.data --stdio --no-children)
-same() { cmp -s "$1" "$2" || { diff "$1" "$2" | head; fail "$3"; }; }
 kept_msg="prog.debug: symbols kept in $C/"
 from_msg="prog.debug: symbols from $C/"
 
@@ -57,13 +52,13 @@ grep -q "geo::Shape<double>::grow" ref.script || fail "no demangled geo::Shape<d
 
 run s1 "${S[@]}"
 grep -q "$kept_msg" s1.err || { grep -i symbols s1.err | head; fail "first run: the symbols were not kept"; }
-same ref.script s1 "first run: script differs from the reference"
+dwlib_same ref.script s1 "first run: script differs from the reference"
 run s2 "${S[@]}"
 grep -q "$from_msg" s2.err || { grep -i symbols s2.err | head; fail "second run: the kept symbols were not used"; }
 grep -q "$kept_msg" s2.err && fail "second run: the symbols were kept again"
-same ref.script s2 "from the kept symbols: script differs from the reference"
+dwlib_same ref.script s2 "from the kept symbols: script differs from the reference"
 run r2 "${R[@]}"
-same ref.report r2 "from the kept symbols: report differs from the reference"
+dwlib_same ref.report r2 "from the kept symbols: report differs from the reference"
 
 # another demangling mode (-v shows C++ parameter lists, as perf does):
 # the table kept by a -vv run is not used by a run without -v, and back
@@ -71,11 +66,11 @@ run nv.ref PRF_DEBUG_CACHE=0 "$PRF" script -i prog.data
 grep -q "geo::Shape<double>::grow+" nv.ref || fail "no geo::Shape<double>::grow without -v"
 grep -q "geo::Shape<double>::grow(long)+" ref.script || fail "no geo::Shape<double>::grow(long) with -vv"
 run nv "$PRF" script -i prog.data
-same nv.ref nv "without -v, after a -vv run kept its table: script differs"
+dwlib_same nv.ref nv "without -v, after a -vv run kept its table: script differs"
 run nv2 "${S[@]}"
 grep -q "prog.debug: kept symbols were made for another runtime file or demangling" nv2.err ||
 	fail "-vv after a run without -v: the other mode's table was not refused"
-same ref.script nv2 "-vv after a run without -v: script differs from the reference"
+dwlib_same ref.script nv2 "-vv after a run without -v: script differs from the reference"
 
 # the runtime file changed: its PLT entries and text offset may have too
 run t0 "${S[@]}"
@@ -83,7 +78,7 @@ touch -d '+1 minute' prog
 run t1 "${S[@]}"
 grep -q "prog.debug: kept symbols were made for another runtime file" t1.err ||
 	fail "touched runtime file: the kept table was used"
-same ref.script t1 "touched runtime file: script differs from the reference"
+dwlib_same ref.script t1 "touched runtime file: script differs from the reference"
 grep -q "$kept_msg" t1.err || fail "touched runtime file: the table was not kept anew"
 
 # a damaged record: refused, read again, kept anew
@@ -101,11 +96,11 @@ PY
 run d1 "${S[@]}"
 grep -q "prog.debug: kept symbols are damaged: made again" d1.err ||
 	{ grep -i symbols d1.err | head; fail "damaged table: not refused"; }
-same ref.script d1 "damaged table: script differs from the reference"
+dwlib_same ref.script d1 "damaged table: script differs from the reference"
 grep -q "$kept_msg" d1.err || fail "damaged table: not kept anew"
 run d2 "${S[@]}"
 grep -q "$from_msg" d2.err || fail "after the damage: the table kept anew was not used"
-same ref.script d2 "after the damage: script differs from the reference"
+dwlib_same ref.script d2 "after the damage: script differs from the reference"
 
 # no cache: nothing kept
 rm -rf "$C"

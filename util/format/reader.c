@@ -587,8 +587,8 @@ static union perf_event *copy_aligned(struct perf_session *s, const void *src, s
 	return ev;
 }
 
-#define RELEASE_STEP (2u << 20)
-#define AHEAD_STEP (2u << 20)		/* page tables made per madvise() */
+#define RELEASE_STEP (2u << 20)		/* the reader gives back, or tells the helper, per step */
+#define AHEAD_STEP RELEASE_STEP		/* page tables made per madvise(): the next step */
 #define AHEAD_MAX (4u << 20)		/* made this far past the reader at most */
 #define LAG_MAX (2u << 20)		/* the helper this far behind: the reader gives back */
 #define AHEAD_MIN_DATA (16u << 20)	/* smaller data: not worth a thread */
@@ -619,7 +619,7 @@ static uint64_t release_point(struct perf_session *s, uint64_t off)
 /*
  * Page-table work on the file mapping, done by a helper thread when a
  * second CPU is there: mapping the pages of the reader's next step
- * (the reader tells its offset every AHEAD_STEP bytes; the helper maps
+ * (the reader tells its offset every RELEASE_STEP bytes; the helper maps
  * the AHEAD_STEP bytes after the step being read, up to AHEAD_MAX past
  * the told offset) with madvise(MADV_POPULATE_READ) (Linux 5.14), and
  * giving back the ones behind it (MADV_DONTNEED). Without it the reading
@@ -634,7 +634,7 @@ struct map_helper {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	char *map;
-	uint64_t from, end;	/* populate [from, end), page-aligned from */
+	uint64_t end;		/* populate below end */
 	uint64_t pos;		/* the reader's offset (under lock) */
 	uint64_t release;	/* give back below this (under lock) */
 	uint64_t released;	/* given back below this (under lock) */
@@ -644,14 +644,14 @@ struct map_helper {
 static void *map_helper__run(void *arg)
 {
 	struct map_helper *h = arg;
-	uint64_t populated = h->from;
+	uint64_t populated = 0;
 
 	pthread_mutex_lock(&h->lock);
 	while (!h->stop) {
 		uint64_t rel = h->release, to;
 
-		/* pos is where the reader was at its last step: it reads on
-		 * in the step after it, faulting what is not mapped yet. Never
+		/* pos is where the reader told its last step from: it reads
+		 * the step from there, faulting what is not mapped yet. Never
 		 * populate those pages (the two would contend for the same
 		 * page table locks), and give pages back first, so that a
 		 * reader faster than this thread keeps RSS as low as without
@@ -694,8 +694,7 @@ static bool map_helper__start(struct map_helper *h, struct perf_session *s, uint
 	if (s->needs_swap || reader__map_is_heap(rp) || end - off < AHEAD_MIN_DATA ||
 	    cpus_usable() < 2)
 		return false;
-	*h = (struct map_helper){ .map = rp->map, .from = off & ~(uint64_t)4095, .end = end,
-				  .pos = off };
+	*h = (struct map_helper){ .map = rp->map, .end = end, .pos = off };
 	pthread_mutex_init(&h->lock, NULL);
 	pthread_cond_init(&h->cond, NULL);
 	if (pthread_create(&h->tid, NULL, map_helper__run, h)) {
@@ -763,7 +762,7 @@ static int reader__process_mapped(struct perf_session *s)
 				madvise(rp->map + rp->released, upto - rp->released, MADV_DONTNEED);
 				rp->released = upto;
 			}
-			next_release = off + (helped ? AHEAD_STEP : RELEASE_STEP);
+			next_release = off + RELEASE_STEP;
 		}
 		char *raw = rp->map + off;
 		union perf_event *ev;
