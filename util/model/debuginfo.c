@@ -1200,7 +1200,9 @@ static int debuginfo__load_lines(struct debuginfo *di)
 	pr_debug("debuginfo: %s: line table of the units without CU ranges loaded "
 		 "(%zu units with ranges left out)\n", di->dso->long_name, skipped);
 	err = line_table__finish(&di->lines, di->dso->long_name);
-	if (!err)
+	/* kept empty too (python3.11's crt1 units have no rows): the next
+	 * run need not read every such unit's line program to learn that */
+	if (!err || err == -ENOENT)
 		di->lcache_new = di->lines_keep = true;
 	return err;
 }
