@@ -741,8 +741,7 @@ int cmd_report(int argc, const char **argv)
 	callchain_cursor__init(&rep->cursor);
 	/* repeated raw callchains are resolved once (best effort: without
 	 * the cache every sample is resolved in full) */
-	if (!getenv("PRF_REPORT_NO_CHAIN_CACHE"))
-		callchain_cursor__enable_cache(&rep->cursor);
+	callchain_cursor__enable_cache(&rep->cursor);
 
 	rep->session = perf_session__new(rep->input, &rep->tool, &err);
 	if (!rep->session) {

@@ -464,6 +464,9 @@ int cmd_script(int argc, const char **argv)
 	so->tool.exit = process_sideband;
 	so->tool.context_switch = process_switch;
 	callchain_cursor__init(&so->cursor);
+	/* repeated chains are resolved once, and printed from their text
+	 * (best effort: without the cache every sample is resolved) */
+	callchain_cursor__enable_cache(&so->cursor);
 	so->ropts.max_stack = so->max_stack;
 	if (script_printer__init(&so->printer, stdout, &so->fields))
 		goto out;

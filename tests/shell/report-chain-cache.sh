@@ -7,7 +7,7 @@
 # loaded at the same address (the same raw addresses then resolve to other
 # symbols: the cache must notice the new mmap). The output must be
 # byte-identical to perf report's (the random "Tip" line aside) and the
-# same with the cache switched off (PRF_REPORT_NO_CHAIN_CACHE=1).
+# same with the cache switched off (PRF_NO_CHAIN_CACHE=1).
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-chain-cache
@@ -63,7 +63,7 @@ check() { # OPTS...
 		fail "perf report $*"
 	"$PRF" report -i "$T/perf.data" --stdio "$@" 2>"$T/prf.err" | strip_tip > "$T/prf.out"
 	[ "${PIPESTATUS[0]}" -eq 0 ] || { cat "$T/prf.err"; fail "prf report $* failed"; }
-	PRF_REPORT_NO_CHAIN_CACHE=1 "$PRF" report -i "$T/perf.data" --stdio "$@" 2>/dev/null |
+	PRF_NO_CHAIN_CACHE=1 "$PRF" report -i "$T/perf.data" --stdio "$@" 2>/dev/null |
 		strip_tip > "$T/nocache.out"
 	grep -q 'inner_a' "$T/prf.out" && grep -q 'inner_b' "$T/prf.out" ||
 		{ head -40 "$T/prf.out"; fail "report $*: inner_a and inner_b not both shown"; }

@@ -650,8 +650,71 @@ int script_printer__init(struct script_printer *p, FILE *fp, struct script_field
 	return pbuf_grow(p, 4096);
 }
 
+/*
+ * The text of callchains printed before, by the cursor's chain_id (the
+ * very same frames, callchain.h) and the fields: a repeated chain is
+ * copied instead of formatted frame by frame (a DWARF recording of a
+ * python loop has 14 K samples and 600 distinct chains). Direct-mapped,
+ * each slot replaced on collision; at most CHAIN_TEXTS_MAX_BYTES of text
+ * in all, chains past CHAIN_TEXT_MAX bytes are not kept.
+ */
+#define CHAIN_TEXTS_SLOTS 1024
+#define CHAIN_TEXT_MAX (16u << 10)
+#define CHAIN_TEXTS_MAX_BYTES (8u << 20)
+
+struct chain_text {
+	uint64_t chain_id;	/* 0: empty */
+	uint32_t fields;
+	uint32_t len, cap;
+	char *text;
+};
+
+struct chain_texts {
+	size_t bytes;		/* text capacity held by all slots */
+	struct chain_text slot[CHAIN_TEXTS_SLOTS];
+};
+
+static struct chain_text *chain_text__slot(struct script_printer *p, uint64_t id)
+{
+	if (!p->chain_texts && !(p->chain_texts = zalloc_written(sizeof(*p->chain_texts))))
+		return NULL;
+	return &p->chain_texts->slot[(id * 0x9e3779b97f4a7c15ULL) >> 54];
+}
+
+/* Keep the len bytes at text as the chain id's, printed with fields f. */
+static void chain_text__store(struct chain_texts *ct, struct chain_text *t, uint64_t id,
+			      uint32_t f, const char *text, size_t len)
+{
+	t->chain_id = 0;
+	if (len > CHAIN_TEXT_MAX)
+		return;
+	if (t->cap < len) {
+		size_t cap = len < 256 ? 256 : len;
+		char *n;
+
+		if (ct->bytes - t->cap + cap > CHAIN_TEXTS_MAX_BYTES || !(n = realloc(t->text, cap)))
+			return;
+		ct->bytes += cap - t->cap;
+		t->text = n;
+		t->cap = (uint32_t)cap;
+	}
+	memcpy(t->text, text, len);
+	t->len = (uint32_t)len;
+	t->fields = f;
+	t->chain_id = id;
+}
+
+static void chain_texts__free(struct chain_texts *ct)
+{
+	for (size_t i = 0; ct && i < CHAIN_TEXTS_SLOTS; i++)
+		free(ct->slot[i].text);
+	free(ct);
+}
+
 void script_printer__exit(struct script_printer *p)
 {
+	chain_texts__free(p->chain_texts);
+	p->chain_texts = NULL;
 	reorder__free(p->reorder);
 	p->reorder = NULL;
 	zfree(&p->buf);
@@ -881,9 +944,21 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 	/* perf prints sym/dso only together with ip */
 	if ((f & SF_IP) && cursor) {
 		if (p->use_callchain && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+			struct chain_text *t = cursor->chain_id ?
+					       chain_text__slot(p, cursor->chain_id) : NULL;
+			size_t start;
+
 			put_ch(p, '\n');
-			for (unsigned int i = 0; i < cursor->nr; i++)
-				put_chain_frame(p, f, &cursor->frames[i]);
+			if (t && t->chain_id == cursor->chain_id && t->fields == f) {
+				put_mem(p, t->text, t->len);
+			} else {
+				start = p->len;
+				for (unsigned int i = 0; i < cursor->nr; i++)
+					put_chain_frame(p, f, &cursor->frames[i]);
+				if (t)
+					chain_text__store(p->chain_texts, t, cursor->chain_id, f,
+							  p->buf + start, p->len - start);
+			}
 		} else {
 			static const struct callchain_frame none;
 			const struct callchain_frame *fr = cursor->nr ? &cursor->frames[0] : &none;

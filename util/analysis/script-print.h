@@ -91,6 +91,7 @@ struct script_printer {
 					   tracepoint payload, not owned), NULL: raw hex */
 	char *buf;			/* line buffer (private) */
 	struct script_reorder *reorder;	/* time-ordering queue (private) */
+	struct chain_texts *chain_texts;	/* printed chains by chain_id (private) */
 	size_t len, alloc;
 };
 

@@ -33,6 +33,7 @@ void callchain_cursor__init(struct callchain_cursor *c)
 
 #define CHAIN_CACHE_BITS 14
 #define CHAIN_CACHE_MAX_IPS 512		/* longer raw chains are not cached */
+#define CHAIN_CACHE_MAX_BYTES (32u << 20)	/* entries held, all together */
 
 struct chain_cache_entry {
 	uint64_t hash;
@@ -42,22 +43,43 @@ struct chain_cache_entry {
 	uint32_t opts_key;
 	uint8_t cpumode;
 	bool discarded;
+	bool truncated, unwound;	/* DWARF chains: the cursor's marks */
+	unsigned int dgen;		/* DWARF chains: debuginfo__generation() */
 	uint32_t nr_ips, nr_frames;
-	size_t cap;			/* bytes at ips */
-	/* one block: the raw addresses, then the frames (one cache miss
-	 * plus sequential lines to compare a chain) */
+	size_t cap;			/* bytes after this header */
+	/* in the same block, after this header: the raw addresses, then the
+	 * frames (one cache miss plus sequential lines to compare a chain) */
 	uint64_t *ips;
 	struct callchain_frame *frames;
 };
 
+/* A slot of the table: its chain, and the hash of the last chain resolved
+ * there without being stored (a chain is stored the second time it is
+ * met, so chains met once, most of them in a big profile, cost no copy
+ * and evict no entry that repeats). */
+struct chain_slot {
+	struct chain_cache_entry *e;	/* NULL: none yet */
+	uint64_t seen;
+};
+
+/*
+ * A DWARF sample's unwound entries, collected before they are resolved:
+ * the cache (see dwarf_chain_key()) needs them to know the chain. The
+ * walk keeps going where unwind_cb() would have stopped it; replaying
+ * stops there and returns what the walk would have returned.
+ */
+struct raw_walk {
+	struct unwind_entry *e;
+	unsigned int nr, alloc;
+	unsigned int max;	/* unwound frames to keep, as unwind_arg's */
+	int err;		/* what the walk returned */
+	bool no_memory;
+};
+
 struct callchain_cache {
-	struct chain_cache_entry *slots;
-	/* per slot, the hash of the last chain resolved there without being
-	 * stored: a chain is stored the second time it is met, so chains
-	 * met once (most of them in a big profile) cost no copy and evict
-	 * no entry that repeats */
-	uint64_t *seen;
+	struct chain_slot *slots;
 	uint64_t next_id;
+	size_t bytes;			/* held by the entries */
 	uint64_t nr_hits, nr_misses;	/* statistics */
 	bool no_memory;			/* the table could not be made */
 	/* on a hit the cursor's frames point into the entry (alloc 0, so any
@@ -66,6 +88,11 @@ struct callchain_cache {
 	bool borrowed;
 	struct callchain_frame *own;
 	unsigned int own_alloc;
+	/* DWARF chains: the key of the sample being resolved (see
+	 * dwarf_chain_key()) */
+	uint64_t *key;
+	unsigned int key_nr, key_alloc;
+	struct raw_walk walk;		/* its unwound entries */
 };
 
 /* Give the cursor its own frame array back, with the borrowed frames
@@ -109,7 +136,7 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c)
 {
 	struct callchain_cache *cache;
 
-	if (c->cache)
+	if (c->cache || getenv("PRF_NO_CHAIN_CACHE"))
 		return 0;
 	cache = zalloc(sizeof(*cache));
 	if (!cache)
@@ -128,14 +155,10 @@ static bool callchain_cache__slots(struct callchain_cache *cache)
 		return true;
 	if (cache->no_memory)
 		return false;
-	cache->slots = calloc(1u << CHAIN_CACHE_BITS, sizeof(*cache->slots));
-	cache->seen = calloc(1u << CHAIN_CACHE_BITS, sizeof(*cache->seen));
-	if (cache->slots && cache->seen)
-		return true;
-	zfree(&cache->slots);
-	zfree(&cache->seen);
-	cache->no_memory = true;
-	return false;
+	/* written now: slots are read before they are written */
+	cache->slots = zalloc_written(sizeof(*cache->slots) << CHAIN_CACHE_BITS);
+	cache->no_memory = !cache->slots;
+	return cache->slots != NULL;
 }
 
 static void callchain_cache__free(struct callchain_cache *cache)
@@ -146,9 +169,10 @@ static void callchain_cache__free(struct callchain_cache *cache)
 		 cache->nr_hits, cache->nr_misses);
 	/* a slot holds memory only once a chain was stored */
 	for (size_t i = 0; cache->slots && cache->next_id > 1 && i < (1u << CHAIN_CACHE_BITS); i++)
-		free(cache->slots[i].ips);
+		free(cache->slots[i].e);
 	free(cache->slots);
-	free(cache->seen);
+	free(cache->key);
+	free(cache->walk.e);
 	free(cache);
 }
 
@@ -170,13 +194,15 @@ static uint64_t chain_hash(const uint64_t *ips, uint64_t nr, const void *maps, u
 	return h ^ (h >> 31) ^ nr;
 }
 
-/* Frames whose answer stays valid while the maps generation does. */
-static bool frames__cacheable(const struct callchain_frame *f, unsigned int nr)
+/* Frames whose answer stays valid while the maps generation does (and,
+ * for DWARF chains, the debuginfo generation: their inlined symbols and
+ * srclines are interned per DSO, the truncated marker's symbol is static). */
+static bool frames__cacheable(const struct callchain_frame *f, unsigned int nr, bool dwarf)
 {
 	for (unsigned int i = 0; i < nr; i++) {
 		const struct dso *dso = f[i].map ? f[i].map->dso : NULL;
 
-		if (f[i].inlined || f[i].truncated)
+		if (!dwarf && (f[i].inlined || f[i].truncated))
 			return false;
 		if (dso && dso->kind != DSO_USER && dso->kind != DSO_KERNEL)
 			return false;
@@ -404,9 +430,44 @@ static int unwind_cb(struct unwind_entry *e, void *arg)
 	return ua->err;
 }
 
+static int raw_walk__add(struct unwind_entry *e, void *arg)
+{
+	struct raw_walk *w = arg;
+
+	if (w->nr >= w->max)
+		return 1;
+	if (w->nr == w->alloc) {
+		unsigned int na = w->alloc ? 2 * w->alloc : 64;
+		struct unwind_entry *ne = realloc(w->e, na * sizeof(*ne));
+
+		if (!ne) {
+			w->no_memory = true;
+			return -ENOMEM;
+		}
+		w->e = ne;
+		w->alloc = na;
+	}
+	w->e[w->nr++] = *e;
+	return 0;
+}
+
+static int raw_walk__replay(const struct raw_walk *w, struct unwind_arg *ua)
+{
+	for (unsigned int i = 0; i < w->nr; i++) {
+		struct unwind_entry e = w->e[i];
+		int ret = unwind_cb(&e, ua);
+
+		if (ret)
+			return ret;
+	}
+	return w->err;
+}
+
+/* Resolve sample into cursor; raw: its DWARF walk done already (NULL:
+ * walk here). */
 static int resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 			     struct thread *thread, const struct resolve_opts *opts,
-			     struct callchain_cursor *cursor)
+			     struct callchain_cursor *cursor, const struct raw_walk *raw)
 {
 	unsigned int max = opts && opts->max_stack ? opts->max_stack : DEFAULT_MAX_STACK;
 	const struct ip_callchain *cc = sample->callchain;
@@ -449,7 +510,9 @@ unwind:
 		struct unwind_arg ua = { cursor, thread, opts, max - cursor->nr, 0, 0 };
 		unsigned int before = cursor->nr;
 
-		err = unwind__get_entries(unwind_cb, &ua, thread, sample, (int)(max - cursor->nr));
+		err = raw && raw->max == ua.max ?
+		      raw_walk__replay(raw, &ua) :
+		      unwind__get_entries(unwind_cb, &ua, thread, sample, (int)(max - cursor->nr));
 		if (ua.err)
 			return ua.err;
 		if (cursor->nr > before) {
@@ -467,38 +530,112 @@ unwind:
 	return 0;
 }
 
-/* Remember the cursor's frames for the raw chain in slot e. */
-static void chain_cache__store(struct callchain_cache *cache, struct chain_cache_entry *e,
-			       uint64_t hash, const struct ip_callchain *cc, const void *maps,
-			       const void *machine, uint8_t cpumode, uint32_t opts_key, uint64_t gen,
-			       struct callchain_cursor *cursor)
-{
-	size_t need;
+/* What identifies a chain in the cache: the raw addresses (ips: for
+ * PERF_SAMPLE_CALLCHAIN chains the callchain itself, for DWARF chains
+ * what dwarf_chain_key() makes) and everything else the resolution
+ * depends on. */
+struct chain_key {
+	const uint64_t *ips;
+	size_t nr;
+	const void *maps, *machine;
+	uint64_t gen, hash, slot;
+	unsigned int dgen;
+	uint32_t opts_key;
+	uint8_t cpumode;
+};
 
-	e->id = 0;
-	need = cc->nr * sizeof(*e->ips) + (cursor->nr ? cursor->nr : 1) * sizeof(*e->frames);
-	if (e->cap < need) {
-		free(e->ips);
-		e->cap = 0;
-		e->ips = malloc(need);
-		if (!e->ips)
-			return;
+static void chain_key__init(struct chain_key *k, const uint64_t *ips, size_t nr,
+			    struct thread *thread, uint8_t cpumode, const struct resolve_opts *opts)
+{
+	k->ips = ips;
+	k->nr = nr;
+	k->maps = thread->maps;
+	k->machine = thread__machine(thread);
+	k->cpumode = cpumode;
+	k->opts_key = resolve_opts__key(opts, opts && opts->max_stack ? opts->max_stack
+								      : DEFAULT_MAX_STACK);
+	k->gen = maps__current_generation();
+	k->dgen = debuginfo__generation();
+	k->hash = chain_hash(ips, nr, k->maps, cpumode, k->opts_key);
+	k->slot = k->hash >> (64 - CHAIN_CACHE_BITS);
+}
+
+/* The entry holding the chain k, or NULL. */
+static struct chain_cache_entry *chain_cache__find(struct callchain_cache *cache,
+						   const struct chain_key *k)
+{
+	struct chain_cache_entry *e = cache->slots[k->slot].e;
+
+	if (e && e->id && e->hash == k->hash && e->gen == k->gen && e->dgen == k->dgen &&
+	    e->maps == k->maps && e->machine == k->machine && e->cpumode == k->cpumode &&
+	    e->opts_key == k->opts_key && e->nr_ips == k->nr &&
+	    !memcmp(e->ips, k->ips, k->nr * sizeof(*e->ips)))
+		return e;
+	return NULL;
+}
+
+/* Lend the entry's frames to the cursor (valid until the next resolve). */
+static void cursor__lend(struct callchain_cursor *cursor, struct callchain_cache *cache,
+			 const struct chain_cache_entry *e)
+{
+	cache->own = cursor->frames;
+	cache->own_alloc = cursor->alloc;
+	cache->borrowed = true;
+	cursor->frames = e->frames;
+	cursor->alloc = 0;
+	cursor->nr = e->nr_frames;
+	cursor->truncated = e->truncated;
+	cursor->discarded = e->discarded;
+	cursor->chain_id = e->id;
+	cache->nr_hits++;
+}
+
+/* Remember the cursor's frames as the chain k's, in its slot; the
+ * entry, or NULL (no memory: the slot is then empty). */
+static struct chain_cache_entry *chain_cache__store(struct callchain_cache *cache,
+						    const struct chain_key *k,
+						    struct callchain_cursor *cursor)
+{
+	struct chain_slot *sl = &cache->slots[k->slot];
+	struct chain_cache_entry *e = sl->e;
+	size_t need = k->nr * sizeof(*e->ips) + cursor->nr * sizeof(*e->frames);
+
+	if (!e || e->cap < need) {
+		size_t held = e ? sizeof(*e) + e->cap : 0;
+
+		if (cache->bytes - held + sizeof(*e) + need > CHAIN_CACHE_MAX_BYTES) {
+			if (e)
+				e->id = 0;	/* full: the old chain stays, unused */
+			return NULL;
+		}
+		free(e);
+		cache->bytes -= held;
+		sl->e = e = malloc(sizeof(*e) + need);
+		if (!e)
+			return NULL;
+		cache->bytes += sizeof(*e) + need;
 		e->cap = need;
 	}
-	e->frames = (struct callchain_frame *)(e->ips + cc->nr);
-	memcpy(e->ips, cc->ips, cc->nr * sizeof(*e->ips));
-	memcpy(e->frames, cursor->frames, cursor->nr * sizeof(*e->frames));
-	e->hash = hash;
-	e->gen = gen;
-	e->maps = maps;
-	e->machine = machine;
-	e->opts_key = opts_key;
-	e->cpumode = cpumode;
+	e->ips = (uint64_t *)(e + 1);
+	e->frames = (struct callchain_frame *)(e->ips + k->nr);
+	memcpy(e->ips, k->ips, k->nr * sizeof(*e->ips));
+	if (cursor->nr)
+		memcpy(e->frames, cursor->frames, cursor->nr * sizeof(*e->frames));
+	e->hash = k->hash;
+	e->gen = k->gen;
+	e->dgen = k->dgen;
+	e->maps = k->maps;
+	e->machine = k->machine;
+	e->opts_key = k->opts_key;
+	e->cpumode = k->cpumode;
 	e->discarded = cursor->discarded;
-	e->nr_ips = (uint32_t)cc->nr;
+	e->truncated = cursor->truncated;
+	e->unwound = false;
+	e->nr_ips = (uint32_t)k->nr;
 	e->nr_frames = cursor->nr;
 	e->id = cache->next_id++;
 	cursor->chain_id = e->id;
+	return e;
 }
 
 /*
@@ -527,7 +664,7 @@ static void ahead_job(uint64_t key, struct thread *thread, struct perf_sample *s
 	if (!s && !(s = *slotp = calloc(1, sizeof(*s))))
 		return;
 	s->c.nr_unwound = s->c.nr_truncated = 0;
-	s->err = resolve_callchain(sample, evsel, thread, &o, &s->c);
+	s->err = resolve_callchain(sample, evsel, thread, &o, &s->c, NULL);
 }
 
 static void ahead_slot__free(void *slot)
@@ -559,6 +696,117 @@ static int resolve_ahead(struct perf_sample *sample, struct thread *thread, uint
 	return 0;
 }
 
+/*
+ * The key of a DWARF sample's chain: its resolution is a function of
+ * the sample ip, the PERF_SAMPLE_CALLCHAIN entries (kernel part, and the
+ * user part FP mixing may take frames from), the unwound addresses and
+ * which of them ended truncated, and what the walk returned; all of it
+ * goes into cache->key. Before the walk, the kernel part's frame count
+ * is worked out as resolve_callchain() counts it, for the walk's limit.
+ * Returns 1 with *w filled and the key made; 0 when the sample does not
+ * unwind (resolve it plainly); -ENOMEM.
+ */
+static int dwarf_chain_key(struct callchain_cache *cache, struct perf_sample *sample,
+			   struct thread *thread, unsigned int max, struct raw_walk *w)
+{
+	const struct ip_callchain *cc = sample->callchain;
+	uint64_t ncc = cc ? cc->nr : 0, i;
+	unsigned int k = 0, n, t;
+	bool walk = false;
+	uint8_t cpumode;
+
+	if (!ncc) {
+		walk = sample->cpumode == PERF_RECORD_MISC_USER;
+	} else {
+		for (i = 0; i < ncc && k < max; i++) {
+			int ctx = context_cpumode(cc->ips[i], &cpumode);
+
+			if (ctx < 0)
+				return 0;	/* discarded whole */
+			if (ctx && cc->ips[i] == PERF_CONTEXT_USER) {
+				walk = true;
+				break;
+			}
+			k += !ctx;
+		}
+		walk = walk || k < max;
+	}
+	if (!walk || ncc > CHAIN_CACHE_MAX_IPS)
+		return 0;
+	w->nr = 0;
+	w->max = max - k;
+	w->no_memory = false;
+	w->err = unwind__get_entries(raw_walk__add, w, thread, sample, (int)w->max);
+	if (w->no_memory)
+		return -ENOMEM;
+	for (i = 0, t = 0; i < w->nr; i++)
+		t += w->e[i].truncated;
+	n = (unsigned int)ncc + w->nr + t + 3;
+	if (n > cache->key_alloc) {
+		uint64_t *nk = realloc(cache->key, n * sizeof(*nk));
+
+		if (!nk)
+			return -ENOMEM;
+		cache->key = nk;
+		cache->key_alloc = n;
+	}
+	cache->key[0] = sample->ip;
+	cache->key[1] = (uint64_t)(int64_t)w->err;
+	cache->key[2] = ncc;
+	if (ncc)
+		memcpy(cache->key + 3, cc->ips, ncc * sizeof(*cc->ips));
+	n = 3 + (unsigned int)ncc;
+	for (i = 0; i < w->nr; i++)
+		cache->key[n++] = w->e[i].ip;
+	for (i = 0; i < w->nr; i++)
+		if (w->e[i].truncated)
+			cache->key[n++] = i | 1ULL << 63;
+	cache->key_nr = n;
+	return 1;
+}
+
+/* Resolve a DWARF sample through the cache (see dwarf_chain_key()). */
+static int resolve_dwarf_cached(struct callchain_cache *cache, struct perf_sample *sample,
+				struct evsel *evsel, struct thread *thread,
+				const struct resolve_opts *opts, struct callchain_cursor *cursor)
+{
+	unsigned int max = opts && opts->max_stack ? opts->max_stack : DEFAULT_MAX_STACK;
+	struct raw_walk *w = &cache->walk;
+	struct chain_cache_entry *e;
+	struct chain_key k;
+	uint64_t unwound = cursor->nr_unwound;
+	int err;
+
+	/* dropped frames would change the walk's limit; no memory for the
+	 * key: resolved in full (walking again) */
+	if ((opts && opts->hide_unresolved) || !callchain_cache__slots(cache) ||
+	    dwarf_chain_key(cache, sample, thread, max, w) <= 0)
+		return resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
+	chain_key__init(&k, cache->key, cache->key_nr, thread, sample->cpumode, opts);
+	e = chain_cache__find(cache, &k);
+	if (e) {
+		cursor__lend(cursor, cache, e);
+		if (e->unwound) {
+			cursor->nr_unwound++;
+			cursor->nr_truncated += e->truncated;
+		}
+		return 0;
+	}
+	cache->nr_misses++;
+	err = resolve_callchain(sample, evsel, thread, opts, cursor, w);
+	if (err || maps__current_generation() != k.gen || debuginfo__generation() != k.dgen ||
+	    !frames__cacheable(cursor->frames, cursor->nr, true))
+		return err;
+	if (cache->slots[k.slot].seen != k.hash) {
+		cache->slots[k.slot].seen = k.hash;	/* first time: stored if met again */
+		return 0;
+	}
+	e = chain_cache__store(cache, &k, cursor);
+	if (e)
+		e->unwound = cursor->nr_unwound != unwound;
+	return 0;
+}
+
 int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 			      struct thread *thread, const struct resolve_opts *opts,
 			      struct callchain_cursor *cursor)
@@ -566,9 +814,7 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	struct callchain_cache *cache = cursor->cache;
 	const struct ip_callchain *cc = sample->callchain;
 	struct chain_cache_entry *e;
-	const void *maps, *machine;
-	uint64_t hash, gen, slot;
-	uint32_t opts_key;
+	struct chain_key k;
 	int err;
 
 	cursor->chain_id = 0;
@@ -581,46 +827,29 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 							   opts->max_stack : DEFAULT_MAX_STACK),
 					 cursor)) <= 0)
 			return err;
-		return resolve_callchain(sample, evsel, thread, opts, cursor);
+		if (cache && thread && sample->user_regs.regs && sample->user_stack.size)
+			return resolve_dwarf_cached(cache, sample, evsel, thread, opts, cursor);
+		return resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
 	}
 	if (!cache || !cc || !cc->nr || cc->nr > CHAIN_CACHE_MAX_IPS ||
 	    !thread || !callchain_cache__slots(cache))
-		return resolve_callchain(sample, evsel, thread, opts, cursor);
-	maps = thread->maps;
-	machine = thread__machine(thread);
-	opts_key = resolve_opts__key(opts, opts && opts->max_stack ? opts->max_stack
-								   : DEFAULT_MAX_STACK);
-	gen = maps__current_generation();
-	hash = chain_hash(cc->ips, cc->nr, maps, sample->cpumode, opts_key);
-	slot = hash >> (64 - CHAIN_CACHE_BITS);
-	e = &cache->slots[slot];
-	if (e->id && e->hash == hash && e->gen == gen && e->maps == maps &&
-	    e->machine == machine && e->cpumode == sample->cpumode && e->opts_key == opts_key &&
-	    e->nr_ips == cc->nr && !memcmp(e->ips, cc->ips, cc->nr * sizeof(*e->ips))) {
-		/* lend the entry's frames (valid until the next resolve) */
-		cache->own = cursor->frames;
-		cache->own_alloc = cursor->alloc;
-		cache->borrowed = true;
-		cursor->frames = e->frames;
-		cursor->alloc = 0;
-		cursor->nr = e->nr_frames;
-		cursor->truncated = false;
-		cursor->discarded = e->discarded;
-		cursor->chain_id = e->id;
-		cache->nr_hits++;
+		return resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
+	chain_key__init(&k, cc->ips, cc->nr, thread, sample->cpumode, opts);
+	e = chain_cache__find(cache, &k);
+	if (e) {
+		cursor__lend(cursor, cache, e);
 		return 0;
 	}
 	cache->nr_misses++;
-	err = resolve_callchain(sample, evsel, thread, opts, cursor);
-	if (err || maps__current_generation() != gen ||
-	    !frames__cacheable(cursor->frames, cursor->nr))
+	err = resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
+	if (err || maps__current_generation() != k.gen ||
+	    !frames__cacheable(cursor->frames, cursor->nr, false))
 		return err;
-	if (cache->seen[slot] != hash) {
-		cache->seen[slot] = hash;	/* first time: stored if met again */
+	if (cache->slots[k.slot].seen != k.hash) {
+		cache->slots[k.slot].seen = k.hash;	/* first time: stored if met again */
 		return 0;
 	}
-	chain_cache__store(cache, e, hash, cc, maps, machine, sample->cpumode, opts_key, gen,
-			   cursor);
+	chain_cache__store(cache, &k, cursor);
 	return 0;
 }
 

@@ -48,8 +48,9 @@ struct callchain_cursor {
 	 * when the cursor has a cache (callchain_cursor__enable_cache()):
 	 * two samples with the same nonzero chain_id have the very same
 	 * frames (same map, symbol, addresses, cpumodes, srclines), so
-	 * consumers may memoize per chain_id (hists do). 0: no identity
-	 * (no cache, DWARF unwinding, or a chain through DSOs whose symbols
+	 * consumers may memoize per chain_id (hists and script's printer
+	 * do). 0: no identity (no cache, a chain met the first time,
+	 * resolved ahead by unwinding workers, or through DSOs whose symbols
 	 * may change). Ids are never reused within one cache. */
 	uint64_t chain_id;
 	struct callchain_cache *cache;	/* private, NULL: none */
@@ -75,24 +76,32 @@ void callchain_cursor__exit(struct callchain_cursor *c);
 
 /*
  * Give the cursor a resolution cache: sample__resolve_callchain() then
- * remembers, per raw PERF_SAMPLE_CALLCHAIN (address array, sample cpumode,
- * the thread's maps and machine, resolve opts), the resolved frames, and
- * a later sample with the same raw chain gets them copied instead of
- * resolved again, with cursor->chain_id set. A chain is stored the second
- * time it is resolved (chain_id stays 0 the first time): in big profiles
- * most chains occur once, and storing those only cost copies and evicted
- * chains that repeat. An entry is used only while
- * maps__generation (util/model/maps.h) is unchanged and only for chains
- * whose frames lie in no map or in ELF user DSOs / the kernel (whose
- * symbols are fixed once loaded); DWARF-unwound chains are not cached.
- * Bounded memory: 16384 direct-mapped entries (the table is made at the
- * first chain that may be cached), each replaced on collision
- * and holding one chain (8 bytes per address + 48 per frame: ~1.7 KB for
- * 30 frames, so ~28 MB at most for such chains). On a hit the cursor's
- * frames point into the cache entry (valid until the next
- * sample__resolve_callchain() or callchain_cursor__append() on it; treat
- * them as read-only). Not thread-safe: one cursor per thread, as cursors are.
- * 0 or -ENOMEM.
+ * remembers the resolved frames per raw chain, and a later sample with
+ * the same raw chain gets them instead of resolving them again, with
+ * cursor->chain_id set. The raw chain: for PERF_SAMPLE_CALLCHAIN
+ * samples the address array; for DWARF samples (REGS_USER+STACK_USER)
+ * the callchain's entries plus the addresses the walk unwound (the walk
+ * itself runs for every sample: its stack copy differs), so that the
+ * symbols, inline frames and srclines of a repeated stack are resolved
+ * once. Also part of the key: sample cpumode, the thread's maps and
+ * machine, the resolve opts. A chain is stored the second time it is
+ * resolved (chain_id stays 0 the first time): in big profiles most
+ * chains occur once, and storing those only cost copies and evicted
+ * chains that repeat. An entry is used only while maps__generation
+ * (util/model/maps.h) and debuginfo__generation() are unchanged and only
+ * for chains whose frames lie in no map or in ELF user DSOs / the kernel
+ * (whose symbols are fixed once loaded). Not with hide_unresolved on
+ * DWARF samples; with $PRF_NO_CHAIN_CACHE set, no cache is made (for
+ * comparison).
+ * Bounded memory: 16384 direct-mapped slots (256 KB, made at the first
+ * chain that may be cached), each replaced on collision and holding one
+ * chain (8 bytes per address + 48 per frame: ~2.7 KB for a 25-frame
+ * DWARF chain with its inline frames), at most 32 MB of entries in all.
+ * On a hit the cursor's frames point into the cache entry (valid until
+ * the next sample__resolve_callchain() or callchain_cursor__append() on
+ * it; treat them as read-only). The unwinding workers' resolution ahead
+ * (unwind.h) does not go through it. Not thread-safe: one cursor per
+ * thread, as cursors are. 0 or -ENOMEM.
  */
 int callchain_cursor__enable_cache(struct callchain_cursor *c);
 
