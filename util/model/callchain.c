@@ -736,7 +736,8 @@ static int dwarf_chain_key(struct callchain_cache *cache, struct perf_sample *sa
 	w->nr = 0;
 	w->max = max - k;
 	w->no_memory = false;
-	w->err = unwind__get_entries(raw_walk__add, w, thread, sample, (int)w->max);
+	/* symbols are looked up on a miss only (unwind_cb()) */
+	w->err = unwind__get_entries_nosym(raw_walk__add, w, thread, sample, (int)w->max);
 	if (w->no_memory)
 		return -ENOMEM;
 	for (i = 0, t = 0; i < w->nr; i++)

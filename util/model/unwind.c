@@ -279,8 +279,14 @@ static int eval(struct unwind_ctx *ctx, const Dwarf_Op *ops, size_t nops, uint64
  * CFA rule reg + off (DW_OP_bregN/bregx, libdw's form of def_cfa) is kept
  * as cfa_reg/cfa_off too (cfa_reg < 0: an expression); off[] holds N of
  * the RULE_AT_CFA/RULE_VAL_CFA registers. A row with no RULE_EXPR at all
- * is "simple": it needs no ops, and size covers the header alone.
+ * is "simple": it needs no ops, and size covers the header alone. A
+ * simple row with at most FAST_MAX_AT rules (most rows of compiled code:
+ * the return address and the callee-saved registers stored in the frame,
+ * RULE_AT_CFA, and the stack pointer, RULE_VAL_CFA) is "fast" too: its
+ * registers and offsets are listed once more in at_reg/at_off, in register
+ * order (at_val: the RULE_VAL_CFA ones), for step()'s short loop.
  */
+#define FAST_MAX_AT 16
 struct cfi_row {
 	size_t size;			/* bytes, header + ops */
 	unsigned int ra_reg;
@@ -294,6 +300,12 @@ struct cfi_row {
 	uint8_t nops[UNWIND_MAX_REGS + 1];
 	uint16_t first[UNWIND_MAX_REGS + 1];
 	int64_t off[UNWIND_MAX_REGS];
+	bool fast;
+	uint8_t nr_at;			/* fast rows: registers in at_reg/at_off */
+	uint8_t at_reg[FAST_MAX_AT];
+	int32_t at_off[FAST_MAX_AT];
+	uint16_t at_val;		/* bit i: at_reg[i] is RULE_VAL_CFA */
+	uint64_t at_mask;		/* fast rows: those registers */
 	Dwarf_Op ops[];
 };
 
@@ -395,6 +407,20 @@ static struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
 		total += nops[r];
 	}
 	row->size = row->simple ? sizeof(*row) : size;
+	row->fast = row->simple;
+	for (r = 0; row->fast && r < nregs; r++) {
+		if (!(row->rule_mask & (1ULL << r)))
+			continue;
+		if (row->nr_at == FAST_MAX_AT || row->off[r] != (int32_t)row->off[r]) {
+			row->fast = false;
+			break;
+		}
+		if (row->kind[r] == RULE_VAL_CFA)
+			row->at_val |= 1u << row->nr_at;
+		row->at_reg[row->nr_at] = (uint8_t)r;
+		row->at_off[row->nr_at++] = (int32_t)row->off[r];
+		row->at_mask |= 1ULL << r;
+	}
 	return row;
 }
 
@@ -579,6 +605,29 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 		r = (unsigned int)__builtin_ctzll(bits);
 		nregs_v[r] = regs[r];
 	}
+	if (likely(row->fast)) {
+		/* each register saved at CFA + off, mostly in the stack copy
+		 * (or, at_val, its value is CFA + off) */
+		uint64_t span = ctx->stack_end - ctx->stack_start;
+
+		nvalid |= row->at_mask;
+		for (unsigned int i = 0; i < row->nr_at; i++) {
+			uint64_t a = cfa + (uint64_t)(int64_t)row->at_off[i];
+			uint64_t rel = a - ctx->stack_start;
+
+			r = row->at_reg[i];
+			if (row->at_val & (1u << i)) {
+				nregs_v[r] = a;
+			} else if (likely(rel < span && span - rel >= sizeof(uint64_t))) {
+				memcpy(&nregs_v[r], ctx->stack + rel, sizeof(uint64_t));
+			} else if (ctx__read_slow(ctx, a, &nregs_v[r], sizeof(uint64_t))) {
+				if (ctx->truncated && r == ra_reg)
+					return STEP_TRUNCATED;
+				nvalid &= ~(1ULL << r);
+			}
+		}
+		goto done;
+	}
 	for (bits = row->rule_mask; bits; bits &= bits - 1) {
 		uint64_t v;
 		bool load;	/* v is where the value is saved */
@@ -610,6 +659,7 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 		nregs_v[r] = v;
 		nvalid |= 1ULL << r;
 	}
+done:
 	/* the CFA is the caller's stack pointer (x86_64 and arm64 psABIs) */
 	nregs_v[arch->sp_reg] = cfa;
 	nvalid |= 1ULL << arch->sp_reg;
@@ -673,11 +723,18 @@ static bool fp_mix(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void
 	return true;
 }
 
+/*
+ * The walk. nosym: the entries' symbols are not wanted (sym_known false:
+ * the consumer looks one up if it needs it), so a frame in the map of the
+ * frame before takes that map without a lookup (maps do not overlap, and
+ * do not change during a walk).
+ */
 static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *space,
 		const struct regs_dump *rdump, const struct stack_dump *sdump,
-		const struct fp_chain *fp, int max_stack)
+		const struct fp_chain *fp, int max_stack, bool nosym)
 {
 	struct unwind_ctx ctx = { .find = find, .space = space };
+	struct unwind_map prev = { 0 };
 	uint64_t regbuf[2][UNWIND_MAX_REGS], *regs = regbuf[0], valid, size;
 	bool signal = false;
 	int n, ret;
@@ -702,9 +759,18 @@ static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *s
 		uint64_t pc = regs[ctx.arch->ip_reg];
 		uint64_t lookup = (n == 0 || signal) ? pc : pc - 1;
 		enum step_result res = STEP_END;
+		bool found;
 
 		e.ip = lookup;
-		if (!find(space, lookup, &m)) {
+		if (nosym && prev.map && lookup >= prev.start && lookup < prev.end) {
+			m = prev;
+			found = true;
+		} else if ((found = !find(space, lookup, &m)) && nosym) {
+			m.sym = NULL;
+			m.sym_known = false;
+			prev = m;
+		}
+		if (found) {
 			e.map = m.map;
 			e.sym = m.sym;
 			e.sym_known = m.sym_known;
@@ -729,7 +795,7 @@ int unwind__get_entries_space(unwind_entry_cb_t cb, void *arg, unwind_find_map_t
 			      void *space, const struct regs_dump *rdump,
 			      const struct stack_dump *sdump, int max_stack)
 {
-	return walk(cb, arg, find, space, rdump, sdump, NULL, max_stack);
+	return walk(cb, arg, find, space, rdump, sdump, NULL, max_stack, false);
 }
 
 int unwind__get_entries_space_fp(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find,
@@ -739,7 +805,7 @@ int unwind__get_entries_space_fp(unwind_entry_cb_t cb, void *arg, unwind_find_ma
 {
 	struct fp_chain fp = { fp_ips, nr_fp, fp_capped };
 
-	return walk(cb, arg, find, space, rdump, sdump, nr_fp ? &fp : NULL, max_stack);
+	return walk(cb, arg, find, space, rdump, sdump, nr_fp ? &fp : NULL, max_stack, false);
 }
 
 /* ---- the model's address space ---- */
@@ -792,15 +858,21 @@ static bool sample__fp_chain(const struct perf_sample *data, struct fp_chain *fp
 	return fp->nr > 0;
 }
 
-int unwind__walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
-			const struct perf_sample *data, int max_stack)
+static int walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
+		       const struct perf_sample *data, int max_stack, bool nosym)
 {
 	struct fp_chain fp;
 
 	if (!data->user_regs.abi || !data->user_stack.size)
 		return -ENOENT;
 	return walk(cb, arg, thread__find_map, thread, &data->user_regs, &data->user_stack,
-		    sample__fp_chain(data, &fp) ? &fp : NULL, max_stack);
+		    sample__fp_chain(data, &fp) ? &fp : NULL, max_stack, nosym);
+}
+
+int unwind__walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
+			const struct perf_sample *data, int max_stack)
+{
+	return walk_sample(cb, arg, thread, data, max_stack, false);
 }
 
 int unwind__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
@@ -812,7 +884,19 @@ int unwind__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 		return -ENOENT;
 	if (unwind__replay(cb, arg, thread, data, max_stack, &ret))
 		return ret;
-	return unwind__walk_sample(cb, arg, thread, data, max_stack);
+	return walk_sample(cb, arg, thread, data, max_stack, false);
+}
+
+int unwind__get_entries_nosym(unwind_entry_cb_t cb, void *arg, struct thread *thread,
+			      struct perf_sample *data, int max_stack)
+{
+	int ret;
+
+	if (!data->user_regs.abi || !data->user_stack.size)
+		return -ENOENT;
+	if (unwind__replay(cb, arg, thread, data, max_stack, &ret))
+		return ret;
+	return walk_sample(cb, arg, thread, data, max_stack, true);
 }
 
 uint64_t unwind__sample_regs_mask(void)
