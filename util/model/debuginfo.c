@@ -33,6 +33,7 @@
 #include "machine.h"
 #include "model.h"
 #include "../lib/debug.h"
+#include "../lib/radix.h"
 #include "../lib/util.h"
 
 #define CFI_CACHE_SIZE 1024	/* rows cached per DSO (direct mapped) */
@@ -139,6 +140,66 @@ static size_t upper_bound_u64(const void *base, size_t n, size_t stride, uint64_
 			hi = mid;
 	}
 	return lo;
+}
+
+/*
+ * Sort n elements of size bytes (at most 32) that start with a uint64_t
+ * key (the cu_range, func_range and scope_range arrays, by lo), stable,
+ * as qsort() with a compare of that key orders them here (glibc's is a
+ * stable merge sort): insertion for a few, else radix_sort() of (key,
+ * index) and one permutation. qsort() called a compare function n log n
+ * times: 15% of a 96-sample `script -F +srcline` on python3.11-dbg.
+ * Falls back to it without memory.
+ */
+static void sort_by_u64_key(void *base, size_t n, size_t size,
+			    int (*cmp)(const void *, const void *))
+{
+	unsigned char *b = base, t[32], *tmp;
+	struct radix_item *v;
+	uint64_t ki, kj;
+	size_t i, j;
+
+	if (size > sizeof(t)) {
+		qsort(base, n, size, cmp);
+		return;
+	}
+	if (n <= 24) {
+		for (i = 1; i < n; i++) {
+			memcpy(&ki, b + i * size, sizeof(ki));
+			for (j = i; j > 0; j--) {
+				memcpy(&kj, b + (j - 1) * size, sizeof(kj));
+				if (kj <= ki)
+					break;
+			}
+			if (j == i)
+				continue;
+			memcpy(t, b + i * size, size);
+			memmove(b + (j + 1) * size, b + j * size, (i - j) * size);
+			memcpy(b + j * size, t, size);
+		}
+		return;
+	}
+	v = malloc(n * sizeof(*v));
+	tmp = malloc(n * size);
+	if (!v || !tmp) {
+		free(v);
+		free(tmp);
+		qsort(base, n, size, cmp);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		memcpy(&v[i].key, b + i * size, sizeof(v[i].key));
+		v[i].val = i;
+	}
+	if (radix_sort(v, n)) {
+		qsort(base, n, size, cmp);
+	} else {
+		for (i = 0; i < n; i++)
+			memcpy(tmp + i * size, b + v[i].val * size, size);
+		memcpy(base, tmp, n * size);
+	}
+	free(v);
+	free(tmp);
 }
 
 _Static_assert(offsetof(struct line_row, addr) == 0, "upper_bound_u64 key");
@@ -1359,7 +1420,7 @@ static int debuginfo__load_cu_ranges(struct debuginfo *di)
 		di->nr_cu_ranges = 0;
 		return -ENOENT;
 	}
-	qsort(di->cu_ranges, di->nr_cu_ranges, sizeof(*di->cu_ranges), cu_range__cmp);
+	sort_by_u64_key(di->cu_ranges, di->nr_cu_ranges, sizeof(*di->cu_ranges), cu_range__cmp);
 	return 0;
 }
 /* Can the unit of cudie refer to DIEs of other units (DW_FORM_ref_addr,
@@ -1886,8 +1947,8 @@ static struct func_scopes *debuginfo__func_scopes(struct debuginfo *di, struct c
 	}
 	for (unsigned int d = 0; d < fs->nr_levels; d++)
 		if (fs->levels[d].n)	/* a depth of range-less scopes has none */
-			qsort(fs->levels[d].r, fs->levels[d].n, sizeof(*fs->levels[d].r),
-			      scope_range__cmp);
+			sort_by_u64_key(fs->levels[d].r, fs->levels[d].n, sizeof(*fs->levels[d].r),
+					scope_range__cmp);
 	fs->next = *b;
 	*b = fs;
 	return fs;
@@ -1984,7 +2045,7 @@ static struct cu_funcs *debuginfo__cu_funcs(struct debuginfo *di, Dwarf_Die *cud
 		dwarf_die__funcs_libdw(di->dwarf, off, cu_funcs__add, cf);
 	}
 	if (cf->n)
-		qsort(cf->r, cf->n, sizeof(*cf->r), func_range__cmp);
+		sort_by_u64_key(cf->r, cf->n, sizeof(*cf->r), func_range__cmp);
 	return cf;
 }
 
