@@ -1796,12 +1796,15 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 
 /* ---- inline frames ---- */
 
-static const char *die__name(Dwarf_Die *die)
+/* The DIE's name (DW_AT_name, else DW_AT_linkage_name, else "??");
+ * *has_name: it was DW_AT_name. */
+static const char *die__name(Dwarf_Die *die, bool *has_name)
 {
 	Dwarf_Attribute attr;
 	const char *name;
 
 	name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+	*has_name = name != NULL;
 	if (!name)
 		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
 	return name ? name : "??";
@@ -2073,21 +2076,21 @@ static bool cu_funcs__find(struct debuginfo *di, struct cu_funcs *cf, uint64_t a
  *    at addresses without inlined levels. Functions with a
  *    DW_AT_linkage_name (C++) keep the ELF (demangled) name.
  */
-static bool die__same_name(Dwarf_Die *die, const struct symbol *sym)
+static bool name__same(const char *name, const struct symbol *sym)
 {
-	return sym && !strcmp(die__name(die), sym->name);
+	return sym && !strcmp(name, sym->name);
 }
 
-static bool die__renamed(Dwarf_Die *die, const struct symbol *sym)
+/* die, named name (has_name: by DW_AT_name), is renamed against sym */
+static bool die__renamed(Dwarf_Die *die, const char *name, bool has_name,
+			 const struct symbol *sym)
 {
 	Dwarf_Attribute attr;
 
-	if (!sym || die__same_name(die, sym))
+	if (!sym || name__same(name, sym) || !has_name)
 		return false;
-	if (dwarf_attr_integrate(die, DW_AT_linkage_name, &attr) ||
-	    dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr))
-		return false;
-	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr)) != NULL;
+	return !dwarf_attr_integrate(die, DW_AT_linkage_name, &attr) &&
+	       !dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr);
 }
 
 /* Compute the chain at addr into a malloc'd frames array; caller holds
@@ -2103,8 +2106,9 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 	struct cu_funcs *cf;
 	struct line_table *lt;
 	struct symbol *sym;
-	const char *file = NULL;
+	const char *file = NULL, *name0;
 	unsigned int line = 0;
+	bool has_name0, renamed0;
 	int n = 0, i, k;
 	long row;
 
@@ -2120,7 +2124,9 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 	sym = dso__find_symbol(di->dso, addr);
 	/* no inlined level: only a function whose DWARF name is not its ELF
 	 * symbol's gets a (renamed) frame */
-	if (n < 2 && !die__renamed(&chain[0], sym))
+	name0 = die__name(&chain[0], &has_name0);
+	renamed0 = die__renamed(&chain[0], name0, has_name0, sym);
+	if (n < 2 && !renamed0)
 		return 0;
 	fr = calloc(n, sizeof(*fr));
 	if (!fr)
@@ -2134,8 +2140,10 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 		line = lt->rows[row].line;
 	}
 	for (i = n - 1, k = 0; i >= 0; i--, k++) {
-		fr[k].func = die__name(&chain[i]);
-		fr[k].inlined = i > 0 ? !die__same_name(&chain[i], sym) : die__renamed(&chain[i], sym);
+		bool has_name;
+
+		fr[k].func = i > 0 ? die__name(&chain[i], &has_name) : name0;
+		fr[k].inlined = i > 0 ? !name__same(fr[k].func, sym) : renamed0;
 		fr[k].file = file;
 		fr[k].line = line;
 		fr[k].srcline = file && line ? debuginfo__intern(di, file, line) : NULL;
