@@ -36,29 +36,9 @@ C
 	cc -O2 -g -fomit-frame-pointer -shared -fPIC -o "$T/lib$L.so" "$T/lib$L.c" ||
 		fail "cc lib$L"
 done
-cat > "$T/main.c" <<'C'
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
-__attribute__((noinline)) void call_lib(void (*fn)(int), int n) { fn(n); __asm__ volatile(""); }
-int main(int argc, char **argv)
-{
-	int rounds = argc > 3 ? atoi(argv[3]) : 4;
-	for (int r = 0; r < rounds; r++) {
-		void *h = dlopen(argv[1 + (r & 1)], RTLD_NOW);
-		void (*fn)(int);
-		if (!h) { fprintf(stderr, "%s\n", dlerror()); return 1; }
-		fn = (void (*)(int))dlsym(h, "work");
-		for (int i = 0; i < 300; i++)
-			call_lib(fn, 300000);
-		dlclose(h);
-	}
-	return 0;
-}
-C
-cc -O2 -g -fomit-frame-pointer -o "$T/main" "$T/main.c" -ldl || fail "cc main"
+cc_prog dlswap -O2 -g -fomit-frame-pointer -ldl
 perf_record "$T/perf.data" -e cpu-clock -F 2000 --call-graph dwarf,8192 -- \
-	"$T/main" "$T/liba.so" "$T/libb.so" 4
+	"$T/dlswap" "$T/liba.so" "$T/libb.so" 4 300000
 
 # both libraries sampled at the same addresses: else the recording does
 # not exercise the invalidation this test is about
@@ -101,7 +81,7 @@ same report --stdio --no-children --sort sym,srcline
 frames() { # script output -> per sample, "sym (dso)" of the program's frames, one line
 	# (libc's are left out: perf names some of its inlined levels otherwise)
 	awk '/^[^ \t]/ { if (s != "") print s; s = "#" }
-		/^\t/ && (/\/(main|lib[ab]\.so)\)$/ || /inner_[ab](\+0x[0-9a-f]+)? \(inlined\)$/) {
+		/^\t/ && (/\/(dlswap|lib[ab]\.so)\)$/ || /inner_[ab](\+0x[0-9a-f]+)? \(inlined\)$/) {
 		l = $0; sub(/^\t *[0-9a-f]+ /, "", l); sub(/\+0x[0-9a-f]+/, "", l); s = s ";" l }
 		END { if (s != "") print s }'
 }

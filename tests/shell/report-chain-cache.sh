@@ -24,28 +24,8 @@ C
 	cc -O1 -g -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer -shared -fPIC \
 		-o "$T/lib$L.so" "$T/lib$L.c" || fail "cc lib$L"
 done
-cat > "$T/main.c" <<'C'
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
-__attribute__((noinline)) void call_lib(void (*fn)(int), int n) { fn(n); }
-int main(int argc, char **argv)
-{
-	int rounds = argc > 3 ? atoi(argv[3]) : 6;
-	for (int r = 0; r < rounds; r++) {
-		void *h = dlopen(argv[1 + (r & 1)], RTLD_NOW);
-		void (*fn)(int);
-		if (!h) { fprintf(stderr, "%s\n", dlerror()); return 1; }
-		fn = (void (*)(int))dlsym(h, "work");
-		for (int i = 0; i < 300; i++)
-			call_lib(fn, 100000);
-		dlclose(h);
-	}
-	return 0;
-}
-C
-cc -O1 -g -fno-omit-frame-pointer -o "$T/main" "$T/main.c" -ldl || fail "cc main"
-"$PERF" record -q -F 4000 -g -o "$T/perf.data" -- "$T/main" "$T/liba.so" "$T/libb.so" 6 \
+cc_prog dlswap -O1 -g -ldl
+"$PERF" record -q -F 4000 -g -o "$T/perf.data" -- "$T/dlswap" "$T/liba.so" "$T/libb.so" 6 \
 	>/dev/null 2>"$T/rec.err" ||
 	{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
 

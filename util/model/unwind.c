@@ -875,8 +875,8 @@ int unwind__walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 	return walk_sample(cb, arg, thread, data, max_stack, false);
 }
 
-int unwind__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
-			struct perf_sample *data, int max_stack)
+static int get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
+		       struct perf_sample *data, int max_stack, bool nosym)
 {
 	int ret;
 
@@ -884,19 +884,19 @@ int unwind__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 		return -ENOENT;
 	if (unwind__replay(cb, arg, thread, data, max_stack, &ret))
 		return ret;
-	return walk_sample(cb, arg, thread, data, max_stack, false);
+	return walk_sample(cb, arg, thread, data, max_stack, nosym);
+}
+
+int unwind__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
+			struct perf_sample *data, int max_stack)
+{
+	return get_entries(cb, arg, thread, data, max_stack, false);
 }
 
 int unwind__get_entries_nosym(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 			      struct perf_sample *data, int max_stack)
 {
-	int ret;
-
-	if (!data->user_regs.abi || !data->user_stack.size)
-		return -ENOENT;
-	if (unwind__replay(cb, arg, thread, data, max_stack, &ret))
-		return ret;
-	return walk_sample(cb, arg, thread, data, max_stack, true);
+	return get_entries(cb, arg, thread, data, max_stack, true);
 }
 
 uint64_t unwind__sample_regs_mask(void)
