@@ -32,45 +32,54 @@
 #   Note: perf record copies the debug file it finds into its build-id
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
-# RESULTS-BEGIN recorded 2026-11-27 22:34-22:42 UTC, 2 cores, medians of 5
+# RESULTS-BEGIN recorded 2026-11-28 01:52-02:13 UTC, 2 cores, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
 # perf and prf take turns run by run, each bench run recording its own
 # file. prf's rows map what its first run kept (debug images, line tables,
 # PLT answers, symbol tables); the "first run" rows start with nothing
-# kept, as on a machine where prf never ran. Binary of 0d6255c (stop 21):
+# kept, as on a machine where prf never ran. Binary of 38ab0cb (stop 22):
 # setup / samples          task             perf s  prf s   wall  first run: prf s  wall
-# no python DWARF, 15.7 K  report            0.767  0.068  11.3x             0.127  6.1x
-#                          script            1.017  0.095  10.7x             0.116  7.5x
-#                          script +srcline  25.312  0.101 250.6x             0.175 160.1x
-# python3.11-dbg, 13.8 K   report            2.153  0.057  37.8x             0.227  9.6x
-#                          script            2.428  0.064  37.9x             0.173 15.5x
-#                          script +srcline   2.579  0.077  33.5x             0.219 11.0x
-# peak RSS, perf / prf: no python DWARF 141.4 / 20.5 MB (0.15x) report,
-# 0.13x script, 0.14x script +srcline; python3.11-dbg 126.9 / 41.0 MB
-# (0.32x) report, 0.30x script, 46.1 MB (0.36x) script +srcline.
-# The VM ran slower than at stop 20 (perf's report without python DWARF
-# 0.77 s against 0.55 s); an earlier run of this stop's code (before the
-# unlisted-units table was kept) in a faster moment gave 9.8x / 11.2x /
-# 230x and 38.3x / 39.8x / 34.0x: the ratios move by 10% with the VM.
-# What changed since stop 20 (measured on python3.11-dbg, script -F
-# +srcline, 13 K samples): a helper thread maps the perf.data pages ahead
-# of the reader and gives them back behind it (mapping 118 MB of pages
-# cost the reader 11-14 ms); symbol tables kept between runs (loading
-# python3.11's and libc's symbols was a seventh of a 100-sample run);
-# srcline strings interned per DSO instead of a zeroed pointer per line
-# row (1.5 MB, 390 page faults); the table of the units without CU
-# ranges kept. Alternating with stop 20's binary: 104 -> 84 ms (srcline),
-# 34 -> 28 ms on a 96-sample file.
-# 50x on srcline with python3.11-dbg would need prf under about 50 ms
-# here: a 96-sample file still takes 28 ms (process start, mapping the
-# debug images, inline scope indexes of python's LTO units), and the rest
-# is per sample (the walk's first reads of each stack copy, output text,
-# inline chains).
+# no python DWARF, 14.5 K  report            0.646  0.062  10.4x             0.081  7.8x
+#                          script            0.735  0.057  12.9x             0.097  7.9x
+#                          script +srcline  23.794  0.064 371.8x             0.122 176.7x
+# python3.11-dbg, 12.6 K   report            2.690  0.050  53.8x             0.218 11.0x
+#                          script            2.911  0.060  48.5x             0.161 16.0x
+#                          script +srcline   2.615  0.065  40.2x             0.221 12.6x
+# peak RSS, perf / prf: no python DWARF 131.7 / 23.4 MB (0.18x) report,
+# 0.17x script, 0.18x script +srcline; python3.11-dbg 118.1 / 41.6 MB
+# (0.35x) report, 0.35x script, 47.6 MB (0.40x) script +srcline.
+# The same rows in two earlier runs of this stop (python3.11-dbg, binary
+# of 1ae4d42, chain cache for DWARF chains but not yet the fast CFI rows,
+# radix sorts and single name lookups): report 39.2x / 45.0x, script
+# 41.3x / 39.4x, script +srcline 48.4x / 41.0x. prf's srcline time was
+# 0.068 / 0.070 / 0.065 s in the three runs, perf's 3.29 / 2.87 / 2.62 s:
+# the ratio moves with perf's time more than with prf's.
+# What changed since stop 21: DWARF chains go through the callchain
+# cache (util/model/callchain.h): the walk still runs per sample, but the
+# chain is keyed by its unwound addresses, so a repeated stack's symbols,
+# inline frames and srclines are resolved once (the python loop: 14 K
+# samples, 600 distinct chains), and script prints a repeated chain by
+# copying its text; the cache's table is written at once instead of
+# taking copy-on-write faults with TLB-flush IPIs; the line table of
+# python's crt units (empty) is kept too; CFI rows with only CFA+offset
+# rules run a short loop; CU, function and scope indexes sorted by radix;
+# the data mapping given back in whole 2 MB PMDs (no more PMD splits).
+# 344 M -> 200 M instructions (callgrind) for script -F +srcline on 14 K
+# samples; alternating with stop 21's binary, 82 -> 66 ms there.
+# 50x on srcline with python3.11-dbg would need prf near 52 ms here. A
+# 96-sample file still takes 29 ms, 15 ms of it building the function
+# and inline-scope indexes of python's LTO units (an --no-inline run of
+# it takes 11 ms); those indexes are not kept between runs yet.
 # 1 / 2 unwinding threads (rows timed one after the other, not in turns):
-# no python DWARF report 8.6x / 8.4x, script 13.4x; python3.11-dbg report
-# 43.2x / 35.7x, script 30.3x / 34.7x, srcline 32.6x / 34.4x: a second
-# unwinding thread still does not pay on 2 CPUs (the default stays one).
+# no python DWARF report 12.3x / 11.6x, script 14.7x / 13.1x;
+# python3.11-dbg report 40.8x / 30.5x, script 41.0x / 44.8x, srcline
+# 42.9x / 31.9x: a second unwinding thread still does not pay on 2 CPUs
+# (the default stays one; the workers' resolution ahead does not use the
+# chain cache).
+# Stop 21 (same bench, medians of 5): no python DWARF (15.7 K) report
+# 11.3x, script 10.7x, srcline 251x, first runs 6.1x / 7.5x / 160x;
+# python3.11-dbg (13.8 K) report 37.8x, script 37.9x, srcline 33.5x.
 # Stop 20 (same bench, medians of 5): no python DWARF (12.7 K) report
 # 12.5x, script 12.6x, srcline 219x, first runs 4.8x / 7.0x / 137x;
 # python3.11-dbg (14.5 K) report 34.9x, script 36.7x, srcline 30.3x.
