@@ -3,7 +3,7 @@
 #define PRF_MODEL_DEBUG_CACHE_H
 /*
  * On-disk cache of what prf derives from debug files, so that the next
- * prf run maps it instead of deriving it again. Four kinds:
+ * prf run maps it instead of deriving it again. Five kinds:
  *  - the in-memory images of compressed separate debug files
  *    (util/model/debug-image.h): glibc's .debug_info alone is 5.8 MB of
  *    zlib stream that takes 13-16 ms to inflate, on every run;
@@ -14,12 +14,15 @@
  *    (util/model/symbol-elf.c): answering that rebuilds perf's symbol
  *    tree, 4-8% of a `script` where python3.11's symtab overlaps its PLT;
  *  - the symbol tables of ELF files (util/model/symbol-cache.h), for
- *    any DSO whose symbols come from a file (debug file or not).
+ *    any DSO whose symbols come from a file (debug file or not);
+ *  - the inline chains (names, call sites, lines) at the addresses runs
+ *    looked up (util/model/inline-cache.h): the function and inline scope
+ *    indexes of python3.11's LTO units were half of a small run.
  *
  * Where: $PRF_DEBUG_CACHE if set (0 or empty: no cache), else
  * $XDG_CACHE_HOME/prf/debug-images, else ~/.cache/prf/debug-images;
  * directories made 0700, files 0600. One file per source debug file and
- * kind (.img, .lines, .plt, .syms): its data, then a trailer naming the
+ * kind (.img, .lines, .plt, .syms, .inl): its data, then a trailer naming the
  * kind and the source (path, device, inode, size, modification time in
  * ns), so a debug file replaced or modified in place is never answered
  * from old data.
@@ -42,6 +45,7 @@ enum debug_cache_kind {
 	DEBUG_CACHE_PLT,	/* which PLT entries perf names after an ELF
 				 * symbol (symbol-elf.c's plt__covered()) */
 	DEBUG_CACHE_SYMS,	/* ELF symbol tables (symbol-cache.c's layout) */
+	DEBUG_CACHE_INLINE,	/* inline chains by address (inline-cache.c's layout) */
 };
 
 /*

@@ -29,6 +29,7 @@
 #include "dwarf-line.h"
 #include "dso.h"
 #include "line-cache.h"
+#include "inline-cache.h"
 #include "inline-sym.h"
 #include "machine.h"
 #include "model.h"
@@ -265,6 +266,13 @@ struct debuginfo {
 	char *lcache_path;
 	struct stat lcache_st;
 	bool lcache_tried, lcache_new;	/* lcache_new: a cu_lines to keep */
+	/* inline chains kept between runs (inline-cache.h), same file; the
+	 * chains worked out from the DWARF this run, to keep (their strings
+	 * are libdw's and the line tables': kept before those go) */
+	struct inline_cache *icache;
+	bool icache_tried;
+	struct inline_facts *ic_new;
+	size_t nr_ic_new, ic_new_alloc;
 	bool lines_keep;		/* lines read from line programs: keep */
 	struct line_table lines;
 	struct dwarf_line_files *lines_files;	/* the file tables of lines */
@@ -1561,6 +1569,22 @@ static void debuginfo__keep_lines(struct debuginfo *di)
 	free(u);
 }
 
+static struct inline_cache *debuginfo__inline_cache(struct debuginfo *di);
+
+/* Keep the inline chains worked out from the DWARF this run, with those
+ * kept before (at teardown, before the strings they point to go), and
+ * unmap the kept ones (the frames pointing into them are gone). */
+static void debuginfo__keep_inline(struct debuginfo *di)
+{
+	if (di->nr_ic_new && di->lcache_path)
+		inline_cache__store(di->lcache_path, &di->lcache_st, di->icache, di->ic_new,
+				    di->nr_ic_new);
+	for (size_t i = 0; i < di->nr_ic_new; i++)
+		free(di->ic_new[i].levels);
+	free(di->ic_new);
+	inline_cache__close(di->icache);
+}
+
 /* The line table and file table of the CU at cu_off (DIE offset), built
  * on first use (c->t.n is 0 when it has no rows): from the kept tables
  * when they hold it, else from its line program. NULL: no memory.
@@ -1774,6 +1798,9 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 {
 	struct debuginfo *di = dso__debuginfo(dso);
 	unsigned int gen = debuginfo__generation();
+	struct inline_fact_level lv[INLINE_CACHE_MAX_LEVELS];
+	struct inline_cache *ic;
+	struct inline_facts f;
 	struct srcline_memo *m;
 	struct line_table *t;
 	const char *s = NULL;
@@ -1787,8 +1814,14 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 	if (m->di == di && m->addr == addr && m->gen == gen)
 		return m->str;
 	debuginfo__lock(di);
-	if ((i = debuginfo__find_line(di, addr, &t)) >= 0)
+	if (!debuginfo__load_dwarf(di) && (ic = debuginfo__inline_cache(di)) &&
+	    !inline_cache__get(ic, addr, &f, lv) && f.positions) {
+		/* the kept chain has the line table's row at addr */
+		if (f.file)
+			s = debuginfo__intern(di, f.file, f.line);
+	} else if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
 		s = debuginfo__intern(di, line_table__file(t, (size_t)i), t->rows[i].line);
+	}
 	debuginfo__unlock(di);
 	*m = (struct srcline_memo){ di, addr, gen, s };
 	return s;
@@ -2081,68 +2114,128 @@ static bool name__same(const char *name, const struct symbol *sym)
 	return sym && !strcmp(name, sym->name);
 }
 
-/* die, named name (has_name: by DW_AT_name), is renamed against sym */
-static bool die__renamed(Dwarf_Die *die, const char *name, bool has_name,
-			 const struct symbol *sym)
-{
-	Dwarf_Attribute attr;
 
-	if (!sym || name__same(name, sym) || !has_name)
-		return false;
-	return !dwarf_attr_integrate(die, DW_AT_linkage_name, &attr) &&
-	       !dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr);
+/* The kept inline chains (inline-cache.h) of the file the DWARF came
+ * from, mapped on first use; NULL when none. Caller holds the lock. */
+static struct inline_cache *debuginfo__inline_cache(struct debuginfo *di)
+{
+	if (!di->icache_tried) {
+		di->icache_tried = true;
+		if (debuginfo__line_cache(di), di->lcache_path)
+			di->icache = inline_cache__open(di->lcache_path, &di->lcache_st);
+	}
+	return di->icache;
 }
 
-/* Compute the chain at addr into a malloc'd frames array; caller holds
- * the lock. Returns the number of frames (0: no inlined level). */
-static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool positions,
-				   struct inline_frame **out)
+/*
+ * The DWARF's facts of the chain at addr into *f, its levels into lv
+ * (room for MAX_INLINE_DEPTH): the function whose code holds addr and
+ * the scopes inlined into it there, outermost first, with their names;
+ * with positions, the call sites and the line table's row at addr. f->n
+ * 0: no function there. Caller holds the lock.
+ */
+static void debuginfo__chain_facts(struct debuginfo *di, uint64_t addr, bool positions,
+				   struct inline_facts *f, struct inline_fact_level *lv)
 {
 	Dwarf_Die cudie, chain[MAX_INLINE_DEPTH];
-	Dwarf_Off cu_off;
 	const struct dwarf_line_files *files = NULL;
+	Dwarf_Attribute attr;
+	Dwarf_Off cu_off;
 	struct cu_lines *cl;
-	struct inline_frame *fr;
 	struct cu_funcs *cf;
 	struct line_table *lt;
-	struct symbol *sym;
-	const char *file = NULL, *name0;
-	unsigned int line = 0;
-	bool has_name0, renamed0;
-	int n = 0, i, k;
+	int n = 0, i;
 	long row;
 
-	*out = NULL;
-	if (debuginfo__load_dwarf(di) || !debuginfo__addr_cu(di, addr, &cu_off) ||
-	    !dwarf_offdie(di->dwarf, cu_off, &cudie))
-		return 0;
+	*f = (struct inline_facts){ .addr = addr, .positions = positions, .levels = lv };
+	if (debuginfo__load_dwarf(di))
+		return;
+	/* the line also where no function is: it answers dso__srcline() */
+	if (positions && (row = debuginfo__find_line(di, addr, &lt)) >= 0) {
+		f->file = line_table__file(lt, (size_t)row);	/* never NULL */
+		f->line = lt->rows[row].line;
+	}
+	if (!debuginfo__addr_cu(di, addr, &cu_off) || !dwarf_offdie(di->dwarf, cu_off, &cudie))
+		return;
 	cf = debuginfo__cu_funcs(di, &cudie);
 	if (!cf || !cu_funcs__find(di, cf, addr, &chain[0]))
-		return 0;
+		return;
 	n = 1;
 	debuginfo__pc_chain(di, cf, addr, chain, &n);
-	sym = dso__find_symbol(di->dso, addr);
+	f->n = (unsigned int)n;
+	for (i = 0; i < n; i++) {
+		bool has_name;
+
+		lv[i] = (struct inline_fact_level){ .name = die__name(&chain[i], &has_name) };
+		if (i == 0)
+			f->has_name0 = has_name;
+	}
+	f->has_linkage0 = dwarf_attr_integrate(&chain[0], DW_AT_linkage_name, &attr) ||
+			  dwarf_attr_integrate(&chain[0], DW_AT_MIPS_linkage_name, &attr);
+	if (!positions)
+		return;
+	/* call sites need the CU's file table */
+	if ((cl = debuginfo__cu_lines(di, cu_off)))
+		files = &cl->files;
+	for (i = 1; i < n; i++)
+		die__call_site(&chain[i], files, &lv[i].call_file, &lv[i].call_line);
+}
+
+/* Remember the chain f worked out this run, to keep it (at teardown). */
+static void debuginfo__note_facts(struct debuginfo *di, const struct inline_facts *f)
+{
+	struct inline_facts *c;
+
+	if (!di->lcache_path)
+		return;
+	if (di->nr_ic_new == di->ic_new_alloc) {
+		size_t na = di->ic_new_alloc ? 2 * di->ic_new_alloc : 64;
+		struct inline_facts *nf = realloc(di->ic_new, na * sizeof(*nf));
+
+		if (!nf)
+			return;
+		di->ic_new = nf;
+		di->ic_new_alloc = na;
+	}
+	c = &di->ic_new[di->nr_ic_new];
+	*c = *f;
+	c->levels = NULL;
+	if (f->n && !(c->levels = malloc(f->n * sizeof(*c->levels))))
+		return;
+	if (f->n)
+		memcpy(c->levels, f->levels, f->n * sizeof(*c->levels));
+	di->nr_ic_new++;
+}
+
+/*
+ * The frames of the chain f into a malloc'd array, as perf 6.1 shows them
+ * against the ELF symbol at the address (the naming rules above); caller holds
+ * the lock. Returns the number of frames (0: no inlined level).
+ */
+static int inline_chain__frames(struct debuginfo *di, const struct inline_facts *f,
+				bool positions, struct inline_frame **out)
+{
+	int n = (int)f->n, i, k;
+	struct inline_frame *fr;
+	const char *file = positions ? f->file : NULL;
+	unsigned int line = positions ? f->line : 0;
+	struct symbol *sym;
+	bool renamed0;
+
+	*out = NULL;
+	if (!n)
+		return 0;
+	sym = dso__find_symbol(di->dso, f->addr);
 	/* no inlined level: only a function whose DWARF name is not its ELF
 	 * symbol's gets a (renamed) frame */
-	name0 = die__name(&chain[0], &has_name0);
-	renamed0 = die__renamed(&chain[0], name0, has_name0, sym);
+	renamed0 = sym && !name__same(f->levels[0].name, sym) && f->has_name0 && !f->has_linkage0;
 	if (n < 2 && !renamed0)
 		return 0;
 	fr = calloc(n, sizeof(*fr));
 	if (!fr)
 		return -ENOMEM;
-	/* positions need the CU's file table: only when asked */
-	if (positions && (cl = debuginfo__cu_lines(di, cu_off)))
-		files = &cl->files;
-	/* innermost position: the line table's */
-	if (positions && (row = debuginfo__find_line(di, addr, &lt)) >= 0) {
-		file = line_table__file(lt, (size_t)row);
-		line = lt->rows[row].line;
-	}
 	for (i = n - 1, k = 0; i >= 0; i--, k++) {
-		bool has_name;
-
-		fr[k].func = i > 0 ? die__name(&chain[i], &has_name) : name0;
+		fr[k].func = f->levels[i].name;
 		fr[k].inlined = i > 0 ? !name__same(fr[k].func, sym) : renamed0;
 		fr[k].file = file;
 		fr[k].line = line;
@@ -2153,11 +2246,36 @@ static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool pos
 			free(fr);
 			return -ENOMEM;
 		}
-		if (i > 0 && positions)
-			die__call_site(&chain[i], files, &file, &line);
+		if (i > 0 && positions) {
+			file = f->levels[i].call_file;
+			line = f->levels[i].call_line;
+		}
 	}
 	*out = fr;
 	return n;
+}
+
+/* Compute the chain at addr into a malloc'd frames array: from the kept
+ * chains when they hold it, else from the DWARF (then kept at teardown).
+ * Caller holds the lock. Returns the number of frames (0: no inlined
+ * level). */
+static int debuginfo__inline_chain(struct debuginfo *di, uint64_t addr, bool positions,
+				   struct inline_frame **out)
+{
+	struct inline_fact_level lv[MAX_INLINE_DEPTH];
+	struct inline_cache *ic;
+	struct inline_facts f;
+
+	_Static_assert(MAX_INLINE_DEPTH <= INLINE_CACHE_MAX_LEVELS, "a kept chain's levels");
+	*out = NULL;
+	if (debuginfo__load_dwarf(di))
+		return 0;
+	if ((ic = debuginfo__inline_cache(di)) && !inline_cache__get(ic, addr, &f, lv) &&
+	    (f.positions || !positions))
+		return inline_chain__frames(di, &f, positions, out);
+	debuginfo__chain_facts(di, addr, positions, &f, lv);
+	debuginfo__note_facts(di, &f);
+	return inline_chain__frames(di, &f, positions, out);
 }
 
 int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, void *arg)
@@ -2336,6 +2454,7 @@ void dso__debuginfo_delete(struct dso *dso)
 		}
 	}
 	debuginfo__keep_lines(di);
+	debuginfo__keep_inline(di);
 	for (i = 0; i < CU_LINES_BUCKETS; i++) {
 		struct cu_lines *c = di->cu_lines[i], *n;
 
