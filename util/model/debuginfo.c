@@ -2114,14 +2114,14 @@ static bool name__same(const char *name, const struct symbol *sym)
 	return sym && !strcmp(name, sym->name);
 }
 
-
 /* The kept inline chains (inline-cache.h) of the file the DWARF came
  * from, mapped on first use; NULL when none. Caller holds the lock. */
 static struct inline_cache *debuginfo__inline_cache(struct debuginfo *di)
 {
 	if (!di->icache_tried) {
 		di->icache_tried = true;
-		if (debuginfo__line_cache(di), di->lcache_path)
+		debuginfo__line_cache(di);	/* finds lcache_path, lcache_st */
+		if (di->lcache_path)
 			di->icache = inline_cache__open(di->lcache_path, &di->lcache_st);
 	}
 	return di->icache;
