@@ -32,51 +32,53 @@
 #   Note: perf record copies the debug file it finds into its build-id
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
-# RESULTS-BEGIN recorded 2026-11-28 01:52-02:13 UTC, 2 cores, medians of 5
+# RESULTS-BEGIN recorded 2026-11-28 02:05-02:10 UTC (python3.11-dbg) and
+# 01:25-01:35 (no python DWARF), 2 cores, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
 # perf and prf take turns run by run, each bench run recording its own
 # file. prf's rows map what its first run kept (debug images, line tables,
-# PLT answers, symbol tables); the "first run" rows start with nothing
-# kept, as on a machine where prf never ran. Binary of 38ab0cb (stop 22):
+# PLT answers, symbol tables, inline chains); the "first run" rows start
+# with nothing kept, as on a machine where prf never ran. Binaries of
+# d3e4fcb (python3.11-dbg) and d53bff3 (no python DWARF; before the
+# inline chains were kept, which only concerns glibc's frames there):
 # setup / samples          task             perf s  prf s   wall  first run: prf s  wall
 # no python DWARF, 14.5 K  report            0.646  0.062  10.4x             0.081  7.8x
 #                          script            0.735  0.057  12.9x             0.097  7.9x
 #                          script +srcline  23.794  0.064 371.8x             0.122 176.7x
-# python3.11-dbg, 12.6 K   report            2.690  0.050  53.8x             0.218 11.0x
-#                          script            2.911  0.060  48.5x             0.161 16.0x
-#                          script +srcline   2.615  0.065  40.2x             0.221 12.6x
+# python3.11-dbg, 15.8 K   report            2.990  0.064  46.7x             0.228 10.6x
+#                          script            2.501  0.056  44.7x             0.200 12.4x
+#                          script +srcline   2.695  0.048  56.1x             0.182 15.3x
 # peak RSS, perf / prf: no python DWARF 131.7 / 23.4 MB (0.18x) report,
-# 0.17x script, 0.18x script +srcline; python3.11-dbg 118.1 / 41.6 MB
-# (0.35x) report, 0.35x script, 47.6 MB (0.40x) script +srcline.
-# The same rows in two earlier runs of this stop (python3.11-dbg, binary
-# of 1ae4d42, chain cache for DWARF chains but not yet the fast CFI rows,
-# radix sorts and single name lookups): report 39.2x / 45.0x, script
-# 41.3x / 39.4x, script +srcline 48.4x / 41.0x. prf's srcline time was
-# 0.068 / 0.070 / 0.065 s in the three runs, perf's 3.29 / 2.87 / 2.62 s:
-# the ratio moves with perf's time more than with prf's.
+# 0.17x script, 0.18x script +srcline; python3.11-dbg 143.7 / 24.4 MB
+# (0.17x) report, 0.17x script, 25.8 MB (0.18x) script +srcline.
+# Earlier runs of this stop (python3.11-dbg, before the inline chains
+# were kept): srcline 48.4x / 41.0x / 40.2x (prf 0.068 / 0.070 / 0.065 s,
+# perf 3.29 / 2.87 / 2.62 s: the ratio moves with perf's time as much as
+# with prf's), report 39.2x / 45.0x / 53.8x, script 41.3x / 39.4x / 48.5x.
 # What changed since stop 21: DWARF chains go through the callchain
 # cache (util/model/callchain.h): the walk still runs per sample, but the
 # chain is keyed by its unwound addresses, so a repeated stack's symbols,
 # inline frames and srclines are resolved once (the python loop: 14 K
 # samples, 600 distinct chains), and script prints a repeated chain by
 # copying its text; the cache's table is written at once instead of
-# taking copy-on-write faults with TLB-flush IPIs; the line table of
-# python's crt units (empty) is kept too; CFI rows with only CFA+offset
-# rules run a short loop; CU, function and scope indexes sorted by radix;
-# the data mapping given back in whole 2 MB PMDs (no more PMD splits).
-# 344 M -> 200 M instructions (callgrind) for script -F +srcline on 14 K
-# samples; alternating with stop 21's binary, 82 -> 66 ms there.
-# 50x on srcline with python3.11-dbg would need prf near 52 ms here. A
-# 96-sample file still takes 29 ms, 15 ms of it building the function
-# and inline-scope indexes of python's LTO units (an --no-inline run of
-# it takes 11 ms); those indexes are not kept between runs yet.
-# 1 / 2 unwinding threads (rows timed one after the other, not in turns):
-# no python DWARF report 12.3x / 11.6x, script 14.7x / 13.1x;
-# python3.11-dbg report 40.8x / 30.5x, script 41.0x / 44.8x, srcline
-# 42.9x / 31.9x: a second unwinding thread still does not pay on 2 CPUs
-# (the default stays one; the workers' resolution ahead does not use the
-# chain cache).
+# taking copy-on-write faults with TLB-flush IPIs; the inline chains a
+# run worked out are kept (util/model/inline-cache.h): later runs build
+# no function or inline-scope index and read no line table (26 -> 10 ms
+# on a 96-sample file, 58 -> 47 ms on 14 K samples, in turns with the
+# binary before); the line table of python's crt units (empty) is kept
+# too; CFI rows with only CFA+offset rules run a short loop; CU,
+# function and scope indexes sorted by radix; the data mapping given
+# back in whole 2 MB PMDs (no more PMD splits). Alternating with stop
+# 21's binary on the same 14 K-sample file: 82 -> 66 ms before the
+# inline chains were kept.
+# 1 / 2 unwinding threads (rows timed one after the other, not in turns,
+# so more exposed to the VM's swings: the 1-thread rows are the default's
+# configuration): no python DWARF report 12.3x / 11.6x, script 14.7x /
+# 13.1x; python3.11-dbg report 42.2x / 41.1x, script 36.8x / 31.3x,
+# srcline 33.7x / 28.7x: a second unwinding thread still does not pay on
+# 2 CPUs (the default stays one; the workers' resolution ahead does not
+# use the chain cache).
 # Stop 21 (same bench, medians of 5): no python DWARF (15.7 K) report
 # 11.3x, script 10.7x, srcline 251x, first runs 6.1x / 7.5x / 160x;
 # python3.11-dbg (13.8 K) report 37.8x, script 37.9x, srcline 33.5x.
