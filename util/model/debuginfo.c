@@ -2181,12 +2181,16 @@ static void debuginfo__chain_facts(struct debuginfo *di, uint64_t addr, bool pos
 		die__call_site(&chain[i], files, &lv[i].call_file, &lv[i].call_line);
 }
 
+/* Chains of one debug file kept from one run at most: a run that works
+ * out more (inline_slot reuse works some out again) keeps the first. */
+#define INLINE_KEEP_MAX (256u << 10)
+
 /* Remember the chain f worked out this run, to keep it (at teardown). */
 static void debuginfo__note_facts(struct debuginfo *di, const struct inline_facts *f)
 {
 	struct inline_facts *c;
 
-	if (!di->lcache_path)
+	if (!di->lcache_path || di->nr_ic_new >= INLINE_KEEP_MAX)
 		return;
 	if (di->nr_ic_new == di->ic_new_alloc) {
 		size_t na = di->ic_new_alloc ? 2 * di->ic_new_alloc : 64;
