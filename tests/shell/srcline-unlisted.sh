@@ -9,7 +9,8 @@
 # unlisted unit's included; and the table prf builds for addresses no
 # CU range claims must leave out the listed unit (main.c): before, an
 # address outside every range (crt1's _start in an LTO build of python3)
-# loaded every row of the DSO, 820 K rows where none could match.
+# loaded every row of the DSO, 820 K rows where none could match. An
+# empty such table (unlisted units without rows) is kept too.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup srcline-unlisted objcopy readelf
@@ -82,4 +83,30 @@ grep -q 'prog: line table of the units without CU ranges from the kept tables' m
 	{ grep debuginfo maps.err | head; fail "second run: the table of the unlisted units was not the kept one"; }
 grep -q 'prog: line tables kept in ' maps.err && fail "second run: the tables were kept again"
 echo "kept and mapped by the next run with the same frames"
+
+# units without CU ranges whose line programs have no rows (python3.11's
+# crt units): the empty table is kept too, so the next run does not read
+# those line programs again to find nothing. prog2: main.c and other.c
+# listed, empty.c (no code) not; DWARF stacks end in crt1's _start, which
+# no unit claims
+cat > empty.c <<'SRC'
+int empty_unit_var = 1;
+SRC
+cc -O2 -g -fno-omit-frame-pointer -c -o other2.o other.c && cc -O2 -g -c empty.c ||
+	fail "cc empty.c"
+objcopy --remove-section=.debug_aranges empty.o || fail "objcopy empty.o"
+cc -o prog2 main.o other2.o empty.o || fail "link prog2"
+perf_record dw.data -e cpu-clock -c 100000 --call-graph dwarf,4096 ./prog2 5000
+C2=$T/cache2
+for run in e1 e2; do
+	PRF_DEBUG_CACHE=$C2 "$PRF" script -vv -i dw.data -F ip,sym,srcline > "$run.out" 2>"$run.err" ||
+		{ cat "$run.err"; fail "prf script ($run)"; }
+	rm -f "$C2"/*.inl	# kept inline chains would answer without any table
+done
+cmp -s e1.out e2.out || { diff e1.out e2.out | head; fail "empty table: the two runs differ"; }
+grep -q 'prog2: line table of the units without CU ranges loaded (2 units with ranges left out)' e1.err ||
+	{ grep 'prog2' e1.err | head; fail "empty table: first run did not read the unlisted unit"; }
+grep -q 'prog2: line table of the units without CU ranges from the kept tables' e2.err ||
+	{ grep 'prog2' e2.err | head; fail "empty table: not kept, read again by the second run"; }
+echo "an empty table of unlisted units is kept and mapped"
 exit 0
