@@ -638,6 +638,24 @@ static struct chain_cache_entry *chain_cache__store(struct callchain_cache *cach
 	return e;
 }
 
+/* The chain k was just resolved into cursor in full: remember it when it
+ * is met the second time and its answer still holds (the maps and the
+ * DWARF state unchanged meanwhile, frames that stay valid). The entry,
+ * or NULL. */
+static struct chain_cache_entry *chain_cache__resolved(struct callchain_cache *cache,
+						       const struct chain_key *k,
+						       struct callchain_cursor *cursor, bool dwarf)
+{
+	if (maps__current_generation() != k->gen || debuginfo__generation() != k->dgen ||
+	    !frames__cacheable(cursor->frames, cursor->nr, dwarf))
+		return NULL;
+	if (cache->slots[k->slot].seen != k->hash) {
+		cache->slots[k->slot].seen = k->hash;	/* first time: stored if met again */
+		return NULL;
+	}
+	return chain_cache__store(cache, k, cursor);
+}
+
 /*
  * Resolution ahead on the unwinding workers (unwind.h, unwind__set_ahead()):
  * a DWARF sample's whole resolution, done into a slot cursor of the batch,
@@ -795,17 +813,9 @@ static int resolve_dwarf_cached(struct callchain_cache *cache, struct perf_sampl
 	}
 	cache->nr_misses++;
 	err = resolve_callchain(sample, evsel, thread, opts, cursor, w);
-	if (err || maps__current_generation() != k.gen || debuginfo__generation() != k.dgen ||
-	    !frames__cacheable(cursor->frames, cursor->nr, true))
-		return err;
-	if (cache->slots[k.slot].seen != k.hash) {
-		cache->slots[k.slot].seen = k.hash;	/* first time: stored if met again */
-		return 0;
-	}
-	e = chain_cache__store(cache, &k, cursor);
-	if (e)
+	if (!err && (e = chain_cache__resolved(cache, &k, cursor, true)))
 		e->unwound = cursor->nr_unwound != unwound;
-	return 0;
+	return err;
 }
 
 int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
@@ -843,15 +853,9 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	}
 	cache->nr_misses++;
 	err = resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
-	if (err || maps__current_generation() != k.gen ||
-	    !frames__cacheable(cursor->frames, cursor->nr, false))
-		return err;
-	if (cache->slots[k.slot].seen != k.hash) {
-		cache->slots[k.slot].seen = k.hash;	/* first time: stored if met again */
-		return 0;
-	}
-	chain_cache__store(cache, &k, cursor);
-	return 0;
+	if (!err)
+		chain_cache__resolved(cache, &k, cursor, false);
+	return err;
 }
 
 bool callchain_cursor__sample_location(const struct callchain_cursor *c,
