@@ -27,6 +27,7 @@ static const struct unwind_arch x86_64_arch = {
 	.nr_regs = 17,
 	.sp_reg = 7,
 	.ip_reg = 16,
+	.fp_reg = 6,
 	.perf_reg = x86_64_perf_reg,
 	/* every GPR but flags and the segment registers */
 	.sample_regs_mask = ((1ULL << PERF_REG_X86_64_MAX) - 1) &

@@ -21,6 +21,11 @@ struct unwind_arch {
 	unsigned int nr_regs;		/* DWARF registers tracked: 0..nr_regs-1 */
 	unsigned int sp_reg;		/* DWARF number of the stack pointer */
 	unsigned int ip_reg;		/* DWARF column holding the pc / return address */
+	/* DWARF number of the frame pointer, -1 if none: for code no CFI
+	 * covers, the caller's frame is taken from the frame record at it
+	 * ({saved frame pointer, return address}, the caller's stack pointer
+	 * just above: the x86_64 psABI's rbp chain) */
+	int fp_reg;
 	/* perf sample register index (bit in sample_regs_user) for each DWARF
 	 * register, -1 when perf does not sample it. */
 	const int8_t *perf_reg;

@@ -567,6 +567,42 @@ int unwind__row_text(struct dso *dso, uint64_t off, bool fresh, char *buf, size_
 	return 0;
 }
 
+/*
+ * A step where no CFI covers the pc (code built without unwind tables, such
+ * as crt's __do_global_dtors_aux, which runs dlclose()'s destructors): the
+ * caller's frame from the frame record the frame pointer points at, as
+ * libunwind and libdw fall back to. Only a record in the stack above the
+ * stack pointer is taken; the caller gets the pc, stack pointer and frame
+ * pointer, its other registers are unknown.
+ */
+static enum step_result step_fp(struct unwind_ctx *ctx, const uint64_t *regs,
+				uint64_t *nregs_v, uint64_t *valid)
+{
+	const struct unwind_arch *arch = ctx->arch;
+	uint64_t need, rec[2], fp;
+
+	if (arch->fp_reg < 0)
+		return STEP_END;
+	need = (1ULL << arch->fp_reg) | (1ULL << arch->sp_reg);
+	if ((*valid & need) != need)
+		return STEP_END;
+	fp = regs[arch->fp_reg];
+	if (fp < regs[arch->sp_reg] || fp < ctx->stack_start || fp % sizeof(uint64_t))
+		return STEP_END;
+	if (fp >= ctx->stack_end && fp - ctx->stack_end >= STACK_TRUNC_WINDOW)
+		return STEP_END;	/* not a stack address: no frame record */
+	ctx->truncated = false;
+	if (ctx__read(ctx, fp, rec, sizeof(rec)))
+		return ctx->truncated ? STEP_TRUNCATED : STEP_END;
+	if (!rec[1])
+		return STEP_END;
+	nregs_v[arch->fp_reg] = rec[0];
+	nregs_v[arch->ip_reg] = rec[1];
+	nregs_v[arch->sp_reg] = fp + 2 * sizeof(uint64_t);
+	*valid = need | (1ULL << arch->ip_reg);
+	return STEP_OK;
+}
+
 /* One step: from regs/valid of the frame at pc (looked up as lookup), the
  * caller's registers into nregs_v and its valid mask into *valid (on
  * STEP_OK only; nregs_v may be scribbled on otherwise). */
@@ -584,9 +620,16 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 
 	if (!m->dso)
 		return STEP_END;
-	if (dso__cfi_row(m->dso, lookup - m->start + m->pgoff, nregs, (struct cfi_row *)rowbuf,
-			 &row))
+	switch (dso__cfi_row(m->dso, lookup - m->start + m->pgoff, nregs, (struct cfi_row *)rowbuf,
+			     &row)) {
+	case 0:
+		break;
+	case -ENOENT:
+		*signal = false;
+		return step_fp(ctx, regs, nregs_v, valid);
+	default:
 		return STEP_END;
+	}
 	ra_reg = row->ra_reg;
 	*signal = row->signal;
 	ctx->truncated = false;
