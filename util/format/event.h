@@ -260,8 +260,10 @@ struct regs_dump {
 
 /* PERF_SAMPLE_STACK_USER */
 struct stack_dump {
-	u64 size;		/* bytes copied (may be 0) */
-	u64 dyn_size;		/* bytes valid */
+	u64 size;		/* bytes reserved in the record (may be 0) */
+	u64 dyn_size;		/* bytes the kernel copied, <= size; 0: none (the copy
+				 * faulted), so there is no user stack to unwind and,
+				 * as in perf, no user frames */
 	const char *data;	/* points into the record */
 };
 

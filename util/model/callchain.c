@@ -472,7 +472,7 @@ static int resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	unsigned int max = opts && opts->max_stack ? opts->max_stack : DEFAULT_MAX_STACK;
 	const struct ip_callchain *cc = sample->callchain;
 	bool dwarf = evsel__has_dwarf_stack(evsel) && sample->user_regs.regs &&
-		     sample->user_stack.size;
+		     sample->user_stack.dyn_size;
 	uint8_t cpumode = sample->cpumode;
 	int err;
 
@@ -480,8 +480,11 @@ static int resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	cursor->truncated = false;
 	cursor->discarded = false;
 	if (!cc || !cc->nr) {
-		if (dwarf && cpumode == PERF_RECORD_MISC_USER)
-			goto unwind;
+		if (evsel__has_dwarf_stack(evsel) && cpumode == PERF_RECORD_MISC_USER) {
+			if (dwarf)
+				goto unwind;
+			return 0;	/* no stack copied: no user frames, as in perf */
+		}
 		return cursor__add_ip(cursor, thread, cpumode, sample->ip, opts);
 	}
 	for (uint64_t i = 0; i < cc->nr && cursor->nr < max; i++) {
@@ -832,13 +835,13 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	if (cache && cache->borrowed)
 		cursor__unborrow(cursor, false);
 	if (evsel__has_dwarf_stack(evsel)) {
-		if (thread && sample->user_stack.size && (!opts || opts->max_stack <= 0xffff) &&
+		if (thread && sample->user_stack.dyn_size && (!opts || opts->max_stack <= 0xffff) &&
 		    (err = resolve_ahead(sample, thread,
 					 resolve_opts__key(opts, opts && opts->max_stack ?
 							   opts->max_stack : DEFAULT_MAX_STACK),
 					 cursor)) <= 0)
 			return err;
-		if (cache && thread && sample->user_regs.regs && sample->user_stack.size)
+		if (cache && thread && sample->user_regs.regs && sample->user_stack.dyn_size)
 			return resolve_dwarf_cached(cache, sample, evsel, thread, opts, cursor);
 		return resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
 	}

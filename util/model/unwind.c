@@ -787,9 +787,9 @@ static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *s
 		return -ENOTSUP;
 	if (unwind_arch__sample_regs(ctx.arch, rdump, regs, &valid))
 		return -ENOENT;
-	if (!sdump || !sdump->data || !sdump->size)
+	if (!sdump || !sdump->data || !sdump->dyn_size)
 		return -ENOENT;
-	size = sdump->dyn_size && sdump->dyn_size < sdump->size ? sdump->dyn_size : sdump->size;
+	size = sdump->dyn_size < sdump->size ? sdump->dyn_size : sdump->size;
 	ctx.stack = sdump->data;
 	ctx.stack_start = regs[ctx.arch->sp_reg];
 	ctx.stack_end = ctx.stack_start + size;
@@ -906,7 +906,7 @@ static int walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 {
 	struct fp_chain fp;
 
-	if (!data->user_regs.abi || !data->user_stack.size)
+	if (!data->user_regs.abi || !data->user_stack.dyn_size)
 		return -ENOENT;
 	return walk(cb, arg, thread__find_map, thread, &data->user_regs, &data->user_stack,
 		    sample__fp_chain(data, &fp) ? &fp : NULL, max_stack, nosym);
@@ -923,7 +923,7 @@ static int get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 {
 	int ret;
 
-	if (!data->user_regs.abi || !data->user_stack.size)
+	if (!data->user_regs.abi || !data->user_stack.dyn_size)
 		return -ENOENT;
 	if (unwind__replay(cb, arg, thread, data, max_stack, &ret))
 		return ret;
