@@ -79,7 +79,8 @@ same report --stdio --no-children --sort sym,srcline
 
 # the program's and libraries' frames of every sample, as perf resolves them
 frames() { # script output -> per sample, "sym (dso)" of the program's frames, one line
-	# (libc's are left out: perf names some of its inlined levels otherwise)
+	# (libc's are left out: with libc6-dbg, perf shows glibc's hidden
+	# aliases as "(inlined)" levels, a documented difference)
 	awk '/^[^ \t]/ { if (s != "") print s; s = "#" }
 		/^\t/ && (/\/(dlswap|lib[ab]\.so)\)$/ || /inner_[ab](\+0x[0-9a-f]+)? \(inlined\)$/) {
 		l = $0; sub(/^\t *[0-9a-f]+ /, "", l); sub(/\+0x[0-9a-f]+/, "", l); s = s ";" l }

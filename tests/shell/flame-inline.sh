@@ -107,7 +107,9 @@ collapse < "$T/prf.txt" > "$T/ref-prf.txt"
 diff -u "$T/ref-prf.txt" "$T/folded.txt" || fail "--folded != reference collapse of prf script"
 
 # 2. perf script | collapse: the same stacks from main up, same counts
-from_main() { awk '$1 ~ /^inl;/ && $1 ~ /;main(;|$)/ { k = $1; sub(/^.*;main(;|$)/, "main;", k); s[k] += $NF } END { for (k in s) print k, s[k] }' "$1" | LC_ALL=C sort; }
+# (not through atol: glibc's frames there are named by their hidden aliases
+# by perf, a documented difference, Documentation/prf-report.txt)
+from_main() { awk '$1 ~ /^inl;/ && $1 ~ /;main(;|$)/ && $1 !~ /;main;atol(;|$)/ { k = $1; sub(/^.*;main(;|$)/, "main;", k); s[k] += $NF } END { for (k in s) print k, s[k] }' "$1" | LC_ALL=C sort; }
 from_main "$T/ref-perf.txt" > "$T/m-perf.txt"
 from_main "$T/folded.txt" > "$T/m-prf.txt"
 diff -u "$T/m-perf.txt" "$T/m-prf.txt" || fail "stacks from main differ: perf script | collapse vs prf --folded"

@@ -59,8 +59,7 @@ cc -O2 -g -fomit-frame-pointer -o prog t.c || fail "cc"
 	>/dev/null 2>rec.err || { cat rec.err; echo "perf record --call-graph dwarf failed"; exit 2; }
 
 # frames of the program, one line per sample in its call tree (sample order;
-# exit-path samples are left out: code without CFI, such as crtstuff's
-# __do_global_dtors_aux, ends prf's unwinding where perf's unwinder guesses on)
+# samples outside main's tree, such as the exit path's, are left out)
 frames() {
 	awk -v bin="$dir/prog" '
 	/^[^ \t]/ { if (s ~ / main\+/) print s; s = ""; next }

@@ -33,7 +33,7 @@ static const struct {
 	[DEBUG_CACHE_LINES] = { ".lines", "PRFLINE1", "line tables" },
 	[DEBUG_CACHE_PLT] = { ".plt", "PRFPLT01", "PLT names" },
 	[DEBUG_CACHE_SYMS] = { ".syms", "PRFSYMS1", "symbols" },
-	[DEBUG_CACHE_INLINE] = { ".inl", "PRFINL01", "inline chains" },
+	[DEBUG_CACHE_INLINE] = { ".inl", "PRFINL02", "inline chains" },
 };
 #define TMP_STALE_SECS 3600	/* a temporary file this old was left by a crash */
 

@@ -1829,17 +1829,38 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 
 /* ---- inline frames ---- */
 
-/* The DIE's name (DW_AT_name, else DW_AT_linkage_name, else "??");
- * *has_name: it was DW_AT_name. */
-static const char *die__name(Dwarf_Die *die, bool *has_name)
+/* The DIE's DW_AT_linkage_name (or DW_AT_MIPS_linkage_name), its
+ * abstract origin's or specification's where it has none; NULL if none. */
+static const char *die__linkage_name(Dwarf_Die *die)
 {
 	Dwarf_Attribute attr;
 	const char *name;
 
+	name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
+	return name ? name : dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr));
+}
+
+static bool name__mangled(const char *name)
+{
+	return name && name[0] == '_' && (name[1] == 'Z' || name[1] == 'R');
+}
+
+/*
+ * The name of a chain level's DIE (see "Naming of the levels" below):
+ * for an inlined level (inlined true) a mangled (C++, Rust) linkage name,
+ * which dso__inline_name() demangles into the qualified name perf shows
+ * (ns::W::inner, where DW_AT_name says inner); else DW_AT_name, else the
+ * linkage name, else "??". *has_name: DW_AT_name was there.
+ */
+static const char *die__name(Dwarf_Die *die, bool inlined, bool *has_name)
+{
+	const char *linkage = die__linkage_name(die), *name;
+	Dwarf_Attribute attr;
+
 	name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
 	*has_name = name != NULL;
-	if (!name)
-		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
+	if ((inlined && name__mangled(linkage)) || !name)
+		name = linkage;
 	return name ? name : "??";
 }
 
@@ -2100,14 +2121,21 @@ static bool cu_funcs__find(struct debuginfo *di, struct cu_funcs *cf, uint64_t a
 
 /*
  * Naming of the levels, as perf 6.1 shows them (its inline list comes
- * from the DWARF function names; a level whose name is the ELF symbol's
- * is shown as that symbol, any other as a new "(inlined)" symbol):
+ * from addr2line's function names, demangled like the ELF symbols; a
+ * level whose name is the ELF symbol's is shown as that symbol, any other
+ * as a new "(inlined)" symbol):
  *  - an inlined level named like the ELF symbol is shown as the symbol;
+ *    a C++ (Rust) one by its demangled linkage name, as addr2line gives it
+ *    (ns::W::inner, where DW_AT_name says inner);
  *  - the outermost (the DW_TAG_subprogram) is "renamed" when its DWARF
  *    name differs from the ELF symbol's (clones such as foo.constprop.0,
  *    __libc_start_main_impl behind __libc_start_main@@GLIBC_2.34), also
  *    at addresses without inlined levels. Functions with a
- *    DW_AT_linkage_name (C++) keep the ELF (demangled) name.
+ *    DW_AT_linkage_name keep the ELF (demangled) name: C++, and glibc's
+ *    hidden aliases, where perf shows addr2line's "__GI__Fork (inlined)"
+ *    for the real function _Fork (a deliberate difference,
+ *    Documentation/prf-report.txt). C linkage names of inlined levels
+ *    (glibc's __GI_ names) are not used either, for the same reason.
  */
 static bool name__same(const char *name, const struct symbol *sym)
 {
@@ -2139,7 +2167,6 @@ static void debuginfo__chain_facts(struct debuginfo *di, uint64_t addr, bool pos
 {
 	Dwarf_Die cudie, chain[MAX_INLINE_DEPTH];
 	const struct dwarf_line_files *files = NULL;
-	Dwarf_Attribute attr;
 	Dwarf_Off cu_off;
 	struct cu_lines *cl;
 	struct cu_funcs *cf;
@@ -2166,12 +2193,11 @@ static void debuginfo__chain_facts(struct debuginfo *di, uint64_t addr, bool pos
 	for (i = 0; i < n; i++) {
 		bool has_name;
 
-		lv[i] = (struct inline_fact_level){ .name = die__name(&chain[i], &has_name) };
+		lv[i] = (struct inline_fact_level){ .name = die__name(&chain[i], i > 0, &has_name) };
 		if (i == 0)
 			f->has_name0 = has_name;
 	}
-	f->has_linkage0 = dwarf_attr_integrate(&chain[0], DW_AT_linkage_name, &attr) ||
-			  dwarf_attr_integrate(&chain[0], DW_AT_MIPS_linkage_name, &attr);
+	f->has_linkage0 = die__linkage_name(&chain[0]) != NULL;
 	if (!positions)
 		return;
 	/* call sites need the CU's file table */
@@ -2223,6 +2249,7 @@ static int inline_chain__frames(struct debuginfo *di, const struct inline_facts 
 	struct inline_frame *fr;
 	const char *file = positions ? f->file : NULL;
 	unsigned int line = positions ? f->line : 0;
+	const char *name0;
 	struct symbol *sym;
 	bool renamed0;
 
@@ -2232,14 +2259,15 @@ static int inline_chain__frames(struct debuginfo *di, const struct inline_facts 
 	sym = dso__find_symbol(di->dso, f->addr);
 	/* no inlined level: only a function whose DWARF name is not its ELF
 	 * symbol's gets a (renamed) frame */
-	renamed0 = sym && !name__same(f->levels[0].name, sym) && f->has_name0 && !f->has_linkage0;
+	name0 = dso__inline_name(di->dso, f->levels[0].name);
+	renamed0 = sym && !name__same(name0, sym) && f->has_name0 && !f->has_linkage0;
 	if (n < 2 && !renamed0)
 		return 0;
 	fr = calloc(n, sizeof(*fr));
 	if (!fr)
 		return -ENOMEM;
 	for (i = n - 1, k = 0; i >= 0; i--, k++) {
-		fr[k].func = f->levels[i].name;
+		fr[k].func = i ? dso__inline_name(di->dso, f->levels[i].name) : name0;
 		fr[k].inlined = i > 0 ? !name__same(fr[k].func, sym) : renamed0;
 		fr[k].file = file;
 		fr[k].line = line;

@@ -36,7 +36,8 @@ struct inline_cache;
 
 /* One level of a chain, outermost (the DW_TAG_subprogram) first. */
 struct inline_fact_level {
-	const char *name;	/* DW_AT_name, else DW_AT_linkage_name, else "??" */
+	const char *name;	/* levels > 0: a mangled DW_AT_linkage_name; else
+				 * DW_AT_name, else DW_AT_linkage_name, else "??" */
 	const char *call_file;	/* levels > 0 with positions: DW_AT_call_file's name */
 	unsigned int call_line;	/* and DW_AT_call_line (0: none) */
 };

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "inline-sym.h"
 #include "dso.h"
+#include "machine.h"
 #include "../lib/util.h"
 
 #define INLINE_SYM_MAGIC 0x696e6c73u	/* "inls": dso->priv is ours */
@@ -246,4 +247,19 @@ const char *dso__intern_str(struct dso *dso, const char *str)
 out:
 	pthread_mutex_unlock(&inline_syms_lock);
 	return e ? e->str : NULL;
+}
+
+const char *dso__inline_name(struct dso *dso, const char *name)
+{
+	const struct machine *m = dso ? dso->machine : NULL;
+	const char *shown = NULL;
+	char *dem;
+
+	if (!dso || (m && !m->demangle) || name[0] != '_' || (name[1] != 'Z' && name[1] != 'R'))
+		return name;
+	dem = demangle_sym(name, m && m->demangle_params);
+	if (dem)
+		shown = dso__intern_str(dso, dem);
+	free(dem);
+	return shown ? shown : name;
 }

@@ -40,6 +40,14 @@ unsigned int dso__nr_inline_syms(struct dso *dso);
  * the DSO is freed (srcline fallbacks like "sym+12"). NULL on ENOMEM. */
 const char *dso__intern_str(struct dso *dso, const char *str);
 
+/*
+ * The name perf 6.1 shows for a DWARF function name of dso (an inline
+ * chain's level): demangled (C++, Rust) as dso's ELF symbols are (the
+ * machine's demangle settings) and interned like dso__intern_str(); name
+ * itself when it is not mangled, demangling is off, or on ENOMEM.
+ */
+const char *dso__inline_name(struct dso *dso, const char *name);
+
 /* Free dso's interned inlined symbols; safe when there are none. */
 void dso__inline_syms_delete(struct dso *dso);
 
