@@ -7,6 +7,7 @@
 # synthesized records with sample id 0 are parsed with the first event
 # (pid/tid 0, time 0.000000), and the period column is decided by the first
 # event of a type only (perf record -a adds dummy:HG without PERIOD).
+# A -c recording (no PERIOD in sample_type) still has the period column.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup compat-unres
@@ -63,4 +64,16 @@ if "$PERF" record -q -a -e cpu-clock -F 1000 -o "$T/all.data" -- "$T/np" 2000000
 	grep -q 'dummy' <("$PERF" evlist -i "$T/all.data" 2>/dev/null) || fail "perf -a file without dummy event"
 	diff "$T/perf.out" "$T/prf.out" > "$T/diff" || { head -20 "$T/diff"; fail "script differs on a -a file (dummy:HG)"; }
 fi
+
+# a fixed period (-c): no PERIOD in sample_type, yet perf 6.1 prints the
+# period column (the attr's sample_period), also with -F period
+perf_record "$T/c.data" -e cpu-clock -c 200000 -- "$T/np" 20000000
+"$PERF" evlist -v -i "$T/c.data" 2>/dev/null | grep -q 'sample_type: [^,]*PERIOD' &&
+	fail "perf -c file has PERIOD in sample_type: not the case under test"
+for f in "" "-F comm,tid,period,event,ip,sym"; do
+	"$PERF" script -i "$T/c.data" $f > "$T/perf.out" 2>/dev/null
+	"$PRF" script -i "$T/c.data" $f > "$T/prf.out" 2>"$T/err" || { cat "$T/err"; fail "prf script $f (-c file)"; }
+	grep -q ' 200000 cpu-clock:' "$T/perf.out" || { head -3 "$T/perf.out"; fail "perf shows no period 200000"; }
+	diff "$T/perf.out" "$T/prf.out" > "$T/diff" || { head -20 "$T/diff"; fail "script $f differs on a -c file"; }
+done
 exit 0

@@ -164,7 +164,6 @@ int script_fields__check(struct script_fields *sf, struct evsel *evsel, char *er
 		{ SF_PID, PERF_SAMPLE_TID, "TID" },
 		{ SF_TIME, PERF_SAMPLE_TIME, "TIME" },
 		{ SF_CPU, PERF_SAMPLE_CPU, "CPU" },
-		{ SF_PERIOD, PERF_SAMPLE_PERIOD, "PERIOD" },
 	};
 	int slot = script_fields__slot(evsel->attr.type);
 	uint32_t *f = &sf->fields[slot];
