@@ -423,7 +423,9 @@ static struct chain_memo *chain_memo__slot(struct hists_priv *p, const struct hi
 	uint64_t h;
 
 	if (unlikely(!p->cmemo)) {
-		p->cmemo = calloc(1u << CHAIN_MEMO_BITS, sizeof(*p->cmemo));
+		/* written now: hists__exit() reads every slot (a calloc'd
+		 * table's untouched pages would each fault there) */
+		p->cmemo = zalloc_written(sizeof(*p->cmemo) << CHAIN_MEMO_BITS);
 		if (!p->cmemo)
 			return NULL;
 	}

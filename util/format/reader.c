@@ -229,6 +229,7 @@ static int reader__read_small(struct perf_session *s)
 	rp->map = malloc(rp->map_size);
 	if (!rp->map)
 		return -ENOMEM;
+	populate_write(rp->map, rp->map_size);	/* not a fault per page in read() */
 	while (done < rp->map_size) {
 		ssize_t n = pread(s->fd, rp->map + done, rp->map_size - done, (off_t)done);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "util.h"
 
 int filename__read_str(const char *filename, char **bufp, size_t *sizep)
@@ -289,4 +290,33 @@ int permute_rows(void *base, size_t size, const uint32_t *from, size_t n)
 	}
 	free(done);
 	return 0;
+}
+
+void populate_write(void *p, size_t size)
+{
+	static long page;
+	uintptr_t lo, hi;
+
+	if (!page && (page = sysconf(_SC_PAGESIZE)) <= 0)
+		page = 4096;
+	if (size < 16 * (size_t)page)
+		return;		/* a few faults cost less than the call */
+	lo = ((uintptr_t)p + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+	hi = ((uintptr_t)p + size) & ~((uintptr_t)page - 1);
+	/* a hint: where it fails (older kernel) the first writes fault */
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+}
+
+void *zalloc_written(size_t size)
+{
+	void *p = malloc(size);
+
+	if (!p)
+		return NULL;
+	populate_write(p, size);
+	/* opaque to the compiler, so malloc+memset does not become calloc() */
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+	memset(p, 0, size);
+	return p;
 }

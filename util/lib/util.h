@@ -33,20 +33,19 @@ static inline void *zalloc(size_t size) { return calloc(1, size); }
  * calloc() memory reads as the shared zero page until its first write,
  * which then takes a second, copy-on-write fault that flushes the TLB of
  * every CPU running this process: with worker threads an IPI per page
- * (measured ~16 us each in a VM). NULL on failure. Caller frees.
+ * (measured ~16 us each in a VM). The pages of a big table are made in
+ * one madvise(MADV_POPULATE_WRITE) (Linux 5.14) rather than a fault each
+ * (in a VM 2-5 us a fault). NULL on failure. Caller frees.
  */
-static inline void *zalloc_written(size_t size)
-{
-	void *p = malloc(size);
-
-	if (p) {
-		/* opaque to the compiler, so malloc+memset stays and does
-		 * not become calloc() again */
-		__asm__ __volatile__("" : : "r"(p) : "memory");
-		memset(p, 0, size);
-	}
-	return p;
-}
+void *zalloc_written(size_t size);
+/*
+ * Make the pages inside [p, p + size) (malloc'd memory about to be
+ * written whole: a table, a read() buffer) present and writable in one
+ * madvise(MADV_POPULATE_WRITE) (Linux 5.14) instead of a page fault each
+ * (in a VM 2-5 us a fault). Only for 16 pages and more; a hint, nothing
+ * changes on failure. Contents are unchanged.
+ */
+void populate_write(void *p, size_t size);
 /* free(*p) and set *p = NULL. */
 #define zfree(pp) do { free(*(pp)); *(pp) = NULL; } while (0)
 
