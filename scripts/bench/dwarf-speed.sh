@@ -32,7 +32,23 @@
 #   Note: perf record copies the debug file it finds into its build-id
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
-# RESULTS-BEGIN recorded 2026-11-28 02:05-02:10 UTC (python3.11-dbg) and
+# RESULTS-BEGIN
+# Stop 23 (2026-11-28 06:05-06:50 UTC, binary 8c6d40a, medians of 5, the
+# same bench): no python DWARF (7.5 K samples) report 0.601 / 0.052 s
+# 11.6x, script 11.7x, srcline 76.1x, first runs 4.7x / 4.8x / 30.4x,
+# RSS 0.26-0.28x; an earlier run of this stop, before the map-ahead
+# helper read each page and before the start-up page faults were cut
+# (7.8 K): report 10.2x, script 12.1x, srcline 77.9x. python3.11-dbg,
+# two runs (8.4 K / 11.6 K samples): report 31.2x / 34.4x, script 35.2x /
+# 32.5x, srcline 36.4x / 31.8x (prf 0.076 / 0.073 s, perf 2.77 / 2.32 s),
+# RSS 0.21-0.29x. The srcline ratio is below stop 22's 56.1x, and not
+# because prf got slower: on one file, in turns, stop 22's binary took
+# 118 ms and this one 87 ms for `script -F +srcline`; the VM was slower
+# for prf's kind of work this session (page cache dropped within
+# seconds, costly first touches of pages) while perf's time stayed
+# about the same. 1 / 2 unwinding threads: a second one still does not
+# pay on 2 CPUs (report 10.4x / 9.0x, srcline 71.1x / 43.8x).
+# Stop 22, recorded 2026-11-28 02:05-02:10 UTC (python3.11-dbg) and
 # 01:25-01:35 (no python DWARF), 2 cores, medians of 5
 # (wall s; the ratio is perf/prf wall, the goal's measure; cpu ratios lower
 # because perf's addr2line children are not all waited for and counted).
