@@ -1840,11 +1840,6 @@ static const char *die__linkage_name(Dwarf_Die *die)
 	return name ? name : dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr));
 }
 
-static bool name__mangled(const char *name)
-{
-	return name && name[0] == '_' && (name[1] == 'Z' || name[1] == 'R');
-}
-
 /*
  * The name of a chain level's DIE (see "Naming of the levels" below):
  * for an inlined level (inlined true) a mangled (C++, Rust) linkage name,

@@ -10,11 +10,16 @@
 #include <libiberty/demangle.h>
 #include "dso.h"
 
+bool name__mangled(const char *name)
+{
+	return name && name[0] == '_' && (name[1] == 'Z' || name[1] == 'R');
+}
+
 char *demangle_sym(const char *name, bool params)
 {
 	int flags = params ? DMGL_PARAMS | DMGL_ANSI : DMGL_NO_OPTS;
 
-	if (name[0] != '_' || (name[1] != 'Z' && name[1] != 'R'))
+	if (!name__mangled(name))
 		return NULL;
 #ifdef DMGL_RUST
 	if (name[1] == 'R')

@@ -188,6 +188,9 @@ int dso__load_kallsyms(struct dso *dso, const char *path);
  */
 char *demangle_sym(const char *name, bool params);
 
+/* name has a prefix demangle_sym() handles ("_Z", "_R"); false for NULL. */
+bool name__mangled(const char *name);
+
 /* Binary-search symbol lookup without loading (symbols must be loaded and
  * finished: uses dso->sym_starts). */
 struct symbol *dso__find_symbol_loaded(const struct dso *dso, uint64_t addr);

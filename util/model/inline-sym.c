@@ -255,7 +255,7 @@ const char *dso__inline_name(struct dso *dso, const char *name)
 	const char *shown = NULL;
 	char *dem;
 
-	if (!dso || (m && !m->demangle) || name[0] != '_' || (name[1] != 'Z' && name[1] != 'R'))
+	if (!dso || (m && !m->demangle) || !name__mangled(name))
 		return name;
 	dem = demangle_sym(name, m && m->demangle_params);
 	if (dem)
