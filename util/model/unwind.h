@@ -7,7 +7,10 @@
  * "sample_stack_user"), in process: CFI from .eh_frame/.eh_frame_hdr and
  * .debug_frame (also of separate debug files) via libdw, state cached per
  * DSO (util/model/debuginfo.h), memory read only from the captured stack
- * copy and from the mapped files. Register tables: arch/<arch>/unwind-regs.h.
+ * copy and from the mapped files. Where no CFI covers a pc, the caller
+ * comes from the frame-pointer record (as libunwind and libdw do); a
+ * sample whose copy is empty (dyn_size 0) has no user frames, as in perf.
+ * Register tables: arch/<arch>/unwind-regs.h.
  *
  * Threads: the walk keeps no state of its own between calls; per-DSO
  * state is guarded by a per-DSO lock that is never held while another
