@@ -9,6 +9,7 @@
  * perf_event__parse_id_sample() in the reader, not described here.
  */
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -302,5 +303,13 @@ struct perf_sample {
 	u32 read_size;
 	struct evsel *evsel;	/* the event the record belongs to */
 };
+
+/* The sample has a user stack to unwind: user registers
+ * (PERF_SAMPLE_REGS_USER with an ABI) and a stack copy the kernel filled
+ * (dyn_size > 0). perf shows no user frames for a DWARF sample without. */
+static inline bool perf_sample__has_user_stack(const struct perf_sample *s)
+{
+	return s->user_regs.regs && s->user_stack.dyn_size;
+}
 
 #endif

@@ -372,7 +372,7 @@ static size_t session__unwind_ahead(struct perf_session *s, struct oe_node *node
 		if (!evsel__has_dwarf_stack(evsel))
 			continue;
 		if (perf_event__parse_id_sample(evsel, event, &sample, s->needs_swap) ||
-		    !sample.user_regs.abi || !sample.user_stack.dyn_size)
+		    !perf_sample__has_user_stack(&sample))
 			continue;
 		thread = machine__find_thread(s->machine, (pid_t)sample.tid);
 		if (!thread || thread->pid != (pid_t)sample.pid)

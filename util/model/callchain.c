@@ -471,8 +471,7 @@ static int resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 {
 	unsigned int max = opts && opts->max_stack ? opts->max_stack : DEFAULT_MAX_STACK;
 	const struct ip_callchain *cc = sample->callchain;
-	bool dwarf = evsel__has_dwarf_stack(evsel) && sample->user_regs.regs &&
-		     sample->user_stack.dyn_size;
+	bool dwarf = evsel__has_dwarf_stack(evsel) && perf_sample__has_user_stack(sample);
 	uint8_t cpumode = sample->cpumode;
 	int err;
 
@@ -835,13 +834,14 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	if (cache && cache->borrowed)
 		cursor__unborrow(cursor, false);
 	if (evsel__has_dwarf_stack(evsel)) {
-		if (thread && sample->user_stack.dyn_size && (!opts || opts->max_stack <= 0xffff) &&
+		if (thread && perf_sample__has_user_stack(sample) &&
+		    (!opts || opts->max_stack <= 0xffff) &&
 		    (err = resolve_ahead(sample, thread,
 					 resolve_opts__key(opts, opts && opts->max_stack ?
 							   opts->max_stack : DEFAULT_MAX_STACK),
 					 cursor)) <= 0)
 			return err;
-		if (cache && thread && sample->user_regs.regs && sample->user_stack.dyn_size)
+		if (cache && thread && perf_sample__has_user_stack(sample))
 			return resolve_dwarf_cached(cache, sample, evsel, thread, opts, cursor);
 		return resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
 	}

@@ -292,7 +292,7 @@ int unwind_batch__add(struct unwind_batch *b, struct thread *thread, struct evse
 		return -EBUSY;
 	if (b->nr >= b->cap)
 		return -ENOSPC;
-	if (!sample->user_stack.data || !sample->user_stack.dyn_size || !sample->user_regs.abi)
+	if (!perf_sample__has_user_stack(sample))
 		return -ENOENT;
 	h = key_hash(sample->user_stack.data, b->hash_mask);
 	while (b->hash[h]) {

@@ -906,7 +906,7 @@ static int walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 {
 	struct fp_chain fp;
 
-	if (!data->user_regs.abi || !data->user_stack.dyn_size)
+	if (!perf_sample__has_user_stack(data))
 		return -ENOENT;
 	return walk(cb, arg, thread__find_map, thread, &data->user_regs, &data->user_stack,
 		    sample__fp_chain(data, &fp) ? &fp : NULL, max_stack, nosym);
@@ -923,7 +923,7 @@ static int get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 {
 	int ret;
 
-	if (!data->user_regs.abi || !data->user_stack.dyn_size)
+	if (!perf_sample__has_user_stack(data))
 		return -ENOENT;
 	if (unwind__replay(cb, arg, thread, data, max_stack, &ret))
 		return ret;
