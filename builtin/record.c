@@ -592,11 +592,8 @@ static int record__mmap_pages(struct record *rec)
 	if (!s)
 		return 0;
 	err = parse_size(s, &v, &unit);
-	if (!err && unit) {	/* a size: in pages */
-		long ps = sysconf(_SC_PAGESIZE);
-
-		v /= (uint64_t)(ps > 0 ? ps : 4096);
-	}
+	if (!err && unit)	/* a size: in pages */
+		v /= page_size();
 	if (err || !v || v > (1ULL << 24)) {
 		pr_err("Invalid argument for --mmap_pages/-m: '%s' (a number of pages, or a size like 512K)\n", s);
 		return -1;
@@ -604,7 +601,7 @@ static int record__mmap_pages(struct record *rec)
 	rec->mmap_pages = perf_mmap__round_pages((unsigned long)v, &rounded);
 	if (rounded)
 		pr_info("rounding mmap pages size to %lluK (%u pages)\n",
-			(unsigned long long)rec->mmap_pages * (unsigned long long)sysconf(_SC_PAGESIZE) / 1024,
+			(unsigned long long)rec->mmap_pages * page_size() / 1024,
 			rec->mmap_pages);
 	return 0;
 }
@@ -967,12 +964,10 @@ static void features_ctx_init(struct record *rec, struct attr_set *s, struct fea
 		ctx->tracing_arg = rec;
 	}
 	if (rec->opts.comp_level > 0) {
-		long ps = sysconf(_SC_PAGESIZE);
-
 		ctx->compressed = true;
 		ctx->comp_level = (uint32_t)rec->opts.comp_level;
 		ctx->comp_ratio = writer__comp_ratio(&rec->writer);
-		ctx->comp_mmap_len = (uint32_t)(rec->mmap_pages * (ps > 0 ? ps : 4096));
+		ctx->comp_mmap_len = (uint32_t)(rec->mmap_pages * page_size());
 	}
 }
 

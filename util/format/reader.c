@@ -661,12 +661,10 @@ struct map_helper {
  */
 static void map_helper__touch(const char *p, uint64_t len)
 {
-	static long page;
+	size_t page = page_size();
 	uint64_t o;
 
-	if (!page && (page = sysconf(_SC_PAGESIZE)) <= 0)
-		page = 4096;
-	for (o = 0; o < len; o += (uint64_t)page)
+	for (o = 0; o < len; o += page)
 		(void)*(const volatile char *)(p + o);
 }
 

@@ -148,7 +148,6 @@ int trace_data__build(struct evlist *evlist, struct strbuf *sb)
 	int nr = 0, err, mnt_err = -ENOENT;
 	uint32_t nr_sys = 0;
 	const char *mnt;
-	long ps;
 
 	if (!trace_data__has_tracepoints(evlist))
 		return -ENODATA;
@@ -165,8 +164,7 @@ int trace_data__build(struct evlist *evlist, struct strbuf *sb)
 	err = err ?: strbuf_add(sb, TRACE_DATA_VERSION, sizeof(TRACE_DATA_VERSION));
 	err = err ?: strbuf_addch(sb, host_big_endian() ? 1 : 0);
 	err = err ?: strbuf_addch(sb, (int)sizeof(long));
-	ps = sysconf(_SC_PAGESIZE);
-	err = err ?: put_uint(sb, (uint64_t)(ps > 0 ? ps : 4096), 4);
+	err = err ?: put_uint(sb, page_size(), 4);
 
 	err = err ?: strbuf_add(sb, "header_page", sizeof("header_page"));
 	snprintf(path, sizeof(path), "%s/events/header_page", mnt);
@@ -351,7 +349,7 @@ static struct tep_handle *td_parse(const void *buf, size_t size, int *errp)
 	const unsigned char *b;
 	const char *version, *name;
 	struct tep_handle *tep;
-	uint64_t nr_sys, page_size;
+	uint64_t nr_sys, file_page_size;
 	char *blob = NULL;
 	size_t len;
 	int err = -EINVAL, file_be, long_size;
@@ -381,9 +379,9 @@ static struct tep_handle *td_parse(const void *buf, size_t size, int *errp)
 	tep_set_file_bigendian(tep, file_be ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 	tep_set_local_bigendian(tep, host_big_endian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 	tep_set_long_size(tep, long_size);
-	if (cur_uint(&c, 4, &page_size))
+	if (cur_uint(&c, 4, &file_page_size))
 		goto bad;
-	tep_set_page_size(tep, (int)page_size);
+	tep_set_page_size(tep, (int)file_page_size);
 
 	what = "header_page";
 	if (cur_string(&c, &name) || strcmp(name, "header_page"))
@@ -510,7 +508,7 @@ int trace_data__add_local_event(struct tep_handle *tep, const char *sys, const c
 		if (!mnt)
 			return mnt_err;
 		tep_set_long_size(tep, (int)sizeof(long));
-		tep_set_page_size(tep, (int)sysconf(_SC_PAGESIZE));
+		tep_set_page_size(tep, (int)page_size());
 		tep_set_file_bigendian(tep, host_big_endian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 		tep_set_local_bigendian(tep, host_big_endian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 		snprintf(path, sizeof(path), "%s/events/header_page", mnt);

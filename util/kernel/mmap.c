@@ -7,13 +7,7 @@
 #include <unistd.h>
 #include "mmap.h"
 #include "../format/event.h"
-
-static size_t page_size(void)
-{
-	long ps = sysconf(_SC_PAGESIZE);
-
-	return ps > 0 ? (size_t)ps : 4096;
-}
+#include "../lib/util.h"
 
 unsigned int perf_mmap__round_pages(unsigned long pages, bool *rounded)
 {

@@ -292,14 +292,24 @@ int permute_rows(void *base, size_t size, const uint32_t *from, size_t n)
 	return 0;
 }
 
+size_t page_size(void)
+{
+	static size_t page;
+
+	if (!page) {
+		long ps = sysconf(_SC_PAGESIZE);
+
+		page = ps > 0 ? (size_t)ps : 4096;
+	}
+	return page;
+}
+
 void populate_write(void *p, size_t size)
 {
-	static long page;
+	size_t page = page_size();
 	uintptr_t lo, hi;
 
-	if (!page && (page = sysconf(_SC_PAGESIZE)) <= 0)
-		page = 4096;
-	if (size < 16 * (size_t)page)
+	if (size < 16 * page)
 		return;		/* a few faults cost less than the call */
 	lo = ((uintptr_t)p + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
 	hi = ((uintptr_t)p + size) & ~((uintptr_t)page - 1);

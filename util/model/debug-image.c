@@ -79,13 +79,6 @@ struct debug_bg_inflate {
 	size_t map_len;			/* job.dst's mapping, whole pages */
 };
 
-static size_t page_size(void)
-{
-	long ps = sysconf(_SC_PAGESIZE);
-
-	return ps > 0 ? (size_t)ps : 4096;
-}
-
 /* Sections libdw would inflate or read that prf never uses. */
 static bool debug_section__unneeded(const char *name)
 {
