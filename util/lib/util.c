@@ -294,14 +294,18 @@ int permute_rows(void *base, size_t size, const uint32_t *from, size_t n)
 
 size_t page_size(void)
 {
+	/* threads (the map-ahead helper, unwind workers) may race to set it:
+	 * relaxed atomics, since every racer stores the same value */
 	static size_t page;
+	size_t v = __atomic_load_n(&page, __ATOMIC_RELAXED);
 
-	if (!page) {
+	if (!v) {
 		long ps = sysconf(_SC_PAGESIZE);
 
-		page = ps > 0 ? (size_t)ps : 4096;
+		v = ps > 0 ? (size_t)ps : 4096;
+		__atomic_store_n(&page, v, __ATOMIC_RELAXED);
 	}
-	return page;
+	return v;
 }
 
 void populate_write(void *p, size_t size)

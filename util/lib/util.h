@@ -46,7 +46,8 @@ void *zalloc_written(size_t size);
  * changes on failure. Contents are unchanged.
  */
 void populate_write(void *p, size_t size);
-/* The system's page size in bytes (sysconf(_SC_PAGESIZE), 4096 if unknown). */
+/* The system's page size in bytes (sysconf(_SC_PAGESIZE), 4096 if unknown).
+ * Safe to call from any thread. */
 size_t page_size(void);
 /* free(*p) and set *p = NULL. */
 #define zfree(pp) do { free(*(pp)); *(pp) = NULL; } while (0)
