@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,14 +32,18 @@
 #define NT_GNU_BUILD_ID 3
 #endif
 
+static void elf__version(void)
+{
+	elf_version(EV_CURRENT);
+}
+
+/* libelf's version handshake, once per process; DSOs may be opened from
+ * the unwinding workers too */
 static void elf__init_once(void)
 {
-	static bool done;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-	if (!done) {
-		elf_version(EV_CURRENT);
-		done = true;
-	}
+	pthread_once(&once, elf__version);
 }
 
 Elf_Scn *elf__find_section(Elf *elf, const char *name, GElf_Shdr *shdr)
