@@ -4,6 +4,7 @@
 #include <fnmatch.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
@@ -333,4 +334,46 @@ void *zalloc_written(size_t size)
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 	memset(p, 0, size);
 	return p;
+}
+
+/*
+ * thread_zalloc(): each block starts with this header, chained from the
+ * thread's value of the key, whose destructor frees the chain when the
+ * thread exits; THREAD_BLOCK_HDR keeps malloc's alignment for the table.
+ */
+#define THREAD_BLOCK_HDR 16
+
+static pthread_key_t thread_blocks_key;
+static pthread_once_t thread_blocks_once = PTHREAD_ONCE_INIT;
+static bool thread_blocks_keyed;
+
+static void thread_blocks__free(void *chain)
+{
+	while (chain) {
+		void *next = *(void **)chain;
+
+		free(chain);
+		chain = next;
+	}
+}
+
+static void thread_blocks__key(void)
+{
+	thread_blocks_keyed = !pthread_key_create(&thread_blocks_key, thread_blocks__free);
+}
+
+void *thread_zalloc(size_t size)
+{
+	char *b;
+
+	pthread_once(&thread_blocks_once, thread_blocks__key);
+	if (!thread_blocks_keyed || size > SIZE_MAX - THREAD_BLOCK_HDR ||
+	    !(b = zalloc_written(THREAD_BLOCK_HDR + size)))
+		return NULL;
+	*(void **)b = pthread_getspecific(thread_blocks_key);
+	if (pthread_setspecific(thread_blocks_key, b)) {
+		free(b);
+		return NULL;
+	}
+	return b + THREAD_BLOCK_HDR;
 }

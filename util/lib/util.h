@@ -39,6 +39,15 @@ static inline void *zalloc(size_t size) { return calloc(1, size); }
  */
 void *zalloc_written(size_t size);
 /*
+ * A zeroed block of size bytes (zalloc_written()) that belongs to the
+ * calling thread and is freed when it exits: for per-thread memo tables
+ * made on first use, instead of __thread arrays, which glibc zeroes for
+ * every thread at its creation (the map-ahead helper, inflate threads)
+ * whether it uses them or not, a page fault a page. Aligned as malloc's.
+ * NULL when there is no memory; never free it yourself.
+ */
+void *thread_zalloc(size_t size);
+/*
  * Make the pages inside [p, p + size) (malloc'd memory about to be
  * written whole: a table, a read() buffer) present and writable in one
  * madvise(MADV_POPULATE_WRITE) (Linux 5.14) instead of a page fault each

@@ -1787,12 +1787,15 @@ int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigne
  * debuginfo__generation(). */
 #define SRCLINE_MEMO_SIZE 1024
 
-static __thread struct srcline_memo {
+struct srcline_memo {
 	const struct debuginfo *di;
 	uint64_t addr;
 	unsigned int gen;
 	const char *str;
-} srcline_memo[SRCLINE_MEMO_SIZE];
+};
+
+static __thread struct srcline_memo *srcline_memo;	/* SRCLINE_MEMO_SIZE, thread_zalloc()'d */
+static __thread struct srcline_memo srcline_memo_one;	/* when there is no memory for it */
 
 const char *dso__srcline(struct dso *dso, uint64_t addr)
 {
@@ -1809,8 +1812,12 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 	debuginfo__note_use(DEBUGINFO_USED_SRCLINE);
 	if (!di || debuginfo__none(di))
 		return NULL;
-	m = &srcline_memo[((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL >> 54 &
-			  (SRCLINE_MEMO_SIZE - 1)];
+	if (unlikely(!srcline_memo) &&
+	    !(srcline_memo = thread_zalloc(SRCLINE_MEMO_SIZE * sizeof(*srcline_memo))))
+		m = &srcline_memo_one;
+	else
+		m = &srcline_memo[((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL >> 54 &
+				  (SRCLINE_MEMO_SIZE - 1)];
 	if (m->di == di && m->addr == addr && m->gen == gen)
 		return m->str;
 	debuginfo__lock(di);
@@ -2329,12 +2336,15 @@ struct inl_memo {
 	struct inline_frame fr[INL_MEMO_FRAMES];
 };
 
-static __thread struct inl_memo inl_memo[INL_MEMO_SIZE];
+static __thread struct inl_memo *inl_memo;	/* INL_MEMO_SIZE, thread_zalloc()'d */
+static __thread struct inl_memo inl_memo_one;	/* when there is no memory for it */
 
 static struct inl_memo *inl_memo__slot(const struct debuginfo *di, uint64_t addr)
 {
 	uint64_t h = ((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL;
 
+	if (unlikely(!inl_memo) && !(inl_memo = thread_zalloc(INL_MEMO_SIZE * sizeof(*inl_memo))))
+		return &inl_memo_one;
 	return &inl_memo[h >> 55 & (INL_MEMO_SIZE - 1)];
 }
 

@@ -54,13 +54,16 @@ struct memo_ent {
 	struct symbol *sym;
 };
 
-static __thread struct memo_ent memo[MEMO_SIZE];
+static __thread struct memo_ent *memo;		/* MEMO_SIZE, thread_zalloc()'d */
+static __thread struct memo_ent memo_one;	/* the memo when there is no memory for it */
 static unsigned int inline_syms_gen = 1;	/* atomic */
 
 static struct memo_ent *memo_slot(const struct dso *dso, const char *name, uint64_t start)
 {
 	uintptr_t h = (uintptr_t)dso ^ ((uintptr_t)name >> 3) ^ (uintptr_t)(start >> 4);
 
+	if (unlikely(!memo) && !(memo = thread_zalloc(MEMO_SIZE * sizeof(*memo))))
+		return &memo_one;
 	h ^= h >> 17;
 	return &memo[(h * 0x9e3779b97f4a7c15ULL) >> 55 & (MEMO_SIZE - 1)];
 }

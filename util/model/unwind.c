@@ -442,8 +442,13 @@ struct row_memo {
 	struct cfi_row row;
 };
 
-static __thread struct row_memo row_memo[ROW_MEMO_SETS][2];
-static __thread uint8_t row_memo_next[ROW_MEMO_SETS];	/* way to fill next */
+struct row_memo_set {
+	struct row_memo way[2];
+	uint8_t next;		/* way to fill next */
+};
+
+static __thread struct row_memo_set *row_memo;	/* ROW_MEMO_SETS, thread_zalloc()'d */
+static __thread struct row_memo_set row_memo_one;	/* when there is no memory for them */
 
 static inline bool row_memo__hit(const struct row_memo *m, const struct dso *dso, uint64_t off,
 				 unsigned int gen)
@@ -471,19 +476,24 @@ static int dso__cfi_row_locked(struct dso *dso, uint64_t off, unsigned int nregs
 static inline int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs,
 			       struct cfi_row *buf, const struct cfi_row **rowp)
 {
-	unsigned int set = row_memo__set(dso, off), gen = debuginfo__generation();
-	struct row_memo *ways = row_memo[set];
+	unsigned int gen = debuginfo__generation();
+	struct row_memo_set *set;
 
-	if (likely(row_memo__hit(&ways[0], dso, off, gen))) {
-		*rowp = &ways[0].row;
+	if (unlikely(!row_memo) &&
+	    !(row_memo = thread_zalloc(ROW_MEMO_SETS * sizeof(*row_memo))))
+		set = &row_memo_one;
+	else
+		set = &row_memo[row_memo__set(dso, off)];
+	if (likely(row_memo__hit(&set->way[0], dso, off, gen))) {
+		*rowp = &set->way[0].row;
 		return 0;
 	}
-	if (likely(row_memo__hit(&ways[1], dso, off, gen))) {
-		*rowp = &ways[1].row;
+	if (likely(row_memo__hit(&set->way[1], dso, off, gen))) {
+		*rowp = &set->way[1].row;
 		return 0;
 	}
-	row_memo_next[set] ^= 1;
-	return dso__cfi_row_locked(dso, off, nregs, buf, rowp, &ways[row_memo_next[set]], gen);
+	set->next ^= 1;
+	return dso__cfi_row_locked(dso, off, nregs, buf, rowp, &set->way[set->next], gen);
 }
 
 /* dso__cfi_row() past its memo: the DSO's locked CFI cache (out of line,
