@@ -492,8 +492,12 @@ int cmd_script(int argc, const char **argv)
 	}
 	err = perf_session__process_events(so->session);
 	if (!so->stopped && err != -EPIPE) {
-		/* spans still open at the end are dropped: all queued output */
+		/* spans still open at the end are dropped: all queued output,
+		 * and the text gathered since the last write */
 		int e = script_printer__set_reorder(&so->printer, false);
+
+		if (!e)
+			e = script_printer__flush(&so->printer, UINT64_MAX);
 
 		if (e == -EPIPE)
 			so->stopped = true;

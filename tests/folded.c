@@ -121,6 +121,9 @@ static int test__script_print(void)
 	TEST_ASSERT_VAL("parse", script_fields__parse(&sf, "comm,pid,tid,time,event,ip,sym,dso", err, sizeof(err)) == 0);
 	p.nanosecs = true;
 	TEST_ASSERT_VAL("print2", script_printer__sample(&p, evsel, &sample, "t", &cursor) == 0);
+	fflush(fp);
+	TEST_ASSERT_VAL("nothing written before the batch is full or flushed", outlen == 0);
+	TEST_ASSERT_VAL("flush", script_printer__flush(&p, UINT64_MAX) == 0);
 	fclose(fp);
 	TEST_ASSERT_STREQ("perf layout", out,
 		"t  6601   615.752132:    1001001 cpu-clock:ppp: \n"

@@ -83,6 +83,7 @@ const char *script_field__name(uint32_t field);
 
 struct script_printer {
 	FILE *fp;
+	int fd;				/* fileno(fp), -1: none (written with fwrite) */
 	struct script_fields *fields;	/* not owned */
 	bool nanosecs;			/* --ns */
 	bool use_callchain;		/* callchain layout (some evsel has CALLCHAIN, no -G) */
@@ -104,8 +105,11 @@ void script_printer__set_evlist(struct script_printer *p, struct evlist *evlist)
 /*
  * Print one sample: comm is the thread's comm at the sample, cursor the
  * resolved callchain (callee first; frames[0] is the sample ip); cursor
- * may be NULL when no ip/sym/dso field is printed.
- * Returns 0, or -EPIPE/-EIO when the write failed (caller stops).
+ * may be NULL when no ip/sym/dso field is printed. The text is gathered
+ * and written some 64 KB at a time (script_printer__flush() writes the
+ * rest; so does script_printer__exit(), unchecked): anything else written
+ * to the stream meanwhile must go through stdio, which is flushed first.
+ * Returns 0, or -EPIPE/-EIO when a write failed (caller stops).
  */
 int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 			   const struct perf_sample *sample, const char *comm,
@@ -127,8 +131,9 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
  * records with newer times (off-CPU spans, printed with their switch-out
  * time, are finished at switch-in). With reorder on, every record
  * script_printer__sample()/__sideband() prints is queued with its sample
- * time (ns) instead of written; script_printer__flush() writes the queued
- * records older than limit (ns; UINT64_MAX: all) in (time, arrival) order.
+ * time (ns) instead of written; script_printer__flush() writes the text
+ * gathered (reorder off), then the queued records older than limit (ns;
+ * UINT64_MAX: all) in (time, arrival) order.
  * Queued output is bounded (256 MiB): beyond it everything queued is
  * written (a warning says so) and later late records may come out of
  * order. Turning reorder off flushes all. 0, -ENOMEM or -EPIPE/-EIO.
