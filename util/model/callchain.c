@@ -13,6 +13,7 @@
 #include <string.h>
 #include "callchain.h"
 #include "unwind.h"
+#include "unwind-memo.h"
 #include "thread.h"
 #include "map.h"
 #include "dso.h"
@@ -167,6 +168,7 @@ static void callchain_cache__free(struct callchain_cache *cache)
 		return;
 	pr_debug("callchain cache: %" PRIu64 " hits, %" PRIu64 " misses\n",
 		 cache->nr_hits, cache->nr_misses);
+	walk_memo__stats();	/* the walks that made the keys, on this thread */
 	/* a slot holds memory only once a chain was stored */
 	for (size_t i = 0; cache->slots && cache->next_id > 1 && i < (1u << CHAIN_CACHE_BITS); i++)
 		free(cache->slots[i].e);

@@ -43,6 +43,9 @@
 #include <dwarf.h>
 
 #include "unwind.h"
+#include "unwind-memo.h"
+#include "maps.h"
+#include "thread.h"
 #include "debuginfo.h"
 #include "dso.h"
 #include "map.h"
@@ -63,7 +66,53 @@ struct unwind_ctx {
 	uint64_t stack_start, stack_end;	/* the copy: [start, end) */
 	const char *stack;
 	bool truncated;				/* a read fell past stack_end */
+	/*
+	 * For the walk memo (unwind-memo.h), while trace is set (else NULL):
+	 * live, the registers of the frame being stepped that still hold
+	 * the sampled values; used, the sampled registers the walk consumed;
+	 * src/src_next, per register of the frame being stepped and of its
+	 * caller, the trace's index of the stack load that gave its value
+	 * when that load is not marked needed yet (-1: none). Consuming a
+	 * register marks what it came from.
+	 */
+	uint64_t live, used;
+	struct walk_trace *trace;
+	int16_t *src, *src_next;
 };
+
+/* The step consumes register r of the frame being stepped. */
+static inline void ctx__use(struct unwind_ctx *ctx, unsigned int r)
+{
+	if (likely(!ctx->trace))
+		return;
+	ctx->used |= ctx->live & (1ULL << r);
+	if (ctx->src[r] >= 0)
+		ctx->trace->reads[ctx->src[r]].needed = 1;
+}
+
+/* The caller's register r got its value from the load recorded at
+ * index i (-1: none), needed only if r is consumed later. */
+static inline void ctx__loaded(struct unwind_ctx *ctx, unsigned int r, int i)
+{
+	if (ctx->trace && i >= 0) {
+		ctx->trace->reads[i].needed = 0;
+		ctx->src_next[r] = (int16_t)i;
+	}
+}
+
+/* Loads recorded so far (for ctx__loaded_since()). */
+static inline unsigned int ctx__nr_reads(const struct unwind_ctx *ctx)
+{
+	return ctx->trace ? ctx->trace->nr_reads : 0;
+}
+
+/* Register r's value came from the one load recorded since the count
+ * was before, if one was (a load from a mapped file is not recorded). */
+static inline void ctx__loaded_since(struct unwind_ctx *ctx, unsigned int r, unsigned int before)
+{
+	if (ctx->trace && ctx->trace->on && ctx->trace->nr_reads == before + 1)
+		ctx__loaded(ctx, r, (int)before);
+}
 
 enum step_result { STEP_OK, STEP_END, STEP_TRUNCATED };
 
@@ -84,6 +133,7 @@ static inline int ctx__read(struct unwind_ctx *ctx, uint64_t addr, void *buf, si
 {
 	if (addr >= ctx->stack_start && addr < ctx->stack_end && len <= ctx->stack_end - addr) {
 		memcpy(buf, ctx->stack + (addr - ctx->stack_start), len);
+		walk_trace__read(ctx->trace, addr - ctx->stack_start, buf, len, true);
 		return 0;
 	}
 	return ctx__read_slow(ctx, addr, buf, len);
@@ -99,6 +149,7 @@ static int ctx__read_slow(struct unwind_ctx *ctx, uint64_t addr, void *buf, size
 		if (len > ctx->stack_end - addr)
 			goto truncated;
 		memcpy(buf, ctx->stack + (addr - ctx->stack_start), len);
+		walk_trace__read(ctx->trace, addr - ctx->stack_start, buf, len, true);
 		return 0;
 	}
 	if (addr >= ctx->stack_end && addr - ctx->stack_end < STACK_TRUNC_WINDOW &&
@@ -160,6 +211,7 @@ static int eval(struct unwind_ctx *ctx, const Dwarf_Op *ops, size_t nops, uint64
 
 			if (r >= nregs || !(valid & (1ULL << r)))
 				return -ENOENT;
+			ctx__use(ctx, r);
 			PUSH(regs[r] + op->number);
 			continue;
 		}
@@ -167,6 +219,7 @@ static int eval(struct unwind_ctx *ctx, const Dwarf_Op *ops, size_t nops, uint64
 		case DW_OP_bregx:
 			if (op->number >= nregs || !(valid & (1ULL << op->number)))
 				return -ENOENT;
+			ctx__use(ctx, (unsigned int)op->number);
 			PUSH(regs[op->number] + op->number2);
 			break;
 		case DW_OP_call_frame_cfa:
@@ -597,19 +650,24 @@ static enum step_result step_fp(struct unwind_ctx *ctx, const uint64_t *regs,
 	if ((*valid & need) != need)
 		return STEP_END;
 	fp = regs[arch->fp_reg];
+	ctx__use(ctx, (unsigned int)arch->fp_reg);
+	ctx__use(ctx, arch->sp_reg);
 	if (fp < regs[arch->sp_reg] || fp < ctx->stack_start || fp % sizeof(uint64_t))
 		return STEP_END;
 	if (fp >= ctx->stack_end && fp - ctx->stack_end >= STACK_TRUNC_WINDOW)
 		return STEP_END;	/* not a stack address: no frame record */
 	ctx->truncated = false;
-	if (ctx__read(ctx, fp, rec, sizeof(rec)))
+	if (ctx__read(ctx, fp, rec, sizeof(rec)))	/* recorded as needed */
 		return ctx->truncated ? STEP_TRUNCATED : STEP_END;
+	if (ctx->trace)
+		memset(ctx->src_next, 0xff, arch->nr_regs * sizeof(*ctx->src_next));
 	if (!rec[1])
 		return STEP_END;
 	nregs_v[arch->fp_reg] = rec[0];
 	nregs_v[arch->ip_reg] = rec[1];
 	nregs_v[arch->sp_reg] = fp + 2 * sizeof(uint64_t);
 	*valid = need | (1ULL << arch->ip_reg);
+	ctx->live = 0;		/* the caller's registers all came from the record */
 	return STEP_OK;
 }
 
@@ -646,6 +704,7 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 	if (row->cfa_reg >= 0) {
 		if (!(*valid & (1ULL << row->cfa_reg)))
 			return STEP_END;
+		ctx__use(ctx, (unsigned int)row->cfa_reg);
 		cfa = regs[row->cfa_reg] + (uint64_t)row->cfa_off;
 	} else if (eval(ctx, &row->ops[row->first[nregs]], row->nops[nregs], 0, regs, *valid,
 			&cfa, &is_value)) {
@@ -657,6 +716,13 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 	for (bits = nvalid; bits; bits &= bits - 1) {
 		r = (unsigned int)__builtin_ctzll(bits);
 		nregs_v[r] = regs[r];
+	}
+	if (ctx->trace) {
+		memset(ctx->src_next, 0xff, nregs * sizeof(*ctx->src_next));
+		for (bits = nvalid; bits; bits &= bits - 1) {
+			r = (unsigned int)__builtin_ctzll(bits);
+			ctx->src_next[r] = ctx->src[r];
+		}
 	}
 	if (likely(row->fast)) {
 		/* each register saved at CFA + off, mostly in the stack copy
@@ -673,15 +739,24 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 				nregs_v[r] = a;
 			} else if (likely(rel < span && span - rel >= sizeof(uint64_t))) {
 				memcpy(&nregs_v[r], ctx->stack + rel, sizeof(uint64_t));
-			} else if (ctx__read_slow(ctx, a, &nregs_v[r], sizeof(uint64_t))) {
-				if (ctx->truncated && r == ra_reg)
-					return STEP_TRUNCATED;
-				nvalid &= ~(1ULL << r);
+				ctx__loaded(ctx, r, walk_trace__read(ctx->trace, rel, &nregs_v[r],
+								     sizeof(uint64_t), false));
+			} else {
+				unsigned int before = ctx__nr_reads(ctx);
+
+				if (ctx__read_slow(ctx, a, &nregs_v[r], sizeof(uint64_t))) {
+					if (ctx->truncated && r == ra_reg)
+						return STEP_TRUNCATED;
+					nvalid &= ~(1ULL << r);
+				} else {
+					ctx__loaded_since(ctx, r, before);
+				}
 			}
 		}
 		goto done;
 	}
 	for (bits = row->rule_mask; bits; bits &= bits - 1) {
+		unsigned int before;
 		uint64_t v;
 		bool load;	/* v is where the value is saved */
 
@@ -704,11 +779,16 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 		default:
 			continue;
 		}
+		before = ctx__nr_reads(ctx);
 		if (load && ctx__read(ctx, v, &v, sizeof(v))) {
 			if (ctx->truncated && r == ra_reg)
 				return STEP_TRUNCATED;
 			continue;
 		}
+		/* a plain saved register: its load is needed only if it is
+		 * consumed (an expression's own loads are, at once) */
+		if (load && row->kind[r] == RULE_AT_CFA)
+			ctx__loaded_since(ctx, r, before);
 		nregs_v[r] = v;
 		nvalid |= 1ULL << r;
 	}
@@ -716,13 +796,26 @@ done:
 	/* the CFA is the caller's stack pointer (x86_64 and arm64 psABIs) */
 	nregs_v[arch->sp_reg] = cfa;
 	nvalid |= 1ULL << arch->sp_reg;
+	/* the caller's return address is consumed: where it came from (a
+	 * load, or a sampled register kept by a same value rule) counts */
+	if (ctx->trace) {
+		if (*valid & row->same_mask & (1ULL << ra_reg))
+			ctx__use(ctx, ra_reg);
+		if (ctx->src_next[ra_reg] >= 0)
+			ctx->trace->reads[ctx->src_next[ra_reg]].needed = 1;
+	}
 	if (!(nvalid & (1ULL << ra_reg)) || !nregs_v[ra_reg])
 		return STEP_END;	/* outermost frame (RA undefined) */
 	nregs_v[arch->ip_reg] = nregs_v[ra_reg];
 	nvalid |= 1ULL << arch->ip_reg;
+	ctx__use(ctx, arch->ip_reg);
+	ctx__use(ctx, arch->sp_reg);
 	if (nregs_v[arch->ip_reg] == regs[arch->ip_reg] && cfa == regs[arch->sp_reg])
 		return STEP_END;	/* no progress */
 	*valid = nvalid;
+	/* the caller's registers holding sampled values: those this frame
+	 * held and shares (same value rule) */
+	ctx->live &= row->same_mask & ~((1ULL << arch->sp_reg) | (1ULL << arch->ip_reg));
 	return STEP_OK;
 }
 
@@ -782,13 +875,22 @@ static bool fp_mix(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void
  * frame before takes that map without a lookup (maps do not overlap, and
  * do not change during a walk).
  */
+/*
+ * The walk. memo_maps: the address space's maps when the walk memo
+ * (unwind-memo.h) may answer or keep this walk (nosym walks without an
+ * FP chain only), else NULL.
+ */
 static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *space,
 		const struct regs_dump *rdump, const struct stack_dump *sdump,
-		const struct fp_chain *fp, int max_stack, bool nosym)
+		const struct fp_chain *fp, int max_stack, bool nosym, const void *memo_maps)
 {
 	struct unwind_ctx ctx = { .find = find, .space = space };
 	struct unwind_map prev = { 0 };
 	uint64_t regbuf[2][UNWIND_MAX_REGS], *regs = regbuf[0], valid, size;
+	uint64_t sampled[UNWIND_MAX_REGS];
+	int16_t srcbuf[2][UNWIND_MAX_REGS];
+	struct walk_memo *wm = NULL;
+	struct walk_key key;
 	bool signal = false;
 	int n, ret;
 
@@ -805,6 +907,25 @@ static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *s
 	ctx.stack_end = ctx.stack_start + size;
 	if (max_stack <= 0)
 		max_stack = 127;
+	ctx.live = valid;
+	if (memo_maps && !fp && (wm = walk_memo__thread())) {
+		const struct walk_memo_entry *e;
+
+		key = (struct walk_key){
+			.maps = memo_maps, .maps_gen = maps__current_generation(),
+			.dwarf_gen = debuginfo__generation(), .max_stack = max_stack,
+			.ip = regs[ctx.arch->ip_reg], .sp = regs[ctx.arch->sp_reg],
+			.span = size, .valid = valid,
+		};
+		e = walk_memo__find(wm, &key, regs, ctx.stack);
+		if (e)
+			return walk_memo__replay(e, cb, arg);
+		ctx.trace = walk_memo__trace(wm);
+		memcpy(sampled, regs, ctx.arch->nr_regs * sizeof(*regs));
+		memset(srcbuf[0], 0xff, sizeof(srcbuf[0]));
+		ctx.src = srcbuf[0];
+		ctx.src_next = srcbuf[1];
+	}
 
 	for (n = 0; n < max_stack; n++) {
 		struct unwind_entry e = { 0 };
@@ -837,10 +958,19 @@ static int walk(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find, void *s
 		ret = cb(&e, arg);
 		if (ret)
 			return ret;
+		walk_trace__entry(ctx.trace, &e);
 		if (res != STEP_OK)
 			break;
 		regs = regs == regbuf[0] ? regbuf[1] : regbuf[0];	/* the caller's */
+		if (ctx.trace) {
+			int16_t *t = ctx.src;
+
+			ctx.src = ctx.src_next;
+			ctx.src_next = t;
+		}
 	}
+	if (ctx.trace)
+		walk_memo__store(wm, &key, sampled, ctx.used);
 	return 0;
 }
 
@@ -848,7 +978,7 @@ int unwind__get_entries_space(unwind_entry_cb_t cb, void *arg, unwind_find_map_t
 			      void *space, const struct regs_dump *rdump,
 			      const struct stack_dump *sdump, int max_stack)
 {
-	return walk(cb, arg, find, space, rdump, sdump, NULL, max_stack, false);
+	return walk(cb, arg, find, space, rdump, sdump, NULL, max_stack, false, NULL);
 }
 
 int unwind__get_entries_space_fp(unwind_entry_cb_t cb, void *arg, unwind_find_map_t find,
@@ -858,7 +988,7 @@ int unwind__get_entries_space_fp(unwind_entry_cb_t cb, void *arg, unwind_find_ma
 {
 	struct fp_chain fp = { fp_ips, nr_fp, fp_capped };
 
-	return walk(cb, arg, find, space, rdump, sdump, nr_fp ? &fp : NULL, max_stack, false);
+	return walk(cb, arg, find, space, rdump, sdump, nr_fp ? &fp : NULL, max_stack, false, NULL);
 }
 
 /* ---- the model's address space ---- */
@@ -919,7 +1049,8 @@ static int walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
 	if (!perf_sample__has_user_stack(data))
 		return -ENOENT;
 	return walk(cb, arg, thread__find_map, thread, &data->user_regs, &data->user_stack,
-		    sample__fp_chain(data, &fp) ? &fp : NULL, max_stack, nosym);
+		    sample__fp_chain(data, &fp) ? &fp : NULL, max_stack, nosym,
+		    nosym ? thread__maps(thread) : NULL);
 }
 
 int unwind__walk_sample(unwind_entry_cb_t cb, void *arg, struct thread *thread,
