@@ -34,6 +34,11 @@
  * Parallel unwinding: util/model/unwind-parallel.c runs this walk ahead
  * on worker threads for batches of samples; unwind__get_entries() replays
  * those results (see unwind.h).
+ *
+ * Walk memo (unwind-memo.h): while a walk is recorded, each step notes
+ * which sampled registers it consumed and, per register, the stack load
+ * its value came from; only loads whose values were consumed must repeat
+ * for a later sample to take the recorded frames.
  */
 #include <errno.h>
 #include <inttypes.h>
