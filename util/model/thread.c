@@ -37,7 +37,7 @@ static __attribute__((noinline)) bool resolve_cache__alloc(void)
 {
 	if (resolve_cache_failed)
 		return false;
-	resolve_cache = zalloc_written(sizeof(*resolve_cache) << RESOLVE_CACHE_BITS);
+	resolve_cache = thread_zalloc(sizeof(*resolve_cache) << RESOLVE_CACHE_BITS);
 	resolve_cache_failed = !resolve_cache;
 	return resolve_cache != NULL;
 }

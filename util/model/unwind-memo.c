@@ -3,7 +3,9 @@
  * Walk memo (see unwind-memo.h): per thread, a set-associative table of
  * recorded walks; entries live in chunks the thread owns (thread_zalloc(),
  * freed with the thread) and are never freed one by one: when the chunks
- * reach WALK_MEMO_MAX_BYTES the table starts over in the same chunks.
+ * are all used (WALK_MEMO_CHUNKS) the table starts over in them. The
+ * first chunks are small (a short recording keeps a few walks; each page
+ * of a chunk is written when it is made).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -15,9 +17,8 @@
 
 #define WALK_MEMO_SETS 1024		/* power of two */
 #define WALK_MEMO_WAYS 4
-#define WALK_MEMO_CHUNK (256u << 10)
-#define WALK_MEMO_CHUNKS 64		/* WALK_MEMO_MAX_BYTES / WALK_MEMO_CHUNK */
-#define WALK_MEMO_MAX_BYTES ((size_t)WALK_MEMO_CHUNK * WALK_MEMO_CHUNKS)
+#define WALK_MEMO_CHUNK (256u << 10)	/* bytes of chunk i >= 2; chunks 0 and 1: a quarter */
+#define WALK_MEMO_CHUNKS 64		/* about 16 MB in all */
 
 struct walk_memo_entry {
 	struct walk_key k;
@@ -35,6 +36,7 @@ struct walk_memo {
 	unsigned int cur;		/* chunk being filled */
 	size_t cur_used;		/* bytes of it */
 	uint64_t hits, misses, stored, restarts;
+	size_t cur_size;		/* bytes of chunk cur */
 	struct walk_trace trace;
 };
 
@@ -133,15 +135,21 @@ struct walk_trace *walk_memo__trace(struct walk_memo *wm)
 
 /* size bytes (8-aligned) from the thread's chunks; NULL when they are all
  * used (the caller starts over) or there is no memory. */
+static size_t walk_memo__chunk_size(unsigned int i)
+{
+	return i < 2 ? WALK_MEMO_CHUNK / 4 : WALK_MEMO_CHUNK;
+}
+
 static void *walk_memo__alloc(struct walk_memo *wm, size_t size)
 {
 	size = (size + 7) & ~(size_t)7;
-	if (size > WALK_MEMO_CHUNK)
-		return NULL;
-	if (wm->cur_used + size > WALK_MEMO_CHUNK || !wm->chunk[wm->cur]) {
+	if (size > walk_memo__chunk_size(0))
+		return NULL;	/* never: a walk is bounded by the trace's caps */
+	while (!wm->chunk[wm->cur] || wm->cur_used + size > wm->cur_size) {
 		if (wm->chunk[wm->cur] && ++wm->cur == WALK_MEMO_CHUNKS)
 			return NULL;
-		if (!wm->chunk[wm->cur] && !(wm->chunk[wm->cur] = thread_zalloc(WALK_MEMO_CHUNK)))
+		wm->cur_size = walk_memo__chunk_size(wm->cur);
+		if (!wm->chunk[wm->cur] && !(wm->chunk[wm->cur] = thread_zalloc(wm->cur_size)))
 			return NULL;
 		wm->cur_used = 0;
 	}
@@ -155,6 +163,7 @@ static void walk_memo__restart(struct walk_memo *wm)
 	memset(wm->slot, 0, sizeof(wm->slot));
 	wm->cur = 0;
 	wm->cur_used = 0;
+	wm->cur_size = walk_memo__chunk_size(0);
 	wm->restarts++;
 }
 
