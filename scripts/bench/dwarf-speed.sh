@@ -33,6 +33,23 @@
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
 # RESULTS-BEGIN
+# Stop 24 (2026-11-28 09:45-10:25 UTC, medians of 5, the same bench):
+# no python DWARF (8.2 K samples, binary 5c6561f) report 0.685 / 0.053 s
+# 12.9x, script 14.7x, srcline 111.0x (prf 66 ms, perf 7.3 s), first
+# runs 4.7x / 5.0x / 37.6x, RSS 0.24-0.26x; python3.11's DWARF (perf's
+# build-id cache, 7.8 K, binary 290fdfa) report 33.5x, script 42.4x,
+# srcline 36.9x (prf 55 ms, perf 2.03 s), RSS 0.28-0.31x. New this
+# stop: the walk memo (a walk that reads the same registers and stack
+# words as an earlier one takes its frames: 95% of the walks of these
+# recordings), the script text written 64 KB at a time without stdio's
+# copy, per-thread memos made on first use instead of 369 KB of TLS.
+# In turns on one file (12.2 K samples, python3.11's DWARF): srcline
+# 80 -> 64 ms against stop 23's binary. What is left in that setup is
+# mostly fixed: the same command on a 77-sample recording of the same
+# program takes 26 ms (process start and loading 13 libraries, the
+# kept symbol tables, debug images and line tables mapped and their
+# pages first touched: 1.7 us a page in this VM), so 50x there needs
+# the fixed part cut, not the per-sample one (4.4 us a sample now).
 # Stop 23 (2026-11-28 06:05-06:50 UTC, binary 8c6d40a, medians of 5, the
 # same bench): no python DWARF (7.5 K samples) report 0.601 / 0.052 s
 # 11.6x, script 11.7x, srcline 76.1x, first runs 4.7x / 4.8x / 30.4x,
