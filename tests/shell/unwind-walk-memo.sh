@@ -61,21 +61,11 @@ hits=$(sed -n 's/^walk memo: \([0-9]*\) hits.*/\1/p' "$T/v.err" | head -1)
 	{ grep 'walk memo' "$T/v.err"; fail "walk memo hits '${hits:-none}' of $nr samples"; }
 echo "ok: $hits of $nr walks from the memo"
 
-same() { # what OPTS...: prf with and without the memo
-	local what=$1
-	shift
-	"$PRF" "$what" -i "$T/perf.data" "$@" > "$T/m.out" 2>"$T/m.err" ||
-		{ cat "$T/m.err"; fail "prf $what $*"; }
-	PRF_NO_WALK_MEMO=1 "$PRF" "$what" -i "$T/perf.data" "$@" > "$T/n.out" 2>/dev/null ||
-		fail "prf $what $* (no memo)"
-	cmp -s "$T/n.out" "$T/m.out" ||
-		{ diff "$T/n.out" "$T/m.out" | head -20; fail "$what $*: differs from PRF_NO_WALK_MEMO=1"; }
-	echo "ok: $what $* ($(wc -l < "$T/m.out") lines, same without the memo)"
-}
-same script
-same script -F +srcline
-same report --stdio --no-children
-same report --stdio --children
+for opts in "script" "script -F +srcline" "report --stdio --no-children" \
+	    "report --stdio --children"; do
+	# shellcheck disable=SC2086
+	same_output PRF_NO_WALK_MEMO=1 $opts
+done
 
 # per sample, the program's frames as perf unwinds them
 frames() { # script output -> per sample, the program's symbols, one line

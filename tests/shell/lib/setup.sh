@@ -49,3 +49,18 @@ cc_prog() {
 	cc -O0 -fno-omit-frame-pointer "$@" -o "$T/$name" \
 		"$PRF_SRCDIR/tests/shell/lib/$name.c" || fail "cc $name.c"
 }
+
+# same_output VAR=VALUE WHAT OPT...: prf WHAT -i $T/perf.data OPT... prints
+# the same with VAR=VALUE in its environment (a cache or memo turned off)
+# as without; fail() otherwise. The output (without) is left in $T/same.out.
+same_output() {
+	local env=$1 what=$2
+	shift 2
+	"$PRF" "$what" -i "$T/perf.data" "$@" > "$T/same.out" 2>"$T/same.err" ||
+		{ cat "$T/same.err"; fail "prf $what $*"; }
+	env "$env" "$PRF" "$what" -i "$T/perf.data" "$@" > "$T/same.off" 2>/dev/null ||
+		fail "prf $what $* ($env)"
+	cmp -s "$T/same.off" "$T/same.out" ||
+		{ diff "$T/same.off" "$T/same.out" | head -20; fail "$what $*: differs with $env"; }
+	echo "ok: $what $* ($(wc -l < "$T/same.out") lines, the same with $env)"
+}
