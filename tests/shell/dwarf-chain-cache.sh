@@ -49,12 +49,7 @@ perf_record "$T/perf.data" -e cpu-clock -F 2000 --call-graph dwarf,8192 -- \
 	{ echo "liba.so and libb.so were not loaded at the same address"; exit 2; }
 
 # the cache is used for most samples
-"$PRF" script -i "$T/perf.data" -v 2>"$T/v.err" >/dev/null || fail "prf script -v"
-nr=$("$PRF" script -i "$T/perf.data" -F tid 2>/dev/null | wc -l)
-hits=$(sed -n 's/^callchain cache: \([0-9]*\) hits.*/\1/p' "$T/v.err" | head -1)
-[ -n "$hits" ] && [ "$nr" -gt 100 ] && [ "$hits" -gt $((nr / 2)) ] ||
-	{ grep 'callchain cache' "$T/v.err"; fail "chain cache hits '${hits:-none}' of $nr samples"; }
-echo "ok: $hits of $nr samples from the chain cache"
+most_hits "callchain cache"
 
 same() { # what OPTS...: prf with and without the cache, both libraries shown
 	same_output PRF_NO_CHAIN_CACHE=1 "$@"

@@ -54,12 +54,7 @@ cc -O2 -g -fomit-frame-pointer -fno-optimize-sibling-calls -o "$T/w" "$T/w.c" ||
 perf_record "$T/perf.data" -e cpu-clock -F 2000 --call-graph dwarf,4096 -- "$T/w" 4000
 
 # the memo answers most walks
-"$PRF" script -i "$T/perf.data" -v 2>"$T/v.err" >/dev/null || fail "prf script -v"
-nr=$("$PRF" script -i "$T/perf.data" -F tid 2>/dev/null | wc -l)
-hits=$(sed -n 's/^walk memo: \([0-9]*\) hits.*/\1/p' "$T/v.err" | head -1)
-[ -n "$hits" ] && [ "$nr" -gt 100 ] && [ "$hits" -gt $((nr / 2)) ] ||
-	{ grep 'walk memo' "$T/v.err"; fail "walk memo hits '${hits:-none}' of $nr samples"; }
-echo "ok: $hits of $nr walks from the memo"
+most_hits "walk memo"
 
 for opts in "script" "script -F +srcline" "report --stdio --no-children" \
 	    "report --stdio --children"; do

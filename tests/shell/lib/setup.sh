@@ -64,3 +64,15 @@ same_output() {
 		{ diff "$T/same.off" "$T/same.out" | head -20; fail "$what $*: differs with $env"; }
 	echo "ok: $what $* ($(wc -l < "$T/same.out") lines, the same with $env)"
 }
+
+# most_hits NAME: prf script -v on $T/perf.data reports "NAME: N hits" with
+# N over half the samples (more than 100 of them); fail() otherwise.
+most_hits() {
+	local name=$1 nr hits
+	"$PRF" script -i "$T/perf.data" -v 2>"$T/v.err" >/dev/null || fail "prf script -v"
+	nr=$("$PRF" script -i "$T/perf.data" -F tid 2>/dev/null | wc -l)
+	hits=$(sed -n "s/^$name: \\([0-9]*\\) hits.*/\\1/p" "$T/v.err" | head -1)
+	[ -n "$hits" ] && [ "$nr" -gt 100 ] && [ "$hits" -gt $((nr / 2)) ] ||
+		{ grep "$name" "$T/v.err"; fail "$name hits '${hits:-none}' of $nr samples"; }
+	echo "ok: $hits of $nr samples from the $name"
+}
