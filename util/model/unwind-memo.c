@@ -133,13 +133,14 @@ struct walk_trace *walk_memo__trace(struct walk_memo *wm)
 	return &wm->trace;
 }
 
-/* size bytes (8-aligned) from the thread's chunks; NULL when they are all
- * used (the caller starts over) or there is no memory. */
+/* Bytes of chunk i. */
 static size_t walk_memo__chunk_size(unsigned int i)
 {
 	return i < 2 ? WALK_MEMO_CHUNK / 4 : WALK_MEMO_CHUNK;
 }
 
+/* size bytes (8-aligned) from the thread's chunks; NULL when they are all
+ * used (the caller starts over) or there is no memory. */
 static void *walk_memo__alloc(struct walk_memo *wm, size_t size)
 {
 	size = (size + 7) & ~(size_t)7;

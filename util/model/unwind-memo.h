@@ -96,10 +96,11 @@ void walk_memo__store(struct walk_memo *wm, const struct walk_key *k, const uint
 /* Print the thread's hit counts (-v). */
 void walk_memo__stats(void);
 
-/* Record a load of len bytes at offset off of the stack copy, needed or
- * not (yet); its index, or -1 when not recorded. */
+/* Record a load of len bytes at offset off of the stack copy, as needed
+ * (the unwinder unmarks a saved register's load until it is consumed);
+ * its index, or -1 when not recorded. */
 static inline int walk_trace__read(struct walk_trace *t, uint64_t off, const void *buf,
-				   size_t len, bool needed)
+				   size_t len)
 {
 	struct walk_read *r;
 
@@ -112,7 +113,7 @@ static inline int walk_trace__read(struct walk_trace *t, uint64_t off, const voi
 	r = &t->reads[t->nr_reads];
 	r->off = (uint32_t)off;
 	r->len = (uint16_t)len;
-	r->needed = needed;
+	r->needed = 1;
 	memcpy(r->v, buf, len);
 	return (int)t->nr_reads++;
 }

@@ -138,7 +138,7 @@ static inline int ctx__read(struct unwind_ctx *ctx, uint64_t addr, void *buf, si
 {
 	if (addr >= ctx->stack_start && addr < ctx->stack_end && len <= ctx->stack_end - addr) {
 		memcpy(buf, ctx->stack + (addr - ctx->stack_start), len);
-		walk_trace__read(ctx->trace, addr - ctx->stack_start, buf, len, true);
+		walk_trace__read(ctx->trace, addr - ctx->stack_start, buf, len);
 		return 0;
 	}
 	return ctx__read_slow(ctx, addr, buf, len);
@@ -154,7 +154,7 @@ static int ctx__read_slow(struct unwind_ctx *ctx, uint64_t addr, void *buf, size
 		if (len > ctx->stack_end - addr)
 			goto truncated;
 		memcpy(buf, ctx->stack + (addr - ctx->stack_start), len);
-		walk_trace__read(ctx->trace, addr - ctx->stack_start, buf, len, true);
+		walk_trace__read(ctx->trace, addr - ctx->stack_start, buf, len);
 		return 0;
 	}
 	if (addr >= ctx->stack_end && addr - ctx->stack_end < STACK_TRUNC_WINDOW &&
@@ -745,7 +745,7 @@ static enum step_result step(struct unwind_ctx *ctx, const struct unwind_map *m,
 			} else if (likely(rel < span && span - rel >= sizeof(uint64_t))) {
 				memcpy(&nregs_v[r], ctx->stack + rel, sizeof(uint64_t));
 				ctx__loaded(ctx, r, walk_trace__read(ctx->trace, rel, &nregs_v[r],
-								     sizeof(uint64_t), false));
+								     sizeof(uint64_t)));
 			} else {
 				unsigned int before = ctx__nr_reads(ctx);
 
