@@ -417,6 +417,83 @@ static void *tz_thread(void *arg)
 	return b[0] == b[1] ? (void *)3 : NULL;
 }
 
+/* thread_zfree() unlinks a block from anywhere in the thread's chain: the
+ * thread's exit then frees only the others (a block freed twice aborts,
+ * or ASan reports it), and blocks freed and made again do not pile up. */
+static void *tz_free_thread(void *arg)
+{
+	long before = rss_kb(), after;
+	void *a, *b, *c;
+
+	(void)arg;
+	for (int i = 0; i < 64; i++) {
+		a = thread_zalloc(TZ_BLOCK);
+		if (!a)
+			return (void *)1;
+		memset(a, 0x5a, TZ_BLOCK);	/* written: resident */
+		thread_zfree(a);		/* the only block: the chain's head */
+	}
+	/* 64 MB more if they were only freed at the thread's exit (under
+	 * ASan freed memory sits in its quarantine: plain builds only) */
+	after = rss_kb();
+#if !defined(__SANITIZE_ADDRESS__)
+	if (before > 0 && after > 0 && after - before > 16 * 1024) {
+		pr_debug("RSS %ld KB before, %ld KB after 64 blocks freed\n", before, after);
+		return (void *)2;
+	}
+#else
+	(void)before;
+	(void)after;
+#endif
+	a = thread_zalloc(64);
+	b = thread_zalloc(64);
+	c = thread_zalloc(64);
+	if (!a || !b || !c)
+		return (void *)1;
+	thread_zfree(b);	/* in the middle */
+	thread_zfree(c);	/* the head */
+	thread_zfree(NULL);
+	return NULL;
+}
+
+static int test__thread_zfree(void)
+{
+	pthread_t t;
+	void *ret;
+
+	TEST_ASSERT_VAL("thread", !pthread_create(&t, NULL, tz_free_thread, NULL));
+	TEST_ASSERT_VAL("join", !pthread_join(t, &ret));
+	TEST_ASSERT_VAL("blocks made", ret != (void *)1);
+	TEST_ASSERT_VAL("thread_zfree() frees the block at once", ret != (void *)2);
+	return TEST_OK;
+}
+
+/* cache_size: 2^bits slots, 4 times more after twice as many fills as
+ * slots, never past max_bits */
+static int test__cache_size(void)
+{
+	struct cache_size cs = CACHE_SIZE_INIT(4, 9);
+	unsigned int fills = 0, grown = 0;
+
+	while (cs.bits < 9 && fills < 100000) {
+		unsigned int bits = cs.bits;
+
+		fills++;
+		if (cache_size__fill(&cs)) {
+			grown++;
+			TEST_ASSERT_EQUAL("grows after 2^(bits+1) fills", fills, 2u << bits);
+			TEST_ASSERT_EQUAL("4 times, up to max", cs.bits, bits + 2 < 9 ? bits + 2 : 9u);
+			fills = 0;
+		} else {
+			TEST_ASSERT_EQUAL("same size", cs.bits, bits);
+		}
+	}
+	TEST_ASSERT_EQUAL("4 -> 6 -> 8 -> 9", grown, 3u);
+	for (int i = 0; i < 5000; i++)
+		TEST_ASSERT_VAL("not past max_bits", !cache_size__fill(&cs) && cs.bits == 9);
+	return TEST_OK;
+}
+
 static int test__thread_zalloc(void)
 {
 	long before, after;
@@ -457,4 +534,6 @@ DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(radix, "radix sort gives the stable order by key"),
 	TEST_CASE(fmt_2f, "fmt_2f writes printf's %.2f text"),
 	TEST_CASE(permute_rows, "rows permuted in place as a copy would"),
-	TEST_CASE(thread_zalloc, "per-thread blocks: zeroed, aligned, freed at thread exit"));
+	TEST_CASE(thread_zalloc, "per-thread blocks: zeroed, aligned, freed at thread exit"),
+	TEST_CASE(thread_zfree, "thread_zfree() unlinks a block from its thread's chain and frees it"),
+	TEST_CASE(cache_size, "cache tables grow 4x after twice as many fills as slots, up to a maximum"));

@@ -377,3 +377,24 @@ void *thread_zalloc(size_t size)
 	}
 	return b + THREAD_BLOCK_HDR;
 }
+
+void thread_zfree(void *p)
+{
+	char *b = p ? (char *)p - THREAD_BLOCK_HDR : NULL;
+	void **link;
+
+	if (!b || !thread_blocks_keyed)
+		return;
+	/* a thread has a few blocks: the chain is short */
+	if (pthread_getspecific(thread_blocks_key) == b) {
+		pthread_setspecific(thread_blocks_key, *(void **)b);
+		free(b);
+		return;
+	}
+	for (link = pthread_getspecific(thread_blocks_key); link; link = *link)
+		if (*link == b) {
+			*link = *(void **)b;
+			free(b);
+			return;
+		}
+}

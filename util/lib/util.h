@@ -47,6 +47,37 @@ void *zalloc_written(size_t size);
  * NULL when there is no memory; never free it yourself.
  */
 void *thread_zalloc(size_t size);
+/* Free a block thread_zalloc() gave the calling thread (NULL: nothing). */
+void thread_zfree(void *p);
+
+/*
+ * Size of a cache table that grows with use. Every slot of a hash table
+ * is touched sooner or later, and fresh memory costs a page fault a page
+ * (in a VM also the hypervisor's first touch, 4-10 us a page here): a
+ * short run that filled a few hundred slots of tables sized for long
+ * runs spent a fifth of its time making their pages. So a table starts
+ * at 2^bits slots, and once it has taken twice as many fills (misses
+ * stored) as it has slots, its owner makes it again 4 times bigger, up to
+ * 2^max_bits, and empty: it is a cache, what it held is found again.
+ */
+struct cache_size {
+	uint8_t bits, max_bits;
+	uint32_t fills;
+};
+
+/* an initializer: struct cache_size cs = CACHE_SIZE_INIT(6, 12); */
+#define CACHE_SIZE_INIT(min_bits, max_bits_) { .bits = (min_bits), .max_bits = (max_bits_) }
+
+/* Count a fill; true when the table should now be made again at
+ * 2^cs->bits slots (bits already raised). */
+static inline bool cache_size__fill(struct cache_size *cs)
+{
+	if (cs->bits >= cs->max_bits || ++cs->fills < (2u << cs->bits))
+		return false;
+	cs->bits = cs->bits + 2 < cs->max_bits ? cs->bits + 2 : cs->max_bits;
+	cs->fills = 0;
+	return true;
+}
 /*
  * Make the pages inside [p, p + size) (malloc'd memory about to be
  * written whole: a table, a read() buffer) present and writable in one
