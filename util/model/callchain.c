@@ -32,7 +32,8 @@ void callchain_cursor__init(struct callchain_cursor *c)
 
 /* ---- resolution cache (see callchain_cursor__enable_cache()) ---- */
 
-#define CHAIN_CACHE_BITS 14
+#define CHAIN_CACHE_MIN_BITS 11	/* slots: 2^11, growing to 2^14 with use */
+#define CHAIN_CACHE_MAX_BITS 14
 #define CHAIN_CACHE_MAX_IPS 512		/* longer raw chains are not cached */
 #define CHAIN_CACHE_MAX_BYTES (32u << 20)	/* entries held, all together */
 
@@ -79,6 +80,8 @@ struct raw_walk {
 
 struct callchain_cache {
 	struct chain_slot *slots;
+	size_t nr_slots;		/* of slots */
+	struct cache_size size;		/* the size slots is to have */
 	uint64_t next_id;
 	size_t bytes;			/* held by the entries */
 	uint64_t nr_hits, nr_misses;	/* statistics */
@@ -143,22 +146,47 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c)
 	if (!cache)
 		return -ENOMEM;
 	cache->next_id = 1;
+	cache->size = (struct cache_size)CACHE_SIZE_INIT(CHAIN_CACHE_MIN_BITS, CHAIN_CACHE_MAX_BITS);
 	c->cache = cache;
 	return 0;
 }
 
-/* The table, made at the first chain that may use it (DWARF-unwound ones
- * never do: 1.5 MB not allocated, nor walked at exit, for them). false
- * when there is no memory for it: chains are then resolved in full. */
+/* Free the table and its entries (ids are never given again). */
+static void callchain_cache__drop(struct callchain_cache *cache)
+{
+	/* a slot holds memory only once a chain was stored */
+	for (size_t i = 0; cache->slots && cache->next_id > 1 && i < cache->nr_slots; i++)
+		free(cache->slots[i].e);
+	zfree(&cache->slots);
+	cache->nr_slots = 0;
+	cache->bytes = 0;
+}
+
+/* Count a write to a slot: the table is made again bigger when due, at
+ * the next callchain_cache__slots(). */
+static inline void callchain_cache__filled(struct callchain_cache *cache)
+{
+	cache_size__fill(&cache->size);
+}
+
+/* The table, made at the first chain that may use it, and again bigger
+ * as it fills (struct cache_size), when no frames are lent from it: at
+ * the start of a resolve. false when there is no memory for it: chains
+ * are then resolved in full. */
 static bool callchain_cache__slots(struct callchain_cache *cache)
 {
-	if (likely(cache->slots))
+	size_t nr = (size_t)1 << cache->size.bits;
+
+	if (likely(cache->nr_slots == nr))
 		return true;
-	if (cache->no_memory)
+	if (cache->no_memory || cache->borrowed)
 		return false;
+	callchain_cache__drop(cache);
 	/* written now: slots are read before they are written */
-	cache->slots = zalloc_written(sizeof(*cache->slots) << CHAIN_CACHE_BITS);
+	cache->slots = zalloc_written(nr * sizeof(*cache->slots));
 	cache->no_memory = !cache->slots;
+	if (cache->slots)
+		cache->nr_slots = nr;
 	return cache->slots != NULL;
 }
 
@@ -166,13 +194,10 @@ static void callchain_cache__free(struct callchain_cache *cache)
 {
 	if (!cache)
 		return;
-	pr_debug("callchain cache: %" PRIu64 " hits, %" PRIu64 " misses\n",
-		 cache->nr_hits, cache->nr_misses);
+	pr_debug("callchain cache: %" PRIu64 " hits, %" PRIu64 " misses, %zu slots\n",
+		 cache->nr_hits, cache->nr_misses, cache->nr_slots);
 	walk_memo__stats();	/* the walks that made the keys, on this thread */
-	/* a slot holds memory only once a chain was stored */
-	for (size_t i = 0; cache->slots && cache->next_id > 1 && i < (1u << CHAIN_CACHE_BITS); i++)
-		free(cache->slots[i].e);
-	free(cache->slots);
+	callchain_cache__drop(cache);
 	free(cache->key);
 	free(cache->walk.e);
 	free(cache);
@@ -548,8 +573,9 @@ struct chain_key {
 	uint8_t cpumode;
 };
 
-static void chain_key__init(struct chain_key *k, const uint64_t *ips, size_t nr,
-			    struct thread *thread, uint8_t cpumode, const struct resolve_opts *opts)
+static void chain_key__init(struct chain_key *k, const struct callchain_cache *cache,
+			    const uint64_t *ips, size_t nr, struct thread *thread, uint8_t cpumode,
+			    const struct resolve_opts *opts)
 {
 	k->ips = ips;
 	k->nr = nr;
@@ -561,7 +587,7 @@ static void chain_key__init(struct chain_key *k, const uint64_t *ips, size_t nr,
 	k->gen = maps__current_generation();
 	k->dgen = debuginfo__generation();
 	k->hash = chain_hash(ips, nr, k->maps, cpumode, k->opts_key);
-	k->slot = k->hash >> (64 - CHAIN_CACHE_BITS);
+	k->slot = k->hash >> (64 - __builtin_ctzll(cache->nr_slots));	/* a power of two */
 }
 
 /* The entry holding the chain k, or NULL. */
@@ -639,6 +665,7 @@ static struct chain_cache_entry *chain_cache__store(struct callchain_cache *cach
 	e->nr_frames = cursor->nr;
 	e->id = cache->next_id++;
 	cursor->chain_id = e->id;
+	callchain_cache__filled(cache);
 	return e;
 }
 
@@ -655,6 +682,7 @@ static struct chain_cache_entry *chain_cache__resolved(struct callchain_cache *c
 		return NULL;
 	if (cache->slots[k->slot].seen != k->hash) {
 		cache->slots[k->slot].seen = k->hash;	/* first time: stored if met again */
+		callchain_cache__filled(cache);
 		return NULL;
 	}
 	return chain_cache__store(cache, k, cursor);
@@ -805,7 +833,7 @@ static int resolve_dwarf_cached(struct callchain_cache *cache, struct perf_sampl
 	if ((opts && opts->hide_unresolved) || !callchain_cache__slots(cache) ||
 	    dwarf_chain_key(cache, sample, thread, max, w) <= 0)
 		return resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
-	chain_key__init(&k, cache->key, cache->key_nr, thread, sample->cpumode, opts);
+	chain_key__init(&k, cache, cache->key, cache->key_nr, thread, sample->cpumode, opts);
 	e = chain_cache__find(cache, &k);
 	if (e) {
 		cursor__lend(cursor, cache, e);
@@ -850,7 +878,7 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	if (!cache || !cc || !cc->nr || cc->nr > CHAIN_CACHE_MAX_IPS ||
 	    !thread || !callchain_cache__slots(cache))
 		return resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
-	chain_key__init(&k, cc->ips, cc->nr, thread, sample->cpumode, opts);
+	chain_key__init(&k, cache, cc->ips, cc->nr, thread, sample->cpumode, opts);
 	e = chain_cache__find(cache, &k);
 	if (e) {
 		cursor__lend(cursor, cache, e);

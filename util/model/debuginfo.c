@@ -37,7 +37,9 @@
 #include "../lib/radix.h"
 #include "../lib/util.h"
 
-#define CFI_CACHE_SIZE 1024	/* rows cached per DSO (direct mapped) */
+/* rows cached per DSO (direct mapped), 2^7 growing to 2^10 with use */
+#define CFI_CACHE_MIN_BITS 7
+#define CFI_CACHE_MAX_BITS 10
 
 struct load_seg {
 	uint64_t off, filesz, vaddr;
@@ -208,7 +210,9 @@ _Static_assert(offsetof(struct cu_range, lo) == 0, "upper_bound_u64 key");
 _Static_assert(offsetof(struct func_range, lo) == 0, "upper_bound_u64 key");
 _Static_assert(offsetof(struct scope_range, lo) == 0, "upper_bound_u64 key");
 
-#define INLINE_CACHE_SIZE 4096	/* addresses cached per DSO (direct mapped) */
+/* addresses cached per DSO (direct mapped), 2^9 growing to 2^12 with use */
+#define INLINE_CACHE_MIN_BITS 9
+#define INLINE_CACHE_MAX_BITS 12
 
 struct inline_slot {
 	uint64_t addr;
@@ -243,6 +247,8 @@ struct debuginfo {
 	Dwarf_CFI *eh_cfi;	/* dwarf_getcfi_elf(elf), ours to end */
 	Dwarf_CFI *dbg_cfi;	/* dwarf_getcfi(dwarf), owned by dwarf */
 	struct cfi_slot *cfi_cache;
+	size_t nr_cfi_slots;		/* of cfi_cache */
+	struct cache_size cfi_size;	/* the size it is to have */
 	/* DWARF */
 	int dbg_fd;
 	Elf *dbg_elf;		/* separate debug file, or NULL */
@@ -288,6 +294,8 @@ struct debuginfo {
 	size_t nr_cus;
 	struct func_scopes *func_scopes[FUNC_SCOPES_BUCKETS];
 	struct inline_slot *inl_cache;
+	size_t nr_inl_slots;		/* of inl_cache */
+	struct cache_size inl_size;	/* the size it is to have */
 };
 
 static pthread_mutex_t debuginfo__create_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -317,6 +325,11 @@ struct debuginfo *dso__debuginfo(struct dso *dso)
 		di = zalloc(sizeof(*di));
 		if (di) {
 			pthread_mutexattr_t attr;
+
+			di->cfi_size = (struct cache_size)CACHE_SIZE_INIT(CFI_CACHE_MIN_BITS,
+									  CFI_CACHE_MAX_BITS);
+			di->inl_size = (struct cache_size)CACHE_SIZE_INIT(INLINE_CACHE_MIN_BITS,
+									  INLINE_CACHE_MAX_BITS);
 
 			/* held for short cache probes mostly: spin a little
 			 * before sleeping when another thread has it */
@@ -827,6 +840,17 @@ void *debuginfo__cfi_frame_uncached(struct debuginfo *di, uint64_t vaddr)
 	return debuginfo__cfi_lookup(di, vaddr, &start, &end);
 }
 
+/* Free the CFI cache and its rows (it is made again at its next use). */
+static void cfi_cache__drop(struct debuginfo *di)
+{
+	for (size_t i = 0; di->cfi_cache && i < di->nr_cfi_slots; i++) {
+		free(di->cfi_cache[i].frame);
+		free(di->cfi_cache[i].priv);
+	}
+	zfree(&di->cfi_cache);
+	di->nr_cfi_slots = 0;
+}
+
 void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
 			   uint64_t *start_out, uint64_t *end_out)
 {
@@ -834,12 +858,17 @@ void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
 	uint64_t start = vaddr, end = vaddr + 1;
 	Dwarf_Frame *frame;
 
+	/* made again bigger here, not when it filled: the last call's
+	 * caller used its slot until now */
+	if (di->cfi_cache && di->nr_cfi_slots != (size_t)1 << di->cfi_size.bits)
+		cfi_cache__drop(di);
 	if (!di->cfi_cache) {
-		di->cfi_cache = zalloc_written(CFI_CACHE_SIZE * sizeof(*di->cfi_cache));
+		di->cfi_cache = zalloc_written(sizeof(*di->cfi_cache) << di->cfi_size.bits);
 		if (!di->cfi_cache)
 			return NULL;
+		di->nr_cfi_slots = (size_t)1 << di->cfi_size.bits;
 	}
-	slot = &di->cfi_cache[(vaddr ^ (vaddr >> 10)) % CFI_CACHE_SIZE];
+	slot = &di->cfi_cache[(vaddr ^ (vaddr >> 10)) & (di->nr_cfi_slots - 1)];
 	if (priv)
 		*priv = &slot->priv;
 	if (!(slot->used && vaddr >= slot->start && vaddr < slot->end)) {
@@ -850,6 +879,7 @@ void *debuginfo__cfi_frame(struct debuginfo *di, uint64_t vaddr, void ***priv,
 		slot->frame = frame;
 		slot->start = frame ? start : vaddr;
 		slot->end = frame ? end : vaddr + 1;
+		cache_size__fill(&di->cfi_size);
 	}
 	if (start_out)
 		*start_out = slot->start;
@@ -2324,7 +2354,8 @@ int dso__inline_frames(struct dso *dso, uint64_t addr, inline_frame_cb_t cb, voi
  * frame and slept on it.) Entries of an older debuginfo__generation()
  * are void: their strings and symbols went with a freed DSO.
  */
-#define INL_MEMO_SIZE 512
+#define INL_MEMO_MIN_BITS 6	/* entries: 2^6, growing to 2^9 with use */
+#define INL_MEMO_MAX_BITS 9
 #define INL_MEMO_FRAMES 6
 
 struct inl_memo {
@@ -2336,16 +2367,35 @@ struct inl_memo {
 	struct inline_frame fr[INL_MEMO_FRAMES];
 };
 
-static __thread struct inl_memo *inl_memo;	/* INL_MEMO_SIZE, thread_zalloc()'d */
+static __thread struct inl_memo *inl_memo;	/* thread_zalloc()'d */
+static __thread unsigned int inl_memo_bits;	/* 2^inl_memo_bits entries in it; 0: none */
+static __thread struct cache_size inl_memo_size = CACHE_SIZE_INIT(INL_MEMO_MIN_BITS,
+								  INL_MEMO_MAX_BITS);
 static __thread struct inl_memo inl_memo_one;	/* when there is no memory for it */
 
+/* The memo's entry for addr of di, valid until the next call on this
+ * thread (the memo is made again, bigger, when due). */
 static struct inl_memo *inl_memo__slot(const struct debuginfo *di, uint64_t addr)
 {
 	uint64_t h = ((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL;
 
-	if (unlikely(!inl_memo) && !(inl_memo = thread_zalloc(INL_MEMO_SIZE * sizeof(*inl_memo))))
-		return &inl_memo_one;
-	return &inl_memo[h >> 55 & (INL_MEMO_SIZE - 1)];
+	if (unlikely(inl_memo_bits != inl_memo_size.bits)) {
+		thread_zfree(inl_memo);
+		inl_memo = thread_zalloc(sizeof(*inl_memo) << inl_memo_size.bits);
+		inl_memo_bits = inl_memo ? inl_memo_size.bits : 0;
+		if (!inl_memo)
+			return &inl_memo_one;
+	}
+	return &inl_memo[h >> (64 - inl_memo_bits)];
+}
+
+/* Free the inline chain cache (made again at its next use); locked. */
+static void inline_cache__drop(struct debuginfo *di)
+{
+	for (size_t i = 0; di->inl_cache && i < di->nr_inl_slots; i++)
+		free(di->inl_cache[i].frames);
+	zfree(&di->inl_cache);
+	di->nr_inl_slots = 0;
 }
 
 /* Report frames[0..n) to cb as dso__inline_frames_flags() returns. */
@@ -2374,7 +2424,7 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 	struct debuginfo *di = dso__debuginfo(dso);
 	struct inline_frame *frames, local[16];
 	struct inline_slot *slot;
-	int n, i, ret = 0;
+	int n, ret = 0;
 
 	if (!di)
 		return -ENOMEM;
@@ -2388,18 +2438,23 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 		return inline_frames__report(local, m->n, cb, arg);
 	}
 	debuginfo__lock(di);
+	if (di->inl_cache && di->nr_inl_slots != (size_t)1 << di->inl_size.bits)
+		inline_cache__drop(di);		/* to be made bigger */
 	if (!di->inl_cache) {
-		di->inl_cache = malloc(INLINE_CACHE_SIZE * sizeof(*di->inl_cache));
+		size_t nr = (size_t)1 << di->inl_size.bits;
+
+		di->inl_cache = malloc(nr * sizeof(*di->inl_cache));
 		if (!di->inl_cache) {
 			debuginfo__unlock(di);
 			return -ENOMEM;
 		}
-		for (i = 0; i < INLINE_CACHE_SIZE; i++) {
-			di->inl_cache[i].n = -1;
-			di->inl_cache[i].frames = NULL;
+		for (size_t k = 0; k < nr; k++) {
+			di->inl_cache[k].n = -1;
+			di->inl_cache[k].frames = NULL;
 		}
+		di->nr_inl_slots = nr;
 	}
-	slot = &di->inl_cache[(addr ^ (addr >> 12)) % INLINE_CACHE_SIZE];
+	slot = &di->inl_cache[(addr ^ (addr >> 12)) & (di->nr_inl_slots - 1)];
 	if (slot->n < 0 || slot->addr != addr || (positions && !slot->positions)) {
 		n = debuginfo__inline_chain(di, addr, positions, &frames);
 		if (n < 0) {
@@ -2411,6 +2466,7 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 		slot->n = n;
 		slot->positions = positions;
 		slot->frames = frames;
+		cache_size__fill(&di->inl_size);
 	}
 	n = slot->n;
 	/* copy out: the slot may be reused once the lock is dropped */
@@ -2424,6 +2480,8 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 		memcpy(frames, slot->frames, n * sizeof(*frames));
 	}
 	if (n <= INL_MEMO_FRAMES) {
+		if (m != &inl_memo_one)
+			cache_size__fill(&inl_memo_size);
 		m->di = di;
 		m->addr = addr;
 		m->gen = gen;
@@ -2456,13 +2514,7 @@ void dso__debuginfo_delete(struct dso *dso)
 	if (!di)
 		return;
 	__atomic_add_fetch(&debuginfo_gen, 1, __ATOMIC_RELAXED);
-	if (di->cfi_cache) {
-		for (i = 0; i < CFI_CACHE_SIZE; i++) {
-			free(di->cfi_cache[i].frame);
-			free(di->cfi_cache[i].priv);
-		}
-		free(di->cfi_cache);
-	}
+	cfi_cache__drop(di);
 	for (i = 0; di->interned && i <= di->intern_mask; i++) {
 		struct intern *e = di->interned[i], *n;
 
@@ -2472,11 +2524,7 @@ void dso__debuginfo_delete(struct dso *dso)
 		}
 	}
 	free(di->interned);
-	if (di->inl_cache) {
-		for (i = 0; i < INLINE_CACHE_SIZE; i++)
-			free(di->inl_cache[i].frames);
-		free(di->inl_cache);
-	}
+	inline_cache__drop(di);
 	for (i = 0; i < di->nr_cus; i++) {
 		free(di->cus[i].r);
 		dwarf_unit__delete(di->cus[i].unit);

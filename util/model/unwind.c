@@ -491,7 +491,8 @@ static struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
  * evicted each other at every sample (a python loop's 14 K samples went
  * from 3.6 K misses to 75 K when the DSO's address moved by 128 bytes).
  */
-#define ROW_MEMO_SETS 128
+#define ROW_MEMO_MIN_BITS 4	/* sets: 2^4, growing to 2^7 with use */
+#define ROW_MEMO_MAX_BITS 7
 
 struct row_memo {
 	const struct dso *dso;
@@ -505,8 +506,21 @@ struct row_memo_set {
 	uint8_t next;		/* way to fill next */
 };
 
-static __thread struct row_memo_set *row_memo;	/* ROW_MEMO_SETS, thread_zalloc()'d */
+static __thread struct row_memo_set *row_memo;	/* thread_zalloc()'d */
+static __thread unsigned int row_memo_bits;	/* 2^row_memo_bits sets in it; 0: none */
+static __thread struct cache_size row_memo_size = CACHE_SIZE_INIT(ROW_MEMO_MIN_BITS,
+								  ROW_MEMO_MAX_BITS);
 static __thread struct row_memo_set row_memo_one;	/* when there is no memory for them */
+
+/* This thread's memo, made (again, bigger) at the size it is to have;
+ * NULL when there is no memory for it. */
+static __attribute__((noinline)) struct row_memo_set *row_memo__make(void)
+{
+	thread_zfree(row_memo);
+	row_memo = thread_zalloc(sizeof(*row_memo) << row_memo_size.bits);
+	row_memo_bits = row_memo ? row_memo_size.bits : 0;
+	return row_memo;
+}
 
 static inline bool row_memo__hit(const struct row_memo *m, const struct dso *dso, uint64_t off,
 				 unsigned int gen)
@@ -518,7 +532,7 @@ static inline unsigned int row_memo__set(const struct dso *dso, uint64_t off)
 {
 	uint64_t h = ((uintptr_t)dso >> 4) ^ off;
 
-	return (unsigned int)((h * 0x9e3779b97f4a7c15ULL) >> 57 & (ROW_MEMO_SETS - 1));
+	return (unsigned int)((h * 0x9e3779b97f4a7c15ULL) >> (64 - row_memo_bits));
 }
 
 static int dso__cfi_row_locked(struct dso *dso, uint64_t off, unsigned int nregs,
@@ -537,8 +551,7 @@ static inline int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs
 	unsigned int gen = debuginfo__generation();
 	struct row_memo_set *set;
 
-	if (unlikely(!row_memo) &&
-	    !(row_memo = thread_zalloc(ROW_MEMO_SETS * sizeof(*row_memo))))
+	if (unlikely(row_memo_bits != row_memo_size.bits) && !row_memo__make())
 		set = &row_memo_one;
 	else
 		set = &row_memo[row_memo__set(dso, off)];
@@ -551,6 +564,7 @@ static inline int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs
 		return 0;
 	}
 	set->next ^= 1;
+	cache_size__fill(&row_memo_size);
 	return dso__cfi_row_locked(dso, off, nregs, buf, rowp, &set->way[set->next], gen);
 }
 
