@@ -9,7 +9,9 @@ PREFIX  ?= /usr/local
 O       ?= .build
 BIN     ?= prf
 
-LIBS_PC := libelf libdw libtraceevent slang libdeflate libunwind libunwind-generic libzstd zlib
+LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib
+# slang: headers only; the TUI loads the library when it starts (ui/tui/slang-dl.h)
+CFLAGS_PC_ONLY := slang
 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
@@ -26,7 +28,7 @@ CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=
 LDFLAGS += -fsanitize=$(SANITIZE)
 endif
 
-PC_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) 2>/dev/null)
+PC_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) $(CFLAGS_PC_ONLY) 2>/dev/null)
 PC_LIBS   := $(shell $(PKG_CONFIG) --libs $(LIBS_PC) 2>/dev/null)
 CFLAGS  += $(PC_CFLAGS)
 LDLIBS  += $(PC_LIBS) -liberty -lpthread -lm

@@ -571,7 +571,7 @@ static bool report__want_tui(const struct report_opts *rep)
 {
 	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode)
 		return false;
-	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+	return tui__usable() == 0;	/* terminals, TERM, libslang there */
 }
 
 /* Hand the hists of every event with samples to the TUI browser. */

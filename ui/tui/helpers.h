@@ -8,7 +8,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
-#include <slang.h>
+#include "slang-dl.h"	/* slang.h, its calls through the loaded library */
 
 /* colour objects (SLsmg_set_color) */
 enum tui_color {

@@ -17,6 +17,7 @@
 #include "tui.h"
 #include "helpers.h"
 #include "../progress.h"
+#include "../../util/lib/debug.h"
 
 /* The terminal is one per process: so is its state. */
 static volatile sig_atomic_t tui_screen_on, tui_tty_on, tui_winch;
@@ -160,26 +161,37 @@ static void tui__colors(void)
 	SLtt_set_color(TUI_FRAME, NULL, "default", "default");
 }
 
-int tui__init(void)
+int tui__usable(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS };
-	struct sigaction sa;
+	static int warned;
+	const char *term = getenv("TERM");
 
-	if (tui_screen_on)
-		return 0;
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO) || !term || !*term ||
+	    !strcmp(term, "dumb"))
 		return -ENOTTY;
-	{
-		const char *term = getenv("TERM");
-
-		if (!term || !*term || !strcmp(term, "dumb"))
-			return -ENOTTY;
+	if (slang_dl__load()) {
+		if (!warned++)
+			pr_warning("The TUI needs libslang (libslang.so.2), which is not installed: printing --stdio output\n");
+		return -ENOENT;
 	}
 	SLutf8_enable(-1);	/* UTF-8 when the locale says so: box lines */
 	SLtt_get_terminfo();
 	SLtt_get_screen_size();
 	if (SLtt_Screen_Rows < 5 || SLtt_Screen_Cols < 20)
 		return -ENOTTY;
+	return 0;
+}
+
+int tui__init(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS };
+	struct sigaction sa;
+	int err;
+
+	if (tui_screen_on)
+		return 0;
+	if ((err = tui__usable()))	/* also reads terminfo and the size */
+		return err;
 	if (SLkp_init() < 0)
 		return -EIO;
 	SLkp_define_keysym((char *)"\033[Z", K_UNTAB);

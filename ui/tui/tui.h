@@ -33,9 +33,16 @@ struct sort_order;
 struct callchain_param;
 
 /*
- * Start the screen: 0, -ENOTTY when stdin or stdout is not a terminal or
- * TERM is unusable, -EIO when slang fails. Registers the TUI drawing of
- * ui/progress.h so processing shows a progress box.
+ * Can the TUI start here (nothing drawn yet)? 0, -ENOTTY when stdin or
+ * stdout is not a terminal, TERM is unusable or the screen is smaller
+ * than 20x5, -ENOENT when libslang cannot be loaded (with a warning
+ * saying so: the caller prints --stdio output instead).
+ */
+int tui__usable(void);
+/*
+ * Start the screen: 0, tui__usable()'s errors, -EIO when slang fails.
+ * Registers the TUI drawing of ui/progress.h so processing shows a
+ * progress box.
  */
 int tui__init(void);
 /* Restore the terminal (normal screen, cooked tty, cursor). Idempotent,
