@@ -33,6 +33,23 @@
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
 # RESULTS-BEGIN
+# Stop 25 (2026-11-28 12:40-12:55 UTC, binary 8700510, medians of 5, the
+# same bench): no python DWARF (8.1 K samples) report 0.696 / 0.056 s
+# 12.4x, script 14.2x, srcline 90.4x (prf 58 ms, perf 5.2 s), first
+# runs 4.9x / 5.4x / 33.3x, RSS 0.22-0.24x; python3.11's DWARF (perf's
+# build-id cache, 7.8 K) report 35.4x, script 45.2x, srcline 38.1x
+# (prf 55 ms, perf 2.10 s; the 1-thread row of the same run 42.0x, 50
+# ms), RSS 0.25-0.27x. New this stop: cache tables that grow with use
+# (they were sized for long runs, and in this VM a fresh page costs 4-10
+# us: a 77-sample recording spent a fifth of its time making them) and
+# libslang loaded by the TUI only (1.4 ms of every start). In turns
+# against stop 24's binary: the 77-sample recording 25.6 -> 21.3 ms,
+# 7.7 K samples 57.6 -> 55.7 ms (perf stat: 54.9 -> 50.8 ms with the
+# tables grown against the same code at full size). Still short of 50x
+# on srcline with the interpreter's DWARF: about 6 ms of each run is
+# process start (exec, ld.so, 12 libraries), and fresh memory (about 4
+# MB: memos, kept chains and their text, CFI rows) costs a page fault
+# and the hypervisor's first touch a page.
 # Stop 24 (2026-11-28 09:45-10:25 UTC, medians of 5, the same bench):
 # no python DWARF (8.2 K samples, binary 5c6561f) report 0.685 / 0.053 s
 # 12.9x, script 14.7x, srcline 111.0x (prf 66 ms, perf 7.3 s), first
