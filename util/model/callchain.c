@@ -36,6 +36,7 @@ void callchain_cursor__init(struct callchain_cursor *c)
 #define CHAIN_CACHE_MAX_BITS 14
 #define CHAIN_CACHE_MAX_IPS 512		/* longer raw chains are not cached */
 #define CHAIN_CACHE_MAX_BYTES (32u << 20)	/* entries held, all together */
+#define AHEAD_CACHE_MAX_BYTES (4u << 20)	/* the same, of each unwinding thread's */
 
 struct chain_cache_entry {
 	uint64_t hash;
@@ -84,6 +85,7 @@ struct callchain_cache {
 	struct cache_size size;		/* the size slots is to have */
 	uint64_t next_id;
 	size_t bytes;			/* held by the entries */
+	size_t max_bytes;		/* at most */
 	uint64_t nr_hits, nr_misses;	/* statistics */
 	bool no_memory;			/* the table could not be made */
 	/* on a hit the cursor's frames point into the entry (alloc 0, so any
@@ -136,19 +138,26 @@ static int cursor__unborrow(struct callchain_cursor *c, bool keep)
 	return 0;
 }
 
+/* An empty cache holding at most max_bytes of entries; NULL when there is
+ * no memory. Free with callchain_cache__free(). */
+static struct callchain_cache *callchain_cache__new(size_t max_bytes)
+{
+	struct callchain_cache *cache = zalloc(sizeof(*cache));
+
+	if (!cache)
+		return NULL;
+	cache->next_id = 1;
+	cache->max_bytes = max_bytes;
+	cache->size = (struct cache_size)CACHE_SIZE_INIT(CHAIN_CACHE_MIN_BITS, CHAIN_CACHE_MAX_BITS);
+	return cache;
+}
+
 int callchain_cursor__enable_cache(struct callchain_cursor *c)
 {
-	struct callchain_cache *cache;
-
 	if (c->cache || getenv("PRF_NO_CHAIN_CACHE"))
 		return 0;
-	cache = zalloc(sizeof(*cache));
-	if (!cache)
-		return -ENOMEM;
-	cache->next_id = 1;
-	cache->size = (struct cache_size)CACHE_SIZE_INIT(CHAIN_CACHE_MIN_BITS, CHAIN_CACHE_MAX_BITS);
-	c->cache = cache;
-	return 0;
+	c->cache = callchain_cache__new(CHAIN_CACHE_MAX_BYTES);
+	return c->cache ? 0 : -ENOMEM;
 }
 
 /* Free the table and its entries (ids are never given again). */
@@ -190,6 +199,10 @@ static bool callchain_cache__slots(struct callchain_cache *cache)
 	return cache->slots != NULL;
 }
 
+/* samples resolved ahead, and hits among them, of the caches of all
+ * threads running jobs (ahead_job(); atomic): -v */
+static uint64_t ahead_jobs, ahead_hits;
+
 static void callchain_cache__free(struct callchain_cache *cache)
 {
 	if (!cache)
@@ -197,6 +210,10 @@ static void callchain_cache__free(struct callchain_cache *cache)
 	pr_debug("callchain cache: %" PRIu64 " hits, %" PRIu64 " misses, %zu slots\n",
 		 cache->nr_hits, cache->nr_misses, cache->nr_slots);
 	walk_memo__stats();	/* the walks that made the keys, on this thread */
+	if (__atomic_load_n(&ahead_jobs, __ATOMIC_RELAXED))
+		pr_debug("callchain caches of the unwinding threads: %" PRIu64 " hits in %" PRIu64
+			 " samples resolved ahead\n", __atomic_load_n(&ahead_hits, __ATOMIC_RELAXED),
+			 __atomic_load_n(&ahead_jobs, __ATOMIC_RELAXED));
 	callchain_cache__drop(cache);
 	free(cache->key);
 	free(cache->walk.e);
@@ -633,7 +650,7 @@ static struct chain_cache_entry *chain_cache__store(struct callchain_cache *cach
 	if (!e || e->cap < need) {
 		size_t held = e ? sizeof(*e) + e->cap : 0;
 
-		if (cache->bytes - held + sizeof(*e) + need > CHAIN_CACHE_MAX_BYTES) {
+		if (cache->bytes - held + sizeof(*e) + need > cache->max_bytes) {
 			if (e)
 				e->id = 0;	/* full: the old chain stays, unused */
 			return NULL;
@@ -694,11 +711,37 @@ static struct chain_cache_entry *chain_cache__resolved(struct callchain_cache *c
  * is what the delivering thread's sample__resolve_callchain() then copies.
  * The key carries the options (resolve_opts__key() is one-to-one for
  * max_stack < 65536), so the job needs no pointer into the caller's.
+ *
+ * Each thread running jobs has a chain cache of its own (ahead_cache,
+ * the delivering thread's keys: dwarf_chain_key()), so a chain met
+ * again is copied rather than resolved again, as on the delivering
+ * thread; per thread, so no locks. Its frames are copied into the slot,
+ * never lent: the delivering thread reads the slot later. Each holds at
+ * most AHEAD_CACHE_MAX_BYTES, as every worker keeps its own.
  */
 struct ahead_slot {
 	struct callchain_cursor c;	/* the frames; nr_unwound/nr_truncated: this sample's */
 	int err;
 };
+
+static __thread struct callchain_cache *ahead_cache;
+static __thread bool ahead_cache_tried;
+
+static int resolve_dwarf_cached(struct callchain_cache *cache, struct perf_sample *sample,
+				struct evsel *evsel, struct thread *thread,
+				const struct resolve_opts *opts, struct callchain_cursor *cursor);
+
+/* This thread's cache for jobs; NULL with PRF_NO_CHAIN_CACHE or no memory.
+ * Kept until the process exits (the workers live as long). */
+static struct callchain_cache *ahead_cache__get(void)
+{
+	if (unlikely(!ahead_cache_tried)) {
+		ahead_cache_tried = true;
+		if (!getenv("PRF_NO_CHAIN_CACHE"))
+			ahead_cache = callchain_cache__new(AHEAD_CACHE_MAX_BYTES);
+	}
+	return ahead_cache;
+}
 
 static void ahead_job(uint64_t key, struct thread *thread, struct perf_sample *sample,
 		      struct evsel *evsel, void **slotp)
@@ -709,12 +752,26 @@ static void ahead_job(uint64_t key, struct thread *thread, struct perf_sample *s
 		.srcline = key >> 17 & 1,
 		.inline_frames = key >> 18 & 1,
 	};
+	struct callchain_cache *cache = ahead_cache__get();
 	struct ahead_slot *s = *slotp;
 
 	if (!s && !(s = *slotp = calloc(1, sizeof(*s))))
 		return;
 	s->c.nr_unwound = s->c.nr_truncated = 0;
-	s->err = resolve_callchain(sample, evsel, thread, &o, &s->c, NULL);
+	if (!cache) {
+		s->err = resolve_callchain(sample, evsel, thread, &o, &s->c, NULL);
+		return;
+	}
+	s->c.cache = cache;
+	s->err = resolve_dwarf_cached(cache, sample, evsel, thread, &o, &s->c);
+	__atomic_fetch_add(&ahead_jobs, 1, __ATOMIC_RELAXED);
+	/* a hit lends the entry's frames: copy them into the slot's own */
+	if (cache->borrowed) {
+		__atomic_fetch_add(&ahead_hits, 1, __ATOMIC_RELAXED);
+		if (cursor__unborrow(&s->c, true) && !s->err)
+			s->err = -ENOMEM;
+	}
+	s->c.cache = NULL;
 }
 
 static void ahead_slot__free(void *slot)
