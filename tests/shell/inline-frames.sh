@@ -68,8 +68,12 @@ frames() {
 		# line with -F srcline (then the frame line has no "(dso)")
 		keep = (index($0, "(" bin ")") ||
 			((/\(inlined\)$/ || !/\(/) && $2 ~ /^(mix|leaf|mid|top|main)\+/))
+		# source lines of the test functions only: crt code (_start,
+		# PLT stubs named _init+off) has no line table, where perf and
+		# prf differ (prf-report(1), "Source lines")
+		fn = $2 ~ /^(mix|leaf|mid|top|main)\+/
 		if (keep) { sub(/^\t */, ""); s = s "|" $0 }
-		want = keep; next
+		want = keep && fn; next
 	}
 	/^  / { if (want && srcl) s = s " @" substr($0, 3); next }
 	END { if (s ~ / main\+/) print s }' srcl="$1"
