@@ -12,8 +12,8 @@
 # perf_event_open(2)); those samples must print as perf prints them, with
 # no user-space frame, and the other samples still unwind; perf report
 # --stdio (children and not) must be the same too (but for perf's names of
-# glibc's hidden aliases: perf_gi_names; an atexit handler puts samples
-# under exit() every time).
+# glibc's hidden aliases, mapped on both sides by perf_gi_names; an atexit
+# handler puts samples under exit() every time).
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup unwind-empty-stack
@@ -104,7 +104,7 @@ nmain=$(grep -c "main+0x[0-9a-f]* ($T/prog)" "$T/prf.out")
 echo "ok: $np samples with an empty stack copy print as in perf script, no user frames; $nmain others unwind to main"
 for o in --no-children --children; do
 	"$PERF" report -i "$T/perf.data" --stdio $o 2>/dev/null | grep -v '^#' | perf_gi_names > "$T/perf.rep"
-	"$PRF" report -i "$T/perf.data" --stdio $o 2>/dev/null | grep -v '^#' > "$T/prf.rep"
+	"$PRF" report -i "$T/perf.data" --stdio $o 2>/dev/null | grep -v '^#' | perf_gi_names > "$T/prf.rep"
 	grep -q 'leaf' "$T/perf.rep" || fail "perf report $o shows no leaf"
 	cmp -s "$T/perf.rep" "$T/prf.rep" ||
 		{ diff "$T/perf.rep" "$T/prf.rep" | head; fail "report --stdio $o differs from perf report"; }

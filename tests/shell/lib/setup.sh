@@ -77,9 +77,13 @@ most_hits() {
 	echo "ok: $hits of $nr samples from the $name"
 }
 
-# perf_gi_names: a filter for perf report/script text. perf 6.1 names some
-# glibc functions by their hidden alias and marks them inlined ("__GI_exit
-# (inlined)" for exit, whose DWARF linkage name is __GI_exit); prf shows
-# the function itself, a documented difference (Documentation/prf-report.txt,
-# "Names of some libc functions"). This gives perf's text prf's names.
+# perf_gi_names: a filter for perf and prf report/script text, applied to
+# both sides. perf 6.1 names some glibc functions by their hidden alias and
+# marks them inlined ("__GI_exit (inlined)" for exit, whose DWARF linkage
+# name is __GI_exit); prf shows the function itself, a documented
+# difference (Documentation/prf-report.txt, "Names of some libc
+# functions"). Where the DWARF itself names the code so (an assembler
+# unit's DW_TAG_subprogram per alias of a syscall stub, last
+# __GI_mprotect in ld.so), both print "__GI_mprotect (inlined)"; mapping
+# only perf's side would make that a difference.
 perf_gi_names() { sed -E 's/__GI_([A-Za-z_][A-Za-z0-9_]*) \(inlined\)/\1/g'; }
