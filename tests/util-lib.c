@@ -494,6 +494,54 @@ static int test__cache_size(void)
 	return TEST_OK;
 }
 
+/* thread_table__remake(): a zeroed table of the size cache_size says,
+ * made again (empty, bigger) after it grew; NULL and made_bits 0 when it
+ * cannot be made. Returns NULL when right, else what went wrong. */
+static void *tt_thread(void *arg)
+{
+	struct cache_size cs = CACHE_SIZE_INIT(4, 9);
+	unsigned int made = 0;
+	uint64_t *t = NULL;
+	size_t i;
+
+	(void)arg;
+	if (!(t = thread_table__remake(t, &made, &cs, 3 * sizeof(*t))) || made != 4)
+		return "first table not made at 2^4";
+	for (i = 0; i < 3u << 4; i++)
+		if (t[i])
+			return "first table not zeroed";
+		else
+			t[i] = ~0ull;	/* every byte is in it (ASan checks) */
+	while (!cache_size__fill(&cs))
+		;
+	if (cs.bits != 6 || made == cs.bits)
+		return "cache_size did not grow";
+	if (!(t = thread_table__remake(t, &made, &cs, 3 * sizeof(*t))) || made != 6)
+		return "table not made again at 2^6";
+	for (i = 0; i < 3u << 6; i++)
+		if (t[i])
+			return "table made again not empty";
+		else
+			t[i] = ~0ull;
+	if (thread_table__remake(t, &made, &(struct cache_size)CACHE_SIZE_INIT(40, 40),
+				 SIZE_MAX / 64) || made != 0)
+		return "a table past SIZE_MAX made";
+	return NULL;
+}
+
+static int test__thread_table(void)
+{
+	pthread_t t;
+	void *ret;
+
+	TEST_ASSERT_VAL("thread", !pthread_create(&t, NULL, tt_thread, NULL));
+	TEST_ASSERT_VAL("join", !pthread_join(t, &ret));
+	if (ret)
+		pr_debug("thread_table__remake: %s\n", (const char *)ret);
+	TEST_ASSERT_VAL("tables made at the cache_size's size, zeroed", ret == NULL);
+	return TEST_OK;
+}
+
 static int test__thread_zalloc(void)
 {
 	long before, after;
@@ -536,4 +584,5 @@ DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(permute_rows, "rows permuted in place as a copy would"),
 	TEST_CASE(thread_zalloc, "per-thread blocks: zeroed, aligned, freed at thread exit"),
 	TEST_CASE(thread_zfree, "thread_zfree() unlinks a block from its thread's chain and frees it"),
-	TEST_CASE(cache_size, "cache tables grow 4x after twice as many fills as slots, up to a maximum"));
+	TEST_CASE(cache_size, "cache tables grow 4x after twice as many fills as slots, up to a maximum"),
+	TEST_CASE(thread_table, "a thread's cache table is made again empty at the size its cache_size grew to"));

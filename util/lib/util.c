@@ -378,6 +378,18 @@ void *thread_zalloc(size_t size)
 	return b + THREAD_BLOCK_HDR;
 }
 
+void *thread_table__remake(void *old, unsigned int *made_bits, const struct cache_size *cs,
+			   size_t elem_size)
+{
+	void *t = NULL;
+
+	thread_zfree(old);
+	if (cs->bits < 8 * sizeof(size_t) && elem_size <= (SIZE_MAX >> cs->bits))
+		t = thread_zalloc(elem_size << cs->bits);
+	*made_bits = t ? cs->bits : 0;
+	return t;
+}
+
 void thread_zfree(void *p)
 {
 	char *b = p ? (char *)p - THREAD_BLOCK_HDR : NULL;

@@ -78,6 +78,18 @@ static inline bool cache_size__fill(struct cache_size *cs)
 	cs->fills = 0;
 	return true;
 }
+
+/*
+ * Make a thread's cache table again at the size cs says (called when
+ * *made_bits != cs->bits): frees old (thread_zfree(); pointers into it
+ * die here) and returns a zeroed table of 2^cs->bits elements of
+ * elem_size bytes from thread_zalloc(), setting *made_bits to cs->bits.
+ * NULL when there is no memory, *made_bits then 0 (the next call tries
+ * again). The tables of struct cache_size's owners that belong to one
+ * thread (memos, the resolution cache) are made so.
+ */
+void *thread_table__remake(void *old, unsigned int *made_bits, const struct cache_size *cs,
+			   size_t elem_size);
 /*
  * Make the pages inside [p, p + size) (malloc'd memory about to be
  * written whole: a table, a read() buffer) present and writable in one

@@ -2379,13 +2379,10 @@ static struct inl_memo *inl_memo__slot(const struct debuginfo *di, uint64_t addr
 {
 	uint64_t h = ((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL;
 
-	if (unlikely(inl_memo_bits != inl_memo_size.bits)) {
-		thread_zfree(inl_memo);
-		inl_memo = thread_zalloc(sizeof(*inl_memo) << inl_memo_size.bits);
-		inl_memo_bits = inl_memo ? inl_memo_size.bits : 0;
-		if (!inl_memo)
-			return &inl_memo_one;
-	}
+	if (unlikely(inl_memo_bits != inl_memo_size.bits) &&
+	    !(inl_memo = thread_table__remake(inl_memo, &inl_memo_bits, &inl_memo_size,
+					      sizeof(*inl_memo))))
+		return &inl_memo_one;
 	return &inl_memo[h >> (64 - inl_memo_bits)];
 }
 

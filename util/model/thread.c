@@ -33,36 +33,21 @@ struct resolve_cache_entry {
 static __thread struct resolve_cache_entry *resolve_cache;
 static __thread struct cache_size resolve_cache_size =
 	CACHE_SIZE_INIT(RESOLVE_CACHE_MIN_BITS, RESOLVE_CACHE_MAX_BITS);
-static __thread bool resolve_cache_failed;
+static __thread unsigned int resolve_cache_bits;	/* 2^bits entries made; 0: none */
 
-/* This thread's table, made on first use and again bigger as it fills
- * (struct cache_size); false when there is no memory. */
-static __attribute__((noinline)) bool resolve_cache__alloc(void)
-{
-	if (resolve_cache_failed)
-		return false;
-	resolve_cache = thread_zalloc(sizeof(*resolve_cache) << resolve_cache_size.bits);
-	resolve_cache_failed = !resolve_cache;
-	return resolve_cache != NULL;
-}
-
-/* An entry was stored: the table is made again bigger when due. */
-static void resolve_cache__filled(void)
-{
-	if (cache_size__fill(&resolve_cache_size)) {
-		thread_zfree(resolve_cache);
-		resolve_cache = NULL;
-	}
-}
-
+/* The entry for ip of maps in this thread's table, made on first use and
+ * again bigger as it fills (struct cache_size); NULL when there is no
+ * memory for it. */
 static inline struct resolve_cache_entry *resolve_cache__slot(const struct maps *maps, uint64_t ip)
 {
 	uint64_t h;
 
-	if (unlikely(!resolve_cache) && !resolve_cache__alloc())
+	if (unlikely(resolve_cache_bits != resolve_cache_size.bits) &&
+	    !(resolve_cache = thread_table__remake(resolve_cache, &resolve_cache_bits,
+						   &resolve_cache_size, sizeof(*resolve_cache))))
 		return NULL;
 	h = (ip ^ ((uintptr_t)maps >> 4)) * 0x9e3779b97f4a7c15ULL;
-	return &resolve_cache[h >> (64 - resolve_cache_size.bits)];
+	return &resolve_cache[h >> (64 - resolve_cache_bits)];
 }
 
 /* Does the entry hold addr of maps, still valid (same maps generation,
@@ -99,7 +84,7 @@ static __attribute__((noinline)) void thread__find_symbol_slow(struct maps *maps
 		e->addr = al->addr;
 		e->syms = map->dso->symbols;
 		e->nr_syms = map->dso->nr_symbols;
-		resolve_cache__filled();
+		cache_size__fill(&resolve_cache_size);	/* made again at the next lookup when due */
 	}
 }
 

@@ -512,16 +512,6 @@ static __thread struct cache_size row_memo_size = CACHE_SIZE_INIT(ROW_MEMO_MIN_B
 								  ROW_MEMO_MAX_BITS);
 static __thread struct row_memo_set row_memo_one;	/* when there is no memory for them */
 
-/* This thread's memo, made (again, bigger) at the size it is to have;
- * NULL when there is no memory for it. */
-static __attribute__((noinline)) struct row_memo_set *row_memo__make(void)
-{
-	thread_zfree(row_memo);
-	row_memo = thread_zalloc(sizeof(*row_memo) << row_memo_size.bits);
-	row_memo_bits = row_memo ? row_memo_size.bits : 0;
-	return row_memo;
-}
-
 static inline bool row_memo__hit(const struct row_memo *m, const struct dso *dso, uint64_t off,
 				 unsigned int gen)
 {
@@ -551,7 +541,10 @@ static inline int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs
 	unsigned int gen = debuginfo__generation();
 	struct row_memo_set *set;
 
-	if (unlikely(row_memo_bits != row_memo_size.bits) && !row_memo__make())
+	/* made (again, bigger) at the size it is to have */
+	if (unlikely(row_memo_bits != row_memo_size.bits) &&
+	    !(row_memo = thread_table__remake(row_memo, &row_memo_bits, &row_memo_size,
+					      sizeof(*row_memo))))
 		set = &row_memo_one;
 	else
 		set = &row_memo[row_memo__set(dso, off)];
