@@ -33,6 +33,22 @@
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
 # RESULTS-BEGIN
+# Stop 26 (2026-11-28 15:40-15:45 UTC, binary ee5ec52, medians of 5, the
+# same bench): no python DWARF (12.5 K samples, 101 MB) report 1.037 /
+# 0.071 s 14.6x, script 16.9x, srcline 111.5x (prf 68 ms, perf 7.6 s),
+# first runs 5.3x / 7.0x / 47.4x, RSS 0.16-0.17x; python3.11's DWARF
+# (perf's build-id cache, 9.1 K samples, 74 MB) report 36.5x, script
+# 45.8x, srcline 45.8x (prf 59 ms, perf 2.70 s; the 1-thread row of the
+# same run 39.1x, 69 ms: runs here move by 10%), RSS 0.24-0.26x. New
+# this stop: the map-ahead helper gives back up to 8 MB behind before the
+# reader takes that over (it did half the 2 MB steps itself): 3-6% in
+# turns. What is left is this VM's price of a file page: the helper
+# maps (0.15-0.5 us a page), reads (the hypervisor's first touch, 1.6 us)
+# and gives back each page, about as fast as the reader reads them, so
+# the reader still maps and first-touches a third of the steps itself
+# (about 250 faults of 64 KB on a 65 MB recording). pread() into a
+# buffer used again costs 0.9 us a page here: a reader that copies
+# ahead instead of mapping is the next step.
 # Stop 25 (2026-11-28 12:40-12:55 UTC, binary 8700510, medians of 5, the
 # same bench): no python DWARF (8.1 K samples) report 0.696 / 0.056 s
 # 12.4x, script 14.2x, srcline 90.4x (prf 58 ms, perf 5.2 s), first
