@@ -379,6 +379,16 @@ static int test__radix(void)
 	return TEST_OK;
 }
 
+/* Run fn on a thread of its own (its thread_zalloc() blocks are freed when
+ * it ends); *ret: what fn returned. false when the thread could not be
+ * made or joined. */
+static bool run_thread(void *(*fn)(void *), void **ret)
+{
+	pthread_t t;
+
+	return !pthread_create(&t, NULL, fn, NULL) && !pthread_join(t, ret);
+}
+
 /* thread_zalloc(): zeroed, aligned, per thread, and freed when the thread
  * exits. The last is seen in RSS: 48 threads each leaving 2 MB behind
  * would add 96 MB. Under ASan freed memory sits in its quarantine: the
@@ -458,11 +468,9 @@ static void *tz_free_thread(void *arg)
 
 static int test__thread_zfree(void)
 {
-	pthread_t t;
 	void *ret;
 
-	TEST_ASSERT_VAL("thread", !pthread_create(&t, NULL, tz_free_thread, NULL));
-	TEST_ASSERT_VAL("join", !pthread_join(t, &ret));
+	TEST_ASSERT_VAL("thread", run_thread(tz_free_thread, &ret));
 	TEST_ASSERT_VAL("blocks made", ret != (void *)1);
 	TEST_ASSERT_VAL("thread_zfree() frees the block at once", ret != (void *)2);
 	return TEST_OK;
@@ -494,6 +502,17 @@ static int test__cache_size(void)
 	return TEST_OK;
 }
 
+/* Are t's n words all 0? Then fill them: ASan checks every byte is in
+ * the table. */
+static bool tt_empty_fill(uint64_t *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (t[i])
+			return false;
+	memset(t, 0xff, n * sizeof(*t));
+	return true;
+}
+
 /* thread_table__remake(): a zeroed table of the size cache_size says,
  * made again (empty, bigger) after it grew; NULL and made_bits 0 when it
  * cannot be made. Returns NULL when right, else what went wrong. */
@@ -502,27 +521,20 @@ static void *tt_thread(void *arg)
 	struct cache_size cs = CACHE_SIZE_INIT(4, 9);
 	unsigned int made = 0;
 	uint64_t *t = NULL;
-	size_t i;
 
 	(void)arg;
 	if (!(t = thread_table__remake(t, &made, &cs, 3 * sizeof(*t))) || made != 4)
 		return "first table not made at 2^4";
-	for (i = 0; i < 3u << 4; i++)
-		if (t[i])
-			return "first table not zeroed";
-		else
-			t[i] = ~0ull;	/* every byte is in it (ASan checks) */
+	if (!tt_empty_fill(t, 3u << 4))
+		return "first table not zeroed";
 	while (!cache_size__fill(&cs))
 		;
 	if (cs.bits != 6 || made == cs.bits)
 		return "cache_size did not grow";
 	if (!(t = thread_table__remake(t, &made, &cs, 3 * sizeof(*t))) || made != 6)
 		return "table not made again at 2^6";
-	for (i = 0; i < 3u << 6; i++)
-		if (t[i])
-			return "table made again not empty";
-		else
-			t[i] = ~0ull;
+	if (!tt_empty_fill(t, 3u << 6))
+		return "table made again not empty";
 	if (thread_table__remake(t, &made, &(struct cache_size)CACHE_SIZE_INIT(40, 40),
 				 SIZE_MAX / 64) || made != 0)
 		return "a table past SIZE_MAX made";
@@ -531,11 +543,9 @@ static void *tt_thread(void *arg)
 
 static int test__thread_table(void)
 {
-	pthread_t t;
 	void *ret;
 
-	TEST_ASSERT_VAL("thread", !pthread_create(&t, NULL, tt_thread, NULL));
-	TEST_ASSERT_VAL("join", !pthread_join(t, &ret));
+	TEST_ASSERT_VAL("thread", run_thread(tt_thread, &ret));
 	if (ret)
 		pr_debug("thread_table__remake: %s\n", (const char *)ret);
 	TEST_ASSERT_VAL("tables made at the cache_size's size, zeroed", ret == NULL);
@@ -545,17 +555,14 @@ static int test__thread_table(void)
 static int test__thread_zalloc(void)
 {
 	long before, after;
-	pthread_t t;
 	void *ret;
 
 	/* a first round, so that the threads' malloc arenas exist before */
-	TEST_ASSERT_VAL("thread", !pthread_create(&t, NULL, tz_thread, NULL));
-	TEST_ASSERT_VAL("join", !pthread_join(t, &ret));
+	TEST_ASSERT_VAL("thread", run_thread(tz_thread, &ret));
 	TEST_ASSERT_VAL("zeroed, aligned, distinct blocks", ret == NULL);
 	before = rss_kb();
 	for (int i = 0; i < TZ_THREADS; i++) {
-		TEST_ASSERT_VAL("thread", !pthread_create(&t, NULL, tz_thread, NULL));
-		TEST_ASSERT_VAL("join", !pthread_join(t, &ret));
+		TEST_ASSERT_VAL("thread", run_thread(tz_thread, &ret));
 		TEST_ASSERT_VAL("zeroed, aligned, distinct blocks", ret == NULL);
 	}
 	after = rss_kb();
