@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "callchain-tree.h"
+#include "../model/dso.h"
 #include "sort.h"
 
 struct thread;
@@ -83,7 +84,7 @@ static inline int collapse_keys__cmp(const struct collapse_keys *ck, size_t a, s
 	if (!r)
 		r = addr_sdiff_cmp(x->v2, y->v2);
 	if (!r && ck->e[a]->sym != ck->e[b]->sym)
-		r = (uintptr_t)ck->e[a]->sym < (uintptr_t)ck->e[b]->sym ? -1 : 1;
+		r = symbol__same_range_cmp(ck->e[a]->sym, ck->e[b]->sym);
 	if (!r && ck->symoff && ck->e[a]->addr != ck->e[b]->addr)
 		r = ck->e[a]->addr < ck->e[b]->addr ? -1 : 1;
 	return r;

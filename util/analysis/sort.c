@@ -459,7 +459,7 @@ int hist_entry__cmp_collapse(const struct sort_order *so, const struct hist_entr
 				if (!r)
 					r = addr_sdiff_cmp(a->sym->end, b->sym->end);
 				if (!r)
-					r = cmp_ptr(a->sym, b->sym);
+					r = symbol__same_range_cmp(a->sym, b->sym);
 			}
 			if (!r && so->keys[i] == SORT_SYMOFF)
 				r = cmp_u64(a->addr, b->addr);

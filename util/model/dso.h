@@ -54,6 +54,26 @@ static inline size_t symbol__name_len(const struct symbol *sym)
 	return strlen(sym->name);
 }
 
+/*
+ * Order of two different symbols a and b of one DSO over the same range
+ * [start, end): an inlined frame's symbol has its function's range, as
+ * has a renamed one (perf 6.1's sort compares inlined symbols by name
+ * first). By name, then inlined after not, then (never expected: one
+ * symbol per name and range) by address. Never the address alone: the
+ * kept symbol tables are mapped, inlined symbols on the heap, and their
+ * addresses' order changes from run to run with ASLR. <0, 0, >0.
+ */
+static inline int symbol__same_range_cmp(const struct symbol *a, const struct symbol *b)
+{
+	int r = strcmp(a->name, b->name);
+
+	if (r)
+		return r < 0 ? -1 : 1;
+	if (a->inlined != b->inlined)
+		return a->inlined ? 1 : -1;
+	return a == b ? 0 : (uintptr_t)a < (uintptr_t)b ? -1 : 1;
+}
+
 enum dso_kind {
 	DSO_USER,		/* ELF on disk */
 	DSO_KERNEL,		/* [kernel.kallsyms] */
