@@ -46,9 +46,11 @@
 # maps (0.15-0.5 us a page), reads (the hypervisor's first touch, 1.6 us)
 # and gives back each page, about as fast as the reader reads them, so
 # the reader still maps and first-touches a third of the steps itself
-# (about 250 faults of 64 KB on a 65 MB recording). pread() into a
-# buffer used again costs 0.9 us a page here: a reader that copies
-# ahead instead of mapping is the next step.
+# (about 250 faults of 64 KB on a 65 MB recording). Tried and dropped:
+# a helper that pread()s the data ahead into 2 MB blocks used again
+# (0.9 us a page here): records waiting in the ordered queue held 5
+# blocks, 10 MB of fresh memory (3000 more page faults), and `script -F
+# +srcline` took 87 ms where mapping takes 71.
 # Stop 25 (2026-11-28 12:40-12:55 UTC, binary 8700510, medians of 5, the
 # same bench): no python DWARF (8.1 K samples) report 0.696 / 0.056 s
 # 12.4x, script 14.2x, srcline 90.4x (prf 58 ms, perf 5.2 s), first
