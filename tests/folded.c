@@ -247,8 +247,62 @@ static int test__flamegraph_files(void)
 	return TEST_OK;
 }
 
+/* The SVG's height in pixels, or -1 */
+static int svg_height(struct folded *f)
+{
+	struct flamegraph_opts o = { .title = "t" };
+	char *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	const char *h;
+	int height = -1;
+
+	if (!fp)
+		return -1;
+	if (flamegraph__write_svg(f, &o, fp) == 0 && !fclose(fp)) {
+		h = out ? strstr(out, " height=\"") : NULL;
+		if (h)
+			height = atoi(h + 9);
+	} else {
+		fclose(fp);
+	}
+	free(out);
+	return height;
+}
+
+/*
+ * A 60-frame stack of one sample in 20000 is under 0.1 pixel wide in the
+ * SVG and is not drawn: it must not make the graph taller (the wide base
+ * would sit below empty rows). Once wide enough to draw, it does.
+ */
+static int test__flamegraph_height(void)
+{
+	struct folded *f = folded__new(NULL);
+	struct folded_frame shallow[] = { { "a", FOLDED_KIND_MAIN }, { "main", FOLDED_KIND_MAIN } };
+	struct folded_frame deep[60];
+	int base, narrow, wide;
+
+	TEST_ASSERT_VAL("new", f);
+	for (int i = 0; i < 60; i++)
+		deep[i] = (struct folded_frame){ i ? "self" : "loop", FOLDED_KIND_MAIN };
+	deep[59].name = "main";
+	TEST_ASSERT_VAL("add", folded__add(f, 0, "t", shallow, 2, 20000) == 0);
+	base = svg_height(f);
+	TEST_ASSERT_VAL("svg", base > 0);
+	TEST_ASSERT_VAL("add deep", folded__add(f, 0, "t", deep, 60, 1) == 0);
+	narrow = svg_height(f);
+	TEST_ASSERT_EQUAL("undrawn deep stack adds no rows", narrow, base);
+	TEST_ASSERT_VAL("add deep", folded__add(f, 0, "t", deep, 60, 200) == 0);
+	wide = svg_height(f);
+	/* 58 more rows than main;a, 16 pixels each */
+	TEST_ASSERT_EQUAL("drawn deep stack's rows", wide, base + 58 * 16);
+	folded__delete(f);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(folded, "script printer, folded stacks, flamegraph writers",
 	     TEST_CASE(script_print, "perf script sample/callchain layout and -F syntax"),
 	     TEST_CASE(tidy, "stackcollapse-perf name tidying"),
 	     TEST_CASE(folded_stacks, "folded stacks from resolved frames"),
-	     TEST_CASE(flamegraph_files, "HTML/SVG writers escape and color"));
+	     TEST_CASE(flamegraph_files, "HTML/SVG writers escape and color"),
+	     TEST_CASE(flamegraph_height, "SVG as tall as the frames drawn"));

@@ -81,7 +81,7 @@ struct fg_ctx {
 	uint64_t total[2];
 	uint64_t min_value;
 	double max_delta;
-	int max_depth;
+	int max_depth;			/* SVG: depth of the deepest frame drawn */
 	/* name table: (name, kind) -> index */
 	struct fg_name { const char *name; int kind; int idx; } *names;
 	size_t alloc_names;
@@ -100,19 +100,16 @@ static double share(const struct fg_ctx *c, const struct folded_node *n, int set
 	return c->total[set] ? (double)n->total[set] / (double)c->total[set] : 0.0;
 }
 
-static void fg_scan(struct fg_ctx *c, const struct folded_node *n, int depth)
+/* --diff: the largest change of share over the frames drawn (colors) */
+static void fg_scan_delta(struct fg_ctx *c, const struct folded_node *n)
 {
-	if (depth > c->max_depth)
-		c->max_depth = depth;
-	if (c->opts->diff) {
-		double d = fabs(share(c, n, 0) - share(c, n, 1));
+	double d = fabs(share(c, n, 0) - share(c, n, 1));
 
-		if (d > c->max_delta)
-			c->max_delta = d;
-	}
+	if (d > c->max_delta)
+		c->max_delta = d;
 	for (unsigned int i = 0; i < n->nr_children; i++)
 		if (fg_visible(c, n->children[i]))
-			fg_scan(c, n->children[i], depth + 1);
+			fg_scan_delta(c, n->children[i]);
 }
 
 static int fg_name_index(struct fg_ctx *c, const char *name, int kind)
@@ -269,11 +266,10 @@ static const char fg_js[] =
 "function hit(n){return term!==null&&term.test(n.name);}\n"
 "function View(D,i){\n"
 "  var self=this;\n"
-"  this.D=D; this.maxDepth=0;\n"
+"  this.D=D;\n"
 "  function make(a,parent,depth){\n"
 "    var nm=D.names[a[0]];\n"
 "    var n={name:nm[0],color:a.length>3?a[4]:nm[1],v:a[1],base:a.length>3?a[3]:0,parent:parent,depth:depth,kids:[]};\n"
-"    if(depth>self.maxDepth)self.maxDepth=depth;\n"
 "    for(var k=0;k<a[2].length;k++)n.kids.push(make(a[2][k],n,depth+1));\n"
 "    return n;\n"
 "  }\n"
@@ -294,25 +290,30 @@ static const char fg_js[] =
 "};\n"
 "View.prototype.render=function(){\n"
 "  var self=this, chart=this.chart, W=chart.clientWidth||1200, count=0, frag=document.createDocumentFragment();\n"
+"  var deepest=this.zoom.depth;\n"
 "  chart.textContent='';\n"
-"  chart.style.height=((this.maxDepth+1)*ROW)+'px';\n"
 "  function place(n,x,w,anc){\n"
 "    var d=document.createElement('div');\n"
 "    d.className='f'+(anc?' anc':'');\n"
 "    d.style.left=x+'px'; d.style.width=Math.max(w,1)+'px';\n"
-"    d.style.top=((G.inverted?n.depth:self.maxDepth-n.depth)*ROW)+'px';\n"
+"    if(w<3)d.style.borderRight='0';\n"
+"    d.style.top=((G.inverted?n.depth:deepest-n.depth)*ROW)+'px';\n"
 "    d.style.background=hit(n)?'#e040e0':n.color;\n"
 "    if(w>28)d.textContent=n.name;\n"
 "    d.title=self.label(n); d.prfNode=n; frag.appendChild(d); count++;\n"
 "  }\n"
-"  function walk(n,x,w){\n"
+"  function walk(n,x,w,visit){\n"
 "    if(w<0.4)return;\n"
-"    place(n,x,w,false);\n"
+"    visit(n,x,w);\n"
 "    var cx=x;\n"
-"    for(var i=0;i<n.kids.length;i++){var k=n.kids[i],kw=n.v?w*k.v/n.v:0;walk(k,cx,kw);cx+=kw;}\n"
+"    for(var i=0;i<n.kids.length;i++){var k=n.kids[i],kw=n.v?w*k.v/n.v:0;walk(k,cx,kw,visit);cx+=kw;}\n"
 "  }\n"
+"  // as tall as the frames drawn: a deep stack too narrow to draw adds no\n"
+"  // empty rows above the graph (flamegraph.pl prunes before it measures)\n"
+"  walk(this.zoom,0,W,function(n){if(n.depth>deepest)deepest=n.depth;});\n"
+"  chart.style.height=((deepest+1)*ROW)+'px';\n"
 "  for(var p=this.zoom.parent;p;p=p.parent)place(p,0,W,true);\n"
-"  walk(this.zoom,0,W);\n"
+"  walk(this.zoom,0,W,function(n,x,w){place(n,x,w,false);});\n"
 "  chart.appendChild(frag);\n"
 "  this.updateMatched();\n"
 "  return count;\n"
@@ -373,7 +374,8 @@ static int fg_prepare(struct fg_ctx *c, const struct flamegraph_view *view,
 	c->total[0] = root->total[0];
 	c->total[1] = root->total[1];
 	c->min_value = (uint64_t)ceil((double)c->total[0] * opts->minwidth_pct / 100.0);
-	fg_scan(c, root, 0);
+	if (opts->diff)
+		fg_scan_delta(c, root);
 	return 0;
 }
 
@@ -549,13 +551,24 @@ static void svg_frame(struct fg_ctx *c, const struct folded_node *n, double x, d
 	fputs("</g>\n", c->fp);
 }
 
-static void svg_walk(struct fg_ctx *c, const struct folded_node *n, double x, double w, int depth)
+/*
+ * Draw n and its callees from x, w pixels wide; with measure, draw
+ * nothing and only raise c->max_depth to the depth of the frames that
+ * would be drawn. Frames under 0.1 pixel are left out, and so is their
+ * depth: the graph is as tall as what it shows (as flamegraph.pl prunes
+ * before it sizes the image).
+ */
+static void svg_walk(struct fg_ctx *c, const struct folded_node *n, double x, double w, int depth,
+		     bool measure)
 {
 	double cx = x;
 
 	if (w < 0.1)
 		return;
-	svg_frame(c, n, x, w, depth);
+	if (!measure)
+		svg_frame(c, n, x, w, depth);
+	else if (depth > c->max_depth)
+		c->max_depth = depth;
 	for (unsigned int i = 0; i < n->nr_children; i++) {
 		const struct folded_node *k = n->children[i];
 		double kw;
@@ -563,7 +576,7 @@ static void svg_walk(struct fg_ctx *c, const struct folded_node *n, double x, do
 		if (!fg_visible(c, k))
 			continue;
 		kw = n->total[0] ? w * (double)k->total[0] / (double)n->total[0] : 0;
-		svg_walk(c, k, cx, kw, depth + 1);
+		svg_walk(c, k, cx, kw, depth + 1, measure);
 		cx += kw;
 	}
 }
@@ -584,6 +597,7 @@ int flamegraph__write_views_svg(const struct flamegraph_view *views, int nr,
 		return -ENOMEM;
 	for (int i = 0; i < nr; i++) {
 		fg_prepare(&c[i], &views[i], opts, fp);
+		svg_walk(&c[i], folded__root(views[i].f), SVG_PAD, SVG_WIDTH - 2 * SVG_PAD, 0, true);
 		height += (nr > 1 ? SVG_HEAD : 0) + (c[i].max_depth + 1) * SVG_ROW + 10;
 	}
 	height += 20;
@@ -612,7 +626,7 @@ int flamegraph__write_views_svg(const struct flamegraph_view *views, int nr,
 			y += SVG_HEAD;
 		}
 		c[i].y0 = y;
-		svg_walk(&c[i], folded__root(views[i].f), SVG_PAD, SVG_WIDTH - 2 * SVG_PAD, 0);
+		svg_walk(&c[i], folded__root(views[i].f), SVG_PAD, SVG_WIDTH - 2 * SVG_PAD, 0, false);
 		y += (c[i].max_depth + 1) * SVG_ROW + 10;
 	}
 	fputs("</svg>\n", fp);
