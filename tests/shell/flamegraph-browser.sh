@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf flamegraph HTML renders in headless Chromium without script errors; screenshot shows the graph
+# prf flamegraph HTML renders in headless Chromium without script errors; the chart is as tall as the frames it draws; screenshot shows the graph
 set -u
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$CHROMIUM" ] || { echo "no $CHROMIUM (Debian package chromium) for the browser check"; exit 2; }
@@ -15,7 +15,7 @@ perf_record "$T/a.data" -F 999 -g --all-user -- "$T/tree" 100000
 
 chrome() {
 	timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
-		--user-data-dir="$T/profile" --window-size=1000,500 "$@" 2>>"$T/chrome.log"
+		--user-data-dir="$T/profile" --window-size="${WIN:-1000,500}" "$@" 2>>"$T/chrome.log"
 }
 for f in a d; do
 	chrome --dump-dom "file://$T/$f.html" > "$T/$f.dom" || { tail -5 "$T/chrome.log"; fail "chromium failed on $f.html"; }
@@ -38,6 +38,43 @@ got=$(sed -n 's/.*id="matched">Matched: \([0-9.]*%\).*/\1/p' "$T/s.dom")
 n=$(grep -o 'class="f anc"' "$T/s.dom" | wc -l)
 [ "$n" = 3 ] || fail "zoomed into main: $n dimmed caller boxes, want 3 (all, tree, __libc_start_call_main)"
 grep -q '>main</div>' "$T/s.dom" || fail "zoomed into main: no main box"
+
+# the chart is as tall as the frames it draws: a 100-frame stack that took
+# a few samples of 20000 is under 0.4 pixel wide at the root and adds no
+# rows; zoomed into it, it is drawn and the chart grows
+cat > "$T/rare.c" <<'C'
+#include <time.h>
+volatile unsigned long sink;
+static double cpu_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+__attribute__((noinline)) void spin(double s) { double t = cpu_s() + s; do for (int i = 0; i < 4096; i++) sink++; while (cpu_s() < t); }
+__attribute__((noinline)) int deep(int n) { if (n) return deep(n - 1) + 1; spin(0.0003); return 0; }
+int main(void) { deep(100); spin(2.0); return 0; }
+C
+cc -O0 -fno-omit-frame-pointer -o "$T/rare" "$T/rare.c" || fail "cc rare.c"
+rows() { sed -n 's/.*id="chart" style="height: \([0-9]*\)px;.*/\1/p' "$1" | awk '{ print int($1 / 17) }'; }
+for try in 1 2 3; do	# 3 samples expected in deep(); none is rare, retried
+	# 100 us of CPU time a sample (10 kHz): a fixed period, not subject
+	# to perf_event_max_sample_rate's check on -F
+	perf_record "$T/rare.data" -e cpu-clock -c 100000 -g --all-user -- "$T/rare"
+	"$PRF" script -i "$T/rare.data" --folded > "$T/rare.folded" || fail "folded (rare)"
+	grep -q ';deep;deep;deep' "$T/rare.folded" && break
+done
+read -r nall ndeep < <(awk '{ t += $NF } /;deep;deep;deep/ { d += $NF } END { print t, d + 0 }' "$T/rare.folded")
+if [ "$ndeep" -gt 0 ] && [ $((980 * ndeep * 10 / nall)) -lt 4 ]; then
+	"$PRF" flamegraph -i "$T/rare.data" -o "$T/rare.html" || fail "flamegraph (rare)"
+	chrome --dump-dom "file://$T/rare.html" > "$T/rare.dom" || fail "chromium (rare)"
+	chrome --dump-dom "file://$T/rare.html#zoom=deep" > "$T/rare-z.dom" || fail "chromium (rare, zoomed)"
+	r=$(rows "$T/rare.dom") z=$(rows "$T/rare-z.dom")
+	[ "${r:-999}" -lt 20 ] || fail "$ndeep of $nall samples 100 frames deep (not drawn) made the chart ${r:-?} rows tall"
+	[ "${z:-0}" -gt 100 ] || fail "zoomed into deep: chart ${z:-?} rows, want the 100-frame stack drawn"
+else
+	echo "note: no chart height check ($ndeep of $nall samples in deep())"
+fi
 
 # an off-CPU recording: on-CPU and off-CPU views on one page; #view=1 shows
 # the off-CPU one alone
@@ -99,12 +136,18 @@ for y in range(h):
 print('%d flame-colored pixels of %dx%d' % (hot, w, h))
 sys.exit(0 if hot > 10000 else 1)
 PY
+# the window is as tall as the page: a sample whose frame-pointer chain
+# ran through garbage (ld.so at start, no frame pointers) can be dozens of
+# frames deep and wide enough to draw, and then the graph's wide base sits
+# below a 500-pixel window (a CI run took three blank shots of it)
+h=$(( $(rows "$T/a.dom") * 17 + 300 ))
+[ "$h" -ge 500 ] || h=500
 # headless Chromium on a loaded machine has taken a blank screenshot of a
 # page whose DOM was rendered (once in a full suite run beside other
 # work): up to three shots, with more virtual time each, before failing
 for budget in 3000 6000 12000; do
 	rm -f "$T/shot.png"
-	chrome --virtual-time-budget=$budget --screenshot="$T/shot.png" "file://$T/a.html" >/dev/null ||
+	WIN=1000,$h chrome --virtual-time-budget=$budget --screenshot="$T/shot.png" "file://$T/a.html" >/dev/null ||
 		fail "screenshot"
 	[ -s "$T/shot.png" ] || fail "no screenshot"
 	python3 "$T/count.py" "$T/shot.png" && exit 0
