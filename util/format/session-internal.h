@@ -20,10 +20,11 @@ struct evsel;
  * the reader no longer appends to it.
  */
 struct rec_chunk {
-	struct rec_chunk *next;		/* list of live chunks */
+	struct rec_chunk *next;		/* list of live chunks (pooled blocks: free list) */
 	size_t size, used;		/* bytes */
 	long refs;			/* queued records + 1 while current */
-	char data[];
+	bool block;			/* a read block (reader.c): back to the pool, not freed */
+	char data[] __attribute__((aligned(16)));
 };
 
 /* One feature section as read (raw payload, in file byte order). */
@@ -54,6 +55,9 @@ struct reader_priv {
 	struct rec_chunk *chunks;
 	struct rec_chunk *cur_pipe;
 	struct rec_chunk *cur_copy;	/* aligned copies of unaligned mapped records */
+	struct rec_chunk *free_blocks;	/* read blocks no record points into */
+	struct rec_chunk **all_blocks;	/* every read block made (unmapped at close) */
+	size_t nr_blocks, alloc_blocks;
 	/* partial record left at the end of the previous COMPRESSED payload */
 	char *decomp_rem;
 	size_t decomp_rem_len;
