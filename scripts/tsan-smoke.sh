@@ -11,7 +11,8 @@
 # thread taking and stealing them; the per-thread memos in front of the
 # DSO caches), also with the debug cache keeping and mapping line tables
 # and symbol tables; and prf script on a bigger one, where the reader's
-# helper thread maps the data's pages ahead and gives them back.
+# helper thread reads the data into blocks ahead of it, or (mapped) maps
+# the data's pages ahead and gives them back.
 # Any ThreadSanitizer report, or a failing command, fails it.
 # Used by .ci/run; needs python3 and /usr/bin/perf for the report part
 # (skipped with a message when perf cannot record here).
@@ -86,7 +87,7 @@ if "$PERF" record -q -F 2000 --call-graph dwarf -o "$dir/d.data" -- python3 "$di
 	ls "$dir"/cache/*.lines > /dev/null 2>&1 || { echo "tsan: no line tables were kept"; bad=1; }
 	ls "$dir"/cache/*.syms > /dev/null 2>&1 || { echo "tsan: no symbol tables were kept"; bad=1; }
 	# a recording big enough (16 MB and more) for the reader's helper
-	# thread that maps the data's pages ahead and gives them back; where
+	# thread; where
 	# sampling is throttled or samples are lost, once more with 4x the work
 	for loops in 1500 6000; do
 		"$PERF" record -q -F 4000 --call-graph dwarf -o "$dir/big.data" -- \
@@ -95,11 +96,22 @@ if "$PERF" record -q -F 2000 --call-graph dwarf -o "$dir/d.data" -- python3 "$di
 	done
 	mb=$(du -m "$dir/big.data" 2>/dev/null | cut -f1)
 	if [ "${mb:-0}" -ge 20 ]; then
-		"$PRF_TSAN" script -i "$dir/big.data" -vv > /dev/null 2> "$dir/u.log"
-		st=$?
-		grep -q "page tables of the data mapped ahead" "$dir/u.log" ||
-			{ echo "tsan: no page-table helper thread on $mb MB"; bad=1; }
-		check "prf script with the page-table helper thread" "$dir/u.log"
+		# read into blocks ahead (where THP is not "never"), and mapped
+		modes=mapped
+		grep -qs '\[never\]' /sys/kernel/mm/transparent_hugepage/enabled ||
+			[ ! -e /sys/kernel/mm/transparent_hugepage/enabled ] || modes="blocks mapped"
+		for mode in $modes; do
+			case $mode in
+			blocks) msg="the data is read ahead into blocks on another thread" env= ;;
+			mapped) msg="page tables of the data mapped ahead" env=PRF_READ_MAPPED=1 ;;
+			esac
+			# shellcheck disable=SC2086
+			env $env "$PRF_TSAN" script -i "$dir/big.data" -vv > /dev/null 2> "$dir/u.log"
+			st=$?
+			grep -q "$msg" "$dir/u.log" ||
+				{ echo "tsan: no reader helper thread ($mode) on $mb MB"; bad=1; }
+			check "prf script with the reader's helper thread ($mode)" "$dir/u.log"
+		done
 	else
 		echo "tsan: the recording is only ${mb:-0} MB (sampling throttled?): helper thread part skipped"
 	fi
