@@ -33,6 +33,23 @@
 #   cache (~/.debug/.build-id/), where perf and prf keep finding it after
 #   the package is removed: delete it there to go back to the first.
 # RESULTS-BEGIN
+# Stop 27 (2026-11-28 17:47-17:56 UTC, binary 15303ce, medians of 5, the
+# same bench): python3.11's DWARF (perf's build-id cache, 7.7 K samples,
+# 63 MB) report 45.4x, script 60.3x, srcline 52.5x (prf 50 ms, perf
+# 2.62 s; the 1-thread row of the same run 59.6x, 44 ms), RSS
+# 0.27-0.29x; no python DWARF (7.8 K samples) report 18.1x, script
+# 20.7x, srcline 120.4x (prf 36 ms, perf 4.34 s), first runs 5.6x /
+# 6.6x / 33.9x, RSS 0.23-0.25x. New this stop: the reader reads the
+# data with pread() into 2 MB blocks, each one transparent huge page,
+# used again once their records are delivered, a helper thread three
+# blocks ahead, instead of mapping the file: in this VM a mapped page
+# costs its page table entry, the hypervisor's first touch (shadow
+# paging) and its take-down, 46-75 ms for a 62 MB file touched page by
+# page, against 9-12 ms of pread() into a huge-page block (12 MB of
+# fresh 4 KB pages: 53 ms to touch, as huge pages 0.8 ms). The stop 26
+# attempt at blocks failed on exactly that fresh memory. `script -F
+# +srcline` on a 62 MB recording: 66 -> 41 ms in turns, RSS 17.3 MB
+# either way.
 # Stop 26 (2026-11-28 15:40-15:45 UTC, binary ee5ec52, medians of 5, the
 # same bench): no python DWARF (12.5 K samples, 101 MB) report 1.037 /
 # 0.071 s 14.6x, script 16.9x, srcline 111.5x (prf 68 ms, perf 7.6 s),
