@@ -43,9 +43,6 @@ echo "ok: the callchain cache grew to $slots slots"
 
 # script output -> per sample, the frames in the program's functions f*
 # and main (and the srcline line after each, with -F +srcline), one line.
-# (crt code, sampled at exit now and then, has no line table: there perf
-# prints addr2line's "crtstuff.c:0" from the symbol table's file symbol,
-# prf "??:0".)
 frames() {
 	awk -v prog="($T/g)" '
 		/^[^ \t]/ { if (s != "") print s; s = "#"; keep = 0; next }

@@ -175,8 +175,9 @@ static inline bool frame_eq(const struct cc_frame *f, const struct dso *dso,
  * The label perf 6.1 shows after a frame's symbol for the address and
  * srcline keys (its callchain_srcline(): get_srcline() with show_sym off,
  * addr2line on the DSO's file): "file:line" when the address has a line;
- * "??:0" for any other ELF file DSO (debug info without a line there, or
- * none at all: addr2line answers "??:0"); for DSOs perf cannot hand to
+ * for any other ELF file DSO what addr2line finds in its symbol table
+ * (dso__symtab_srcline(): "t.c:0" in a local function, else "??:0");
+ * for DSOs perf cannot hand to
  * addr2line ("[kernel.kallsyms]" without vmlinux, [vdso], JIT maps,
  * anonymous memory) "+OFFSET" (decimal, from the symbol start) or
  * "DSO[hexaddr]" without a symbol with the address key, nothing (NULL)
@@ -192,7 +193,7 @@ static const char *frame_label(const struct callchain_frame *f, enum chain_key k
 	if (f->srcline)
 		return f->srcline;
 	if (dso->kind == DSO_USER)
-		return "??:0";
+		return dso__symtab_srcline(dso, f->addr) ?: "??:0";
 	if (key == CCKEY_SRCLINE)
 		return NULL;
 	if (!f->sym)

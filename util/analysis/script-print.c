@@ -888,6 +888,25 @@ static inline char *w_mem(char *w, const char *s, size_t n)
 }
 
 /*
+ * The srcline line -F srcline prints under a frame, or NULL for none: as
+ * perf 6.1, the line the resolver gave the frame (a DWARF-unwound one's,
+ * "??:0" included); else nothing for a frame outside any map and nothing
+ * where the answer is "??:0" (no line, and no file from the symbol
+ * table).
+ */
+static const char *script_srcline(const struct callchain_frame *fr)
+{
+	const char *s;
+
+	if (fr->srcline)
+		return fr->srcline;
+	if (!fr->map || !fr->map->dso)
+		return NULL;
+	s = callchain_frame__srcline(fr, false);
+	return strcmp(s, "??:0") ? s : NULL;
+}
+
+/*
  * One callchain frame line: "\t%16lx sym+0xoff (dso)\n". As perf 6.1: an
  * inlined frame shows no (dso) but " (inlined)", after the srcline when
  * that is printed ("\n  file.c:NN" under the frame, -F srcline). The
@@ -898,7 +917,7 @@ static void put_chain_frame(struct script_printer *p, uint32_t f, const struct c
 	const char *sym = "[unknown]", *dso = "[unknown]";
 	size_t slen = 9, dlen = 9, srclen = 0;
 	bool inl = fr->sym && fr->sym->inlined;
-	const char *src = (f & SF_SRCLINE) ? callchain_frame__srcline(fr, false) : NULL;
+	const char *src = (f & SF_SRCLINE) ? script_srcline(fr) : NULL;
 	char *w;
 
 	if (fr->sym && (f & SF_SYM)) {
@@ -996,10 +1015,12 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 			put_ch(p, ' ');
 			put_hex(p, sample->ip, 16);
 			put_frame_sym(p, f, fr);
-			if (f & SF_SRCLINE) {
+			const char *src = (f & SF_SRCLINE) ? script_srcline(fr) : NULL;
+
+			if (src) {
 				/* perf: the sample's srcline on its own line */
 				put_str(p, "\n  ");
-				put_str(p, callchain_frame__srcline(fr, false));
+				put_str(p, src);
 			}
 		}
 	}

@@ -425,8 +425,14 @@ static int unwind__append(struct unwind_arg *ua, struct callchain_frame *f)
 		if (n == -ENOMEM)
 			return n;
 	}
-	if (o && o->srcline && dso)
+	if (o && o->srcline && dso) {
 		f->srcline = dso__srcline(dso, f->addr);
+		/* perf 6.1 takes an unwound frame's line from the inline list
+		 * addr2line gave for it, which it prints whatever it says:
+		 * where no line table covers the frame, also its "??:0" */
+		if (!f->srcline && o->inline_frames && f->sym && dso->kind == DSO_USER)
+			f->srcline = dso__symtab_srcline(dso, f->addr);
+	}
 	return callchain_cursor__append(ua->cursor, f);
 }
 
@@ -978,8 +984,16 @@ const char *callchain_frame__srcline(const struct callchain_frame *f, bool with_
 		return f->srcline;
 	if (!dso || f->truncated)
 		return "??:0";
-	if (dso->kind == DSO_USER && dso__debug_file(dso))
-		return "??:0";	/* DWARF, but no line for this address */
+	if (dso->kind == DSO_USER) {
+		/* no line in the DWARF, or no DWARF: what addr2line finds in
+		 * the symbol table */
+		const char *s = dso__symtab_srcline(dso, f->addr);
+
+		if (s)
+			return s;
+		if (dso__debug_file(dso))
+			return "??:0";
+	}
 	if (with_sym && f->sym && !f->sym->inlined)
 		snprintf(buf, sizeof(buf), "%s+%" PRIu64, f->sym->name, f->addr - f->sym->start);
 	else

@@ -136,6 +136,7 @@ void dso__put(struct dso *dso)
 		return;
 	if (dso->debuginfo)
 		dso__debuginfo_delete(dso);
+	dso__symtab_srcline_delete(dso);
 	if (dso->priv)
 		dso__inline_syms_delete(dso);
 	dso__free_symbols(dso);

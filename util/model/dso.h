@@ -116,6 +116,7 @@ struct dso {
 	unsigned int sym_shift;
 	void *sym_arena;	/* chunks the symbols are allocated from */
 	void *sym_map;		/* or the kept table they lie in (symbol-cache.h) */
+	void *file_syms;	/* dso__symtab_srcline()'s table (lazy) */
 	size_t sym_map_size;
 };
 
@@ -167,6 +168,21 @@ void dso__free_symbols(struct dso *dso);
  * equal path). Low level; dso__load() finds the files. 0 or -errno.
  */
 int dso__load_elf(struct dso *dso, const char *path, const char *runtime);
+/*
+ * The source line perf 6.1 shows for addr (ELF st_value space) of a DSO
+ * on disk where the DWARF has no line for it (code built without -g,
+ * crt files, assembler entry points), or no DWARF is there: what
+ * binutils' addr2line answers from the symbol table of the file the
+ * symbols came from: "FILE:0" after the FILE symbol before a local
+ * function ("t.c:0", ":0" after the linker's empty one), else "??:0".
+ * Interned (dso__intern_str()), never freed by the caller; NULL when no
+ * function symbol is at or below addr in its section (a stripped
+ * program's code: addr2line finds nothing and perf falls back to its
+ * "DSO[addr]" and "sym+off" forms), when the file cannot be read as ELF,
+ * or on ENOMEM. Thread-safe; the table is read once.
+ */
+const char *dso__symtab_srcline(struct dso *dso, uint64_t addr);
+void dso__symtab_srcline_delete(struct dso *dso);
 /* Same from an ELF image in memory (the vdso). 0 or -errno. */
 int dso__load_elf_mem(struct dso *dso, void *image, size_t size);
 /* Build-id of an ELF image in memory. 0 or -errno. */

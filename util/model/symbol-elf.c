@@ -22,6 +22,7 @@
 #include "debug-cache.h"
 #include "symbol-cache.h"
 #include "dso.h"
+#include "inline-sym.h"
 #include "machine.h"
 #include "model.h"
 #include "../lib/rbtree-idx.h"
@@ -752,4 +753,191 @@ int dso__load_elf_image(struct dso *dso, void *image, size_t size, void *rimage,
 		elf_end(relf);
 	elf_end(elf);
 	return err;
+}
+
+/*
+ * Source lines from the symbol table, where the DWARF has none (see
+ * dso__symtab_srcline() in dso.h). Facts from binutils' behaviour as
+ * perf 6.1 shows it: addr2line prints "FILE:?" when it found a function
+ * for the address, FILE "??" when it knows no file (perf: "??:0", not
+ * printed by script), and "??:0" when it found none (perf: no answer,
+ * its "DSO[addr]" or "sym+off" forms). The function symbol for an
+ * address is the one in the address's section with the highest value at
+ * or below it (no size check); of equal values the larger size wins (0
+ * counts as 1), then the first in table order. Function symbols: all but
+ * sections, files, objects, TLS and hidden local zero-size labels. The
+ * file is the FILE symbol last seen before the function in table order,
+ * for a local function always, for a global one only while no FILE came
+ * after the table's first other symbol.
+ */
+struct file_sym {
+	uint64_t start, size;		/* size 0 counted as 1 */
+	uint32_t sec, order;
+	const char *answer;		/* interned "file:0", NULL: "??:0" */
+};
+
+struct file_syms {
+	struct file_sym *syms;		/* by (sec, start, size desc, order) */
+	size_t nr;
+	struct file_sec { uint64_t lo, hi; uint32_t idx; } *secs;	/* SHF_ALLOC, header order */
+	size_t nr_secs;
+};
+
+static pthread_mutex_t file_syms_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct file_syms file_syms_none;	/* no file or no table: perf's other answers */
+
+static int file_sym__cmp(const void *a, const void *b)
+{
+	const struct file_sym *x = a, *y = b;
+
+	if (x->sec != y->sec)
+		return x->sec < y->sec ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static bool file_sym__is_function(const GElf_Sym *sym)
+{
+	int type = GELF_ST_TYPE(sym->st_info);
+
+	if (type == STT_SECTION || type == STT_FILE || type == STT_OBJECT || type == STT_TLS ||
+	    type == STT_COMMON || sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE)
+		return false;
+	return !(type == STT_NOTYPE && !sym->st_size && GELF_ST_BIND(sym->st_info) == STB_LOCAL &&
+		 GELF_ST_VISIBILITY(sym->st_other) == STV_HIDDEN);
+}
+
+/* The answers of dso's symbol table file path; &file_syms_none when it
+ * cannot be read as ELF. NULL on ENOMEM. Called under file_syms_lock. */
+static struct file_syms *file_syms__read(struct dso *dso, const char *path)
+{
+	struct file_syms *fs = NULL;
+	const char *file = NULL;
+	bool file_after_sym = false, sym_seen = false;
+	size_t nsyms = 0, nsec = 0, i;
+	Elf_Data *data = NULL;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr shdr;
+	int fd = -1;
+	Elf *elf;
+
+	elf__init_once();
+	elf = elf__open(path, &fd);
+	if (!elf)
+		return &file_syms_none;
+	/* an ELF file without a symbol table: every answer is "??:0" */
+	if (elf__symtab(elf, &shdr, &data, &nsyms) || elf_getshdrnum(elf, &nsec))
+		nsyms = nsec = 0;
+	fs = calloc(1, sizeof(*fs));
+	if (!fs || !(fs->syms = calloc(nsyms + 1, sizeof(*fs->syms))) ||
+	    !(fs->secs = calloc(nsec + 1, sizeof(*fs->secs)))) {
+		if (fs)
+			free(fs->syms);
+		free(fs);
+		elf_end(elf);
+		close(fd);
+		return NULL;
+	}
+	for (i = 1; i < nsyms; i++) {
+		GElf_Sym sym;
+		const char *name;
+		char buf[512];
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			continue;
+		if (GELF_ST_TYPE(sym.st_info) == STT_FILE) {
+			file = elf_strptr(elf, shdr.sh_link, sym.st_name);
+			file_after_sym |= sym_seen;
+			continue;
+		}
+		sym_seen = true;
+		if (!file_sym__is_function(&sym))
+			continue;
+		fs->syms[fs->nr] = (struct file_sym){
+			.start = sym.st_value, .size = sym.st_size ? sym.st_size : 1,
+			.sec = sym.st_shndx, .order = (uint32_t)i,
+		};
+		if (file && (GELF_ST_BIND(sym.st_info) == STB_LOCAL || !file_after_sym)) {
+			/* perf prints the file's base name */
+			name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+			snprintf(buf, sizeof(buf), "%s:0", name);
+			fs->syms[fs->nr].answer = dso__intern_str(dso, buf);
+		}
+		fs->nr++;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC) && sh.sh_size)
+			fs->secs[fs->nr_secs++] = (struct file_sec){
+				sh.sh_addr, sh.sh_addr + sh.sh_size, (uint32_t)elf_ndxscn(scn) };
+	}
+	elf_end(elf);
+	close(fd);
+	qsort(fs->syms, fs->nr, sizeof(*fs->syms), file_sym__cmp);
+	return fs;
+}
+
+const char *dso__symtab_srcline(struct dso *dso, uint64_t addr)
+{
+	struct file_syms *fs = __atomic_load_n((struct file_syms **)&dso->file_syms, __ATOMIC_ACQUIRE);
+	const struct file_sym *best = NULL;
+	const struct file_sec *sec = NULL;
+	size_t lo, hi;
+
+	if (!fs) {
+		const char *path = dso->symsrc_path ? dso->symsrc_path :
+				   dso->runtime_path ? dso->runtime_path : dso->long_name;
+
+		pthread_mutex_lock(&file_syms_lock);
+		fs = dso->file_syms;
+		if (!fs && dso->kind == DSO_USER && (fs = file_syms__read(dso, path)))
+			__atomic_store_n((struct file_syms **)&dso->file_syms, fs, __ATOMIC_RELEASE);
+		pthread_mutex_unlock(&file_syms_lock);
+		if (!fs)
+			return NULL;
+	}
+	if (fs == &file_syms_none)
+		return NULL;
+	for (size_t i = 0; i < fs->nr_secs && !sec; i++)
+		if (addr >= fs->secs[i].lo && addr < fs->secs[i].hi)
+			sec = &fs->secs[i];
+	if (!sec)
+		return NULL;
+	/* the last symbol of the section at or below addr, then the first
+	 * of those with its value (the largest size, the first listed) */
+	lo = 0;
+	hi = fs->nr;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct file_sym *m = &fs->syms[mid];
+
+		if (m->sec < sec->idx || (m->sec == sec->idx && m->start <= addr))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo && fs->syms[lo - 1].sec == sec->idx) {
+		best = &fs->syms[lo - 1];
+		while (best > fs->syms && best[-1].sec == best->sec && best[-1].start == best->start)
+			best--;
+	}
+	if (!best)
+		return NULL;	/* addr2line finds no function: "??:0" */
+	return best->answer ? best->answer : "??:0";
+}
+
+void dso__symtab_srcline_delete(struct dso *dso)
+{
+	struct file_syms *fs = dso->file_syms;
+
+	if (fs && fs != &file_syms_none) {
+		free(fs->syms);
+		free(fs->secs);
+		free(fs);
+	}
+	dso->file_syms = NULL;
 }
