@@ -815,7 +815,7 @@ static bool file_sym__is_function(const GElf_Sym *sym)
 static struct file_syms *file_syms__read(struct dso *dso, const char *path)
 {
 	struct file_syms *fs = NULL;
-	const char *file = NULL;
+	const char *file = NULL, *answer = NULL;	/* answer: file's, once interned */
 	bool file_after_sym = false, sym_seen = false;
 	size_t nsyms = 0, nsec = 0, i;
 	Elf_Data *data = NULL;
@@ -850,6 +850,7 @@ static struct file_syms *file_syms__read(struct dso *dso, const char *path)
 			continue;
 		if (GELF_ST_TYPE(sym.st_info) == STT_FILE) {
 			file = elf_strptr(elf, shdr.sh_link, sym.st_name);
+			answer = NULL;
 			file_after_sym |= sym_seen;
 			continue;
 		}
@@ -861,10 +862,13 @@ static struct file_syms *file_syms__read(struct dso *dso, const char *path)
 			.sec = sym.st_shndx, .order = (uint32_t)i,
 		};
 		if (file && (GELF_ST_BIND(sym.st_info) == STB_LOCAL || !file_after_sym)) {
-			/* perf prints the file's base name */
-			name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-			snprintf(buf, sizeof(buf), "%s:0", name);
-			fs->syms[fs->nr].answer = dso__intern_str(dso, buf);
+			if (!answer) {
+				/* perf prints the file's base name */
+				name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+				snprintf(buf, sizeof(buf), "%s:0", name);
+				answer = dso__intern_str(dso, buf);
+			}
+			fs->syms[fs->nr].answer = answer;
 		}
 		fs->nr++;
 	}
