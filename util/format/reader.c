@@ -232,31 +232,43 @@ static bool reader__map_is_heap(const struct reader_priv *rp)
 	return rp->map_size <= SMALL_FILE;
 }
 
+/* pread() exactly len bytes at off into buf; 0 or negative errno (message printed). */
+static int read_at(struct perf_session *s, char *buf, size_t len, uint64_t off)
+{
+	while (len) {
+		ssize_t n = pread(s->fd, buf, len, (off_t)off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int err = n < 0 ? errno : EIO;	/* before pr_err() may change errno */
+
+			pr_err("%s: read at offset %#" PRIx64 " failed: %s\n", s->path, off,
+			       n < 0 ? strerror(err) : "file shrank");
+			return -err;
+		}
+		buf += n;
+		len -= (size_t)n;
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
 static int reader__read_small(struct perf_session *s)
 {
 	struct reader_priv *rp = session__rp(s);
-	size_t done = 0;
+	int err;
 
 	rp->map = malloc(rp->map_size);
 	if (!rp->map)
 		return -ENOMEM;
 	populate_write(rp->map, rp->map_size);	/* not a fault per page in read() */
-	while (done < rp->map_size) {
-		ssize_t n = pread(s->fd, rp->map + done, rp->map_size - done, (off_t)done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			int err = n < 0 ? -errno : -EIO;
-
-			pr_err("%s: read failed: %s\n", s->path, n < 0 ? strerror(errno) : "file shrank");
-			free(rp->map);
-			rp->map = NULL;
-			return err;
-		}
-		done += (size_t)n;
+	err = read_at(s, rp->map, rp->map_size, 0);
+	if (err) {
+		free(rp->map);
+		rp->map = NULL;
 	}
-	return 0;
+	return err;
 }
 
 int reader__open(struct perf_session *s)
@@ -671,26 +683,6 @@ static struct rec_chunk *block_get(struct perf_session *s)
 	c->used = 0;
 	c->refs = 1;
 	return c;
-}
-
-/* pread() exactly len bytes at off into buf; 0 or negative errno (message printed). */
-static int read_at(struct perf_session *s, char *buf, size_t len, uint64_t off)
-{
-	while (len) {
-		ssize_t n = pread(s->fd, buf, len, (off_t)off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			pr_err("%s: read at offset %#" PRIx64 " failed: %s\n", s->path, off,
-			       n < 0 ? strerror(errno) : "file shrank");
-			return n < 0 ? -errno : -EIO;
-		}
-		buf += n;
-		len -= (size_t)n;
-		off += (uint64_t)n;
-	}
-	return 0;
 }
 
 /*
