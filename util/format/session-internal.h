@@ -111,8 +111,6 @@ struct evsel *session__id2evsel(struct perf_session *s, uint64_t id);
 struct evsel *session__event_evsel(struct perf_session *s, union perf_event *event);
 /* Timestamp of a record, or ~0ULL when it has none. */
 uint64_t session__event_time(struct perf_session *s, union perf_event *event);
-int perf_event__parse_id_sample(struct evsel *evsel, union perf_event *event,
-				struct perf_sample *sample, bool swapped);
 
 /* ---- features-read.c ---- */
 int session__process_feature(struct perf_session *s, int feat, const void *data, uint64_t size);

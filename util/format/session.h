@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include "event.h"
 #include "header.h"
+#include "sample-parse.h"
 
 struct evsel;
 struct evlist;
@@ -164,10 +165,5 @@ void perf_event_attr__fprintf_desc(FILE *fp, const struct perf_event_attr *attr)
 /* Name of a record type as perf prints it ("SAMPLE", "FINISHED_ROUND"),
  * "UNKNOWN" for others. */
 const char *perf_event__name(unsigned int type);
-
-/* Decode a PERF_RECORD_SAMPLE (or the sample_id of another record when
- * sample_id_all) of evsel into *sample. 0 or -EFAULT if the record is too
- * short for its sample_type. */
-int evsel__parse_sample(struct evsel *evsel, union perf_event *event, struct perf_sample *sample);
 
 #endif
