@@ -34,7 +34,7 @@ CFLAGS  += $(PC_CFLAGS)
 LDLIBS  += $(PC_LIBS) -liberty -lpthread -lm
 
 SRCS := $(wildcard cmd/*.c builtin/*.c ui/*.c ui/*/*.c \
-          util/lib/*.c util/kernel/*.c util/format/*.c util/model/*.c \
+          util/lib/*.c util/kernel/*.c util/format/*.c util/session/*.c util/model/*.c \
           util/analysis/*.c arch/*/*.c tests/*.c)
 OBJS := $(SRCS:%.c=$(O)/%.o)
 
@@ -97,7 +97,7 @@ FUZZ_CFLAGS  := $(FUZZ_OPT) -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link
                 -DPRF_DOC_DIR='"$(PREFIX)/share/doc/prf"' -DPRF_FUZZ=1 \
                 -Wno-unused-command-line-argument -Wno-unknown-warning-option $(PC_CFLAGS)
 FUZZ_LIB_SRCS := $(wildcard ui/*.c ui/*/*.c util/lib/*.c util/kernel/*.c \
-                   util/format/*.c util/model/*.c util/analysis/*.c arch/*/*.c)
+                   util/format/*.c util/session/*.c util/model/*.c util/analysis/*.c arch/*/*.c)
 FUZZ_LIB_OBJS := $(FUZZ_LIB_SRCS:%.c=$(FUZZ_O)/%.o)
 
 fuzz: $(FUZZ_BINS) fuzz-corpus

@@ -13,7 +13,7 @@
 #include "../util/lib/parse-options.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/util.h"
-#include "../util/format/session.h"
+#include "../util/session/session.h"
 #include "../util/kernel/evsel.h"
 
 struct data_opts {
@@ -32,7 +32,7 @@ struct dump_tool {
 
 static void dump_line(struct dump_tool *dt, union perf_event *ev)
 {
-	fprintf(dt->out, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", perf_session__cur_offset(dt->session),
+	fprintf(dt->out, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", perf_data__cur_offset(&dt->session->data),
 		ev->header.size, perf_event__name(ev->header.type));
 }
 
@@ -217,8 +217,8 @@ static int data_dump(struct data_opts *o)
 	dt.session = s;
 	err = perf_session__process_events(s);
 	fflush(stdout);
-	if (s->stats.nr_bad_records)
-		pr_err("%s: %" PRIu64 " bad records\n", o->input, s->stats.nr_bad_records);
+	if (s->data.stats.nr_bad_records)
+		pr_err("%s: %" PRIu64 " bad records\n", o->input, s->data.stats.nr_bad_records);
 	perf_session__delete(s);
 	return err ? 1 : 0;
 }
@@ -232,9 +232,9 @@ static int data_header(struct data_opts *o)
 	s = open_session(o, &tool);
 	if (!s)
 		return 1;
-	if (s->pipe)	/* features arrive as records */
+	if (s->data.pipe)	/* features arrive as records */
 		perf_session__process_events(s);
-	perf_session__fprintf_info(s, stdout, o->full);
+	perf_data__fprintf_info(&s->data, stdout, o->full);
 	perf_session__delete(s);
 	return 0;
 }
@@ -250,7 +250,7 @@ static int data_stats(struct data_opts *o)
 	if (!s)
 		return 1;
 	err = perf_session__process_events(s);
-	perf_session__fprintf_stats(s, stdout);
+	perf_data__fprintf_stats(&s->data, stdout);
 	perf_session__delete(s);
 	return err ? 1 : 0;
 }

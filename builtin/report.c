@@ -22,7 +22,7 @@
 #include "../util/analysis/hist-feed.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
-#include "../util/format/session.h"
+#include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/analysis/off-cpu.h"
@@ -94,7 +94,7 @@ static int report__off_cpu_span(void *arg, const struct off_cpu_span *span);
 
 static int report__setup(struct report_opts *rep)
 {
-	struct evlist *evlist = rep->session->evlist;
+	struct evlist *evlist = rep->session->data.evlist;
 	struct evsel *evsel;
 	bool any_callchain = false, any_dwarf = false;
 	int err;
@@ -115,7 +115,7 @@ static int report__setup(struct report_opts *rep)
 				any_dwarf = true;
 		}
 	}
-	if (rep->cc_given && rep->cc.enabled && !any_callchain && !rep->session->pipe) {
+	if (rep->cc_given && rep->cc.enabled && !any_callchain && !rep->session->data.pipe) {
 		pr_err("Selected -g but no callchain data. Did you call 'perf record' without -g?\n");
 		rep->setup_err = -EINVAL;
 		return rep->setup_err;
@@ -246,9 +246,9 @@ static void report__print_elided(const struct report_opts *rep)
 
 static void report__progress(struct report_opts *rep)
 {
-	uint64_t off = perf_session__cur_offset(rep->session);
+	uint64_t off = perf_data__cur_offset(&rep->session->data);
 
-	ui_progress__update(off > rep->session->data_offset ? off - rep->session->data_offset : 0);
+	ui_progress__update(off > rep->session->data.data_offset ? off - rep->session->data.data_offset : 0);
 }
 
 static int process_sample(struct perf_tool *tool, union perf_event *event,
@@ -515,13 +515,13 @@ static const char *report__truncated_line(struct report_opts *rep)
 
 static int report__print(struct report_opts *rep)
 {
-	struct evlist *evlist = rep->session->evlist;
+	struct evlist *evlist = rep->session->data.evlist;
 	struct evsel *evsel;
 	bool any = false;
 
 	if (!rep->quiet)
 		printf("#\n# Total Lost Samples: %llu\n#\n",
-		       (unsigned long long)rep->session->stats.total_lost_samples);
+		       (unsigned long long)rep->session->data.stats.total_lost_samples);
 	if (!rep->quiet && rep->cursor.nr_unwound)
 		printf("# %s\n#\n", report__truncated_line(rep));
 	if (!evlist)
@@ -577,7 +577,7 @@ static bool report__want_tui(const struct report_opts *rep)
 /* Hand the hists of every event with samples to the TUI browser. */
 static int report__browse(struct report_opts *rep)
 {
-	struct evlist *evlist = rep->session->evlist;
+	struct evlist *evlist = rep->session->data.evlist;
 	struct tui_report_opts o = {
 		.so = &rep->so,
 		.cc = &rep->cc,
@@ -756,7 +756,7 @@ int cmd_report(int argc, const char **argv)
 		rep->session->machine->vmlinux = rep->vmlinux;
 	}
 	if (rep->header || rep->header_only) {
-		perf_session__fprintf_info(rep->session, stdout, false);
+		perf_data__fprintf_info(&rep->session->data, stdout, false);
 		if (rep->header_only) {
 			status = 0;
 			goto out;
@@ -767,7 +767,7 @@ int cmd_report(int argc, const char **argv)
 	/* perf names the single value of a one-item filter (its column is hidden) */
 	if (!rep->stats_mode && !rep->use_tui)
 		report__print_elided(rep);
-	if (!rep->session->pipe && !rep->stats_mode) {
+	if (!rep->session->data.pipe && !rep->stats_mode) {
 		err = report__setup(rep);
 		if (err) {
 			status = err == -EINVAL ? 1 : 1;
@@ -776,8 +776,8 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep->use_tui && tui__init())
 		rep->use_tui = false;	/* no usable terminal: stdio */
-	if (!rep->session->pipe)
-		ui_progress__init(rep->session->data_size, "Processing time ordered events...");
+	if (!rep->session->data.pipe)
+		ui_progress__init(rep->session->data.data_size, "Processing time ordered events...");
 	err = perf_session__process_events(rep->session);
 	{
 		int ferr = hists_feed__sync(rep->feed);
@@ -800,7 +800,7 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "prf report: warning: %s is damaged or truncated; "
 			"the report covers the records read before the damage\n", rep->input);
 	if (rep->stats_mode) {
-		perf_session__fprintf_stats(rep->session, stdout);
+		perf_data__fprintf_stats(&rep->session->data, stdout);
 		if (rep->cursor.nr_unwound)
 			printf("%s\n", report__truncated_line(rep));
 		status = 0;

@@ -17,7 +17,7 @@
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/script-print.h"
 #include "../util/analysis/trace-format.h"
-#include "../util/format/session.h"
+#include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/lib/debug.h"
@@ -145,7 +145,7 @@ static int script__off_cpu_span(void *arg, const struct off_cpu_span *span);
 
 static int script__setup(struct script_opts *so)
 {
-	struct evlist *evlist = so->session->evlist;
+	struct evlist *evlist = so->session->data.evlist;
 	struct evsel *evsel;
 	bool any_callchain = false, any = false;
 
@@ -183,7 +183,7 @@ static int script__setup(struct script_opts *so)
 		script_printer__set_evlist(&so->printer, evlist);
 	}
 	/* perf keeps the callchain layout on for pipes (events unknown up front) */
-	so->printer.use_callchain = !so->hide_callchain && (any_callchain || !any || so->session->pipe);
+	so->printer.use_callchain = !so->hide_callchain && (any_callchain || !any || so->session->data.pipe);
 	return 0;
 }
 
@@ -349,8 +349,8 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 	err = script__setup(so);
 	if (err)
 		return err;
-	if (!evsel && so->session->evlist && so->session->evlist->nr_entries)
-		evsel = evlist__first(so->session->evlist);
+	if (!evsel && so->session->data.evlist && so->session->data.evlist->nr_entries)
+		evsel = evlist__first(so->session->data.evlist);
 	if (pid == -1)
 		pid = 0;
 	thread = machine__findnew_thread(machine, pid, tid);
@@ -483,9 +483,9 @@ int cmd_script(int argc, const char **argv)
 	if (!so->session)	/* the session said what and where */
 		goto out;
 	if (so->header && !so->folded) {
-		perf_session__fprintf_info(so->session, stdout, false);
+		perf_data__fprintf_info(&so->session->data, stdout, false);
 	}
-	if (!so->session->pipe) {
+	if (!so->session->data.pipe) {
 		err = script__setup(so);
 		if (err)
 			goto out;

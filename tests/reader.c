@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tests.h"
-#include "../util/format/session.h"
+#include "../util/session/session.h"
 #include "../util/kernel/evsel.h"
 #include "../util/lib/util.h"
 

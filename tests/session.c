@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tests.h"
-#include "../util/format/session.h"
+#include "../util/session/session.h"
 #include "../util/format/ordered-events.h"
 #include "../util/kernel/evsel.h"
 #include "../util/kernel/evlist.h"
@@ -259,13 +259,13 @@ static int check_file(bool be)
 	unlink(path);
 	free(path);
 	TEST_ASSERT_VAL("open session", s);
-	TEST_ASSERT_EQUAL("byte order detected", s->needs_swap, be != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__));
-	TEST_ASSERT_EQUAL("one evsel", s->evlist->nr_entries, 1);
-	TEST_ASSERT_EQUAL("sample_type", evlist__first(s->evlist)->attr.sample_type, SAMPLE_TYPE);
-	TEST_ASSERT_EQUAL("sample_id_all bit", evlist__first(s->evlist)->attr.sample_id_all, 1);
-	TEST_ASSERT_EQUAL("freq bit", evlist__first(s->evlist)->attr.freq, 1);
-	TEST_ASSERT_EQUAL("exclude_kernel bit clear", evlist__first(s->evlist)->attr.exclude_kernel, 0);
-	TEST_ASSERT_STREQ("hostname feature", s->env.hostname, "testhost");
+	TEST_ASSERT_EQUAL("byte order detected", s->data.needs_swap, be != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__));
+	TEST_ASSERT_EQUAL("one evsel", s->data.evlist->nr_entries, 1);
+	TEST_ASSERT_EQUAL("sample_type", evlist__first(s->data.evlist)->attr.sample_type, SAMPLE_TYPE);
+	TEST_ASSERT_EQUAL("sample_id_all bit", evlist__first(s->data.evlist)->attr.sample_id_all, 1);
+	TEST_ASSERT_EQUAL("freq bit", evlist__first(s->data.evlist)->attr.freq, 1);
+	TEST_ASSERT_EQUAL("exclude_kernel bit clear", evlist__first(s->data.evlist)->attr.exclude_kernel, 0);
+	TEST_ASSERT_STREQ("hostname feature", s->data.env.hostname, "testhost");
 	err = perf_session__process_events(s);
 	TEST_ASSERT_EQUAL("process", err, 0);
 	/* with a single evsel perf (and prf) take every sample as its own,
@@ -289,11 +289,11 @@ static int check_file(bool be)
 	 * before it; none for samples, rounds, unknown types */
 	TEST_ASSERT_EQUAL("model barriers", t.nr_barrier, 1);
 	TEST_ASSERT_EQUAL("barrier before the COMM", t.barrier_at, 0);
-	TEST_ASSERT_EQUAL("SAMPLE count", s->stats.nr_events[PERF_RECORD_SAMPLE], 7);
-	TEST_ASSERT_EQUAL("FINISHED_ROUND count", s->stats.nr_events[PERF_RECORD_FINISHED_ROUND], 2);
-	TEST_ASSERT_EQUAL("unknown id", s->stats.nr_unknown_id, 0);
-	TEST_ASSERT_EQUAL("bad (unknown type) records", s->stats.nr_bad_records, 1);
-	TEST_ASSERT_EQUAL("late record counted", s->stats.nr_unordered, 1);
+	TEST_ASSERT_EQUAL("SAMPLE count", s->data.stats.nr_events[PERF_RECORD_SAMPLE], 7);
+	TEST_ASSERT_EQUAL("FINISHED_ROUND count", s->data.stats.nr_events[PERF_RECORD_FINISHED_ROUND], 2);
+	TEST_ASSERT_EQUAL("unknown id", s->data.stats.nr_unknown_id, 0);
+	TEST_ASSERT_EQUAL("bad (unknown type) records", s->data.stats.nr_bad_records, 1);
+	TEST_ASSERT_EQUAL("late record counted", s->data.stats.nr_unordered, 1);
 	perf_session__delete(s);
 	return TEST_OK;
 }
@@ -334,7 +334,7 @@ static int test__corrupt_size(void)
 	TEST_ASSERT_VAL("error returned", err < 0);
 	/* what was read before the bad record is still delivered */
 	TEST_ASSERT_EQUAL("samples before the bad record", t.nr, 5);
-	TEST_ASSERT_EQUAL("bad records", s->stats.nr_bad_records, 2);
+	TEST_ASSERT_EQUAL("bad records", s->data.stats.nr_bad_records, 2);
 	perf_session__delete(s);
 	return TEST_OK;
 }

@@ -26,7 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "fuzz-common.h"
-#include "util/format/session.h"
+#include "util/session/session.h"
 #include "util/kernel/evsel.h"
 #include "util/model/callchain.h"
 #include "util/model/dso.h"
@@ -94,10 +94,10 @@ static void run_session(const char *path, bool ordered)
 			s->machine->kallsyms = kallsyms_path;
 		}
 		if (devnull)
-			perf_session__fprintf_info(s, devnull, true);
+			perf_data__fprintf_info(&s->data, devnull, true);
 		perf_session__process_events(s);
 		if (devnull)
-			perf_session__fprintf_stats(s, devnull);
+			perf_data__fprintf_stats(&s->data, devnull);
 		perf_session__delete(s);
 	}
 	callchain_cursor__exit(&ft.cursor);

@@ -10,7 +10,7 @@
 #include <string.h>
 #include "folded.h"
 #include "off-cpu.h"
-#include "../format/session.h"
+#include "../session/session.h"
 #include "../kernel/evsel.h"
 #include "../lib/debug.h"
 #include "../model/callchain.h"
@@ -713,7 +713,7 @@ int folded__add_file(struct folded *f, int set, const char *path,
 		return err ? err : -EINVAL;
 	}
 	ft.session = session;
-	if (!session->pipe)
+	if (!session->data.pipe)
 		err = folded_file__setup(&ft);
 	if (!err)
 		err = perf_session__process_events(session);

@@ -11,7 +11,7 @@
 #include "../kernel/evlist.h"
 #include "../kernel/evsel.h"
 #include "../kernel/parse-events.h"
-#include "../format/session.h"
+#include "../session/session.h"
 
 #define OC_HASH_BITS 8
 #define OC_HASH_SIZE (1U << OC_HASH_BITS)
@@ -260,7 +260,7 @@ int off_cpu__context_switch(struct off_cpu *oc, const union perf_event *event,
 struct off_cpu *off_cpu__new_session(struct perf_session *session, const struct off_cpu_opts *opts,
 				     off_cpu_cb cb, void *arg, int *err)
 {
-	struct evsel *sw = session ? off_cpu__find_evsel(session->evlist) : NULL;
+	struct evsel *sw = session ? off_cpu__find_evsel(session->data.evlist) : NULL;
 	struct off_cpu *oc;
 
 	*err = 0;
@@ -273,7 +273,7 @@ struct off_cpu *off_cpu__new_session(struct perf_session *session, const struct 
 	}
 	oc->session = session;
 	oc->switch_evsel = sw;
-	off_cpu__attach_evlist(oc, session->evlist);
+	off_cpu__attach_evlist(oc, session->data.evlist);
 	return oc;
 }
 
@@ -284,7 +284,7 @@ bool off_cpu__consume_sample(struct off_cpu *oc, struct evsel *evsel,
 	if (!oc || !evsel || evsel != oc->switch_evsel)
 		return false;
 	if (!oc->tf) {
-		struct perf_env *env = &oc->session->env;
+		struct perf_env *env = &oc->session->data.env;
 
 		oc->tf = trace_formatter__new(env->tracing_data, (size_t)env->tracing_data_size, err);
 		if (!oc->tf && env->tracing_data)	/* corrupt: try the local formats */

@@ -10,7 +10,7 @@
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../kernel/evsel.h"
-#include "../format/session.h"
+#include "../session/session.h"
 #include "../format/trace-data.h"
 
 struct tf_cache {
@@ -63,12 +63,12 @@ struct trace_formatter *trace_formatter__new_session(struct perf_session *sessio
 	struct trace_formatter *tf = NULL;
 	int err = 0;
 
-	if (session && session->env.tracing_data && session->env.tracing_data_size) {
-		tf = trace_formatter__new(session->env.tracing_data,
-					  (size_t)session->env.tracing_data_size, &err);
+	if (session && session->data.env.tracing_data && session->data.env.tracing_data_size) {
+		tf = trace_formatter__new(session->data.env.tracing_data,
+					  (size_t)session->data.env.tracing_data_size, &err);
 		if (!tf && err != -ENOMEM)
 			pr_warning("Warning: %s: corrupt tracing data, using this machine's tracepoint formats\n",
-				   session->path ? session->path : "input");
+				   session->data.path ? session->data.path : "input");
 	}
 	if (!tf)
 		tf = trace_formatter__new(NULL, 0, NULL);

@@ -312,4 +312,13 @@ static inline bool perf_sample__has_user_stack(const struct perf_sample *s)
 	return s->user_regs.regs && s->user_stack.dyn_size;
 }
 
+/* A build-id as perf.data carries it (HEADER_BUILD_ID, PERF_RECORD_HEADER_BUILD_ID):
+ * up to 20 bytes (SHA-1 size; shorter ones with PERF_RECORD_MISC_BUILD_ID_SIZE). */
+#define BUILD_ID_SIZE 20
+
+struct build_id {
+	uint8_t data[BUILD_ID_SIZE];
+	size_t size;		/* bytes; 0: unknown */
+};
+
 #endif

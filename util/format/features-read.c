@@ -3,7 +3,7 @@
  * Header features: parse the sections perf 6.1 writes (layouts per
  * tools/perf/Documentation/perf.data-file-format.txt) into perf_env and
  * the evsels, keep the raw payloads, and print them in the layout of
- * `perf report --header-only` (perf_session__fprintf_info).
+ * `perf report --header-only` (perf_data__fprintf_info).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -11,15 +11,13 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <byteswap.h>
-#include "session-internal.h"
+#include "data-internal.h"
 #define NSEC_PER_SEC ((uint64_t)1000000000)
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../lib/strbuf.h"
 #include "../kernel/evsel.h"
 #include "../kernel/evlist.h"
-#include "../model/dso.h"
-#include "../model/machine.h"
 
 static const char *const feat_names[HEADER_LAST_FEATURE] = {
 	[HEADER_TRACING_DATA] = "TRACING_DATA", [HEADER_BUILD_ID] = "BUILD_ID",
@@ -100,13 +98,13 @@ static char *get_str(struct fcur *c)
 	return s;
 }
 
-static void fcur_init(struct fcur *c, struct perf_session *s, int feat)
+static void fcur_init(struct fcur *c, struct perf_data *d, int feat)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 
 	c->p = rp->feat[feat].data;
 	c->end = c->p + rp->feat[feat].size;
-	c->swap = s->needs_swap;
+	c->swap = d->needs_swap;
 	c->bad = !rp->feat[feat].data;
 }
 
@@ -125,9 +123,9 @@ static void free_event_desc(struct feat_info *fi)
 	fi->nr_events = 0;
 }
 
-static int read_event_desc(struct perf_session *s, struct fcur *c)
+static int read_event_desc(struct perf_data *d, struct fcur *c)
 {
-	struct feat_info *fi = &session__rp(s)->fi;
+	struct feat_info *fi = &data__rp(d)->fi;
 	uint32_t nre = get_u32(c), sz = get_u32(c), i, j, nr;
 
 	if (c->bad || !sz || sz > 4096 || nre > (uint64_t)(c->end - c->p) / sz)
@@ -164,13 +162,13 @@ static int read_event_desc(struct perf_session *s, struct fcur *c)
 }
 
 /* Names from EVENT_DESC, by position (perf matches by index). */
-static void apply_event_desc(struct perf_session *s)
+static void apply_event_desc(struct perf_data *d)
 {
-	struct feat_info *fi = &session__rp(s)->fi;
+	struct feat_info *fi = &data__rp(d)->fi;
 	struct evsel *evsel;
 	uint32_t i = 0;
 
-	evlist__for_each_entry(s->evlist, evsel) {
+	evlist__for_each_entry(d->evlist, evsel) {
 		if (i >= fi->nr_events)
 			break;
 		if (fi->events[i].name && fi->events[i].name[0])
@@ -179,7 +177,7 @@ static void apply_event_desc(struct perf_session *s)
 	}
 }
 
-static void apply_group_desc(struct perf_session *s, struct fcur *c)
+static void apply_group_desc(struct perf_data *d, struct fcur *c)
 {
 	uint32_t nr = get_u32(c), i;
 
@@ -192,7 +190,7 @@ static void apply_group_desc(struct perf_session *s, struct fcur *c)
 		free(name);
 		if (c->bad)
 			break;
-		evlist__for_each_entry(s->evlist, evsel) {
+		evlist__for_each_entry(d->evlist, evsel) {
 			if ((uint32_t)evsel->idx == leader && members > 0) {
 				lead = evsel;
 				evsel->leader = evsel;
@@ -204,10 +202,10 @@ static void apply_group_desc(struct perf_session *s, struct fcur *c)
 			}
 		}
 	}
-	s->evlist->nr_groups = (int)nr;
+	d->evlist->nr_groups = (int)nr;
 }
 
-static void read_build_ids(struct perf_session *s, const char *p, uint64_t size)
+static void read_build_ids(struct perf_data *d, const char *p, uint64_t size)
 {
 	const char *end = p + size;
 
@@ -217,7 +215,7 @@ static void read_build_ids(struct perf_session *s, const char *p, uint64_t size)
 		size_t flen;
 
 		memcpy(&bev, p, sizeof(bev));
-		if (s->needs_swap) {
+		if (d->needs_swap) {
 			perf_event_header__swap(&bev.header);
 			bev.pid = (s32)bswap_32((u32)bev.pid);
 		}
@@ -226,7 +224,7 @@ static void read_build_ids(struct perf_session *s, const char *p, uint64_t size)
 		flen = min((size_t)(bev.header.size - sizeof(bev)), sizeof(fname) - 1);
 		memcpy(fname, p + sizeof(bev), flen);
 		fname[flen] = '\0';
-		if (s->machine) {
+		if (d->ops.build_id) {
 			struct build_id bid;
 			int cpumode = bev.header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 
@@ -234,18 +232,18 @@ static void read_build_ids(struct perf_session *s, const char *p, uint64_t size)
 			bid.size = (bev.header.misc & (1 << 15)) ? min((size_t)bev.size, (size_t)BUILD_ID_SIZE)
 								 : BUILD_ID_SIZE;
 			memcpy(bid.data, bev.data, bid.size);
-			machine__set_build_id(s->machine, fname, &bid,
-					      cpumode == PERF_RECORD_MISC_KERNEL ||
-					      cpumode == PERF_RECORD_MISC_GUEST_KERNEL);
+			d->ops.build_id(d->ops_ctx, fname, &bid,
+					cpumode == PERF_RECORD_MISC_KERNEL ||
+					cpumode == PERF_RECORD_MISC_GUEST_KERNEL);
 		}
 		p += bev.header.size;
 	}
 }
 
-int session__process_feature(struct perf_session *s, int feat, const void *data, uint64_t size)
+int perf_data__process_feature(struct perf_data *d, int feat, const void *data, uint64_t size)
 {
-	struct reader_priv *rp = session__rp(s);
-	struct perf_env *env = &s->env;
+	struct reader_priv *rp = data__rp(d);
+	struct perf_env *env = &d->env;
 	struct fcur c;
 	void *copy;
 
@@ -258,7 +256,7 @@ int session__process_feature(struct perf_session *s, int feat, const void *data,
 	free(rp->feat[feat].data);
 	rp->feat[feat].data = copy;
 	rp->feat[feat].size = size;
-	fcur_init(&c, s, feat);
+	fcur_init(&c, d, feat);
 
 	switch (feat) {
 	case HEADER_HOSTNAME: free(env->hostname); env->hostname = get_str(&c); break;
@@ -291,15 +289,15 @@ int session__process_feature(struct perf_session *s, int feat, const void *data,
 		break;
 	}
 	case HEADER_EVENT_DESC:
-		if (read_event_desc(s, &c))
-			pr_debug("%s: bad EVENT_DESC feature\n", s->path);
-		apply_event_desc(s);
+		if (read_event_desc(d, &c))
+			pr_debug("%s: bad EVENT_DESC feature\n", d->path);
+		apply_event_desc(d);
 		break;
 	case HEADER_GROUP_DESC:
-		apply_group_desc(s, &c);
+		apply_group_desc(d, &c);
 		break;
 	case HEADER_BUILD_ID:
-		read_build_ids(s, data, size);
+		read_build_ids(d, data, size);
 		break;
 	case HEADER_TRACING_DATA:
 		free(env->tracing_data);
@@ -344,9 +342,9 @@ void env__free_cmdline(struct perf_env *env)
 	env->nr_cmdline = 0;
 }
 
-void session__free_features(struct perf_session *s)
+void perf_data__free_features(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	int i;
 
 	if (!rp)
@@ -444,9 +442,9 @@ void perf_event_attr__fprintf_desc(FILE *fp, const struct perf_event_attr *a)
 	P_F(sig_data);
 }
 
-static void print_event_desc(struct perf_session *s, FILE *fp)
+static void print_event_desc(struct perf_data *d, FILE *fp)
 {
-	struct feat_info *fi = &session__rp(s)->fi;
+	struct feat_info *fi = &data__rp(d)->fi;
 	uint32_t i, j;
 
 	if (!fi->events) {
@@ -481,10 +479,10 @@ static void print_str_list(struct fcur *c, FILE *fp, const char *prefix, uint32_
 	}
 }
 
-static void print_cpu_topology(struct perf_session *s, struct fcur *c, FILE *fp)
+static void print_cpu_topology(struct perf_data *d, struct fcur *c, FILE *fp)
 {
 	uint32_t nr_cores, nr_threads, nr_dies = 0, i;
-	int cpu_nr = s->env.nr_cpus_avail;
+	int cpu_nr = d->env.nr_cpus_avail;
 	uint32_t *core = NULL, *sock = NULL, *die = NULL;
 	char **dies = NULL;
 	const char *save;
@@ -587,12 +585,12 @@ static void print_pmu_mappings(struct fcur *c, FILE *fp)
 	fprintf(fp, "\n");
 }
 
-static void print_group_desc(struct perf_session *s, FILE *fp)
+static void print_group_desc(struct perf_data *d, FILE *fp)
 {
 	struct evsel *evsel;
 	int nr = 0;
 
-	evlist__for_each_entry(s->evlist, evsel) {
+	evlist__for_each_entry(d->evlist, evsel) {
 		if (evsel->leader == evsel && evsel->nr_members > 1) {
 			fprintf(fp, "# group: {%s", evsel__name(evsel));
 			nr = evsel->nr_members - 1;
@@ -745,12 +743,12 @@ static void print_caps(struct fcur *c, FILE *fp, uint32_t nr)
 	fputc('\n', fp);
 }
 
-static void print_feature(struct perf_session *s, int feat, FILE *fp)
+static void print_feature(struct perf_data *d, int feat, FILE *fp)
 {
-	struct perf_env *env = &s->env;
+	struct perf_env *env = &d->env;
 	struct fcur c;
 
-	fcur_init(&c, s, feat);
+	fcur_init(&c, d, feat);
 	switch (feat) {
 	case HEADER_HOSTNAME: fprintf(fp, "# hostname : %s\n", env->hostname ? env->hostname : ""); break;
 	case HEADER_OSRELEASE: fprintf(fp, "# os release : %s\n", env->os_release ? env->os_release : ""); break;
@@ -781,12 +779,12 @@ static void print_feature(struct perf_session *s, int feat, FILE *fp)
 		fputc('\n', fp);
 		break;
 	}
-	case HEADER_EVENT_DESC: print_event_desc(s, fp); break;
-	case HEADER_CPU_TOPOLOGY: print_cpu_topology(s, &c, fp); break;
+	case HEADER_EVENT_DESC: print_event_desc(d, fp); break;
+	case HEADER_CPU_TOPOLOGY: print_cpu_topology(d, &c, fp); break;
 	case HEADER_NUMA_TOPOLOGY: print_numa(&c, fp); break;
 	case HEADER_BRANCH_STACK: fprintf(fp, "# contains samples with branch stack\n"); break;
 	case HEADER_PMU_MAPPINGS: print_pmu_mappings(&c, fp); break;
-	case HEADER_GROUP_DESC: print_group_desc(s, fp); break;
+	case HEADER_GROUP_DESC: print_group_desc(d, fp); break;
 	case HEADER_AUXTRACE: fprintf(fp, "# contains AUX area data (e.g. instruction trace)\n"); break;
 	case HEADER_STAT: fprintf(fp, "# contains stat data\n"); break;
 	case HEADER_CACHE: print_cache(&c, fp); break;
@@ -865,55 +863,55 @@ static bool feat_full_only(int feat)
 	       feat == HEADER_CACHE || feat == HEADER_MEM_TOPOLOGY;
 }
 
-static void print_features(struct perf_session *s, FILE *fp, bool full)
+static void print_features(struct perf_data *d, FILE *fp, bool full)
 {
 	int feat;
 
 	for (feat = HEADER_FIRST_FEATURE; feat < HEADER_LAST_FEATURE; feat++) {
-		if (!perf_session__has_feat(s, feat) || !session__rp(s)->feat[feat].data)
+		if (!perf_data__has_feat(d, feat) || !data__rp(d)->feat[feat].data)
 			continue;
 		if (feat_full_only(feat) && !full) {
 			fprintf(fp, "# %s info available, use -I to display\n", perf_feature__name(feat));
 			continue;
 		}
-		print_feature(s, feat, fp);
+		print_feature(d, feat, fp);
 	}
 }
 
-void perf_session__fprintf_info(struct perf_session *s, FILE *fp, bool full)
+void perf_data__fprintf_info(struct perf_data *d, FILE *fp, bool full)
 {
 	struct stat st;
 	int feat;
 
 	fprintf(fp, "# ========\n");
-	if (s->fd >= 0 && fstat(s->fd, &st) == 0) {
+	if (d->fd >= 0 && fstat(d->fd, &st) == 0) {
 		time_t t = st.st_mtime;
 
 		fprintf(fp, "# captured on    : %s", ctime(&t));
 	}
-	if (!s->pipe) {
+	if (!d->pipe) {
 		fprintf(fp, "# header version : 1\n");
-		fprintf(fp, "# data offset    : %" PRIu64 "\n", s->header.data.offset);
-		fprintf(fp, "# data size      : %" PRIu64 "\n", s->header.data.size);
-		fprintf(fp, "# feat offset    : %" PRIu64 "\n", s->header.data.offset + s->header.data.size);
+		fprintf(fp, "# data offset    : %" PRIu64 "\n", d->header.data.offset);
+		fprintf(fp, "# data size      : %" PRIu64 "\n", d->header.data.size);
+		fprintf(fp, "# feat offset    : %" PRIu64 "\n", d->header.data.offset + d->header.data.size);
 	} else {
 		fprintf(fp, "# header version : 1\n");
 		fprintf(fp, "# data offset    : 0\n");
 		fprintf(fp, "# data size      : 0\n");
 		fprintf(fp, "# feat offset    : 0\n");
 	}
-	if (!s->pipe)
-		print_features(s, fp, full);
-	if (!s->pipe) {
+	if (!d->pipe)
+		print_features(d, fp, full);
+	if (!d->pipe) {
 		fprintf(fp, "# missing features: ");
 		for (feat = HEADER_FIRST_FEATURE; feat < HEADER_LAST_FEATURE; feat++)
-			if (!perf_session__has_feat(s, feat))
+			if (!perf_data__has_feat(d, feat))
 				fprintf(fp, "%s ", perf_feature__name(feat));
 		fprintf(fp, "\n");
 	}
 	fprintf(fp, "# ========\n#\n");
 	/* pipe mode: perf prints the features as their records arrive, after
 	 * the header block; the caller processes the events first */
-	if (s->pipe)
-		print_features(s, fp, full);
+	if (d->pipe)
+		print_features(d, fp, full);
 }

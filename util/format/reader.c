@@ -17,8 +17,7 @@
 #include <unistd.h>
 #include <byteswap.h>
 #include <zstd.h>
-#include "session-internal.h"
-#include "ordered-events.h"
+#include "data-internal.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../kernel/evsel.h"
@@ -48,17 +47,17 @@ static size_t chunk_next_size(const struct rec_chunk *prev, size_t need)
 	return sz < need ? need : sz;
 }
 
-static uint64_t rd64(struct perf_session *s, const void *p)
+static uint64_t rd64(struct perf_data *d, const void *p)
 {
 	uint64_t v;
 
 	memcpy(&v, p, 8);
-	return s->needs_swap ? bswap_64(v) : v;
+	return d->needs_swap ? bswap_64(v) : v;
 }
 
-static struct rec_chunk *chunk_new(struct perf_session *s, size_t size)
+static struct rec_chunk *chunk_new(struct perf_data *d, size_t size)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	struct rec_chunk *c = malloc(sizeof(*c) + size);
 
 	if (!c)
@@ -72,9 +71,9 @@ static struct rec_chunk *chunk_new(struct perf_session *s, size_t size)
 	return c;
 }
 
-void rec_chunk__put(struct perf_session *s, struct rec_chunk *c)
+void perf_data__put(struct perf_data *d, struct rec_chunk *c)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	struct rec_chunk **pp;
 
 	if (!c || --c->refs > 0)
@@ -93,43 +92,43 @@ void rec_chunk__put(struct perf_session *s, struct rec_chunk *c)
 	free(c);
 }
 
-static int bad_file(struct perf_session *s, const char *why)
+static int bad_file(struct perf_data *d, const char *why)
 {
-	pr_err("%s: not a valid perf.data file: %s\n", s->path, why);
+	pr_err("%s: not a valid perf.data file: %s\n", d->path, why);
 	return -EINVAL;
 }
 
 /* File mode: header, attrs + ids, features. */
-static int reader__open_file(struct perf_session *s)
+static int reader__open_file(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
-	struct perf_file_header *h = &s->header;
-	uint64_t fsz = s->file_size, i, nr_attrs, entry, asz;
+	struct reader_priv *rp = data__rp(d);
+	struct perf_file_header *h = &d->header;
+	uint64_t fsz = d->file_size, i, nr_attrs, entry, asz;
 	int err, feat, nfeat = 0;
 	const char *map = rp->map;
 
 	if (fsz < sizeof(*h))
-		return bad_file(s, "file header truncated");
+		return bad_file(d, "file header truncated");
 	memcpy(h, map, sizeof(*h));
-	if (s->needs_swap) {
+	if (d->needs_swap) {
 		uint64_t *w = (uint64_t *)h;
 
 		for (i = 0; i < sizeof(*h) / 8; i++)
 			w[i] = bswap_64(w[i]);
 	}
 	if (h->size < sizeof(*h) || h->size > fsz)
-		return bad_file(s, "bad header size");
+		return bad_file(d, "bad header size");
 	/* feature bitmap: bytes are u64 words in writer order */
 	for (i = 0; i < HEADER_FEAT_BITS; i++)
 		if (h->adds_features[i / 64] >> (i % 64) & 1)
-			s->feat_bits[i / (8 * sizeof(long))] |= 1UL << (i % (8 * sizeof(long)));
+			d->feat_bits[i / (8 * sizeof(long))] |= 1UL << (i % (8 * sizeof(long)));
 
 	/* attrs */
 	entry = h->attr_size;
 	if (entry < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section) || entry > 4096)
-		return bad_file(s, "bad attr entry size");
+		return bad_file(d, "bad attr entry size");
 	if (h->attrs.offset > fsz || h->attrs.size > fsz - h->attrs.offset || h->attrs.size % entry)
-		return bad_file(s, "attr section outside the file");
+		return bad_file(d, "attr section outside the file");
 	nr_attrs = h->attrs.size / entry;
 	asz = entry - sizeof(struct perf_file_section);
 	for (i = 0; i < nr_attrs; i++) {
@@ -141,43 +140,43 @@ static int reader__open_file(struct perf_session *s)
 
 		memset(&attr, 0, sizeof(attr));
 		memcpy(&attr, a, cp);
-		if (s->needs_swap)
+		if (d->needs_swap)
 			perf_event_attr__swap(&attr, cp);
 		memcpy(&ids, a + asz, sizeof(ids));
-		if (s->needs_swap) {
+		if (d->needs_swap) {
 			ids.offset = bswap_64(ids.offset);
 			ids.size = bswap_64(ids.size);
 		}
 		if (ids.size) {
 			if (ids.offset > fsz || ids.size > fsz - ids.offset || ids.size % 8)
-				return bad_file(s, "attr ids outside the file");
+				return bad_file(d, "attr ids outside the file");
 			n = ids.size / 8;
 			idv = malloc(ids.size);
 			if (!idv)
 				return -ENOMEM;
 			memcpy(idv, map + ids.offset, ids.size);
 		}
-		err = session__new_evsel(s, &attr, cp, idv, n, s->needs_swap);
+		err = perf_data__new_evsel(d, &attr, cp, idv, n, d->needs_swap);
 		free(idv);
 		if (err)
 			return err;
 	}
 	if (!nr_attrs)
-		return bad_file(s, "no events (empty attr section)");
+		return bad_file(d, "no events (empty attr section)");
 
 	/* data section */
-	s->data_offset = h->data.offset;
-	s->data_size = h->data.size;
-	if (s->data_offset > fsz)
-		return bad_file(s, "data section outside the file");
-	if (!s->data_size) {
+	d->data_offset = h->data.offset;
+	d->data_size = h->data.size;
+	if (d->data_offset > fsz)
+		return bad_file(d, "data section outside the file");
+	if (!d->data_size) {
 		rp->read_to_eof = true;
-		s->data_size = fsz - s->data_offset;
-		pr_debug("%s: data size 0 in header, reading to end of file\n", s->path);
-	} else if (s->data_size > fsz - s->data_offset) {
+		d->data_size = fsz - d->data_offset;
+		pr_debug("%s: data size 0 in header, reading to end of file\n", d->path);
+	} else if (d->data_size > fsz - d->data_offset) {
 		pr_err("%s: data section truncated (header says %" PRIu64 " bytes, file has %" PRIu64 ")\n",
-		       s->path, s->data_size, fsz - s->data_offset);
-		s->data_size = fsz - s->data_offset;
+		       d->path, d->data_size, fsz - d->data_offset);
+		d->data_size = fsz - d->data_offset;
 	}
 
 	/* feature sections follow the data */
@@ -185,32 +184,32 @@ static int reader__open_file(struct perf_session *s)
 		uint64_t foff = h->data.offset + h->data.size;
 
 		for (feat = 0; feat < HEADER_FEAT_BITS; feat++)
-			if (perf_session__has_feat(s, feat))
+			if (perf_data__has_feat(d, feat))
 				nfeat++;
 		if (nfeat && (foff > fsz || (uint64_t)nfeat * 16 > fsz - foff)) {
-			pr_err("%s: feature sections missing (truncated file?)\n", s->path);
-			memset(s->feat_bits, 0, sizeof(s->feat_bits));
+			pr_err("%s: feature sections missing (truncated file?)\n", d->path);
+			memset(d->feat_bits, 0, sizeof(d->feat_bits));
 			nfeat = 0;
 		}
 		for (feat = 0, i = 0; nfeat && feat < HEADER_FEAT_BITS; feat++) {
 			struct perf_file_section sec;
 
-			if (!perf_session__has_feat(s, feat))
+			if (!perf_data__has_feat(d, feat))
 				continue;
-			sec.offset = rd64(s, map + foff + i * 16);
-			sec.size = rd64(s, map + foff + i * 16 + 8);
+			sec.offset = rd64(d, map + foff + i * 16);
+			sec.size = rd64(d, map + foff + i * 16 + 8);
 			i++;
 			if (sec.offset > fsz || sec.size > fsz - sec.offset) {
-				pr_err("%s: feature %s outside the file, ignored\n", s->path,
+				pr_err("%s: feature %s outside the file, ignored\n", d->path,
 				       perf_feature__name(feat));
 				continue;
 			}
 			rp->feat[feat].offset = sec.offset;
-			if (session__process_feature(s, feat, map + sec.offset, sec.size))
-				pr_debug("%s: failed to read feature %s\n", s->path, perf_feature__name(feat));
+			if (perf_data__process_feature(d, feat, map + sec.offset, sec.size))
+				pr_debug("%s: failed to read feature %s\n", d->path, perf_feature__name(feat));
 		}
 	} else {
-		memset(s->feat_bits, 0, sizeof(s->feat_bits));
+		memset(d->feat_bits, 0, sizeof(d->feat_bits));
 	}
 	return 0;
 }
@@ -233,17 +232,17 @@ static bool reader__map_is_heap(const struct reader_priv *rp)
 }
 
 /* pread() exactly len bytes at off into buf; 0 or negative errno (message printed). */
-static int read_at(struct perf_session *s, char *buf, size_t len, uint64_t off)
+static int read_at(struct perf_data *d, char *buf, size_t len, uint64_t off)
 {
 	while (len) {
-		ssize_t n = pread(s->fd, buf, len, (off_t)off);
+		ssize_t n = pread(d->fd, buf, len, (off_t)off);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
 			int err = n < 0 ? errno : EIO;	/* before pr_err() may change errno */
 
-			pr_err("%s: read at offset %#" PRIx64 " failed: %s\n", s->path, off,
+			pr_err("%s: read at offset %#" PRIx64 " failed: %s\n", d->path, off,
 			       n < 0 ? strerror(err) : "file shrank");
 			return -err;
 		}
@@ -254,16 +253,16 @@ static int read_at(struct perf_session *s, char *buf, size_t len, uint64_t off)
 	return 0;
 }
 
-static int reader__read_small(struct perf_session *s)
+static int reader__read_small(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	int err;
 
 	rp->map = malloc(rp->map_size);
 	if (!rp->map)
 		return -ENOMEM;
 	populate_write(rp->map, rp->map_size);	/* not a fault per page in read() */
-	err = read_at(s, rp->map, rp->map_size, 0);
+	err = read_at(d, rp->map, rp->map_size, 0);
 	if (err) {
 		free(rp->map);
 		rp->map = NULL;
@@ -271,95 +270,95 @@ static int reader__read_small(struct perf_session *s)
 	return err;
 }
 
-int reader__open(struct perf_session *s)
+int reader__open(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	struct stat st;
 	uint64_t magic, hsize;
 	char buf[16];
 
-	if (!strcmp(s->path, "-")) {
-		s->fd = STDIN_FILENO;
+	if (!strcmp(d->path, "-")) {
+		d->fd = STDIN_FILENO;
 	} else {
-		s->fd = open(s->path, O_RDONLY | O_CLOEXEC);
-		if (s->fd < 0) {
+		d->fd = open(d->path, O_RDONLY | O_CLOEXEC);
+		if (d->fd < 0) {
 			int err = -errno;
 
-			pr_err("failed to open %s: %s\n", s->path, strerror(errno));
+			pr_err("failed to open %s: %s\n", d->path, strerror(errno));
 			return err;
 		}
 	}
-	if (fstat(s->fd, &st) < 0)
+	if (fstat(d->fd, &st) < 0)
 		return -errno;
 	if (S_ISDIR(st.st_mode)) {
-		pr_err("failed to open %s: %s\n", s->path, strerror(EISDIR));
+		pr_err("failed to open %s: %s\n", d->path, strerror(EISDIR));
 		return -EISDIR;
 	}
 	if (S_ISREG(st.st_mode)) {
-		s->file_size = (uint64_t)st.st_size;
-		if (s->file_size < 16) {
-			pr_err("%s: not a perf.data file: %s\n", s->path,
-			       s->file_size ? "too small" : "empty file");
+		d->file_size = (uint64_t)st.st_size;
+		if (d->file_size < 16) {
+			pr_err("%s: not a perf.data file: %s\n", d->path,
+			       d->file_size ? "too small" : "empty file");
 			return -EINVAL;
 		}
-		rp->map_size = s->file_size;
+		rp->map_size = d->file_size;
 		if (reader__map_is_heap(rp)) {
 			/* a small file is read: cheaper than mmap + munmap */
-			int err = reader__read_small(s);
+			int err = reader__read_small(d);
 
 			if (err)
 				return err;
 		} else {
-			rp->map = mmap(NULL, rp->map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, s->fd, 0);
+			rp->map = mmap(NULL, rp->map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, d->fd, 0);
 			if (rp->map == MAP_FAILED) {
 				int err = -errno;
 
 				rp->map = NULL;
-				pr_err("%s: mmap failed: %s\n", s->path, strerror(errno));
+				pr_err("%s: mmap failed: %s\n", d->path, strerror(errno));
 				return err;
 			}
 			madvise(rp->map, rp->map_size, MADV_SEQUENTIAL);
 		}
 		memcpy(buf, rp->map, 16);
 	} else {
-		ssize_t n = readn(s->fd, buf, 16);
+		ssize_t n = readn(d->fd, buf, 16);
 
-		s->pipe = true;
+		d->pipe = true;
 		if (n != 16) {
-			pr_err("%s: not a perf.data stream: %s\n", s->path, n == 0 ? "empty input" : "too short");
+			pr_err("%s: not a perf.data stream: %s\n", d->path, n == 0 ? "empty input" : "too short");
 			return -EINVAL;
 		}
 	}
 	memcpy(&magic, buf, 8);
 	memcpy(&hsize, buf + 8, 8);
 	if (magic == PERF_MAGIC2_SW) {
-		s->needs_swap = true;
+		d->needs_swap = true;
 		hsize = bswap_64(hsize);
 	} else if (magic != PERF_MAGIC2) {
 		if (!memcmp(buf, "PERFFILE", 8)) {
-			pr_err("%s: perf.data version 1 (PERFFILE) is not supported\n", s->path);
+			pr_err("%s: perf.data version 1 (PERFFILE) is not supported\n", d->path);
 			return -EINVAL;
 		}
-		pr_err("%s: not a perf.data file (bad magic)\n", s->path);
+		pr_err("%s: not a perf.data file (bad magic)\n", d->path);
 		return -EINVAL;
 	}
 	if (hsize == sizeof(struct perf_pipe_file_header)) {
-		s->pipe = true;		/* pipe format (maybe saved to a regular file) */
-		s->data_offset = 16;
-		s->data_size = s->file_size > 16 ? s->file_size - 16 : 0;
+		d->pipe = true;		/* pipe format (maybe saved to a regular file) */
+		d->data_offset = 16;
+		d->data_size = d->file_size > 16 ? d->file_size - 16 : 0;
 		return 0;
 	}
 	if (!rp->map) {
-		pr_err("%s: file-format perf.data on a pipe\n", s->path);
+		pr_err("%s: file-format perf.data on a pipe\n", d->path);
 		return -EINVAL;
 	}
-	s->pipe = false;
-	return reader__open_file(s);
+	d->pipe = false;
+	return reader__open_file(d);
 }
 
-void reader__close(struct perf_session *s)
+void reader__close(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 
 	if (!rp)
 		return;
@@ -385,9 +384,9 @@ void reader__close(struct perf_session *s)
 	if (rp->dctx)
 		ZSTD_freeDStream(rp->dctx);
 	rp->dctx = NULL;
-	if (s->fd > STDIN_FILENO)
-		close(s->fd);
-	s->fd = -1;
+	if (d->fd > STDIN_FILENO)
+		close(d->fd);
+	d->fd = -1;
 }
 
 /* Is a record type one prf knows? (kernel types or perf's user types) */
@@ -398,16 +397,16 @@ static bool type_known(uint32_t type)
 }
 
 /* Extra bytes following a record outside header.size (pipe tracing data, AUX). */
-static uint64_t record_trailing_bytes(struct perf_session *s, union perf_event *ev)
+static uint64_t record_trailing_bytes(struct perf_data *d, union perf_event *ev)
 {
 	if (ev->header.type == PERF_RECORD_AUXTRACE && ev->header.size >= 16)
-		return ((rd64(s, (char *)ev + 8)) + 7) & ~7ULL;
-	if (ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && s->pipe &&
+		return ((rd64(d, (char *)ev + 8)) + 7) & ~7ULL;
+	if (ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && d->pipe &&
 	    ev->header.size >= sizeof(struct perf_record_header_tracing_data)) {
 		uint32_t v;
 
 		memcpy(&v, (char *)ev + 8, 4);
-		return s->needs_swap ? bswap_32(v) : v;
+		return d->needs_swap ? bswap_32(v) : v;
 	}
 	return 0;
 }
@@ -417,31 +416,31 @@ static uint64_t record_trailing_bytes(struct perf_session *s, union perf_event *
  * Returns 1 when the record can be processed, 0 to skip header.size bytes,
  * -1 to stop.
  */
-static int check_record(struct perf_session *s, struct perf_event_header *h, uint64_t off, uint64_t avail)
+static int check_record(struct perf_data *d, struct perf_event_header *h, uint64_t off, uint64_t avail)
 {
 	if (h->size < sizeof(*h)) {
 		pr_err("bad record at offset %#" PRIx64 ": size %u is too small, stopping\n", off, h->size);
-		s->stats.nr_bad_records++;
+		d->stats.nr_bad_records++;
 		return -1;
 	}
 	if (h->size > avail) {
 		pr_err("bad record at offset %#" PRIx64 ": size %u goes past the end of the data (%" PRIu64
 		       " bytes left): truncated file, stopping\n", off, h->size, avail);
-		s->stats.nr_bad_records++;
+		d->stats.nr_bad_records++;
 		return -1;
 	}
 	if (!type_known(h->type)) {
 		pr_err("bad record at offset %#" PRIx64 ": unknown type %u (size %u), skipped\n",
 		       off, h->type, h->size);
-		s->stats.nr_bad_records++;
+		d->stats.nr_bad_records++;
 		return 0;
 	}
 	return 1;
 }
 
-static int ensure_dctx(struct perf_session *s)
+static int ensure_dctx(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 
 	if (rp->dctx)
 		return 0;
@@ -453,17 +452,17 @@ static int ensure_dctx(struct perf_session *s)
 }
 
 /* Inflate one PERF_RECORD_COMPRESSED and process the records inside. */
-static int process_compressed(struct perf_session *s, union perf_event *ev, uint64_t off)
+static int process_compressed(struct perf_data *d, union perf_event *ev, uint64_t off)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	size_t in_len = ev->header.size - sizeof(ev->header);
-	size_t cap = (size_t)(s->env.comp_mmap_len ? s->env.comp_mmap_len : 0);
+	size_t cap = (size_t)(d->env.comp_mmap_len ? d->env.comp_mmap_len : 0);
 	struct rec_chunk *c;
 	ZSTD_inBuffer in = { (char *)ev + sizeof(ev->header), in_len, 0 };
 	size_t pos, err_z;
 	int err = 0;
 
-	if (ensure_dctx(s))
+	if (ensure_dctx(d))
 		return -ENOMEM;
 	/* comp_mmap_len comes from the file: only a hint for the first
 	 * buffer (it grows below), never a size to trust */
@@ -474,7 +473,7 @@ static int process_compressed(struct perf_session *s, union perf_event *ev, uint
 	if (cap < CHUNK_MIN)
 		cap = CHUNK_MIN;
 	cap += rp->decomp_rem_len;
-	c = chunk_new(s, cap);
+	c = chunk_new(d, cap);
 	if (!c)
 		return -ENOMEM;
 	if (rp->decomp_rem_len) {
@@ -487,15 +486,15 @@ static int process_compressed(struct perf_session *s, union perf_event *ev, uint
 
 		if (c->used == c->size) {
 			/* grow: allocate a bigger chunk and move the data */
-			struct rec_chunk *n = chunk_new(s, c->size * 2);
+			struct rec_chunk *n = chunk_new(d, c->size * 2);
 
 			if (!n) {
-				rec_chunk__put(s, c);
+				perf_data__put(d, c);
 				return -ENOMEM;
 			}
 			memcpy(n->data, c->data, c->used);
 			n->used = c->used;
-			rec_chunk__put(s, c);
+			perf_data__put(d, c);
 			c = n;
 		}
 		out.dst = c->data + c->used;
@@ -505,9 +504,9 @@ static int process_compressed(struct perf_session *s, union perf_event *ev, uint
 		if (ZSTD_isError(err_z)) {
 			pr_err("bad record at offset %#" PRIx64 ": zstd: %s, skipped\n", off,
 			       ZSTD_getErrorName(err_z));
-			s->stats.nr_bad_records++;
+			d->stats.nr_bad_records++;
 			ZSTD_initDStream(rp->dctx);
-			rec_chunk__put(s, c);
+			perf_data__put(d, c);
 			return 0;
 		}
 		c->used += out.pos;
@@ -520,30 +519,30 @@ static int process_compressed(struct perf_session *s, union perf_event *ev, uint
 		union perf_event *e = (union perf_event *)(c->data + pos);
 		int r;
 
-		if (s->needs_swap)
+		if (d->needs_swap)
 			perf_event_header__swap(&e->header);
 		if (e->header.size > c->used - pos) {
-			if (s->needs_swap)
+			if (d->needs_swap)
 				perf_event_header__swap(&e->header);	/* keep raw for the next pass */
 			break;
 		}
-		r = check_record(s, &e->header, off, c->used - pos);
+		r = check_record(d, &e->header, off, c->used - pos);
 		if (r >= 0 && (e->header.size & 7)) {
 			pr_err("bad record at offset %#" PRIx64 ": compressed payload has a record of size %u\n",
 			       off, e->header.size);
-			s->stats.nr_bad_records++;
+			d->stats.nr_bad_records++;
 			r = -1;
 		}
 		if (r < 0 || e->header.type == PERF_RECORD_COMPRESSED) {
 			if (r >= 0) {
 				pr_err("bad record at offset %#" PRIx64 ": nested compressed record\n", off);
-				s->stats.nr_bad_records++;
+				d->stats.nr_bad_records++;
 			}
 			pos = c->used;
 			break;
 		}
 		if (r > 0) {
-			err = session__process_record(s, e, off, c);
+			err = perf_data__process_record(d, e, off, c);
 			if (err)
 				break;
 		}
@@ -555,33 +554,33 @@ static int process_compressed(struct perf_session *s, union perf_event *ev, uint
 		char *nb = realloc(rp->decomp_rem, rem);
 
 		if (!nb) {
-			rec_chunk__put(s, c);
+			perf_data__put(d, c);
 			return -ENOMEM;
 		}
 		memcpy(nb, c->data + pos, rem);
 		rp->decomp_rem = nb;
 		rp->decomp_rem_len = rem;
 	}
-	rec_chunk__put(s, c);
+	perf_data__put(d, c);
 	return err;
 }
 
 /* Common per-record work once the header is in host order and validated. */
-static int reader__one(struct perf_session *s, union perf_event *ev, uint64_t off, struct rec_chunk *owner)
+static int reader__one(struct perf_data *d, union perf_event *ev, uint64_t off, struct rec_chunk *owner)
 {
 	if (ev->header.type == PERF_RECORD_COMPRESSED) {
 		int err;
 
-		s->stats.nr_events[0]++;
-		s->stats.nr_events[PERF_RECORD_COMPRESSED]++;
-		if (s->tool && s->tool->compressed) {
-			err = s->tool->compressed(s, ev);
+		d->stats.nr_events[0]++;
+		d->stats.nr_events[PERF_RECORD_COMPRESSED]++;
+		if (d->ops.compressed) {
+			err = d->ops.compressed(d->ops_ctx, ev);
 			if (err)
 				return err;
 		}
-		return process_compressed(s, ev, off);
+		return process_compressed(d, ev, off);
 	}
-	return session__process_record(s, ev, off, owner);
+	return perf_data__process_record(d, ev, off, owner);
 }
 
 /*
@@ -589,10 +588,10 @@ static int reader__one(struct perf_session *s, union perf_event *ev, uint64_t of
  * PERF_RECORD_COMPRESSED, whose size is not a multiple of 8, are
  * unaligned in the file). The copy lives in a chunk; *owner gets it.
  */
-static union perf_event *copy_aligned(struct perf_session *s, const void *src, size_t size,
+static union perf_event *copy_aligned(struct perf_data *d, const void *src, size_t size,
 				      struct rec_chunk **owner)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	struct rec_chunk *c = rp->cur_copy;
 	union perf_event *ev;
 
@@ -601,9 +600,9 @@ static union perf_event *copy_aligned(struct perf_session *s, const void *src, s
 
 		if (c) {
 			rp->cur_copy = NULL;
-			rec_chunk__put(s, c);
+			perf_data__put(d, c);
 		}
-		c = chunk_new(s, csize);
+		c = chunk_new(d, csize);
 		if (!c)
 			return NULL;
 		rp->cur_copy = c;
@@ -648,9 +647,9 @@ static bool blocks_usable(void)
 
 /* A block from the pool or newly made (2 MB aligned, THP asked); NULL
  * when memory runs out. */
-static struct rec_chunk *block_get(struct perf_session *s)
+static struct rec_chunk *block_get(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	struct rec_chunk *c = rp->free_blocks;
 	char *p, *a;
 
@@ -707,7 +706,7 @@ struct read_slot {
 };
 
 struct data_blocks {
-	struct perf_session *s;
+	struct perf_data *d;
 	uint64_t give;			/* file offset of the next block to read */
 	uint64_t end;			/* of the data */
 	struct rec_chunk *cur;		/* the reader's block (a reference) */
@@ -738,7 +737,7 @@ static void *read_ahead__run(void *arg)
 		}
 		sl = &db->slot[db->filled % READ_SLOTS];
 		pthread_mutex_unlock(&db->lock);
-		sl->err = read_at(db->s, sl->c->data, sl->to - sl->from, sl->from);
+		sl->err = read_at(db->d, sl->c->data, sl->to - sl->from, sl->from);
 		pthread_mutex_lock(&db->lock);
 		db->filled++;
 		pthread_cond_signal(&db->done);
@@ -750,7 +749,7 @@ static void *read_ahead__run(void *arg)
 /* The next block's slot (pool block, offsets), or -ENOMEM. */
 static int data_blocks__plan(struct data_blocks *db, struct read_slot *sl)
 {
-	sl->c = block_get(db->s);
+	sl->c = block_get(db->d);
 	if (!sl->c)
 		return -ENOMEM;
 	sl->from = db->give;
@@ -777,10 +776,10 @@ static int data_blocks__give(struct data_blocks *db)
 	return err;
 }
 
-static void data_blocks__init(struct data_blocks *db, struct perf_session *s, uint64_t off,
+static void data_blocks__init(struct data_blocks *db, struct perf_data *d, uint64_t off,
 			      uint64_t end)
 {
-	*db = (struct data_blocks){ .s = s, .give = off & ~(uint64_t)7, .end = end };
+	*db = (struct data_blocks){ .d = d, .give = off & ~(uint64_t)7, .end = end };
 	if (end - off < AHEAD_MIN_DATA || cpus_usable() < 2)
 		return;
 	pthread_mutex_init(&db->lock, NULL);
@@ -793,7 +792,7 @@ static void data_blocks__init(struct data_blocks *db, struct perf_session *s, ui
 		pthread_cond_destroy(&db->done);
 		return;
 	}
-	pr_debug2("%s: the data is read ahead into blocks on another thread\n", s->path);
+	pr_debug2("%s: the data is read ahead into blocks on another thread\n", d->path);
 }
 
 /* Make the reader's block the one that holds the record at off (its
@@ -806,7 +805,7 @@ static int data_blocks__at(struct data_blocks *db, uint64_t off)
 		int err;
 
 		if (db->cur)
-			rec_chunk__put(db->s, db->cur);
+			perf_data__put(db->d, db->cur);
 		db->cur = NULL;
 		if (off >= db->give) {
 			/* beyond every block planned (bytes after a record
@@ -817,7 +816,7 @@ static int data_blocks__at(struct data_blocks *db, uint64_t off)
 					pthread_cond_wait(&db->done, &db->lock);
 				pthread_mutex_unlock(&db->lock);
 				for (; db->head != db->given; db->head++)
-					rec_chunk__put(db->s, db->slot[db->head % READ_SLOTS].c);
+					perf_data__put(db->d, db->slot[db->head % READ_SLOTS].c);
 			}
 			db->give = off & ~(uint64_t)7;
 		}
@@ -834,7 +833,7 @@ static int data_blocks__at(struct data_blocks *db, uint64_t off)
 			err = data_blocks__plan(db, &sl);
 			if (err)
 				return err;
-			sl.err = read_at(db->s, sl.c->data, sl.to - sl.from, sl.from);
+			sl.err = read_at(db->d, sl.c->data, sl.to - sl.from, sl.from);
 		}
 		db->cur = sl.c;
 		db->from = sl.from;
@@ -857,13 +856,13 @@ static void data_blocks__exit(struct data_blocks *db)
 		pthread_mutex_unlock(&db->lock);
 		pthread_join(db->tid, NULL);
 		for (; db->head != db->given; db->head++)
-			rec_chunk__put(db->s, db->slot[db->head % READ_SLOTS].c);
+			perf_data__put(db->d, db->slot[db->head % READ_SLOTS].c);
 		pthread_mutex_destroy(&db->lock);
 		pthread_cond_destroy(&db->work);
 		pthread_cond_destroy(&db->done);
 	}
 	if (db->cur)
-		rec_chunk__put(db->s, db->cur);
+		perf_data__put(db->d, db->cur);
 	db->cur = NULL;
 }
 
@@ -887,16 +886,16 @@ static void data_blocks__exit(struct data_blocks *db)
  * were byte-swapped in place, so the pages are dirty; or the file was
  * read into memory).
  */
-static uint64_t release_point(struct perf_session *s, uint64_t off)
+static uint64_t release_point(struct perf_data *d, uint64_t off)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	uint64_t upto = off;
 	uintptr_t end;
 
-	if (s->needs_swap || reader__map_is_heap(rp))
+	if (d->needs_swap || reader__map_is_heap(rp))
 		return 0;
-	if (s->ordered) {
-		uint64_t m = ordered_events__min_mapped_offset(s->ordered);
+	if (d->ops.held_offset) {
+		uint64_t m = d->ops.held_offset(d->ops_ctx);
 
 		if (m < upto)
 			upto = m;
@@ -1002,12 +1001,12 @@ static void *map_helper__run(void *arg)
 /* Start the helper for the data in [off, end) of s's mapping; false when
  * it does not pay (one CPU, a small or byte-swapped file) or cannot start:
  * the reader then releases pages itself. */
-static bool map_helper__start(struct map_helper *h, struct perf_session *s, uint64_t off,
+static bool map_helper__start(struct map_helper *h, struct perf_data *d, uint64_t off,
 			      uint64_t end)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 
-	if (s->needs_swap || reader__map_is_heap(rp) || end - off < AHEAD_MIN_DATA ||
+	if (d->needs_swap || reader__map_is_heap(rp) || end - off < AHEAD_MIN_DATA ||
 	    cpus_usable() < 2)
 		return false;
 	*h = (struct map_helper){ .map = rp->map, .end = end, .pos = off };
@@ -1019,7 +1018,7 @@ static bool map_helper__start(struct map_helper *h, struct perf_session *s, uint
 		return false;
 	}
 	pr_debug2("%s: page tables of the data mapped ahead and given back on another thread\n",
-		  s->path);
+		  d->path);
 	return true;
 }
 
@@ -1062,19 +1061,19 @@ static void map_helper__stop(struct map_helper *h)
  * into blocks (blocks_usable()), or in the mapping, whose pages are
  * given back behind the reader.
  */
-static int reader__process_file(struct perf_session *s)
+static int reader__process_file(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
-	uint64_t off = s->data_offset, end = s->data_offset + s->data_size;
+	struct reader_priv *rp = data__rp(d);
+	uint64_t off = d->data_offset, end = d->data_offset + d->data_size;
 	uint64_t next_release = off + RELEASE_STEP;
 	struct map_helper helper;
 	bool blocks = !reader__map_is_heap(rp) && !getenv("PRF_READ_MAPPED") && blocks_usable();
-	bool helped = !blocks && map_helper__start(&helper, s, off, end);
+	bool helped = !blocks && map_helper__start(&helper, d, off, end);
 	struct data_blocks db;
 	int err = 0;
 
 	if (blocks)
-		data_blocks__init(&db, s, off, end);
+		data_blocks__init(&db, d, off, end);
 	rp->released = 0;
 	while (off < end) {
 		if (blocks) {
@@ -1082,7 +1081,7 @@ static int reader__process_file(struct perf_session *s)
 			if (err)
 				break;
 		} else if (off >= next_release) {
-			uint64_t upto = release_point(s, off);
+			uint64_t upto = release_point(d, off);
 
 			if (helped) {
 				map_helper__tell(&helper, off, upto);
@@ -1108,19 +1107,19 @@ static int reader__process_file(struct perf_session *s)
 		if (avail < sizeof(struct perf_event_header)) {
 			pr_err("bad record at offset %#" PRIx64 ": %" PRIu64 " trailing bytes, truncated file\n",
 			       off, avail);
-			s->stats.nr_bad_records++;
+			d->stats.nr_bad_records++;
 			err = -EIO;
 			break;
 		}
 		memcpy(&h, raw, sizeof(h));
-		if (s->needs_swap)
+		if (d->needs_swap)
 			perf_event_header__swap(&h);
 		if (rp->read_to_eof && h.size == 0) {
 			pr_debug("%s: zero record at offset %#" PRIx64 " in a file without data size: end of data\n",
-				 s->path, off);
+				 d->path, off);
 			break;
 		}
-		r = check_record(s, &h, off, avail);
+		r = check_record(d, &h, off, avail);
 		if (r < 0) {
 			err = h.size > avail ? -EIO : -EINVAL;
 			break;
@@ -1128,43 +1127,43 @@ static int reader__process_file(struct perf_session *s)
 		if (((uintptr_t)raw & 7) == 0) {
 			ev = (union perf_event *)raw;
 			owner = blocks ? db.cur : NULL;
-			if (s->needs_swap)
+			if (d->needs_swap)
 				memcpy(ev, &h, sizeof(h));
 		} else {
-			ev = copy_aligned(s, raw, h.size, &owner);
+			ev = copy_aligned(d, raw, h.size, &owner);
 			if (!ev) {
 				err = -ENOMEM;
 				break;
 			}
 			memcpy(ev, &h, sizeof(h));
 		}
-		extra = record_trailing_bytes(s, ev);
+		extra = record_trailing_bytes(d, ev);
 		if (r > 0 && ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && extra &&
 		    extra <= end - off - h.size) {
 			/* pipe format: the tracing data follows the record */
 			void *td = malloc(extra);
 
-			if (td && blocks && read_at(s, td, extra, off + h.size)) {
+			if (td && blocks && read_at(d, td, extra, off + h.size)) {
 				free(td);
 				td = NULL;
 			}
 			if (td) {
 				if (!blocks)
 					memcpy(td, rp->map + off + h.size, extra);
-				free(s->env.tracing_data);
-				s->env.tracing_data = td;
-				s->env.tracing_data_size = extra;
+				free(d->env.tracing_data);
+				d->env.tracing_data = td;
+				d->env.tracing_data_size = extra;
 			}
 		}
 		if (r > 0) {
-			err = reader__one(s, ev, off, owner);
+			err = reader__one(d, ev, off, owner);
 			if (err)
 				break;
 		}
 		off += h.size;
 		if (extra > end - off) {
 			pr_err("bad record at offset %#" PRIx64 ": trailing data goes past the end\n", rp->cur_offset);
-			s->stats.nr_bad_records++;
+			d->stats.nr_bad_records++;
 			err = -EIO;
 			break;
 		}
@@ -1175,7 +1174,7 @@ static int reader__process_file(struct perf_session *s)
 	if (blocks)
 		data_blocks__exit(&db);
 	if (rp->cur_copy) {
-		rec_chunk__put(s, rp->cur_copy);
+		perf_data__put(d, rp->cur_copy);
 		rp->cur_copy = NULL;
 	}
 	return err;
@@ -1213,9 +1212,9 @@ static void *pipe_read_grow(int fd, uint64_t len)
 }
 
 /* A real pipe: read records into chunks. */
-static int reader__process_stream(struct perf_session *s)
+static int reader__process_stream(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	uint64_t off = 16;
 	int err = 0;
 
@@ -1228,18 +1227,18 @@ static int reader__process_stream(struct perf_session *s)
 		int r;
 
 		rp->cur_offset = off;
-		n = readn(s->fd, &h, sizeof(h));
+		n = readn(d->fd, &h, sizeof(h));
 		if (n == 0)
 			break;
 		if (n != sizeof(h)) {
 			pr_err("bad record at offset %#" PRIx64 ": truncated record header\n", off);
-			s->stats.nr_bad_records++;
+			d->stats.nr_bad_records++;
 			err = -EIO;
 			break;
 		}
-		if (s->needs_swap)
+		if (d->needs_swap)
 			perf_event_header__swap(&h);
-		r = check_record(s, &h, off, UINT64_MAX);
+		r = check_record(d, &h, off, UINT64_MAX);
 		if (r < 0) {
 			err = -EINVAL;
 			break;
@@ -1249,44 +1248,44 @@ static int reader__process_stream(struct perf_session *s)
 
 			if (c) {
 				rp->cur_pipe = NULL;
-				rec_chunk__put(s, c);
+				perf_data__put(d, c);
 			}
-			c = chunk_new(s, csize);
+			c = chunk_new(d, csize);
 			if (!c)
 				return -ENOMEM;
 			rp->cur_pipe = c;
 		}
 		ev = (union perf_event *)(c->data + c->used);
 		memcpy(ev, &h, sizeof(h));
-		if (h.size > sizeof(h) && readn(s->fd, (char *)ev + sizeof(h), h.size - sizeof(h)) !=
+		if (h.size > sizeof(h) && readn(d->fd, (char *)ev + sizeof(h), h.size - sizeof(h)) !=
 		    (ssize_t)(h.size - sizeof(h))) {
 			pr_err("bad record at offset %#" PRIx64 ": truncated (size %u)\n", off, h.size);
-			s->stats.nr_bad_records++;
+			d->stats.nr_bad_records++;
 			err = -EIO;
 			break;
 		}
 		c->used += (h.size + 7) & ~7u;
 		if (c->used > c->size)
 			c->used = c->size;
-		extra = record_trailing_bytes(s, ev);
+		extra = record_trailing_bytes(d, ev);
 		if (r > 0) {
 			if (ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && extra && extra < (1ULL << 32)) {
-				void *td = pipe_read_grow(s->fd, extra);
+				void *td = pipe_read_grow(d->fd, extra);
 
 				if (!td) {
 					pr_err("bad record at offset %#" PRIx64 ": tracing data of %" PRIu64
 					       " bytes not in the stream\n", off, (uint64_t)extra);
-					s->stats.nr_bad_records++;
+					d->stats.nr_bad_records++;
 					err = -EIO;
 					break;
 				}
-				free(s->env.tracing_data);
-				s->env.tracing_data = td;
-				s->env.tracing_data_size = extra;
+				free(d->env.tracing_data);
+				d->env.tracing_data = td;
+				d->env.tracing_data_size = extra;
 				off += extra;
 				extra = 0;
 			}
-			err = reader__one(s, ev, off, c);
+			err = reader__one(d, ev, off, c);
 			if (err)
 				break;
 		}
@@ -1295,7 +1294,7 @@ static int reader__process_stream(struct perf_session *s)
 			char skip[4096];
 			size_t k = extra > sizeof(skip) ? sizeof(skip) : extra;
 
-			if (readn(s->fd, skip, k) != (ssize_t)k) {
+			if (readn(d->fd, skip, k) != (ssize_t)k) {
 				err = -EIO;
 				break;
 			}
@@ -1306,17 +1305,17 @@ static int reader__process_stream(struct perf_session *s)
 			break;
 	}
 	if (rp->cur_pipe) {
-		rec_chunk__put(s, rp->cur_pipe);
+		perf_data__put(d, rp->cur_pipe);
 		rp->cur_pipe = NULL;
 	}
 	return err;
 }
 
-int reader__process(struct perf_session *s)
+int reader__process(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 
 	if (rp->map)
-		return reader__process_file(s);
-	return reader__process_stream(s);
+		return reader__process_file(d);
+	return reader__process_stream(d);
 }

@@ -6,7 +6,7 @@
  */
 #include <errno.h>
 #include <string.h>
-#include "session-internal.h"
+#include "data-internal.h"
 #include "../lib/util.h"
 #include "../kernel/evsel.h"
 #include "../kernel/evlist.h"
@@ -308,9 +308,9 @@ static int id_table_grow(struct reader_priv *rp)
 	return 0;
 }
 
-int session__id_add(struct perf_session *s, uint64_t id, struct evsel *evsel)
+int perf_data__id_add(struct perf_data *d, uint64_t id, struct evsel *evsel)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	size_t h;
 
 	if ((rp->id_nr + 1) * 2 > rp->id_cap && id_table_grow(rp))
@@ -329,9 +329,9 @@ int session__id_add(struct perf_session *s, uint64_t id, struct evsel *evsel)
 	return 0;
 }
 
-struct evsel *session__id2evsel(struct perf_session *s, uint64_t id)
+struct evsel *perf_data__id2evsel(struct perf_data *d, uint64_t id)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	size_t h;
 
 	if (!rp->id_cap)
@@ -345,18 +345,18 @@ struct evsel *session__id2evsel(struct perf_session *s, uint64_t id)
 	return NULL;
 }
 
-void session__update_sample_layout(struct perf_session *s)
+void perf_data__update_sample_layout(struct perf_data *d)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	struct evsel *first;
 	uint64_t t;
 
 	rp->id_pos = rp->is_pos = -1;
 	rp->id_hdr_size = 0;
 	rp->sample_id_all = false;
-	if (!s->evlist || list_empty(&s->evlist->entries))
+	if (!d->evlist || list_empty(&d->evlist->entries))
 		return;
-	first = evlist__first(s->evlist);
+	first = evlist__first(d->evlist);
 	t = first->attr.sample_type;
 	rp->sample_type = t;
 	rp->sample_id_all = first->attr.sample_id_all;
@@ -371,39 +371,39 @@ void session__update_sample_layout(struct perf_session *s)
 	}
 }
 
-struct evsel *session__event_evsel(struct perf_session *s, union perf_event *event)
+struct evsel *perf_data__event_evsel(struct perf_data *d, union perf_event *event)
 {
-	struct reader_priv *rp = session__rp(s);
+	struct reader_priv *rp = data__rp(d);
 	uint64_t id;
 	struct evsel *e;
 
-	if (!s->evlist || list_empty(&s->evlist->entries))
+	if (!d->evlist || list_empty(&d->evlist->entries))
 		return NULL;
-	if (s->evlist->nr_entries == 1)
-		return evlist__first(s->evlist);
+	if (d->evlist->nr_entries == 1)
+		return evlist__first(d->evlist);
 	if (event->header.type == PERF_RECORD_SAMPLE) {
 		if (rp->id_pos < 0)
-			return evlist__first(s->evlist);
+			return evlist__first(d->evlist);
 		if (sizeof(struct perf_event_header) + 8u * (unsigned)(rp->id_pos + 1) > event->header.size)
 			return NULL;
 		memcpy(&id, (char *)event->sample.array + 8 * rp->id_pos, 8);
 	} else {
 		if (!rp->sample_id_all || rp->is_pos < 0)
-			return evlist__first(s->evlist);
+			return evlist__first(d->evlist);
 		if (sizeof(struct perf_event_header) + 8u * (unsigned)rp->is_pos > event->header.size)
 			return NULL;
 		memcpy(&id, (char *)event + event->header.size - 8 * rp->is_pos, 8);
 	}
 	/* perf: synthesized records carry a zeroed id; parse with the first evsel */
 	if (!id)
-		return evlist__first(s->evlist);
-	e = session__id2evsel(s, id);
+		return evlist__first(d->evlist);
+	e = perf_data__id2evsel(d, id);
 	return e;
 }
 
-uint64_t session__event_time(struct perf_session *s, union perf_event *event)
+uint64_t perf_data__event_time(struct perf_data *d, union perf_event *event)
 {
-	struct evsel *e = session__event_evsel(s, event);
+	struct evsel *e = perf_data__event_evsel(d, event);
 	uint64_t t, ts = ~0ULL;
 	unsigned int idx;
 

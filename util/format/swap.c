@@ -10,7 +10,7 @@
 #include <byteswap.h>
 #include <stddef.h>
 #include <string.h>
-#include "session-internal.h"
+#include "data-internal.h"
 
 void mem_swap64(void *p, size_t bytes)
 {

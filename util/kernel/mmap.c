@@ -6,7 +6,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "mmap.h"
-#include "../format/event.h"
 #include "../lib/util.h"
 
 unsigned int perf_mmap__round_pages(unsigned long pages, bool *rounded)

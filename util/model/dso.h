@@ -18,12 +18,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#define BUILD_ID_SIZE 20
-
-struct build_id {
-	uint8_t data[BUILD_ID_SIZE];
-	size_t size;		/* 0: unknown */
-};
+#include "../format/event.h"	/* struct build_id */
 
 struct symbol {
 	uint64_t start;		/* DSO address space */

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Session: evlist from the file, record dispatch to a perf_tool, ordered
- * delivery, statistics. See session.h.
+ * Session: the perf_data's records into the machine model and to a
+ * perf_tool, in time order, DWARF samples unwound ahead. See session.h.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
-#include "session-internal.h"
-#include "ordered-events.h"
+#include "session.h"
+#include "../format/ordered-events.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../kernel/evsel.h"
@@ -15,57 +15,6 @@
 #include "../kernel/event-names.h"
 #include "../model/machine.h"
 #include "../model/unwind.h"
-
-static const char *const record_names[PERF_RECORD_HEADER_MAX] = {
-	[0]				= "TOTAL",
-	[PERF_RECORD_MMAP]		= "MMAP",
-	[PERF_RECORD_LOST]		= "LOST",
-	[PERF_RECORD_COMM]		= "COMM",
-	[PERF_RECORD_EXIT]		= "EXIT",
-	[PERF_RECORD_THROTTLE]		= "THROTTLE",
-	[PERF_RECORD_UNTHROTTLE]	= "UNTHROTTLE",
-	[PERF_RECORD_FORK]		= "FORK",
-	[PERF_RECORD_READ]		= "READ",
-	[PERF_RECORD_SAMPLE]		= "SAMPLE",
-	[PERF_RECORD_MMAP2]		= "MMAP2",
-	[PERF_RECORD_AUX]		= "AUX",
-	[PERF_RECORD_ITRACE_START]	= "ITRACE_START",
-	[PERF_RECORD_LOST_SAMPLES]	= "LOST_SAMPLES",
-	[PERF_RECORD_SWITCH]		= "SWITCH",
-	[PERF_RECORD_SWITCH_CPU_WIDE]	= "SWITCH_CPU_WIDE",
-	[PERF_RECORD_NAMESPACES]	= "NAMESPACES",
-	[PERF_RECORD_KSYMBOL]		= "KSYMBOL",
-	[PERF_RECORD_BPF_EVENT]		= "BPF_EVENT",
-	[PERF_RECORD_CGROUP]		= "CGROUP",
-	[PERF_RECORD_TEXT_POKE]		= "TEXT_POKE",
-	[21]				= "AUX_OUTPUT_HW_ID",
-	[PERF_RECORD_HEADER_ATTR]	= "ATTR",
-	[PERF_RECORD_HEADER_EVENT_TYPE]	= "EVENT_TYPE",
-	[PERF_RECORD_HEADER_TRACING_DATA] = "TRACING_DATA",
-	[PERF_RECORD_HEADER_BUILD_ID]	= "BUILD_ID",
-	[PERF_RECORD_FINISHED_ROUND]	= "FINISHED_ROUND",
-	[PERF_RECORD_ID_INDEX]		= "ID_INDEX",
-	[PERF_RECORD_AUXTRACE_INFO]	= "AUXTRACE_INFO",
-	[PERF_RECORD_AUXTRACE]		= "AUXTRACE",
-	[PERF_RECORD_AUXTRACE_ERROR]	= "AUXTRACE_ERROR",
-	[PERF_RECORD_THREAD_MAP]	= "THREAD_MAP",
-	[PERF_RECORD_CPU_MAP]		= "CPU_MAP",
-	[PERF_RECORD_STAT_CONFIG]	= "STAT_CONFIG",
-	[PERF_RECORD_STAT]		= "STAT",
-	[PERF_RECORD_STAT_ROUND]	= "STAT_ROUND",
-	[PERF_RECORD_EVENT_UPDATE]	= "EVENT_UPDATE",
-	[PERF_RECORD_TIME_CONV]		= "TIME_CONV",
-	[PERF_RECORD_HEADER_FEATURE]	= "FEATURE",
-	[PERF_RECORD_COMPRESSED]	= "COMPRESSED",
-	[PERF_RECORD_FINISHED_INIT]	= "FINISHED_INIT",
-};
-
-const char *perf_event__name(unsigned int type)
-{
-	if (type >= PERF_RECORD_HEADER_MAX || !record_names[type])
-		return "UNKNOWN";
-	return record_names[type];
-}
 
 /* ---- default tool callbacks ---- */
 
@@ -101,82 +50,6 @@ void perf_tool__init(struct perf_tool *tool, bool ordered_events)
 	tool->ordered_events = ordered_events;
 }
 
-/* ---- evsels ---- */
-
-int session__new_evsel(struct perf_session *s, const struct perf_event_attr *attr, size_t attr_size,
-		       const uint64_t *ids, size_t nr_ids, bool swap_ids)
-{
-	struct reader_priv *rp = session__rp(s);
-	struct perf_event_attr a;
-	struct evsel *evsel;
-	size_t i;
-
-	memset(&a, 0, sizeof(a));
-	memcpy(&a, attr, min(attr_size, sizeof(a)));
-	evsel = evsel__new(&a);
-	if (!evsel)
-		return -ENOMEM;
-	/* keep the writer's attr.size for printing (perf prints the file's) */
-	evsel->attr.size = a.size ? a.size : PERF_ATTR_SIZE_VER0;
-	evlist__add(s->evlist, evsel);
-	/* ids may be unaligned (a pipe ATTR record whose attr.size is not a
-	 * multiple of 8): read them with memcpy */
-	for (i = 0; i < nr_ids; i++) {
-		uint64_t id;
-
-		memcpy(&id, (const char *)ids + i * 8, 8);
-		if (swap_ids)
-			id = __builtin_bswap64(id);
-		if (session__id_add(s, id, evsel))
-			return -ENOMEM;
-	}
-	if (nr_ids) {
-		uint64_t *copy = malloc(nr_ids * sizeof(*copy));
-
-		if (copy) {
-			memcpy(copy, (const char *)ids, nr_ids * 8);
-			for (i = 0; swap_ids && i < nr_ids; i++)
-				copy[i] = __builtin_bswap64(copy[i]);
-			free(evsel->ids);
-			evsel->ids = copy;
-			/* the file has no cpu/thread layout: keep them as one row */
-			evsel->nr_cpus = 1;
-			evsel->nr_threads = (int)nr_ids;
-		}
-	}
-	if (evsel->idx >= rp->nr_evsel_samples) {
-		int n = evsel->idx + 8;
-		uint64_t *c = realloc(rp->evsel_samples, n * sizeof(*c));
-
-		if (!c)
-			return -ENOMEM;
-		memset(c + rp->nr_evsel_samples, 0, (n - rp->nr_evsel_samples) * sizeof(*c));
-		rp->evsel_samples = c;
-		rp->nr_evsel_samples = n;
-	}
-	session__update_sample_layout(s);
-	return 0;
-}
-
-/* Name from the attr alone (perf_event_attr__snprintf_name, util/kernel/event-names.h),
- * for files without EVENT_DESC / EVENT_UPDATE names. */
-void session__name_evsel(struct evsel *evsel)
-{
-	char buf[256];
-
-	perf_event_attr__snprintf_name(&evsel->attr, buf, sizeof(buf));
-	evsel__set_name(evsel, buf);
-}
-
-static void session__name_evsels(struct perf_session *s)
-{
-	struct evsel *evsel;
-
-	evlist__for_each_entry(s->evlist, evsel)
-		if (!evsel->name)
-			session__name_evsel(evsel);
-}
-
 /* ---- delivery ---- */
 
 static int deliver_sideband(struct perf_session *s, event_op fn, union perf_event *event,
@@ -201,43 +74,31 @@ static int deliver_model(struct perf_session *s, event_op fn, union perf_event *
 	return deliver_sideband(s, fn, event, sample);
 }
 
-static void bad_record(struct perf_session *s, uint64_t off, const char *why, uint32_t type)
+static int session__deliver_event(struct perf_session *s, union perf_event *event, uint64_t off)
 {
-	s->stats.nr_bad_records++;
-	pr_err("bad record at offset %#" PRIx64 ": %s (type %s), skipped\n", off, why, perf_event__name(type));
-}
-
-int session__deliver_event(struct perf_session *s, union perf_event *event, uint64_t off)
-{
-	struct reader_priv *rp = session__rp(s);
 	struct perf_tool *tool = s->tool;
 	struct perf_sample sample;
-	struct evsel *evsel = session__event_evsel(s, event);
+	struct evsel *evsel = perf_data__event_evsel(&s->data, event);
 
-	rp->deliver_offset = off;
+	perf_data__set_deliver_offset(&s->data, off);
 	if (event->header.type == PERF_RECORD_SAMPLE) {
 		if (!evsel) {
-			s->stats.nr_unknown_id++;
+			s->data.stats.nr_unknown_id++;
 			pr_debug("sample at offset %#" PRIx64 " with unknown id, skipped\n", off);
 			return 0;
 		}
-		if (perf_event__parse_id_sample(evsel, event, &sample, s->needs_swap)) {
-			bad_record(s, off, "sample too short for its sample_type", event->header.type);
+		if (perf_event__parse_id_sample(evsel, event, &sample, s->data.needs_swap)) {
+			perf_data__bad_record(&s->data, off, "sample too short for its sample_type",
+					      event->header.type);
 			return 0;
 		}
-		if (evsel->idx < rp->nr_evsel_samples)
-			rp->evsel_samples[evsel->idx]++;
-		if (sample.time != ~0ULL) {
-			if (!rp->first_sample_time || sample.time < rp->first_sample_time)
-				rp->first_sample_time = sample.time;
-			if (sample.time > rp->last_sample_time)
-				rp->last_sample_time = sample.time;
-		}
+		perf_data__count_sample(&s->data, evsel->idx);
 		return tool->sample ? tool->sample(tool, event, &sample, evsel, s->machine) : 0;
 	}
 	if (evsel) {
-		if (perf_event__parse_id_sample(evsel, event, &sample, s->needs_swap)) {
-			bad_record(s, off, "sample_id trailer does not fit", event->header.type);
+		if (perf_event__parse_id_sample(evsel, event, &sample, s->data.needs_swap)) {
+			perf_data__bad_record(&s->data, off, "sample_id trailer does not fit",
+					      event->header.type);
 			return 0;
 		}
 	} else {
@@ -275,12 +136,12 @@ int session__deliver_event(struct perf_session *s, union perf_event *event, uint
 	case PERF_RECORD_LOST:
 		if (event->header.size < sizeof(struct perf_record_lost))
 			goto short_rec;
-		s->stats.total_lost += event->lost.lost;
+		s->data.stats.total_lost += event->lost.lost;
 		return deliver_sideband(s, tool->lost, event, &sample);
 	case PERF_RECORD_LOST_SAMPLES:
 		if (event->header.size < sizeof(struct perf_record_lost_samples))
 			goto short_rec;
-		s->stats.total_lost_samples += event->lost_samples.lost;
+		s->data.stats.total_lost_samples += event->lost_samples.lost;
 		return deliver_sideband(s, tool->lost_samples, event, &sample);
 	case PERF_RECORD_AUX:
 		return deliver_sideband(s, tool->aux, event, &sample);
@@ -290,10 +151,10 @@ int session__deliver_event(struct perf_session *s, union perf_event *event, uint
 	case PERF_RECORD_SWITCH_CPU_WIDE:
 		return deliver_sideband(s, tool->context_switch, event, &sample);
 	case PERF_RECORD_THROTTLE:
-		s->stats.nr_throttles++;
+		s->data.stats.nr_throttles++;
 		return deliver_sideband(s, tool->throttle, event, &sample);
 	case PERF_RECORD_UNTHROTTLE:
-		s->stats.nr_unthrottles++;
+		s->data.stats.nr_unthrottles++;
 		return deliver_sideband(s, tool->unthrottle, event, &sample);
 	case PERF_RECORD_KSYMBOL:
 		if (event->header.size < offsetof(struct perf_record_ksymbol, name) + 1)
@@ -311,7 +172,7 @@ int session__deliver_event(struct perf_session *s, union perf_event *event, uint
 		return 0;
 	}
 short_rec:
-	bad_record(s, off, "record too short", event->header.type);
+	perf_data__bad_record(&s->data, off, "record too short", event->header.type);
 	return 0;
 }
 
@@ -321,7 +182,7 @@ static int oe_deliver(void *ctx, struct oe_node *node)
 	int err = session__deliver_event(s, node->event, node->file_offset);
 
 	if (node->owner)
-		rec_chunk__put(s, node->owner);
+		perf_data__put(&s->data, node->owner);
 	return err;
 }
 
@@ -340,7 +201,7 @@ static bool session__has_dwarf_samples(struct perf_session *s)
 {
 	struct evsel *evsel;
 
-	evlist__for_each_entry(s->evlist, evsel)
+	evlist__for_each_entry(s->data.evlist, evsel)
 		if (evsel__has_dwarf_stack(evsel))
 			return true;
 	return false;
@@ -368,10 +229,10 @@ static size_t session__unwind_ahead(struct perf_session *s, struct oe_node *node
 
 		if (event->header.type != PERF_RECORD_SAMPLE)
 			break;
-		evsel = session__event_evsel(s, event);
+		evsel = perf_data__event_evsel(&s->data, event);
 		if (!evsel__has_dwarf_stack(evsel))
 			continue;
-		if (perf_event__parse_id_sample(evsel, event, &sample, s->needs_swap) ||
+		if (perf_event__parse_id_sample(evsel, event, &sample, s->data.needs_swap) ||
 		    !perf_sample__has_user_stack(&sample))
 			continue;
 		thread = machine__find_thread(s->machine, (pid_t)sample.tid);
@@ -450,12 +311,11 @@ static int call_op2(struct perf_session *s, event_op2 fn, union perf_event *even
 
 static int process_user_event(struct perf_session *s, union perf_event *event, uint64_t off)
 {
-	session__rp(s)->deliver_offset = off;
 	struct perf_tool *tool = s->tool;
 	struct ordered_events *oe = s->ordered;
-	size_t sz = event->header.size, hs = sizeof(event->header);
 	int err;
 
+	perf_data__set_deliver_offset(&s->data, off);
 	/* deferred rounds are delivered before anything else happens, as
 	 * their flushes would have been */
 	if (oe && oe->pending && event->header.type != PERF_RECORD_FINISHED_ROUND) {
@@ -463,49 +323,23 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 		if (err)
 			return err;
 	}
+	/* the evlist and features take in ATTR, EVENT_UPDATE, ID_INDEX and
+	 * FEATURE records first; a short one was reported and is skipped */
+	err = perf_data__apply_user_event(&s->data, event, off);
+	if (err)
+		return err > 0 ? 0 : err;
 	switch (event->header.type) {
-	case PERF_RECORD_HEADER_ATTR: {
-		uint32_t asz;
-		size_t nr_ids;
-
-		if (sz < hs + PERF_ATTR_SIZE_VER0)
-			goto short_rec;
-		asz = event->attr.attr.size ? event->attr.attr.size : PERF_ATTR_SIZE_VER0;
-		if (asz > sz - hs || asz < PERF_ATTR_SIZE_VER0)
-			goto short_rec;
-		nr_ids = (sz - hs - asz) / 8;
-		err = session__new_evsel(s, &event->attr.attr, asz,
-					 (const uint64_t *)((char *)&event->attr.attr + asz), nr_ids, false);
-		if (err)
-			return err;
-		session__name_evsels(s);	/* provisional; EVENT_UPDATE/EVENT_DESC refine */
+	case PERF_RECORD_HEADER_ATTR:
 		return call_op2(s, tool->attr, event);
-	}
 	case PERF_RECORD_EVENT_UPDATE:
-		if (sz < hs + 16)
-			goto short_rec;
-		{
-			uint64_t type, id;
-			struct evsel *evsel;
-
-			memcpy(&type, (char *)event + hs, 8);
-			memcpy(&id, (char *)event + hs + 8, 8);
-			evsel = session__id2evsel(s, id);
-			if (type == 2 /* PERF_EVENT_UPDATE__NAME */ && evsel && sz > hs + 16) {
-				char name[256];
-				size_t n = min(sz - hs - 16, sizeof(name) - 1);
-
-				memcpy(name, (char *)event + hs + 16, n);
-				name[n] = '\0';
-				evsel__set_name(evsel, name);
-			}
-		}
 		return call_op2(s, tool->event_update, event);
 	case PERF_RECORD_HEADER_TRACING_DATA:
 		return call_op2(s, tool->tracing_data, event);
 	case PERF_RECORD_HEADER_BUILD_ID:
-		if (sz < sizeof(struct perf_record_header_build_id))
-			goto short_rec;
+		if (event->header.size < sizeof(struct perf_record_header_build_id)) {
+			perf_data__bad_record(&s->data, off, "record too short", event->header.type);
+			return 0;
+		}
 		if (s->machine) {
 			struct perf_sample sample;
 
@@ -527,38 +361,8 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 	case PERF_RECORD_FINISHED_INIT:
 		return call_op2(s, tool->finished_init, event);
 	case PERF_RECORD_ID_INDEX:
-		if (sz < hs + 8)
-			goto short_rec;
-		{
-			uint64_t nr = event->id_index.nr, i;
-
-			if (nr > (sz - hs - 8) / sizeof(struct id_index_entry))
-				goto short_rec;
-			for (i = 0; i < nr; i++) {
-				struct id_index_entry *e = &event->id_index.entries[i];
-				struct evsel *evsel;
-
-				if (session__id2evsel(s, e->id))
-					continue;
-				evlist__for_each_entry(s->evlist, evsel)
-					if ((uint64_t)evsel->idx == e->idx) {
-						session__id_add(s, e->id, evsel);
-						break;
-					}
-			}
-		}
 		return call_op2(s, tool->id_index, event);
 	case PERF_RECORD_HEADER_FEATURE:
-		if (sz < hs + 8)
-			goto short_rec;
-		{
-			uint64_t feat = event->feat.feat_id;
-
-			if (feat < HEADER_FEAT_BITS) {
-				s->feat_bits[feat / (8 * sizeof(long))] |= 1UL << (feat % (8 * sizeof(long)));
-				session__process_feature(s, (int)feat, event->feat.data, sz - hs - 8);
-			}
-		}
 		return call_op2(s, tool->feature, event);
 	case PERF_RECORD_TIME_CONV:
 		return call_op2(s, tool->time_conv, event);
@@ -577,29 +381,21 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 	default:
 		return 0;
 	}
-short_rec:
-	bad_record(s, off, "record too short", event->header.type);
-	return 0;
 }
 
-int session__process_record(struct perf_session *s, union perf_event *event, uint64_t off,
-			    struct rec_chunk *owner)
+/* perf_data_ops.record: a record as read, swapped: user records are
+ * processed now, timed ones queued for ordered delivery, the rest
+ * delivered. */
+static int session__record(void *ctx, union perf_event *event, uint64_t off,
+			   struct rec_chunk *owner)
 {
+	struct perf_session *s = ctx;
 	struct ordered_events *oe = s->ordered;
-	uint32_t type = event->header.type;
 
-	s->stats.nr_events[0]++;
-	if (type < PERF_RECORD_HEADER_MAX)
-		s->stats.nr_events[type]++;
-	if (s->needs_swap) {
-		struct reader_priv *rp = session__rp(s);
-
-		perf_event__swap(event, rp->sample_id_all, rp->id_hdr_size);
-	}
-	if (type >= PERF_RECORD_USER_TYPE_START)
+	if (event->header.type >= PERF_RECORD_USER_TYPE_START)
 		return process_user_event(s, event, off);
 	if (oe) {
-		uint64_t ts = session__event_time(s, event);
+		uint64_t ts = perf_data__event_time(&s->data, event);
 
 		if (ts != ~0ULL) {
 			uint64_t before = oe->nr_unordered;
@@ -608,15 +404,37 @@ int session__process_record(struct perf_session *s, union perf_event *event, uin
 			if (err)
 				return err;
 			if (oe->nr_unordered != before) {
-				s->stats.nr_unordered++;
+				s->data.stats.nr_unordered++;
 				pr_debug("record at offset %#" PRIx64 " is older than the last flush\n", off);
 			}
 			if (owner)
-				owner->refs++;
+				rec_chunk__get(owner);
 			return 0;
 		}
 	}
 	return session__deliver_event(s, event, off);
+}
+
+static int session__compressed(void *ctx, union perf_event *event)
+{
+	struct perf_session *s = ctx;
+
+	return s->tool && s->tool->compressed ? s->tool->compressed(s, event) : 0;
+}
+
+static void session__build_id(void *ctx, const char *filename, const struct build_id *bid,
+			      bool kernel)
+{
+	struct perf_session *s = ctx;
+
+	machine__set_build_id(s->machine, filename, bid, kernel);
+}
+
+static uint64_t session__held_offset(void *ctx)
+{
+	struct perf_session *s = ctx;
+
+	return s->ordered ? ordered_events__min_mapped_offset(s->ordered) : ~0ULL;
 }
 
 /* ---- public ---- */
@@ -628,21 +446,21 @@ struct perf_session *perf_session__new(const char *path, struct perf_tool *tool,
 
 	if (!s)
 		goto fail;
-	s->fd = -1;
-	s->path = path ? path : "perf.data";
 	s->tool = tool;
-	s->env.clockid = -1;
-	s->reader = zalloc(sizeof(*s->reader));
-	s->evlist = evlist__new();
-	if (!s->reader || !s->evlist)
-		goto fail;
-	s->reader->id_pos = s->reader->is_pos = -1;
-	/* before the features: BUILD_ID feeds the machine's DSOs */
+	/* before the features: HEADER_BUILD_ID feeds the machine's DSOs */
 	s->machine = machine__new_host();
-	e = reader__open(s);
+	if (!s->machine)
+		goto fail;
+	s->data.ops = (struct perf_data_ops){
+		.record = session__record,
+		.compressed = session__compressed,
+		.build_id = session__build_id,
+		.held_offset = session__held_offset,
+	};
+	s->data.ops_ctx = s;
+	e = perf_data__open(&s->data, path);
 	if (e)
 		goto fail;
-	session__name_evsels(s);
 	return s;
 fail:
 	perf_session__delete(s);
@@ -659,26 +477,9 @@ void perf_session__delete(struct perf_session *s)
 		ordered_events__exit(s->ordered);
 		free(s->ordered);
 	}
-	reader__close(s);
-	session__free_features(s);
-	if (s->reader) {
-		free(s->reader->id_keys);
-		free(s->reader->id_vals);
-		free(s->reader->evsel_samples);
-		free(s->reader);
-	}
-	evlist__delete(s->evlist);
+	perf_data__close(&s->data);
 	if (s->machine)
 		machine__delete(s->machine);
-	free(s->env.hostname);
-	free(s->env.os_release);
-	free(s->env.version);
-	free(s->env.arch);
-	free(s->env.cpu_desc);
-	free(s->env.cpuid);
-	env__free_cmdline(&s->env);
-	free(s->env.tracing_data);
-	free(s->symfs);
 	free(s);
 }
 
@@ -706,7 +507,7 @@ int perf_session__process_events(struct perf_session *s)
 		if (s->unwind_threads > 1 && s->tool->sample != default_sample)
 			oe->deliver_batch = oe_deliver_batch;
 	}
-	err = reader__process(s);
+	err = perf_data__read(&s->data);
 	if (oe) {
 		/* deliver what was read, even after an input error */
 		if (err >= 0 || err == -EIO || err == -EINVAL)
@@ -728,59 +529,10 @@ int perf_session__process_events(struct perf_session *s)
 	}
 	if (s->tool == &default_tool)
 		s->tool = NULL;
-	if (s->stats.nr_unknown_id)
+	if (s->data.stats.nr_unknown_id)
 		pr_warning("%" PRIu64 " samples with an id not in the file's attrs were skipped\n",
-			   s->stats.nr_unknown_id);
-	if (s->stats.nr_unordered)
-		pr_debug("%" PRIu64 " records older than the last round flush\n", s->stats.nr_unordered);
+			   s->data.stats.nr_unknown_id);
+	if (s->data.stats.nr_unordered)
+		pr_debug("%" PRIu64 " records older than the last round flush\n", s->data.stats.nr_unordered);
 	return err ? err : err2;
-}
-
-bool perf_session__has_feat(const struct perf_session *s, int feat)
-{
-	if (feat < 0 || feat >= HEADER_FEAT_BITS)
-		return false;
-	return s->feat_bits[feat / (8 * sizeof(long))] >> (feat % (8 * sizeof(long))) & 1;
-}
-
-uint64_t perf_session__evsel_nr_samples(struct perf_session *s, const struct evsel *evsel)
-{
-	struct reader_priv *rp = session__rp(s);
-
-	if (!rp || evsel->idx < 0 || evsel->idx >= rp->nr_evsel_samples)
-		return 0;
-	return rp->evsel_samples[evsel->idx];
-}
-
-uint64_t perf_session__cur_offset(struct perf_session *s)
-{
-	return s->reader ? s->reader->deliver_offset : 0;
-}
-
-void perf_session__fprintf_stats(struct perf_session *s, FILE *fp)
-{
-	uint64_t total = s->stats.nr_events[0];
-	struct evsel *evsel;
-	unsigned int i;
-
-	fprintf(fp, "\nAggregated stats:\n");
-	for (i = 0; i < PERF_RECORD_HEADER_MAX; i++) {
-		const char *name = perf_event__name(i);
-
-		if (!strcmp(name, "UNKNOWN") || (!s->stats.nr_events[i] && i))
-			continue;
-		if (i && total)
-			fprintf(fp, "%16s events: %10d  (%4.1f%%)\n", name, (int)s->stats.nr_events[i],
-				(double)s->stats.nr_events[i] / (double)total * 100.0);
-		else
-			fprintf(fp, "%16s events: %10d\n", name, (int)s->stats.nr_events[i]);
-	}
-	evlist__for_each_entry(s->evlist, evsel) {
-		uint64_t n = perf_session__evsel_nr_samples(s, evsel);
-
-		if (!n)		/* perf skips empty events (skip_empty) */
-			continue;
-		fprintf(fp, "%s stats:\n", evsel__name(evsel));
-		fprintf(fp, "%16s events: %10d\n", "SAMPLE", (int)n);
-	}
 }

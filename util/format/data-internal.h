@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef PRF_FORMAT_SESSION_INTERNAL_H
-#define PRF_FORMAT_SESSION_INTERNAL_H
+#ifndef PRF_FORMAT_DATA_INTERNAL_H
+#define PRF_FORMAT_DATA_INTERNAL_H
 /*
- * Private state of the perf.data reader, shared by the files of
- * util/format/ (reader.c, session.c, sample-parse.c, swap.c,
- * features-read.c, ordered-events.c). Not for consumers.
+ * Private state of a perf_data (data.h), shared by the files of
+ * util/format/ that read one (data.c, reader.c, sample-parse.c, swap.c,
+ * features-read.c). Not for consumers.
  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "session.h"
+#include "data.h"
 
 struct evsel;
 
@@ -74,9 +74,6 @@ struct reader_priv {
 	size_t id_hdr_size;	/* bytes of the sample_id trailer */
 	bool sample_id_all;
 	uint64_t sample_type;	/* of the first evsel */
-	/* per-evsel sample counts for --stats, indexed by evsel->idx */
-	uint64_t *evsel_samples;
-	int nr_evsel_samples;
 	/* progress of the current read */
 	uint64_t cur_offset;	/* file offset of the record being processed */
 	uint64_t deliver_offset;	/* file offset of the record being delivered */
@@ -84,14 +81,13 @@ struct reader_priv {
 	bool stop;		/* a callback asked to stop */
 	int cb_err;
 	bool read_to_eof;	/* data size 0 in header */
-	uint64_t first_sample_time, last_sample_time;
 	/* zstd */
 	void *dctx;
 };
 
-static inline struct reader_priv *session__rp(struct perf_session *s)
+static inline struct reader_priv *data__rp(struct perf_data *d)
 {
-	return s->reader;
+	return d->reader;
 }
 
 /* ---- swap.c ---- */
@@ -103,39 +99,29 @@ void mem_swap64(void *p, size_t bytes);
 
 /* ---- sample-parse.c ---- */
 /* Compute id_pos/is_pos/id_hdr_size from the evlist. */
-void session__update_sample_layout(struct perf_session *s);
-int session__id_add(struct perf_session *s, uint64_t id, struct evsel *evsel);
-struct evsel *session__id2evsel(struct perf_session *s, uint64_t id);
-/* Find the evsel of a record (sample id or sample_id trailer); NULL if
- * unknown. */
-struct evsel *session__event_evsel(struct perf_session *s, union perf_event *event);
-/* Timestamp of a record, or ~0ULL when it has none. */
-uint64_t session__event_time(struct perf_session *s, union perf_event *event);
+void perf_data__update_sample_layout(struct perf_data *d);
+int perf_data__id_add(struct perf_data *d, uint64_t id, struct evsel *evsel);
+struct evsel *perf_data__id2evsel(struct perf_data *d, uint64_t id);
 
 /* ---- features-read.c ---- */
-int session__process_feature(struct perf_session *s, int feat, const void *data, uint64_t size);
+int perf_data__process_feature(struct perf_data *d, int feat, const void *data, uint64_t size);
 /* Free env's HEADER_CMDLINE strings and array; leaves it empty. */
 void env__free_cmdline(struct perf_env *env);
-void session__free_features(struct perf_session *s);
+void perf_data__free_features(struct perf_data *d);
 const char *perf_feature__name(int feat);
 
-/* ---- session.c ---- */
-/* Deliver one record (already swapped) to the tool; returns 0 or -errno. */
-int session__deliver_event(struct perf_session *s, union perf_event *event, uint64_t file_offset);
-/* Process one record as read (queue or deliver). */
-int session__process_record(struct perf_session *s, union perf_event *event, uint64_t file_offset,
-			    struct rec_chunk *owner);
-void rec_chunk__put(struct perf_session *s, struct rec_chunk *c);
-const char *perf_event__name(unsigned int type);
-int session__new_evsel(struct perf_session *s, const struct perf_event_attr *attr, size_t attr_size,
-		       const uint64_t *ids, size_t nr_ids, bool swap_ids);
+/* ---- data.c ---- */
+/* Count, swap and hand on one record as read; 0 or -errno. */
+int perf_data__process_record(struct perf_data *d, union perf_event *event, uint64_t file_offset,
+			      struct rec_chunk *owner);
+int perf_data__new_evsel(struct perf_data *d, const struct perf_event_attr *attr, size_t attr_size,
+			 const uint64_t *ids, size_t nr_ids, bool swap_ids);
+/* Name every evsel still without one from its attr (event-names.h). */
+void perf_data__name_evsels(struct perf_data *d);
 
 /* ---- reader.c ---- */
-int reader__open(struct perf_session *s);
-int reader__process(struct perf_session *s);
-void reader__close(struct perf_session *s);
-
-/* ---- session.c: evsel name derived from the attr ---- */
-void session__name_evsel(struct evsel *evsel);
+int reader__open(struct perf_data *d);
+int reader__process(struct perf_data *d);
+void reader__close(struct perf_data *d);
 
 #endif

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_FORMAT_DATA_H
+#define PRF_FORMAT_DATA_H
+/*
+ * One perf.data input, as data: a file or a pipe, either byte order, with
+ * its header, its evlist (from the attr section or PERF_RECORD_HEADER_ATTR
+ * records, named from EVENT_DESC / EVENT_UPDATE), its header features
+ * (perf_env) and its records, handed one by one in file order, in host
+ * byte order and validated, to the reader's owner through perf_data_ops.
+ * PERF_RECORD_COMPRESSED payloads are inflated (zstd) and their records
+ * handed on the same way. Follows the perf.data format document (Linux
+ * tools/perf/Documentation/perf.data-file-format.txt) and
+ * perf_event_open(2) for the record layouts.
+ *
+ * No model here: what the records mean for threads, maps and symbols is
+ * the session's business (util/session/session.h), which owns a perf_data.
+ *
+ * Bad input: a record with an impossible size or type is reported with
+ * its file offset ("bad record at offset 0x... : ..."), skipped where its
+ * size allows, else reading stops; what was read stays handed on. A file
+ * whose header says data size 0 (killed recorder) is read to its end.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include "event.h"
+#include "header.h"
+#include "sample-parse.h"
+
+struct evsel;
+struct evlist;
+struct build_id;
+struct reader_priv;
+struct rec_chunk;
+
+/* Feature data from the header (or pipe feature records). Strings owned. */
+struct perf_env {
+	char *hostname, *os_release, *version, *arch, *cpu_desc, *cpuid;
+	int nr_cpus_online, nr_cpus_avail;
+	uint64_t total_mem;		/* kB */
+	int nr_cmdline;
+	char **cmdline;
+	uint64_t clockid_res_ns;
+	int clockid;			/* -1 unknown */
+	uint64_t sample_time_start, sample_time_end;	/* ns */
+	int comp_type, comp_level;
+	uint32_t comp_ratio;
+	uint64_t comp_mmap_len;
+	void *tracing_data;		/* raw HEADER_TRACING_DATA payload */
+	uint64_t tracing_data_size;
+};
+
+/* Counters over the whole input; printed by `report --stats`. The data
+ * layer counts records by type and bad records; the session the rest. */
+struct events_stats {
+	uint64_t nr_events[PERF_RECORD_HEADER_MAX];	/* by record type */
+	uint64_t total_lost;		/* from PERF_RECORD_LOST */
+	uint64_t total_lost_samples;	/* from PERF_RECORD_LOST_SAMPLES */
+	uint64_t nr_unknown_id;		/* samples whose id matches no evsel */
+	uint64_t nr_bad_records;	/* skipped corrupt records */
+	uint64_t nr_unordered;		/* records older than the last flush */
+	uint64_t nr_throttles, nr_unthrottles;
+};
+
+/*
+ * What the owner of a perf_data is told while it is opened and read. ctx
+ * is perf_data::ops_ctx. Every callback may be NULL.
+ */
+struct perf_data_ops {
+	/*
+	 * A record of the data section, in host byte order, its header
+	 * validated (size within the input, at least a header). User records
+	 * (type >= PERF_RECORD_USER_TYPE_START) come as they are: the owner
+	 * calls perf_data__apply_user_event() for the evlist and features to
+	 * take them in. owner: the chunk holding the record (pipe input,
+	 * inflated or realigned records), NULL when it lies in the file
+	 * mapping; the record is valid during the call, and after it while
+	 * the owner holds a reference (rec_chunk__get()/perf_data__put()).
+	 * 0 to go on, negative errno to stop reading.
+	 */
+	int (*record)(void *ctx, union perf_event *event, uint64_t file_offset,
+		      struct rec_chunk *owner);
+	/* A PERF_RECORD_COMPRESSED record, before its payload is inflated
+	 * and its records handed to record(). 0 or negative errno (stop). */
+	int (*compressed)(void *ctx, union perf_event *event);
+	/* A build-id of the HEADER_BUILD_ID feature section: the DSO's path
+	 * as recorded (NUL-terminated), its build-id, and whether the
+	 * record's cpumode is a kernel one. During perf_data__open(). */
+	void (*build_id)(void *ctx, const char *filename, const struct build_id *bid,
+			 bool kernel);
+	/* The lowest file offset of a record the owner still holds from the
+	 * file mapping (queued for later delivery), ~0ULL when none: the
+	 * mapping below it may be given back while a big file is read. */
+	uint64_t (*held_offset)(void *ctx);
+};
+
+struct perf_data {
+	const char *path;		/* "-" for stdin; not owned */
+	int fd;
+	bool pipe;
+	bool needs_swap;		/* file written on the other byte order */
+	struct perf_file_header header;
+	uint64_t data_offset, data_size;	/* data section, bytes */
+	uint64_t file_size;
+	unsigned long feat_bits[HEADER_FEAT_BITS / (8 * sizeof(long))];
+	struct perf_env env;
+	struct evlist *evlist;		/* owned */
+	struct events_stats stats;
+	/* PERF_RECORD_SAMPLEs per evsel, indexed by evsel->idx, counted by
+	 * the session as it delivers them (perf_data__count_sample()) */
+	uint64_t *evsel_samples;
+	int nr_evsel_samples;
+	struct perf_data_ops ops;	/* set before perf_data__open() */
+	void *ops_ctx;
+	struct reader_priv *reader;	/* private reader state (data-internal.h) */
+};
+
+/*
+ * Open path ("-" or a pipe: pipe mode) into d (zeroed by the caller but
+ * for ops/ops_ctx) and read its header, attrs and features (build-ids go
+ * to ops.build_id). 0, or negative errno (-EINVAL: not a perf.data file,
+ * with a message already printed naming the file and why); on error what
+ * was set up is freed by perf_data__close(), which the caller still calls.
+ */
+int perf_data__open(struct perf_data *d, const char *path);
+/* Free everything d holds (d itself is the caller's). Safe after a failed
+ * open and twice. */
+void perf_data__close(struct perf_data *d);
+/* Read the data section (file) or the stream (pipe) to its end, handing
+ * every record to ops.record. 0, the first negative errno a callback
+ * returned, or -EIO/-EINVAL when the input ended badly (after handing on
+ * what was read). */
+int perf_data__read(struct perf_data *d);
+/*
+ * Take in a user record (type >= PERF_RECORD_USER_TYPE_START) handed to
+ * ops.record: HEADER_ATTR adds an evsel with its ids, EVENT_UPDATE names
+ * one, ID_INDEX maps ids, HEADER_FEATURE reads a pipe feature. 0 done (or
+ * nothing to do for the type), 1 the record was too short and was
+ * reported and counted as bad (the owner skips it), negative errno.
+ */
+int perf_data__apply_user_event(struct perf_data *d, union perf_event *event, uint64_t file_offset);
+/* Report a record the owner found malformed: counted in stats, printed as
+ * "bad record at offset 0x...: why (type NAME), skipped". */
+void perf_data__bad_record(struct perf_data *d, uint64_t file_offset, const char *why,
+			   uint32_t type);
+/* Give back a reference to a chunk a queued record held (see
+ * perf_data_ops.record); the chunk is freed or reused with the last. */
+void perf_data__put(struct perf_data *d, struct rec_chunk *chunk);
+/* Take a reference to a chunk for a record kept past ops.record. */
+void rec_chunk__get(struct rec_chunk *chunk);
+
+/* The evsel a record belongs to (sample id, or the sample_id trailer of
+ * other records; the only evsel when there is one), NULL if unknown. */
+struct evsel *perf_data__event_evsel(struct perf_data *d, union perf_event *event);
+/* Timestamp of a record (ns, PERF_SAMPLE_TIME), or ~0ULL when it has none. */
+uint64_t perf_data__event_time(struct perf_data *d, union perf_event *event);
+/* Count one delivered PERF_RECORD_SAMPLE of the evsel of index evsel_idx
+ * (report --stats). */
+static inline void perf_data__count_sample(struct perf_data *d, int evsel_idx)
+{
+	if (evsel_idx >= 0 && evsel_idx < d->nr_evsel_samples)
+		d->evsel_samples[evsel_idx]++;
+}
+/* Number of PERF_RECORD_SAMPLE records of evsel delivered so far. */
+uint64_t perf_data__evsel_nr_samples(const struct perf_data *d, const struct evsel *evsel);
+/* File offset (bytes) of the record being read or delivered (for records
+ * inside a PERF_RECORD_COMPRESSED: the offset of that record). */
+uint64_t perf_data__cur_offset(const struct perf_data *d);
+/* Mark the offset of the record being delivered (the session, at each). */
+void perf_data__set_deliver_offset(struct perf_data *d, uint64_t file_offset);
+
+/* Whether feature `feat` (HEADER_*) is present. */
+bool perf_data__has_feat(const struct perf_data *d, int feat);
+/* Print the header as `perf report --header-only` does (# lines; full:
+ * also the -I sections). Pipe mode: features arrive as records, so call it
+ * after reading; they print after the header block, as perf does. */
+void perf_data__fprintf_info(struct perf_data *d, FILE *fp, bool full);
+/* Print "Aggregated stats" like `perf report --stats`. */
+void perf_data__fprintf_stats(struct perf_data *d, FILE *fp);
+/* Print attr fields as perf's header does: ", name = value" for every
+ * non-zero field, in perf_event_attr__fprintf order (perf 6.1). */
+void perf_event_attr__fprintf_desc(FILE *fp, const struct perf_event_attr *attr);
+/* Name of a record type as perf prints it ("SAMPLE", "FINISHED_ROUND"),
+ * "UNKNOWN" for others. */
+const char *perf_event__name(unsigned int type);
+
+#endif
