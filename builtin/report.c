@@ -2,10 +2,9 @@
 /*
  * prf report: read a perf.data file (prf record or Linux perf) and print
  * the profile as `perf report --stdio` does. Orchestration only: the
- * session reads, the model resolves (sample__resolve_callchain, and the
- * sample ip by thread__find_symbol unless the chain's first frame is it),
- * util/analysis/hist.h accumulates and
- * ui/stdio/hist.h prints.
+ * session reads and resolves each sample (util/session/resolve.h: thread,
+ * callchain, the sample ip's location), util/analysis/hist.h accumulates
+ * and ui/stdio/hist.h prints.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +21,7 @@
 #include "../util/analysis/hist-feed.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
+#include "../util/session/resolve.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
@@ -30,10 +30,6 @@
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
-#include "../util/model/callchain.h"
-#include "../util/model/debuginfo.h"
-#include "../util/model/dso.h"
-#include "../util/model/machine.h"
 #include "../util/model/map.h"
 
 struct report_opts {
@@ -56,7 +52,7 @@ struct report_opts {
 	struct perf_session *session;
 	struct sort_order so;
 	struct resolve_opts ropts;
-	struct callchain_cursor cursor;
+	struct resolved_sample rs;	/* the sample being added */
 	struct hists **hists;		/* by evsel idx */
 	struct hists_feed *feed;	/* adds resolved samples to the hists */
 	struct off_cpu *oc;		/* --off-cpu recording: offcpu-time spans */
@@ -256,9 +252,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 			  struct machine *machine)
 {
 	struct report_opts *rep = tool2rep(tool);
-	struct addr_location al;
+	struct resolved_sample *rs = &rep->rs;
 	struct hist_sample hs;
-	struct thread *thread;
 	struct hists *hists;
 	int err;
 
@@ -277,40 +272,35 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return err;
 	if (!sample_filter__match_cpu(&rep->filter, sample->cpu))
 		return 0;
-	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
-	if (!thread)
-		return -ENOMEM;
+	err = sample__resolve(rep->session, sample, evsel, rs);
+	if (err)
+		return err;
 	if (rep->need_chain) {
-		err = sample__resolve_callchain(sample, evsel, thread, &rep->ropts, &rep->cursor);
+		err = resolved_sample__callchain(rep->session, rs, &rep->ropts);
 		if (err)
 			return err;
 	}
-	/* the sample ip: usually the chain's first frame, resolved already */
-	if (!rep->need_chain ||
-	    !callchain_cursor__sample_location(&rep->cursor, sample, thread, &al)) {
-		thread__find_symbol(thread, sample->cpumode, sample->ip, &al);
-		al.cpu = (int32_t)sample->cpu;
-	}
+	resolved_sample__location(rs, rep->need_chain);
 	hists = report__hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
 	memset(&hs, 0, sizeof(hs));
-	hs.thread = thread;
-	hs.comm = thread__comm_str(thread);
+	hs.thread = rs->thread;
+	hs.comm = rs->comm;
 	hs.period = sample->period ? sample->period : 1;
 	/*
 	 * As perf: a sample a filter rejects still counts in the totals and in
 	 * the entries it lands in; an entry is hidden when the sample that
 	 * created it was rejected.
 	 */
-	hs.filtered = al.filtered || report__filtered(rep, sample, &hs, &al);
+	hs.filtered = rs->al.filtered || report__filtered(rep, sample, &hs, &rs->al);
 	hs.cpu = (sample->cpu == (u32)-1) ? -1 : (int32_t)sample->cpu;
 	if (!(evsel->attr.sample_type & PERF_SAMPLE_CPU))
 		hs.cpu = -1;
-	hs.map = al.map;
-	hs.sym = al.sym;
-	hs.addr = al.map ? al.addr : sample->ip;
-	hs.level = al.level ? al.level : '.';
+	hs.map = rs->al.map;
+	hs.sym = rs->al.sym;
+	hs.addr = rs->al.map ? rs->al.addr : sample->ip;
+	hs.level = rs->al.level ? rs->al.level : '.';
 	if (rep->need_trace) {
 		if (!rep->tf && !(rep->tf = trace_formatter__new_session(rep->session)))
 			return -ENOMEM;
@@ -319,20 +309,10 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 			return -ENOMEM;
 	}
 	if (rep->need_chain)
-		hs.chain = &rep->cursor;
-	if (rep->srcline_sort) {
-		/* perf's srcline key: file:line of the sample address, else
-		 * "sym+off" for DSOs without line info */
-		struct callchain_frame fr = {
-			.ip = sample->ip, .map = al.map, .sym = al.sym, .addr = al.addr,
-			.cpumode = sample->cpumode,
-		};
-
-		if (al.map && al.map->dso)
-			fr.srcline = dso__srcline(al.map->dso, al.addr);
-		hs.srcline = callchain_frame__srcline(&fr, true);
-	}
-	if (thread->pid == -1) {
+		hs.chain = &rs->cursor;
+	if (rep->srcline_sort)
+		hs.srcline = resolved_sample__srcline(rs);
+	if (rs->thread->pid == -1) {
 		/* the process may be learnt from a later sample, and the entry
 		 * takes the pid the thread has when the sample is added: add
 		 * now, after the queued ones */
@@ -385,13 +365,9 @@ static int count_sample(struct perf_tool *tool, union perf_event *event,
 	if (!evsel)
 		evsel = sample->evsel;
 	/* unwind DWARF samples to count truncated stacks */
-	if (evsel__has_dwarf_stack(evsel) && machine) {
-		struct thread *thread = machine__findnew_thread(machine, (pid_t)sample->pid,
-								(pid_t)sample->tid);
-
-		if (thread)
-			sample__resolve_callchain(sample, evsel, thread, &rep->ropts, &rep->cursor);
-	}
+	if (evsel__has_dwarf_stack(evsel) && machine &&
+	    !sample__resolve(rep->session, sample, evsel, &rep->rs))
+		resolved_sample__callchain(rep->session, &rep->rs, &rep->ropts);
 	return 0;
 }
 
@@ -506,7 +482,7 @@ static const char *default_input(void)
 static const char *report__truncated_line(struct report_opts *rep)
 {
 	static char buf[128];
-	uint64_t n = rep->cursor.nr_truncated, m = rep->cursor.nr_unwound;
+	uint64_t n = rep->rs.cursor.nr_truncated, m = rep->rs.cursor.nr_unwound;
 
 	snprintf(buf, sizeof(buf), "Truncated DWARF stacks: %llu of %llu samples (%.2f%%)",
 		 (unsigned long long)n, (unsigned long long)m, m ? 100.0 * (double)n / (double)m : 0.0);
@@ -522,7 +498,7 @@ static int report__print(struct report_opts *rep)
 	if (!rep->quiet)
 		printf("#\n# Total Lost Samples: %llu\n#\n",
 		       (unsigned long long)rep->session->data.stats.total_lost_samples);
-	if (!rep->quiet && rep->cursor.nr_unwound)
+	if (!rep->quiet && rep->rs.cursor.nr_unwound)
 		printf("# %s\n#\n", report__truncated_line(rep));
 	if (!evlist)
 		return 0;
@@ -738,10 +714,9 @@ int cmd_report(int argc, const char **argv)
 	rep->tool.sample = rep->stats_mode ? count_sample : process_sample;
 	rep->tool.context_switch = process_switch;
 	rep->tool.model_barrier = report__model_barrier;
-	callchain_cursor__init(&rep->cursor);
 	/* repeated raw callchains are resolved once (best effort: without
 	 * the cache every sample is resolved in full) */
-	callchain_cursor__enable_cache(&rep->cursor);
+	resolved_sample__init(&rep->rs, true);
 
 	rep->session = perf_session__new(rep->input, &rep->tool, &err);
 	if (!rep->session) {
@@ -801,7 +776,7 @@ int cmd_report(int argc, const char **argv)
 			"the report covers the records read before the damage\n", rep->input);
 	if (rep->stats_mode) {
 		perf_data__fprintf_stats(&rep->session->data, stdout);
-		if (rep->cursor.nr_unwound)
+		if (rep->rs.cursor.nr_unwound)
 			printf("%s\n", report__truncated_line(rep));
 		status = 0;
 		goto out;
@@ -832,7 +807,7 @@ out:
 	free(rep->hists);
 	trace_formatter__delete(rep->tf);	/* after the hists: they point into it */
 	sort_order__exit(&rep->so);
-	callchain_cursor__exit(&rep->cursor);
+	resolved_sample__exit(&rep->rs);
 	sample_filter__exit(&rep->filter);
 	free(rep);
 	free_list(joined, nr_joined);

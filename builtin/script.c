@@ -17,14 +17,13 @@
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/script-print.h"
 #include "../util/analysis/trace-format.h"
+#include "../util/session/resolve.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
-#include "../util/model/callchain.h"
-#include "../util/model/machine.h"
 
 struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
@@ -42,7 +41,7 @@ struct script_opts {
 	struct script_fields fields;
 	struct script_printer printer;
 	struct perf_session *session;
-	struct callchain_cursor cursor;
+	struct resolved_sample rs;	/* the sample being printed */
 	struct resolve_opts ropts;
 	struct folded *fold;
 	struct trace_formatter *tf;	/* tracepoint payloads, made on first use */
@@ -219,7 +218,7 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 			  struct machine *machine)
 {
 	struct script_opts *so = tool2opts(tool);
-	struct thread *thread;
+	struct resolved_sample *rs = &so->rs;
 	const char *comm;
 	int err;
 
@@ -235,8 +234,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return err;
 	if (so->oc && off_cpu__consume_sample(so->oc, evsel, sample, &err))
 		return script__stop(so, err);
-	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
-	comm = thread ? thread__comm_str(thread) : ":-1";
+	sample__resolve(so->session, sample, evsel, rs);	/* no thread: comm ":-1" */
+	comm = rs->comm;
 	if (script__filtered(so, sample, comm))
 		return 0;
 
@@ -251,10 +250,10 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		/* inlined frames as plain frames, as stackcollapse-perf.pl
 		 * reads perf script's "sym (inlined)" lines */
 		so->ropts.inline_frames = so->inline_frames;
-		err = sample__resolve_callchain(sample, evsel, thread, &so->ropts, &so->cursor);
+		err = resolved_sample__callchain(so->session, rs, &so->ropts);
 		if (err)
 			return err;
-		return folded__add_cursor(so->fold, 0, comm, &so->cursor,
+		return folded__add_cursor(so->fold, 0, comm, &rs->cursor,
 					  so->weight_period || (so->oc && evsel == off_cpu__evsel(so->oc)) ?
 					  sample->period : 1);
 	}
@@ -271,10 +270,10 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 			 * sample line names the real function */
 			so->ropts.inline_frames = chain && so->inline_frames;
 			so->ropts.srcline = (f & SF_SRCLINE) != 0;
-			err = sample__resolve_callchain(sample, evsel, thread, &so->ropts, &so->cursor);
+			err = resolved_sample__callchain(so->session, rs, &so->ropts);
 			if (err)
 				return err;
-			cursor = &so->cursor;
+			cursor = &rs->cursor;
 		}
 		so->printer.trace_info = NULL;
 		if ((f & SF_TRACE) && evsel->attr.type == PERF_TYPE_TRACEPOINT) {
@@ -315,12 +314,11 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 {
 	struct script_opts *so = tool2opts(tool);
 	struct evsel *evsel = sample ? sample->evsel : NULL;
-	struct thread *thread;
 	bool show;
 	pid_t pid, tid;
 	int err;
 
-	err = machine__process_event(machine, event, sample);
+	err = perf_session__process_sideband(so->session, event, sample);
 	if (err)
 		return err;
 	switch (event->header.type) {
@@ -353,9 +351,8 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 		evsel = evlist__first(so->session->data.evlist);
 	if (pid == -1)
 		pid = 0;
-	thread = machine__findnew_thread(machine, pid, tid);
 	err = script_printer__sideband(&so->printer, evsel, event, sample,
-				       thread ? thread__comm_str(thread) : ":-1");
+				       perf_session__comm(so->session, pid, tid));
 	return script__stop(so, err);
 }
 
@@ -463,10 +460,9 @@ int cmd_script(int argc, const char **argv)
 	so->tool.fork = process_sideband;
 	so->tool.exit = process_sideband;
 	so->tool.context_switch = process_switch;
-	callchain_cursor__init(&so->cursor);
 	/* repeated chains are resolved once, and printed from their text
 	 * (best effort: without the cache every sample is resolved) */
-	callchain_cursor__enable_cache(&so->cursor);
+	resolved_sample__init(&so->rs, true);
 	so->ropts.max_stack = so->max_stack;
 	if (script_printer__init(&so->printer, stdout, &so->fields))
 		goto out;
@@ -527,7 +523,7 @@ out:
 	if (so->session)
 		perf_session__delete(so->session);
 	fflush(stdout);
-	callchain_cursor__exit(&so->cursor);
+	resolved_sample__exit(&so->rs);
 	script_printer__exit(&so->printer);
 	folded__delete(so->fold);
 	if (so->tf)

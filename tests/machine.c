@@ -460,7 +460,7 @@ static int test__callchain(void)
 	s.callchain = (struct ip_callchain *)&cc;
 	t = machine__findnew_thread(m, 300, 300);
 	callchain_cursor__init(&cur);
-	TEST_ASSERT_VAL("resolve", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_VAL("resolve", !sample__resolve_callchain(&s, NULL, t, &opts, NULL, &cur));
 	TEST_ASSERT_EQUAL("frames", cur.nr, have_k ? 5 : 4);
 	{
 		unsigned int u = have_k ? 1 : 0;
@@ -479,19 +479,19 @@ static int test__callchain(void)
 	}
 	/* max_stack */
 	opts.max_stack = 2;
-	TEST_ASSERT_VAL("resolve2", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_VAL("resolve2", !sample__resolve_callchain(&s, NULL, t, &opts, NULL, &cur));
 	TEST_ASSERT_EQUAL("max_stack", cur.nr, 2);
 	/* hide_unresolved drops the unmapped frame */
 	opts.max_stack = 0;
 	opts.hide_unresolved = true;
-	TEST_ASSERT_VAL("resolve3", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_VAL("resolve3", !sample__resolve_callchain(&s, NULL, t, &opts, NULL, &cur));
 	TEST_ASSERT_EQUAL("hidden", cur.nr, have_k ? 4 : 3);
 	/* no callchain: the sample ip alone */
 	s.callchain = NULL;
 	s.cpumode = PERF_RECORD_MISC_USER;
 	s.ip = 0x12001;
 	opts.hide_unresolved = false;
-	TEST_ASSERT_VAL("resolve4", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_VAL("resolve4", !sample__resolve_callchain(&s, NULL, t, &opts, NULL, &cur));
 	TEST_ASSERT_EQUAL("one", cur.nr, 1);
 	TEST_ASSERT_STREQ("ip sym", cur.frames[0].sym ? cur.frames[0].sym->name : NULL, "outer");
 	/* an unknown context marker: the chain is dropped whole, as perf does */
@@ -500,7 +500,7 @@ static int test__callchain(void)
 	cc.ips[cc.nr++] = 0x11010;
 	cc.ips[cc.nr++] = (uint64_t)-5;
 	s.callchain = (struct ip_callchain *)&cc;
-	TEST_ASSERT_VAL("resolve5", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_VAL("resolve5", !sample__resolve_callchain(&s, NULL, t, &opts, NULL, &cur));
 	TEST_ASSERT_VAL("discarded", cur.nr == 0 && cur.discarded);
 	callchain_cursor__exit(&cur);
 	machine__delete(m);
@@ -542,18 +542,18 @@ static int test__chain_cache(void)
 	s.cpumode = PERF_RECORD_MISC_USER;
 	s.ip = 0x411010;
 	s.callchain = (struct ip_callchain *)&a;
-	TEST_ASSERT_VAL("resolve 1", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_VAL("resolve 1", !sample__resolve_callchain(&s, NULL, t, &opts, NULL, &cur));
 	TEST_ASSERT_EQUAL("met once: not stored", cur.chain_id, 0);
 	TEST_ASSERT_STREQ("frames 1", cur.nr == 3 && cur.frames[2].sym ? cur.frames[2].sym->name : NULL,
 			  "root");
 	s.callchain = (struct ip_callchain *)&b;
-	TEST_ASSERT_VAL("resolve other", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_VAL("resolve other", !sample__resolve_callchain(&s, NULL, t, &opts, NULL, &cur));
 	TEST_ASSERT_EQUAL("other chain met once", cur.chain_id, 0);
 	s.callchain = (struct ip_callchain *)&a;
-	TEST_ASSERT_VAL("resolve 2", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_VAL("resolve 2", !sample__resolve_callchain(&s, NULL, t, &opts, NULL, &cur));
 	id = cur.chain_id;
 	TEST_ASSERT_VAL("met twice: stored", id != 0);
-	TEST_ASSERT_VAL("resolve 3", !sample__resolve_callchain(&s, NULL, t, &opts, &cur));
+	TEST_ASSERT_VAL("resolve 3", !sample__resolve_callchain(&s, NULL, t, &opts, NULL, &cur));
 	TEST_ASSERT_EQUAL("hit: same id", cur.chain_id, id);
 	TEST_ASSERT_EQUAL("hit: same frames", cur.nr, 3);
 	TEST_ASSERT_STREQ("hit frame 0", cur.frames[0].sym ? cur.frames[0].sym->name : NULL, "inner");

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer harness: the perf.data reader and session
- * (util/format/session.h) as report and script drive them.
+ * (util/format/data.h, util/session/session.h) as report and script
+ * drive them.
  *
  * Every input is read as a regular file (memfd): file mode, or pipe
  * format saved to a file. An input whose header is the 16-byte pipe
  * header is read a second time through a real pipe (pipe mode, chunked
  * reads). Both orderings (ordered queue and direct delivery) are used,
  * the header is printed (feature sections decoded), and every sample is
- * resolved through machine__resolve() and sample__resolve_callchain(),
+ * resolved through the session's resolver (util/session/resolve.h),
  * so compressed records, feature sections, side-band records and sample
  * parsing all see the mutated bytes.
  *
@@ -26,6 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "fuzz-common.h"
+#include "util/session/resolve.h"
 #include "util/session/session.h"
 #include "util/kernel/evsel.h"
 #include "util/model/callchain.h"
@@ -42,7 +44,8 @@ static FILE *devnull;
 
 struct fuzz_tool {
 	struct perf_tool tool;
-	struct callchain_cursor cursor;
+	struct perf_session *session;
+	struct resolved_sample rs;
 	struct resolve_opts ropts;
 	unsigned long sum;
 };
@@ -52,25 +55,23 @@ static int fuzz_sample(struct perf_tool *tool, union perf_event *event,
 		       struct machine *machine)
 {
 	struct fuzz_tool *ft = (struct fuzz_tool *)tool;
-	struct addr_location al;
-	struct thread *thread;
+	struct resolved_sample *rs = &ft->rs;
+	int err = sample__resolve(ft->session, sample, evsel, rs);
 
-	memset(&al, 0, sizeof(al));
-	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
-	if (!thread)
-		return -ENOMEM;
-	ft->sum += strlen(thread__comm_str(thread));
-	if (machine__resolve(machine, &al, sample))
+	(void)machine;
+	if (err)
+		return err;
+	ft->sum += strlen(rs->comm);
+	resolved_sample__location(rs, false);
+	if (rs->al.sym)
+		ft->sum += strlen(rs->al.sym->name);
+	if (rs->al.map && rs->al.map->dso)
+		ft->sum += strlen(rs->al.map->dso->short_name);
+	if (resolved_sample__callchain(ft->session, rs, &ft->ropts))
 		return 0;
-	if (al.sym)
-		ft->sum += strlen(al.sym->name);
-	if (al.map && al.map->dso)
-		ft->sum += strlen(al.map->dso->short_name);
-	if (sample__resolve_callchain(sample, evsel, thread, &ft->ropts, &ft->cursor))
-		return 0;
-	for (unsigned int i = 0; i < ft->cursor.nr; i++)
-		if (ft->cursor.frames[i].sym)
-			ft->sum += strlen(ft->cursor.frames[i].sym->name);
+	for (unsigned int i = 0; i < rs->cursor.nr; i++)
+		if (rs->cursor.frames[i].sym)
+			ft->sum += strlen(rs->cursor.frames[i].sym->name);
 	return 0;
 }
 
@@ -86,9 +87,10 @@ static void run_session(const char *path, bool ordered)
 	ft.ropts.max_stack = 127;
 	ft.ropts.inline_frames = true;
 	ft.ropts.srcline = true;
-	callchain_cursor__init(&ft.cursor);
+	resolved_sample__init(&ft.rs, false);
 	s = perf_session__new(path, &ft.tool, &err);
 	if (s) {
+		ft.session = s;
 		if (s->machine) {
 			s->machine->symfs = symfs_dir;
 			s->machine->kallsyms = kallsyms_path;
@@ -100,7 +102,7 @@ static void run_session(const char *path, bool ordered)
 			perf_data__fprintf_stats(&s->data, devnull);
 		perf_session__delete(s);
 	}
-	callchain_cursor__exit(&ft.cursor);
+	resolved_sample__exit(&ft.rs);
 }
 
 /* Pipe mode: the whole input is written into a pipe big enough to hold it,

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "folded.h"
 #include "off-cpu.h"
+#include "../session/resolve.h"
 #include "../session/session.h"
 #include "../kernel/evsel.h"
 #include "../lib/debug.h"
@@ -595,7 +596,7 @@ struct folded_file_tool {
 	bool oc_setup;
 	bool on_cpu;			/* fold on-CPU samples */
 	struct evsel *evsel;
-	struct callchain_cursor cursor;
+	struct resolved_sample rs;
 	struct resolve_opts ropts;
 	struct folded_file_info info;
 };
@@ -604,20 +605,18 @@ static int folded_file__off_cpu_span(void *arg, const struct off_cpu_span *span)
 {
 	struct folded_file_tool *ft = arg;
 	struct perf_sample sample = span->sample;
-	struct machine *machine = ft->session->machine;
-	struct thread *thread;
 	int err;
 
 	if (!ft->opts->off_cpu)
 		return 0;
-	thread = machine__findnew_thread(machine, (pid_t)sample.pid, (pid_t)sample.tid);
-	err = sample__resolve_callchain(&sample, sample.evsel, thread, &ft->ropts, &ft->cursor);
+	sample__resolve(ft->session, &sample, sample.evsel, &ft->rs);
+	err = resolved_sample__callchain(ft->session, &ft->rs, &ft->ropts);
 	if (err)
 		return err;
 	ft->info.nr_off_cpu++;
 	ft->info.off_cpu_ns += sample.period;
-	return folded__add_cursor(ft->opts->off_cpu, ft->set, thread ? thread__comm_str(thread) : "",
-				  &ft->cursor, sample.period);
+	return folded__add_cursor(ft->opts->off_cpu, ft->set, ft->rs.thread ? ft->rs.comm : "",
+				  &ft->rs.cursor, sample.period);
 }
 
 /* Once the session knows its events (at once for files, at the first
@@ -640,10 +639,10 @@ static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
 			       struct machine *machine)
 {
 	struct folded_file_tool *ft = container_of(tool, struct folded_file_tool, tool);
-	struct thread *thread;
 	int err;
 
 	(void)event;
+	(void)machine;
 	if (!evsel)
 		evsel = sample->evsel;
 	if (!evsel)
@@ -667,13 +666,13 @@ static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
 	}
 	if (evsel != ft->evsel)
 		return 0;
-	thread = machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid);
-	err = sample__resolve_callchain(sample, evsel, thread, &ft->ropts, &ft->cursor);
+	sample__resolve(ft->session, sample, evsel, &ft->rs);
+	err = resolved_sample__callchain(ft->session, &ft->rs, &ft->ropts);
 	if (err)
 		return err;
 	ft->info.nr_samples++;
-	return folded__add_cursor(ft->f, ft->set, thread ? thread__comm_str(thread) : "",
-				  &ft->cursor, ft->opts->weight_period ? sample->period : 1);
+	return folded__add_cursor(ft->f, ft->set, ft->rs.thread ? ft->rs.comm : "",
+				  &ft->rs.cursor, ft->opts->weight_period ? sample->period : 1);
 }
 
 /* PERF_RECORD_SWITCH: switch-ins finish off-CPU spans. */
@@ -706,10 +705,10 @@ int folded__add_file(struct folded *f, int set, const char *path,
 	ft.on_cpu = !(opts->event && !strcmp(opts->event, OFF_CPU_EVENT_NAME));
 	ft.ropts.max_stack = opts->max_stack ? opts->max_stack : 127;
 	ft.ropts.inline_frames = !opts->no_inline;
-	callchain_cursor__init(&ft.cursor);
+	resolved_sample__init(&ft.rs, false);
 	session = perf_session__new(path, &ft.tool, &err);
 	if (!session) {
-		callchain_cursor__exit(&ft.cursor);
+		resolved_sample__exit(&ft.rs);
 		return err ? err : -EINVAL;
 	}
 	ft.session = session;
@@ -734,6 +733,6 @@ int folded__add_file(struct folded *f, int set, const char *path,
 		*info = ft.info;
 	off_cpu__delete(ft.oc);
 	perf_session__delete(session);
-	callchain_cursor__exit(&ft.cursor);
+	resolved_sample__exit(&ft.rs);
 	return err;
 }

@@ -712,7 +712,7 @@ static struct chain_cache_entry *chain_cache__resolved(struct callchain_cache *c
 }
 
 /*
- * Resolution ahead on the unwinding workers (unwind.h, unwind__set_ahead()):
+ * Resolution ahead on the unwinding workers (unwind.h, unwind_batch__set_ahead()):
  * a DWARF sample's whole resolution, done into a slot cursor of the batch,
  * is what the delivering thread's sample__resolve_callchain() then copies.
  * The key carries the options (resolve_opts__key() is one-to-one for
@@ -789,14 +789,16 @@ static void ahead_slot__free(void *slot)
 }
 
 /* The DWARF sample's resolution from the workers, or 1: resolve it here. */
-static int resolve_ahead(struct perf_sample *sample, struct thread *thread, uint32_t opts_key,
-			 struct callchain_cursor *cursor)
+static int resolve_ahead(struct unwind_batch *batch, struct perf_sample *sample,
+			 struct thread *thread, uint32_t opts_key, struct callchain_cursor *cursor)
 {
 	struct unwind_ahead a = { ahead_job, ahead_slot__free, opts_key };
 	struct ahead_slot *s;
 
-	unwind__set_ahead(&a);
-	s = unwind__ahead_take(thread, sample, opts_key);
+	if (!batch)
+		return 1;
+	unwind_batch__set_ahead(batch, &a);
+	s = unwind_batch__ahead_take(batch, thread, sample, opts_key);
 	if (!s)
 		return 1;
 	if (s->err)
@@ -915,7 +917,7 @@ static int resolve_dwarf_cached(struct callchain_cache *cache, struct perf_sampl
 
 int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 			      struct thread *thread, const struct resolve_opts *opts,
-			      struct callchain_cursor *cursor)
+			      struct unwind_batch *ahead, struct callchain_cursor *cursor)
 {
 	struct callchain_cache *cache = cursor->cache;
 	const struct ip_callchain *cc = sample->callchain;
@@ -929,7 +931,7 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	if (evsel__has_dwarf_stack(evsel)) {
 		if (thread && perf_sample__has_user_stack(sample) &&
 		    (!opts || opts->max_stack <= 0xffff) &&
-		    (err = resolve_ahead(sample, thread,
+		    (err = resolve_ahead(ahead, sample, thread,
 					 resolve_opts__key(opts, opts && opts->max_stack ?
 							   opts->max_stack : DEFAULT_MAX_STACK),
 					 cursor)) <= 0)

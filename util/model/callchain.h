@@ -15,6 +15,7 @@
 
 struct evsel;
 struct callchain_cache;
+struct unwind_batch;
 
 struct callchain_frame {
 	uint64_t ip;		/* virtual address as sampled */
@@ -138,11 +139,15 @@ int callchain_cursor__copy(struct callchain_cursor *dst, const struct callchain_
  * it at the same ip, each with an interned inlined symbol
  * (dso__inline_sym(), range of the real symbol, as perf 6.1's
  * "func (inlined)"), and their srclines when opts->srcline.
+ * ahead: the batch (unwind.h) the session ran for the samples being
+ * delivered, NULL when none: a DWARF sample its workers resolved ahead
+ * is taken from there (same frames), and the batch's workers are given
+ * this resolution as their job for its next runs.
  * Returns 0 or -errno (-ENOMEM).
  */
 int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 			      struct thread *thread, const struct resolve_opts *opts,
-			      struct callchain_cursor *cursor);
+			      struct unwind_batch *ahead, struct callchain_cursor *cursor);
 
 /*
  * The sample's own location (machine__resolve()'s answer) from a cursor

@@ -3,10 +3,10 @@
  * Parallel DWARF unwinding: a batch of samples is unwound on worker
  * threads into raw frames (struct unwind_entry), which the serial
  * delivery replays through unwind__get_entries(); see unwind.h. When the
- * consumer has registered a whole-sample job (unwind__set_ahead():
+ * consumer has registered a whole-sample job (unwind_batch__set_ahead():
  * callchain.c's full resolution with symbols, inline frames and
  * srclines), the workers run that instead and the delivery takes its
- * result (unwind__ahead_take()); a delivering thread that would wait for
+ * result (unwind_batch__ahead_take()); a delivering thread that would wait for
  * a worker runs jobs from the batch's end meanwhile. The bare walk was a
  * fifth of a sample's cost, so handing it over could not pay; the whole
  * resolution is most of it.
@@ -102,9 +102,10 @@ struct unwind_batch {
 	bool stop;			/* workers: take no more (atomic) */
 	bool running;			/* handed to the workers, not cleared yet */
 	bool prefetch_on;		/* $PRF_UNWIND_WARM != 0 */
-	/* whole-sample job (unwind__set_ahead()) of this run, if any */
-	struct unwind_ahead ahead;
-	bool ahead_on;
+	/* whole-sample job of this run, if any, and the one registered for
+	 * the next runs (unwind_batch__set_ahead()) */
+	struct unwind_ahead ahead, next_ahead;
+	bool ahead_on, next_ahead_on;
 	void (*free_slot)(void *slot);	/* of the slots filled so far */
 	size_t back;			/* delivering thread: preps[back..nr) claimed
 					 * from the end */
@@ -149,9 +150,6 @@ static struct {
 
 /* the batch whose results this thread's unwind__get_entries() replays */
 static __thread struct unwind_batch *active_batch;
-/* the job this thread's next runs hand out (unwind__set_ahead()) */
-static __thread struct unwind_ahead pending_ahead;
-static __thread bool pending_ahead_on;
 /* running an ahead job: its walks must not replay (the sample is BUSY) */
 static __thread bool in_ahead;
 
@@ -482,10 +480,10 @@ int unwind_batch__run(struct unwind_batch *b, int nthreads)
 	if (!b->nr || b->running)
 		return 0;
 	b->back = b->nr;
-	b->ahead_on = pending_ahead_on;
+	b->ahead_on = b->next_ahead_on;
 	if (b->ahead_on) {
-		b->ahead = pending_ahead;
-		b->free_slot = pending_ahead.free_slot;
+		b->ahead = b->next_ahead;
+		b->free_slot = b->next_ahead.free_slot;
 	}
 	/* the delivering thread walks what no worker has taken: when the
 	 * workers got less than a quarter of the last run (no idle CPU for
@@ -595,11 +593,11 @@ static struct prep *batch__find(struct unwind_batch *b, struct thread *thread,
 	return NULL;
 }
 
-void unwind__set_ahead(const struct unwind_ahead *ahead)
+void unwind_batch__set_ahead(struct unwind_batch *b, const struct unwind_ahead *ahead)
 {
-	pending_ahead_on = ahead != NULL;
+	b->next_ahead_on = ahead != NULL;
 	if (ahead)
-		pending_ahead = *ahead;
+		b->next_ahead = *ahead;
 }
 
 /* Delivering thread, while a worker runs the job it waits for: run the
@@ -619,9 +617,9 @@ static bool batch__steal_back(struct unwind_batch *b)
 	return false;
 }
 
-void *unwind__ahead_take(struct thread *thread, const struct perf_sample *data, uint64_t key)
+void *unwind_batch__ahead_take(struct unwind_batch *b, struct thread *thread,
+			       const struct perf_sample *data, uint64_t key)
 {
-	struct unwind_batch *b = active_batch;
 	struct prep *p = batch__find(b, thread, data);
 	unsigned int spins = 0;
 	int st;

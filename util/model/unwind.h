@@ -124,7 +124,7 @@ uint64_t unwind__sample_regs_mask(void);
 
 /* ---- parallel unwinding (util/model/unwind-parallel.c) ----
  *
- * The session (util/format/session.c) hands runs of consecutive samples
+ * The session (util/session/session.c) hands runs of consecutive samples
  * (no side-band record between them, so every address space is fixed
  * during the run) to unwind_batch__run(), which lets worker threads
  * unwind them into raw frames while the caller goes on delivering; the
@@ -177,17 +177,18 @@ struct unwind_ahead {
 	void (*free_slot)(void *slot);
 	uint64_t key;
 };
-/* Register (copied; NULL: off) the calling thread's job for the batches
- * it runs from the next unwind_batch__run() on. */
-void unwind__set_ahead(const struct unwind_ahead *ahead);
+/* Register (copied; NULL: off) the job b's workers run from its next
+ * unwind_batch__run() on. */
+void unwind_batch__set_ahead(struct unwind_batch *b, const struct unwind_ahead *ahead);
 /*
- * On the thread that ran the batch: the slot the job filled for this
- * sample of thread under key, waiting while it is being resolved (and
- * meanwhile resolving queued samples from the batch's end itself); NULL
- * when the caller must resolve the sample itself (not queued, another
+ * On the thread that ran batch b (NULL: none): the slot the job filled
+ * for this sample of thread under key, waiting while it is being resolved
+ * (and meanwhile resolving queued samples from the batch's end itself);
+ * NULL when the caller must resolve the sample itself (not queued, another
  * key, or no one had started it: it is then marked taken).
  */
-void *unwind__ahead_take(struct thread *thread, const struct perf_sample *sample, uint64_t key);
+void *unwind_batch__ahead_take(struct unwind_batch *b, struct thread *thread,
+			       const struct perf_sample *sample, uint64_t key);
 
 /* Start unwinding the queued samples on nthreads - 1 worker threads and
  * return at once; unwind__get_entries() on the calling thread replays
