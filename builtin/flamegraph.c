@@ -11,7 +11,7 @@
 #include "builtin.h"
 #include "../util/analysis/flamegraph.h"
 #include "../util/analysis/folded.h"
-#include "../util/analysis/off-cpu.h"
+#include "../util/session/off-cpu.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"

@@ -28,7 +28,7 @@
 #include "../util/kernel/mmap.h"
 #include "../util/kernel/parse-events.h"
 #include "../util/kernel/thread_map.h"
-#include "../util/analysis/off-cpu.h"
+#include "../util/session/off-cpu.h"
 #include "../util/kernel/workload.h"
 #include "../util/format/event.h"
 #include "../util/format/features-write.h"

@@ -25,8 +25,7 @@
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
-#include "../util/analysis/off-cpu.h"
-#include "../util/analysis/trace-format.h"
+#include "../util/session/trace-format.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
@@ -55,7 +54,6 @@ struct report_opts {
 	struct resolved_sample rs;	/* the sample being added */
 	struct hists **hists;		/* by evsel idx */
 	struct hists_feed *feed;	/* adds resolved samples to the hists */
-	struct off_cpu *oc;		/* --off-cpu recording: offcpu-time spans */
 	struct trace_formatter *tf;	/* --sort trace: payload texts (interned) */
 	int nr_hists;
 	bool use_callchain, cumulate, need_chain;
@@ -86,8 +84,6 @@ static void free_list(char **v, int n)
 }
 
 /* Decide children/callchain settings once the events are known. */
-static int report__off_cpu_span(void *arg, const struct off_cpu_span *span);
-
 static int report__setup(struct report_opts *rep)
 {
 	struct evlist *evlist = rep->session->data.evlist;
@@ -98,7 +94,9 @@ static int report__setup(struct report_opts *rep)
 	if (rep->setup_done)
 		return rep->setup_err;
 	rep->setup_done = true;
-	rep->oc = off_cpu__new_session(rep->session, NULL, report__off_cpu_span, rep, &err);
+	/* an off-CPU recording: the offcpu-time pseudo event joins the
+	 * evlist, and its samples come from the session */
+	perf_session__off_cpu(rep->session, &err);
 	if (err) {
 		rep->setup_err = err;
 		return err;
@@ -268,8 +266,6 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		if (err)
 			return err;
 	}
-	if (rep->oc && off_cpu__consume_sample(rep->oc, evsel, sample, &err))
-		return err;
 	if (!sample_filter__match_cpu(&rep->filter, sample->cpu))
 		return 0;
 	err = sample__resolve(rep->session, sample, evsel, rs);
@@ -329,29 +325,17 @@ static int report__model_barrier(struct perf_tool *tool)
 	return hists_feed__sync(tool2rep(tool)->feed);
 }
 
-/* An off-CPU span becomes one offcpu-time sample (period = ns off CPU). */
-static int report__off_cpu_span(void *arg, const struct off_cpu_span *span)
-{
-	struct report_opts *rep = arg;
-	struct perf_sample sample = span->sample;
-
-	return process_sample(&rep->tool, NULL, &sample, sample.evsel, rep->session->machine);
-}
-
-/* PERF_RECORD_SWITCH: the switch-ins of an off-CPU recording. */
+/* PERF_RECORD_SWITCH (the session took the switch-ins of an off-CPU
+ * recording already): the events are known by now. */
 static int process_switch(struct perf_tool *tool, union perf_event *event,
 			  struct perf_sample *sample, struct machine *machine)
 {
 	struct report_opts *rep = tool2rep(tool);
-	int err;
 
+	(void)event;
+	(void)sample;
 	(void)machine;
-	if (rep->stats_mode)
-		return 0;
-	err = report__setup(rep);
-	if (err || !rep->oc)
-		return err;
-	return off_cpu__context_switch(rep->oc, event, sample);
+	return rep->stats_mode ? 0 : report__setup(rep);
 }
 
 static int count_sample(struct perf_tool *tool, union perf_event *event,
@@ -725,6 +709,8 @@ int cmd_report(int argc, const char **argv)
 			fprintf(stderr, "prf report: cannot open %s: %s\n", rep->input, strerror(-err));
 		goto out;
 	}
+	if (!rep->stats_mode)
+		perf_session__enable_off_cpu(rep->session);
 	if (rep->session->machine) {
 		rep->session->machine->symfs = rep->symfs;
 		rep->session->machine->kallsyms = rep->kallsyms;
@@ -795,7 +781,6 @@ out:
 	hists_feed__delete(rep->feed);	/* before the hists it adds to */
 	tui__exit();
 	fflush(stdout);
-	off_cpu__delete(rep->oc);
 	if (rep->session)
 		perf_session__delete(rep->session);
 	for (int i = 0; i < rep->nr_hists; i++) {

@@ -13,10 +13,10 @@
 #include <unistd.h>
 #include "builtin.h"
 #include "../util/analysis/folded.h"
-#include "../util/analysis/off-cpu.h"
+#include "../util/session/off-cpu.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/script-print.h"
-#include "../util/analysis/trace-format.h"
+#include "../util/session/trace-format.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
@@ -45,7 +45,7 @@ struct script_opts {
 	struct resolve_opts ropts;
 	struct folded *fold;
 	struct trace_formatter *tf;	/* tracepoint payloads, made on first use */
-	struct off_cpu *oc;		/* --off-cpu recording: offcpu-time spans */
+	struct off_cpu *oc;		/* --off-cpu recording: offcpu-time spans (the session's) */
 	struct evsel *fold_evsel;	/* stackcollapse: first event seen */
 	bool weight_period;
 	bool setup_done;
@@ -140,8 +140,6 @@ static int script__check_evsel(struct script_opts *so, struct evsel *evsel)
 	return 0;
 }
 
-static int script__off_cpu_span(void *arg, const struct off_cpu_span *span);
-
 static int script__setup(struct script_opts *so)
 {
 	struct evlist *evlist = so->session->data.evlist;
@@ -154,7 +152,8 @@ static int script__setup(struct script_opts *so)
 	{
 		int err;
 
-		so->oc = off_cpu__new_session(so->session, NULL, script__off_cpu_span, so, &err);
+		/* an off-CPU recording: the session delivers offcpu-time samples */
+		so->oc = perf_session__off_cpu(so->session, &err);
 		if (err)
 			return err;
 		/* fold the off-CPU stacks (in ns) unless --event names another */
@@ -232,8 +231,6 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		err = script__check_evsel(so, evsel);
 	if (err)
 		return err;
-	if (so->oc && off_cpu__consume_sample(so->oc, evsel, sample, &err))
-		return script__stop(so, err);
 	sample__resolve(so->session, sample, evsel, rs);	/* no thread: comm ":-1" */
 	comm = rs->comm;
 	if (script__filtered(so, sample, comm))
@@ -287,26 +284,20 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	return script__stop(so, err);
 }
 
-/* An off-CPU span becomes one offcpu-time sample (period = ns off CPU). */
-static int script__off_cpu_span(void *arg, const struct off_cpu_span *span)
-{
-	struct script_opts *so = arg;
-	struct perf_sample sample = span->sample;
-
-	return process_sample(&so->tool, NULL, &sample, sample.evsel, so->session->machine);
-}
-
-/* PERF_RECORD_SWITCH: the switch-ins of an off-CPU recording. */
+/* PERF_RECORD_SWITCH: a switch-in of an off-CPU recording (taken by the
+ * session) may have let older output through. */
 static int process_switch(struct perf_tool *tool, union perf_event *event,
 			  struct perf_sample *sample, struct machine *machine)
 {
 	struct script_opts *so = tool2opts(tool);
 	int err = script__setup(so);
 
+	(void)event;
+	(void)sample;
 	(void)machine;
 	if (err || !so->oc)
 		return err;
-	return script__stop(so, off_cpu__context_switch(so->oc, event, sample));
+	return script__stop(so, 0);
 }
 
 static int process_sideband(struct perf_tool *tool, union perf_event *event,
@@ -478,6 +469,7 @@ int cmd_script(int argc, const char **argv)
 	so->session = perf_session__new(so->input, &so->tool, &err);
 	if (!so->session)	/* the session said what and where */
 		goto out;
+	perf_session__enable_off_cpu(so->session);
 	if (so->header && !so->folded) {
 		perf_data__fprintf_info(&so->session->data, stdout, false);
 	}
@@ -519,7 +511,6 @@ int cmd_script(int argc, const char **argv)
 	}
 	status = 0;
 out:
-	off_cpu__delete(so->oc);
 	if (so->session)
 		perf_session__delete(so->session);
 	fflush(stdout);

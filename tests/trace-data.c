@@ -21,8 +21,8 @@
 #include "../util/kernel/parse-events.h"
 #include "../util/kernel/tracefs.h"
 #include "../util/format/trace-data.h"
-#include "../util/analysis/trace-format.h"
-#include "../util/analysis/off-cpu.h"
+#include "../util/session/trace-format.h"
+#include "../util/session/off-cpu.h"
 
 static const char header_page_txt[] =
 	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "folded.h"
-#include "off-cpu.h"
+#include "../session/off-cpu.h"
 #include "../session/resolve.h"
 #include "../session/session.h"
 #include "../kernel/evsel.h"
@@ -601,22 +601,22 @@ struct folded_file_tool {
 	struct folded_file_info info;
 };
 
-static int folded_file__off_cpu_span(void *arg, const struct off_cpu_span *span)
+/* An offcpu-time sample (a finished off-CPU span, from the session):
+ * into the off-CPU stacks when asked for. */
+static int folded_file__off_cpu_sample(struct folded_file_tool *ft, struct perf_sample *sample)
 {
-	struct folded_file_tool *ft = arg;
-	struct perf_sample sample = span->sample;
 	int err;
 
 	if (!ft->opts->off_cpu)
 		return 0;
-	sample__resolve(ft->session, &sample, sample.evsel, &ft->rs);
+	sample__resolve(ft->session, sample, sample->evsel, &ft->rs);
 	err = resolved_sample__callchain(ft->session, &ft->rs, &ft->ropts);
 	if (err)
 		return err;
 	ft->info.nr_off_cpu++;
-	ft->info.off_cpu_ns += sample.period;
+	ft->info.off_cpu_ns += sample->period;
 	return folded__add_cursor(ft->opts->off_cpu, ft->set, ft->rs.thread ? ft->rs.comm : "",
-				  &ft->rs.cursor, sample.period);
+				  &ft->rs.cursor, sample->period);
 }
 
 /* Once the session knows its events (at once for files, at the first
@@ -628,7 +628,7 @@ static int folded_file__setup(struct folded_file_tool *ft)
 	if (ft->oc_setup)
 		return 0;
 	ft->oc_setup = true;
-	ft->oc = off_cpu__new_session(ft->session, NULL, folded_file__off_cpu_span, ft, &err);
+	ft->oc = perf_session__off_cpu(ft->session, &err);
 	if (ft->oc)
 		ft->info.has_off_cpu = true;
 	return err;
@@ -650,13 +650,8 @@ static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
 	err = folded_file__setup(ft);
 	if (err)
 		return err;
-	if (ft->oc) {
-		if (off_cpu__consume_sample(ft->oc, evsel, sample, &err)) {
-			if (!ft->opts->off_cpu)	/* not asked: off-CPU spans dropped */
-				err = 0;
-			return err;
-		}
-	}
+	if (ft->oc && evsel == off_cpu__evsel(ft->oc))
+		return folded_file__off_cpu_sample(ft, sample);
 	if (!ft->on_cpu)
 		return 0;
 	if (!ft->evsel) {
@@ -675,17 +670,18 @@ static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
 				  &ft->rs.cursor, ft->opts->weight_period ? sample->period : 1);
 }
 
-/* PERF_RECORD_SWITCH: switch-ins finish off-CPU spans. */
+/* PERF_RECORD_SWITCH (the session finished off-CPU spans with it): the
+ * events are known by now. */
 static int folded_file__switch(struct perf_tool *tool, union perf_event *event,
 			       struct perf_sample *sample, struct machine *machine)
 {
 	struct folded_file_tool *ft = container_of(tool, struct folded_file_tool, tool);
 	int err = folded_file__setup(ft);
 
+	(void)event;
+	(void)sample;
 	(void)machine;
-	if (err || !ft->oc || !ft->opts->off_cpu)
-		return err;
-	return off_cpu__context_switch(ft->oc, event, sample);
+	return err;
 }
 
 int folded__add_file(struct folded *f, int set, const char *path,
@@ -712,6 +708,7 @@ int folded__add_file(struct folded *f, int set, const char *path,
 		return err ? err : -EINVAL;
 	}
 	ft.session = session;
+	perf_session__enable_off_cpu(session);
 	if (!session->data.pipe)
 		err = folded_file__setup(&ft);
 	if (!err)
@@ -731,7 +728,6 @@ int folded__add_file(struct folded *f, int set, const char *path,
 		snprintf(ft.info.event, sizeof(ft.info.event), "%s", evsel__name(ft.evsel));
 	if (info)
 		*info = ft.info;
-	off_cpu__delete(ft.oc);
 	perf_session__delete(session);
 	resolved_sample__exit(&ft.rs);
 	return err;

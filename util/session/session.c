@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include "session.h"
+#include "off-cpu.h"
 #include "../format/ordered-events.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
@@ -79,6 +80,7 @@ static int session__deliver_event(struct perf_session *s, union perf_event *even
 	struct perf_tool *tool = s->tool;
 	struct perf_sample sample;
 	struct evsel *evsel = perf_data__event_evsel(&s->data, event);
+	int err = 0;
 
 	perf_data__set_deliver_offset(&s->data, off);
 	if (event->header.type == PERF_RECORD_SAMPLE) {
@@ -93,6 +95,14 @@ static int session__deliver_event(struct perf_session *s, union perf_event *even
 			return 0;
 		}
 		perf_data__count_sample(&s->data, evsel->idx);
+		if (unlikely(s->off_cpu_wanted)) {
+			struct off_cpu *oc = perf_session__off_cpu(s, &err);
+
+			if (err)
+				return err;
+			if (oc && off_cpu__consume_sample(oc, evsel, &sample, &err))
+				return err;
+		}
 		return tool->sample ? tool->sample(tool, event, &sample, evsel, s->machine) : 0;
 	}
 	if (evsel) {
@@ -149,6 +159,14 @@ static int session__deliver_event(struct perf_session *s, union perf_event *even
 		return deliver_sideband(s, tool->itrace_start, event, &sample);
 	case PERF_RECORD_SWITCH:
 	case PERF_RECORD_SWITCH_CPU_WIDE:
+		if (s->off_cpu_wanted) {
+			struct off_cpu *oc = perf_session__off_cpu(s, &err);
+
+			if (!err && oc)
+				err = off_cpu__context_switch(oc, event, &sample);
+			if (err)
+				return err;
+		}
 		return deliver_sideband(s, tool->context_switch, event, &sample);
 	case PERF_RECORD_THROTTLE:
 		s->data.stats.nr_throttles++;
@@ -184,6 +202,36 @@ static int oe_deliver(void *ctx, struct oe_node *node)
 	if (node->owner)
 		perf_data__put(&s->data, node->owner);
 	return err;
+}
+
+/* ---- off-CPU spans ---- */
+
+/* A finished span: an offcpu-time sample for the tool. */
+static int session__off_cpu_span(void *arg, const struct off_cpu_span *span)
+{
+	struct perf_session *s = arg;
+	struct perf_sample sample = span->sample;
+
+	return s->tool->sample ? s->tool->sample(s->tool, NULL, &sample, sample.evsel, s->machine) : 0;
+}
+
+void perf_session__enable_off_cpu(struct perf_session *s)
+{
+	s->off_cpu_wanted = true;
+}
+
+struct off_cpu *perf_session__off_cpu(struct perf_session *s, int *err)
+{
+	if (!s->off_cpu_wanted) {
+		*err = 0;
+		return NULL;
+	}
+	if (!s->off_cpu_setup) {
+		s->off_cpu_setup = true;
+		s->oc = off_cpu__new_session(s, NULL, session__off_cpu_span, s, &s->off_cpu_err);
+	}
+	*err = s->off_cpu_err;
+	return s->oc;
 }
 
 /* ---- parallel DWARF unwinding ---- */
@@ -477,6 +525,7 @@ void perf_session__delete(struct perf_session *s)
 		ordered_events__exit(s->ordered);
 		free(s->ordered);
 	}
+	off_cpu__delete(s->oc);
 	perf_data__close(&s->data);
 	if (s->machine)
 		machine__delete(s->machine);

@@ -28,6 +28,7 @@ struct evlist;
 struct machine;
 struct perf_tool;
 struct perf_session;
+struct off_cpu;
 
 typedef int (*event_sample)(struct perf_tool *tool, union perf_event *event,
 			    struct perf_sample *sample, struct evsel *evsel,
@@ -72,6 +73,10 @@ struct perf_session {
 	int unwind_threads;
 	struct unwind_batch *unwind_batch;
 	bool unwind_parallel_off;
+	/* off-CPU spans (off-cpu.h), when the tool enabled them */
+	struct off_cpu *oc;
+	bool off_cpu_wanted, off_cpu_setup;
+	int off_cpu_err;
 };
 
 /*
@@ -93,6 +98,24 @@ void perf_session__delete(struct perf_session *session);
  * the prepared stacks.
  */
 void perf_session__set_unwind_threads(struct perf_session *session, int nthreads);
+/*
+ * Off-CPU recordings (prf record --off-cpu, util/session/off-cpu.h): the
+ * session turns the sched_switch samples and the switch-ins into
+ * offcpu-time samples, delivered to tool->sample with the off_cpu's pseudo
+ * evsel (period: ns off CPU) when each span ends; the sched_switch samples
+ * themselves are not delivered. Call before processing. Other inputs are
+ * delivered as they are.
+ */
+void perf_session__enable_off_cpu(struct perf_session *session);
+/*
+ * The session's off-CPU accounter, made at the first call once off-CPU was
+ * enabled (file: the evlist is known at once; pipe: call it from the first
+ * sample); its pseudo evsel is then in the session's evlist. NULL with
+ * *err = 0 when off-CPU is not enabled or the input is no off-CPU
+ * recording; NULL with *err < 0 (every later call too) on error. Owned by
+ * the session.
+ */
+struct off_cpu *perf_session__off_cpu(struct perf_session *session, int *err);
 /* Deliver every record to session->tool. 0, or the first negative errno
  * a callback returned, or -EIO/-EINVAL when the input ended badly (after
  * delivering what was read). */

@@ -10,7 +10,7 @@
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../kernel/evsel.h"
-#include "../session/session.h"
+#include "session.h"
 #include "../format/trace-data.h"
 
 struct tf_cache {

@@ -11,7 +11,7 @@
 #include "../kernel/evlist.h"
 #include "../kernel/evsel.h"
 #include "../kernel/parse-events.h"
-#include "../session/session.h"
+#include "session.h"
 
 #define OC_HASH_BITS 8
 #define OC_HASH_SIZE (1U << OC_HASH_BITS)

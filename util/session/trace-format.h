@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef PRF_ANALYSIS_TRACE_FORMAT_H
-#define PRF_ANALYSIS_TRACE_FORMAT_H
+#ifndef PRF_SESSION_TRACE_FORMAT_H
+#define PRF_SESSION_TRACE_FORMAT_H
 /*
  * Tracepoint payloads (PERF_SAMPLE_RAW of PERF_TYPE_TRACEPOINT samples)
  * formatted with libtraceevent from the formats stored in the file's

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef PRF_ANALYSIS_OFF_CPU_H
-#define PRF_ANALYSIS_OFF_CPU_H
+#ifndef PRF_SESSION_OFF_CPU_H
+#define PRF_SESSION_OFF_CPU_H
 /*
  * Off-CPU time: how long each thread stayed switched out, attributed to
  * the stack it was switched out with. perf 6.1 answers this with a BPF
