@@ -170,18 +170,24 @@ static int script__setup(struct script_opts *so)
 	}
 	if (evlist) {
 		evlist__for_each_entry(evlist, evsel) {
-			int err = script__check_evsel(so, evsel);
-
-			if (err)
-				return err;
 			any = true;
 			if (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
 				any_callchain = true;
 		}
-		script_printer__set_evlist(&so->printer, evlist);
 	}
 	/* perf keeps the callchain layout on for pipes (events unknown up front) */
 	so->printer.use_callchain = !so->hide_callchain && (any_callchain || !any || so->session->data.pipe);
+	if (so->printer.use_callchain && evlist)
+		script_fields__callchain_defaults(&so->fields, evlist, so->session->data.pipe);
+	if (evlist) {
+		evlist__for_each_entry(evlist, evsel) {
+			int err = script__check_evsel(so, evsel);
+
+			if (err)
+				return err;
+		}
+		script_printer__set_evlist(&so->printer, evlist);
+	}
 	return 0;
 }
 

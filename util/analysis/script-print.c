@@ -141,6 +141,7 @@ int script_fields__parse(struct script_fields *sf, const char *spec, char *err, 
 			} else if (m == '-') {
 				sf->fields[i] &= ~f;
 				sf->user_fields[i] &= ~f;
+				sf->user_unset[i] |= f;
 			}
 		}
 		set |= f;
@@ -154,6 +155,39 @@ int script_fields__parse(struct script_fields *sf, const char *spec, char *err, 
 		sf->user_set[i] = true;
 	}
 	return 0;
+}
+
+void script_fields__callchain_defaults(struct script_fields *sf, struct evlist *evlist, bool pipe)
+{
+	uint64_t combined = 0;
+	struct evsel *evsel;
+
+	if (pipe) {
+		/* events arrive as ATTR records: each one's type gets ip and
+		 * sym when the events sample callchains (or user stacks),
+		 * unless the user took them out */
+		evlist__for_each_entry(evlist, evsel)
+			combined |= evsel->attr.sample_type;
+		if (!(combined & PERF_SAMPLE_CALLCHAIN) &&
+		    (combined & (PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER)) !=
+		    (PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER))
+			return;
+		evlist__for_each_entry(evlist, evsel) {
+			int slot = script_fields__slot(evsel->attr.type);
+
+			sf->fields[slot] |= (SF_IP | SF_SYM) & ~sf->user_unset[slot];
+		}
+		return;
+	}
+	if (sf->user_set[PERF_TYPE_TRACEPOINT])
+		return;
+	evlist__for_each_entry(evlist, evsel) {
+		if (evsel->attr.type == PERF_TYPE_TRACEPOINT &&
+		    (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+			sf->fields[PERF_TYPE_TRACEPOINT] |= SF_IP | SF_SYM | SF_SYMOFF | SF_DSO;
+			return;
+		}
+	}
 }
 
 int script_fields__check(struct script_fields *sf, struct evsel *evsel, char *err, size_t errsz)
@@ -984,7 +1018,8 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 			put_str(p, p->trace_info);
 		else
 			put_trace(p, sample);
-		if (f & (SF_ADDR | SF_IP))
+		/* the ip brings its own separator (' ' or a new line) */
+		if (f & SF_ADDR)
 			put_ch(p, ' ');
 	}
 	if (f & SF_ADDR)

@@ -53,6 +53,7 @@ struct script_fields {
 	uint32_t fields[SCRIPT_NR_TYPES];
 	uint32_t user_fields[SCRIPT_NR_TYPES];	/* named by the user: missing is an error */
 	bool user_set[SCRIPT_NR_TYPES];
+	uint32_t user_unset[SCRIPT_NR_TYPES];	/* removed by the user ("-f") */
 };
 
 /* perf 6.1's default field sets per event type. */
@@ -65,6 +66,16 @@ void script_fields__init(struct script_fields *sf);
  * Returns 0, or -EINVAL with a one-line reason in err (errsz bytes).
  */
 int script_fields__parse(struct script_fields *sf, const char *spec, char *err, size_t errsz);
+
+/*
+ * With callchains shown, as perf 6.1's script does: from a file, when the
+ * user did not set the tracepoint fields and a tracepoint evsel of evlist
+ * samples PERF_SAMPLE_CALLCHAIN, tracepoints print their stacks too (ip,
+ * sym, symoff, dso added); from a pipe, when the events sample callchains
+ * or user stacks, every event type present gets ip and sym unless the
+ * user removed them ("-F -ip").
+ */
+void script_fields__callchain_defaults(struct script_fields *sf, struct evlist *evlist, bool pipe);
 
 /* Slot of an evsel's attr.type. */
 int script_fields__slot(uint32_t attr_type);
