@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* prf help [COMMAND], prf version. */
+/* prf help [COMMAND | tunables]. */
 #include <stdio.h>
 #include <string.h>
 #include "builtin.h"
@@ -50,15 +50,12 @@ int cmd_help(int argc, const char **argv)
 		list_commands();
 		return 0;
 	}
+	/* the one page that is not a command's: the PRF_* variables */
+	if (!strcmp(argv[1], "tunables"))
+		return show_doc(argv[1]);
 	for (unsigned int i = 0; i < prf_ncommands; i++)
 		if (!strcmp(prf_commands[i].cmd, argv[1]))
 			return show_doc(argv[1]);
 	fprintf(stderr, "prf: '%s' is not a prf command. See 'prf --help'.\n", argv[1]);
 	return 1;
-}
-
-int cmd_version(int argc __maybe_unused, const char **argv __maybe_unused)
-{
-	printf("prf version %s\n", PRF_VERSION);
-	return 0;
 }

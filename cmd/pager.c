@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "pager.h"
+#include "../util/lib/tunables.h"
 
 static bool pager_disabled;
 static pid_t pager_pid;
@@ -22,7 +23,7 @@ int pager_in_use(void)
 
 void setup_pager(void)
 {
-	const char *pager = getenv("PRF_PAGER");
+	const char *pager = tunable__str(TUNABLE_PAGER);
 	int fd[2];
 
 	if (pager_disabled || !isatty(STDOUT_FILENO))

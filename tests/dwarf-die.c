@@ -177,7 +177,7 @@ out:
 
 static int test__libdw_agrees(void)
 {
-	return dwarf_files__each("PRF_DWARF_DIE_ELF", check_file);
+	return dwarf_files__each(TUNABLE_DWARF_DIE_ELF, check_file);
 }
 
 static int ignore(void *arg, unsigned int depth, uint64_t off, uint64_t parent, uint64_t lo,

@@ -58,9 +58,9 @@ int dwarf_file__each_unit(struct dwarf_file *df, const char *path,
 	return TEST_OK;
 }
 
-int dwarf_files__each(const char *env, int (*check)(const char *path))
+int dwarf_files__each(enum tunable_id list_id, int (*check)(const char *path))
 {
-	const char *list_env = getenv(env);
+	const char *list_env = tunable__str(list_id);
 	char *list, *p, *tok;
 	int ret = TEST_OK;
 

@@ -7,6 +7,7 @@
  */
 #include <elfutils/libdw.h>
 #include <libelf.h>
+#include "../util/lib/tunables.h"
 
 /* An ELF file open for libdw. */
 struct dwarf_file {
@@ -29,7 +30,8 @@ int dwarf_file__each_unit(struct dwarf_file *df, const char *path,
 			  int (*check)(struct dwarf_file *df, Dwarf_Die *cudie, void *arg), void *arg);
 
 /* check(path) for this binary, or for each file the colon-separated list
- * in $env names; the first result other than TEST_OK ends it. */
-int dwarf_files__each(const char *env, int (*check)(const char *path));
+ * in the string tunable list names; the first result other than TEST_OK
+ * ends it. */
+int dwarf_files__each(enum tunable_id list, int (*check)(const char *path));
 
 #endif

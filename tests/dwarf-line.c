@@ -163,7 +163,7 @@ out:
 
 static int test__libdw_agrees(void)
 {
-	return dwarf_files__each("PRF_DWARF_LINE_ELF", check_file);
+	return dwarf_files__each(TUNABLE_DWARF_LINE_ELF, check_file);
 }
 
 /* The opcodes of the hand-made program: rows 0x1000 line 2, 0x1002

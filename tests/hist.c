@@ -15,6 +15,7 @@
 #include "../util/analysis/hist.h"
 #include "../util/analysis/hist-feed.h"
 #include "../util/analysis/sort.h"
+#include "../util/lib/tunables.h"
 #include "../util/lib/util.h"
 #include "../util/model/callchain.h"
 #include "../util/model/dso.h"
@@ -674,17 +675,14 @@ static int test__parallel_print(void)
 	}
 	TEST_ASSERT_VAL("resort", !hists__output_resort(&h, &so));
 	TEST_ASSERT_VAL("many chunks of entries", h.nr_sorted > 4 * 256);
-	setenv("PRF_THREADS", "1", 1);
+	tunable__set(TUNABLE_THREADS, "1");
 	one = print(&h, &so, &cc, true);
-	setenv("PRF_THREADS", "3", 1);
+	tunable__set(TUNABLE_THREADS, "3");
 	many = print(&h, &so, &cc, true);
 	/* one helper: the writer formats chunks ahead too */
-	setenv("PRF_THREADS", "2", 1);
+	tunable__set(TUNABLE_THREADS, "2");
 	two = print(&h, &so, &cc, true);
-	if (old)
-		setenv("PRF_THREADS", old, 1);
-	else
-		unsetenv("PRF_THREADS");
+	tunable__set(TUNABLE_THREADS, old);
 	TEST_ASSERT_VAL("printed", one && many && two);
 	pr_debug("parallel print: %zu entries, %zu bytes\n", h.nr_sorted, strlen(one));
 	TEST_ASSERT_VAL("long text", strlen(one) > 1000000);
@@ -744,18 +742,15 @@ static int collapse_trees_case(struct symbol **syms, int nsyms, unsigned int unr
 		if (i % 200 == 199)
 			hists__presort(&ahead, 64);
 	}
-	setenv("PRF_THREADS", "1", 1);
+	tunable__set(TUNABLE_THREADS, "1");
 	TEST_ASSERT_VAL("resort, one thread", !hists__output_resort(&h, &so));
 	one = malloc(h.nr_sorted * sizeof(*one));
 	TEST_ASSERT_VAL("copy", one);
 	memcpy(one, h.sorted, h.nr_sorted * sizeof(*one));
-	setenv("PRF_THREADS", "2", 1);
+	tunable__set(TUNABLE_THREADS, "2");
 	TEST_ASSERT_VAL("resort, second CPU", !hists__output_resort(&h, &so));
 	TEST_ASSERT_VAL("resort, tree built ahead", !hists__output_resort(&ahead, &so));
-	if (old)
-		setenv("PRF_THREADS", old, 1);
-	else
-		unsetenv("PRF_THREADS");
+	tunable__set(TUNABLE_THREADS, old);
 	for (size_t i = 0; i < h.nr_sorted; i++)
 		if (!h.sorted[i]->sym)
 			halves |= 1 << (h.sorted[i]->ip >> 63);
@@ -817,7 +812,7 @@ static int test__feed(void)
 	const char *old = getenv("PRF_THREADS");
 
 	TEST_ASSERT_VAL("syms", syms);
-	setenv("PRF_THREADS", "2", 1);	/* a second thread even on one CPU */
+	tunable__set(TUNABLE_THREADS, "2");	/* a second thread even on one CPU */
 	for (int mode = 0; mode < 2; mode++) {
 		bool cumulate = mode;
 		struct fake f;
@@ -891,10 +886,7 @@ static int test__feed(void)
 		}
 		fake_exit(&f);
 	}
-	if (old)
-		setenv("PRF_THREADS", old, 1);
-	else
-		unsetenv("PRF_THREADS");
+	tunable__set(TUNABLE_THREADS, old);
 	free_syms(syms, NSYMS);
 	return TEST_OK;
 }
@@ -939,9 +931,9 @@ static int test__output_sort(void)
 			hs.addr = frames[0].addr;
 			TEST_ASSERT_VAL("add", !hists__add_sample(&h, &hs));
 		}
-		setenv("PRF_OUTPUT_TREE", "1", 1);
+		tunable__set(TUNABLE_OUTPUT_TREE, "1");
 		TEST_ASSERT_VAL("resort (tree)", !hists__output_resort(&h, &so));
-		unsetenv("PRF_OUTPUT_TREE");
+		tunable__set(TUNABLE_OUTPUT_TREE, NULL);
 		tree = malloc(h.nr_sorted * sizeof(*tree));
 		TEST_ASSERT_VAL("copy", tree);
 		memcpy(tree, h.sorted, h.nr_sorted * sizeof(*tree));

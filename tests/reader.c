@@ -17,6 +17,7 @@
 #include "tests.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evsel.h"
+#include "../util/lib/tunables.h"
 #include "../util/lib/util.h"
 
 #define RD_SAMPLE_TYPE (PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD)
@@ -228,10 +229,9 @@ static int test__blocks(void)
 	for (unsigned int k = 0; k < ARRAY_SIZE(mapped); k++) {
 		int r;
 
-		if (mapped[k])
-			setenv("PRF_READ_MAPPED", mapped[k], 1);
+		tunable__set(TUNABLE_READ_MAPPED, mapped[k]);
 		r = rd_file(6000, true, &size);
-		unsetenv("PRF_READ_MAPPED");
+		tunable__set(TUNABLE_READ_MAPPED, NULL);
 		if (r != TEST_OK)
 			return r;
 		TEST_ASSERT_VAL("file over 16 MB (read-ahead thread)", size > (16u << 20));

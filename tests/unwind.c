@@ -12,7 +12,7 @@
  *  - perf_data: unwind every sample of a perf.data file recorded by Linux
  *    perf with --call-graph dwarf (path in $PRF_UNWIND_DATA, output to
  *    $PRF_UNWIND_OUT, symbols + srclines + inline frames printed for the
- *    ':'-separated binaries in $PRF_UNWIND_TARGET; $PRF_UNWIND_BENCH set:
+ *    ':'-separated binaries in $PRF_UNWIND_TARGET; $PRF_UNWIND_BENCH=1:
  *    unwind only, no output), for tests/shell/unwind-dwarf.sh to compare
  *    with `perf script` and scripts/bench/dwarf-speed.sh to time.
  *    Skipped without $PRF_UNWIND_DATA. The few perf.data
@@ -37,6 +37,7 @@
 
 #include "tests.h"
 #include "../util/format/event.h"
+#include "../util/lib/tunables.h"
 #include "../util/model/debuginfo.h"
 #include "../util/model/dso.h"
 #include "../util/model/unwind.h"
@@ -829,9 +830,10 @@ static int count_cb(struct unwind_entry *e, void *arg)
 
 static int test__perf_data(void)
 {
-	bool bench = getenv("PRF_UNWIND_BENCH") != NULL;	/* unwind only, no output */
-	const char *path = getenv("PRF_UNWIND_DATA"), *outp = getenv("PRF_UNWIND_OUT");
-	const char *target = getenv("PRF_UNWIND_TARGET");
+	bool bench = tunable__bool(TUNABLE_UNWIND_BENCH);	/* unwind only, no output */
+	const char *path = tunable__str(TUNABLE_UNWIND_DATA);
+	const char *outp = tunable__str(TUNABLE_UNWIND_OUT);
+	const char *target = tunable__str(TUNABLE_UNWIND_TARGET);
 	struct print_arg pa = { 0 };
 	struct tspace s = { 0 };
 	struct perf_event_attr attr;

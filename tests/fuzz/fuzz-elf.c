@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "fuzz-common.h"
+#include "util/lib/tunables.h"
 #include "util/model/dso.h"
 #include "util/model/model.h"
 
@@ -53,7 +54,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	setenv("HOME", home_dir, 1);
 	/* PRF_FUZZ_ELF_FILES=1: every input through the file path as well
 	 * (replaying a crasher found there; slow) */
-	if (getenv("PRF_FUZZ_ELF_FILES") && !strcmp(getenv("PRF_FUZZ_ELF_FILES"), "1"))
+	if (tunable__bool(TUNABLE_FUZZ_ELF_FILES))
 		file_path_every = 1;
 	return 0;
 }

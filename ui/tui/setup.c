@@ -18,6 +18,7 @@
 #include "helpers.h"
 #include "../progress.h"
 #include "../../util/lib/debug.h"
+#include "../../util/lib/tunables.h"
 
 /* The terminal is one per process: so is its state. */
 static volatile sig_atomic_t tui_screen_on, tui_tty_on, tui_winch;
@@ -28,7 +29,7 @@ static int tui_trace_fd = -1;
 
 static void tui__trace_open(void)
 {
-	const char *path = getenv("PRF_TUI_TRACE");
+	const char *path = tunable__str(TUNABLE_TUI_TRACE);
 
 	if (tui_trace_fd >= 0 || !path || !*path)
 		return;

@@ -11,6 +11,7 @@
 #include "../lib/debug.h"
 #include "../lib/psort.h"
 #include "../lib/rbtree-idx.h"
+#include "../lib/tunables.h"
 #include "../lib/util.h"
 #include "../model/callchain.h"
 #include "../model/dso.h"
@@ -1064,7 +1065,8 @@ static int output_order(struct hist_entry **e, size_t n, const struct sort_order
 {
 	struct rb_cmp c = { .so = so, .cmp = hist_entry__cmp_output, .ok = ok };
 	/* $PRF_OUTPUT_TREE=1: always the tree (tests compare the two) */
-	int err = ok && !getenv("PRF_OUTPUT_TREE") ? output_sort(e, n, ok, nthreads) : -ENOTSUP;
+	int err = ok && !tunable__bool(TUNABLE_OUTPUT_TREE) ? output_sort(e, n, ok, nthreads)
+							     : -ENOTSUP;
 
 	return err == -ENOTSUP ? rb_order(e, n, &c, NULL, NULL, NULL, 0) : err;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "psort.h"
+#include "tunables.h"
 #include "util.h"
 
 #define PSORT_MIN_PART 8192	/* smaller parts: threads cost more than they save */
@@ -21,10 +22,11 @@ struct psort_job {
 
 int psort_threads(void)
 {
-	const char *env = getenv("PRF_THREADS");
-	long n = env && *env ? strtol(env, NULL, 10) : cpus_usable();
+	long n = tunable__int(TUNABLE_THREADS);	/* 0..64, 0: automatic */
 
-	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+	if (!n)
+		n = cpus_usable();
+	return n > 64 ? 64 : (int)n;
 }
 
 /* merge the sorted runs v[0..mid) and v[mid..n) through tmp */

@@ -19,8 +19,8 @@ typedef int (*psort_cmp_fn)(const void *a, const void *b, void *arg);
  * buffer (n pointers) are an optimisation only. */
 void psort_ptrs(void **v, size_t n, psort_cmp_fn cmp, void *arg, int nthreads);
 
-/* Threads report's sorting and printing may use: $PRF_THREADS when set
- * (1: none besides the caller), else cpus_usable(); 1 to 64. */
+/* Threads report's sorting and printing may use: $PRF_THREADS when not 0
+ * (1: none besides the caller; tunables.h), else cpus_usable(); 1 to 64. */
 int psort_threads(void);
 
 #endif

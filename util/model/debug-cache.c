@@ -20,6 +20,7 @@
 
 #include "debug-cache.h"
 #include "../lib/debug.h"
+#include "../lib/tunables.h"
 #include "../lib/util.h"
 
 /* per kind: its file name suffix, trailer magic and name in messages;
@@ -70,20 +71,16 @@ static void trailer__init(struct cache_trailer *t, enum debug_cache_kind kind, c
 	t->path_hash = hash_bytes(0x84222325cbf29ce4ULL, path, t->path_len);
 }
 
-/* $PRF_DEBUG_CACHE_MAX: bytes, with an optional K, M or G (parse_size());
- * unset or not a size: DEBUG_CACHE_MAX_BYTES */
+/* $PRF_DEBUG_CACHE_MAX: bytes (tunables.h) */
 static uint64_t cache_max(void)
 {
-	uint64_t v;
-	bool unit;
-
-	return parse_size(getenv("PRF_DEBUG_CACHE_MAX"), &v, &unit) ? DEBUG_CACHE_MAX_BYTES : v;
+	return tunable__size(TUNABLE_DEBUG_CACHE_MAX);
 }
 
 /* The cache directory into dir; false when there is none. */
 static bool cache_dir(char *dir, size_t len)
 {
-	const char *env = getenv("PRF_DEBUG_CACHE"), *base;
+	const char *env = tunable__str(TUNABLE_DEBUG_CACHE), *base;
 	int n;
 
 	if (env)

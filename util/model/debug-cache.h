@@ -28,16 +28,14 @@
  * from old data.
  * Files are written to a temporary name and renamed into place, so
  * readers never see a partial one. When the files together pass
- * $PRF_DEBUG_CACHE_MAX bytes (K, M, G suffixes; default
- * DEBUG_CACHE_MAX_BYTES; a bigger file is not kept at all), the least
+ * $PRF_DEBUG_CACHE_MAX bytes (K, M, G suffixes; default 1G, see
+ * util/lib/tunables.c; a bigger file is not kept at all), the least
  * recently used ones (by modification time, set on each use) are
  * removed. Every failure only means no cache: messages at -v.
  */
 #include <stddef.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
-
-#define DEBUG_CACHE_MAX_BYTES (1ULL << 30)	/* all files together: 1 GiB */
 
 enum debug_cache_kind {
 	DEBUG_CACHE_IMAGE,	/* a debug image (debug-image.c's layout) */

@@ -21,6 +21,7 @@
 #include "debug-image.h"
 #include "debug-cache.h"
 #include "../lib/debug.h"
+#include "../lib/tunables.h"
 #include "../lib/util.h"
 
 #define INFLATE_SPLIT_MIN (1UL << 20)	/* eager bytes worth a second thread */
@@ -98,9 +99,7 @@ static bool debug_section__unneeded(const char *name)
 /* The lazy slot for a section name, or -1. $PRF_DEBUG_LAZY=0: none. */
 static int debug_section__lazy(const char *name, uint64_t size)
 {
-	const char *env = getenv("PRF_DEBUG_LAZY");
-
-	if (size < LAZY_MIN || (env && !strcmp(env, "0")))
+	if (size < LAZY_MIN || !tunable__bool(TUNABLE_DEBUG_LAZY))
 		return -1;
 	if (!strcmp(name, ".debug_info"))
 		return DEBUG_LAZY_INFO;

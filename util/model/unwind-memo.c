@@ -13,6 +13,7 @@
 
 #include "unwind-memo.h"
 #include "../lib/debug.h"
+#include "../lib/tunables.h"
 #include "../lib/util.h"
 
 #define WALK_MEMO_SETS 1024		/* power of two */
@@ -45,13 +46,10 @@ static __thread bool walk_memo_tried;
 
 struct walk_memo *walk_memo__thread(void)
 {
-	const char *env;
-
 	if (likely(walk_memo) || walk_memo_tried)
 		return walk_memo;
 	walk_memo_tried = true;
-	env = getenv("PRF_NO_WALK_MEMO");
-	if (env && *env && strcmp(env, "0"))
+	if (tunable__bool(TUNABLE_NO_WALK_MEMO))
 		return NULL;
 	walk_memo = thread_zalloc(sizeof(*walk_memo));
 	return walk_memo;
