@@ -64,6 +64,7 @@
 #include "map.h"
 #include "../format/event.h"
 #include "../lib/debug.h"
+#include "../lib/tunables.h"
 #include "../lib/util.h"
 
 #define UNWIND_PREP_DEPTH 127	/* frames prepared per sample (perf's default max) */
@@ -176,25 +177,16 @@ static long cpus_busy(void)
 
 int unwind__parallel_threads(void)
 {
-	const char *env = getenv("PRF_UNWIND_THREADS");
-	long n;
+	long n = tunable__int(TUNABLE_UNWIND_THREADS);
 
-	if (env && *env) {
-		n = strtol(env, NULL, 10);
-		return n < 1 ? 1 : n > UNWIND_MAX_THREADS ? UNWIND_MAX_THREADS : (int)n;
-	}
+	if (n)
+		return n > UNWIND_MAX_THREADS ? UNWIND_MAX_THREADS : (int)n;
 	n = cpus_usable();
-	/* two CPUs: measured on a python3 recording (14.8K samples, 1.2 M
-	 * frames), one worker took 75% of the walks off the delivering
-	 * thread and saved no wall time: with the per-DSO CFI row cache a
-	 * walk is about a tenth of a sample's cost, about what handing it
-	 * over costs. With whole samples resolved ahead (14 K python3.11
-	 * samples with its DWARF, rounds delivered a few at a time) the
-	 * worker takes 70-75% of the jobs, but wall time stays within
-	 * +-5% of one thread for 35% more CPU: the delivering thread's own
-	 * part (parsing, printing, the file mapping's page faults) and the
-	 * results crossing CPUs take the rest. Workers are left to machines
-	 * with more idle CPUs. */
+	/* two CPUs: a walk costs about what handing it over to a worker
+	 * costs, and the delivering thread's own part (parsing, printing,
+	 * page faults) stays; even whole samples resolved ahead do not
+	 * shorten the run there (scripts/bench/dwarf-speed.sh RESULTS).
+	 * Workers are left to machines with more idle CPUs. */
 	if (n <= 2)
 		return 1;
 	n = n - cpus_busy();
@@ -206,7 +198,6 @@ int unwind__parallel_threads(void)
 struct unwind_batch *unwind_batch__new(size_t cap)
 {
 	struct unwind_batch *b = zalloc(sizeof(*b));
-	const char *env = getenv("PRF_UNWIND_WARM");
 	size_t hs = 16;
 
 	if (!b)
@@ -215,7 +206,7 @@ struct unwind_batch *unwind_batch__new(size_t cap)
 		hs <<= 1;
 	b->cap = cap;
 	/* $PRF_UNWIND_WARM=0: workers only unwind, they fill no DWARF caches */
-	b->prefetch_on = !env || strcmp(env, "0");
+	b->prefetch_on = tunable__bool(TUNABLE_UNWIND_WARM);
 	b->preps = calloc(cap, sizeof(*b->preps));
 	b->frames = malloc(cap * UNWIND_PREP_DEPTH * sizeof(*b->frames));
 	b->hash = calloc(hs, sizeof(*b->hash));
