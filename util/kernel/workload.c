@@ -42,6 +42,10 @@ int workload__prepare(struct workload *w, const char *const argv[])
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGCHLD, SIG_DFL);
+		/* the parent writes perf.data to stdout: the command's
+		 * output must not mix into it */
+		if (w->stdout_to_stderr && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+			_exit(127);
 		/* Block until the parent has the counters ready. */
 		if (read(go[0], &c, 1) != 1)
 			_exit(127);

@@ -18,12 +18,16 @@ struct workload {
 	int cork_fd;		/* write end of the go-pipe, -1 after start */
 	int err_fd;		/* read end of the exec-error pipe, -1 after start */
 	int exec_errno;		/* errno of the failed execvp, 0 if it ran */
+	bool stdout_to_stderr;	/* set before workload__prepare(): the child's
+				   stdout is its stderr (record -o -: the
+				   parent's stdout carries perf.data), as perf
+				   does */
 };
 
 /*
  * Fork argv[0] (searched in PATH like execvp(3)) with argv (NULL
  * terminated); the child waits for workload__start(). The child inherits
- * stdin/stdout/stderr. Returns 0 or -errno of pipe()/fork(); w->pid is
+ * stdin/stdout/stderr (stdout: stderr with w->stdout_to_stderr). Returns 0 or -errno of pipe()/fork(); w->pid is
  * the child's pid.
  */
 int workload__prepare(struct workload *w, const char *const argv[]);
