@@ -6,6 +6,7 @@
 #include <string.h>
 #include "off-cpu.h"
 #include "trace-format.h"
+#include "../../arch/x86/unwind-regs.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../kernel/evlist.h"
@@ -28,6 +29,12 @@ struct oc_pending {
 	struct perf_sample sample;	/* switch-out sample; callchain -> chain */
 	struct ip_callchain *chain;	/* owned copy */
 	uint64_t chain_alloc;		/* ips allocated */
+	/* DWARF recordings: owned copies of the user registers and of the
+	 * user stack the switch-out sample carried */
+	u64 *regs;
+	size_t regs_alloc;		/* u64s */
+	char *stack;
+	size_t stack_alloc;		/* bytes */
 };
 
 struct off_cpu {
@@ -93,6 +100,8 @@ void off_cpu__delete(struct off_cpu *oc)
 		for (; p; p = n) {
 			n = p->next;
 			free(p->chain);
+			free(p->regs);
+			free(p->stack);
 			free(p);
 		}
 	}
@@ -124,6 +133,55 @@ static struct oc_pending *oc_find(struct off_cpu *oc, uint32_t tid, bool create)
 	p->next = *slot;
 	*slot = p;
 	return p;
+}
+
+/*
+ * A DWARF switch-out sample (REGS_USER + STACK_USER): keep copies of its
+ * user registers and stack in p, for the span's sample. user_only: the
+ * callchain held no user part (perf's dwarf mode records none), so the
+ * span keeps no kernel frames either: its ip becomes the user pc of the
+ * registers and the stack is unwound from there. 0 or -ENOMEM.
+ */
+static int oc_keep_user_stack(struct oc_pending *p, const struct perf_sample *sample,
+			      bool user_only)
+{
+	size_t nregs = (size_t)__builtin_popcountll(sample->user_regs.mask);
+	size_t len = sample->user_stack.dyn_size;
+
+	if (nregs > p->regs_alloc) {
+		u64 *r = realloc(p->regs, nregs * sizeof(*r));
+
+		if (!r)
+			return -ENOMEM;
+		p->regs = r;
+		p->regs_alloc = nregs;
+	}
+	if (len > p->stack_alloc) {
+		char *st = realloc(p->stack, len);
+
+		if (!st)
+			return -ENOMEM;
+		p->stack = st;
+		p->stack_alloc = len;
+	}
+	memcpy(p->regs, sample->user_regs.regs, nregs * sizeof(*p->regs));
+	memcpy(p->stack, sample->user_stack.data, len);
+	p->sample.user_regs.regs = p->regs;
+	p->sample.user_stack.data = p->stack;
+	p->sample.user_stack.size = len;
+	if (user_only) {
+		const struct unwind_arch *arch = unwind_arch__host();
+		uint64_t regs[UNWIND_MAX_REGS], valid = 0;
+
+		if (arch && !unwind_arch__sample_regs(arch, &p->sample.user_regs, regs, &valid)) {
+			p->chain->nr = 0;
+			p->sample.ip = regs[arch->ip_reg];
+			p->sample.cpumode = PERF_RECORD_MISC_USER;
+			p->sample.misc = (uint16_t)((p->sample.misc & ~PERF_RECORD_MISC_CPUMODE_MASK) |
+						    PERF_RECORD_MISC_USER);
+		}
+	}
+	return 0;
 }
 
 int off_cpu__switch_out(struct off_cpu *oc, const struct perf_sample *sample, int64_t prev_state)
@@ -187,9 +245,16 @@ int off_cpu__switch_out(struct off_cpu *oc, const struct perf_sample *sample, in
 	p->sample.raw_data = NULL;
 	p->sample.raw_size = 0;
 	p->sample.branch_stack = NULL;
-	memset(&p->sample.user_regs, 0, sizeof(p->sample.user_regs));
 	memset(&p->sample.intr_regs, 0, sizeof(p->sample.intr_regs));
-	memset(&p->sample.user_stack, 0, sizeof(p->sample.user_stack));
+	if (perf_sample__has_user_stack(sample)) {
+		int err = oc_keep_user_stack(p, sample, !first && !oc->opts.kernel_stacks);
+
+		if (err)
+			return err;
+	} else {
+		memset(&p->sample.user_regs, 0, sizeof(p->sample.user_regs));
+		memset(&p->sample.user_stack, 0, sizeof(p->sample.user_stack));
+	}
 	p->sample.read_data = NULL;
 	p->sample.read_size = 0;
 	p->active = true;
@@ -273,6 +338,15 @@ struct off_cpu *off_cpu__new_session(struct perf_session *session, const struct 
 	}
 	oc->session = session;
 	oc->switch_evsel = sw;
+	if (evsel__has_dwarf_stack(sw)) {
+		/* --call-graph dwarf: the spans carry the switch-out's user
+		 * registers and stack and are unwound like any DWARF sample */
+		struct perf_event_attr *a = &oc->evsel->attr;
+
+		a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+		a->sample_regs_user = sw->attr.sample_regs_user;
+		a->sample_stack_user = sw->attr.sample_stack_user;
+	}
 	off_cpu__attach_evlist(oc, session->data.evlist);
 	return oc;
 }
