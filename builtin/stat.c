@@ -510,8 +510,8 @@ int cmd_stat(int argc, const char **argv)
 		ret = 129;
 		goto out;
 	}
-	if (o.per_thread && !o.pid && !o.tid) {
-		pr_err("prf stat: --per-thread is only available with -p or -t\n");
+	if (o.per_thread && !o.pid && !o.tid && !cpu_wide) {
+		pr_err("prf stat: --per-thread is only available with -p, -t or -a\n");
 		ret = 129;
 		goto out;
 	}
@@ -549,7 +549,17 @@ int cmd_stat(int argc, const char **argv)
 	}
 
 	/* Maps: cpus x threads the counters are opened on. */
-	if (cpu_wide) {
+	if (cpu_wide && o.per_thread) {
+		/* as perf: every task that exists now, counted wherever it
+		 * runs (tasks made later are not counted) */
+		cpus = perf_cpu_map__dummy_new();
+		threads = thread_map__new_all();
+		if (!threads) {
+			pr_err("prf stat: cannot list the tasks in /proc: %s\n", strerror(errno));
+			goto out;
+		}
+		thread_map__read_comms(threads);	/* now, before some exit */
+	} else if (cpu_wide) {
 		cpus = perf_cpu_map__new(o.cpu_list);
 		if (!cpus) {
 			pr_err("prf stat: invalid cpu list '%s'\n", o.cpu_list ? o.cpu_list : "");
@@ -615,6 +625,7 @@ int cmd_stat(int argc, const char **argv)
 	d.mode = o.json ? OUT_JSON : o.csv_sep ? OUT_CSV : OUT_HUMAN;
 	d.sep = o.csv_sep ? o.csv_sep : ",";
 	d.aggr_mode = r.aggr;
+	d.hide_zero_threads = cpu_wide;	/* perf: too many zero rows otherwise */
 	d.run_count = o.run_count;
 	d.target = target;
 	d.cpus = cpus;

@@ -5,6 +5,7 @@
  * %8.3f + unit %-23s), not its code.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,6 +139,31 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 		return true;
 	}
 	return false;
+}
+
+static int cmp_thread_count(const void *a, const void *b, void *arg)
+{
+	const struct evsel_stat *st = arg;
+	double x = st->aggr[*(const int *)a].res.mean;
+	double y = st->aggr[*(const int *)b].res.mean;
+
+	if (x != y)
+		return x < y ? 1 : -1;
+	return *(const int *)a - *(const int *)b;	/* ties: map order */
+}
+
+/* The thread rows of st by count, highest first (perf's order); NULL on
+ * ENOMEM (map order then). Caller frees. */
+static int *thread_order(const struct evsel_stat *st)
+{
+	int *order = malloc((size_t)st->nr_aggr * sizeof(*order));
+
+	if (!order)
+		return NULL;
+	for (int k = 0; k < st->nr_aggr; k++)
+		order[k] = k;
+	qsort_r(order, (size_t)st->nr_aggr, sizeof(*order), cmp_thread_count, (void *)st);
+	return order;
 }
 
 /* Row label for -A / --per-thread, human or machine form. */
@@ -296,18 +322,25 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 		}
 		return n;
 	}
-	/* perf prints -A/--per-thread rows grouped by event, then cpu/thread. */
+	/* perf prints -A/--per-thread rows grouped by event, then cpu/thread;
+	 * threads by their count, highest first */
 	evlist__for_each_entry(evlist, evsel) {
 		struct evsel_stat *st = evsel__stat(evsel);
+		int *order = NULL;
 
-		for (i = 0; st && i < st->nr_aggr; i++) {
+		if (st && d->aggr_mode == AGGR_THREAD && st->nr_aggr > 1)
+			order = thread_order(st);
+		for (int k = 0; st && k < st->nr_aggr; k++) {
+			i = order ? order[k] : k;
 			/* --per-thread hides threads that never counted, as perf. */
 			if (d->aggr_mode == AGGR_THREAD && st->nr_aggr > 1 &&
-			    !st->aggr[i].counted && st->aggr[i].res.mean == 0)
+			    ((!st->aggr[i].counted && st->aggr[i].res.mean == 0) ||
+			     (d->hide_zero_threads && st->aggr[i].res.mean == 0)))
 				continue;
 			print_row(d, evlist, evsel, i);
 			n++;
 		}
+		free(order);
 	}
 	return n;
 }

@@ -138,6 +138,42 @@ struct perf_thread_map *thread_map__new_by_tid_str(const char *tid_list)
 	return thread_map__parse(tid_list, false);
 }
 
+struct perf_thread_map *thread_map__new_all(void)
+{
+	struct perf_thread_map *m = NULL;
+	DIR *proc = opendir("/proc");
+	struct dirent *de;
+
+	if (!proc)
+		return NULL;
+	while ((de = readdir(proc))) {
+		char path[sizeof("/proc//task") + sizeof(de->d_name)];
+		struct dirent *te;
+		DIR *task;
+
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/task", de->d_name);
+		task = opendir(path);
+		if (!task)
+			continue;	/* exited meanwhile */
+		while ((te = readdir(task))) {
+			if (!isdigit((unsigned char)te->d_name[0]))
+				continue;
+			m = thread_map__append(m, atoi(te->d_name));
+			if (!m)
+				break;
+		}
+		closedir(task);
+		if (!m)
+			break;
+	}
+	closedir(proc);
+	if (!m && !errno)
+		errno = ENOENT;
+	return m;
+}
+
 struct perf_thread_map *thread_map__new_by_tid(pid_t tid)
 {
 	struct perf_thread_map *m = thread_map__alloc(1);

@@ -29,6 +29,10 @@ struct perf_thread_map *thread_map__new_by_pid_str(const char *pid_list);
 /* From a -t list "1,2": exactly those task ids (checked in /proc). NULL
  * with errno ESRCH/EINVAL/ENOMEM. */
 struct perf_thread_map *thread_map__new_by_tid_str(const char *tid_list);
+/* Every task of every process in /proc now (stat -a --per-thread, as
+ * perf); tasks that exit while it is read are left out. NULL with errno
+ * (ENOMEM, or opendir's) on failure. */
+struct perf_thread_map *thread_map__new_all(void);
 /* One task (e.g. the forked workload); comm read later. NULL on ENOMEM. */
 struct perf_thread_map *thread_map__new_by_tid(pid_t tid);
 /* One entry, -1: for cpu-wide counting. NULL on ENOMEM. */
