@@ -1,0 +1,285 @@
+#!/bin/bash
+# compare-output.sh: are two prf binaries' outputs byte-identical?
+#
+# usage: scripts/compare-output.sh [-k DIR] [-r] [-j N] [-q] OLD_PRF NEW_PRF
+#
+#   -k DIR  corpus directory (default .compare-corpus/ at the top of the
+#           tree); recorded on the first run, reused by the next ones
+#   -r      record the corpus again even if DIR holds a complete one
+#   -j N    recordings compared in parallel (default 2)
+#   -q      print only the comparisons that are not "same"
+#
+# The corpus (scripts/compare/work.c built with gcc -O2 -g
+# -fno-omit-frame-pointer, with inlined functions and a sleeping mode, and a
+# python3 loop) is recorded once with OLD_PRF and with perf ($PERF, default
+# /usr/bin/perf): no callchain, FP (-g), DWARF, python3 DWARF, scheduler
+# tracepoints, prf --off-cpu, zstd-compressed, and pipe-mode files
+# (record -o - > X.data, read back with -i - < X.data).
+#
+# Every read command of the list below (report, script, --folded,
+# flamegraph HTML and SVG, data dump/header/stats) then runs on every
+# recording: twice with OLD_PRF, once with NEW_PRF, each time in the same
+# scratch directory with the same arguments. Compared byte for byte: stdout,
+# stderr, the exit status, and the file a command writes (flamegraph -o).
+# One line per comparison:
+#   same      NEW's output is OLD's
+#   DIFF      it is not; the first differing lines follow (diff OLD NEW)
+#   unstable  OLD's two runs already differ from each other, so the
+#             comparison says nothing; the differing part is named
+# then a count. Exit status: 0 all same (unstable ones allowed, and
+# counted), 1 any DIFF, 2 setup failure (a binary or tool missing, a
+# recording failed).
+#
+# A typical use before and after moving code:
+#   git stash; make -j2; cp prf /tmp/prf.old; git stash pop; make -j2
+#   scripts/compare-output.sh /tmp/prf.old ./prf
+set -u
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+src=$here/scripts/compare
+dir=$here/.compare-corpus
+rerecord=0
+jobs=2
+quiet=0
+PERF=${PERF:-/usr/bin/perf}
+# Bumped when the recording recipe below changes, so an old cache is redone.
+corpus_version=1
+
+usage() {
+	sed -n '2,/^set -u/{/^set -u/d;s/^# \{0,1\}//;p}' "$0"
+	exit "$1"
+}
+die() { echo "compare-output: $*" >&2; exit 2; }
+
+while getopts k:rj:qh opt; do
+	case $opt in
+	k) dir=$OPTARG ;;
+	r) rerecord=1 ;;
+	j) jobs=$OPTARG ;;
+	q) quiet=1 ;;
+	h) usage 0 ;;
+	*) usage 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 2 ] || usage 2
+
+abspath() {
+	case $1 in
+	*/*) (cd "$(dirname "$1")" && echo "$(pwd)/$(basename "$1")") ;;
+	*) command -v "$1" ;;
+	esac
+}
+OLD=$(abspath "$1") && [ -x "$OLD" ] && [ -f "$OLD" ] || die "OLD_PRF '$1' is not an executable"
+NEW=$(abspath "$2") && [ -x "$NEW" ] && [ -f "$NEW" ] || die "NEW_PRF '$2' is not an executable"
+[ -x "$PERF" ] || die "no perf at $PERF (set PERF=)"
+command -v gcc >/dev/null || die "gcc not found"
+command -v python3 >/dev/null || die "python3 not found"
+case $jobs in '' | *[!0-9]* | 0) die "-j wants a positive number" ;; esac
+
+# Same environment for every run: no pager, no colour, C locale.
+export LC_ALL=C LANG=C PAGER=cat PERF_PAGER=cat TERM=dumb
+unset PRF_PAGER 2>/dev/null
+
+mkdir -p "$dir" || die "cannot create $dir"
+# The cache keeps itself out of git status.
+[ -e "$dir/.gitignore" ] || echo '*' >"$dir/.gitignore"
+dir=$(cd "$dir" && pwd)
+
+# ---------------------------------------------------------------- recording
+
+# rec NAME TOOL RECORD-ARGS... -- WORKLOAD...: record DIR/NAME.data
+rec() {
+	local name=$1 tool=$2
+	shift 2
+	echo "recording $name" >&2
+	if ! (cd "$dir" && "$tool" record -o "$name.data" "$@") >"$dir/$name.log" 2>&1; then
+		cat "$dir/$name.log" >&2
+		die "recording $name failed (log: $dir/$name.log)"
+	fi
+	[ -s "$dir/$name.data" ] || die "recording $name is empty"
+}
+
+# rec_pipe NAME TOOL RECORD-ARGS... -- WORKLOAD...: record -o - > NAME.data
+rec_pipe() {
+	local name=$1 tool=$2
+	shift 2
+	echo "recording $name (pipe)" >&2
+	if ! (cd "$dir" && "$tool" record -o - "$@" >"$name.data") 2>"$dir/$name.log"; then
+		cat "$dir/$name.log" >&2
+		die "recording $name failed (log: $dir/$name.log)"
+	fi
+	[ -s "$dir/$name.data" ] || die "recording $name is empty"
+}
+
+record_corpus() {
+	local w=$dir/work
+	local py='s = 0
+for i in range(3000000):
+    s += i * i % 7'
+
+	rm -f "$dir"/*.data "$dir"/*.log "$dir/.complete"
+	gcc -O2 -g -fno-omit-frame-pointer -o "$w" "$src/work.c" ||
+		die "cannot build $src/work.c"
+
+	local t
+	for t in prf perf; do
+		local bin=$OLD
+		[ $t = perf ] && bin=$PERF
+		rec "$t-plain" "$bin" -- "$w" 500
+		rec "$t-fp" "$bin" -g -- "$w" 1000
+		rec "$t-dwarf" "$bin" --call-graph dwarf -F 999 -- "$w" 700
+		rec "$t-python" "$bin" --call-graph dwarf -F 499 -- python3 -c "$py"
+		rec "$t-sched" "$bin" -e sched:sched_switch -e sched:sched_wakeup -g -- "$w" 400 sleep
+		rec "$t-zstd" "$bin" -z -g -- "$w" 400
+		rec_pipe "$t-pipe" "$bin" -g -- "$w" 500
+		rec_pipe "$t-pipe-dwarf" "$bin" --call-graph dwarf -F 499 -- "$w" 400
+	done
+	rec prf-offcpu "$OLD" --off-cpu -g -- "$w" 700 sleep
+	echo "$corpus_version" >"$dir/.complete"
+}
+
+if [ $rerecord = 1 ] || [ "$(cat "$dir/.complete" 2>/dev/null)" != "$corpus_version" ]; then
+	record_corpus
+fi
+
+# ---------------------------------------------------------------- comparing
+
+# The read commands, one a line. "-i FILE" is appended to each (FILE is the
+# recording, or "-" with the recording on stdin for pipe-mode files); @OUT@
+# stands for a file the command writes, compared as well.
+commands='report --stdio
+report --stdio --no-children
+report --stdio --children
+report --stdio -g caller
+report --stdio -s dso,sym
+report --stdio -s srcline
+report --stdio --sort comm,pid
+report --stats
+report --header-only
+script
+script -F +srcline
+script -F comm,tid,time,event,ip,sym,dso
+script --folded
+flamegraph -o @OUT@.html
+flamegraph -o @OUT@.svg
+data dump
+data header
+data stats'
+
+# Extra commands for one kind of recording.
+extra_commands() {
+	case $1 in
+	*offcpu) printf '%s\n' 'flamegraph --off-cpu -o @OUT@.html' 'flamegraph --on-cpu -o @OUT@.svg' ;;
+	*dwarf | *python) printf '%s\n' 'flamegraph --no-inline -o @OUT@.html' 'script --folded --no-inline' ;;
+	esac
+}
+
+# run BIN RESULT-DIR REC CMD...: run one command in a scratch directory
+# whose path is the same for every run of that recording, saving stdout,
+# stderr, the exit status and the written file in RESULT-DIR.
+run() {
+	local bin=$1 res=$2 rec=$3
+	shift 3
+	local scratch=$work/scratch-$rec out=
+	local args=() a
+	rm -rf "$scratch" "$res"
+	mkdir -p "$scratch" "$res"
+	for a in "$@"; do
+		case $a in
+		@OUT@*) out=$scratch/out${a#@OUT@}; a=$out ;;
+		esac
+		args+=("$a")
+	done
+	if [ "${rec#*pipe}" != "$rec" ]; then
+		(cd "$scratch" && "$bin" "${args[@]}" -i - <"$dir/$rec.data") >"$res/stdout" 2>"$res/stderr"
+	else
+		(cd "$scratch" && "$bin" "${args[@]}" -i "$dir/$rec.data" </dev/null) >"$res/stdout" 2>"$res/stderr"
+	fi
+	echo $? >"$res/status"
+	if [ -n "$out" ]; then
+		if [ -e "$out" ]; then mv "$out" "$res/file"; else echo "(no file written)" >"$res/file"; fi
+	fi
+}
+
+# differing A B: the parts (stdout stderr status file) that differ
+differing() {
+	local p d=
+	for p in stdout stderr status file; do
+		[ -e "$1/$p" ] || [ -e "$2/$p" ] || continue
+		cmp -s "$1/$p" "$2/$p" || d="$d $p"
+	done
+	echo "${d# }"
+}
+
+# compare_rec REC: every command on one recording; one result line each
+# (tab-separated: verdict, recording, command, detail lines after it).
+compare_rec() {
+	local rec=$1 cmd line verdict parts p
+	local r=$work/res-$rec
+	{
+		printf '%s\n' "$commands"
+		extra_commands "$rec"
+	} | while IFS= read -r cmd; do
+		read -ra line <<<"$cmd"
+		run "$OLD" "$r/old1" "$rec" "${line[@]}"
+		run "$OLD" "$r/old2" "$rec" "${line[@]}"
+		run "$NEW" "$r/new" "$rec" "${line[@]}"
+		parts=$(differing "$r/old1" "$r/old2")
+		if [ -n "$parts" ]; then
+			printf 'unstable\t%s\t%s\t(OLD run twice differs in: %s)\n' "$rec" "$cmd" "$parts"
+			continue
+		fi
+		parts=$(differing "$r/old1" "$r/new")
+		if [ -z "$parts" ]; then
+			# A command both binaries fail alike is still "same"; the
+			# line says so, as a failing command compares little.
+			if [ "$(cat "$r/old1/status")" = 0 ]; then
+				printf 'same\t%s\t%s\n' "$rec" "$cmd"
+			else
+				printf 'same\t%s\t%s\t(both exit %s)\n' "$rec" "$cmd" "$(cat "$r/old1/status")"
+			fi
+			continue
+		fi
+		printf 'DIFF\t%s\t%s\t(%s)\n' "$rec" "$cmd" "$parts"
+		for p in $parts; do
+			echo "    --- $p: diff OLD NEW"
+			diff -a "$r/old1/$p" "$r/new/$p" | head -n 12 | cut -c1-200 | sed 's/^/    /'
+		done
+	done >"$work/$rec.out"
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/compare-output.XXXXXX") || die "no temp dir"
+trap 'rm -rf "$work"' EXIT
+
+recs=$(cd "$dir" && ls *.data | sed 's/\.data$//' | sort)
+[ -n "$recs" ] || die "no recordings in $dir"
+
+echo "OLD $OLD"
+echo "NEW $NEW"
+echo "corpus $dir"
+# Up to $jobs recordings at a time; their results are printed in order.
+running=0
+for rec in $recs; do
+	compare_rec "$rec" &
+	running=$((running + 1))
+	if [ $running -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+done
+wait
+
+same=0 diffs=0 unstable=0
+for rec in $recs; do
+	while IFS= read -r line; do
+		case $line in
+		same*) same=$((same + 1)); [ $quiet = 1 ] && continue ;;
+		DIFF*) diffs=$((diffs + 1)) ;;
+		unstable*) unstable=$((unstable + 1)) ;;
+		esac
+		printf '%s\n' "$line" | awk -F'\t' 'NF >= 3 { printf "%-8s %-16s %s%s\n", $1, $2, $3, (NF > 3 ? "  " $4 : ""); next } { print }'
+	done <"$work/$rec.out"
+done
+echo "$((same + diffs + unstable)) compared: $same same, $diffs DIFF, $unstable unstable"
+[ $diffs -eq 0 ]
