@@ -4,12 +4,12 @@
 # usage: scripts/compare-output.sh [-k DIR] [-r] [-j N] [-q] OLD_PRF NEW_PRF
 #
 #   -k DIR  corpus directory (default .compare-corpus/ at the top of the
-#           tree); recorded on the first run, reused by the next ones
+#           current git tree); recorded on the first run, reused after
 #   -r      record the corpus again even if DIR holds a complete one
 #   -j N    recordings compared in parallel (default 2)
 #   -q      print only the comparisons that are not "same"
 #
-# The corpus (scripts/compare/work.c built with gcc -O2 -g
+# The corpus (the C program at the end of this script built with gcc -O2 -g
 # -fno-omit-frame-pointer, with inlined functions and a sleeping mode, and a
 # python3 loop) is recorded once with OLD_PRF and with perf ($PERF, default
 # /usr/bin/perf): no callchain, FP (-g), DWARF, python3 DWARF, scheduler
@@ -35,9 +35,9 @@
 #   scripts/compare-output.sh /tmp/prf.old ./prf
 set -u
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-src=$here/scripts/compare
-dir=$here/.compare-corpus
+# The cache goes to the top of the git tree the script is run in (or the
+# current directory), so a copy of this script outside the tree works too.
+dir=$(git rev-parse --show-toplevel 2>/dev/null || pwd)/.compare-corpus
 rerecord=0
 jobs=2
 quiet=0
@@ -112,6 +112,111 @@ rec_pipe() {
 	[ -s "$dir/$name.data" ] || die "recording $name is empty"
 }
 
+# work_c: the workload's C source
+work_c() {
+	cat <<'EOF'
+/*
+ * Workload for compare-output.sh: a few call paths, some of them
+ * inlined (static inline and always_inline) so that DWARF recordings carry
+ * inline frames, and a mode that sleeps between slices of work for off-CPU
+ * and scheduler tracepoint recordings.
+ *
+ * Prints nothing: a pipe recording (record -o - > file) shares its stdout.
+ *
+ * usage: work [MILLISECONDS [sleep]]
+ *   MILLISECONDS  how long to run, wall clock (default 1000)
+ *   sleep         alternate busy slices with usleep() and nanosleep()
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile unsigned long sink;
+
+static inline __attribute__((always_inline)) unsigned long mix(unsigned long x)
+{
+	x ^= x >> 13;
+	x *= 0x9e3779b97f4a7c15UL;
+	return x ^ (x >> 29);
+}
+
+static inline unsigned long hash_block(const unsigned char *p, size_t n)
+{
+	unsigned long h = 1469598103934665603UL;
+
+	for (size_t i = 0; i < n; i++)
+		h = mix(h ^ p[i]);
+	return h;
+}
+
+__attribute__((noinline)) static unsigned long leaf_sum(unsigned long n)
+{
+	unsigned long s = 0;
+
+	for (unsigned long i = 0; i < n; i++)
+		s += mix(i);
+	return s;
+}
+
+__attribute__((noinline)) static unsigned long hasher(unsigned long rounds)
+{
+	unsigned char buf[256];
+	unsigned long h = 0;
+
+	memset(buf, 7, sizeof(buf));
+	for (unsigned long r = 0; r < rounds; r++) {
+		buf[r & 255] = (unsigned char)r;
+		h += hash_block(buf, sizeof(buf));
+	}
+	return h;
+}
+
+__attribute__((noinline)) static unsigned long middle(unsigned long n)
+{
+	return leaf_sum(n) + hasher(n / 256);
+}
+
+__attribute__((noinline)) static unsigned long top(unsigned long n)
+{
+	return middle(n) + leaf_sum(n / 2);
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+__attribute__((noinline)) static void nap(int i)
+{
+	if (i & 1) {
+		usleep(2000);
+	} else {
+		struct timespec ts = { 0, 3000000 };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	double ms = argc > 1 ? atof(argv[1]) : 1000;
+	int sleepy = argc > 2 && !strcmp(argv[2], "sleep");
+	double end = now_ms() + ms;
+
+	for (int i = 0; now_ms() < end; i++) {
+		sink += top(20000);
+		if (sleepy)
+			nap(i);
+	}
+	return 0;
+}
+EOF
+}
+
 record_corpus() {
 	local w=$dir/work
 	local py='s = 0
@@ -119,8 +224,9 @@ for i in range(3000000):
     s += i * i % 7'
 
 	rm -f "$dir"/*.data "$dir"/*.log "$dir/.complete"
-	gcc -O2 -g -fno-omit-frame-pointer -o "$w" "$src/work.c" ||
-		die "cannot build $src/work.c"
+	work_c >"$dir/work.c"
+	gcc -O2 -g -fno-omit-frame-pointer -o "$w" "$dir/work.c" ||
+		die "cannot build $dir/work.c"
 
 	local t
 	for t in prf perf; do
