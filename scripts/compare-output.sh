@@ -1,15 +1,17 @@
 #!/bin/bash
 # compare-output.sh: are two prf binaries' outputs byte-identical?
 #
-# usage: scripts/compare-output.sh [-k DIR] [-r] [-j N] [-q] OLD_PRF NEW_PRF
+# usage: scripts/compare-output.sh [-k DIR] [-r] [-n] [-j N] [-q] OLD_PRF NEW_PRF
 #
 #   -k DIR  corpus directory (default .compare-corpus/ at the top of the
 #           current git tree); recorded on the first run, reused after
 #   -r      record the corpus again even if DIR holds a complete one
+#   -n      run OLD afresh instead of using its outputs cached in DIR
+#           (needed when OLD is a wrapper script whose target changed)
 #   -j N    recordings compared in parallel (default 2)
 #   -q      print only the comparisons that are not "same"
 #
-# The corpus (the C program at the end of this script built with gcc -O2 -g
+# The corpus (the C program in this script, work_c below, built with gcc -O2 -g
 # -fno-omit-frame-pointer, with inlined functions and a sleeping mode, and a
 # python3 loop) is recorded once with OLD_PRF and with perf ($PERF, default
 # /usr/bin/perf): no callchain, FP (-g), DWARF, python3 DWARF, scheduler
@@ -18,8 +20,9 @@
 #
 # Every read command of the list below (report, script, --folded,
 # flamegraph HTML and SVG, data dump/header/stats) then runs on every
-# recording: twice with OLD_PRF, once with NEW_PRF, each time in the same
-# scratch directory with the same arguments. Compared byte for byte: stdout,
+# recording: twice with OLD_PRF (kept in DIR for the next runs with the
+# same OLD_PRF), once with NEW_PRF, each time in the same scratch directory
+# with the same arguments. Compared byte for byte: stdout,
 # stderr, the exit status, and the file a command writes (flamegraph -o).
 # One line per comparison:
 #   same      NEW's output is OLD's
@@ -39,6 +42,7 @@ set -u
 # current directory), so a copy of this script outside the tree works too.
 dir=$(git rev-parse --show-toplevel 2>/dev/null || pwd)/.compare-corpus
 rerecord=0
+use_cache=1
 jobs=2
 quiet=0
 PERF=${PERF:-/usr/bin/perf}
@@ -51,10 +55,11 @@ usage() {
 }
 die() { echo "compare-output: $*" >&2; exit 2; }
 
-while getopts k:rj:qh opt; do
+while getopts k:rnj:qh opt; do
 	case $opt in
 	k) dir=$OPTARG ;;
 	r) rerecord=1 ;;
+	n) use_cache=0 ;;
 	j) jobs=$OPTARG ;;
 	q) quiet=1 ;;
 	h) usage 0 ;;
@@ -84,6 +89,9 @@ unset PRF_PAGER 2>/dev/null
 mkdir -p "$dir" || die "cannot create $dir"
 # The cache keeps itself out of git status.
 [ -e "$dir/.gitignore" ] || echo '*' >"$dir/.gitignore"
+# One run at a time per corpus: the scratch directories are shared.
+exec 9>"$dir/.lock"
+flock -n 9 || die "another compare-output.sh is using $dir"
 dir=$(cd "$dir" && pwd)
 
 # ---------------------------------------------------------------- recording
@@ -223,7 +231,7 @@ record_corpus() {
 for i in range(3000000):
     s += i * i % 7'
 
-	rm -f "$dir"/*.data "$dir"/*.log "$dir/.complete"
+	rm -rf "$dir"/*.data "$dir"/*.log "$dir/.complete" "$dir"/old-*
 	work_c >"$dir/work.c"
 	gcc -O2 -g -fno-omit-frame-pointer -o "$w" "$dir/work.c" ||
 		die "cannot build $dir/work.c"
@@ -281,13 +289,13 @@ extra_commands() {
 	esac
 }
 
-# run BIN RESULT-DIR REC CMD...: run one command in a scratch directory
-# whose path is the same for every run of that recording, saving stdout,
-# stderr, the exit status and the written file in RESULT-DIR.
+# run BIN RESULT-DIR REC CMD...: run one command in DIR/scratch/REC (the
+# same path for every run of that recording, cached ones too), saving
+# stdout, stderr, the exit status and the written file in RESULT-DIR.
 run() {
 	local bin=$1 res=$2 rec=$3
 	shift 3
-	local scratch=$work/scratch-$rec out=
+	local scratch=$dir/scratch/$rec out=
 	local args=() a
 	rm -rf "$scratch" "$res"
 	mkdir -p "$scratch" "$res"
@@ -318,39 +326,72 @@ differing() {
 	echo "${d# }"
 }
 
+# OLD's outputs are kept under DIR/old-KEY/ (KEY: a hash of the OLD file
+# and of the PRF_* environment), so that the next runs against the same OLD
+# run only NEW. A cached OLD output that NEW does not match is checked
+# against a fresh OLD run before it is called a DIFF.
+oldkey=$({ sha256sum <"$OLD"; env | grep '^PRF_' | sort; } | sha256sum | cut -c1-16)
+oldcache=$dir/old-$oldkey
+
+# old_results REC CMD WORDS...: OLD's two runs of CMD, from the cache or
+# run now; prints the directory holding old1/ and old2/, and how.
+old_results() {
+	local rec=$1 cmd=$2
+	shift 2
+	local c=$oldcache/$rec/$(printf '%s' "$cmd" | md5sum | cut -c1-16)
+	if [ $use_cache = 0 ] || [ ! -e "$c/done" ]; then
+		rm -rf "$c"
+		run "$OLD" "$c/old1" "$rec" "$@"
+		run "$OLD" "$c/old2" "$rec" "$@"
+		[ $use_cache = 1 ] && printf '%s\n' "$cmd" >"$c/done"
+		echo "$c fresh"
+	else
+		echo "$c cached"
+	fi
+}
+
 # compare_rec REC: every command on one recording; one result line each
-# (tab-separated: verdict, recording, command, detail lines after it).
+# (tab-separated: verdict, recording, command, detail), difference lines
+# after a DIFF.
 compare_rec() {
-	local rec=$1 cmd line verdict parts p
+	local rec=$1 cmd line parts p o how status
 	local r=$work/res-$rec
 	{
 		printf '%s\n' "$commands"
 		extra_commands "$rec"
 	} | while IFS= read -r cmd; do
 		read -ra line <<<"$cmd"
-		run "$OLD" "$r/old1" "$rec" "${line[@]}"
-		run "$OLD" "$r/old2" "$rec" "${line[@]}"
-		run "$NEW" "$r/new" "$rec" "${line[@]}"
-		parts=$(differing "$r/old1" "$r/old2")
+		read -r o how < <(old_results "$rec" "$cmd" "${line[@]}")
+		parts=$(differing "$o/old1" "$o/old2")
 		if [ -n "$parts" ]; then
 			printf 'unstable\t%s\t%s\t(OLD run twice differs in: %s)\n' "$rec" "$cmd" "$parts"
 			continue
 		fi
-		parts=$(differing "$r/old1" "$r/new")
+		run "$NEW" "$r/new" "$rec" "${line[@]}"
+		parts=$(differing "$o/old1" "$r/new")
+		if [ -n "$parts" ] && [ "$how" = cached ]; then
+			run "$OLD" "$r/old3" "$rec" "${line[@]}"
+			p=$(differing "$o/old1" "$r/old3")
+			if [ -n "$p" ]; then
+				printf 'unstable\t%s\t%s\t(a fresh OLD run differs from the cached one in: %s; -n or -r to redo)\n' "$rec" "$cmd" "$p"
+				continue
+			fi
+		fi
+		status=$(cat "$o/old1/status")
 		if [ -z "$parts" ]; then
 			# A command both binaries fail alike is still "same"; the
 			# line says so, as a failing command compares little.
-			if [ "$(cat "$r/old1/status")" = 0 ]; then
+			if [ "$status" = 0 ]; then
 				printf 'same\t%s\t%s\n' "$rec" "$cmd"
 			else
-				printf 'same\t%s\t%s\t(both exit %s)\n' "$rec" "$cmd" "$(cat "$r/old1/status")"
+				printf 'same\t%s\t%s\t(both exit %s)\n' "$rec" "$cmd" "$status"
 			fi
 			continue
 		fi
 		printf 'DIFF\t%s\t%s\t(%s)\n' "$rec" "$cmd" "$parts"
 		for p in $parts; do
 			echo "    --- $p: diff OLD NEW"
-			diff -a "$r/old1/$p" "$r/new/$p" | head -n 12 | cut -c1-200 | sed 's/^/    /'
+			diff -a "$o/old1/$p" "$r/new/$p" | head -n 12 | cut -c1-200 | sed 's/^/    /'
 		done
 	done >"$work/$rec.out"
 }
