@@ -1,13 +1,16 @@
 #!/bin/bash
 # compare-output.sh: are two prf binaries' outputs byte-identical?
 #
-# usage: scripts/compare-output.sh [-k DIR] [-r] [-n] [-j N] [-q] OLD_PRF NEW_PRF
+# usage: scripts/compare-output.sh [-k DIR] [-r] [-n] [-s ERE] [-j N] [-q]
+#                                  OLD_PRF NEW_PRF
 #
 #   -k DIR  corpus directory (default .compare-corpus/ at the top of the
 #           current git tree); recorded on the first run, reused after
 #   -r      record the corpus again even if DIR holds a complete one
 #   -n      run OLD afresh instead of using its outputs cached in DIR
 #           (needed when OLD is a wrapper script whose target changed)
+#   -s ERE  only the comparisons whose "RECORDING COMMAND" matches the
+#           extended regular expression, e.g. -s 'perf-dwarf script'
 #   -j N    recordings compared in parallel (default 2)
 #   -q      print only the comparisons that are not "same"
 #
@@ -43,6 +46,7 @@ set -u
 dir=$(git rev-parse --show-toplevel 2>/dev/null || pwd)/.compare-corpus
 rerecord=0
 use_cache=1
+select=
 jobs=2
 quiet=0
 PERF=${PERF:-/usr/bin/perf}
@@ -55,11 +59,12 @@ usage() {
 }
 die() { echo "compare-output: $*" >&2; exit 2; }
 
-while getopts k:rnj:qh opt; do
+while getopts k:rns:j:qh opt; do
 	case $opt in
 	k) dir=$OPTARG ;;
 	r) rerecord=1 ;;
 	n) use_cache=0 ;;
+	s) select=$OPTARG ;;
 	j) jobs=$OPTARG ;;
 	q) quiet=1 ;;
 	h) usage 0 ;;
@@ -339,6 +344,7 @@ old_results() {
 	local rec=$1 cmd=$2
 	shift 2
 	local c=$oldcache/$rec/$(printf '%s' "$cmd" | md5sum | cut -c1-16)
+	[ $use_cache = 0 ] && c=$work/res-$rec
 	if [ $use_cache = 0 ] || [ ! -e "$c/done" ]; then
 		rm -rf "$c"
 		run "$OLD" "$c/old1" "$rec" "$@"
@@ -360,6 +366,7 @@ compare_rec() {
 		printf '%s\n' "$commands"
 		extra_commands "$rec"
 	} | while IFS= read -r cmd; do
+		[ -z "$select" ] || printf '%s %s\n' "$rec" "$cmd" | grep -qE -- "$select" || continue
 		read -ra line <<<"$cmd"
 		read -r o how < <(old_results "$rec" "$cmd" "${line[@]}")
 		parts=$(differing "$o/old1" "$o/old2")
@@ -373,6 +380,7 @@ compare_rec() {
 			run "$OLD" "$r/old3" "$rec" "${line[@]}"
 			p=$(differing "$o/old1" "$r/old3")
 			if [ -n "$p" ]; then
+				if [ -z "$(differing "$r/old3" "$r/new")" ]; then p="$p; NEW matches the fresh run"; else p="$p; NEW matches neither"; fi
 				printf 'unstable\t%s\t%s\t(a fresh OLD run differs from the cached one in: %s; -n or -r to redo)\n' "$rec" "$cmd" "$p"
 				continue
 			fi
@@ -398,6 +406,12 @@ compare_rec() {
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/compare-output.XXXXXX") || die "no temp dir"
 trap 'rm -rf "$work"' EXIT
+
+# Only the caches of the two OLD binaries used last are kept.
+if [ $use_cache = 1 ]; then
+	mkdir -p "$oldcache" && touch "$oldcache"
+	ls -dt "$dir"/old-* | tail -n +3 | xargs -r rm -rf
+fi
 
 recs=$(cd "$dir" && ls *.data | sed 's/\.data$//' | sort)
 [ -n "$recs" ] || die "no recordings in $dir"
@@ -429,4 +443,5 @@ for rec in $recs; do
 	done <"$work/$rec.out"
 done
 echo "$((same + diffs + unstable)) compared: $same same, $diffs DIFF, $unstable unstable"
+[ $((same + diffs + unstable)) -gt 0 ] || die "nothing compared (-s '$select' matches no comparison)"
 [ $diffs -eq 0 ]
