@@ -50,6 +50,7 @@ select=
 jobs=2
 quiet=0
 PERF=${PERF:-/usr/bin/perf}
+timeout=300
 # Bumped when the recording recipe below changes, so an old cache is redone.
 corpus_version=1
 
@@ -85,11 +86,11 @@ NEW=$(abspath "$2") && [ -x "$NEW" ] && [ -f "$NEW" ] || die "NEW_PRF '$2' is no
 [ -x "$PERF" ] || die "no perf at $PERF (set PERF=)"
 command -v gcc >/dev/null || die "gcc not found"
 command -v python3 >/dev/null || die "python3 not found"
+command -v timeout >/dev/null || die "timeout (coreutils) not found"
 case $jobs in '' | *[!0-9]* | 0) die "-j wants a positive number" ;; esac
 
-# Same environment for every run: no pager, no colour, C locale.
-export LC_ALL=C LANG=C PAGER=cat PERF_PAGER=cat TERM=dumb
-unset PRF_PAGER 2>/dev/null
+# Same environment for every run: no pager, C locale.
+export LC_ALL=C LANG=C PAGER=cat PRF_PAGER=cat
 
 mkdir -p "$dir" || die "cannot create $dir"
 # The cache keeps itself out of git status.
@@ -264,9 +265,11 @@ fi
 
 # ---------------------------------------------------------------- comparing
 
-# The read commands, one a line. "-i FILE" is appended to each (FILE is the
-# recording, or "-" with the recording on stdin for pipe-mode files); @OUT@
-# stands for a file the command writes, compared as well.
+# The read commands, one a line. "-i FILE" is appended to each; a pipe-mode
+# recording gets "-i -" and comes through a pipe (cat FILE | prf ...), or,
+# for the commands marked "<", as a redirected regular file (prf ... -i -
+# < FILE), which the reader takes another way. @OUT@ stands for a file the
+# command writes, compared as well.
 commands='report --stdio
 report --stdio --no-children
 report --stdio --children
@@ -292,6 +295,9 @@ extra_commands() {
 	*offcpu) printf '%s\n' 'flamegraph --off-cpu -o @OUT@.html' 'flamegraph --on-cpu -o @OUT@.svg' ;;
 	*dwarf | *python) printf '%s\n' 'flamegraph --no-inline -o @OUT@.html' 'script --folded --no-inline' ;;
 	esac
+	case $1 in
+	*pipe*) printf '%s\n' '< report --stdio' '< script' '< script --folded' '< data dump' ;;
+	esac
 }
 
 # run BIN RESULT-DIR REC CMD...: run one command in DIR/scratch/REC (the
@@ -301,21 +307,31 @@ run() {
 	local bin=$1 res=$2 rec=$3
 	shift 3
 	local scratch=$dir/scratch/$rec out=
-	local args=() a
+	local args=() a redirect=0
 	rm -rf "$scratch" "$res"
 	mkdir -p "$scratch" "$res"
+	[ "$1" = "<" ] && redirect=1 && shift
 	for a in "$@"; do
 		case $a in
 		@OUT@*) out=$scratch/out${a#@OUT@}; a=$out ;;
 		esac
 		args+=("$a")
 	done
-	if [ "${rec#*pipe}" != "$rec" ]; then
-		(cd "$scratch" && "$bin" "${args[@]}" -i - <"$dir/$rec.data") >"$res/stdout" 2>"$res/stderr"
+	# A command running past $timeout seconds is killed (status 124).
+	if [ $redirect = 1 ]; then
+		(cd "$scratch" && timeout "$timeout" "$bin" "${args[@]}" -i - <"$dir/$rec.data")
+	elif [ "${rec#*pipe}" != "$rec" ]; then
+		(cd "$scratch" && cat "$dir/$rec.data" | timeout "$timeout" "$bin" "${args[@]}" -i -)
 	else
-		(cd "$scratch" && "$bin" "${args[@]}" -i "$dir/$rec.data" </dev/null) >"$res/stdout" 2>"$res/stderr"
-	fi
+		(cd "$scratch" && timeout "$timeout" "$bin" "${args[@]}" -i "$dir/$rec.data" </dev/null)
+	fi >"$res/stdout" 2>"$res/stderr"
 	echo $? >"$res/status"
+	# The one filtered field: the header's "captured on" is the input's
+	# st_mtime (fstat), which for a pipe is the time cat last wrote to it,
+	# so it changes from run to run; for a file it is the recording's.
+	if [ $redirect = 0 ] && [ "${rec#*pipe}" != "$rec" ]; then
+		sed -i 's/^\(# captured on *: \).*/\1(the pipe'"'"'s mtime, filtered)/' "$res/stdout"
+	fi
 	if [ -n "$out" ]; then
 		if [ -e "$out" ]; then mv "$out" "$res/file"; else echo "(no file written)" >"$res/file"; fi
 	fi
@@ -331,11 +347,11 @@ differing() {
 	echo "${d# }"
 }
 
-# OLD's outputs are kept under DIR/old-KEY/ (KEY: a hash of the OLD file
-# and of the PRF_* environment), so that the next runs against the same OLD
+# OLD's outputs are kept under DIR/old-KEY/ (KEY: a hash of the OLD file,
+# of the PRF_* environment and of this script), so that the next runs against the same OLD
 # run only NEW. A cached OLD output that NEW does not match is checked
 # against a fresh OLD run before it is called a DIFF.
-oldkey=$({ sha256sum <"$OLD"; env | grep '^PRF_' | sort; } | sha256sum | cut -c1-16)
+oldkey=$({ sha256sum <"$OLD"; sha256sum <"$0"; env | grep '^PRF_' | sort; } | sha256sum | cut -c1-16)
 oldcache=$dir/old-$oldkey
 
 # old_results REC CMD WORDS...: OLD's two runs of CMD, from the cache or
