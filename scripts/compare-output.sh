@@ -19,26 +19,32 @@
 # python3 loop) is recorded once with OLD_PRF and with perf ($PERF, default
 # /usr/bin/perf): no callchain, FP (-g), DWARF, python3 DWARF, scheduler
 # tracepoints, prf --off-cpu, zstd-compressed, and pipe-mode files
-# (record -o - > X.data, read back with -i - < X.data).
+# (record -o - > X.data, read back through a pipe, cat X.data | prf ... -i -,
+# and for a few commands as a redirected file, prf ... -i - < X.data).
+# The recordings are inputs only: made once, they serve any OLD and NEW.
 #
 # Every read command of the list below (report, script, --folded,
 # flamegraph HTML and SVG, data dump/header/stats) then runs on every
 # recording: twice with OLD_PRF (kept in DIR for the next runs with the
 # same OLD_PRF), once with NEW_PRF, each time in the same scratch directory
-# with the same arguments. Compared byte for byte: stdout,
-# stderr, the exit status, and the file a command writes (flamegraph -o).
-# One line per comparison:
-#   same      NEW's output is OLD's
+# with the same arguments. Compared byte for byte: stdout, stderr, the exit
+# status, and the file a command writes (flamegraph -o). One field is
+# filtered, the header's "captured on" date when the input is a pipe (see
+# run below). One line per comparison:
+#   same      NEW's output is OLD's ("both exit N" when both failed alike)
 #   DIFF      it is not; the first differing lines follow (diff OLD NEW)
-#   unstable  OLD's two runs already differ from each other, so the
-#             comparison says nothing; the differing part is named
+#   unstable  OLD's two runs differ from each other (or a fresh OLD run
+#             from the cached one), so the comparison says nothing; the
+#             differing part is named
 # then a count. Exit status: 0 all same (unstable ones allowed, and
 # counted), 1 any DIFF, 2 setup failure (a binary or tool missing, a
 # recording failed).
 #
-# A typical use before and after moving code:
-#   git stash; make -j2; cp prf /tmp/prf.old; git stash pop; make -j2
-#   scripts/compare-output.sh /tmp/prf.old ./prf
+# A typical use around a change:
+#   make -j2 && cp prf /tmp/prf.old     # before it
+#   make -j2 && scripts/compare-output.sh /tmp/prf.old ./prf   # after it
+# The first run records (about 30 s) and runs OLD twice per comparison; the
+# next ones with the same OLD run only NEW (about a minute).
 set -u
 
 # The cache goes to the top of the git tree the script is run in (or the
@@ -81,8 +87,10 @@ abspath() {
 	*) command -v "$1" ;;
 	esac
 }
-OLD=$(abspath "$1") && [ -x "$OLD" ] && [ -f "$OLD" ] || die "OLD_PRF '$1' is not an executable"
-NEW=$(abspath "$2") && [ -x "$NEW" ] && [ -f "$NEW" ] || die "NEW_PRF '$2' is not an executable"
+OLD=$(abspath "$1")
+NEW=$(abspath "$2")
+[ -f "$OLD" ] && [ -x "$OLD" ] || die "OLD_PRF '$1' is not an executable"
+[ -f "$NEW" ] && [ -x "$NEW" ] || die "NEW_PRF '$2' is not an executable"
 [ -x "$PERF" ] || die "no perf at $PERF (set PERF=)"
 command -v gcc >/dev/null || die "gcc not found"
 command -v python3 >/dev/null || die "python3 not found"
@@ -102,24 +110,18 @@ dir=$(cd "$dir" && pwd)
 
 # ---------------------------------------------------------------- recording
 
-# rec NAME TOOL RECORD-ARGS... -- WORKLOAD...: record DIR/NAME.data
+# rec NAME TOOL RECORD-ARGS... -- WORKLOAD...: record DIR/NAME.data; a
+# NAME with "pipe" in it is recorded in pipe mode (record -o - > NAME.data)
 rec() {
-	local name=$1 tool=$2
+	local name=$1 tool=$2 ok=1
 	shift 2
 	echo "recording $name" >&2
-	if ! (cd "$dir" && "$tool" record -o "$name.data" "$@") >"$dir/$name.log" 2>&1; then
-		cat "$dir/$name.log" >&2
-		die "recording $name failed (log: $dir/$name.log)"
+	if [ "${name#*pipe}" != "$name" ]; then
+		(cd "$dir" && "$tool" record -o - "$@" >"$name.data") 2>"$dir/$name.log" || ok=0
+	else
+		(cd "$dir" && "$tool" record -o "$name.data" "$@") >"$dir/$name.log" 2>&1 || ok=0
 	fi
-	[ -s "$dir/$name.data" ] || die "recording $name is empty"
-}
-
-# rec_pipe NAME TOOL RECORD-ARGS... -- WORKLOAD...: record -o - > NAME.data
-rec_pipe() {
-	local name=$1 tool=$2
-	shift 2
-	echo "recording $name (pipe)" >&2
-	if ! (cd "$dir" && "$tool" record -o - "$@" >"$name.data") 2>"$dir/$name.log"; then
+	if [ $ok = 0 ]; then
 		cat "$dir/$name.log" >&2
 		die "recording $name failed (log: $dir/$name.log)"
 	fi
@@ -252,8 +254,8 @@ for i in range(3000000):
 		rec "$t-python" "$bin" --call-graph dwarf -F 499 -- python3 -c "$py"
 		rec "$t-sched" "$bin" -e sched:sched_switch -e sched:sched_wakeup -g -- "$w" 400 sleep
 		rec "$t-zstd" "$bin" -z -g -- "$w" 400
-		rec_pipe "$t-pipe" "$bin" -g -- "$w" 500
-		rec_pipe "$t-pipe-dwarf" "$bin" --call-graph dwarf -F 499 -- "$w" 400
+		rec "$t-pipe" "$bin" -g -- "$w" 500
+		rec "$t-pipe-dwarf" "$bin" --call-graph dwarf -F 499 -- "$w" 400
 	done
 	rec prf-offcpu "$OLD" --off-cpu -g -- "$w" 700 sleep
 	echo "$corpus_version" >"$dir/.complete"
@@ -321,6 +323,7 @@ run() {
 	if [ $redirect = 1 ]; then
 		(cd "$scratch" && timeout "$timeout" "$bin" "${args[@]}" -i - <"$dir/$rec.data")
 	elif [ "${rec#*pipe}" != "$rec" ]; then
+		# shellcheck disable=SC2002 # cat: stdin must be a pipe, not the file
 		(cd "$scratch" && cat "$dir/$rec.data" | timeout "$timeout" "$bin" "${args[@]}" -i -)
 	else
 		(cd "$scratch" && timeout "$timeout" "$bin" "${args[@]}" -i "$dir/$rec.data" </dev/null)
@@ -359,7 +362,8 @@ oldcache=$dir/old-$oldkey
 old_results() {
 	local rec=$1 cmd=$2
 	shift 2
-	local c=$oldcache/$rec/$(printf '%s' "$cmd" | md5sum | cut -c1-16)
+	local c
+	c=$oldcache/$rec/$(printf '%s' "$cmd" | md5sum | cut -c1-16)
 	[ $use_cache = 0 ] && c=$work/res-$rec
 	if [ $use_cache = 0 ] || [ ! -e "$c/done" ]; then
 		rm -rf "$c"
@@ -429,7 +433,7 @@ if [ $use_cache = 1 ]; then
 	ls -dt "$dir"/old-* | tail -n +3 | xargs -r rm -rf
 fi
 
-recs=$(cd "$dir" && ls *.data | sed 's/\.data$//' | sort)
+recs=$(cd "$dir" && ls -- *.data | sed 's/\.data$//' | sort)
 [ -n "$recs" ] || die "no recordings in $dir"
 
 echo "OLD $OLD"
