@@ -37,9 +37,6 @@
 #include "../util/format/trace-data.h"
 #include "../util/format/writer.h"
 
-/* The event parser is another helper's; use it when linked in. */
-#pragma weak parse_events
-
 #define DEFAULT_FREQ		4000
 #define DEFAULT_MMAP_PAGES	128	/* 512 KiB per buffer, as perf for root */
 #define DEFAULT_DWARF_SIZE	8192
@@ -441,96 +438,20 @@ static int opt_compression(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-/* Fallback event parser for when parse-events is not linked in: the
- * generic hardware/software names with :u/:k modifiers. */
-static int mini_parse_events(struct evlist *evlist, const char *str)
-{
-	static const struct { const char *name; uint32_t type; uint64_t config; } tab[] = {
-		{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-		{ "cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-		{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
-		{ "cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
-		{ "branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
-		{ "cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
-		{ "task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
-		{ "page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-		{ "faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-		{ "context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-		{ "cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-		{ "cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
-		{ "minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN },
-		{ "major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
-		{ "dummy", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
-	};
-	char *dup = strdup(str), *save = NULL, *tok;
-	int ret = 0;
-
-	if (!dup)
-		return -ENOMEM;
-	for (tok = strtok_r(dup, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
-		char *mod = strchr(tok, ':');
-		struct perf_event_attr attr;
-		struct evsel *evsel;
-		size_t i;
-
-		if (mod)
-			*mod++ = 0;
-		for (i = 0; i < ARRAY_SIZE(tab); i++)
-			if (!strcmp(tok, tab[i].name))
-				break;
-		if (i == ARRAY_SIZE(tab)) {
-			pr_err("event syntax error: '%s'\nRun 'prf list' for a list of valid events\n", tok);
-			ret = -EINVAL;
-			break;
-		}
-		memset(&attr, 0, sizeof(attr));
-		attr.type = tab[i].type;
-		attr.config = tab[i].config;
-		for (; mod && *mod; mod++) {
-			if (*mod == 'u')
-				attr.exclude_kernel = attr.exclude_hv = 1;
-			else if (*mod == 'k')
-				attr.exclude_user = attr.exclude_hv = 1;
-			else if (*mod == 'p')
-				attr.precise_ip++;
-		}
-		evsel = evsel__new(&attr);
-		if (!evsel) {
-			ret = -ENOMEM;
-			break;
-		}
-		if (mod || strchr(str, ':')) {
-			char name[128];
-
-			snprintf(name, sizeof(name), "%s", tok);
-			evsel__set_name(evsel, name);
-		} else {
-			evsel__set_name(evsel, tok);
-		}
-		evlist__add(evlist, evsel);
-	}
-	free(dup);
-	return ret;
-}
-
 static int opt_event(const struct option *opt, const char *str, int unset)
 {
 	struct evlist *evlist = *(struct evlist **)opt->value;
+	struct parse_events_error err;
+	int ret;
 
 	if (unset)
 		return 0;
-	if (parse_events) {
-		struct parse_events_error err;
-		int ret;
-
-		parse_events_error__init(&err);
-		ret = parse_events(evlist, str, &err);
-		if (ret)
-			parse_events_error__print(&err, str, stderr);
-		parse_events_error__exit(&err);
-		return ret ? -1 : 0;
-	}
-	return mini_parse_events(evlist, str) ? -1 : 0;
+	parse_events_error__init(&err);
+	ret = parse_events(evlist, str, &err);
+	if (ret)
+		parse_events_error__print(&err, str, stderr);
+	parse_events_error__exit(&err);
+	return ret ? -1 : 0;
 }
 
 /* ---------------- configuration ---------------- */
