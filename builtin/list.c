@@ -14,6 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "builtin.h"
+#include "../ui/pager.h"
 #include "../util/kernel/event-names.h"
 #include "../util/kernel/pmu.h"
 #include "../util/kernel/tracefs.h"
@@ -21,9 +22,6 @@
 #include "../util/lib/parse-options.h"
 #include "../util/lib/strbuf.h"
 #include "../util/lib/util.h"
-
-/* Provided by cmd/pager.c when it can tell; absent means "no". */
-extern int pager_in_use(void) __attribute__((weak));
 
 struct list_opts {
 	bool json;
@@ -432,7 +430,7 @@ int cmd_list(int argc, const char **argv)
 	out__init(&st.w, stdout, OUT_JSON, NULL);
 	if (o.json)
 		out__begin_array(&st.w, NULL);
-	else if (!o.raw_dump && pager_in_use && pager_in_use())
+	else if (!o.raw_dump && pager_in_use())
 		printf("\nList of pre-defined events (to be used in -e or -M):\n\n");
 
 	if (argc == 0) {

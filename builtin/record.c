@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +25,7 @@
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/kernel/mmap.h"
+#include "../util/kernel/record-loop.h"
 #include "../util/kernel/parse-events.h"
 #include "../util/kernel/thread_map.h"
 #include "../util/session/off-cpu.h"
@@ -36,9 +36,7 @@
 #include "../util/format/synthesize.h"
 #include "../util/format/trace-data.h"
 #include "../util/format/writer.h"
-
-/* The event parser is another helper's; use it when linked in. */
-#pragma weak parse_events
+#include "../util/model/record-hits.h"
 
 #define DEFAULT_FREQ		4000
 #define DEFAULT_MMAP_PAGES	128	/* 512 KiB per buffer, as perf for root */
@@ -63,17 +61,10 @@ struct record_opts {
 	int verbose;
 };
 
-/* DSO hit bookkeeping for HEADER_BUILD_ID. */
-struct rdso {
-	char *name;
-	bool hit;
-	bool kernel;
-};
-
-struct rmap {
-	uint64_t start, end;
-	uint32_t pid;
-	int dso;
+struct attr_set {
+	struct writer_attr *attrs;
+	const char **names;
+	int nr;
 };
 
 struct record {
@@ -82,27 +73,22 @@ struct record {
 	struct perf_cpu_map *cpus;
 	struct perf_thread_map *threads;
 	struct workload wl;
-	bool has_workload;
-	struct perf_mmap *mmaps;
-	int nr_mmaps;
-	struct pollfd *pfd;
-	int nr_pfd;
+	bool has_workload, workload_reaped, workload_failed;
+	int wstatus;			/* of the reaped workload */
+	struct record_loop loop;	/* ring buffers and poll fds */
 	unsigned int mmap_pages;
 	enum callchain_mode cg;
 	unsigned int dwarf_size;
+	uint64_t freq;			/* Hz, for events without -c */
 	uint64_t sample_type;		/* of the first evsel (id header layout) */
 	size_t id_hdr_size;
+	struct attr_set as;		/* the attrs as written to the header */
+	/* DSOs hit and sample times, for the feature sections; NULL for a
+	 * pipe, which gets its features before the data */
+	struct record_hits *hits;
 	/* stats */
-	uint64_t samples, lost, lost_chunks, wakeups, lost_samples;
-	uint64_t first_time, last_time;
+	uint64_t samples, lost, lost_chunks, lost_samples;
 	bool write_failed;
-	/* dso tracking */
-	struct rdso *dsos;
-	int nr_dsos, alloc_dsos;
-	struct rmap *maps;
-	int nr_maps, alloc_maps;	/* sorted by start */
-	int kernel_dso;
-	uint64_t ktext_start, ktext_end;
 	int argc;
 	const char **argv;
 };
@@ -120,159 +106,17 @@ static void sig_handler(int sig)
 	done = 1;
 }
 
-/* ---------------- DSO tracking ---------------- */
-
-static int record__dso_find(struct record *rec, const char *name, bool kernel)
-{
-	for (int i = rec->nr_dsos - 1; i >= 0; i--)
-		if (!strcmp(rec->dsos[i].name, name))
-			return i;
-	if (rec->nr_dsos == rec->alloc_dsos) {
-		int n = rec->alloc_dsos ? rec->alloc_dsos * 2 : 64;
-		struct rdso *d = realloc(rec->dsos, (size_t)n * sizeof(*d));
-
-		if (!d)
-			return -1;
-		rec->dsos = d;
-		rec->alloc_dsos = n;
-	}
-	rec->dsos[rec->nr_dsos].name = strdup(name);
-	if (!rec->dsos[rec->nr_dsos].name)
-		return -1;
-	rec->dsos[rec->nr_dsos].hit = false;
-	rec->dsos[rec->nr_dsos].kernel = kernel;
-	return rec->nr_dsos++;
-}
-
-static void record__add_map(struct record *rec, uint32_t pid, uint64_t start, uint64_t len,
-			    const char *name, bool kernel)
-{
-	int dso;
-
-	if (kernel && !strncmp(name, "[kernel.kallsyms]", 17)) {
-		dso = record__dso_find(rec, "[kernel.kallsyms]", true);
-		rec->kernel_dso = dso;
-		rec->ktext_start = start;
-		rec->ktext_end = start + len;
-		return;
-	}
-	dso = record__dso_find(rec, name, kernel);
-	if (dso < 0)
-		return;
-	if (rec->nr_maps == rec->alloc_maps) {
-		int n = rec->alloc_maps ? rec->alloc_maps * 2 : 256;
-		struct rmap *m = realloc(rec->maps, (size_t)n * sizeof(*m));
-
-		if (!m)
-			return;
-		rec->maps = m;
-		rec->alloc_maps = n;
-	}
-	{
-		/* keep the array sorted by start: insert after the last start <= this */
-		int lo = 0, hi = rec->nr_maps - 1;
-
-		while (lo <= hi) {
-			int mid = (lo + hi) / 2;
-
-			if (rec->maps[mid].start <= start)
-				lo = mid + 1;
-			else
-				hi = mid - 1;
-		}
-		memmove(&rec->maps[lo + 1], &rec->maps[lo],
-			(size_t)(rec->nr_maps - lo) * sizeof(*rec->maps));
-		rec->maps[lo] = (struct rmap){ start, start + len, kernel ? (uint32_t)-1 : pid, dso };
-		rec->nr_maps++;
-	}
-}
-
-static void record__hit(struct record *rec, uint32_t pid, uint64_t ip, bool kernel)
-{
-	int lo = 0, hi, any = -1;
-
-	if (kernel && ip >= rec->ktext_start && ip < rec->ktext_end && rec->kernel_dso >= 0) {
-		rec->dsos[rec->kernel_dso].hit = true;
-		return;
-	}
-	/* last map with start <= ip */
-	hi = rec->nr_maps - 1;
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-
-		if (rec->maps[mid].start <= ip)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
-	for (int i = hi, n = 0; i >= 0 && n < 256; i--, n++) {
-		struct rmap *m = &rec->maps[i];
-
-		if (ip >= m->end)
-			continue;
-		if (m->pid == pid || (kernel && m->pid == (uint32_t)-1)) {
-			rec->dsos[m->dso].hit = true;
-			return;
-		}
-		if (any < 0)
-			any = i;
-	}
-	if (any >= 0)
-		rec->dsos[rec->maps[any].dso].hit = true;
-	else if (kernel && rec->kernel_dso >= 0)
-		rec->dsos[rec->kernel_dso].hit = true;
-}
-
-/* Look at one record on its way to the file: counts, times, maps, hits. */
+/* Look at one record on its way to the file: counts, DSOs hit, times. */
 static void record__inspect(struct record *rec, const union perf_event *ev)
 {
-	switch (ev->header.type) {
-	case PERF_RECORD_SAMPLE: {
-		const u64 *a = ev->sample.array;
-		uint64_t st = rec->sample_type, ip = 0, time = 0;
-		uint32_t pid = 0;
-		uint8_t cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-
+	if (ev->header.type == PERF_RECORD_SAMPLE) {
 		rec->samples++;
-		if (st & PERF_SAMPLE_IDENTIFIER)
-			a++;
-		if (st & PERF_SAMPLE_IP)
-			ip = *a++;
-		if (st & PERF_SAMPLE_TID)
-			pid = (uint32_t)*a++;
-		if (st & PERF_SAMPLE_TIME) {
-			time = *a++;
-			if (!rec->first_time || time < rec->first_time)
-				rec->first_time = time;
-			if (time > rec->last_time)
-				rec->last_time = time;
-		}
-		if (cpumode == PERF_RECORD_MISC_KERNEL)
-			record__hit(rec, pid, ip, true);
-		else if (cpumode == PERF_RECORD_MISC_USER)
-			record__hit(rec, pid, ip, false);
-		break;
-	}
-	case PERF_RECORD_MMAP:
-		record__add_map(rec, ev->mmap.pid, ev->mmap.start, ev->mmap.len, ev->mmap.filename,
-				(ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) ==
-				PERF_RECORD_MISC_KERNEL);
-		break;
-	case PERF_RECORD_MMAP2:
-		if (ev->header.misc & PERF_RECORD_MISC_MMAP_DATA)
-			break;
-		record__add_map(rec, ev->mmap2.pid, ev->mmap2.start, ev->mmap2.len,
-				ev->mmap2.filename,
-				(ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) ==
-				PERF_RECORD_MISC_KERNEL);
-		break;
-	case PERF_RECORD_LOST:
+	} else if (ev->header.type == PERF_RECORD_LOST) {
 		rec->lost += ev->lost.lost;
 		rec->lost_chunks++;
-		break;
-	default:
-		break;
 	}
+	if (rec->hits)
+		(void)record_hits__event(rec->hits, ev);	/* -ENOMEM: one record less */
 }
 
 /* ---------------- output ---------------- */
@@ -311,69 +155,43 @@ static void record__user_record(struct record *rec, uint32_t type)
 	}
 }
 
-/*
- * Drain every ring buffer once. Returns the bytes written. Data is written
- * as whole records in at most two pieces (wrap-around), and scanned for
- * the statistics with perf_mmap__read_event().
- */
-static uint64_t record__mmap_read_all(struct record *rec)
+/* record_loop_ops: what becomes of the ring buffers' bytes and records. */
+static int record__loop_write(void *arg, const void *buf, size_t len)
 {
-	uint64_t total = 0;
+	struct record *rec = arg;
 
-	for (int i = 0; i < rec->nr_mmaps; i++) {
-		struct perf_mmap *m = &rec->mmaps[i];
-		union perf_event *ev;
-		uint64_t from, to, begin;
-		const void *p1, *p2;
-		size_t l1, l2;
+	return rec->write_failed ? -EIO : record__write_event(rec, buf, len);
+}
 
-		if (!m->base || !perf_mmap__read_init(m))
-			continue;
-		from = m->start;
-		begin = from;
-		/* scan whole records; stops before a partial one */
-		while ((ev = perf_mmap__read_event(m)) != NULL) {
-			if (rec->writer.comp_level && ev == (union perf_event *)m->bounce) {
-				/* wrapped record: flush what precedes, then it */
-				perf_mmap__pieces(m, from, m->start - ev->header.size, &p1, &l1, &p2, &l2);
-				if (l1)
-					record__write_event(rec, p1, l1);
-				if (l2)
-					record__write_event(rec, p2, l2);
-				record__write_event(rec, ev, ev->header.size);
-				from = m->start;
-			}
-			record__inspect(rec, ev);
+static void record__loop_event(void *arg, const union perf_event *ev)
+{
+	record__inspect(arg, ev);
+}
+
+static void record__loop_round(void *arg)
+{
+	struct record *rec = arg;
+
+	record__user_record(rec, PERF_RECORD_FINISHED_ROUND);
+	writer__sync_data_size(&rec->writer);
+	if (rec->hits)
+		(void)record_hits__round(rec->hits);
+}
+
+/* After each poll: reap the workload once SIGCHLD came, and stop then. */
+static bool record__loop_woken(void *arg)
+{
+	struct record *rec = arg;
+	bool end = false;
+
+	if (child_exited && rec->has_workload) {
+		if (waitpid(rec->wl.pid, &rec->wstatus, WNOHANG) == rec->wl.pid) {
+			rec->workload_reaped = true;
+			end = true;
 		}
-		to = m->start;
-		if (to > from && !rec->write_failed) {
-			perf_mmap__pieces(m, from, to, &p1, &l1, &p2, &l2);
-			if (rec->writer.comp_level) {
-				/* pieces split at the ring end, which is a record
-				 * boundary here since wrapped records were flushed */
-				if (l1)
-					record__write_event(rec, p1, l1);
-				if (l2)
-					record__write_event(rec, p2, l2);
-			} else if (writer__write(&rec->writer, p1, l1) == 0 && l2) {
-				writer__write(&rec->writer, p2, l2);
-			}
-			if (rec->writer.err && !rec->write_failed) {
-				rec->write_failed = true;
-				pr_err("prf record: failed to write to %s: %s\n",
-				       rec->writer.is_pipe ? "stdout" : rec->opts.output,
-				       strerror(-rec->writer.err));
-				done = 1;
-			}
-		}
-		total += to - begin;
-		perf_mmap__consume(m, to);
+		child_exited = 0;
 	}
-	if (total) {
-		record__user_record(rec, PERF_RECORD_FINISHED_ROUND);
-		writer__sync_data_size(&rec->writer);
-	}
-	return total;
+	return end;
 }
 
 /* ---------------- options ---------------- */
@@ -441,96 +259,20 @@ static int opt_compression(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-/* Fallback event parser for when parse-events is not linked in: the
- * generic hardware/software names with :u/:k modifiers. */
-static int mini_parse_events(struct evlist *evlist, const char *str)
-{
-	static const struct { const char *name; uint32_t type; uint64_t config; } tab[] = {
-		{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-		{ "cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-		{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
-		{ "cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
-		{ "branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
-		{ "cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
-		{ "task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
-		{ "page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-		{ "faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-		{ "context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-		{ "cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-		{ "cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
-		{ "minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN },
-		{ "major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
-		{ "dummy", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
-	};
-	char *dup = strdup(str), *save = NULL, *tok;
-	int ret = 0;
-
-	if (!dup)
-		return -ENOMEM;
-	for (tok = strtok_r(dup, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
-		char *mod = strchr(tok, ':');
-		struct perf_event_attr attr;
-		struct evsel *evsel;
-		size_t i;
-
-		if (mod)
-			*mod++ = 0;
-		for (i = 0; i < ARRAY_SIZE(tab); i++)
-			if (!strcmp(tok, tab[i].name))
-				break;
-		if (i == ARRAY_SIZE(tab)) {
-			pr_err("event syntax error: '%s'\nRun 'prf list' for a list of valid events\n", tok);
-			ret = -EINVAL;
-			break;
-		}
-		memset(&attr, 0, sizeof(attr));
-		attr.type = tab[i].type;
-		attr.config = tab[i].config;
-		for (; mod && *mod; mod++) {
-			if (*mod == 'u')
-				attr.exclude_kernel = attr.exclude_hv = 1;
-			else if (*mod == 'k')
-				attr.exclude_user = attr.exclude_hv = 1;
-			else if (*mod == 'p')
-				attr.precise_ip++;
-		}
-		evsel = evsel__new(&attr);
-		if (!evsel) {
-			ret = -ENOMEM;
-			break;
-		}
-		if (mod || strchr(str, ':')) {
-			char name[128];
-
-			snprintf(name, sizeof(name), "%s", tok);
-			evsel__set_name(evsel, name);
-		} else {
-			evsel__set_name(evsel, tok);
-		}
-		evlist__add(evlist, evsel);
-	}
-	free(dup);
-	return ret;
-}
-
 static int opt_event(const struct option *opt, const char *str, int unset)
 {
 	struct evlist *evlist = *(struct evlist **)opt->value;
+	struct parse_events_error err;
+	int ret;
 
 	if (unset)
 		return 0;
-	if (parse_events) {
-		struct parse_events_error err;
-		int ret;
-
-		parse_events_error__init(&err);
-		ret = parse_events(evlist, str, &err);
-		if (ret)
-			parse_events_error__print(&err, str, stderr);
-		parse_events_error__exit(&err);
-		return ret ? -1 : 0;
-	}
-	return mini_parse_events(evlist, str) ? -1 : 0;
+	parse_events_error__init(&err);
+	ret = parse_events(evlist, str, &err);
+	if (ret)
+		parse_events_error__print(&err, str, stderr);
+	parse_events_error__exit(&err);
+	return ret ? -1 : 0;
 }
 
 /* ---------------- configuration ---------------- */
@@ -758,69 +500,6 @@ static int record__apply_filters(struct record *rec)
 	return 0;
 }
 
-/* One ring buffer per cpu (or per thread with --per-thread); every other
- * fd of that cpu/thread is redirected into it with PERF_EVENT_IOC_SET_OUTPUT. */
-static int record__mmap(struct record *rec)
-{
-	struct evlist *evlist = rec->opts.evlist;
-	int nr_cpus = perf_cpu_map__nr(rec->cpus), nr_threads = perf_thread_map__nr(rec->threads);
-	bool per_cpu = !rec->opts.per_thread;
-	int nr = per_cpu ? nr_cpus : nr_threads;
-	struct evsel *evsel;
-	int nfds = 0;
-
-	rec->mmaps = calloc((size_t)nr, sizeof(*rec->mmaps));
-	evlist__for_each_entry(evlist, evsel)
-		nfds += evsel->nr_cpus * evsel->nr_threads;
-	rec->pfd = calloc((size_t)nfds + 1, sizeof(*rec->pfd));
-	if (!rec->mmaps || !rec->pfd)
-		return -ENOMEM;
-	rec->nr_mmaps = nr;
-	for (int i = 0; i < nr; i++)
-		rec->mmaps[i].fd = -1;
-	evlist__for_each_entry(evlist, evsel) {
-		for (int c = 0; c < evsel->nr_cpus; c++) {
-			for (int t = 0; t < evsel->nr_threads; t++) {
-				int fd = evsel->fds[c * evsel->nr_threads + t];
-				int idx = per_cpu ? c : t;
-				struct perf_mmap *m = &rec->mmaps[idx];
-
-				if (fd < 0)
-					continue;
-				if (!m->base) {
-					int err = perf_mmap__mmap(m, fd, per_cpu ?
-								  perf_cpu_map__cpu(rec->cpus, c) : -1,
-								  rec->mmap_pages);
-
-					if (err) {
-						pr_err("failed to mmap with %d (%s)%s\n", -err, strerror(-err),
-						       err == -EPERM ?
-						       ": consider a smaller -m or raising /proc/sys/kernel/perf_event_mlock_kb" : "");
-						return err;
-					}
-				} else if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, m->fd) < 0) {
-					int err = -errno;
-
-					pr_err("failed to redirect event output: %s\n", strerror(errno));
-					return err;
-				}
-				rec->pfd[rec->nr_pfd].fd = fd;
-				rec->pfd[rec->nr_pfd].events = POLLIN;
-				rec->nr_pfd++;
-			}
-		}
-	}
-	return 0;
-}
-
-static void record__set_ioctl(struct record *rec, unsigned long req)
-{
-	struct evsel *evsel;
-
-	evlist__for_each_entry(rec->opts.evlist, evsel)
-		evsel__ioctl(evsel, req, 0);
-}
-
 /*
  * Lost samples per fd (read_format LOST, Linux 6.0+) as
  * PERF_RECORD_LOST_SAMPLES records with the fd's id in the sample_id
@@ -868,44 +547,6 @@ static void record__write_lost_samples(struct record *rec)
 
 /* ---------------- features / build-ids ---------------- */
 
-static int record__collect_build_ids(struct record *rec, struct feat_build_id **out)
-{
-	struct feat_build_id *b = calloc((size_t)rec->nr_dsos + 1, sizeof(*b));
-	int n = 0;
-
-	if (!b)
-		return 0;
-	for (int i = 0; i < rec->nr_dsos; i++) {
-		struct rdso *d = &rec->dsos[i];
-		int sz;
-
-		if (!d->hit)
-			continue;
-		if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]")) {
-			sz = features__read_build_id("/sys/kernel/notes", true, b[n].bid);
-		} else if (d->kernel && d->name[0] == '[') {
-			char path[512];
-			size_t l = strlen(d->name);
-
-			snprintf(path, sizeof(path), "/sys/module/%.*s/notes/.note.gnu.build-id",
-				 (int)(l > 2 ? l - 2 : 0), d->name + 1);
-			sz = features__read_build_id(path, true, b[n].bid);
-		} else if (d->name[0] == '/' && strncmp(d->name, "//", 2)) {
-			sz = features__read_build_id(d->name, false, b[n].bid);
-		} else {
-			continue;
-		}
-		if (sz <= 0)
-			continue;
-		b[n].size = (uint8_t)sz;
-		b[n].filename = d->name;
-		b[n].kernel = d->kernel;
-		n++;
-	}
-	*out = b;
-	return n;
-}
-
 /* HEADER_TRACING_DATA hook: the formats of the recorded tracepoints. */
 static int record__tracing_data(struct strbuf *sb, void *arg)
 {
@@ -923,12 +564,6 @@ static bool record__has_tracepoints(struct record *rec)
 			return true;
 	return false;
 }
-
-struct attr_set {
-	struct writer_attr *attrs;
-	const char **names;
-	int nr;
-};
 
 static int record__attrs(struct record *rec, struct attr_set *s)
 {
@@ -950,12 +585,12 @@ static int record__attrs(struct record *rec, struct attr_set *s)
 	return 0;
 }
 
-static void features_ctx_init(struct record *rec, struct attr_set *s, struct features_ctx *ctx)
+static void features_ctx_init(struct record *rec, struct features_ctx *ctx)
 {
 	memset(ctx, 0, sizeof(*ctx));
-	ctx->attrs = s->attrs;
-	ctx->names = s->names;
-	ctx->nr_attrs = s->nr;
+	ctx->attrs = rec->as.attrs;
+	ctx->names = rec->as.names;
+	ctx->nr_attrs = rec->as.nr;
 	ctx->version = PRF_VERSION;
 	ctx->argc = rec->argc;
 	ctx->argv = rec->argv;
@@ -969,6 +604,61 @@ static void features_ctx_init(struct record *rec, struct attr_set *s, struct fea
 		ctx->comp_ratio = writer__comp_ratio(&rec->writer);
 		ctx->comp_mmap_len = (uint32_t)(rec->mmap_pages * page_size());
 	}
+}
+
+/* A pipe gets the feature sections first, as records (tracing data last,
+ * in a record of its own). */
+static void record__pipe_features(struct record *rec)
+{
+	struct writer_feat *feats = NULL;
+	struct features_ctx ctx;
+	int nr_feats = 0;
+
+	features_ctx_init(rec, &ctx);
+	ctx.compressed = rec->opts.comp_level > 0;
+	if (features__build(&ctx, &feats, &nr_feats))
+		return;
+	for (int i = 0; i < nr_feats; i++) {
+		if (feats[i].id == HEADER_TRACING_DATA)
+			continue;	/* sent as its own record below */
+		writer__write_feature_record(&rec->writer, feats[i].id, feats[i].buf, feats[i].len);
+	}
+	for (int i = 0; i < nr_feats; i++) {
+		if (feats[i].id == HEADER_TRACING_DATA)
+			writer__write_tracing_data(&rec->writer, feats[i].buf, feats[i].len);
+	}
+	features__free(feats, nr_feats);
+}
+
+/* A file gets its feature sections (build-ids of the DSOs hit, sample
+ * times) and the final header at the end. */
+static void record__file_features(struct record *rec)
+{
+	struct feat_build_id *bids = NULL;
+	struct writer_feat *feats = NULL;
+	struct features_ctx ctx;
+	int nr_feats = 0, nr_bids = 0, err;
+
+	features_ctx_init(rec, &ctx);
+	if (rec->hits) {
+		nr_bids = record_hits__build_ids(rec->hits, &bids);
+		if (nr_bids < 0)
+			nr_bids = 0;
+		ctx.has_sample_time = record_hits__sample_time(rec->hits, &ctx.first_sample_time,
+							      &ctx.last_sample_time);
+	}
+	ctx.bids = bids;
+	ctx.nr_bids = nr_bids;
+	if (!features__build(&ctx, &feats, &nr_feats)) {
+		err = writer__finish(&rec->writer, rec->as.attrs, rec->as.nr, feats, nr_feats);
+		if (err && !rec->write_failed)
+			pr_warning("Warning: %s: could not write the feature sections: %s\n",
+				   rec->opts.output, strerror(-err));
+	} else {
+		writer__finish(&rec->writer, rec->as.attrs, rec->as.nr, NULL, 0);
+	}
+	features__free(feats, nr_feats);
+	free(bids);
 }
 
 /* ---------------- main ---------------- */
@@ -1071,40 +761,11 @@ static int record__synthesize(struct record *rec)
 	return err;
 }
 
-int cmd_record(int argc, const char **argv)
+/* Parse the command line into rec->opts. The remaining argc (the
+ * workload's), or -1 for a usage error (exit status 129). */
+static int record__parse_options(struct record *rec, int argc, const char **argv)
 {
-	struct record rec_s, *rec = &rec_s;
 	struct record_opts *o = &rec->opts;
-	struct evsel *evsel;
-	struct attr_set as = { 0 };
-	struct writer_feat *feats = NULL;
-	struct feat_build_id *bids = NULL;
-	int nr_feats = 0, status = 0, err, exit_status = 0;
-	int wstatus = 0;
-	bool workload_reaped = false, workload_failed = false;
-	uint64_t freq;
-	struct sigaction sa;
-
-	memset(rec, 0, sizeof(*rec));
-	rec->writer.fd = -1;
-	rec->kernel_dso = -1;
-	rec->wl.pid = -1;
-	rec->wl.cork_fd = rec->wl.err_fd = -1;
-	o->output = NULL;
-	o->comp_level = -1;
-	o->evlist = evlist__new();
-	if (!o->evlist)
-		return 1;
-	/* parse_options() reorders argv: keep the command line for CMDLINE */
-	rec->argv = calloc((size_t)argc + 1, sizeof(*rec->argv));
-	if (!rec->argv) {
-		evlist__delete(o->evlist);
-		return 1;
-	}
-	for (int i = 0; i < argc; i++)
-		rec->argv[i] = argv[i];
-	rec->argc = argc;
-
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &o->evlist, "event",
 			     "event selector. use 'prf list' to list available events", opt_event),
@@ -1140,11 +801,8 @@ int cmd_record(int argc, const char **argv)
 	};
 
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
-	if (argc < 0) {
-		evlist__delete(o->evlist);
-		free(rec->argv);
-		return 129;
-	}
+	if (argc < 0)
+		return -1;
 	verbose = o->quiet ? -1 : o->verbose;
 	if (o->comp_level < 0)
 		o->comp_level = 0;
@@ -1156,26 +814,40 @@ int cmd_record(int argc, const char **argv)
 	}
 	if (!argc && !o->pid_str && !o->tid_str && !o->system_wide && !o->cpu_list) {
 		usage_with_options(record_usage, options);
-		evlist__delete(o->evlist);
-		free(rec->argv);
-		return 129;
+		return -1;
 	}
+	return argc;
+}
+
+/* Check the options against each other and derive the settings: call
+ * graph, frequency, buffer size. 0, or -1 for a usage error (129). */
+static int record__check_options(struct record *rec)
+{
+	struct record_opts *o = &rec->opts;
+
 	if (o->call_graph_g && !o->call_graph)
 		rec->cg = CG_FP;
 	if (o->call_graph && parse_callgraph(rec, o->call_graph))
-		goto out_usage_err;
+		return -1;
 	if (o->fp_mix && rec->cg != CG_DWARF) {
 		pr_err("--fp-mix needs --call-graph dwarf\n");
-		goto out_usage_err;
+		return -1;
 	}
-	if (record__freq(rec, &freq) || record__mmap_pages(rec))
-		goto out_usage_err;
+	if (record__freq(rec, &rec->freq) || record__mmap_pages(rec))
+		return -1;
 	if (o->per_thread && (o->system_wide || o->cpu_list)) {
 		pr_err("--per-thread cannot be used with -a/-C\n");
-		goto out_usage_err;
+		return -1;
 	}
+	return 0;
+}
 
-	if (!o->evlist->nr_entries) {
+/* cycles:P when no event was given, and the off-CPU event. 0 or -ENOMEM. */
+static int record__add_events(struct record *rec)
+{
+	struct evlist *evlist = rec->opts.evlist;
+
+	if (!evlist->nr_entries) {
 		struct perf_event_attr attr = {
 			.type = PERF_TYPE_HARDWARE,
 			.config = PERF_COUNT_HW_CPU_CYCLES,
@@ -1184,177 +856,163 @@ int cmd_record(int argc, const char **argv)
 		struct evsel *def = evsel__new(&attr);
 
 		if (!def)
-			goto out_err;
+			return -ENOMEM;
 		evsel__set_name(def, "cycles:P");
-		evlist__add(o->evlist, def);
+		evlist__add(evlist, def);
 	}
+	if (rec->opts.off_cpu && off_cpu__add_record_evsel(evlist))
+		return -ENOMEM;
+	return 0;
+}
 
-	if (o->off_cpu && off_cpu__add_record_evsel(o->evlist))
-		goto out_err;
+/* Set up every attr for the targets; events whose sample_types differ
+ * carry PERF_SAMPLE_IDENTIFIER instead of ID, as perf's do, so that
+ * readers find the id at a fixed place in samples and in sample_id
+ * trailers. */
+static void record__config_events(struct record *rec)
+{
+	struct evlist *evlist = rec->opts.evlist;
+	struct evsel *evsel;
+	bool differ = false;
+	uint64_t st0;
 
-	/* Signals before the workload exists, so SIGCHLD is never missed. */
+	evlist__for_each_entry(evlist, evsel)
+		record__config_evsel(rec, evsel, evsel == evlist__first(evlist), rec->freq);
+	st0 = evlist__first(evlist)->attr.sample_type;
+	evlist__for_each_entry(evlist, evsel)
+		differ |= evsel->attr.sample_type != st0;
+	evlist__for_each_entry(evlist, evsel) {
+		if (!differ)
+			break;
+		evsel->attr.sample_type &= ~(uint64_t)PERF_SAMPLE_ID;
+		evsel->attr.sample_type |= PERF_SAMPLE_IDENTIFIER;
+	}
+	rec->sample_type = evlist__first(evlist)->attr.sample_type;
+	rec->id_hdr_size = synthesize__id_hdr_size(rec->sample_type);
+}
+
+static void record__signals(void)
+{
+	struct sigaction sa;
+
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = sig_handler;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
+}
 
+/*
+ * Everything before the events run: the output, the targets (the workload
+ * forked and corked), the events opened with their ring buffers, the
+ * header, the synthesized side-band records. 0, or -1 after a message.
+ */
+static int record__setup(struct record *rec, int argc, const char **argv)
+{
+	struct record_opts *o = &rec->opts;
+	struct evsel *evsel;
+	int err;
+
+	if (record__add_events(rec))
+		return -1;
+	/* Signals before the workload exists, so SIGCHLD is never missed. */
+	record__signals();
 	if (writer__open(&rec->writer, o->output, o->comp_level))
-		goto out_err;
+		return -1;
 	if (record__setup_targets(rec, argc, argv))
-		goto out_err;
-
-	evlist__for_each_entry(o->evlist, evsel)
-		record__config_evsel(rec, evsel, evsel == evlist__first(o->evlist), freq);
-	{
-		/* as perf: events whose sample_types differ carry
-		 * PERF_SAMPLE_IDENTIFIER instead of ID, so that readers find the
-		 * id at a fixed place in samples and in sample_id trailers */
-		uint64_t st0 = evlist__first(o->evlist)->attr.sample_type;
-		bool differ = false;
-
-		evlist__for_each_entry(o->evlist, evsel)
-			differ |= evsel->attr.sample_type != st0;
-		evlist__for_each_entry(o->evlist, evsel) {
-			if (!differ)
-				break;
-			evsel->attr.sample_type &= ~(uint64_t)PERF_SAMPLE_ID;
-			evsel->attr.sample_type |= PERF_SAMPLE_IDENTIFIER;
-		}
-	}
-	rec->sample_type = evlist__first(o->evlist)->attr.sample_type;
-	rec->id_hdr_size = synthesize__id_hdr_size(rec->sample_type);
-
+		return -1;
+	record__config_events(rec);
 	evlist__for_each_entry(o->evlist, evsel) {
 		if (record__open_evsel(rec, evsel))
-			goto out_err;
+			return -1;
 	}
 	if (record__apply_filters(rec))
-		goto out_err;
-	if (record__mmap(rec))
-		goto out_err;
-
+		return -1;
+	if (record_loop__mmap(&rec->loop, o->evlist, rec->cpus, rec->threads, o->per_thread,
+			      rec->mmap_pages))
+		return -1;
+	if (!rec->writer.is_pipe) {
+		rec->hits = record_hits__new(o->evlist);
+		if (!rec->hits)
+			return -1;
+	}
 	/* Header first (data.size 0): a killed prf leaves a readable file. */
-	if (record__attrs(rec, &as) || writer__write_header(&rec->writer, as.attrs, as.nr)) {
+	if (record__attrs(rec, &rec->as) ||
+	    writer__write_header(&rec->writer, rec->as.attrs, rec->as.nr)) {
 		pr_err("prf record: failed to write the header of %s: %s\n",
 		       rec->writer.is_pipe ? "stdout" : o->output, strerror(-rec->writer.err));
-		goto out_err;
+		return -1;
 	}
-	if (rec->writer.is_pipe) {
-		struct features_ctx ctx;
-
-		features_ctx_init(rec, &as, &ctx);
-		ctx.compressed = o->comp_level > 0;
-		if (!features__build(&ctx, &feats, &nr_feats)) {
-			for (int i = 0; i < nr_feats; i++) {
-				if (feats[i].id == HEADER_TRACING_DATA)
-					continue;	/* sent as its own record below */
-				writer__write_feature_record(&rec->writer, feats[i].id, feats[i].buf,
-							     feats[i].len);
-			}
-			for (int i = 0; i < nr_feats; i++) {
-				if (feats[i].id == HEADER_TRACING_DATA)
-					writer__write_tracing_data(&rec->writer, feats[i].buf,
-								   feats[i].len);
-			}
-			features__free(feats, nr_feats);
-			feats = NULL;
-			nr_feats = 0;
-		}
-	}
+	if (rec->writer.is_pipe)
+		record__pipe_features(rec);
 	err = record__synthesize(rec);
 	if (err && !rec->write_failed)
 		pr_debug("synthesis stopped: %s\n", strerror(-err));
 	record__user_record(rec, PERF_RECORD_FINISHED_INIT);
 	writer__sync_data_size(&rec->writer);
+	return 0;
+}
 
-	/* Go. */
-	if (rec->has_workload && o->evlist && evlist__first(o->evlist)->attr.enable_on_exec) {
+/* Enable the events and let the workload exec. */
+static void record__start(struct record *rec, const char **argv)
+{
+	struct evlist *evlist = rec->opts.evlist;
+	int err;
+
+	if (rec->has_workload && evlist__first(evlist)->attr.enable_on_exec) {
 		err = workload__start(&rec->wl);
 	} else {
-		record__set_ioctl(rec, PERF_EVENT_IOC_ENABLE);
+		evlist__enable(evlist);
 		err = rec->has_workload ? workload__start(&rec->wl) : 0;
 	}
 	if (err) {
 		/* perf's wording and exit status (-1) */
 		pr_err("Failed to collect '%s' for the '%s' workload: %s\n",
-		       evsel__name(evlist__first(o->evlist)), argv[0], strerror(-err));
+		       evsel__name(evlist__first(evlist)), argv[0], strerror(-err));
 		rec->has_workload = false;
-		workload_failed = true;
+		rec->workload_failed = true;
 		done = 1;
 	}
+}
 
-	while (!done) {
-		uint64_t got = record__mmap_read_all(rec);
-		int n, alive = 0;
+/* Record until done, then the lost-sample counts; reap the workload. */
+static void record__record(struct record *rec)
+{
+	const struct record_loop_ops ops = {
+		.write = record__loop_write,
+		.event = record__loop_event,
+		.round = record__loop_round,
+		.woken = record__loop_woken,
+		.whole_records = rec->writer.comp_level != 0,
+	};
 
-		if (got)
-			continue;
-		if (done)
-			break;
-		n = poll(rec->pfd, (nfds_t)rec->nr_pfd, 500);
-		rec->wakeups++;	/* as perf: every poll counts */
-		if (n > 0) {
-			for (int i = 0; i < rec->nr_pfd; i++) {
-				if (rec->pfd[i].revents & (POLLHUP | POLLERR))
-					rec->pfd[i].fd = -1;
-			}
-		}
-		for (int i = 0; i < rec->nr_pfd; i++)
-			alive += rec->pfd[i].fd >= 0;
-		if (!alive)
-			done = 1;
-		if (child_exited && rec->has_workload) {
-			if (waitpid(rec->wl.pid, &wstatus, WNOHANG) == rec->wl.pid) {
-				workload_reaped = true;
-				done = 1;
-			}
-			child_exited = 0;
-		}
-	}
-	record__set_ioctl(rec, PERF_EVENT_IOC_DISABLE);
-	record__mmap_read_all(rec);
+	record_loop__run(&rec->loop, rec->opts.evlist, &ops, rec, &done);
 	record__write_lost_samples(rec);
 	writer__sync_data_size(&rec->writer);
-
-	if (rec->has_workload && !workload_reaped) {
-		if (waitpid(rec->wl.pid, &wstatus, WNOHANG) != rec->wl.pid) {
+	if (rec->has_workload && !rec->workload_reaped) {
+		if (waitpid(rec->wl.pid, &rec->wstatus, WNOHANG) != rec->wl.pid) {
 			kill(rec->wl.pid, SIGTERM);
-			waitpid(rec->wl.pid, &wstatus, 0);
+			waitpid(rec->wl.pid, &rec->wstatus, 0);
 		}
-		workload_reaped = true;
+		rec->workload_reaped = true;
 	}
-	if (rec->has_workload)
-		exit_status = workload__exit_status(wstatus);
+}
 
-	/* Finish the file: features and the final header. */
-	{
-		struct features_ctx ctx;
-		int nr_bids = record__collect_build_ids(rec, &bids);
+/* Finish the file, print the summary; the exit status. */
+static int record__finish(struct record *rec)
+{
+	struct record_opts *o = &rec->opts;
+	int exit_status = rec->has_workload ? workload__exit_status(rec->wstatus) : 0;
 
-		features_ctx_init(rec, &as, &ctx);
-		ctx.bids = bids;
-		ctx.nr_bids = nr_bids;
-		ctx.has_sample_time = rec->first_time != 0;
-		ctx.first_sample_time = rec->first_time;
-		ctx.last_sample_time = rec->last_time;
-		if (!rec->writer.is_pipe && !features__build(&ctx, &feats, &nr_feats)) {
-			err = writer__finish(&rec->writer, as.attrs, as.nr, feats, nr_feats);
-			if (err && !rec->write_failed)
-				pr_warning("Warning: %s: could not write the feature sections: %s\n",
-					   o->output, strerror(-err));
-		} else if (!rec->writer.is_pipe) {
-			writer__finish(&rec->writer, as.attrs, as.nr, NULL, 0);
-		}
-	}
-
+	if (!rec->writer.is_pipe)
+		record__file_features(rec);
 	if (rec->lost || rec->lost_samples)
 		pr_warning("Warning:\nLost %llu samples in %llu chunks! Check IO/CPU overload; "
 			   "a bigger buffer (-m) or a lower frequency (-F) helps.\n",
 			   (unsigned long long)max(rec->lost, rec->lost_samples),
 			   (unsigned long long)rec->lost_chunks);
-	if (!o->quiet && !workload_failed) {
+	if (!o->quiet && !rec->workload_failed) {
 		char samples[64] = "";
 		uint64_t size = rec->writer.is_pipe ? rec->writer.pipe_bytes :
 				(uint64_t)lseek(rec->writer.fd, 0, SEEK_END);
@@ -1363,29 +1021,28 @@ int cmd_record(int argc, const char **argv)
 			snprintf(samples, sizeof(samples), " (%llu samples)",
 				 (unsigned long long)rec->samples);
 		fprintf(stderr, "[ prf record: Woken up %llu times to write data ]\n",
-			(unsigned long long)rec->wakeups);
+			(unsigned long long)rec->loop.wakeups);
 		fprintf(stderr, "[ prf record: Captured and wrote %.3f MB %s%s ]\n",
 			(double)size / 1024.0 / 1024.0,
 			rec->writer.is_pipe ? "-" : o->output, samples);
 	}
-	if (workload_failed)
-		status = 255;
-	else if (rec->write_failed)
-		status = 1;
-	else if (rec->has_workload || exit_status)
-		status = exit_status;
-	else if (signr)
-		status = 128 + signr;	/* perf dies by the signal it got */
-	goto out;
+	if (rec->workload_failed)
+		return 255;
+	if (rec->write_failed)
+		return 1;
+	if (rec->has_workload || exit_status)
+		return exit_status;
+	if (signr)
+		return 128 + signr;	/* perf dies by the signal it got */
+	return 0;
+}
 
-out_usage_err:
-	status = 129;
-	goto out;
-out_err:
-	status = 1;
+/* After a failed setup: leave no empty file, no corked or running child. */
+static void record__abort(struct record *rec)
+{
 	if (!rec->writer.data_size)
 		writer__abort(&rec->writer);	/* nothing recorded: leave no empty file */
-	if (rec->has_workload && rec->wl.pid > 0 && !workload_reaped) {
+	if (rec->has_workload && rec->wl.pid > 0 && !rec->workload_reaped) {
 		if (rec->wl.cork_fd >= 0)
 			workload__abort(&rec->wl);
 		else {
@@ -1393,27 +1050,69 @@ out_err:
 			waitpid(rec->wl.pid, NULL, 0);
 		}
 	}
-out:
-	features__free(feats, nr_feats);
-	free(bids);
-	free(as.attrs);
-	free(as.names);
-	for (int i = 0; i < rec->nr_mmaps; i++)
-		perf_mmap__munmap(&rec->mmaps[i]);
-	free(rec->mmaps);
-	free(rec->pfd);
-	evlist__for_each_entry(o->evlist, evsel)
-		evsel__close(evsel);
-	evlist__delete(o->evlist);
+}
+
+static int record__init(struct record *rec, int argc, const char **argv)
+{
+	memset(rec, 0, sizeof(*rec));
+	rec->writer.fd = -1;
+	rec->wl.pid = -1;
+	rec->wl.cork_fd = rec->wl.err_fd = -1;
+	rec->opts.comp_level = -1;
+	rec->opts.evlist = evlist__new();
+	if (!rec->opts.evlist)
+		return -ENOMEM;
+	/* parse_options() reorders argv: keep the command line for CMDLINE */
+	rec->argv = calloc((size_t)argc + 1, sizeof(*rec->argv));
+	if (!rec->argv)
+		return -ENOMEM;
+	for (int i = 0; i < argc; i++)
+		rec->argv[i] = argv[i];
+	rec->argc = argc;
+	return 0;
+}
+
+static void record__exit(struct record *rec)
+{
+	struct evsel *evsel;
+
+	record_hits__delete(rec->hits);
+	free(rec->as.attrs);
+	free(rec->as.names);
+	record_loop__munmap(&rec->loop);
+	if (rec->opts.evlist) {
+		evlist__for_each_entry(rec->opts.evlist, evsel)
+			evsel__close(evsel);
+		evlist__delete(rec->opts.evlist);
+	}
 	if (rec->cpus)
 		perf_cpu_map__put(rec->cpus);
 	if (rec->threads)
 		perf_thread_map__put(rec->threads);
 	writer__close(&rec->writer);
-	for (int i = 0; i < rec->nr_dsos; i++)
-		free(rec->dsos[i].name);
-	free(rec->dsos);
-	free(rec->maps);
 	free(rec->argv);
+}
+
+int cmd_record(int argc, const char **argv)
+{
+	struct record rec_s, *rec = &rec_s;
+	int status;
+
+	if (record__init(rec, argc, argv)) {
+		record__exit(rec);
+		return 1;
+	}
+	argc = record__parse_options(rec, argc, argv);
+	if (argc < 0 || record__check_options(rec)) {
+		status = 129;
+	} else if (record__setup(rec, argc, argv)) {
+		record__abort(rec);
+		status = 1;
+	} else {
+		record__start(rec, argv);
+		record__record(rec);
+		status = record__finish(rec);
+	}
+	record__exit(rec);
 	return status;
 }

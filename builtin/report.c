@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "builtin.h"
+#include "../ui/pager.h"
 #include "../ui/progress.h"
 #include "../ui/stdio/hist.h"
 #include "../ui/tui/tui.h"
@@ -520,9 +521,6 @@ static int report__print(struct report_opts *rep)
 	return 0;
 }
 
-/* The pager of cmd/ (when linked): stdio output on a terminal is paged. */
-extern void setup_pager(void) __attribute__((weak));
-
 /*
  * perf's choice of interface: the TUI unless --stdio, when stdout (and the
  * keyboard) is a terminal; --tui without a terminal falls back to stdio.
@@ -690,8 +688,8 @@ int cmd_report(int argc, const char **argv)
 	if (!rep->input)
 		rep->input = default_input();
 	rep->use_tui = report__want_tui(rep);
-	if (!rep->use_tui && setup_pager)
-		setup_pager();
+	if (!rep->use_tui)
+		setup_pager();	/* stdio output on a terminal is paged */
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	perf_tool__init(&rep->tool, true);

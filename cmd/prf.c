@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include "../builtin/builtin.h"
 #include "../util/lib/util.h"
-#include "pager.h"
+#include "../ui/pager.h"
 
 const struct cmd_struct prf_commands[] = {
 	{ "data",    cmd_data,    0,         "Dump perf.data records" },
