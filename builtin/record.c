@@ -702,6 +702,9 @@ static int record__setup_targets(struct record *rec, int argc, const char **argv
 		rec->threads = perf_thread_map__new_dummy();
 	}
 	if (argc > 0) {
+		/* perf.data goes to stdout: the command's output must not
+		 * mix into it (perf sends it to stderr too) */
+		rec->wl.stdout_to_stderr = o->output && !strcmp(o->output, "-");
 		err = workload__prepare(&rec->wl, argv);
 		if (err) {
 			pr_err("Couldn't run the workload: %s\n", strerror(-err));
