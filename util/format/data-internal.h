@@ -3,8 +3,8 @@
 #define PRF_FORMAT_DATA_INTERNAL_H
 /*
  * Private state of a perf_data (data.h), shared by the files of
- * util/format/ that read one (data.c, reader.c, sample-parse.c, swap.c,
- * features-read.c). Not for consumers.
+ * util/format/ that read one (data.c, reader.c and its read-*.c,
+ * sample-parse.c, swap.c, features-read.c). Not for consumers.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -126,10 +126,30 @@ void reader__close(struct perf_data *d);
 /* pread() exactly len bytes at file offset off into buf; 0 or -errno
  * (message naming the offset printed). Safe on a helper thread. */
 int reader__read_at(struct perf_data *d, char *buf, size_t len, uint64_t off);
+/* The next size bytes of chunk c (8-byte aligned; c has room for them). */
+static inline void *rec_chunk__take(struct rec_chunk *c, size_t size)
+{
+	void *p = c->data + c->used;
+
+	c->used += (size + 7) & ~(size_t)7;
+	if (c->used > c->size)
+		c->used = c->size;
+	return p;
+}
+/* reader__chunk_room() when *cur has no room: a new, bigger chunk replaces
+ * it (the old one is put). */
+void *reader__chunk_new_room(struct perf_data *d, struct rec_chunk **cur, size_t size);
 /* Room for a record of size bytes at the end of the chunk *cur (8-byte
  * aligned; the chunk's used bytes advance past it), or in a new, bigger
- * chunk that replaces *cur (the old one is put); NULL when memory runs out. */
-void *reader__chunk_room(struct perf_data *d, struct rec_chunk **cur, size_t size);
+ * chunk that replaces *cur; NULL when memory runs out. */
+static inline void *reader__chunk_room(struct perf_data *d, struct rec_chunk **cur, size_t size)
+{
+	struct rec_chunk *c = *cur;
+
+	if (c && c->size - c->used >= size)
+		return rec_chunk__take(c, size);
+	return reader__chunk_new_room(d, cur, size);
+}
 /* Check a record header (host order) at file offset off with avail bytes
  * from it: 1 to process the record, 0 to skip header.size bytes, -1 to
  * stop (every outcome but 1 printed and counted as a bad record). */
@@ -138,11 +158,19 @@ int reader__check_record(struct perf_data *d, struct perf_event_header *h, uint6
 /* Bytes that follow a record outside header.size (pipe-format tracing
  * data, AUX data), rounded as the writer does. */
 uint64_t reader__trailing_bytes(struct perf_data *d, union perf_event *ev);
+/* Count a PERF_RECORD_COMPRESSED, show it to ops.compressed, inflate
+ * it and hand on the records inside; 0 or -errno. */
+int reader__compressed(struct perf_data *d, union perf_event *ev, uint64_t off);
 /* Hand on one checked record (PERF_RECORD_COMPRESSED: inflated, the
  * records inside handed on); owner: the chunk it is in, NULL for the file
- * image. 0 or -errno. */
-int reader__record(struct perf_data *d, union perf_event *ev, uint64_t off,
-		   struct rec_chunk *owner);
+ * image. 0 or -errno. Inline: once per record in the read loops. */
+static inline int reader__record(struct perf_data *d, union perf_event *ev, uint64_t off,
+				 struct rec_chunk *owner)
+{
+	if (ev->header.type == PERF_RECORD_COMPRESSED)
+		return reader__compressed(d, ev, off);
+	return perf_data__process_record(d, ev, off, owner);
+}
 
 /*
  * A regular file's data section is read through one read strategy: the

@@ -325,7 +325,9 @@ static void read_image__stop(void *state)
 		map_helper__stop(&m->helper);
 }
 
-/* read_memory's window never ends: its at() is read_mapped's, never called */
+/* read_memory's window ends at UINT64_MAX, so its at() is not asked;
+ * read_mapped's would give nothing back (release_point() is 0 for an
+ * image in memory). */
 const struct read_strategy read_memory = {
 	.start = read_memory__start,
 	.at = read_mapped__at,

@@ -90,28 +90,19 @@ void perf_data__put(struct perf_data *d, struct rec_chunk *c)
 	free(c);
 }
 
-void *reader__chunk_room(struct perf_data *d, struct rec_chunk **cur, size_t size)
+void *reader__chunk_new_room(struct perf_data *d, struct rec_chunk **cur, size_t size)
 {
 	struct rec_chunk *c = *cur;
-	void *p;
 
-	if (!c || c->size - c->used < size) {
-		size_t csize = chunk_next_size(c, size);
-
-		if (c) {
-			*cur = NULL;
-			perf_data__put(d, c);
-		}
-		c = chunk_new(d, csize);
-		if (!c)
-			return NULL;
-		*cur = c;
+	if (c) {
+		*cur = NULL;
+		perf_data__put(d, c);
 	}
-	p = c->data + c->used;
-	c->used += (size + 7) & ~(size_t)7;
-	if (c->used > c->size)
-		c->used = c->size;
-	return p;
+	c = chunk_new(d, chunk_next_size(c, size));
+	if (!c)
+		return NULL;
+	*cur = c;
+	return rec_chunk__take(c, size);
 }
 
 static int bad_file(struct perf_data *d, const char *why)
@@ -524,21 +515,18 @@ static int process_compressed(struct perf_data *d, union perf_event *ev, uint64_
 	return err;
 }
 
-int reader__record(struct perf_data *d, union perf_event *ev, uint64_t off, struct rec_chunk *owner)
+int reader__compressed(struct perf_data *d, union perf_event *ev, uint64_t off)
 {
-	if (ev->header.type == PERF_RECORD_COMPRESSED) {
-		int err;
+	int err;
 
-		d->stats.nr_events[0]++;
-		d->stats.nr_events[PERF_RECORD_COMPRESSED]++;
-		if (d->ops.compressed) {
-			err = d->ops.compressed(d->ops_ctx, ev);
-			if (err)
-				return err;
-		}
-		return process_compressed(d, ev, off);
+	d->stats.nr_events[0]++;
+	d->stats.nr_events[PERF_RECORD_COMPRESSED]++;
+	if (d->ops.compressed) {
+		err = d->ops.compressed(d->ops_ctx, ev);
+		if (err)
+			return err;
 	}
-	return perf_data__process_record(d, ev, off, owner);
+	return process_compressed(d, ev, off);
 }
 
 /*
