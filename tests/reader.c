@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf.data reader buffers (util/format/reader.c): a small regular file is
+ * perf.data reader buffers (util/format/reader.c, read-*.c): a small regular file is
  * read into memory, a big one (over 1 MiB) in 2 MB blocks (or mapped), and a real pipe is
  * read into chunks that start at 64 KiB and double up to 4 MiB. The same
  * pipe-format stream (header, ATTR record, N samples; layout per

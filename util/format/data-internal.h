@@ -3,8 +3,8 @@
 #define PRF_FORMAT_DATA_INTERNAL_H
 /*
  * Private state of a perf_data (data.h), shared by the files of
- * util/format/ that read one (data.c, reader.c, sample-parse.c, swap.c,
- * features-read.c). Not for consumers.
+ * util/format/ that read one (data.c, reader.c and its read-*.c,
+ * sample-parse.c, swap.c, features-read.c). Not for consumers.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -47,15 +47,15 @@ struct feat_info {
 };
 
 struct reader_priv {
-	/* file mode: whole file mapped read-only (read-write private when swapping) */
+	/* file mode: the file image (read-map.c): the whole file mapped private
+	 * read-write (records are byte-swapped in place), or read into memory */
 	char *map;
 	size_t map_size;
-	uint64_t released;	/* mapping below this offset was given back (MADV_DONTNEED) */
 	/* chunks for pipe mode and inflated records */
 	struct rec_chunk *chunks;
 	struct rec_chunk *cur_pipe;
 	struct rec_chunk *cur_copy;	/* aligned copies of unaligned mapped records */
-	struct rec_chunk *free_blocks;	/* read blocks no record points into */
+	struct rec_chunk *free_blocks;	/* read blocks no record points into (read-blocks.c) */
 	struct rec_chunk **all_blocks;	/* every read block made (unmapped at close) */
 	size_t nr_blocks, alloc_blocks;
 	/* partial record left at the end of the previous COMPRESSED payload */
@@ -123,5 +123,114 @@ void perf_data__name_evsels(struct perf_data *d);
 int reader__open(struct perf_data *d);
 int reader__process(struct perf_data *d);
 void reader__close(struct perf_data *d);
+/* pread() exactly len bytes at file offset off into buf; 0 or -errno
+ * (message naming the offset printed). Safe on a helper thread. */
+int reader__read_at(struct perf_data *d, char *buf, size_t len, uint64_t off);
+/* The next size bytes of chunk c (8-byte aligned; c has room for them). */
+static inline void *rec_chunk__take(struct rec_chunk *c, size_t size)
+{
+	void *p = c->data + c->used;
+
+	c->used += (size + 7) & ~(size_t)7;
+	if (c->used > c->size)
+		c->used = c->size;
+	return p;
+}
+/* reader__chunk_room() when *cur has no room: a new, bigger chunk replaces
+ * it (the old one is put). */
+void *reader__chunk_new_room(struct perf_data *d, struct rec_chunk **cur, size_t size);
+/* Room for a record of size bytes at the end of the chunk *cur (8-byte
+ * aligned; the chunk's used bytes advance past it), or in a new, bigger
+ * chunk that replaces *cur; NULL when memory runs out. */
+static inline void *reader__chunk_room(struct perf_data *d, struct rec_chunk **cur, size_t size)
+{
+	struct rec_chunk *c = *cur;
+
+	if (c && c->size - c->used >= size)
+		return rec_chunk__take(c, size);
+	return reader__chunk_new_room(d, cur, size);
+}
+/* Check a record header (host order) at file offset off with avail bytes
+ * from it: 1 to process the record, 0 to skip header.size bytes, -1 to
+ * stop (every outcome but 1 printed and counted as a bad record). */
+int reader__check_record(struct perf_data *d, struct perf_event_header *h, uint64_t off,
+			 uint64_t avail);
+/* Bytes that follow a record outside header.size (pipe-format tracing
+ * data, AUX data), rounded as the writer does. */
+uint64_t reader__trailing_bytes(struct perf_data *d, union perf_event *ev);
+/* Count a PERF_RECORD_COMPRESSED, show it to ops.compressed, inflate
+ * it and hand on the records inside; 0 or -errno. */
+int reader__compressed(struct perf_data *d, union perf_event *ev, uint64_t off);
+/* Hand on one checked record (PERF_RECORD_COMPRESSED: inflated, the
+ * records inside handed on); owner: the chunk it is in, NULL for the file
+ * image. 0 or -errno. Inline: once per record in the read loops. */
+static inline int reader__record(struct perf_data *d, union perf_event *ev, uint64_t off,
+				 struct rec_chunk *owner)
+{
+	if (ev->header.type == PERF_RECORD_COMPRESSED)
+		return reader__compressed(d, ev, off);
+	return perf_data__process_record(d, ev, off, owner);
+}
+
+/*
+ * A regular file's data section is read through one read strategy: the
+ * file image read into memory (read_memory) or mapped (read_mapped, with a
+ * helper thread mapping pages ahead and giving back pages behind), both in
+ * read-map.c, or pread() into 2 MB blocks (read_blocks, read-blocks.c,
+ * with a read-ahead helper thread). The record loop in reader.c walks the
+ * records of the window a strategy hands it and asks for the next window
+ * when the offset leaves it. A real pipe is read by
+ * reader__process_stream() (read-stream.c).
+ */
+struct read_window {
+	char *data;		/* the byte at file offset `from` (records are swapped in place) */
+	uint64_t from;
+	/* a record starting below next is here whole, when it ends inside
+	 * the data section; at() gives the window for offsets from next on */
+	uint64_t next;
+	struct rec_chunk *owner;	/* the chunk records here are in, NULL: the file image */
+};
+
+/* Bytes of a strategy's state, kept by the record loop (on its stack). */
+#define READ_STATE_BYTES 512
+
+struct read_strategy {
+	/* Begin reading the data in [off, end): set up state (READ_STATE_BYTES,
+	 * aligned for any type) and *w; w->next <= off asks at() first.
+	 * Cannot fail: a helper thread that does not start is done without. */
+	void (*start)(void *state, struct perf_data *d, uint64_t off, uint64_t end,
+		      struct read_window *w);
+	/* The record at off (off >= w->next, off < end) into *w; 0 or -errno
+	 * (message printed). */
+	int (*at)(void *state, uint64_t off, struct read_window *w);
+	/* Copy len bytes of the file at off (past the current record: pipe-format
+	 * tracing data) to dst; 0 or -errno (message printed). */
+	int (*copy)(void *state, void *dst, size_t len, uint64_t off);
+	/* Done: stop the helper thread, drop the references state holds. */
+	void (*stop)(void *state);
+};
+
+/* The data section is worth a helper thread (read ahead, map ahead) from this size. */
+#define AHEAD_MIN_DATA (16u << 20)
+
+/* ---- read-map.c ---- */
+extern const struct read_strategy read_memory, read_mapped;
+/* Read the whole regular file into rp->map (small files, read_memory) or
+ * map it private read-write; 0 or -errno (message printed). */
+int reader__map_file(struct perf_data *d);
+void reader__unmap_file(struct perf_data *d);
+/* The file image is in memory (read), not mapped. */
+bool reader__map_is_heap(const struct reader_priv *rp);
+
+/* ---- read-blocks.c ---- */
+extern const struct read_strategy read_blocks;
+/* Transparent huge pages are there for the blocks (checked once). */
+bool blocks_usable(void);
+/* Unmap every read block at close. */
+void read_blocks__free(struct perf_data *d);
+
+/* ---- read-stream.c ---- */
+/* Read the records of a real pipe into chunks and hand them on; 0 or -errno. */
+int reader__process_stream(struct perf_data *d);
 
 #endif

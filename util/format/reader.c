@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf.data input: file mode (header, attr section with ids, data section,
- * feature sections; the whole file is mmap'ed, or read when small) and pipe mode (a stream of
- * records read into chunks), either byte order, with zstd
- * PERF_RECORD_COMPRESSED inflated. Layout per
- * tools/perf/Documentation/perf.data-file-format.txt.
+ * feature sections; the file image is mapped, or read when small,
+ * read-map.c) and pipe mode (a stream of records read into chunks,
+ * read-stream.c), either byte order, with zstd PERF_RECORD_COMPRESSED
+ * inflated. A file's records are walked here, once, in the windows a
+ * read strategy (data-internal.h: read-map.c, read-blocks.c) hands on.
+ * Layout per tools/perf/Documentation/perf.data-file-format.txt.
  * Every length read from the input is checked before use.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <pthread.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <byteswap.h>
@@ -32,8 +32,6 @@
  */
 #define CHUNK_MIN (64u << 10)
 #define CHUNK_SIZE (4u << 20)
-#define BLOCK_BYTES (2u << 20)	/* a read block of the data section (a PMD: one THP) */
-#define AHEAD_MIN_DATA (16u << 20)	/* smaller data: not worth a helper thread */
 
 /* Size of the chunk replacing prev (NULL: the first) for a record of need bytes. */
 static size_t chunk_next_size(const struct rec_chunk *prev, size_t need)
@@ -90,6 +88,21 @@ void perf_data__put(struct perf_data *d, struct rec_chunk *c)
 		}
 	}
 	free(c);
+}
+
+void *reader__chunk_new_room(struct perf_data *d, struct rec_chunk **cur, size_t size)
+{
+	struct rec_chunk *c = *cur;
+
+	if (c) {
+		*cur = NULL;
+		perf_data__put(d, c);
+	}
+	c = chunk_new(d, chunk_next_size(c, size));
+	if (!c)
+		return NULL;
+	*cur = c;
+	return rec_chunk__take(c, size);
 }
 
 static int bad_file(struct perf_data *d, const char *why)
@@ -214,25 +227,7 @@ static int reader__open_file(struct perf_data *d)
 	return 0;
 }
 
-/*
- * Files up to SMALL_FILE bytes are read into a heap buffer instead of
- * mapped (mmap + munmap, page faults and a TLB flush cost more than the
- * copy there: the fuzz harnesses' inputs); the buffer is used exactly
- * like the private writable mapping (records byte-swapped in place,
- * 8-byte alignment as in the file). Bigger files are mapped: their pages
- * are in the page cache already, where the copy needs fresh memory (in a
- * VM a fault and the hypervisor's first touch a page: an 850 KB file
- * read into the heap cost `prf script` 2 ms more than mapped).
- */
-#define SMALL_FILE (64u << 10)
-
-static bool reader__map_is_heap(const struct reader_priv *rp)
-{
-	return rp->map_size <= SMALL_FILE;
-}
-
-/* pread() exactly len bytes at off into buf; 0 or negative errno (message printed). */
-static int read_at(struct perf_data *d, char *buf, size_t len, uint64_t off)
+int reader__read_at(struct perf_data *d, char *buf, size_t len, uint64_t off)
 {
 	while (len) {
 		ssize_t n = pread(d->fd, buf, len, (off_t)off);
@@ -251,23 +246,6 @@ static int read_at(struct perf_data *d, char *buf, size_t len, uint64_t off)
 		off += (uint64_t)n;
 	}
 	return 0;
-}
-
-static int reader__read_small(struct perf_data *d)
-{
-	struct reader_priv *rp = data__rp(d);
-	int err;
-
-	rp->map = malloc(rp->map_size);
-	if (!rp->map)
-		return -ENOMEM;
-	populate_write(rp->map, rp->map_size);	/* not a fault per page in read() */
-	err = read_at(d, rp->map, rp->map_size, 0);
-	if (err) {
-		free(rp->map);
-		rp->map = NULL;
-	}
-	return err;
 }
 
 int reader__open(struct perf_data *d)
@@ -301,24 +279,10 @@ int reader__open(struct perf_data *d)
 			       d->file_size ? "too small" : "empty file");
 			return -EINVAL;
 		}
-		rp->map_size = d->file_size;
-		if (reader__map_is_heap(rp)) {
-			/* a small file is read: cheaper than mmap + munmap */
-			int err = reader__read_small(d);
+		int err = reader__map_file(d);
 
-			if (err)
-				return err;
-		} else {
-			rp->map = mmap(NULL, rp->map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, d->fd, 0);
-			if (rp->map == MAP_FAILED) {
-				int err = -errno;
-
-				rp->map = NULL;
-				pr_err("%s: mmap failed: %s\n", d->path, strerror(errno));
-				return err;
-			}
-			madvise(rp->map, rp->map_size, MADV_SEQUENTIAL);
-		}
+		if (err)
+			return err;
 		memcpy(buf, rp->map, 16);
 	} else {
 		ssize_t n = readn(d->fd, buf, 16);
@@ -362,23 +326,14 @@ void reader__close(struct perf_data *d)
 
 	if (!rp)
 		return;
-	if (rp->map && reader__map_is_heap(rp))
-		free(rp->map);
-	else if (rp->map)
-		munmap(rp->map, rp->map_size);
-	rp->map = NULL;
+	reader__unmap_file(d);
 	while (rp->chunks) {
 		struct rec_chunk *c = rp->chunks;
 
 		rp->chunks = c->next;
 		free(c);
 	}
-	while (rp->nr_blocks > 0)
-		munmap(rp->all_blocks[--rp->nr_blocks], BLOCK_BYTES);
-	free(rp->all_blocks);
-	rp->all_blocks = NULL;
-	rp->alloc_blocks = 0;
-	rp->free_blocks = NULL;
+	read_blocks__free(d);
 	free(rp->decomp_rem);
 	rp->decomp_rem = NULL;
 	if (rp->dctx)
@@ -396,8 +351,7 @@ static bool type_known(uint32_t type)
 	       (type >= PERF_RECORD_USER_TYPE_START && type < PERF_RECORD_HEADER_MAX);
 }
 
-/* Extra bytes following a record outside header.size (pipe tracing data, AUX). */
-static uint64_t record_trailing_bytes(struct perf_data *d, union perf_event *ev)
+uint64_t reader__trailing_bytes(struct perf_data *d, union perf_event *ev)
 {
 	if (ev->header.type == PERF_RECORD_AUXTRACE && ev->header.size >= 16)
 		return ((rd64(d, (char *)ev + 8)) + 7) & ~7ULL;
@@ -411,12 +365,8 @@ static uint64_t record_trailing_bytes(struct perf_data *d, union perf_event *ev)
 	return 0;
 }
 
-/*
- * Check one record header at `off`; `avail` bytes are available from it.
- * Returns 1 when the record can be processed, 0 to skip header.size bytes,
- * -1 to stop.
- */
-static int check_record(struct perf_data *d, struct perf_event_header *h, uint64_t off, uint64_t avail)
+int reader__check_record(struct perf_data *d, struct perf_event_header *h, uint64_t off,
+			 uint64_t avail)
 {
 	if (h->size < sizeof(*h)) {
 		pr_err("bad record at offset %#" PRIx64 ": size %u is too small, stopping\n", off, h->size);
@@ -526,7 +476,7 @@ static int process_compressed(struct perf_data *d, union perf_event *ev, uint64_
 				perf_event_header__swap(&e->header);	/* keep raw for the next pass */
 			break;
 		}
-		r = check_record(d, &e->header, off, c->used - pos);
+		r = reader__check_record(d, &e->header, off, c->used - pos);
 		if (r >= 0 && (e->header.size & 7)) {
 			pr_err("bad record at offset %#" PRIx64 ": compressed payload has a record of size %u\n",
 			       off, e->header.size);
@@ -565,22 +515,18 @@ static int process_compressed(struct perf_data *d, union perf_event *ev, uint64_
 	return err;
 }
 
-/* Common per-record work once the header is in host order and validated. */
-static int reader__one(struct perf_data *d, union perf_event *ev, uint64_t off, struct rec_chunk *owner)
+int reader__compressed(struct perf_data *d, union perf_event *ev, uint64_t off)
 {
-	if (ev->header.type == PERF_RECORD_COMPRESSED) {
-		int err;
+	int err;
 
-		d->stats.nr_events[0]++;
-		d->stats.nr_events[PERF_RECORD_COMPRESSED]++;
-		if (d->ops.compressed) {
-			err = d->ops.compressed(d->ops_ctx, ev);
-			if (err)
-				return err;
-		}
-		return process_compressed(d, ev, off);
+	d->stats.nr_events[0]++;
+	d->stats.nr_events[PERF_RECORD_COMPRESSED]++;
+	if (d->ops.compressed) {
+		err = d->ops.compressed(d->ops_ctx, ev);
+		if (err)
+			return err;
 	}
-	return perf_data__process_record(d, ev, off, owner);
+	return process_compressed(d, ev, off);
 }
 
 /*
@@ -592,506 +538,48 @@ static union perf_event *copy_aligned(struct perf_data *d, const void *src, size
 				      struct rec_chunk **owner)
 {
 	struct reader_priv *rp = data__rp(d);
-	struct rec_chunk *c = rp->cur_copy;
-	union perf_event *ev;
+	union perf_event *ev = reader__chunk_room(d, &rp->cur_copy, size);
 
-	if (!c || c->size - c->used < size) {
-		size_t csize = chunk_next_size(c, size);
-
-		if (c) {
-			rp->cur_copy = NULL;
-			perf_data__put(d, c);
-		}
-		c = chunk_new(d, csize);
-		if (!c)
-			return NULL;
-		rp->cur_copy = c;
-	}
-	ev = (union perf_event *)(c->data + c->used);
+	if (!ev)
+		return NULL;
 	memcpy(ev, src, size);
-	c->used += (size + 7) & ~(size_t)7;
-	if (c->used > c->size)
-		c->used = c->size;
-	*owner = c;
+	*owner = rp->cur_copy;
 	return ev;
 }
 
 /*
- * Reading the data section with pread() into 2 MB blocks instead of
- * through the mapping. A mapped page of the file costs the kernel a page
- * table entry to make and to take down again, and in a VM with shadow
- * paging the hypervisor's first touch on top (1.6 us a page here): about
- * 60 ms for a 62 MB recording, read with pread() into a reused block in
- * 10 ms. The blocks are anonymous memory asked to be one transparent
- * huge page each (one fault for 2 MB, where 512 fresh pages cost 8 ms
- * here): without THP the mapping is read as before.
- */
-static bool blocks_usable(void)
-{
-	static int usable = -1;
-	char buf[128] = "";
-	int fd;
-
-	if (usable >= 0)
-		return usable;
-	fd = open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		ssize_t n = read(fd, buf, sizeof(buf) - 1);
-
-		buf[n > 0 ? n : 0] = 0;
-		close(fd);
-	}
-	usable = strstr(buf, "[always]") || strstr(buf, "[madvise]");
-	return usable;
-}
-
-/* A block from the pool or newly made (2 MB aligned, THP asked); NULL
- * when memory runs out. */
-static struct rec_chunk *block_get(struct perf_data *d)
-{
-	struct reader_priv *rp = data__rp(d);
-	struct rec_chunk *c = rp->free_blocks;
-	char *p, *a;
-
-	if (c) {
-		rp->free_blocks = c->next;
-	} else {
-		if (rp->nr_blocks == rp->alloc_blocks) {
-			size_t n = rp->alloc_blocks ? 2 * rp->alloc_blocks : 16;
-			struct rec_chunk **t = realloc(rp->all_blocks, n * sizeof(*t));
-
-			if (!t)
-				return NULL;
-			rp->all_blocks = t;
-			rp->alloc_blocks = n;
-		}
-		p = mmap(NULL, 2 * BLOCK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED)
-			return NULL;
-		a = (char *)(((uintptr_t)p + BLOCK_BYTES - 1) & ~(uintptr_t)(BLOCK_BYTES - 1));
-		if (a > p)
-			munmap(p, (size_t)(a - p));
-		munmap(a + BLOCK_BYTES, (size_t)(p + 2 * BLOCK_BYTES - (a + BLOCK_BYTES)));
-		madvise(a, BLOCK_BYTES, MADV_HUGEPAGE);
-		c = (struct rec_chunk *)a;
-		c->block = true;
-		c->size = BLOCK_BYTES - offsetof(struct rec_chunk, data);
-		rp->all_blocks[rp->nr_blocks++] = c;
-	}
-	c->next = NULL;
-	c->used = 0;
-	c->refs = 1;
-	return c;
-}
-
-/*
- * The data section in blocks: block k holds the file bytes [from, to),
- * from = the data offset rounded down to 8 (records keep their
- * alignment) + k * BLOCK_STEP, to = from + a block's size, or the end.
- * Blocks overlap by more than a record (header.size is 16 bits), so a
- * record that starts before the next block's start ends in this one: the
- * reader takes block k + 1 once it reaches that start, and no record is
- * ever split. With a second CPU a helper thread reads the blocks ahead
- * (READ_AHEAD of them), so the reader does not wait on the copies.
- */
-#define BLOCK_DATA (BLOCK_BYTES - offsetof(struct rec_chunk, data))
-#define BLOCK_STEP ((BLOCK_DATA - (64u << 10) - 64) & ~(size_t)7)
-#define READ_AHEAD 3
-#define READ_SLOTS 4			/* > READ_AHEAD, a power of two */
-
-struct read_slot {
-	struct rec_chunk *c;
-	uint64_t from, to;
-	int err;
-};
-
-struct data_blocks {
-	struct perf_data *d;
-	uint64_t give;			/* file offset of the next block to read */
-	uint64_t end;			/* of the data */
-	struct rec_chunk *cur;		/* the reader's block (a reference) */
-	uint64_t from, to, next;	/* its bytes; where the next block starts */
-	/* the read-ahead helper (when it runs): slots [head, filled) are read,
-	 * [filled, given) wait for it, all under lock */
-	struct read_slot slot[READ_SLOTS];
-	unsigned int head, filled, given;
-	bool helped, stop, helper_waits;
-	pthread_t tid;
-	pthread_mutex_t lock;
-	pthread_cond_t work, done;
-};
-
-static void *read_ahead__run(void *arg)
-{
-	struct data_blocks *db = arg;
-
-	pthread_mutex_lock(&db->lock);
-	while (!db->stop) {
-		struct read_slot *sl;
-
-		if (db->filled == db->given) {
-			db->helper_waits = true;
-			pthread_cond_wait(&db->work, &db->lock);
-			db->helper_waits = false;
-			continue;
-		}
-		sl = &db->slot[db->filled % READ_SLOTS];
-		pthread_mutex_unlock(&db->lock);
-		sl->err = read_at(db->d, sl->c->data, sl->to - sl->from, sl->from);
-		pthread_mutex_lock(&db->lock);
-		db->filled++;
-		pthread_cond_signal(&db->done);
-	}
-	pthread_mutex_unlock(&db->lock);
-	return NULL;
-}
-
-/* The next block's slot (pool block, offsets), or -ENOMEM. */
-static int data_blocks__plan(struct data_blocks *db, struct read_slot *sl)
-{
-	sl->c = block_get(db->d);
-	if (!sl->c)
-		return -ENOMEM;
-	sl->from = db->give;
-	sl->to = db->give + BLOCK_DATA < db->end ? db->give + BLOCK_DATA : db->end;
-	sl->err = 0;
-	db->give = sl->to == db->end ? db->end : db->give + BLOCK_STEP;
-	return 0;
-}
-
-/* Give the helper blocks to read, up to READ_AHEAD past the reader. */
-static int data_blocks__give(struct data_blocks *db)
-{
-	int err = 0;
-
-	pthread_mutex_lock(&db->lock);
-	while (db->given - db->head < READ_AHEAD && db->give < db->end && !err) {
-		err = data_blocks__plan(db, &db->slot[db->given % READ_SLOTS]);
-		if (!err)
-			db->given++;
-	}
-	if (db->helper_waits)
-		pthread_cond_signal(&db->work);
-	pthread_mutex_unlock(&db->lock);
-	return err;
-}
-
-static void data_blocks__init(struct data_blocks *db, struct perf_data *d, uint64_t off,
-			      uint64_t end)
-{
-	*db = (struct data_blocks){ .d = d, .give = off & ~(uint64_t)7, .end = end };
-	if (end - off < AHEAD_MIN_DATA || cpus_usable() < 2)
-		return;
-	pthread_mutex_init(&db->lock, NULL);
-	pthread_cond_init(&db->work, NULL);
-	pthread_cond_init(&db->done, NULL);
-	db->helped = !pthread_create(&db->tid, NULL, read_ahead__run, db);
-	if (!db->helped) {
-		pthread_mutex_destroy(&db->lock);
-		pthread_cond_destroy(&db->work);
-		pthread_cond_destroy(&db->done);
-		return;
-	}
-	pr_debug2("%s: the data is read ahead into blocks on another thread\n", d->path);
-}
-
-/* Make the reader's block the one that holds the record at off (its
- * header at least, and all of it when it is in the data). 0 or
- * negative errno. */
-static int data_blocks__at(struct data_blocks *db, uint64_t off)
-{
-	while (!db->cur || off >= db->next) {
-		struct read_slot sl;
-		int err;
-
-		if (db->cur)
-			perf_data__put(db->d, db->cur);
-		db->cur = NULL;
-		if (off >= db->give) {
-			/* beyond every block planned (bytes after a record
-			 * skipped, as AUX data): drop those, read from off */
-			if (db->helped) {
-				pthread_mutex_lock(&db->lock);
-				while (db->filled != db->given)
-					pthread_cond_wait(&db->done, &db->lock);
-				pthread_mutex_unlock(&db->lock);
-				for (; db->head != db->given; db->head++)
-					perf_data__put(db->d, db->slot[db->head % READ_SLOTS].c);
-			}
-			db->give = off & ~(uint64_t)7;
-		}
-		if (db->helped) {
-			err = data_blocks__give(db);
-			if (err)
-				return err;
-			pthread_mutex_lock(&db->lock);
-			while (db->filled == db->head)
-				pthread_cond_wait(&db->done, &db->lock);
-			sl = db->slot[db->head++ % READ_SLOTS];
-			pthread_mutex_unlock(&db->lock);
-		} else {
-			err = data_blocks__plan(db, &sl);
-			if (err)
-				return err;
-			sl.err = read_at(db->d, sl.c->data, sl.to - sl.from, sl.from);
-		}
-		db->cur = sl.c;
-		db->from = sl.from;
-		db->to = sl.to;
-		db->next = sl.to == db->end ? UINT64_MAX : sl.from + BLOCK_STEP;
-		if (sl.err)
-			return sl.err;
-	}
-	return 0;
-}
-
-/* Stop the helper (blocks it read and the reader did not take go back
- * to the pool) and drop the reader's block. */
-static void data_blocks__exit(struct data_blocks *db)
-{
-	if (db->helped) {
-		pthread_mutex_lock(&db->lock);
-		db->stop = true;
-		pthread_cond_signal(&db->work);
-		pthread_mutex_unlock(&db->lock);
-		pthread_join(db->tid, NULL);
-		for (; db->head != db->given; db->head++)
-			perf_data__put(db->d, db->slot[db->head % READ_SLOTS].c);
-		pthread_mutex_destroy(&db->lock);
-		pthread_cond_destroy(&db->work);
-		pthread_cond_destroy(&db->done);
-	}
-	if (db->cur)
-		perf_data__put(db->d, db->cur);
-	db->cur = NULL;
-}
-
-#define PMD_BYTES (2u << 20)		/* x86_64 and arm64 (4 KB pages) */
-#define RELEASE_STEP (2u << 20)		/* the reader gives back, or tells the helper, per step */
-#define AHEAD_STEP RELEASE_STEP		/* page tables made per madvise(): the next step */
-#define AHEAD_MAX (4u << 20)		/* made this far past the reader at most */
-/* The helper this far behind in giving back: the reader does it. At 2 MB
- * the reader gave back half the steps of a 65 MB DWARF recording itself
- * (the helper, mapping and reading the pages ahead, is about as fast as
- * the reader here), each 2 MB a madvise() with a TLB flush on the
- * helper's CPU; at 8 MB the helper does them all, `script -F +srcline`
- * 3-6% faster, peak RSS the same (17.2 -> 17.5 MB) and never more than
- * 6 MB above. */
-#define LAG_MAX (8u << 20)
-
-/*
- * The file offset below which the mapping may be given back: the pages
- * that no queued record points into any more, so that reading a big file
- * does not keep all of it resident. 0: nothing to give back (the records
- * were byte-swapped in place, so the pages are dirty; or the file was
- * read into memory).
- */
-static uint64_t release_point(struct perf_data *d, uint64_t off)
-{
-	struct reader_priv *rp = data__rp(d);
-	uint64_t upto = off;
-	uintptr_t end;
-
-	if (d->needs_swap || reader__map_is_heap(rp))
-		return 0;
-	if (d->ops.held_offset) {
-		uint64_t m = d->ops.held_offset(d->ops_ctx);
-
-		if (m < upto)
-			upto = m;
-	}
-	/* whole PMDs: the kernel maps a file's 2 MB folios (ext4 makes
-	 * them) with one entry each, and giving back part of one splits it
-	 * into 512 entries first, with a TLB flush on every CPU running this
-	 * process (25 of them per run on a 118 MB file here) */
-	end = ((uintptr_t)rp->map + upto) & ~(uintptr_t)(PMD_BYTES - 1);
-	return end > (uintptr_t)rp->map ? end - (uintptr_t)rp->map : 0;
-}
-
-/*
- * Page-table work on the file mapping, done by a helper thread when a
- * second CPU is there: mapping the pages of the reader's next step
- * (the reader tells its offset every RELEASE_STEP bytes; the helper maps
- * the AHEAD_STEP bytes after the step being read, up to AHEAD_MAX past
- * the told offset) with madvise(MADV_POPULATE_READ) (Linux 5.14), and
- * giving back the ones behind it (MADV_DONTNEED). Without it the reading
- * thread pays for both itself, page fault by page fault: mapping a 118 MB
- * DWARF recording's pages costs 11-14 ms here (about 0.4 us a page,
- * faulted or populated alike), a seventh of a `script -F +srcline` on it.
- * It then reads a byte of each page it mapped (map_helper__touch()). The
- * helper only ever maps and reads: what the reader reads is the same
- * whether a page was mapped ahead or on its fault.
- */
-struct map_helper {
-	pthread_t tid;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	char *map;
-	uint64_t end;		/* populate below end */
-	uint64_t pos;		/* the reader's offset (under lock) */
-	uint64_t release;	/* give back below this (under lock) */
-	uint64_t released;	/* given back below this (under lock) */
-	bool stop, waiting;
-};
-
-/*
- * Read a byte of each page of [p, p + len), mapped already. In a VM the
- * first user access to a page costs the hypervisor's page table work
- * (shadow or nested paging; MADV_POPULATE_READ only makes the guest's
- * entries): 1.7 us a page here, 34 ms for the 9.9 K records of an 80 MB
- * DWARF recording, which the reader paid record by record. One thread
- * touching a page does it for all threads of the process (after it the
- * reader walked the records in 0.4 ms instead of 35-45).
- */
-static void map_helper__touch(const char *p, uint64_t len)
-{
-	size_t page = page_size();
-	uint64_t o;
-
-	for (o = 0; o < len; o += page)
-		(void)*(const volatile char *)(p + o);
-}
-
-static void *map_helper__run(void *arg)
-{
-	struct map_helper *h = arg;
-	uint64_t populated = 0;
-
-	pthread_mutex_lock(&h->lock);
-	while (!h->stop) {
-		uint64_t rel = h->release, to;
-
-		/* pos is where the reader told its last step from: it reads
-		 * the step from there, faulting what is not mapped yet. Never
-		 * populate those pages (the two would contend for the same
-		 * page table locks), and give pages back first, so that a
-		 * reader faster than this thread keeps RSS as low as without
-		 * it */
-		if (populated < ((h->pos + AHEAD_STEP) & ~(uint64_t)4095))
-			populated = (h->pos + AHEAD_STEP) & ~(uint64_t)4095;
-		to = populated + AHEAD_STEP < h->end ? populated + AHEAD_STEP : h->end;
-		if (rel > h->released) {
-			uint64_t from = h->released;
-
-			pthread_mutex_unlock(&h->lock);
-			madvise(h->map + from, rel - from, MADV_DONTNEED);
-			pthread_mutex_lock(&h->lock);
-			if (rel > h->released)
-				h->released = rel;
-		} else if (populated < h->end && populated < h->pos + AHEAD_MAX) {
-			pthread_mutex_unlock(&h->lock);
-			/* a hint: on failure (older kernel) the reader faults */
-			if (madvise(h->map + populated, to - populated, MADV_POPULATE_READ)) {
-				populated = h->end;
-			} else {
-				map_helper__touch(h->map + populated, to - populated);
-				populated = to;
-			}
-			pthread_mutex_lock(&h->lock);
-		} else {
-			h->waiting = true;
-			pthread_cond_wait(&h->cond, &h->lock);
-			h->waiting = false;
-		}
-	}
-	pthread_mutex_unlock(&h->lock);
-	return NULL;
-}
-
-/* Start the helper for the data in [off, end) of s's mapping; false when
- * it does not pay (one CPU, a small or byte-swapped file) or cannot start:
- * the reader then releases pages itself. */
-static bool map_helper__start(struct map_helper *h, struct perf_data *d, uint64_t off,
-			      uint64_t end)
-{
-	struct reader_priv *rp = data__rp(d);
-
-	if (d->needs_swap || reader__map_is_heap(rp) || end - off < AHEAD_MIN_DATA ||
-	    cpus_usable() < 2)
-		return false;
-	*h = (struct map_helper){ .map = rp->map, .end = end, .pos = off };
-	pthread_mutex_init(&h->lock, NULL);
-	pthread_cond_init(&h->cond, NULL);
-	if (pthread_create(&h->tid, NULL, map_helper__run, h)) {
-		pthread_mutex_destroy(&h->lock);
-		pthread_cond_destroy(&h->cond);
-		return false;
-	}
-	pr_debug2("%s: page tables of the data mapped ahead and given back on another thread\n",
-		  d->path);
-	return true;
-}
-
-/* The reader is at off; the pages below release may be given back. A
- * helper that has not had a CPU for a while (it gives back LAG_MAX
- * behind) leaves that to the reader, as without it: RSS stays bounded
- * whatever the scheduler does. */
-static void map_helper__tell(struct map_helper *h, uint64_t off, uint64_t release)
-{
-	uint64_t from = 0, to = 0;
-
-	pthread_mutex_lock(&h->lock);
-	h->pos = off;
-	if (release > h->release)
-		h->release = release;
-	if (h->release > h->released + LAG_MAX) {
-		from = h->released;
-		to = h->released = h->release;
-	}
-	if (h->waiting)
-		pthread_cond_signal(&h->cond);
-	pthread_mutex_unlock(&h->lock);
-	if (to > from)
-		madvise(h->map + from, to - from, MADV_DONTNEED);
-}
-
-static void map_helper__stop(struct map_helper *h)
-{
-	pthread_mutex_lock(&h->lock);
-	h->stop = true;
-	pthread_cond_signal(&h->cond);
-	pthread_mutex_unlock(&h->lock);
-	pthread_join(h->tid, NULL);
-	pthread_mutex_destroy(&h->lock);
-	pthread_cond_destroy(&h->cond);
-}
-
-/*
- * Records of a regular file (perf.data, or a pipe-format file): read
- * into blocks (blocks_usable()), or in the mapping, whose pages are
+ * How a regular file's data is read: in memory when the file was read,
+ * else in blocks (blocks_usable()), or in the mapping, whose pages are
  * given back behind the reader.
  */
+static const struct read_strategy *read_strategy_pick(struct perf_data *d)
+{
+	struct reader_priv *rp = data__rp(d);
+	bool blocks = !reader__map_is_heap(rp) && !getenv("PRF_READ_MAPPED") && blocks_usable();
+
+	if (reader__map_is_heap(rp))
+		return &read_memory;
+	return blocks ? &read_blocks : &read_mapped;
+}
+
+/* Records of a regular file (perf.data, or a pipe-format file). */
 static int reader__process_file(struct perf_data *d)
 {
 	struct reader_priv *rp = data__rp(d);
 	uint64_t off = d->data_offset, end = d->data_offset + d->data_size;
-	uint64_t next_release = off + RELEASE_STEP;
-	struct map_helper helper;
-	bool blocks = !reader__map_is_heap(rp) && !getenv("PRF_READ_MAPPED") && blocks_usable();
-	bool helped = !blocks && map_helper__start(&helper, d, off, end);
-	struct data_blocks db;
+	const struct read_strategy *rs = read_strategy_pick(d);
+	_Alignas(max_align_t) char state[READ_STATE_BYTES];
+	struct read_window w;
 	int err = 0;
 
-	if (blocks)
-		data_blocks__init(&db, d, off, end);
-	rp->released = 0;
+	rs->start(state, d, off, end, &w);
 	while (off < end) {
-		if (blocks) {
-			err = data_blocks__at(&db, off);
+		if (off >= w.next) {
+			err = rs->at(state, off, &w);
 			if (err)
 				break;
-		} else if (off >= next_release) {
-			uint64_t upto = release_point(d, off);
-
-			if (helped) {
-				map_helper__tell(&helper, off, upto);
-			} else if (upto > rp->released) {
-				madvise(rp->map + rp->released, upto - rp->released, MADV_DONTNEED);
-				rp->released = upto;
-			}
-			next_release = off + RELEASE_STEP;
 		}
-		char *raw = blocks ? db.cur->data + (off - db.from) : rp->map + off;
+		char *raw = w.data + (off - w.from);
 		union perf_event *ev;
 
 		/* the hardware prefetcher stops at page ends: ask a few pages
@@ -1119,14 +607,14 @@ static int reader__process_file(struct perf_data *d)
 				 d->path, off);
 			break;
 		}
-		r = check_record(d, &h, off, avail);
+		r = reader__check_record(d, &h, off, avail);
 		if (r < 0) {
 			err = h.size > avail ? -EIO : -EINVAL;
 			break;
 		}
 		if (((uintptr_t)raw & 7) == 0) {
 			ev = (union perf_event *)raw;
-			owner = blocks ? db.cur : NULL;
+			owner = w.owner;
 			if (d->needs_swap)
 				memcpy(ev, &h, sizeof(h));
 		} else {
@@ -1137,26 +625,24 @@ static int reader__process_file(struct perf_data *d)
 			}
 			memcpy(ev, &h, sizeof(h));
 		}
-		extra = record_trailing_bytes(d, ev);
+		extra = reader__trailing_bytes(d, ev);
 		if (r > 0 && ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && extra &&
 		    extra <= end - off - h.size) {
 			/* pipe format: the tracing data follows the record */
 			void *td = malloc(extra);
 
-			if (td && blocks && read_at(d, td, extra, off + h.size)) {
+			if (td && rs->copy(state, td, extra, off + h.size)) {
 				free(td);
 				td = NULL;
 			}
 			if (td) {
-				if (!blocks)
-					memcpy(td, rp->map + off + h.size, extra);
 				free(d->env.tracing_data);
 				d->env.tracing_data = td;
 				d->env.tracing_data_size = extra;
 			}
 		}
 		if (r > 0) {
-			err = reader__one(d, ev, off, owner);
+			err = reader__record(d, ev, off, owner);
 			if (err)
 				break;
 		}
@@ -1169,144 +655,10 @@ static int reader__process_file(struct perf_data *d)
 		}
 		off += extra;
 	}
-	if (helped)
-		map_helper__stop(&helper);
-	if (blocks)
-		data_blocks__exit(&db);
+	rs->stop(state);
 	if (rp->cur_copy) {
 		perf_data__put(d, rp->cur_copy);
 		rp->cur_copy = NULL;
-	}
-	return err;
-}
-
-/*
- * Read exactly len bytes of a stream into a malloc'd buffer that grows as
- * the bytes arrive (1 MiB, then doubling), so a record that claims gigabytes
- * costs only what the stream really holds. NULL when the stream ends first
- * or memory runs out; the caller owns the buffer.
- */
-static void *pipe_read_grow(int fd, uint64_t len)
-{
-	size_t cap = len < (1u << 20) ? (size_t)len : (1u << 20), have = 0;
-	char *buf = malloc(cap), *nb;
-
-	while (buf) {
-		size_t want = cap - have;
-		ssize_t n = readn(fd, buf + have, want);
-
-		if (n != (ssize_t)want) {
-			free(buf);
-			return NULL;
-		}
-		have = cap;
-		if (have == len)
-			return buf;
-		cap = len - have < have ? (size_t)len : 2 * have;
-		nb = realloc(buf, cap);
-		if (!nb)
-			free(buf);
-		buf = nb;
-	}
-	return NULL;
-}
-
-/* A real pipe: read records into chunks. */
-static int reader__process_stream(struct perf_data *d)
-{
-	struct reader_priv *rp = data__rp(d);
-	uint64_t off = 16;
-	int err = 0;
-
-	for (;;) {
-		struct perf_event_header h;
-		struct rec_chunk *c = rp->cur_pipe;
-		union perf_event *ev;
-		uint64_t extra;
-		ssize_t n;
-		int r;
-
-		rp->cur_offset = off;
-		n = readn(d->fd, &h, sizeof(h));
-		if (n == 0)
-			break;
-		if (n != sizeof(h)) {
-			pr_err("bad record at offset %#" PRIx64 ": truncated record header\n", off);
-			d->stats.nr_bad_records++;
-			err = -EIO;
-			break;
-		}
-		if (d->needs_swap)
-			perf_event_header__swap(&h);
-		r = check_record(d, &h, off, UINT64_MAX);
-		if (r < 0) {
-			err = -EINVAL;
-			break;
-		}
-		if (!c || c->size - c->used < h.size) {
-			size_t csize = chunk_next_size(c, h.size);
-
-			if (c) {
-				rp->cur_pipe = NULL;
-				perf_data__put(d, c);
-			}
-			c = chunk_new(d, csize);
-			if (!c)
-				return -ENOMEM;
-			rp->cur_pipe = c;
-		}
-		ev = (union perf_event *)(c->data + c->used);
-		memcpy(ev, &h, sizeof(h));
-		if (h.size > sizeof(h) && readn(d->fd, (char *)ev + sizeof(h), h.size - sizeof(h)) !=
-		    (ssize_t)(h.size - sizeof(h))) {
-			pr_err("bad record at offset %#" PRIx64 ": truncated (size %u)\n", off, h.size);
-			d->stats.nr_bad_records++;
-			err = -EIO;
-			break;
-		}
-		c->used += (h.size + 7) & ~7u;
-		if (c->used > c->size)
-			c->used = c->size;
-		extra = record_trailing_bytes(d, ev);
-		if (r > 0) {
-			if (ev->header.type == PERF_RECORD_HEADER_TRACING_DATA && extra && extra < (1ULL << 32)) {
-				void *td = pipe_read_grow(d->fd, extra);
-
-				if (!td) {
-					pr_err("bad record at offset %#" PRIx64 ": tracing data of %" PRIu64
-					       " bytes not in the stream\n", off, (uint64_t)extra);
-					d->stats.nr_bad_records++;
-					err = -EIO;
-					break;
-				}
-				free(d->env.tracing_data);
-				d->env.tracing_data = td;
-				d->env.tracing_data_size = extra;
-				off += extra;
-				extra = 0;
-			}
-			err = reader__one(d, ev, off, c);
-			if (err)
-				break;
-		}
-		off += h.size;
-		while (extra) {
-			char skip[4096];
-			size_t k = extra > sizeof(skip) ? sizeof(skip) : extra;
-
-			if (readn(d->fd, skip, k) != (ssize_t)k) {
-				err = -EIO;
-				break;
-			}
-			extra -= k;
-			off += k;
-		}
-		if (err)
-			break;
-	}
-	if (rp->cur_pipe) {
-		perf_data__put(d, rp->cur_pipe);
-		rp->cur_pipe = NULL;
 	}
 	return err;
 }
