@@ -19,6 +19,7 @@
 #include <zstd.h>
 #include "data-internal.h"
 #include "../lib/debug.h"
+#include "../lib/tunables.h"
 #include "../lib/util.h"
 #include "../kernel/evsel.h"
 #include "../kernel/evlist.h"
@@ -555,7 +556,7 @@ static union perf_event *copy_aligned(struct perf_data *d, const void *src, size
 static const struct read_strategy *read_strategy_pick(struct perf_data *d)
 {
 	struct reader_priv *rp = data__rp(d);
-	bool blocks = !reader__map_is_heap(rp) && !getenv("PRF_READ_MAPPED") && blocks_usable();
+	bool blocks = !reader__map_is_heap(rp) && !tunable__bool(TUNABLE_READ_MAPPED) && blocks_usable();
 
 	if (reader__map_is_heap(rp))
 		return &read_memory;
