@@ -80,16 +80,52 @@ static inline bool cache_size__fill(struct cache_size *cs)
 }
 
 /*
- * Make a thread's cache table again at the size cs says (called when
- * *made_bits != cs->bits): frees old (thread_zfree(); pointers into it
- * die here) and returns a zeroed table of 2^cs->bits elements of
- * elem_size bytes from thread_zalloc(), setting *made_bits to cs->bits.
- * NULL when there is no memory, *made_bits then 0 (the next call tries
- * again). The tables of struct cache_size's owners that belong to one
- * thread (memos, the resolution cache) are made so.
+ * A thread's memo: a hash table of 2^bits slots of one type in front of
+ * a slower lookup (a locked per-DSO cache, a search), made on first use
+ * with thread_zalloc() and again bigger as it fills (struct cache_size;
+ * min_bits == max_bits: a fixed size). Declared once per memo as
+ *   static __thread struct thread_memo m = THREAD_MEMO_INIT(6, 9);
+ * and probed with thread_memo__slot(); thread_memo__filled() counts a
+ * slot written. No locks: every thread has its own.
  */
-void *thread_table__remake(void *old, unsigned int *made_bits, const struct cache_size *cs,
-			   size_t elem_size);
+struct thread_memo {
+	void *slots;		/* 2^bits elements, thread_zalloc()'d; NULL: none */
+	unsigned int bits;	/* of the table made; 0: none */
+	struct cache_size size;	/* the size it is to have */
+};
+
+#define THREAD_MEMO_INIT(min_bits, max_bits) { .size = CACHE_SIZE_INIT(min_bits, max_bits) }
+
+/*
+ * Make m's table again at the size m->size says (called when m->bits !=
+ * m->size.bits): frees the old one (thread_zfree(); slots in it die
+ * here) and makes a zeroed one of 2^m->size.bits elements of elem_size
+ * bytes with thread_zalloc(), setting m->bits. The table, or NULL when
+ * there is no memory (m->bits then 0: the next call tries again).
+ */
+void *thread_memo__remake(struct thread_memo *m, size_t elem_size);
+
+/*
+ * The slot of m (elements of elem_size bytes) for a 64-bit hash (its top
+ * bits pick the slot: multiply the key by an odd constant first); the
+ * table is made (again, bigger) here when due, so a slot is valid until
+ * the next call on this thread. none when there is no memory for it
+ * (a slot of the caller's, or NULL).
+ */
+static inline void *thread_memo__slot(struct thread_memo *m, size_t elem_size, uint64_t hash,
+				      void *none)
+{
+	if (unlikely(m->bits != m->size.bits) && !thread_memo__remake(m, elem_size))
+		return none;
+	return (char *)m->slots + (size_t)(hash >> (64 - m->bits)) * elem_size;
+}
+
+/* Count a slot of m filled (a miss stored): the table is made again
+ * bigger at a later thread_memo__slot() when due. */
+static inline void thread_memo__filled(struct thread_memo *m)
+{
+	cache_size__fill(&m->size);
+}
 /*
  * Make the pages inside [p, p + size) (malloc'd memory about to be
  * written whole: a table, a read() buffer) present and writable in one

@@ -1815,7 +1815,7 @@ int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigne
 /* Per-thread memo of dso__srcline() answers (none found too), lock-free
  * like the inline chain memo below; void with an older
  * debuginfo__generation(). */
-#define SRCLINE_MEMO_SIZE 1024
+#define SRCLINE_MEMO_BITS 10	/* 2^10 entries */
 
 struct srcline_memo {
 	const struct debuginfo *di;
@@ -1824,7 +1824,8 @@ struct srcline_memo {
 	const char *str;
 };
 
-static __thread struct srcline_memo *srcline_memo;	/* SRCLINE_MEMO_SIZE, thread_zalloc()'d */
+static __thread struct thread_memo srcline_memo = THREAD_MEMO_INIT(SRCLINE_MEMO_BITS,
+								   SRCLINE_MEMO_BITS);
 static __thread struct srcline_memo srcline_memo_one;	/* when there is no memory for it */
 
 const char *dso__srcline(struct dso *dso, uint64_t addr)
@@ -1842,12 +1843,8 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 	debuginfo__note_use(DEBUGINFO_USED_SRCLINE);
 	if (!di || debuginfo__none(di))
 		return NULL;
-	if (unlikely(!srcline_memo) &&
-	    !(srcline_memo = thread_zalloc(SRCLINE_MEMO_SIZE * sizeof(*srcline_memo))))
-		m = &srcline_memo_one;
-	else
-		m = &srcline_memo[((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL >> 54 &
-				  (SRCLINE_MEMO_SIZE - 1)];
+	m = thread_memo__slot(&srcline_memo, sizeof(struct srcline_memo),
+			      ((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL, &srcline_memo_one);
 	if (m->di == di && m->addr == addr && m->gen == gen)
 		return m->str;
 	debuginfo__lock(di);
@@ -2367,23 +2364,16 @@ struct inl_memo {
 	struct inline_frame fr[INL_MEMO_FRAMES];
 };
 
-static __thread struct inl_memo *inl_memo;	/* thread_zalloc()'d */
-static __thread unsigned int inl_memo_bits;	/* 2^inl_memo_bits entries in it; 0: none */
-static __thread struct cache_size inl_memo_size = CACHE_SIZE_INIT(INL_MEMO_MIN_BITS,
-								  INL_MEMO_MAX_BITS);
+static __thread struct thread_memo inl_memo = THREAD_MEMO_INIT(INL_MEMO_MIN_BITS,
+							       INL_MEMO_MAX_BITS);
 static __thread struct inl_memo inl_memo_one;	/* when there is no memory for it */
 
 /* The memo's entry for addr of di, valid until the next call on this
  * thread (the memo is made again, bigger, when due). */
 static struct inl_memo *inl_memo__slot(const struct debuginfo *di, uint64_t addr)
 {
-	uint64_t h = ((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL;
-
-	if (unlikely(inl_memo_bits != inl_memo_size.bits) &&
-	    !(inl_memo = thread_table__remake(inl_memo, &inl_memo_bits, &inl_memo_size,
-					      sizeof(*inl_memo))))
-		return &inl_memo_one;
-	return &inl_memo[h >> (64 - inl_memo_bits)];
+	return thread_memo__slot(&inl_memo, sizeof(struct inl_memo),
+				 ((uintptr_t)di >> 4 ^ addr) * 0x9e3779b97f4a7c15ULL, &inl_memo_one);
 }
 
 /* Free the inline chain cache (made again at its next use); locked. */
@@ -2478,7 +2468,7 @@ int dso__inline_frames_flags(struct dso *dso, uint64_t addr, unsigned int flags,
 	}
 	if (n <= INL_MEMO_FRAMES) {
 		if (m != &inl_memo_one)
-			cache_size__fill(&inl_memo_size);
+			thread_memo__filled(&inl_memo);
 		m->di = di;
 		m->addr = addr;
 		m->gen = gen;
