@@ -3,7 +3,7 @@
 #define PRF_MODEL_DWARF_DIE_H
 /*
  * prf's own walk of the DIE tree of one unit (.debug_info, DWARF 2 to 5)
- * for the two address indexes util/model/debuginfo.c builds: the
+ * for the two address indexes util/model/debuginfo-inline.c builds: the
  * functions of a unit, and the inline scopes of a function. It reads
  * only what those need: tags, children, DW_AT_low_pc/DW_AT_high_pc/
  * DW_AT_ranges (with .debug_ranges, .debug_rnglists, .debug_addr) and

@@ -4,7 +4,7 @@
 /*
  * prf's own reader of one DWARF line number program (.debug_line, DWARF
  * 2 to 5, DWARF 5 standard section 6.2): its file table and its rows, in
- * program order, straight into the rows util/model/debuginfo.c looks up.
+ * program order, straight into the rows util/model/debuginfo-lines.c looks up.
  *
  * Why not libdw's dwarf_getsrclines(): for every row it builds a
  * Dwarf_Line, sorts all of them with qsort() and is then read back one

@@ -37,8 +37,9 @@ struct line_cache;
 struct line_cache *line_cache__open(const char *path, const struct stat *st);
 
 /* The cu_off under which the table of all the units that no CU range
- * (.debug_aranges) lists is kept, as one unit (util/model/debuginfo.c:
- * the table for addresses no CU range claims): no unit DIE lies there. */
+ * (.debug_aranges) lists is kept, as one unit (util/model/
+ * debuginfo-lines.c: the table for addresses no CU range claims): no
+ * unit DIE lies there. */
 #define LINE_CACHE_UNLISTED UINT64_MAX
 
 /*
