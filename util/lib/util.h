@@ -32,10 +32,9 @@ static inline void *zalloc(size_t size) { return calloc(1, size); }
  * read before they are first written (hash tables, caches). Fresh
  * calloc() memory reads as the shared zero page until its first write,
  * which then takes a second, copy-on-write fault that flushes the TLB of
- * every CPU running this process: with worker threads an IPI per page
- * (measured ~16 us each in a VM). The pages of a big table are made in
- * one madvise(MADV_POPULATE_WRITE) (Linux 5.14) rather than a fault each
- * (in a VM 2-5 us a fault). NULL on failure. Caller frees.
+ * every CPU running this process: with worker threads an IPI per page.
+ * The pages of a big table are made in one madvise(MADV_POPULATE_WRITE)
+ * (Linux 5.14) rather than a fault each. NULL on failure. Caller frees.
  */
 void *zalloc_written(size_t size);
 /*
@@ -53,9 +52,9 @@ void thread_zfree(void *p);
 /*
  * Size of a cache table that grows with use. Every slot of a hash table
  * is touched sooner or later, and fresh memory costs a page fault a page
- * (in a VM also the hypervisor's first touch, 4-10 us a page here): a
- * short run that filled a few hundred slots of tables sized for long
- * runs spent a fifth of its time making their pages. So a table starts
+ * (in a VM also the hypervisor's first touch): a short run that fills a
+ * few hundred slots of tables sized for long runs would spend much of
+ * its time making their pages. So a table starts
  * at 2^bits slots, and once it has taken twice as many fills (misses
  * stored) as it has slots, its owner makes it again 4 times bigger, up to
  * 2^max_bits, and empty: it is a cache, what it held is found again.
@@ -129,8 +128,8 @@ static inline void thread_memo__filled(struct thread_memo *m)
 /*
  * Make the pages inside [p, p + size) (malloc'd memory about to be
  * written whole: a table, a read() buffer) present and writable in one
- * madvise(MADV_POPULATE_WRITE) (Linux 5.14) instead of a page fault each
- * (in a VM 2-5 us a fault). Only for 16 pages and more; a hint, nothing
+ * madvise(MADV_POPULATE_WRITE) (Linux 5.14) instead of a page fault each.
+ * Only for 16 pages and more; a hint, nothing
  * changes on failure. Contents are unchanged.
  */
 void populate_write(void *p, size_t size);

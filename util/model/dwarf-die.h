@@ -14,9 +14,9 @@
  *
  * Why not libdw's dwarf_child()/dwarf_siblingof()/dwarf_ranges(): each
  * step looks the abbreviation up again and decodes attributes through
- * generic accessors; for the inline scopes of one giant function
- * (_PyEval_EvalFrameDefault of Debian's LTO python3.11, tens of thousands
- * of DIEs) that was half of a whole `prf script` on a DWARF recording.
+ * generic accessors, which dominates building the inline scopes of one
+ * giant function (_PyEval_EvalFrameDefault of Debian's LTO python3.11,
+ * tens of thousands of DIEs).
  *
  * Anything this walker does not read (split or type units, vendor forms
  * such as DW_FORM_GNU_addr_index, DW_FORM_addrx without DW_AT_addr_base)
