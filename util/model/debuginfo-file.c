@@ -31,55 +31,52 @@
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
+/* The NT_GNU_BUILD_ID note among the notes in data into *bid; 0 or
+ * -ENOENT. */
+static int notes__build_id(Elf_Data *data, struct build_id *bid)
+{
+	size_t off = 0, noff, doff;
+	GElf_Nhdr nh;
+
+	while ((off = gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    !memcmp((char *)data->d_buf + noff, "GNU", 4)) {
+			bid->size = min((size_t)nh.n_descsz, (size_t)BUILD_ID_SIZE);
+			memcpy(bid->data, (char *)data->d_buf + doff, bid->size);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
 /* NT_GNU_BUILD_ID of an open ELF; 0 or -ENOENT. */
 static int elf__read_build_id(Elf *elf, struct build_id *bid)
 {
 	Elf_Scn *scn = NULL;
+	Elf_Data *data;
 	size_t i, n;
 
 	bid->size = 0;
 	/* sections first (files), then program headers (memory images) */
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr sh;
-		Elf_Data *data;
-		size_t off = 0, noff, doff;
-		GElf_Nhdr nh;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
 			continue;
 		data = elf_getdata(scn, NULL);
-		if (!data)
-			continue;
-		while ((off = gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
-			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-			    !memcmp((char *)data->d_buf + noff, "GNU", 4)) {
-				bid->size = min((size_t)nh.n_descsz, (size_t)BUILD_ID_SIZE);
-				memcpy(bid->data, (char *)data->d_buf + doff, bid->size);
-				return 0;
-			}
-		}
+		if (data && !notes__build_id(data, bid))
+			return 0;
 	}
 	if (elf_getphdrnum(elf, &n))
 		return -ENOENT;
 	for (i = 0; i < n; i++) {
 		GElf_Phdr ph;
-		Elf_Data *data;
-		size_t off = 0, noff, doff;
-		GElf_Nhdr nh;
 
 		if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_NOTE)
 			continue;
 		data = elf_getdata_rawchunk(elf, ph.p_offset, ph.p_filesz, ELF_T_NHDR);
-		if (!data)
-			continue;
-		while ((off = gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
-			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-			    !memcmp((char *)data->d_buf + noff, "GNU", 4)) {
-				bid->size = min((size_t)nh.n_descsz, (size_t)BUILD_ID_SIZE);
-				memcpy(bid->data, (char *)data->d_buf + doff, bid->size);
-				return 0;
-			}
-		}
+		if (data && !notes__build_id(data, bid))
+			return 0;
 	}
 	return -ENOENT;
 }
