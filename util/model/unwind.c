@@ -12,7 +12,7 @@
  * with libdw: a Dwfl per sample, the main reason it manages a few thousand
  * samples/s) or keeps one per process and re-reports maps as they change.
  * Working at the CFI level lets the parsed CFI, the ELF image and a cache
- * of evaluated CFI rows live in the DSO (debuginfo.c) and be shared by
+ * of evaluated CFI rows live in the DSO (debuginfo-cfi.c) and be shared by
  * every process and sample that maps it; a step is then a cache probe plus
  * evaluating a few two-op expressions. libdw also reads .debug_frame and
  * the separate debug files we already open for srclines and inline frames,
