@@ -513,30 +513,33 @@ static bool tt_empty_fill(uint64_t *t, size_t n)
 	return true;
 }
 
-/* thread_table__remake(): a zeroed table of the size cache_size says,
- * made again (empty, bigger) after it grew; NULL and made_bits 0 when it
- * cannot be made. Returns NULL when right, else what went wrong. */
+/* thread_memo: a zeroed table of the size its cache_size says, made
+ * again (empty, bigger) after it grew, the slot picked by the hash's top
+ * bits; the caller's slot and bits 0 when it cannot be made. Returns NULL
+ * when right, else what went wrong. */
 static void *tt_thread(void *arg)
 {
-	struct cache_size cs = CACHE_SIZE_INIT(4, 9);
-	unsigned int made = 0;
-	uint64_t *t = NULL;
+	struct thread_memo m = THREAD_MEMO_INIT(4, 9), big = THREAD_MEMO_INIT(40, 40);
+	uint64_t *t, none;
 
 	(void)arg;
-	if (!(t = thread_table__remake(t, &made, &cs, 3 * sizeof(*t))) || made != 4)
+	if (!(t = thread_memo__slot(&m, 3 * sizeof(*t), 0, NULL)) || m.bits != 4 || t != m.slots)
 		return "first table not made at 2^4";
 	if (!tt_empty_fill(t, 3u << 4))
 		return "first table not zeroed";
-	while (!cache_size__fill(&cs))
-		;
-	if (cs.bits != 6 || made == cs.bits)
+	if (thread_memo__slot(&m, 3 * sizeof(*t), 5ULL << 60, NULL) != t + 3 * 5)
+		return "slot not picked by the hash's top bits";
+	while (m.size.bits == m.bits)
+		thread_memo__filled(&m);
+	if (m.size.bits != 6)
 		return "cache_size did not grow";
-	if (!(t = thread_table__remake(t, &made, &cs, 3 * sizeof(*t))) || made != 6)
+	if (!(t = thread_memo__slot(&m, 3 * sizeof(*t), 0, NULL)) || m.bits != 6)
 		return "table not made again at 2^6";
 	if (!tt_empty_fill(t, 3u << 6))
 		return "table made again not empty";
-	if (thread_table__remake(t, &made, &(struct cache_size)CACHE_SIZE_INIT(40, 40),
-				 SIZE_MAX / 64) || made != 0)
+	if (thread_memo__slot(&m, 3 * sizeof(*t), UINT64_MAX, NULL) != t + 3 * 63)
+		return "last slot not picked by the hash's top bits";
+	if (thread_memo__slot(&big, SIZE_MAX / 64, 0, &none) != &none || big.bits != 0)
 		return "a table past SIZE_MAX made";
 	return NULL;
 }
@@ -547,7 +550,7 @@ static int test__thread_table(void)
 
 	TEST_ASSERT_VAL("thread", run_thread(tt_thread, &ret));
 	if (ret)
-		pr_debug("thread_table__remake: %s\n", (const char *)ret);
+		pr_debug("thread_memo: %s\n", (const char *)ret);
 	TEST_ASSERT_VAL("tables made at the cache_size's size, zeroed", ret == NULL);
 	return TEST_OK;
 }
@@ -592,4 +595,4 @@ DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(thread_zalloc, "per-thread blocks: zeroed, aligned, freed at thread exit"),
 	TEST_CASE(thread_zfree, "thread_zfree() unlinks a block from its thread's chain and frees it"),
 	TEST_CASE(cache_size, "cache tables grow 4x after twice as many fills as slots, up to a maximum"),
-	TEST_CASE(thread_table, "a thread's cache table is made again empty at the size its cache_size grew to"));
+	TEST_CASE(thread_table, "a thread's memo table is made again empty at the size its cache_size grew to"));

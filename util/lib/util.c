@@ -378,16 +378,16 @@ void *thread_zalloc(size_t size)
 	return b + THREAD_BLOCK_HDR;
 }
 
-void *thread_table__remake(void *old, unsigned int *made_bits, const struct cache_size *cs,
-			   size_t elem_size)
+void *thread_memo__remake(struct thread_memo *m, size_t elem_size)
 {
-	void *t = NULL;
+	const struct cache_size *cs = &m->size;
 
-	thread_zfree(old);
+	thread_zfree(m->slots);
+	m->slots = NULL;
 	if (cs->bits < 8 * sizeof(size_t) && elem_size <= (SIZE_MAX >> cs->bits))
-		t = thread_zalloc(elem_size << cs->bits);
-	*made_bits = t ? cs->bits : 0;
-	return t;
+		m->slots = thread_zalloc(elem_size << cs->bits);
+	m->bits = m->slots ? cs->bits : 0;
+	return m->slots;
 }
 
 void thread_zfree(void *p)

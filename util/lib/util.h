@@ -32,10 +32,9 @@ static inline void *zalloc(size_t size) { return calloc(1, size); }
  * read before they are first written (hash tables, caches). Fresh
  * calloc() memory reads as the shared zero page until its first write,
  * which then takes a second, copy-on-write fault that flushes the TLB of
- * every CPU running this process: with worker threads an IPI per page
- * (measured ~16 us each in a VM). The pages of a big table are made in
- * one madvise(MADV_POPULATE_WRITE) (Linux 5.14) rather than a fault each
- * (in a VM 2-5 us a fault). NULL on failure. Caller frees.
+ * every CPU running this process: with worker threads an IPI per page.
+ * The pages of a big table are made in one madvise(MADV_POPULATE_WRITE)
+ * (Linux 5.14) rather than a fault each. NULL on failure. Caller frees.
  */
 void *zalloc_written(size_t size);
 /*
@@ -53,9 +52,9 @@ void thread_zfree(void *p);
 /*
  * Size of a cache table that grows with use. Every slot of a hash table
  * is touched sooner or later, and fresh memory costs a page fault a page
- * (in a VM also the hypervisor's first touch, 4-10 us a page here): a
- * short run that filled a few hundred slots of tables sized for long
- * runs spent a fifth of its time making their pages. So a table starts
+ * (in a VM also the hypervisor's first touch): a short run that fills a
+ * few hundred slots of tables sized for long runs would spend much of
+ * its time making their pages. So a table starts
  * at 2^bits slots, and once it has taken twice as many fills (misses
  * stored) as it has slots, its owner makes it again 4 times bigger, up to
  * 2^max_bits, and empty: it is a cache, what it held is found again.
@@ -80,21 +79,57 @@ static inline bool cache_size__fill(struct cache_size *cs)
 }
 
 /*
- * Make a thread's cache table again at the size cs says (called when
- * *made_bits != cs->bits): frees old (thread_zfree(); pointers into it
- * die here) and returns a zeroed table of 2^cs->bits elements of
- * elem_size bytes from thread_zalloc(), setting *made_bits to cs->bits.
- * NULL when there is no memory, *made_bits then 0 (the next call tries
- * again). The tables of struct cache_size's owners that belong to one
- * thread (memos, the resolution cache) are made so.
+ * A thread's memo: a hash table of 2^bits slots of one type in front of
+ * a slower lookup (a locked per-DSO cache, a search), made on first use
+ * with thread_zalloc() and again bigger as it fills (struct cache_size;
+ * min_bits == max_bits: a fixed size). Declared once per memo as
+ *   static __thread struct thread_memo m = THREAD_MEMO_INIT(6, 9);
+ * and probed with thread_memo__slot(); thread_memo__filled() counts a
+ * slot written. No locks: every thread has its own.
  */
-void *thread_table__remake(void *old, unsigned int *made_bits, const struct cache_size *cs,
-			   size_t elem_size);
+struct thread_memo {
+	void *slots;		/* 2^bits elements, thread_zalloc()'d; NULL: none */
+	unsigned int bits;	/* of the table made; 0: none */
+	struct cache_size size;	/* the size it is to have */
+};
+
+#define THREAD_MEMO_INIT(min_bits, max_bits) { .size = CACHE_SIZE_INIT(min_bits, max_bits) }
+
+/*
+ * Make m's table again at the size m->size says (called when m->bits !=
+ * m->size.bits): frees the old one (thread_zfree(); slots in it die
+ * here) and makes a zeroed one of 2^m->size.bits elements of elem_size
+ * bytes with thread_zalloc(), setting m->bits. The table, or NULL when
+ * there is no memory (m->bits then 0: the next call tries again).
+ */
+void *thread_memo__remake(struct thread_memo *m, size_t elem_size);
+
+/*
+ * The slot of m (elements of elem_size bytes) for a 64-bit hash (its top
+ * bits pick the slot: multiply the key by an odd constant first); the
+ * table is made (again, bigger) here when due, so a slot is valid until
+ * the next call on this thread. none when there is no memory for it
+ * (a slot of the caller's, or NULL).
+ */
+static inline void *thread_memo__slot(struct thread_memo *m, size_t elem_size, uint64_t hash,
+				      void *none)
+{
+	if (unlikely(m->bits != m->size.bits) && !thread_memo__remake(m, elem_size))
+		return none;
+	return (char *)m->slots + (size_t)(hash >> (64 - m->bits)) * elem_size;
+}
+
+/* Count a slot of m filled (a miss stored): the table is made again
+ * bigger at a later thread_memo__slot() when due. */
+static inline void thread_memo__filled(struct thread_memo *m)
+{
+	cache_size__fill(&m->size);
+}
 /*
  * Make the pages inside [p, p + size) (malloc'd memory about to be
  * written whole: a table, a read() buffer) present and writable in one
- * madvise(MADV_POPULATE_WRITE) (Linux 5.14) instead of a page fault each
- * (in a VM 2-5 us a fault). Only for 16 pages and more; a hint, nothing
+ * madvise(MADV_POPULATE_WRITE) (Linux 5.14) instead of a page fault each.
+ * Only for 16 pages and more; a hint, nothing
  * changes on failure. Contents are unchanged.
  */
 void populate_write(void *p, size_t size);

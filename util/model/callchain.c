@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "callchain.h"
+#include "chain-cache.h"
 #include "unwind.h"
 #include "unwind-memo.h"
 #include "thread.h"
@@ -29,77 +30,6 @@ void callchain_cursor__init(struct callchain_cursor *c)
 {
 	memset(c, 0, sizeof(*c));
 }
-
-/* ---- resolution cache (see callchain_cursor__enable_cache()) ---- */
-
-#define CHAIN_CACHE_MIN_BITS 11	/* slots: 2^11, growing to 2^14 with use */
-#define CHAIN_CACHE_MAX_BITS 14
-#define CHAIN_CACHE_MAX_IPS 512		/* longer raw chains are not cached */
-#define CHAIN_CACHE_MAX_BYTES (32u << 20)	/* entries held, all together */
-#define AHEAD_CACHE_MAX_BYTES (4u << 20)	/* the same, of each unwinding thread's */
-
-struct chain_cache_entry {
-	uint64_t hash;
-	uint64_t id;			/* 0: empty */
-	uint64_t gen;			/* maps__generation when made */
-	const void *maps, *machine;
-	uint32_t opts_key;
-	uint8_t cpumode;
-	bool discarded;
-	bool truncated, unwound;	/* DWARF chains: the cursor's marks */
-	unsigned int dgen;		/* DWARF chains: debuginfo__generation() */
-	uint32_t nr_ips, nr_frames;
-	size_t cap;			/* bytes after this header */
-	/* in the same block, after this header: the raw addresses, then the
-	 * frames (one cache miss plus sequential lines to compare a chain) */
-	uint64_t *ips;
-	struct callchain_frame *frames;
-};
-
-/* A slot of the table: its chain, and the hash of the last chain resolved
- * there without being stored (a chain is stored the second time it is
- * met, so chains met once, most of them in a big profile, cost no copy
- * and evict no entry that repeats). */
-struct chain_slot {
-	struct chain_cache_entry *e;	/* NULL: none yet */
-	uint64_t seen;
-};
-
-/*
- * A DWARF sample's unwound entries, collected before they are resolved:
- * the cache (see dwarf_chain_key()) needs them to know the chain. The
- * walk keeps going where unwind_cb() would have stopped it; replaying
- * stops there and returns what the walk would have returned.
- */
-struct raw_walk {
-	struct unwind_entry *e;
-	unsigned int nr, alloc;
-	unsigned int max;	/* unwound frames to keep, as unwind_arg's */
-	int err;		/* what the walk returned */
-	bool no_memory;
-};
-
-struct callchain_cache {
-	struct chain_slot *slots;
-	size_t nr_slots;		/* of slots */
-	struct cache_size size;		/* the size slots is to have */
-	uint64_t next_id;
-	size_t bytes;			/* held by the entries */
-	size_t max_bytes;		/* at most */
-	uint64_t nr_hits, nr_misses;	/* statistics */
-	bool no_memory;			/* the table could not be made */
-	/* on a hit the cursor's frames point into the entry (alloc 0, so any
-	 * append goes through callchain_cursor__append(), which takes the
-	 * cursor's own array back first); its own array is kept here */
-	bool borrowed;
-	struct callchain_frame *own;
-	unsigned int own_alloc;
-	/* DWARF chains: the key of the sample being resolved (see
-	 * dwarf_chain_key()) */
-	uint64_t *key;
-	unsigned int key_nr, key_alloc;
-	struct raw_walk walk;		/* its unwound entries */
-};
 
 /* Give the cursor its own frame array back, with the borrowed frames
  * copied when keep. 0 or -ENOMEM (the cursor is then emptied). */
@@ -138,20 +68,6 @@ static int cursor__unborrow(struct callchain_cursor *c, bool keep)
 	return 0;
 }
 
-/* An empty cache holding at most max_bytes of entries; NULL when there is
- * no memory. Free with callchain_cache__free(). */
-static struct callchain_cache *callchain_cache__new(size_t max_bytes)
-{
-	struct callchain_cache *cache = zalloc(sizeof(*cache));
-
-	if (!cache)
-		return NULL;
-	cache->next_id = 1;
-	cache->max_bytes = max_bytes;
-	cache->size = (struct cache_size)CACHE_SIZE_INIT(CHAIN_CACHE_MIN_BITS, CHAIN_CACHE_MAX_BITS);
-	return cache;
-}
-
 int callchain_cursor__enable_cache(struct callchain_cursor *c)
 {
 	if (c->cache || getenv("PRF_NO_CHAIN_CACHE"))
@@ -160,64 +76,22 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c)
 	return c->cache ? 0 : -ENOMEM;
 }
 
-/* Free the table and its entries (ids are never given again). */
-static void callchain_cache__drop(struct callchain_cache *cache)
-{
-	/* a slot holds memory only once a chain was stored */
-	for (size_t i = 0; cache->slots && cache->next_id > 1 && i < cache->nr_slots; i++)
-		free(cache->slots[i].e);
-	zfree(&cache->slots);
-	cache->nr_slots = 0;
-	cache->bytes = 0;
-}
-
-/* Count a write to a slot: the table is made again bigger when due, at
- * the next callchain_cache__slots(). */
-static inline void callchain_cache__filled(struct callchain_cache *cache)
-{
-	cache_size__fill(&cache->size);
-}
-
-/* The table, made at the first chain that may use it, and again bigger
- * as it fills (struct cache_size), when no frames are lent from it: at
- * the start of a resolve. false when there is no memory for it: chains
- * are then resolved in full. */
-static bool callchain_cache__slots(struct callchain_cache *cache)
-{
-	size_t nr = (size_t)1 << cache->size.bits;
-
-	if (likely(cache->nr_slots == nr))
-		return true;
-	if (cache->no_memory || cache->borrowed)
-		return false;
-	callchain_cache__drop(cache);
-	/* written now: slots are read before they are written */
-	cache->slots = zalloc_written(nr * sizeof(*cache->slots));
-	cache->no_memory = !cache->slots;
-	if (cache->slots)
-		cache->nr_slots = nr;
-	return cache->slots != NULL;
-}
-
 /* samples resolved ahead, and hits among them, of the caches of all
  * threads running jobs (ahead_job(); atomic): -v */
 static uint64_t ahead_jobs, ahead_hits;
 
-static void callchain_cache__free(struct callchain_cache *cache)
+/* Free a cursor's cache, saying (-v) how it and the unwinding threads'
+ * caches did. */
+static void cursor__free_cache(struct callchain_cache *cache)
 {
 	if (!cache)
 		return;
-	pr_debug("callchain cache: %" PRIu64 " hits, %" PRIu64 " misses, %zu slots\n",
-		 cache->nr_hits, cache->nr_misses, cache->nr_slots);
+	callchain_cache__free(cache);
 	walk_memo__stats();	/* the walks that made the keys, on this thread */
 	if (__atomic_load_n(&ahead_jobs, __ATOMIC_RELAXED))
 		pr_debug("callchain caches of the unwinding threads: %" PRIu64 " hits in %" PRIu64
 			 " samples resolved ahead\n", __atomic_load_n(&ahead_hits, __ATOMIC_RELAXED),
 			 __atomic_load_n(&ahead_jobs, __ATOMIC_RELAXED));
-	callchain_cache__drop(cache);
-	free(cache->key);
-	free(cache->walk.e);
-	free(cache);
 }
 
 static uint32_t resolve_opts__key(const struct resolve_opts *o, unsigned int max)
@@ -228,32 +102,10 @@ static uint32_t resolve_opts__key(const struct resolve_opts *o, unsigned int max
 	       (uint32_t)o->inline_frames << 18;
 }
 
-static uint64_t chain_hash(const uint64_t *ips, uint64_t nr, const void *maps, uint8_t cpumode,
-			   uint32_t opts_key)
+/* resolve_opts__key() of opts, with the default max_stack */
+static uint32_t resolve_opts__key_max(const struct resolve_opts *opts)
 {
-	uint64_t h = ((uintptr_t)maps ^ ((uint64_t)cpumode << 56) ^ opts_key) * 0x9e3779b97f4a7c15ULL;
-
-	for (uint64_t i = 0; i < nr; i++)
-		h = (h ^ ips[i]) * 0xff51afd7ed558ccdULL + (h >> 29);
-	return h ^ (h >> 31) ^ nr;
-}
-
-/* Frames whose answer stays valid while the maps generation does (and,
- * for DWARF chains, the debuginfo generation: their inlined symbols and
- * srclines are interned per DSO, the truncated marker's symbol is static). */
-static bool frames__cacheable(const struct callchain_frame *f, unsigned int nr, bool dwarf)
-{
-	for (unsigned int i = 0; i < nr; i++) {
-		const struct dso *dso = f[i].map ? f[i].map->dso : NULL;
-
-		if (!dwarf && (f[i].inlined || f[i].truncated))
-			return false;
-		if (dso && dso->kind != DSO_USER && dso->kind != DSO_KERNEL)
-			return false;
-		if (dso && !__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE))
-			return false;
-	}
-	return true;
+	return resolve_opts__key(opts, opts && opts->max_stack ? opts->max_stack : DEFAULT_MAX_STACK);
 }
 
 void callchain_cursor__exit(struct callchain_cursor *c)
@@ -262,7 +114,7 @@ void callchain_cursor__exit(struct callchain_cursor *c)
 		cursor__unborrow(c, false);
 	zfree(&c->frames);
 	c->nr = c->alloc = 0;
-	callchain_cache__free(c->cache);
+	cursor__free_cache(c->cache);
 	c->cache = NULL;
 	c->chain_id = 0;
 }
@@ -582,51 +434,6 @@ unwind:
 	return 0;
 }
 
-/* What identifies a chain in the cache: the raw addresses (ips: for
- * PERF_SAMPLE_CALLCHAIN chains the callchain itself, for DWARF chains
- * what dwarf_chain_key() makes) and everything else the resolution
- * depends on. */
-struct chain_key {
-	const uint64_t *ips;
-	size_t nr;
-	const void *maps, *machine;
-	uint64_t gen, hash, slot;
-	unsigned int dgen;
-	uint32_t opts_key;
-	uint8_t cpumode;
-};
-
-static void chain_key__init(struct chain_key *k, const struct callchain_cache *cache,
-			    const uint64_t *ips, size_t nr, struct thread *thread, uint8_t cpumode,
-			    const struct resolve_opts *opts)
-{
-	k->ips = ips;
-	k->nr = nr;
-	k->maps = thread->maps;
-	k->machine = thread__machine(thread);
-	k->cpumode = cpumode;
-	k->opts_key = resolve_opts__key(opts, opts && opts->max_stack ? opts->max_stack
-								      : DEFAULT_MAX_STACK);
-	k->gen = maps__current_generation();
-	k->dgen = debuginfo__generation();
-	k->hash = chain_hash(ips, nr, k->maps, cpumode, k->opts_key);
-	k->slot = k->hash >> (64 - __builtin_ctzll(cache->nr_slots));	/* a power of two */
-}
-
-/* The entry holding the chain k, or NULL. */
-static struct chain_cache_entry *chain_cache__find(struct callchain_cache *cache,
-						   const struct chain_key *k)
-{
-	struct chain_cache_entry *e = cache->slots[k->slot].e;
-
-	if (e && e->id && e->hash == k->hash && e->gen == k->gen && e->dgen == k->dgen &&
-	    e->maps == k->maps && e->machine == k->machine && e->cpumode == k->cpumode &&
-	    e->opts_key == k->opts_key && e->nr_ips == k->nr &&
-	    !memcmp(e->ips, k->ips, k->nr * sizeof(*e->ips)))
-		return e;
-	return NULL;
-}
-
 /* Lend the entry's frames to the cursor (valid until the next resolve). */
 static void cursor__lend(struct callchain_cursor *cursor, struct callchain_cache *cache,
 			 const struct chain_cache_entry *e)
@@ -641,74 +448,6 @@ static void cursor__lend(struct callchain_cursor *cursor, struct callchain_cache
 	cursor->discarded = e->discarded;
 	cursor->chain_id = e->id;
 	cache->nr_hits++;
-}
-
-/* Remember the cursor's frames as the chain k's, in its slot; the
- * entry, or NULL (no memory: the slot is then empty). */
-static struct chain_cache_entry *chain_cache__store(struct callchain_cache *cache,
-						    const struct chain_key *k,
-						    struct callchain_cursor *cursor)
-{
-	struct chain_slot *sl = &cache->slots[k->slot];
-	struct chain_cache_entry *e = sl->e;
-	size_t need = k->nr * sizeof(*e->ips) + cursor->nr * sizeof(*e->frames);
-
-	if (!e || e->cap < need) {
-		size_t held = e ? sizeof(*e) + e->cap : 0;
-
-		if (cache->bytes - held + sizeof(*e) + need > cache->max_bytes) {
-			if (e)
-				e->id = 0;	/* full: the old chain stays, unused */
-			return NULL;
-		}
-		free(e);
-		cache->bytes -= held;
-		sl->e = e = malloc(sizeof(*e) + need);
-		if (!e)
-			return NULL;
-		cache->bytes += sizeof(*e) + need;
-		e->cap = need;
-	}
-	e->ips = (uint64_t *)(e + 1);
-	e->frames = (struct callchain_frame *)(e->ips + k->nr);
-	memcpy(e->ips, k->ips, k->nr * sizeof(*e->ips));
-	if (cursor->nr)
-		memcpy(e->frames, cursor->frames, cursor->nr * sizeof(*e->frames));
-	e->hash = k->hash;
-	e->gen = k->gen;
-	e->dgen = k->dgen;
-	e->maps = k->maps;
-	e->machine = k->machine;
-	e->opts_key = k->opts_key;
-	e->cpumode = k->cpumode;
-	e->discarded = cursor->discarded;
-	e->truncated = cursor->truncated;
-	e->unwound = false;
-	e->nr_ips = (uint32_t)k->nr;
-	e->nr_frames = cursor->nr;
-	e->id = cache->next_id++;
-	cursor->chain_id = e->id;
-	callchain_cache__filled(cache);
-	return e;
-}
-
-/* The chain k was just resolved into cursor in full: remember it when it
- * is met the second time and its answer still holds (the maps and the
- * DWARF state unchanged meanwhile, frames that stay valid). The entry,
- * or NULL. */
-static struct chain_cache_entry *chain_cache__resolved(struct callchain_cache *cache,
-						       const struct chain_key *k,
-						       struct callchain_cursor *cursor, bool dwarf)
-{
-	if (maps__current_generation() != k->gen || debuginfo__generation() != k->dgen ||
-	    !frames__cacheable(cursor->frames, cursor->nr, dwarf))
-		return NULL;
-	if (cache->slots[k->slot].seen != k->hash) {
-		cache->slots[k->slot].seen = k->hash;	/* first time: stored if met again */
-		callchain_cache__filled(cache);
-		return NULL;
-	}
-	return chain_cache__store(cache, k, cursor);
 }
 
 /*
@@ -898,7 +637,8 @@ static int resolve_dwarf_cached(struct callchain_cache *cache, struct perf_sampl
 	if ((opts && opts->hide_unresolved) || !callchain_cache__slots(cache) ||
 	    dwarf_chain_key(cache, sample, thread, max, w) <= 0)
 		return resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
-	chain_key__init(&k, cache, cache->key, cache->key_nr, thread, sample->cpumode, opts);
+	chain_key__init(&k, cache, cache->key, cache->key_nr, thread, sample->cpumode,
+			resolve_opts__key_max(opts));
 	e = chain_cache__find(cache, &k);
 	if (e) {
 		cursor__lend(cursor, cache, e);
@@ -943,7 +683,8 @@ int sample__resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	if (!cache || !cc || !cc->nr || cc->nr > CHAIN_CACHE_MAX_IPS ||
 	    !thread || !callchain_cache__slots(cache))
 		return resolve_callchain(sample, evsel, thread, opts, cursor, NULL);
-	chain_key__init(&k, cache, cc->ips, cc->nr, thread, sample->cpumode, opts);
+	chain_key__init(&k, cache, cc->ips, cc->nr, thread, sample->cpumode,
+			resolve_opts__key_max(opts));
 	e = chain_cache__find(cache, &k);
 	if (e) {
 		cursor__lend(cursor, cache, e);

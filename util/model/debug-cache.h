@@ -6,18 +6,18 @@
  * prf run maps it instead of deriving it again. Five kinds:
  *  - the in-memory images of compressed separate debug files
  *    (util/model/debug-image.h): glibc's .debug_info alone is 5.8 MB of
- *    zlib stream that takes 13-16 ms to inflate, on every run;
+ *    zlib stream, inflated again on every run otherwise;
  *  - the line tables of the units a run looked up source lines in
- *    (util/model/line-cache.h): python3.11's LTO units took a third of
- *    a `script -F +srcline`;
+ *    (util/model/line-cache.h): the line programs of big LTO units
+ *    (python3.11's) are otherwise read and sorted again on every run;
  *  - which PLT entries perf 6.1 names after an ELF symbol
  *    (util/model/symbol-elf.c): answering that rebuilds perf's symbol
- *    tree, 4-8% of a `script` where python3.11's symtab overlaps its PLT;
+ *    tree where the symtab overlaps the PLT (python3.11's does);
  *  - the symbol tables of ELF files (util/model/symbol-cache.h), for
  *    any DSO whose symbols come from a file (debug file or not);
  *  - the inline chains (names, call sites, lines) at the addresses runs
  *    looked up (util/model/inline-cache.h): the function and inline scope
- *    indexes of python3.11's LTO units were half of a small run.
+ *    indexes of big LTO units are otherwise built again on every run.
  *
  * Where: $PRF_DEBUG_CACHE if set (0 or empty: no cache), else
  * $XDG_CACHE_HOME/prf/debug-images, else ~/.cache/prf/debug-images;

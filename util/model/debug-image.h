@@ -20,8 +20,8 @@
  * demand takes that result (waiting for it if need be). The other
  * sections are inflated at load time (the largest on a second thread).
  *
- * Used by util/model/debuginfo.c; not thread-safe (callers hold the DSO's
- * debuginfo lock).
+ * Used by util/model/debuginfo-file.c and debuginfo-lines.c; not
+ * thread-safe (callers hold the DSO's debuginfo lock).
  */
 #include <stdbool.h>
 #include <stddef.h>

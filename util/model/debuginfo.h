@@ -136,8 +136,13 @@ void *debuginfo__cfi_frame_uncached(struct debuginfo *di, uint64_t vaddr);
 /*
  * Generation of the DSOs' debug state: bumped each time one is freed
  * (dso__debuginfo_delete), so per-thread memos keyed by DSO pointer can
- * tell a reused pointer from the DSO they saw. Relaxed atomic read.
+ * tell a reused pointer from the DSO they saw. Relaxed atomic read;
+ * inline, as the memos ask at every frame.
  */
-unsigned int debuginfo__generation(void);
+extern unsigned int debuginfo_gen;	/* read it through debuginfo__generation() */
+static inline unsigned int debuginfo__generation(void)
+{
+	return __atomic_load_n(&debuginfo_gen, __ATOMIC_RELAXED);
+}
 
 #endif

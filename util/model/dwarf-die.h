@@ -3,7 +3,7 @@
 #define PRF_MODEL_DWARF_DIE_H
 /*
  * prf's own walk of the DIE tree of one unit (.debug_info, DWARF 2 to 5)
- * for the two address indexes util/model/debuginfo.c builds: the
+ * for the two address indexes util/model/debuginfo-inline.c builds: the
  * functions of a unit, and the inline scopes of a function. It reads
  * only what those need: tags, children, DW_AT_low_pc/DW_AT_high_pc/
  * DW_AT_ranges (with .debug_ranges, .debug_rnglists, .debug_addr) and
@@ -14,9 +14,9 @@
  *
  * Why not libdw's dwarf_child()/dwarf_siblingof()/dwarf_ranges(): each
  * step looks the abbreviation up again and decodes attributes through
- * generic accessors; for the inline scopes of one giant function
- * (_PyEval_EvalFrameDefault of Debian's LTO python3.11, tens of thousands
- * of DIEs) that was half of a whole `prf script` on a DWARF recording.
+ * generic accessors, which dominates building the inline scopes of one
+ * giant function (_PyEval_EvalFrameDefault of Debian's LTO python3.11,
+ * tens of thousands of DIEs).
  *
  * Anything this walker does not read (split or type units, vendor forms
  * such as DW_FORM_GNU_addr_index, DW_FORM_addrx without DW_AT_addr_base)

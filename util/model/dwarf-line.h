@@ -4,14 +4,14 @@
 /*
  * prf's own reader of one DWARF line number program (.debug_line, DWARF
  * 2 to 5, DWARF 5 standard section 6.2): its file table and its rows, in
- * program order, straight into the rows util/model/debuginfo.c looks up.
+ * program order, straight into the rows util/model/debuginfo-lines.c looks up.
  *
  * Why not libdw's dwarf_getsrclines(): for every row it builds a
  * Dwarf_Line, sorts all of them with qsort() and is then read back one
  * accessor call per field, and dwarf_getsrcfiles() runs the same whole
- * program for the file table alone. On an LTO build (Debian's python3.11
- * with python3.11-dbg: 10 K to 20 K rows a unit) that was a third of a
- * `script -F +srcline`. The rows of a program come in sequences already
+ * program for the file table alone, which dominates a `script -F
+ * +srcline` on an LTO build (Debian's python3.11 with python3.11-dbg:
+ * 10 K to 20 K rows a unit). The rows of a program come in sequences already
  * sorted by address, which the caller concatenates instead of sorting.
  *
  * What it does not read (vendor forms such as DW_FORM_strp_sup of dwz

@@ -10,8 +10,8 @@
  * directory, size limit, eviction and staleness rules as the debug
  * images). The next run reads the chain from there instead of building
  * the unit's function index and the function's inline scope index and
- * reading the DIEs: on python3.11's LTO units (python3.11-dbg) that was
- * half of a 96-sample `script -F +srcline` and a sixth of a 14 K one.
+ * reading the DIEs, the bulk of a short `script -F +srcline` on big LTO
+ * units (python3.11-dbg's).
  * Only the DWARF's facts are kept: how a level is shown (its ELF symbol,
  * "(inlined)") is decided at each run, against that run's symbols.
  *

@@ -44,7 +44,7 @@ static pthread_mutex_t inline_syms_lock = PTHREAD_MUTEX_INITIALIZER;
  * strcmp instead of hashing the name under the global mutex. Entries of
  * an older generation (bumped whenever a DSO's table is freed) are void.
  */
-#define MEMO_SIZE 512
+#define MEMO_BITS 9	/* 2^9 entries */
 
 struct memo_ent {
 	const struct dso *dso;
@@ -54,7 +54,7 @@ struct memo_ent {
 	struct symbol *sym;
 };
 
-static __thread struct memo_ent *memo;		/* MEMO_SIZE, thread_zalloc()'d */
+static __thread struct thread_memo memo = THREAD_MEMO_INIT(MEMO_BITS, MEMO_BITS);
 static __thread struct memo_ent memo_one;	/* the memo when there is no memory for it */
 static unsigned int inline_syms_gen = 1;	/* atomic */
 
@@ -62,10 +62,9 @@ static struct memo_ent *memo_slot(const struct dso *dso, const char *name, uint6
 {
 	uintptr_t h = (uintptr_t)dso ^ ((uintptr_t)name >> 3) ^ (uintptr_t)(start >> 4);
 
-	if (unlikely(!memo) && !(memo = thread_zalloc(MEMO_SIZE * sizeof(*memo))))
-		return &memo_one;
 	h ^= h >> 17;
-	return &memo[(h * 0x9e3779b97f4a7c15ULL) >> 55 & (MEMO_SIZE - 1)];
+	return thread_memo__slot(&memo, sizeof(struct memo_ent), h * 0x9e3779b97f4a7c15ULL,
+				 &memo_one);
 }
 
 static uint64_t key_hash(const char *name, uint64_t start, uint64_t end)

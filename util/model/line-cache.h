@@ -7,8 +7,8 @@
  * the debug cache (util/model/debug-cache.h, kind DEBUG_CACHE_LINES:
  * same directory, size limit, eviction and staleness rules as the debug
  * images). The next run reads a unit's table from there instead of
- * running its line program and sorting its rows: on python3.11's LTO
- * units (python3.11-dbg) that was a third of a `script -F +srcline`.
+ * running its line program and sorting its rows, the bulk of a short
+ * `script -F +srcline` on big LTO units (python3.11-dbg's).
  *
  * The file (host byte order; its trailer names the debug file and the
  * layout's magic, debug-cache.c's kinds[]):
@@ -37,8 +37,9 @@ struct line_cache;
 struct line_cache *line_cache__open(const char *path, const struct stat *st);
 
 /* The cu_off under which the table of all the units that no CU range
- * (.debug_aranges) lists is kept, as one unit (util/model/debuginfo.c:
- * the table for addresses no CU range claims): no unit DIE lies there. */
+ * (.debug_aranges) lists is kept, as one unit (util/model/
+ * debuginfo-lines.c: the table for addresses no CU range claims): no
+ * unit DIE lies there. */
 #define LINE_CACHE_UNLISTED UINT64_MAX
 
 /*

@@ -30,24 +30,16 @@ struct resolve_cache_entry {
 	size_t nr_syms;
 };
 
-static __thread struct resolve_cache_entry *resolve_cache;
-static __thread struct cache_size resolve_cache_size =
-	CACHE_SIZE_INIT(RESOLVE_CACHE_MIN_BITS, RESOLVE_CACHE_MAX_BITS);
-static __thread unsigned int resolve_cache_bits;	/* 2^bits entries made; 0: none */
+static __thread struct thread_memo resolve_cache =
+	THREAD_MEMO_INIT(RESOLVE_CACHE_MIN_BITS, RESOLVE_CACHE_MAX_BITS);
 
 /* The entry for ip of maps in this thread's table, made on first use and
- * again bigger as it fills (struct cache_size); NULL when there is no
+ * again bigger as it fills (struct thread_memo); NULL when there is no
  * memory for it. */
 static inline struct resolve_cache_entry *resolve_cache__slot(const struct maps *maps, uint64_t ip)
 {
-	uint64_t h;
-
-	if (unlikely(resolve_cache_bits != resolve_cache_size.bits) &&
-	    !(resolve_cache = thread_table__remake(resolve_cache, &resolve_cache_bits,
-						   &resolve_cache_size, sizeof(*resolve_cache))))
-		return NULL;
-	h = (ip ^ ((uintptr_t)maps >> 4)) * 0x9e3779b97f4a7c15ULL;
-	return &resolve_cache[h >> (64 - resolve_cache_bits)];
+	return thread_memo__slot(&resolve_cache, sizeof(struct resolve_cache_entry),
+				 (ip ^ ((uintptr_t)maps >> 4)) * 0x9e3779b97f4a7c15ULL, NULL);
 }
 
 /* Does the entry hold addr of maps, still valid (same maps generation,
@@ -84,7 +76,7 @@ static __attribute__((noinline)) void thread__find_symbol_slow(struct maps *maps
 		e->addr = al->addr;
 		e->syms = map->dso->symbols;
 		e->nr_syms = map->dso->nr_symbols;
-		cache_size__fill(&resolve_cache_size);	/* made again at the next lookup when due */
+		thread_memo__filled(&resolve_cache);	/* made again at the next lookup when due */
 	}
 }
 

@@ -12,7 +12,7 @@
  * with libdw: a Dwfl per sample, the main reason it manages a few thousand
  * samples/s) or keeps one per process and re-reports maps as they change.
  * Working at the CFI level lets the parsed CFI, the ELF image and a cache
- * of evaluated CFI rows live in the DSO (debuginfo.c) and be shared by
+ * of evaluated CFI rows live in the DSO (debuginfo-cfi.c) and be shared by
  * every process and sample that maps it; a step is then a cache probe plus
  * evaluating a few two-op expressions. libdw also reads .debug_frame and
  * the separate debug files we already open for srclines and inline frames,
@@ -49,6 +49,7 @@
 
 #include "unwind.h"
 #include "unwind-memo.h"
+#include "cfi-memo.h"
 #include "maps.h"
 #include "thread.h"
 #include "debuginfo.h"
@@ -120,15 +121,6 @@ static inline void ctx__loaded_since(struct unwind_ctx *ctx, unsigned int r, uns
 }
 
 enum step_result { STEP_OK, STEP_END, STEP_TRUNCATED };
-
-/*
- * CFI rule kinds. RULE_AT_CFA (saved at CFA + off: DWARF's offset(N)) and
- * RULE_VAL_CFA (val_offset(N)) are the forms nearly every row of compiled
- * code takes; they are recognised in libdw's expression for them
- * (DW_OP_call_frame_cfa [DW_OP_plus_uconst N] [DW_OP_stack_value]) and
- * applied without the expression evaluator. RULE_EXPR is anything else.
- */
-enum { RULE_UNDEF, RULE_SAME, RULE_EXPR, RULE_AT_CFA, RULE_VAL_CFA };
 
 static int ctx__read_slow(struct unwind_ctx *ctx, uint64_t addr, void *buf, size_t len);
 
@@ -331,42 +323,6 @@ static int eval(struct unwind_ctx *ctx, const Dwarf_Op *ops, size_t nops, uint64
 #undef NEED
 }
 
-/*
- * A CFI row decoded once per DSO cache slot: rule kind and ops of the CFA
- * (index nregs) and of every register, ops packed after the header. The
- * CFA rule reg + off (DW_OP_bregN/bregx, libdw's form of def_cfa) is kept
- * as cfa_reg/cfa_off too (cfa_reg < 0: an expression); off[] holds N of
- * the RULE_AT_CFA/RULE_VAL_CFA registers. A row with no RULE_EXPR at all
- * is "simple": it needs no ops, and size covers the header alone. A
- * simple row with at most FAST_MAX_AT rules (most rows of compiled code:
- * the return address and the callee-saved registers stored in the frame,
- * RULE_AT_CFA, and the stack pointer, RULE_VAL_CFA) is "fast" too: its
- * registers and offsets are listed once more in at_reg/at_off, in register
- * order (at_val: the RULE_VAL_CFA ones), for step()'s short loop.
- */
-#define FAST_MAX_AT 16
-struct cfi_row {
-	size_t size;			/* bytes, header + ops */
-	unsigned int ra_reg;
-	bool signal;
-	bool simple;
-	int cfa_reg;
-	int64_t cfa_off;
-	uint64_t same_mask;		/* registers of RULE_SAME */
-	uint64_t rule_mask;		/* registers of RULE_AT_CFA, _VAL_CFA, _EXPR */
-	uint8_t kind[UNWIND_MAX_REGS + 1];
-	uint8_t nops[UNWIND_MAX_REGS + 1];
-	uint16_t first[UNWIND_MAX_REGS + 1];
-	int64_t off[UNWIND_MAX_REGS];
-	bool fast;
-	uint8_t nr_at;			/* fast rows: registers in at_reg/at_off */
-	uint8_t at_reg[FAST_MAX_AT];
-	int32_t at_off[FAST_MAX_AT];
-	uint16_t at_val;		/* bit i: at_reg[i] is RULE_VAL_CFA */
-	uint64_t at_mask;		/* fast rows: those registers */
-	Dwarf_Op ops[];
-};
-
 /* RULE_AT_CFA / RULE_VAL_CFA with *off from libdw's ops, else RULE_EXPR. */
 static uint8_t rule__classify(const Dwarf_Op *ops, size_t nops, int64_t *off)
 {
@@ -403,9 +359,7 @@ static bool cfa__classify(const Dwarf_Op *ops, size_t nops, unsigned int nregs, 
 	return (unsigned int)*reg < nregs;
 }
 
-#define ROW_BUF_SIZE 4096
-
-static struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
+struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
 {
 	Dwarf_Op *ops[UNWIND_MAX_REGS + 1], ops_mem[UNWIND_MAX_REGS][3];
 	size_t nops[UNWIND_MAX_REGS + 1], total = 0, size;
@@ -480,127 +434,6 @@ static struct cfi_row *cfi_row__new(Dwarf_Frame *frame, unsigned int nregs)
 		row->at_mask |= 1ULL << r;
 	}
 	return row;
-}
-
-/*
- * Per-thread memo of simple rows in front of the DSO's locked CFI cache,
- * keyed by DSO and file offset: a hit costs no lock, no PT_LOAD lookup
- * and no copy of ops. [lo, hi) is the row's range in file offsets.
- * Entries of an older debuginfo__generation() are void. Two ways per
- * set, filled in turn: direct-mapped, two hot pcs that met in a slot
- * evicted each other at every sample (a python loop's 14 K samples went
- * from 3.6 K misses to 75 K when the DSO's address moved by 128 bytes).
- */
-#define ROW_MEMO_MIN_BITS 4	/* sets: 2^4, growing to 2^7 with use */
-#define ROW_MEMO_MAX_BITS 7
-
-struct row_memo {
-	const struct dso *dso;
-	unsigned int gen;
-	uint64_t lo, hi;
-	struct cfi_row row;
-};
-
-struct row_memo_set {
-	struct row_memo way[2];
-	uint8_t next;		/* way to fill next */
-};
-
-static __thread struct row_memo_set *row_memo;	/* thread_zalloc()'d */
-static __thread unsigned int row_memo_bits;	/* 2^row_memo_bits sets in it; 0: none */
-static __thread struct cache_size row_memo_size = CACHE_SIZE_INIT(ROW_MEMO_MIN_BITS,
-								  ROW_MEMO_MAX_BITS);
-static __thread struct row_memo_set row_memo_one;	/* when there is no memory for them */
-
-static inline bool row_memo__hit(const struct row_memo *m, const struct dso *dso, uint64_t off,
-				 unsigned int gen)
-{
-	return m->dso == dso && m->gen == gen && off >= m->lo && off < m->hi;
-}
-
-static inline unsigned int row_memo__set(const struct dso *dso, uint64_t off)
-{
-	uint64_t h = ((uintptr_t)dso >> 4) ^ off;
-
-	return (unsigned int)((h * 0x9e3779b97f4a7c15ULL) >> (64 - row_memo_bits));
-}
-
-static int dso__cfi_row_locked(struct dso *dso, uint64_t off, unsigned int nregs,
-				struct cfi_row *buf, const struct cfi_row **rowp,
-				struct row_memo *memo, unsigned int gen);
-
-/*
- * The decoded CFI row at file offset off of dso into *rowp: a simple row
- * from (or into) this thread's memo, valid until the next call on this
- * thread; any other copied into buf under the DSO's lock (so no other DSO
- * lock is ever taken while it is held). 0, or -ENOENT when no CFI covers it.
- */
-static inline int dso__cfi_row(struct dso *dso, uint64_t off, unsigned int nregs,
-			       struct cfi_row *buf, const struct cfi_row **rowp)
-{
-	unsigned int gen = debuginfo__generation();
-	struct row_memo_set *set;
-
-	/* made (again, bigger) at the size it is to have */
-	if (unlikely(row_memo_bits != row_memo_size.bits) &&
-	    !(row_memo = thread_table__remake(row_memo, &row_memo_bits, &row_memo_size,
-					      sizeof(*row_memo))))
-		set = &row_memo_one;
-	else
-		set = &row_memo[row_memo__set(dso, off)];
-	if (likely(row_memo__hit(&set->way[0], dso, off, gen))) {
-		*rowp = &set->way[0].row;
-		return 0;
-	}
-	if (likely(row_memo__hit(&set->way[1], dso, off, gen))) {
-		*rowp = &set->way[1].row;
-		return 0;
-	}
-	set->next ^= 1;
-	cache_size__fill(&row_memo_size);
-	return dso__cfi_row_locked(dso, off, nregs, buf, rowp, &set->way[set->next], gen);
-}
-
-/* dso__cfi_row() past its memo: the DSO's locked CFI cache (out of line,
- * so the memo hit of every frame pays for no spills of this path). */
-static __attribute__((noinline)) int
-dso__cfi_row_locked(struct dso *dso, uint64_t off, unsigned int nregs, struct cfi_row *buf,
-		    const struct cfi_row **rowp, struct row_memo *memo, unsigned int gen)
-{
-	struct debuginfo *di;
-	struct cfi_row **priv;
-	Dwarf_Frame *frame;
-	uint64_t vaddr, start, end;
-	int ret = -ENOENT;
-
-	di = dso__debuginfo(dso);
-	if (!di)
-		return -ENOMEM;
-	debuginfo__lock(di);
-	if (debuginfo__load_elf(di) || debuginfo__offset_to_vaddr(di, off, &vaddr))
-		goto out;
-	frame = debuginfo__cfi_frame(di, vaddr, (void ***)&priv, &start, &end);
-	if (!frame)
-		goto out;
-	if (!*priv)
-		*priv = cfi_row__new(frame, nregs);
-	if (!*priv)
-		goto out;
-	if ((*priv)->simple) {
-		memo->dso = dso;
-		memo->gen = gen;
-		memo->lo = off - (vaddr - start);
-		memo->hi = off + (end - vaddr);
-		memo->row = **priv;
-		*rowp = &memo->row;
-	} else {
-		memcpy(buf, *priv, (*priv)->size);
-		*rowp = buf;
-	}
-	ret = 0;
-out:
-	debuginfo__unlock(di);
-	return ret;
 }
 
 int unwind__row_text(struct dso *dso, uint64_t off, bool fresh, char *buf, size_t size)
