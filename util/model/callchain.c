@@ -23,6 +23,7 @@
 #include "../kernel/evsel.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
+#include "../lib/tunables.h"
 
 #define DEFAULT_MAX_STACK 127
 
@@ -70,7 +71,7 @@ static int cursor__unborrow(struct callchain_cursor *c, bool keep)
 
 int callchain_cursor__enable_cache(struct callchain_cursor *c)
 {
-	if (c->cache || getenv("PRF_NO_CHAIN_CACHE"))
+	if (c->cache || tunable__bool(TUNABLE_NO_CHAIN_CACHE))
 		return 0;
 	c->cache = callchain_cache__new(CHAIN_CACHE_MAX_BYTES);
 	return c->cache ? 0 : -ENOMEM;
@@ -482,7 +483,7 @@ static struct callchain_cache *ahead_cache__get(void)
 {
 	if (unlikely(!ahead_cache_tried)) {
 		ahead_cache_tried = true;
-		if (!getenv("PRF_NO_CHAIN_CACHE"))
+		if (!tunable__bool(TUNABLE_NO_CHAIN_CACHE))
 			ahead_cache = callchain_cache__new(AHEAD_CACHE_MAX_BYTES);
 	}
 	return ahead_cache;

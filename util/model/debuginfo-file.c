@@ -30,6 +30,7 @@
 #include "model.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
+#include "../lib/tunables.h"
 
 /* The NT_GNU_BUILD_ID note among the notes in data into *bid; 0 or
  * -ENOENT. */
@@ -334,8 +335,7 @@ static bool file__crc_matches(const char *path, uint32_t want)
 static int try_debug_file(struct debuginfo *di, const char *path)
 {
 	/* $PRF_DEBUG_IMAGE=0: let libdw read the file (for comparisons) */
-	const char *env = getenv("PRF_DEBUG_IMAGE");
-	bool image_on = !env || strcmp(env, "0");
+	bool image_on = tunable__bool(TUNABLE_DEBUG_IMAGE);
 
 	if (access(path, R_OK))
 		return -ENOENT;

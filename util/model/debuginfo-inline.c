@@ -19,6 +19,7 @@
 #include "inline-sym.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
+#include "../lib/tunables.h"
 
 struct func_range {
 	uint64_t lo, hi;	/* [lo, hi) */
@@ -191,10 +192,8 @@ static bool debuginfo__die_secs(struct debuginfo *di)
 	struct debug_lazy *l = &di->file.dbg_img.lazy[DEBUG_LAZY_INFO];
 
 	if (!di->inl.die_secs_tried) {
-		const char *env = getenv("PRF_DWARF_DIE");
-
 		di->inl.die_secs_tried = true;
-		if ((env && !strcmp(env, "0")) ||
+		if (!tunable__bool(TUNABLE_DWARF_DIE) ||
 		    dwarf_die_secs__from_elf(di->file.dwarf ? dwarf_getelf(di->file.dwarf) : NULL,
 					     &di->inl.die_secs))
 			memset(&di->inl.die_secs, 0, sizeof(di->inl.die_secs));
