@@ -116,8 +116,7 @@ int callchain_cursor__append(struct callchain_cursor *c, const struct callchain_
  * they are. 0 or -ENOMEM (dst unchanged). */
 int callchain_cursor__copy(struct callchain_cursor *dst, const struct callchain_cursor *src);
 
-/* DWARF unwinding: unwind__get_entries() of util/model/unwind.h (helper
- * "unwind"); util/model/unwind-weak.c has a weak fallback returning -ENOSYS. */
+/* DWARF unwinding: unwind__get_entries() of util/model/unwind.h. */
 
 /*
  * Fill cursor for sample (reset first). Without a callchain the cursor
