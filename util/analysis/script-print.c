@@ -5,8 +5,8 @@
  * Samples' text gathers there and is written PBUF_BATCH bytes at a time,
  * with write(2) straight to the stream's file descriptor (after flushing
  * what the stream itself holds, so the order stays): writing each
- * sample's text through stdio copied all of it once more (about 3 ms
- * of a 22 MB `script -F +srcline` here). A stream without a descriptor
+ * sample's text through stdio would copy all of it once more. A stream
+ * without a descriptor
  * (open_memstream) gets fwrite. script_printer__flush() writes what is
  * gathered.
  */

@@ -165,7 +165,7 @@ size_t unwind_batch__nr(const struct unwind_batch *b);
  * sample instead of the bare walk, and its result waits in the sample's
  * slot until the delivering thread takes it (unwind__ahead_take()): most
  * of a sample's work moves to the workers, not just the bare walk (about
- * a fifth of it). What two CPUs measured: unwind__parallel_threads().
+ * a fifth of it). When workers pay: unwind__parallel_threads().
  */
 struct unwind_ahead {
 	/* Resolve sample into *slot (the job allocates it on first use; it
