@@ -347,7 +347,14 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 
 void stat_display__print_interval(struct stat_display *d, struct evlist *evlist)
 {
-	if (d->mode == OUT_HUMAN && d->interval_lines++ % 25 == 0) {
+	bool header = d->mode == OUT_HUMAN && d->interval_lines++ % 25 == 0;
+
+	if (d->interval_clear) {
+		/* perf's sequence goes to stdout even when counts go elsewhere */
+		fputs("\033[H\033[2J\n", stdout);
+		header = true;
+	}
+	if (header) {
 		if (d->aggr_mode == AGGR_NONE)
 			fprintf(d->fp, "#           time CPU                    counts unit events\n");
 		else if (d->aggr_mode == AGGR_THREAD)
