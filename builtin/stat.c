@@ -54,6 +54,10 @@ struct stat_opts {
 	int delay;			/* -D ms after the start; < 0: never enable */
 	bool interval_clear;		/* --interval-clear */
 	bool no_merge;			/* --no-merge: accepted, nothing merges here */
+	bool summary;			/* --summary: the total block after -I */
+	bool no_csv_summary;		/* --no-csv-summary: no "summary" field */
+	bool table;			/* --table: each run's elapsed time (-r) */
+	bool metric_only;		/* --metric-only */
 	const char *csv_sep;
 	int run_count;
 	unsigned int interval;		/* ms */
@@ -260,6 +264,7 @@ struct stat_run {
 	struct perf_thread_map *threads;	/* NULL: the workload's, per run */
 	const char **argv;			/* workload or NULL */
 	enum aggr_mode aggr;
+	double walltime_run[100];		/* elapsed ns of each -r run */
 	int status;				/* workload wait status */
 	struct rusage ru;
 };
@@ -413,8 +418,11 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 
 		if (elapsed > last_tick && (!o->interval_count || ticks < o->interval_count))
 			stat__interval_tick(r, elapsed, elapsed - last_tick);
-	} else {
+	}
+	if (!o->interval || o->summary) {
+		/* the whole run: cur holds the counts since the start */
 		evlist__stat_process(evlist, r->aggr, false, true);
+		r->walltime_run[(int)r->d->walltime.n % 100] = (double)(timespec_ns(&t1) - timespec_ns(&t0));
 		update_stats(&r->d->walltime, (double)(timespec_ns(&t1) - timespec_ns(&t0)));
 		if (verbose > 0)
 			stat__print_verbose_counts(evlist, r->d->fp);
@@ -479,6 +487,12 @@ static int stat__check_opts(struct stat_opts *o, bool cpu_wide)
 		why = "-I/--interval-print cannot be used with -r/--repeat";
 	else if (o->output_name && o->log_fd)
 		why = "cannot use both --output and --log-fd";
+	else if (o->table && o->run_count <= 1)
+		why = "--table is only supported with -r";
+	else if (o->metric_only && o->run_count > 1)
+		why = "--metric-only is not supported with -r";
+	else if (o->metric_only && (o->no_aggr || o->per_thread))
+		why = "--metric-only is not supported with -A or --per-thread (prf)";
 	if (why) {
 		pr_err("prf stat: %s\n", why);
 		return 129;
@@ -633,6 +647,12 @@ int cmd_stat(int argc, const char **argv)
 			     "print counts for fixed number of times"),
 		OPT_BOOLEAN(0, "interval-clear", &o.interval_clear,
 			    "clear screen in between new interval"),
+		OPT_BOOLEAN(0, "summary", &o.summary, "print summary for interval mode"),
+		OPT_BOOLEAN(0, "no-csv-summary", &o.no_csv_summary,
+			    "don't print 'summary' for CSV summary output"),
+		OPT_BOOLEAN(0, "table", &o.table,
+			    "display details about each run (only with -r option)"),
+		OPT_BOOLEAN(0, "metric-only", &o.metric_only, "Only print computed metrics. No raw values"),
 		OPT_BOOLEAN('j', "json-output", &o.json, "print counts in JSON format"),
 		OPT_BOOLEAN('n', "null", &o.null_run, "null run - dont start any counters"),
 		OPT_STRING('o', "output", &o.output_name, "file", "output file name"),
@@ -729,6 +749,10 @@ int cmd_stat(int argc, const char **argv)
 	d.threads = threads;
 	d.interval = o.interval > 0;
 	d.interval_clear = o.interval_clear;
+	d.csv_summary = o.summary && !o.no_csv_summary;
+	d.metric_only = o.metric_only;
+	if (o.table)
+		d.walltime_run = r.walltime_run;
 	d.big_num = o.big_num;
 	init_stats(&d.walltime);
 
@@ -755,7 +779,9 @@ int cmd_stat(int argc, const char **argv)
 	}
 	if (o.null_run)
 		evlist__stat_free(o.evlist);	/* nothing counted: print no rows */
-	if (!o.interval && !o.quiet) {
+	if ((!o.interval || o.summary) && !o.quiet) {
+		d.after_intervals = d.interval;
+		d.interval = false;	/* the totals of the whole run */
 		d.print_rusage = r.argv && !threads && !cpu_wide && o.run_count == 1;
 		d.ru_utime = r.ru.ru_utime;
 		d.ru_stime = r.ru.ru_stime;

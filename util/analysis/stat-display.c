@@ -266,6 +266,8 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 				out__field_double(&w, "interval", "%.9f", d->interval_ts / 1e9);
 			else
 				out__field_str(&w, "interval", ts);
+		} else if (d->csv_summary && d->mode == OUT_CSV) {
+			out__field_str(&w, "interval", "         summary");	/* a timestamp's width */
 		}
 		if (d->aggr_mode != AGGR_GLOBAL) {
 			row_label(d, aggr_idx, false, label, sizeof(label));
@@ -345,8 +347,103 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 	return n;
 }
 
+#define METRIC_ONLY_WIDTH 20
+
+/* The evsel's --metric-only cell: false when it has none. *bad: a cell
+ * without a value (not counted/supported). */
+static bool metric_only_cell(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			     bool *bad, double *val, const char **unit, const char **fmt)
+{
+	struct evsel_stat *st = evsel__stat(evsel);
+	struct stat_aggr *a = &st->aggr[0];
+
+	*bad = evsel->unsupported || (st->open_err && !evsel->fds && a->res.n == 0) ||
+	       !(d->interval ? a->counted : (row_run(d, a) > 0));
+	*unit = "";
+	if (*bad)
+		return true;
+	if (!stat_display__metric(d, evlist, evsel, 0, val, unit, fmt))
+		return false;
+	/* perf leaves rates and CPU utilisation out of --metric-only */
+	return !strstr(*unit, "/sec") && !strstr(*unit, "CPUs utilized");
+}
+
+void stat_display__print_metric_only(struct stat_display *d, struct evlist *evlist, bool header)
+{
+	struct evsel *evsel;
+	struct out hw;
+	char buf[64];
+	FILE *fp = d->fp;
+
+	if (d->interval && header) {
+		if (d->mode == OUT_HUMAN)
+			fputs("#           time ", fp);
+		else if (d->mode == OUT_CSV)
+			fprintf(fp, " time%s", d->sep);
+	} else if (d->interval) {
+		if (d->mode == OUT_JSON) {
+			out__init(&hw, fp, OUT_JSON, d->sep);
+			out__begin_object(&hw, NULL);
+			out__field_double(&hw, "interval", "%.9f", d->interval_ts / 1e9);
+			out__end_object(&hw);
+		} else {
+			fprintf(fp, "%6llu.%09llu%s",
+				(unsigned long long)(d->interval_ts / 1000000000ULL),
+				(unsigned long long)(d->interval_ts % 1000000000ULL),
+				d->mode == OUT_CSV ? d->sep : " ");
+		}
+	}
+	out__init(&hw, fp, OUT_JSON, d->sep);
+	if (header && d->mode == OUT_JSON)
+		out__begin_object(&hw, NULL);	/* the names as keys of one object */
+	evlist__for_each_entry(evlist, evsel) {
+		const char *unit, *fmt = "%8.3f";
+		double val = 0;
+		bool bad;
+
+		if (!evsel__stat(evsel) || !metric_only_cell(d, evlist, evsel, &bad, &val, &unit, &fmt))
+			continue;
+		if (header) {
+			if (bad)
+				continue;
+			if (d->mode == OUT_HUMAN)
+				fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, unit);
+			else if (d->mode == OUT_CSV)
+				fprintf(fp, "%s%s", unit, d->sep);
+			else
+				out__field_str(&hw, unit, "");
+			continue;
+		}
+		buf[0] = '\0';
+		if (!bad)
+			snprintf(buf, sizeof(buf), fmt, val);
+		if (d->mode == OUT_HUMAN) {
+			fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, buf);
+		} else if (d->mode == OUT_CSV) {
+			fprintf(fp, "%s%s", trim(buf), d->sep);
+		} else {
+			struct out w;
+
+			out__init(&w, fp, OUT_JSON, d->sep);
+			out__begin_object(&w, NULL);
+			out__field_str(&w, "metric-value", trim(buf));
+			out__end_object(&w);
+		}
+	}
+	if (header && d->mode == OUT_JSON)
+		out__end_object(&hw);
+	fputc('\n', fp);
+}
+
 void stat_display__print_interval(struct stat_display *d, struct evlist *evlist)
 {
+	if (d->metric_only) {
+		if (d->interval_lines++ == 0)
+			stat_display__print_metric_only(d, evlist, true);
+		stat_display__print_metric_only(d, evlist, false);
+		fflush(d->fp);
+		return;
+	}
 	bool header = d->mode == OUT_HUMAN && d->interval_lines++ % 25 == 0;
 
 	if (d->interval_clear) {
@@ -366,6 +463,32 @@ void stat_display__print_interval(struct stat_display *d, struct evlist *evlist)
 	fflush(d->fp);
 }
 
+/*
+ * --table: each run's elapsed seconds, its difference from the mean and a
+ * bar of one '#' plus one per whole 5% of that difference relative to the
+ * run (perf's layout), indented as the mean is.
+ */
+static void print_run_table(struct stat_display *d, double avg, int prec)
+{
+	char num[64];
+	int indent = 0;
+
+	snprintf(num, sizeof(num), "%*.*f", VALUE_WIDTH, prec, avg);
+	while (num[indent] == ' ')
+		indent++;
+	fprintf(d->fp, "%*s# Table of individual measurements:\n", indent, "");
+	for (int i = 0; i < d->run_count; i++) {
+		double run = d->walltime_run[i] / 1e9;
+		int pct = run > 0 ? abs((int)(100.0 * (run - avg) / run)) : 0;
+
+		fprintf(d->fp, "%*.*f (%+.*f) ", VALUE_WIDTH, prec, run, prec, run - avg);
+		for (int h = 0; h <= pct / 5; h++)
+			fputc('#', d->fp);
+		fputc('\n', d->fp);
+	}
+	fprintf(d->fp, "\n%*s# Final result:\n", indent, "");
+}
+
 void stat_display__print(struct stat_display *d, struct evlist *evlist)
 {
 	FILE *fp = d->fp;
@@ -376,9 +499,16 @@ void stat_display__print(struct stat_display *d, struct evlist *evlist)
 			fprintf(fp, " (%d runs)", d->run_count);
 		fprintf(fp, ":\n\n");
 	}
-	/* -n/--null: no rows, and no blank line for them either (as perf) */
-	if (print_rows(d, evlist) && d->mode == OUT_HUMAN)
+	if (d->metric_only) {
+		if (!d->after_intervals)	/* the names were printed with the intervals */
+			stat_display__print_metric_only(d, evlist, true);
+		stat_display__print_metric_only(d, evlist, false);
+		if (d->mode == OUT_HUMAN)
+			fputc('\n', fp);
+	} else if (print_rows(d, evlist) && d->mode == OUT_HUMAN) {
+		/* -n/--null: no rows, and no blank line for them either (as perf) */
 		fputc('\n', fp);
+	}
 	if (d->mode != OUT_HUMAN) {
 		fflush(fp);
 		return;
@@ -395,6 +525,8 @@ void stat_display__print(struct stat_display *d, struct evlist *evlist)
 			if (prec > 9)
 				prec = 9;
 		}
+		if (d->walltime_run)
+			print_run_table(d, avg, prec);
 		fprintf(fp, "%*.*f +- %.*f seconds time elapsed", VALUE_WIDTH, prec, avg, prec, sd);
 		fprintf(fp, "  ( +-%6.2f%% )\n", rel_stddev_stats(sd, avg));
 	} else {
