@@ -233,6 +233,11 @@ static void stat__sleep_ms(unsigned int ms)
 		;
 }
 
+static uint64_t timeval_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000ULL;
+}
+
 #define TASK_POLL_NS 100000000ULL	/* -p/-t liveness check every 100 ms */
 
 /* True while at least one task of the map still exists. */
@@ -273,6 +278,7 @@ struct stat_run {
 static void stat__interval_tick(struct stat_run *r, uint64_t ts, uint64_t len)
 {
 	evlist__stat_read(r->o->evlist);
+	evlist__stat_set_tool(r->o->evlist, ts, 0, 0);	/* rusage: known at the end */
 	evlist__stat_process(r->o->evlist, r->aggr, true, false);
 	r->d->interval_ts = ts;
 	r->d->interval_len = len;
@@ -413,6 +419,8 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 	err = evlist__stat_read(evlist);
 	if (err)
 		pr_debug("reading counters: %s\n", strerror(-err));
+	evlist__stat_set_tool(evlist, timespec_ns(&t1) - timespec_ns(&t0), timeval_ns(&r->ru.ru_utime),
+			      timeval_ns(&r->ru.ru_stime));
 	if (o->interval) {
 		uint64_t elapsed = timespec_ns(&t1) - timespec_ns(&t0);
 

@@ -201,7 +201,7 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 	struct evsel_stat *st = evsel__stat(evsel);
 	struct stat_aggr *a = &st->aggr[aggr_idx];
 	bool clock = evsel__is_clock(evsel);
-	const char *unit = clock ? "msec" : "";
+	const char *unit = clock ? "msec" : evsel->tool_event ? "ns" : "";
 	const char *name = evsel__name(evsel);
 	const char *bad = NULL, *munit = "", *mfmt = "%8.3f";
 	double v = row_val(d, a), ena = row_ena(d, a), run = row_run(d, a), mval = 0;
@@ -296,7 +296,8 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 		out__field_double(&w, "pcnt-running", "%.2f", pcnt);
 		if (d->mode == OUT_JSON) {
 			out__field_double(&w, "metric-value", "%f", has_metric ? mval : 0.0);
-			out__field_str(&w, "metric-unit", has_metric ? munit : "");
+			/* perf prints a NULL unit of a counted row without one */
+			out__field_str(&w, "metric-unit", has_metric ? munit : bad ? "" : "(null)");
 		} else if (has_metric) {
 			snprintf(buf, sizeof(buf), mfmt, mval);
 			out__field_str(&w, "metric-value", trim(buf));
@@ -334,6 +335,8 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 			order = thread_order(st);
 		for (int k = 0; st && k < st->nr_aggr; k++) {
 			i = order ? order[k] : k;
+			if (evsel->tool_event && i > 0)
+				break;	/* one value for the run: the first row, as perf */
 			/* --per-thread hides threads that never counted, as perf. */
 			if (d->aggr_mode == AGGR_THREAD && st->nr_aggr > 1 &&
 			    ((!st->aggr[i].counted && st->aggr[i].res.mean == 0) ||

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 #include "stat.h"
+#include "../kernel/event-names.h"
 #include "../kernel/evlist.h"
 #include "../lib/util.h"
 
@@ -187,6 +188,9 @@ int evlist__stat_read(struct evlist *evlist)
 
 		if (!st || !evsel->fds)
 			continue;
+		if (evsel->leader->tool_event)
+			continue;	/* a tool leader's value comes from evlist__stat_set_tool();
+					   perf reads no member of its group */
 		if (evsel->attr.read_format & PERF_FORMAT_GROUP) {
 			if (evsel__is_group_leader(evsel)) {
 				ret = evsel__stat_read_group(evlist, evsel);
@@ -206,6 +210,26 @@ int evlist__stat_read(struct evlist *evlist)
 		}
 	}
 	return err;
+}
+
+void evlist__stat_set_tool(struct evlist *evlist, uint64_t elapsed_ns, uint64_t utime_ns,
+			   uint64_t stime_ns)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+		uint64_t v;
+
+		/* a group member keeps its dummy counter's reading (0), as perf */
+		if (!st || !evsel->tool_event || !evsel__is_group_leader(evsel))
+			continue;
+		memset(st->cur, 0, (size_t)st->nr_cpus * st->nr_threads * sizeof(*st->cur));
+		v = evsel->tool_event == TOOL_EVENT_DURATION_TIME ? elapsed_ns :
+		    evsel->tool_event == TOOL_EVENT_USER_TIME ? utime_ns : stime_ns;
+		/* one value for the whole run, in the first row */
+		st->cur[0].val = st->cur[0].ena = st->cur[0].run = v;
+	}
 }
 
 void evlist__stat_process(struct evlist *evlist, enum aggr_mode mode, bool delta, bool add_run)

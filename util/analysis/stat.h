@@ -80,6 +80,16 @@ bool perf_counts_values__scale(struct perf_counts_values *c);
 int evlist__stat_read(struct evlist *evlist);
 
 /*
+ * Set the readings of the tool events (event-names.h) that are not group
+ * members: duration_time = elapsed_ns, user_time/system_time = the
+ * workload's rusage times (ns; 0 when unknown, printed "<not counted>"),
+ * in the first fd's slot with time_enabled = time_running = the value, as
+ * perf reports them. Call after evlist__stat_read().
+ */
+void evlist__stat_set_tool(struct evlist *evlist, uint64_t elapsed_ns, uint64_t utime_ns,
+			   uint64_t stime_ns);
+
+/*
  * Fill every row's val/ena/run from cur (minus prev when delta; prev is
  * then set to cur), scaling each fd's reading, and when add_run add the
  * value to the per-run statistics.
