@@ -58,6 +58,8 @@ struct stat_opts {
 	bool no_csv_summary;		/* --no-csv-summary: no "summary" field */
 	bool table;			/* --table: each run's elapsed time (-r) */
 	bool metric_only;		/* --metric-only */
+	int detailed;			/* -d, -dd, -ddd: cache events added */
+	int per_topology;		/* --per-core/socket/die/node: AGGR_*, 0: none */
 	const char *csv_sep;
 	int run_count;
 	unsigned int interval;		/* ms */
@@ -119,6 +121,46 @@ static int stat__add_default_events(struct evlist *evlist, bool cpu_wide)
 	if (cpu_wide)
 		attrs[0].config = PERF_COUNT_SW_CPU_CLOCK;
 	return evlist__add_attrs(evlist, attrs, ARRAY_SIZE(defs));
+}
+
+/*
+ * -d/-dd/-ddd: perf's detailed sets of generic cache events, added after
+ * the other events; level 1: L1-dcache and LLC loads and load misses,
+ * 2: also L1-icache, dTLB and iTLB, 3: also L1-dcache prefetches.
+ */
+static int stat__add_detailed_events(struct evlist *evlist, int level)
+{
+#define CACHE(id, op, res) ((id) | (PERF_COUNT_HW_CACHE_OP_##op << 8) | \
+			    (PERF_COUNT_HW_CACHE_RESULT_##res << 16))
+	static const struct { int level; uint64_t config; } defs[] = {
+		{ 1, CACHE(PERF_COUNT_HW_CACHE_L1D, READ, ACCESS) },
+		{ 1, CACHE(PERF_COUNT_HW_CACHE_L1D, READ, MISS) },
+		{ 1, CACHE(PERF_COUNT_HW_CACHE_LL, READ, ACCESS) },
+		{ 1, CACHE(PERF_COUNT_HW_CACHE_LL, READ, MISS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_L1I, READ, ACCESS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_L1I, READ, MISS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_DTLB, READ, ACCESS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_DTLB, READ, MISS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_ITLB, READ, ACCESS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_ITLB, READ, MISS) },
+		{ 3, CACHE(PERF_COUNT_HW_CACHE_L1D, PREFETCH, ACCESS) },
+		{ 3, CACHE(PERF_COUNT_HW_CACHE_L1D, PREFETCH, MISS) },
+	};
+#undef CACHE
+	struct perf_event_attr attrs[ARRAY_SIZE(defs)];
+	size_t i, n = 0;
+
+	memset(attrs, 0, sizeof(attrs));
+	for (i = 0; i < ARRAY_SIZE(defs); i++) {
+		if (defs[i].level > level)
+			continue;
+		attrs[n].size = sizeof(attrs[n]);
+		attrs[n].type = PERF_TYPE_HW_CACHE;
+		attrs[n].config = defs[i].config;
+		attrs[n].exclude_guest = 1;
+		n++;
+	}
+	return n ? evlist__add_attrs(evlist, attrs, n) : 0;
 }
 
 /* attr bits stat needs, per evsel. */
@@ -461,10 +503,10 @@ static char *stat__target_desc(const struct stat_opts *o, const char **argv, int
 		strbuf_addf(&sb, "process id '%s'", o->pid);
 	else if (o->tid)
 		strbuf_addf(&sb, "thread id '%s'", o->tid);
+	else if (o->system_wide)	/* also with -C, as perf */
+		strbuf_addstr(&sb, "'system wide'");
 	else if (o->cpu_list)
 		strbuf_addf(&sb, "'CPU(s) %s'", o->cpu_list);
-	else if (o->system_wide)
-		strbuf_addstr(&sb, "'system wide'");
 	else {
 		strbuf_addch(&sb, '\'');
 		for (i = 0; i < argc; i++)
@@ -491,6 +533,8 @@ static int stat__check_opts(struct stat_opts *o, bool cpu_wide)
 		why = "--per-thread is only available with -p, -t or -a";
 	else if (o->no_aggr && !cpu_wide)
 		why = "-A/--no-aggr is only available in system-wide mode (-a or -C)";
+	else if (o->per_topology && !cpu_wide)
+		why = "--per-core/--per-die/--per-node/--per-socket are only available in system-wide mode (-a or -C)";
 	else if (o->interval && o->run_count > 1)
 		why = "-I/--interval-print cannot be used with -r/--repeat";
 	else if (o->output_name && o->log_fd)
@@ -615,6 +659,40 @@ static int stat__new_maps(const struct stat_opts *o, bool cpu_wide, struct perf_
 	return 0;
 }
 
+/*
+ * The output rows: r->aggr from -A, --per-thread or --per-core..; the
+ * counts of every evsel; for --per-core.. the topology rows (*mapp,
+ * caller frees). 0 or 1 (message printed).
+ */
+static int stat__setup_rows(struct stat_run *r, bool cpu_wide, struct aggr_map **mapp)
+{
+	const struct stat_opts *o = r->o;
+	struct perf_thread_map *threads = r->threads;
+
+	r->aggr = AGGR_GLOBAL;
+	if (o->no_aggr && cpu_wide)
+		r->aggr = AGGR_NONE;
+	else if (o->per_thread && threads && perf_thread_map__pid(threads, 0) != -1)
+		r->aggr = AGGR_THREAD;
+	else if (o->per_topology)	/* -A takes precedence, as perf */
+		r->aggr = o->per_topology;
+	if (evlist__stat_alloc(o->evlist, perf_cpu_map__nr(r->cpus),
+			       threads ? perf_thread_map__nr(threads) : 1, r->aggr)) {
+		pr_err("prf stat: out of memory\n");
+		return 1;
+	}
+	if (r->aggr < AGGR_CORE)
+		return 0;
+	*mapp = aggr_map__new(r->cpus, r->aggr, NULL);
+	if (!*mapp) {
+		pr_err("prf stat: cannot read the cpu topology from /sys/devices/system/cpu: %s\n",
+		       strerror(errno));
+		return 1;
+	}
+	evlist__stat_set_aggr_map(o->evlist, *mapp);
+	return 0;
+}
+
 /* --pre/--post: run cmd with the shell; its exit status (0: success). */
 static int stat__run_hook(const char *cmd)
 {
@@ -646,6 +724,8 @@ int cmd_stat(int argc, const char **argv)
 		OPT_BOOLEAN('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
 		OPT_BOOLEAN('B', "big-num", &o.big_num, "print large numbers with thousands' separators"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor in system-wide"),
+		OPT_INCR('d', "detailed", &o.detailed,
+			 "detailed run - start a lot of events"),
 		OPT_INTEGER('D', "delay", &o.delay,
 			    "ms to wait before starting measurement after program start (-1: start with events disabled)"),
 		OPT_BOOLEAN('i', "no-inherit", &o.no_inherit, "child tasks do not inherit counters"),
@@ -669,6 +749,12 @@ int cmd_stat(int argc, const char **argv)
 		OPT_BOOLEAN(0, "no-merge", &o.no_merge, "Do not merge identical named events"),
 		OPT_STRING('p', "pid", &o.pid, "pid", "stat events on existing process id"),
 		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
+		OPT_SET_INT(0, "per-core", &o.per_topology,
+			    "aggregate counts per physical processor core", AGGR_CORE),
+		OPT_SET_INT(0, "per-die", &o.per_topology, "aggregate counts per processor die", AGGR_DIE),
+		OPT_SET_INT(0, "per-node", &o.per_topology, "aggregate counts per numa node", AGGR_NODE),
+		OPT_SET_INT(0, "per-socket", &o.per_topology,
+			    "aggregate counts per processor socket", AGGR_SOCKET),
 		OPT_STRING(0, "pre", &o.pre_cmd, "command",
 			   "command to run prior to the measured command"),
 		OPT_STRING(0, "post", &o.post_cmd, "command",
@@ -688,6 +774,7 @@ int cmd_stat(int argc, const char **argv)
 	struct stat_run r;
 	struct perf_cpu_map *cpus = NULL;
 	struct perf_thread_map *threads = NULL;
+	struct aggr_map *aggr_map = NULL;
 	char *target = NULL;
 	FILE *out = stderr;
 	bool workload_failed = false, cpu_wide;
@@ -716,7 +803,8 @@ int cmd_stat(int argc, const char **argv)
 	if (ret)
 		goto out;
 	ret = 1;
-	if (!o.evlist->nr_entries && stat__add_default_events(o.evlist, cpu_wide)) {
+	if ((!o.evlist->nr_entries && stat__add_default_events(o.evlist, cpu_wide)) ||
+	    stat__add_detailed_events(o.evlist, o.detailed)) {
 		pr_err("prf stat: out of memory\n");
 		goto out;
 	}
@@ -731,18 +819,9 @@ int cmd_stat(int argc, const char **argv)
 	r.cpus = cpus;
 	r.threads = threads;
 	r.argv = argc ? argv : NULL;
-	r.aggr = AGGR_GLOBAL;
-	if (o.no_aggr && cpu_wide)
-		r.aggr = AGGR_NONE;
-	else if (o.per_thread && threads && perf_thread_map__pid(threads, 0) != -1)
-		r.aggr = AGGR_THREAD;
-
 	stat__config_attrs(o.evlist, &o, r.argv && !threads);
-	if (evlist__stat_alloc(o.evlist, perf_cpu_map__nr(cpus),
-			       threads ? perf_thread_map__nr(threads) : 1, r.aggr)) {
-		pr_err("prf stat: out of memory\n");
+	if (stat__setup_rows(&r, cpu_wide, &aggr_map))
 		goto out;
-	}
 
 	target = stat__target_desc(&o, argv, argc);
 	memset(&d, 0, sizeof(d));
@@ -755,6 +834,7 @@ int cmd_stat(int argc, const char **argv)
 	d.target = target;
 	d.cpus = cpus;
 	d.threads = threads;
+	d.aggr_map = aggr_map;
 	d.interval = o.interval > 0;
 	d.interval_clear = o.interval_clear;
 	d.csv_summary = o.summary && !o.no_csv_summary;
@@ -806,6 +886,7 @@ out:
 	evlist__delete(o.evlist);
 	perf_cpu_map__put(cpus);
 	perf_thread_map__put(threads);
+	aggr_map__delete(aggr_map);
 	free(target);
 	return ret;
 }

@@ -166,11 +166,58 @@ static int *thread_order(const struct evsel_stat *st)
 	return order;
 }
 
-/* Row label for -A / --per-thread, human or machine form. */
-static void row_label(struct stat_display *d, int aggr_idx, bool human, char *buf, size_t size)
+static bool aggr_by_topology(enum aggr_mode mode)
+{
+	return mode == AGGR_CORE || mode == AGGR_SOCKET || mode == AGGR_DIE || mode == AGGR_NODE;
+}
+
+/* Name of a topology row: "S0-D0-C1", "S0-D0", "S0", "N0"; human: padded
+ * as perf ("C%-8d", "D%-8d", "S%-5d", "N%-5d"). */
+static void topology_label(const struct stat_display *d, int aggr_idx, bool human, char *buf,
+			   size_t size)
+{
+	const struct cpu_topology_id *id = &d->aggr_map->ids[aggr_idx];
+
+	switch (d->aggr_mode) {
+	case AGGR_CORE:
+		snprintf(buf, size, human ? "S%d-D%d-C%-8d" : "S%d-D%d-C%d", id->socket, id->die, id->core);
+		break;
+	case AGGR_DIE:
+		snprintf(buf, size, human ? "S%d-D%-8d" : "S%d-D%d", id->socket, id->die);
+		break;
+	case AGGR_SOCKET:
+		snprintf(buf, size, human ? "S%-5d" : "S%d", id->socket);
+		break;
+	default:
+		snprintf(buf, size, human ? "N%-5d" : "N%d", id->node);
+		break;
+	}
+}
+
+/* Cpus a topology row of evsel sums: a tool event counts on the first
+ * cpu only (its other rows are <not counted>, with 0 cpus, as perf). */
+static int topology_nr_cpus(const struct stat_display *d, const struct evsel *evsel, int aggr_idx)
+{
+	if (evsel->tool_event)
+		return aggr_idx == d->aggr_map->cpu_aggr[0];
+	return d->aggr_map->nr_cpus[aggr_idx];
+}
+
+/* Row label for -A / --per-thread / --per-core.., human or machine form
+ * (the machine form of a topology row is its name only). */
+static void row_label(struct stat_display *d, const struct evsel *evsel, int aggr_idx, bool human,
+		      char *buf, size_t size)
 {
 	buf[0] = '\0';
-	if (d->aggr_mode == AGGR_NONE) {
+	if (aggr_by_topology(d->aggr_mode) && d->aggr_map) {
+		char name[64];
+
+		topology_label(d, aggr_idx, human, name, sizeof(name));
+		if (human)
+			snprintf(buf, size, "%s %4d ", name, topology_nr_cpus(d, evsel, aggr_idx));
+		else
+			snprintf(buf, size, "%s", name);
+	} else if (d->aggr_mode == AGGR_NONE) {
 		int cpu = perf_cpu_map__cpu(d->cpus, aggr_idx);
 
 		if (human)
@@ -231,7 +278,7 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 	if (d->mode == OUT_HUMAN) {
 		int len;
 
-		row_label(d, aggr_idx, true, label, sizeof(label));
+		row_label(d, evsel, aggr_idx, true, label, sizeof(label));
 		if (d->interval)
 			fprintf(fp, "%s ", ts);
 		fputs(label, fp);
@@ -269,8 +316,18 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 		} else if (d->csv_summary && d->mode == OUT_CSV) {
 			out__field_str(&w, "interval", "         summary");	/* a timestamp's width */
 		}
-		if (d->aggr_mode != AGGR_GLOBAL) {
-			row_label(d, aggr_idx, false, label, sizeof(label));
+		if (aggr_by_topology(d->aggr_mode) && d->aggr_map) {
+			static const char *const keys[] = {
+				[AGGR_CORE] = "core", [AGGR_SOCKET] = "socket",
+				[AGGR_DIE] = "die", [AGGR_NODE] = "node",
+			};
+
+			row_label(d, evsel, aggr_idx, false, label, sizeof(label));
+			out__field_str(&w, keys[d->aggr_mode], label);
+			out__field_u64(&w, "aggregate-number",
+				       (uint64_t)topology_nr_cpus(d, evsel, aggr_idx));
+		} else if (d->aggr_mode != AGGR_GLOBAL) {
+			row_label(d, evsel, aggr_idx, false, label, sizeof(label));
 			if (d->mode == OUT_JSON && d->aggr_mode == AGGR_NONE)
 				snprintf(label, sizeof(label), "%d", perf_cpu_map__cpu(d->cpus, aggr_idx));
 			out__field_str(&w, d->aggr_mode == AGGR_NONE ? "cpu" : "thread", label);
@@ -320,6 +377,23 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 		evlist__for_each_entry(evlist, evsel) {
 			if (evsel__stat(evsel)) {
 				print_row(d, evlist, evsel, 0);
+				n++;
+			}
+		}
+		return n;
+	}
+	if (aggr_by_topology(d->aggr_mode)) {
+		/* perf prints topology rows grouped by socket/die/core/node,
+		 * then event */
+		int nr = d->aggr_map ? d->aggr_map->nr : 0;
+
+		for (i = 0; i < nr; i++) {
+			evlist__for_each_entry(evlist, evsel) {
+				struct evsel_stat *st = evsel__stat(evsel);
+
+				if (!st || i >= st->nr_aggr)
+					continue;
+				print_row(d, evlist, evsel, i);
 				n++;
 			}
 		}
@@ -455,7 +529,15 @@ void stat_display__print_interval(struct stat_display *d, struct evlist *evlist)
 		header = true;
 	}
 	if (header) {
-		if (d->aggr_mode == AGGR_NONE)
+		static const char *const aggr_head[] = {
+			[AGGR_CORE] = "core            cpus", [AGGR_SOCKET] = "socket cpus",
+			[AGGR_DIE] = "die          cpus", [AGGR_NODE] = "node   cpus",
+		};
+
+		if (aggr_by_topology(d->aggr_mode))
+			fprintf(d->fp, "#           time %s             counts unit events\n",
+				aggr_head[d->aggr_mode]);
+		else if (d->aggr_mode == AGGR_NONE)
 			fprintf(d->fp, "#           time CPU                    counts unit events\n");
 		else if (d->aggr_mode == AGGR_THREAD)
 			fprintf(d->fp, "#           time             comm-pid                  counts unit events\n");

@@ -29,6 +29,7 @@ struct stat_display {
 					   "process id '12'", "'system wide'" */
 	struct perf_cpu_map *cpus;	/* row labels for AGGR_NONE */
 	struct perf_thread_map *threads;/* row labels for AGGR_THREAD */
+	const struct aggr_map *aggr_map;/* rows of AGGR_CORE..AGGR_NODE; not owned */
 	bool hide_zero_threads;		/* AGGR_THREAD: leave out rows counting 0
 					   (system-wide --per-thread, as perf) */
 	struct stats walltime;		/* elapsed ns per run */
