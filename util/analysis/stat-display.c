@@ -73,6 +73,45 @@ static bool pred_hw(const struct evsel *e, uint64_t config)
 	return evsel__is_hw(e, config);
 }
 
+static bool pred_cache(const struct evsel *e, uint64_t config)
+{
+	return e->attr.type == PERF_TYPE_HW_CACHE && e->attr.config == config;
+}
+
+/*
+ * A cache read-miss event's share of the reads of the same cache (the -d
+ * sets), in perf's words; false for other cache events or when the reads
+ * were not counted (the rate per second applies then).
+ */
+static bool cache_miss_ratio(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			     int aggr_idx, double v, double *val, const char **unit)
+{
+	static const struct { unsigned int id; const char *unit; } caches[] = {
+		{ PERF_COUNT_HW_CACHE_L1D, "of all L1-dcache accesses" },
+		{ PERF_COUNT_HW_CACHE_L1I, "of all L1-icache accesses" },
+		{ PERF_COUNT_HW_CACHE_LL, "of all LL-cache accesses" },
+		{ PERF_COUNT_HW_CACHE_DTLB, "of all dTLB cache accesses" },
+		{ PERF_COUNT_HW_CACHE_ITLB, "of all iTLB cache accesses" },
+	};
+	uint64_t read_miss = (PERF_COUNT_HW_CACHE_OP_READ << 8) | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+	uint64_t read_access = (PERF_COUNT_HW_CACHE_OP_READ << 8) |
+			       (PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16);
+
+	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
+		struct stat_aggr *reads;
+
+		if (evsel->attr.config != (caches[i].id | read_miss))
+			continue;
+		reads = find_row(evlist, aggr_idx, pred_cache, caches[i].id | read_access);
+		if (!reads || row_val(d, reads) <= 0)
+			return false;
+		*val = 100.0 * v / row_val(d, reads);
+		*unit = caches[i].unit;
+		return true;
+	}
+	return false;
+}
+
 bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
 			  int aggr_idx, double *val, const char **unit, const char **fmt)
 {
@@ -110,6 +149,11 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 			*fmt = "%7.2f ";
 			return true;
 		}
+	}
+	if (evsel->attr.type == PERF_TYPE_HW_CACHE && cache_miss_ratio(d, evlist, evsel, aggr_idx, v,
+									val, unit)) {
+		*fmt = "%7.2f%%";
+		return true;
 	}
 	if (evsel__is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES)) {
 		other = find_row(evlist, aggr_idx, pred_hw, PERF_COUNT_HW_BRANCH_INSTRUCTIONS);
