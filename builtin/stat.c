@@ -534,7 +534,8 @@ static int stat__check_opts(struct stat_opts *o, bool cpu_wide)
 	else if (o->no_aggr && !cpu_wide)
 		why = "-A/--no-aggr is only available in system-wide mode (-a or -C)";
 	else if (o->per_topology && !cpu_wide)
-		why = "--per-core/--per-die/--per-node/--per-socket are only available in system-wide mode (-a or -C)";
+		why = "--per-core/--per-die/--per-node/--per-socket are only available "
+		      "in system-wide mode (-a or -C)";
 	else if (o->interval && o->run_count > 1)
 		why = "-I/--interval-print cannot be used with -r/--repeat";
 	else if (o->output_name && o->log_fd)
@@ -543,8 +544,9 @@ static int stat__check_opts(struct stat_opts *o, bool cpu_wide)
 		why = "--table is only supported with -r";
 	else if (o->metric_only && o->run_count > 1)
 		why = "--metric-only is not supported with -r";
-	else if (o->metric_only && (o->no_aggr || o->per_thread))
-		why = "--metric-only is not supported with -A or --per-thread (prf)";
+	else if (o->metric_only && (o->no_aggr || o->per_thread || o->per_topology))
+		why = "--metric-only with -A, --per-thread or --per-core/--per-die/"
+		      "--per-socket/--per-node is not supported by prf yet";
 	if (why) {
 		pr_err("prf stat: %s\n", why);
 		return 129;
@@ -727,7 +729,8 @@ int cmd_stat(int argc, const char **argv)
 		OPT_INCR('d', "detailed", &o.detailed,
 			 "detailed run - start a lot of events"),
 		OPT_INTEGER('D', "delay", &o.delay,
-			    "ms to wait before starting measurement after program start (-1: start with events disabled)"),
+			    "ms to wait before starting measurement after program start "
+			    "(-1: start with events disabled)"),
 		OPT_BOOLEAN('i', "no-inherit", &o.no_inherit, "child tasks do not inherit counters"),
 		OPT_UINTEGER('I', "interval-print", &o.interval,
 			     "print counts at regular interval in ms"),
