@@ -404,13 +404,14 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		elapsed = timespec_ns(&now) - timespec_ns(&t0);
-		if (o->interval) {
+		if (o->interval && (!o->interval_count || ticks < o->interval_count)) {
 			uint64_t iv = (uint64_t)o->interval * 1000000ULL;
 
 			if (elapsed >= last_tick + iv) {
 				stat__interval_tick(r, elapsed, elapsed - last_tick);
 				last_tick = elapsed;
-				if (o->interval_count && ++ticks >= o->interval_count)
+				/* the count reached: as perf, the command still runs to its end */
+				if (o->interval_count && ++ticks >= o->interval_count && !r->argv)
 					break;
 				continue;
 			}

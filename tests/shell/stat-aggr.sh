@@ -4,26 +4,14 @@
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup stat-aggr
+. "$PRF_SRCDIR/tests/shell/lib/stat-compare.sh"
 
-# numbers -> N (with the spaces before them), rates -> /sec: layouts compare
-mask() { sed -e 's/[0-9][0-9]*/N/g' -e 's/  *N/ N/g' -e 's/[KMG]\/sec/\/sec/g' -e 's/\/sec *$/\/sec/' "$@"; }
-both() {	# both TAG ARG...: perf and prf stat ARG... (stderr) compared
-	local tag=$1
-	shift
-	"$PERF" stat "$@" 2>"$T/perf.$tag"
-	prc=$?
-	"$PRF" stat "$@" 2>"$T/prf.$tag"
-	rc=$?
-	[ $rc = $prc ] || fail "stat $*: exit $rc, perf $prc: $(cat "$T/prf.$tag")"
-	diff <(mask "$T/perf.$tag") <(mask "$T/prf.$tag") >"$T/diff" ||
-		fail "stat $* differs from perf: $(cat "$T/diff")"
-}
 
 # -d, -dd, -ddd: perf's cache events after the others (<not supported>
 # without a PMU, exit status 0); also after -e events
-both d -e task-clock -d true
-both dd -e task-clock -dd true
-both ddd -e task-clock,page-faults -ddd -x, true
+stat_both d -e task-clock -d true
+stat_both dd -e task-clock -dd true
+stat_both ddd -e task-clock,page-faults -ddd -x, true
 "$PRF" stat -ddd true 2>"$T/prf.def" || fail "-ddd: exit $?"
 "$PERF" stat -ddd true 2>"$T/perf.def"
 diff <(awk '{ print $NF }' "$T/perf.def" | grep -e cache -e TLB -e LLC) \
@@ -36,11 +24,11 @@ cores=$(for c in /sys/devices/system/cpu/cpu[0-9]*/topology; do
 	echo "S$(cat "$c/physical_package_id")-D$(cat "$c/die_id" 2>/dev/null || echo 0)-C$(cat "$c/core_id")"
 done | sort -u | tr '\n' ' ')
 for agg in --per-core --per-socket --per-die --per-node; do
-	both "h$agg" -e task-clock,page-faults $agg -a sleep 0.1
-	both "x$agg" -e task-clock,duration_time $agg -x, -a sleep 0.1
-	both "j$agg" -e task-clock $agg -j -a sleep 0.1
-	both "i$agg" -e task-clock $agg -I 100 --interval-count 2 -a sleep 1
-	both "A$agg" -e task-clock $agg -A -a sleep 0.1
+	stat_both "h$agg" -e task-clock,page-faults $agg -a sleep 0.1
+	stat_both "x$agg" -e task-clock,duration_time $agg -x, -a sleep 0.1
+	stat_both "j$agg" -e task-clock $agg -j -a sleep 0.1
+	stat_both "i$agg" -e task-clock $agg -I 100 --interval-count 2 -a sleep 0.3
+	stat_both "A$agg" -e task-clock $agg -A -a sleep 0.1
 done
 got=$(awk -F, '$5 == "task-clock" { print $1 }' "$T/prf.x--per-core" | sort -u | tr '\n' ' ')
 [ "$got" = "$cores" ] || fail "--per-core rows '$got', sysfs '$cores'"
@@ -51,7 +39,7 @@ rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 assert rows and all(r["node"].startswith("N") and r["aggregate-number"] >= 1 for r in rows), rows
 EOP
 # -C: only the rows of those cpus
-both C1 -e task-clock --per-core -C 0 sleep 0.1
+stat_both C1 -e task-clock --per-core -C 0 sleep 0.1
 [ "$(grep -c task-clock "$T/prf.C1")" = 1 ] || fail "--per-core -C 0: $(cat "$T/prf.C1")"
 
 # without -a/-C: a usage error

@@ -4,12 +4,8 @@
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup stat-output
+. "$PRF_SRCDIR/tests/shell/lib/stat-compare.sh"
 
-# mask: numbers -> N (with the spaces before them), so two runs' layouts compare
-mask() { sed -e 's/[0-9][0-9]*/N/g' -e 's/  *N/ N/g' "$@"; }
-same() {	# same NAME PERF-FILE PRF-FILE
-	diff <(mask "$2") <(mask "$3") >"$T/diff" || fail "$1 differs from perf: $(cat "$T/diff")"
-}
 cd "$T" || exit 1
 
 # -o FILE, then --append: two blocks, each after perf's "# started on" line
@@ -24,8 +20,8 @@ for tool in perf prf; do
 	"$bin" stat -e task-clock --log-fd 5 --append true 5>>$tool.fd 2>/dev/null || fail "$tool --log-fd --append"
 done
 [ "$(grep -c '^# started on ' prf.o)" = 2 ] || fail "prf -o --append: $(cat prf.o)"
-same "-o/--append file" perf.o prf.o
-same "--log-fd output" perf.fd prf.fd
+stat_same "-o/--append file" perf.o prf.o
+stat_same "--log-fd output" perf.fd prf.fd
 
 # bad uses: one line, usage exit status (perf: nonzero)
 "$PRF" stat -e task-clock -o x --log-fd 5 true 5>/dev/null 2>err; rc=$?
@@ -59,8 +55,8 @@ for tool in perf prf; do
 	"$bin" stat -e task-clock -D 300 sleep 0.5 2>$tool.D || fail "$tool -D 300"
 	"$bin" stat -e task-clock -D -1 sleep 0.1 2>$tool.D1 || fail "$tool -D -1"
 done
-same "-D 300" perf.D prf.D
-same "-D -1" perf.D1 prf.D1
+stat_same "-D 300" perf.D prf.D
+stat_same "-D -1" perf.D1 prf.D1
 head -2 prf.D | tr '\n' ' ' | grep -qx "Events disabled Events enabled " || fail "-D messages: $(cat prf.D)"
 el=$(awk '/seconds time elapsed/ { print $1 }' prf.D)
 awk -v e="$el" 'BEGIN { exit !(e > 0.1 && e < 0.4) }' || fail "-D 300 elapsed $el, want about 0.2"
@@ -71,15 +67,15 @@ grep -q "<not counted> msec task-clock" prf.D1 || fail "-D -1 counted: $(cat prf
 # --interval-clear: the clear sequence on stdout and the header before each interval
 for tool in perf prf; do
 	if [ $tool = perf ]; then bin=$PERF; else bin=$PRF; fi
-	"$bin" stat -e task-clock -I 200 --interval-count 3 --interval-clear -x, sleep 2 \
+	"$bin" stat -e task-clock -I 200 --interval-count 3 --interval-clear -x, sleep 0.7 \
 		>$tool.out 2>$tool.I || fail "$tool --interval-clear"
 done
 [ "$(grep -c $'^\e\[H\e\[2J$' prf.out)" = 3 ] || fail "clear sequences: $(cat -A prf.out)"
 cmp -s perf.out prf.out || fail "stdout differs from perf: $(cat -A prf.out)"
-same "--interval-clear -x," perf.I prf.I
+stat_same "--interval-clear -x," perf.I prf.I
 
 # --no-merge: accepted, the same rows
 "$PRF" stat -e task-clock,task-clock --no-merge true 2>prf.nm || fail "--no-merge"
 "$PERF" stat -e task-clock,task-clock --no-merge true 2>perf.nm || fail "perf --no-merge"
-same "--no-merge" perf.nm prf.nm
+stat_same "--no-merge" perf.nm prf.nm
 exit 0

@@ -4,19 +4,8 @@
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup stat-tool-events
+. "$PRF_SRCDIR/tests/shell/lib/stat-compare.sh"
 
-# numbers -> N (with the spaces before them): layouts of two runs compare
-mask() { sed -e 's/[0-9][0-9]*/N/g' -e 's/  *N/ N/g' "$@"; }
-same() {	# same NAME PERF-FILE PRF-FILE
-	diff <(mask "$2") <(mask "$3") >"$T/diff" || fail "$1 differs from perf: $(cat "$T/diff")"
-}
-both() {	# both TAG ARG...: perf and prf stat ARG... (stderr) compared
-	local tag=$1
-	shift
-	"$PERF" stat "$@" 2>"$T/perf.$tag" || fail "perf stat $*: exit $?"
-	"$PRF" stat "$@" 2>"$T/prf.$tag" || fail "prf stat $*: exit $? $(cat "$T/prf.$tag")"
-	same "stat $*" "$T/perf.$tag" "$T/prf.$tag"
-}
 
 # A command with user and system time (so neither is <not counted>).
 cat > "$T/work.c" <<'C'
@@ -39,7 +28,7 @@ C
 cc -O1 -o "$T/work" "$T/work.c" || { echo "cc failed"; exit 2; }
 W=$T/work
 
-both human -e duration_time,user_time,system_time,task-clock "$W"
+stat_both human -e duration_time,user_time,system_time,task-clock "$W"
 # duration_time is the elapsed time: the same ns as the "seconds time elapsed" line
 d=$(awk '/ ns +duration_time/ { print $1 }' "$T/prf.human")
 e=$(awk '/seconds time elapsed/ { sub(/\./, "", $1); sub(/^0+/, "", $1); print $1 }' "$T/prf.human")
@@ -47,14 +36,14 @@ e=$(awk '/seconds time elapsed/ { sub(/\./, "", $1); sub(/^0+/, "", $1); print $
 grep -qE "^ +[0-9]+ ns +user_time +# +[0-9.]+ [KMG]?/sec" "$T/prf.human" || fail "user_time row: $(cat "$T/prf.human")"
 grep -qE "^ +[0-9]+ ns +system_time " "$T/prf.human" || fail "system_time row"
 
-both csv -e duration_time,user_time,system_time -x, "$W"
+stat_both csv -e duration_time,user_time,system_time -x, "$W"
 for t in perf prf; do
 	awk -F, '{ print NF, $2, $3 }' "$T/$t.csv" >"$T/$t.csvf"
 done
 cmp -s "$T/perf.csvf" "$T/prf.csvf" || fail "CSV fields: $(cat "$T/prf.csvf")"
 grep -qx "ns duration_time" <(cut -d' ' -f2- "$T/prf.csvf") || fail "CSV: $(cat "$T/prf.csv")"
 
-both json -e duration_time,user_time,system_time,task-clock -j "$W"
+stat_both json -e duration_time,user_time,system_time,task-clock -j "$W"
 for t in perf prf; do
 	python3 - "$T/$t.json" >"$T/$t.keys" <<'EOP' || fail "$t JSON: $(cat "$T/$t.json")"
 import json, sys
@@ -68,13 +57,13 @@ cmp -s "$T/perf.keys" "$T/prf.keys" || fail "JSON keys: $(diff "$T/perf.keys" "$
 
 # groups: a member is the dummy counter (0, the leader's run time); a
 # tool leader reads no member (<not counted>), as perf
-both g1 -e '{task-clock,duration_time}' -x, "$W"
+stat_both g1 -e '{task-clock,duration_time}' -x, "$W"
 grep -qE "^0,ns,duration_time,[0-9]+,100.00," "$T/prf.g1" || fail "member: $(cat "$T/prf.g1")"
-both g2 -e '{duration_time,task-clock}' "$W"
+stat_both g2 -e '{duration_time,task-clock}' "$W"
 grep -q "<not counted> msec task-clock" "$T/prf.g2" || fail "tool leader: $(cat "$T/prf.g2")"
 
 # -I: duration_time is the interval's length; rusage is known only at the end
-both iv -e duration_time,user_time -I 100 --interval-count 2 sleep 1
+stat_both iv -e duration_time,user_time -I 100 --interval-count 2 sleep 0.3
 [ "$(grep -c '<not counted> ns   user_time' "$T/prf.iv")" = 2 ] || fail "-I: $(cat "$T/prf.iv")"
 
 # prf list: the Tool event section after the software events, as perf
