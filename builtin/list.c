@@ -62,6 +62,12 @@ static const char *const sw_desc[] = {
 	"Cgroup switches",
 };
 
+static const char *const tool_desc[] = {
+	"Wall-clock time of the run, ns (prf stat)",
+	"User CPU time of the command (rusage), ns (prf stat)",
+	"System CPU time of the command (rusage), ns (prf stat)",
+};
+
 static const char *const hw_desc[] = {
 	"CPU cycles", "Retired instructions", "Cache accesses (usually last level)",
 	"Cache misses (usually last level)", "Retired branch instructions",
@@ -219,6 +225,12 @@ static void list_sw(struct list_state *st, const char *glob)
 
 	add_symbols(&es, event_symbols_sw, glob, "Software event", "software", sw_desc, false);
 	print_entries(st, &es);
+	/* perf lists its tool events after the software ones (also for
+	 * "sw"), in their own order: print them unsorted */
+	add_symbols(&es, event_symbols_tool, glob, "Tool event", "tool", tool_desc, false);
+	for (size_t i = 0; i < es.n; i++)
+		print_entry(st, &es.v[i]);
+	entries__release(&es);
 }
 
 static void list_cache(struct list_state *st, const char *glob)

@@ -47,6 +47,19 @@ struct stat_opts {
 	const char *pid;
 	const char *tid;
 	const char *output_name;
+	bool append;			/* --append: -o/--log-fd file appended to */
+	int log_fd;			/* --log-fd N: output to fd N; 0: stderr */
+	const char *pre_cmd;		/* --pre: shell command before each run */
+	const char *post_cmd;		/* --post: shell command after each run */
+	int delay;			/* -D ms after the start; < 0: never enable */
+	bool interval_clear;		/* --interval-clear */
+	bool no_merge;			/* --no-merge: accepted, nothing merges here */
+	bool summary;			/* --summary: the total block after -I */
+	bool no_csv_summary;		/* --no-csv-summary: no "summary" field */
+	bool table;			/* --table: each run's elapsed time (-r) */
+	bool metric_only;		/* --metric-only */
+	int detailed;			/* -d, -dd, -ddd: cache events added */
+	int per_topology;		/* --per-core/socket/die/node: AGGR_*, 0: none */
 	const char *csv_sep;
 	int run_count;
 	unsigned int interval;		/* ms */
@@ -110,6 +123,46 @@ static int stat__add_default_events(struct evlist *evlist, bool cpu_wide)
 	return evlist__add_attrs(evlist, attrs, ARRAY_SIZE(defs));
 }
 
+/*
+ * -d/-dd/-ddd: perf's detailed sets of generic cache events, added after
+ * the other events; level 1: L1-dcache and LLC loads and load misses,
+ * 2: also L1-icache, dTLB and iTLB, 3: also L1-dcache prefetches.
+ */
+static int stat__add_detailed_events(struct evlist *evlist, int level)
+{
+#define CACHE(id, op, res) ((id) | (PERF_COUNT_HW_CACHE_OP_##op << 8) | \
+			    (PERF_COUNT_HW_CACHE_RESULT_##res << 16))
+	static const struct { int level; uint64_t config; } defs[] = {
+		{ 1, CACHE(PERF_COUNT_HW_CACHE_L1D, READ, ACCESS) },
+		{ 1, CACHE(PERF_COUNT_HW_CACHE_L1D, READ, MISS) },
+		{ 1, CACHE(PERF_COUNT_HW_CACHE_LL, READ, ACCESS) },
+		{ 1, CACHE(PERF_COUNT_HW_CACHE_LL, READ, MISS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_L1I, READ, ACCESS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_L1I, READ, MISS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_DTLB, READ, ACCESS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_DTLB, READ, MISS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_ITLB, READ, ACCESS) },
+		{ 2, CACHE(PERF_COUNT_HW_CACHE_ITLB, READ, MISS) },
+		{ 3, CACHE(PERF_COUNT_HW_CACHE_L1D, PREFETCH, ACCESS) },
+		{ 3, CACHE(PERF_COUNT_HW_CACHE_L1D, PREFETCH, MISS) },
+	};
+#undef CACHE
+	struct perf_event_attr attrs[ARRAY_SIZE(defs)];
+	size_t i, n = 0;
+
+	memset(attrs, 0, sizeof(attrs));
+	for (i = 0; i < ARRAY_SIZE(defs); i++) {
+		if (defs[i].level > level)
+			continue;
+		attrs[n].size = sizeof(attrs[n]);
+		attrs[n].type = PERF_TYPE_HW_CACHE;
+		attrs[n].config = defs[i].config;
+		attrs[n].exclude_guest = 1;
+		n++;
+	}
+	return n ? evlist__add_attrs(evlist, attrs, n) : 0;
+}
+
 /* attr bits stat needs, per evsel. */
 static void stat__config_attrs(struct evlist *evlist, const struct stat_opts *o, bool workload_target)
 {
@@ -130,7 +183,8 @@ static void stat__config_attrs(struct evlist *evlist, const struct stat_opts *o,
 		attr->sample_type = 0;
 		attr->freq = 0;
 		attr->disabled = leader;
-		attr->enable_on_exec = leader && workload_target;
+		/* -D: enabled by hand after the delay, not at exec */
+		attr->enable_on_exec = leader && workload_target && !o->delay;
 	}
 }
 
@@ -212,6 +266,20 @@ static uint64_t timespec_ns(const struct timespec *ts)
 	return (uint64_t)ts->tv_sec * 1000000000ULL + ts->tv_nsec;
 }
 
+/* Sleep ms milliseconds through signals (SIGCHLD), unless SIGINT/SIGTERM. */
+static void stat__sleep_ms(unsigned int ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L };
+
+	while (!stat_done && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+static uint64_t timeval_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000ULL;
+}
+
 #define TASK_POLL_NS 100000000ULL	/* -p/-t liveness check every 100 ms */
 
 /* True while at least one task of the map still exists. */
@@ -243,6 +311,7 @@ struct stat_run {
 	struct perf_thread_map *threads;	/* NULL: the workload's, per run */
 	const char **argv;			/* workload or NULL */
 	enum aggr_mode aggr;
+	double walltime_run[100];		/* elapsed ns of each -r run */
 	int status;				/* workload wait status */
 	struct rusage ru;
 };
@@ -251,6 +320,7 @@ struct stat_run {
 static void stat__interval_tick(struct stat_run *r, uint64_t ts, uint64_t len)
 {
 	evlist__stat_read(r->o->evlist);
+	evlist__stat_set_tool(r->o->evlist, ts, 0, 0);	/* rusage: known at the end */
 	evlist__stat_process(r->o->evlist, r->aggr, true, false);
 	r->d->interval_ts = ts;
 	r->d->interval_len = len;
@@ -314,8 +384,17 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 			return err;
 		}
 	}
-	if (!workload_target)
+	if (o->delay) {
+		pr_info("Events disabled\n");
+		if (o->delay > 0) {
+			stat__sleep_ms((unsigned int)o->delay);
+			clock_gettime(CLOCK_MONOTONIC, &t0);	/* counting starts now */
+		}
+	}
+	if (o->delay > 0 || (!workload_target && !o->delay))
 		evlist__enable(evlist);
+	if (o->delay > 0)
+		pr_info("Events enabled\n");
 
 	last_tick = 0;
 	if (o->timeout)
@@ -325,13 +404,14 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		elapsed = timespec_ns(&now) - timespec_ns(&t0);
-		if (o->interval) {
+		if (o->interval && (!o->interval_count || ticks < o->interval_count)) {
 			uint64_t iv = (uint64_t)o->interval * 1000000ULL;
 
 			if (elapsed >= last_tick + iv) {
 				stat__interval_tick(r, elapsed, elapsed - last_tick);
 				last_tick = elapsed;
-				if (o->interval_count && ++ticks >= o->interval_count)
+				/* the count reached: as perf, the command still runs to its end */
+				if (o->interval_count && ++ticks >= o->interval_count && !r->argv)
 					break;
 				continue;
 			}
@@ -382,13 +462,18 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 	err = evlist__stat_read(evlist);
 	if (err)
 		pr_debug("reading counters: %s\n", strerror(-err));
+	evlist__stat_set_tool(evlist, timespec_ns(&t1) - timespec_ns(&t0), timeval_ns(&r->ru.ru_utime),
+			      timeval_ns(&r->ru.ru_stime));
 	if (o->interval) {
 		uint64_t elapsed = timespec_ns(&t1) - timespec_ns(&t0);
 
 		if (elapsed > last_tick && (!o->interval_count || ticks < o->interval_count))
 			stat__interval_tick(r, elapsed, elapsed - last_tick);
-	} else {
+	}
+	if (!o->interval || o->summary) {
+		/* the whole run: cur holds the counts since the start */
 		evlist__stat_process(evlist, r->aggr, false, true);
+		r->walltime_run[(int)r->d->walltime.n % 100] = (double)(timespec_ns(&t1) - timespec_ns(&t0));
 		update_stats(&r->d->walltime, (double)(timespec_ns(&t1) - timespec_ns(&t0)));
 		if (verbose > 0)
 			stat__print_verbose_counts(evlist, r->d->fp);
@@ -419,10 +504,10 @@ static char *stat__target_desc(const struct stat_opts *o, const char **argv, int
 		strbuf_addf(&sb, "process id '%s'", o->pid);
 	else if (o->tid)
 		strbuf_addf(&sb, "thread id '%s'", o->tid);
+	else if (o->system_wide)	/* also with -C, as perf */
+		strbuf_addstr(&sb, "'system wide'");
 	else if (o->cpu_list)
 		strbuf_addf(&sb, "'CPU(s) %s'", o->cpu_list);
-	else if (o->system_wide)
-		strbuf_addstr(&sb, "'system wide'");
 	else {
 		strbuf_addch(&sb, '\'');
 		for (i = 0; i < argc; i++)
@@ -430,6 +515,199 @@ static char *stat__target_desc(const struct stat_opts *o, const char **argv, int
 		strbuf_addch(&sb, '\'');
 	}
 	return strbuf_detach(&sb, NULL);
+}
+
+/* Option checks perf makes before counting: 0 or 129 (message printed). */
+static int stat__check_opts(struct stat_opts *o, bool cpu_wide)
+{
+	const char *why = NULL;
+
+	if (o->run_count < 1 || o->run_count > 100) {
+		pr_err("prf stat: -r/--repeat must be between 1 and 100 (got %d)\n", o->run_count);
+		return 129;
+	}
+	if (o->csv_sep && o->json)
+		why = "-x/--field-separator and -j/--json-output cannot be used together";
+	else if ((o->pid || o->tid) && cpu_wide)
+		why = "-p/-t and -a/-C are mutually exclusive";
+	else if (o->per_thread && !o->pid && !o->tid && !cpu_wide)
+		why = "--per-thread is only available with -p, -t or -a";
+	else if (o->no_aggr && !cpu_wide)
+		why = "-A/--no-aggr is only available in system-wide mode (-a or -C)";
+	else if (o->per_topology && !cpu_wide)
+		why = "--per-core/--per-die/--per-node/--per-socket are only available "
+		      "in system-wide mode (-a or -C)";
+	else if (o->interval && o->run_count > 1)
+		why = "-I/--interval-print cannot be used with -r/--repeat";
+	else if (o->output_name && o->log_fd)
+		why = "cannot use both --output and --log-fd";
+	else if (o->table && o->run_count <= 1)
+		why = "--table is only supported with -r";
+	else if (o->metric_only && o->run_count > 1)
+		why = "--metric-only is not supported with -r";
+	else if (o->metric_only && (o->no_aggr || o->per_thread || o->per_topology))
+		why = "--metric-only with -A, --per-thread or --per-core/--per-die/"
+		      "--per-socket/--per-node is not supported by prf yet";
+	if (why) {
+		pr_err("prf stat: %s\n", why);
+		return 129;
+	}
+	if (o->log_fd < 0) {
+		pr_err("prf stat: argument to --log-fd must be a file descriptor >= 0 (got %d)\n",
+		       o->log_fd);
+		return 129;
+	}
+	if (o->csv_sep && !strcmp(o->csv_sep, "\\t"))
+		o->csv_sep = "\t";
+	return 0;
+}
+
+/*
+ * Where the counts go: stderr, -o FILE (written or --append'ed, starting
+ * with perf's "# started on" date line) or --log-fd N. 0 or 1 (message
+ * printed); *out is left at stderr on failure.
+ */
+static int stat__open_output(const struct stat_opts *o, FILE **out)
+{
+	const char *mode = o->append ? "a" : "w";
+	time_t now;
+
+	if (o->log_fd) {
+		*out = fdopen(o->log_fd, mode);
+		if (!*out) {
+			pr_err("prf stat: failed opening --log-fd %d: %s\n", o->log_fd, strerror(errno));
+			*out = stderr;
+			return 1;
+		}
+		return 0;
+	}
+	if (!o->output_name)
+		return 0;
+	*out = fopen(o->output_name, mode);
+	if (!*out) {
+		pr_err("prf stat: failed to create output file '%s': %s\n", o->output_name,
+		       strerror(errno));
+		*out = stderr;
+		return 1;
+	}
+	now = time(NULL);
+	fprintf(*out, "# started on %s\n", ctime(&now));	/* ctime ends in a newline */
+	return 0;
+}
+
+/*
+ * The cpus x threads the counters are opened on: every task (-a
+ * --per-thread), the -a/-C cpus, the -p/-t tasks, or the workload's (NULL
+ * threads: made per run). 0, 1 or 129 (message printed).
+ */
+static int stat__new_maps(const struct stat_opts *o, bool cpu_wide, struct perf_cpu_map **cpusp,
+			  struct perf_thread_map **threadsp)
+{
+	struct perf_cpu_map *cpus = NULL;
+	struct perf_thread_map *threads = NULL;
+
+	if (cpu_wide && o->per_thread) {
+		/* as perf: every task that exists now, counted wherever it
+		 * runs (tasks made later are not counted) */
+		cpus = perf_cpu_map__dummy_new();
+		threads = thread_map__new_all();
+		if (!threads) {
+			pr_err("prf stat: cannot list the tasks in /proc: %s\n", strerror(errno));
+			perf_cpu_map__put(cpus);
+			return 1;
+		}
+		thread_map__read_comms(threads);	/* now, before some exit */
+	} else if (cpu_wide) {
+		cpus = perf_cpu_map__new(o->cpu_list);
+		if (!cpus) {
+			pr_err("prf stat: invalid cpu list '%s'\n", o->cpu_list ? o->cpu_list : "");
+			return 129;
+		}
+		*cpusp = cpus;
+		if (o->cpu_list) {
+			struct perf_cpu_map *online = perf_cpu_map__new_online();
+			int cpu, idx;
+
+			perf_cpu_map__for_each_cpu(cpu, idx, cpus) {
+				if (online && perf_cpu_map__idx(online, cpu) < 0) {
+					pr_err("prf stat: cpu %d in '%s' is not online\n", cpu, o->cpu_list);
+					perf_cpu_map__put(online);
+					return 129;
+				}
+			}
+			perf_cpu_map__put(online);
+		}
+		threads = perf_thread_map__new_dummy();
+	} else {
+		cpus = perf_cpu_map__dummy_new();
+		if (o->pid || o->tid) {
+			const char *list = o->pid ? o->pid : o->tid;
+
+			threads = o->pid ? thread_map__new_by_pid_str(list) :
+					   thread_map__new_by_tid_str(list);
+			if (!threads) {
+				pr_err("prf stat: %s '%s': %s\n", o->pid ? "no such process" : "no such thread",
+				       list, errno == EINVAL ? "invalid list" : strerror(errno));
+				perf_cpu_map__put(cpus);
+				return 1;
+			}
+		}
+	}
+	*cpusp = cpus;
+	*threadsp = threads;
+	if (!cpus || (cpu_wide && !threads)) {
+		pr_err("prf stat: out of memory\n");
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The output rows: r->aggr from -A, --per-thread or --per-core..; the
+ * counts of every evsel; for --per-core.. the topology rows (*mapp,
+ * caller frees). 0 or 1 (message printed).
+ */
+static int stat__setup_rows(struct stat_run *r, bool cpu_wide, struct aggr_map **mapp)
+{
+	const struct stat_opts *o = r->o;
+	struct perf_thread_map *threads = r->threads;
+
+	r->aggr = AGGR_GLOBAL;
+	if (o->no_aggr && cpu_wide)
+		r->aggr = AGGR_NONE;
+	else if (o->per_thread && threads && perf_thread_map__pid(threads, 0) != -1)
+		r->aggr = AGGR_THREAD;
+	else if (o->per_topology)	/* -A takes precedence, as perf */
+		r->aggr = o->per_topology;
+	if (evlist__stat_alloc(o->evlist, perf_cpu_map__nr(r->cpus),
+			       threads ? perf_thread_map__nr(threads) : 1, r->aggr)) {
+		pr_err("prf stat: out of memory\n");
+		return 1;
+	}
+	if (r->aggr < AGGR_CORE)
+		return 0;
+	*mapp = aggr_map__new(r->cpus, r->aggr, NULL);
+	if (!*mapp) {
+		pr_err("prf stat: cannot read the cpu topology from /sys/devices/system/cpu: %s\n",
+		       strerror(errno));
+		return 1;
+	}
+	evlist__stat_set_aggr_map(o->evlist, *mapp);
+	return 0;
+}
+
+/* --pre/--post: run cmd with the shell; its exit status (0: success). */
+static int stat__run_hook(const char *cmd)
+{
+	int status;
+
+	fflush(stdout);
+	status = system(cmd);
+	if (status == -1)
+		return -1;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
 int cmd_stat(int argc, const char **argv)
@@ -449,16 +727,42 @@ int cmd_stat(int argc, const char **argv)
 		OPT_BOOLEAN('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
 		OPT_BOOLEAN('B', "big-num", &o.big_num, "print large numbers with thousands' separators"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor in system-wide"),
+		OPT_INCR('d', "detailed", &o.detailed,
+			 "detailed run - start a lot of events"),
+		OPT_INTEGER('D', "delay", &o.delay,
+			    "ms to wait before starting measurement after program start "
+			    "(-1: start with events disabled)"),
 		OPT_BOOLEAN('i', "no-inherit", &o.no_inherit, "child tasks do not inherit counters"),
 		OPT_UINTEGER('I', "interval-print", &o.interval,
 			     "print counts at regular interval in ms"),
 		OPT_UINTEGER(0, "interval-count", &o.interval_count,
 			     "print counts for fixed number of times"),
+		OPT_BOOLEAN(0, "interval-clear", &o.interval_clear,
+			    "clear screen in between new interval"),
+		OPT_BOOLEAN(0, "summary", &o.summary, "print summary for interval mode"),
+		OPT_BOOLEAN(0, "no-csv-summary", &o.no_csv_summary,
+			    "don't print 'summary' for CSV summary output"),
+		OPT_BOOLEAN(0, "table", &o.table,
+			    "display details about each run (only with -r option)"),
+		OPT_BOOLEAN(0, "metric-only", &o.metric_only, "Only print computed metrics. No raw values"),
 		OPT_BOOLEAN('j', "json-output", &o.json, "print counts in JSON format"),
 		OPT_BOOLEAN('n', "null", &o.null_run, "null run - dont start any counters"),
 		OPT_STRING('o', "output", &o.output_name, "file", "output file name"),
+		OPT_BOOLEAN(0, "append", &o.append, "append to the output file"),
+		OPT_INTEGER(0, "log-fd", &o.log_fd, "log output to fd, instead of stderr"),
+		OPT_BOOLEAN(0, "no-merge", &o.no_merge, "Do not merge identical named events"),
 		OPT_STRING('p', "pid", &o.pid, "pid", "stat events on existing process id"),
 		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
+		OPT_SET_INT(0, "per-core", &o.per_topology,
+			    "aggregate counts per physical processor core", AGGR_CORE),
+		OPT_SET_INT(0, "per-die", &o.per_topology, "aggregate counts per processor die", AGGR_DIE),
+		OPT_SET_INT(0, "per-node", &o.per_topology, "aggregate counts per numa node", AGGR_NODE),
+		OPT_SET_INT(0, "per-socket", &o.per_topology,
+			    "aggregate counts per processor socket", AGGR_SOCKET),
+		OPT_STRING(0, "pre", &o.pre_cmd, "command",
+			   "command to run prior to the measured command"),
+		OPT_STRING(0, "post", &o.post_cmd, "command",
+			   "command to run after to the measured command"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any output, messages or warnings"),
 		OPT_INTEGER('r', "repeat", &o.run_count,
 			    "repeat command and print average + stddev (max: 100)"),
@@ -474,6 +778,7 @@ int cmd_stat(int argc, const char **argv)
 	struct stat_run r;
 	struct perf_cpu_map *cpus = NULL;
 	struct perf_thread_map *threads = NULL;
+	struct aggr_map *aggr_map = NULL;
 	char *target = NULL;
 	FILE *out = stderr;
 	bool workload_failed = false, cpu_wide;
@@ -495,110 +800,22 @@ int cmd_stat(int argc, const char **argv)
 		ret = 129;
 		goto out;
 	}
-	if (o.run_count < 1 || o.run_count > 100) {
-		pr_err("prf stat: -r/--repeat must be between 1 and 100 (got %d)\n", o.run_count);
-		ret = 129;
+	ret = stat__check_opts(&o, cpu_wide);
+	if (ret)
 		goto out;
-	}
-	if (o.csv_sep && o.json) {
-		pr_err("prf stat: -x/--field-separator and -j/--json-output cannot be used together\n");
-		ret = 129;
+	ret = stat__open_output(&o, &out);
+	if (ret)
 		goto out;
-	}
-	if ((o.pid || o.tid) && cpu_wide) {
-		pr_err("prf stat: -p/-t and -a/-C are mutually exclusive\n");
-		ret = 129;
-		goto out;
-	}
-	if (o.per_thread && !o.pid && !o.tid && !cpu_wide) {
-		pr_err("prf stat: --per-thread is only available with -p, -t or -a\n");
-		ret = 129;
-		goto out;
-	}
-	if (o.no_aggr && !cpu_wide) {
-		pr_err("prf stat: -A/--no-aggr is only available in system-wide mode (-a or -C)\n");
-		ret = 129;
-		goto out;
-	}
-	if (o.interval && o.run_count > 1) {
-		pr_err("prf stat: -I/--interval-print cannot be used with -r/--repeat\n");
-		ret = 129;
-		goto out;
-	}
-	if (o.csv_sep && !strcmp(o.csv_sep, "\\t"))
-		o.csv_sep = "\t";
-	if (o.output_name) {
-		out = fopen(o.output_name, "w");
-		if (!out) {
-			pr_err("prf stat: cannot open output file '%s': %s\n", o.output_name,
-			       strerror(errno));
-			out = stderr;
-			goto out;
-		}
-		/* perf's -o files start with the date (ctime(3) format) and a blank line. */
-		{
-			time_t now = time(NULL);
-
-			fprintf(out, "# started on %s\n", ctime(&now));
-		}
-	}
-
-	if (!o.evlist->nr_entries && stat__add_default_events(o.evlist, cpu_wide)) {
+	ret = 1;
+	if ((!o.evlist->nr_entries && stat__add_default_events(o.evlist, cpu_wide)) ||
+	    stat__add_detailed_events(o.evlist, o.detailed)) {
 		pr_err("prf stat: out of memory\n");
 		goto out;
 	}
-
-	/* Maps: cpus x threads the counters are opened on. */
-	if (cpu_wide && o.per_thread) {
-		/* as perf: every task that exists now, counted wherever it
-		 * runs (tasks made later are not counted) */
-		cpus = perf_cpu_map__dummy_new();
-		threads = thread_map__new_all();
-		if (!threads) {
-			pr_err("prf stat: cannot list the tasks in /proc: %s\n", strerror(errno));
-			goto out;
-		}
-		thread_map__read_comms(threads);	/* now, before some exit */
-	} else if (cpu_wide) {
-		cpus = perf_cpu_map__new(o.cpu_list);
-		if (!cpus) {
-			pr_err("prf stat: invalid cpu list '%s'\n", o.cpu_list ? o.cpu_list : "");
-			ret = 129;
-			goto out;
-		}
-		if (o.cpu_list) {
-			struct perf_cpu_map *online = perf_cpu_map__new_online();
-			int cpu, idx;
-
-			perf_cpu_map__for_each_cpu(cpu, idx, cpus) {
-				if (online && perf_cpu_map__idx(online, cpu) < 0) {
-					pr_err("prf stat: cpu %d in '%s' is not online\n", cpu, o.cpu_list);
-					perf_cpu_map__put(online);
-					ret = 129;
-					goto out;
-				}
-			}
-			perf_cpu_map__put(online);
-		}
-		threads = perf_thread_map__new_dummy();
-	} else {
-		cpus = perf_cpu_map__dummy_new();
-		if (o.pid || o.tid) {
-			const char *list = o.pid ? o.pid : o.tid;
-
-			threads = o.pid ? thread_map__new_by_pid_str(list) :
-					  thread_map__new_by_tid_str(list);
-			if (!threads) {
-				pr_err("prf stat: %s '%s': %s\n", o.pid ? "no such process" : "no such thread",
-				       list, errno == EINVAL ? "invalid list" : strerror(errno));
-				goto out;
-			}
-		}
-	}
-	if (!cpus || (cpu_wide && !threads)) {
-		pr_err("prf stat: out of memory\n");
+	ret = stat__new_maps(&o, cpu_wide, &cpus, &threads);
+	if (ret)
 		goto out;
-	}
+	ret = 1;
 
 	memset(&r, 0, sizeof(r));
 	r.o = &o;
@@ -606,18 +823,9 @@ int cmd_stat(int argc, const char **argv)
 	r.cpus = cpus;
 	r.threads = threads;
 	r.argv = argc ? argv : NULL;
-	r.aggr = AGGR_GLOBAL;
-	if (o.no_aggr && cpu_wide)
-		r.aggr = AGGR_NONE;
-	else if (o.per_thread && threads && perf_thread_map__pid(threads, 0) != -1)
-		r.aggr = AGGR_THREAD;
-
 	stat__config_attrs(o.evlist, &o, r.argv && !threads);
-	if (evlist__stat_alloc(o.evlist, perf_cpu_map__nr(cpus),
-			       threads ? perf_thread_map__nr(threads) : 1, r.aggr)) {
-		pr_err("prf stat: out of memory\n");
+	if (stat__setup_rows(&r, cpu_wide, &aggr_map))
 		goto out;
-	}
 
 	target = stat__target_desc(&o, argv, argc);
 	memset(&d, 0, sizeof(d));
@@ -630,13 +838,25 @@ int cmd_stat(int argc, const char **argv)
 	d.target = target;
 	d.cpus = cpus;
 	d.threads = threads;
+	d.aggr_map = aggr_map;
 	d.interval = o.interval > 0;
+	d.interval_clear = o.interval_clear;
+	d.csv_summary = o.summary && !o.no_csv_summary;
+	d.metric_only = o.metric_only;
+	if (o.table)
+		d.walltime_run = r.walltime_run;
 	d.big_num = o.big_num;
 	init_stats(&d.walltime);
 
 	stat_setup_signals();
 	ret = 0;
 	for (i = 0; i < o.run_count; i++) {
+		if (o.pre_cmd && (err = stat__run_hook(o.pre_cmd)) != 0) {
+			/* perf makes no run after a failing --pre */
+			pr_err("prf stat: --pre command '%s' failed (exit status %d)\n", o.pre_cmd, err);
+			ret = 1;
+			goto out;
+		}
 		err = stat__run_once(&r, &workload_failed);
 		if (err < 0) {
 			ret = workload_failed ? 127 : 1;
@@ -644,12 +864,16 @@ int cmd_stat(int argc, const char **argv)
 		}
 		if (r.argv)
 			ret = workload__exit_status(r.status);
+		if (o.post_cmd)
+			stat__run_hook(o.post_cmd);	/* its status is ignored, as perf */
 		if (err > 0)
 			break;
 	}
 	if (o.null_run)
 		evlist__stat_free(o.evlist);	/* nothing counted: print no rows */
-	if (!o.interval && !o.quiet) {
+	if ((!o.interval || o.summary) && !o.quiet) {
+		d.after_intervals = d.interval;
+		d.interval = false;	/* the totals of the whole run */
 		d.print_rusage = r.argv && !threads && !cpu_wide && o.run_count == 1;
 		d.ru_utime = r.ru.ru_utime;
 		d.ru_stime = r.ru.ru_stime;
@@ -666,6 +890,7 @@ out:
 	evlist__delete(o.evlist);
 	perf_cpu_map__put(cpus);
 	perf_thread_map__put(threads);
+	aggr_map__delete(aggr_map);
 	free(target);
 	return ret;
 }

@@ -73,6 +73,45 @@ static bool pred_hw(const struct evsel *e, uint64_t config)
 	return evsel__is_hw(e, config);
 }
 
+static bool pred_cache(const struct evsel *e, uint64_t config)
+{
+	return e->attr.type == PERF_TYPE_HW_CACHE && e->attr.config == config;
+}
+
+/*
+ * A cache read-miss event's share of the reads of the same cache (the -d
+ * sets), in perf's words; false for other cache events or when the reads
+ * were not counted (the rate per second applies then).
+ */
+static bool cache_miss_ratio(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			     int aggr_idx, double v, double *val, const char **unit)
+{
+	static const struct { unsigned int id; const char *unit; } caches[] = {
+		{ PERF_COUNT_HW_CACHE_L1D, "of all L1-dcache accesses" },
+		{ PERF_COUNT_HW_CACHE_L1I, "of all L1-icache accesses" },
+		{ PERF_COUNT_HW_CACHE_LL, "of all LL-cache accesses" },
+		{ PERF_COUNT_HW_CACHE_DTLB, "of all dTLB cache accesses" },
+		{ PERF_COUNT_HW_CACHE_ITLB, "of all iTLB cache accesses" },
+	};
+	uint64_t read_miss = (PERF_COUNT_HW_CACHE_OP_READ << 8) | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+	uint64_t read_access = (PERF_COUNT_HW_CACHE_OP_READ << 8) |
+			       (PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16);
+
+	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
+		struct stat_aggr *reads;
+
+		if (evsel->attr.config != (caches[i].id | read_miss))
+			continue;
+		reads = find_row(evlist, aggr_idx, pred_cache, caches[i].id | read_access);
+		if (!reads || row_val(d, reads) <= 0)
+			return false;
+		*val = 100.0 * v / row_val(d, reads);
+		*unit = caches[i].unit;
+		return true;
+	}
+	return false;
+}
+
 bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
 			  int aggr_idx, double *val, const char **unit, const char **fmt)
 {
@@ -110,6 +149,11 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 			*fmt = "%7.2f ";
 			return true;
 		}
+	}
+	if (evsel->attr.type == PERF_TYPE_HW_CACHE && cache_miss_ratio(d, evlist, evsel, aggr_idx, v,
+									val, unit)) {
+		*fmt = "%7.2f%%";
+		return true;
 	}
 	if (evsel__is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES)) {
 		other = find_row(evlist, aggr_idx, pred_hw, PERF_COUNT_HW_BRANCH_INSTRUCTIONS);
@@ -166,11 +210,58 @@ static int *thread_order(const struct evsel_stat *st)
 	return order;
 }
 
-/* Row label for -A / --per-thread, human or machine form. */
-static void row_label(struct stat_display *d, int aggr_idx, bool human, char *buf, size_t size)
+static bool aggr_by_topology(enum aggr_mode mode)
+{
+	return mode == AGGR_CORE || mode == AGGR_SOCKET || mode == AGGR_DIE || mode == AGGR_NODE;
+}
+
+/* Name of a topology row: "S0-D0-C1", "S0-D0", "S0", "N0"; human: padded
+ * as perf ("C%-8d", "D%-8d", "S%-5d", "N%-5d"). */
+static void topology_label(const struct stat_display *d, int aggr_idx, bool human, char *buf,
+			   size_t size)
+{
+	const struct cpu_topology_id *id = &d->aggr_map->ids[aggr_idx];
+
+	switch (d->aggr_mode) {
+	case AGGR_CORE:
+		snprintf(buf, size, human ? "S%d-D%d-C%-8d" : "S%d-D%d-C%d", id->socket, id->die, id->core);
+		break;
+	case AGGR_DIE:
+		snprintf(buf, size, human ? "S%d-D%-8d" : "S%d-D%d", id->socket, id->die);
+		break;
+	case AGGR_SOCKET:
+		snprintf(buf, size, human ? "S%-5d" : "S%d", id->socket);
+		break;
+	default:
+		snprintf(buf, size, human ? "N%-5d" : "N%d", id->node);
+		break;
+	}
+}
+
+/* Cpus a topology row of evsel sums: a tool event counts on the first
+ * cpu only (its other rows are <not counted>, with 0 cpus, as perf). */
+static int topology_nr_cpus(const struct stat_display *d, const struct evsel *evsel, int aggr_idx)
+{
+	if (evsel->tool_event)
+		return aggr_idx == d->aggr_map->cpu_aggr[0];
+	return d->aggr_map->nr_cpus[aggr_idx];
+}
+
+/* Row label for -A / --per-thread / --per-core.., human or machine form
+ * (the machine form of a topology row is its name only). */
+static void row_label(struct stat_display *d, const struct evsel *evsel, int aggr_idx, bool human,
+		      char *buf, size_t size)
 {
 	buf[0] = '\0';
-	if (d->aggr_mode == AGGR_NONE) {
+	if (aggr_by_topology(d->aggr_mode) && d->aggr_map) {
+		char name[64];
+
+		topology_label(d, aggr_idx, human, name, sizeof(name));
+		if (human)
+			snprintf(buf, size, "%s %4d ", name, topology_nr_cpus(d, evsel, aggr_idx));
+		else
+			snprintf(buf, size, "%s", name);
+	} else if (d->aggr_mode == AGGR_NONE) {
 		int cpu = perf_cpu_map__cpu(d->cpus, aggr_idx);
 
 		if (human)
@@ -201,7 +292,7 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 	struct evsel_stat *st = evsel__stat(evsel);
 	struct stat_aggr *a = &st->aggr[aggr_idx];
 	bool clock = evsel__is_clock(evsel);
-	const char *unit = clock ? "msec" : "";
+	const char *unit = clock ? "msec" : evsel->tool_event ? "ns" : "";
 	const char *name = evsel__name(evsel);
 	const char *bad = NULL, *munit = "", *mfmt = "%8.3f";
 	double v = row_val(d, a), ena = row_ena(d, a), run = row_run(d, a), mval = 0;
@@ -231,7 +322,7 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 	if (d->mode == OUT_HUMAN) {
 		int len;
 
-		row_label(d, aggr_idx, true, label, sizeof(label));
+		row_label(d, evsel, aggr_idx, true, label, sizeof(label));
 		if (d->interval)
 			fprintf(fp, "%s ", ts);
 		fputs(label, fp);
@@ -266,9 +357,21 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 				out__field_double(&w, "interval", "%.9f", d->interval_ts / 1e9);
 			else
 				out__field_str(&w, "interval", ts);
+		} else if (d->csv_summary && d->mode == OUT_CSV) {
+			out__field_str(&w, "interval", "         summary");	/* a timestamp's width */
 		}
-		if (d->aggr_mode != AGGR_GLOBAL) {
-			row_label(d, aggr_idx, false, label, sizeof(label));
+		if (aggr_by_topology(d->aggr_mode) && d->aggr_map) {
+			static const char *const keys[] = {
+				[AGGR_CORE] = "core", [AGGR_SOCKET] = "socket",
+				[AGGR_DIE] = "die", [AGGR_NODE] = "node",
+			};
+
+			row_label(d, evsel, aggr_idx, false, label, sizeof(label));
+			out__field_str(&w, keys[d->aggr_mode], label);
+			out__field_u64(&w, "aggregate-number",
+				       (uint64_t)topology_nr_cpus(d, evsel, aggr_idx));
+		} else if (d->aggr_mode != AGGR_GLOBAL) {
+			row_label(d, evsel, aggr_idx, false, label, sizeof(label));
 			if (d->mode == OUT_JSON && d->aggr_mode == AGGR_NONE)
 				snprintf(label, sizeof(label), "%d", perf_cpu_map__cpu(d->cpus, aggr_idx));
 			out__field_str(&w, d->aggr_mode == AGGR_NONE ? "cpu" : "thread", label);
@@ -294,7 +397,8 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 		out__field_double(&w, "pcnt-running", "%.2f", pcnt);
 		if (d->mode == OUT_JSON) {
 			out__field_double(&w, "metric-value", "%f", has_metric ? mval : 0.0);
-			out__field_str(&w, "metric-unit", has_metric ? munit : "");
+			/* perf prints a NULL unit of a counted row without one */
+			out__field_str(&w, "metric-unit", has_metric ? munit : bad ? "" : "(null)");
 		} else if (has_metric) {
 			snprintf(buf, sizeof(buf), mfmt, mval);
 			out__field_str(&w, "metric-value", trim(buf));
@@ -322,6 +426,23 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 		}
 		return n;
 	}
+	if (aggr_by_topology(d->aggr_mode)) {
+		/* perf prints topology rows grouped by socket/die/core/node,
+		 * then event */
+		int nr = d->aggr_map ? d->aggr_map->nr : 0;
+
+		for (i = 0; i < nr; i++) {
+			evlist__for_each_entry(evlist, evsel) {
+				struct evsel_stat *st = evsel__stat(evsel);
+
+				if (!st || i >= st->nr_aggr)
+					continue;
+				print_row(d, evlist, evsel, i);
+				n++;
+			}
+		}
+		return n;
+	}
 	/* perf prints -A/--per-thread rows grouped by event, then cpu/thread;
 	 * threads by their count, highest first */
 	evlist__for_each_entry(evlist, evsel) {
@@ -332,6 +453,8 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 			order = thread_order(st);
 		for (int k = 0; st && k < st->nr_aggr; k++) {
 			i = order ? order[k] : k;
+			if (evsel->tool_event && i > 0)
+				break;	/* one value for the run: the first row, as perf */
 			/* --per-thread hides threads that never counted, as perf. */
 			if (d->aggr_mode == AGGR_THREAD && st->nr_aggr > 1 &&
 			    ((!st->aggr[i].counted && st->aggr[i].res.mean == 0) ||
@@ -345,10 +468,120 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 	return n;
 }
 
+#define METRIC_ONLY_WIDTH 20
+
+/* The evsel's --metric-only cell: false when it has none. *bad: a cell
+ * without a value (not counted/supported). */
+static bool metric_only_cell(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			     bool *bad, double *val, const char **unit, const char **fmt)
+{
+	struct evsel_stat *st = evsel__stat(evsel);
+	struct stat_aggr *a = &st->aggr[0];
+
+	*bad = evsel->unsupported || (st->open_err && !evsel->fds && a->res.n == 0) ||
+	       !(d->interval ? a->counted : (row_run(d, a) > 0));
+	*unit = "";
+	if (*bad)
+		return true;
+	if (!stat_display__metric(d, evlist, evsel, 0, val, unit, fmt))
+		return false;
+	/* perf leaves rates and CPU utilisation out of --metric-only */
+	return !strstr(*unit, "/sec") && !strstr(*unit, "CPUs utilized");
+}
+
+void stat_display__print_metric_only(struct stat_display *d, struct evlist *evlist, bool header)
+{
+	struct evsel *evsel;
+	struct out hw;
+	char buf[64];
+	FILE *fp = d->fp;
+
+	if (d->interval && header) {
+		if (d->mode == OUT_HUMAN)
+			fputs("#           time ", fp);
+		else if (d->mode == OUT_CSV)
+			fprintf(fp, " time%s", d->sep);
+	} else if (d->interval) {
+		if (d->mode == OUT_JSON) {
+			out__init(&hw, fp, OUT_JSON, d->sep);
+			out__begin_object(&hw, NULL);
+			out__field_double(&hw, "interval", "%.9f", d->interval_ts / 1e9);
+			out__end_object(&hw);
+		} else {
+			fprintf(fp, "%6llu.%09llu%s",
+				(unsigned long long)(d->interval_ts / 1000000000ULL),
+				(unsigned long long)(d->interval_ts % 1000000000ULL),
+				d->mode == OUT_CSV ? d->sep : " ");
+		}
+	}
+	out__init(&hw, fp, OUT_JSON, d->sep);
+	if (header && d->mode == OUT_JSON)
+		out__begin_object(&hw, NULL);	/* the names as keys of one object */
+	evlist__for_each_entry(evlist, evsel) {
+		const char *unit, *fmt = "%8.3f";
+		double val = 0;
+		bool bad;
+
+		if (!evsel__stat(evsel) || !metric_only_cell(d, evlist, evsel, &bad, &val, &unit, &fmt))
+			continue;
+		if (header) {
+			if (bad)
+				continue;
+			if (d->mode == OUT_HUMAN)
+				fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, unit);
+			else if (d->mode == OUT_CSV)
+				fprintf(fp, "%s%s", unit, d->sep);
+			else
+				out__field_str(&hw, unit, "");
+			continue;
+		}
+		buf[0] = '\0';
+		if (!bad)
+			snprintf(buf, sizeof(buf), fmt, val);
+		if (d->mode == OUT_HUMAN) {
+			fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, buf);
+		} else if (d->mode == OUT_CSV) {
+			fprintf(fp, "%s%s", trim(buf), d->sep);
+		} else {
+			struct out w;
+
+			out__init(&w, fp, OUT_JSON, d->sep);
+			out__begin_object(&w, NULL);
+			out__field_str(&w, "metric-value", trim(buf));
+			out__end_object(&w);
+		}
+	}
+	if (header && d->mode == OUT_JSON)
+		out__end_object(&hw);
+	fputc('\n', fp);
+}
+
 void stat_display__print_interval(struct stat_display *d, struct evlist *evlist)
 {
-	if (d->mode == OUT_HUMAN && d->interval_lines++ % 25 == 0) {
-		if (d->aggr_mode == AGGR_NONE)
+	if (d->metric_only) {
+		if (d->interval_lines++ == 0)
+			stat_display__print_metric_only(d, evlist, true);
+		stat_display__print_metric_only(d, evlist, false);
+		fflush(d->fp);
+		return;
+	}
+	bool header = d->mode == OUT_HUMAN && d->interval_lines++ % 25 == 0;
+
+	if (d->interval_clear) {
+		/* perf's sequence goes to stdout even when counts go elsewhere */
+		fputs("\033[H\033[2J\n", stdout);
+		header = true;
+	}
+	if (header) {
+		static const char *const aggr_head[] = {
+			[AGGR_CORE] = "core            cpus", [AGGR_SOCKET] = "socket cpus",
+			[AGGR_DIE] = "die          cpus", [AGGR_NODE] = "node   cpus",
+		};
+
+		if (aggr_by_topology(d->aggr_mode))
+			fprintf(d->fp, "#           time %s             counts unit events\n",
+				aggr_head[d->aggr_mode]);
+		else if (d->aggr_mode == AGGR_NONE)
 			fprintf(d->fp, "#           time CPU                    counts unit events\n");
 		else if (d->aggr_mode == AGGR_THREAD)
 			fprintf(d->fp, "#           time             comm-pid                  counts unit events\n");
@@ -357,6 +590,32 @@ void stat_display__print_interval(struct stat_display *d, struct evlist *evlist)
 	}
 	print_rows(d, evlist);
 	fflush(d->fp);
+}
+
+/*
+ * --table: each run's elapsed seconds, its difference from the mean and a
+ * bar of one '#' plus one per whole 5% of that difference relative to the
+ * run (perf's layout), indented as the mean is.
+ */
+static void print_run_table(struct stat_display *d, double avg, int prec)
+{
+	char num[64];
+	int indent = 0;
+
+	snprintf(num, sizeof(num), "%*.*f", VALUE_WIDTH, prec, avg);
+	while (num[indent] == ' ')
+		indent++;
+	fprintf(d->fp, "%*s# Table of individual measurements:\n", indent, "");
+	for (int i = 0; i < d->run_count; i++) {
+		double run = d->walltime_run[i] / 1e9;
+		int pct = run > 0 ? abs((int)(100.0 * (run - avg) / run)) : 0;
+
+		fprintf(d->fp, "%*.*f (%+.*f) ", VALUE_WIDTH, prec, run, prec, run - avg);
+		for (int h = 0; h <= pct / 5; h++)
+			fputc('#', d->fp);
+		fputc('\n', d->fp);
+	}
+	fprintf(d->fp, "\n%*s# Final result:\n", indent, "");
 }
 
 void stat_display__print(struct stat_display *d, struct evlist *evlist)
@@ -369,9 +628,16 @@ void stat_display__print(struct stat_display *d, struct evlist *evlist)
 			fprintf(fp, " (%d runs)", d->run_count);
 		fprintf(fp, ":\n\n");
 	}
-	/* -n/--null: no rows, and no blank line for them either (as perf) */
-	if (print_rows(d, evlist) && d->mode == OUT_HUMAN)
+	if (d->metric_only) {
+		if (!d->after_intervals)	/* the names were printed with the intervals */
+			stat_display__print_metric_only(d, evlist, true);
+		stat_display__print_metric_only(d, evlist, false);
+		if (d->mode == OUT_HUMAN)
+			fputc('\n', fp);
+	} else if (print_rows(d, evlist) && d->mode == OUT_HUMAN) {
+		/* -n/--null: no rows, and no blank line for them either (as perf) */
 		fputc('\n', fp);
+	}
 	if (d->mode != OUT_HUMAN) {
 		fflush(fp);
 		return;
@@ -388,6 +654,8 @@ void stat_display__print(struct stat_display *d, struct evlist *evlist)
 			if (prec > 9)
 				prec = 9;
 		}
+		if (d->walltime_run)
+			print_run_table(d, avg, prec);
 		fprintf(fp, "%*.*f +- %.*f seconds time elapsed", VALUE_WIDTH, prec, avg, prec, sd);
 		fprintf(fp, "  ( +-%6.2f%% )\n", rel_stddev_stats(sd, avg));
 	} else {

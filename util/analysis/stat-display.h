@@ -29,6 +29,7 @@ struct stat_display {
 					   "process id '12'", "'system wide'" */
 	struct perf_cpu_map *cpus;	/* row labels for AGGR_NONE */
 	struct perf_thread_map *threads;/* row labels for AGGR_THREAD */
+	const struct aggr_map *aggr_map;/* rows of AGGR_CORE..AGGR_NODE; not owned */
 	bool hide_zero_threads;		/* AGGR_THREAD: leave out rows counting 0
 					   (system-wide --per-thread, as perf) */
 	struct stats walltime;		/* elapsed ns per run */
@@ -39,12 +40,26 @@ struct stat_display {
 	uint64_t interval_ts;		/* ns since start, printed first */
 	uint64_t interval_len;		/* ns covered by this interval */
 	int interval_lines;		/* printed intervals, for the header */
+	bool interval_clear;		/* --interval-clear: clear the screen
+					   (stdout) and print the header each time */
 	bool big_num;			/* thousands separators (locale's) */
+	bool csv_summary;		/* CSV rows start with a "summary" field
+					   (--summary without --no-csv-summary) */
+	bool after_intervals;		/* the -I --summary block */
+	bool metric_only;		/* --metric-only: one line of metrics */
+	const double *walltime_run;	/* --table: elapsed ns of each run,
+					   run_count of them; not owned */
 };
 
 /* Print the final block: header, one row per evsel (and per cpu/thread),
  * the elapsed/user/sys footer (human mode only). */
 void stat_display__print(struct stat_display *d, struct evlist *evlist);
+/*
+ * --metric-only: the line of metric names (header) or of their values,
+ * one cell per evsel, as perf 6.1: a metric per second of a clock or
+ * "CPUs utilized" is no cell, an evsel without a value an empty one.
+ */
+void stat_display__print_metric_only(struct stat_display *d, struct evlist *evlist, bool header);
 /* Print the rows of one interval (-I), prefixed by the timestamp. */
 void stat_display__print_interval(struct stat_display *d, struct evlist *evlist);
 

@@ -2,8 +2,11 @@
 /* Counting aggregation; see stat.h. */
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "stat.h"
+#include "../kernel/cpumap.h"
+#include "../kernel/event-names.h"
 #include "../kernel/evlist.h"
 #include "../lib/util.h"
 
@@ -46,6 +49,10 @@ int stat__nr_aggr(enum aggr_mode mode, int nr_cpus, int nr_threads)
 {
 	switch (mode) {
 	case AGGR_NONE:
+	case AGGR_CORE:		/* at most one row per cpu; aggr_map sets it */
+	case AGGR_SOCKET:
+	case AGGR_DIE:
+	case AGGR_NODE:
 		return nr_cpus;
 	case AGGR_THREAD:
 		return nr_threads;
@@ -96,6 +103,105 @@ void evsel__stat_free(struct evsel *evsel)
 	free(st->aggr);
 	free(st);
 	evsel->priv = NULL;
+}
+
+/* The topology id of cpu reduced to what mode aggregates by. */
+static int aggr_id(const char *root, int cpu, enum aggr_mode mode, struct cpu_topology_id *id)
+{
+	int err = cpu__topology_id(root, cpu, id);
+
+	if (err)
+		return err;
+	if (mode == AGGR_NODE)
+		id->socket = id->die = id->core = -1;
+	else
+		id->node = -1;
+	if (mode == AGGR_SOCKET)
+		id->die = -1;
+	if (mode != AGGR_CORE)
+		id->core = -1;
+	return 0;
+}
+
+static int aggr_id_cmp(const void *a, const void *b)
+{
+	const struct cpu_topology_id *x = a, *y = b;
+
+	if (x->node != y->node)
+		return x->node < y->node ? -1 : 1;
+	if (x->socket != y->socket)
+		return x->socket < y->socket ? -1 : 1;
+	if (x->die != y->die)
+		return x->die < y->die ? -1 : 1;
+	if (x->core != y->core)
+		return x->core < y->core ? -1 : 1;
+	return 0;
+}
+
+struct aggr_map *aggr_map__new(struct perf_cpu_map *cpus, enum aggr_mode mode,
+			       const char *sysfs_root)
+{
+	int nr = perf_cpu_map__nr(cpus), i, k, err = -ENOMEM;
+	struct aggr_map *map = zalloc(sizeof(*map));
+	struct cpu_topology_id *cpu_ids = calloc(nr ? nr : 1, sizeof(*cpu_ids));
+
+	if (!map || !cpu_ids)
+		goto out_err;
+	map->cpu_aggr = calloc(nr ? nr : 1, sizeof(int));
+	map->ids = calloc(nr ? nr : 1, sizeof(*map->ids));
+	map->nr_cpus = calloc(nr ? nr : 1, sizeof(int));
+	if (!map->cpu_aggr || !map->ids || !map->nr_cpus)
+		goto out_err;
+	for (i = 0; i < nr; i++) {
+		err = aggr_id(sysfs_root, perf_cpu_map__cpu(cpus, i), mode, &cpu_ids[i]);
+		if (err)
+			goto out_err;
+		map->ids[map->nr++] = cpu_ids[i];
+	}
+	/* the distinct ids, sorted */
+	qsort(map->ids, map->nr, sizeof(*map->ids), aggr_id_cmp);
+	for (i = k = 0; i < map->nr; i++)
+		if (!k || aggr_id_cmp(&map->ids[k - 1], &map->ids[i]))
+			map->ids[k++] = map->ids[i];
+	map->nr = k;
+	for (i = 0; i < nr; i++) {
+		for (k = 0; k < map->nr && aggr_id_cmp(&map->ids[k], &cpu_ids[i]); k++)
+			;
+		map->cpu_aggr[i] = k;
+		map->nr_cpus[k]++;
+	}
+	free(cpu_ids);
+	return map;
+
+out_err:
+	free(cpu_ids);
+	aggr_map__delete(map);
+	errno = -err;
+	return NULL;
+}
+
+void aggr_map__delete(struct aggr_map *map)
+{
+	if (!map)
+		return;
+	free(map->cpu_aggr);
+	free(map->ids);
+	free(map->nr_cpus);
+	free(map);
+}
+
+void evlist__stat_set_aggr_map(struct evlist *evlist, const struct aggr_map *map)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+
+		if (st && map->nr <= st->nr_aggr) {
+			st->aggr_map = map;
+			st->nr_aggr = map->nr;
+		}
+	}
 }
 
 int evlist__stat_alloc(struct evlist *evlist, int nr_cpus, int nr_threads, enum aggr_mode mode)
@@ -187,6 +293,9 @@ int evlist__stat_read(struct evlist *evlist)
 
 		if (!st || !evsel->fds)
 			continue;
+		if (evsel->leader->tool_event)
+			continue;	/* a tool leader's value comes from evlist__stat_set_tool();
+					   perf reads no member of its group */
 		if (evsel->attr.read_format & PERF_FORMAT_GROUP) {
 			if (evsel__is_group_leader(evsel)) {
 				ret = evsel__stat_read_group(evlist, evsel);
@@ -206,6 +315,26 @@ int evlist__stat_read(struct evlist *evlist)
 		}
 	}
 	return err;
+}
+
+void evlist__stat_set_tool(struct evlist *evlist, uint64_t elapsed_ns, uint64_t utime_ns,
+			   uint64_t stime_ns)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+		uint64_t v;
+
+		/* a group member keeps its dummy counter's reading (0), as perf */
+		if (!st || !evsel->tool_event || !evsel__is_group_leader(evsel))
+			continue;
+		memset(st->cur, 0, (size_t)st->nr_cpus * st->nr_threads * sizeof(*st->cur));
+		v = evsel->tool_event == TOOL_EVENT_DURATION_TIME ? elapsed_ns :
+		    evsel->tool_event == TOOL_EVENT_USER_TIME ? utime_ns : stime_ns;
+		/* one value for the whole run, in the first row */
+		st->cur[0].val = st->cur[0].ena = st->cur[0].run = v;
+	}
 }
 
 void evlist__stat_process(struct evlist *evlist, enum aggr_mode mode, bool delta, bool add_run)
@@ -235,7 +364,8 @@ void evlist__stat_process(struct evlist *evlist, enum aggr_mode mode, bool delta
 					st->prev[k] = st->cur[k];
 				}
 				perf_counts_values__scale(&v);
-				i = mode == AGGR_NONE ? c : mode == AGGR_THREAD ? t : 0;
+				i = mode == AGGR_NONE ? c : mode == AGGR_THREAD ? t :
+				    st->aggr_map ? st->aggr_map->cpu_aggr[c] : 0;
 				a = &st->aggr[i];
 				a->val += v.val;
 				a->ena += v.ena;

@@ -9,9 +9,11 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include "../kernel/cpu-topology.h"
 #include "../kernel/evsel.h"
 
 struct evlist;
+struct perf_cpu_map;
 
 /* Running mean and variance (Welford). */
 struct stats {
@@ -30,7 +32,33 @@ enum aggr_mode {
 	AGGR_GLOBAL,	/* one row per event: everything summed */
 	AGGR_NONE,	/* -A/--no-aggr: one row per cpu */
 	AGGR_THREAD,	/* --per-thread: one row per thread */
+	AGGR_CORE,	/* --per-core: one row per (socket, die, core) */
+	AGGR_SOCKET,	/* --per-socket */
+	AGGR_DIE,	/* --per-die: one row per (socket, die) */
+	AGGR_NODE,	/* --per-node: one row per NUMA node */
 };
+
+/*
+ * The rows of --per-core/--per-socket/--per-die/--per-node: which row
+ * each cpu of the counted cpu map adds to, and each row's topology id
+ * (only the fields of the mode are set, the others -1), rows sorted by
+ * socket, die, core or by node.
+ */
+struct aggr_map {
+	int nr;				/* rows */
+	int *cpu_aggr;			/* [cpu map index] -> row */
+	struct cpu_topology_id *ids;	/* [row] */
+	int *nr_cpus;			/* [row]: cpus of the map in it */
+};
+
+/*
+ * Build the rows of mode (AGGR_CORE..AGGR_NODE) for cpus from the sysfs
+ * topology under sysfs_root (NULL: /sys). NULL with errno set on ENOMEM
+ * or when a cpu's topology cannot be read. Free with aggr_map__delete().
+ */
+struct aggr_map *aggr_map__new(struct perf_cpu_map *cpus, enum aggr_mode mode,
+			       const char *sysfs_root);
+void aggr_map__delete(struct aggr_map *map);
 
 /* One output row of one evsel. */
 struct stat_aggr {
@@ -49,6 +77,7 @@ struct evsel_stat {
 	int nr_aggr;
 	struct stat_aggr *aggr;
 	int open_err;		/* -errno of the last open, 0 when open */
+	const struct aggr_map *aggr_map;	/* AGGR_CORE..NODE rows; not owned */
 };
 
 static inline struct evsel_stat *evsel__stat(const struct evsel *evsel)
@@ -63,6 +92,9 @@ int evsel__stat_alloc(struct evsel *evsel, int nr_cpus, int nr_threads, enum agg
 void evsel__stat_free(struct evsel *evsel);
 int evlist__stat_alloc(struct evlist *evlist, int nr_cpus, int nr_threads, enum aggr_mode mode);
 void evlist__stat_free(struct evlist *evlist);
+/* Use map's rows (AGGR_CORE..AGGR_NODE) for every evsel; map must
+ * outlive the evsel_stats and have at most nr_cpus rows. */
+void evlist__stat_set_aggr_map(struct evlist *evlist, const struct aggr_map *map);
 /* Zero prev (start of a run), keeping the per-run statistics. */
 void evlist__stat_reset_prev(struct evlist *evlist);
 
@@ -78,6 +110,16 @@ bool perf_counts_values__scale(struct perf_counts_values *c);
  * not open are left at zero. Returns 0 or the first -errno.
  */
 int evlist__stat_read(struct evlist *evlist);
+
+/*
+ * Set the readings of the tool events (event-names.h) that are not group
+ * members: duration_time = elapsed_ns, user_time/system_time = the
+ * workload's rusage times (ns; 0 when unknown, printed "<not counted>"),
+ * in the first fd's slot with time_enabled = time_running = the value, as
+ * perf reports them. Call after evlist__stat_read().
+ */
+void evlist__stat_set_tool(struct evlist *evlist, uint64_t elapsed_ns, uint64_t utime_ns,
+			   uint64_t stime_ns);
 
 /*
  * Fill every row's val/ena/run from cur (minus prev when delta; prev is

@@ -37,6 +37,22 @@ const struct event_symbol event_symbols_sw[] = {
 	{ NULL, NULL, 0, 0 },
 };
 
+const struct event_symbol event_symbols_tool[] = {
+	{ "duration_time",    NULL,         PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
+	{ "user_time",        NULL,         PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
+	{ "system_time",      NULL,         PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
+	{ NULL, NULL, 0, 0 },
+};
+
+enum tool_event tool_event__find(const char *name)
+{
+	for (const struct event_symbol *s = event_symbols_tool; s->symbol; s++) {
+		if (!strcmp(s->symbol, name))
+			return (enum tool_event)(s - event_symbols_tool + 1);
+	}
+	return TOOL_EVENT_NONE;
+}
+
 /* Names perf prints for an attr (the short spellings). */
 static const char *const hw_attr_names[] = {
 	"cycles", "instructions", "cache-references", "cache-misses", "branches",

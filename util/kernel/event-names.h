@@ -25,6 +25,24 @@ struct event_symbol {
 extern const struct event_symbol event_symbols_hw[];
 extern const struct event_symbol event_symbols_sw[];
 
+/*
+ * perf's tool events (its "tool" PMU): duration_time (the run's wall-clock
+ * time), user_time and system_time (the workload's rusage CPU times), all
+ * in ns. The kernel does not count them: an evsel of one opens a
+ * PERF_COUNT_SW_DUMMY counter (which a group read reports as 0) and
+ * `prf stat` fills in the value. event_symbols_tool[id - 1] names tool
+ * event id (type/config: the dummy counter).
+ */
+enum tool_event {
+	TOOL_EVENT_NONE,
+	TOOL_EVENT_DURATION_TIME,
+	TOOL_EVENT_USER_TIME,
+	TOOL_EVENT_SYSTEM_TIME,
+};
+extern const struct event_symbol event_symbols_tool[];
+/* The tool event named name, TOOL_EVENT_NONE when it is none. */
+enum tool_event tool_event__find(const char *name);
+
 /* Find a hardware or software symbol by its name or alias (exact,
  * case-sensitive like perf). NULL when unknown. */
 const struct event_symbol *event_symbol__find(const char *name);

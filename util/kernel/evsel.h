@@ -44,6 +44,8 @@ struct evsel {
 	bool unsupported;		/* open failed with ENOENT/EOPNOTSUPP */
 	bool supported;			/* at least one fd opened */
 	bool tracking;			/* carries comm/mmap/task side-band */
+	int tool_event;			/* enum tool_event (event-names.h): a
+					   dummy counter stat fills in; 0: none */
 
 	/* open state: fds[cpu_idx * nr_threads + thread_idx], -1 when closed */
 	int *fds;

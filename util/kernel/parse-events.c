@@ -642,6 +642,18 @@ static int parse_named_event(struct parse_ctx *ctx, int pos, int end)
 	 * a second word means a tracepoint. */
 	mods_ok = !colon || (nmods > 0 && (int)strspn(s + mpos, VALID_MODIFIERS) >= nmods);
 
+	if (!colon && tool_event__find(name)) {
+		/* duration_time & co: a dummy counter prf stat fills in */
+		struct evsel *evsel;
+
+		attr.type = PERF_TYPE_SOFTWARE;
+		attr.config = PERF_COUNT_SW_DUMMY;
+		evsel = new_evsel(ctx, &attr, s + pos, end - pos);
+		if (!evsel || !(evsel->pmu_name = strdup("tool")))
+			return -ENOMEM;
+		evsel->tool_event = tool_event__find(name);
+		return 0;
+	}
 	sym = event_symbol__find(name);
 	if (sym) {
 		attr.type = sym->type;
