@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf report/script match perf on stripped non-PIE/PIE binaries (unresolved [.] 0x... form) and on multi-event files (synthesized side band, period column)
+# prf-test: serial: records system-wide (-a)
 # Records stripped non-PIE and PIE programs with /usr/bin/perf (Linux perf
 # 6.1, the reference): an unresolved sample address is shown by perf as
 # ip - map start + pgoff (file offset form, no ELF vaddr bias), callchain

@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf stat: perf 6.1 compatible counting output (CSV, JSON, -r, -p, -a -A, exit status)
+# prf-test: serial: counts system-wide (-a -A), and times intervals (-I 100) and a busy process's CPU time (-p)
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 PERF=${PERF_BIN:-/usr/bin/perf}

@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf stat counts tracepoints like perf stat (sched_switch, sys_enter_openat: N opens give >= N, perf +-2; --filter)
+# prf-test: serial: compares sched_switch counts of two runs, which other tests' load changes
 # A program opening /dev/null N times runs under prf stat and perf stat
 # with the same two tracepoints. sys_enter_openat depends only on the
 # program (its N opens plus the dynamic loader's), so prf's count must be
