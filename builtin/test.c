@@ -1,24 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * prf test [-v] [list] [NUMBER|SUBSTRING...]
+ * prf test [-v] [-j N] [list] [NUMBER|NAME|SUBSTRING...]
  *
  * Runs the C unit tests registered with DEFINE_SUITE (tests/ *.c) and the
  * shell tests tests/shell/ *.sh (description on line 2; exit 0 pass, 2 skip,
  * anything else fail; they get $PRF, the absolute path of this binary).
- * Every test runs in a forked child with a time limit; its output is shown
- * with -v or when it fails. The last line is "N passed, N failed[, N skipped]".
+ * Every test has a stable name (SUITE-CASE, or the script's file name
+ * without ".sh") and runs in a forked child with a time limit; its output
+ * is shown with -v or when it fails. Up to -j tests run at once; those
+ * marked serial (DEFINE_SUITE_SERIAL, "# prf-test: serial" in a script's
+ * leading comment) run alone after the others. Results are printed in list
+ * order whatever order they finish in; the last line is
+ * "N passed, N failed[, N skipped]". Documentation/prf-test.txt.
  */
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "builtin.h"
 #include "../tests/tests.h"
@@ -72,16 +79,79 @@ int test_skip(const char *fmt, ...)
 struct test_opts {
 	int verbose;
 	unsigned int timeout;	/* seconds per test */
+	int jobs;		/* tests run at once */
 };
 
 /* One runnable test: a unit test case or a shell script. */
 struct test_entry {
+	char name[128];		/* stable name: SUITE-CASE or the script's, no ".sh" */
+	char group[64];		/* the unit suite's name ("" for a script) */
 	char desc[256];
 	const struct test_case *tc;
 	char script[PATH_MAX];
+	bool serial;		/* must run alone */
 };
 
-static int collect_shell(struct test_entry **entries, int *n, int *alloc)
+/* The marker a shell test's leading comment block carries to run alone. */
+#define SERIAL_MARK "# prf-test: serial"
+
+/* An identifier as a test name: '-' for '_'. */
+static void name_from(char *dst, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void name_from(char *dst, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(dst, size, fmt, ap);
+	va_end(ap);
+	for (; *dst; dst++)
+		if (*dst == '_')
+			*dst = '-';
+}
+
+static struct test_entry *entry_new(struct test_entry **entries, int *n, int *alloc)
+{
+	struct test_entry *e;
+
+	if (*n == *alloc) {
+		*alloc = *alloc ? *alloc * 2 : 64;
+		*entries = realloc(*entries, *alloc * sizeof(**entries));
+		if (!*entries) {
+			pr_err("prf test: out of memory\n");
+			exit(1);
+		}
+	}
+	e = &(*entries)[(*n)++];
+	memset(e, 0, sizeof(*e));
+	return e;
+}
+
+/* Description (line 2, after "# ") and serial mark of a shell test. */
+static void read_script_head(struct test_entry *e)
+{
+	char line[256];
+	FILE *f = fopen(e->script, "r");
+	int nr = 0;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f) && (++nr <= 2 || line[0] == '#')) {
+		if (nr == 2) {
+			char *p = line;
+
+			while (*p == '#' || *p == ' ')
+				p++;
+			p[strcspn(p, "\n")] = '\0';
+			snprintf(e->desc, sizeof(e->desc), "%s", p);
+		} else if (nr > 2 && !strncmp(line, SERIAL_MARK, strlen(SERIAL_MARK))) {
+			e->serial = true;
+		}
+	}
+	fclose(f);
+}
+
+static void collect_shell(struct test_entry **entries, int *n, int *alloc)
 {
 	char dir[3200];
 	struct dirent **names;
@@ -90,46 +160,28 @@ static int collect_shell(struct test_entry **entries, int *n, int *alloc)
 	snprintf(dir, sizeof(dir), "%s/tests/shell", prf_exec_dir());
 	cnt = scandir(dir, &names, NULL, alphasort);
 	if (cnt < 0)
-		return 0;
+		return;
 	for (int i = 0; i < cnt; i++) {
 		const char *nm = names[i]->d_name;
 		size_t len = strlen(nm);
 		struct test_entry *e;
-		char line[256] = "";
-		FILE *f;
 
 		if (len < 4 || strcmp(nm + len - 3, ".sh")) {
 			free(names[i]);
 			continue;
 		}
-		if (*n == *alloc) {
-			*alloc = *alloc ? *alloc * 2 : 64;
-			*entries = realloc(*entries, *alloc * sizeof(**entries));
-		}
-		e = &(*entries)[(*n)++];
-		memset(e, 0, sizeof(*e));
+		e = entry_new(entries, n, alloc);
 		snprintf(e->script, sizeof(e->script), "%.3000s/%.255s", dir, nm);
-		f = fopen(e->script, "r");
-		if (f) {
-			/* description: line 2, after "# " */
-			if (fgets(line, sizeof(line), f) && fgets(line, sizeof(line), f)) {
-				char *p = line;
-
-				while (*p == '#' || *p == ' ')
-					p++;
-				p[strcspn(p, "\n")] = '\0';
-				snprintf(e->desc, sizeof(e->desc), "%s", p);
-			}
-			fclose(f);
-		}
+		snprintf(e->name, sizeof(e->name), "%.*s", (int)(len - 3), nm);
+		read_script_head(e);
 		if (!e->desc[0])
 			snprintf(e->desc, sizeof(e->desc), "%s", nm);
 		free(names[i]);
 	}
 	free(names);
-	return 0;
 }
 
+/* Every test in list order: unit cases by suite name, then the scripts. */
 static struct test_entry *collect(int *np)
 {
 	struct test_entry *entries = NULL;
@@ -137,14 +189,13 @@ static struct test_entry *collect(int *np)
 
 	for (struct test_suite *s = suites; s; s = s->next) {
 		for (const struct test_case *tc = s->cases; tc->name; tc++) {
-			if (n == alloc) {
-				alloc = alloc ? alloc * 2 : 64;
-				entries = realloc(entries, alloc * sizeof(*entries));
-			}
-			memset(&entries[n], 0, sizeof(entries[n]));
-			snprintf(entries[n].desc, sizeof(entries[n].desc), "%s: %s", s->desc, tc->desc);
-			entries[n].tc = tc;
-			n++;
+			struct test_entry *e = entry_new(&entries, &n, &alloc);
+
+			name_from(e->group, sizeof(e->group), "%s", s->name);
+			name_from(e->name, sizeof(e->name), "%s-%s", s->name, tc->name);
+			snprintf(e->desc, sizeof(e->desc), "%s: %s", s->desc, tc->desc);
+			e->tc = tc;
+			e->serial = s->serial;
 		}
 	}
 	collect_shell(&entries, &n, &alloc);
@@ -152,7 +203,48 @@ static struct test_entry *collect(int *np)
 	return entries;
 }
 
-static bool selected(const struct test_entry *e, int num, int argc, const char **argv)
+/* A test name or unit suite name used twice: 0, or -1 with a message. */
+static int check_names(const struct test_entry *entries, int n)
+{
+	int ret = 0;
+
+	for (int i = 0; i < n; i++) {
+		const struct test_entry *a = &entries[i];
+
+		for (int j = 0; j < n; j++) {
+			const struct test_entry *b = &entries[j];
+
+			if (j > i && !strcmp(a->name, b->name))
+				pr_err("prf test: two tests are named '%s': %s and %s\n", a->name,
+				       a->script[0] ? a->script : a->desc,
+				       b->script[0] ? b->script : b->desc);
+			else if (!strcmp(a->name, b->group) && (!j || strcmp(b->group, b[-1].group)))
+				pr_err("prf test: '%s' names a test (%s) and a unit suite (%s)\n",
+				       a->name, a->script[0] ? a->script : a->desc, b->desc);
+			else
+				continue;
+			ret = -1;
+		}
+	}
+	return ret;
+}
+
+/* Does ARG name a test or a unit suite exactly? */
+static bool is_name(const struct test_entry *entries, int n, const char *arg)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(entries[i].name, arg) || !strcmp(entries[i].group, arg))
+			return true;
+	return false;
+}
+
+/*
+ * An argument selects by number, by exact name (a test's or its suite's)
+ * when some test has that name, and otherwise by substring of the
+ * description (any case), the name, the case identifier or the script path.
+ */
+static bool selected(const struct test_entry *e, int num, int argc, const char **argv,
+		     const bool *exact)
 {
 	if (argc == 0)
 		return true;
@@ -165,35 +257,74 @@ static bool selected(const struct test_entry *e, int num, int argc, const char *
 				return true;
 			continue;
 		}
-		if (strcasestr(e->desc, argv[i]) || (e->tc && strstr(e->tc->name, argv[i])) ||
+		if (exact[i]) {
+			if (!strcmp(e->name, argv[i]) || !strcmp(e->group, argv[i]))
+				return true;
+			continue;
+		}
+		if (strcasestr(e->desc, argv[i]) || strstr(e->name, argv[i]) ||
+		    (e->tc && strstr(e->tc->name, argv[i])) ||
 		    (e->script[0] && strstr(e->script, argv[i])))
 			return true;
 	}
 	return false;
 }
 
-/* Run in a child; returns TEST_OK/TEST_FAIL/TEST_SKIP. */
-static int run_entry(const struct test_entry *e, const struct test_opts *o,
-		     struct strbuf *output, struct strbuf *reason)
-{
-	int outp[2], skp[2], status, ret;
-	ssize_t len;
+/* A selected test: its child while it runs, then its result. */
+struct test_run {
+	const struct test_entry *e;
+	int num;		/* number in the list, from 1 */
 	pid_t pid;
+	int out_fd, skip_fd;	/* read ends of the child's output and skip reason */
+	int status;		/* wait status */
+	struct timespec reaped_at;
+	bool started, reaped, done, shown;	/* shown: its line's start is printed */
+	int result;		/* TEST_OK/TEST_FAIL/TEST_SKIP once done */
+	struct strbuf out, reason;
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+	interrupted = sig;
+}
+
+/* Fork the child of R: a unit case runs in it, a script is exec'd by bash. */
+static int run_start(struct test_run *r, const struct test_opts *o)
+{
+	const struct test_entry *e = r->e;
+	int outp[2], skp[2], ret;
+	ssize_t len;
 	char buf[4096];
 
-	if (pipe(outp) < 0 || pipe(skp) < 0)
-		return TEST_FAIL;
+	r->started = true;
+	if (pipe2(outp, O_CLOEXEC) < 0)
+		return -errno;
+	if (pipe2(skp, O_CLOEXEC) < 0) {
+		ret = -errno;
+		close(outp[0]);
+		close(outp[1]);
+		return ret;
+	}
 	fflush(stdout);
 	fflush(stderr);
-	pid = fork();
-	if (pid < 0)
-		return TEST_FAIL;
-	if (pid == 0) {
+	r->pid = fork();
+	if (r->pid < 0) {
+		ret = -errno;
+		close(outp[0]);
+		close(outp[1]);
+		close(skp[0]);
+		close(skp[1]);
+		return ret;
+	}
+	if (r->pid == 0) {
 		close(outp[0]);
 		close(skp[0]);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
 		dup2(outp[1], STDOUT_FILENO);
 		dup2(outp[1], STDERR_FILENO);
-		close(outp[1]);
 		setpgid(0, 0);
 		alarm(o->timeout);
 		signal(SIGPIPE, SIG_DFL);
@@ -205,7 +336,6 @@ static int run_entry(const struct test_entry *e, const struct test_opts *o,
 			fflush(stderr);
 			_exit(ret == TEST_OK ? 0 : ret == TEST_SKIP ? 2 : 1);
 		}
-		close(skp[1]);
 		/* the binary under test, whatever its name (prf, prf-asan, ...) */
 		len = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
 		buf[len > 0 ? len : 0] = '\0';
@@ -217,69 +347,256 @@ static int run_entry(const struct test_entry *e, const struct test_opts *o,
 	}
 	close(outp[1]);
 	close(skp[1]);
-	for (;;) {
-		ssize_t n = read(outp[0], buf, sizeof(buf));
+	r->out_fd = outp[0];
+	r->skip_fd = skp[0];
+	return 0;
+}
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		strbuf_add(output, buf, n);
-	}
-	for (;;) {
-		ssize_t n = read(skp[0], buf, sizeof(buf));
+/* The result of R from its wait status and output, once it is over. */
+static int run_result(struct test_run *r)
+{
+	int status = r->status;
 
-		if (n <= 0)
-			break;
-		strbuf_add(reason, buf, n);
-	}
-	close(outp[0]);
-	close(skp[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	/* kill anything the test left running in its process group */
-	kill(-pid, SIGKILL);
 	if (WIFSIGNALED(status)) {
-		strbuf_addf(output, "test killed by signal %d%s\n", WTERMSIG(status),
+		strbuf_addf(&r->out, "test killed by signal %d%s\n", WTERMSIG(status),
 			    WTERMSIG(status) == SIGALRM ? " (timeout)" : "");
 		return TEST_FAIL;
 	}
 	if (WEXITSTATUS(status) == 0)
 		return TEST_OK;
 	if (WEXITSTATUS(status) == 2) {
-		if (!reason->len && output->len) {
+		if (!r->reason.len && r->out.len) {
 			/* shell test: the last non-empty output line says why */
-			char *end = output->buf + output->len;
+			char *end = r->out.buf + r->out.len;
 
-			while (end > output->buf && end[-1] == '\n')
+			while (end > r->out.buf && end[-1] == '\n')
 				end--;
 			char *start = end;
 
-			while (start > output->buf && start[-1] != '\n')
+			while (start > r->out.buf && start[-1] != '\n')
 				start--;
-			strbuf_add(reason, start, end - start);
+			strbuf_add(&r->reason, start, end - start);
 		}
 		return TEST_SKIP;
 	}
 	return TEST_FAIL;
 }
 
+/* Read what is there on *FD into SB; close it at its end. */
+static void drain(int *fd, struct strbuf *sb)
+{
+	char buf[4096];
+	ssize_t n = read(*fd, buf, sizeof(buf));
+
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n <= 0) {
+		close(*fd);
+		*fd = -1;
+		return;
+	}
+	strbuf_add(sb, buf, n);
+}
+
+static double since(const struct timespec *t)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t->tv_sec) + (now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/*
+ * Wait until something happens to the running tests (RUNS[0..N), those
+ * started and not done): read their output, reap their children. A test is
+ * done when its child is reaped and its output read to the end; whatever
+ * its child left running in its process group is killed once it is
+ * reaped, and a pipe some process outside it holds open is closed 2 s on.
+ * Returns the number of tests done now.
+ */
+static int run_wait(struct test_run *runs, int n)
+{
+	struct pollfd pfd[2 * n > 0 ? 2 * n : 1];
+	struct test_run *owner[2 * n > 0 ? 2 * n : 1];
+	bool is_out[2 * n > 0 ? 2 * n : 1];
+	int npfd = 0, ndone = 0, timeout = 200;
+
+	for (int i = 0; i < n; i++) {
+		struct test_run *r = &runs[i];
+
+		if (!r->started || r->done)
+			continue;
+		/* output closed, child not reaped yet: it is exiting */
+		if (r->out_fd < 0 && r->skip_fd < 0 && !r->reaped)
+			timeout = 2;
+		if (r->out_fd >= 0) {
+			pfd[npfd] = (struct pollfd){ .fd = r->out_fd, .events = POLLIN };
+			owner[npfd] = r;
+			is_out[npfd++] = true;
+		}
+		if (r->skip_fd >= 0) {
+			pfd[npfd] = (struct pollfd){ .fd = r->skip_fd, .events = POLLIN };
+			owner[npfd] = r;
+			is_out[npfd++] = false;
+		}
+	}
+	if (poll(pfd, npfd, timeout) > 0) {
+		for (int i = 0; i < npfd; i++) {
+			if (!pfd[i].revents)
+				continue;
+			if (is_out[i])
+				drain(&owner[i]->out_fd, &owner[i]->out);
+			else
+				drain(&owner[i]->skip_fd, &owner[i]->reason);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		struct test_run *r = &runs[i];
+
+		if (!r->started || r->done)
+			continue;
+		if (!r->reaped && waitpid(r->pid, &r->status, WNOHANG) == r->pid) {
+			r->reaped = true;
+			clock_gettime(CLOCK_MONOTONIC, &r->reaped_at);
+			/* kill anything the test left running in its process group */
+			kill(-r->pid, SIGKILL);
+		}
+		if (r->reaped && (r->out_fd >= 0 || r->skip_fd >= 0) && since(&r->reaped_at) > 2) {
+			if (r->out_fd >= 0)
+				close(r->out_fd);
+			if (r->skip_fd >= 0)
+				close(r->skip_fd);
+			r->out_fd = r->skip_fd = -1;
+		}
+		if (r->reaped && r->out_fd < 0 && r->skip_fd < 0) {
+			r->result = run_result(r);
+			r->done = true;
+			ndone++;
+		}
+	}
+	return ndone;
+}
+
+struct test_counts {
+	int passed, failed, skipped;
+};
+
+/*
+ * Print the results from RUNS[*NEXT] on that are done, in list order, and
+ * the start of the line of the first one still running (as -j1 does).
+ */
+static void run_print(struct test_run *runs, int n, int *next, const struct test_opts *o,
+		      struct test_counts *c)
+{
+	for (; *next < n; ++*next) {
+		struct test_run *r = &runs[*next];
+
+		if (!r->started)
+			return;
+		if (!r->shown) {
+			printf("%3d: %-68s:", r->num, r->e->desc);
+			r->shown = true;
+		}
+		if (!r->done) {
+			fflush(stdout);
+			return;
+		}
+		if (r->result == TEST_OK) {
+			printf(" Ok\n");
+			c->passed++;
+		} else if (r->result == TEST_SKIP) {
+			printf(" Skip%s%s%s\n", r->reason.len ? " (" : "", r->reason.buf,
+			       r->reason.len ? ")" : "");
+			c->skipped++;
+		} else {
+			printf(" FAILED!\n");
+			c->failed++;
+		}
+		if ((o->verbose || r->result == TEST_FAIL) && r->out.len) {
+			printf("---- output of test %d (%s) ----\n%s", r->num, r->e->name, r->out.buf);
+			if (r->out.buf[r->out.len - 1] != '\n')
+				putchar('\n');
+			printf("---- end ----\n");
+		}
+		strbuf_release(&r->out);
+		strbuf_release(&r->reason);
+		fflush(stdout);
+	}
+}
+
+/*
+ * Run RUNS[0..N) (in list order): up to o->jobs at once, the serial ones
+ * alone after all others; with one job, every test in list order.
+ */
+static void run_all(struct test_run *runs, int n, const struct test_opts *o,
+		    struct test_counts *c)
+{
+	int order[n > 0 ? n : 1], norder = 0, started = 0, running = 0, next = 0;
+	bool serial_running = false;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++)
+			if (o->jobs == 1 ? pass == 0 : runs[i].e->serial == (pass == 1))
+				order[norder++] = i;
+	while (next < n && !interrupted) {
+		while (started < n && !serial_running) {
+			struct test_run *r = &runs[order[started]];
+			bool alone = r->e->serial && o->jobs > 1;
+
+			if (running >= o->jobs || (alone && running))
+				break;
+			started++;
+			if (run_start(r, o) < 0) {
+				strbuf_addf(&r->out, "cannot start the test: %s\n", strerror(errno));
+				r->status = 1 << 8;
+				r->result = TEST_FAIL;
+				r->done = true;
+				continue;
+			}
+			running++;
+			serial_running = alone;
+		}
+		run_print(runs, n, &next, o, c);
+		if (next >= n || !running)
+			continue;
+		running -= run_wait(runs, n);
+		if (!running)
+			serial_running = false;
+	}
+	if (interrupted) {
+		for (int i = 0; i < n; i++)
+			if (runs[i].started && !runs[i].reaped)
+				kill(-runs[i].pid, SIGKILL);
+		putchar('\n');
+	}
+}
+
 int cmd_test(int argc, const char **argv)
 {
-	struct test_opts o = { .timeout = 600 };
-	const char *const usage[] = { "prf test [<options>] [list] [{<test-number>|<test-name>}...]", NULL };
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	struct test_opts o = { .timeout = 600, .jobs = ncpu > 0 ? (int)ncpu : 1 };
+	const char *const usage[] = {
+		"prf test [<options>] [list] [{<test-number>|<test-name>|<substring>}...]", NULL
+	};
 	const struct option options[] = {
 		OPT_INCR('v', "verbose", &o.verbose, "show test output"),
 		OPT_UINTEGER(0, "timeout", &o.timeout, "seconds each test may take (default 600)"),
+		OPT_INTEGER('j', "jobs", &o.jobs, "tests run at once (default: online CPUs; 1: one by one)"),
 		OPT_END()
 	};
+	struct test_counts c = { 0 };
 	struct test_entry *entries;
-	int n, passed = 0, failed = 0, skipped = 0;
-	bool list = false;
+	struct test_run *runs;
+	bool list = false, *exact;
+	int n, nrun = 0;
 
 	argc = parse_options(argc, argv, options, usage, 0);
 	if (argc < 0)
 		return 129;
+	if (o.jobs < 1) {
+		pr_err("prf test: -j wants a number of tests, 1 or more\n");
+		return 129;
+	}
 	if (argc > 0 && !strcmp(argv[0], "list")) {
 		list = true;
 		argc--;
@@ -290,44 +607,46 @@ int cmd_test(int argc, const char **argv)
 	 * answer alike; dwarf-debug-cache.sh turns it on for itself */
 	setenv("PRF_DEBUG_CACHE", "0", 1);
 	entries = collect(&n);
+	if (check_names(entries, n) < 0) {
+		free(entries);
+		return 1;
+	}
+	exact = calloc(argc > 0 ? argc : 1, sizeof(*exact));
+	runs = calloc(n > 0 ? n : 1, sizeof(*runs));
+	if (!exact || !runs) {
+		pr_err("prf test: out of memory\n");
+		return 1;
+	}
+	for (int i = 0; i < argc; i++)
+		exact[i] = is_name(entries, n, argv[i]);
 	for (int i = 0; i < n; i++) {
-		struct strbuf out = STRBUF_INIT, reason = STRBUF_INIT;
-		int ret;
-
-		if (!selected(&entries[i], i + 1, argc, argv))
+		if (!selected(&entries[i], i + 1, argc, argv, exact))
 			continue;
 		if (list) {
-			printf("%3d: %s\n", i + 1, entries[i].desc);
+			printf("%3d: %-32s %s%s\n", i + 1, entries[i].name, entries[i].desc,
+			       entries[i].serial ? " (serial)" : "");
 			continue;
 		}
-		printf("%3d: %-68s:", i + 1, entries[i].desc);
-		fflush(stdout);
-		ret = run_entry(&entries[i], &o, &out, &reason);
-		if (ret == TEST_OK) {
-			printf(" Ok\n");
-			passed++;
-		} else if (ret == TEST_SKIP) {
-			printf(" Skip%s%s%s\n", reason.len ? " (" : "", reason.buf, reason.len ? ")" : "");
-			skipped++;
-		} else {
-			printf(" FAILED!\n");
-			failed++;
-		}
-		if ((o.verbose || ret == TEST_FAIL) && out.len) {
-			printf("---- output of test %d ----\n%s", i + 1, out.buf);
-			if (out.buf[out.len - 1] != '\n')
-				putchar('\n');
-			printf("---- end ----\n");
-		}
-		strbuf_release(&out);
-		strbuf_release(&reason);
+		runs[nrun] = (struct test_run){ .e = &entries[i], .num = i + 1, .out_fd = -1,
+						.skip_fd = -1, .out = STRBUF_INIT,
+						.reason = STRBUF_INIT };
+		nrun++;
 	}
+	if (!list) {
+		signal(SIGINT, on_interrupt);
+		signal(SIGTERM, on_interrupt);
+		run_all(runs, nrun, &o, &c);
+	}
+	free(runs);
+	free(exact);
 	free(entries);
 	if (list)
 		return 0;
-	printf("%d passed, %d failed", passed, failed);
-	if (skipped)
-		printf(", %d skipped", skipped);
+	if (interrupted)
+		return 128 + interrupted;
+	printf("%d passed, %d failed", c.passed, c.failed);
+	if (c.skipped)
+		printf(", %d skipped", c.skipped);
 	printf("\n");
-	return failed ? 1 : 0;
+	return c.failed ? 1 : 0;
 }

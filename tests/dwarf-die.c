@@ -5,7 +5,7 @@
  * in the same order, and for every function, the same inline scope
  * ranges (depth, DIE, parent, address range) in the same order. The
  * files: this binary, or the ones $PRF_DWARF_DIE_ELF names (colon
- * separated; tests/shell/dwarf-line.sh passes programs built with
+ * separated; tests/shell/dwarf-libdw.sh passes programs built with
  * -gdwarf-2 to -5 by gcc and clang, compressed too, and glibc's and
  * python3.11's debug files when installed). Then every cut of a unit
  * and bytes of it flipped: refused or walked, never read past the unit

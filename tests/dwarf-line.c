@@ -5,7 +5,7 @@
  * end of sequence, line, file name, in libdw's order once sorted the way
  * libdw sorts) and the same file table. The files: this binary (gcc's
  * DWARF 5), or the ones $PRF_DWARF_LINE_ELF names (colon separated;
- * tests/shell/dwarf-line.sh passes programs built with -gdwarf-2 to -5,
+ * tests/shell/dwarf-libdw.sh passes programs built with -gdwarf-2 to -5,
  * and glibc's compressed debug file when installed). A corrupt program
  * (cut short, a bad opcode length) gives -EINVAL without reading past
  * the section.

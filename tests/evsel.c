@@ -159,7 +159,7 @@ static void touch_pages(int npages)
 	munmap(p, npages * psz);
 }
 
-static int test__evsel_read(void)
+static int test__read(void)
 {
 	const uint64_t rf = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	struct perf_cpu_map *cpus = perf_cpu_map__dummy_new();
@@ -209,7 +209,7 @@ static int test__evsel_read(void)
 	return TEST_OK;
 }
 
-static int test__evsel_group(void)
+static int test__group(void)
 {
 	const uint64_t rf = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING |
 			    PERF_FORMAT_GROUP | PERF_FORMAT_ID;
@@ -252,5 +252,5 @@ DEFINE_SUITE(evsel, "evsel/evlist open and read, cpu/thread maps, workload",
 	TEST_CASE(cpumap_parse, "cpu map parsing: 0-3,5, online, dummy"),
 	TEST_CASE(thread_map, "thread map from -p (all tasks), -t, dummy"),
 	TEST_CASE(workload, "corked workload: exit status, exec failure, abort"),
-	TEST_CASE(evsel_read, "task-clock and page-faults on this process"),
-	TEST_CASE(evsel_group, "group read with PERF_FORMAT_GROUP"));
+	TEST_CASE(read, "task-clock and page-faults on this process"),
+	TEST_CASE(group, "group read with PERF_FORMAT_GROUP"));

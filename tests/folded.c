@@ -172,7 +172,7 @@ static int test__tidy(void)
 	return TEST_OK;
 }
 
-static int test__folded_stacks(void)
+static int test__stacks(void)
 {
 	struct fake fk;
 	struct callchain_frame fr[8];
@@ -303,6 +303,6 @@ static int test__flamegraph_height(void)
 DEFINE_SUITE(folded, "script printer, folded stacks, flamegraph writers",
 	     TEST_CASE(script_print, "perf script sample/callchain layout and -F syntax"),
 	     TEST_CASE(tidy, "stackcollapse-perf name tidying"),
-	     TEST_CASE(folded_stacks, "folded stacks from resolved frames"),
+	     TEST_CASE(stacks, "folded stacks from resolved frames"),
 	     TEST_CASE(flamegraph_files, "HTML/SVG writers escape and color"),
 	     TEST_CASE(flamegraph_height, "SVG as tall as the frames drawn"));

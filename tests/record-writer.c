@@ -77,7 +77,7 @@ static int test__mmap_read(void)
 }
 
 /* Writer: header layout, data size kept current, features after the data. */
-static int test__writer_layout(void)
+static int test__layout(void)
 {
 	char path[] = "/tmp/prf-writer-XXXXXX";
 	struct perf_data_writer w;
@@ -173,5 +173,5 @@ static int test__synthesize_self(void)
 
 DEFINE_SUITE(record_writer, "record: ring buffer, perf.data writer, synthesis",
 	TEST_CASE(mmap_read, "ring buffer read with wrap-around on a real event"),
-	TEST_CASE(writer_layout, "perf.data header, data size sync, feature sections"),
+	TEST_CASE(layout, "perf.data header, data size sync, feature sections"),
 	TEST_CASE(synthesize_self, "COMM and MMAP2 of the own process"));

@@ -491,7 +491,7 @@ static int test__cxx_demangle(void)
 }
 
 /* The bucketed binary search agrees with a linear scan on random tables. */
-static int test__symbol_index(void)
+static int test__index(void)
 {
 	unsigned int seed = 12345;
 
@@ -536,7 +536,7 @@ static int test__symbol_index(void)
 
 /* symbol__name_len() = strlen(name) for every length, also past what the
  * symbol keeps, and for a symbol set up without it; dso__long_name_len(). */
-static int test__symbol_name_len(void)
+static int test__name_len(void)
 {
 	static const size_t lens[] = { 0, 1, 2, 15, 16, 253, 254, 255, 256, 300, 4000 };
 	struct dso *dso = dso__new("/nonexistent/name-len-test");
@@ -568,5 +568,5 @@ DEFINE_SUITE(symbols, "ELF symbols, debug files, build-ids, demangling",
 	TEST_CASE(debug_file, "separate debug file: .gnu_debuglink, .debug/, build-id + --symfs"),
 	TEST_CASE(build_id, "build-id = readelf -n; mismatch detected, symbols not used"),
 	TEST_CASE(cxx_demangle, "C++ names equal c++filt's; Rust legacy"),
-	TEST_CASE(symbol_index, "bucketed symbol lookup = linear scan"),
-	TEST_CASE(symbol_name_len, "symbol and DSO name lengths kept = strlen, long names counted"));
+	TEST_CASE(index, "bucketed symbol lookup = linear scan"),
+	TEST_CASE(name_len, "symbol and DSO name lengths kept = strlen, long names counted"));

@@ -6,12 +6,24 @@
  * a forked child with a timeout. A file declares its cases and registers a
  * suite; no central list to edit:
  *
- *   static int test__parse_simple(void) { TEST_ASSERT_VAL("x", 1 == 1); return TEST_OK; }
+ *   static int test__simple(void) { TEST_ASSERT_VAL("x", 1 == 1); return TEST_OK; }
  *   DEFINE_SUITE(parse_events, "Parse event definitions",
- *                TEST_CASE(parse_simple, "simple events"));
+ *                TEST_CASE(simple, "simple events"));
  *
  * A case returns TEST_OK, TEST_FAIL or test_skip("reason").
+ *
+ * Names: `prf test list` shows each case as SUITE-CASE, both identifiers
+ * with '-' for '_' (parse-events-simple above); `prf test parse-events`
+ * selects the whole suite. The names are how tests are cited: keep them
+ * stable, and unique among all tests, shell tests (their file names
+ * without ".sh") included: the runner refuses to run with two alike.
+ *
+ * Cases run beside other tests (prf test -j); a suite whose cases time
+ * something or need the machine to themselves is declared with
+ * DEFINE_SUITE_SERIAL instead, with a comment saying why: its cases run
+ * alone.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include "../util/lib/debug.h"
 
@@ -27,6 +39,7 @@ struct test_suite {
 	const char *name;
 	const char *desc;
 	const struct test_case *cases;
+	bool serial;		/* run its cases alone, never beside another test */
 	struct test_suite *next;
 };
 
@@ -45,12 +58,15 @@ void *test_libc_func(const char *name);
 
 #define TEST_CASE(n, d) { .name = #n, .desc = (d), .run = test__##n }
 
-#define DEFINE_SUITE(ident, d, ...)						\
+#define TEST_SUITE_DEFINE(ident, d, ser, ...)					\
 	static const struct test_case ident##__cases[] = { __VA_ARGS__, { 0 } };	\
 	static struct test_suite ident##__suite = {				\
-		.name = #ident, .desc = (d), .cases = ident##__cases };		\
+		.name = #ident, .desc = (d), .cases = ident##__cases, .serial = (ser) }; \
 	__attribute__((constructor)) static void ident##__register(void)	\
 	{ test_suite__register(&ident##__suite); }
+
+#define DEFINE_SUITE(ident, d, ...) TEST_SUITE_DEFINE(ident, d, false, __VA_ARGS__)
+#define DEFINE_SUITE_SERIAL(ident, d, ...) TEST_SUITE_DEFINE(ident, d, true, __VA_ARGS__)
 
 #define TEST_ASSERT_VAL(text, cond)						\
 	do {									\

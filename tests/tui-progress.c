@@ -40,7 +40,7 @@ static void sleep_ms(long ms)
 		;
 }
 
-static int test__progress_no_init(void)
+static int test__no_init(void)
 {
 	memset(&seen, 0, sizeof(seen));
 	ui_progress__set_ops(&fake_ops);
@@ -56,7 +56,7 @@ static int test__progress_no_init(void)
 	return TEST_OK;
 }
 
-static int test__progress_ops(void)
+static int test__ops(void)
 {
 	memset(&seen, 0, sizeof(seen));
 	ui_progress__set_ops(&fake_ops);
@@ -92,7 +92,7 @@ static int test__progress_ops(void)
 	return TEST_OK;
 }
 
-static int test__progress_unknown_size(void)
+static int test__unknown_size(void)
 {
 	memset(&seen, 0, sizeof(seen));
 	ui_progress__set_ops(&fake_ops);
@@ -106,7 +106,9 @@ static int test__progress_unknown_size(void)
 	return TEST_OK;
 }
 
-DEFINE_SUITE(tui_progress, "progress bar: back end, rate limit, finish",
-	     TEST_CASE(progress_no_init, "updates before any init do nothing"),
-	     TEST_CASE(progress_ops, "draws at most once an interval, clamps, erases once"),
-	     TEST_CASE(progress_unknown_size, "unknown size (pipe) shows nothing"));
+/* serial: a burst of updates must fall inside one draw interval (50 ms),
+ * which a test preempted beside others can overrun */
+DEFINE_SUITE_SERIAL(tui_progress, "progress bar: back end, rate limit, finish",
+	     TEST_CASE(no_init, "updates before any init do nothing"),
+	     TEST_CASE(ops, "draws at most once an interval, clamps, erases once"),
+	     TEST_CASE(unknown_size, "unknown size (pipe) shows nothing"));

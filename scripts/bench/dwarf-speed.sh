@@ -10,7 +10,7 @@
 #   by default and with PRF_UNWIND_THREADS=1 and =2 (parallel unwinding), and
 #   with libdw reading compressed debug files itself (PRF_DEBUG_IMAGE=0)
 #   prf's unwinder alone (unwind only) and with srclines + inline frames,
-#   through the unit test that reads the perf.data file ("unwind a perf.data")
+#   through the unit test that reads the perf.data file (unwind-perf-data)
 # and prints samples/s and the prf/perf ratio. Measures, never asserts.
 # Note: the unwinder-only rows parse just the records they need and skip
 # symbol/report work, so they bound prf's cost from below; the report and
@@ -368,13 +368,13 @@ has_cmd script || echo "(prf script: not built yet, skipped)"
 
 # the unwinder itself (perf's comparable number: script, which unwinds every sample)
 q=$(PRF_UNWIND_BENCH=1 PRF_UNWIND_DATA=py.data PRF_UNWIND_OUT=/dev/null PRF_UNWIND_TARGET=/usr/bin/python3 \
-	median_s "$PRF" test "unwind a perf.data")
+	median_s "$PRF" test unwind-perf-data)
 row "unwind only (vs perf script)" "$pscript" "$q"
 q=$(PRF_UNWIND_DATA=py.data PRF_UNWIND_OUT=/dev/null PRF_UNWIND_TARGET="$targets" \
-	median_s "$PRF" test "unwind a perf.data")
+	median_s "$PRF" test unwind-perf-data)
 row "unwind+srcline+inline (vs script)" "$pscript" "$q"
 PRF_UNWIND_BENCH=1 PRF_UNWIND_DATA=py.data PRF_UNWIND_OUT=/dev/null PRF_UNWIND_TARGET=/usr/bin/python3 \
-	"$PRF" test -v "unwind a perf.data" 2>&1 | grep "samples/s" | sed 's/^/in-process, unwind only: /; s/ (unwind+srcline+inline)//'
+	"$PRF" test -v unwind-perf-data 2>&1 | grep "samples/s" | sed 's/^/in-process, unwind only: /; s/ (unwind+srcline+inline)//'
 PRF_UNWIND_DATA=py.data PRF_UNWIND_OUT=/dev/null PRF_UNWIND_TARGET="$targets" \
-	"$PRF" test -v "unwind a perf.data" 2>&1 | grep "samples/s" | sed 's/^/in-process: /'
+	"$PRF" test -v unwind-perf-data 2>&1 | grep "samples/s" | sed 's/^/in-process: /'
 echo "(prf rows include starting prf and the test runner's fork; perf rows its own start-up)"

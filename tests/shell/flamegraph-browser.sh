@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf flamegraph HTML renders in headless Chromium without script errors; the chart is as tall as the frames it draws; screenshot shows the graph
+# prf-test: serial: headless Chromium takes blank screenshots on a loaded machine
 set -u
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$CHROMIUM" ] || { echo "no $CHROMIUM (Debian package chromium) for the browser check"; exit 2; }

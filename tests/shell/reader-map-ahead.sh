@@ -1,5 +1,6 @@
 #!/bin/bash
 # A big perf.data is read ahead on a second thread, into blocks or mapped (page tables made ahead, given back behind): same report and script output as on one CPU and either way, and the memory read is given back (peak RSS far below the file)
+# prf-test: serial: asserts peak RSS bounds
 #
 # A --call-graph dwarf recording of about 100 MB (8 KB of stack per
 # sample): with two CPUs prf script and report say (-vv) that a helper

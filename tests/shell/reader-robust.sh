@@ -1,5 +1,6 @@
 #!/bin/bash
 # perf.data reader robustness: truncated, bit-flipped, empty and non-perf files give a message, never a crash
+# prf-test: serial: records system-wide (-a)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup reader-robust

@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf record -a, -p, --per-thread, -C with two events, pipe mode and -z: perf reads every file
+# prf-test: serial: records system-wide (-a), and its spinner must show in the -a report
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup record-modes

@@ -43,8 +43,8 @@ all=
 for prog in main2 main3 main7 mainself; do
 	perf_record "$prog.data" -F 4000 "./$prog"
 	"$PERF" report -i "$prog.data" --stdio --no-children -s dso,sym 2>/dev/null | rows > "$prog.perf"
-	"$PRF" report -i "$prog.data" --stdio --no-children -s dso,sym 2>"$prog.err" | rows > "$prog.prf" ||
-		{ cat "$prog.err"; fail "prf report $prog"; }
+	prf_out "$prog.report" report -i "$prog.data" --stdio --no-children -s dso,sym
+	rows < "$prog.report" > "$prog.prf"
 	diff "$prog.perf" "$prog.prf" > "$prog.diff" ||
 		{ cat "$prog.diff"; fail "$prog: PLT rows differ from perf report's"; }
 	echo "ok: $prog: $(wc -l < "$prog.prf") PLT rows as perf names them"
@@ -61,8 +61,8 @@ C=$T/cache
 # third argument (then the rows come from the kept table).
 keptrun() {	# prog name [syms]: rows of prf report with the cache, -vv in name.err
 	[ $# -gt 2 ] || rm -f "$C"/*.syms
-	PRF_DEBUG_CACHE="$C" "$PRF" report -vv -i "$1.data" --stdio --no-children -s dso,sym \
-		2>"$2.err" | rows > "$2.prf" || { cat "$2.err"; fail "prf report $1 ($2)"; }
+	PRF_DEBUG_CACHE="$C" prf_out "$2" report -vv -i "$1.data" --stdio --no-children -s dso,sym
+	rows < "$2" > "$2.prf"
 	diff "$1.perf" "$2.prf" > "$2.diff" ||
 		{ cat "$2.diff"; fail "$2: PLT rows differ from perf report's"; }
 }

@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf script on a prf record --off-cpu file: offcpu-time samples at their switch-out time, all output in time order
+# prf-test: serial: times a 200 ms off-CPU span and needs the spinner on a CPU during it
 # main() starts a thread that spins for ~400 ms, then sleeps 200 ms in
 # sleeper() (lib/sleeper.h). The 200 ms span is known only when main comes
 # back (switch-in), after the spinner's cpu-clock samples taken meanwhile;

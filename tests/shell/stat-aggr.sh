@@ -1,6 +1,6 @@
 #!/bin/bash
 # prf stat -d/-dd/-ddd detailed cache event sets and --per-core/--per-socket/--per-die/--per-node aggregation (sysfs topology, -A kept) as perf 6.1, human/CSV/JSON/-I
-# prf-test: serial (system-wide counting)
+# prf-test: serial: system-wide counting
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup stat-aggr

@@ -1,6 +1,6 @@
 #!/bin/bash
 # prf stat --per-thread as perf 6.1: with -a every task counts (rows by count, highest first, zero rows left out); with -p the threads by count; CSV and JSON rows too
-# prf-test: serial (system-wide counting: other tests' tasks would show up in the rows)
+# prf-test: serial: counts system-wide (-a): other tests' tasks would show up in the rows
 # A program runs three threads: two spin briefly between sleeps, one
 # never sleeps. prf stat -a --per-thread must list its threads among every
 # task of the machine (perf refuses nothing here: it counts per thread

@@ -1,6 +1,6 @@
 #!/bin/bash
 # prf stat --summary/--no-csv-summary with -I, --table with -r, --metric-only as perf 6.1 (layout with digits masked, field counts, usage errors)
-# prf-test: serial (-I and --table measure time)
+# prf-test: serial: -I and --table measure time
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup stat-summary

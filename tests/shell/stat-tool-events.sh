@@ -1,6 +1,6 @@
 #!/bin/bash
 # prf stat tool events duration_time, user_time, system_time as perf 6.1 (alone, with task-clock, in groups, -I; human, CSV, JSON) and their section in prf list
-# prf-test: serial (compares run times)
+# prf-test: serial: compares run times
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup stat-tool-events

@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf report TUI at 80x24: whole key help, H to the hottest entry, navigation keys, resize (SIGWINCH) redraws, SIGTERM/Ctrl-C restore the tty
+# prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses
 # Records main -> a -> b -> leaf with /usr/bin/perf (-F 999 -g) and drives
 # `prf report` in a tmux pane of 80x24, the smallest size the browser is
 # made for:

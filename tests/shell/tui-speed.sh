@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf report TUI on a 1M-sample file: progress box while loading, first screen no later than --stdio finishes
+# prf-test: serial: asserts a speed ratio (first screen against the --stdio run time)
 # A real recording (/usr/bin/perf, cpu-clock -g, a test program with a
 # known call tree) is grown to ~1M samples by repeating its samples, the
 # timestamps of each copy shifted past the previous copy (the header and

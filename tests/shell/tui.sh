@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf report TUI in tmux: first screen matches --stdio, E/+/filter/zoom keys, P dump vs perf's, q restores the tty, progress
+# prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses
 # Records main -> a -> b -> leaf with /usr/bin/perf (-F 999 -g), then drives
 # `prf report` inside a tmux pane (a real terminal): the first screen shows
 # the same entry lines as `prf report --stdio`; E expands every callchain

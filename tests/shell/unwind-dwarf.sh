@@ -5,7 +5,7 @@
 # always_inline function in leaf, and a call into a shared library whose
 # DWARF *and CFI* live only in a separate .gnu_debuglink file), records it
 # with /usr/bin/perf --call-graph dwarf, unwinds every sample with prf's
-# unwinder (unit test "unwind a perf.data" reading the file) and compares
+# unwinder (unit test unwind-perf-data reading the file) and compares
 # each stack with `perf script`: return addresses of every frame, symbols,
 # inline frames and srclines of the frames in the program. A second run
 # recurses deeper than the 8 KB stack copy: its samples must end in a
@@ -16,8 +16,8 @@ PERF=/usr/bin/perf
 command -v cc >/dev/null || { echo "no cc"; exit 2; }
 command -v python3 >/dev/null || { echo "no python3"; exit 2; }
 command -v objcopy >/dev/null || { echo "no objcopy"; exit 2; }
-"$PRF" test list 2>/dev/null | grep -q "unwind a perf.data" ||
-	{ echo "$PRF has no 'unwind a perf.data' unit test (stale binary?)"; exit 2; }
+"$PRF" test list unwind-perf-data 2>/dev/null | grep -q "unwind-perf-data" ||
+	{ echo "$PRF has no unwind-perf-data unit test (stale binary?)"; exit 2; }
 dir=$(mktemp -d /tmp/prf-unwind.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -108,7 +108,7 @@ cc -O2 -g -fomit-frame-pointer -o prog prog.c -L. -luw -Wl,-rpath,"$dir" || fail
 "$PERF" script -i tree.data -F time,ip,sym,dso,srcline --ns > perf.txt 2>/dev/null ||
 	fail "perf script"
 PRF_UNWIND_DATA=tree.data PRF_UNWIND_OUT=prf.txt PRF_UNWIND_TARGET="$dir/prog:$dir/libuw.so" \
-	"$PRF" test -v "unwind a perf.data" > test.log 2>&1 || { cat test.log; fail "prf unwind test"; }
+	"$PRF" test -v unwind-perf-data > test.log 2>&1 || { cat test.log; fail "prf unwind test"; }
 grep "samples/s" test.log
 
 cat > compare.py <<'PY'
@@ -191,7 +191,7 @@ echo "leaf srcline $leafline = addr2line"
 "$PERF" record -q -e task-clock:u --call-graph dwarf,8192 -F 999 -o deep.data ./prog deep \
 	>/dev/null 2>perf.err || { cat perf.err; echo "perf record failed"; exit 2; }
 PRF_UNWIND_DATA=deep.data PRF_UNWIND_OUT=deep.txt PRF_UNWIND_TARGET="$dir/prog" \
-	"$PRF" test -v "unwind a perf.data" > test.log 2>&1 || { cat test.log; fail "prf unwind test (deep)"; }
+	"$PRF" test -v unwind-perf-data > test.log 2>&1 || { cat test.log; fail "prf unwind test (deep)"; }
 read -r _ nsamples ntrunc _ < <(grep '^T ' deep.txt)
 echo "deep: $nsamples samples, $ntrunc truncated"
 [ "$nsamples" -gt 20 ] && [ $((ntrunc * 10)) -ge $((nsamples * 8)) ] || fail "deep recursion not marked truncated"

@@ -68,8 +68,8 @@ frames() {
 
 perf_record "$T/perf.data" -e cpu-clock -F 1000 --call-graph dwarf -- "$T/prog"
 "$PERF" script -i "$T/perf.data" 2>/dev/null | frames > "$T/perf.frames"
-"$PRF" script -i "$T/perf.data" 2>"$T/err" | frames > "$T/prf.frames" ||
-	{ cat "$T/err"; fail "prf script"; }
+prf_out "$T/prf.script" script -i "$T/perf.data"
+frames < "$T/prf.script" > "$T/prf.frames"
 n=$(grep -c '^#;spin' "$T/perf.frames")
 through=$(grep -c '^#;spin[^;]*;nocfi_mid[^;]*;top[^;]*;main[^;]*;_start' "$T/prf.frames")
 [ "$n" -ge 50 ] || { head "$T/perf.frames"; echo "only $n samples in spin"; exit 2; }

@@ -5,6 +5,8 @@
 #   need TOOL...: skip unless every TOOL is on PATH; tmp_dir NAME: $T only.
 #   perf_record OUT ARG...: perf record -q -o OUT ARG..., skip if it fails.
 #   cc_prog NAME [CFLAG...]: build a shared test program of this folder.
+#   prf_out OUT ARG...: "$PRF" ARG... into OUT (messages in OUT.err), fail()
+#     unless it exits 0; for filtering prf's output without losing its status.
 test_setup() {
 	local name=$1
 	shift
@@ -48,6 +50,18 @@ cc_prog() {
 	shift
 	cc -O0 -fno-omit-frame-pointer "$@" -o "$T/$name" \
 		"$PRF_SRCDIR/tests/shell/lib/$name.c" || fail "cc $name.c"
+}
+
+# prf_out OUT ARG...: run "$PRF" ARG... with its output in OUT and its
+# messages in OUT.err; fail() with them and the exit status unless it is 0.
+# A test that filters prf's output filters OUT afterwards: a pipe from prf
+# would check only the filter's status.
+prf_out() {
+	local out=$1 rc
+	shift
+	"$PRF" "$@" > "$out" 2> "$out.err"
+	rc=$?
+	[ $rc -eq 0 ] || { cat "$out.err"; fail "prf $* exit $rc"; }
 }
 
 # same_output VAR=VALUE WHAT OPT...: prf WHAT -i $T/perf.data OPT... prints

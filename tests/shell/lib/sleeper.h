@@ -2,7 +2,7 @@
  * sleeper(): sleeps 200 ms making the nanosleep system call itself (an
  * inline syscall, x86_64 only), so that the user stack at the switch-out
  * starts in sleeper with frame pointers intact. Included (cc -I this
- * folder) by the programs of offcpu.sh and script-offcpu-order.sh.
+ * folder) by the programs of record-offcpu.sh and script-offcpu-order.sh.
  */
 #include <sys/syscall.h>
 #include <time.h>

@@ -88,7 +88,12 @@ for k in sorted(stacks, key=lambda s: s.encode()):
     print(k, stacks[k])
 PY
 collapse() { python3 "$T/collapse.py"; }
-SC=${STACKCOLLAPSE:-$(command -v stackcollapse-perf.pl || true)}
+# FlameGraph's own folder, where $STACKCOLLAPSE names it or it is on PATH
+# (optional: the reference above stands in for it)
+SC=${STACKCOLLAPSE:-}
+if [ -z "$SC" ] && command -v stackcollapse-perf.pl >/dev/null; then
+	SC=$(command -v stackcollapse-perf.pl)
+fi
 if [ -n "$SC" ] && command -v perl >/dev/null; then
 	echo "reference: $SC"
 	collapse() { perl "$SC"; }

@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf record keeps tracing data perf script formats; prf script prints tracepoints as perf script (prf's and perf's files, -F trace, pipe)
+# prf-test: serial: records sched_switch system-wide (-a)
 # 1. prf record -e sched:sched_switch -a: perf script -i reads prf's file
 #    and formats every payload (proves HEADER_TRACING_DATA is right), and
 #    prf script prints the same lines as perf script on that file.

@@ -55,8 +55,8 @@ for opt in "" "-F +srcline"; do
 	# shellcheck disable=SC2086
 	"$PERF" script -i "$T/perf.data" $opt 2>/dev/null | frames > "$T/perf.frames"
 	# shellcheck disable=SC2086
-	"$PRF" script -i "$T/perf.data" $opt 2>"$T/err" | frames > "$T/prf.frames" ||
-		{ cat "$T/err"; fail "prf script $opt"; }
+	prf_out "$T/prf.script" script -i "$T/perf.data" $opt
+	frames < "$T/prf.script" > "$T/prf.frames"
 	n=$(grep -c ';[0-9a-f]* f[0-9]*+0x' "$T/perf.frames")
 	[ "$n" -gt 2000 ] || { echo "perf shows only $n samples in the functions"; exit 2; }
 	cmp -s "$T/perf.frames" "$T/prf.frames" ||

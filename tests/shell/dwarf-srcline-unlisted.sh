@@ -59,29 +59,30 @@ frames() {
 	/^  / { if (w) print line, substr($0, 3) }'
 }
 "$PERF" script -i fp.data -F ip,sym,srcline 2>/dev/null | frames > perf.src
-"$PRF" script -vv -i fp.data -F ip,sym,srcline 2>err.txt | frames > prf.src || true
+prf_out script.fp script -vv -i fp.data -F ip,sym,srcline
+frames < script.fp > prf.src
 grep -q '^other_work other\.c:[0-9]' perf.src || { echo "perf shows no srcline in other.c"; exit 2; }
 cmp -s perf.src prf.src || { diff perf.src prf.src | head; fail "script -F ip,sym,srcline differs from perf"; }
 echo "$(wc -l < prf.src) program frames match perf, $(grep -c '^other_work' prf.src) in the unlisted unit"
-grep -q 'prog: line table of the units without CU ranges loaded (1 units with ranges left out)' err.txt ||
-	{ grep debuginfo err.txt | head; fail "the table for unclaimed addresses did not leave out the listed unit"; }
+grep -q 'prog: line table of the units without CU ranges loaded (1 units with ranges left out)' script.fp.err ||
+	{ grep debuginfo script.fp.err | head; fail "the table for unclaimed addresses did not leave out the listed unit"; }
 echo "the table for unclaimed addresses left out the listed unit"
 
 # with the debug cache on, that table is kept: the next run maps it
 # instead of reading the unlisted units' line programs (same frames)
 C=$T/cache
 for run in keeps maps; do
-	PRF_DEBUG_CACHE=$C "$PRF" script -vv -i fp.data -F ip,sym,srcline 2>"$run.err" | frames > "$run.src" ||
-		true
+	PRF_DEBUG_CACHE=$C prf_out "$run.script" script -vv -i fp.data -F ip,sym,srcline
+	frames < "$run.script" > "$run.src"
 	cmp -s perf.src "$run.src" ||
 		{ diff perf.src "$run.src" | head; fail "debug cache ($run): script differs from perf"; }
 done
-grep -q 'prog: line table of the units without CU ranges loaded' keeps.err ||
+grep -q 'prog: line table of the units without CU ranges loaded' keeps.script.err ||
 	fail "first run with the cache: the table was not read from the line programs"
-grep -q 'prog: line tables kept in ' keeps.err || fail "first run with the cache: the tables were not kept"
-grep -q 'prog: line table of the units without CU ranges from the kept tables' maps.err ||
-	{ grep debuginfo maps.err | head; fail "second run: the table of the unlisted units was not the kept one"; }
-grep -q 'prog: line tables kept in ' maps.err && fail "second run: the tables were kept again"
+grep -q 'prog: line tables kept in ' keeps.script.err || fail "first run with the cache: the tables were not kept"
+grep -q 'prog: line table of the units without CU ranges from the kept tables' maps.script.err ||
+	{ grep debuginfo maps.script.err | head; fail "second run: the table of the unlisted units was not the kept one"; }
+grep -q 'prog: line tables kept in ' maps.script.err && fail "second run: the tables were kept again"
 echo "kept and mapped by the next run with the same frames"
 
 # units without CU ranges whose line programs have no rows (python3.11's

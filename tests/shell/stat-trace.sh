@@ -1,10 +1,13 @@
 #!/bin/bash
 # prf stat counts tracepoints like perf stat (sched_switch, sys_enter_openat: N opens give >= N, perf +-2; --filter)
+# prf-test: serial: compares sched_switch counts of two runs, which other tests' load changes
 # A program opening /dev/null N times runs under prf stat and perf stat
 # with the same two tracepoints. sys_enter_openat depends only on the
 # program (its N opens plus the dynamic loader's), so prf's count must be
 # at least N and within 2 of perf's; sched_switch depends on the
-# scheduler, so it must only be non-zero and within 10 + 100% of perf's.
+# scheduler, so it must only be non-zero and within 10 + 100% of perf's
+# (in one of up to 3 pairs of runs: other work on the machine preempts
+# the program in one run and not the other).
 # --filter 'flags == 0' keeps only the program's O_RDONLY opens: prf and
 # perf must count the same; a bad filter fails with perf's message.
 set -u
@@ -36,27 +39,32 @@ cc -O2 -o "$T/openn" "$T/openn.c" || fail "cc"
 N=700
 EV='sched:sched_switch,syscalls:sys_enter_openat'
 
-"$PRF" stat -x, -e "$EV" -o "$T/prf.csv" -- "$T/openn" $N >/dev/null 2>"$T/prf.err" ||
-	{ cat "$T/prf.err"; fail "prf stat failed"; }
-"$PERF" stat -x, -e "$EV" -o "$T/perf.csv" -- "$T/openn" $N >/dev/null 2>"$T/perf.err" ||
-	{ cat "$T/perf.err"; echo "perf stat failed (perf_event_paranoid?)"; exit 2; }
-
 count() { # file event
 	awk -F, -v e="$2" '$3 == e { print $1 }' "$1"
 }
-p_open=$(count "$T/prf.csv" syscalls:sys_enter_openat)
-r_open=$(count "$T/perf.csv" syscalls:sys_enter_openat)
-p_sw=$(count "$T/prf.csv" sched:sched_switch)
-r_sw=$(count "$T/perf.csv" sched:sched_switch)
-echo "sys_enter_openat: prf $p_open perf $r_open; sched_switch: prf $p_sw perf $r_sw"
-[[ "$p_open" =~ ^[0-9]+$ && "$r_open" =~ ^[0-9]+$ ]] || { cat "$T/prf.csv"; fail "no openat count"; }
-[[ "$p_sw" =~ ^[0-9]+$ && "$r_sw" =~ ^[0-9]+$ ]] || { cat "$T/prf.csv"; fail "no sched_switch count"; }
-[ "$p_open" -ge $N ] || fail "prf counted $p_open sys_enter_openat for $N opens"
-d=$((p_open - r_open)); d=${d#-}
-[ $d -le 2 ] || fail "openat: prf $p_open vs perf $r_open"
-[ "$p_sw" -ge 1 ] || fail "no sched_switch counted (the program sleeps)"
-lim=$((10 + 2 * r_sw))
-[ "$p_sw" -le $lim ] || fail "sched_switch: prf $p_sw vs perf $r_sw"
+# sched_switch counts the program's preemptions too, which other work on
+# the machine adds to one run and not the other: up to 3 tries for the
+# counts to agree within the bound (openat must agree in each)
+for try in 1 2 3; do
+	"$PRF" stat -x, -e "$EV" -o "$T/prf.csv" -- "$T/openn" $N >/dev/null 2>"$T/prf.err" ||
+		{ cat "$T/prf.err"; fail "prf stat failed"; }
+	"$PERF" stat -x, -e "$EV" -o "$T/perf.csv" -- "$T/openn" $N >/dev/null 2>"$T/perf.err" ||
+		{ cat "$T/perf.err"; echo "perf stat failed (perf_event_paranoid?)"; exit 2; }
+	p_open=$(count "$T/prf.csv" syscalls:sys_enter_openat)
+	r_open=$(count "$T/perf.csv" syscalls:sys_enter_openat)
+	p_sw=$(count "$T/prf.csv" sched:sched_switch)
+	r_sw=$(count "$T/perf.csv" sched:sched_switch)
+	echo "sys_enter_openat: prf $p_open perf $r_open; sched_switch: prf $p_sw perf $r_sw"
+	[[ "$p_open" =~ ^[0-9]+$ && "$r_open" =~ ^[0-9]+$ ]] || { cat "$T/prf.csv"; fail "no openat count"; }
+	[[ "$p_sw" =~ ^[0-9]+$ && "$r_sw" =~ ^[0-9]+$ ]] || { cat "$T/prf.csv"; fail "no sched_switch count"; }
+	[ "$p_open" -ge $N ] || fail "prf counted $p_open sys_enter_openat for $N opens"
+	d=$((p_open - r_open)); d=${d#-}
+	[ $d -le 2 ] || fail "openat: prf $p_open vs perf $r_open"
+	[ "$p_sw" -ge 1 ] || fail "no sched_switch counted (the program sleeps)"
+	lim=$((10 + 2 * r_sw))
+	[ "$p_sw" -le $lim ] && break
+	[ $try -lt 3 ] || fail "sched_switch: prf $p_sw vs perf $r_sw, 3 times"
+done
 
 # --filter: only the program's own opens have flags == 0 (O_RDONLY; the
 # loader adds O_CLOEXEC): exactly N, as perf counts

@@ -1,5 +1,6 @@
 #!/bin/bash
 # Parallel DWARF unwinding: prf report/script output is identical with 1 and 2 unwinding threads
+# prf-test: serial: the second unwinding thread must get a CPU to unwind ahead (> 100 stacks)
 #
 # A two-threaded program (recursion, an inlined helper, a library loaded
 # with dlopen halfway so that MMAP records sit between samples) is

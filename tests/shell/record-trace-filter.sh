@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf record --filter sets tracepoint filters (prev_pid > 0; prev_comm == "X" keeps only X's switches); a bad filter fails as perf's does
+# prf-test: serial: records sched_switch system-wide (-a)
 # System-wide sched_switch while a uniquely named program sleeps in a
 # loop: without a filter other tasks' switches are recorded too; with
 # --filter 'prev_comm == "NAME"' every record is the program's and there

@@ -5,9 +5,10 @@
 # several ways: gcc -gdwarf-2/-3/-4/-5, gcc -gz (sections compressed:
 # libdw inflates them in place), clang -gdwarf-4/-5 (DWARF 5 with MD5
 # entries and no .debug_aranges), and runs the unit test that compares
-# every unit's rows and file table with libdw's on each, and the one
-# that compares prf's DIE walker's function and inline scope ranges
-# (util/model/dwarf-die.h) with libdw's walk; glibc's and python3.11's
+# every unit's rows and file table with libdw's on each
+# (dwarf-line-libdw-agrees), and the one that compares prf's DIE
+# walker's function and inline scope ranges (util/model/dwarf-die.h)
+# with libdw's walk (dwarf-die-libdw-agrees); glibc's and python3.11's
 # detached debug files too when installed.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -62,11 +63,11 @@ for lib in /usr/lib/x86_64-linux-gnu/libc.so.6 /usr/bin/python3.11; do
 	dbg=/usr/lib/debug/.build-id/${bid:0:2}/${bid:2}.debug
 	[ -n "$bid" ] && [ -r "$dbg" ] && files="$files:$dbg" && echo "with $lib's debug file"
 done
-PRF_DWARF_LINE_ELF=${files#:} "$PRF" test -v "rows and file tables equal libdw" > test.log 2>&1 ||
+PRF_DWARF_LINE_ELF=${files#:} "$PRF" test -v dwarf-line-libdw-agrees > test.log 2>&1 ||
 	{ tail -30 test.log; fail "prf's line program reader differs from libdw"; }
 grep -q ': Ok' test.log || { cat test.log; fail "the unit test did not run"; }
 grep 'as libdw reads them' test.log | sed "s|$T/||"
-PRF_DWARF_DIE_ELF=${files#:} "$PRF" test -v "scope ranges equal libdw" > die.log 2>&1 ||
+PRF_DWARF_DIE_ELF=${files#:} "$PRF" test -v dwarf-die-libdw-agrees > die.log 2>&1 ||
 	{ tail -30 die.log; fail "prf's DIE walker differs from libdw"; }
 grep -q ': Ok' die.log || { cat die.log; fail "the DIE walker test did not run"; }
 grep 'as libdw walks them' die.log | sed "s|$T/||"

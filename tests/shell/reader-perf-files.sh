@@ -1,5 +1,6 @@
 #!/bin/bash
 # perf.data reader: files from Linux perf (fp, two events, -a, dwarf, -z, pipe) read like perf reads them
+# prf-test: serial: records system-wide (-a)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup reader

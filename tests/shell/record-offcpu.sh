@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf record --off-cpu: 200 ms slept in sleeper() shows as ~200 ms (+-20%) offcpu-time under main;sleeper (script --folded, report, flamegraph)
+# prf-test: serial: times a 200 ms sleep (+-20%) from switch-out to switch-in
 # sleeper() (lib/sleeper.h) makes the nanosleep system call itself (inline
 # syscall, so the user stack at the switch-out starts in sleeper with
 # frame pointers intact) and is called from main after some work. prf

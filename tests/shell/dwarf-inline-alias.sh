@@ -67,7 +67,8 @@ frames() {
 	END { if (s ~ /spin/) print s }'
 }
 "$PERF" script -i perf.data 2>/dev/null | frames > perf.frames
-"$PRF" script -i perf.data 2>prf.err | frames > prf.frames || true
+prf_out prf.script script -i perf.data
+frames < prf.script > prf.frames
 grep -q "^|[0-9a-f]* __GI_spin+0x[0-9a-f]* (inlined)|[0-9a-f]* outer+" perf.frames ||
 	{ head -3 perf.frames; echo "perf names the stub differently here"; exit 2; }
 cmp -s perf.frames prf.frames || { diff perf.frames prf.frames | head; fail "prf script frames differ from perf script"; }
@@ -76,7 +77,8 @@ echo "script: $(wc -l < prf.frames) samples in the stub, frames as perf's (__GI_
 # report: the stub's entry and its callchain
 entry() { awk '/\[\.\] spin *$/ { f = 1 } f && /^$/ { exit } f'; }
 "$PERF" report -i perf.data --stdio --no-children --comm prog 2>/dev/null | entry > perf.rep
-"$PRF" report -i perf.data --stdio --no-children --comm prog 2>>prf.err | entry > prf.rep || true
+prf_out prf.report report -i perf.data --stdio --no-children --comm prog
+entry < prf.report > prf.rep
 grep -q "__GI_spin (inlined)" perf.rep || { cat perf.rep; echo "perf report shows no __GI_spin (inlined)"; exit 2; }
 cmp -s perf.rep prf.rep || { diff perf.rep prf.rep; fail "prf report's spin entry differs from perf report"; }
 echo "report: the spin entry and its callchain equal perf report's"

@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf report/script match perf on stripped non-PIE/PIE binaries (unresolved [.] 0x... form) and on multi-event files (synthesized side band, period column)
+# prf-test: serial: records system-wide (-a)
 # Records stripped non-PIE and PIE programs with /usr/bin/perf (Linux perf
 # 6.1, the reference): an unresolved sample address is shown by perf as
 # ip - map start + pgoff (file offset form, no ELF vaddr bias), callchain
@@ -29,8 +30,8 @@ for b in np pie; do
 		{ cat "$T/rec.err"; echo "perf record failed"; exit 2; }
 	for o in "--no-children -g none" "--children -g none" "--no-children --sort sym -g none" "--children"; do
 		"$PERF" report -i "$T/$b.data" --stdio $o 2>/dev/null | grep -v '^# (Tip' > "$T/perf.out"
-		"$PRF" report -i "$T/$b.data" --stdio $o 2>"$T/err" | grep -v '^# (Tip' > "$T/prf.out" ||
-			{ cat "$T/err"; fail "prf report $o on $b"; }
+		prf_out "$T/prf.report" report -i "$T/$b.data" --stdio $o
+		grep -v '^# (Tip' "$T/prf.report" > "$T/prf.out"
 		grep -q "\[\.\] 0x" "$T/perf.out" || fail "$b: perf shows no unresolved address (not stripped?)"
 		diff "$T/perf.out" "$T/prf.out" > "$T/diff" || { head -20 "$T/diff"; fail "report $o differs from perf on stripped $b"; }
 	done
@@ -59,7 +60,8 @@ diff "$T/perf.out" "$T/prf.out" > "$T/diff" || { head -20 "$T/diff"; fail "scrip
 if "$PERF" record -q -a -e cpu-clock -F 1000 -o "$T/all.data" -- "$T/np" 20000000 >/dev/null 2>"$T/rec.err"; then
 	# sample header lines only (other processes' frames are not under test)
 	"$PERF" script -i "$T/all.data" 2>/dev/null | grep 'cpu-clock:' > "$T/perf.out"
-	"$PRF" script -i "$T/all.data" 2>"$T/err" | grep 'cpu-clock:' > "$T/prf.out" || { cat "$T/err"; fail "prf script -a file"; }
+	prf_out "$T/prf.script" script -i "$T/all.data"
+	grep 'cpu-clock:' "$T/prf.script" > "$T/prf.out"
 	grep -q ' cpu-clock:' "$T/perf.out" || fail "no cpu-clock samples in the -a file"
 	grep -q 'dummy' <("$PERF" evlist -i "$T/all.data" 2>/dev/null) || fail "perf -a file without dummy event"
 	diff "$T/perf.out" "$T/prf.out" > "$T/diff" || { head -20 "$T/diff"; fail "script differs on a -a file (dummy:HG)"; }

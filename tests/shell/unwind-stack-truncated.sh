@@ -59,8 +59,9 @@ lastframes() {
 	     /^\t/ { if ($2 ~ /^spin\+/) inspin = 1; last = $0; next }
 	     END { if (inspin) print last }'
 }
-"$PRF" script -i deep100.data 2>err.txt | lastframes > deep100.last || true
-[ -s deep100.last ] || { cat err.txt; fail "prf script shows no samples in spin"; }
+prf_out deep100.script script -i deep100.data
+lastframes < deep100.script > deep100.last
+[ -s deep100.last ] || { cat deep100.script.err; fail "prf script shows no samples in spin"; }
 total=$(wc -l < deep100.last)
 trunc=$(grep -c '\[truncated\]' deep100.last)
 [ "$trunc" -gt 0 ] || { sort deep100.last | uniq -c | head; fail "no spin sample ends in [truncated]"; }

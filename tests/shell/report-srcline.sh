@@ -54,9 +54,10 @@ cc -O2 -g -fno-omit-frame-pointer -o prog t.c || fail "cc"
 rows() { grep -E '\[\.\] (leaf|mid|main) ' | awk '{print $1, $3, $4}' | sort; }
 for f in fp dw; do
 	"$PERF" report -i $f.data --stdio --no-children -s sym,srcline -g none --comm prog 2>/dev/null | rows > perf.$f
-	"$PRF" report -i $f.data --stdio --no-children -s sym,srcline -g none --comm prog 2>err.txt | rows > prf.$f || true
+	prf_out report.$f report -i $f.data --stdio --no-children -s sym,srcline -g none --comm prog
+	rows < report.$f > prf.$f
 	grep -q ' t\.c:[0-9]' perf.$f || { echo "perf shows no srclines"; exit 2; }
-	cmp -s perf.$f prf.$f || { cat err.txt; diff perf.$f prf.$f; fail "$f: report -s sym,srcline differs from perf"; }
+	cmp -s perf.$f prf.$f || { cat report.$f.err; diff perf.$f prf.$f; fail "$f: report -s sym,srcline differs from perf"; }
 	echo "$f: report -s sym,srcline: $(wc -l < prf.$f) rows match perf"
 done
 
@@ -66,8 +67,9 @@ frames() {
 	/^  / { if (w) print line, substr($0, 3) }'
 }
 "$PERF" script -i fp.data -F ip,sym,srcline 2>/dev/null | frames > perf.src
-"$PRF" script -i fp.data -F ip,sym,srcline 2>err.txt | frames > prf.src || true
+prf_out script.fp script -i fp.data -F ip,sym,srcline
+frames < script.fp > prf.src
 [ -s perf.src ] || { echo "perf script -F srcline shows no frames of the program"; exit 2; }
-cmp -s perf.src prf.src || { cat err.txt; diff perf.src prf.src | head; fail "script -F ip,sym,srcline differs from perf"; }
+cmp -s perf.src prf.src || { cat script.fp.err; diff perf.src prf.src | head; fail "script -F ip,sym,srcline differs from perf"; }
 echo "fp: script -F ip,sym,srcline: $(wc -l < prf.src) program frames match perf"
 exit 0

@@ -42,8 +42,8 @@ check() { # PROG WANT: PROG's samples framed as perf frames them; WANT among the
 	local prog=$1 want=$2
 	perf_record "$T/$prog.data" -e cpu-clock -F 1000 --call-graph dwarf -- "$T/$prog"
 	"$PERF" script -i "$T/$prog.data" 2>/dev/null | frames "$prog" > "$T/$prog.perf"
-	"$PRF" script -i "$T/$prog.data" 2>"$T/err" | frames "$prog" > "$T/$prog.prf" ||
-		{ cat "$T/err"; fail "prf script ($prog)"; }
+	prf_out "$T/$prog.script" script -i "$T/$prog.data"
+	frames "$prog" < "$T/$prog.script" > "$T/$prog.prf"
 	grep -q -- "$want" "$T/$prog.perf" ||
 		{ head -3 "$T/$prog.perf"; echo "perf shows no '$want' here: cannot compare"; exit 2; }
 	cmp -s "$T/$prog.perf" "$T/$prog.prf" ||

@@ -80,7 +80,8 @@ frames() {
 }
 
 "$PERF" script -i perf.data 2>/dev/null | frames 0 > perf.frames
-"$PRF" script -i perf.data 2>prf.err | frames 0 > prf.frames || true
+prf_out prf.script script -i perf.data
+frames 0 < prf.script > prf.frames
 [ -s perf.frames ] || fail "perf script shows no frames of the program"
 grep -q "mix+0x[0-9a-f]* (inlined)|[0-9a-f]* leaf+0x[0-9a-f]* ($dir/prog)" perf.frames ||
 	{ echo "perf shows no inlined frame here"; exit 2; }
@@ -88,14 +89,16 @@ cmp -s perf.frames prf.frames || { diff perf.frames prf.frames | head -10; fail 
 echo "script: $(wc -l < prf.frames) samples with program frames match perf"
 
 "$PERF" script -i perf.data -F +srcline 2>/dev/null | frames 1 > perf.src
-"$PRF" script -i perf.data -F +srcline 2>>prf.err | frames 1 > prf.src || true
+prf_out prf.script-src script -i perf.data -F +srcline
+frames 1 < prf.script-src > prf.src
 grep -q "mix+0x[0-9a-f]* @t.c:5 (inlined)|[0-9a-f]* leaf+0x[0-9a-f]* ($dir/prog) @t.c:11" prf.src ||
 	{ head -3 prf.src; fail "prf script -F +srcline: no 'mix t.c:5 (inlined)' then 'leaf t.c:11'"; }
 cmp -s perf.src prf.src || { diff perf.src prf.src | head -10; fail "prf script -F +srcline differs from perf"; }
 echo "script -F +srcline: matches perf"
 
 "$PERF" script -i perf.data --no-inline 2>/dev/null | frames 0 > perf.noinl
-"$PRF" script -i perf.data --no-inline 2>>prf.err | frames 0 > prf.noinl || true
+prf_out prf.script-noinl script -i perf.data --no-inline
+frames 0 < prf.script-noinl > prf.noinl
 grep -q "(inlined)" prf.noinl && fail "prf script --no-inline still shows inlined frames"
 cmp -s perf.noinl prf.noinl || { diff perf.noinl prf.noinl | head -10; fail "prf script --no-inline differs from perf"; }
 echo "script --no-inline: matches perf, no inlined frames"
@@ -106,10 +109,12 @@ chain() {
 		sed 's/^[ |]*//; s/^-*[0-9.]*%-*//; s/^---//' | grep -E '^(mix \(inlined\)|leaf|mid|top|main)$'
 }
 "$PERF" report -i perf.data --stdio --no-children --comm prog 2>/dev/null | chain > perf.chain
-"$PRF" report -i perf.data --stdio --no-children --comm prog 2>>prf.err | chain > prf.chain || true
+prf_out prf.report report -i perf.data --stdio --no-children --comm prog
+chain < prf.report > prf.chain
 grep -q "^mix (inlined)$" perf.chain || { echo "perf report shows no inlined frame"; exit 2; }
 cmp -s perf.chain prf.chain || { diff perf.chain prf.chain; fail "prf report callchain differs from perf report"; }
-"$PRF" report -i perf.data --stdio --no-children --comm prog --no-inline 2>>prf.err | chain > prf.chain2 || true
+prf_out prf.report-noinl report -i perf.data --stdio --no-children --comm prog --no-inline
+chain < prf.report-noinl > prf.chain2
 grep -q "inlined" prf.chain2 && fail "prf report --no-inline still shows inlined frames"
 grep -q "^leaf$" prf.chain2 || fail "prf report --no-inline lost the chain"
 echo "report: callchain matches perf (mix (inlined), leaf, mid, top, main); --no-inline removes it"

@@ -1,5 +1,6 @@
 #!/bin/bash
 # prf report --sort trace (and comm,trace / trace,comm) prints what perf report prints for tracepoint files
+# prf-test: serial: records sched_switch system-wide (-a)
 # A system-wide sched_switch + sched_wakeup recording by perf, and one by
 # prf, reported by both with the "trace" sort key (the formatted payload,
 # "Trace output"): the tables must be equal line for line (the random

@@ -62,8 +62,8 @@ for rec in t:-g ts:-g t:--call-graph=dwarf ts:--call-graph=dwarf; do
 	prog=${rec%%:*}
 	perf_record "$prog.data" -N -F 999 "${rec#*:}" --all-user -- "./$prog" 30000
 	"$PERF" script -i "$prog.data" -F +srcline 2>/dev/null | frames "$prog" > "perf.$prog.script"
-	"$PRF" script -i "$prog.data" -F +srcline 2>err.txt | frames "$prog" > "prf.$prog.script" ||
-		{ cat err.txt; fail "prf script $prog"; }
+	prf_out "$prog.script" script -i "$prog.data" -F +srcline
+	frames "$prog" < "$prog.script" > "prf.$prog.script"
 	[ "$prog" = ts ] || grep -q 's_leaf+0x' "perf.$prog.script" || { echo "no sample in s_leaf"; exit 2; }
 	cmp -s "perf.$prog.script" "prf.$prog.script" ||
 		{ diff "perf.$prog.script" "prf.$prog.script" | head; fail "$prog: script -F +srcline differs from perf"; }
@@ -74,9 +74,8 @@ for rec in t:-g ts:-g t:--call-graph=dwarf ts:--call-graph=dwarf; do
 		"$PERF" report -i "$prog.data" --stdio --no-children --dsos "$prog" $opts 2>/dev/null |
 			grep -v '^#' | filter > perf.r
 		# shellcheck disable=SC2086
-		"$PRF" report -i "$prog.data" --stdio --no-children --dsos "$prog" $opts 2>err.txt |
-			grep -v '^#' | filter > prf.r ||
-			{ cat err.txt; fail "prf report $opts ($prog)"; }
+		prf_out "$prog.report" report -i "$prog.data" --stdio --no-children --dsos "$prog" $opts
+		grep -v '^#' "$prog.report" | filter > prf.r
 		cmp -s perf.r prf.r || { diff perf.r prf.r | head; fail "$prog: report $opts differs from perf"; }
 	done
 	echo "$prog (${rec#*:}): script -F +srcline and report -s srcline, sym,srcline, -g srcline as perf"
