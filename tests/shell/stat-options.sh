@@ -3,7 +3,7 @@
 # prf-test: serial: -D and -I measure time
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
-test_setup stat-output
+test_setup stat-options
 . "$PRF_SRCDIR/tests/shell/lib/stat-compare.sh"
 
 cd "$T" || exit 1
