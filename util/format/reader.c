@@ -94,12 +94,14 @@ void perf_data__put(struct perf_data *d, struct rec_chunk *c)
 void *reader__chunk_new_room(struct perf_data *d, struct rec_chunk **cur, size_t size)
 {
 	struct rec_chunk *c = *cur;
+	/* sized from the old chunk before it is put: that may free it */
+	size_t next = chunk_next_size(c, size);
 
 	if (c) {
 		*cur = NULL;
 		perf_data__put(d, c);
 	}
-	c = chunk_new(d, chunk_next_size(c, size));
+	c = chunk_new(d, next);
 	if (!c)
 		return NULL;
 	*cur = c;
