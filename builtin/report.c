@@ -120,6 +120,15 @@ static int report__setup(struct report_opts *rep)
 	rep->cumulate = rep->children < 0 ? any_callchain : (rep->children && any_callchain);
 	if (!rep->cc.order_set)
 		rep->cc.order = rep->cumulate ? ORDER_CALLER : ORDER_CALLEE;
+	if (rep->session->data.pipe) {
+		/* perf 6.1 decides on children before a pipe's events are
+		 * known, finds no callchains and shows none (even with
+		 * --children); the callchain order stays the one children
+		 * would have had */
+		rep->cumulate = false;
+		if (!rep->cc.order_set)
+			rep->cc.order = rep->children ? ORDER_CALLER : ORDER_CALLEE;
+	}
 	if (rep->inverted)
 		rep->cc.order = ORDER_CALLER;
 
