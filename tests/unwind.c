@@ -133,6 +133,8 @@ static struct tmap *tspace__find(struct tspace *s, uint64_t addr)
 {
 	size_t lo = 0, hi = s->nr;
 
+	if (!s->nr)
+		return NULL;	/* no map yet (qsort takes no NULL array) */
 	if (!s->sorted) {
 		qsort(s->maps, s->nr, sizeof(*s->maps), tmap__cmp);
 		s->sorted = true;
