@@ -18,6 +18,7 @@
 #include "builtin.h"
 #include "../arch/x86/perf_regs.h"
 #include "../util/lib/debug.h"
+#include "../util/lib/config.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/strbuf.h"
 #include "../util/lib/util.h"
@@ -53,6 +54,7 @@ struct record_opts {
 	const char *pid_str, *tid_str, *cpu_list;
 	bool system_wide, per_thread, no_inherit, quiet, strict_freq;
 	bool call_graph_g;
+	bool no_buildid;		/* -B, record.build-id=skip */
 	bool off_cpu;			/* --off-cpu */
 	bool fp_mix;			/* --fp-mix: keep the user FP chain in dwarf mode */
 	const char *call_graph;
@@ -196,6 +198,27 @@ static bool record__loop_woken(void *arg)
 
 /* ---------------- options ---------------- */
 
+/*
+ * record.build-id (perf-config(1)): "cache" and "no-cache" write the
+ * build-ids of the DSOs hit (prf keeps no build-id cache, so the two are
+ * one), "skip" writes none, as -B. 0 or -1 after a message.
+ */
+static int record__config_build_id(struct record *rec)
+{
+	const char *v = config__get("record.build-id");
+
+	if (!v || rec->opts.no_buildid)
+		return 0;
+	if (!strcmp(v, "skip")) {
+		rec->opts.no_buildid = true;
+		return 0;
+	}
+	if (!strcmp(v, "cache") || !strcmp(v, "no-cache"))
+		return 0;
+	pr_err("Invalid record.build-id config value '%s' (cache, no-cache or skip)\n", v);
+	return -1;
+}
+
 static int parse_callgraph(struct record *rec, const char *s)
 {
 	char *end;
@@ -209,9 +232,12 @@ static int parse_callgraph(struct record *rec, const char *s)
 		return 0;
 	}
 	if (!strncmp(s, "dwarf", 5) && (s[5] == 0 || s[5] == ',')) {
+		const char *size = s[5] == ',' ? s + 6 : config__get("call-graph.dump-size");
+
 		rec->cg = CG_DWARF;
 		rec->dwarf_size = DEFAULT_DWARF_SIZE;
-		if (s[5] == ',') {
+		if (size) {
+			s = size - 6;	/* the messages below name s + 6 */
 			unsigned long v = strtoul(s + 6, &end, 0);
 
 			if (*end || !v) {
@@ -641,7 +667,7 @@ static void record__file_features(struct record *rec)
 
 	features_ctx_init(rec, &ctx);
 	if (rec->hits) {
-		nr_bids = record_hits__build_ids(rec->hits, &bids);
+		nr_bids = rec->opts.no_buildid ? 0 : record_hits__build_ids(rec->hits, &bids);
 		if (nr_bids < 0)
 			nr_bids = 0;
 		ctx.has_sample_time = record_hits__sample_time(rec->hits, &ctx.first_sample_time,
@@ -798,6 +824,7 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 				    "compress records with zstd (level 1..22, default 1)",
 				    opt_compression),
 		OPT_BOOLEAN(0, "strict-freq", &o->strict_freq, "fail if the frequency is above the maximum"),
+		OPT_BOOLEAN('B', "no-buildid", &o->no_buildid, "do not collect buildids in perf.data"),
 		OPT_BOOLEAN('q', "quiet", &o->quiet, "don't print any message"),
 		OPT_INCR('v', "verbose", &o->verbose, "be more verbose"),
 		OPT_END()
@@ -828,9 +855,17 @@ static int record__check_options(struct record *rec)
 {
 	struct record_opts *o = &rec->opts;
 
-	if (o->call_graph_g && !o->call_graph)
+	if (o->call_graph_g && !o->call_graph) {
+		/* perf-config(1): -g records in call-graph.record-mode */
+		const char *mode = config__get("call-graph.record-mode");
+
 		rec->cg = CG_FP;
+		if (mode && parse_callgraph(rec, mode))
+			return -1;
+	}
 	if (o->call_graph && parse_callgraph(rec, o->call_graph))
+		return -1;
+	if (record__config_build_id(rec))
 		return -1;
 	if (o->fp_mix && rec->cg != CG_DWARF) {
 		pr_err("--fp-mix needs --call-graph dwarf\n");

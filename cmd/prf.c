@@ -15,6 +15,7 @@
 #include "../ui/pager.h"
 
 const struct cmd_struct prf_commands[] = {
+	{ "config",  cmd_config,  0,         "Get and set variables in a configuration file." },
 	{ "data",    cmd_data,    0,         "Dump perf.data records" },
 	{ "list",    cmd_list,    USE_PAGER, "List all symbolic event types" },
 	{ "stat",    cmd_stat,    0,         "Run a command and gather performance counter statistics" },
