@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -417,16 +418,21 @@ int config__read_scope(struct config_set *set, enum config_scope scope)
 	return err;
 }
 
+static struct config_set process_set;
+
+static void process_config_load(void)
+{
+	config__read_scope(&process_set, CONFIG_ALL);	/* a bad line was reported */
+}
+
+/* Read once, by whichever thread asks first (the tunables are read from
+ * worker threads too). */
 static struct config_set *process_config(void)
 {
-	static struct config_set set;
-	static bool loaded;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-	if (!loaded) {
-		loaded = true;
-		config__read_scope(&set, CONFIG_ALL);	/* a bad line was reported */
-	}
-	return &set;
+	pthread_once(&once, process_config_load);
+	return &process_set;
 }
 
 const char *config__get(const char *key)

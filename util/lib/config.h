@@ -84,7 +84,7 @@ int config__read_scope(struct config_set *set, enum config_scope scope);
 
 /*
  * The merged configuration of this process, read once at the first call
- * (call from the main thread, before starting others). The value of key,
+ * (from any thread). The value of key,
  * or NULL when no file sets it. Owned by the config (process lifetime).
  */
 const char *config__get(const char *key);
