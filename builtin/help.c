@@ -55,6 +55,23 @@ static int show_doc(const char *cmd)
 	return 0;
 }
 
+/* Whether an executable named name is in $PATH. */
+static bool in_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	char buf[4096];
+
+	while (path && *path) {
+		const char *end = strchrnul(path, ':');
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - path), path, name);
+		if (end > path && !access(buf, X_OK))
+			return true;
+		path = *end ? end + 1 : end;
+	}
+	return false;
+}
+
 /*
  * An installed prf shows its man page through man(1), as perf does: the
  * page installed beside the binary (BINDIR/../share/man/manS/PAGE.S, or
@@ -76,7 +93,7 @@ static int show_man(const char *cmd)
 		if (!access(path, R_OK))
 			break;
 	}
-	if (i == ARRAY_SIZE(pages))
+	if (i == ARRAY_SIZE(pages) || !in_path("man"))
 		return -1;
 	fflush(stdout);
 	pid = fork();
@@ -87,9 +104,7 @@ static int show_man(const char *cmd)
 		_exit(127);
 	}
 	/* man(1) ran: its status is its own (a closed pipe, say) */
-	if (waitpid(pid, &status, 0) < 0 || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
-		return -1;
-	return 0;
+	return waitpid(pid, &status, 0) < 0 ? -1 : 0;
 }
 
 static void list_all_commands(void)
