@@ -26,7 +26,8 @@ git ls-files -z | xargs -0 cp --parents -t "$T/prf"
 	{ tail -30 "$T/build.log"; fail "dpkg-buildpackage"; }
 deb=$(ls "$T"/prf_*.deb)
 echo "deb-check: built $(basename "$deb") ($(du -k "$deb" | cut -f1) KB)"
-dpkg -c "$deb" | grep -q ' ./usr/share/man/man1/prf-report.1.gz$' || fail "no man page in the package"
+dpkg -c "$deb" > "$T/contents" || fail "dpkg -c"
+grep -q ' ./usr/share/man/man1/prf-report.1.gz$' "$T/contents" || fail "no man page in the package"
 
 dpkg -i "$deb" > "$T/inst.log" 2>&1 || { cat "$T/inst.log"; fail "dpkg -i"; }
 trap 'dpkg -r prf >/dev/null 2>&1; rm -rf "$T"' EXIT

@@ -105,10 +105,23 @@ rm -f "$HOME/.perfconfig"
 	fail "record -B wrote build-ids"
 echo "ok: call-graph.record-mode, call-graph.dump-size, record.build-id, -B"
 
+# buildid.dir: perf's build-id cache moved elsewhere, the binary gone
+rm -f "$HOME/.perfconfig"
+mkdir -p gone && cp t gone/t2 && (cd gone && perf_record ../cache.data -F 499 ./t2)
+[ -d "$HOME/.debug/.build-id" ] || fail "perf record made no build-id cache in $HOME/.debug"
+mv "$HOME/.debug" "$T/bcache" && rm gone/t2
+"$PERF" config buildid.dir="$T/bcache"
+"$PERF" report -i cache.data --stdio --sort sym 2>/dev/null | grep -v '^# (Tip' > perf.rep
+prf_out prf.rep report -i cache.data --stdio --sort sym
+grep -q '\[\.\] leaf' perf.rep || fail "perf found no symbols through buildid.dir"
+grep -v '^# (Tip' prf.rep | cmp -s - perf.rep ||
+	{ grep -v '^# (Tip' prf.rep | diff perf.rep - | head; fail "report with buildid.dir differs"; }
+echo "ok: buildid.dir"
+
 # prf.* keys: the tunables' user settings, in ~/.prfconfig; the environment wins
 "$PRF" config prf.threads=3 || fail "config prf.threads"
 [ -f "$HOME/.prfconfig" ] || fail "prf.* key not in ~/.prfconfig"
-grep -q prf "$HOME/.perfconfig" 2>/dev/null && fail "prf.* key in ~/.perfconfig"
+grep -q "^\\[prf\\]" "$HOME/.perfconfig" 2>/dev/null && fail "prf.* key in ~/.perfconfig"
 "$PRF" version --build-options | grep -Eq '^ *PRF_THREADS +int +3 ' || fail "prf.threads not used"
 PRF_THREADS=2 "$PRF" version --build-options | grep -Eq '^ *PRF_THREADS +int +2 ' ||
 	fail "PRF_THREADS does not win over prf.threads"
