@@ -32,10 +32,13 @@ grep -q ' ./usr/share/man/man1/prf-report.1.gz$' "$T/contents" || fail "no man p
 dpkg -i "$deb" > "$T/inst.log" 2>&1 || { cat "$T/inst.log"; fail "dpkg -i"; }
 trap 'dpkg -r prf >/dev/null 2>&1; rm -rf "$T"' EXIT
 /usr/bin/prf version | grep -q '^prf version' || fail "installed prf version"
-/usr/bin/prf help report | grep -q '^PRF-REPORT(1) ' || fail "installed prf help shows no man page"
+/usr/bin/prf help report > "$T/help" 2>&1 || fail "installed prf help report"
+grep -q '^PRF-REPORT(1) ' "$T/help" || fail "installed prf help shows no man page"
 [ -f /usr/share/bash-completion/completions/prf ] || fail "no bash completion installed"
-/usr/bin/prf record -q -F 99 -o "$T/perf.data" true 2>/dev/null || fail "installed prf record"
-/usr/bin/prf report -i "$T/perf.data" --stdio > /dev/null || fail "installed prf report"
+/usr/bin/prf record -q -F 999 -o "$T/perf.data" -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done' \
+	2>/dev/null || fail "installed prf record"
+/usr/bin/prf report -i "$T/perf.data" --stdio > "$T/report" || fail "installed prf report"
+grep -q '% *sh ' "$T/report" || fail "installed prf report shows no samples of sh"
 dpkg -r prf > /dev/null 2>&1 || fail "dpkg -r"
 [ ! -e /usr/bin/prf ] || fail "/usr/bin/prf left after dpkg -r"
 echo "deb-check: installed, ran, removed"
