@@ -28,6 +28,7 @@
 #include "../util/kernel/evsel.h"
 #include "../util/session/trace-format.h"
 #include "../util/lib/debug.h"
+#include "../util/lib/config.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
 #include "../util/model/map.h"
@@ -378,22 +379,49 @@ static int parse_callchain_cb(const struct option *opt, const char *arg, int uns
 	return callchain_param__parse(&rep->cc, arg) ? -1 : 0;
 }
 
-static int parse_percent_limit_cb(const struct option *opt, const char *arg, int unset)
+/* --percent-limit or report.percent-limit (what names it in the message). */
+static int report__set_percent_limit(struct report_opts *rep, const char *arg, const char *what)
 {
-	struct report_opts *rep = opt->value;
 	char *end;
-	double v;
+	double v = strtod(arg, &end);
 
-	if (unset || !arg)
-		return 0;
-	v = strtod(arg, &end);
 	if (end == arg || (*end && strcmp(end, "%")) || v < 0 || v > 100) {
-		fprintf(stderr, "prf report: invalid --percent-limit '%s'\n", arg);
+		fprintf(stderr, "prf report: invalid %s '%s'\n", what, arg);
 		return -1;
 	}
 	rep->min_percent = v;
 	rep->cc.min_percent = v;	/* as perf: the callchain threshold too */
 	return 0;
+}
+
+static int parse_percent_limit_cb(const struct option *opt, const char *arg, int unset)
+{
+	if (unset || !arg)
+		return 0;
+	return report__set_percent_limit(opt->value, arg, "--percent-limit");
+}
+
+/*
+ * The configuration keys report honours (perf-config(1)), as defaults the
+ * command line overrides: report.children, report.percent-limit,
+ * report.sort_order and the call-graph.* display keys. 0 or -1 after a
+ * message about a bad value.
+ */
+static int report__config(struct report_opts *rep)
+{
+	const char *v;
+	bool b;
+	int err = config__get_bool("report.children", &b);
+
+	if (err > 0)
+		rep->children = b;
+	v = config__get("report.percent-limit");
+	if (err < 0 || (v && report__set_percent_limit(rep, v, "report.percent-limit")))
+		return -1;
+	v = config__get("report.sort_order");
+	if (v)
+		rep->sort = v;
+	return callchain_param__config(&rep->cc) ? -1 : 0;
 }
 
 static int children_cb(const struct option *opt, const char *arg, int unset)
@@ -599,6 +627,8 @@ int cmd_report(int argc, const char **argv)
 	rep->max_stack = 127;
 	rep->inline_frames = true;
 	callchain_param__init(&rep->cc);
+	if (report__config(rep))
+		goto out;
 	{
 		const struct option options[] = {
 			OPT_STRING('i', "input", &rep->input, "file", "input file name (\"-\": stdin)"),

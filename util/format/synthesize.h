@@ -46,5 +46,20 @@ int synthesize__comm(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_
 int synthesize__process(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid);
 /* synthesize__process() for every process in /proc (-a). */
 int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size);
+/*
+ * PERF_RECORD_NAMESPACES of one task (record --namespaces): pid, tid and
+ * the device and inode of each of its 7 namespaces (the files of
+ * /proc/TID/ns/, in
+ * the kernel's NET ... CGROUP index order; 0 for one it cannot stat).
+ * 0 or the callback's value.
+ */
+int synthesize__namespaces(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_t tid);
+/*
+ * PERF_RECORD_CGROUP for every directory of the cgroup v2 hierarchy
+ * (record --all-cgroups): its id (the 64-bit file handle, which the
+ * kernel puts in PERF_SAMPLE_CGROUP) and its path below the mount ("/"
+ * for the root). 0 (also without a cgroup2 mount) or the callback's value.
+ */
+int synthesize__cgroups(synth_cb cb, void *arg, size_t id_hdr_size);
 
 #endif
