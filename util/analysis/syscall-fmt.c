@@ -25,7 +25,8 @@ enum arg_kind {
 	K_FD, K_FDAT, K_FILENAME, K_PTR, K_HEX, K_INT, K_PID, K_MODE,
 	K_OPEN_FLAGS, K_MMAP_PROT, K_MMAP_FLAGS, K_MREMAP_FLAGS, K_MADV,
 	K_ACCMODE, K_SIGNUM, K_PIPE_FLAGS, K_GETRANDOM_FLAGS, K_ARCH_PRCTL,
-	K_FUTEX_OP, K_FUTEX_VAL3,
+	K_FUTEX_OP, K_FUTEX_VAL3, K_CLONE_FLAGS, K_FCNTL_ARG, K_SOCK_TYPE, K_WAIT_OPTIONS, K_IOCTL_CMD,
+	K_EMPTY,	/* perf 6.1 prints nothing after the name (statx flags, mask) */
 	/* named values, shown even when zero */
 	K_RLIMIT, K_ITIMER, K_SIGHOW, K_WHENCE, K_CLOCKID, K_EPOLL_OP, K_FCNTL_CMD,
 	K_SOCK_FAMILY,
@@ -36,12 +37,11 @@ static bool kind_shows_zero(uint8_t k)
 	return k >= K_RLIMIT;
 }
 
-enum ret_kind { R_NONE, R_LONG, R_HEX, R_PID, R_TIMEOUT };
+enum ret_kind { R_NONE, R_LONG, R_HEX, R_PID, R_TIMEOUT, R_FD, R_OPEN_FLAGS, R_GETFD };
 
 /*
  * Syscalls whose arguments or return perf decodes beyond what the
  * tracepoint types say: per argument index, the kind (0: by type).
- * Sorted by name.
  */
 struct sc_override {
 	const char *name;
@@ -52,27 +52,28 @@ struct sc_override {
 
 static const struct sc_override overrides[] = {
 	{ "access", NULL, R_LONG, { [1] = K_ACCMODE } },
+	{ "accept", NULL, R_LONG, { [0] = K_INT } },
 	{ "arch_prctl", NULL, R_LONG, { [0] = K_ARCH_PRCTL, [1] = K_PTR } },
+	{ "bind", NULL, R_LONG, { [0] = K_INT, [1] = K_HEX, [2] = K_INT } },
 	{ "brk", NULL, R_HEX, { [0] = K_PTR } },
 	{ "clock_gettime", NULL, R_LONG, { [0] = K_CLOCKID } },
-	{ "clone", NULL, R_PID, { [1] = K_HEX, [2] = K_HEX, [3] = K_HEX, [4] = K_HEX } },
+	{ "clone", NULL, R_PID, { [0] = K_CLONE_FLAGS, [1] = K_HEX, [2] = K_HEX, [3] = K_HEX, [4] = K_HEX } },
 	{ "close", NULL, R_LONG, { [0] = K_FD } },
+	{ "connect", NULL, R_LONG, { [0] = K_INT, [1] = K_HEX, [2] = K_INT } },
 	{ "epoll_ctl", NULL, R_LONG, { [1] = K_EPOLL_OP } },
-	{ "faccessat", NULL, R_LONG, { [0] = K_FDAT, [2] = K_ACCMODE } },
-	{ "faccessat2", NULL, R_LONG, { [0] = K_FDAT, [2] = K_ACCMODE } },
 	{ "fchmodat", NULL, R_LONG, { [0] = K_FDAT } },
 	{ "fchownat", NULL, R_LONG, { [0] = K_FDAT } },
-	{ "fcntl", NULL, R_LONG, { [1] = K_FCNTL_CMD } },
+	{ "fcntl", NULL, R_LONG, { [1] = K_FCNTL_CMD, [2] = K_FCNTL_ARG } },
 	{ "fstat", "newfstat", R_LONG, { 0 } },
 	{ "futex", NULL, R_LONG, { [1] = K_FUTEX_OP, [5] = K_FUTEX_VAL3 } },
 	{ "futimesat", NULL, R_LONG, { [0] = K_FDAT } },
 	{ "getitimer", NULL, R_LONG, { [0] = K_ITIMER } },
 	{ "getpgid", NULL, R_PID, { 0 } },
-	{ "getpid", NULL, R_PID, { 0 } },
 	{ "getppid", NULL, R_PID, { 0 } },
 	{ "getrandom", NULL, R_LONG, { [2] = K_GETRANDOM_FLAGS } },
 	{ "getrlimit", NULL, R_LONG, { [0] = K_RLIMIT } },
 	{ "gettid", NULL, R_PID, { 0 } },
+	{ "ioctl", NULL, R_LONG, { [1] = K_IOCTL_CMD, [2] = K_HEX } },
 	{ "kill", NULL, R_LONG, { [1] = K_SIGNUM } },
 	{ "linkat", NULL, R_LONG, { [0] = K_FDAT } },
 	{ "lseek", NULL, R_LONG, { [2] = K_WHENCE } },
@@ -107,10 +108,10 @@ static const struct sc_override overrides[] = {
 	{ "set_tid_address", NULL, R_PID, { 0 } },
 	{ "setitimer", NULL, R_LONG, { [0] = K_ITIMER } },
 	{ "setrlimit", NULL, R_LONG, { [0] = K_RLIMIT } },
-	{ "socket", NULL, R_LONG, { [0] = K_SOCK_FAMILY } },
-	{ "socketpair", NULL, R_LONG, { [0] = K_SOCK_FAMILY } },
+	{ "socket", NULL, R_LONG, { [0] = K_SOCK_FAMILY, [1] = K_SOCK_TYPE } },
+	{ "socketpair", NULL, R_LONG, { [0] = K_SOCK_FAMILY, [1] = K_SOCK_TYPE } },
 	{ "stat", "newstat", R_LONG, { 0 } },
-	{ "statx", NULL, R_LONG, { [0] = K_FDAT } },
+	{ "statx", NULL, R_LONG, { [0] = K_FDAT, [2] = K_EMPTY, [3] = K_EMPTY } },
 	{ "symlinkat", NULL, R_LONG, { [0] = K_FDAT } },
 	{ "tgkill", NULL, R_LONG, { [2] = K_SIGNUM } },
 	{ "tkill", NULL, R_LONG, { [1] = K_SIGNUM } },
@@ -118,18 +119,17 @@ static const struct sc_override overrides[] = {
 	{ "uname", "newuname", R_LONG, { 0 } },
 	{ "unlinkat", NULL, R_LONG, { [0] = K_FDAT } },
 	{ "utimensat", NULL, R_LONG, { [0] = K_FDAT } },
-	{ "wait4", NULL, R_PID, { 0 } },
-	{ "waitid", NULL, R_PID, { 0 } },
+	{ "wait4", NULL, R_PID, { [2] = K_WAIT_OPTIONS } },
+	{ "waitid", NULL, R_PID, { [3] = K_WAIT_OPTIONS } },
 };
 
-static int override_cmp(const void *key, const void *elem)
-{
-	return strcmp(key, ((const struct sc_override *)elem)->name);
-}
-
+/* Looked up once per syscall number (sc_info caches it). */
 static const struct sc_override *override_find(const char *name)
 {
-	return bsearch(name, overrides, ARRAY_SIZE(overrides), sizeof(overrides[0]), override_cmp);
+	for (size_t i = 0; i < ARRAY_SIZE(overrides); i++)
+		if (!strcmp(overrides[i].name, name))
+			return &overrides[i];
+	return NULL;
 }
 
 struct sc_arg {
@@ -399,6 +399,47 @@ static const struct flag_name mmap_flags[] = {
 	{ 0x4000000, "UNINITIALIZED" },
 };
 
+static const struct flag_name clone_flags[] = {
+	{ 0x100, "VM" }, { 0x200, "FS" }, { 0x400, "FILES" }, { 0x800, "SIGHAND" },
+	{ 0x1000, "PIDFD" }, { 0x2000, "PTRACE" }, { 0x4000, "VFORK" }, { 0x8000, "PARENT" },
+	{ 0x10000, "THREAD" }, { 0x20000, "NEWNS" }, { 0x40000, "SYSVSEM" },
+	{ 0x80000, "SETTLS" }, { 0x100000, "PARENT_SETTID" }, { 0x200000, "CHILD_CLEARTID" },
+	{ 0x400000, "DETACHED" }, { 0x800000, "UNTRACED" }, { 0x1000000, "CHILD_SETTID" },
+	{ 0x2000000, "NEWCGROUP" }, { 0x4000000, "NEWUTS" }, { 0x8000000, "NEWIPC" },
+	{ 0x10000000, "NEWUSER" }, { 0x20000000, "NEWPID" }, { 0x40000000, "NEWNET" },
+	{ 0x80000000UL, "IO" },
+};
+
+static const struct flag_name wait_options[] = {
+	{ 1, "NOHANG" }, { 2, "UNTRACED" }, { 8, "CONTINUED" },
+};
+
+/* The tty ioctls (asm-generic/ioctls.h), 0x5401 on. */
+static const char *tty_ioctl_name(unsigned int cmd)
+{
+	static const char *const names[] = {
+		"TCGETS", "TCSETS", "TCSETSW", "TCSETSF", "TCGETA", "TCSETA", "TCSETAW",
+		"TCSETAF", "TCSBRK", "TCXONC", "TCFLSH", "TIOCEXCL", "TIOCNXCL", "TIOCSCTTY",
+		"TIOCGPGRP", "TIOCSPGRP", "TIOCOUTQ", "TIOCSTI", "TIOCGWINSZ", "TIOCSWINSZ",
+		"TIOCMGET", "TIOCMBIS", "TIOCMBIC", "TIOCMSET", "TIOCGSOFTCAR", "TIOCSSOFTCAR",
+		"FIONREAD", "TIOCLINUX", "TIOCCONS", "TIOCGSERIAL", "TIOCSSERIAL", "TIOCPKT",
+		"FIONBIO", "TIOCNOTTY", "TIOCSETD", "TIOCGETD", "TCSBRKP", NULL, "TIOCSBRK",
+		"TIOCCBRK", "TIOCGSID",
+	};
+	static const char *const names2[] = {
+		"FIONCLEX", "FIOCLEX", "FIOASYNC", "TIOCSERCONFIG", "TIOCSERGWILD",
+		"TIOCSERSWILD", "TIOCGLCKTRMIOS", "TIOCSLCKTRMIOS", "TIOCSERGSTRUCT",
+		"TIOCSERGETLSR", "TIOCSERGETMULTI", "TIOCSERSETMULTI", "TIOCMIWAIT",
+		"TIOCGICOUNT", NULL, NULL, "FIOQSIZE",
+	};
+
+	if (cmd >= 0x5401 && cmd < 0x5401 + ARRAY_SIZE(names))
+		return names[cmd - 0x5401];
+	if (cmd >= 0x5450 && cmd < 0x5450 + ARRAY_SIZE(names2))
+		return names2[cmd - 0x5450];
+	return NULL;
+}
+
 static const struct flag_name mremap_flags[] = { { 1, "MAYMOVE" }, { 2, "FIXED" } };
 static const struct flag_name pipe_flags[] = { { O_CLOEXEC, "CLOEXEC" }, { O_NONBLOCK, "NONBLOCK" } };
 static const struct flag_name getrandom_flags[] = { { 2, "RANDOM" }, { 1, "NONBLOCK" } };
@@ -481,18 +522,18 @@ static const char *signal_name(int sig)
 
 static const char *madvise_name(int b)
 {
-	static const struct { int v; const char *n; } t[] = {
-		{ 0, "NORMAL" }, { 1, "RANDOM" }, { 2, "SEQUENTIAL" }, { 3, "WILLNEED" },
-		{ 4, "DONTNEED" }, { 8, "FREE" }, { 9, "REMOVE" }, { 10, "DONTFORK" },
-		{ 11, "DOFORK" }, { 100, "HWPOISON" }, { 101, "SOFT_OFFLINE" },
-		{ 12, "MERGEABLE" }, { 13, "UNMERGEABLE" }, { 14, "HUGEPAGE" },
-		{ 15, "NOHUGEPAGE" }, { 16, "DONTDUMP" }, { 17, "DODUMP" },
+	static const char *const names[] = {
+		"NORMAL", "RANDOM", "SEQUENTIAL", "WILLNEED", "DONTNEED", NULL, NULL, NULL,
+		"FREE", "REMOVE", "DONTFORK", "DOFORK", "MERGEABLE", "UNMERGEABLE", "HUGEPAGE",
+		"NOHUGEPAGE", "DONTDUMP", "DODUMP", "WIPEONFORK", "KEEPONFORK", "COLD", "PAGEOUT",
+		"POPULATE_READ", "POPULATE_WRITE", "DONTNEED_LOCKED", "COLLAPSE",
 	};
 
-	for (size_t i = 0; i < ARRAY_SIZE(t); i++)
-		if (t[i].v == b)
-			return t[i].n;
-	return NULL;
+	if (b == 100)
+		return "HWPOISON";
+	if (b == 101)
+		return "SOFT_OFFLINE";
+	return b >= 0 && b < (int)ARRAY_SIZE(names) ? names[b] : NULL;
 }
 
 static const char *arch_prctl_name(unsigned long code)
@@ -543,7 +584,7 @@ static void out_futex_op(struct out *o, unsigned long op, unsigned int *mask)
 	if (op & 128)
 		out_printf(o, "|PRIVATE_FLAG");
 	if (op & 256)
-		out_printf(o, "|CLOCKRT");
+		out_printf(o, "|CLOCK_REALTIME");
 }
 
 static void out_fd(struct out *o, int fd, const struct syscall_fmt_ctx *ctx)
@@ -566,9 +607,43 @@ static void out_pid(struct out *o, int pid, const struct syscall_fmt_ctx *ctx)
 		out_printf(o, " (%s)", comm);
 }
 
+/* What fcntl's cmd says of its argument (not printed when unused) and
+ * of the return value (an fd, file status flags, fd flags). */
+static void fcntl_cmd_effects(int cmd, unsigned int idx, unsigned int *mask,
+			      struct syscall_fmt_ctx *ctx)
+{
+	int ret_as = 0;
+
+	switch (cmd) {
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		ret_as = R_FD;
+		break;
+	case F_GETFL:
+		ret_as = R_OPEN_FLAGS;
+		*mask |= 1u << (idx + 1);
+		break;
+	case F_GETFD:
+		ret_as = R_GETFD;
+		*mask |= 1u << (idx + 1);
+		break;
+	case F_GETOWN:
+	case F_GETSIG:
+	case F_GETLEASE:
+	case F_GETPIPE_SZ:
+	case F_GET_SEALS:
+		*mask |= 1u << (idx + 1);
+		break;
+	default:
+		break;
+	}
+	if (ctx)
+		ctx->ret_as = ret_as;
+}
+
 /* One argument's value; *mask gets the bits of later arguments to skip. */
 static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int idx,
-		    unsigned int *mask, const struct syscall_fmt_ctx *ctx)
+		    unsigned int *mask, struct syscall_fmt_ctx *ctx, const uint64_t *args)
 {
 	int ival = (int)val;
 
@@ -634,7 +709,7 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 		const char *n = madvise_name(ival);
 
 		if (n)
-			out_printf(o, "%s", n);
+			out_printf(o, "MADV_%s", n);
 		else
 			out_printf(o, "%#x", ival);
 		break;
@@ -671,6 +746,73 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 			out_printf(o, "%#lx", val);
 		break;
 	}
+	case K_CLONE_FLAGS:
+		/* clone(flags, newsp, parent_tidptr, child_tidptr, tls): the
+		 * pointers the flags do not use are not printed */
+		if (!(val & 0x100000))
+			*mask |= 1u << (idx + 2);
+		if (!(val & (0x1000000 | 0x200000)))
+			*mask |= 1u << (idx + 3);
+		if (!(val & 0x80000))
+			*mask |= 1u << (idx + 4);
+		out_flags(o, val, clone_flags, ARRAY_SIZE(clone_flags), false);
+		break;
+	case K_SOCK_TYPE: {
+		static const char *const types[] = {
+			NULL, "STREAM", "DGRAM", "RAW", "RDM", "SEQPACKET", "DCCP", NULL, NULL,
+			NULL, "PACKET",
+		};
+		unsigned int type = ival & 0xf, flags = ival & ~0xf;
+
+		if (type < ARRAY_SIZE(types) && types[type])
+			out_printf(o, "%s", types[type]);
+		else
+			out_printf(o, "%#x", type);
+		if (flags & O_CLOEXEC) {
+			out_printf(o, "|CLOEXEC");
+			flags &= ~(unsigned int)O_CLOEXEC;
+		}
+		if (flags & O_NONBLOCK) {
+			out_printf(o, "|NONBLOCK");
+			flags &= ~(unsigned int)O_NONBLOCK;
+		}
+		if (flags)
+			out_printf(o, "|%#x", flags);
+		break;
+	}
+	case K_EMPTY:
+		break;
+	case K_WAIT_OPTIONS:
+		out_flags(o, (unsigned int)ival, wait_options, ARRAY_SIZE(wait_options), false);
+		break;
+	case K_IOCTL_CMD: {
+		const char *n = tty_ioctl_name((unsigned int)val);
+
+		if (n)
+			out_printf(o, "%s", n);
+		else
+			out_printf(o, "%#x", (unsigned int)val);
+		break;
+	}
+	case K_FCNTL_ARG:
+		/* by the command before it */
+		switch ((int)args[idx - 1]) {
+		case F_SETFL:
+			out_open_flags(o, (unsigned int)ival);
+			break;
+		case F_SETFD:
+			/* perf 6.1's fd-flags printer, inverted as it is */
+			out_printf(o, "%s", ival ? "0" : "CLOEXEC");
+			break;
+		case F_DUPFD:
+		case F_DUPFD_CLOEXEC:
+			out_fd(o, ival, ctx);
+			break;
+		default:
+			out_printf(o, "%ld", (long)val);
+			break;
+		}
+		break;
 	case K_FUTEX_OP:
 		out_futex_op(o, val, mask);
 		break;
@@ -705,6 +847,8 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 		}
 		if (!named)
 			out_printf(o, "%d", ival);
+		if (kind == K_FCNTL_CMD)
+			fcntl_cmd_effects(ival, idx, mask, ctx);
 		break;
 	}
 	default:
@@ -714,13 +858,15 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 }
 
 size_t syscall_tbl__format_call(struct syscall_tbl *tbl, int nr, const uint64_t args[6],
-				const struct syscall_fmt_ctx *ctx, char *buf, size_t size)
+				struct syscall_fmt_ctx *ctx, char *buf, size_t size)
 {
 	struct sc_info *sc = sc_info(tbl, nr);
 	struct out o = { buf, size, 0 };
 	unsigned int mask = 0;
 	bool first = true;
 
+	if (ctx)
+		ctx->ret_as = 0;
 	if (!size)
 		return 0;
 	buf[0] = '\0';
@@ -736,7 +882,7 @@ size_t syscall_tbl__format_call(struct syscall_tbl *tbl, int nr, const uint64_t 
 			continue;
 		out_printf(&o, "%s%s: ", first ? "" : ", ", sc->args[i].name);
 		first = false;
-		out_arg(&o, sc->args[i].kind, val, i, &mask, ctx);
+		out_arg(&o, sc->args[i].kind, val, i, &mask, ctx, args);
 	}
 	return o.len;
 }
@@ -753,7 +899,7 @@ size_t syscall_tbl__format_ret(struct syscall_tbl *tbl, int nr, int64_t ret,
 {
 	struct sc_info *sc = sc_info(tbl, nr);
 	struct out o = { buf, size, 0 };
-	uint8_t kind = sc ? sc->ret : R_NONE;
+	uint8_t kind = ctx && ctx->ret_as ? ctx->ret_as : sc ? sc->ret : R_NONE;
 
 	if (!size)
 		return 0;
@@ -774,6 +920,16 @@ size_t syscall_tbl__format_ret(struct syscall_tbl *tbl, int nr, int64_t ret,
 		break;
 	case R_HEX:
 		out_printf(&o, "%#" PRIx64, ret);
+		break;
+	case R_FD:
+		out_fd(&o, (int)ret, ctx);
+		break;
+	case R_OPEN_FLAGS:
+		out_open_flags(&o, (unsigned long)ret);
+		break;
+	case R_GETFD:
+		/* as perf 6.1 prints it: "0" for FD_CLOEXEC, CLOEXEC for 0 */
+		out_printf(&o, "%s", ret ? "0" : "CLOEXEC");
 		break;
 	case R_PID: {
 		const char *comm = NULL;

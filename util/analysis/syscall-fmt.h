@@ -30,6 +30,10 @@ struct syscall_fmt_ctx {
 	int (*thread_comm)(void *arg, int tid, const char **comm);
 	void *arg;
 	int pid, tid;		/* the thread making the call */
+	/* How the return value reads when an argument decides it (fcntl's
+	 * cmd): set by syscall_tbl__format_call(), to be passed back to
+	 * syscall_tbl__format_ret() for the same call (0: by syscall). */
+	int ret_as;
 };
 
 /*
@@ -55,7 +59,7 @@ bool syscall_tbl__is_exit(struct syscall_tbl *tbl, int nr);
  * written (like snprintf, at most size - 1).
  */
 size_t syscall_tbl__format_call(struct syscall_tbl *tbl, int nr, const uint64_t args[6],
-				const struct syscall_fmt_ctx *ctx, char *buf, size_t size);
+				struct syscall_fmt_ctx *ctx, char *buf, size_t size);
 
 /*
  * The return value as perf prints it after "= " (errno name and message

@@ -36,6 +36,7 @@ struct ttrace {
 	uint64_t nr_events;
 	uint64_t entry_time;	/* of the last sys_enter (never reset, as perf) */
 	bool entry_pending;
+	int ret_as;		/* syscall_fmt_ctx.ret_as of the pending call */
 	char *entry_str;
 	struct sc_stats *stats;	/* indexed by syscall number */
 	int nr_stats;
@@ -392,6 +393,7 @@ static int sys_enter(struct syscall_trace *st, struct ttrace *t, int nr, const u
 		print_interrupted(st);
 	t->entry_time = time;
 	syscall_tbl__format_call(st->tbl, nr, args, &ctx, t->entry_str, ENTRY_STR_SIZE);
+	t->ret_as = ctx.ret_as;
 	if (syscall_tbl__is_exit(st->tbl, nr)) {
 		if (!quiet && !st->opts.failure_only) {
 			int printed, pad = 0;
@@ -490,10 +492,12 @@ static int sys_exit(struct syscall_trace *st, struct ttrace *t, int nr, int64_t 
 	printed++;	/* the closing parenthesis */
 	pad = ARGS_ALIGNMENT > printed ? ARGS_ALIGNMENT - printed : 0;
 	fprintf(fp, ")%*s= ", pad, " ");
+	ctx.ret_as = t->ret_as;
 	syscall_tbl__format_ret(st->tbl, nr, ret, &ctx, rbuf, sizeof(rbuf));
 	fprintf(fp, "%s\n", rbuf);
 out:
 	t->entry_pending = false;
+	t->ret_as = 0;
 	return 0;
 }
 
