@@ -34,8 +34,9 @@ cc -O1 -o "$T/sc" "$T/sc.c" || fail "cc"
 
 cmp_perf() { # options...
 	"$PERF" trace -i "$T/perf.data" "$@" > "$T/perf.out" 2>&1
-	"$PRF" trace -i "$T/perf.data" "$@" > "$T/prf.out" 2>"$T/prf.err" ||
-		{ cat "$T/prf.err"; fail "prf trace -i $* exit $?"; }
+	"$PRF" trace -i "$T/perf.data" "$@" > "$T/prf.out" 2>"$T/prf.err"
+	rc=$?
+	[ $rc -eq 0 ] || { cat "$T/prf.err"; fail "prf trace -i $* exit $rc"; }
 	cat "$T/prf.err" >> "$T/prf.out"
 	cmp -s "$T/perf.out" "$T/prf.out" ||
 		{ diff "$T/perf.out" "$T/prf.out" | head -20; fail "prf trace -i $* differs from perf's"; }

@@ -133,7 +133,8 @@ int syscall_trace__set_filter(struct syscall_trace *st, const int *nrs, int n, b
 		return -ENOMEM;
 	if (n)
 		memcpy(f, nrs, n * sizeof(*f));
-	qsort(f, n, sizeof(*f), int_cmp);
+	if (n)
+		qsort(f, n, sizeof(*f), int_cmp);
 	free(st->filter);
 	st->filter = f;
 	st->nr_filter = n;
@@ -575,7 +576,8 @@ static void print_thread_stats(struct syscall_trace *st, struct ttrace *t)
 		rows[n].msecs = (double)t->stats[i].n * (t->stats[i].mean / 1e6);
 		n++;
 	}
-	qsort(rows, n, sizeof(*rows), row_cmp);
+	if (n)
+		qsort(rows, n, sizeof(*rows), row_cmp);
 	fprintf(fp, "\n");
 	fprintf(fp, "   syscall            calls  errors  total       min       avg       max       stddev\n");
 	fprintf(fp, "                                     (msec)    (msec)    (msec)    (msec)        (%%)\n");
@@ -629,7 +631,8 @@ int syscall_trace__print_summary(struct syscall_trace *st, struct perf_session *
 	for (size_t i = 0; i < st->hash_size; i++)
 		for (struct ttrace *t = st->hash[i]; t; t = t->next)
 			all[n++] = t;
-	qsort(all, n, sizeof(*all), thread_cmp);
+	if (n)
+		qsort(all, n, sizeof(*all), thread_cmp);
 	fprintf(fp, "\n Summary of events:\n\n");
 	for (size_t i = 0; i < n; i++) {
 		struct ttrace *t = all[i];
