@@ -46,11 +46,6 @@ struct trace_cmd {
 
 static volatile sig_atomic_t done;
 
-static void sig_handler(int sig)
-{
-	done = 1;
-}
-
 static const char *const trace_usage[] = {
 	"prf trace [<options>] [<command>]",
 	"prf trace [<options>] -- <command> [<options>]",
@@ -257,18 +252,6 @@ static struct evlist *trace__live_evlist(struct trace_cmd *tc)
 	return evlist;
 }
 
-static void trace__signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sig_handler;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
-}
-
 /* Live: the command, -p/-t tasks or the system, until it ends or ^C. */
 static int trace__live(struct trace_cmd *tc, const char **argv)
 {
@@ -293,7 +276,7 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 	}
 	perf_tool__init(&tc->tool, false);
 	tc->tool.sample = trace__sample;
-	trace__signals();
+	live__stop_on_signals(&done);
 	live = live__new(evlist, &t, argv, &tc->tool, &err);
 	if (!live)
 		return 1;

@@ -641,6 +641,15 @@ static void fcntl_cmd_effects(int cmd, unsigned int idx, unsigned int *mask,
 		ctx->ret_as = ret_as;
 }
 
+/* prefix + name when there is one, else the value in hex. */
+static void out_name_or_hex(struct out *o, const char *prefix, const char *name, unsigned long val)
+{
+	if (name)
+		out_printf(o, "%s%s", prefix, name);
+	else
+		out_printf(o, "%#lx", val);
+}
+
 /* One argument's value; *mask gets the bits of later arguments to skip. */
 static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int idx,
 		    unsigned int *mask, struct syscall_fmt_ctx *ctx, const uint64_t *args)
@@ -705,15 +714,9 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 	case K_GETRANDOM_FLAGS:
 		out_flags(o, (unsigned int)ival, getrandom_flags, ARRAY_SIZE(getrandom_flags), false);
 		break;
-	case K_MADV: {
-		const char *n = madvise_name(ival);
-
-		if (n)
-			out_printf(o, "MADV_%s", n);
-		else
-			out_printf(o, "%#x", ival);
+	case K_MADV:
+		out_name_or_hex(o, "MADV_", madvise_name(ival), (unsigned int)ival);
 		break;
-	}
 	case K_ACCMODE:
 		if (!ival) {
 			out_printf(o, "F");
@@ -728,24 +731,12 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 		if (ival & ~7)
 			out_printf(o, "|%#x", ival & ~7);
 		break;
-	case K_SIGNUM: {
-		const char *n = signal_name(ival);
-
-		if (n)
-			out_printf(o, "%s", n);
-		else
-			out_printf(o, "%#x", ival);
+	case K_SIGNUM:
+		out_name_or_hex(o, "", signal_name(ival), (unsigned int)ival);
 		break;
-	}
-	case K_ARCH_PRCTL: {
-		const char *n = arch_prctl_name(val);
-
-		if (n)
-			out_printf(o, "%s", n);
-		else
-			out_printf(o, "%#lx", val);
+	case K_ARCH_PRCTL:
+		out_name_or_hex(o, "", arch_prctl_name(val), val);
 		break;
-	}
 	case K_CLONE_FLAGS:
 		/* clone(flags, newsp, parent_tidptr, child_tidptr, tls): the
 		 * pointers the flags do not use are not printed */
@@ -785,15 +776,9 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 	case K_WAIT_OPTIONS:
 		out_flags(o, (unsigned int)ival, wait_options, ARRAY_SIZE(wait_options), false);
 		break;
-	case K_IOCTL_CMD: {
-		const char *n = tty_ioctl_name((unsigned int)val);
-
-		if (n)
-			out_printf(o, "%s", n);
-		else
-			out_printf(o, "%#x", (unsigned int)val);
+	case K_IOCTL_CMD:
+		out_name_or_hex(o, "", tty_ioctl_name((unsigned int)val), (unsigned int)val);
 		break;
-	}
 	case K_FCNTL_ARG:
 		/* by the command before it */
 		switch ((int)args[idx - 1]) {

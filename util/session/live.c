@@ -243,6 +243,27 @@ static bool live__loop_woken(void *arg)
 	return l->has_workload && l->reaped;
 }
 
+static volatile sig_atomic_t *live_stop;
+
+static void live__signal(int sig)
+{
+	if (live_stop)
+		*live_stop = 1;
+}
+
+void live__stop_on_signals(volatile sig_atomic_t *stop)
+{
+	struct sigaction sa;
+
+	live_stop = stop;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = live__signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
 int live__run(struct live *l, volatile sig_atomic_t *stop)
 {
 	struct evlist *evlist = l->session->data.evlist;

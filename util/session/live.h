@@ -61,6 +61,12 @@ pid_t live__workload_pid(struct live *live);
  * or the first negative errno a tool callback returned.
  */
 int live__run(struct live *live, volatile sig_atomic_t *stop);
+/*
+ * SIGINT, SIGTERM and SIGCHLD (the command ended) set *stop, the flag to
+ * pass to live__run(). Call before live__new() so that no SIGCHLD is
+ * missed.
+ */
+void live__stop_on_signals(volatile sig_atomic_t *stop);
 /* Records read so far from the ring buffers. */
 uint64_t live__nr_records(struct live *live);
 /* Exit status of the command as a shell gives it (128 + signal when
