@@ -257,7 +257,9 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 {
 	struct live_target t = {
 		.pid_str = tc->pid_str, .tid_str = tc->tid_str, .cpu_list = tc->cpu_list,
-		.system_wide = tc->system_wide, .no_inherit = tc->no_inherit,
+		.system_wide = tc->system_wide,
+		/* perf trace follows no children of -p/-t tasks */
+		.no_inherit = tc->no_inherit || tc->pid_str || tc->tid_str,
 		.mmap_pages = tc->mmap_pages,
 	};
 	struct evlist *evlist;
@@ -281,6 +283,10 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 	if (!live)
 		return 1;
 	tc->session = live__session(live);
+	/* as perf: comm/tid only when more than one thread can show up */
+	syscall_trace__set_single_thread(tc->st, live__nr_threads(live) == 1 &&
+					 (t.no_inherit || tc->pid_str || tc->tid_str) &&
+					 !tc->system_wide && !tc->cpu_list);
 	err = live__run(live, &done);
 	if (err == -ENOENT || err == -EACCES || err == -ENOEXEC) {
 		fprintf(stderr, "Workload failed: %s\n", strerror(-err));
@@ -339,6 +345,7 @@ int cmd_trace(int argc, const char **argv)
 		OPT_BOOLEAN('S', "with-summary", &tc.with_summary, "Show all syscalls and summary with statistics"),
 		OPT_BOOLEAN(0, "errno-summary", &tc.errno_summary, "Show errno stats per syscall, use with -s or -S"),
 		OPT_BOOLEAN(0, "comm", &tc.show_comm, "show the thread COMM next to its id"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
 	};
 	int status;

@@ -68,6 +68,7 @@ struct syscall_trace {
 	int *filter;
 	int nr_filter;
 	bool filter_negate;
+	bool single_thread;
 	char fd_path[PATH_MAX];
 };
 
@@ -140,6 +141,11 @@ int syscall_trace__set_filter(struct syscall_trace *st, const int *nrs, int n, b
 	st->nr_filter = n;
 	st->filter_negate = negate;
 	return 0;
+}
+
+void syscall_trace__set_single_thread(struct syscall_trace *st, bool single)
+{
+	st->single_thread = single;
 }
 
 static bool syscall_enabled(struct syscall_trace *st, int nr)
@@ -349,6 +355,8 @@ static void print_head(struct syscall_trace *st, struct ttrace *t, uint64_t dura
 		fprintf(fp, "(%6.3f ms): ", (double)duration / 1e6);
 	else
 		fprintf(fp, "(         ): ");
+	if (st->single_thread)
+		return;
 	if (st->opts.show_comm)
 		fprintf(fp, "%.14s/", perf_session__comm(st->session, t->pid, t->tid));
 	fprintf(fp, "%d ", t->tid);

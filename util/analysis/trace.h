@@ -53,6 +53,9 @@ void syscall_trace__delete(struct syscall_trace *st);
  */
 int syscall_trace__set_filter(struct syscall_trace *st, const int *nrs, int n, bool negate);
 
+/* Whether only one thread is traced (perf then prints no comm/tid). */
+void syscall_trace__set_single_thread(struct syscall_trace *st, bool single);
+
 /*
  * Whether evsel is one of the syscall tracepoints this view understands
  * (needs the session's tracepoint formats).

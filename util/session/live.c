@@ -204,6 +204,11 @@ struct perf_session *live__session(struct live *l)
 	return l->session;
 }
 
+int live__nr_threads(struct live *l)
+{
+	return perf_thread_map__nr(l->threads);
+}
+
 pid_t live__workload_pid(struct live *l)
 {
 	return l->has_workload ? l->wl.pid : -1;

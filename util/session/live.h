@@ -51,6 +51,9 @@ struct live *live__new(struct evlist *evlist, const struct live_target *target,
 		       const char *const *argv, struct perf_tool *tool, int *err);
 /* The session records are delivered through (owned by live). */
 struct perf_session *live__session(struct live *live);
+/* Number of threads in the thread map (-1 entries: per-cpu targets count
+ * as one "any thread" entry). */
+int live__nr_threads(struct live *live);
 /* Pid of the command, -1 when there is none. */
 pid_t live__workload_pid(struct live *live);
 /*
