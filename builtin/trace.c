@@ -62,6 +62,16 @@ static int trace__sample(struct perf_tool *tool, union perf_event *event, struct
 	return syscall_trace__sample(tc->st, tc->session, evsel, sample);
 }
 
+/* Live, as perf: the ring buffer overflowed. */
+static int trace__lost(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
+		       struct machine *machine)
+{
+	struct trace_cmd *tc = container_of(tool, struct trace_cmd, tool);
+
+	fprintf(tc->out, "LOST %llu events!\n", (unsigned long long)event->lost.lost);
+	return 0;
+}
+
 static int add_nr(struct trace_cmd *tc, int nr)
 {
 	int *n = realloc(tc->nrs, (tc->nr_nrs + 1) * sizeof(*n));
@@ -278,6 +288,10 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 	}
 	perf_tool__init(&tc->tool, false);
 	tc->tool.sample = trace__sample;
+	tc->tool.lost = trace__lost;
+	/* room for bursts of syscalls: 4 MB per cpu when root may lock it */
+	if (!t.mmap_pages)
+		t.mmap_pages = geteuid() == 0 ? 1024 : 128;
 	live__stop_on_signals(&done);
 	live = live__new(evlist, &t, argv, &tc->tool, &err);
 	if (!live)
