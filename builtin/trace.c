@@ -32,7 +32,8 @@ struct trace_cmd {
 	struct perf_tool tool;		/* first: container_of */
 	const char *input, *output, *expr, *duration_str;
 	const char *pid_str, *tid_str, *cpu_list;
-	bool system_wide, no_inherit;
+	bool system_wide, no_inherit, syscalls;
+	const char *pf;			/* -F: all, maj, min */
 	bool summary_only, with_summary, errno_summary, failure, full_time, show_comm;
 	unsigned int mmap_pages;
 	FILE *out;
@@ -226,15 +227,19 @@ out:
 static struct evlist *trace__live_evlist(struct trace_cmd *tc)
 {
 	struct evlist *evlist = evlist__new();
+	bool syscalls = tc->syscalls || tc->expr || !tc->pf;
 	struct strbuf f;
 	struct evsel *evsel;
 
 	if (!evlist)
 		return NULL;
-	if (parse_events(evlist, "raw_syscalls:sys_enter,raw_syscalls:sys_exit", NULL)) {
-		evlist__delete(evlist);
-		return NULL;
-	}
+	if (syscalls && parse_events(evlist, "raw_syscalls:sys_enter,raw_syscalls:sys_exit", NULL))
+		goto fail;
+	/* -F: every page fault, with its data address */
+	if (tc->pf && strcmp(tc->pf, "min") && parse_events(evlist, "major-faults", NULL))
+		goto fail;
+	if (tc->pf && strcmp(tc->pf, "maj") && parse_events(evlist, "minor-faults", NULL))
+		goto fail;
 	strbuf_init(&f, 64);
 	for (int i = 0; i < tc->nr_nrs; i++)
 		strbuf_addf(&f, "%s%s %s %d", i ? (tc->negate ? " && " : " || ") : "", "id",
@@ -250,9 +255,18 @@ static struct evlist *trace__live_evlist(struct trace_cmd *tc)
 		strbuf_addf(&f, "common_pid != %d", (int)getpid());
 	}
 	evlist__for_each_entry(evlist, evsel) {
-		evsel->attr.sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-					   PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW;
-		evsel->attr.sample_period = 1;
+		struct perf_event_attr *a = &evsel->attr;
+
+		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+				  PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
+		a->sample_period = 1;
+		a->freq = 0;
+		if (a->type != PERF_TYPE_TRACEPOINT) {
+			a->sample_type |= PERF_SAMPLE_ADDR;
+			a->mmap_data = 1;
+			continue;
+		}
+		a->sample_type |= PERF_SAMPLE_RAW;
 		if (f.len) {
 			free(evsel->filter);
 			evsel->filter = strdup(f.buf);
@@ -260,6 +274,9 @@ static struct evlist *trace__live_evlist(struct trace_cmd *tc)
 	}
 	strbuf_release(&f);
 	return evlist;
+fail:
+	evlist__delete(evlist);
+	return NULL;
 }
 
 /* Live: the command, -p/-t tasks or the system, until it ends or ^C. */
@@ -271,6 +288,7 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 		/* perf trace follows no children of -p/-t tasks */
 		.no_inherit = tc->no_inherit || tc->pid_str || tc->tid_str,
 		.mmap_pages = tc->mmap_pages,
+		.synth_kernel = tc->pf != NULL,	/* fault ips in the kernel */
 	};
 	struct evlist *evlist;
 	struct live *live;
@@ -283,7 +301,8 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 		return 1;
 	evlist = trace__live_evlist(tc);
 	if (!evlist) {
-		fprintf(stderr, "prf trace: cannot set up raw_syscalls:sys_enter/sys_exit\n");
+		fprintf(stderr, "prf trace: cannot set up raw_syscalls:sys_enter/sys_exit%s\n",
+			tc->pf ? " or the page fault events" : "");
 		return 1;
 	}
 	perf_tool__init(&tc->tool, false);
@@ -302,7 +321,7 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 					 (t.no_inherit || tc->pid_str || tc->tid_str) &&
 					 !tc->system_wide && !tc->cpu_list);
 	err = live__run(live, &done);
-	if (err == -ENOENT || err == -EACCES || err == -ENOEXEC) {
+	if (live__exec_error(live)) {
 		fprintf(stderr, "Workload failed: %s\n", strerror(-err));
 		live__delete(live);
 		return 255;
@@ -312,6 +331,8 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 	if (!err && (tc->summary_only || tc->with_summary))
 		syscall_trace__print_summary(tc->st, tc->session);
 	fflush(tc->out);
+	if (err)
+		fprintf(stderr, "prf trace: %s\n", strerror(-err));
 	status = err ? 1 : live__exit_status(live);
 	live__delete(live);
 	tc->session = NULL;
@@ -358,6 +379,8 @@ int cmd_trace(int argc, const char **argv)
 		OPT_BOOLEAN('s', "summary", &tc.summary_only, "Show only syscall summary with statistics"),
 		OPT_BOOLEAN('S', "with-summary", &tc.with_summary, "Show all syscalls and summary with statistics"),
 		OPT_BOOLEAN(0, "errno-summary", &tc.errno_summary, "Show errno stats per syscall, use with -s or -S"),
+		OPT_STRING_OPTARG('F', "pf", &tc.pf, "all|maj|min", "Trace pagefaults", "maj"),
+		OPT_BOOLEAN(0, "syscalls", &tc.syscalls, "Trace syscalls"),
 		OPT_BOOLEAN(0, "comm", &tc.show_comm, "show the thread COMM next to its id"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
@@ -366,7 +389,17 @@ int cmd_trace(int argc, const char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "record"))
 		return trace__record(argc - 1, argv + 1);
-	/* "--expr" is also spelled "--event" in perf for syscall lists */
+	/* perf takes "-F all" as well as "-Fall"/"--pf=all" (and -F alone: maj) */
+	for (int i = 1; i + 1 < argc && strcmp(argv[i], "--"); i++) {
+		if ((!strcmp(argv[i], "-F") || !strcmp(argv[i], "--pf")) &&
+		    (!strcmp(argv[i + 1], "all") || !strcmp(argv[i + 1], "maj") ||
+		     !strcmp(argv[i + 1], "min"))) {
+			tc.pf = argv[i + 1];
+			memmove(&argv[i], &argv[i + 2], (argc - i - 1) * sizeof(*argv));
+			argc -= 2;
+			i--;
+		}
+	}
 	argc = parse_options(argc, argv, options, trace_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc < 0)
 		return 129;
@@ -378,6 +411,10 @@ int cmd_trace(int argc, const char **argv)
 			fprintf(stderr, "prf trace: bad --duration '%s' (milliseconds)\n", tc.duration_str);
 			return 129;
 		}
+	}
+	if (tc.pf && strcmp(tc.pf, "all") && strcmp(tc.pf, "maj") && strcmp(tc.pf, "min")) {
+		fprintf(stderr, "prf trace: bad -F/--pf '%s' (all, maj or min)\n", tc.pf);
+		return 129;
 	}
 	if (tc.input && argc > 0) {
 		fprintf(stderr, "prf trace: a command cannot be traced while reading %s (-i)\n", tc.input);

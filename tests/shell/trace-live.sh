@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf trace -- PROG traces live: known syscalls decoded, the workload's output kept and its exit status passed on, -s call/error counts equal perf trace -s's, -e/--failure/-o/-p
+# prf trace -- PROG traces live: known syscalls decoded, the workload's output kept and its exit status passed on, -s call/error counts equal perf trace -s's, -e/--failure/-o/-p/-F
 # A program doing known syscalls (openat of a missing file -> ENOENT,
 # write of "hello", close(-1) -> EBADF, openat, close, exit 3) runs under
 # prf trace: its stdout must be exactly "hello", the trace (stderr) must
@@ -69,6 +69,15 @@ grep -q ' write(' "$T/ne.out" || fail "-e ! dropped write"
 [ "$(grep -c ' = -1 ' "$T/f.out")" -eq "$(grep -c . "$T/f.out")" ] || { cat "$T/f.out"; fail "--failure kept successes"; }
 grep -q 'EBADF' "$T/f.out" || fail "--failure lost the EBADF"
 echo "ok: -e, -e !, --failure, -o"
+
+# -F: page faults, with or without the syscalls
+"$PRF" trace -F all -- "$T/sc" > /dev/null 2> "$T/pf.out"
+[ $? -eq 3 ] || { cat "$T/pf.out"; fail "-F all: exit status"; }
+grep -qE 'sc/[0-9]+ minfault \[[^]]+\] => ' "$T/pf.out" || { cat "$T/pf.out"; fail "-F all: no minfault"; }
+grep -q ' openat(' "$T/pf.out" && fail "-F alone traced syscalls too (perf does not)"
+"$PRF" trace -F min --syscalls -- "$T/sc" > /dev/null 2> "$T/pfs.out"
+grep -q 'minfault' "$T/pfs.out" && grep -q ' openat(' "$T/pfs.out" || fail "-F min --syscalls"
+echo "ok: -F all, -F min --syscalls"
 
 # the exit status of a killed command; a dead pid
 "$PRF" trace -o /dev/null -- sh -c 'kill -TERM $$'

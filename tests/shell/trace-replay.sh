@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf trace -i replays perf trace record's file as perf trace -i prints it (lines, -s/-S summaries, --failure, --duration, -T, --no-comm); the known syscalls decode
+# prf trace -i replays perf trace record's file as perf trace -i prints it (lines, -s/-S summaries, --failure, --duration, -T, --no-comm, page faults); the known syscalls decode
 # A program doing known syscalls (openat of a missing file -> ENOENT,
 # write, close(-1) -> EBADF, openat O_RDONLY|O_CLOEXEC, mmap, close,
 # exit_group(3)) is recorded by `perf trace record`; prf trace -i must
@@ -82,6 +82,17 @@ grep -qx hello "$T/prfrec.out" || fail "the workload's output is lost by trace r
 cmp -s "$T/own.perf" "$T/own.out" || { diff "$T/own.perf" "$T/own.out" | head; fail "prf's recording read differently"; }
 grep -q 'exit_group(error_code: 3)' "$T/own.out" || fail "prf trace record missed the exit"
 echo "ok: prf trace record ($(wc -l < "$T/own.out") lines, perf reads it alike)"
+
+# page faults (-F's events) in a recording: perf's lines and summary
+"$PERF" record -q -c 1 -d -o "$T/pf.data" \
+	-e raw_syscalls:sys_enter,raw_syscalls:sys_exit,major-faults,minor-faults -- "$T/sc" \
+	> /dev/null 2>&1 || [ $? -eq 3 ] || fail "perf record of page faults"
+"$PERF" trace -i "$T/pf.data" -S > "$T/pf.perf" 2>&1
+"$PRF" trace -i "$T/pf.data" -S > "$T/pf.prf" 2>&1 || fail "prf trace -i on page faults"
+cmp -s "$T/pf.perf" "$T/pf.prf" || { diff "$T/pf.perf" "$T/pf.prf" | head; fail "page faults differ from perf's"; }
+grep -qE 'minfault \[[^]]+\] => .+ \([d?][.k]\)$' "$T/pf.prf" || fail "no minfault line"
+grep -qE '^ sc \([0-9]+\), [0-9]+ events, 100\.0%, [0-9]+ minfaults$' "$T/pf.prf" || fail "no minfaults in the summary"
+echo "ok: page faults ($(grep -c fault "$T/pf.prf") lines, as perf's)"
 
 # usage errors
 "$PRF" trace --no-such-option > /dev/null 2>&1; [ $? -eq 129 ] || fail "unknown option: not 129"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <traceevent/event-parse.h>
 #include "trace.h"
 #include "syscall-fmt.h"
@@ -17,6 +18,8 @@
 #include "../session/resolve.h"
 #include "../session/trace-format.h"
 #include "../model/machine.h"
+#include "../model/map.h"
+#include "../model/dso.h"
 #include "../kernel/evsel.h"
 #include "../lib/util.h"
 
@@ -34,6 +37,7 @@ struct sc_stats {
 struct ttrace {
 	pid_t pid, tid;
 	uint64_t nr_events;
+	uint64_t pfmaj, pfmin;	/* page faults seen */
 	uint64_t entry_time;	/* of the last sys_enter (never reset, as perf) */
 	bool entry_pending;
 	int ret_as;		/* syscall_fmt_ctx.ret_as of the pending call */
@@ -43,7 +47,7 @@ struct ttrace {
 	struct ttrace *next;	/* hash chain */
 };
 
-enum tp_role { ROLE_UNKNOWN, ROLE_NONE, ROLE_ENTER, ROLE_EXIT };
+enum tp_role { ROLE_UNKNOWN, ROLE_NONE, ROLE_ENTER, ROLE_EXIT, ROLE_PGFAULT };
 
 /* Where a syscall tracepoint's fields are, per evsel index. */
 struct tp_layout {
@@ -235,6 +239,11 @@ static struct tp_layout *layout_of(struct syscall_trace *st, struct perf_session
 	if (l->role != ROLE_UNKNOWN)
 		return l;
 	l->role = ROLE_NONE;
+	if (evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	    (evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS_MAJ ||
+	     evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+	     evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS))
+		l->role = ROLE_PGFAULT;
 	if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
 		return l;
 	if (!st->tf) {
@@ -288,7 +297,7 @@ bool syscall_trace__handles(struct syscall_trace *st, struct perf_session *s, st
 {
 	struct tp_layout *l = layout_of(st, s, evsel);
 
-	return l && (l->role == ROLE_ENTER || l->role == ROLE_EXIT);
+	return l && l->role != ROLE_UNKNOWN && l->role != ROLE_NONE;
 }
 
 static bool read_u64(const struct perf_sample *sample, int off, int size, uint64_t *v)
@@ -510,6 +519,70 @@ out:
 	return 0;
 }
 
+/* "[sym+0xoff]" or the map address, or the raw address without a map;
+ * with_dso: "dso@" before it. */
+static void print_location(FILE *fp, const struct addr_location *al, uint64_t addr, bool with_dso,
+			   bool with_sym)
+{
+	const char *name = al->map ? al->map->dso->long_name : NULL;
+	uint64_t at = al->map ? al->addr : addr;
+
+	/* perf keeps "//anon" for data (non-exec) anonymous maps, which the
+	 * model names after the JIT map, and maps anonymous memory and
+	 * [stack]/[heap]/SysV segments one to one */
+	if (name && !(al->map->prot & PROT_EXEC) && !strncmp(name, "/tmp/perf-", 10)) {
+		name = "//anon";
+		at = addr;
+	} else if (name && (!strncmp(name, "[stack", 6) || !strcmp(name, "[heap]") ||
+			    !strncmp(name, "/SYSV", 5))) {
+		at = addr;
+	}
+	if (with_dso && name)
+		fprintf(fp, "%s@", name);
+	if (with_sym && al->sym)
+		fprintf(fp, "%s+0x%" PRIx64, al->sym->name, al->addr - al->sym->start);
+	else
+		fprintf(fp, "0x%" PRIx64, at);
+}
+
+/* A major/minor page fault sample: "minfault [ip] => data (d.)". */
+static int pgfault(struct syscall_trace *st, struct perf_session *s, struct evsel *evsel,
+		   struct perf_sample *sample)
+{
+	bool maj = evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
+	struct ttrace *t = thread_findnew(st, sample->pid, sample->tid);
+	struct resolved_sample rs;
+	struct addr_location al;
+	int err;
+
+	if (!t)
+		return -ENOMEM;
+	t->nr_events++;
+	if (maj)
+		t->pfmaj++;
+	else
+		t->pfmin++;
+	if (st->opts.summary_only)
+		return 0;
+	err = resolved_sample__init(&rs, false);
+	if (!err)
+		err = sample__resolve(s, sample, evsel, &rs);
+	if (err) {
+		resolved_sample__exit(&rs);
+		return err;
+	}
+	resolved_sample__location(&rs, false);
+	print_head(st, t, 0, true, sample->time);
+	fprintf(st->opts.out, "%sfault [", maj ? "maj" : "min");
+	print_location(st->opts.out, &rs.al, sample->addr, false, true);
+	fprintf(st->opts.out, "] => ");
+	thread__find_symbol(rs.thread, sample->cpumode, sample->addr, &al);
+	print_location(st->opts.out, &al, sample->addr, true, false);
+	fprintf(st->opts.out, " (%c%c)\n", al.map ? 'd' : '?', al.level);
+	resolved_sample__exit(&rs);
+	return 0;
+}
+
 void syscall_trace__count_record(struct syscall_trace *st)
 {
 	st->nr_events++;
@@ -528,6 +601,11 @@ int syscall_trace__sample(struct syscall_trace *st, struct perf_session *s, stru
 	st->session = s;
 	if (!st->base_time && !st->opts.full_time && (evsel->attr.sample_type & PERF_SAMPLE_TIME))
 		st->base_time = sample->time;
+	if (l->role == ROLE_PGFAULT) {
+		if (!st->opts.live)
+			st->nr_events++;
+		return pgfault(st, s, evsel, sample);
+	}
 	if (l->role != ROLE_ENTER && l->role != ROLE_EXIT)
 		return 0;
 	if (!read_u64(sample, l->nr_off, l->nr_size, &v))
@@ -648,7 +726,12 @@ int syscall_trace__print_summary(struct syscall_trace *st, struct perf_session *
 
 		fprintf(fp, " %s (%d), ", perf_session__comm(s, t->pid, t->tid), t->tid);
 		fprintf(fp, "%" PRIu64 " events, ", t->nr_events);
-		fprintf(fp, "%.1f%%\n", ratio);
+		fprintf(fp, "%.1f%%", ratio);
+		if (t->pfmaj)
+			fprintf(fp, ", %" PRIu64 " majfaults", t->pfmaj);
+		if (t->pfmin)
+			fprintf(fp, ", %" PRIu64 " minfaults", t->pfmin);
+		fprintf(fp, "\n");
 		print_thread_stats(st, t);
 	}
 	free(all);

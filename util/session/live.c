@@ -30,6 +30,7 @@ struct live {
 	struct record_loop loop;
 	struct workload wl;
 	bool has_workload, reaped, per_thread;
+	int exec_err;			/* the command could not be run */
 	int wstatus;
 	int err;			/* first tool error */
 	uint64_t nr_records;
@@ -78,11 +79,19 @@ static void live__config(struct live *l, struct evlist *evlist, const struct liv
 	bool workload_only = l->has_workload && !cpu_wide;
 	struct evsel *evsel;
 
+	uint64_t st0 = evlist__first(evlist)->attr.sample_type;
+	bool differ = false;
+
+	evlist__for_each_entry(evlist, evsel)
+		differ |= evsel->attr.sample_type != st0;
 	evlist__for_each_entry(evlist, evsel) {
 		struct perf_event_attr *a = &evsel->attr;
 
 		a->size = sizeof(*a);
-		if (evlist->nr_entries > 1)
+		/* the id where every record has it when the layouts differ */
+		if (differ)
+			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
+		else if (evlist->nr_entries > 1)
 			a->sample_type |= PERF_SAMPLE_ID;
 		a->read_format |= PERF_FORMAT_ID;
 		a->disabled = 1;
@@ -288,6 +297,7 @@ int live__run(struct live *l, volatile sig_atomic_t *stop)
 	}
 	if (err) {
 		l->has_workload = false;	/* reaped by workload__start() */
+		l->exec_err = err;
 		return err;
 	}
 	record_loop__run(&l->loop, evlist, &ops, l, stop);
@@ -299,6 +309,11 @@ int live__run(struct live *l, volatile sig_atomic_t *stop)
 		l->reaped = true;
 	}
 	return l->err;
+}
+
+int live__exec_error(struct live *l)
+{
+	return l->exec_err;
 }
 
 int live__exit_status(struct live *l)

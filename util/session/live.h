@@ -72,6 +72,8 @@ int live__run(struct live *live, volatile sig_atomic_t *stop);
 void live__stop_on_signals(volatile sig_atomic_t *stop);
 /* Records read so far from the ring buffers. */
 uint64_t live__nr_records(struct live *live);
+/* -errno of the command's failed exec (live__run() returned it), else 0. */
+int live__exec_error(struct live *live);
 /* Exit status of the command as a shell gives it (128 + signal when
  * killed), 0 when there is none. After live__run(). */
 int live__exit_status(struct live *live);
