@@ -23,6 +23,7 @@
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/kernel/parse-events.h"
+#include "../util/kernel/tracefs.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/strbuf.h"
@@ -279,6 +280,32 @@ fail:
 	return NULL;
 }
 
+/* perf's words when the syscall tracepoints cannot be read (unprivileged
+ * user, tracefs not mounted). 0 when they can. */
+static int trace__check_tracefs(struct trace_cmd *tc)
+{
+	char path[512];
+	int err = 0;
+	const char *mnt;
+
+	if (tc->pf && !tc->syscalls && !tc->expr)
+		return 0;
+	mnt = tracefs__mountpoint(&err);
+	if (!mnt && access("/sys/kernel/tracing", R_OK | X_OK) && errno == EACCES)
+		mnt = "/sys/kernel/tracing";	/* mounted, but not for us */
+	if (!mnt) {
+		fprintf(stderr, "Error:\tUnable to find tracefs\nHint:\t%s\n", tracefs__mount_hint());
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls", mnt);
+	if (access(path, R_OK | X_OK) && errno == EACCES) {
+		fprintf(stderr, "Error:\tNo permissions to read %s/sys_(enter|exit)\n"
+			"Hint:\tTry 'sudo mount -o remount,mode=755 %s/'\n", path, mnt);
+		return -1;
+	}
+	return 0;
+}
+
 /* Live: the command, -p/-t tasks or the system, until it ends or ^C. */
 static int trace__live(struct trace_cmd *tc, const char **argv)
 {
@@ -298,6 +325,8 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 	if (status)
 		return status;
 	if (trace__make_view(tc, true))
+		return 1;
+	if (trace__check_tracefs(tc))
 		return 1;
 	evlist = trace__live_evlist(tc);
 	if (!evlist) {
