@@ -61,14 +61,17 @@ static int live__targets(struct live *l, const struct live_target *t, const char
 		}
 	} else if (t->system_wide || t->cpu_list) {
 		l->threads = perf_thread_map__new_dummy();
-	} else if (argv && argv[0]) {
+	}
+	/* a command runs with any target: tracing ends when it does */
+	if (argv && argv[0]) {
 		err = workload__prepare(&l->wl, argv);
 		if (err) {
 			pr_err("Couldn't run the workload: %s\n", strerror(-err));
 			return err;
 		}
 		l->has_workload = true;
-		l->threads = thread_map__new_by_tid(l->wl.pid);
+		if (!l->threads)
+			l->threads = thread_map__new_by_tid(l->wl.pid);
 	}
 	return l->threads ? 0 : -ENOMEM;
 }
@@ -76,7 +79,7 @@ static int live__targets(struct live *l, const struct live_target *t, const char
 static void live__config(struct live *l, struct evlist *evlist, const struct live_target *t)
 {
 	bool cpu_wide = t->system_wide || t->cpu_list;
-	bool workload_only = l->has_workload && !cpu_wide;
+	bool workload_only = l->has_workload && !cpu_wide && !t->pid_str && !t->tid_str;
 	struct evsel *evsel;
 
 	uint64_t st0 = evlist__first(evlist)->attr.sample_type;
@@ -148,7 +151,7 @@ static int live__synthesize(struct live *l, const struct live_target *t)
 	}
 	if (t->system_wide || (t->cpu_list && !t->pid_str && !t->tid_str))
 		return synthesize__all_processes(live__synth_cb, l, l->id_hdr_size);
-	for (int i = 0; !l->has_workload && i < perf_thread_map__nr(l->threads) && !err; i++) {
+	for (int i = 0; (t->pid_str || t->tid_str) && i < perf_thread_map__nr(l->threads) && !err; i++) {
 		pid_t tid = perf_thread_map__pid(l->threads, i);
 
 		if (tid > 0)
