@@ -449,10 +449,9 @@ int cmd_trace(int argc, const char **argv)
 		fprintf(stderr, "prf trace: a command cannot be traced while reading %s (-i)\n", tc.input);
 		return 129;
 	}
-	if (!tc.input && argc == 0 && !tc.pid_str && !tc.tid_str && !tc.system_wide && !tc.cpu_list) {
-		usage_with_options(trace_usage, options);
-		return 129;
-	}
+	/* as perf: no command and no target traces the whole system */
+	if (!tc.input && argc == 0 && !tc.pid_str && !tc.tid_str && !tc.cpu_list)
+		tc.system_wide = true;
 	if (trace__open_output(&tc))
 		return 1;
 	if (tc.input) {
