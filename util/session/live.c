@@ -35,6 +35,11 @@ struct live {
 	int err;			/* first tool error */
 	uint64_t nr_records;
 	size_t id_hdr_size;
+	/* the records of one drain pass, delivered in time order at its end */
+	char *pass;
+	size_t pass_len, pass_cap;
+	struct pass_rec { uint64_t time; size_t off; } *recs;
+	size_t nr_recs, recs_cap;
 };
 
 static int live__targets(struct live *l, const struct live_target *t, const char *const *argv)
@@ -236,17 +241,69 @@ static int live__loop_write(void *arg, const void *buf, size_t len)
 	return 0;
 }
 
+/* Keep a copy of each record of the pass (the ring space is given back
+ * after the pass); on failure deliver it at once. */
 static void live__loop_event(void *arg, const union perf_event *event)
 {
 	struct live *l = arg;
-	int err;
+	size_t size = event->header.size, need = (size + 7) & ~(size_t)7;
 
 	l->nr_records++;
 	if (l->err)
 		return;
-	err = perf_session__deliver_live(l->session, (union perf_event *)event);
-	if (err)
-		l->err = err;
+	if (l->pass_len + need > l->pass_cap) {
+		size_t cap = l->pass_cap ? l->pass_cap * 2 : 1 << 20;
+		char *p;
+
+		while (cap < l->pass_len + need)
+			cap *= 2;
+		p = realloc(l->pass, cap);
+		if (!p)
+			goto now;
+		l->pass = p;
+		l->pass_cap = cap;
+	}
+	if (l->nr_recs == l->recs_cap) {
+		size_t cap = l->recs_cap ? l->recs_cap * 2 : 4096;
+		struct pass_rec *r = realloc(l->recs, cap * sizeof(*r));
+
+		if (!r)
+			goto now;
+		l->recs = r;
+		l->recs_cap = cap;
+	}
+	memcpy(l->pass + l->pass_len, event, size);
+	l->recs[l->nr_recs].time = perf_data__event_time(&l->session->data,
+							  (union perf_event *)(l->pass + l->pass_len));
+	l->recs[l->nr_recs++].off = l->pass_len;
+	l->pass_len += need;
+	return;
+now:
+	l->err = perf_session__deliver_live(l->session, (union perf_event *)event);
+}
+
+static int pass_rec_cmp(const void *a, const void *b)
+{
+	const struct pass_rec *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* End of a drain pass: its records to the tool, oldest first (a task's
+ * sys_enter and sys_exit may sit in two cpus' buffers). */
+static void live__loop_round(void *arg)
+{
+	struct live *l = arg;
+
+	if (l->nr_recs > 1)
+		qsort(l->recs, l->nr_recs, sizeof(*l->recs), pass_rec_cmp);
+	for (size_t i = 0; i < l->nr_recs && !l->err; i++)
+		l->err = perf_session__deliver_live(l->session,
+						    (union perf_event *)(l->pass + l->recs[i].off));
+	l->nr_recs = 0;
+	l->pass_len = 0;
 }
 
 static bool live__loop_woken(void *arg)
@@ -287,6 +344,7 @@ int live__run(struct live *l, volatile sig_atomic_t *stop)
 	const struct record_loop_ops ops = {
 		.write = live__loop_write,
 		.event = live__loop_event,
+		.round = live__loop_round,
 		.woken = live__loop_woken,
 		.whole_records = true,
 	};
@@ -304,6 +362,7 @@ int live__run(struct live *l, volatile sig_atomic_t *stop)
 		return err;
 	}
 	record_loop__run(&l->loop, evlist, &ops, l, stop);
+	live__loop_round(l);
 	if (l->has_workload && !l->reaped) {
 		if (waitpid(l->wl.pid, &l->wstatus, WNOHANG) != l->wl.pid) {
 			kill(l->wl.pid, SIGTERM);
@@ -348,6 +407,8 @@ void live__delete(struct live *l)
 			evlist__close(evlist);
 		perf_session__delete(l->session);
 	}
+	free(l->pass);
+	free(l->recs);
 	if (l->cpus)
 		perf_cpu_map__put(l->cpus);
 	if (l->threads)

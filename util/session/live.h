@@ -11,9 +11,9 @@
  * (threads and comms for resolving), samples to tool->sample. The
  * existing tasks' COMM/FORK/MMAP2 records are synthesized from /proc
  * first (and the kernel's maps with synth_kernel), so consumers see them
- * as in a perf.data file. Records come in ring-buffer order (each
- * buffer's records in time order, buffers one after the other), as
- * `perf trace` and `perf top` read them.
+ * as in a perf.data file. The records of each drain pass over the
+ * buffers are delivered at its end in time order (the buffers are per
+ * cpu: a task that migrated has its records in two), not across passes.
  *
  * Used by `prf trace`; meant for `prf top` too.
  */
