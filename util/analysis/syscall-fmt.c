@@ -27,9 +27,10 @@ enum arg_kind {
 	K_ACCMODE, K_SIGNUM, K_PIPE_FLAGS, K_GETRANDOM_FLAGS, K_ARCH_PRCTL,
 	K_FUTEX_OP, K_FUTEX_VAL3, K_CLONE_FLAGS, K_FCNTL_ARG, K_SOCK_TYPE, K_WAIT_OPTIONS, K_IOCTL_CMD,
 	K_EMPTY,	/* perf 6.1 prints nothing after the name (statx flags, mask) */
+	K_FLOCK, K_MSG_FLAGS, K_PRCTL_OPTION, K_PRCTL_ARG2,
 	/* named values, shown even when zero */
 	K_RLIMIT, K_ITIMER, K_SIGHOW, K_WHENCE, K_CLOCKID, K_EPOLL_OP, K_FCNTL_CMD,
-	K_SOCK_FAMILY,
+	K_SOCK_FAMILY, K_SOCK_LEVEL,
 };
 
 static bool kind_shows_zero(uint8_t k)
@@ -63,6 +64,7 @@ static const struct sc_override overrides[] = {
 	{ "epoll_ctl", NULL, R_LONG, { [1] = K_EPOLL_OP } },
 	{ "fchmodat", NULL, R_LONG, { [0] = K_FDAT } },
 	{ "fchownat", NULL, R_LONG, { [0] = K_FDAT } },
+	{ "flock", NULL, R_LONG, { [1] = K_FLOCK } },
 	{ "fcntl", NULL, R_LONG, { [1] = K_FCNTL_CMD, [2] = K_FCNTL_ARG } },
 	{ "fstat", "newfstat", R_LONG, { 0 } },
 	{ "futex", NULL, R_LONG, { [1] = K_FUTEX_OP, [5] = K_FUTEX_VAL3 } },
@@ -71,6 +73,7 @@ static const struct sc_override overrides[] = {
 	{ "getpgid", NULL, R_PID, { 0 } },
 	{ "getppid", NULL, R_PID, { 0 } },
 	{ "getrandom", NULL, R_LONG, { [2] = K_GETRANDOM_FLAGS } },
+	{ "getsockopt", NULL, R_LONG, { [1] = K_SOCK_LEVEL } },
 	{ "getrlimit", NULL, R_LONG, { [0] = K_RLIMIT } },
 	{ "gettid", NULL, R_PID, { 0 } },
 	{ "ioctl", NULL, R_LONG, { [1] = K_IOCTL_CMD, [2] = K_HEX } },
@@ -94,9 +97,13 @@ static const struct sc_override overrides[] = {
 	{ "poll", NULL, R_TIMEOUT, { 0 } },
 	{ "ppoll", NULL, R_TIMEOUT, { 0 } },
 	{ "pread", "pread64", R_LONG, { 0 } },
+	{ "prctl", NULL, R_LONG, { [0] = K_PRCTL_OPTION, [1] = K_PRCTL_ARG2 } },
 	{ "prlimit64", NULL, R_LONG, { [1] = K_RLIMIT } },
 	{ "pwrite", "pwrite64", R_LONG, { 0 } },
 	{ "readlinkat", NULL, R_LONG, { [0] = K_FDAT } },
+	{ "recvfrom", NULL, R_LONG, { [3] = K_MSG_FLAGS } },
+	{ "recvmmsg", NULL, R_LONG, { [3] = K_MSG_FLAGS } },
+	{ "recvmsg", NULL, R_LONG, { [2] = K_MSG_FLAGS } },
 	{ "renameat", NULL, R_LONG, { [0] = K_FDAT, [2] = K_FDAT } },
 	{ "renameat2", NULL, R_LONG, { [0] = K_FDAT, [2] = K_FDAT } },
 	{ "rt_sigaction", NULL, R_LONG, { [0] = K_SIGNUM } },
@@ -105,8 +112,12 @@ static const struct sc_override overrides[] = {
 	{ "rt_tgsigqueueinfo", NULL, R_LONG, { [2] = K_SIGNUM } },
 	{ "select", NULL, R_TIMEOUT, { 0 } },
 	{ "sendfile", "sendfile64", R_LONG, { 0 } },
+	{ "sendmmsg", NULL, R_LONG, { [3] = K_MSG_FLAGS } },
+	{ "sendmsg", NULL, R_LONG, { [2] = K_MSG_FLAGS } },
+	{ "sendto", NULL, R_LONG, { [3] = K_MSG_FLAGS } },
 	{ "set_tid_address", NULL, R_PID, { 0 } },
 	{ "setitimer", NULL, R_LONG, { [0] = K_ITIMER } },
+	{ "setsockopt", NULL, R_LONG, { [1] = K_SOCK_LEVEL } },
 	{ "setrlimit", NULL, R_LONG, { [0] = K_RLIMIT } },
 	{ "socket", NULL, R_LONG, { [0] = K_SOCK_FAMILY, [1] = K_SOCK_TYPE } },
 	{ "socketpair", NULL, R_LONG, { [0] = K_SOCK_FAMILY, [1] = K_SOCK_TYPE } },
@@ -409,6 +420,84 @@ static const struct flag_name clone_flags[] = {
 	{ 0x10000000, "NEWUSER" }, { 0x20000000, "NEWPID" }, { 0x40000000, "NEWNET" },
 	{ 0x80000000UL, "IO" },
 };
+
+static const struct flag_name flock_ops[] = {
+	{ 1, "SH" }, { 2, "EX" }, { 4, "NB" }, { 8, "UN" }, { 32, "MAND" }, { 192, "RW" },
+	{ 64, "READ" }, { 128, "WRITE" },
+};
+
+static const struct flag_name msg_flags[] = {
+	{ 0x1, "OOB" }, { 0x2, "PEEK" }, { 0x4, "DONTROUTE" }, { 0x8, "CTRUNC" },
+	{ 0x10, "PROBE" }, { 0x20, "TRUNC" }, { 0x40, "DONTWAIT" }, { 0x80, "EOR" },
+	{ 0x100, "WAITALL" }, { 0x200, "FIN" }, { 0x400, "SYN" }, { 0x800, "CONFIRM" },
+	{ 0x1000, "RST" }, { 0x2000, "ERRQUEUE" }, { 0x4000, "NOSIGNAL" }, { 0x8000, "MORE" },
+	{ 0x10000, "WAITFORONE" }, { 0x20000, "SENDPAGE_NOTLAST" }, { 0x20000000, "FASTOPEN" },
+	{ 0x40000000, "CMSG_CLOEXEC" },
+};
+
+/* prctl(2) options (linux/prctl.h), by value. */
+static const char *const prctl_options[] = {
+	NULL, "SET_PDEATHSIG", "GET_PDEATHSIG", "GET_DUMPABLE", "SET_DUMPABLE", "GET_UNALIGN",
+	"SET_UNALIGN", "GET_KEEPCAPS", "SET_KEEPCAPS", "GET_FPEMU", "SET_FPEMU", "GET_FPEXC",
+	"SET_FPEXC", "GET_TIMING", "SET_TIMING", "SET_NAME", "GET_NAME", NULL, NULL,
+	"GET_ENDIAN", "SET_ENDIAN", "GET_SECCOMP", "SET_SECCOMP", "CAPBSET_READ",
+	"CAPBSET_DROP", "GET_TSC", "SET_TSC", "GET_SECUREBITS", "SET_SECUREBITS",
+	"SET_TIMERSLACK", "GET_TIMERSLACK", "TASK_PERF_EVENTS_DISABLE",
+	"TASK_PERF_EVENTS_ENABLE", "MCE_KILL", "MCE_KILL_GET", "SET_MM",
+	"SET_CHILD_SUBREAPER", "GET_CHILD_SUBREAPER", "SET_NO_NEW_PRIVS", "GET_NO_NEW_PRIVS",
+	"GET_TID_ADDRESS", "SET_THP_DISABLE", "GET_THP_DISABLE", "MPX_ENABLE_MANAGEMENT",
+	"MPX_DISABLE_MANAGEMENT", "SET_FP_MODE", "GET_FP_MODE", "CAP_AMBIENT", NULL, NULL,
+	"SVE_SET_VL", "SVE_GET_VL", "GET_SPECULATION_CTRL", "SET_SPECULATION_CTRL",
+	"PAC_RESET_KEYS", "SET_TAGGED_ADDR_CTRL", "GET_TAGGED_ADDR_CTRL", "SET_IO_FLUSHER",
+	"GET_IO_FLUSHER", "SET_SYSCALL_USER_DISPATCH", "PAC_SET_ENABLED_KEYS",
+	"PAC_GET_ENABLED_KEYS", "SCHED_CORE",
+};
+
+/* The arguments a prctl option does not use (perf hides them). */
+static unsigned int prctl_mask(unsigned long option)
+{
+	enum { A2 = 1 << 1, A3 = 1 << 2, A4 = 1 << 3, A5 = 1 << 4, A6 = 1 << 5 };
+	const unsigned int all_but2 = A3 | A4 | A5 | A6, all = A2 | all_but2;
+
+	switch (option) {
+	case 3:  /* GET_DUMPABLE */
+	case 27: /* GET_SECUREBITS */
+	case 2:  /* GET_PDEATHSIG */
+		return all;
+	case 4:  /* SET_DUMPABLE */
+	case 15: /* SET_NAME */
+	case 37: /* GET_CHILD_SUBREAPER */
+	case 36: /* SET_CHILD_SUBREAPER */
+	case 28: /* SET_SECUREBITS */
+	case 1:  /* SET_PDEATHSIG */
+		return all_but2;
+	case 35: /* SET_MM */
+		return A4 | A5 | A6;
+	default:
+		return 0;
+	}
+}
+
+/* setsockopt/getsockopt levels (linux/socket.h SOL_*). */
+static const char *sock_level_name(int level)
+{
+	static const struct { int v; const char *n; } t[] = {
+		{ 0, "IP" }, { 6, "TCP" }, { 17, "UDP" }, { 41, "IPV6" }, { 58, "ICMPV6" },
+		{ 132, "SCTP" }, { 136, "UDPLITE" }, { 255, "RAW" }, { 256, "IPX" },
+		{ 257, "AX25" }, { 258, "ATALK" }, { 259, "NETROM" }, { 260, "ROSE" },
+		{ 261, "DECNET" }, { 262, "X25" }, { 263, "PACKET" }, { 264, "ATM" },
+		{ 265, "AAL" }, { 266, "IRDA" }, { 267, "NETBEUI" }, { 268, "LLC" },
+		{ 269, "DCCP" }, { 270, "NETLINK" }, { 271, "TIPC" }, { 272, "RXRPC" },
+		{ 273, "PPPOL2TP" }, { 274, "BLUETOOTH" }, { 275, "PNPIPE" }, { 276, "RDS" },
+		{ 277, "IUCV" }, { 278, "CAIF" }, { 279, "ALG" }, { 280, "NFC" }, { 281, "KCM" },
+		{ 282, "TLS" }, { 283, "XDP" }, { 284, "MPTCP" }, { 285, "MCTP" }, { 286, "SMC" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++)
+		if (t[i].v == level)
+			return t[i].n;
+	return NULL;
+}
 
 static const struct flag_name wait_options[] = {
 	{ 1, "NOHANG" }, { 2, "UNTRACED" }, { 8, "CONTINUED" },
@@ -773,6 +862,24 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 	}
 	case K_EMPTY:
 		break;
+	case K_FLOCK:
+		out_flags(o, (unsigned int)ival, flock_ops, ARRAY_SIZE(flock_ops), false);
+		break;
+	case K_MSG_FLAGS:
+		out_flags(o, (unsigned int)ival, msg_flags, ARRAY_SIZE(msg_flags), false);
+		break;
+	case K_PRCTL_OPTION:
+		*mask |= prctl_mask(val);
+		if (!OUT_NAMED(o, ival, 0, prctl_options))
+			out_printf(o, "%d", ival);
+		break;
+	case K_PRCTL_ARG2:
+		/* PR_SET_NAME's is a pointer */
+		if (args[0] == 15)
+			out_printf(o, "%#lx", val);
+		else
+			out_printf(o, "%ld", (long)val);
+		break;
 	case K_WAIT_OPTIONS:
 		out_flags(o, (unsigned int)ival, wait_options, ARRAY_SIZE(wait_options), false);
 		break;
@@ -814,6 +921,7 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 	case K_CLOCKID:
 	case K_EPOLL_OP:
 	case K_SOCK_FAMILY:
+	case K_SOCK_LEVEL:
 	case K_FCNTL_CMD: {
 		bool named;
 
@@ -825,6 +933,14 @@ static void out_arg(struct out *o, uint8_t kind, unsigned long val, unsigned int
 		case K_CLOCKID: named = OUT_NAMED(o, ival, 0, clockids); break;
 		case K_EPOLL_OP: named = OUT_NAMED(o, ival, 1, epoll_ops); break;
 		case K_SOCK_FAMILY: named = OUT_NAMED(o, ival, 0, sock_families); break;
+		case K_SOCK_LEVEL: {
+			const char *n = sock_level_name(ival);
+
+			if (n)
+				out_printf(o, "%s", n);
+			named = n != NULL;
+			break;
+		}
 		default:
 			named = OUT_NAMED(o, ival, 0, fcntl_cmds) ||
 				OUT_NAMED(o, ival, 1024, fcntl_linux_cmds);
@@ -892,7 +1008,11 @@ size_t syscall_tbl__format_ret(struct syscall_tbl *tbl, int nr, int64_t ret,
 	if (ret < 0) {
 		int e = (int)-ret;
 
-		out_printf(&o, "-1 %s (%s)", syscall_errno_name(e), strerror(e));
+		if (strerrorname_np(e))
+			out_printf(&o, "-1 %s (%s)", syscall_errno_name(e), strerror(e));
+		else	/* perf's text when strerror_r() knows no such errno */
+			out_printf(&o, "-1 %s (INTERNAL ERROR: strerror_r(%d, [buf], 128)=%d)",
+				   syscall_errno_name(e), e, EINVAL);
 		return o.len;
 	}
 	switch (kind) {
