@@ -1,7 +1,7 @@
 #!/bin/bash
 # prf trace -- PROG traces live: known syscalls decoded, the workload's output kept and its exit status passed on, -s call/error counts equal perf trace -s's, -e/--failure/-o/-p/-F
 # A program doing known syscalls (openat of a missing file -> ENOENT,
-# write of "hello", close(-1) -> EBADF, openat, close, exit 3) runs under
+# write of "hello", close(-1) -> EBADF, openat, read, close, exit 3) runs under
 # prf trace: its stdout must be exactly "hello", the trace (stderr) must
 # hold the decoded lines, the exit status must be 3 (143 for a command
 # killed by SIGTERM). prf trace -s and perf trace -s on the same program
@@ -17,10 +17,12 @@ cat > "$T/sc.c" <<'C'
 int main(void)
 {
 	int fd = open("/nonexistent/prf-trace", O_RDONLY);
+	char buf[1];
 
 	write(1, "hello\n", 6);
 	close(fd);
 	fd = openat(AT_FDCWD, "/etc/hostname", O_RDONLY | O_CLOEXEC);
+	read(fd, buf, 1);
 	close(fd);
 	return 3;
 }
@@ -39,6 +41,7 @@ want "$N"'openat\(dfd: CWD, filename: 0x[0-9a-f]+\) +\= -1 ENOENT \(No such file
 want "$N"'write\(fd: 1(<[^>]*>)?, buf: 0x[0-9a-f]+, count: 6\) +\= 6$' "$T/err"
 want "$N"'close\(fd: -1\) +\= -1 EBADF \(Bad file descriptor\)$' "$T/err"
 want "$N"'openat\(dfd: CWD, filename: 0x[0-9a-f]+, flags: RDONLY\|CLOEXEC\) +\= [0-9]+$' "$T/err"
+want "$N"'read\(fd: [0-9]+(<[^>]*>)?, buf: 0x[0-9a-f]+, count: 1\) +\= (1|0)$' "$T/err"
 want 'sc/[0-9]+ exit_group\(error_code: 3\) +\= \?$' "$T/err"
 echo "ok: live lines ($(wc -l < "$T/err")), stdout kept, exit status 3"
 
