@@ -20,6 +20,7 @@ O       ?= .build
 BIN     ?= prf
 
 LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib
+LIBS_PC += libseccomp	# syscall names and numbers for prf trace
 # slang: headers only; the TUI loads the library when it starts (ui/tui/slang-dl.h)
 CFLAGS_PC_ONLY := slang
 

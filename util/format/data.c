@@ -295,6 +295,32 @@ int perf_data__open(struct perf_data *d, const char *path)
 	return 0;
 }
 
+int perf_data__open_live(struct perf_data *d, struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	d->fd = -1;
+	d->path = "(live)";
+	d->pipe = true;
+	d->env.clockid = -1;
+	d->evlist = evlist;
+	d->reader = zalloc(sizeof(*d->reader));
+	d->nr_evsel_samples = evlist->nr_entries + 1;
+	d->evsel_samples = calloc(d->nr_evsel_samples, sizeof(*d->evsel_samples));
+	if (!d->reader || !d->evsel_samples)
+		return -ENOMEM;
+	d->reader->id_pos = d->reader->is_pos = -1;
+	evlist__for_each_entry(evlist, evsel) {
+		size_t n = evsel->ids ? (size_t)evsel->nr_cpus * (size_t)evsel->nr_threads : 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (evsel->ids[i] && perf_data__id_add(d, evsel->ids[i], evsel))
+				return -ENOMEM;
+	}
+	perf_data__update_sample_layout(d);
+	return 0;
+}
+
 void perf_data__close(struct perf_data *d)
 {
 	if (d->reader) {

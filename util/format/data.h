@@ -123,6 +123,15 @@ struct perf_data {
  * was set up is freed by perf_data__close(), which the caller still calls.
  */
 int perf_data__open(struct perf_data *d, const char *path);
+/*
+ * Set d up for records read live from ring buffers (util/session/live.h)
+ * instead of a file: d (zeroed by the caller) takes evlist (owned from
+ * now on, freed by perf_data__close()), whose evsels are open, and maps
+ * their kernel ids (evsel->ids) to them for perf_data__event_evsel().
+ * No header, no features. 0 or -ENOMEM; perf_data__close() frees what
+ * was set up either way.
+ */
+int perf_data__open_live(struct perf_data *d, struct evlist *evlist);
 /* Free everything d holds (d itself is the caller's). Safe after a failed
  * open and twice. */
 void perf_data__close(struct perf_data *d);

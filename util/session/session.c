@@ -532,6 +532,11 @@ void perf_session__delete(struct perf_session *s)
 	free(s);
 }
 
+int perf_session__deliver_live(struct perf_session *s, union perf_event *event)
+{
+	return session__record(s, event, 0, NULL);
+}
+
 int perf_session__process_events(struct perf_session *s)
 {
 	struct perf_tool default_tool;

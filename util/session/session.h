@@ -121,4 +121,12 @@ struct off_cpu *perf_session__off_cpu(struct perf_session *session, int *err);
  * delivering what was read). */
 int perf_session__process_events(struct perf_session *session);
 
+/*
+ * Deliver one record that is no file's (a ring buffer's or a synthesized
+ * one, live.h) to session->tool, as perf_session__process_events() does a
+ * file's records; the tool must not ask for ordered events (the record is
+ * valid during the call only). 0 or the callback's negative errno.
+ */
+int perf_session__deliver_live(struct perf_session *session, union perf_event *event);
+
 #endif
