@@ -30,6 +30,7 @@ struct script_opts {
 	const char *input;
 	bool nanosecs, header, show_mmap, show_task, hide_callchain;
 	bool folded, annotate_kernel;
+	bool force;			/* -f: a partial result of a damaged file exits 0 */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	const char *weight;
 	const char *fold_event;		/* --folded --event: evsel name */
@@ -404,6 +405,8 @@ int cmd_script(int argc, const char **argv)
 			OPT_STRING(0, "event", &so->fold_event, "name", "--folded: fold this event (default: the first seen)"),
 			OPT_BOOLEAN(0, "inline", &so->inline_frames,
 				    "Show inline functions in DWARF callchains (default; --no-inline: off)"),
+			OPT_BOOLEAN('f', "force", &so->force,
+				    "exit 0 with a partial output of a damaged or truncated file"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 			OPT_END()
 		};
@@ -502,7 +505,7 @@ int cmd_script(int argc, const char **argv)
 		status = 0;
 		goto out;
 	}
-	if (err && err != -EIO && err != -EINVAL) {
+	if (err && !perf_session__input_damage(so->session, err)) {
 		fprintf(stderr, "prf script: processing %s failed: %s\n", so->input, strerror(-err));
 		goto out;
 	}
@@ -515,7 +518,8 @@ int cmd_script(int argc, const char **argv)
 		if (err && err != -EPIPE)
 			goto out;
 	}
-	status = 0;
+	fflush(stdout);
+	status = perf_session__read_status(so->session, "script", so->force);
 out:
 	if (so->session)
 		perf_session__delete(so->session);

@@ -713,8 +713,9 @@ int folded__add_file(struct folded *f, int set, const char *path,
 		err = folded_file__setup(&ft);
 	if (!err)
 		err = perf_session__process_events(session);
-	if (err == -EIO)	/* truncated input: keep what was read */
+	if (perf_session__input_damage(session, err))	/* keep what was read */
 		err = 0;
+	ft.info.summary = session->data.summary;
 	if (!err && !ft.evsel && !(opts->off_cpu && ft.info.nr_off_cpu)) {
 		if (!ft.on_cpu)
 			pr_err("%s: no off-CPU time (record with prf record --off-cpu)\n", path);

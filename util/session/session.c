@@ -86,6 +86,7 @@ static int session__deliver_event(struct perf_session *s, union perf_event *even
 	if (event->header.type == PERF_RECORD_SAMPLE) {
 		if (!evsel) {
 			s->data.stats.nr_unknown_id++;
+			s->data.summary.nr_skipped++;
 			pr_debug("sample at offset %#" PRIx64 " with unknown id, skipped\n", off);
 			return 0;
 		}
@@ -579,9 +580,57 @@ int perf_session__process_events(struct perf_session *s)
 	if (s->tool == &default_tool)
 		s->tool = NULL;
 	if (s->data.stats.nr_unknown_id)
-		pr_warning("%" PRIu64 " samples with an id not in the file's attrs were skipped\n",
-			   s->data.stats.nr_unknown_id);
+		pr_warning("%s: %" PRIu64 " samples with an id not in the file's attrs were skipped\n",
+			   s->data.path, s->data.stats.nr_unknown_id);
 	if (s->data.stats.nr_unordered)
 		pr_debug("%" PRIu64 " records older than the last round flush\n", s->data.stats.nr_unordered);
 	return err ? err : err2;
+}
+
+/* ---- the end of a read: summary and exit status ---- */
+
+int read_summary__finish(const struct read_summary *rs, const char *cmd, const char *path,
+			 bool force)
+{
+	if (rs->stopped) {
+		uint64_t end = rs->data_offset + rs->data_size;
+		char left_txt[160];
+
+		if (rs->data_size && end > rs->stop_offset && rs->stop_offset >= rs->data_offset) {
+			uint64_t left = end - rs->stop_offset, done = rs->stop_offset - rs->data_offset;
+			int n = snprintf(left_txt, sizeof(left_txt), "%" PRIu64 " of %" PRIu64
+					 " bytes of the data section (%.1f%%) not read", left, rs->data_size,
+					 100.0 * (double)left / (double)rs->data_size);
+
+			/* the records in the bytes not read are unknown: an
+			 * estimate from the size of those read */
+			if (done && rs->nr_records && n > 0 && (size_t)n < sizeof(left_txt))
+				snprintf(left_txt + n, sizeof(left_txt) - n, ", about %.0f records",
+					 (double)rs->nr_records * (double)left / (double)done);
+		} else if (!rs->data_size) {
+			snprintf(left_txt, sizeof(left_txt), "the rest of the input not read");
+		} else {
+			snprintf(left_txt, sizeof(left_txt), "the end of the data not read");
+		}
+		pr_err("prf %s: %s: partial result: reading stopped at offset %#" PRIx64 " (%s); %s; %"
+		       PRIu64 " records read\n", cmd, path, rs->stop_offset,
+		       rs->stop_why ? rs->stop_why : "damaged input", left_txt, rs->nr_records);
+		if (!force)
+			pr_err("prf %s: exit status 1 for a partial result (-f/--force: 0)\n", cmd);
+	}
+	if (rs->nr_skipped)
+		pr_warning("prf %s: warning: %s: %" PRIu64 " of %" PRIu64
+			   " records skipped (bad or unprocessable, see above)%s\n", cmd, path,
+			   rs->nr_skipped, rs->nr_records, rs->stopped ? "" : "; the rest was read");
+	return rs->stopped && !force ? 1 : 0;
+}
+
+int perf_session__read_status(struct perf_session *s, const char *cmd, bool force)
+{
+	return read_summary__finish(&s->data.summary, cmd, s->data.path, force);
+}
+
+bool perf_session__input_damage(const struct perf_session *s, int err)
+{
+	return (err == -EIO || err == -EINVAL) && s->data.summary.stopped;
 }
