@@ -604,9 +604,12 @@ int read_summary__finish(const struct read_summary *rs, const char *cmd, const c
 
 			/* the records in the bytes not read are unknown: an
 			 * estimate from the size of those read */
-			if (done && rs->nr_records && n > 0 && (size_t)n < sizeof(left_txt))
-				snprintf(left_txt + n, sizeof(left_txt) - n, ", about %.0f records",
-					 (double)rs->nr_records * (double)left / (double)done);
+			if (done && rs->nr_records && n > 0 && (size_t)n < sizeof(left_txt)) {
+				double est = (double)rs->nr_records * (double)left / (double)done;
+
+				snprintf(left_txt + n, sizeof(left_txt) - n, est < 1 ? ", part of a record" :
+					 ", about %.0f records", est);
+			}
 		} else if (!rs->data_size) {
 			snprintf(left_txt, sizeof(left_txt), "the rest of the input not read");
 		} else {
