@@ -9,12 +9,14 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "builtin.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/util.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evsel.h"
+#include "../ui/progress.h"
 
 struct data_opts {
 	const char *input;
@@ -230,6 +232,8 @@ static int data_dump(struct data_opts *o)
 	if (!s)
 		return 1;
 	dt.session = s;
+	if (!isatty(STDOUT_FILENO))	/* the bar would cut into the lines */
+		s->progress = ui_progress__reading;
 	err = perf_session__process_events(s);
 	fflush(stdout);
 	return data_finish(o, s, "data dump", err);
@@ -262,6 +266,7 @@ static int data_stats(struct data_opts *o)
 	s = open_session(o, &tool);
 	if (!s)
 		return 1;
+	s->progress = ui_progress__reading;
 	err = perf_session__process_events(s);
 	perf_data__fprintf_stats(&s->data, stdout);
 	fflush(stdout);

@@ -16,6 +16,7 @@
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../ui/progress.h"
 
 struct flamegraph_cmd_opts {
 	const char *input;
@@ -157,6 +158,7 @@ int cmd_flamegraph(int argc, const char **argv)
 	ffo.max_stack = o.max_stack;
 	ffo.no_inline = !o.inline_frames;
 	ffo.off_cpu = off;
+	ffo.progress = ui_progress__reading;	/* on a terminal only (ui/progress.h) */
 	err = folded__add_file(f, 0, b_path, &ffo, &info);
 	if (err)
 		goto out;

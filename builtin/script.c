@@ -24,6 +24,7 @@
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../ui/progress.h"
 
 struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
@@ -479,6 +480,9 @@ int cmd_script(int argc, const char **argv)
 	if (!so->session)	/* the session said what and where */
 		goto out;
 	perf_session__enable_off_cpu(so->session);
+	/* a bar on the terminal while the output goes elsewhere or comes at the end */
+	if (so->folded || !isatty(STDOUT_FILENO))
+		so->session->progress = ui_progress__reading;
 	if (so->header && !so->folded) {
 		perf_data__fprintf_info(&so->session->data, stdout, false);
 	}

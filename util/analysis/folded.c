@@ -708,6 +708,7 @@ int folded__add_file(struct folded *f, int set, const char *path,
 		return err ? err : -EINVAL;
 	}
 	ft.session = session;
+	session->progress = opts->progress;
 	perf_session__enable_off_cpu(session);
 	if (!session->data.pipe)
 		err = folded_file__setup(&ft);

@@ -115,6 +115,8 @@ struct folded_file_opts {
 	bool no_inline;		/* do not expand inlined frames of DWARF-unwound
 				   stacks (default: expanded where debug info
 				   exists, as perf script prints them) */
+	void (*progress)(uint64_t done, uint64_t total, bool end);
+				/* the session's progress callback (session.h), NULL none */
 	struct folded *off_cpu;	/* when non-NULL and the file is an off-CPU
 				   recording (prf record --off-cpu,
 				   util/analysis/off-cpu.h): every off-CPU span

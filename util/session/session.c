@@ -432,6 +432,12 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 	}
 }
 
+/* The total a progress callback is given: the data section's bytes (file). */
+static uint64_t session__progress_total(const struct perf_session *s)
+{
+	return s->data.pipe && !s->data.file_size ? 0 : s->data.data_size;
+}
+
 /* perf_data_ops.record: a record as read, swapped: user records are
  * processed now, timed ones queued for ordered delivery, the rest
  * delivered. */
@@ -441,6 +447,8 @@ static int session__record(void *ctx, union perf_event *event, uint64_t off,
 	struct perf_session *s = ctx;
 	struct ordered_events *oe = s->ordered;
 
+	if (unlikely(s->progress != NULL) && !(++s->nr_progress & 1023))
+		s->progress(off - s->data.data_offset, session__progress_total(s), false);
 	if (event->header.type >= PERF_RECORD_USER_TYPE_START)
 		return process_user_event(s, event, off);
 	if (oe) {
@@ -557,6 +565,8 @@ int perf_session__process_events(struct perf_session *s)
 		if (s->unwind_threads > 1 && s->tool->sample != default_sample)
 			oe->deliver_batch = oe_deliver_batch;
 	}
+	if (s->progress)
+		s->progress(0, session__progress_total(s), false);
 	err = perf_data__read(&s->data);
 	if (oe) {
 		/* deliver what was read, even after an input error */
@@ -577,6 +587,8 @@ int perf_session__process_events(struct perf_session *s)
 		unwind_batch__delete(s->unwind_batch);
 		s->unwind_batch = NULL;
 	}
+	if (s->progress)
+		s->progress(s->data.data_size, session__progress_total(s), true);
 	if (s->tool == &default_tool)
 		s->tool = NULL;
 	if (s->data.stats.nr_unknown_id)

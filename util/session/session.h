@@ -79,6 +79,14 @@ struct perf_session {
 	struct off_cpu *oc;
 	bool off_cpu_wanted, off_cpu_setup;
 	int off_cpu_err;
+	/* Progress of perf_session__process_events(), for a bar
+	 * (ui/progress.h: ui_progress__reading()): called before the first
+	 * record with done 0, about every 1024 records with the bytes of the
+	 * data section read so far, and once with end set when reading is
+	 * over; total: the data section's bytes, 0 for a stream (size
+	 * unknown). NULL (default): none. Set it before processing. */
+	void (*progress)(uint64_t done, uint64_t total, bool end);
+	uint64_t nr_progress;		/* records since the start (private) */
 };
 
 /*
