@@ -283,11 +283,11 @@ int perf_data__open(struct perf_data *d, const char *path)
 	int err;
 
 	d->fd = -1;
-	d->path = path ? path : "perf.data";
+	d->path = strdup(path ? path : "perf.data");
 	d->env.clockid = -1;
 	d->reader = zalloc(sizeof(*d->reader));
 	d->evlist = evlist__new();
-	if (!d->reader || !d->evlist)
+	if (!d->path || !d->reader || !d->evlist)
 		return -ENOMEM;
 	d->reader->id_pos = d->reader->is_pos = -1;
 	err = reader__open(d);
@@ -312,6 +312,8 @@ void perf_data__close(struct perf_data *d)
 	d->nr_evsel_samples = 0;
 	evlist__delete(d->evlist);
 	d->evlist = NULL;
+	free((char *)d->path);
+	d->path = NULL;
 	free(d->env.hostname);
 	free(d->env.os_release);
 	free(d->env.version);

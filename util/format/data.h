@@ -122,7 +122,7 @@ struct perf_data_ops {
 };
 
 struct perf_data {
-	const char *path;		/* "-" for stdin; not owned */
+	const char *path;		/* "-" for stdin; a copy, owned (messages name it) */
 	int fd;
 	bool pipe;
 	bool needs_swap;		/* file written on the other byte order */
