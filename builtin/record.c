@@ -30,6 +30,7 @@
 #include "../util/kernel/thread_map.h"
 #include "../util/session/off-cpu.h"
 #include "../util/kernel/workload.h"
+#include "../util/format/data.h"
 #include "../util/format/event.h"
 #include "../util/format/features-write.h"
 #include "../util/format/header.h"
@@ -1002,6 +1003,32 @@ static void record__record(struct record *rec)
 	}
 }
 
+static int count_sample_record(void *ctx, union perf_event *ev, uint64_t off, struct rec_chunk *owner)
+{
+	(void)off;
+	(void)owner;
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		(*(uint64_t *)ctx)++;
+	return 0;
+}
+
+/* The samples in the finished file, read back (compressed records
+ * inflated): after a failed write, what reached it rather than what was
+ * drained from the ring buffers. */
+static uint64_t record__samples_in_file(struct record *rec)
+{
+	struct perf_data d;
+	uint64_t n = 0;
+
+	memset(&d, 0, sizeof(d));
+	d.ops.record = count_sample_record;
+	d.ops_ctx = &n;
+	if (!perf_data__open(&d, rec->opts.output))
+		(void)perf_data__read(&d);
+	perf_data__close(&d);
+	return n;
+}
+
 /* Finish the file, print the summary; the exit status. */
 static int record__finish(struct record *rec)
 {
@@ -1010,6 +1037,8 @@ static int record__finish(struct record *rec)
 
 	if (!rec->writer.is_pipe)
 		record__file_features(rec);
+	if (rec->write_failed && !rec->writer.is_pipe)
+		rec->samples = record__samples_in_file(rec);
 	if (rec->lost || rec->lost_samples)
 		pr_warning("Warning:\nLost %llu samples in %llu chunks! Check IO/CPU overload; "
 			   "a bigger buffer (-m) or a lower frequency (-F) helps.\n",
