@@ -566,7 +566,7 @@ int folded__fprintf(struct folded *f, FILE *fp)
 			err = collect(c, path, l, cap, &lines);
 		}
 	}
-	if (!err) {
+	if (!err && lines.nr) {	/* no stacks: lines.v is NULL, which qsort() may not get */
 		qsort(lines.v, lines.nr, sizeof(*lines.v), cmp_line);
 		for (size_t i = 0; i < lines.nr; i++) {
 			fputs(lines.v[i].key, fp);
