@@ -670,6 +670,30 @@ static const char *const record_usage[] = {
 	NULL
 };
 
+/* Every CPU of -C is online: else name the first that is not, and the
+ * online ones (the kernel's EINVAL would blame the event). 0 or -1. */
+static int record__check_cpus(const struct perf_cpu_map *cpus)
+{
+	struct perf_cpu_map *online = perf_cpu_map__new_online();
+	char buf[256] = "?";
+	int ret = 0;
+
+	if (!online)
+		return 0;	/* unknown: the kernel decides */
+	for (int i = 0; i < perf_cpu_map__nr(cpus); i++) {
+		int cpu = perf_cpu_map__cpu(cpus, i);
+
+		if (perf_cpu_map__idx(online, cpu) < 0) {
+			perf_cpu_map__snprintf(online, buf, sizeof(buf));
+			pr_err("-C: CPU %d is not online (online CPUs: %s)\n", cpu, buf);
+			ret = -1;
+			break;
+		}
+	}
+	perf_cpu_map__put(online);
+	return ret;
+}
+
 static int record__setup_targets(struct record *rec, int argc, const char **argv)
 {
 	struct record_opts *o = &rec->opts;
@@ -685,6 +709,8 @@ static int record__setup_targets(struct record *rec, int argc, const char **argv
 		pr_err("Invalid cpu list: %s\n", o->cpu_list ? o->cpu_list : "(online cpus)");
 		return -EINVAL;
 	}
+	if (o->cpu_list && record__check_cpus(rec->cpus))
+		return -EINVAL;
 	if (o->pid_str) {
 		rec->threads = thread_map__new_by_pid_str(o->pid_str);
 		if (!rec->threads) {
@@ -817,6 +843,9 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		o->output = (!fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode)) ? "-" : "perf.data";
 	}
 	if (!argc && !o->pid_str && !o->tid_str && !o->system_wide && !o->cpu_list) {
+		/* perf records system-wide here; prf asks for it (-a) */
+		pr_err("prf record: nothing to record: give a command, -p/-t (a process or\n"
+		       "thread), or -a/-C (all or some CPUs; perf records system-wide without one)\n");
 		usage_with_options(record_usage, options);
 		return -1;
 	}
@@ -842,6 +871,19 @@ static int record__check_options(struct record *rec)
 	if (o->per_thread && (o->system_wide || o->cpu_list)) {
 		pr_err("--per-thread cannot be used with -a/-C\n");
 		return -1;
+	}
+	if (o->freq_str && o->period) {
+		pr_err("cannot set frequency and period at the same time\n");
+		return -1;
+	}
+	/* a process or thread target wins over -a and -C, with a warning (as perf) */
+	if ((o->pid_str || o->tid_str) && o->cpu_list) {
+		pr_warning("Warning:\nPID/TID switch overriding CPU\n");
+		o->cpu_list = NULL;
+	}
+	if ((o->pid_str || o->tid_str) && o->system_wide) {
+		pr_warning("Warning:\nPID/TID switch overriding SYSTEM\n");
+		o->system_wide = false;
 	}
 	return 0;
 }
