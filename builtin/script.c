@@ -32,6 +32,7 @@ struct script_opts {
 	bool nanosecs, header, show_mmap, show_task, hide_callchain;
 	bool folded, annotate_kernel;
 	bool force;			/* -f: a partial result of a damaged file exits 0 */
+	bool fields_given;		/* -F was used */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	const char *weight;
 	const char *fold_event;		/* --folded --event: evsel name */
@@ -73,6 +74,28 @@ static int parse_fields_cb(const struct option *opt, const char *arg, int unset)
 		return 0;
 	if (script_fields__parse(&so->fields, arg, err, sizeof(err))) {
 		fprintf(stderr, "prf script: %s\n", err);
+		return -1;
+	}
+	so->fields_given = true;
+	return 0;
+}
+
+/* Options that mean nothing together: a usage error naming them. 0 or -1. */
+static int script__check_conflicts(const struct script_opts *so)
+{
+	const char *only_folded = so->weight ? "--weight" : so->annotate_kernel ? "--annotate-kernel" :
+				  so->fold_event ? "--event" : NULL;
+	const char *not_folded = so->fields_given ? "-F/--fields" : so->nanosecs ? "--ns" :
+				 so->show_mmap ? "--show-mmap-events" :
+				 so->show_task ? "--show-task-events" :
+				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" : NULL;
+
+	if (!so->folded && only_folded) {
+		fprintf(stderr, "prf script: %s applies to --folded output only\n", only_folded);
+		return -1;
+	}
+	if (so->folded && not_folded) {
+		fprintf(stderr, "prf script: %s does not apply to --folded output\n", not_folded);
 		return -1;
 	}
 	return 0;
@@ -426,6 +449,10 @@ int cmd_script(int argc, const char **argv)
 	}
 	if (so->max_stack < 1 || so->max_stack > 1024) {
 		fprintf(stderr, "prf script: --max-stack must be between 1 and 1024\n");
+		status = 129;
+		goto out;
+	}
+	if (script__check_conflicts(so)) {
 		status = 129;
 		goto out;
 	}

@@ -1,5 +1,5 @@
 #!/bin/bash
-# record's conflicting options and misdirected errors: -F with -c refused as perf does, -p over -a/-C with perf's warning, -C naming an offline CPU and the online ones, no target said
+# Conflicting options and misdirected errors: record -F with -c refused as perf does, -p over -a/-C with perf's warning, -C naming an offline CPU and the online ones, no target said; script's --folded options
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup exit-options
@@ -41,6 +41,20 @@ online=$(cat /sys/devices/system/cpu/online)
 grep -q "^-C: CPU 999 is not online (online CPUs: $online)$" err || fail "-C 999: message: $(cat err)"
 grep -q "event attributes" err && fail "-C 999: blames the event attributes"
 echo "ok: $(head -1 err)"
+
+# script: options of --folded without it, and the sample printer's with it
+perf_record s.data -F 999 -- true
+for a in "--weight period:--weight applies to --folded output only" \
+	 "--annotate-kernel:--annotate-kernel applies to --folded output only" \
+	 "--folded -F ip:-F/--fields does not apply to --folded output" \
+	 "--folded --show-mmap-events:--show-mmap-events does not apply to --folded output"; do
+	# shellcheck disable=SC2086
+	"$PRF" script ${a%%:*} -i s.data > out 2> err; rc=$?
+	[ $rc -eq 129 ] || fail "script ${a%%:*}: exit $rc"
+	grep -q "^prf script: ${a#*:}$" err || fail "script ${a%%:*}: message: $(cat err)"
+	[ -s out ] && fail "script ${a%%:*}: printed output"
+done
+echo "ok: script's --folded-only options and the printer's refused with --folded or without it (129)"
 
 # no command and no target: say why before the usage
 "$PRF" record > /dev/null 2> err; rc=$?
