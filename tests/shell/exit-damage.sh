@@ -51,19 +51,20 @@ for c in "${CMDS[@]}"; do
 done
 echo "ok: intact file, $nsamples samples: every command exits 0 without a message"
 
-# partial FILE: the summary's stop offset (hex) of a partial read, checked on every command
-partial() {
-	local f=$1 c name off=""
+# every_err WHAT PATTERN: every command's messages have a line matching PATTERN
+every_err() {
+	local c
 	for c in "${CMDS[@]}"; do
-		name=${c%%|*}
-		grep -q "partial result: reading stopped at offset 0x[0-9a-f]* " "$name.err" ||
-			{ cat "$name.err"; fail "$f: prf ${c#*|}: no partial-result summary"; }
-		grep -q "exit status 1 for a partial result (-f/--force: 0)" "$name.err" ||
-			{ cat "$name.err"; fail "$f: prf ${c#*|}: the summary does not say the exit status"; }
-		grep -q "$f" "$name.err" || fail "$f: prf ${c#*|}: no message names the file"
-		off=$(sed -n 's/.*partial result: reading stopped at offset \(0x[0-9a-f]*\) .*/\1/p' "$name.err" | head -1)
+		grep -q -- "$2" "${c%%|*}.err" || { cat "${c%%|*}.err"; fail "$1: prf ${c#*|}: no line matching '$2'"; }
 	done
-	echo "$off"
+}
+
+# partial FILE: the summary of a partial read on every command; its stop offset (hex)
+partial() {
+	every_err "$1" "partial result: reading stopped at offset 0x[0-9a-f]* "
+	every_err "$1" "exit status 1 for a partial result (-f/--force: 0)"
+	every_err "$1" "$1"
+	sed -n 's/.*partial result: reading stopped at offset \(0x[0-9a-f]*\) .*/\1/p' script.err | head -1
 }
 
 # samples_before OFF: samples of the intact file at offsets below OFF
@@ -150,13 +151,10 @@ d = bytearray(open("good.data", "rb").read())
 struct.pack_into("<I", d, int(sys.argv[1], 16), 60)   # type 60: none prf or perf knows
 open("skip.data", "wb").write(d)' "$mid"
 check_all skip.data 0
+every_err "unknown record" "skip.data: bad record at offset $mid: unknown type 60"
+every_err "unknown record" "warning: skip.data: 1 of [0-9]* records skipped (bad or unprocessable, see above); the rest was read"
 for c in "${CMDS[@]}"; do
-	name=${c%%|*}
-	grep -q "skip.data: bad record at offset $mid: unknown type 60" "$name.err" ||
-		{ cat "$name.err"; fail "unknown record: prf ${c#*|}: no message naming the file and $mid"; }
-	grep -q "warning: skip.data: 1 of [0-9]* records skipped (bad or unprocessable, see above); the rest was read" "$name.err" ||
-		{ cat "$name.err"; fail "unknown record: prf ${c#*|}: no count of skipped records"; }
-	grep -q "partial result" "$name.err" && fail "unknown record: prf ${c#*|} calls it partial"
+	grep -q "partial result" "${c%%|*}.err" && fail "unknown record: prf ${c#*|} calls it partial"
 done
 got=$(grep -c PERF_RECORD_SAMPLE dump.out)
 [ "$got" -eq $((nsamples - 1)) ] || fail "unknown record: $got samples read, want $((nsamples - 1))"
