@@ -126,6 +126,7 @@ grep -q "; $left of $dsize bytes of the data section" script.err || { cat script
 want=$(samples_before "$stop")
 got=$(grep -c PERF_RECORD_SAMPLE dump.out)
 [ "$got" -eq "$want" ] && [ "$got" -gt 0 ] || fail "truncation: $got samples dumped, $want before $stop"
+cp dump.out half.dump
 "$PERF" script -i half.data > /dev/null 2>&1 && fail "truncation: perf script exits 0 (test premise)"
 # through a pipe: the stream ends inside a record
 "$PRF" report --stdio -i - < half.data > /dev/null 2>pipe.err
@@ -142,6 +143,23 @@ grep -q "partial result: reading stopped at offset 0x[0-9a-f]* (stream ended ins
 	{ cat pipe.err; fail "cut stream: summary"; }
 cat pipe-cut.data | "$PRF" script -f -i - > /dev/null 2>/dev/null || fail "cut stream: script -f exit $?"
 echo "ok: truncation at $cut: stop at $stop, $got samples, exit 1; a cut stream exits 1 (-f 0)"
+
+# --- a killed recorder's file (data size 0) ending inside a record: its
+# incomplete last record is skipped and counted, exit 0 --------------------
+python3 -c '
+import struct, sys
+d = bytearray(open("good.data", "rb").read())
+off, size = struct.unpack_from("<QQ", d, 40)
+struct.pack_into("<Q", d, 48, 0)
+struct.pack_into("<4Q", d, 72, 0, 0, 0, 0)
+open("killed.data", "wb").write(d[:int(sys.argv[1])])' $cut
+check_all killed.data 0
+every_err "killed recorder" "killed.data: incomplete last record at offset 0x[0-9a-f]* ([0-9]* bytes) in a file without data size"
+every_err "killed recorder" "warning: killed.data: 1 of [0-9]* records skipped"
+got=$(grep -c PERF_RECORD_SAMPLE dump.out)
+want=$(grep -c PERF_RECORD_SAMPLE half.dump)
+[ "$got" -eq "$want" ] || fail "killed recorder: $got samples, the truncated file gave $want"
+echo "ok: a killed recorder's file ending inside a record: $got samples, the last record skipped, exit 0"
 
 # --- one record of unknown type: skipped, reading goes on, exit 0 ----------
 mid=$(grep PERF_RECORD_SAMPLE good.dump | sed -n "$((nsamples / 2))p" | cut -d' ' -f1)

@@ -673,6 +673,31 @@ static bool zero_to_end(struct perf_data *d, uint64_t off, uint64_t end)
 	return true;
 }
 
+/*
+ * A file without data size (its recorder was killed) ends where the writer
+ * stopped, maybe inside a record: a record reaching past the end of the
+ * file there is its incomplete last one, reported and counted as a
+ * skipped record, not as damage that stops the reading early. False for
+ * that record (the data ends before it).
+ */
+static bool last_record_whole(struct perf_data *d, const char *raw, uint64_t avail)
+{
+	struct perf_event_header h;
+
+	if (avail >= sizeof(h)) {
+		memcpy(&h, raw, sizeof(h));
+		if (d->needs_swap)
+			perf_event_header__swap(&h);
+		if (h.size <= avail)
+			return true;
+	}
+	pr_warning("%s: incomplete last record at offset %#" PRIx64 " (%" PRIu64 " bytes) in a file "
+		   "without data size (recorder killed?), ignored\n", d->path,
+		   data__rp(d)->cur_offset, avail);
+	reader__skipped(d);
+	return false;
+}
+
 /* Records of a regular file (perf.data, or a pipe-format file). */
 static int reader__process_file(struct perf_data *d)
 {
@@ -705,6 +730,8 @@ static int reader__process_file(struct perf_data *d)
 		int r;
 
 		rp->cur_offset = off;
+		if (rp->read_to_eof && !last_record_whole(d, raw, avail))
+			break;	/* a killed recorder's last record: counted as skipped */
 		if (avail < sizeof(struct perf_event_header)) {
 			pr_err("%s: bad record at offset %#" PRIx64 ": %" PRIu64 " trailing bytes, truncated file\n",
 			       d->path, off, avail);
