@@ -33,6 +33,7 @@
 #include "../util/kernel/thread_map.h"
 #include "../util/session/off-cpu.h"
 #include "../util/kernel/workload.h"
+#include "../util/format/data.h"
 #include "../util/format/event.h"
 #include "../util/format/features-write.h"
 #include "../util/format/header.h"
@@ -856,6 +857,30 @@ static const char *const record_usage[] = {
 	NULL
 };
 
+/* Every CPU of -C is online: else name the first that is not, and the
+ * online ones (the kernel's EINVAL would blame the event). 0 or -1. */
+static int record__check_cpus(const struct perf_cpu_map *cpus)
+{
+	struct perf_cpu_map *online = perf_cpu_map__new_online();
+	char buf[256] = "?";
+	int ret = 0;
+
+	if (!online)
+		return 0;	/* unknown: the kernel decides */
+	for (int i = 0; i < perf_cpu_map__nr(cpus); i++) {
+		int cpu = perf_cpu_map__cpu(cpus, i);
+
+		if (perf_cpu_map__idx(online, cpu) < 0) {
+			perf_cpu_map__snprintf(online, buf, sizeof(buf));
+			pr_err("-C: CPU %d is not online (online CPUs: %s)\n", cpu, buf);
+			ret = -1;
+			break;
+		}
+	}
+	perf_cpu_map__put(online);
+	return ret;
+}
+
 static int record__setup_targets(struct record *rec, int argc, const char **argv)
 {
 	struct record_opts *o = &rec->opts;
@@ -871,6 +896,8 @@ static int record__setup_targets(struct record *rec, int argc, const char **argv
 		pr_err("Invalid cpu list: %s\n", o->cpu_list ? o->cpu_list : "(online cpus)");
 		return -EINVAL;
 	}
+	if (o->cpu_list && record__check_cpus(rec->cpus))
+		return -EINVAL;
 	if (o->pid_str) {
 		rec->threads = thread_map__new_by_pid_str(o->pid_str);
 		if (!rec->threads) {
@@ -1051,6 +1078,9 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		o->output = (!fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode)) ? "-" : "perf.data";
 	}
 	if (!argc && !o->pid_str && !o->tid_str && !o->system_wide && !o->cpu_list) {
+		/* perf records system-wide here; prf asks for it (-a) */
+		pr_err("prf record: nothing to record: give a command, -p/-t (a process or\n"
+		       "thread), or -a/-C (all or some CPUs; perf records system-wide without one)\n");
 		usage_with_options(record_usage, options);
 		return -1;
 	}
@@ -1084,6 +1114,19 @@ static int record__check_options(struct record *rec)
 	if (o->per_thread && (o->system_wide || o->cpu_list)) {
 		pr_err("--per-thread cannot be used with -a/-C\n");
 		return -1;
+	}
+	if (o->freq_str && o->period) {
+		pr_err("cannot set frequency and period at the same time\n");
+		return -1;
+	}
+	/* a process or thread target wins over -a and -C, with a warning (as perf) */
+	if ((o->pid_str || o->tid_str) && o->cpu_list) {
+		pr_warning("Warning:\nPID/TID switch overriding CPU\n");
+		o->cpu_list = NULL;
+	}
+	if ((o->pid_str || o->tid_str) && o->system_wide) {
+		pr_warning("Warning:\nPID/TID switch overriding SYSTEM\n");
+		o->system_wide = false;
 	}
 	return 0;
 }
@@ -1287,6 +1330,32 @@ static void record__record(struct record *rec)
 	}
 }
 
+static int count_sample_record(void *ctx, union perf_event *ev, uint64_t off, struct rec_chunk *owner)
+{
+	(void)off;
+	(void)owner;
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		(*(uint64_t *)ctx)++;
+	return 0;
+}
+
+/* The samples in the finished file, read back (compressed records
+ * inflated): after a failed write, what reached it rather than what was
+ * drained from the ring buffers. */
+static uint64_t record__samples_in_file(struct record *rec)
+{
+	struct perf_data d;
+	uint64_t n = 0;
+
+	memset(&d, 0, sizeof(d));
+	d.ops.record = count_sample_record;
+	d.ops_ctx = &n;
+	if (!perf_data__open(&d, rec->opts.output))
+		(void)perf_data__read(&d);
+	perf_data__close(&d);
+	return n;
+}
+
 /* Finish the file, print the summary; the exit status. */
 static int record__finish(struct record *rec)
 {
@@ -1297,6 +1366,8 @@ static int record__finish(struct record *rec)
 
 	if (!rec->writer.is_pipe)
 		record__file_features(rec);
+	if (rec->write_failed && !rec->writer.is_pipe)
+		rec->samples = record__samples_in_file(rec);
 	if (rec->lost || rec->lost_samples)
 		pr_warning("Warning:\nLost %llu samples in %llu chunks! Check IO/CPU overload; "
 			   "a bigger buffer (-m) or a lower frequency (-F) helps.\n",

@@ -40,6 +40,7 @@ struct report_opts {
 	bool use_stdio, use_tui;
 	bool show_nr_samples, show_period;
 	bool stats_mode, header, header_only, quiet, inverted;
+	bool force;			/* -f: a partial result of a damaged file exits 0 */
 	int children;			/* -1 default, 0 --no-children, 1 --children */
 	const char *sort, *fields, *parent_pattern;
 	const char *comms, *dsos, *symbols, *pids, *tids, *cpus;
@@ -634,6 +635,8 @@ int cmd_report(int argc, const char **argv)
 			OPT_STRING('i', "input", &rep->input, "file", "input file name (\"-\": stdin)"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 			OPT_BOOLEAN('q', "quiet", &rep->quiet, "Do not show any message"),
+			OPT_BOOLEAN('f', "force", &rep->force,
+				    "exit 0 with a partial report of a damaged or truncated file"),
 			OPT_BOOLEAN(0, "stats", &rep->stats_mode, "Display event stats"),
 			OPT_STRING('k', "vmlinux", &rep->vmlinux, "file", "vmlinux pathname"),
 			OPT_STRING(0, "kallsyms", &rep->kallsyms, "file", "kallsyms pathname"),
@@ -790,18 +793,16 @@ int cmd_report(int argc, const char **argv)
 		tui__exit();	/* the error goes to the normal screen */
 	if (rep->setup_err)
 		goto out;
-	if (err && err != -EIO && err != -EINVAL) {
+	if (err && !perf_session__input_damage(rep->session, err)) {
 		fprintf(stderr, "prf report: processing %s failed: %s\n", rep->input, strerror(-err));
 		goto out;
 	}
-	if (err)
-		fprintf(stderr, "prf report: warning: %s is damaged or truncated; "
-			"the report covers the records read before the damage\n", rep->input);
 	if (rep->stats_mode) {
 		perf_data__fprintf_stats(&rep->session->data, stdout);
 		if (rep->rs.cursor.nr_unwound)
 			printf("%s\n", report__truncated_line(rep));
-		status = 0;
+		fflush(stdout);
+		status = perf_session__read_status(rep->session, "report", rep->force);
 		goto out;
 	}
 	err = rep->use_tui ? report__browse(rep) : report__print(rep);
@@ -813,7 +814,10 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "prf report: %s\n", strerror(-err));
 		goto out;
 	}
-	status = 0;
+	/* the summary of a damaged input goes to the normal screen, after the report */
+	tui__exit();
+	fflush(stdout);
+	status = perf_session__read_status(rep->session, "report", rep->force);
 out:
 	hists_feed__delete(rep->feed);	/* before the hists it adds to */
 	tui__exit();
