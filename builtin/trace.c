@@ -35,6 +35,7 @@ struct trace_cmd {
 	bool system_wide, no_inherit, syscalls;
 	const char *pf;			/* -F: all, maj, min */
 	bool summary_only, with_summary, errno_summary, failure, full_time, show_comm;
+	bool force;			/* -f: a damaged -i file's partial result exits 0 */
 	unsigned int mmap_pages;
 	FILE *out;
 	struct perf_session *session;	/* the file's or the live one */
@@ -211,13 +212,14 @@ static int trace__replay(struct trace_cmd *tc)
 		goto out;
 	}
 	err = perf_session__process_events(tc->session);
-	if (err && err != -EIO && err != -EINVAL) {
+	if (err && !perf_session__input_damage(tc->session, err)) {
 		fprintf(stderr, "prf trace: processing %s failed: %s\n", tc->input, strerror(-err));
 		goto out;
 	}
 	if (tc->summary_only || tc->with_summary)
 		syscall_trace__print_summary(tc->st, tc->session);
-	status = 0;
+	fflush(stdout);
+	status = perf_session__read_status(tc->session, "trace", tc->force);
 out:
 	return status;
 }
@@ -410,6 +412,7 @@ int cmd_trace(int argc, const char **argv)
 		OPT_STRING_OPTARG('F', "pf", &tc.pf, "all|maj|min", "Trace pagefaults", "maj"),
 		OPT_BOOLEAN(0, "syscalls", &tc.syscalls, "Trace syscalls"),
 		OPT_BOOLEAN(0, "comm", &tc.show_comm, "show the thread COMM next to its id"),
+		OPT_BOOLEAN('f', "force", &tc.force, "with -i: exit 0 on a damaged file's partial result"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
 	};

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Corruption corpus: 60 damaged variants of a recording (truncations, flips in header/attrs/data, zeroed sections, huge sizes) through every read-side command: no signal or hang, the file named, the exit-status rule kept
 # The variants are made here from a file the test records. Every command
-# (report, report --stats/--header-only, script, script --folded, flamegraph,
+# (report, report --stats/--header-only, script, script --folded, flamegraph, trace,
 # data dump/stats/header) runs on each, under `timeout 20`, and must:
 #   - end by itself with 0 or 1 (never a signal, a hang or a sanitizer report);
 #   - name the file in a message when it fails, and in every message that
@@ -101,7 +101,7 @@ nvar=$(ls v | wc -l)
 [ "$nvar" -ge 50 ] || fail "only $nvar variants"
 
 CMDS=("report --stdio" "report --stdio --stats" "report --header-only" "script" "script --folded"
-      "flamegraph -o fg.html" "data dump" "data stats" "data header")
+      "flamegraph -o fg.html" "data dump" "data stats" "data header" "trace")
 runs=0 partial=0 failed=0
 for f in v/*.data; do
 	base=$(basename "$f")
