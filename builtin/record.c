@@ -71,6 +71,7 @@ struct record_opts {
 	const char *mmap_flush;		/* --mmap-flush: checked, no effect */
 	const char *max_size_str;	/* --max-size */
 	int delay_ms;			/* -D: 0 none, -1 start disabled */
+	unsigned int proc_map_timeout;	/* --proc-map-timeout, ms; UINT_MAX: not given */
 	const char *call_graph;
 	const char *mmap_pages_str;
 	int comp_level;			/* -1: not given */
@@ -264,6 +265,22 @@ static int record__check_more(struct record *rec)
 	uint64_t v;
 	bool unit;
 
+	if (o->proc_map_timeout == UINT_MAX) {	/* perf-config(1): core.proc-map-timeout */
+		const char *v = config__get("core.proc-map-timeout");
+		char *end;
+
+		o->proc_map_timeout = 500;
+		if (v) {
+			unsigned long ms = strtoul(v, &end, 10);
+
+			if (end == v || *end || ms > UINT_MAX - 1) {
+				pr_err("Invalid core.proc-map-timeout config value '%s' (ms)\n", v);
+				return -1;
+			}
+			o->proc_map_timeout = (unsigned int)ms;
+		}
+	}
+	synthesize__set_proc_map_timeout(o->proc_map_timeout);
 	rec->clockid = -1;
 	if (o->clockid_str) {
 		struct timespec res, tod, clk;
@@ -1057,6 +1074,8 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 			   "Minimal number of bytes that is extracted from mmap data pages"),
 		OPT_STRING(0, "max-size", &o->max_size_str, "size",
 			   "Limit the maximum size of the output file (B, K, M, G)"),
+		OPT_UINTEGER(0, "proc-map-timeout", &o->proc_map_timeout,
+			     "per thread proc mmap processing timeout in ms"),
 		OPT_INTEGER('D', "delay", &o->delay_ms,
 			    "ms to wait before starting measurement after program start "
 			    "(-1: start with events disabled)"),
@@ -1419,6 +1438,7 @@ static int record__init(struct record *rec, int argc, const char **argv)
 	rec->wl.pid = -1;
 	rec->wl.cork_fd = rec->wl.err_fd = -1;
 	rec->opts.comp_level = -1;
+	rec->opts.proc_map_timeout = UINT_MAX;
 	rec->opts.evlist = evlist__new();
 	if (!rec->opts.evlist)
 		return -ENOMEM;

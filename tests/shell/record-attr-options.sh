@@ -98,6 +98,38 @@ echo "ok: --max-size=64K: $size bytes"
 "$PERF" report -i - --stdio --no-children < dw.pipe 2>/dev/null | grep -q '\[\.\] main' || fail "perf report of dwarf pipe"
 echo "ok: -o - with -z and with dwarf"
 
+# --proc-map-timeout / core.proc-map-timeout: a process with 40000 maps,
+# synthesized with a 1 ms limit, gets perf's warning and fewer maps
+cat > maps.c <<'C'
+#include <sys/mman.h>
+#include <unistd.h>
+int main(void)
+{
+	char *base = mmap(0, 40000 * 4096L, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	/* alternate protections: 40000 maps the kernel cannot merge */
+	for (long i = 0; i < 40000; i += 2)
+		mprotect(base + i * 4096, 4096, PROT_READ | PROT_EXEC);
+	write(1, "ready\n", 6);
+	pause();
+	return 0;
+}
+C
+cc -O1 -o maps maps.c || fail "cc maps.c"
+./maps > maps.out &
+mpid=$!
+for i in $(seq 50); do grep -q ready maps.out && break; sleep 0.1; done
+"$PRF" record -q -p $mpid --proc-map-timeout 1 -o pm.data -- sleep 0.1 2> pm.err || { cat pm.err; fail "record --proc-map-timeout"; }
+printf '[core]\n\tproc-map-timeout = 100000\n' > pm.config
+PERF_CONFIG=$T/pm.config "$PRF" record -q -p $mpid -o pmc.data -- sleep 0.1 2> pmc.err || { cat pmc.err; fail "record with core.proc-map-timeout"; }
+kill $mpid
+grep -q "Reading /proc/$mpid/maps time out" pm.err || { cat pm.err; fail "no time-out warning at 1 ms"; }
+grep -q "time out" pmc.err && fail "time-out warning with core.proc-map-timeout = 100000"
+few=$("$PERF" script -i pm.data --show-mmap-events 2>/dev/null | grep -c PERF_RECORD_MMAP2)
+all=$("$PERF" script -i pmc.data --show-mmap-events 2>/dev/null | grep -c PERF_RECORD_MMAP2)
+[ "$all" -ge 20000 ] && [ "$few" -lt "$all" ] || fail "maps synthesized: $few at 1 ms, $all without a limit"
+echo "ok: --proc-map-timeout 1: $few maps; core.proc-map-timeout=100000: $all"
+
 # bad values: one line naming the token, exit 129
 for bad in "-k bogus:unknown clockid bogus" "--user-regs=ax,zz:Unknown register \"zz\"" \
 	   "--max-size=12Q:Invalid --max-size value: '12Q'" "--mmap-flush=x:Invalid --mmap-flush value: 'x'" \

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +11,11 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "synthesize.h"
 #include "event.h"
+#include "../lib/debug.h"
 #include "../lib/util.h"
 
 size_t synthesize__id_hdr_size(uint64_t st)
@@ -155,9 +158,27 @@ static int synth_fork(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid
 	return emit(cb, arg, &b, sizeof(struct perf_record_fork), id_hdr_size);
 }
 
+/* --proc-map-timeout, ms (perf's default 500); 0: no limit. */
+static unsigned int proc_map_timeout_ms = 500;
+
+void synthesize__set_proc_map_timeout(unsigned int ms)
+{
+	proc_map_timeout_ms = ms;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
 {
 	char path[64], line[PATH_MAX + 256];
+	uint64_t deadline = proc_map_timeout_ms ? now_ms() + proc_map_timeout_ms : 0;
+	bool timed_out = false;
 	FILE *f;
 	int ret = 0;
 
@@ -166,6 +187,10 @@ static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
 	if (!f)
 		return 0;
 	while (!ret && fgets(line, sizeof(line), f)) {
+		if (deadline && now_ms() > deadline) {
+			timed_out = true;
+			break;
+		}
 		unsigned long long start, end, pgoff, ino;
 		unsigned int maj, min;
 		char perm[8];
@@ -211,6 +236,9 @@ static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
 			   id_hdr_size);
 	}
 	fclose(f);
+	if (timed_out)
+		pr_warning("Reading /proc/%d/maps time out. You may want to increase the time limit "
+			   "by --proc-map-timeout\n", (int)pid);
 	return ret;
 }
 

@@ -44,6 +44,13 @@ int synthesize__comm(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_
  * callback's value.
  */
 int synthesize__process(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid);
+/*
+ * The time synthesize__process() may spend reading one /proc/PID/maps,
+ * ms (record --proc-map-timeout, core.proc-map-timeout; perf's default
+ * 500); past it, the maps read so far are written and a warning says so.
+ * 0: no limit. Process-wide; set before synthesizing.
+ */
+void synthesize__set_proc_map_timeout(unsigned int ms);
 /* synthesize__process() for every process in /proc (-a). */
 int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size);
 /*
