@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -72,6 +73,9 @@ struct record_opts {
 	const char *max_size_str;	/* --max-size */
 	int delay_ms;			/* -D: 0 none, -1 start disabled */
 	unsigned int proc_map_timeout;	/* --proc-map-timeout, ms; UINT_MAX: not given */
+	const char *switch_output;	/* --switch-output[=signal|SIZE|TIME] */
+	unsigned int switch_max_files;	/* --switch-max-files; 0: all kept */
+	bool timestamp_filename;	/* --timestamp-filename */
 	const char *call_graph;
 	const char *mmap_pages_str;
 	int comp_level;			/* -1: not given */
@@ -102,6 +106,15 @@ struct record {
 	uint64_t user_regs_mask;	/* --user-regs */
 	uint64_t max_size;		/* --max-size, bytes; 0: none */
 	bool size_limited;		/* stopped by --max-size: not the workload's failure */
+	/* --switch-output: what starts a new file, and the files made */
+	enum { SWITCH_NONE, SWITCH_SIGNAL, SWITCH_SIZE, SWITCH_TIME } switch_mode;
+	uint64_t switch_size;		/* bytes */
+	uint64_t switch_ms, switch_next_ms;	/* period; CLOCK_MONOTONIC deadline */
+	char **dumped;			/* names of the files written, oldest first */
+	unsigned int nr_dumped;
+	uint64_t wakeups_at_switch;	/* loop.wakeups when the last file began */
+	const struct record_loop_ops *loop_ops;	/* while record__record() runs */
+	struct strbuf kernel_synth;	/* the kernel's synthesized maps, kept for new files */
 	struct evsel *tracking;		/* the evsel with the side-band bits */
 	uint64_t freq;			/* Hz, for events without -c */
 	uint64_t sample_type;		/* of the first evsel (id header layout) */
@@ -120,9 +133,14 @@ struct record {
 static volatile sig_atomic_t done;
 static volatile sig_atomic_t child_exited;
 static volatile sig_atomic_t signr;
+static volatile sig_atomic_t switch_req;	/* SIGUSR2 with --switch-output */
 
 static void sig_handler(int sig)
 {
+	if (sig == SIGUSR2) {
+		switch_req = 1;
+		return;
+	}
 	if (sig == SIGCHLD)
 		child_exited = 1;
 	else
@@ -166,6 +184,18 @@ static int synth_cb_write(void *arg, const union perf_event *ev)
 	return record__write_event(rec, ev, ev->header.size);
 }
 
+/* synth_cb_write() that also keeps a copy of the records in
+ * rec->kernel_synth: the kernel's maps, written again into each new file
+ * of --switch-output without reading /proc/kallsyms again. */
+static int synth_cb_keep(void *arg, const union perf_event *ev)
+{
+	struct record *rec = arg;
+
+	if (strbuf_add(&rec->kernel_synth, ev, ev->header.size))
+		return -ENOMEM;
+	return synth_cb_write(arg, ev);
+}
+
 static void record__user_record(struct record *rec, uint32_t type)
 {
 	struct perf_event_header h = { .type = type, .misc = 0, .size = sizeof(h) };
@@ -178,6 +208,10 @@ static void record__user_record(struct record *rec, uint32_t type)
 		done = 1;
 	}
 }
+
+/* --switch-output: below, with the file's features and the synthesis */
+static bool record__switch_due(struct record *rec);
+static void record__maybe_switch(struct record *rec);
 
 /* Bytes written so far: the file's size, or what went down the pipe. */
 static uint64_t record__output_size(struct record *rec)
@@ -207,6 +241,7 @@ static void record__loop_round(void *arg)
 	writer__sync_data_size(&rec->writer);
 	if (rec->hits)
 		(void)record_hits__round(rec->hits);
+	record__maybe_switch(rec);
 	if (rec->max_size && !done && record__output_size(rec) >= rec->max_size) {
 		fprintf(stderr, "[ prf record: prf size limit reached (%llu KB), stopping session ]\n",
 			(unsigned long long)record__output_size(rec) / 1024);
@@ -227,6 +262,12 @@ static bool record__loop_woken(void *arg)
 			end = true;
 		}
 		child_exited = 0;
+	}
+	/* a switch due after a wake-up: what the buffers hold goes to the
+	 * file being finished (the drain's round switches) */
+	if (!end && record__switch_due(rec)) {
+		record_loop__drain(&rec->loop, rec->loop_ops, rec);
+		record__maybe_switch(rec);
 	}
 	return end;
 }
@@ -255,6 +296,45 @@ static int parse_clockid(const char *s)
 			return clockids[i].id;
 	n = strtol(s, &end, 0);
 	return end != s && !*end && n >= 0 && n < 16 ? (int)n : -1;
+}
+
+/* --switch-output: "signal", a size (B, K, M, G) or a time (s, m, h, d);
+ * perf's spellings. 0 or -1 after a message. */
+static int record__check_switch_output(struct record *rec)
+{
+	const char *s = rec->opts.switch_output;
+	static const struct { char unit; uint64_t ms; } times[] = {
+		{ 's', 1000 }, { 'm', 60000 }, { 'h', 3600000 }, { 'd', 86400000 },
+	};
+	char *end;
+	uint64_t v;
+	bool unit;
+
+	if (!s)
+		return 0;
+	if (!strcmp(rec->opts.output, "-")) {
+		pr_err("--switch-output needs a file: it does not work with -o -\n");
+		return -1;
+	}
+	if (!strcmp(s, "signal")) {
+		rec->switch_mode = SWITCH_SIGNAL;
+		return 0;
+	}
+	v = strtoull(s, &end, 10);
+	for (size_t i = 0; end != s && v && i < ARRAY_SIZE(times); i++) {
+		if (end[0] == times[i].unit && !end[1]) {
+			rec->switch_mode = SWITCH_TIME;
+			rec->switch_ms = v * times[i].ms;
+			return 0;
+		}
+	}
+	if (!parse_size(s, &v, &unit) && unit && v) {
+		rec->switch_mode = SWITCH_SIZE;
+		rec->switch_size = v;
+		return 0;
+	}
+	pr_err("Invalid --switch-output value: '%s' (signal, a size like 100M or a time like 30s)\n", s);
+	return -1;
 }
 
 /* -k, --user-regs, --mmap-flush, --max-size, -D, --all-user/--all-kernel:
@@ -332,7 +412,7 @@ static int record__check_more(struct record *rec)
 		pr_err("--all-user and --all-kernel exclude each other\n");
 		return -1;
 	}
-	return 0;
+	return record__check_switch_output(rec);
 }
 
 /*
@@ -968,17 +1048,31 @@ static int record__synthesize_namespaces(struct record *rec)
 	return err;
 }
 
-static int record__synthesize(struct record *rec)
+/* The side-band of the tasks there before the events (again: for a new
+ * file of --switch-output, whose tasks run already). */
+static int record__synthesize(struct record *rec, bool again)
 {
 	struct record_opts *o = &rec->opts;
 	int err;
 
-	err = synthesize__kernel_mmap(synth_cb_write, rec, rec->id_hdr_size);
-	if (err == -ENOENT)
-		pr_debug("Couldn't synthesize the kernel map: no _text in /proc/kallsyms\n");
-	else if (err)
-		return err;
-	err = synthesize__modules(synth_cb_write, rec, rec->id_hdr_size);
+	err = 0;
+	if (again) {
+		/* the kernel's maps as the first file has them: /proc/kallsyms
+		 * can take a second to read, and the tasks may be gone by then */
+		for (size_t off = 0; off < rec->kernel_synth.len && !err;) {
+			const union perf_event *ev = (const void *)(rec->kernel_synth.buf + off);
+
+			err = synth_cb_write(rec, ev);
+			off += ev->header.size;
+		}
+	} else {
+		err = synthesize__kernel_mmap(synth_cb_keep, rec, rec->id_hdr_size);
+		if (err == -ENOENT)
+			pr_debug("Couldn't synthesize the kernel map: no _text in /proc/kallsyms\n");
+		else if (err)
+			return err;
+		err = synthesize__modules(synth_cb_keep, rec, rec->id_hdr_size);
+	}
 	if (err)
 		return err;
 	if (o->system_wide || (o->cpu_list && !o->pid_str && !o->tid_str)) {
@@ -1005,6 +1099,9 @@ static int record__synthesize(struct record *rec)
 			last = tgid;
 			err = synthesize__process(synth_cb_write, rec, rec->id_hdr_size, tgid);
 		}
+	} else if (rec->has_workload && again) {
+		/* a file after --switch-output: the workload as it runs now */
+		err = synthesize__process(synth_cb_write, rec, rec->id_hdr_size, rec->wl.pid);
 	} else if (rec->has_workload) {
 		/* The corked child still has prf's comm; perf names it perf-exec. */
 		err = synthesize__comm(synth_cb_write, rec, rec->id_hdr_size, rec->wl.pid,
@@ -1016,6 +1113,135 @@ static int record__synthesize(struct record *rec)
 		err = synthesize__cgroups(synth_cb_write, rec, rec->id_hdr_size);
 	return err;
 }
+
+/* ---------------- --switch-output ---------------- */
+
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * Give the finished output file its timestamped name, OUTPUT.YYYYMMDDHHMMSScc
+ * (local time to the hundredth, perf's suffix), say so, and with
+ * --switch-max-files remove the oldest beyond the limit. 0 or -errno.
+ */
+static int record__dump_file(struct record *rec)
+{
+	const char *out = rec->opts.output;
+	char ts[32], *name, **d;
+	struct timeval tv;
+	struct tm tm;
+
+	gettimeofday(&tv, NULL);
+	localtime_r(&tv.tv_sec, &tm);
+	strftime(ts, sizeof(ts), "%Y%m%d%H%M%S", &tm);
+	snprintf(ts + strlen(ts), sizeof(ts) - strlen(ts), "%02d", (int)(tv.tv_usec / 10000));
+	if (asprintf(&name, "%s.%s", out, ts) < 0)
+		return -ENOMEM;
+	if (rename(out, name)) {
+		int err = -errno;
+
+		pr_err("prf record: cannot rename %s to %s: %s\n", out, name, strerror(-err));
+		free(name);
+		return err;
+	}
+	fprintf(stderr, "[ prf record: Dump %s ]\n", name);
+	d = realloc(rec->dumped, (rec->nr_dumped + 1) * sizeof(*d));
+	if (!d) {
+		free(name);
+		return -ENOMEM;
+	}
+	rec->dumped = d;
+	rec->dumped[rec->nr_dumped++] = name;
+	if (rec->opts.switch_max_files && rec->nr_dumped > rec->opts.switch_max_files) {
+		unlink(rec->dumped[0]);
+		free(rec->dumped[0]);
+		memmove(rec->dumped, rec->dumped + 1, --rec->nr_dumped * sizeof(*d));
+	}
+	return 0;
+}
+
+/*
+ * Finish the output file as a whole perf.data (features, header), give it
+ * its timestamped name, and go on in a new OUTPUT with the header and the
+ * side-band of the running tasks, so that each file reads on its own.
+ * 0, or -1 after a message (the recording stops).
+ */
+static int record__switch_output(struct record *rec)
+{
+	struct record_opts *o = &rec->opts;
+	int err;
+
+	writer__sync_data_size(&rec->writer);
+	record__file_features(rec);
+	writer__close(&rec->writer);
+	fprintf(stderr, "[ prf record: dump data: Woken up %llu times ]\n",
+		(unsigned long long)(rec->loop.wakeups - rec->wakeups_at_switch));
+	rec->wakeups_at_switch = rec->loop.wakeups;
+	if (record__dump_file(rec))
+		return -1;
+	record_hits__delete(rec->hits);
+	rec->hits = record_hits__new(o->evlist);
+	if (!rec->hits || writer__open(&rec->writer, o->output, o->comp_level) ||
+	    writer__write_header(&rec->writer, rec->as.attrs, rec->as.nr)) {
+		pr_err("prf record: cannot start the next output file %s\n", o->output);
+		return -1;
+	}
+	err = record__synthesize(rec, true);
+	if (err && !rec->write_failed)
+		pr_debug("synthesis stopped: %s\n", strerror(-err));
+	record__user_record(rec, PERF_RECORD_FINISHED_INIT);
+	writer__sync_data_size(&rec->writer);
+	return 0;
+}
+
+/* Whether the output is to switch now: its signal came, its size or its
+ * time is reached. */
+static bool record__switch_due(struct record *rec)
+{
+	switch (rec->switch_mode) {
+	case SWITCH_SIGNAL:
+		return switch_req;
+	case SWITCH_SIZE:
+		return record__output_size(rec) >= rec->switch_size;
+	case SWITCH_TIME:
+		if (!rec->switch_next_ms)
+			rec->switch_next_ms = mono_ms() + rec->switch_ms;
+		return mono_ms() >= rec->switch_next_ms;
+	case SWITCH_NONE:
+		break;
+	}
+	return false;
+}
+
+/* Whether the command has exited (reaped or not): its maps are gone from
+ * /proc, so a file begun now could not describe the samples it still
+ * sends; the recording is ending anyway. */
+static bool record__workload_gone(struct record *rec)
+{
+	siginfo_t si = { 0 };
+
+	if (!rec->has_workload || rec->workload_reaped)
+		return rec->has_workload;
+	return !waitid(P_PID, (id_t)rec->wl.pid, &si, WEXITED | WNOHANG | WNOWAIT) && si.si_pid;
+}
+
+/* At a round's end (the buffers drained): switch the output when due. */
+static void record__maybe_switch(struct record *rec)
+{
+	if (!record__switch_due(rec) || record__workload_gone(rec))
+		return;
+	switch_req = 0;
+	if (rec->switch_mode == SWITCH_TIME)
+		rec->switch_next_ms += rec->switch_ms;
+	if (!done && record__switch_output(rec))
+		done = 1;
+}
+
 
 /* Parse the command line into rec->opts. The remaining argc (the
  * workload's), or -1 for a usage error (exit status 129). */
@@ -1076,6 +1302,13 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 			   "Limit the maximum size of the output file (B, K, M, G)"),
 		OPT_UINTEGER(0, "proc-map-timeout", &o->proc_map_timeout,
 			     "per thread proc mmap processing timeout in ms"),
+		OPT_STRING_OPTARG(0, "switch-output", &o->switch_output, "signal or size[BKMG] or time[smhd]",
+				  "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
+				  "signal"),
+		OPT_UINTEGER(0, "switch-max-files", &o->switch_max_files,
+			     "Limit number of switch output generated files"),
+		OPT_BOOLEAN(0, "timestamp-filename", &o->timestamp_filename,
+			    "append timestamp to output filename"),
 		OPT_INTEGER('D', "delay", &o->delay_ms,
 			    "ms to wait before starting measurement after program start "
 			    "(-1: start with events disabled)"),
@@ -1223,7 +1456,7 @@ static void record__config_events(struct record *rec)
 	rec->id_hdr_size = synthesize__id_hdr_size(rec->sample_type);
 }
 
-static void record__signals(void)
+static void record__signals(const struct record *rec)
 {
 	struct sigaction sa;
 
@@ -1233,6 +1466,8 @@ static void record__signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
+	if (rec->switch_mode == SWITCH_SIGNAL)
+		sigaction(SIGUSR2, &sa, NULL);
 }
 
 /*
@@ -1249,7 +1484,7 @@ static int record__setup(struct record *rec, int argc, const char **argv)
 	if (record__add_events(rec))
 		return -1;
 	/* Signals before the workload exists, so SIGCHLD is never missed. */
-	record__signals();
+	record__signals(rec);
 	if (writer__open(&rec->writer, o->output, o->comp_level))
 		return -1;
 	if (record__setup_targets(rec, argc, argv))
@@ -1278,7 +1513,7 @@ static int record__setup(struct record *rec, int argc, const char **argv)
 	}
 	if (rec->writer.is_pipe)
 		record__pipe_features(rec);
-	err = record__synthesize(rec);
+	err = record__synthesize(rec, false);
 	if (err && !rec->write_failed)
 		pr_debug("synthesis stopped: %s\n", strerror(-err));
 	record__user_record(rec, PERF_RECORD_FINISHED_INIT);
@@ -1337,7 +1572,9 @@ static void record__record(struct record *rec)
 		.whole_records = rec->writer.comp_level != 0,
 	};
 
+	rec->loop_ops = &ops;
 	record_loop__run(&rec->loop, rec->opts.evlist, &ops, rec, &done);
+	rec->loop_ops = NULL;
 	record__write_lost_samples(rec);
 	writer__sync_data_size(&rec->writer);
 	if (rec->has_workload && !rec->workload_reaped) {
@@ -1383,10 +1620,16 @@ static int record__finish(struct record *rec)
 	int exit_status = rec->has_workload && !rec->size_limited ?
 			  workload__exit_status(rec->wstatus) : 0;
 
+	bool dump = !rec->writer.is_pipe && (rec->switch_mode || o->timestamp_filename);
+	uint64_t size;
+
 	if (!rec->writer.is_pipe)
 		record__file_features(rec);
 	if (rec->write_failed && !rec->writer.is_pipe)
 		rec->samples = record__samples_in_file(rec);
+	size = record__output_size(rec);
+	if (dump && record__dump_file(rec))
+		return 1;
 	if (rec->lost || rec->lost_samples)
 		pr_warning("Warning:\nLost %llu samples in %llu chunks! Check IO/CPU overload; "
 			   "a bigger buffer (-m) or a lower frequency (-F) helps.\n",
@@ -1394,16 +1637,15 @@ static int record__finish(struct record *rec)
 			   (unsigned long long)rec->lost_chunks);
 	if (!o->quiet && !rec->workload_failed) {
 		char samples[64] = "";
-		uint64_t size = record__output_size(rec);
 
-		if (rec->samples)
+		if (rec->samples && !dump)
 			snprintf(samples, sizeof(samples), " (%llu samples)",
 				 (unsigned long long)rec->samples);
 		fprintf(stderr, "[ prf record: Woken up %llu times to write data ]\n",
 			(unsigned long long)rec->loop.wakeups);
-		fprintf(stderr, "[ prf record: Captured and wrote %.3f MB %s%s ]\n",
+		fprintf(stderr, "[ prf record: Captured and wrote %.3f MB %s%s%s ]\n",
 			(double)size / 1024.0 / 1024.0,
-			rec->writer.is_pipe ? "-" : o->output, samples);
+			rec->writer.is_pipe ? "-" : o->output, dump ? ".<timestamp>" : "", samples);
 	}
 	if (rec->workload_failed)
 		return 255;
@@ -1434,6 +1676,7 @@ static void record__abort(struct record *rec)
 static int record__init(struct record *rec, int argc, const char **argv)
 {
 	memset(rec, 0, sizeof(*rec));
+	strbuf_init(&rec->kernel_synth, 0);
 	rec->writer.fd = -1;
 	rec->wl.pid = -1;
 	rec->wl.cork_fd = rec->wl.err_fd = -1;
@@ -1471,6 +1714,10 @@ static void record__exit(struct record *rec)
 		perf_thread_map__put(rec->threads);
 	writer__close(&rec->writer);
 	free(rec->argv);
+	for (unsigned int i = 0; i < rec->nr_dumped; i++)
+		free(rec->dumped[i]);
+	free(rec->dumped);
+	strbuf_release(&rec->kernel_synth);
 }
 
 int cmd_record(int argc, const char **argv)
