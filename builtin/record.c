@@ -74,6 +74,7 @@ struct record_opts {
 	int delay_ms;			/* -D: 0 none, -1 start disabled */
 	unsigned int proc_map_timeout;	/* --proc-map-timeout, ms; UINT_MAX: not given */
 	const char *switch_output;	/* --switch-output[=signal|SIZE|TIME] */
+	const char *control;		/* --control fifo:CTL[,ACK] | fd:CTL[,ACK] */
 	unsigned int switch_max_files;	/* --switch-max-files; 0: all kept */
 	bool timestamp_filename;	/* --timestamp-filename */
 	const char *call_graph;
@@ -115,6 +116,9 @@ struct record {
 	uint64_t wakeups_at_switch;	/* loop.wakeups when the last file began */
 	const struct record_loop_ops *loop_ops;	/* while record__record() runs */
 	struct strbuf kernel_synth;	/* the kernel's synthesized maps, kept for new files */
+	int ctl_fd, ack_fd;		/* --control; -1: none */
+	bool ctl_opened;		/* the fds are fifos prf opened (closed at exit) */
+	struct strbuf ctl_buf;		/* a command read in part */
 	struct evsel *tracking;		/* the evsel with the side-band bits */
 	uint64_t freq;			/* Hz, for events without -c */
 	uint64_t sample_type;		/* of the first evsel (id header layout) */
@@ -206,6 +210,65 @@ static void record__user_record(struct record *rec, uint32_t type)
 		       rec->writer.is_pipe ? "stdout" : rec->opts.output,
 		       strerror(-rec->writer.err));
 		done = 1;
+	}
+}
+
+/* One --control command: enable/disable [NAME], stop, ping, evlist. */
+static void record__ctl_command(struct record *rec, const char *cmd)
+{
+	struct evlist *evlist = rec->opts.evlist;
+	struct evsel *evsel;
+	bool enable = !strncmp(cmd, "enable", 6), disable = !strncmp(cmd, "disable", 7);
+
+	if ((enable && !cmd[6]) || (disable && !cmd[7])) {
+		if (enable)
+			evlist__enable(evlist);
+		else
+			evlist__disable(evlist);
+		pr_info(enable ? "Events enabled\n" : "Events disabled\n");
+	} else if ((enable && cmd[6] == ' ') || (disable && cmd[7] == ' ')) {
+		const char *name = cmd + (enable ? 7 : 8);
+		bool found = false;
+
+		evlist__for_each_entry(evlist, evsel) {
+			if (strcmp(evsel__name(evsel), name))
+				continue;
+			evsel__ioctl(evsel, enable ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+			found = true;
+		}
+		if (found)
+			pr_info("Event %s %s\n", name, enable ? "enabled" : "disabled");
+		else
+			pr_err("failed: can't find '%s' event\n", name);
+	} else if (!strcmp(cmd, "stop")) {
+		done = 1;
+	} else if (!strncmp(cmd, "evlist", 6)) {
+		evlist__for_each_entry(evlist, evsel)
+			fprintf(stderr, "%s\n", evsel__name(evsel));
+	} else if (strcmp(cmd, "ping") && strcmp(cmd, "snapshot") && *cmd) {
+		pr_err("--control: unknown command '%s'\n", cmd);
+	}
+	if (rec->ack_fd >= 0 && write(rec->ack_fd, "ack\n", 4) != 4)
+		pr_debug("--control: cannot write the ack: %s\n", strerror(errno));
+}
+
+/* record_loop_ops.ctl: the control fd is readable; each line a command. */
+static void record__loop_ctl(void *arg)
+{
+	struct record *rec = arg;
+	char buf[256];
+	ssize_t n;
+
+	while ((n = read(rec->ctl_fd, buf, sizeof(buf))) > 0) {
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] != '\n' && buf[i] != '\0') {
+				if (rec->ctl_buf.len < 1024)
+					strbuf_addch(&rec->ctl_buf, buf[i]);
+				continue;
+			}
+			record__ctl_command(rec, rec->ctl_buf.buf);
+			strbuf_reset(&rec->ctl_buf);
+		}
 	}
 }
 
@@ -337,6 +400,59 @@ static int record__check_switch_output(struct record *rec)
 	return -1;
 }
 
+/*
+ * --control fd:CTL[,ACK] (fds the caller opened) or fifo:CTL[,ACK] (named
+ * pipes prf opens, read-write so that a writer closing never reads as the
+ * end). 0 or -1 after a message.
+ */
+static int record__open_control(struct record *rec)
+{
+	const char *s = rec->opts.control;
+	char *ctl, *ack, *end;
+
+	if (!s)
+		return 0;
+	if (!strncmp(s, "fd:", 3)) {
+		long c = strtol(s + 3, &end, 10), a = -1;
+
+		if (*end == ',')
+			a = strtol(end + 1, &end, 10);
+		if (end == s + 3 || *end || c < 0 || (strchr(s, ',') && a < 0) ||
+		    fcntl((int)c, F_GETFL) < 0 || (a >= 0 && fcntl((int)a, F_GETFL) < 0)) {
+			pr_err("--control: bad or closed descriptor in '%s'\n", s);
+			return -1;
+		}
+		rec->ctl_fd = (int)c;
+		rec->ack_fd = (int)a;
+	} else if (!strncmp(s, "fifo:", 5) && s[5]) {
+		ctl = strdup(s + 5);
+		if (!ctl)
+			return -1;
+		ack = strchr(ctl, ',');
+		if (ack)
+			*ack++ = '\0';
+		rec->ctl_fd = open(ctl, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+		if (rec->ctl_fd >= 0 && ack)
+			rec->ack_fd = open(ack, O_RDWR | O_CLOEXEC);
+		if (rec->ctl_fd < 0 || (ack && rec->ack_fd < 0)) {
+			pr_err("--control: cannot open %s: %s\n", rec->ctl_fd < 0 ? ctl : ack,
+			       strerror(errno));
+			if (rec->ctl_fd >= 0)
+				close(rec->ctl_fd);
+			rec->ctl_fd = -1;
+			free(ctl);
+			return -1;
+		}
+		rec->ctl_opened = true;
+		free(ctl);
+	} else {
+		pr_err("--control: '%s' is neither fd:CTL[,ACK] nor fifo:CTL[,ACK]\n", s);
+		return -1;
+	}
+	fcntl(rec->ctl_fd, F_SETFL, fcntl(rec->ctl_fd, F_GETFL) | O_NONBLOCK);
+	return 0;
+}
+
 /* -k, --user-regs, --mmap-flush, --max-size, -D, --all-user/--all-kernel:
  * each checked and turned into its setting. 0 or -1 after a message. */
 static int record__check_more(struct record *rec)
@@ -412,6 +528,8 @@ static int record__check_more(struct record *rec)
 		pr_err("--all-user and --all-kernel exclude each other\n");
 		return -1;
 	}
+	if (record__open_control(rec))
+		return -1;
 	return record__check_switch_output(rec);
 }
 
@@ -1305,6 +1423,10 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		OPT_STRING_OPTARG(0, "switch-output", &o->switch_output, "signal or size[BKMG] or time[smhd]",
 				  "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
 				  "signal"),
+		OPT_STRING(0, "control", &o->control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			   "Listen on ctl-fd descriptor for command to control measurement ('enable': enable events, "
+			   "'disable': disable events, 'enable name', 'disable name', 'stop', 'ping', 'evlist'); "
+			   "optionally send control command completion ('ack\\n') to ack-fd descriptor"),
 		OPT_UINTEGER(0, "switch-max-files", &o->switch_max_files,
 			     "Limit number of switch output generated files"),
 		OPT_BOOLEAN(0, "timestamp-filename", &o->timestamp_filename,
@@ -1569,10 +1691,13 @@ static void record__record(struct record *rec)
 		.event = record__loop_event,
 		.round = record__loop_round,
 		.woken = record__loop_woken,
+		.ctl = record__loop_ctl,
 		.whole_records = rec->writer.comp_level != 0,
 	};
 
 	rec->loop_ops = &ops;
+	if (rec->ctl_fd >= 0)
+		record_loop__set_ctl_fd(&rec->loop, rec->ctl_fd);
 	record_loop__run(&rec->loop, rec->opts.evlist, &ops, rec, &done);
 	rec->loop_ops = NULL;
 	record__write_lost_samples(rec);
@@ -1677,6 +1802,8 @@ static int record__init(struct record *rec, int argc, const char **argv)
 {
 	memset(rec, 0, sizeof(*rec));
 	strbuf_init(&rec->kernel_synth, 0);
+	strbuf_init(&rec->ctl_buf, 0);
+	rec->ctl_fd = rec->ack_fd = -1;
 	rec->writer.fd = -1;
 	rec->wl.pid = -1;
 	rec->wl.cork_fd = rec->wl.err_fd = -1;
@@ -1718,6 +1845,12 @@ static void record__exit(struct record *rec)
 		free(rec->dumped[i]);
 	free(rec->dumped);
 	strbuf_release(&rec->kernel_synth);
+	strbuf_release(&rec->ctl_buf);
+	if (rec->ctl_opened) {
+		close(rec->ctl_fd);
+		if (rec->ack_fd >= 0)
+			close(rec->ack_fd);
+	}
 }
 
 int cmd_record(int argc, const char **argv)

@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf record --switch-output (time, SIGUSR2 signal, size), --switch-max-files, --timestamp-filename: rotating files named OUTPUT.TIMESTAMP as perf's, each a whole perf.data that perf and prf resolve on its own; bad uses exit 129
+# prf record --switch-output (time, SIGUSR2 signal, size), --switch-max-files, --timestamp-filename: rotating files named OUTPUT.TIMESTAMP as perf's, each a whole perf.data that perf and prf resolve on its own; --control fifo: enable/disable/ping/stop with acks, as perf; bad uses exit 129
 # prf-test: serial: switches by wall-clock time and by signals sent at fixed pauses
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -85,10 +85,34 @@ mkdir ts && (cd ts && "$PRF" record -o perf.data --timestamp-filename -F 999 -- 
 [ "$(check_files ts 1)" -eq 1 ] || fail "--timestamp-filename: not one file"
 echo "ok: --timestamp-filename"
 
-for bad in "-o - --switch-output:needs a file" "--switch-output=5x:Invalid --switch-output value: '5x'"; do
-	out=$("$PRF" record ${bad%%:*} -- true 2>&1 > /dev/null); rc=$?
-	[ $rc -eq 129 ] || fail "'${bad%%:*}': exit $rc"
-	echo "$out" | grep -qF "${bad#*:}" || fail "'${bad%%:*}': $out"
+# --control with -D -1: samples only between 'enable' and 'disable', an
+# ack for each command; 'stop' ends the recording as perf's does (143: the
+# command was stopped)
+mkfifo ctl ack
+exec {cfd}<>ctl {afd}<>ack
+ctl() { echo "$1" >&$cfd; read -r -t 10 -u $afd a || fail "no ack for '$1'"; [ "$a" = ack ] || fail "ack '$a'"; }
+"$PRF" record -D -1 --control fifo:ctl,ack -F 999 -o c.data -- ./spin 1600 > /dev/null 2> c.err &
+pid=$!
+sleep 0.5; ctl enable; sleep 0.4; ctl disable; ctl ping
+wait $pid || { cat c.err; fail "--control: exit $?"; }
+[ "$(grep -c -e '^Events disabled$' -e '^Events enabled$' c.err)" -eq 3 ] || { cat c.err; fail "--control messages"; }
+n=$("$PERF" script -i c.data 2>/dev/null | grep -c cpu-clock)
+[ "$n" -gt 0 ] && [ "$n" -lt 900 ] || fail "--control: $n samples for a 0.4 s window of a 1.6 s run"
+for tool in "$PERF" "$PRF"; do
+	"$tool" record --control fifo:ctl,ack -F 999 -o s.data -- ./spin 5000 > /dev/null 2> s.err &
+	pid=$!
+	sleep 0.5; ctl stop
+	wait $pid; rc=$?
+	[ $rc -eq 143 ] || { cat s.err; fail "$tool --control stop: exit $rc"; }
+done
+echo "ok: --control ($n samples between enable and disable; stop)"
+
+for bad in "-o - --switch-output|needs a file" "--switch-output=5x|Invalid --switch-output value: '5x'" \
+	   "--control=pipe:x|neither fd:CTL" "--control=fd:99|bad or closed descriptor" \
+	   "--control=fifo:$T/none|cannot open $T/none"; do
+	out=$("$PRF" record ${bad%%|*} -- true 2>&1 > /dev/null); rc=$?
+	[ $rc -eq 129 ] || fail "'${bad%%|*}': exit $rc"
+	echo "$out" | grep -qF "${bad#*|}" || fail "'${bad%%|*}': $out"
 done
 echo "ok: bad uses"
 exit 0

@@ -139,6 +139,14 @@ uint64_t record_loop__drain(struct record_loop *rl, const struct record_loop_ops
 	return total;
 }
 
+void record_loop__set_ctl_fd(struct record_loop *rl, int fd)
+{
+	/* the spare slot record_loop__mmap() keeps after the event fds */
+	rl->pfd[rl->nr_pfd].fd = fd;
+	rl->pfd[rl->nr_pfd].events = POLLIN;
+	rl->has_ctl = fd >= 0;
+}
+
 void record_loop__run(struct record_loop *rl, struct evlist *evlist,
 		      const struct record_loop_ops *ops, void *arg, volatile sig_atomic_t *stop)
 {
@@ -150,8 +158,10 @@ void record_loop__run(struct record_loop *rl, struct evlist *evlist,
 			continue;
 		if (*stop)
 			break;
-		n = poll(rl->pfd, (nfds_t)rl->nr_pfd, RECORD_LOOP_POLL_MS);
+		n = poll(rl->pfd, (nfds_t)(rl->nr_pfd + rl->has_ctl), RECORD_LOOP_POLL_MS);
 		rl->wakeups++;	/* as perf: every poll counts */
+		if (n > 0 && rl->has_ctl && (rl->pfd[rl->nr_pfd].revents & POLLIN) && ops->ctl)
+			ops->ctl(arg);
 		if (n > 0) {
 			for (int i = 0; i < rl->nr_pfd; i++) {
 				if (rl->pfd[i].revents & (POLLHUP | POLLERR))

@@ -35,6 +35,7 @@ struct record_loop {
 	struct pollfd *pfd;		/* every event fd (POLLIN); -1 once hung up */
 	int nr_pfd;
 	uint64_t wakeups;		/* poll(2) calls made by record_loop__run() */
+	bool has_ctl;			/* pfd[nr_pfd] is the control fd */
 };
 
 struct record_loop_ops {
@@ -55,6 +56,8 @@ struct record_loop_ops {
 	/* After every poll(2) (data, timeout or signal); true ends the loop
 	 * (e.g. the workload was reaped). May be NULL. */
 	bool (*woken)(void *arg);
+	/* The control fd (record_loop__set_ctl_fd()) is readable. May be NULL. */
+	void (*ctl)(void *arg);
 	bool whole_records;		/* write() wants whole records (compression) */
 };
 
@@ -68,6 +71,12 @@ struct record_loop_ops {
  */
 int record_loop__mmap(struct record_loop *rl, struct evlist *evlist, struct perf_cpu_map *cpus,
 		      struct perf_thread_map *threads, bool per_thread, unsigned int pages);
+/*
+ * Also wait for fd (record --control) in record_loop__run(): when it is
+ * readable, ops->ctl() is called. It does not count as a buffer (its
+ * hang-up is ignored). After record_loop__mmap().
+ */
+void record_loop__set_ctl_fd(struct record_loop *rl, int fd);
 /* Unmap the buffers and free the arrays; safe on a zeroed or failed rl. */
 void record_loop__munmap(struct record_loop *rl);
 
