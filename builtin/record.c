@@ -75,6 +75,7 @@ struct record_opts {
 	unsigned int proc_map_timeout;	/* --proc-map-timeout, ms; UINT_MAX: not given */
 	const char *switch_output;	/* --switch-output[=signal|SIZE|TIME] */
 	const char *control;		/* --control fifo:CTL[,ACK] | fd:CTL[,ACK] */
+	bool overwrite;			/* --overwrite: flight recorder */
 	unsigned int switch_max_files;	/* --switch-max-files; 0: all kept */
 	bool timestamp_filename;	/* --timestamp-filename */
 	const char *call_graph;
@@ -300,7 +301,10 @@ static void record__loop_round(void *arg)
 {
 	struct record *rec = arg;
 
-	record__user_record(rec, PERF_RECORD_FINISHED_ROUND);
+	/* --overwrite: no rounds, the readers sort the whole file (the
+	 * snapshot's samples are older than side-band written before) */
+	if (!rec->opts.overwrite)
+		record__user_record(rec, PERF_RECORD_FINISHED_ROUND);
 	writer__sync_data_size(&rec->writer);
 	if (rec->hits)
 		(void)record_hits__round(rec->hits);
@@ -1294,6 +1298,8 @@ static int record__switch_output(struct record *rec)
 	struct record_opts *o = &rec->opts;
 	int err;
 
+	if (o->overwrite)	/* a snapshot of the flight recorder */
+		record_loop__drain_backward(&rec->loop, rec->loop_ops, rec);
 	writer__sync_data_size(&rec->writer);
 	record__file_features(rec);
 	writer__close(&rec->writer);
@@ -1427,6 +1433,7 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 			   "Listen on ctl-fd descriptor for command to control measurement ('enable': enable events, "
 			   "'disable': disable events, 'enable name', 'disable name', 'stop', 'ping', 'evlist'); "
 			   "optionally send control command completion ('ack\\n') to ack-fd descriptor"),
+		OPT_BOOLEAN(0, "overwrite", &o->overwrite, "use overwrite mode"),
 		OPT_UINTEGER(0, "switch-max-files", &o->switch_max_files,
 			     "Limit number of switch output generated files"),
 		OPT_BOOLEAN(0, "timestamp-filename", &o->timestamp_filename,
@@ -1526,9 +1533,10 @@ static int record__add_events(struct record *rec)
 	if (rec->opts.off_cpu && off_cpu__add_record_evsel(evlist))
 		return -ENOMEM;
 	rec->tracking = evlist__first(evlist);
-	if (rec->opts.delay_ms) {
+	if (rec->opts.delay_ms || rec->opts.overwrite) {
 		/* -D: the side-band (mmaps of the exec) from the start, in a
-		 * dummy event of its own, as perf does */
+		 * dummy event of its own, as perf does; --overwrite: the
+		 * side-band kept whole while the samples' rings are overwritten */
 		struct perf_event_attr attr = {
 			.type = PERF_TYPE_SOFTWARE,
 			.config = PERF_COUNT_SW_DUMMY,
@@ -1558,13 +1566,15 @@ static void record__config_events(struct record *rec)
 
 	evlist__for_each_entry(evlist, evsel)
 		record__config_evsel(rec, evsel, evsel == rec->tracking, rec->freq);
-	if (rec->opts.delay_ms) {	/* the dummy counts nothing: every record */
+	if (rec->tracking != evlist__first(evlist)) {	/* the dummy counts nothing */
 		struct perf_event_attr *a = &rec->tracking->attr;
 
 		a->sample_type &= ~(uint64_t)PERF_SAMPLE_PERIOD;
 		a->freq = 0;
 		a->sample_period = 1;
 	}
+	evlist__for_each_entry(evlist, evsel)	/* --overwrite: rings of their own */
+		evsel->attr.write_backward = rec->opts.overwrite && evsel != rec->tracking;
 	st0 = evlist__first(evlist)->attr.sample_type;
 	evlist__for_each_entry(evlist, evsel)
 		differ |= evsel->attr.sample_type != st0;
@@ -1699,6 +1709,8 @@ static void record__record(struct record *rec)
 	if (rec->ctl_fd >= 0)
 		record_loop__set_ctl_fd(&rec->loop, rec->ctl_fd);
 	record_loop__run(&rec->loop, rec->opts.evlist, &ops, rec, &done);
+	if (rec->opts.overwrite)	/* the flight recorder's last window */
+		record_loop__drain_backward(&rec->loop, &ops, rec);
 	rec->loop_ops = NULL;
 	record__write_lost_samples(rec);
 	writer__sync_data_size(&rec->writer);

@@ -98,6 +98,21 @@ echo "ok: --max-size=64K: $size bytes"
 "$PERF" report -i - --stdio --no-children < dw.pipe 2>/dev/null | grep -q '\[\.\] main' || fail "perf report of dwarf pipe"
 echo "ok: -o - with -z and with dwarf"
 
+# --overwrite: a flight recorder; a 4 KB ring keeps the last ~100 samples
+# of a 1 s run, resolved (prf keeps the side-band in a dummy event's ring
+# of its own; perf's file loses the exec's maps here)
+"$PRF" record -q --overwrite -m 1 -F 999 -o ow.data -- ./spin 1000 2> ow.err || { cat ow.err; fail "record --overwrite"; }
+"$PERF" evlist -v -i ow.data | grep '^cpu-clock' | grep -q 'write_backward: 1' || fail "--overwrite: no write_backward"
+n=$("$PERF" script -i ow.data 2>/dev/null | grep -c cpu-clock)
+exec_t=$("$PERF" script -i ow.data --show-task-events -F comm,time,event 2>/dev/null | awk '/PERF_RECORD_COMM exec/ { sub(":", "", $2); print $2; exit }')
+first_t=$("$PERF" script -i ow.data -F time 2>/dev/null | head -1 | tr -d ' :')
+# at most a 4 KB ring of 48-byte samples per cpu
+[ "$n" -gt 20 ] && [ "$n" -le $(( $(nproc) * 4096 / 48 )) ] || fail "--overwrite -m 1: $n samples"
+awk -v e="$exec_t" -v f="$first_t" 'BEGIN { exit !(f - e >= 0.5) }' || fail "--overwrite: the first kept sample is not from the run's end ($exec_t, $first_t)"
+"$PERF" report -i ow.data --stdio 2>/dev/null | grep -q '\[\.\] main' || fail "--overwrite: perf resolves no main"
+"$PRF" report -i ow.data --stdio 2>/dev/null | grep -q '\[\.\] main' || fail "--overwrite: prf resolves no main"
+echo "ok: --overwrite: the last $n samples"
+
 # --proc-map-timeout / core.proc-map-timeout: a process with 40000 maps,
 # synthesized with a 1 ms limit, gets perf's warning and fewer maps
 cat > maps.c <<'C'

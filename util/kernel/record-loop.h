@@ -31,6 +31,8 @@ union perf_event;
 
 struct record_loop {
 	struct perf_mmap *mmaps;	/* nr_mmaps buffers, owned */
+	struct perf_mmap *bw_mmaps;	/* nr_mmaps buffers of write_backward events
+					 * (record --overwrite), owned; unused ones unmapped */
 	int nr_mmaps;
 	struct pollfd *pfd;		/* every event fd (POLLIN); -1 once hung up */
 	int nr_pfd;
@@ -64,13 +66,24 @@ struct record_loop_ops {
 /*
  * Map one buffer of `pages` data pages (a power of two) per cpu of cpus
  * (per thread of threads when per_thread) for the open evsels of evlist,
- * redirect their other fds into it and list every fd for poll(2).
+ * redirect their other fds into it and list every fd for poll(2); events
+ * with attr.write_backward get buffers of their own (bw_mmaps, read-only).
  * rl is zeroed first. Returns 0 or -errno, after a message (mmap(2)'s
  * errno, with the perf_event_mlock_kb hint for -EPERM; the SET_OUTPUT
  * ioctl's); what was mapped stays for record_loop__munmap().
  */
 int record_loop__mmap(struct record_loop *rl, struct evlist *evlist, struct perf_cpu_map *cpus,
 		      struct perf_thread_map *threads, bool per_thread, unsigned int pages);
+/*
+ * Read every write_backward buffer once (record --overwrite: at the end or
+ * for a snapshot): its output paused, its records newest first from the
+ * kernel's head over at most the buffer's size, passed to ops->write() and
+ * ops->event() as record_loop__drain() does, then ops->round(). Those
+ * buffers are never drained by record_loop__drain() nor waited for in
+ * record_loop__run(). Returns the bytes read.
+ */
+uint64_t record_loop__drain_backward(struct record_loop *rl, const struct record_loop_ops *ops,
+				     void *arg);
 /*
  * Also wait for fd (record --control) in record_loop__run(): when it is
  * readable, ops->ctl() is called. It does not count as a buffer (its
