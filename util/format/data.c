@@ -302,14 +302,14 @@ int perf_data__open_live(struct perf_data *d, struct evlist *evlist)
 	struct evsel *evsel;
 
 	d->fd = -1;
-	d->path = "(live)";
+	d->path = strdup("(live)");	/* owned: perf_data__close() frees it */
 	d->pipe = true;
 	d->env.clockid = -1;
 	d->evlist = evlist;
 	d->reader = zalloc(sizeof(*d->reader));
 	d->nr_evsel_samples = evlist->nr_entries + 1;
 	d->evsel_samples = calloc(d->nr_evsel_samples, sizeof(*d->evsel_samples));
-	if (!d->reader || !d->evsel_samples)
+	if (!d->path || !d->reader || !d->evsel_samples)
 		return -ENOMEM;
 	d->reader->id_pos = d->reader->is_pos = -1;
 	evlist__for_each_entry(evlist, evsel) {
