@@ -241,7 +241,8 @@ int cmd_flamegraph(int argc, const char **argv)
 				 info.nr_samples);
 			snprintf(subtitle + n, sizeof(subtitle) - n, ", event %s", info.event);
 			n = strlen(subtitle);
-			views[nr_views++] = (struct flamegraph_view){ .f = f, .name = on_name, .unit = unit };
+			views[nr_views++] = (struct flamegraph_view){ .f = f, .name = on_name, .unit = unit,
+								      .event = info.event };
 		}
 		if (off && info.nr_off_cpu) {
 			snprintf(off_name, sizeof(off_name),
@@ -250,7 +251,8 @@ int cmd_flamegraph(int argc, const char **argv)
 			snprintf(subtitle + n, sizeof(subtitle) - n, ", %.3f ms off-CPU",
 				 (double)info.off_cpu_ns / 1e6);
 			views[nr_views++] = (struct flamegraph_view){ .f = off, .name = off_name,
-								      .unit = "ns", .off_cpu = true };
+								      .unit = "ns", .off_cpu = true,
+								      .event = OFF_CPU_EVENT_NAME };
 		}
 		if (nr_views == 1)
 			views[0].name = NULL;	/* one graph: the subtitle says it */

@@ -562,10 +562,12 @@ static const char fg_js[] =
 "  document.body.setAttribute('data-prf-layout',lay.join(';'));\n"
 "  status.textContent='rendered '+count+' frames';\n"
 "  document.body.setAttribute('data-prf-rendered','1');\n"
+"  // time from a selection to its graph drawn (ms): the page's reaction time\n"
+"  if(narrowT!==null){document.body.setAttribute('data-prf-narrow-ms',(performance.now()-narrowT).toFixed(1));narrowT=null;}\n"
 "}\n"
 "for(var i=0;i<G.views.length;i++)views.push(new View(G.views[i],i));\n"
 "/* ---- time: heatmap (#heatmap) and per-thread timeline (#timeline) ---- */\n"
-"var T=G.time, S={a:null,b:null,th:-1,ev:0}, LBL=160;\n"
+"var T=G.time, S={a:null,b:null,th:-1,ev:0}, LBL=160, narrowT=null;\n"
 "function sliceLabel(s){return (s/T.perSec).toFixed(3)+' s';}\n"
 "function weightOf(v,w){return amount(views[v].D.unit==='ns'?w:Math.round(w),views[v].D.unit);}\n"
 "function cellsOf(v){return views[v].D.cells||[];}\n"
@@ -574,6 +576,7 @@ static const char fg_js[] =
 "  for(var i=0;i<C.length;i++)if(th<0||C[i][1]===th)a[C[i][0]]+=sum(C[i][2]);return a;}\n"
 "function nsStr(x){var s=x.toString();while(s.length<10)s='0'+s;return s.slice(0,-9)+'.'+s.slice(-9);}\n"
 "function narrowAll(draw){\n"
+"  var t=performance.now();\n"
 "  for(var i=0;i<views.length;i++)views[i].narrow(S.a,S.b,S.th);\n"
 "  var cmd='', p=[];\n"
 "  if(S.a!==null){var t0=BigInt(T.t0),ns=BigInt(T.sliceNs);\n"
@@ -590,13 +593,14 @@ static const char fg_js[] =
 "    try{history.replaceState(null,'',h?'#'+h:location.pathname+location.search);}catch(err){location.hash=h;}\n"
 "    renderAll();\n"
 "  }\n"
+"  narrowT=t;\n"
 "}\n"
 "function heatColor(f){return 'rgb(255,'+Math.round(235-205*f)+','+Math.round(190-180*f)+')';}\n"
 "var HM={cw:8,ch:3,cols:1,left:40};\n"
 "function drawHeatmap(){\n"
 "  var cv=document.getElementById('hm-canvas'), box=document.getElementById('heatmap');\n"
 "  var cols=HM.cols=Math.max(1,Math.ceil(T.nSlices/T.perSec)), rows=T.perSec;\n"
-"  HM.cw=Math.max(4,Math.min(24,Math.floor(((box.clientWidth||1000)-HM.left-4)/cols)));\n"
+"  HM.cw=Math.max(4,Math.min(60,Math.floor(((box.clientWidth||1000)-HM.left-4)/cols)));\n"
 "  HM.ch=Math.max(1,Math.min(6,Math.floor(150/rows)));\n"
 "  cv.width=HM.left+cols*HM.cw; cv.height=rows*HM.ch+14;\n"
 "  var g=cv.getContext('2d'), cnt=countsOf(S.ev,S.th), max=0, i;\n"
@@ -648,7 +652,7 @@ static const char fg_js[] =
 "  var evs=document.getElementById('hm-event'), ths=document.getElementById('hm-thread'), on=-1;\n"
 "  for(i=0;i<views.length;i++)if(views[i].D.cells){\n"
 "    var o=document.createElement('option');o.value=String(i);\n"
-"    o.textContent=(views[i].D.name||'samples').replace(/:.*/,'')+(views[i].D.offcpu?' (offcpu-time)':'');evs.appendChild(o);\n"
+"    o.textContent=views[i].D.event||(views[i].D.offcpu?'offcpu-time':'samples');evs.appendChild(o);\n"
 "    if(!views[i].D.offcpu&&on<0)on=i; if(views[i].D.spans)spans=views[i].D.spans;}\n"
 "  S.ev=on>=0?on:0; evs.value=String(S.ev);\n"
 "  o=document.createElement('option');o.value='-1';o.textContent='all';ths.appendChild(o);\n"
@@ -894,6 +898,10 @@ static int fg_emit_view(struct fg_ctx *c, uint64_t t0)
 	put_js_str(fp, view_unit(c->view, c->opts));
 	fputs(",\"name\":", fp);
 	put_js_str(fp, c->view->name ? c->view->name : "");
+	if (c->view->event) {
+		fputs(",\"event\":", fp);
+		put_js_str(fp, c->view->event);
+	}
 	if (fg_has_time(c->opts)) {
 		err = fg_emit_cells(c, t0);
 		if (err)

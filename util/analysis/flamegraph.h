@@ -52,6 +52,8 @@ struct flamegraph_view {
 	const char *unit;	/* "samples", "period" or "ns" (shown as ms/s);
 				   NULL: flamegraph_opts.unit */
 	bool off_cpu;		/* blue palette (off-CPU time) */
+	const char *event;	/* NULL, or its event's name (the heatmap's
+				   event menu) */
 };
 
 /* Write the HTML page to fp. 0, -ENOMEM, or -EIO on a write error. */

@@ -1,0 +1,188 @@
+#!/bin/bash
+# prf flamegraph's heatmap and thread timeline in headless Chromium: the first second's cells flame phase A only, two lanes for two threads, --time/--tid give the selection's frame weights; screenshots have pixels
+# prf-test: serial: headless Chromium takes blank screenshots on a loaded machine
+# The screenshots (heatmap, timeline, selection) are kept in
+# ${PRF_TEST_OUTPUT:-/tmp/prf-test-output}/flamegraph-time/.
+set -u
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+[ -x "$CHROMIUM" ] || { echo "no $CHROMIUM (Debian package chromium) for the browser check"; exit 2; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup fg-time
+OUT=${PRF_TEST_OUTPUT:-/tmp/prf-test-output}/flamegraph-time
+mkdir -p "$OUT" || fail "mkdir $OUT"
+
+# two threads, each spinning in phase_a until 1.2 s after start, then in
+# phase_b until 2 s: the first second from the first sample is all A
+cat > "$T/phases.c" <<'C'
+#include <pthread.h>
+#include <time.h>
+volatile unsigned long sink;
+static double t0;
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+__attribute__((noinline)) void phase_a(double until) { while (now() < until) for (int i = 0; i < 2000; i++) sink++; }
+__attribute__((noinline)) void phase_b(double until) { while (now() < until) for (int i = 0; i < 2000; i++) sink += 3; }
+static void *run(void *arg) { (void)arg; phase_a(t0 + 1.2); phase_b(t0 + 2.0); return 0; }
+int main(void)
+{
+	pthread_t t;
+	t0 = now();
+	if (pthread_create(&t, 0, run, 0))
+		return 1;
+	run(0);
+	pthread_join(t, 0);
+	return 0;
+}
+C
+cc -O1 -fno-omit-frame-pointer -pthread -o "$T/phases" "$T/phases.c" || fail "cc phases.c"
+perf_record "$T/p.data" -e cpu-clock -c 2000000 -g -- "$T/phases"
+"$PRF" flamegraph -i "$T/p.data" -o "$T/p.html" || fail "flamegraph"
+grep -q 'id="heatmap"' "$T/p.html" || fail "no #heatmap element"
+grep -q 'id="timeline"' "$T/p.html" || fail "no #timeline element"
+
+chrome() {
+	timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+		--user-data-dir="$T/profile" --window-size=1000,900 "$@" 2>>"$T/chrome.log"
+}
+dom() {	# dom OUT URL: the rendered DOM, fail() on a script error
+	chrome --dump-dom "$2" > "$1" || { tail -5 "$T/chrome.log"; fail "chromium failed on $2"; }
+	grep -q 'id="prf-status">prf-error' "$1" &&
+		fail "$2: script error: $(grep -o 'id="prf-status">prf-error[^<]*' "$1")"
+	grep -q 'data-prf-rendered="1"' "$1" || fail "$2: page did not render"
+}
+# the frames drawn, one "name (weight, share)" a line, sorted
+frames() { grep -o 'class="f[^"]*"[^>]*title="[^"]*"' "$1" | sed 's/.*title="//; s/"$//' | sort; }
+
+dom "$T/all.dom" "file://$T/p.html"
+grep -q 'title="phase_a (' "$T/all.dom" || fail "whole recording: no phase_a frame"
+grep -q 'title="phase_b (' "$T/all.dom" || fail "whole recording: no phase_b frame"
+n=$(grep -o 'class="lane[ "]' "$T/all.dom" | wc -l)
+[ "$n" = 2 ] || fail "timeline: $n lanes, want 2 (two threads)"
+read -r tid1 tid2 < <(grep -o 'class="lane[^>]*data-tid="[0-9]*"' "$T/all.dom" | sed 's/.*data-tid="//; s/"//' | tr '\n' ' ')
+
+# cells 0-49: the first second (50 slices of 20 ms)
+dom "$T/sel.dom" "file://$T/p.html#range=0-49"
+grep -q 'title="phase_a (' "$T/sel.dom" || fail "first second: no phase_a frame"
+grep -q 'title="phase_b (' "$T/sel.dom" && fail "first second: phase_b shown"
+cmd=$(sed -n 's/.*id="range-cmd">prf flamegraph \(--time [0-9.]*,[0-9.]*\).*/\1/p' "$T/sel.dom")
+[ -n "$cmd" ] || fail "no --time in #range-cmd"
+echo "selection of cells 0-49 is $cmd; reacted in $(sed -n 's/.*data-prf-narrow-ms="\([0-9.]*\)".*/\1/p' "$T/sel.dom") ms"
+# the same range from the command line: the same frames with the same weights
+# shares
+"$PRF" flamegraph -i "$T/p.data" $cmd -o "$T/t.html" || fail "flamegraph $cmd"
+grep -q '"phase_b"' "$T/t.html" && fail "$cmd: phase_b in the graph"
+dom "$T/t.dom" "file://$T/t.html"
+frames "$T/sel.dom" > "$T/sel.frames"
+frames "$T/t.dom" > "$T/t.frames"
+[ -s "$T/sel.frames" ] || fail "no frames drawn for the selection"
+diff "$T/sel.frames" "$T/t.frames" > "$T/frames.diff" ||
+	fail "browser selection and $cmd differ: $(head -5 "$T/frames.diff")"
+
+# a thread and a range: #range&tid in the page, --time --tid on the command line
+dom "$T/tid.dom" "file://$T/p.html#range=0-49&tid=$tid2"
+grep -q "id=\"range-cmd\">prf flamegraph $cmd --tid $tid2" "$T/tid.dom" || fail "#range-cmd does not give --tid $tid2"
+"$PRF" flamegraph -i "$T/p.data" $cmd --tid "$tid2" -o "$T/tt.html" || fail "flamegraph $cmd --tid"
+dom "$T/tt.dom" "file://$T/tt.html"
+frames "$T/tid.dom" > "$T/tid.frames"
+frames "$T/tt.dom" > "$T/tt.frames"
+grep -q '^phase_a (' "$T/tid.frames" || fail "thread $tid2: no phase_a"
+cmp -s "$T/tid.frames" "$T/sel.frames" && fail "thread $tid2 alone draws what both threads do"
+diff "$T/tid.frames" "$T/tt.frames" > "$T/frames.diff" ||
+	fail "browser thread $tid2 and $cmd --tid $tid2 differ: $(head -5 "$T/frames.diff")"
+grep -q "data-tid=\"$tid1\"" "$T/tt.dom" && fail "--tid $tid2: a lane for thread $tid1"
+
+# perf's percent slices: the first quarter is all A, the second half has B
+"$PRF" flamegraph -i "$T/p.data" --time 0%-25% -o "$T/pc.html" || fail "--time 0%-25%"
+grep -q '"phase_a"' "$T/pc.html" || fail "--time 0%-25%: no phase_a"
+grep -q '"phase_b"' "$T/pc.html" && fail "--time 0%-25%: phase_b"
+"$PRF" flamegraph -i "$T/p.data" --time 50%/2 -o "$T/pc.html" || fail "--time 50%/2"
+grep -q '"phase_b"' "$T/pc.html" || fail "--time 50%/2: no phase_b"
+"$PRF" flamegraph -i "$T/p.data" --time 1,2,3 -o "$T/bad.html" 2>"$T/bad.err"
+[ $? = 129 ] || fail "--time 1,2,3: exit status not 129 (usage)"
+grep -q "invalid time '1,2,3'" "$T/bad.err" || fail "--time 1,2,3: $(cat "$T/bad.err")"
+
+# screenshots of the selected page, cut to the heatmap, timeline and chart
+# rectangles the page reports (body[data-prf-layout]); each must draw
+cat > "$T/crop.py" <<'PY'
+import struct, sys, zlib
+png, layout, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
+data = open(png, 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+pos, idat = 8, b''
+while pos < len(data):
+    ln, typ = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + ln]
+    if typ == b'IHDR':
+        w, h, depth, ctype, _, _, inter = struct.unpack('>IIBBBBB', body)
+        assert depth == 8 and ctype in (2, 6) and inter == 0, 'unsupported PNG'
+        bpp = 3 if ctype == 2 else 4
+    elif typ == b'IDAT':
+        idat += body
+    pos += 12 + ln
+raw = zlib.decompress(idat)
+stride = w * bpp
+rows, prev = [], bytearray(stride)
+for y in range(h):
+    f = raw[y * (stride + 1)]
+    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b = prev[i]
+        c = prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
+    rows.append(line)
+    prev = line
+
+def chunk(typ, body):
+    return struct.pack('>I', len(body)) + typ + body + struct.pack('>I', zlib.crc32(typ + body) & 0xffffffff)
+
+bad = 0
+for item in layout.split(';'):
+    name, rect = item.split(':')
+    x, y, cw, ch = [int(v) for v in rect.split(',')]
+    x1, y1 = min(w, x + cw), min(h, y + ch)
+    # colored pixels: saturated (heat, lanes, flames), not page greys
+    hot, out = 0, b''
+    for yy in range(y, y1):
+        line = rows[yy]
+        out += b'\0' + bytes(line[x * bpp:x1 * bpp])
+        for xx in range(x, x1):
+            r, g, bl = line[xx * bpp:xx * bpp + 3]
+            if max(r, g, bl) - min(r, g, bl) > 60:
+                hot += 1
+    with open('%s/%s.png' % (outdir, name), 'wb') as fp:
+        fp.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', x1 - x, y1 - y, 8, ctype, 0, 0, 0)) +
+                 chunk(b'IDAT', zlib.compress(out)) + chunk(b'IEND', b''))
+    need = 200 if name != 'timeline' else 50
+    print('%s: %d colored pixels of %dx%d' % (name, hot, x1 - x, y1 - y))
+    if hot < need:
+        bad += 1
+sys.exit(1 if bad else 0)
+PY
+layout=$(sed -n 's/.*data-prf-layout="\([^"]*\)".*/\1/p' "$T/sel.dom")
+[ -n "$layout" ] || fail "no data-prf-layout"
+# headless Chromium on a loaded machine has taken blank screenshots of
+# rendered pages: up to three shots, with more virtual time each
+for budget in 3000 6000 12000; do
+	rm -f "$T/shot.png"
+	chrome --virtual-time-budget=$budget --screenshot="$T/shot.png" "file://$T/p.html#range=0-49" >/dev/null ||
+		fail "screenshot"
+	[ -s "$T/shot.png" ] || fail "no screenshot"
+	cp "$T/shot.png" "$OUT/page.png"
+	if python3 "$T/crop.py" "$T/shot.png" "$layout" "$OUT"; then
+		mv "$OUT/chart.png" "$OUT/selection.png"
+		echo "screenshots in $OUT"
+		exit 0
+	fi
+done
+fail "screenshots of the heatmap, timeline or selection show nothing (three tries; see $OUT)"
