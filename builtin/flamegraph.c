@@ -55,7 +55,8 @@ static bool ends_with(const char *s, const char *suffix)
 
 int cmd_flamegraph(int argc, const char **argv)
 {
-	struct flamegraph_cmd_opts o = { .max_stack = 127, .inline_frames = true, .heatmap = true };
+	struct flamegraph_cmd_opts o = { .max_stack = 127, .inline_frames = true, .heatmap = true,
+					 .slices = 50 };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name (default perf.data)"),
 		OPT_STRING('o', "output", &o.output, "file", "output file: .svg for SVG, else HTML"),
@@ -148,7 +149,7 @@ int cmd_flamegraph(int argc, const char **argv)
 		return 129;
 	}
 
-	if (o.slices > 1000) {
+	if (o.slices < 1 || o.slices > 1000) {
 		fprintf(stderr, "prf flamegraph: --slices takes 1..1000 slices per second\n");
 		return 129;
 	}
