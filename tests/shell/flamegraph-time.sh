@@ -101,6 +101,14 @@ grep -q '"phase_a"' "$T/pc.html" || fail "--time 0%-25%: no phase_a"
 grep -q '"phase_b"' "$T/pc.html" && fail "--time 0%-25%: phase_b"
 "$PRF" flamegraph -i "$T/p.data" --time 50%/2 -o "$T/pc.html" || fail "--time 50%/2"
 grep -q '"phase_b"' "$T/pc.html" || fail "--time 50%/2: no phase_b"
+"$PRF" flamegraph -i "$T/p.data" --time 10%/1,10%/10 -o "$T/pc.html" || fail "--time 10%/1,10%/10"
+grep -q '"phase_a"' "$T/pc.html" && grep -q '"phase_b"' "$T/pc.html" || fail "--time 10%/1,10%/10: not both phases"
+# absolute ranges separated by a space: the first 0.3 s and from 1.6 s on
+r=$(echo "${cmd#--time }" | awk -F, '{ printf "%.6f,%.6f %.6f,", $1, $1 + 0.3, $1 + 1.6 }')
+"$PRF" flamegraph -i "$T/p.data" --time "$r" -o "$T/pc.html" || fail "--time '$r'"
+grep -q '"phase_a"' "$T/pc.html" && grep -q '"phase_b"' "$T/pc.html" || fail "--time '$r': not both phases"
+"$PRF" flamegraph -i "$T/p.data" --time "${r% *}" -o "$T/pc.html" || fail "--time '${r% *}'"
+grep -q '"phase_b"' "$T/pc.html" && fail "--time '${r% *}': phase_b"
 "$PRF" flamegraph -i "$T/p.data" --time 1,2,3 -o "$T/bad.html" 2>"$T/bad.err"
 [ $? = 129 ] || fail "--time 1,2,3: exit status not 129 (usage)"
 grep -q "invalid time '1,2,3'" "$T/bad.err" || fail "--time 1,2,3: $(cat "$T/bad.err")"
@@ -108,65 +116,23 @@ grep -q "invalid time '1,2,3'" "$T/bad.err" || fail "--time 1,2,3: $(cat "$T/bad
 # screenshots of the selected page, cut to the heatmap, timeline and chart
 # rectangles the page reports (body[data-prf-layout]); each must draw
 cat > "$T/crop.py" <<'PY'
-import struct, sys, zlib
-png, layout, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
-data = open(png, 'rb').read()
-assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-pos, idat = 8, b''
-while pos < len(data):
-    ln, typ = struct.unpack('>I4s', data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + ln]
-    if typ == b'IHDR':
-        w, h, depth, ctype, _, _, inter = struct.unpack('>IIBBBBB', body)
-        assert depth == 8 and ctype in (2, 6) and inter == 0, 'unsupported PNG'
-        bpp = 3 if ctype == 2 else 4
-    elif typ == b'IDAT':
-        idat += body
-    pos += 12 + ln
-raw = zlib.decompress(idat)
-stride = w * bpp
-rows, prev = [], bytearray(stride)
-for y in range(h):
-    f = raw[y * (stride + 1)]
-    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b = prev[i]
-        c = prev[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
-    rows.append(line)
-    prev = line
-
-def chunk(typ, body):
-    return struct.pack('>I', len(body)) + typ + body + struct.pack('>I', zlib.crc32(typ + body) & 0xffffffff)
-
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[4])
+import png
+w, h, bpp, ctype, rows = png.read(sys.argv[1])
 bad = 0
-for item in layout.split(';'):
+for item in sys.argv[2].split(';'):
     name, rect = item.split(':')
     x, y, cw, ch = [int(v) for v in rect.split(',')]
     x1, y1 = min(w, x + cw), min(h, y + ch)
-    # colored pixels: saturated (heat, lanes, flames), not page greys
-    hot, out = 0, b''
-    for yy in range(y, y1):
-        line = rows[yy]
-        out += b'\0' + bytes(line[x * bpp:x1 * bpp])
-        for xx in range(x, x1):
-            r, g, bl = line[xx * bpp:xx * bpp + 3]
-            if max(r, g, bl) - min(r, g, bl) > 60:
-                hot += 1
-    with open('%s/%s.png' % (outdir, name), 'wb') as fp:
-        fp.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', x1 - x, y1 - y, 8, ctype, 0, 0, 0)) +
-                 chunk(b'IDAT', zlib.compress(out)) + chunk(b'IEND', b''))
-    need = 200 if name != 'timeline' else 50
+    crop = [rows[yy][x * bpp:x1 * bpp] for yy in range(y, y1)]
+    png.write('%s/%s.png' % (sys.argv[3], name), x1 - x, y1 - y, ctype, crop)
+    # colored pixels: saturated (heat cells, lanes, frames), not page greys
+    hot = sum(1 for r in crop for i in range(0, len(r), bpp)
+              if max(r[i:i + 3]) - min(r[i:i + 3]) > 60)
     print('%s: %d colored pixels of %dx%d' % (name, hot, x1 - x, y1 - y))
-    if hot < need:
-        bad += 1
+    bad += hot < (50 if name == 'timeline' else 200)
 sys.exit(1 if bad else 0)
 PY
 layout=$(sed -n 's/.*data-prf-layout="\([^"]*\)".*/\1/p' "$T/sel.dom")
@@ -179,7 +145,7 @@ for budget in 3000 6000 12000; do
 		fail "screenshot"
 	[ -s "$T/shot.png" ] || fail "no screenshot"
 	cp "$T/shot.png" "$OUT/page.png"
-	if python3 "$T/crop.py" "$T/shot.png" "$layout" "$OUT"; then
+	if python3 "$T/crop.py" "$T/shot.png" "$layout" "$OUT" "$PRF_SRCDIR/tests/shell/lib"; then
 		mv "$OUT/chart.png" "$OUT/selection.png"
 		echo "screenshots in $OUT"
 		exit 0
