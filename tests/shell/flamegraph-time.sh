@@ -95,6 +95,14 @@ diff "$T/tid.frames" "$T/tt.frames" > "$T/frames.diff" ||
 	fail "browser thread $tid2 and $cmd --tid $tid2 differ: $(head -5 "$T/frames.diff")"
 grep -q "data-tid=\"$tid1\"" "$T/tt.dom" && fail "--tid $tid2: a lane for thread $tid1"
 
+# a process: #pid in the page, --pid on the command line (both threads)
+pid=$(sed -n 's/.*class="lane-name" title="pid \([0-9]*\),.*/\1/p' "$T/all.dom" | head -1)
+dom "$T/pid.dom" "file://$T/p.html#range=0-49&pid=$pid"
+grep -q "id=\"range-cmd\">prf flamegraph $cmd --pid $pid" "$T/pid.dom" || fail "#range-cmd does not give --pid $pid"
+frames "$T/pid.dom" > "$T/pid.frames"
+diff "$T/pid.frames" "$T/sel.frames" > "$T/frames.diff" ||
+	fail "process $pid (both threads) draws other frames than all threads: $(head -5 "$T/frames.diff")"
+
 # perf's percent slices: the first quarter is all A, the second half has B
 "$PRF" flamegraph -i "$T/p.data" --time 0%-25% -o "$T/pc.html" || fail "--time 0%-25%"
 grep -q '"phase_a"' "$T/pc.html" || fail "--time 0%-25%: no phase_a"

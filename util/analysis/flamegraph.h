@@ -78,16 +78,16 @@ int flamegraph__write_views_svg(const struct flamegraph_view *views, int nr,
  * stack (as the node ids of the graph written), so the page holds
  * aggregated stacks rather than samples. The page then shows:
  *  - #heatmap: a canvas, a column per second, a row per slice, colour by
- *    weight of the chosen event (view) and thread; hover shows the time
+ *    weight of the chosen event (view) and thread or process; hover shows the time
  *    and weight; a drag, or a click on a start and then an end cell,
  *    selects a range whose stacks make the flame graph(s);
  *  - #timeline: a lane (.lane, data-tid) per thread with its comm and tid,
  *    on-CPU density and off-CPU spans (of an off-CPU view); a click on a
  *    lane narrows the graphs to that thread (again: all threads), a drag
  *    selects a time range like the heatmap;
- *  - #range-cmd: the `prf flamegraph --time START,STOP [--tid N]` giving
+ *  - #range-cmd: the `prf flamegraph --time START,STOP [--tid N|--pid N]` giving
  *    the same graph from the command line (ends in ns, inclusive);
- *  - "#range=A-B&tid=N&event=V" (slice indices, tid, view) in the
+ *  - "#range=A-B&tid=N&pid=N&event=V" (slice indices, tid, pid, view) in the
  *    address keeps the selection.
  * body[data-prf-layout] gives the heatmap, timeline and first chart
  * rectangles ("id:x,y,w,h;...", CSS pixels) after each render.
