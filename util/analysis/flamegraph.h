@@ -94,6 +94,7 @@ int flamegraph__write_views_svg(const struct flamegraph_view *views, int nr,
  */
 /* New collector; slices_per_sec 1..1000 (0: 50). NULL on ENOMEM. */
 struct flamegraph_time *flamegraph_time__new(unsigned int slices_per_sec);
+/* Free the collector and its samples; NULL is ignored. */
 void flamegraph_time__delete(struct flamegraph_time *t);
 /* folded_file_opts.observe: keep one folded sample (arg: the
  * flamegraph_time; leaf: the node its stack ended at, in the folded the
