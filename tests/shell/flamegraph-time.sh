@@ -2,13 +2,13 @@
 # prf flamegraph's heatmap and thread timeline in headless Chromium: the first second's cells flame phase A only, two lanes for two threads, --time/--tid give the selection's frame weights; screenshots have pixels
 # prf-test: serial: headless Chromium takes blank screenshots on a loaded machine
 # The screenshots (heatmap, timeline, selection) are kept in
-# ${PRF_TEST_OUTPUT:-/tmp/prf-test-output}/flamegraph-time/.
+# ${SCREENSHOT_DIR:-/tmp/prf-test-output/flamegraph-time}.
 set -u
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$CHROMIUM" ] || { echo "no $CHROMIUM (Debian package chromium) for the browser check"; exit 2; }
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup fg-time
-OUT=${PRF_TEST_OUTPUT:-/tmp/prf-test-output}/flamegraph-time
+OUT=${SCREENSHOT_DIR:-/tmp/prf-test-output/flamegraph-time}
 mkdir -p "$OUT" || fail "mkdir $OUT"
 
 # two threads, each spinning in phase_a until 1.2 s after start, then in
