@@ -23,6 +23,9 @@
 #include "../format/data.h"
 
 struct callchain_cursor;
+struct perf_sample;
+struct sample_filter;
+struct sample_time_filter;
 struct callchain_frame;
 
 enum folded_kind {
@@ -73,6 +76,10 @@ int folded__add(struct folded *f, int set, const char *comm,
 int folded__add_cursor(struct folded *f, int set, const char *comm,
 		       const struct callchain_cursor *cursor, uint64_t weight);
 
+/* The node the last folded__add*() call ended at (its stack's leaf, or
+ * the process frame of an empty stack); NULL before any. Owned by f. */
+struct folded_node *folded__last_leaf(struct folded *f);
+
 /* The trie: an unnamed root whose children are the process frames. */
 struct folded_node *folded__root(struct folded *f);
 
@@ -122,6 +129,18 @@ struct folded_file_opts {
 				   util/analysis/off-cpu.h): every off-CPU span
 				   is added here, weight = its off-CPU time in
 				   ns, into the same value set */
+	const struct sample_filter *filter;	/* NULL, or only samples passing its
+				   --pid/--tid/--comms (sample_filter__match_task) */
+	struct sample_time_filter *time;	/* NULL, or only samples in its ranges
+				   (off-CPU spans by their end); percent ranges are
+				   resolved against the file's HEADER_SAMPLE_TIME
+				   (-EINVAL without it) */
+	/* NULL, or called for every sample (off_cpu: off-CPU span) after it
+	 * is folded, with its comm, the leaf node it went to (owned by the
+	 * folded) and its weight; a non-zero return stops the read. */
+	int (*observe)(void *arg, const struct perf_sample *sample, const char *comm,
+		       bool off_cpu, const struct folded_node *leaf, uint64_t weight);
+	void *observe_arg;
 };
 
 /* What folded__add_file() found. */
