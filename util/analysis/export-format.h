@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_EXPORT_FORMAT_H
+#define PRF_ANALYSIS_EXPORT_FORMAT_H
+/*
+ * Profile exporters (`prf data convert --to-FORMAT`): one encoder per
+ * file format (export-json.c, export-pprof.c, export-gecko.c,
+ * export-speedscope.c) behind one interface. The command reads the
+ * perf.data through the session, resolves each sample once
+ * (util/session/resolve.h, with the resolve_opts the encoder asks for)
+ * and hands the resolved sample to the encoder, which keeps what it needs
+ * (copies: the sample's pointers into the model are valid only during the
+ * call) and writes its file at the end.
+ *
+ * The output is written under a temporary name in the directory of the
+ * final one and renamed over it only when complete (export_file__*), so
+ * a failed conversion never leaves a partial file under the final name.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include "../model/callchain.h"
+
+struct perf_session;
+struct resolved_sample;
+struct exporter;
+
+struct export_format {
+	const char *name;		/* "json": the option is --to-json */
+	/* New encoder state writing to fp (not owned) for the input of
+	 * session s (header and evlist read, no record delivered yet; for a
+	 * pipe the evlist grows as records come); sets *ropts to what each
+	 * sample's callchain needs resolved (depth, inline frames,
+	 * srclines). NULL on ENOMEM. */
+	void *(*new)(FILE *fp, struct perf_session *s, struct resolve_opts *ropts);
+	/* One resolved sample: rs->cursor filled with ropts. 0 or -errno. */
+	int (*sample)(void *priv, struct perf_session *s, struct resolved_sample *rs);
+	/* Every record delivered: write the rest of the file to fp. 0 or
+	 * -errno (-EIO: writing failed, -ENOMEM). */
+	int (*end)(void *priv, struct perf_session *s);
+	void (*free)(void *priv);
+};
+
+extern const struct export_format export_json;
+extern const struct export_format export_pprof;
+extern const struct export_format export_gecko;
+extern const struct export_format export_speedscope;
+
+/* The format named name ("json", "pprof", "gecko", "speedscope"), NULL
+ * when there is none. */
+const struct export_format *export_format__find(const char *name);
+
+/* An output file being written under a temporary name. */
+struct export_file {
+	char *path;	/* final name (owned copy) */
+	char *tmp;	/* temporary name beside it (owned) */
+	FILE *fp;	/* open on tmp; NULL for "-" (stdout: fp is stdout) */
+	bool to_stdout;
+};
+
+/*
+ * Open a temporary file beside path (path "-": stdout, no file) for
+ * writing, mode 0666 less the umask as a plain fopen() would give.
+ * 0, or -errno with a message naming the path printed.
+ */
+int export_file__open(struct export_file *f, const char *path);
+/* Flush and close the temporary file and rename it to the final name.
+ * 0, or -errno (the temporary file is removed; message printed). */
+int export_file__commit(struct export_file *f);
+/* Close and remove the temporary file (after a failure); f is freed.
+ * Safe to call after __commit() (then it only frees). */
+void export_file__abort(struct export_file *f);
+
+/*
+ * Split a srcline "path/file.c:123" into its file and line: *file_len
+ * gets the length of the file part, the return value the line (0 when
+ * there is none, the line is "??:0" or srcline is NULL).
+ */
+unsigned int export__srcline_split(const char *srcline, size_t *file_len);
+
+#endif
