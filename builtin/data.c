@@ -304,6 +304,15 @@ static int convert_sample(struct perf_tool *tool, union perf_event *ev, struct p
 	return ct->fmt->sample(ct->priv, ct->session, rs);
 }
 
+static int convert_barrier(struct perf_tool *tool)
+{
+	struct convert_tool *ct = container_of(tool, struct convert_tool, tool);
+
+	if (ct->fmt->barrier && ct->priv)
+		ct->fmt->barrier(ct->priv);
+	return 0;
+}
+
 /* Which --to-FORMAT was given: its index, -1 (message printed) unless
  * exactly one. */
 static int convert_which(const struct data_opts *o)
@@ -353,6 +362,7 @@ static int data_convert(struct data_opts *o)
 	perf_tool__init(&ct.tool, true);
 	ct.tool.sample = convert_sample;
 	ct.tool.show_progress = true;
+	ct.tool.model_barrier = convert_barrier;
 	if (resolved_sample__init(&ct.rs, true) || export_file__open(&out, path)) {
 		sample_filter__exit(&ct.filter);
 		resolved_sample__exit(&ct.rs);

@@ -10,7 +10,7 @@
 #include "../lib/debug.h"
 
 static const struct export_format *const formats[] = {
-	&export_json,
+	&export_json, &export_pprof,
 };
 
 const struct export_format *export_format__find(const char *name)
@@ -127,4 +127,126 @@ unsigned int export__srcline_split(const char *srcline, size_t *file_len)
 	if (*file_len == 2 && !strncmp(srcline, "??", 2))
 		*file_len = 0;
 	return (unsigned int)line;
+}
+
+static int export_index__grow(struct export_index *x)
+{
+	uint32_t n = x->slots ? (x->mask + 1) * 2 : 1024;
+	struct export_slot *s = calloc(n, sizeof(*s));
+
+	if (!s)
+		return -ENOMEM;
+	if (x->slots) {
+		for (uint32_t i = 0; i <= x->mask; i++) {
+			uint32_t j;
+
+			if (!x->slots[i].idx1)
+				continue;
+			for (j = x->slots[i].hash & (n - 1); s[j].idx1; j = (j + 1) & (n - 1))
+				;
+			s[j] = x->slots[i];
+		}
+	}
+	free(x->slots);
+	x->slots = s;
+	x->mask = n - 1;
+	return 0;
+}
+
+int export_index__lookup(struct export_index *x, uint32_t hash, bool (*eq)(void *arg, uint32_t idx),
+			 void *arg, uint32_t new_idx, uint32_t *idx)
+{
+	uint32_t j;
+
+	if ((!x->slots || (x->nr + 1) * 2 > x->mask + 1) && export_index__grow(x))
+		return -ENOMEM;
+	for (j = hash & x->mask; x->slots[j].idx1; j = (j + 1) & x->mask) {
+		if (x->slots[j].hash == hash && eq(arg, x->slots[j].idx1 - 1)) {
+			*idx = x->slots[j].idx1 - 1;
+			return 1;
+		}
+	}
+	x->slots[j].idx1 = new_idx + 1;
+	x->slots[j].hash = hash;
+	x->nr++;
+	*idx = new_idx;
+	return 0;
+}
+
+void export_index__exit(struct export_index *x)
+{
+	free(x->slots);
+	memset(x, 0, sizeof(*x));
+}
+
+uint64_t export__hash(const void *p, size_t n, uint64_t seed)
+{
+	const unsigned char *c = p;
+	uint64_t h = 0xcbf29ce484222325ULL ^ seed;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ c[i]) * 0x100000001b3ULL;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return h;
+}
+
+int export__grow(void *arr, uint32_t *alloc, uint32_t nr, size_t elem)
+{
+	void **a = arr;
+	uint32_t n;
+	void *p;
+
+	if (nr < *alloc)
+		return 0;
+	n = *alloc ? *alloc * 2 : 64;
+	p = realloc(*a, (size_t)n * elem);
+	if (!p)
+		return -ENOMEM;
+	*a = p;
+	*alloc = n;
+	return 0;
+}
+
+struct str_key {
+	struct export_strings *t;
+	const char *s;
+	size_t len;
+};
+
+static bool str_eq(void *arg, uint32_t idx)
+{
+	struct str_key *k = arg;
+	const char *e = k->t->str[idx];
+
+	return !strncmp(e, k->s, k->len) && !e[k->len];
+}
+
+int64_t export_strings__intern(struct export_strings *t, const char *s, size_t len)
+{
+	struct str_key k = { t, s, len };
+	uint32_t idx;
+	int ret;
+
+	if (export__grow(&t->str, &t->alloc, t->nr, sizeof(char *)))
+		return -ENOMEM;
+	ret = export_index__lookup(&t->index, (uint32_t)export__hash(s, len, 0), str_eq, &k, t->nr, &idx);
+	if (ret < 0)
+		return ret;
+	if (ret == 1)
+		return idx;
+	t->str[t->nr] = strndup(s, len);
+	if (!t->str[t->nr])
+		return -ENOMEM;	/* the index now names a missing entry: only __exit() is left */
+	return t->nr++;
+}
+
+void export_strings__exit(struct export_strings *t)
+{
+	for (uint32_t i = 0; i < t->nr; i++)
+		free(t->str[i]);
+	free(t->str);
+	export_index__exit(&t->index);
+	memset(t, 0, sizeof(*t));
 }

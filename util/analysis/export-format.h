@@ -16,7 +16,9 @@
  * a failed conversion never leaves a partial file under the final name.
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include "../model/callchain.h"
 
 struct perf_session;
@@ -36,6 +38,9 @@ struct export_format {
 	/* Every record delivered: write the rest of the file to fp. 0 or
 	 * -errno (-EIO: writing failed, -ENOMEM). */
 	int (*end)(void *priv, struct perf_session *s);
+	/* Optional: the model is about to change (perf_tool.model_barrier):
+	 * forget pointers into it kept since the last call. */
+	void (*barrier)(void *priv);
 	void (*free)(void *priv);
 };
 
@@ -75,5 +80,48 @@ void export_file__abort(struct export_file *f);
  * there is none, the line is "??:0" or srcline is NULL).
  */
 unsigned int export__srcline_split(const char *srcline, size_t *file_len);
+
+/*
+ * Interning for the encoders: a hash index of the entries an encoder
+ * keeps in its own array (strings, functions, frames, stacks), found by a
+ * 32-bit hash and the encoder's equality test. Slots hold entry index + 1
+ * and the hash; the table doubles at half full. Zero-initialise.
+ */
+struct export_index {
+	struct export_slot { uint32_t idx1, hash; } *slots;
+	uint32_t mask, nr;
+};
+
+/*
+ * Find the entry with this hash for which eq(arg, idx) is true: 1 with
+ * *idx set; else insert new_idx (the index the caller gives the new
+ * entry, which it then stores) and return 0; -ENOMEM.
+ */
+int export_index__lookup(struct export_index *x, uint32_t hash, bool (*eq)(void *arg, uint32_t idx),
+			 void *arg, uint32_t new_idx, uint32_t *idx);
+void export_index__exit(struct export_index *x);
+
+/* 64-bit hash of n bytes (FNV-1a, then mixed), seed folded in. */
+uint64_t export__hash(const void *p, size_t n, uint64_t seed);
+
+/* Interned strings, numbered from 0 in the order first seen. */
+struct export_strings {
+	struct export_index index;
+	char **str;		/* owned copies */
+	uint32_t nr, alloc;
+};
+
+/* The number of s (len bytes, need not be NUL-terminated), added when
+ * new. >= 0, or -ENOMEM (after which only __exit() may be called). */
+int64_t export_strings__intern(struct export_strings *t, const char *s, size_t len);
+static inline int64_t export_strings__add(struct export_strings *t, const char *s)
+{
+	return export_strings__intern(t, s ? s : "", s ? strlen(s) : 0);
+}
+void export_strings__exit(struct export_strings *t);
+
+/* A growable array: make room for one more element of size elem in
+ * *arr (of *nr used, *alloc allocated). 0 or -ENOMEM. */
+int export__grow(void *arr, uint32_t *alloc, uint32_t nr, size_t elem);
 
 #endif
