@@ -10,7 +10,7 @@
 #include "../lib/debug.h"
 
 static const struct export_format *const formats[] = {
-	&export_json, &export_pprof,
+	&export_json, &export_pprof, &export_gecko, &export_speedscope,
 };
 
 const struct export_format *export_format__find(const char *name)
