@@ -11,6 +11,9 @@
 #  - -lines names the test program's source file and lines;
 #  - labels pid, tid, comm; sample types samples/count, cpu/nanoseconds;
 #  - -proto writes it back out with the same totals (round trip).
+# The npm package pprof-format (a second, independent decoder, in node;
+# scripts/install-deps.sh installs it) reads the same sample totals as prf
+# report's header (samples, event count).
 # A DWARF recording of an -O2 program with an inlined function shows it as
 # an inlined Line of its caller's location.
 set -u
@@ -75,6 +78,28 @@ for d in g py; do
 	diff <(grep -v '^File:\|^Build ID' "$T/$d.top.pct") <(grep -v '^File:\|^Build ID' "$T/$d.rt.top") ||
 		fail "$d: -proto round trip changed -top"
 done
+
+# a second decoder: pprof-format in node, totals against report's header
+NPM_ROOT=$(npm root -g 2>/dev/null)
+if [ -n "$NPM_ROOT" ] && [ -d "$NPM_ROOT/pprof-format" ] && command -v node >/dev/null; then
+	for d in g py; do
+		NODE_PATH=$NPM_ROOT node -e '
+const { Profile } = require("pprof-format");
+const p = Profile.decode(require("zlib").gunzipSync(require("fs").readFileSync(process.argv[1])));
+const str = p.stringTable.strings || p.stringTable;
+const tot = p.sampleType.map(() => 0n);
+for (const s of p.sample) s.value.forEach((v, i) => { tot[i] += BigInt(v); });
+console.log(p.sampleType.map((t, i) => str[Number(t.type)] + "=" + tot[i]).join(" "));
+' "$T/$d.pb.gz" > "$T/$d.node" || fail "$d: pprof-format cannot decode it"
+		n=$(sed -n 's/^# Samples: \([0-9]*\) .*/\1/p' "$T/$d.rep")
+		ev=$(sed -n 's/^# Event count (approx.): \([0-9]*\)/\1/p' "$T/$d.rep")
+		[ "$(cat "$T/$d.node")" = "samples=$n cpu=$ev" ] ||
+			fail "$d: pprof-format reads '$(cat "$T/$d.node")', report says $n samples, event count $ev"
+		echo "ok: $d: pprof-format reads $n samples, $ev ns, as report"
+	done
+else
+	echo "no npm package pprof-format or node: second decoder skipped"
+fi
 
 # the call tree, labels and sample types of the tree program
 pprof -traces "$T/g.pb.gz" > "$T/g.traces"
