@@ -50,3 +50,17 @@ ls "$T" | grep -q '\.tmp\.' && fail "temporary file left behind"
 [ $? -eq 129 ] || fail "two formats: want 129"
 [ -e "$T/a.json" ] && fail "usage error wrote a file"
 echo "ok: --force, unwritable output, usage errors"
+
+# a truncated input converts what was read, with the reader's warning
+head -c 12000 "$T/g.data" > "$T/trunc.data"
+"$PRF" data convert -i "$T/trunc.data" --to-json "$T/trunc.json" 2>"$T/trunc.err" ||
+	{ cat "$T/trunc.err"; fail "truncated input: exit $?"; }
+grep -q "truncated" "$T/trunc.err" || { cat "$T/trunc.err"; fail "truncated input: no warning"; }
+python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["samples"]' "$T/trunc.json" ||
+	fail "truncated input: no valid JSON with samples"
+# pipe input
+"$PERF" record -q -F 999 -g -o - -- "$T/tree" 20000 2>/dev/null |
+	"$PRF" data convert -i - --to-json "$T/pipe.json" 2>"$T/pipe.err" || { cat "$T/pipe.err"; fail "pipe input"; }
+python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["samples"]' "$T/pipe.json" ||
+	fail "pipe input: no valid JSON with samples"
+echo "ok: truncated and pipe input"

@@ -583,8 +583,33 @@ static int pp_samples(struct pprof *p, struct pp_msgs *m)
 	return 0;
 }
 
+/* pprof takes the first mapping for the main binary: the index of the
+ * first executable's mapping (not the kernel, a module or a .so), 0 when
+ * none. Swapped with mapping 0 on output (pp_map_id()). */
+static uint32_t pp_main_mapping(const struct pprof *p)
+{
+	for (uint32_t i = 0; i < p->nr_maps; i++) {
+		const char *f = p->str.str[p->maps[i].file];
+		const char *base = strrchr(f, '/');
+
+		base = base ? base + 1 : f;
+		if (f[0] == '/' && !strstr(base, ".so"))
+			return i;
+	}
+	return 0;
+}
+
+static uint64_t pp_map_id(uint64_t id, uint32_t main)
+{
+	if (id == 1)
+		return main + 1;
+	return id == main + 1 ? 1 : id;
+}
+
 static int pp_tables(struct pprof *p, struct pp_msgs *m)
 {
+	uint32_t main = pp_main_mapping(p);
+
 	m->maps = calloc(p->nr_maps + 1, sizeof(*m->maps));
 	m->maps_p = calloc(p->nr_maps + 1, sizeof(*m->maps_p));
 	m->locs = calloc(p->nr_locs + 1, sizeof(*m->locs));
@@ -601,7 +626,7 @@ static int pp_tables(struct pprof *p, struct pp_msgs *m)
 		const struct pp_mapping *s = &p->maps[i];
 
 		perftools__profiles__mapping__init(o);
-		o->id = i + 1;
+		o->id = pp_map_id(i + 1, main);
 		o->memory_start = s->start;
 		o->memory_limit = s->limit;
 		o->file_offset = s->pgoff;
@@ -611,7 +636,7 @@ static int pp_tables(struct pprof *p, struct pp_msgs *m)
 		o->has_filenames = s->files;
 		o->has_line_numbers = s->lines;
 		o->has_inline_frames = s->inlines;
-		m->maps_p[i] = o;
+		m->maps_p[pp_map_id(i + 1, main) - 1] = o;
 	}
 	for (uint32_t i = 0; i < p->nr_lines; i++) {
 		perftools__profiles__line__init(&m->lines[i]);
@@ -624,7 +649,7 @@ static int pp_tables(struct pprof *p, struct pp_msgs *m)
 
 		perftools__profiles__location__init(o);
 		o->id = i + 1;
-		o->mapping_id = p->locs[i].mapping;
+		o->mapping_id = p->locs[i].mapping ? pp_map_id(p->locs[i].mapping, main) : 0;
 		o->address = p->locs[i].address;
 		o->n_line = p->locs[i].nr_lines;
 		o->line = &m->lines_p[p->locs[i].line_off];
