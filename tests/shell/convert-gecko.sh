@@ -20,14 +20,7 @@ offcpu_setup convert-gecko
 
 cc_prog threads -pthread
 perf_record "$T/g.data" -F 999 -g -- "$T/threads" 15000
-cat > "$T/inl.c" <<'C'
-volatile double x;
-__attribute__((noinline)) void leaf(int n) { for (int i = 0; i < n; i++) x += i * 0.5; }
-static inline __attribute__((always_inline)) void mid(int n) { leaf(n); leaf(n / 2); }
-__attribute__((noinline)) void top(int n) { mid(n); x += 1; }
-int main(void) { for (int k = 0; k < 100; k++) top(200000); return 0; }
-C
-cc -O2 -g -o "$T/inl" "$T/inl.c" || fail "cc inl.c"
+cc_prog inl -O2 -g	# leaf, mid inlined into top (lib/inl.c)
 perf_record "$T/dw.data" -F 499 --call-graph dwarf -- "$T/inl"
 
 for d in g dw; do

@@ -53,8 +53,9 @@ echo "ok: --force, unwritable output, usage errors"
 
 # a truncated input converts what was read, with the reader's warning
 head -c 12000 "$T/g.data" > "$T/trunc.data"
-"$PRF" data convert -i "$T/trunc.data" --to-json "$T/trunc.json" 2>"$T/trunc.err" ||
-	{ cat "$T/trunc.err"; fail "truncated input: exit $?"; }
+"$PRF" data convert -i "$T/trunc.data" --to-json "$T/trunc.json" 2>"$T/trunc.err"
+rc=$?
+[ $rc -eq 0 ] || { cat "$T/trunc.err"; fail "truncated input: exit $rc"; }
 grep -q "truncated" "$T/trunc.err" || { cat "$T/trunc.err"; fail "truncated input: no warning"; }
 python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["samples"]' "$T/trunc.json" ||
 	fail "truncated input: no valid JSON with samples"

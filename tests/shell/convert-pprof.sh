@@ -115,14 +115,7 @@ grep -q " leaf tree.c:[0-9]" "$T/g.lines" || { cat "$T/g.lines"; fail "-lines: n
 echo "ok: traces leaf <- b <- a <- main, labels, sample types, source lines"
 
 # inlined frames of a DWARF callchain: one location, two Lines
-cat > "$T/inl.c" <<'C'
-volatile double x;
-__attribute__((noinline)) void leaf(int n) { for (int i = 0; i < n; i++) x += i * 0.5; }
-static inline __attribute__((always_inline)) void mid(int n) { leaf(n); leaf(n / 2); }
-__attribute__((noinline)) void top(int n) { mid(n); x += 1; }
-int main(void) { for (int k = 0; k < 150; k++) top(200000); return 0; }
-C
-cc -O2 -g -o "$T/inl" "$T/inl.c" || fail "cc inl.c"
+cc_prog inl -O2 -g	# leaf, mid inlined into top (lib/inl.c)
 perf_record "$T/dw.data" -F 999 --call-graph dwarf -- "$T/inl"
 prf_out "$T/dw.conv" data convert -i "$T/dw.data" --to-pprof "$T/dw.pb.gz"
 pprof -traces "$T/dw.pb.gz" > "$T/dw.traces"

@@ -8,6 +8,8 @@
 #include <unistd.h>
 #include "export-format.h"
 #include "../lib/debug.h"
+#include "../model/dso.h"
+#include "../model/map.h"
 
 static const struct export_format *const formats[] = {
 	&export_json, &export_pprof, &export_gecko, &export_speedscope,
@@ -249,4 +251,27 @@ void export_strings__exit(struct export_strings *t)
 	free(t->str);
 	export_index__exit(&t->index);
 	memset(t, 0, sizeof(*t));
+}
+
+int64_t export__frame_name(struct export_strings *t, const struct callchain_frame *f)
+{
+	char buf[512];
+
+	if (f->sym)
+		return export_strings__add(t, f->sym->name);
+	if (f->map && f->map->dso) {
+		snprintf(buf, sizeof(buf), "[%s]", f->map->dso->short_name);
+		return export_strings__add(t, buf);
+	}
+	return export_strings__add(t, "[unknown]");
+}
+
+int64_t export__build_id(struct export_strings *t, const struct dso *dso)
+{
+	char bid[2 * BUILD_ID_SIZE + 1];
+
+	if (!dso->has_build_id)
+		return -ENOENT;
+	build_id__sprintf(&dso->bid, bid);
+	return export_strings__add(t, bid);
 }

@@ -120,6 +120,19 @@ static inline int64_t export_strings__add(struct export_strings *t, const char *
 }
 void export_strings__exit(struct export_strings *t);
 
+/*
+ * The number in t of the name a frame is shown with, as prf script
+ * --folded names it: its symbol (an inlined call's own function), else
+ * "[dso]" (the DSO's short name) for an address in a DSO, else
+ * "[unknown]". >= 0 or -ENOMEM.
+ */
+int64_t export__frame_name(struct export_strings *t, const struct callchain_frame *f);
+
+struct dso;
+/* The number in t of dso's build-id in hex; -ENOENT when it has none,
+ * -ENOMEM. */
+int64_t export__build_id(struct export_strings *t, const struct dso *dso);
+
 /* A growable array: make room for one more element of size elem in
  * *arr (of *nr used, *alloc allocated). 0 or -ENOMEM. */
 int export__grow(void *arr, uint32_t *alloc, uint32_t nr, size_t elem);

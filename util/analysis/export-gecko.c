@@ -134,16 +134,12 @@ static int64_t gk_lib(struct gecko *g, struct dso *dso)
 	if (ret < 0)
 		return ret;
 	if (ret == 0) {
-		if (dso->has_build_id) {
-			char bid[2 * BUILD_ID_SIZE + 1];
-			int64_t b;
+		int64_t b = export__build_id(&g->str, dso);
 
-			build_id__sprintf(&dso->bid, bid);
-			b = export_strings__add(&g->str, bid);
-			if (b < 0)
-				return b;
+		if (b == -ENOMEM)
+			return b;
+		if (b >= 0)
 			l.build_id = (uint32_t)b;
-		}
 		g->libs[g->nr_libs++] = l;
 	}
 	return idx;
@@ -198,16 +194,7 @@ static int64_t gk_frame(struct gecko *g, struct gk_thread *t, const struct callc
 	uint64_t fh[2];
 	int ret;
 
-	if (f->sym) {
-		name = export_strings__add(&g->str, f->sym->name);
-	} else if (dso) {
-		char buf[512];
-
-		snprintf(buf, sizeof(buf), "[%s]", dso->short_name);
-		name = export_strings__add(&g->str, buf);
-	} else {
-		name = export_strings__add(&g->str, "[unknown]");
-	}
+	name = export__frame_name(&g->str, f);
 	if (name < 0)
 		return name;
 	fn.name = (uint32_t)name;

@@ -2,7 +2,7 @@
 /*
  * --to-pprof: the pprof profile (export-pprof.proto, the format of
  * github.com/google/pprof), gzip-compressed, encoded with protobuf-c and
- * zlib.
+ * libdeflate.
  *
  * - Samples with the same stack, event and labels are merged (values
  *   summed). Their values: two per event that has samples, in evlist
@@ -25,7 +25,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
+#include <libdeflate.h>
 #include <protobuf-c/protobuf-c.h>
 #include "export-pprof.pb-c.h"
 #include "export-format.h"
@@ -73,6 +73,16 @@ struct pp_event {
 };
 
 #define PP_MAP_CACHE 256
+#define PP_CHAIN_MEMO 4096
+
+/* A resolved chain seen before (callchain_cursor.chain_id: the very same
+ * frames): its location ids (in pool, of a stored sample) and the sample
+ * it was last added to. */
+struct pp_chain_memo {
+	uint64_t chain_id;	/* 0: empty */
+	uint32_t loc_off, nr_locs;
+	uint32_t sample;
+};
 
 struct pprof {
 	FILE *fp;
@@ -100,6 +110,9 @@ struct pprof {
 		const struct map *map;
 		uint64_t id;
 	} map_cache[PP_MAP_CACHE];
+	struct pp_chain_memo memo[PP_CHAIN_MEMO];
+	const struct thread *comm_thread;	/* comm id of this thread, until the next barrier */
+	uint32_t comm_id;
 	uint64_t first_time, last_time;
 	/* the sample being added */
 	const struct pp_mapping *key_map;
@@ -147,16 +160,12 @@ static int64_t pp_mapping(struct pprof *p, const struct map *map)
 	if (ret < 0)
 		return ret;
 	if (ret == 0) {
-		if (map->dso && map->dso->has_build_id) {
-			char bid[2 * BUILD_ID_SIZE + 1];
-			int64_t b;
+		int64_t b = map->dso ? export__build_id(&p->str, map->dso) : -ENOENT;
 
-			build_id__sprintf(&map->dso->bid, bid);
-			b = export_strings__add(&p->str, bid);
-			if (b < 0)
-				return b;
+		if (b == -ENOMEM)
+			return b;
+		if (b >= 0)
 			m.build_id = (uint32_t)b;
-		}
 		p->maps[p->nr_maps++] = m;
 	}
 	p->map_cache[slot].map = map;
@@ -283,22 +292,9 @@ static int pp_event(struct pprof *p, struct evsel *evsel)
 	return 0;
 }
 
-static int pprof_sample(void *priv, struct perf_session *s, struct resolved_sample *rs)
+/* The location ids of the cursor's frames, appended to the pool. */
+static int pp_chain(struct pprof *p, const struct callchain_cursor *c)
 {
-	struct pprof *p = priv;
-	const struct callchain_cursor *c = &rs->cursor;
-	const struct perf_sample *sample = rs->sample;
-	struct pp_sample key = { 0 };
-	uint32_t start = p->nr_pool, idx;
-	uint64_t h;
-	int64_t comm;
-	int ret;
-
-	ret = pp_event(p, rs->evsel);
-	if (ret)
-		return ret;
-	/* the location ids go to the end of the pool; dropped again when
-	 * the stack is known */
 	for (unsigned int i = 0; i < c->nr; i++) {
 		unsigned int first = i;
 		int64_t loc;
@@ -314,29 +310,80 @@ static int pprof_sample(void *priv, struct perf_session *s, struct resolved_samp
 			return -ENOMEM;
 		p->pool[p->nr_pool++] = (uint64_t)loc;
 	}
-	comm = export_strings__add(&p->str, rs->comm);
-	if (comm < 0)
-		return (int)comm;
+	return 0;
+}
+
+static bool same_labels(const struct pp_sample *a, const struct pp_sample *b)
+{
+	return a->ev == b->ev && a->pid == b->pid && a->tid == b->tid && a->cpu == b->cpu && a->comm == b->comm;
+}
+
+static int pprof_sample(void *priv, struct perf_session *s, struct resolved_sample *rs)
+{
+	struct pprof *p = priv;
+	const struct callchain_cursor *c = &rs->cursor;
+	const struct perf_sample *sample = rs->sample;
+	struct pp_chain_memo *memo = NULL;
+	struct pp_sample key = { 0 };
+	uint32_t start = p->nr_pool, idx;
+	uint64_t h;
+	int ret;
+
+	ret = pp_event(p, rs->evsel);
+	if (ret)
+		return ret;
+	if (!rs->thread || rs->thread != p->comm_thread) {
+		int64_t comm = export_strings__add(&p->str, rs->comm);
+
+		if (comm < 0)
+			return (int)comm;
+		p->comm_thread = rs->thread;
+		p->comm_id = (uint32_t)comm;
+	}
 	key.ev = (uint32_t)rs->evsel->idx;
 	key.pid = rs->thread ? rs->thread->pid : (int32_t)sample->pid;
 	key.tid = rs->thread ? rs->thread->tid : (int32_t)sample->tid;
 	key.cpu = (int32_t)sample->cpu;
-	key.comm = (uint32_t)comm;
-	key.loc_off = start;
-	key.nr_locs = p->nr_pool - start;
-	h = export__hash(&p->pool[start], key.nr_locs * sizeof(uint64_t), 4);
+	key.comm = p->comm_id;
+	if (c->chain_id) {
+		memo = &p->memo[c->chain_id % PP_CHAIN_MEMO];
+		if (memo->chain_id != c->chain_id)
+			memo->chain_id = 0;
+	}
+	if (memo && memo->chain_id && same_labels(&p->samples[memo->sample], &key)) {
+		idx = memo->sample;	/* the same stack of the same thread again */
+		goto add;
+	}
+	if (memo && memo->chain_id) {
+		key.loc_off = memo->loc_off;
+		key.nr_locs = memo->nr_locs;
+	} else {
+		ret = pp_chain(p, c);
+		if (ret)
+			return ret;
+		key.loc_off = start;
+		key.nr_locs = p->nr_pool - start;
+	}
+	h = export__hash(&p->pool[key.loc_off], key.nr_locs * sizeof(uint64_t), 4);
 	h = export__hash(&key, offsetof(struct pp_sample, loc_off), h);
 	if (export__grow(&p->samples, &p->alloc_samples, p->nr_samples, sizeof(*p->samples)))
 		return -ENOMEM;
 	p->key_sample = &key;
-	p->key_ids = &p->pool[start];
+	p->key_ids = &p->pool[key.loc_off];
 	ret = export_index__lookup(&p->sample_index, (uint32_t)h, sample_eq, p, p->nr_samples, &idx);
 	if (ret < 0)
 		return ret;
 	if (ret == 1)
-		p->nr_pool = start;	/* known stack: its ids are there already */
+		p->nr_pool = start;	/* a known sample: its ids are stored already */
 	else
 		p->samples[p->nr_samples++] = key;
+	if (memo) {
+		memo->chain_id = c->chain_id;
+		memo->loc_off = p->samples[idx].loc_off;
+		memo->nr_locs = p->samples[idx].nr_locs;
+		memo->sample = idx;
+	}
+add:
 	p->samples[idx].count++;
 	p->samples[idx].value += (int64_t)sample->period;
 	if (sample->time != ~0ULL) {
@@ -353,78 +400,38 @@ static void pprof_barrier(void *priv)
 	struct pprof *p = priv;
 
 	memset(p->map_cache, 0, sizeof(p->map_cache));
+	p->comm_thread = NULL;
 }
 
-/* ---- writing: protobuf-c into zlib's gzip stream ---- */
-
-struct gz_out {
-	ProtobufCBuffer base;	/* first: protobuf-c calls base.append */
-	z_stream z;
-	FILE *fp;
-	int err;
-	size_t in_len;
-	uint8_t in[1 << 16];
-	uint8_t out[1 << 16];
-};
-
-static void gz_deflate(struct gz_out *g, int flush)
-{
-	g->z.next_in = g->in;
-	g->z.avail_in = (uInt)g->in_len;
-	do {
-		g->z.next_out = g->out;
-		g->z.avail_out = sizeof(g->out);
-		if (deflate(&g->z, flush) == Z_STREAM_ERROR) {
-			g->err = -EINVAL;
-			return;
-		}
-		if (fwrite(g->out, 1, sizeof(g->out) - g->z.avail_out, g->fp) !=
-		    sizeof(g->out) - g->z.avail_out)
-			g->err = -EIO;
-	} while (g->z.avail_out == 0 || g->z.avail_in);
-	g->in_len = 0;
-}
-
-static void gz_append(ProtobufCBuffer *b, size_t len, const uint8_t *data)
-{
-	struct gz_out *g = (struct gz_out *)b;
-
-	while (len && !g->err) {
-		size_t n = sizeof(g->in) - g->in_len;
-
-		if (n > len)
-			n = len;
-		memcpy(g->in + g->in_len, data, n);
-		g->in_len += n;
-		data += n;
-		len -= n;
-		if (g->in_len == sizeof(g->in))
-			gz_deflate(g, Z_NO_FLUSH);
-	}
-}
+/* ---- writing: protobuf-c into one buffer, gzip by libdeflate ---- */
 
 static int pp_write(FILE *fp, const Perftools__Profiles__Profile *prof)
 {
-	struct gz_out *g = calloc(1, sizeof(*g));
-	int err;
+	size_t len = protobuf_c_message_get_packed_size(&prof->base), bound = 0, out_len;
+	struct libdeflate_compressor *z;
+	uint8_t *buf = malloc(len + 1), *out = NULL;
+	int err = 0;
 
-	if (!g)
+	if (!buf)
 		return -ENOMEM;
-	g->base.append = gz_append;
-	g->fp = fp;
-	/* windowBits 15 + 16: a gzip header and trailer around the deflate stream */
-	if (deflateInit2(&g->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-		free(g);
-		return -ENOMEM;
+	protobuf_c_message_pack(&prof->base, buf);
+	z = libdeflate_alloc_compressor(6);
+	if (z)
+		bound = libdeflate_gzip_compress_bound(z, len);
+	if (!z || !(out = malloc(bound))) {
+		err = -ENOMEM;
+		goto out;
 	}
-	protobuf_c_message_pack_to_buffer(&prof->base, &g->base);
-	if (!g->err)
-		gz_deflate(g, Z_FINISH);
-	deflateEnd(&g->z);
-	err = g->err;
-	free(g);
-	if (!err && ferror(fp))
+	out_len = libdeflate_gzip_compress(z, buf, len, out, bound);
+	if (!out_len)
+		err = -EINVAL;
+	else if (fwrite(out, 1, out_len, fp) != out_len || ferror(fp))
 		err = -EIO;
+out:
+	if (z)
+		libdeflate_free_compressor(z);
+	free(out);
+	free(buf);
 	return err;
 }
 

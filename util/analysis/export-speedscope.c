@@ -85,16 +85,7 @@ static int64_t ss_frame(struct speedscope *p, const struct callchain_frame *f)
 	uint32_t idx;
 	int ret;
 
-	if (f->sym) {
-		name = export_strings__add(&p->str, f->sym->name);
-	} else if (dso) {
-		char buf[512];
-
-		snprintf(buf, sizeof(buf), "[%s]", dso->short_name);
-		name = export_strings__add(&p->str, buf);
-	} else {
-		name = export_strings__add(&p->str, "[unknown]");
-	}
+	name = export__frame_name(&p->str, f);
 	if (dso)
 		file = export_strings__add(&p->str, dso->long_name);
 	if (name < 0 || (dso && file < 0))
