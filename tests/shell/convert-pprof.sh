@@ -123,3 +123,30 @@ grep -A2 -m1 '^ *[0-9.]*m\?s *leaf$' "$T/dw.traces" | tr -s ' ' > "$T/dw.stack"
 grep -q "mid (inline)" "$T/dw.stack" && grep -q "top" "$T/dw.stack" ||
 	{ cat "$T/dw.stack"; fail "dwarf: no inlined mid in top"; }
 echo "ok: inlined frames as Line entries"
+
+# off-CPU (prf record --off-cpu): sample types samples + cpu, then
+# offcpu_samples + offcpu nanoseconds, totals as report's offcpu-time event
+if [ "$(uname -m)" = x86_64 ] && "$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch; then
+	cat > "$T/sl.c" <<'C'
+#include "sleeper.h"
+volatile unsigned long sink;
+__attribute__((noinline)) void work(void) { for (unsigned long i = 0; i < 5000000; i++) sink += i; }
+int main(void) { work(); sleeper(); work(); return 0; }
+C
+	cc -O0 -fno-omit-frame-pointer -I"$PRF_SRCDIR/tests/shell/lib" -o "$T/sl" "$T/sl.c" || fail "cc sl.c"
+	"$PRF" record -q --off-cpu -o "$T/oc.data" -- "$T/sl" 2>"$T/rec.err" ||
+		{ cat "$T/rec.err"; fail "prf record --off-cpu"; }
+	prf_out "$T/oc.conv" data convert -i "$T/oc.data" --to-pprof "$T/oc.pb.gz"
+	pprof -raw "$T/oc.pb.gz" > "$T/oc.raw"
+	grep -q "^samples/count cpu/nanoseconds\[dflt\] offcpu_samples/count offcpu/nanoseconds$" "$T/oc.raw" ||
+		{ grep "count" "$T/oc.raw" | head -2; fail "off-CPU: sample types"; }
+	prf_out "$T/oc.rep" report -i "$T/oc.data" --stdio --no-children
+	want=$(sed -n '/of event .offcpu-time./{n;s/^# Event count (approx.): \([0-9]*\)/\1/p}' "$T/oc.rep")
+	pprof -top -sample_index=offcpu -unit=ns "$T/oc.pb.gz" > "$T/oc.top"
+	got=$(sed -n 's/.*Total samples = \([0-9]*\)ns.*/\1/p' "$T/oc.top")
+	[ -n "$want" ] && [ "$got" = "$want" ] || fail "off-CPU: pprof total '$got' ns, report '$want'"
+	grep -q " sleeper$" "$T/oc.top" || fail "off-CPU: no sleeper"
+	echo "ok: off-CPU: offcpu/nanoseconds, $got ns in sleeper as report"
+else
+	echo "no sched:sched_switch or not x86_64: off-CPU part skipped"
+fi
