@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "builtin.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/debug.h"
@@ -21,15 +22,18 @@
 #include "../util/analysis/export-format.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/session/resolve.h"
+#include "../ui/progress.h"
 
 struct data_opts {
 	const char *input;
 	bool ordered;
 	bool full;
 	bool no_callchain;
+	/* -f: a partial read of a damaged file exits 0; convert: also
+	 * overwrite an existing output file */
+	bool force;
 	/* convert */
 	const char *to[4];		/* --to-json, --to-pprof, --to-gecko, --to-speedscope */
-	bool force;
 	const char *comms, *pids, *tids, *cpus, *event;
 };
 
@@ -198,6 +202,20 @@ static struct perf_session *open_session(struct data_opts *o, struct perf_tool *
 	return s;
 }
 
+/* The end of a subcommand: the read summary and the exit status
+ * (session.h: perf_session__read_status()); s is deleted. */
+static int data_finish(struct data_opts *o, struct perf_session *s, const char *cmd, int err)
+{
+	int status = 1;
+
+	if (err && !perf_session__input_damage(s, err))
+		pr_err("prf %s: processing %s failed: %s\n", cmd, o->input, strerror(-err));
+	else
+		status = perf_session__read_status(s, cmd, o->force);
+	perf_session__delete(s);
+	return status;
+}
+
 static int data_dump(struct data_opts *o)
 {
 	struct dump_tool dt;
@@ -228,28 +246,28 @@ static int data_dump(struct data_opts *o)
 	if (!s)
 		return 1;
 	dt.session = s;
+	if (!isatty(STDOUT_FILENO))	/* the bar would cut into the lines */
+		s->progress = ui_progress__reading;
 	err = perf_session__process_events(s);
 	fflush(stdout);
-	if (s->data.stats.nr_bad_records)
-		pr_err("%s: %" PRIu64 " bad records\n", o->input, s->data.stats.nr_bad_records);
-	perf_session__delete(s);
-	return err ? 1 : 0;
+	return data_finish(o, s, "data dump", err);
 }
 
 static int data_header(struct data_opts *o)
 {
 	struct perf_tool tool;
 	struct perf_session *s;
+	int err = 0;
 
 	perf_tool__init(&tool, false);
 	s = open_session(o, &tool);
 	if (!s)
 		return 1;
 	if (s->data.pipe)	/* features arrive as records */
-		perf_session__process_events(s);
+		err = perf_session__process_events(s);
 	perf_data__fprintf_info(&s->data, stdout, o->full);
-	perf_session__delete(s);
-	return 0;
+	fflush(stdout);
+	return data_finish(o, s, "data header", err);
 }
 
 static int data_stats(struct data_opts *o)
@@ -262,10 +280,11 @@ static int data_stats(struct data_opts *o)
 	s = open_session(o, &tool);
 	if (!s)
 		return 1;
+	s->progress = ui_progress__reading;
 	err = perf_session__process_events(s);
 	perf_data__fprintf_stats(&s->data, stdout);
-	perf_session__delete(s);
-	return err ? 1 : 0;
+	fflush(stdout);
+	return data_finish(o, s, "data stats", err);
 }
 
 struct convert_tool {
@@ -341,6 +360,7 @@ static int data_convert(struct data_opts *o)
 	struct export_file out;
 	struct stat st;
 	const char *path;
+	bool committed = false;
 	int which, err, status = 1;
 
 	which = convert_which(o);
@@ -361,7 +381,6 @@ static int data_convert(struct data_opts *o)
 	}
 	perf_tool__init(&ct.tool, true);
 	ct.tool.sample = convert_sample;
-	ct.tool.show_progress = true;
 	ct.tool.model_barrier = convert_barrier;
 	if (resolved_sample__init(&ct.rs, true) || export_file__open(&out, path)) {
 		sample_filter__exit(&ct.filter);
@@ -377,8 +396,9 @@ static int data_convert(struct data_opts *o)
 		pr_err("prf data convert: %s\n", strerror(ENOMEM));
 		goto out;
 	}
+	ct.session->progress = ui_progress__reading;
 	err = perf_session__process_events(ct.session);
-	if (err && err != -EIO && err != -EINVAL) {
+	if (err && !perf_session__input_damage(ct.session, err)) {
 		pr_err("prf data convert: converting %s failed: %s\n", o->input, strerror(-err));
 		goto out;
 	}
@@ -397,9 +417,12 @@ static int data_convert(struct data_opts *o)
 		fprintf(stderr, "[ prf data convert: Converted and wrote %.3f MB (%" PRIu64 " samples) ]\n",
 			(double)st.st_size / 1024 / 1024, ct.nr_samples);
 	}
-	status = 0;
+	/* a damaged input: what was read is converted; the summary, and exit 1
+	 * for a partial result unless -f */
+	status = perf_session__read_status(ct.session, "data convert", o->force);
+	committed = true;
 out:
-	if (status)
+	if (!committed)
 		export_file__abort(&out);
 	if (ct.priv)
 		ct.fmt->free(ct.priv);
@@ -414,10 +437,10 @@ int cmd_data(int argc, const char **argv)
 {
 	struct data_opts o = { .input = "perf.data" };
 	const char *const usage[] = {
-		"prf data dump [-i FILE] [--ordered] [--no-callchain]",
-		"prf data header [-i FILE] [-I]",
-		"prf data stats [-i FILE]",
-		"prf data convert [-i FILE] [--force] --to-json|--to-pprof|--to-gecko|--to-speedscope OUT",
+		"prf data dump [-i FILE] [--ordered] [--no-callchain] [-f]",
+		"prf data header [-i FILE] [-I] [-f]",
+		"prf data stats [-i FILE] [-f]",
+		"prf data convert [-i FILE] [-f] --to-json|--to-pprof|--to-gecko|--to-speedscope OUT",
 		NULL
 	};
 	const struct option options[] = {
@@ -425,11 +448,12 @@ int cmd_data(int argc, const char **argv)
 		OPT_BOOLEAN(0, "ordered", &o.ordered, "dump: deliver records in time order"),
 		OPT_BOOLEAN(0, "no-callchain", &o.no_callchain, "dump: print callchain depth only"),
 		OPT_BOOLEAN('I', "header-full", &o.full, "header: show all feature info"),
+		OPT_BOOLEAN('f', "force", &o.force,
+			    "exit 0 with a partial read of a damaged file; convert: overwrite OUT"),
 		OPT_STRING(0, "to-json", &o.to[0], "file", "convert: perf's JSON layout"),
 		OPT_STRING(0, "to-pprof", &o.to[1], "file", "convert: pprof (gzipped profile.proto)"),
 		OPT_STRING(0, "to-gecko", &o.to[2], "file", "convert: Firefox Profiler (processed format)"),
 		OPT_STRING(0, "to-speedscope", &o.to[3], "file", "convert: speedscope JSON"),
-		OPT_BOOLEAN('f', "force", &o.force, "convert: overwrite an existing output file"),
 		OPT_STRING(0, "comms", &o.comms, "comm[,comm...]", "convert: only samples of these comms"),
 		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]", "convert: only samples of these processes"),
 		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "convert: only samples of these threads"),

@@ -7,8 +7,10 @@ set -euo pipefail
 pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       zlib1g-dev libdeflate-dev libunwind-dev libzstd-dev libiberty-dev linux-perf
       python3 perl tmux
+      libseccomp-dev              # prf trace: syscall names and numbers (libseccomp)
       clang libclang-rt-14-dev    # libFuzzer harnesses (make fuzz, tests/fuzz/)
       chromium                    # flamegraph-browser.sh: the HTML renders in headless Chromium
+      asciidoctor man-db          # man and HTML pages (make doc/install, install-staged.sh)
       libprotobuf-c-dev protobuf-c-compiler   # data convert --to-pprof: protobuf-c, protoc-c at build time
       golang-go                   # convert-pprof.sh reads the pprof file with `go tool pprof`
       python3-jsonschema)         # convert-speedscope.sh validates against speedscope's schema

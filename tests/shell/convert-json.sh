@@ -51,14 +51,18 @@ ls "$T" | grep -q '\.tmp\.' && fail "temporary file left behind"
 [ -e "$T/a.json" ] && fail "usage error wrote a file"
 echo "ok: --force, unwritable output, usage errors"
 
-# a truncated input converts what was read, with the reader's warning
+# a truncated input converts what was read, with the reader's summary:
+# exit 1 for the partial result, 0 with -f (which also overwrites)
 head -c 12000 "$T/g.data" > "$T/trunc.data"
 "$PRF" data convert -i "$T/trunc.data" --to-json "$T/trunc.json" 2>"$T/trunc.err"
 rc=$?
-[ $rc -eq 0 ] || { cat "$T/trunc.err"; fail "truncated input: exit $rc"; }
-grep -q "truncated" "$T/trunc.err" || { cat "$T/trunc.err"; fail "truncated input: no warning"; }
+[ $rc -eq 1 ] || { cat "$T/trunc.err"; fail "truncated input: exit $rc, want 1"; }
+grep -q "partial result" "$T/trunc.err" || { cat "$T/trunc.err"; fail "truncated input: no summary"; }
 python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["samples"]' "$T/trunc.json" ||
 	fail "truncated input: no valid JSON with samples"
+"$PRF" data convert -f -i "$T/trunc.data" --to-json "$T/trunc.json" 2>"$T/trunc.err"
+rc=$?
+[ $rc -eq 0 ] || { cat "$T/trunc.err"; fail "truncated input with -f: exit $rc, want 0"; }
 # pipe input
 "$PERF" record -q -F 999 -g -o - -- "$T/tree" 20000 2>/dev/null |
 	"$PRF" data convert -i - --to-json "$T/pipe.json" 2>"$T/pipe.err" || { cat "$T/pipe.err"; fail "pipe input"; }
