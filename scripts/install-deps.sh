@@ -42,7 +42,8 @@ root=$(npm root -g 2>/dev/null) || exit 0
 for p in "${npm_pkgs[@]}"; do
 	if [ ! -d "$root/${p%@*}" ]; then
 		echo "install-deps: npm install -g ${npm_pkgs[*]}"
-		$SUDO npm install -g --no-audit --no-fund "${npm_pkgs[@]}" >/dev/null
+		$SUDO npm install -g --no-audit --no-fund "${npm_pkgs[@]}" >/dev/null ||
+			echo "install-deps: npm install failed: the convert tests skip what needs them"
 		break
 	fi
 done
