@@ -19,7 +19,7 @@ zshcompdir  ?= $(PREFIX)/share/zsh/vendor-completions
 O       ?= .build
 BIN     ?= prf
 
-LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib
+LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib libprotobuf-c
 LIBS_PC += libseccomp	# syscall names and numbers for prf trace
 # slang: headers only; the TUI loads the library when it starts (ui/tui/slang-dl.h)
 CFLAGS_PC_ONLY := slang
@@ -47,7 +47,11 @@ LDLIBS  += $(PC_LIBS) -liberty -lpthread -lm
 SRCS := $(wildcard cmd/*.c builtin/*.c ui/*.c ui/*/*.c \
           util/lib/*.c util/kernel/*.c util/format/*.c util/session/*.c util/model/*.c \
           util/analysis/*.c arch/*/*.c tests/*.c)
-OBJS := $(SRCS:%.c=$(O)/%.o)
+# Generated: the pprof encoder's protobuf-c code (util/analysis/export-pprof.proto
+# compiled by protoc-c into $(O)/gen/, included by export-pprof.c).
+PROTOC_C ?= protoc-c
+PROTO_GEN := $(O)/gen/export-pprof.pb-c
+OBJS := $(SRCS:%.c=$(O)/%.o) $(PROTO_GEN).o
 
 all: $(BIN)
 
@@ -59,6 +63,20 @@ $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(CFLAGS) -c -o $@ $<
+
+$(PROTO_GEN).c: util/analysis/export-pprof.proto
+	@mkdir -p $(dir $@)
+	@echo "  PROTOC  $<"
+	@$(PROTOC_C) --c_out=$(dir $@) --proto_path=util/analysis $<
+$(PROTO_GEN).h: $(PROTO_GEN).c ;
+
+# generated code: compiled without the warnings (-Werror) of our own
+$(PROTO_GEN).o: $(PROTO_GEN).c
+	@echo "  CC      $<"
+	@$(CC) $(filter-out -Werror -Wextra,$(CFLAGS)) -c -o $@ $<
+
+$(O)/util/analysis/export-pprof.o: CFLAGS += -I$(O)/gen
+$(O)/util/analysis/export-pprof.o: $(PROTO_GEN).h
 
 -include $(OBJS:.o=.d)
 
@@ -154,7 +172,7 @@ FUZZ_CFLAGS  := $(FUZZ_OPT) -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link
                 -Wno-unused-command-line-argument -Wno-unknown-warning-option $(PC_CFLAGS)
 FUZZ_LIB_SRCS := $(wildcard ui/*.c ui/*/*.c util/lib/*.c util/kernel/*.c \
                    util/format/*.c util/session/*.c util/model/*.c util/analysis/*.c arch/*/*.c)
-FUZZ_LIB_OBJS := $(FUZZ_LIB_SRCS:%.c=$(FUZZ_O)/%.o)
+FUZZ_LIB_OBJS := $(FUZZ_LIB_SRCS:%.c=$(FUZZ_O)/%.o) $(FUZZ_O)/gen/export-pprof.pb-c.o
 
 fuzz: $(FUZZ_BINS) fuzz-corpus
 
@@ -171,6 +189,16 @@ $(FUZZ_O)/fuzz-%: $(FUZZ_O)/tests/fuzz/fuzz-%.o $(FUZZ_LIB_OBJS)
 
 fuzz-corpus: $(BIN)
 	@bash tests/fuzz/make-seeds.sh $(FUZZ_O)/corpus ./$(BIN)
+
+$(FUZZ_O)/gen/export-pprof.pb-c.c: util/analysis/export-pprof.proto
+	@mkdir -p $(dir $@)
+	@$(PROTOC_C) --c_out=$(dir $@) --proto_path=util/analysis $<
+
+$(FUZZ_O)/gen/export-pprof.pb-c.o: $(FUZZ_O)/gen/export-pprof.pb-c.c
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_O)/util/analysis/export-pprof.o: FUZZ_CFLAGS += -I$(FUZZ_O)/gen
+$(FUZZ_O)/util/analysis/export-pprof.o: $(FUZZ_O)/gen/export-pprof.pb-c.c
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_NAMES:%=$(FUZZ_O)/tests/fuzz/fuzz-%.d)
 
