@@ -16,7 +16,7 @@ CFLAGS_PC_ONLY := slang
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
            -std=gnu11 -D_GNU_SOURCE -MMD -MP -I. \
-           -DPRF_DOC_DIR='"$(PREFIX)/share/doc/prf"'
+           -DPRF_DOC_DIR='"$(PREFIX)/share/doc/prf"' -DPRF_LIB_DIR='"$(PREFIX)/lib/prf"'
 ifeq ($(CI),true)
 CFLAGS  += -Werror
 endif
@@ -38,18 +38,36 @@ SRCS := $(wildcard cmd/*.c builtin/*.c ui/*.c ui/*/*.c \
           util/analysis/*.c arch/*/*.c tests/*.c)
 OBJS := $(SRCS:%.c=$(O)/%.o)
 
-all: $(BIN)
+# Python scripting (`script -s`): a plugin next to the binary, loaded with
+# dlopen() only when a script runs, so prf itself does not link libpython
+# (util/analysis/scripting-abi.h). Skipped when python3-embed is missing.
+PY_CFLAGS := $(shell $(PKG_CONFIG) --cflags python3-embed 2>/dev/null)
+PY_LIBS   := $(shell $(PKG_CONFIG) --libs python3-embed 2>/dev/null)
+PY_PLUGIN := $(if $(PY_LIBS),$(BIN)-python.so)
+PY_SRCS   := $(wildcard scripting/python/*.c)
+PY_OBJS   := $(PY_SRCS:%.c=$(O)/%.pic.o)
+
+all: $(BIN) $(PY_PLUGIN)
 
 $(BIN): $(OBJS)
 	@echo "  LINK    $@"
 	@$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+$(O)/scripting/%.pic.o: scripting/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) $(PY_CFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+
+$(BIN)-python.so: $(PY_OBJS)
+	@echo "  LINK    $@"
+	@$(CC) $(LDFLAGS) -shared -o $@ $(PY_OBJS) $(PY_LIBS)
 
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(CFLAGS) -c -o $@ $<
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(PY_OBJS:.o=.d)
 
 deps:
 	@bash scripts/install-deps.sh
@@ -63,7 +81,7 @@ demo: deps
 	@PRF=$(CURDIR)/$(BIN) bash scripts/demo.sh
 
 clean:
-	rm -rf $(O) $(BIN)
+	rm -rf $(O) $(BIN) $(BIN)-python.so
 
 .PHONY: all deps test demo clean
 

@@ -16,6 +16,7 @@
 #include "../util/session/off-cpu.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/script-print.h"
+#include "../util/analysis/scripting.h"
 #include "../util/session/trace-format.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
@@ -34,6 +35,10 @@ struct script_opts {
 	const char *weight;
 	const char *fold_event;		/* --folded --event: evsel name */
 	const char *comms, *pids, *tids, *cpus, *time_str;
+	const char *script;		/* -s: run this script (its args follow) */
+	const char *gen_script;		/* -g LANG: write a skeleton */
+	bool list_scripts;		/* -l */
+	struct script_runner *runner;
 	unsigned int max_stack;
 	int fields_err;
 
@@ -179,7 +184,7 @@ static int script__setup(struct script_opts *so)
 	so->printer.use_callchain = !so->hide_callchain && (any_callchain || !any || so->session->data.pipe);
 	if (so->printer.use_callchain && evlist)
 		script_fields__callchain_defaults(&so->fields, evlist, so->session->data.pipe);
-	if (evlist) {
+	if (evlist && !so->script) {
 		evlist__for_each_entry(evlist, evsel) {
 			int err = script__check_evsel(so, evsel);
 
@@ -233,7 +238,7 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	if (!evsel)
 		return 0;
 	err = script__setup(so);
-	if (!err)
+	if (!err && !so->runner)
 		err = script__check_evsel(so, evsel);
 	if (err)
 		return err;
@@ -241,6 +246,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	comm = rs->comm;
 	if (script__filtered(so, sample, comm))
 		return 0;
+	if (so->runner)
+		return script_runner__sample(so->runner, evsel, sample, rs);
 
 	if (so->folded) {
 		if (!so->fold_evsel) {
@@ -353,6 +360,16 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 	return script__stop(so, err);
 }
 
+/* -g LANG */
+static int script__gen(struct script_opts *so)
+{
+	if (strcmp(so->gen_script, "python") && strcmp(so->gen_script, "py")) {
+		fprintf(stderr, "prf script: -g: unknown language '%s' (python)\n", so->gen_script);
+		return 129;
+	}
+	return scripting__generate_python(so->session, "perf-script.py") ? 1 : 0;
+}
+
 static const char *default_input(void)
 {
 	struct stat st;
@@ -404,6 +421,11 @@ int cmd_script(int argc, const char **argv)
 			OPT_STRING(0, "event", &so->fold_event, "name", "--folded: fold this event (default: the first seen)"),
 			OPT_BOOLEAN(0, "inline", &so->inline_frames,
 				    "Show inline functions in DWARF callchains (default; --no-inline: off)"),
+			OPT_STRING('s', "script", &so->script, "file",
+				   "run a Python script (perf-script-python(1)); its arguments follow"),
+			OPT_BOOLEAN('l', "list", &so->list_scripts, "list the installed scripts"),
+			OPT_STRING('g', "gen-script", &so->gen_script, "lang",
+				   "write a script skeleton for the file's events (lang: python)"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 			OPT_END()
 		};
@@ -413,8 +435,12 @@ int cmd_script(int argc, const char **argv)
 			status = 129;
 			goto out;
 		}
-		if (argc > 0) {
-			fprintf(stderr, "prf script: unexpected argument '%s' (scripts are not supported)\n", argv[0]);
+		if (so->list_scripts) {
+			status = scripting__list(stdout) ? 1 : 0;
+			goto out;
+		}
+		if (argc > 0 && !so->script) {
+			fprintf(stderr, "prf script: unexpected argument '%s' (a script runs with -s FILE)\n", argv[0]);
 			usage_with_options(script_usage, options);
 			status = 129;
 			goto out;
@@ -476,6 +502,22 @@ int cmd_script(int argc, const char **argv)
 	if (!so->session)	/* the session said what and where */
 		goto out;
 	perf_session__enable_off_cpu(so->session);
+	if (so->gen_script) {
+		status = script__gen(so);
+		goto out;
+	}
+	if (so->script) {
+		const char **sargv = calloc((size_t)argc + 2, sizeof(*sargv));
+
+		if (!sargv)
+			goto out;
+		sargv[0] = so->script;
+		memcpy(sargv + 1, argv, (size_t)argc * sizeof(*argv));
+		so->runner = script_runner__new(so->session, argc + 1, sargv, &status);
+		free(sargv);
+		if (!so->runner)
+			goto out;
+	}
 	if (so->header && !so->folded) {
 		perf_data__fprintf_info(&so->session->data, stdout, false);
 	}
@@ -498,6 +540,14 @@ int cmd_script(int argc, const char **argv)
 		else if (e && !err)
 			err = e;
 	}
+	if (so->runner) {
+		if (!err)
+			err = script_runner__end(so->runner);
+		if (err == -ECANCELED) {
+			status = script_runner__status(so->runner);
+			goto out;
+		}
+	}
 	if (so->stopped || err == -EPIPE) {
 		status = 0;
 		goto out;
@@ -517,6 +567,7 @@ int cmd_script(int argc, const char **argv)
 	}
 	status = 0;
 out:
+	script_runner__delete(so->runner);	/* flushes the script's output */
 	if (so->session)
 		perf_session__delete(so->session);
 	fflush(stdout);

@@ -1,0 +1,706 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prf-python.so: perf's Python scripting interface (perf-script-python(1))
+ * over embedded CPython, loaded by `prf script -s FILE.py` only.
+ *
+ * prf hands each sample as a struct prf_script_event
+ * (util/analysis/scripting-abi.h); this file turns it into the calls and
+ * objects perf's binding makes:
+ *   - tracepoints: the script's `system__name(event_name, context,
+ *     common_cpu, common_secs, common_nsecs, common_pid, common_comm,
+ *     common_callchain, <payload fields>[, perf_sample_dict])`, else
+ *     `trace_unhandled(event_name, context, event_fields_dict)`;
+ *   - other events: `process_event(param_dict)`;
+ *   - `trace_begin()` after the script's top level, `trace_end()` at the end;
+ *   - the module `perf_trace_context` (common_pc, common_flags,
+ *     common_lock_depth, perf_sample_insn, perf_set_itrace_options,
+ *     perf_sample_srcline, perf_sample_srccode, perf_script_context).
+ * A missing handler is skipped. An exception in the script prints its
+ * traceback and stops prf with exit status 1 (sys.exit(N): status N).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../util/analysis/scripting-abi.h"
+
+#define MAX_HANDLER_ARGS 128
+
+static struct {
+	PyObject *main_dict;		/* __main__'s globals */
+	PyObject *context;		/* capsule handed as `context` */
+	PyObject *handlers;		/* name -> function or None */
+	const struct prf_script_event *ev;	/* the event being delivered */
+	bool started;
+	int *exit_status;
+} py;
+
+/* ---- errors --------------------------------------------------------- */
+
+/*
+ * The pending exception: SystemExit ends prf with its code (a message
+ * printed, as Python does); anything else prints its traceback. The exit
+ * status is set; returns -1.
+ */
+static int py_fail(const char *what)
+{
+	if (PyErr_ExceptionMatches(PyExc_SystemExit)) {
+		PyObject *type, *value, *tb, *code;
+		int status = 0;
+
+		PyErr_Fetch(&type, &value, &tb);
+		PyErr_NormalizeException(&type, &value, &tb);
+		code = value ? PyObject_GetAttrString(value, "code") : NULL;
+		if (!code || code == Py_None) {
+			status = 0;
+		} else if (PyLong_Check(code)) {
+			status = (int)PyLong_AsLong(code);
+		} else {
+			PyObject *s = PyObject_Str(code);
+
+			if (s) {
+				fprintf(stderr, "%s\n", PyUnicode_AsUTF8(s));
+				Py_DECREF(s);
+			}
+			status = 1;
+		}
+		PyErr_Clear();
+		Py_XDECREF(code);
+		Py_XDECREF(type);
+		Py_XDECREF(value);
+		Py_XDECREF(tb);
+		*py.exit_status = status;
+		return -1;
+	}
+	PyErr_Print();
+	fflush(stderr);
+	fprintf(stderr, "prf script: Python %s failed\n", what);
+	*py.exit_status = 1;
+	return -1;
+}
+
+/* ---- perf_trace_context --------------------------------------------- */
+
+static const struct prf_script_event *ctx_event(PyObject *args)
+{
+	PyObject *cap;
+
+	if (!PyArg_ParseTuple(args, "O", &cap))
+		return NULL;
+	if (!PyCapsule_CheckExact(cap) || !py.ev) {
+		PyErr_SetString(PyExc_TypeError, "expected the event's context");
+		return NULL;
+	}
+	return py.ev;
+}
+
+static PyObject *ctx_common_pc(PyObject *self, PyObject *args)
+{
+	const struct prf_script_event *ev = ctx_event(args);
+
+	return ev ? PyLong_FromLong(ev->common_pc) : NULL;
+}
+
+static PyObject *ctx_common_flags(PyObject *self, PyObject *args)
+{
+	const struct prf_script_event *ev = ctx_event(args);
+
+	return ev ? PyLong_FromLong(ev->common_flags) : NULL;
+}
+
+static PyObject *ctx_common_lock_depth(PyObject *self, PyObject *args)
+{
+	const struct prf_script_event *ev = ctx_event(args);
+
+	return ev ? PyLong_FromLong(ev->common_lock_depth) : NULL;
+}
+
+/* The sampled instruction's bytes: prf records none (no hardware trace). */
+static PyObject *ctx_sample_insn(PyObject *self, PyObject *args)
+{
+	if (!ctx_event(args))
+		return NULL;
+	return PyByteArray_FromStringAndSize("", 0);
+}
+
+/* itrace options only matter to hardware-trace decoding, which prf lacks. */
+static PyObject *ctx_set_itrace_options(PyObject *self, PyObject *args)
+{
+	PyObject *cap;
+	const char *opts;
+
+	if (!PyArg_ParseTuple(args, "Os", &cap, &opts))
+		return NULL;
+	PyErr_SetString(PyExc_RuntimeError, "prf: no instruction trace decoding (itrace options)");
+	return NULL;
+}
+
+static PyObject *ctx_sample_srcline(PyObject *self, PyObject *args)
+{
+	const struct prf_script_event *ev = ctx_event(args);
+
+	if (!ev)
+		return NULL;
+	if (!ev->srcfile)
+		return Py_BuildValue("(OO)", Py_None, Py_None);
+	return Py_BuildValue("(sI)", ev->srcfile, ev->srcline);
+}
+
+static PyObject *ctx_sample_srccode(PyObject *self, PyObject *args)
+{
+	const struct prf_script_event *ev = ctx_event(args);
+
+	if (!ev)
+		return NULL;
+	if (!ev->srcfile)
+		return Py_BuildValue("(OOO)", Py_None, Py_None, Py_None);
+	return Py_BuildValue("(sIO)", ev->srcfile, ev->srcline, Py_None);
+}
+
+static PyMethodDef ctx_methods[] = {
+	{ "common_pc", ctx_common_pc, METH_VARARGS, "preempt count of the event" },
+	{ "common_flags", ctx_common_flags, METH_VARARGS, "irq flags of the event" },
+	{ "common_lock_depth", ctx_common_lock_depth, METH_VARARGS, "lock depth of the event" },
+	{ "perf_sample_insn", ctx_sample_insn, METH_VARARGS, "bytes of the sampled instruction" },
+	{ "perf_set_itrace_options", ctx_set_itrace_options, METH_VARARGS, "set itrace options" },
+	{ "perf_sample_srcline", ctx_sample_srcline, METH_VARARGS, "(source file, line) of the sample" },
+	{ "perf_sample_srccode", ctx_sample_srccode, METH_VARARGS,
+	  "(source file, line, source text) of the sample" },
+	{ NULL, NULL, 0, NULL }
+};
+
+static struct PyModuleDef ctx_module = {
+	PyModuleDef_HEAD_INIT, "perf_trace_context", "perf's script context functions (prf)",
+	-1, ctx_methods, NULL, NULL, NULL, NULL
+};
+
+static PyObject *ctx_init(void)
+{
+	PyObject *m = PyModule_Create(&ctx_module);
+
+	if (!m)
+		return NULL;
+	if (!py.context)
+		py.context = PyCapsule_New(&py, NULL, NULL);
+	if (!py.context)
+		return NULL;
+	Py_INCREF(py.context);
+	if (PyModule_AddObject(m, "perf_script_context", py.context) < 0) {
+		Py_DECREF(py.context);
+		Py_DECREF(m);
+		return NULL;
+	}
+	return m;
+}
+
+/* ---- handlers ------------------------------------------------------- */
+
+/* The script's function name (borrowed), or NULL; looked up once. */
+static PyObject *handler(const char *name)
+{
+	PyObject *h = PyDict_GetItemString(py.handlers, name);
+
+	if (!h) {
+		h = PyDict_GetItemString(py.main_dict, name);
+		if (!h || !PyCallable_Check(h))
+			h = Py_None;
+		if (PyDict_SetItemString(py.handlers, name, h) < 0)
+			return NULL;
+	}
+	return h == Py_None ? NULL : h;
+}
+
+static bool has_handler(const char *name)
+{
+	return py.started && handler(name) != NULL;
+}
+
+/* Positional parameters of a Python function; -1 when unknown. */
+static int arg_count(PyObject *func)
+{
+	PyObject *code = PyObject_GetAttrString(func, "__code__");
+	PyObject *n;
+	int r = -1;
+
+	if (!code) {
+		PyErr_Clear();
+		return -1;
+	}
+	n = PyObject_GetAttrString(code, "co_argcount");
+	if (n) {
+		r = (int)PyLong_AsLong(n);
+		Py_DECREF(n);
+	}
+	PyErr_Clear();
+	Py_DECREF(code);
+	return r;
+}
+
+static int call(const char *name, PyObject *func, PyObject *args)
+{
+	PyObject *r = PyObject_CallObject(func, args);
+
+	if (!r) {
+		char what[256];
+
+		snprintf(what, sizeof(what), "handler %s", name);
+		return py_fail(what);
+	}
+	Py_DECREF(r);
+	return 0;
+}
+
+/* Call the script's name() with no arguments when it has one. */
+static int call_simple(const char *name)
+{
+	PyObject *f = handler(name);
+	PyObject *args;
+	int err;
+
+	if (!f)
+		return PyErr_Occurred() ? py_fail(name) : 0;
+	args = PyTuple_New(0);
+	if (!args)
+		return py_fail(name);
+	err = call(name, f, args);
+	Py_DECREF(args);
+	return err;
+}
+
+/* ---- building the objects ------------------------------------------- */
+
+/* dict[key] = val, val's reference taken; -1 (exception set) on failure */
+static int set_item(PyObject *dict, const char *key, PyObject *val)
+{
+	int r;
+
+	if (!val)
+		return -1;
+	r = PyDict_SetItemString(dict, key, val);
+	Py_DECREF(val);
+	return r;
+}
+
+static PyObject *frame_dict(const struct prf_script_frame *f)
+{
+	PyObject *d = PyDict_New();
+
+	if (!d)
+		return NULL;
+	if (set_item(d, "ip", PyLong_FromUnsignedLongLong(f->ip)))
+		goto fail;
+	if (f->sym) {
+		PyObject *sym = PyDict_New();
+
+		if (!sym)
+			goto fail;
+		if (set_item(sym, "start", PyLong_FromUnsignedLongLong(f->sym_start)) ||
+		    set_item(sym, "end", PyLong_FromUnsignedLongLong(f->sym_end)) ||
+		    set_item(sym, "binding", PyLong_FromLong(f->sym_binding)) ||
+		    set_item(sym, "name", PyUnicode_DecodeUTF8(f->sym, (Py_ssize_t)strlen(f->sym),
+							       "surrogateescape"))) {
+			Py_DECREF(sym);
+			goto fail;
+		}
+		if (set_item(d, "sym", sym))
+			goto fail;
+		if (f->dso && set_item(d, "sym_off", PyLong_FromUnsignedLongLong(f->sym_off)))
+			goto fail;
+	}
+	if (f->dso && set_item(d, "dso", PyUnicode_FromString(f->dso)))
+		goto fail;
+	return d;
+fail:
+	Py_DECREF(d);
+	return NULL;
+}
+
+static PyObject *callchain_list(const struct prf_script_event *ev)
+{
+	PyObject *l = PyList_New((Py_ssize_t)ev->nr_frames);
+
+	if (!l)
+		return NULL;
+	for (size_t i = 0; i < ev->nr_frames; i++) {
+		PyObject *f = frame_dict(&ev->frames[i]);
+
+		if (!f) {
+			Py_DECREF(l);
+			return NULL;
+		}
+		PyList_SET_ITEM(l, (Py_ssize_t)i, f);
+	}
+	return l;
+}
+
+static PyObject *str_or_bytes(const char *s)
+{
+	return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "surrogateescape");
+}
+
+static int set_location(PyObject *d, const struct prf_script_location *loc)
+{
+	if (loc->dso) {
+		if (set_item(d, "dso", str_or_bytes(loc->dso)) ||
+		    set_item(d, "dso_bid", PyUnicode_FromString(loc->dso_bid ? loc->dso_bid : "")) ||
+		    set_item(d, "dso_map_start", PyLong_FromUnsignedLongLong(loc->map_start)) ||
+		    set_item(d, "dso_map_end", PyLong_FromUnsignedLongLong(loc->map_end)))
+			return -1;
+	}
+	if (loc->symbol) {
+		if (set_item(d, "symbol", str_or_bytes(loc->symbol)) ||
+		    set_item(d, "symoff", PyLong_FromUnsignedLongLong(loc->symoff)))
+			return -1;
+	}
+	return 0;
+}
+
+/* perf's perf_sample_dict / param_dict; callchain's reference is taken */
+static PyObject *sample_dict(const struct prf_script_event *ev, PyObject *callchain)
+{
+	PyObject *d = PyDict_New(), *s = PyDict_New();
+
+	if (!d || !s)
+		goto fail;
+	if (set_item(d, "ev_name", PyUnicode_FromString(ev->ev_name)) ||
+	    set_item(d, "attr", PyBytes_FromStringAndSize(ev->attr, (Py_ssize_t)ev->attr_size)) ||
+	    set_item(s, "pid", PyLong_FromLong(ev->pid)) ||
+	    set_item(s, "tid", PyLong_FromLong(ev->tid)) ||
+	    set_item(s, "cpu", PyLong_FromUnsignedLong(ev->cpu)) ||
+	    set_item(s, "ip", PyLong_FromUnsignedLongLong(ev->ip)) ||
+	    set_item(s, "time", PyLong_FromUnsignedLongLong(ev->time)) ||
+	    set_item(s, "period", PyLong_FromUnsignedLongLong(ev->period)) ||
+	    set_item(s, "phys_addr", PyLong_FromUnsignedLongLong(ev->phys_addr)) ||
+	    set_item(s, "addr", PyLong_FromUnsignedLongLong(ev->addr)) ||
+	    set_item(s, "values", Py_BuildValue("[(iii)]", 0, 0, 0)) ||
+	    set_item(s, "weight", PyLong_FromUnsignedLongLong(ev->weight)) ||
+	    set_item(s, "transaction", PyLong_FromUnsignedLongLong(ev->transaction)) ||
+	    set_item(s, "datasrc", PyLong_FromUnsignedLongLong(ev->data_src)) ||
+	    set_item(s, "datasrc_decode", PyUnicode_FromString(ev->datasrc_decode ? ev->datasrc_decode : "")))
+		goto fail;
+	Py_INCREF(s);
+	if (set_item(d, "sample", s) ||
+	    set_item(d, "raw_buf", PyBytes_FromStringAndSize(ev->raw, (Py_ssize_t)ev->raw_size)) ||
+	    set_item(d, "comm", str_or_bytes(ev->comm)) ||
+	    set_location(d, &ev->loc))
+		goto fail_s;
+	Py_INCREF(callchain);
+	if (set_item(d, "callchain", callchain) ||
+	    set_item(d, "brstack", PyList_New(0)) ||
+	    set_item(d, "brstacksym", PyList_New(0)) ||
+	    set_item(s, "cpumode", PyLong_FromLong(ev->cpumode)) ||
+	    set_item(d, "iregs", PyUnicode_FromString("")) ||
+	    set_item(d, "uregs", PyUnicode_FromString("")))
+		goto fail_s;
+	Py_DECREF(s);
+	Py_DECREF(callchain);
+	return d;
+fail_s:
+	Py_DECREF(s);
+	s = NULL;
+fail:
+	Py_XDECREF(s);
+	Py_XDECREF(d);
+	Py_DECREF(callchain);
+	return NULL;
+}
+
+static PyObject *field_value(const struct prf_script_field *f)
+{
+	switch (f->type) {
+	case PRF_SV_INT:
+		return PyLong_FromLongLong(f->i);
+	case PRF_SV_STR:
+		return str_or_bytes(f->ptr);
+	case PRF_SV_BYTES:
+		return PyByteArray_FromStringAndSize(f->ptr, (Py_ssize_t)f->len);
+	case PRF_SV_UINT:
+	default:
+		return PyLong_FromUnsignedLongLong(f->u);
+	}
+}
+
+static int tracepoint_event(const struct prf_script_event *ev)
+{
+	const char *name = ev->tp_handler;
+	PyObject *func = handler(name), *unhandled = NULL;
+	PyObject *callchain, *dict = NULL, *t = NULL, *o;
+	uint64_t secs = ev->time / 1000000000ULL, nsecs = ev->time % 1000000000ULL;
+	Py_ssize_t n = 0;
+	int err = -1;
+
+	if (!func) {
+		if (PyErr_Occurred())
+			return py_fail(name);
+		unhandled = handler("trace_unhandled");
+		if (!unhandled)
+			return PyErr_Occurred() ? py_fail("trace_unhandled") : 0;
+		dict = PyDict_New();
+		if (!dict)
+			return py_fail(name);
+	}
+	callchain = callchain_list(ev);
+	t = PyTuple_New(MAX_HANDLER_ARGS);
+	if (!callchain || !t)
+		goto out;
+	PyTuple_SET_ITEM(t, n++, PyUnicode_FromString(name));
+	Py_INCREF(py.context);
+	PyTuple_SET_ITEM(t, n++, py.context);
+	if (!dict) {
+		PyTuple_SET_ITEM(t, n++, PyLong_FromUnsignedLong(ev->cpu));
+		PyTuple_SET_ITEM(t, n++, PyLong_FromUnsignedLongLong(secs));
+		PyTuple_SET_ITEM(t, n++, PyLong_FromUnsignedLongLong(nsecs));
+		PyTuple_SET_ITEM(t, n++, PyLong_FromLong(ev->pid));
+		PyTuple_SET_ITEM(t, n++, str_or_bytes(ev->comm));
+		Py_INCREF(callchain);
+		PyTuple_SET_ITEM(t, n++, callchain);
+	} else if (set_item(dict, "common_cpu", PyLong_FromUnsignedLong(ev->cpu)) ||
+		   set_item(dict, "common_s", PyLong_FromUnsignedLongLong(secs)) ||
+		   set_item(dict, "common_ns", PyLong_FromUnsignedLongLong(nsecs)) ||
+		   set_item(dict, "common_pid", PyLong_FromLong(ev->pid)) ||
+		   set_item(dict, "common_comm", str_or_bytes(ev->comm)) ||
+		   (Py_INCREF(callchain), set_item(dict, "common_callchain", callchain))) {
+		goto out;
+	}
+	for (size_t i = 0; i < ev->nr_fields; i++) {
+		o = field_value(&ev->fields[i]);
+		if (!o)
+			goto out;
+		if (dict) {
+			if (set_item(dict, ev->fields[i].name, o))
+				goto out;
+		} else if (n < MAX_HANDLER_ARGS - 1) {
+			PyTuple_SET_ITEM(t, n++, o);
+		} else {
+			Py_DECREF(o);
+		}
+	}
+	if (dict) {
+		PyTuple_SET_ITEM(t, n++, dict);
+		dict = NULL;
+	} else if (arg_count(func) == (int)n + 1) {
+		o = sample_dict(ev, callchain);
+		callchain = NULL;
+		if (!o)
+			goto out;
+		PyTuple_SET_ITEM(t, n++, o);
+	}
+	if (_PyTuple_Resize(&t, n) < 0)
+		goto out;
+	err = call(func ? name : "trace_unhandled", func ? func : unhandled, t);
+	Py_XDECREF(callchain);
+	Py_DECREF(t);
+	return err;
+out:
+	Py_XDECREF(callchain);
+	Py_XDECREF(dict);
+	Py_XDECREF(t);
+	return py_fail(name);
+}
+
+static int general_event(const struct prf_script_event *ev)
+{
+	PyObject *func = handler("process_event"), *callchain, *d, *t;
+	int err;
+
+	if (!func)
+		return PyErr_Occurred() ? py_fail("process_event") : 0;
+	callchain = callchain_list(ev);
+	if (!callchain)
+		return py_fail("process_event");
+	d = sample_dict(ev, callchain);
+	if (!d)
+		return py_fail("process_event");
+	t = PyTuple_Pack(1, d);
+	Py_DECREF(d);
+	if (!t)
+		return py_fail("process_event");
+	err = call("process_event", func, t);
+	Py_DECREF(t);
+	return err;
+}
+
+static int py_event(const struct prf_script_event *ev)
+{
+	int err;
+
+	py.ev = ev;
+	err = ev->tp_handler ? tracepoint_event(ev) : general_event(ev);
+	py.ev = NULL;
+	return err;
+}
+
+/* define_flag_field(event, field, delim) + define_flag_value(event, field,
+ * value, name) per value, or the symbolic pair; skipped when the script
+ * has no such functions (it did not import Core). */
+static int py_define_symbolic(const struct prf_script_symbolic *sym)
+{
+	const char *field_fn = sym->flags ? "define_flag_field" : "define_symbolic_field";
+	const char *value_fn = sym->flags ? "define_flag_value" : "define_symbolic_value";
+	PyObject *f = handler(field_fn), *v = handler(value_fn), *t;
+	int err = 0;
+
+	if (f) {
+		t = sym->flags ? Py_BuildValue("(sss)", sym->handler, sym->field, sym->delim ? sym->delim : "")
+			       : Py_BuildValue("(ss)", sym->handler, sym->field);
+		if (!t)
+			return py_fail(field_fn);
+		err = call(field_fn, f, t);
+		Py_DECREF(t);
+		if (err)
+			return err;
+	}
+	if (!v)
+		return PyErr_Occurred() ? py_fail(value_fn) : 0;
+	for (size_t i = 0; i < sym->nr && !err; i++) {
+		t = Py_BuildValue("(ssKs)", sym->handler, sym->field,
+				  (unsigned long long)sym->values[i], sym->names[i]);
+		if (!t)
+			return py_fail(value_fn);
+		err = call(value_fn, v, t);
+		Py_DECREF(t);
+	}
+	return err;
+}
+
+/* ---- start and stop ------------------------------------------------- */
+
+/* The script's top level, in __main__ (as `python3 FILE` runs it). */
+static int run_file(const char *path)
+{
+	PyObject *main_mod, *code, *r, *src;
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (!f) {
+		fprintf(stderr, "prf script: cannot open Python script %s: %s\n", path, strerror(errno));
+		*py.exit_status = 1;
+		return -1;
+	}
+	{
+		FILE *m = open_memstream(&buf, &len);
+		char chunk[65536];
+		size_t n;
+
+		if (!m) {
+			fclose(f);
+			*py.exit_status = 1;
+			return -1;
+		}
+		while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+			fwrite(chunk, 1, n, m);
+		fclose(m);
+		fclose(f);
+	}
+	main_mod = PyImport_AddModule("__main__");	/* borrowed */
+	if (!main_mod) {
+		free(buf);
+		return py_fail("script");
+	}
+	py.main_dict = PyModule_GetDict(main_mod);
+	src = PyUnicode_DecodeFSDefault(path);
+	if (!src || PyDict_SetItemString(py.main_dict, "__file__", src) < 0) {
+		Py_XDECREF(src);
+		free(buf);
+		return py_fail("script");
+	}
+	Py_DECREF(src);
+	code = Py_CompileStringExFlags(buf, path, Py_file_input, NULL, -1);
+	free(buf);
+	if (!code)
+		return py_fail("script");
+	r = PyEval_EvalCode(code, py.main_dict, py.main_dict);
+	Py_DECREF(code);
+	if (!r)
+		return py_fail("script");
+	Py_DECREF(r);
+	return 0;
+}
+
+static int py_start(int argc, const char **argv, const char *exec_path)
+{
+	PyConfig config;
+	PyStatus st;
+	char dir[PATH_MAX];
+
+	if (exec_path)
+		setenv("PERF_EXEC_PATH", exec_path, 0);
+	if (PyImport_AppendInittab("perf_trace_context", ctx_init) < 0) {
+		fprintf(stderr, "prf script: cannot register perf_trace_context\n");
+		*py.exit_status = 1;
+		return -1;
+	}
+	PyConfig_InitPythonConfig(&config);
+	config.parse_argv = 0;
+	config.install_signal_handlers = 0;
+	st = PyConfig_SetBytesArgv(&config, argc, (char *const *)argv);
+	if (!PyStatus_Exception(st))
+		st = Py_InitializeFromConfig(&config);
+	PyConfig_Clear(&config);
+	if (PyStatus_Exception(st)) {
+		fprintf(stderr, "prf script: cannot start Python: %s\n",
+			st.err_msg ? st.err_msg : "unknown error");
+		*py.exit_status = 1;
+		return -1;
+	}
+	py.started = true;
+	py.handlers = PyDict_New();
+	if (!py.context)
+		py.context = PyCapsule_New(&py, NULL, NULL);
+	if (!py.handlers || !py.context)
+		return py_fail("start");
+	/* the script's directory first on sys.path, as for `python3 FILE` */
+	if (realpath(argv[0], dir)) {
+		PyObject *sys_path = PySys_GetObject("path");	/* borrowed */
+		PyObject *d = PyUnicode_DecodeFSDefault(dirname(dir));
+
+		if (!d || !sys_path || PyList_Insert(sys_path, 0, d) < 0) {
+			Py_XDECREF(d);
+			return py_fail("start");
+		}
+		Py_DECREF(d);
+	}
+	if (run_file(argv[0]))
+		return -1;
+	return call_simple("trace_begin");
+}
+
+static int py_end(void)
+{
+	return call_simple("trace_end");
+}
+
+static void py_stop(void)
+{
+	if (!py.started)
+		return;
+	Py_CLEAR(py.handlers);
+	Py_CLEAR(py.context);
+	/* flushes sys.stdout: a closed pipe is no error of the script */
+	if (Py_FinalizeEx() < 0)
+		fflush(stderr);
+	py.started = false;
+}
+
+static int exit_status_store;
+
+__attribute__((visibility("default")))
+int prf_script_plugin_init(struct prf_script_plugin *plugin)
+{
+	if (plugin->abi_version != PRF_SCRIPT_ABI_VERSION)
+		return -EINVAL;
+	py.exit_status = plugin->exit_status ? plugin->exit_status : &exit_status_store;
+	plugin->start = py_start;
+	plugin->event = py_event;
+	plugin->define_symbolic = py_define_symbolic;
+	plugin->end = py_end;
+	plugin->stop = py_stop;
+	plugin->has_handler = has_handler;
+	return 0;
+}
