@@ -21,11 +21,13 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../util/analysis/scripting-abi.h"
 
@@ -37,6 +39,7 @@ static struct {
 	PyObject *handlers;		/* name -> function or None */
 	const struct prf_script_event *ev;	/* the event being delivered */
 	bool started;
+	bool broken_pipe;		/* the script's output was closed */
 	int *exit_status;
 } py;
 
@@ -44,11 +47,19 @@ static struct {
 
 /*
  * The pending exception: SystemExit ends prf with its code (a message
- * printed, as Python does); anything else prints its traceback. The exit
- * status is set; returns -1.
+ * printed, as Python does), a closed output (BrokenPipeError) with 0;
+ * anything else prints its traceback. The exit status is set; returns -1.
  */
 static int py_fail(const char *what)
 {
+	if (PyErr_ExceptionMatches(PyExc_BrokenPipeError)) {
+		/* the reader went away (| head): stop quietly, as prf's own
+		 * output does */
+		PyErr_Clear();
+		py.broken_pipe = true;
+		*py.exit_status = 0;
+		return -1;
+	}
 	if (PyErr_ExceptionMatches(PyExc_SystemExit)) {
 		PyObject *type, *value, *tb, *code;
 		int status = 0;
@@ -455,14 +466,14 @@ static int tracepoint_event(const struct prf_script_event *ev)
 		PyTuple_SET_ITEM(t, n++, PyLong_FromUnsignedLong(ev->cpu));
 		PyTuple_SET_ITEM(t, n++, PyLong_FromUnsignedLongLong(secs));
 		PyTuple_SET_ITEM(t, n++, PyLong_FromUnsignedLongLong(nsecs));
-		PyTuple_SET_ITEM(t, n++, PyLong_FromLong(ev->pid));
+		PyTuple_SET_ITEM(t, n++, PyLong_FromLong(ev->common_pid));
 		PyTuple_SET_ITEM(t, n++, str_or_bytes(ev->comm));
 		Py_INCREF(callchain);
 		PyTuple_SET_ITEM(t, n++, callchain);
 	} else if (set_item(dict, "common_cpu", PyLong_FromUnsignedLong(ev->cpu)) ||
 		   set_item(dict, "common_s", PyLong_FromUnsignedLongLong(secs)) ||
 		   set_item(dict, "common_ns", PyLong_FromUnsignedLongLong(nsecs)) ||
-		   set_item(dict, "common_pid", PyLong_FromLong(ev->pid)) ||
+		   set_item(dict, "common_pid", PyLong_FromLong(ev->common_pid)) ||
 		   set_item(dict, "common_comm", str_or_bytes(ev->comm)) ||
 		   (Py_INCREF(callchain), set_item(dict, "common_callchain", callchain))) {
 		goto out;
@@ -575,6 +586,7 @@ static int run_file(const char *path)
 {
 	PyObject *main_mod, *code, *r, *src;
 	FILE *f = fopen(path, "rb");
+	char what[PATH_MAX + 16];
 	char *buf = NULL;
 	size_t len = 0;
 
@@ -611,14 +623,15 @@ static int run_file(const char *path)
 		return py_fail("script");
 	}
 	Py_DECREF(src);
+	snprintf(what, sizeof(what), "script %s", path);
 	code = Py_CompileStringExFlags(buf, path, Py_file_input, NULL, -1);
 	free(buf);
 	if (!code)
-		return py_fail("script");
+		return py_fail(what);
 	r = PyEval_EvalCode(code, py.main_dict, py.main_dict);
 	Py_DECREF(code);
 	if (!r)
-		return py_fail("script");
+		return py_fail(what);
 	Py_DECREF(r);
 	return 0;
 }
@@ -667,7 +680,7 @@ static int py_start(int argc, const char **argv, const char *exec_path)
 		Py_DECREF(d);
 	}
 	if (run_file(argv[0]))
-		return -1;
+		return -1;	/* its traceback printed */
 	return call_simple("trace_begin");
 }
 
@@ -682,6 +695,15 @@ static void py_stop(void)
 		return;
 	Py_CLEAR(py.handlers);
 	Py_CLEAR(py.context);
+	if (py.broken_pipe) {
+		/* nothing left to flush to: no second error at exit */
+		int fd = open("/dev/null", O_WRONLY);
+
+		if (fd >= 0) {
+			dup2(fd, STDOUT_FILENO);
+			close(fd);
+		}
+	}
 	/* flushes sys.stdout: a closed pipe is no error of the script */
 	if (Py_FinalizeEx() < 0)
 		fflush(stderr);

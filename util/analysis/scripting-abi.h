@@ -84,6 +84,7 @@ struct prf_script_event {
 	const char *tp_handler;		/* "system__name" */
 	const struct prf_script_field *fields;	/* payload fields, format order */
 	size_t nr_fields;
+	int common_pid;			/* the payload's common_pid (the thread id) */
 	int common_pc, common_flags, common_lock_depth;	/* common_* of the payload */
 	const char *srcfile;		/* the ip's source file, NULL unknown */
 	unsigned int srcline;		/* its line, 0 unknown */

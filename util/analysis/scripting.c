@@ -61,7 +61,8 @@ struct script_runner {
 
 /* ---- the plugin ----------------------------------------------------- */
 
-/* "<this executable>-python.so", else PRF_LIB_DIR/prf-python.so */
+/* "<this executable>-python.so", else PRF_LIB_DIR/prf-python.so; global,
+ * so that the runtime's compiled extension modules find its symbols */
 static void *plugin_open(const char *lang)
 {
 	char exe[PATH_MAX], path[PATH_MAX + 32];
@@ -71,13 +72,13 @@ static void *plugin_open(const char *lang)
 	if (n > 0) {
 		exe[n] = '\0';
 		snprintf(path, sizeof(path), "%s-%s.so", exe, lang);
-		h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+		h = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
 		if (!h)
 			pr_debug("script: %s\n", dlerror());
 	}
 	if (!h) {
 		snprintf(path, sizeof(path), "%s/prf-%s.so", PRF_LIB_DIR, lang);
-		h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+		h = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
 		if (!h)
 			pr_err("prf script: cannot load the %s scripting plugin (%s)\n", lang, dlerror());
 	}
@@ -359,9 +360,10 @@ static int tp_fields(struct script_runner *r, struct tep_event *event, const str
 	ev->nr_fields = n;
 	{
 		static const char *const common[] = {
-			"common_preempt_count", "common_flags", "common_lock_depth",
+			"common_pid", "common_preempt_count", "common_flags", "common_lock_depth",
 		};
-		int *dst[] = { &ev->common_pc, &ev->common_flags, &ev->common_lock_depth };
+		int *dst[] = { &ev->common_pid, &ev->common_pc, &ev->common_flags,
+			       &ev->common_lock_depth };
 
 		for (size_t i = 0; i < ARRAY_SIZE(common); i++) {
 			struct tep_format_field *cf = tep_find_common_field(event, common[i]);
@@ -452,6 +454,7 @@ int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 		if (!r->plugin.has_handler(re->handler) && !r->plugin.has_handler("trace_unhandled"))
 			return 0;
 		ev.tp_handler = re->handler;
+		ev.common_pid = (int)sample->tid;	/* unless the payload says */
 		err = tp_fields(r, re->event, sample, &ev);
 		if (err)
 			return err;
@@ -472,6 +475,8 @@ int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 	ev.ev_name = evsel__name(evsel);
 	ev.attr = &evsel->attr;
 	ev.attr_size = sizeof(evsel->attr);
+	if (!ev.tp_handler)
+		ev.common_pid = (int)sample->tid;
 	ev.pid = (int32_t)sample->pid;
 	ev.tid = (int32_t)sample->tid;
 	ev.cpu = (evsel->attr.sample_type & PERF_SAMPLE_CPU) ? sample->cpu : UINT32_MAX;
