@@ -546,36 +546,39 @@ static int py_event(const struct prf_script_event *ev)
 	return err;
 }
 
-/* define_flag_field(event, field, delim) + define_flag_value(event, field,
- * value, name) per value, or the symbolic pair; skipped when the script
- * has no such functions (it did not import Core). */
-static int py_define_symbolic(const struct prf_script_symbolic *sym)
+/* The script's define_*() named by what, when it has one (it imported
+ * Core, or defines its own). */
+static int py_define(enum prf_script_define what, const char *handler_name, const char *field,
+		     uint64_t value, const char *str)
 {
-	const char *field_fn = sym->flags ? "define_flag_field" : "define_symbolic_field";
-	const char *value_fn = sym->flags ? "define_flag_value" : "define_symbolic_value";
-	PyObject *f = handler(field_fn), *v = handler(value_fn), *t;
-	int err = 0;
+	static const char *const names[] = {
+		[PRF_DEFINE_FLAG_FIELD] = "define_flag_field",
+		[PRF_DEFINE_FLAG_VALUE] = "define_flag_value",
+		[PRF_DEFINE_SYMBOLIC_FIELD] = "define_symbolic_field",
+		[PRF_DEFINE_SYMBOLIC_VALUE] = "define_symbolic_value",
+	};
+	const char *name = names[what];
+	PyObject *f = handler(name), *t, *fld;
+	int err;
 
-	if (f) {
-		t = sym->flags ? Py_BuildValue("(sss)", sym->handler, sym->field, sym->delim ? sym->delim : "")
-			       : Py_BuildValue("(ss)", sym->handler, sym->field);
-		if (!t)
-			return py_fail(field_fn);
-		err = call(field_fn, f, t);
-		Py_DECREF(t);
-		if (err)
-			return err;
+	if (!f)
+		return PyErr_Occurred() ? py_fail(name) : 0;
+	fld = field ? PyUnicode_FromString(field) : (Py_INCREF(Py_None), Py_None);
+	switch (what) {
+	case PRF_DEFINE_FLAG_FIELD:
+		t = Py_BuildValue("(sNs)", handler_name, fld, str);
+		break;
+	case PRF_DEFINE_SYMBOLIC_FIELD:
+		t = Py_BuildValue("(sN)", handler_name, fld);
+		break;
+	default:
+		t = Py_BuildValue("(sNls)", handler_name, fld, (long)value, str);
+		break;
 	}
-	if (!v)
-		return PyErr_Occurred() ? py_fail(value_fn) : 0;
-	for (size_t i = 0; i < sym->nr && !err; i++) {
-		t = Py_BuildValue("(ssKs)", sym->handler, sym->field,
-				  (unsigned long long)sym->values[i], sym->names[i]);
-		if (!t)
-			return py_fail(value_fn);
-		err = call(value_fn, v, t);
-		Py_DECREF(t);
-	}
+	if (!t)
+		return py_fail(name);
+	err = call(name, f, t);
+	Py_DECREF(t);
 	return err;
 }
 
@@ -720,7 +723,7 @@ int prf_script_plugin_init(struct prf_script_plugin *plugin)
 	py.exit_status = plugin->exit_status ? plugin->exit_status : &exit_status_store;
 	plugin->start = py_start;
 	plugin->event = py_event;
-	plugin->define_symbolic = py_define_symbolic;
+	plugin->define = py_define;
 	plugin->end = py_end;
 	plugin->stop = py_stop;
 	plugin->has_handler = has_handler;

@@ -90,18 +90,18 @@ struct prf_script_event {
 	unsigned int srcline;		/* its line, 0 unknown */
 };
 
-/* flag/symbolic values of an event's print format (print_flags() and
- * print_symbolic() of its "print fmt"), handed to the script's
- * define_flag_field()/define_flag_value()/define_symbolic_field()/
- * define_symbolic_value() the first time the event is seen. */
-struct prf_script_symbolic {
-	const char *handler;		/* "system__name" */
-	const char *field;
-	bool flags;			/* print_flags (else print_symbolic) */
-	const char *delim;		/* print_flags' delimiter */
-	size_t nr;
-	const uint64_t *values;
-	const char *const *names;
+/*
+ * The flag and symbolic tables of an event's "print fmt" (print_flags(),
+ * print_symbolic()), handed to the script's define_flag_field(),
+ * define_flag_value(), define_symbolic_field() and define_symbolic_value()
+ * (perf's Core.py keeps them for flag_str()/symbol_str()) the first time
+ * the event is seen, in the order perf makes these calls.
+ */
+enum prf_script_define {
+	PRF_DEFINE_FLAG_FIELD,		/* (handler, field, str: the delimiter) */
+	PRF_DEFINE_FLAG_VALUE,		/* (handler, field, value, str) */
+	PRF_DEFINE_SYMBOLIC_FIELD,	/* (handler, field) */
+	PRF_DEFINE_SYMBOLIC_VALUE,	/* (handler, field, value, str) */
 };
 
 /*
@@ -122,8 +122,9 @@ struct prf_script_plugin {
 	int (*start)(int argc, const char **argv, const char *exec_path);
 	/* One sample. */
 	int (*event)(const struct prf_script_event *ev);
-	/* An event's flag/symbolic table (before its first sample). */
-	int (*define_symbolic)(const struct prf_script_symbolic *sym);
+	/* One define_*() call (enum prf_script_define); field NULL: None. */
+	int (*define)(enum prf_script_define what, const char *handler, const char *field,
+		      uint64_t value, const char *str);
 	/* trace_end(). */
 	int (*end)(void);
 	/* Stop the runtime (after start, whatever happened). */

@@ -57,6 +57,7 @@ struct script_runner {
 	size_t alloc_fields;
 	char loc_bid[2 * BUILD_ID_SIZE + 1];
 	bool want_general;		/* the script has process_event() */
+	char *cur_field;		/* define_walk(): the last field named */
 };
 
 /* ---- the plugin ----------------------------------------------------- */
@@ -171,6 +172,7 @@ void script_runner__delete(struct script_runner *r)
 	for (int i = 0; i < r->nr_evsels; i++)
 		free(r->evsels[i].handler);
 	free(r->evsels);
+	free(r->cur_field);
 	free(r->frames);
 	free(r->fields);
 	free(r);
@@ -188,58 +190,77 @@ int script_runner__end(struct script_runner *r)
 
 /* ---- tracepoints ---------------------------------------------------- */
 
-/* print_flags()/print_symbolic() of a print fmt to the script's define_*() */
-static int define_one(struct script_runner *r, const char *handler, struct tep_print_arg *field,
-		      bool flags, const char *delim, struct tep_print_flag_sym *syms)
+/*
+ * The define_*() calls for an event's print fmt args, as perf makes them:
+ * a walk of the argument tree, each node before its children and then its
+ * siblings, remembering the last field named (r->cur_field, kept from
+ * one event to the next as perf keeps it). A constant (atom) defines a
+ * flag value 0 named by the constant's text under that field; a
+ * print_flags()/print_symbolic() defines its field and its values. The
+ * walk stops at an argument of a kind perf does not look into (function
+ * calls, bitmasks, dynamic arrays).
+ */
+static int define_walk(struct script_runner *r, const char *handler, struct tep_print_arg *arg)
 {
-	struct prf_script_symbolic s = {
-		.handler = handler, .flags = flags, .delim = delim,
-	};
-	uint64_t values[256];
-	const char *names[256];
-	int err;
-
-	if (!field || field->type != TEP_PRINT_FIELD || !field->field.name)
-		return 0;
-	s.field = field->field.name;
-	for (; syms && s.nr < ARRAY_SIZE(values); syms = syms->next) {
-		values[s.nr] = strtoull(syms->value, NULL, 0);
-		names[s.nr] = syms->str;
-		s.nr++;
-	}
-	s.values = values;
-	s.names = names;
-	err = r->plugin.define_symbolic(&s);
-	return err ? -ECANCELED : 0;
-}
-
-static int define_flags(struct script_runner *r, const char *handler, struct tep_print_arg *arg)
-{
+	struct tep_print_flag_sym *fs;
 	int err = 0;
 
 	for (; arg && !err; arg = arg->next) {
 		switch (arg->type) {
+		case TEP_PRINT_ATOM:
+			err = r->plugin.define(PRF_DEFINE_FLAG_VALUE, handler, r->cur_field, 0,
+					       arg->atom.atom);
+			break;
+		case TEP_PRINT_FIELD:
+			free(r->cur_field);
+			r->cur_field = strdup(arg->field.name);
+			break;
 		case TEP_PRINT_FLAGS:
-			err = define_one(r, handler, arg->flags.field, true, arg->flags.delim,
-					 arg->flags.flags);
+			err = define_walk(r, handler, arg->flags.field);
+			if (!err)
+				err = r->plugin.define(PRF_DEFINE_FLAG_FIELD, handler, r->cur_field, 0,
+						       arg->flags.delim ? arg->flags.delim : "");
+			for (fs = arg->flags.flags; fs && !err; fs = fs->next)
+				err = r->plugin.define(PRF_DEFINE_FLAG_VALUE, handler, r->cur_field,
+						       strtoull(fs->value, NULL, 0), fs->str);
 			break;
 		case TEP_PRINT_SYMBOL:
-			err = define_one(r, handler, arg->symbol.field, false, NULL, arg->symbol.symbols);
-			break;
-		case TEP_PRINT_OP:
-			err = define_flags(r, handler, arg->op.left);
+			err = define_walk(r, handler, arg->symbol.field);
 			if (!err)
-				err = define_flags(r, handler, arg->op.right);
+				err = r->plugin.define(PRF_DEFINE_SYMBOLIC_FIELD, handler, r->cur_field, 0, NULL);
+			for (fs = arg->symbol.symbols; fs && !err; fs = fs->next)
+				err = r->plugin.define(PRF_DEFINE_SYMBOLIC_VALUE, handler, r->cur_field,
+						       strtoull(fs->value, NULL, 0), fs->str);
+			break;
+		case TEP_PRINT_HEX:
+		case TEP_PRINT_HEX_STR:
+			err = define_walk(r, handler, arg->hex.field);
+			if (!err)
+				err = define_walk(r, handler, arg->hex.size);
+			break;
+		case TEP_PRINT_INT_ARRAY:
+			err = define_walk(r, handler, arg->int_array.field);
+			if (!err)
+				err = define_walk(r, handler, arg->int_array.count);
+			if (!err)
+				err = define_walk(r, handler, arg->int_array.el_size);
+			break;
+		case TEP_PRINT_STRING:
+		case TEP_PRINT_NULL:
 			break;
 		case TEP_PRINT_TYPE:
-			err = define_flags(r, handler, arg->typecast.item);
+			err = define_walk(r, handler, arg->typecast.item);
+			break;
+		case TEP_PRINT_OP:
+			err = define_walk(r, handler, arg->op.left);
+			if (!err)
+				err = define_walk(r, handler, arg->op.right);
 			break;
 		default:
-			break;
+			return 0;
 		}
-		/* siblings are walked by the loop; nested args by the cases */
 	}
-	return err;
+	return err ? -ECANCELED : 0;
 }
 
 static struct runner_evsel *runner_evsel(struct script_runner *r, struct evsel *evsel)
@@ -447,7 +468,7 @@ int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 		if (!re->defined) {
 			/* flag/symbolic tables once, before the first sample */
 			re->defined = true;
-			err = define_flags(r, re->handler, re->event->print_fmt.args);
+			err = define_walk(r, re->handler, re->event->print_fmt.args);
 			if (err)
 				return err;
 		}
