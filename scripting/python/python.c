@@ -212,17 +212,23 @@ static PyObject *ctx_init(void)
 /* ---- handlers ------------------------------------------------------- */
 
 /* The script's function name (borrowed), or NULL; looked up once. */
+static PyObject *cached_str(const char *s);
+
 static PyObject *handler(const char *name)
 {
-	PyObject *h = PyDict_GetItemString(py.handlers, name);
+	PyObject *k = cached_str(name), *h;
 
+	if (!k)
+		return NULL;
+	h = PyDict_GetItem(py.handlers, k);
 	if (!h) {
-		h = PyDict_GetItemString(py.main_dict, name);
+		h = PyDict_GetItem(py.main_dict, k);
 		if (!h || !PyCallable_Check(h))
 			h = Py_None;
-		if (PyDict_SetItemString(py.handlers, name, h) < 0)
-			return NULL;
+		if (PyDict_SetItem(py.handlers, k, h) < 0)
+			h = NULL;
 	}
+	Py_DECREF(k);
 	return h == Py_None ? NULL : h;
 }
 
@@ -285,14 +291,82 @@ static int call_simple(const char *name)
 
 /* ---- building the objects ------------------------------------------- */
 
+/*
+ * Python strings of the C strings events carry again and again (dict keys,
+ * symbol, DSO, comm and event names): a direct-mapped table by address,
+ * an entry reused only while its text is the same (the address of a
+ * freed name may come back with another).
+ */
+#define STR_CACHE_SIZE 8192
+
+struct str_entry {
+	const char *ptr;
+	char *copy;
+	PyObject *obj;
+};
+
+static struct str_entry str_cache[STR_CACHE_SIZE];
+
+static PyObject *decode(const char *s)
+{
+	return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "surrogateescape");
+}
+
+/* A new reference to the str of s, NULL (exception set) on failure. */
+static PyObject *cached_str(const char *s)
+{
+	uintptr_t h = (uintptr_t)s;
+	struct str_entry *e;
+
+	h ^= h >> 17;
+	h *= 0x9e3779b97f4a7c15ULL;
+	e = &str_cache[(h >> 40) % STR_CACHE_SIZE];
+	if (e->ptr != s || !e->copy || strcmp(e->copy, s)) {
+		PyObject *o = decode(s);
+		char *copy;
+
+		if (!o)
+			return NULL;
+		copy = strdup(s);
+		if (!copy) {
+			/* uncached, still right */
+			return o;
+		}
+		Py_XDECREF(e->obj);
+		free(e->copy);
+		e->ptr = s;
+		e->copy = copy;
+		e->obj = o;
+	}
+	Py_INCREF(e->obj);
+	return e->obj;
+}
+
+static void str_cache_clear(void)
+{
+	for (size_t i = 0; i < STR_CACHE_SIZE; i++) {
+		Py_CLEAR(str_cache[i].obj);
+		free(str_cache[i].copy);
+		str_cache[i].copy = NULL;
+		str_cache[i].ptr = NULL;
+	}
+}
+
 /* dict[key] = val, val's reference taken; -1 (exception set) on failure */
 static int set_item(PyObject *dict, const char *key, PyObject *val)
 {
+	PyObject *k;
 	int r;
 
 	if (!val)
 		return -1;
-	r = PyDict_SetItemString(dict, key, val);
+	k = cached_str(key);
+	if (!k) {
+		Py_DECREF(val);
+		return -1;
+	}
+	r = PyDict_SetItem(dict, k, val);
+	Py_DECREF(k);
 	Py_DECREF(val);
 	return r;
 }
@@ -313,8 +387,7 @@ static PyObject *frame_dict(const struct prf_script_frame *f)
 		if (set_item(sym, "start", PyLong_FromUnsignedLongLong(f->sym_start)) ||
 		    set_item(sym, "end", PyLong_FromUnsignedLongLong(f->sym_end)) ||
 		    set_item(sym, "binding", PyLong_FromLong(f->sym_binding)) ||
-		    set_item(sym, "name", PyUnicode_DecodeUTF8(f->sym, (Py_ssize_t)strlen(f->sym),
-							       "surrogateescape"))) {
+		    set_item(sym, "name", cached_str(f->sym))) {
 			Py_DECREF(sym);
 			goto fail;
 		}
@@ -323,7 +396,7 @@ static PyObject *frame_dict(const struct prf_script_frame *f)
 		if (f->dso && set_item(d, "sym_off", PyLong_FromUnsignedLongLong(f->sym_off)))
 			goto fail;
 	}
-	if (f->dso && set_item(d, "dso", PyUnicode_FromString(f->dso)))
+	if (f->dso && set_item(d, "dso", cached_str(f->dso)))
 		goto fail;
 	return d;
 fail:
@@ -351,14 +424,14 @@ static PyObject *callchain_list(const struct prf_script_event *ev)
 
 static PyObject *str_or_bytes(const char *s)
 {
-	return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "surrogateescape");
+	return cached_str(s);
 }
 
 static int set_location(PyObject *d, const struct prf_script_location *loc)
 {
 	if (loc->dso) {
 		if (set_item(d, "dso", str_or_bytes(loc->dso)) ||
-		    set_item(d, "dso_bid", PyUnicode_FromString(loc->dso_bid ? loc->dso_bid : "")) ||
+		    set_item(d, "dso_bid", cached_str(loc->dso_bid ? loc->dso_bid : "")) ||
 		    set_item(d, "dso_map_start", PyLong_FromUnsignedLongLong(loc->map_start)) ||
 		    set_item(d, "dso_map_end", PyLong_FromUnsignedLongLong(loc->map_end)))
 			return -1;
@@ -371,6 +444,45 @@ static int set_location(PyObject *d, const struct prf_script_location *loc)
 	return 0;
 }
 
+/* The attr bytes of the event's evsel: one bytes object per attr. */
+static const void *attr_last;
+static PyObject *attr_obj, *zeros;
+
+static PyObject *attr_bytes(const struct prf_script_event *ev)
+{
+	const void *last = attr_last;
+	PyObject *obj = attr_obj;
+
+	if (!obj || last != ev->attr || (size_t)PyBytes_GET_SIZE(obj) != ev->attr_size ||
+	    memcmp(PyBytes_AS_STRING(obj), ev->attr, ev->attr_size)) {
+		Py_XDECREF(obj);
+		obj = PyBytes_FromStringAndSize(ev->attr, (Py_ssize_t)ev->attr_size);
+		attr_obj = obj;
+		attr_last = obj ? ev->attr : NULL;
+		if (!obj)
+			return NULL;
+	}
+	Py_INCREF(obj);
+	return obj;
+}
+
+/* sample's "values" without PERF_SAMPLE_READ: a new [(0, 0, 0)] */
+static PyObject *no_values(void)
+{
+	PyObject *l;
+
+	if (!zeros)
+		zeros = Py_BuildValue("(iii)", 0, 0, 0);
+	if (!zeros)
+		return NULL;
+	l = PyList_New(1);
+	if (!l)
+		return NULL;
+	Py_INCREF(zeros);
+	PyList_SET_ITEM(l, 0, zeros);
+	return l;
+}
+
 /* perf's perf_sample_dict / param_dict; callchain's reference is taken */
 static PyObject *sample_dict(const struct prf_script_event *ev, PyObject *callchain)
 {
@@ -378,8 +490,8 @@ static PyObject *sample_dict(const struct prf_script_event *ev, PyObject *callch
 
 	if (!d || !s)
 		goto fail;
-	if (set_item(d, "ev_name", PyUnicode_FromString(ev->ev_name)) ||
-	    set_item(d, "attr", PyBytes_FromStringAndSize(ev->attr, (Py_ssize_t)ev->attr_size)) ||
+	if (set_item(d, "ev_name", cached_str(ev->ev_name)) ||
+	    set_item(d, "attr", attr_bytes(ev)) ||
 	    set_item(s, "pid", PyLong_FromLong(ev->pid)) ||
 	    set_item(s, "tid", PyLong_FromLong(ev->tid)) ||
 	    set_item(s, "cpu", PyLong_FromUnsignedLong(ev->cpu)) ||
@@ -388,11 +500,11 @@ static PyObject *sample_dict(const struct prf_script_event *ev, PyObject *callch
 	    set_item(s, "period", PyLong_FromUnsignedLongLong(ev->period)) ||
 	    set_item(s, "phys_addr", PyLong_FromUnsignedLongLong(ev->phys_addr)) ||
 	    set_item(s, "addr", PyLong_FromUnsignedLongLong(ev->addr)) ||
-	    set_item(s, "values", Py_BuildValue("[(iii)]", 0, 0, 0)) ||
+	    set_item(s, "values", no_values()) ||
 	    set_item(s, "weight", PyLong_FromUnsignedLongLong(ev->weight)) ||
 	    set_item(s, "transaction", PyLong_FromUnsignedLongLong(ev->transaction)) ||
 	    set_item(s, "datasrc", PyLong_FromUnsignedLongLong(ev->data_src)) ||
-	    set_item(s, "datasrc_decode", PyUnicode_FromString(ev->datasrc_decode ? ev->datasrc_decode : "")))
+	    set_item(s, "datasrc_decode", cached_str(ev->datasrc_decode ? ev->datasrc_decode : "")))
 		goto fail;
 	Py_INCREF(s);
 	if (set_item(d, "sample", s) ||
@@ -405,8 +517,8 @@ static PyObject *sample_dict(const struct prf_script_event *ev, PyObject *callch
 	    set_item(d, "brstack", PyList_New(0)) ||
 	    set_item(d, "brstacksym", PyList_New(0)) ||
 	    set_item(s, "cpumode", PyLong_FromLong(ev->cpumode)) ||
-	    set_item(d, "iregs", PyUnicode_FromString("")) ||
-	    set_item(d, "uregs", PyUnicode_FromString("")))
+	    set_item(d, "iregs", cached_str("")) ||
+	    set_item(d, "uregs", cached_str("")))
 		goto fail_s;
 	Py_DECREF(s);
 	Py_DECREF(callchain);
@@ -459,7 +571,7 @@ static int tracepoint_event(const struct prf_script_event *ev)
 	t = PyTuple_New(MAX_HANDLER_ARGS);
 	if (!callchain || !t)
 		goto out;
-	PyTuple_SET_ITEM(t, n++, PyUnicode_FromString(name));
+	PyTuple_SET_ITEM(t, n++, cached_str(name));
 	Py_INCREF(py.context);
 	PyTuple_SET_ITEM(t, n++, py.context);
 	if (!dict) {
@@ -698,6 +810,9 @@ static void py_stop(void)
 		return;
 	Py_CLEAR(py.handlers);
 	Py_CLEAR(py.context);
+	str_cache_clear();
+	Py_CLEAR(attr_obj);
+	Py_CLEAR(zeros);
 	if (py.broken_pipe) {
 		/* nothing left to flush to: no second error at exit */
 		int fd = open("/dev/null", O_WRONLY);
