@@ -21,19 +21,12 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup script-python-api
 
-plugin="$(readlink -f "$PRF")-python.so"
-[ -e "$plugin" ] || { echo "no $plugin (python3-embed missing at build time)"; exit 2; }
+. "$PRF_SRCDIR/tests/shell/lib/pyscript.sh"
+py_need_plugin
 "$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch ||
 	{ echo "no sched tracepoints (tracefs?)"; exit 2; }
 
-cat > "$T/spin.c" <<'EOF'
-volatile unsigned long sink;
-__attribute__((noinline)) void leaf(void) { for (int i = 0; i < 100000; i++) sink += i; }
-__attribute__((noinline)) void mid(void) { leaf(); }
-int main(void) { for (int i = 0; i < 1000; i++) mid(); return 0; }
-EOF
-cc -O1 -fno-omit-frame-pointer -o "$T/spin" "$T/spin.c" || fail "cc spin.c"
-perf_record "$T/cpu.data" -g -e cpu-clock -F 999 -- "$T/spin"
+py_record_cpu 1000
 perf_record "$T/tp.data" -g -e raw_syscalls:sys_enter -e raw_syscalls:sys_exit \
 	-e sched:sched_switch -e sched:sched_process_exec -- sh -c 'sleep 0.05; ls /nonexistent-prf; true'
 

@@ -14,8 +14,8 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup script-python
 
-plugin="$(readlink -f "$PRF")-python.so"
-[ -e "$plugin" ] || { echo "no $plugin (python3-embed missing at build time)"; exit 2; }
+. "$PRF_SRCDIR/tests/shell/lib/pyscript.sh"
+py_need_plugin
 S=$(for d in /usr/lib/perf-core /usr/libexec/perf-core; do
 	[ -d "$d/scripts/python" ] && echo "$d/scripts/python" && break; done)
 [ -n "$S" ] || { echo "no perf scripts directory (perf-core/scripts/python)"; exit 2; }
@@ -54,14 +54,7 @@ cc -O1 -fno-omit-frame-pointer -pthread -o "$T/work" "$T/work.c" || fail "cc wor
 perf_record "$T/sys.data" -g -e raw_syscalls:sys_enter -e raw_syscalls:sys_exit \
 	-e syscalls:sys_enter_futex -e syscalls:sys_exit_futex -- "$T/work"
 
-cat > "$T/spin.c" <<'EOF'
-volatile unsigned long sink;
-__attribute__((noinline)) void leaf(void) { for (int i = 0; i < 100000; i++) sink += i; }
-__attribute__((noinline)) void mid(void) { leaf(); }
-int main(void) { for (int i = 0; i < 2000; i++) mid(); return 0; }
-EOF
-cc -O1 -fno-omit-frame-pointer -o "$T/spin" "$T/spin.c" || fail "cc spin.c"
-perf_record "$T/cpu.data" -g -e cpu-clock -F 999 -- "$T/spin"
+py_record_cpu 2000
 
 # same FILE ARGS...: perf script and prf script -i FILE ARGS... print the
 # same and exit alike
