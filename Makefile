@@ -41,6 +41,7 @@ OBJS := $(SRCS:%.c=$(O)/%.o)
 # Python scripting (`script -s`): a plugin next to the binary, loaded with
 # dlopen() only when a script runs, so prf itself does not link libpython
 # (util/analysis/scripting-abi.h). Skipped when python3-embed is missing.
+# Building $(BIN) builds it too (`make prf` gives a prf whose -s works).
 PY_CFLAGS := $(shell $(PKG_CONFIG) --cflags python3-embed 2>/dev/null)
 PY_LIBS   := $(shell $(PKG_CONFIG) --libs python3-embed 2>/dev/null)
 PY_PLUGIN := $(if $(PY_LIBS),$(BIN)-python.so)
@@ -49,7 +50,7 @@ PY_OBJS   := $(PY_SRCS:%.c=$(O)/%.pic.o)
 
 all: $(BIN) $(PY_PLUGIN)
 
-$(BIN): $(OBJS)
+$(BIN): $(OBJS) | $(PY_PLUGIN)
 	@echo "  LINK    $@"
 	@$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 

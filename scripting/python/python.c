@@ -828,6 +828,81 @@ static void py_stop(void)
 	py.started = false;
 }
 
+/*
+ * Under LeakSanitizer (the SANITIZE=address build): CPython 3.11 does not
+ * free everything at Py_FinalizeEx() once common modules are imported
+ * (a program that only runs "import collections" between Py_Initialize()
+ * and Py_FinalizeEx() loses 13628 bytes in 6 blocks). The allocations
+ * made while Python runs, inside the entry points below, are left out of
+ * the leak report; prf's own, between these calls, are still checked.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#define PY_ENTER() __lsan_disable()
+#define PY_LEAVE() __lsan_enable()
+#else
+#define PY_ENTER() do { } while (0)
+#define PY_LEAVE() do { } while (0)
+#endif
+
+static int entry_start(int argc, const char **argv, const char *exec_path)
+{
+	int r;
+
+	PY_ENTER();
+	r = py_start(argc, argv, exec_path);
+	PY_LEAVE();
+	return r;
+}
+
+static int entry_event(const struct prf_script_event *ev)
+{
+	int r;
+
+	PY_ENTER();
+	r = py_event(ev);
+	PY_LEAVE();
+	return r;
+}
+
+static int entry_define(enum prf_script_define what, const char *handler_name, const char *field,
+			uint64_t value, const char *str)
+{
+	int r;
+
+	PY_ENTER();
+	r = py_define(what, handler_name, field, value, str);
+	PY_LEAVE();
+	return r;
+}
+
+static int entry_end(void)
+{
+	int r;
+
+	PY_ENTER();
+	r = py_end();
+	PY_LEAVE();
+	return r;
+}
+
+static void entry_stop(void)
+{
+	PY_ENTER();
+	py_stop();
+	PY_LEAVE();
+}
+
+static bool entry_has_handler(const char *name)
+{
+	bool r;
+
+	PY_ENTER();
+	r = has_handler(name);
+	PY_LEAVE();
+	return r;
+}
+
 static int exit_status_store;
 
 __attribute__((visibility("default")))
@@ -836,11 +911,11 @@ int prf_script_plugin_init(struct prf_script_plugin *plugin)
 	if (plugin->abi_version != PRF_SCRIPT_ABI_VERSION)
 		return -EINVAL;
 	py.exit_status = plugin->exit_status ? plugin->exit_status : &exit_status_store;
-	plugin->start = py_start;
-	plugin->event = py_event;
-	plugin->define = py_define;
-	plugin->end = py_end;
-	plugin->stop = py_stop;
-	plugin->has_handler = has_handler;
+	plugin->start = entry_start;
+	plugin->event = entry_event;
+	plugin->define = entry_define;
+	plugin->end = entry_end;
+	plugin->stop = entry_stop;
+	plugin->has_handler = entry_has_handler;
 	return 0;
 }
