@@ -64,6 +64,8 @@ struct script_opts {
 
 static const char *const script_usage[] = {
 	"prf script [<options>]",
+	"prf script [<options>] -s <script.py> [<script args>]",
+	"prf script record|report <script> [<args>]",
 	NULL
 };
 
@@ -430,13 +432,25 @@ int cmd_script(int argc, const char **argv)
 			OPT_END()
 		};
 
-		argc = parse_options(argc, argv, options, script_usage, 0);
+		/* as perf: a script's arguments, or record/report NAME ARGS,
+		 * follow the first non-option */
+		argc = parse_options(argc, argv, options, script_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 		if (argc < 0) {
 			status = 129;
 			goto out;
 		}
 		if (so->list_scripts) {
 			status = scripting__list(stdout) ? 1 : 0;
+			goto out;
+		}
+		if (argc > 0 && !so->script &&
+		    (!strcmp(argv[0], "record") || !strcmp(argv[0], "report"))) {
+			if (argc < 2) {
+				fprintf(stderr, "prf script %s: which script? (prf script -l lists them)\n", argv[0]);
+				status = 129;
+				goto out;
+			}
+			status = scripting__run_installed(argv[1], argv[0], argc - 2, argv + 2);
 			goto out;
 		}
 		if (argc > 0 && !so->script) {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf script -s: perf's Python interface (handlers, every dict key, perf_trace_context, flag tables, script arguments), errors, -l, -g python, libpython loaded only for -s
+# prf script -s: perf's Python interface (handlers, every dict key, perf_trace_context, flag tables, script arguments), errors, -l, -g python, record/report NAME, libpython loaded only for -s
 # 1. Scripts of this test print everything perf hands a script: the
 #    param_dict of process_event() (repr: every key, value and their
 #    order, callchain frames with ip/sym/sym_off/dso), a tracepoint handler
@@ -17,6 +17,9 @@
 #    skeleton that runs.
 # 4. prf does not link libpython, and plain script/report do not load it
 #    (LD_DEBUG=files); -s does.
+# 5. prf script record NAME runs perf's NAME-record with prf as `perf`
+#    (the file is prf's), prf script report NAME prints what perf script
+#    report NAME prints on it; an unknown NAME: exit 1.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup script-python-api
@@ -135,4 +138,20 @@ done
 LD_DEBUG=files "$PRF" script -i "$T/cpu.data" -s "$T/api.py" > /dev/null 2> "$T/ld.err" || fail "prf script -s"
 grep -q "libpython" "$T/ld.err" || fail "script -s did not load libpython (LD_DEBUG shows none)"
 echo "ok: libpython loaded by script -s only"
+
+# --- 5. record/report NAME ---
+mkdir "$T/rr"
+(cd "$T/rr" && "$PRF" script record syscall-counts -- ls / > /dev/null 2> "$T/rr.err") ||
+	{ cat "$T/rr.err"; fail "prf script record syscall-counts"; }
+"$PERF" report -i "$T/rr/perf.data" --header-only 2>/dev/null | grep -q "cmdline : .*prf record -e raw_syscalls" ||
+	fail "script record: perf.data not recorded by prf record"
+(cd "$T/rr" && "$PERF" script report syscall-counts) > "$T/perf.rr" 2>&1 || fail "perf script report"
+(cd "$T/rr" && "$PRF" script report syscall-counts) > "$T/prf.rr" 2>&1 ||
+	{ cat "$T/prf.rr"; fail "prf script report syscall-counts"; }
+grep -q "openat" "$T/prf.rr" && cmp -s "$T/perf.rr" "$T/prf.rr" ||
+	{ diff "$T/perf.rr" "$T/prf.rr" | head; fail "script report syscall-counts differs from perf's"; }
+"$PRF" script report no-such-script > "$T/err.out" 2>&1
+rc=$?
+[ $rc -eq 1 ] || { cat "$T/err.out"; fail "script report no-such-script: exit $rc"; }
+echo "ok: script record/report syscall-counts as perf's; unknown script: exit 1"
 exit 0

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <traceevent/event-parse.h>
 
 #include "scripting.h"
@@ -593,6 +594,93 @@ int scripting__list(FILE *fp)
 	}
 	closedir(langs);
 	return 0;
+}
+
+/* ---- record/report NAME ------------------------------------------- */
+
+/* scripts/LANG/bin/NAME-WHAT under the exec path into buf; 0 or -ENOENT */
+static int find_installed(const char *name, const char *what, char *buf, size_t size)
+{
+	const char *exec_path = scripting__exec_path();
+	char dir[PATH_MAX];
+	struct dirent *lang;
+	DIR *langs;
+	int err = -ENOENT;
+
+	if (!exec_path)
+		return -ENOENT;
+	snprintf(dir, sizeof(dir), "%s/scripts", exec_path);
+	langs = opendir(dir);
+	if (!langs)
+		return -ENOENT;
+	while (err && (lang = readdir(langs))) {
+		if (lang->d_name[0] == '.')
+			continue;
+		snprintf(buf, size, "%s/%s/bin/%s-%s", dir, lang->d_name, name, what);
+		if (!access(buf, R_OK))
+			err = 0;
+	}
+	closedir(langs);
+	return err;
+}
+
+int scripting__run_installed(const char *name, const char *what, int argc, const char **argv)
+{
+	char script[PATH_MAX + 600], exe[PATH_MAX], link[PATH_MAX + 16], path_env[8192];
+	char bindir[] = "/tmp/prf-script-XXXXXX";
+	const char *exec_path = scripting__exec_path(), *old_path = getenv("PATH");
+	ssize_t n;
+	pid_t pid;
+	int status = 1, wstatus;
+
+	if (find_installed(name, what, script, sizeof(script))) {
+		pr_err("prf script %s: no installed script '%s' (prf script -l lists them)\n", what, name);
+		return 1;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0 || !mkdtemp(bindir)) {
+		pr_err("prf script %s: %s\n", what, strerror(errno));
+		return 1;
+	}
+	exe[n] = '\0';
+	/* the scripts call `perf`: here, this prf */
+	snprintf(link, sizeof(link), "%s/perf", bindir);
+	if (symlink(exe, link)) {
+		pr_err("prf script %s: %s: %s\n", what, link, strerror(errno));
+		goto out;
+	}
+	snprintf(path_env, sizeof(path_env), "%s%s%s", bindir, old_path ? ":" : "", old_path ? old_path : "");
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		pr_err("prf script %s: fork: %s\n", what, strerror(errno));
+		goto out;
+	}
+	if (pid == 0) {
+		const char **cargv = calloc((size_t)argc + 3, sizeof(*cargv));
+
+		if (!cargv)
+			_exit(127);
+		cargv[0] = "/bin/sh";
+		cargv[1] = script;
+		memcpy(cargv + 2, argv, (size_t)argc * sizeof(*argv));
+		setenv("PATH", path_env, 1);
+		if (exec_path)
+			setenv("PERF_EXEC_PATH", exec_path, 0);
+		execv("/bin/sh", (char *const *)cargv);
+		_exit(127);
+	}
+	while (waitpid(pid, &wstatus, 0) < 0) {
+		if (errno != EINTR) {
+			wstatus = 1 << 8;
+			break;
+		}
+	}
+	status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+out:
+	unlink(link);
+	rmdir(bindir);
+	return status;
 }
 
 /* ---- -g python: a skeleton ------------------------------------------ */

@@ -64,6 +64,16 @@ const char *scripting__exec_path(void);
 int scripting__list(FILE *fp);
 
 /*
+ * `perf script record NAME ARGS` / `report NAME ARGS`: run the installed
+ * scripts/LANG/bin/NAME-record (or -report) with ARGS (argc entries), with
+ * `perf` on its PATH meaning this prf, so that the recording and the
+ * report are prf's. what: "record" or "report". Returns the exit status
+ * to give (the script's; 1 when it is not installed or cannot run, with a
+ * message).
+ */
+int scripting__run_installed(const char *name, const char *what, int argc, const char **argv);
+
+/*
  * `perf script -g python`: write OUT (a new file, e.g. "perf-script.py"),
  * a Python script with trace_begin/trace_end, one handler per tracepoint
  * of session's evlist with its payload fields, trace_unhandled and
