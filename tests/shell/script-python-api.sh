@@ -20,6 +20,10 @@
 # 5. prf script record NAME runs perf's NAME-record with prf as `perf`
 #    (the file is prf's), prf script report NAME prints what perf script
 #    report NAME prints on it; an unknown NAME: exit 1.
+# 6. prf's own helper modules (scripting/exec: Core, Util, EventClass,
+#    used when perf's are not installed) give the results of perf's on
+#    the same calls (flag and symbol tables, trace flags, task states, time
+#    strings, statistics, errno and syscall names, event classes).
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup script-python-api
@@ -154,4 +158,76 @@ grep -q "openat" "$T/prf.rr" && cmp -s "$T/perf.rr" "$T/prf.rr" ||
 rc=$?
 [ $rc -eq 1 ] || { cat "$T/err.out"; fail "script report no-such-script: exit $rc"; }
 echo "ok: script record/report syscall-counts as perf's; unknown script: exit 1"
+
+# --- 6. prf's helper modules against perf's ---
+perf_lib=""
+for d in /usr/lib/perf-core /usr/libexec/perf-core; do
+	[ -f "$d/scripts/python/Perf-Trace-Util/lib/Perf/Trace/Core.py" ] &&
+		perf_lib="$d/scripts/python/Perf-Trace-Util/lib/Perf/Trace" && break
+done
+if [ -z "$perf_lib" ]; then
+	echo "note: perf's Perf-Trace-Util not installed: modules not compared"
+	exit 0
+fi
+cat > "$T/modules.py" <<'EOF'
+import importlib.util, io, contextlib, struct, sys
+
+def load(path, name):
+    spec = importlib.util.spec_from_file_location(name, path + "/" + name + ".py")
+    mod = importlib.util.module_from_spec(spec)
+    with contextlib.redirect_stdout(io.StringIO()):
+        spec.loader.exec_module(mod)
+    return mod
+
+def calls(path):
+    sys.modules.pop("Core", None)
+    core, util, ev = load(path, "Core"), load(path, "Util"), load(path, "EventClass")
+    out = []
+    core.define_flag_field("ev", "f", "|")
+    for v, n in ((0, "NONE"), (1, "A"), (2, "B"), (4, "C"), (16, "E")):
+        core.define_flag_value("ev", "f", v, n)
+    core.define_flag_field("ev", "g", "")
+    core.define_flag_value("ev", "g", 1, "x")
+    core.define_flag_value("ev", "g", 2, "y")
+    core.define_symbolic_field("ev", "s")
+    for v, n in ((0, "zero"), (3, "three"), (7, "seven")):
+        core.define_symbolic_value("ev", "s", v, n)
+    for v in (0, 1, 3, 7, 16, 21, 32, 255):
+        out.append((core.flag_str("ev", "f", v), core.flag_str("ev", "g", v),
+                    core.flag_str("ev", "none", v), core.symbol_str("ev", "s", v),
+                    core.symbol_str("none", "s", v), core.trace_flag_str(v),
+                    core.taskState(v)))
+    h = core.EventHeaders(1, 12, 3456789, 42, "comm", [])
+    out.append((h.ts(), h.ts_format(), core.autodict()["a"]["b"] == {}))
+    for ns in (0, 999999999, 1000000000, 1234567890123):
+        out.append((util.nsecs(ns // 10**9, ns % 10**9), util.nsecs_secs(ns),
+                    util.nsecs_nsecs(ns), util.nsecs_str(ns), util.avg(ns + 1, 3)))
+    st = {}
+    for v in (5, 3, 9, 9, 1):
+        util.add_stats(st, "k", v)
+    out.append(st)
+    out.append([util.strerror(n) for n in (2, -13, 0, 99999)])
+    out.append([util.syscall_name(n) for n in (0, 1, 59, 100000)])
+    out.append((util.FUTEX_WAIT, util.FUTEX_WAKE, util.FUTEX_CMD_MASK))
+    for size in (8, 144, 176):
+        e = ev.create_event("n", "c", "d", "s", struct.pack("22Q", *range(22))[:size])
+        out.append((type(e).__name__, e.ev_type, sorted(vars(e).items())))
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            e.show()
+        out.append(buf.getvalue())
+    return out
+
+a, b = calls(sys.argv[1]), calls(sys.argv[2])
+for x, y in zip(a, b):
+    if x != y:
+        print("perf:", x)
+        print("prf: ", y)
+        sys.exit(1)
+print("same", len(a))
+EOF
+prf_out "$T/mod.out" script -i "$T/cpu.data" -s "$T/modules.py" "$perf_lib" \
+	"$PRF_SRCDIR/scripting/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace"
+grep -q '^same ' "$T/mod.out" || { cat "$T/mod.out"; fail "prf's modules differ from perf's"; }
+echo "ok: prf's Core/Util/EventClass give perf's results ($(cat "$T/mod.out"))"
 exit 0

@@ -9,6 +9,10 @@
 # failed-syscalls-by-pid, futex-contention, stackcollapse (plain,
 # --include-tid, --kernel --include-pid), flamegraph -f json and
 # event_analyzing_sample; the outputs and exit statuses must be the same.
+# Each is run a second time with PERF_EXEC_PATH pointing at prf's own
+# helper modules (scripting/exec: Core, Util, EventClass), which must give
+# the same output too (when python3-audit is installed: without it perf's
+# Util and prf's print different hints).
 # sched-migration needs wxPython (its GUI) and is not run.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -69,9 +73,23 @@ same() {
 	[ -s "$T/perf.out" ] || { cat "$T/perf.err"; fail "$*: perf printed nothing"; }
 	cmp -s "$T/perf.out" "$T/prf.out" ||
 		{ diff "$T/perf.out" "$T/prf.out" | head -20; fail "$*: prf script differs from perf script"; }
-	echo "ok: ${2##*/} ${*:3} ($(wc -l < "$T/prf.out") lines, exit $rc_prf)"
+	# again with prf's own Core/Util/EventClass instead of perf's
+	if [ -n "$own" ]; then
+		(cd "$T" && rm -f /dev/shm/perf.db && PERF_EXEC_PATH="$own" "$PRF" script -i "$file" "$@") \
+			> "$T/own.out" 2>"$T/own.err"
+		rc_prf=$?
+		[ $rc_perf -eq $rc_prf ] || { cat "$T/own.err"; fail "$* (prf's modules): exit $rc_prf"; }
+		cmp -s "$T/perf.out" "$T/own.out" ||
+			{ diff "$T/perf.out" "$T/own.out" | head -20; fail "$*: differs with prf's modules"; }
+	fi
+	echo "ok: ${2##*/} ${*:3} ($(wc -l < "$T/prf.out") lines, exit $rc_prf${own:+; also with prf modules})"
 }
 trap 'rm -rf "$T"; rm -f /dev/shm/perf.db' EXIT
+own="$PRF_SRCDIR/scripting/exec"
+# the interpreter prf embeds (python3 on PATH may be another one)
+printf 'import audit\n' > "$T/audit.py"
+"$PRF" script -i "$T/cpu.data" -s "$T/audit.py" > /dev/null 2>&1 ||
+	{ echo "note: no python3-audit: prf's modules not compared"; own=""; }
 
 same sys.data -s "$S/syscall-counts.py"
 same sys.data -s "$S/syscall-counts.py" work

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,7 @@ static void *plugin_open(const char *lang)
 
 static bool dir_has(const char *dir, const char *sub)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX + 64];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, sub);
 	return access(path, F_OK) == 0;
@@ -100,7 +101,10 @@ const char *scripting__exec_path(void)
 	static const char *const dirs[] = {
 		"/usr/lib/perf-core", "/usr/libexec/perf-core", "/usr/local/libexec/perf-core",
 	};
+	static char own[PATH_MAX];
 	const char *env = getenv("PERF_EXEC_PATH");
+	char exe[PATH_MAX];
+	ssize_t n;
 
 	if (env && *env)
 		return env;
@@ -108,6 +112,17 @@ const char *scripting__exec_path(void)
 		if (dir_has(dirs[i], "scripts/python/Perf-Trace-Util/lib"))
 			return dirs[i];
 	}
+	/* prf's own helper modules: beside the binary in the source tree
+	 * (scripting/exec), else installed */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		snprintf(own, sizeof(own), "%s/scripting/exec", dirname(exe));
+		if (dir_has(own, "scripts/python/Perf-Trace-Util/lib"))
+			return own;
+	}
+	if (dir_has(PRF_LIB_DIR "/exec", "scripts/python/Perf-Trace-Util/lib"))
+		return PRF_LIB_DIR "/exec";
 	return NULL;
 }
 

@@ -52,7 +52,9 @@ void script_runner__delete(struct script_runner *r);
 /*
  * The directory to give scripts as PERF_EXEC_PATH (the one holding
  * scripts/python/Perf-Trace-Util/lib): $PERF_EXEC_PATH, else Linux perf's
- * install directory when present; NULL when none is found.
+ * install directory when present, else prf's own helper modules
+ * (scripting/exec beside the binary, or PRF_LIB_DIR/exec); NULL when
+ * none is found. Static storage.
  */
 const char *scripting__exec_path(void);
 
