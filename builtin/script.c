@@ -307,9 +307,9 @@ static int process_switch(struct perf_tool *tool, union perf_event *event,
 	struct script_opts *so = tool2opts(tool);
 	int err = script__setup(so);
 
-	(void)event;
-	(void)sample;
 	(void)machine;
+	if (!err && so->runner)
+		err = script_runner__switch(so->runner, event, sample);
 	if (err || !so->oc)
 		return err;
 	return script__stop(so, 0);

@@ -12,6 +12,7 @@
  *     `trace_unhandled(event_name, context, event_fields_dict)`;
  *   - other events: `process_event(param_dict)`;
  *   - `trace_begin()` after the script's top level, `trace_end()` at the end;
+ *   - `context_switch(...)` for PERF_RECORD_SWITCH records;
  *   - the module `perf_trace_context` (common_pc, common_flags,
  *     common_lock_depth, perf_sample_insn, perf_set_itrace_options,
  *     perf_sample_srcline, perf_sample_srccode, perf_script_context).
@@ -694,6 +695,25 @@ static int py_define(enum prf_script_define what, const char *handler_name, cons
 	return err;
 }
 
+/* context_switch(ts, cpu, pid, tid, np_pid, np_tid, machine_pid, out,
+ * out_preempt, sample_machine_pid, vcpu), perf's arguments */
+static int py_switch(const struct prf_script_switch *sw)
+{
+	PyObject *f = handler("context_switch"), *t;
+	int err;
+
+	if (!f)
+		return PyErr_Occurred() ? py_fail("context_switch") : 0;
+	t = Py_BuildValue("(KiiiiiiNNii)", (unsigned long long)sw->time, sw->cpu, sw->pid, sw->tid,
+			  sw->np_pid, sw->np_tid, sw->machine_pid, PyBool_FromLong(sw->out),
+			  PyBool_FromLong(sw->out_preempt), sw->sample_machine_pid, sw->vcpu);
+	if (!t)
+		return py_fail("context_switch");
+	err = call("context_switch", f, t);
+	Py_DECREF(t);
+	return err;
+}
+
 /* ---- start and stop ------------------------------------------------- */
 
 /* The script's top level, in __main__ (as `python3 FILE` runs it). */
@@ -876,6 +896,16 @@ static int entry_define(enum prf_script_define what, const char *handler_name, c
 	return r;
 }
 
+static int entry_switch(const struct prf_script_switch *sw)
+{
+	int r;
+
+	PY_ENTER();
+	r = py_switch(sw);
+	PY_LEAVE();
+	return r;
+}
+
 static int entry_end(void)
 {
 	int r;
@@ -914,6 +944,7 @@ int prf_script_plugin_init(struct prf_script_plugin *plugin)
 	plugin->start = entry_start;
 	plugin->event = entry_event;
 	plugin->define = entry_define;
+	plugin->context_switch = entry_switch;
 	plugin->end = entry_end;
 	plugin->stop = entry_stop;
 	plugin->has_handler = entry_has_handler;

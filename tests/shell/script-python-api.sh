@@ -10,6 +10,8 @@
 #    Known difference (Documentation/prf-script-python.txt): the
 #    dso_map_end of [kernel.kallsyms] (prf's kernel map reaches the next
 #    kernel map or the top of the address space): masked on both sides.
+#    context_switch() gets what perf gives it for the PERF_RECORD_SWITCH
+#    records of a --switch-events recording.
 # 2. A script that raises: its traceback (file, line), a message naming
 #    the handler, exit 1; a syntax error, a missing script, a .pl script:
 #    a message and exit 1; sys.exit(3): exit 3.
@@ -92,6 +94,16 @@ grep -q "^raw_syscalls__sys_exit " "$T/prf.out" || fail "no raw_syscalls__sys_ex
 grep -q "^unhandled raw_syscalls__sys_enter " "$T/prf.out" || fail "no trace_unhandled() call"
 grep -Eq "^sched__sched_switch .* '[SD]' " "$T/prf.out" || fail "flag_str(prev_state): no 'S' or 'D'"
 grep -q '^trace_end {"raw_syscalls__sys_enter"' "$T/prf.out" || fail "trace_end or the flag tables"
+
+perf_record "$T/sw.data" --switch-events -e cpu-clock -- "$T/spin"
+cat > "$T/switch.py" <<'EOF'
+def context_switch(*args):
+    print("context_switch", args)
+def process_event(param_dict):
+    print(param_dict['sample']['time'])
+EOF
+same sw.data -s "$T/switch.py"
+grep -q "^context_switch (.*, True, True, 0, -1)" "$T/prf.out" || fail "no preempted switch-out"
 
 # --- 2. errors ---
 printf 'def process_event(param_dict):\n    raise ValueError("prf-test-boom")\n' > "$T/raise.py"

@@ -90,6 +90,18 @@ struct prf_script_event {
 	unsigned int srcline;		/* its line, 0 unknown */
 };
 
+/* A PERF_RECORD_SWITCH or SWITCH_CPU_WIDE record, for the script's
+ * context_switch(). */
+struct prf_script_switch {
+	uint64_t time;			/* ns; sample_id_all */
+	int32_t cpu, pid, tid;		/* -1 when the record does not carry them */
+	int32_t np_pid, np_tid;		/* next/previous task (CPU-wide), else -1 */
+	int32_t machine_pid;		/* the machine's pid: -1, the host */
+	bool out, out_preempt;		/* switch-out; preempted while running */
+	int32_t sample_machine_pid;	/* guest machine of the record: 0 */
+	int32_t vcpu;			/* guest vcpu: -1 */
+};
+
 /*
  * The flag and symbolic tables of an event's "print fmt" (print_flags(),
  * print_symbolic()), handed to the script's define_flag_field(),
@@ -125,6 +137,8 @@ struct prf_script_plugin {
 	/* One define_*() call (enum prf_script_define); field NULL: None. */
 	int (*define)(enum prf_script_define what, const char *handler, const char *field,
 		      uint64_t value, const char *str);
+	/* A context switch: the script's context_switch(), when it has one. */
+	int (*context_switch)(const struct prf_script_switch *sw);
 	/* trace_end(). */
 	int (*end)(void);
 	/* Stop the runtime (after start, whatever happened). */

@@ -59,6 +59,7 @@ struct script_runner {
 	size_t alloc_fields;
 	char loc_bid[2 * BUILD_ID_SIZE + 1];
 	bool want_general;		/* the script has process_event() */
+	bool want_switch;		/* the script has context_switch() */
 	char *cur_field;		/* define_walk(): the last field named */
 };
 
@@ -169,6 +170,7 @@ struct script_runner *script_runner__new(struct perf_session *session, int argc,
 		goto fail;
 	}
 	r->want_general = r->plugin.has_handler("process_event");
+	r->want_switch = r->plugin.has_handler("context_switch");
 	return r;
 fail:
 	script_runner__delete(r);
@@ -197,6 +199,28 @@ void script_runner__delete(struct script_runner *r)
 int script_runner__status(const struct script_runner *r)
 {
 	return r->status;
+}
+
+int script_runner__switch(struct script_runner *r, union perf_event *event,
+			  struct perf_sample *sample)
+{
+	struct prf_script_switch sw = {
+		.np_pid = -1, .np_tid = -1, .machine_pid = -1, .vcpu = -1,
+	};
+
+	if (!r->want_switch)
+		return 0;
+	sw.time = sample ? sample->time : 0;
+	sw.cpu = sample ? (int32_t)sample->cpu : -1;
+	sw.pid = sample ? (int32_t)sample->pid : -1;
+	sw.tid = sample ? (int32_t)sample->tid : -1;
+	if (event->header.type == PERF_RECORD_SWITCH_CPU_WIDE) {
+		sw.np_pid = (int32_t)event->context_switch.next_prev_pid;
+		sw.np_tid = (int32_t)event->context_switch.next_prev_tid;
+	}
+	sw.out = event->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
+	sw.out_preempt = sw.out && (event->header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT);
+	return r->plugin.context_switch(&sw) ? -ECANCELED : 0;
 }
 
 int script_runner__end(struct script_runner *r)

@@ -40,6 +40,14 @@ struct script_runner *script_runner__new(struct perf_session *session, int argc,
 int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 			  struct perf_sample *sample, struct resolved_sample *rs);
 
+/*
+ * A PERF_RECORD_SWITCH / SWITCH_CPU_WIDE record (sample: its sample_id
+ * fields) to the script's context_switch(), when it has one. 0 or
+ * -ECANCELED as script_runner__sample().
+ */
+int script_runner__switch(struct script_runner *r, union perf_event *event,
+			  struct perf_sample *sample);
+
 /* trace_end(). 0 or -ECANCELED as script_runner__sample(). */
 int script_runner__end(struct script_runner *r);
 
