@@ -152,26 +152,44 @@ static PyObject *ctx_set_itrace_options(PyObject *self, PyObject *args)
 	return NULL;
 }
 
+/* (file, line) of the sample ip; (None, 0) when unknown */
 static PyObject *ctx_sample_srcline(PyObject *self, PyObject *args)
 {
 	const struct prf_script_event *ev = ctx_event(args);
+	const char *file = NULL;
+	unsigned int line = 0;
 
 	if (!ev)
 		return NULL;
-	if (!ev->srcfile)
-		return Py_BuildValue("(OO)", Py_None, Py_None);
-	return Py_BuildValue("(sI)", ev->srcfile, ev->srcline);
+	if (!ev->srcline || ev->srcline(ev, &file, &line))
+		return Py_BuildValue("(OI)", Py_None, 0U);
+	return Py_BuildValue("(sI)", file, line);
 }
 
+/* (file, line, text of that line without its newline); Nones for what
+ * is unknown */
 static PyObject *ctx_sample_srccode(PyObject *self, PyObject *args)
 {
 	const struct prf_script_event *ev = ctx_event(args);
+	const char *file = NULL;
+	unsigned int line = 0, n = 0;
+	char buf[4096];
+	FILE *f;
 
 	if (!ev)
 		return NULL;
-	if (!ev->srcfile)
-		return Py_BuildValue("(OOO)", Py_None, Py_None, Py_None);
-	return Py_BuildValue("(sIO)", ev->srcfile, ev->srcline, Py_None);
+	if (!ev->srcline || ev->srcline(ev, &file, &line))
+		return Py_BuildValue("(OIO)", Py_None, 0U, Py_None);
+	f = fopen(file, "r");
+	while (f && fgets(buf, sizeof(buf), f)) {
+		if (++n == line) {
+			fclose(f);
+			return Py_BuildValue("(sIs#)", file, line, buf, (Py_ssize_t)strcspn(buf, "\n"));
+		}
+	}
+	if (f)
+		fclose(f);
+	return Py_BuildValue("(sIO)", file, line, Py_None);
 }
 
 static PyMethodDef ctx_methods[] = {

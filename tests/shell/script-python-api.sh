@@ -10,6 +10,8 @@
 #    Known difference (Documentation/prf-script-python.txt): the
 #    dso_map_end of [kernel.kallsyms] (prf's kernel map reaches the next
 #    kernel map or the top of the address space): masked on both sides.
+#    perf_sample_srcline()/perf_sample_srccode() give perf's file, line
+#    and source text for the samples in the test's program.
 #    context_switch() gets what perf gives it for the PERF_RECORD_SWITCH
 #    records of a --switch-events recording.
 # 2. A script that raises: its traceback (file, line), a message naming
@@ -95,6 +97,16 @@ grep -q "^unhandled raw_syscalls__sys_enter " "$T/prf.out" || fail "no trace_unh
 grep -Eq "^sched__sched_switch .* '[SD]' " "$T/prf.out" || fail "flag_str(prev_state): no 'S' or 'D'"
 grep -q '^trace_end {"raw_syscalls__sys_enter"' "$T/prf.out" || fail "trace_end or the flag tables"
 
+cat > "$T/srcline.py" <<'EOF'
+from perf_trace_context import *
+def process_event(param_dict):
+    if param_dict.get('dso', '').endswith('/spin'):
+        print(param_dict.get('symbol'), perf_sample_srcline(perf_script_context),
+              perf_sample_srccode(perf_script_context))
+EOF
+same cpu.data -s "$T/srcline.py"
+grep -q "^leaf ('$T/spin.c', 2) ('$T/spin.c', 2, '__attribute__((noinline)) void leaf" "$T/prf.out" ||
+	{ head -3 "$T/prf.out"; fail "perf_sample_srcline/srccode: no leaf() line"; }
 perf_record "$T/sw.data" --switch-events -e cpu-clock -- "$T/spin"
 cat > "$T/switch.py" <<'EOF'
 def context_switch(*args):

@@ -86,8 +86,10 @@ struct prf_script_event {
 	size_t nr_fields;
 	int common_pid;			/* the payload's common_pid (the thread id) */
 	int common_pc, common_flags, common_lock_depth;	/* common_* of the payload */
-	const char *srcfile;		/* the ip's source file, NULL unknown */
-	unsigned int srcline;		/* its line, 0 unknown */
+	/* The ip's source file (full path) and line, looked up on demand
+	 * (during the event's delivery only): 0, or -ENOENT (unknown). */
+	int (*srcline)(const struct prf_script_event *ev, const char **file, unsigned int *line);
+	void *host;			/* prf's, for srcline() */
 };
 
 /* A PERF_RECORD_SWITCH or SWITCH_CPU_WIDE record, for the script's

@@ -19,6 +19,7 @@
 #include "scripting-abi.h"
 #include "../session/resolve.h"
 #include "../session/trace-format.h"
+#include "../model/debuginfo.h"
 #include "../model/dso.h"
 #include "../model/map.h"
 #include "../kernel/evlist.h"
@@ -492,6 +493,17 @@ static void fill_location(struct script_runner *r, const struct addr_location *a
 	}
 }
 
+/* prf_script_event.srcline: the line table of the ip's DSO */
+static int event_srcline(const struct prf_script_event *ev, const char **file, unsigned int *line)
+{
+	const struct resolved_sample *rs = ev->host;
+	const struct addr_location *al = &rs->al;
+
+	if (!al->map || !al->map->dso)
+		return -ENOENT;
+	return dso__srcline_full(al->map->dso, al->addr, file, line) ? -ENOENT : 0;
+}
+
 int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 			  struct perf_sample *sample, struct resolved_sample *rs)
 {
@@ -555,6 +567,8 @@ int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 	ev.raw = sample->raw_data;
 	ev.raw_size = sample->raw_data ? sample->raw_size : 0;
 	ev.comm = rs->comm;
+	ev.srcline = event_srcline;
+	ev.host = rs;
 	return r->plugin.event(&ev) ? -ECANCELED : 0;
 }
 
