@@ -171,7 +171,7 @@ echo "ok: libpython loaded by script -s only"
 mkdir "$T/rr"
 (cd "$T/rr" && "$PRF" script record syscall-counts -- ls / > /dev/null 2> "$T/rr.err") ||
 	{ cat "$T/rr.err"; fail "prf script record syscall-counts"; }
-"$PERF" report -i "$T/rr/perf.data" --header-only 2>/dev/null | grep -q "cmdline : .*prf record -e raw_syscalls" ||
+"$PERF" report -i "$T/rr/perf.data" --header-only 2>/dev/null | grep -q "cmdline : .*prf[^ ]* record -e raw_syscalls" ||
 	fail "script record: perf.data not recorded by prf record"
 (cd "$T/rr" && "$PERF" script report syscall-counts) > "$T/perf.rr" 2>&1 || fail "perf script report"
 (cd "$T/rr" && "$PRF" script report syscall-counts) > "$T/prf.rr" 2>&1 ||
