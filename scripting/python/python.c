@@ -256,8 +256,23 @@ static bool has_handler(const char *name)
 	return py.started && handler(name) != NULL;
 }
 
-/* Positional parameters of a Python function; -1 when unknown. */
+/* Positional parameters of a Python function; -1 when unknown. The
+ * handlers stay referenced by py.handlers: remembered by address. */
+static int arg_count_uncached(PyObject *func);
+
 static int arg_count(PyObject *func)
+{
+	static struct { PyObject *func; int n; } memo[64];
+	size_t i = ((uintptr_t)func >> 4) % 64;
+
+	if (memo[i].func != func) {
+		memo[i].n = arg_count_uncached(func);
+		memo[i].func = func;
+	}
+	return memo[i].n;
+}
+
+static int arg_count_uncached(PyObject *func)
 {
 	PyObject *code = PyObject_GetAttrString(func, "__code__");
 	PyObject *n;
@@ -446,8 +461,11 @@ static PyObject *str_or_bytes(const char *s)
 	return cached_str(s);
 }
 
-static int set_location(PyObject *d, const struct prf_script_location *loc)
+static int set_location(PyObject *d, const struct prf_script_event *ev)
 {
+	struct prf_script_location l = { 0 }, *loc = &l;
+
+	ev->location(ev, loc);
 	if (loc->dso) {
 		if (set_item(d, "dso", str_or_bytes(loc->dso)) ||
 		    set_item(d, "dso_bid", cached_str(loc->dso_bid ? loc->dso_bid : "")) ||
@@ -529,7 +547,7 @@ static PyObject *sample_dict(const struct prf_script_event *ev, PyObject *callch
 	if (set_item(d, "sample", s) ||
 	    set_item(d, "raw_buf", PyBytes_FromStringAndSize(ev->raw, (Py_ssize_t)ev->raw_size)) ||
 	    set_item(d, "comm", str_or_bytes(ev->comm)) ||
-	    set_location(d, &ev->loc))
+	    set_location(d, ev))
 		goto fail_s;
 	Py_INCREF(callchain);
 	if (set_item(d, "callchain", callchain) ||

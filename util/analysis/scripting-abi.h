@@ -77,7 +77,9 @@ struct prf_script_event {
 	const void *raw;		/* PERF_SAMPLE_RAW payload, raw_size bytes */
 	size_t raw_size;
 	const char *comm;
-	struct prf_script_location loc;	/* the sample ip */
+	/* The map and symbol of the sample ip into *loc, resolved on
+	 * demand (during the event's delivery only). */
+	void (*location)(const struct prf_script_event *ev, struct prf_script_location *loc);
 	const struct prf_script_frame *frames;	/* callchain; none without one */
 	size_t nr_frames;
 	/* tracepoints with a known format; tp_handler NULL otherwise */
@@ -89,7 +91,7 @@ struct prf_script_event {
 	/* The ip's source file (full path) and line, looked up on demand
 	 * (during the event's delivery only): 0, or -ENOENT (unknown). */
 	int (*srcline)(const struct prf_script_event *ev, const char **file, unsigned int *line);
-	void *host;			/* prf's, for srcline() */
+	void *host;			/* prf's, for location() and srcline() */
 };
 
 /* A PERF_RECORD_SWITCH or SWITCH_CPU_WIDE record, for the script's

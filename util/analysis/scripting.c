@@ -62,6 +62,8 @@ struct script_runner {
 	bool want_general;		/* the script has process_event() */
 	bool want_switch;		/* the script has context_switch() */
 	char *cur_field;		/* define_walk(): the last field named */
+	struct resolved_sample *cur_rs;	/* the sample being delivered */
+	bool cur_chain, cur_located;	/* its callchain resolved; its location */
 };
 
 /* ---- the plugin ----------------------------------------------------- */
@@ -474,30 +476,49 @@ static int fill_frames(struct script_runner *r, const struct callchain_cursor *c
 }
 
 static void fill_location(struct script_runner *r, const struct addr_location *al,
-			  struct prf_script_event *ev)
+			  struct prf_script_location *loc)
 {
 	if (al->map && al->map->dso) {
 		struct dso *dso = al->map->dso;
 
-		ev->loc.dso = dso->long_name;
+		loc->dso = dso->long_name;
 		r->loc_bid[0] = '\0';
 		if (dso->has_build_id || dso->bid.size)
 			build_id__sprintf(&dso->bid, r->loc_bid);
-		ev->loc.dso_bid = r->loc_bid;
-		ev->loc.map_start = al->map->start;
-		ev->loc.map_end = al->map->end;
+		loc->dso_bid = r->loc_bid;
+		loc->map_start = al->map->start;
+		loc->map_end = al->map->end;
 	}
 	if (al->sym) {
-		ev->loc.symbol = al->sym->name;
-		ev->loc.symoff = al->addr - al->sym->start;
+		loc->symbol = al->sym->name;
+		loc->symoff = al->addr - al->sym->start;
 	}
+}
+
+/* The sample being delivered: its location resolved on first use. */
+static const struct addr_location *runner_location(struct script_runner *r)
+{
+	if (!r->cur_located) {
+		resolved_sample__location(r->cur_rs, r->cur_chain);
+		r->cur_located = true;
+	}
+	return &r->cur_rs->al;
+}
+
+/* prf_script_event.location */
+static void event_location(const struct prf_script_event *ev, struct prf_script_location *loc)
+{
+	struct script_runner *r = ev->host;
+	const struct addr_location *al = runner_location(r);
+
+	memset(loc, 0, sizeof(*loc));
+	fill_location(r, al, loc);
 }
 
 /* prf_script_event.srcline: the line table of the ip's DSO */
 static int event_srcline(const struct prf_script_event *ev, const char **file, unsigned int *line)
 {
-	const struct resolved_sample *rs = ev->host;
-	const struct addr_location *al = &rs->al;
+	const struct addr_location *al = runner_location(ev->host);
 
 	if (!al->map || !al->map->dso)
 		return -ENOENT;
@@ -542,8 +563,9 @@ int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 		if (err)
 			return err;
 	}
-	resolved_sample__location(rs, chain);
-	fill_location(r, &rs->al, &ev);
+	r->cur_rs = rs;
+	r->cur_chain = chain;
+	r->cur_located = false;
 
 	ev.ev_name = evsel__name(evsel);
 	ev.attr = &evsel->attr;
@@ -567,8 +589,9 @@ int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 	ev.raw = sample->raw_data;
 	ev.raw_size = sample->raw_data ? sample->raw_size : 0;
 	ev.comm = rs->comm;
+	ev.location = event_location;
 	ev.srcline = event_srcline;
-	ev.host = rs;
+	ev.host = r;
 	return r->plugin.event(&ev) ? -ECANCELED : 0;
 }
 
