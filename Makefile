@@ -5,18 +5,29 @@
 
 CC      ?= gcc
 PKG_CONFIG ?= pkg-config
+# installation directories (GNU conventions); build and install with the
+# same PREFIX: the binary finds its text pages in docdir (its man pages
+# are found beside it, BINDIR/../share/man)
 PREFIX  ?= /usr/local
+DESTDIR ?=
+bindir  ?= $(PREFIX)/bin
+mandir  ?= $(PREFIX)/share/man
+docdir  ?= $(PREFIX)/share/doc/prf
+htmldir ?= $(docdir)/html
+bashcompdir ?= $(PREFIX)/share/bash-completion/completions
+zshcompdir  ?= $(PREFIX)/share/zsh/vendor-completions
 O       ?= .build
 BIN     ?= prf
 
 LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib
+LIBS_PC += libseccomp	# syscall names and numbers for prf trace
 # slang: headers only; the TUI loads the library when it starts (ui/tui/slang-dl.h)
 CFLAGS_PC_ONLY := slang
 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
            -std=gnu11 -D_GNU_SOURCE -MMD -MP -I. \
-           -DPRF_DOC_DIR='"$(PREFIX)/share/doc/prf"' -DPRF_LIB_DIR='"$(PREFIX)/lib/prf"'
+           -DPRF_DOC_DIR='"$(docdir)"' -DPRF_LIB_DIR='"$(PREFIX)/lib/prf"'
 ifeq ($(CI),true)
 CFLAGS  += -Werror
 endif
@@ -81,10 +92,55 @@ demo: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	@PRF=$(CURDIR)/$(BIN) bash scripts/demo.sh
 
+# ---- manual pages and installation ---------------------------------------
+# Documentation/NAME.txt (AsciiDoc) -> $(O)/man/NAME.SECTION (the section
+# from its title line, "prf-report(1)") and $(O)/html/NAME.html, with
+# asciidoctor (scripts/install-deps.sh).
+DOC_TXT  := $(wildcard Documentation/prf*.txt)
+DOC_NAMES := $(DOC_TXT:Documentation/%.txt=%)
+man_section = $(shell sed -n '1s/.*(\([0-9]\)).*/\1/p' Documentation/$(1).txt)
+MAN_PAGES := $(foreach n,$(DOC_NAMES),$(O)/man/$(n).$(call man_section,$(n)))
+HTML_PAGES := $(DOC_NAMES:%=$(O)/html/%.html)
+ASCIIDOCTOR ?= asciidoctor
+ADOC_ATTRS := -a mansource=prf -a manmanual="prf Manual"
+
+doc: $(MAN_PAGES) $(HTML_PAGES)
+
+$(O)/man/%.1 $(O)/man/%.7: Documentation/%.txt
+	@mkdir -p $(dir $@)
+	@echo "  MAN     $@"
+	@$(ASCIIDOCTOR) -b manpage -d manpage $(ADOC_ATTRS) --failure-level WARN -o $@ $<
+
+$(O)/html/%.html: Documentation/%.txt
+	@mkdir -p $(dir $@)
+	@echo "  HTML    $@"
+	@$(ASCIIDOCTOR) -b html5 -d manpage $(ADOC_ATTRS) --failure-level WARN -o $@ $<
+
+# `make install` puts exactly: the binary, the man pages, the HTML and
+# text pages (`prf help` shows the text where man cannot), the bash and
+# zsh completion files. DESTDIR stages it elsewhere.
+install: $(BIN) doc
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(docdir) $(DESTDIR)$(htmldir) \
+		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir)
+	install -m 755 $(BIN) $(DESTDIR)$(bindir)/prf
+	for p in $(MAN_PAGES); do \
+		s=$${p##*.}; install -d $(DESTDIR)$(mandir)/man$$s; \
+		install -m 644 $$p $(DESTDIR)$(mandir)/man$$s/; done
+	install -m 644 $(HTML_PAGES) $(DESTDIR)$(htmldir)/
+	install -m 644 $(DOC_TXT) $(DESTDIR)$(docdir)/
+	install -m 644 completion/prf.bash $(DESTDIR)$(bashcompdir)/prf
+	install -m 644 completion/_prf $(DESTDIR)$(zshcompdir)/_prf
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/prf $(DESTDIR)$(bashcompdir)/prf $(DESTDIR)$(zshcompdir)/_prf
+	for p in $(notdir $(MAN_PAGES)); do rm -f $(DESTDIR)$(mandir)/man$${p##*.}/$$p; done
+	rm -f $(HTML_PAGES:$(O)/html/%=$(DESTDIR)$(htmldir)/%) $(DOC_TXT:Documentation/%=$(DESTDIR)$(docdir)/%)
+	rmdir $(DESTDIR)$(htmldir) $(DESTDIR)$(docdir) 2>/dev/null || true
+
 clean:
 	rm -rf $(O) $(BIN) $(BIN)-python.so
 
-.PHONY: all deps test demo clean
+.PHONY: all deps test demo clean doc install uninstall
 
 # ---- fuzzing (tests/fuzz/) ----------------------------------------------
 # `make fuzz` builds one libFuzzer binary per harness, tests/fuzz/fuzz-NAME.c
@@ -113,7 +169,7 @@ FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c)
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(FUZZ_O)/fuzz-%)
 FUZZ_CFLAGS  := $(FUZZ_OPT) -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,$(FUZZ_SAN) \
                 -fno-sanitize-recover=all -std=gnu11 -D_GNU_SOURCE -I. \
-                -DPRF_DOC_DIR='"$(PREFIX)/share/doc/prf"' -DPRF_FUZZ=1 \
+                -DPRF_DOC_DIR='"$(docdir)"' -DPRF_FUZZ=1 \
                 -Wno-unused-command-line-argument -Wno-unknown-warning-option $(PC_CFLAGS)
 FUZZ_LIB_SRCS := $(wildcard ui/*.c ui/*/*.c util/lib/*.c util/kernel/*.c \
                    util/format/*.c util/session/*.c util/model/*.c util/analysis/*.c arch/*/*.c)

@@ -13,9 +13,11 @@ int cmd_list(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_data(int argc, const char **argv);
+int cmd_config(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
+int cmd_trace(int argc, const char **argv);
 
 /* The command table, for help and "did you mean" (cmd/prf.c). */
 struct cmd_struct {

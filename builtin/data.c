@@ -9,18 +9,21 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "builtin.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/util.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evsel.h"
+#include "../ui/progress.h"
 
 struct data_opts {
 	const char *input;
 	bool ordered;
 	bool full;
 	bool no_callchain;
+	bool force;		/* -f: a partial read of a damaged file exits 0 */
 };
 
 struct dump_tool {
@@ -185,6 +188,20 @@ static struct perf_session *open_session(struct data_opts *o, struct perf_tool *
 	return s;
 }
 
+/* The end of a subcommand: the read summary and the exit status
+ * (session.h: perf_session__read_status()); s is deleted. */
+static int data_finish(struct data_opts *o, struct perf_session *s, const char *cmd, int err)
+{
+	int status = 1;
+
+	if (err && !perf_session__input_damage(s, err))
+		pr_err("prf %s: processing %s failed: %s\n", cmd, o->input, strerror(-err));
+	else
+		status = perf_session__read_status(s, cmd, o->force);
+	perf_session__delete(s);
+	return status;
+}
+
 static int data_dump(struct data_opts *o)
 {
 	struct dump_tool dt;
@@ -215,28 +232,28 @@ static int data_dump(struct data_opts *o)
 	if (!s)
 		return 1;
 	dt.session = s;
+	if (!isatty(STDOUT_FILENO))	/* the bar would cut into the lines */
+		s->progress = ui_progress__reading;
 	err = perf_session__process_events(s);
 	fflush(stdout);
-	if (s->data.stats.nr_bad_records)
-		pr_err("%s: %" PRIu64 " bad records\n", o->input, s->data.stats.nr_bad_records);
-	perf_session__delete(s);
-	return err ? 1 : 0;
+	return data_finish(o, s, "data dump", err);
 }
 
 static int data_header(struct data_opts *o)
 {
 	struct perf_tool tool;
 	struct perf_session *s;
+	int err = 0;
 
 	perf_tool__init(&tool, false);
 	s = open_session(o, &tool);
 	if (!s)
 		return 1;
 	if (s->data.pipe)	/* features arrive as records */
-		perf_session__process_events(s);
+		err = perf_session__process_events(s);
 	perf_data__fprintf_info(&s->data, stdout, o->full);
-	perf_session__delete(s);
-	return 0;
+	fflush(stdout);
+	return data_finish(o, s, "data header", err);
 }
 
 static int data_stats(struct data_opts *o)
@@ -249,19 +266,20 @@ static int data_stats(struct data_opts *o)
 	s = open_session(o, &tool);
 	if (!s)
 		return 1;
+	s->progress = ui_progress__reading;
 	err = perf_session__process_events(s);
 	perf_data__fprintf_stats(&s->data, stdout);
-	perf_session__delete(s);
-	return err ? 1 : 0;
+	fflush(stdout);
+	return data_finish(o, s, "data stats", err);
 }
 
 int cmd_data(int argc, const char **argv)
 {
 	struct data_opts o = { .input = "perf.data" };
 	const char *const usage[] = {
-		"prf data dump [-i FILE] [--ordered] [--no-callchain]",
-		"prf data header [-i FILE] [-I]",
-		"prf data stats [-i FILE]",
+		"prf data dump [-i FILE] [--ordered] [--no-callchain] [-f]",
+		"prf data header [-i FILE] [-I] [-f]",
+		"prf data stats [-i FILE] [-f]",
 		NULL
 	};
 	const struct option options[] = {
@@ -269,6 +287,7 @@ int cmd_data(int argc, const char **argv)
 		OPT_BOOLEAN(0, "ordered", &o.ordered, "dump: deliver records in time order"),
 		OPT_BOOLEAN(0, "no-callchain", &o.no_callchain, "dump: print callchain depth only"),
 		OPT_BOOLEAN('I', "header-full", &o.full, "header: show all feature info"),
+		OPT_BOOLEAN('f', "force", &o.force, "exit 0 with a partial read of a damaged file"),
 		OPT_END()
 	};
 	const char *sub;

@@ -12,9 +12,11 @@
 #include "../util/analysis/flamegraph.h"
 #include "../util/analysis/folded.h"
 #include "../util/session/off-cpu.h"
+#include "../util/session/session.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../ui/progress.h"
 
 struct flamegraph_cmd_opts {
 	const char *input;
@@ -29,6 +31,7 @@ struct flamegraph_cmd_opts {
 	bool inline_frames;	/* --inline (default) / --no-inline */
 	bool off_cpu;		/* --off-cpu: only the off-CPU view */
 	bool on_cpu;		/* --on-cpu: only the on-CPU view */
+	bool force;		/* -f: a graph of a damaged file exits 0 */
 	unsigned int max_stack;
 };
 
@@ -65,6 +68,7 @@ int cmd_flamegraph(int argc, const char **argv)
 			    "draw only the off-CPU time (of a prf record --off-cpu file)"),
 		OPT_BOOLEAN(0, "on-cpu", &o.on_cpu,
 			    "draw only the on-CPU samples, not the off-CPU view"),
+		OPT_BOOLEAN('f', "force", &o.force, "exit 0 with a graph of a damaged file's readable part"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
 	};
@@ -72,7 +76,7 @@ int cmd_flamegraph(int argc, const char **argv)
 	struct folded_file_opts ffo = { 0 };
 	struct folded_opts fdo = { 0 };
 	struct folded *f = NULL, *off = NULL;
-	struct folded_file_info info = { .event = "" };
+	struct folded_file_info info = { .event = "" }, base_info = { .event = "" };
 	struct flamegraph_view views[2];
 	int nr_views = 0;
 	char subtitle[1024], on_name[320], off_name[160];
@@ -154,13 +158,14 @@ int cmd_flamegraph(int argc, const char **argv)
 	ffo.max_stack = o.max_stack;
 	ffo.no_inline = !o.inline_frames;
 	ffo.off_cpu = off;
+	ffo.progress = ui_progress__reading;	/* on a terminal only (ui/progress.h) */
 	err = folded__add_file(f, 0, b_path, &ffo, &info);
 	if (err)
 		goto out;
 	if (a_path) {
 		/* the baseline uses the same event as the new profile */
 		ffo.event = info.event;
-		err = folded__add_file(f, 1, a_path, &ffo, NULL);
+		err = folded__add_file(f, 1, a_path, &ffo, &base_info);
 		if (err)
 			goto out;
 	}
@@ -228,7 +233,10 @@ int cmd_flamegraph(int argc, const char **argv)
 		fprintf(stderr, "prf flamegraph: writing %s failed: %s\n", o.output, strerror(-err));
 		goto out;
 	}
-	status = 0;
+	/* a damaged input: the summary, and its exit status (both files read) */
+	status = read_summary__finish(&info.summary, "flamegraph", b_path, o.force);
+	if (a_path && read_summary__finish(&base_info.summary, "flamegraph", a_path, o.force))
+		status = 1;
 out:
 	if (fp)
 		fclose(fp);

@@ -25,12 +25,15 @@
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../ui/progress.h"
 
 struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
 	const char *input;
 	bool nanosecs, header, show_mmap, show_task, hide_callchain;
 	bool folded, annotate_kernel;
+	bool force;			/* -f: a partial result of a damaged file exits 0 */
+	bool fields_given;		/* -F was used */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	const char *weight;
 	const char *fold_event;		/* --folded --event: evsel name */
@@ -78,6 +81,28 @@ static int parse_fields_cb(const struct option *opt, const char *arg, int unset)
 		return 0;
 	if (script_fields__parse(&so->fields, arg, err, sizeof(err))) {
 		fprintf(stderr, "prf script: %s\n", err);
+		return -1;
+	}
+	so->fields_given = true;
+	return 0;
+}
+
+/* Options that mean nothing together: a usage error naming them. 0 or -1. */
+static int script__check_conflicts(const struct script_opts *so)
+{
+	const char *only_folded = so->weight ? "--weight" : so->annotate_kernel ? "--annotate-kernel" :
+				  so->fold_event ? "--event" : NULL;
+	const char *not_folded = so->fields_given ? "-F/--fields" : so->nanosecs ? "--ns" :
+				 so->show_mmap ? "--show-mmap-events" :
+				 so->show_task ? "--show-task-events" :
+				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" : NULL;
+
+	if (!so->folded && only_folded) {
+		fprintf(stderr, "prf script: %s applies to --folded output only\n", only_folded);
+		return -1;
+	}
+	if (so->folded && not_folded) {
+		fprintf(stderr, "prf script: %s does not apply to --folded output\n", not_folded);
 		return -1;
 	}
 	return 0;
@@ -423,6 +448,8 @@ int cmd_script(int argc, const char **argv)
 			OPT_STRING(0, "event", &so->fold_event, "name", "--folded: fold this event (default: the first seen)"),
 			OPT_BOOLEAN(0, "inline", &so->inline_frames,
 				    "Show inline functions in DWARF callchains (default; --no-inline: off)"),
+			OPT_BOOLEAN('f', "force", &so->force,
+				    "exit 0 with a partial output of a damaged or truncated file"),
 			OPT_STRING('s', "script", &so->script, "file",
 				   "run a Python script (perf-script-python(1)); its arguments follow"),
 			OPT_BOOLEAN('l', "list", &so->list_scripts, "list the installed scripts"),
@@ -462,6 +489,10 @@ int cmd_script(int argc, const char **argv)
 	}
 	if (so->max_stack < 1 || so->max_stack > 1024) {
 		fprintf(stderr, "prf script: --max-stack must be between 1 and 1024\n");
+		status = 129;
+		goto out;
+	}
+	if (script__check_conflicts(so)) {
 		status = 129;
 		goto out;
 	}
@@ -516,6 +547,9 @@ int cmd_script(int argc, const char **argv)
 	if (!so->session)	/* the session said what and where */
 		goto out;
 	perf_session__enable_off_cpu(so->session);
+	/* a bar on the terminal while the output goes elsewhere or comes at the end */
+	if (so->folded || !isatty(STDOUT_FILENO))
+		so->session->progress = ui_progress__reading;
 	if (so->gen_script) {
 		status = script__gen(so);
 		goto out;
@@ -566,7 +600,7 @@ int cmd_script(int argc, const char **argv)
 		status = 0;
 		goto out;
 	}
-	if (err && err != -EIO && err != -EINVAL) {
+	if (err && !perf_session__input_damage(so->session, err)) {
 		fprintf(stderr, "prf script: processing %s failed: %s\n", so->input, strerror(-err));
 		goto out;
 	}
@@ -579,7 +613,8 @@ int cmd_script(int argc, const char **argv)
 		if (err && err != -EPIPE)
 			goto out;
 	}
-	status = 0;
+	fflush(stdout);
+	status = perf_session__read_status(so->session, "script", so->force);
 out:
 	script_runner__delete(so->runner);	/* flushes the script's output */
 	if (so->session)

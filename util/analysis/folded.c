@@ -566,7 +566,7 @@ int folded__fprintf(struct folded *f, FILE *fp)
 			err = collect(c, path, l, cap, &lines);
 		}
 	}
-	if (!err) {
+	if (!err && lines.nr) {	/* no stacks: lines.v is NULL, which qsort() may not get */
 		qsort(lines.v, lines.nr, sizeof(*lines.v), cmp_line);
 		for (size_t i = 0; i < lines.nr; i++) {
 			fputs(lines.v[i].key, fp);
@@ -708,13 +708,15 @@ int folded__add_file(struct folded *f, int set, const char *path,
 		return err ? err : -EINVAL;
 	}
 	ft.session = session;
+	session->progress = opts->progress;
 	perf_session__enable_off_cpu(session);
 	if (!session->data.pipe)
 		err = folded_file__setup(&ft);
 	if (!err)
 		err = perf_session__process_events(session);
-	if (err == -EIO)	/* truncated input: keep what was read */
+	if (perf_session__input_damage(session, err))	/* keep what was read */
 		err = 0;
+	ft.info.summary = session->data.summary;
 	if (!err && !ft.evsel && !(opts->off_cpu && ft.info.nr_off_cpu)) {
 		if (!ft.on_cpu)
 			pr_err("%s: no off-CPU time (record with prf record --off-cpu)\n", path);

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "../format/data.h"
 
 struct callchain_cursor;
 struct callchain_frame;
@@ -114,6 +115,8 @@ struct folded_file_opts {
 	bool no_inline;		/* do not expand inlined frames of DWARF-unwound
 				   stacks (default: expanded where debug info
 				   exists, as perf script prints them) */
+	void (*progress)(uint64_t done, uint64_t total, bool end);
+				/* the session's progress callback (session.h), NULL none */
 	struct folded *off_cpu;	/* when non-NULL and the file is an off-CPU
 				   recording (prf record --off-cpu,
 				   util/analysis/off-cpu.h): every off-CPU span
@@ -128,13 +131,16 @@ struct folded_file_info {
 	bool has_off_cpu;	/* the file is an off-CPU recording */
 	uint64_t nr_off_cpu;	/* off-CPU spans folded into opts->off_cpu */
 	uint64_t off_cpu_ns;	/* their summed off-CPU time (ns) */
+	struct read_summary summary;	/* how reading the file went: for
+					   read_summary__finish() (session.h) */
 };
 
 /*
  * Read every sample of the perf.data at path ("-": stdin) through the
  * shared session and resolver and add its stack into value set `set` of
  * f (and the off-CPU spans into opts->off_cpu, see above). info, when
- * non-NULL, is filled. Returns 0, -ENOENT when the file holds no sample
+ * non-NULL, is filled. A damaged file adds what was read before the damage
+ * (0 returned; info->summary says so). Returns 0, -ENOENT when the file holds no sample
  * of the event asked for and no off-CPU span was asked for and found
  * (message printed), or the session's negative errno.
  */
