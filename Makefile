@@ -16,6 +16,7 @@ docdir  ?= $(PREFIX)/share/doc/prf
 htmldir ?= $(docdir)/html
 bashcompdir ?= $(PREFIX)/share/bash-completion/completions
 zshcompdir  ?= $(PREFIX)/share/zsh/vendor-completions
+prflibdir   ?= $(PREFIX)/lib/prf
 O       ?= .build
 BIN     ?= prf
 
@@ -27,7 +28,7 @@ CFLAGS_PC_ONLY := slang
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
            -std=gnu11 -D_GNU_SOURCE -MMD -MP -I. \
-           -DPRF_DOC_DIR='"$(docdir)"'
+           -DPRF_DOC_DIR='"$(docdir)"' -DPRF_LIB_DIR='"$(prflibdir)"'
 ifeq ($(CI),true)
 CFLAGS  += -Werror
 endif
@@ -53,11 +54,30 @@ PROTOC_C ?= protoc-c
 PROTO_GEN := $(O)/gen/export-pprof.pb-c
 OBJS := $(SRCS:%.c=$(O)/%.o) $(PROTO_GEN).o
 
-all: $(BIN)
+# Python scripting (`script -s`): a plugin next to the binary, loaded with
+# dlopen() only when a script runs, so prf itself does not link libpython
+# (util/analysis/scripting-abi.h). Skipped when python3-embed is missing.
+# Building $(BIN) builds it too (`make prf` gives a prf whose -s works).
+PY_CFLAGS := $(shell $(PKG_CONFIG) --cflags python3-embed 2>/dev/null)
+PY_LIBS   := $(shell $(PKG_CONFIG) --libs python3-embed 2>/dev/null)
+PY_PLUGIN := $(if $(PY_LIBS),$(BIN)-python.so)
+PY_SRCS   := $(wildcard scripting/python/*.c)
+PY_OBJS   := $(PY_SRCS:%.c=$(O)/%.pic.o)
 
-$(BIN): $(OBJS)
+all: $(BIN) $(PY_PLUGIN)
+
+$(BIN): $(OBJS) | $(PY_PLUGIN)
 	@echo "  LINK    $@"
 	@$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+$(O)/scripting/%.pic.o: scripting/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) $(PY_CFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+
+$(BIN)-python.so: $(PY_OBJS)
+	@echo "  LINK    $@"
+	@$(CC) $(LDFLAGS) -shared -o $@ $(PY_OBJS) $(PY_LIBS)
 
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -78,7 +98,7 @@ $(PROTO_GEN).o: $(PROTO_GEN).c
 $(O)/util/analysis/export-pprof.o: CFLAGS += -I$(O)/gen
 $(O)/util/analysis/export-pprof.o: $(PROTO_GEN).h
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(PY_OBJS:.o=.d)
 
 deps:
 	@bash scripts/install-deps.sh
@@ -117,8 +137,10 @@ $(O)/html/%.html: Documentation/%.txt
 
 # `make install` puts exactly: the binary, the man pages, the HTML and
 # text pages (`prf help` shows the text where man cannot), the bash and
-# zsh completion files. DESTDIR stages it elsewhere.
-install: $(BIN) doc
+# zsh completion files, and for `script -s` the Python plugin and prf's
+# helper modules (prflibdir). DESTDIR stages it elsewhere.
+PY_MODULES := $(wildcard scripting/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/*.py)
+install: $(BIN) $(PY_PLUGIN) doc
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(docdir) $(DESTDIR)$(htmldir) \
 		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir)
 	install -m 755 $(BIN) $(DESTDIR)$(bindir)/prf
@@ -129,15 +151,21 @@ install: $(BIN) doc
 	install -m 644 $(DOC_TXT) $(DESTDIR)$(docdir)/
 	install -m 644 completion/prf.bash $(DESTDIR)$(bashcompdir)/prf
 	install -m 644 completion/_prf $(DESTDIR)$(zshcompdir)/_prf
+ifneq ($(PY_PLUGIN),)
+	install -d $(DESTDIR)$(prflibdir)/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace
+	install -m 755 $(PY_PLUGIN) $(DESTDIR)$(prflibdir)/prf-python.so
+	install -m 644 $(PY_MODULES) $(DESTDIR)$(prflibdir)/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/
+endif
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/prf $(DESTDIR)$(bashcompdir)/prf $(DESTDIR)$(zshcompdir)/_prf
 	for p in $(notdir $(MAN_PAGES)); do rm -f $(DESTDIR)$(mandir)/man$${p##*.}/$$p; done
 	rm -f $(HTML_PAGES:$(O)/html/%=$(DESTDIR)$(htmldir)/%) $(DOC_TXT:Documentation/%=$(DESTDIR)$(docdir)/%)
 	rmdir $(DESTDIR)$(htmldir) $(DESTDIR)$(docdir) 2>/dev/null || true
+	rm -rf $(DESTDIR)$(prflibdir)
 
 clean:
-	rm -rf $(O) $(BIN)
+	rm -rf $(O) $(BIN) $(BIN)-python.so
 
 .PHONY: all deps test demo clean doc install uninstall
 

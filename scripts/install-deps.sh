@@ -8,6 +8,7 @@ pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       zlib1g-dev libdeflate-dev libunwind-dev libzstd-dev libiberty-dev linux-perf
       python3 perl tmux
       libseccomp-dev              # prf trace: syscall names and numbers (libseccomp)
+      libpython3-dev python3-audit  # script -s: the Python plugin (python3-embed); syscall names in perf's scripts
       clang libclang-rt-14-dev    # libFuzzer harnesses (make fuzz, tests/fuzz/)
       chromium                    # flamegraph-browser.sh: the HTML renders in headless Chromium
       asciidoctor man-db          # man and HTML pages (make doc/install, install-staged.sh)

@@ -1,5 +1,5 @@
 #!/bin/bash
-# make install DESTDIR=...: exactly the binary, man pages (rendered by man without warnings), HTML and text pages, bash and zsh completion; the staged prf runs and shows its man page; make uninstall removes it all; bash completion of commands, options and events; prf help -a
+# make install DESTDIR=...: exactly the binary, man pages (rendered by man without warnings), HTML and text pages, bash and zsh completion, the Python plugin and modules; the staged prf runs and shows its man page; make uninstall removes it all; bash completion of commands, options and events; prf help -a
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 need make man asciidoctor install
@@ -17,6 +17,13 @@ grep -i warn make.out && fail "make install warned"
 	echo ./usr/local/bin/prf
 	echo ./usr/local/share/bash-completion/completions/prf
 	echo ./usr/local/share/zsh/vendor-completions/_prf
+	# script -s: the Python plugin (when built) and prf's helper modules
+	if [ -e "$(readlink -f "$PRF")-python.so" ]; then
+		echo ./usr/local/lib/prf/prf-python.so
+		for m in "$PRF_SRCDIR"/scripting/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/*.py; do
+			echo "./usr/local/lib/prf/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/${m##*/}"
+		done
+	fi
 	for f in "$PRF_SRCDIR"/Documentation/prf*.txt; do
 		n=$(basename "$f" .txt)
 		s=$(sed -n '1s/.*(\([0-9]\)).*/\1/p' "$f")
