@@ -9,7 +9,7 @@ PREFIX  ?= /usr/local
 O       ?= .build
 BIN     ?= prf
 
-LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib
+LIBS_PC := libelf libdw libtraceevent capstone libdeflate libunwind libunwind-generic libzstd zlib
 # slang: headers only; the TUI loads the library when it starts (ui/tui/slang-dl.h)
 CFLAGS_PC_ONLY := slang
 

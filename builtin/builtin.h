@@ -15,6 +15,7 @@ int cmd_report(int argc, const char **argv);
 int cmd_data(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);
+int cmd_annotate(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 
 /* The command table, for help and "did you mean" (cmd/prf.c). */

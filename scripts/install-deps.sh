@@ -7,7 +7,8 @@ pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       zlib1g-dev libdeflate-dev libunwind-dev libzstd-dev libiberty-dev linux-perf
       python3 perl tmux
       clang libclang-rt-14-dev    # libFuzzer harnesses (make fuzz, tests/fuzz/)
-      chromium)                   # flamegraph-browser.sh: the HTML renders in headless Chromium
+      chromium                    # flamegraph-browser.sh: the HTML renders in headless Chromium
+      libcapstone-dev)            # annotate: disassembly in process (util/model/disasm.c)
 
 missing=()
 for p in "${pkgs[@]}"; do

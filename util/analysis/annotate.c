@@ -1,0 +1,775 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Annotation (annotate.h): per-address sample counts of each symbol, and
+ * the listing perf 6.1's annotate prints for it. perf takes the listing
+ * from `objdump -l -d -S`, so the layout here follows that program's
+ * documented interleaving: at each instruction, the innermost function's
+ * name when it changes ("name():"), the "FILE:LINE" position when the line
+ * changes (perf hides the absolute ones and restarts its line count at
+ * LINE), and the source lines not shown yet, back to at most five lines
+ * before LINE, or LINE alone when the source goes backwards.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "annotate.h"
+#include "../model/debuginfo.h"
+#include "../model/disasm.h"
+#include "../model/dso.h"
+#include "../kernel/evsel.h"
+
+#define SET_BUCKETS 4096
+#define CONTEXT_LINES 5		/* source lines shown before a new line */
+
+struct event_total {
+	const struct evsel *evsel;
+	uint64_t period, nr_samples;
+};
+
+struct source_file {
+	struct source_file *next;
+	char *path;
+	char *data;		/* the file, NUL-terminated */
+	char **lines;		/* into data, each NUL-terminated */
+	unsigned int nr_lines;
+	bool missing;
+};
+
+struct annotation_set {
+	struct annotated_sym *buckets[SET_BUCKETS];
+	struct annotated_sym **all;
+	size_t nr, alloc;
+	struct event_total *totals;
+	size_t nr_totals;
+	struct source_file *files;
+};
+
+int annotate__parse_percent_type(const char *s, enum annotate_percent_type *type)
+{
+	static const char *const names[] = {
+		[PERCENT_LOCAL_PERIOD] = "local-period", [PERCENT_GLOBAL_PERIOD] = "global-period",
+		[PERCENT_LOCAL_HITS] = "local-hits", [PERCENT_GLOBAL_HITS] = "global-hits",
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(s, names[i])) {
+			*type = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static const char *percent_type__str(enum annotate_percent_type t)
+{
+	switch (t) {
+	case PERCENT_GLOBAL_PERIOD: return "global period";
+	case PERCENT_LOCAL_HITS: return "local hits";
+	case PERCENT_GLOBAL_HITS: return "global hits";
+	default: return "local period";
+	}
+}
+
+struct annotation_set *annotation_set__new(void)
+{
+	return calloc(1, sizeof(struct annotation_set));
+}
+
+void annotation_set__delete(struct annotation_set *set)
+{
+	size_t i;
+
+	if (!set)
+		return;
+	for (i = 0; i < set->nr; i++) {
+		struct annotated_sym *as = set->all[i];
+
+		dso__put(as->dso);
+		free(as->addr_period);
+		free(as->addr_hits);
+		free(as);
+	}
+	while (set->files) {
+		struct source_file *f = set->files;
+
+		set->files = f->next;
+		free(f->path);
+		free(f->data);
+		free(f->lines);
+		free(f);
+	}
+	free(set->all);
+	free(set->totals);
+	free(set);
+}
+
+static struct event_total *set__total(struct annotation_set *set, const struct evsel *evsel)
+{
+	struct event_total *t;
+	size_t i;
+
+	for (i = 0; i < set->nr_totals; i++)
+		if (set->totals[i].evsel == evsel)
+			return &set->totals[i];
+	t = realloc(set->totals, (set->nr_totals + 1) * sizeof(*t));
+	if (!t)
+		return NULL;
+	set->totals = t;
+	t = &set->totals[set->nr_totals++];
+	*t = (struct event_total){ .evsel = evsel };
+	return t;
+}
+
+void annotation_set__totals(const struct annotation_set *set, const struct evsel *evsel,
+			    uint64_t *period, uint64_t *nr_samples)
+{
+	size_t i;
+
+	*period = *nr_samples = 0;
+	for (i = 0; i < set->nr_totals; i++) {
+		if (set->totals[i].evsel == evsel) {
+			*period = set->totals[i].period;
+			*nr_samples = set->totals[i].nr_samples;
+		}
+	}
+}
+
+static size_t sym__hash(const struct evsel *evsel, const struct symbol *sym)
+{
+	uint64_t h = (uintptr_t)sym * 0x9e3779b97f4a7c15ULL ^ (uintptr_t)evsel;
+
+	return (size_t)(h >> 40) % SET_BUCKETS;
+}
+
+static struct annotated_sym *set__findnew(struct annotation_set *set, struct evsel *evsel,
+					  struct dso *dso, struct symbol *sym)
+{
+	size_t b = sym__hash(evsel, sym);
+	struct annotated_sym *as;
+
+	for (as = set->buckets[b]; as; as = as->next)
+		if (as->sym == sym && as->evsel == evsel && as->dso == dso)
+			return as;
+	if (set->nr == set->alloc) {
+		size_t n = set->alloc ? set->alloc * 2 : 64;
+		struct annotated_sym **all = realloc(set->all, n * sizeof(*all));
+
+		if (!all)
+			return NULL;
+		set->all = all;
+		set->alloc = n;
+	}
+	as = calloc(1, sizeof(*as));
+	if (!as)
+		return NULL;
+	as->evsel = evsel;
+	as->sym = sym;
+	as->len = sym->end > sym->start ? sym->end - sym->start : 1;
+	as->addr_period = calloc(as->len, sizeof(*as->addr_period));
+	as->addr_hits = calloc(as->len, sizeof(*as->addr_hits));
+	if (!as->addr_period || !as->addr_hits) {
+		free(as->addr_period);
+		free(as->addr_hits);
+		free(as);
+		return NULL;
+	}
+	as->dso = dso__get(dso);
+	as->next = set->buckets[b];
+	set->buckets[b] = as;
+	set->all[set->nr++] = as;
+	return as;
+}
+
+int annotation_set__add(struct annotation_set *set, struct evsel *evsel, struct dso *dso,
+			struct symbol *sym, uint64_t addr, uint64_t period)
+{
+	struct event_total *t = set__total(set, evsel);
+	struct annotated_sym *as;
+	uint64_t off;
+
+	if (!t)
+		return -ENOMEM;
+	t->period += period;
+	t->nr_samples++;
+	if (!sym || !dso)
+		return 0;
+	as = set__findnew(set, evsel, dso, sym);
+	if (!as)
+		return -ENOMEM;
+	as->period += period;
+	as->nr_samples++;
+	off = addr >= sym->start ? addr - sym->start : 0;
+	if (off >= as->len)
+		off = as->len - 1;
+	as->addr_period[off] += period;
+	as->addr_hits[off]++;
+	return 0;
+}
+
+static int annotated_sym__cmp(const void *pa, const void *pb)
+{
+	const struct annotated_sym *a = *(const struct annotated_sym *const *)pa;
+	const struct annotated_sym *b = *(const struct annotated_sym *const *)pb;
+	int r;
+
+	if (a->evsel != b->evsel)
+		return a->evsel->idx < b->evsel->idx ? -1 : 1;
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
+	r = strcmp(a->dso->short_name, b->dso->short_name);	/* perf: short names unless -v */
+	if (r)
+		return r;
+	r = strcmp(a->sym->name, b->sym->name);
+	if (r)
+		return r;
+	if (a->sym->start != b->sym->start)
+		return a->sym->start < b->sym->start ? -1 : 1;
+	return symbol__same_range_cmp(a->sym, b->sym);
+}
+
+struct annotated_sym **annotation_set__sorted(struct annotation_set *set, size_t *nr)
+{
+	*nr = set->nr;
+	if (!set->nr)
+		return NULL;
+	qsort(set->all, set->nr, sizeof(*set->all), annotated_sym__cmp);
+	return set->all;
+}
+
+/* ---- source files ---- */
+
+static struct source_file *set__source(struct annotation_set *set, const char *path)
+{
+	struct source_file *f;
+	FILE *fp;
+	size_t size = 0, alloc = 0, n;
+	unsigned int nl = 0, i;
+	char *p;
+
+	for (f = set->files; f; f = f->next)
+		if (!strcmp(f->path, path))
+			return f->missing ? NULL : f;
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return NULL;
+	f->path = strdup(path);
+	if (!f->path) {
+		free(f);
+		return NULL;
+	}
+	f->next = set->files;
+	set->files = f;
+	f->missing = true;
+	fp = fopen(path, "r");
+	if (!fp)
+		return NULL;
+	for (;;) {
+		if (size + 4096 + 1 > alloc) {
+			char *d = realloc(f->data, alloc = (alloc ? alloc * 2 : 65536));
+
+			if (!d)
+				goto fail;
+			f->data = d;
+		}
+		n = fread(f->data + size, 1, alloc - size - 1, fp);
+		size += n;
+		if (!n)
+			break;
+	}
+	fclose(fp);
+	fp = NULL;
+	f->data[size] = '\0';
+	for (p = f->data; p < f->data + size; p++)
+		nl += *p == '\n';
+	f->lines = calloc(nl + 1, sizeof(*f->lines));
+	if (!f->lines)
+		goto fail;
+	for (p = f->data, i = 0; p < f->data + size; i++) {
+		char *e = strchr(p, '\n');
+
+		f->lines[i] = p;
+		if (!e) {
+			i++;
+			break;
+		}
+		*e = '\0';
+		p = e + 1;
+	}
+	f->nr_lines = i;
+	for (i = 0; i < f->nr_lines; i++)	/* objdump stops a line at CR too */
+		f->lines[i][strcspn(f->lines[i], "\r")] = '\0';
+	f->missing = false;
+	return f;
+fail:
+	if (fp)
+		fclose(fp);
+	return NULL;
+}
+
+/* ---- the listing ---- */
+
+struct listing_builder {
+	struct annotate_listing *l;
+	size_t alloc;
+	int line_nr;		/* perf's running count */
+	int err;
+};
+
+/*
+ * perf keeps a line of objdump's output stripped of the white space at
+ * both ends, tabs expanded to 8 columns after that. Returns a malloc'd
+ * copy (NULL on ENOMEM).
+ */
+static char *text__tidy(const char *s, size_t col0)
+{
+	size_t len, i, n = 0, col = col0;
+	const char *e;
+	char *out;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\v' || *s == '\f' || *s == '\r')
+		s++;
+	len = strlen(s);
+	e = s + len;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r' ||
+			 e[-1] == '\v' || e[-1] == '\f'))
+		e--;
+	len = (size_t)(e - s);
+	for (i = 0; i < len; i++)
+		n += s[i] == '\t' ? 8 : 1;
+	out = malloc(n + 1);
+	if (!out)
+		return NULL;
+	for (i = 0, n = 0; i < len; i++) {
+		if (s[i] == '\t') {
+			do {
+				out[n++] = ' ';
+				col++;
+			} while (col % 8);
+		} else {
+			out[n++] = s[i];
+			col++;
+		}
+	}
+	out[n] = '\0';
+	return out;
+}
+
+static struct annotate_line *builder__push(struct listing_builder *b)
+{
+	struct annotate_listing *l = b->l;
+	struct annotate_line *al;
+
+	if (b->err)
+		return NULL;
+	if (l->nr == b->alloc) {
+		size_t n = b->alloc ? b->alloc * 2 : 256;
+		struct annotate_line *p = realloc(l->lines, n * sizeof(*p));
+
+		if (!p) {
+			b->err = -ENOMEM;
+			return NULL;
+		}
+		l->lines = p;
+		b->alloc = n;
+	}
+	al = &l->lines[l->nr++];
+	memset(al, 0, sizeof(*al));
+	al->offset = -1;
+	al->line_nr = b->line_nr++;
+	return al;
+}
+
+/* perf's test for objdump's "/path/file.c:NN" lines: a slash first,
+ * then no colon up to one followed by a digit. */
+static bool text__is_position(const char *s, int *line)
+{
+	const char *c;
+
+	if (s[0] != '/')
+		return false;
+	c = strchr(s, ':');
+	if (!c || c == s + 1 || c[1] < '0' || c[1] > '9')
+		return false;
+	*line = atoi(c + 1);
+	return true;
+}
+
+/* A text line of objdump's output, as perf keeps it. */
+static void builder__text(struct listing_builder *b, const char *raw)
+{
+	struct annotate_line *al;
+	char *t = text__tidy(raw, 0);
+	int line;
+
+	if (!t) {
+		b->err = -ENOMEM;
+		return;
+	}
+	if (text__is_position(t, &line)) {	/* perf restarts its count */
+		b->line_nr = line;
+		free(t);
+		return;
+	}
+	al = builder__push(b);
+	if (!al) {
+		free(t);
+		return;
+	}
+	al->text = t;
+}
+
+/* What objdump -l finds at an address (bfd's nearest line). */
+struct src_pos {
+	char func[512];
+	const char *file;	/* the DSO's */
+	unsigned int line;	/* 0: none */
+};
+
+static int first_frame(const struct inline_frame *frame, void *arg)
+{
+	struct src_pos *pos = arg;
+
+	snprintf(pos->func, sizeof(pos->func), "%s", frame->func ? frame->func : "");
+	return 1;	/* the innermost one is enough */
+}
+
+static void src_pos__get(struct dso *dso, const struct symbol *sym, uint64_t addr,
+			 struct src_pos *pos)
+{
+	pos->func[0] = '\0';
+	pos->file = NULL;
+	pos->line = 0;
+	if (dso__srcline_full(dso, addr, &pos->file, &pos->line)) {
+		pos->file = NULL;
+		pos->line = 0;
+	}
+	if (dso__inline_frames(dso, addr, first_frame, pos) <= 0 || !pos->func[0])
+		snprintf(pos->func, sizeof(pos->func), "%s", sym->name);
+}
+
+/* objdump's state for -S: per source file, what it showed last. */
+struct shown_file {
+	const struct source_file *f;
+	unsigned int last_line, max_printed;
+};
+
+struct objdump_state {
+	char prev_func[512];
+	bool have_prev_func;
+	unsigned int prev_line;
+	struct shown_file *shown;
+	size_t nr_shown;
+};
+
+static struct shown_file *state__shown(struct objdump_state *st, const struct source_file *f)
+{
+	struct shown_file *s;
+	size_t i;
+
+	for (i = 0; i < st->nr_shown; i++)
+		if (st->shown[i].f == f)
+			return &st->shown[i];
+	s = realloc(st->shown, (st->nr_shown + 1) * sizeof(*s));
+	if (!s)
+		return NULL;
+	st->shown = s;
+	s = &st->shown[st->nr_shown++];
+	*s = (struct shown_file){ .f = f };
+	return s;
+}
+
+static void builder__position(struct listing_builder *b, struct annotation_set *set,
+			      struct objdump_state *st, const struct src_pos *pos, bool source)
+{
+	char buf[4096];
+
+	if (pos->func[0] && (!st->have_prev_func || strcmp(pos->func, st->prev_func))) {
+		snprintf(buf, sizeof(buf), "%s():", pos->func);
+		builder__text(b, buf);
+		st->prev_line = (unsigned int)-1;
+	}
+	if (pos->line && pos->line != st->prev_line) {
+		snprintf(buf, sizeof(buf), "%s:%u", pos->file ? pos->file : "???", pos->line);
+		builder__text(b, buf);
+	}
+	if (source && pos->line && pos->file) {
+		const struct source_file *f = set__source(set, pos->file);
+		struct shown_file *s = f ? state__shown(st, f) : NULL;
+
+		if (s && pos->line != s->last_line) {
+			unsigned int l = pos->line > CONTEXT_LINES ? pos->line - CONTEXT_LINES : 1, i;
+
+			if (s->max_printed >= l)
+				l = s->max_printed < pos->line ? s->max_printed + 1 : pos->line;
+			for (i = l; i <= pos->line && i <= f->nr_lines; i++)
+				builder__text(b, f->lines[i - 1]);
+			if (s->max_printed < pos->line)
+				s->max_printed = pos->line;
+			s->last_line = pos->line;
+		}
+	}
+	if (pos->func[0]) {
+		snprintf(st->prev_func, sizeof(st->prev_func), "%s", pos->func);
+		st->have_prev_func = true;
+	}
+	if (pos->line && pos->line != st->prev_line)
+		st->prev_line = pos->line;
+}
+
+/* "<sym>" or "<sym+0xoff>" of addr in dso, objdump's way; "" if none. */
+static void sym_ref(struct dso *dso, uint64_t addr, char *buf, size_t size)
+{
+	struct symbol *s = dso__find_symbol(dso, addr);
+
+	if (!s)
+		buf[0] = '\0';
+	else if (addr == s->start)
+		snprintf(buf, size, " <%s>", s->name);
+	else
+		snprintf(buf, size, " <%s+0x%" PRIx64 ">", s->name, addr - s->start);
+}
+
+/*
+ * Capstone's mnemonics where objdump (binutils 2.40) spells them without
+ * the operand-size suffix of AT&T syntax.
+ */
+static const char *mnemonic__objdump(const char *m)
+{
+	static const char *const suffixed[] = { "callq", "retq", "jmpq", "pushq", "popq", "leaveq" };
+	static char buf[32];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(suffixed) / sizeof(suffixed[0]); i++) {
+		if (!strcmp(m, suffixed[i])) {
+			snprintf(buf, sizeof(buf), "%.*s", (int)strlen(m) - 1, m);
+			return buf;
+		}
+	}
+	return m;
+}
+
+/* The instruction as objdump prints it after "addr:\t", before perf
+ * tidies it: bytes (asm_raw), mnemonic padded to 6, operands. */
+static void insn__text(struct dso *dso, const struct disasm_insn *in, bool intel, bool asm_raw,
+		       char *buf, size_t size)
+{
+	char ops[1024], ref[600];
+	const char *m = intel ? in->mnemonic : mnemonic__objdump(in->mnemonic);
+	size_t n = 0, i, j;
+
+	if (asm_raw) {
+		for (i = 0; i < in->size && i < 7 && n + 4 < size; i++)
+			n += (size_t)snprintf(buf + n, size - n, "%02x ", in->bytes[i]);
+		for (; i < 7 && n + 4 < size; i++)
+			n += (size_t)snprintf(buf + n, size - n, "   ");
+		if (n < size - 1)
+			buf[n++] = '\t';
+		buf[n] = '\0';
+	}
+	/* operands: objdump writes no space after a comma */
+	for (i = 0, j = 0; in->op_str[i] && j + 1 < sizeof(ops); i++) {
+		if (in->op_str[i] == ' ' && i && in->op_str[i - 1] == ',')
+			continue;
+		ops[j++] = in->op_str[i];
+	}
+	ops[j] = '\0';
+	if (in->has_target) {
+		sym_ref(dso, in->target, ref, sizeof(ref));
+		snprintf(ops, sizeof(ops), "%" PRIx64 "%s", in->target, ref);
+	}
+	if (!ops[0])
+		snprintf(buf + n, size - n, "%s", m);
+	else
+		snprintf(buf + n, size - n, "%-6s %s", m, ops);
+	if (in->has_ref) {
+		n = strlen(buf);
+		sym_ref(dso, in->ref, ref, sizeof(ref));
+		snprintf(buf + n, size - n, "        # %" PRIx64 "%s", in->ref, ref);
+	}
+}
+
+static int hex_digits(uint64_t v)
+{
+	int n = 1;
+
+	while (v >>= 4)
+		n++;
+	return n;
+}
+
+static void builder__insn(struct listing_builder *b, const struct annotated_sym *as,
+			  const struct disasm_insn *in, uint64_t next, bool intel, bool asm_raw)
+{
+	struct annotate_line *al = builder__push(b);
+	char text[1024];
+	uint64_t off, end;
+
+	if (!al)
+		return;
+	insn__text(as->dso, in, intel, asm_raw, text, sizeof(text));
+	/* perf keeps what follows "ADDR:", the tab expanded from there */
+	al->text = text__tidy(text, 0);
+	if (al->text) {
+		size_t col = (size_t)hex_digits(in->addr) + 1, pad = 8 - col % 8;
+		char *t = malloc(strlen(al->text) + pad + 1);
+
+		if (t) {
+			memset(t, ' ', pad);
+			strcpy(t + pad, al->text);
+		}
+		free(al->text);
+		al->text = t;
+	}
+	if (!al->text) {
+		b->err = -ENOMEM;
+		return;
+	}
+	al->offset = (int64_t)(in->addr - as->sym->start);
+	al->is_call = in->is_call;
+	al->is_jump = in->is_jump;
+	al->has_target = in->has_target;
+	al->target = in->target;
+	end = next - as->sym->start;
+	for (off = (uint64_t)al->offset; off < end && off < as->len; off++) {
+		al->period += as->addr_period[off];
+		al->nr_samples += as->addr_hits[off];
+	}
+}
+
+static double line__percent(const struct annotate_line *al, const struct annotated_sym *as,
+			    enum annotate_percent_type t, uint64_t tot_period, uint64_t tot_samples)
+{
+	uint64_t num, den;
+
+	switch (t) {
+	case PERCENT_GLOBAL_PERIOD: num = al->period; den = tot_period; break;
+	case PERCENT_LOCAL_HITS: num = al->nr_samples; den = as->nr_samples; break;
+	case PERCENT_GLOBAL_HITS: num = al->nr_samples; den = tot_samples; break;
+	default: num = al->period; den = as->period; break;
+	}
+	return den ? 100.0 * (double)num / (double)den : 0.0;
+}
+
+int annotated_sym__listing(struct annotation_set *set, const struct annotated_sym *as,
+			   const struct annotate_opts *opts, struct annotate_listing *l)
+{
+	struct listing_builder b = { .l = l };
+	struct objdump_state st = { .prev_line = 0 };
+	struct disasm_code code;
+	uint64_t tot_period, tot_samples;
+	char buf[1024];
+	size_t i;
+	int err;
+
+	memset(l, 0, sizeof(*l));
+	l->start = as->sym->start;
+	err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
+	if (err)
+		return err;
+	/* objdump's preamble as perf keeps it: the file format line dropped */
+	builder__text(&b, "");
+	builder__text(&b, "");
+	builder__text(&b, "");
+	snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.section);
+	builder__text(&b, buf);
+	builder__text(&b, "");
+	snprintf(buf, sizeof(buf), "%016" PRIx64 " <%s>:", as->sym->start, as->sym->name);
+	builder__text(&b, buf);
+	for (i = 0; i < code.nr && !b.err; i++) {
+		const struct disasm_insn *in = &code.insns[i];
+		struct src_pos pos;
+
+		src_pos__get(as->dso, as->sym, in->addr, &pos);
+		builder__position(&b, set, &st, &pos, !opts->no_source);
+		builder__insn(&b, as, in, i + 1 < code.nr ? code.insns[i + 1].addr : as->sym->end,
+			      opts->intel, opts->asm_raw);
+	}
+	free(st.shown);
+	disasm_code__exit(&code);
+	if (b.err) {
+		annotate_listing__exit(l);
+		return b.err;
+	}
+	annotation_set__totals(set, as->evsel, &tot_period, &tot_samples);
+	for (i = l->nr; i-- > 0;) {
+		if (l->lines[i].offset >= 0 && !l->addr_width)
+			l->addr_width = hex_digits(l->start + (uint64_t)l->lines[i].offset);
+	}
+	for (i = 0; i < l->nr; i++)
+		if (l->lines[i].offset >= 0)
+			l->lines[i].percent = line__percent(&l->lines[i], as, opts->percent_type,
+							    tot_period, tot_samples);
+	return 0;
+}
+
+void annotate_listing__exit(struct annotate_listing *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->lines[i].text);
+	free(l->lines);
+	l->lines = NULL;
+	l->nr = 0;
+}
+
+static const char *dso__display_name(const struct dso *dso, bool full)
+{
+	const char *s;
+
+	if (full)
+		return dso->long_name;
+	s = strrchr(dso->long_name, '/');
+	return s ? s + 1 : dso->long_name;
+}
+
+int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
+			   const struct annotate_opts *opts, FILE *fp)
+{
+	struct annotate_listing l;
+	int width = opts->show_total_period ? 12 : 8, hlen, err;
+	const char *what = opts->show_total_period ? "Period" :
+			   opts->show_nr_samples ? "Samples" : "Percent";
+	size_t i;
+
+	err = annotated_sym__listing(set, as, opts, &l);
+	if (err)
+		return err;
+	hlen = fprintf(fp, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64
+		       " samples, percent: %s)\n", width, width, what,
+		       dso__display_name(as->dso, opts->full_paths), evsel__name(as->evsel),
+		       as->nr_samples, percent_type__str(opts->percent_type));
+	/* perf's rule: as long as that line (its newline counted), and 4 more */
+	for (i = 0; i < (size_t)hlen + 4; i++)
+		fputc('-', fp);
+	fputc('\n', fp);
+	for (i = 0; i < l.nr; i++) {
+		const struct annotate_line *al = &l.lines[i];
+
+		if (al->offset < 0) {
+			if (!al->text[0])
+				fprintf(fp, " %*s:\n", width, " ");
+			else
+				fprintf(fp, " %*s: %-*d %s\n", width, " ", l.addr_width, al->line_nr,
+					al->text);
+			continue;
+		}
+		if (opts->percent_limit > 0 && al->percent < opts->percent_limit)
+			continue;
+		if (opts->show_total_period)
+			fprintf(fp, " %11" PRIu64, al->period);
+		else if (opts->show_nr_samples)
+			fprintf(fp, " %7" PRIu64, al->nr_samples);
+		else
+			fprintf(fp, " %7.2f", al->percent);
+		fprintf(fp, " :   %*" PRIx64 ":%s\n", l.addr_width, l.start + (uint64_t)al->offset,
+			al->text);
+	}
+	annotate_listing__exit(&l);
+	if (ferror(fp))
+		return -EPIPE;
+	return 0;
+}
