@@ -37,8 +37,15 @@ struct source_file {
 	bool missing;
 };
 
+struct symtab_entry {		/* objdump's symbols of a DSO, loaded once */
+	struct symtab_entry *next;
+	const struct dso *dso;
+	struct disasm_symtab *st;	/* NULL: none */
+};
+
 struct annotation_set {
 	struct annotated_sym *buckets[SET_BUCKETS];
+	struct symtab_entry *symtabs;
 	struct annotated_sym **all;
 	size_t nr, alloc;
 	struct event_total *totals;
@@ -100,6 +107,13 @@ void annotation_set__delete(struct annotation_set *set)
 		free(f->data);
 		free(f->lines);
 		free(f);
+	}
+	while (set->symtabs) {
+		struct symtab_entry *e = set->symtabs;
+
+		set->symtabs = e->next;
+		disasm_symtab__delete(e->st);
+		free(e);
 	}
 	free(set->all);
 	free(set->totals);
@@ -237,6 +251,23 @@ struct annotated_sym **annotation_set__sorted(struct annotation_set *set, size_t
 		return NULL;
 	qsort(set->all, set->nr, sizeof(*set->all), annotated_sym__cmp);
 	return set->all;
+}
+
+static const struct disasm_symtab *set__symtab(struct annotation_set *set, struct dso *dso)
+{
+	struct symtab_entry *e;
+
+	for (e = set->symtabs; e; e = e->next)
+		if (e->dso == dso)
+			return e->st;
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return NULL;
+	e->dso = dso;
+	e->st = dso__disasm_symtab(dso);
+	e->next = set->symtabs;
+	set->symtabs = e;
+	return e->st;
 }
 
 /* ---- source files ---- */
@@ -421,39 +452,17 @@ static void builder__text(struct listing_builder *b, const char *raw)
 	al->text = t;
 }
 
-/* What objdump -l finds at an address (bfd's nearest line). */
-struct src_pos {
-	char func[512];
-	const char *file;	/* the DSO's */
-	unsigned int line;	/* 0: none */
-};
-
-static int first_frame(const struct inline_frame *frame, void *arg)
-{
-	struct src_pos *pos = arg;
-
-	snprintf(pos->func, sizeof(pos->func), "%s", frame->func ? frame->func : "");
-	return 1;	/* the innermost one is enough */
-}
-
-static void src_pos__get(struct dso *dso, const struct symbol *sym, uint64_t addr,
-			 struct src_pos *pos)
-{
-	pos->func[0] = '\0';
-	pos->file = NULL;
-	pos->line = 0;
-	if (dso__srcline_full(dso, addr, &pos->file, &pos->line)) {
-		pos->file = NULL;
-		pos->line = 0;
-	}
-	if (dso__inline_frames(dso, addr, first_frame, pos) <= 0 || !pos->func[0])
-		snprintf(pos->func, sizeof(pos->func), "%s", sym->name);
-}
-
 /* objdump's state for -S: per source file, what it showed last. */
 struct shown_file {
 	const struct source_file *f;
 	unsigned int last_line, max_printed;
+};
+
+/* What objdump -l finds at an address (bfd's nearest line). */
+struct src_pos {
+	char func[512];		/* the name objdump prints */
+	const char *file;	/* the DSO's */
+	unsigned int line;	/* 0: none */
 };
 
 struct objdump_state {
@@ -462,7 +471,31 @@ struct objdump_state {
 	unsigned int prev_line;
 	struct shown_file *shown;
 	size_t nr_shown;
+	const struct disasm_symtab *symtab;	/* may be NULL */
+	struct disasm_funcs funcs;		/* the DWARF functions of the symbol */
 };
+
+/*
+ * What objdump -l finds at addr: the line table's position, and the
+ * function libbfd's lookup gives (the smallest DWARF function range
+ * holding addr, else the ELF function symbol there; none in a PLT).
+ */
+static void src_pos__get(const struct objdump_state *st, struct dso *dso, uint64_t addr,
+			 struct src_pos *pos)
+{
+	const char *name = disasm_funcs__find(&st->funcs, addr);
+	uint64_t start;
+
+	pos->file = NULL;
+	pos->line = 0;
+	if (dso__srcline_full(dso, addr, &pos->file, &pos->line)) {
+		pos->file = NULL;
+		pos->line = 0;
+	}
+	if (!name && st->symtab)
+		name = disasm_symtab__function(st->symtab, addr, &start);
+	snprintf(pos->func, sizeof(pos->func), "%s", name ? name : "");
+}
 
 static struct shown_file *state__shown(struct objdump_state *st, const struct source_file *f)
 {
@@ -519,17 +552,31 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 		st->prev_line = pos->line;
 }
 
-/* "<sym>" or "<sym+0xoff>" of addr in dso, objdump's way; "" if none. */
-static void sym_ref(struct dso *dso, uint64_t addr, char *buf, size_t size)
+/* " <sym>" or " <sym+0xoff>" of addr, objdump's way; "" if none. */
+static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t addr, char *buf,
+		    size_t size)
 {
-	struct symbol *s = dso__find_symbol(dso, addr);
+	const char *name = NULL;
+	uint64_t start = 0;
 
-	if (!s)
+	struct symbol *s = dso__find_symbol(dso, addr);
+	size_t n = s ? symbol__name_len(s) : 0;
+
+	if (s && n >= 4 && !strcmp(s->name + n - 4, "@plt")) {
+		name = s->name;		/* objdump's synthetic PLT symbols */
+		start = s->start;
+	} else if (st) {
+		name = disasm_symtab__ref(st, addr, &start);
+	} else if (s) {
+		name = s->name;
+		start = s->start;
+	}
+	if (!name)
 		buf[0] = '\0';
-	else if (addr == s->start)
-		snprintf(buf, size, " <%s>", s->name);
+	else if (addr == start)
+		snprintf(buf, size, " <%s>", name);
 	else
-		snprintf(buf, size, " <%s+0x%" PRIx64 ">", s->name, addr - s->start);
+		snprintf(buf, size, " <%s+0x%" PRIx64 ">", name, addr - start);
 }
 
 /*
@@ -553,8 +600,8 @@ static const char *mnemonic__objdump(const char *m)
 
 /* The instruction as objdump prints it after "addr:\t", before perf
  * tidies it: bytes (asm_raw), mnemonic padded to 6, operands. */
-static void insn__text(struct dso *dso, const struct disasm_insn *in, bool intel, bool asm_raw,
-		       char *buf, size_t size)
+static void insn__text(const struct disasm_symtab *st, struct dso *dso,
+		       const struct disasm_insn *in, bool intel, bool asm_raw, char *buf, size_t size)
 {
 	char ops[1024], ref[600];
 	const char *m = intel ? in->mnemonic : mnemonic__objdump(in->mnemonic);
@@ -577,7 +624,7 @@ static void insn__text(struct dso *dso, const struct disasm_insn *in, bool intel
 	}
 	ops[j] = '\0';
 	if (in->has_target) {
-		sym_ref(dso, in->target, ref, sizeof(ref));
+		sym_ref(st, dso, in->target, ref, sizeof(ref));
 		snprintf(ops, sizeof(ops), "%" PRIx64 "%s", in->target, ref);
 	}
 	if (!ops[0])
@@ -586,7 +633,7 @@ static void insn__text(struct dso *dso, const struct disasm_insn *in, bool intel
 		snprintf(buf + n, size - n, "%-6s %s", m, ops);
 	if (in->has_ref) {
 		n = strlen(buf);
-		sym_ref(dso, in->ref, ref, sizeof(ref));
+		sym_ref(st, dso, in->ref, ref, sizeof(ref));
 		snprintf(buf + n, size - n, "        # %" PRIx64 "%s", in->ref, ref);
 	}
 }
@@ -600,8 +647,9 @@ static int hex_digits(uint64_t v)
 	return n;
 }
 
-static void builder__insn(struct listing_builder *b, const struct annotated_sym *as,
-			  const struct disasm_insn *in, uint64_t next, bool intel, bool asm_raw)
+static void builder__insn(struct listing_builder *b, const struct disasm_symtab *st,
+			  const struct annotated_sym *as, const struct disasm_insn *in, uint64_t next,
+			  bool intel, bool asm_raw)
 {
 	struct annotate_line *al = builder__push(b);
 	char text[1024];
@@ -609,7 +657,7 @@ static void builder__insn(struct listing_builder *b, const struct annotated_sym 
 
 	if (!al)
 		return;
-	insn__text(as->dso, in, intel, asm_raw, text, sizeof(text));
+	insn__text(st, as->dso, in, intel, asm_raw, text, sizeof(text));
 	/* perf keeps what follows "ADDR:", the tab expanded from there */
 	al->text = text__tidy(text, 0);
 	if (al->text) {
@@ -660,7 +708,7 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	struct objdump_state st = { .prev_line = 0 };
 	struct disasm_code code;
 	uint64_t tot_period, tot_samples;
-	char buf[1024];
+	char buf[1024], ref[600];
 	size_t i;
 	int err;
 
@@ -676,18 +724,22 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.section);
 	builder__text(&b, buf);
 	builder__text(&b, "");
-	snprintf(buf, sizeof(buf), "%016" PRIx64 " <%s>:", as->sym->start, as->sym->name);
+	st.symtab = set__symtab(set, as->dso);
+	dso__disasm_funcs(as->dso, as->sym->start, as->sym->end, &st.funcs);	/* none: ELF names */
+	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
+	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
 	builder__text(&b, buf);
 	for (i = 0; i < code.nr && !b.err; i++) {
 		const struct disasm_insn *in = &code.insns[i];
 		struct src_pos pos;
 
-		src_pos__get(as->dso, as->sym, in->addr, &pos);
+		src_pos__get(&st, as->dso, in->addr, &pos);
 		builder__position(&b, set, &st, &pos, !opts->no_source);
-		builder__insn(&b, as, in, i + 1 < code.nr ? code.insns[i + 1].addr : as->sym->end,
+		builder__insn(&b, st.symtab, as, in, i + 1 < code.nr ? code.insns[i + 1].addr : as->sym->end,
 			      opts->intel, opts->asm_raw);
 	}
 	free(st.shown);
+	disasm_funcs__exit(&st.funcs);
 	disasm_code__exit(&code);
 	if (b.err) {
 		annotate_listing__exit(l);

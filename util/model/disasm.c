@@ -14,8 +14,11 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <capstone/capstone.h>
+#include <elfutils/libdw.h>
+#include <dwarf.h>
 
 #include "disasm.h"
+#include "debuginfo.h"
 #include "dso.h"
 #include "model.h"
 
@@ -237,4 +240,365 @@ void disasm_code__exit(struct disasm_code *code)
 	free(code->insns);
 	code->insns = NULL;
 	code->nr = 0;
+}
+
+/* ---- objdump's symbol table ---- */
+
+struct disasm_sym {
+	uint64_t value, size;
+	const char *name;	/* into names */
+	uint32_t order;		/* in the file's table */
+	uint8_t type, bind;
+};
+
+struct disasm_symtab {
+	struct disasm_sym *by_ref;	/* by address, then objdump's preference */
+	struct disasm_sym *funcs;	/* functions and untyped, by address, then order */
+	size_t nr, nr_funcs;
+	char **names;			/* owned, one per symbol */
+};
+
+static int sym_rank(const struct disasm_sym *s)
+{
+	int r = 0;
+
+	if (s->type != STT_FUNC && s->type != STT_GNU_IFUNC)
+		r += 8;
+	if (s->type != STT_OBJECT)
+		r += 4;
+	if (s->bind == STB_LOCAL)
+		r += 2;
+	return r;
+}
+
+static int sym_ref_cmp(const void *pa, const void *pb)
+{
+	const struct disasm_sym *a = pa, *b = pb;
+	int ra, rb;
+
+	if (a->value != b->value)
+		return a->value < b->value ? -1 : 1;
+	ra = sym_rank(a);
+	rb = sym_rank(b);
+	if (ra != rb)
+		return ra - rb;
+	if (!a->size != !b->size)
+		return a->size ? -1 : 1;
+	if ((a->name[0] == '.') != (b->name[0] == '.'))
+		return a->name[0] == '.' ? 1 : -1;
+	return strcmp(a->name, b->name);
+}
+
+static int sym_func_cmp(const void *pa, const void *pb)
+{
+	const struct disasm_sym *a = pa, *b = pb;
+
+	if (a->value != b->value)
+		return a->value < b->value ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static int symtab__read(struct disasm_symtab *st, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t i, n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+
+	if (!data || !n)
+		return -ENOENT;
+	st->by_ref = calloc(n, sizeof(*st->by_ref));
+	st->names = calloc(n, sizeof(*st->names));
+	if (!st->by_ref || !st->names)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		GElf_Sym sym;
+		const char *name;
+		char *dem;
+		struct disasm_sym *s;
+		int type;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			continue;
+		type = GELF_ST_TYPE(sym.st_info);
+		if (type == STT_FILE || type == STT_SECTION || sym.st_shndx == SHN_UNDEF ||
+		    sym.st_shndx == SHN_COMMON)
+			continue;
+		name = elf_strptr(elf, sh->sh_link, sym.st_name);
+		if (!name || !name[0])
+			continue;
+		dem = name__mangled(name) ? demangle_sym(name, true) : NULL;
+		st->names[st->nr] = dem ? dem : strdup(name);
+		if (!st->names[st->nr])
+			return -ENOMEM;
+		s = &st->by_ref[st->nr];
+		s->value = sym.st_value;
+		s->size = sym.st_size;
+		s->name = st->names[st->nr];
+		s->order = (uint32_t)i;
+		s->type = (uint8_t)type;
+		s->bind = (uint8_t)GELF_ST_BIND(sym.st_info);
+		st->nr++;
+	}
+	return 0;
+}
+
+/* Read the .symtab (dynsym false) or .dynsym of the ELF file path into
+ * st. 0, -ENOENT (no such table or file), -ENOMEM. */
+static int symtab__read_file(struct disasm_symtab *st, const char *path, bool dynsym)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	Elf *elf;
+	int fd, err = -ENOENT;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -ENOENT;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	while (elf && (scn = elf_nextscn(elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == (dynsym ? SHT_DYNSYM : SHT_SYMTAB)) {
+			err = symtab__read(st, elf, scn, &sh);
+			break;
+		}
+	}
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return err;
+}
+
+struct disasm_symtab *dso__disasm_symtab(struct dso *dso)
+{
+	struct disasm_symtab *st;
+	const char *dbg;
+	size_t i;
+	int err;
+
+	dso__load(dso);
+	if (!dso->runtime_path)
+		return NULL;
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return NULL;
+	/* objdump takes a stripped file's symbols from its separate debug
+	 * file, and its dynamic symbols when there is neither */
+	err = symtab__read_file(st, dso->runtime_path, false);
+	if (err == -ENOENT) {
+		dbg = dso__debug_file(dso);
+		if (dbg && dbg[0])
+			err = symtab__read_file(st, dbg, false);
+	}
+	if (err == -ENOENT)
+		err = symtab__read_file(st, dso->runtime_path, true);
+	if (err)
+		goto out;
+	st->funcs = calloc(st->nr ? st->nr : 1, sizeof(*st->funcs));
+	if (!st->funcs) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < st->nr; i++) {
+		uint8_t t = st->by_ref[i].type;
+
+		if (t == STT_FUNC || t == STT_GNU_IFUNC || t == STT_NOTYPE)
+			st->funcs[st->nr_funcs++] = st->by_ref[i];
+	}
+	qsort(st->by_ref, st->nr, sizeof(*st->by_ref), sym_ref_cmp);
+	qsort(st->funcs, st->nr_funcs, sizeof(*st->funcs), sym_func_cmp);
+out:
+	if (err) {
+		disasm_symtab__delete(st);
+		return NULL;
+	}
+	return st;
+}
+
+void disasm_symtab__delete(struct disasm_symtab *st)
+{
+	size_t i;
+
+	if (!st)
+		return;
+	for (i = 0; st->names && i < st->nr; i++)
+		free(st->names[i]);
+	free(st->names);
+	free(st->by_ref);
+	free(st->funcs);
+	free(st);
+}
+
+/* Index of the last symbol of syms[0..n) at or below addr, or n. */
+static size_t syms__floor(const struct disasm_sym *syms, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (syms[mid].value <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : n;
+}
+
+const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, uint64_t *start)
+{
+	size_t i = syms__floor(st->by_ref, st->nr, addr);
+
+	if (i == st->nr)
+		return NULL;
+	while (i > 0 && st->by_ref[i - 1].value == st->by_ref[i].value)
+		i--;
+	*start = st->by_ref[i].value;
+	return st->by_ref[i].name;
+}
+
+const char *disasm_symtab__function(const struct disasm_symtab *st, uint64_t addr,
+				    uint64_t *start)
+{
+	size_t i = syms__floor(st->funcs, st->nr_funcs, addr), best = st->nr_funcs;
+
+	if (i == st->nr_funcs)
+		return NULL;
+	/* the symbols at that address: the largest, the first listed */
+	while (i > 0 && st->funcs[i - 1].value == st->funcs[i].value)
+		i--;
+	for (; i < st->nr_funcs && st->funcs[i].value <= addr; i++) {
+		if (best == st->nr_funcs || st->funcs[i].size > st->funcs[best].size)
+			best = i;
+	}
+	if (best == st->nr_funcs || addr - st->funcs[best].value >= st->funcs[best].size)
+		return NULL;
+	*start = st->funcs[best].value;
+	return st->funcs[best].name;
+}
+
+/* ---- objdump -l's function names ---- */
+
+static const char *die__bfd_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	const char *name = NULL;
+
+	if (dwarf_attr_integrate(die, DW_AT_linkage_name, &a) ||
+	    dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &a))
+		name = dwarf_formstring(&a);
+	if (!name && dwarf_attr_integrate(die, DW_AT_name, &a))
+		name = dwarf_formstring(&a);
+	return name;
+}
+
+static int funcs__add_die(struct disasm_funcs *f, Dwarf_Die *die, uint64_t want_lo,
+			  uint64_t want_hi)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	const char *name = die__bfd_name(die);
+	char *copy;
+
+	if (!name)
+		return 0;
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		if (hi <= lo || hi <= want_lo || lo >= want_hi)
+			continue;
+		if (f->nr == f->alloc) {
+			size_t n = f->alloc ? f->alloc * 2 : 64;
+			struct disasm_func *p = realloc(f->funcs, n * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			f->funcs = p;
+			f->alloc = n;
+		}
+		if (!f->nr_names || strcmp(f->names[f->nr_names - 1], name)) {
+			char **names = realloc(f->names, (f->nr_names + 1) * sizeof(*names));
+
+			if (!names)
+				return -ENOMEM;
+			f->names = names;
+			copy = name__mangled(name) ? demangle_sym(name, true) : NULL;
+			if (!copy)
+				copy = strdup(name);
+			if (!copy)
+				return -ENOMEM;
+			f->names[f->nr_names++] = copy;
+		}
+		f->funcs[f->nr++] = (struct disasm_func){ .lo = lo, .hi = hi,
+							   .name = f->names[f->nr_names - 1] };
+	}
+	return 0;
+}
+
+static int funcs__walk(struct disasm_funcs *f, Dwarf_Die *parent, uint64_t lo, uint64_t hi,
+		       int depth)
+{
+	Dwarf_Die child;
+	int err = 0;
+
+	if (depth > 64 || dwarf_child(parent, &child))
+		return 0;
+	do {
+		int tag = dwarf_tag(&child);
+
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+			err = funcs__add_die(f, &child, lo, hi);
+		if (!err && dwarf_haschildren(&child))
+			err = funcs__walk(f, &child, lo, hi, depth + 1);
+	} while (!err && dwarf_siblingof(&child, &child) == 0);
+	return err;
+}
+
+int dso__disasm_funcs(struct dso *dso, uint64_t lo, uint64_t hi, struct disasm_funcs *funcs)
+{
+	const char *dbg, *path;
+	Dwarf_Die cu;
+	Dwarf *dw;
+	int fd, err = -ENOENT;
+
+	memset(funcs, 0, sizeof(*funcs));
+	dso__load(dso);
+	dbg = dso__debug_file(dso);
+	path = dbg && dbg[0] ? dbg : dso->runtime_path;
+	if (!dbg || !path)
+		return -ENOENT;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -ENOENT;
+	dw = dwarf_begin(fd, DWARF_C_READ);
+	if (dw && dwarf_addrdie(dw, lo, &cu))
+		err = funcs__walk(funcs, &cu, lo, hi, 0);
+	if (dw)
+		dwarf_end(dw);
+	close(fd);
+	if (err)
+		disasm_funcs__exit(funcs);
+	return err;
+}
+
+void disasm_funcs__exit(struct disasm_funcs *funcs)
+{
+	size_t i;
+
+	for (i = 0; i < funcs->nr_names; i++)
+		free(funcs->names[i]);
+	free(funcs->names);
+	free(funcs->funcs);
+	memset(funcs, 0, sizeof(*funcs));
+}
+
+const char *disasm_funcs__find(const struct disasm_funcs *funcs, uint64_t addr)
+{
+	const struct disasm_func *best = NULL;
+	size_t i;
+
+	for (i = 0; i < funcs->nr; i++) {
+		const struct disasm_func *f = &funcs->funcs[i];
+
+		/* at equal sizes the later one in the unit (libbfd) */
+		if (addr >= f->lo && addr < f->hi && (!best || f->hi - f->lo <= best->hi - best->lo))
+			best = f;
+	}
+	return best ? best->name : NULL;
 }

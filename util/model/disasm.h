@@ -52,4 +52,68 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 /* Free what dso__disasm() filled. Idempotent. */
 void disasm_code__exit(struct disasm_code *code);
 
+/*
+ * The symbols of a DSO's ELF file as objdump (binutils 2.40) names
+ * addresses with them: its .symtab, else the .symtab of its separate debug
+ * file (debuginfo.h), else its .dynsym; without file, section and
+ * undefined symbols, names demangled with parameters (objdump -C).
+ */
+struct disasm_symtab;
+
+/* Load dso's table from its file on disk (dso->runtime_path). NULL when
+ * there is no file or on ENOMEM; free with disasm_symtab__delete(). */
+struct disasm_symtab *dso__disasm_symtab(struct dso *dso);
+void disasm_symtab__delete(struct disasm_symtab *st);
+
+/*
+ * The name objdump prints for addr in "<name+0xoff>": of the symbols at
+ * the highest address not above addr, the first in objdump's order
+ * (functions, then objects, then globals before locals, sized before
+ * unsized, then by name). *start gets its address. NULL when none.
+ * Owned by st.
+ */
+const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, uint64_t *start);
+
+/*
+ * The ELF function symbol libbfd's nearest-line lookup falls back to for
+ * addr (objdump -l's "name():" when the DWARF name is not a linkage
+ * name): the function or untyped symbol at the highest address not above
+ * addr whose size covers it, the larger one at equal addresses, the
+ * first listed at equal sizes. *start gets its address. NULL when none.
+ * Owned by st.
+ */
+const char *disasm_symtab__function(const struct disasm_symtab *st, uint64_t addr,
+				    uint64_t *start);
+
+/*
+ * The functions libbfd finds in the DWARF for objdump -l's "name():"
+ * lines: every DW_TAG_subprogram and DW_TAG_inlined_subroutine range of
+ * the compilation unit holding addr, named by DW_AT_linkage_name (through
+ * abstract origins and specifications; demangled with parameters, as
+ * objdump -C), else DW_AT_name. The DWARF is the DSO's own or its
+ * separate debug file's (debuginfo.h).
+ */
+struct disasm_func {
+	uint64_t lo, hi;	/* [lo, hi), DSO address space */
+	const char *name;	/* owned by the disasm_funcs */
+};
+
+struct disasm_funcs {
+	struct disasm_func *funcs;
+	size_t nr, alloc;
+	char **names;
+	size_t nr_names;
+};
+
+/* Fill *funcs with the ranges overlapping [lo, hi) of the unit holding
+ * lo in dso (zeroed first). 0; -ENOENT (no DWARF, or no unit covers lo),
+ * -ENOMEM. Free with disasm_funcs__exit(). */
+int dso__disasm_funcs(struct dso *dso, uint64_t lo, uint64_t hi, struct disasm_funcs *funcs);
+void disasm_funcs__exit(struct disasm_funcs *funcs);
+
+/* The name of the smallest range of funcs holding addr (libbfd's best
+ * fit, the innermost inlined copy; the later in the unit at equal
+ * sizes), or NULL. */
+const char *disasm_funcs__find(const struct disasm_funcs *funcs, uint64_t addr);
+
 #endif
