@@ -580,22 +580,278 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
 }
 
 /*
- * Capstone's mnemonics where objdump (binutils 2.40) spells them without
- * the operand-size suffix of AT&T syntax.
+ * Capstone 4 spells AT&T syntax differently from objdump (binutils 2.40)
+ * in a few regular ways, turned here into objdump's: an operand-size
+ * suffix on every mnemonic (objdump writes it only when no register
+ * operand gives the size, and never on call/ret/jmp/push/pop/leave in
+ * 64-bit code), small numbers in decimal ("$1", "-4(%rbp)"), negative
+ * immediates ("$-1": objdump writes the operand-size two's complement), a
+ * scale of 1 left out ("(%rax,%rbx)"), an encoded zero displacement left
+ * out ("(%rax)" for "0x0(%rax)"), and the long NOPs' prefixes.
  */
-static const char *mnemonic__objdump(const char *m)
+static void put_str(char *out, size_t size, size_t *n, const char *str);
+
+static bool mnemonic__sized(const char *m, size_t len)
 {
-	static const char *const suffixed[] = { "callq", "retq", "jmpq", "pushq", "popq", "leaveq" };
-	static char buf[32];
+	static const char *const bases[] = {
+		"mov", "add", "sub", "and", "or", "xor", "cmp", "test", "adc", "sbb", "imul", "mul",
+		"div", "idiv", "neg", "not", "inc", "dec", "shl", "shr", "sar", "sal", "rol", "ror",
+		"rcl", "rcr", "shld", "shrd", "lea", "xchg", "bsf", "bsr", "bt", "bts", "btr", "btc",
+		"tzcnt", "lzcnt", "popcnt", "xadd", "cmpxchg", "bswap", "andn", "movbe", "sarx",
+		"shlx", "shrx", "bzhi", "blsr", "blsi", "blsmsk", "rorx", "pdep", "pext", "adcx",
+		"adox", "crc32", "stos", "lods", "scas", "cvtsi2sd", "cvtsi2ss",
+	};
 	unsigned int i;
 
-	for (i = 0; i < sizeof(suffixed) / sizeof(suffixed[0]); i++) {
-		if (!strcmp(m, suffixed[i])) {
-			snprintf(buf, sizeof(buf), "%.*s", (int)strlen(m) - 1, m);
-			return buf;
+	if (len > 4 && !strncmp(m, "cmov", 4))
+		return true;
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
+		if (strlen(bases[i]) == len && !strncmp(m, bases[i], len))
+			return true;
+	return false;
+}
+
+/* A register operand outside any memory operand ("%eax", not "(%rax)"
+ * nor a segment "%fs:"). */
+static bool ops__has_register(const char *ops)
+{
+	int depth = 0;
+
+	for (; *ops; ops++) {
+		if (*ops == '(')
+			depth++;
+		else if (*ops == ')')
+			depth--;
+		else if (*ops == '%' && !depth) {
+			const char *e = ops + 1;
+
+			while ((*e >= 'a' && *e <= 'z') || (*e >= '0' && *e <= '9'))
+				e++;
+			if (*e != ':')
+				return true;
 		}
 	}
-	return m;
+	return false;
+}
+
+static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *out, size_t size)
+{
+	static const char *const always[] = { "callq", "retq", "jmpq", "pushq", "popq", "leaveq",
+					      "movabsq" };
+	const char *m = in->mnemonic, *sp = strrchr(m, ' ');
+	int plen = sp ? (int)(sp + 1 - m) : 0;	/* "lock ", "rep ", ... */
+	size_t len, i;
+	char last;
+
+	m += plen;
+	len = strlen(m);
+	last = len ? m[len - 1] : 0;
+	if (!strcmp(m, "movd") && strstr(ops, "%r") && strstr(ops, "%xmm")) {
+		snprintf(out, size, "%.*smovq", plen, in->mnemonic);	/* a 64-bit GPR */
+		return;
+	}
+	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++) {
+		if (!strcmp(m, always[i])) {
+			snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
+			return;
+		}
+	}
+	if (len > 1 && (last == 'b' || last == 'w' || last == 'l' || last == 'q') &&
+	    mnemonic__sized(m, len - 1) && ops__has_register(ops) &&
+	    (!strstr(ops, "mm") || !strncmp(m, "cvtsi2s", 7))) {
+		snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
+		return;
+	}
+	snprintf(out, size, "%s", in->mnemonic);
+}
+
+/* The opcode byte after the legacy and REX prefixes. */
+static uint8_t insn__opcode(const struct disasm_insn *in)
+{
+	unsigned int i;
+
+	for (i = 0; i < in->size; i++) {
+		uint8_t b = in->bytes[i];
+
+		if (b != 0x66 && b != 0x67 && b != 0xf0 && b != 0xf2 && b != 0xf3 && b != 0x2e &&
+		    b != 0x3e && b != 0x26 && b != 0x36 && b != 0x64 && b != 0x65 && (b & 0xf0) != 0x40)
+			return b;
+	}
+	return 0;
+}
+
+/* movs, cmps, stos, lods, scas with or without a size letter */
+static bool is_string_op(const char *m)
+{
+	static const char *const ops[] = { "movs", "cmps", "stos", "lods", "scas" };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		if (!strncmp(m, ops[i], 4) && (!m[4] || (strchr("bwldq", m[4]) && !m[5])))
+			return true;
+	}
+	return false;
+}
+
+/* objdump names the segments of string instructions' memory operands;
+ * shifts by one (opcodes 0xd0, 0xd1) have no count operand there. */
+static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
+{
+	const char *m = strrchr(in->mnemonic, ' ');
+	uint8_t op = insn__opcode(in);
+	char tmp[1024];
+
+	m = m ? m + 1 : in->mnemonic;
+	if ((op == 0xd0 || op == 0xd1) && !strncmp(ops, "$0x1,", 5))
+		memmove(ops, ops + 5, strlen(ops + 5) + 1);
+	if (!strncmp(m, "fucomi", 6) || !strncmp(m, "fcomi", 5)) {
+		if (!strchr(ops, ',') && strlen(ops) + 5 < size)
+			strcat(ops, ",%st");
+		return;
+	}
+	if (is_string_op(m) && !strstr(ops, "mm")) {
+		const char *p = ops;
+		size_t n = 0;
+
+		tmp[0] = '\0';
+		while (*p) {
+			if (*p == '(' && (p == ops || p[-1] != ':') && (!strncmp(p, "(%rsi)", 6) ||
+			    !strncmp(p, "(%esi)", 6)))
+				put_str(tmp, sizeof(tmp), &n, "%ds:");
+			else if (*p == '(' && (p == ops || p[-1] != ':') &&
+				 (!strncmp(p, "(%rdi)", 6) || !strncmp(p, "(%edi)", 6)))
+				put_str(tmp, sizeof(tmp), &n, "%es:");
+			if (n + 1 < sizeof(tmp)) {
+				tmp[n++] = *p;
+				tmp[n] = '\0';
+			}
+			p++;
+		}
+		snprintf(ops, size, "%s", tmp);
+	}
+}
+
+/* Append c to out[*n] (size bytes), keeping it terminated. */
+static void put_str(char *out, size_t size, size_t *n, const char *str)
+{
+	while (*str && *n + 1 < size)
+		out[(*n)++] = *str++;
+	out[*n] = '\0';
+}
+
+/* p starts an operand of ops (after ", " or a segment's ':'). */
+static bool at_operand(const char *ops, const char *p)
+{
+	if (p == ops)
+		return true;
+	if (p[-1] == ' ' && p - 1 > ops)
+		p--;
+	return p[-1] == ',' || p[-1] == ':';
+}
+
+static void att__operands(const struct disasm_insn *in, const char *ops, char *out, size_t size)
+{
+	const char *p = ops;
+	size_t n = 0;
+	int depth = 0, commas = 0;
+	bool group_reg = false;
+	char num[32];
+
+	out[0] = '\0';
+	while (*p) {
+		if (*p == ' ' && p > ops && p[-1] == ',') {	/* no space after a comma */
+			p++;
+		} else if (*p == '(') {
+			if (in->disp0_encoded && at_operand(ops, p))
+				put_str(out, size, &n, "0x0");
+			depth++;
+			commas = 0;
+			group_reg = p[1] == '%';
+			put_str(out, size, &n, "(");
+			p++;
+		} else if (*p == ')') {
+			if (depth == 1 && commas == 1 && group_reg)
+				put_str(out, size, &n, ",1");
+			depth--;
+			put_str(out, size, &n, ")");
+			p++;
+		} else if (*p == ',') {
+			commas += depth > 0;
+			put_str(out, size, &n, ",");
+			p++;
+		} else if (*p == '%') {
+			const char *e = p + 1;
+
+			while ((*e >= 'a' && *e <= 'z') || (*e >= '0' && *e <= '9'))
+				e++;
+			if (e - p == 3 && !strncmp(p, "%st", 3) && *e == '(') {	/* %st(N) */
+				const char *c = strchr(e, ')');
+
+				if (c)
+					e = c + 1;
+			}
+			snprintf(num, sizeof(num), "%.*s", (int)(e - p), p);
+			put_str(out, size, &n, num);
+			p = e;
+		} else if (*p == '$' || (!depth && *p >= '0' && *p <= '9' &&
+					 (at_operand(ops, p) || p[-1] == '-'))) {
+			bool imm = *p == '$', neg = false;
+			uint64_t v;
+			char *end;
+
+			if (imm)
+				p++;
+			if (imm && *p == '-') {
+				neg = true;
+				p++;
+			}
+			v = strtoull(p, &end, 0);
+			if (end == p) {
+				put_str(out, size, &n, imm ? "$" : "");
+				continue;
+			}
+			p = end;
+			if (neg) {
+				unsigned int bits = in->imm_size ? in->imm_size * 8U : 64;
+
+				v = (uint64_t)0 - v;
+				if (bits < 64)
+					v &= ((uint64_t)1 << bits) - 1;
+			}
+			snprintf(num, sizeof(num), "%s0x%" PRIx64, imm ? "$" : "", v);
+			put_str(out, size, &n, num);
+		} else {
+			char c[2] = { *p++, '\0' };
+
+			put_str(out, size, &n, c);
+		}
+	}
+}
+
+/* objdump's prefixes of the long NOP forms Capstone folds into the
+ * instruction: "data16 " for each 0x66 beyond the operand-size one, "cs "
+ * for a 0x2e (Capstone's "%cs:" on the operand). */
+static void att__nop_prefixes(const struct disasm_insn *in, char *ops, char *pfx, size_t size)
+{
+	unsigned int i, n66 = 0;
+	bool cs = false;
+	size_t n = 0;
+	char *seg;
+
+	pfx[0] = '\0';
+	for (i = 0; i < in->size && (in->bytes[i] == 0x66 || in->bytes[i] == 0x2e); i++) {
+		if (in->bytes[i] == 0x66)
+			n66++;
+		else
+			cs = true;
+	}
+	for (i = 1; i < n66; i++)
+		put_str(pfx, size, &n, "data16 ");
+	seg = strstr(ops, "%cs:");
+	if (cs && seg) {
+		memmove(seg, seg + 4, strlen(seg + 4) + 1);
+		put_str(pfx, size, &n, "cs ");
+	}
 }
 
 /* The instruction as objdump prints it after "addr:\t", before perf
@@ -603,9 +859,8 @@ static const char *mnemonic__objdump(const char *m)
 static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		       const struct disasm_insn *in, bool intel, bool asm_raw, char *buf, size_t size)
 {
-	char ops[1024], ref[600];
-	const char *m = intel ? in->mnemonic : mnemonic__objdump(in->mnemonic);
-	size_t n = 0, i, j;
+	char ops[1024], ref[600], m[64], pfx[64] = "";
+	size_t n = 0, i;
 
 	if (asm_raw) {
 		for (i = 0; i < in->size && i < 7 && n + 4 < size; i++)
@@ -616,16 +871,28 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 			buf[n++] = '\t';
 		buf[n] = '\0';
 	}
-	/* operands: objdump writes no space after a comma */
-	for (i = 0, j = 0; in->op_str[i] && j + 1 < sizeof(ops); i++) {
-		if (in->op_str[i] == ' ' && i && in->op_str[i - 1] == ',')
-			continue;
-		ops[j++] = in->op_str[i];
+	if (intel) {
+		snprintf(m, sizeof(m), "%s", in->mnemonic);
+		snprintf(ops, sizeof(ops), "%s", in->op_str);
+	} else if (in->size == 2 && in->bytes[0] == 0x66 && in->bytes[1] == 0x90) {
+		snprintf(m, sizeof(m), "xchg");		/* Capstone: "nop" */
+		snprintf(ops, sizeof(ops), "%%ax,%%ax");
+	} else {
+		att__operands(in, in->op_str, ops, sizeof(ops));
+		att__fixups(in, ops, sizeof(ops));
+		att__mnemonic(in, ops, m, sizeof(m));
+		if (!strncmp(m, "nop", 3))
+			att__nop_prefixes(in, ops, pfx, sizeof(pfx));
 	}
-	ops[j] = '\0';
 	if (in->has_target) {
 		sym_ref(st, dso, in->target, ref, sizeof(ref));
 		snprintf(ops, sizeof(ops), "%" PRIx64 "%s", in->target, ref);
+	}
+	if (pfx[0]) {		/* objdump: the prefixes, then the instruction */
+		size_t k = strlen(pfx);
+
+		snprintf(pfx + k, sizeof(pfx) - k, "%s", m);
+		snprintf(m, sizeof(m), "%s", pfx);
 	}
 	if (!ops[0])
 		snprintf(buf + n, size - n, "%s", m);

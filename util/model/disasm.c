@@ -148,6 +148,13 @@ static void insn__fill(struct disasm_insn *in, const cs_insn *ci)
 			   op->mem.index == X86_REG_INVALID) {
 			in->has_ref = true;
 			in->ref = ci->address + ci->size + (uint64_t)op->mem.disp;
+		} else if (op->type == X86_OP_MEM && !op->mem.disp) {
+			unsigned int mod = x86->modrm >> 6;
+
+			/* mod 1/2: disp8/disp32; no base: SIB's disp32 */
+			in->disp0_encoded = mod == 1 || mod == 2 || op->mem.base == X86_REG_INVALID;
+		} else if (op->type == X86_OP_IMM) {
+			in->imm_size = op->size;
 		}
 	}
 }

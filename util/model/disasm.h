@@ -24,6 +24,9 @@ struct disasm_insn {
 	bool is_ret;
 	bool has_target;	/* jump/call to an immediate address: target */
 	bool has_ref;		/* RIP-relative memory operand at ref */
+	bool disp0_encoded;	/* a memory operand's zero displacement is encoded
+				 * (ModRM mod 1 or 2): objdump prints "0x0(...)" */
+	uint8_t imm_size;	/* bytes of an immediate operand, 0: none */
 	uint64_t target;
 	uint64_t ref;
 	uint8_t bytes[16];	/* the encoding (size bytes) */
