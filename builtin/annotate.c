@@ -7,6 +7,7 @@
  * and prints (the code disassembled in process by util/model/disasm.h).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,37 @@ static const char *const annotate_usage[] = {
 	NULL
 };
 
+/* Whether name is in the comma-separated list (short or long DSO name). */
+static bool list__has(const char *list, const char *a, const char *b)
+{
+	const char *p = list;
+
+	while (p && *p) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+
+		if ((strlen(a) == n && !strncmp(a, p, n)) || (b && strlen(b) == n && !strncmp(b, p, n)))
+			return true;
+		p = e ? e + 1 : NULL;
+	}
+	return false;
+}
+
+static bool annotate__wanted(const struct annotate *ann, const struct dso *dso,
+			     const struct symbol *sym)
+{
+	int i;
+
+	if (ann->dsos && (!dso || !list__has(ann->dsos, dso->short_name, dso->long_name)))
+		return false;
+	if (!ann->nr_symbols)
+		return true;
+	for (i = 0; sym && i < ann->nr_symbols; i++)
+		if (!strcmp(ann->symbols[i], sym->name))
+			return true;
+	return false;
+}
+
 static int process_sample(struct perf_tool *tool, union perf_event *event,
 			  struct perf_sample *sample, struct evsel *evsel,
 			  struct machine *machine)
@@ -63,6 +95,10 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return -ENOMEM;
 	resolved_sample__location(rs, false);
 	dso = rs->al.map ? rs->al.map->dso : NULL;
+	/* perf counts only the samples its filters let through, in the
+	 * global percentages too */
+	if (!annotate__wanted(ann, dso, rs->al.sym))
+		return 0;
 	return annotation_set__add(ann->set, evsel, dso, dso ? rs->al.sym : NULL, rs->al.addr,
 				   sample->period);
 }
@@ -82,36 +118,6 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 		return -1;
 	}
 	return 0;
-}
-
-/* Whether name is in the comma-separated list (short or long DSO name). */
-static bool list__has(const char *list, const char *a, const char *b)
-{
-	const char *p = list;
-
-	while (p && *p) {
-		const char *e = strchr(p, ',');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-
-		if ((strlen(a) == n && !strncmp(a, p, n)) || (b && strlen(b) == n && !strncmp(b, p, n)))
-			return true;
-		p = e ? e + 1 : NULL;
-	}
-	return false;
-}
-
-static bool annotate__wanted(const struct annotate *ann, const struct annotated_sym *as)
-{
-	int i;
-
-	if (ann->dsos && !list__has(ann->dsos, as->dso->short_name, as->dso->long_name))
-		return false;
-	if (!ann->nr_symbols)
-		return true;
-	for (i = 0; i < ann->nr_symbols; i++)
-		if (!strcmp(ann->symbols[i], as->sym->name))
-			return true;
-	return false;
 }
 
 /* Why a symbol of this DSO cannot be annotated; printed once per DSO as
@@ -135,6 +141,25 @@ static void annotate__warn(struct annotated_sym *as, int err)
 		fprintf(stderr, "Error:\nCouldn't annotate %s: %s\n", as->sym->name, strerror(-err));
 }
 
+/* Samples in a program or library prf found no symbols for: say so, as
+ * they are in no listing. */
+static void annotate__note_unresolved(struct annotate *ann)
+{
+	struct dso *dso;
+	uint64_t nr;
+	size_t i;
+
+	for (i = 0; !annotation_set__unresolved(ann->set, i, &dso, &nr); i++) {
+		if (dso->kind != DSO_USER || dso->long_name[0] != '/')
+			continue;
+		fprintf(stderr, "prf annotate: %" PRIu64 " sample%s in %s with no symbol: %s\n", nr,
+			nr == 1 ? "" : "s", dso->long_name,
+			dso->build_id_mismatch ? "the file differs from the recording (build-id)" :
+			access(dso->long_name, R_OK) ? "no file for it (nor in a build-id cache)" :
+			"no symbol table covers them (stripped?)");
+	}
+}
+
 static int annotate__print(struct annotate *ann)
 {
 	struct annotated_sym **syms;
@@ -151,8 +176,6 @@ static int annotate__print(struct annotate *ann)
 		bool skip = false;
 		int err;
 
-		if (!annotate__wanted(ann, as))
-			continue;
 		for (j = 0; j < i; j++)		/* a DSO that failed: once */
 			if (warned[j] && syms[j]->dso == as->dso)
 				skip = true;
@@ -169,6 +192,7 @@ static int annotate__print(struct annotate *ann)
 		shown++;
 	}
 	free(warned);
+	annotate__note_unresolved(ann);
 	if (ann->nr_symbols && !shown) {
 		fprintf(stderr, "prf annotate: no samples in symbol%s", ann->nr_symbols > 1 ? "s" : "");
 		for (i = 0; i < (size_t)ann->nr_symbols; i++)

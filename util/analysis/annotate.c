@@ -50,6 +50,8 @@ struct annotation_set {
 	size_t nr, alloc;
 	struct event_total *totals;
 	size_t nr_totals;
+	struct unresolved { struct dso *dso; uint64_t nr; } *unresolved;	/* references held */
+	size_t nr_unresolved;
 	struct source_file *files;
 };
 
@@ -115,6 +117,9 @@ void annotation_set__delete(struct annotation_set *set)
 		disasm_symtab__delete(e->st);
 		free(e);
 	}
+	for (i = 0; i < set->nr_unresolved; i++)
+		dso__put(set->unresolved[i].dso);
+	free(set->unresolved);
 	free(set->all);
 	free(set->totals);
 	free(set);
@@ -197,6 +202,35 @@ static struct annotated_sym *set__findnew(struct annotation_set *set, struct evs
 	return as;
 }
 
+static int set__unresolved(struct annotation_set *set, struct dso *dso)
+{
+	struct unresolved *u;
+	size_t i;
+
+	for (i = 0; i < set->nr_unresolved; i++) {
+		if (set->unresolved[i].dso == dso) {
+			set->unresolved[i].nr++;
+			return 0;
+		}
+	}
+	u = realloc(set->unresolved, (set->nr_unresolved + 1) * sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	set->unresolved = u;
+	set->unresolved[set->nr_unresolved++] = (struct unresolved){ .dso = dso__get(dso), .nr = 1 };
+	return 0;
+}
+
+int annotation_set__unresolved(const struct annotation_set *set, size_t i, struct dso **dso,
+			       uint64_t *nr_samples)
+{
+	if (i >= set->nr_unresolved)
+		return -ENOENT;
+	*dso = set->unresolved[i].dso;
+	*nr_samples = set->unresolved[i].nr;
+	return 0;
+}
+
 int annotation_set__add(struct annotation_set *set, struct evsel *evsel, struct dso *dso,
 			struct symbol *sym, uint64_t addr, uint64_t period)
 {
@@ -208,6 +242,8 @@ int annotation_set__add(struct annotation_set *set, struct evsel *evsel, struct 
 		return -ENOMEM;
 	t->period += period;
 	t->nr_samples++;
+	if (dso && !sym)
+		return set__unresolved(set, dso);
 	if (!sym || !dso)
 		return 0;
 	as = set__findnew(set, evsel, dso, sym);
@@ -253,7 +289,8 @@ struct annotated_sym **annotation_set__sorted(struct annotation_set *set, size_t
 	return set->all;
 }
 
-static const struct disasm_symtab *set__symtab(struct annotation_set *set, struct dso *dso)
+static const struct disasm_symtab *set__symtab(struct annotation_set *set, struct dso *dso,
+					       bool debug_file)
 {
 	struct symtab_entry *e;
 
@@ -264,7 +301,7 @@ static const struct disasm_symtab *set__symtab(struct annotation_set *set, struc
 	if (!e)
 		return NULL;
 	e->dso = dso;
-	e->st = dso__disasm_symtab(dso);
+	e->st = dso__disasm_symtab(dso, debug_file);
 	e->next = set->symtabs;
 	set->symtabs = e;
 	return e->st;
@@ -559,17 +596,15 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
 	const char *name = NULL;
 	uint64_t start = 0;
 
-	struct symbol *s = dso__find_symbol(dso, addr);
-	size_t n = s ? symbol__name_len(s) : 0;
-
-	if (s && n >= 4 && !strcmp(s->name + n - 4, "@plt")) {
-		name = s->name;		/* objdump's synthetic PLT symbols */
-		start = s->start;
-	} else if (st) {
+	if (st) {
 		name = disasm_symtab__ref(st, addr, &start);
-	} else if (s) {
-		name = s->name;
-		start = s->start;
+	} else {
+		struct symbol *s = dso__find_symbol(dso, addr);
+
+		if (s) {
+			name = s->name;
+			start = s->start;
+		}
 	}
 	if (!name)
 		buf[0] = '\0';
@@ -991,7 +1026,7 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.section);
 	builder__text(&b, buf);
 	builder__text(&b, "");
-	st.symtab = set__symtab(set, as->dso);
+	st.symtab = set__symtab(set, as->dso, !opts->no_source);
 	dso__disasm_funcs(as->dso, as->sym->start, as->sym->end, &st.funcs);	/* none: ELF names */
 	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
 	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);

@@ -83,6 +83,14 @@ int annotation_set__add(struct annotation_set *set, struct evsel *evsel, struct 
  */
 struct annotated_sym **annotation_set__sorted(struct annotation_set *set, size_t *nr);
 
+/*
+ * The i-th DSO (from 0) with samples that hit no symbol in it (its file
+ * missing, stripped, or differing from the recording), in first-seen
+ * order, and how many: 0, or -ENOENT past the last one.
+ */
+int annotation_set__unresolved(const struct annotation_set *set, size_t i, struct dso **dso,
+			       uint64_t *nr_samples);
+
 /* Total period and samples of evsel (every sample counted by _add). */
 void annotation_set__totals(const struct annotation_set *set, const struct evsel *evsel,
 			    uint64_t *period, uint64_t *nr_samples);

@@ -6,6 +6,7 @@
  * Capstone's instruction details.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -255,14 +256,22 @@ struct disasm_sym {
 	uint64_t value, size;
 	const char *name;	/* into names */
 	uint32_t order;		/* in the file's table */
+	uint16_t shndx;		/* its section */
 	uint8_t type, bind;
+};
+
+struct disasm_scn {
+	uint64_t addr, size;
+	uint16_t index;
 };
 
 struct disasm_symtab {
 	struct disasm_sym *by_ref;	/* by address, then objdump's preference */
 	struct disasm_sym *funcs;	/* functions and untyped, by address, then order */
-	size_t nr, nr_funcs;
+	size_t nr, nr_funcs, alloc;
 	char **names;			/* owned, one per symbol */
+	struct disasm_scn *scns;	/* the allocated sections, to tell a symbol's */
+	size_t nr_scns;
 };
 
 static int sym_rank(const struct disasm_sym *s)
@@ -305,6 +314,36 @@ static int sym_func_cmp(const void *pa, const void *pb)
 	return a->order < b->order ? -1 : a->order > b->order;
 }
 
+/* Add a symbol named name (taken: freed with the table, also on error).
+ * 0 or -ENOMEM. */
+static int symtab__push(struct disasm_symtab *st, uint64_t value, uint64_t size, char *name,
+			uint32_t order, uint16_t shndx, uint8_t type, uint8_t bind)
+{
+	struct disasm_sym *s;
+
+	if (!name)
+		return -ENOMEM;
+	if (st->nr == st->alloc) {
+		size_t n = st->alloc ? st->alloc * 2 : 1024;
+		struct disasm_sym *syms = realloc(st->by_ref, n * sizeof(*syms));
+		char **names = syms ? realloc(st->names, n * sizeof(*names)) : NULL;
+
+		if (syms)
+			st->by_ref = syms;
+		if (!names) {
+			free(name);
+			return -ENOMEM;
+		}
+		st->names = names;
+		st->alloc = n;
+	}
+	st->names[st->nr] = name;
+	s = &st->by_ref[st->nr++];
+	*s = (struct disasm_sym){ .value = value, .size = size, .name = name, .order = order,
+				  .shndx = shndx, .type = type, .bind = bind };
+	return 0;
+}
+
 static int symtab__read(struct disasm_symtab *st, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
@@ -312,16 +351,11 @@ static int symtab__read(struct disasm_symtab *st, Elf *elf, Elf_Scn *scn, GElf_S
 
 	if (!data || !n)
 		return -ENOENT;
-	st->by_ref = calloc(n, sizeof(*st->by_ref));
-	st->names = calloc(n, sizeof(*st->names));
-	if (!st->by_ref || !st->names)
-		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		GElf_Sym sym;
 		const char *name;
 		char *dem;
-		struct disasm_sym *s;
-		int type;
+		int type, err;
 
 		if (!gelf_getsym(data, (int)i, &sym))
 			continue;
@@ -333,19 +367,160 @@ static int symtab__read(struct disasm_symtab *st, Elf *elf, Elf_Scn *scn, GElf_S
 		if (!name || !name[0])
 			continue;
 		dem = name__mangled(name) ? demangle_sym(name, true) : NULL;
-		st->names[st->nr] = dem ? dem : strdup(name);
-		if (!st->names[st->nr])
-			return -ENOMEM;
-		s = &st->by_ref[st->nr];
-		s->value = sym.st_value;
-		s->size = sym.st_size;
-		s->name = st->names[st->nr];
-		s->order = (uint32_t)i;
-		s->type = (uint8_t)type;
-		s->bind = (uint8_t)GELF_ST_BIND(sym.st_info);
-		st->nr++;
+		err = symtab__push(st, sym.st_value, sym.st_size, dem ? dem : strdup(name),
+				   (uint32_t)i, (uint16_t)sym.st_shndx, (uint8_t)type,
+				   (uint8_t)GELF_ST_BIND(sym.st_info));
+		if (err)
+			return err;
 	}
 	return 0;
+}
+
+#define PLT_ORDER UINT32_MAX	/* the order of the synthetic PLT symbols */
+
+/* A relocation of a GOT slot: what objdump calls a PLT entry using it. */
+struct got_reloc {
+	uint64_t got;
+	char *name;	/* "puts", "*ABS*+0x9be70" */
+};
+
+static int got_reloc__cmp(const void *pa, const void *pb)
+{
+	const struct got_reloc *a = pa, *b = pb;
+
+	return a->got < b->got ? -1 : a->got > b->got;
+}
+
+/* The JUMP_SLOT, GLOB_DAT and IRELATIVE relocations of elf. */
+static int got_relocs__read(Elf *elf, struct got_reloc **out, size_t *nr)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	size_t alloc = 0;
+
+	*out = NULL;
+	*nr = 0;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		Elf_Data *data, *symdata;
+		Elf_Scn *symscn;
+		GElf_Shdr symsh;
+		size_t i, n;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		symscn = elf_getscn(elf, sh.sh_link);
+		symdata = symscn ? elf_getdata(symscn, NULL) : NULL;
+		if (!data || !symscn || !gelf_getshdr(symscn, &symsh))
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			unsigned long type;
+			char buf[64];
+			const char *name = NULL;
+
+			if (!gelf_getrela(data, (int)i, &r))
+				continue;
+			type = GELF_R_TYPE(r.r_info);
+			if (type == R_X86_64_IRELATIVE) {
+				snprintf(buf, sizeof(buf), "*ABS*+0x%" PRIx64, (uint64_t)r.r_addend);
+				name = buf;
+			} else if ((type == R_X86_64_JUMP_SLOT || type == R_X86_64_GLOB_DAT) && symdata &&
+				   gelf_getsym(symdata, (int)GELF_R_SYM(r.r_info), &sym)) {
+				name = elf_strptr(elf, symsh.sh_link, sym.st_name);
+			}
+			if (!name || !name[0])
+				continue;
+			if (*nr == alloc) {
+				struct got_reloc *p = realloc(*out, (alloc = alloc ? alloc * 2 : 256) *
+							      sizeof(*p));
+
+				if (!p)
+					return -ENOMEM;
+				*out = p;
+			}
+			(*out)[*nr].got = r.r_offset;
+			(*out)[*nr].name = strdup(name);
+			if (!(*out)[*nr].name)
+				return -ENOMEM;
+			(*nr)++;
+		}
+	}
+	qsort(*out, *nr, sizeof(**out), got_reloc__cmp);
+	return 0;
+}
+
+/*
+ * objdump's synthetic "name@plt" symbols (libbfd's x86-64 PLT reader):
+ * each 16-byte entry of .plt, .plt.sec and .plt.got whose indirect jump
+ * goes through a relocated GOT slot, named after the relocation.
+ */
+static int symtab__add_plt(struct disasm_symtab *st, const char *path)
+{
+	struct got_reloc *relocs = NULL;
+	size_t nr_relocs = 0, i, shstrndx;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	Elf *elf;
+	int fd, err = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx) ||
+	    (err = got_relocs__read(elf, &relocs, &nr_relocs)) || !nr_relocs)
+		goto out;
+	while (!err && (scn = elf_nextscn(elf, scn)) != NULL) {
+		const char *name;
+		Elf_Data *data;
+		uint64_t off;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!name || (strcmp(name, ".plt") && strcmp(name, ".plt.sec") &&
+			      strcmp(name, ".plt.got")))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || data->d_size < sh.sh_size)
+			continue;
+		for (off = 0; !err && off + 16 <= sh.sh_size; off += 16) {
+			const uint8_t *e = (const uint8_t *)data->d_buf + off;
+			unsigned int j;
+
+			/* [endbr64] [bnd] jmp *disp32(%rip) */
+			for (j = 0; j + 6 <= 16; j++) {
+				struct got_reloc key, *r;
+				int32_t disp;
+				char *sym;
+
+				if (e[j] != 0xff || e[j + 1] != 0x25)
+					continue;
+				memcpy(&disp, e + j + 2, 4);
+				key.got = sh.sh_addr + off + j + 6 + (uint64_t)(int64_t)disp;
+				r = bsearch(&key, relocs, nr_relocs, sizeof(*relocs), got_reloc__cmp);
+				if (!r)
+					break;
+				sym = malloc(strlen(r->name) + 5);
+				if (sym)
+					sprintf(sym, "%s@plt", r->name);
+				err = symtab__push(st, sh.sh_addr + off, 16, sym, PLT_ORDER,
+						   (uint16_t)elf_ndxscn(scn), STT_FUNC, STB_GLOBAL);
+				break;
+			}
+		}
+	}
+out:
+	for (i = 0; i < nr_relocs; i++)
+		free(relocs[i].name);
+	free(relocs);
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return err;
 }
 
 /* Read the .symtab (dynsym false) or .dynsym of the ELF file path into
@@ -355,6 +530,7 @@ static int symtab__read_file(struct disasm_symtab *st, const char *path, bool dy
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 	Elf *elf;
+	bool had_scns = st->nr_scns > 0;	/* the sections of the first file read */
 	int fd, err = -ENOENT;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -368,13 +544,28 @@ static int symtab__read_file(struct disasm_symtab *st, const char *path, bool dy
 			break;
 		}
 	}
+	scn = NULL;
+	while (!err && !had_scns && elf && (scn = elf_nextscn(elf, scn)) != NULL) {
+		struct disasm_scn *p;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) || !sh.sh_size)
+			continue;
+		p = realloc(st->scns, (st->nr_scns + 1) * sizeof(*p));
+		if (!p) {
+			err = -ENOMEM;
+			break;
+		}
+		st->scns = p;
+		st->scns[st->nr_scns++] = (struct disasm_scn){ .addr = sh.sh_addr, .size = sh.sh_size,
+							      .index = (uint16_t)elf_ndxscn(scn) };
+	}
 	if (elf)
 		elf_end(elf);
 	close(fd);
 	return err;
 }
 
-struct disasm_symtab *dso__disasm_symtab(struct dso *dso)
+struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
 {
 	struct disasm_symtab *st;
 	const char *dbg;
@@ -390,13 +581,15 @@ struct disasm_symtab *dso__disasm_symtab(struct dso *dso)
 	/* objdump takes a stripped file's symbols from its separate debug
 	 * file, and its dynamic symbols when there is neither */
 	err = symtab__read_file(st, dso->runtime_path, false);
-	if (err == -ENOENT) {
+	if (err == -ENOENT && debug_file) {
 		dbg = dso__debug_file(dso);
 		if (dbg && dbg[0])
 			err = symtab__read_file(st, dbg, false);
 	}
 	if (err == -ENOENT)
 		err = symtab__read_file(st, dso->runtime_path, true);
+	if (!err)
+		err = symtab__add_plt(st, dso->runtime_path);
 	if (err)
 		goto out;
 	st->funcs = calloc(st->nr ? st->nr : 1, sizeof(*st->funcs));
@@ -407,7 +600,9 @@ struct disasm_symtab *dso__disasm_symtab(struct dso *dso)
 	for (i = 0; i < st->nr; i++) {
 		uint8_t t = st->by_ref[i].type;
 
-		if (t == STT_FUNC || t == STT_GNU_IFUNC || t == STT_NOTYPE)
+		/* libbfd's function lookup sees the file's symbols only */
+		if ((t == STT_FUNC || t == STT_GNU_IFUNC || t == STT_NOTYPE) &&
+		    st->by_ref[i].order != PLT_ORDER)
 			st->funcs[st->nr_funcs++] = st->by_ref[i];
 	}
 	qsort(st->by_ref, st->nr, sizeof(*st->by_ref), sym_ref_cmp);
@@ -431,6 +626,7 @@ void disasm_symtab__delete(struct disasm_symtab *st)
 	free(st->names);
 	free(st->by_ref);
 	free(st->funcs);
+	free(st->scns);
 	free(st);
 }
 
@@ -462,21 +658,37 @@ const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, ui
 	return st->by_ref[i].name;
 }
 
+/* The index of the section holding addr, 0 when none. */
+static uint16_t symtab__section(const struct disasm_symtab *st, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_scns; i++)
+		if (addr >= st->scns[i].addr && addr - st->scns[i].addr < st->scns[i].size)
+			return st->scns[i].index;
+	return 0;
+}
+
 const char *disasm_symtab__function(const struct disasm_symtab *st, uint64_t addr,
 				    uint64_t *start)
 {
 	size_t i = syms__floor(st->funcs, st->nr_funcs, addr), best = st->nr_funcs;
+	uint16_t scn = symtab__section(st, addr);
 
-	if (i == st->nr_funcs)
-		return NULL;
-	/* the symbols at that address: the largest, the first listed */
-	while (i > 0 && st->funcs[i - 1].value == st->funcs[i].value)
-		i--;
-	for (; i < st->nr_funcs && st->funcs[i].value <= addr; i++) {
-		if (best == st->nr_funcs || st->funcs[i].size > st->funcs[best].size)
+	/* the highest symbol of addr's section at or below it; of those at
+	 * its address the largest, the first listed at equal sizes */
+	for (; i < st->nr_funcs; i--) {
+		const struct disasm_sym *f = &st->funcs[i];
+
+		if (best != st->nr_funcs && f->value != st->funcs[best].value)
+			break;
+		if (f->shndx == scn && (best == st->nr_funcs || f->size >= st->funcs[best].size))
 			best = i;
+		if (!i)
+			break;
 	}
-	if (best == st->nr_funcs || addr - st->funcs[best].value >= st->funcs[best].size)
+	if (best == st->nr_funcs ||
+	    (st->funcs[best].size && addr - st->funcs[best].value >= st->funcs[best].size))
 		return NULL;
 	*start = st->funcs[best].value;
 	return st->funcs[best].name;

@@ -57,15 +57,16 @@ void disasm_code__exit(struct disasm_code *code);
 
 /*
  * The symbols of a DSO's ELF file as objdump (binutils 2.40) names
- * addresses with them: its .symtab, else the .symtab of its separate debug
- * file (debuginfo.h), else its .dynsym; without file, section and
+ * addresses with them: its .symtab, else (debug_file: objdump -S) the
+ * .symtab of its separate debug file (debuginfo.h), else its .dynsym;
+ * without file, section and
  * undefined symbols, names demangled with parameters (objdump -C).
  */
 struct disasm_symtab;
 
 /* Load dso's table from its file on disk (dso->runtime_path). NULL when
  * there is no file or on ENOMEM; free with disasm_symtab__delete(). */
-struct disasm_symtab *dso__disasm_symtab(struct dso *dso);
+struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file);
 void disasm_symtab__delete(struct disasm_symtab *st);
 
 /*
@@ -80,10 +81,10 @@ const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, ui
 /*
  * The ELF function symbol libbfd's nearest-line lookup falls back to for
  * addr (objdump -l's "name():" when the DWARF name is not a linkage
- * name): the function or untyped symbol at the highest address not above
- * addr whose size covers it, the larger one at equal addresses, the
- * first listed at equal sizes. *start gets its address. NULL when none.
- * Owned by st.
+ * name): the function or untyped symbol of addr's section at the highest
+ * address not above addr, the larger one at equal addresses, the first
+ * listed at equal sizes; NULL when its size (unless 0) ends before addr,
+ * or none. *start gets its address. Owned by st.
  */
 const char *disasm_symtab__function(const struct disasm_symtab *st, uint64_t addr,
 				    uint64_t *start);
