@@ -10,7 +10,7 @@
 # column, the instruction text after normalising what Capstone and
 # objdump legitimately spell differently, and the source, function and
 # line-number lines. Then options (-n, --percent-type, --no-source,
-# -s/SYMBOL, -P, -M intel), an unknown symbol, a missing binary and a
+# -s/SYMBOL, -P, -l, -M intel), an unknown symbol, a missing binary and a
 # missing source file.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -89,6 +89,9 @@ compare $f "--no-source" -d o2 --no-source
 compare $f "-s work" -s work
 compare $f "SYMBOL" work
 compare $f "-P" -d o2 -P
+compare $f "-l" -d o2 -l
+compare perf-o0.data "-l (-O0)" -d o0 -l
+grep -q 'Sorted summary for file .*/o0' prf.txt || fail "-l: no summary"
 
 # Intel syntax: Capstone's own spelling (not compared)
 prf_out intel.txt annotate --stdio -i $f -M intel work

@@ -53,6 +53,7 @@ struct annotation_set {
 	struct unresolved { struct dso *dso; uint64_t nr; } *unresolved;	/* references held */
 	size_t nr_unresolved;
 	struct source_file *files;
+	char *last_path;		/* -l: the srcline shown last */
 };
 
 int annotate__parse_percent_type(const char *s, enum annotate_percent_type *type)
@@ -120,6 +121,7 @@ void annotation_set__delete(struct annotation_set *set)
 	for (i = 0; i < set->nr_unresolved; i++)
 		dso__put(set->unresolved[i].dso);
 	free(set->unresolved);
+	free(set->last_path);
 	free(set->all);
 	free(set->totals);
 	free(set);
@@ -1080,6 +1082,97 @@ static const char *dso__display_name(const struct dso *dso, bool full)
 	return s ? s + 1 : dso->long_name;
 }
 
+/* One source line of -l's summary: its share, summed over its instructions. */
+struct line_share {
+	const char *path;	/* the DSO's srcline; NULL: path_buf */
+	double percent;
+	char path_buf[64];
+};
+
+static const char *line_share__path(const struct line_share *sh)
+{
+	return sh->path ? sh->path : sh->path_buf;
+}
+
+static int line_share__by_path(const void *pa, const void *pb)
+{
+	const struct line_share *a = pa, *b = pb;
+
+	return strcmp(line_share__path(a), line_share__path(b));
+}
+
+static int line_share__by_percent(const void *pa, const void *pb)
+{
+	const struct line_share *a = pa, *b = pb;
+
+	if (a->percent != b->percent)
+		return a->percent > b->percent ? -1 : 1;
+	/* perf: ties in reverse path order */
+	return strcmp(line_share__path(b), line_share__path(a));
+}
+
+/* The srcline -l shows for addr: perf's "file.c:NN" (the full path with
+ * -P), "DSO[addr]" without line information. */
+static const char *line_path(struct dso *dso, uint64_t addr, bool full, char *buf, size_t size)
+{
+	const char *file;
+	unsigned int line;
+
+	if (full && !dso__srcline_full(dso, addr, &file, &line)) {
+		snprintf(buf, size, "%s:%u", file, line);
+		return buf;
+	}
+	if (!full && (file = dso__srcline(dso, addr)) != NULL)
+		return file;
+	snprintf(buf, size, "%s[%" PRIx64 "]", dso->short_name, addr);
+	return buf;
+}
+
+/*
+ * perf's -l summary: each instruction over 0.5% gets its srcline, the
+ * lines' shares summed, printed hottest first ("Sorted summary for file").
+ */
+static int print_line_summary(const struct annotated_sym *as, const struct annotate_listing *l,
+			      const struct annotate_opts *opts, FILE *fp)
+{
+	struct line_share *shares = calloc(l->nr ? l->nr : 1, sizeof(*shares));
+	size_t i, n = 0, m;
+
+	if (!shares)
+		return -ENOMEM;
+	for (i = 0; i < l->nr; i++) {
+		const struct annotate_line *al = &l->lines[i];
+		struct line_share *sh = &shares[n];
+
+		if (al->offset < 0 || al->percent <= 0.5)
+			continue;
+		sh->path = line_path(as->dso, l->start + (uint64_t)al->offset, opts->full_paths,
+				     sh->path_buf, sizeof(sh->path_buf));
+		sh->percent = al->percent;
+		n++;
+	}
+	/* sorting moves the entries: paths in path_buf follow them */
+	for (i = 0; i < n; i++)
+		if (shares[i].path == shares[i].path_buf)
+			shares[i].path = NULL;
+	qsort(shares, n, sizeof(*shares), line_share__by_path);
+	for (i = 0, m = 0; i < n; i++) {	/* one per path */
+		if (m && !strcmp(line_share__path(&shares[m - 1]), line_share__path(&shares[i])))
+			shares[m - 1].percent += shares[i].percent;
+		else
+			shares[m++] = shares[i];
+	}
+	qsort(shares, m, sizeof(*shares), line_share__by_percent);
+	fprintf(fp, "\nSorted summary for file %s\n", as->dso->long_name);
+	fprintf(fp, "----------------------------------------------\n\n");
+	if (!m)
+		fprintf(fp, " Nothing higher than %1.1f%%\n", 0.5);
+	for (i = 0; i < m; i++)
+		fprintf(fp, " %7.2f %s\n", shares[i].percent, line_share__path(&shares[i]));
+	free(shares);
+	return 0;
+}
+
 int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, FILE *fp)
 {
@@ -1087,11 +1180,19 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 	int width = opts->show_total_period ? 12 : 8, hlen, err;
 	const char *what = opts->show_total_period ? "Period" :
 			   opts->show_nr_samples ? "Samples" : "Percent";
+	char buf[64];
 	size_t i;
 
 	err = annotated_sym__listing(set, as, opts, &l);
 	if (err)
 		return err;
+	if (opts->print_line) {
+		err = print_line_summary(as, &l, opts, fp);
+		if (err) {
+			annotate_listing__exit(&l);
+			return err;
+		}
+	}
 	hlen = fprintf(fp, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64
 		       " samples, percent: %s)\n", width, width, what,
 		       dso__display_name(as->dso, opts->full_paths), evsel__name(as->evsel),
@@ -1119,8 +1220,21 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 			fprintf(fp, " %7" PRIu64, al->nr_samples);
 		else
 			fprintf(fp, " %7.2f", al->percent);
-		fprintf(fp, " :   %*" PRIx64 ":%s\n", l.addr_width, l.start + (uint64_t)al->offset,
+		fprintf(fp, " :   %*" PRIx64 ":%s", l.addr_width, l.start + (uint64_t)al->offset,
 			al->text);
+		if (opts->print_line && al->percent > 0.5) {
+			/* perf shows a line's srcline when it differs from the
+			 * last one shown, over all the symbols printed */
+			const char *path = line_path(as->dso, l.start + (uint64_t)al->offset,
+						     opts->full_paths, buf, sizeof(buf));
+
+			if (!set->last_path || strcmp(set->last_path, path)) {
+				fprintf(fp, " // %s", path);
+				free(set->last_path);
+				set->last_path = strdup(path);
+			}
+		}
+		fputc('\n', fp);
 	}
 	annotate_listing__exit(&l);
 	if (ferror(fp))

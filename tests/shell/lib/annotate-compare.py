@@ -6,7 +6,9 @@ Per symbol (in order): the header line and its rule exactly; the same
 instruction addresses with the same percent (or sample count) column;
 the instruction text equal after normalising what the disassemblers
 legitimately spell differently (Documentation/prf-annotate.txt: the
-symbol named in a "# addr <sym>" comment and IRELATIVE PLT names); the
+symbol named in a "# addr <sym>" comment and IRELATIVE PLT names; -l's
+" // file:line" suffixes, which perf 6.1 decides against a freed string
+after the first symbol); -l's summaries exactly; the
 source, function and position lines equal, except positions with a
 relative file name (libbfd composes DWARF 5 names differently). Exit 0
 when equal, 1 with the differences listed.
@@ -16,16 +18,23 @@ import sys
 
 ASM = re.compile(r'^ +([0-9.]+) : +([0-9a-f]+):(.*)$')
 HDR = re.compile(r'^ (Percent|Samples|Period) +\|\t')
+SUMMARY = re.compile(r'^ +[0-9.]+ \S+$|^ Nothing higher than')
 REL_POS = re.compile(r'^ +: \d+ +[^/ ]\S*:\d+( \(discriminator \d+\))?$')
 
 
 def parse(path):
     syms = []
     cur = None
+    pending = []            # -l's summary, before the header it belongs to
     for line in open(path, errors='replace'):
         line = line.rstrip('\n')
+        if line == '' or line.startswith('Sorted summary') or SUMMARY.match(line) or \
+                line.startswith('-----') and (cur is None or len(cur['hdr']) == 2):
+            pending.append(line)
+            continue
         if HDR.match(line):
-            cur = {'hdr': [line], 'asm': [], 'text': []}
+            cur = {'hdr': [line], 'asm': [], 'text': pending}
+            pending = []
             syms.append(cur)
             continue
         if cur is None:
@@ -43,6 +52,7 @@ def parse(path):
 
 
 def norm_asm(text):
+    text = re.sub(r' // \S+$', '', text)
     text = re.sub(r'(# [0-9a-f]+) <[^>]*>$', r'\1', text)
     return re.sub(r'<\*ABS\*\+0x[0-9a-f]+@plt>', '<@plt>', text)
 
