@@ -15,6 +15,8 @@
 #include <unistd.h>
 #include "builtin.h"
 #include "../ui/pager.h"
+#include "../ui/tui/annotate.h"
+#include "../ui/tui/tui.h"
 #include "../util/analysis/annotate.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
@@ -203,6 +205,26 @@ static int annotate__print(struct annotate *ann)
 	return 0;
 }
 
+/* The TUI over the symbols with samples (no screen: stdio). */
+static int annotate__browse(struct annotate *ann)
+{
+	struct annotated_sym **syms;
+	size_t nr;
+	int err;
+
+	syms = annotation_set__sorted(ann->set, &nr);
+	if (!nr) {
+		fprintf(stderr, "prf annotate: no samples to annotate\n");
+		return ann->nr_symbols ? -ENOENT : 0;
+	}
+	if (tui__init())
+		return annotate__print(ann);
+	err = tui__browse_annotate(ann->set, syms, nr, &ann->aopts);
+	tui__exit();
+	annotate__note_unresolved(ann);
+	return err;
+}
+
 static const char *default_input(void)
 {
 	struct stat st;
@@ -234,8 +256,8 @@ static int annotate__check(struct annotate *ann, int argc, const char **argv)
 	}
 	if (ann->objdump)
 		fprintf(stderr, "prf annotate: --objdump ignored: prf disassembles in process\n");
-	if (ann->use_tui && !ann->use_stdio && !ann->use_stdio2)
-		fprintf(stderr, "prf annotate: no TUI annotate yet; printing as --stdio\n");
+	/* perf's choice: the TUI unless --stdio, on a terminal */
+	ann->use_tui = !ann->use_stdio && !ann->use_stdio2 && tui__usable() == 0;
 	ann->aopts.no_source = !ann->source;
 	ann->aopts.percent_limit = ann->percent_limit;
 	ann->symbols = calloc((size_t)argc + 1, sizeof(*ann->symbols));
@@ -311,8 +333,10 @@ int cmd_annotate(int argc, const char **argv)
 	ann->set = annotation_set__new();
 	if (!ann->set)
 		goto out;
-	setup_pager();
-	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	if (!ann->use_tui) {
+		setup_pager();
+		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	}
 	perf_tool__init(&ann->tool, true);
 	ann->tool.sample = process_sample;
 	resolved_sample__init(&ann->rs, false);
@@ -331,7 +355,10 @@ int cmd_annotate(int argc, const char **argv)
 		fprintf(stderr, "prf annotate: processing %s failed: %s\n", ann->input, strerror(-err));
 		goto out;
 	}
-	err = annotate__print(ann);
+	if (ann->use_tui)
+		err = annotate__browse(ann);
+	else
+		err = annotate__print(ann);
 	status = err && err != -EPIPE ? 1 : 0;
 out:
 	fflush(stdout);

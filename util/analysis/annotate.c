@@ -73,7 +73,7 @@ int annotate__parse_percent_type(const char *s, enum annotate_percent_type *type
 	return -EINVAL;
 }
 
-static const char *percent_type__str(enum annotate_percent_type t)
+const char *annotate__percent_type_str(enum annotate_percent_type t)
 {
 	switch (t) {
 	case PERCENT_GLOBAL_PERIOD: return "global period";
@@ -1196,7 +1196,7 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 	hlen = fprintf(fp, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64
 		       " samples, percent: %s)\n", width, width, what,
 		       dso__display_name(as->dso, opts->full_paths), evsel__name(as->evsel),
-		       as->nr_samples, percent_type__str(opts->percent_type));
+		       as->nr_samples, annotate__percent_type_str(opts->percent_type));
 	/* perf's rule: as long as that line (its newline counted), and 4 more */
 	for (i = 0; i < (size_t)hlen + 4; i++)
 		fputc('-', fp);

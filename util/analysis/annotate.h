@@ -31,6 +31,9 @@ enum annotate_percent_type {
 	PERCENT_GLOBAL_HITS,	/* share of the event's samples */
 };
 
+/* How perf's header names t: "local period", "global hits", ... */
+const char *annotate__percent_type_str(enum annotate_percent_type t);
+
 /* "local-period" ... as perf's --percent-type; -EINVAL for others. */
 int annotate__parse_percent_type(const char *s, enum annotate_percent_type *type);
 
