@@ -291,7 +291,7 @@ struct annotated_sym **annotation_set__sorted(struct annotation_set *set, size_t
 	return set->all;
 }
 
-static const struct disasm_symtab *set__symtab(struct annotation_set *set, struct dso *dso,
+static struct disasm_symtab *set__symtab(struct annotation_set *set, struct dso *dso,
 					       bool debug_file)
 {
 	struct symtab_entry *e;
@@ -510,7 +510,7 @@ struct objdump_state {
 	unsigned int prev_line;
 	struct shown_file *shown;
 	size_t nr_shown;
-	const struct disasm_symtab *symtab;	/* may be NULL */
+	struct disasm_symtab *symtab;	/* may be NULL */
 	struct disasm_funcs funcs;		/* the DWARF functions of the symbol */
 };
 
@@ -1029,7 +1029,8 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	builder__text(&b, buf);
 	builder__text(&b, "");
 	st.symtab = set__symtab(set, as->dso, !opts->no_source);
-	dso__disasm_funcs(as->dso, as->sym->start, as->sym->end, &st.funcs);	/* none: ELF names */
+	if (st.symtab)	/* none: ELF names */
+		disasm_symtab__funcs(st.symtab, as->sym->start, as->sym->end, &st.funcs);
 	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
 	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
 	builder__text(&b, buf);

@@ -272,6 +272,10 @@ struct disasm_symtab {
 	char **names;			/* owned, one per symbol */
 	struct disasm_scn *scns;	/* the allocated sections, to tell a symbol's */
 	size_t nr_scns;
+	struct dso *dso;		/* not referenced: the caller keeps it */
+	Dwarf *dwarf;			/* for disasm_symtab__funcs(), opened once */
+	int dwarf_fd;
+	bool dwarf_tried;
 };
 
 static int sym_rank(const struct disasm_sym *s)
@@ -578,6 +582,8 @@ struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
 	st = calloc(1, sizeof(*st));
 	if (!st)
 		return NULL;
+	st->dso = dso;
+	st->dwarf_fd = -1;
 	/* objdump takes a stripped file's symbols from its separate debug
 	 * file, and its dynamic symbols when there is neither */
 	err = symtab__read_file(st, dso->runtime_path, false);
@@ -627,6 +633,10 @@ void disasm_symtab__delete(struct disasm_symtab *st)
 	free(st->by_ref);
 	free(st->funcs);
 	free(st->scns);
+	if (st->dwarf)
+		dwarf_end(st->dwarf);
+	if (st->dwarf_fd >= 0)
+		close(st->dwarf_fd);
 	free(st);
 }
 
@@ -769,28 +779,25 @@ static int funcs__walk(struct disasm_funcs *f, Dwarf_Die *parent, uint64_t lo, u
 	return err;
 }
 
-int dso__disasm_funcs(struct dso *dso, uint64_t lo, uint64_t hi, struct disasm_funcs *funcs)
+int disasm_symtab__funcs(struct disasm_symtab *st, uint64_t lo, uint64_t hi,
+			 struct disasm_funcs *funcs)
 {
-	const char *dbg, *path;
 	Dwarf_Die cu;
-	Dwarf *dw;
-	int fd, err = -ENOENT;
+	int err = -ENOENT;
 
 	memset(funcs, 0, sizeof(*funcs));
-	dso__load(dso);
-	dbg = dso__debug_file(dso);
-	path = dbg && dbg[0] ? dbg : dso->runtime_path;
-	if (!dbg || !path)
-		return -ENOENT;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -ENOENT;
-	dw = dwarf_begin(fd, DWARF_C_READ);
-	if (dw && dwarf_addrdie(dw, lo, &cu))
+	if (!st->dwarf_tried) {
+		const char *dbg = dso__debug_file(st->dso);
+		const char *path = dbg && dbg[0] ? dbg : st->dso->runtime_path;
+
+		st->dwarf_tried = true;
+		if (dbg && path)
+			st->dwarf_fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (st->dwarf_fd >= 0)
+			st->dwarf = dwarf_begin(st->dwarf_fd, DWARF_C_READ);
+	}
+	if (st->dwarf && dwarf_addrdie(st->dwarf, lo, &cu))
 		err = funcs__walk(funcs, &cu, lo, hi, 0);
-	if (dw)
-		dwarf_end(dw);
-	close(fd);
 	if (err)
 		disasm_funcs__exit(funcs);
 	return err;

@@ -65,7 +65,8 @@ void disasm_code__exit(struct disasm_code *code);
 struct disasm_symtab;
 
 /* Load dso's table from its file on disk (dso->runtime_path). NULL when
- * there is no file or on ENOMEM; free with disasm_symtab__delete(). */
+ * there is no file or on ENOMEM; free with disasm_symtab__delete(),
+ * before the DSO goes. */
 struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file);
 void disasm_symtab__delete(struct disasm_symtab *st);
 
@@ -110,9 +111,11 @@ struct disasm_funcs {
 };
 
 /* Fill *funcs with the ranges overlapping [lo, hi) of the unit holding
- * lo in dso (zeroed first). 0; -ENOENT (no DWARF, or no unit covers lo),
+ * lo in the DSO of st (zeroed first; the DWARF is opened at the first
+ * call and kept with st). 0; -ENOENT (no DWARF, or no unit covers lo),
  * -ENOMEM. Free with disasm_funcs__exit(). */
-int dso__disasm_funcs(struct dso *dso, uint64_t lo, uint64_t hi, struct disasm_funcs *funcs);
+int disasm_symtab__funcs(struct disasm_symtab *st, uint64_t lo, uint64_t hi,
+			 struct disasm_funcs *funcs);
 void disasm_funcs__exit(struct disasm_funcs *funcs);
 
 /* The name of the smallest range of funcs holding addr (libbfd's best
