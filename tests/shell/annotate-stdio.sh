@@ -10,7 +10,7 @@
 # column, the instruction text after normalising what Capstone and
 # objdump legitimately spell differently, and the source, function and
 # line-number lines. Then options (-n, --percent-type, --no-source,
-# -s/SYMBOL, -P, -l, -M intel), an unknown symbol, a missing binary and a
+# -s/SYMBOL, -P, -l, --asm-raw, -M intel), an unknown symbol, a missing binary and a
 # missing source file.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -90,6 +90,7 @@ compare $f "-s work" -s work
 compare $f "SYMBOL" work
 compare $f "-P" -d o2 -P
 compare $f "-l" -d o2 -l
+compare $f "--asm-raw" -d o2 --asm-raw
 compare perf-o0.data "-l (-O0)" -d o0 -l
 grep -q 'Sorted summary for file .*/o0' prf.txt || fail "-l: no summary"
 

@@ -951,43 +951,67 @@ static int hex_digits(uint64_t v)
 	return n;
 }
 
-static void builder__insn(struct listing_builder *b, const struct disasm_symtab *st,
-			  const struct annotated_sym *as, const struct disasm_insn *in, uint64_t next,
-			  bool intel, bool asm_raw)
+/* A line of code: text is what objdump prints after "ADDR:\t" for the
+ * bytes [addr, next), which it is given the samples of. */
+static struct annotate_line *builder__code(struct listing_builder *b,
+					   const struct annotated_sym *as, uint64_t addr,
+					   uint64_t next, const char *text)
 {
 	struct annotate_line *al = builder__push(b);
-	char text[1024];
+	size_t col = (size_t)hex_digits(addr) + 1, pad = 8 - col % 8;
 	uint64_t off, end;
+	char *t;
 
 	if (!al)
-		return;
-	insn__text(st, as->dso, in, intel, asm_raw, text, sizeof(text));
+		return NULL;
 	/* perf keeps what follows "ADDR:", the tab expanded from there */
-	al->text = text__tidy(text, 0);
+	t = text__tidy(text, 0);
+	al->text = t ? malloc(strlen(t) + pad + 1) : NULL;
 	if (al->text) {
-		size_t col = (size_t)hex_digits(in->addr) + 1, pad = 8 - col % 8;
-		char *t = malloc(strlen(al->text) + pad + 1);
-
-		if (t) {
-			memset(t, ' ', pad);
-			strcpy(t + pad, al->text);
-		}
-		free(al->text);
-		al->text = t;
+		memset(al->text, ' ', pad);
+		strcpy(al->text + pad, t);
 	}
+	free(t);
 	if (!al->text) {
 		b->err = -ENOMEM;
-		return;
+		return NULL;
 	}
-	al->offset = (int64_t)(in->addr - as->sym->start);
-	al->is_call = in->is_call;
-	al->is_jump = in->is_jump;
-	al->has_target = in->has_target;
-	al->target = in->target;
+	al->offset = (int64_t)(addr - as->sym->start);
 	end = next - as->sym->start;
 	for (off = (uint64_t)al->offset; off < end && off < as->len; off++) {
 		al->period += as->addr_period[off];
 		al->nr_samples += as->addr_hits[off];
+	}
+	return al;
+}
+
+/*
+ * An instruction; with asm_raw, objdump's lines of seven bytes each:
+ * the bytes after the first seven go on lines of their own, which perf
+ * takes for instructions (the samples of their bytes theirs).
+ */
+static void builder__insn(struct listing_builder *b, const struct disasm_symtab *st,
+			  const struct annotated_sym *as, const struct disasm_insn *in, uint64_t next,
+			  bool intel, bool asm_raw)
+{
+	struct annotate_line *al;
+	char text[1024];
+	unsigned int k, j;
+
+	insn__text(st, as->dso, in, intel, asm_raw, text, sizeof(text));
+	al = builder__code(b, as, in->addr, asm_raw && in->size > 7 ? in->addr + 7 : next, text);
+	if (!al)
+		return;
+	al->is_call = in->is_call;
+	al->is_jump = in->is_jump;
+	al->has_target = in->has_target;
+	al->target = in->target;
+	for (k = 7; asm_raw && k < in->size; k += 7) {
+		size_t n = 0;
+
+		for (j = k; j < in->size && j < k + 7; j++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%02x ", in->bytes[j]);
+		builder__code(b, as, in->addr + k, k + 7 < in->size ? in->addr + k + 7 : next, text);
 	}
 }
 
