@@ -556,19 +556,24 @@ static struct shown_file *state__shown(struct objdump_state *st, const struct so
 static void builder__position(struct listing_builder *b, struct annotation_set *set,
 			      struct objdump_state *st, const struct src_pos *pos, bool source)
 {
-	char buf[4096];
+	char buf[4200], path[4096];
 
 	if (pos->func[0] && (!st->have_prev_func || strcmp(pos->func, st->prev_func))) {
 		snprintf(buf, sizeof(buf), "%s():", pos->func);
 		builder__text(b, buf);
 		st->prev_line = (unsigned int)-1;
 	}
+	/* libbfd puts the unit's directory before a relative file name */
+	if (pos->file && pos->file[0] != '/' && st->funcs.comp_dir)
+		snprintf(path, sizeof(path), "%s/%s", st->funcs.comp_dir, pos->file);
+	else
+		snprintf(path, sizeof(path), "%s", pos->file ? pos->file : "???");
 	if (pos->line && pos->line != st->prev_line) {
-		snprintf(buf, sizeof(buf), "%s:%u", pos->file ? pos->file : "???", pos->line);
+		snprintf(buf, sizeof(buf), "%s:%u", path, pos->line);
 		builder__text(b, buf);
 	}
 	if (source && pos->line && pos->file) {
-		const struct source_file *f = set__source(set, pos->file);
+		const struct source_file *f = set__source(set, path);
 		struct shown_file *s = f ? state__shown(st, f) : NULL;
 
 		if (s && pos->line != s->last_line) {

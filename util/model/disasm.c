@@ -796,8 +796,14 @@ int disasm_symtab__funcs(struct disasm_symtab *st, uint64_t lo, uint64_t hi,
 		if (st->dwarf_fd >= 0)
 			st->dwarf = dwarf_begin(st->dwarf_fd, DWARF_C_READ);
 	}
-	if (st->dwarf && dwarf_addrdie(st->dwarf, lo, &cu))
+	if (st->dwarf && dwarf_addrdie(st->dwarf, lo, &cu)) {
+		Dwarf_Attribute a;
+		const char *dir = dwarf_attr(&cu, DW_AT_comp_dir, &a) ? dwarf_formstring(&a) : NULL;
+
 		err = funcs__walk(funcs, &cu, lo, hi, 0);
+		if (!err && dir && !(funcs->comp_dir = strdup(dir)))
+			err = -ENOMEM;
+	}
 	if (err)
 		disasm_funcs__exit(funcs);
 	return err;
@@ -811,6 +817,7 @@ void disasm_funcs__exit(struct disasm_funcs *funcs)
 		free(funcs->names[i]);
 	free(funcs->names);
 	free(funcs->funcs);
+	free(funcs->comp_dir);
 	memset(funcs, 0, sizeof(*funcs));
 }
 

@@ -108,6 +108,7 @@ struct disasm_funcs {
 	size_t nr, alloc;
 	char **names;
 	size_t nr_names;
+	char *comp_dir;		/* the unit's DW_AT_comp_dir, or NULL */
 };
 
 /* Fill *funcs with the ranges overlapping [lo, hi) of the unit holding
