@@ -781,10 +781,12 @@ static void put_str(char *out, size_t size, size_t *n, const char *str)
 	out[*n] = '\0';
 }
 
-/* p starts an operand of ops (after ", " or a segment's ':'). */
+/* p starts an operand of ops (after ", ", a segment's ':' or '*'). */
 static bool at_operand(const char *ops, const char *p)
 {
 	if (p == ops)
+		return true;
+	if (p[-1] == '*')	/* an indirect jump's or call's operand */
 		return true;
 	if (p[-1] == ' ' && p - 1 > ops)
 		p--;

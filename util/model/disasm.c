@@ -348,13 +348,50 @@ static int symtab__push(struct disasm_symtab *st, uint64_t value, uint64_t size,
 	return 0;
 }
 
+/* The version names of .gnu.version_d by index (names[ndx]), for
+ * objdump's "name@@VERSION" of dynamic symbols. *versym: .gnu.version. */
+static void dynsym__versions(Elf *elf, Elf_Data **versym, const char *names[], size_t max)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	*versym = NULL;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		Elf_Data *data;
+		size_t off = 0;
+		int i;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_GNU_versym)
+			*versym = elf_getdata(scn, NULL);
+		if (sh.sh_type != SHT_GNU_verdef || !(data = elf_getdata(scn, NULL)))
+			continue;
+		for (i = 0; i < (int)sh.sh_info; i++) {
+			GElf_Verdef vd;
+			GElf_Verdaux va;
+
+			if (!gelf_getverdef(data, (int)off, &vd))
+				break;
+			if (vd.vd_ndx < max && gelf_getverdaux(data, (int)(off + vd.vd_aux), &va))
+				names[vd.vd_ndx] = elf_strptr(elf, sh.sh_link, va.vda_name);
+			if (!vd.vd_next)
+				break;
+			off += vd.vd_next;
+		}
+	}
+}
+
 static int symtab__read(struct disasm_symtab *st, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
 {
-	Elf_Data *data = elf_getdata(scn, NULL);
+	Elf_Data *data = elf_getdata(scn, NULL), *versym = NULL;
 	size_t i, n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+	const char *versions[64] = { NULL };
 
 	if (!data || !n)
 		return -ENOENT;
+	if (sh->sh_type == SHT_DYNSYM)
+		dynsym__versions(elf, &versym, versions, 64);
 	for (i = 0; i < n; i++) {
 		GElf_Sym sym;
 		const char *name;
@@ -371,6 +408,25 @@ static int symtab__read(struct disasm_symtab *st, Elf *elf, Elf_Scn *scn, GElf_S
 		if (!name || !name[0])
 			continue;
 		dem = name__mangled(name) ? demangle_sym(name, true) : NULL;
+		if (versym) {		/* objdump: "name@@VER", "name@VER" when hidden */
+			GElf_Versym vs;
+			const char *ver;
+
+			/* index 1, the file's global base: "Base" */
+			if (gelf_getversym(versym, (int)i, &vs) && (vs & 0x7fff) < 64 &&
+			    (vs & 0x7fff) >= 1 &&
+			    (ver = (vs & 0x7fff) == 1 ? "Base" : versions[vs & 0x7fff]) != NULL) {
+				char *v = malloc(strlen(dem ? dem : name) + strlen(ver) + 3);
+
+				if (v)
+					sprintf(v, "%s%s%s", dem ? dem : name, vs & 0x8000 ? "@" : "@@",
+						ver);
+				free(dem);
+				dem = v;
+				if (!dem)
+					return -ENOMEM;
+			}
+		}
 		err = symtab__push(st, sym.st_value, sym.st_size, dem ? dem : strdup(name),
 				   (uint32_t)i, (uint16_t)sym.st_shndx, (uint8_t)type,
 				   (uint8_t)GELF_ST_BIND(sym.st_info));
@@ -458,7 +514,7 @@ static int got_relocs__read(Elf *elf, struct got_reloc **out, size_t *nr)
 
 /*
  * objdump's synthetic "name@plt" symbols (libbfd's x86-64 PLT reader):
- * each 16-byte entry of .plt, .plt.sec and .plt.got whose indirect jump
+ * each entry of .plt, .plt.sec and .plt.got whose indirect jump
  * goes through a relocated GOT slot, named after the relocation.
  */
 static int symtab__add_plt(struct disasm_symtab *st, const char *path)
@@ -480,7 +536,7 @@ static int symtab__add_plt(struct disasm_symtab *st, const char *path)
 	while (!err && (scn = elf_nextscn(elf, scn)) != NULL) {
 		const char *name;
 		Elf_Data *data;
-		uint64_t off;
+		uint64_t off, esize;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS)
 			continue;
@@ -491,12 +547,14 @@ static int symtab__add_plt(struct disasm_symtab *st, const char *path)
 		data = elf_getdata(scn, NULL);
 		if (!data || data->d_size < sh.sh_size)
 			continue;
-		for (off = 0; !err && off + 16 <= sh.sh_size; off += 16) {
+		/* entries of sh_entsize bytes (.plt.got: 8 without IBT), else 16 */
+		esize = sh.sh_entsize >= 8 && sh.sh_entsize <= 16 ? sh.sh_entsize : 16;
+		for (off = 0; !err && off + esize <= sh.sh_size; off += esize) {
 			const uint8_t *e = (const uint8_t *)data->d_buf + off;
 			unsigned int j;
 
 			/* [endbr64] [bnd] jmp *disp32(%rip) */
-			for (j = 0; j + 6 <= 16; j++) {
+			for (j = 0; j + 6 <= esize; j++) {
 				struct got_reloc key, *r;
 				int32_t disp;
 				char *sym;
@@ -511,7 +569,7 @@ static int symtab__add_plt(struct disasm_symtab *st, const char *path)
 				sym = malloc(strlen(r->name) + 5);
 				if (sym)
 					sprintf(sym, "%s@plt", r->name);
-				err = symtab__push(st, sh.sh_addr + off, 16, sym, PLT_ORDER,
+				err = symtab__push(st, sh.sh_addr + off, esize, sym, PLT_ORDER,
 						   (uint16_t)elf_ndxscn(scn), STT_FUNC, STB_GLOBAL);
 				break;
 			}
