@@ -273,6 +273,7 @@ struct disasm_symtab {
 	struct disasm_scn *scns;	/* the allocated sections, to tell a symbol's */
 	size_t nr_scns;
 	struct dso *dso;		/* not referenced: the caller keeps it */
+	bool static_syms;		/* funcs from a static symbol table */
 	Dwarf *dwarf;			/* for disasm_symtab__funcs(), opened once */
 	int dwarf_fd;
 	bool dwarf_tried;
@@ -642,6 +643,7 @@ struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
 		return NULL;
 	st->dso = dso;
 	st->dwarf_fd = -1;
+	st->static_syms = true;
 	/* objdump takes a stripped file's symbols from its separate debug
 	 * file, and its dynamic symbols when there is neither */
 	err = symtab__read_file(st, dso->runtime_path, false);
@@ -650,8 +652,10 @@ struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
 		if (dbg && dbg[0])
 			err = symtab__read_file(st, dbg, false);
 	}
-	if (err == -ENOENT)
+	if (err == -ENOENT) {
 		err = symtab__read_file(st, dso->runtime_path, true);
+		st->static_syms = false;	/* libbfd looks up no dynamic symbol */
+	}
 	if (!err)
 		err = symtab__add_plt(st, dso->runtime_path);
 	if (err)
@@ -666,7 +670,7 @@ struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
 
 		/* libbfd's function lookup sees the file's symbols only */
 		if ((t == STT_FUNC || t == STT_GNU_IFUNC || t == STT_NOTYPE) &&
-		    st->by_ref[i].order != PLT_ORDER)
+		    st->by_ref[i].order != PLT_ORDER && st->static_syms)
 			st->funcs[st->nr_funcs++] = st->by_ref[i];
 	}
 	qsort(st->by_ref, st->nr, sizeof(*st->by_ref), sym_ref_cmp);

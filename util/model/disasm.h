@@ -85,7 +85,8 @@ const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, ui
  * name): the function or untyped symbol of addr's section at the highest
  * address not above addr, the larger one at equal addresses, the first
  * listed at equal sizes; NULL when its size (unless 0) ends before addr,
- * or none. *start gets its address. Owned by st.
+ * or none, or the table is the dynamic one (libbfd is given the static
+ * symbols only). *start gets its address. Owned by st.
  */
 const char *disasm_symtab__function(const struct disasm_symtab *st, uint64_t addr,
 				    uint64_t *start);
