@@ -9,9 +9,9 @@ PREFIX  ?= /usr/local
 O       ?= .build
 BIN     ?= prf
 
-LIBS_PC := libelf libdw libtraceevent capstone libdeflate libunwind libunwind-generic libzstd zlib
-# slang: headers only; the TUI loads the library when it starts (ui/tui/slang-dl.h)
-CFLAGS_PC_ONLY := slang
+LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib
+# slang, capstone: headers only; loaded when used (ui/tui/slang-dl.h, util/model/disasm.c)
+CFLAGS_PC_ONLY := slang capstone
 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \

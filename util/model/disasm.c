@@ -5,9 +5,11 @@
  * Capstone, the branch targets and RIP-relative references from
  * Capstone's instruction details.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,56 @@
 #include "debuginfo.h"
 #include "dso.h"
 #include "model.h"
+#include "../lib/debug.h"
+
+/*
+ * libcapstone, loaded when the first code is disassembled (dlopen), not
+ * linked: its relocations cost every prf command at start-up about as
+ * much as the rest of prf's; only annotate uses it. The calls go through
+ * this table.
+ */
+#define CAPSTONE_STR(x) #x
+#define CAPSTONE_SONAME_(major) "libcapstone.so." CAPSTONE_STR(major)
+#define CAPSTONE_SONAME CAPSTONE_SONAME_(CS_API_MAJOR)
+
+static struct {
+	__typeof__(cs_open) *open;
+	__typeof__(cs_option) *option;
+	__typeof__(cs_malloc) *malloc;
+	__typeof__(cs_disasm_iter) *disasm_iter;
+	__typeof__(cs_free) *free;
+	__typeof__(cs_close) *close;
+} capstone;
+static pthread_once_t capstone_once = PTHREAD_ONCE_INIT;
+static int capstone_err;
+
+static void capstone__open(void)
+{
+	void *h = dlopen(CAPSTONE_SONAME, RTLD_NOW | RTLD_LOCAL);
+
+	capstone_err = -ENOSYS;
+	if (!h) {
+		pr_debug("disasm: %s\n", dlerror());
+		return;
+	}
+	capstone.open = (__typeof__(capstone.open))dlsym(h, "cs_open");
+	capstone.option = (__typeof__(capstone.option))dlsym(h, "cs_option");
+	capstone.malloc = (__typeof__(capstone.malloc))dlsym(h, "cs_malloc");
+	capstone.disasm_iter = (__typeof__(capstone.disasm_iter))dlsym(h, "cs_disasm_iter");
+	capstone.free = (__typeof__(capstone.free))dlsym(h, "cs_free");
+	capstone.close = (__typeof__(capstone.close))dlsym(h, "cs_close");
+	if (capstone.open && capstone.option && capstone.malloc && capstone.disasm_iter &&
+	    capstone.free && capstone.close)
+		capstone_err = 0;
+	else
+		pr_debug("disasm: %s lacks a cs_* function\n", CAPSTONE_SONAME);
+}
+
+static int capstone__load(void)
+{
+	pthread_once(&capstone_once, capstone__open);
+	return capstone_err;
+}
 
 /* Largest symbol disassembled: beyond it the range is cut (perf's
  * objdump would print it all; no real function is that large). */
@@ -191,6 +243,8 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 		return -ENOENT;
 	if (end - start > DISASM_MAX_BYTES)
 		end = start + DISASM_MAX_BYTES;
+	if (capstone__load())
+		return -ENOSYS;
 	dso__load(dso);
 	if (!dso->runtime_path)
 		return -ENOENT;
@@ -198,13 +252,13 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 			sizeof(code->section));
 	if (err)
 		return err;
-	if (cs_open(CS_ARCH_X86, mode, &cs) != CS_ERR_OK) {
+	if (capstone.open(CS_ARCH_X86, mode, &cs) != CS_ERR_OK) {
 		free(buf);
 		return -ENOMEM;
 	}
-	cs_option(cs, CS_OPT_SYNTAX, intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
-	cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
-	ci = cs_malloc(cs);
+	capstone.option(cs, CS_OPT_SYNTAX, intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
+	capstone.option(cs, CS_OPT_DETAIL, CS_OPT_ON);
+	ci = capstone.malloc(cs);
 	if (!ci) {
 		err = -ENOMEM;
 		goto out;
@@ -218,7 +272,7 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 		err = code__push(code, &alloc, &in);
 		if (err)
 			goto out;
-		if (cs_disasm_iter(cs, &p, &left, &addr, ci)) {
+		if (capstone.disasm_iter(cs, &p, &left, &addr, ci)) {
 			insn__fill(in, ci);
 			continue;
 		}
@@ -235,8 +289,8 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 	err = 0;
 out:
 	if (ci)
-		cs_free(ci, 1);
-	cs_close(&cs);
+		capstone.free(ci, 1);
+	capstone.close(&cs);
 	free(buf);
 	if (err)
 		disasm_code__exit(code);

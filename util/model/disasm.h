@@ -47,7 +47,8 @@ struct disasm_code {
  * "(bad)" instruction each, as objdump shows them. Fills *code (free with
  * disasm_code__exit()). 0; -ENOENT (no file for the DSO, or the range is
  * in no loaded segment), -EOPNOTSUPP (not an x86 ELF file), -EIO (read),
- * -ENOMEM.
+ * -ENOSYS (libcapstone cannot be loaded: it is opened at the first call,
+ * not linked), -ENOMEM.
  */
 int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 		struct disasm_code *code);
