@@ -22,8 +22,8 @@ BIN     ?= prf
 
 LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib libprotobuf-c
 LIBS_PC += libseccomp	# syscall names and numbers for prf trace
-# slang: headers only; the TUI loads the library when it starts (ui/tui/slang-dl.h)
-CFLAGS_PC_ONLY := slang
+# slang, capstone: headers only; loaded when used (ui/tui/slang-dl.h, util/model/disasm.c)
+CFLAGS_PC_ONLY := slang capstone
 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \

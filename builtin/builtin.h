@@ -16,6 +16,7 @@ int cmd_data(int argc, const char **argv);
 int cmd_config(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);
+int cmd_annotate(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_trace(int argc, const char **argv);
 

@@ -23,6 +23,7 @@ const struct cmd_struct prf_commands[] = {
 	{ "script",  cmd_script,  0,         "Read perf.data (created by perf record) and display trace output" },
 	{ "flamegraph", cmd_flamegraph, 0,   "Write an interactive flame graph (HTML or SVG) from perf.data" },
 	{ "report",  cmd_report,  0,         "Read perf.data (created by prf record) and display the profile" },
+	{ "annotate", cmd_annotate, 0,    "Read perf.data (created by perf record) and display annotated code" },
 	{ "trace",   cmd_trace,   0,         "strace inspired tool" },
 	{ "test",    cmd_test,    0,         "Run sanity tests" },
 	{ "help",    cmd_help,    0,         "Display help information about prf" },

@@ -14,7 +14,8 @@ pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       asciidoctor man-db          # man and HTML pages (make doc/install, install-staged.sh)
       libprotobuf-c-dev protobuf-c-compiler   # data convert --to-pprof: protobuf-c, protoc-c at build time
       golang-go                   # convert-pprof.sh reads the pprof file with `go tool pprof`
-      python3-jsonschema)         # convert-speedscope.sh validates against speedscope's schema
+      python3-jsonschema          # convert-speedscope.sh validates against speedscope's schema
+      libcapstone-dev)            # annotate: disassembly in process (util/model/disasm.c)
 
 missing=()
 for p in "${pkgs[@]}"; do
