@@ -53,7 +53,8 @@ struct diff_cmd {
 	const char *sort, *compute, *percentage;
 	const char *comms, *dsos, *symbols, *pids, *tids, *cpus;
 	const char *symfs, *kallsyms;
-	bool stdio, force, stat, json;
+	bool stdio, force, stat, json, stat_period;
+	double alpha;
 	double fail_above;
 	bool fail_above_set;
 	struct sort_order so;
@@ -243,7 +244,7 @@ static int diff__stat(struct diff_cmd *cmd, int nr_a)
 	struct evlist *evlist = cmd->in[0].session->data.evlist;
 	struct diff_file *files = calloc((size_t)cmd->nr_in, sizeof(*files));
 	struct diff_stat_opts so = {
-		.alpha = 0.05, .json = cmd->json, .fail_above = cmd->fail_above,
+		.alpha = cmd->alpha, .json = cmd->json, .by_period = cmd->stat_period, .fail_above = cmd->fail_above,
 		.fail_above_set = cmd->fail_above_set,
 		.floor = cmd->o.min_percent > 0 ? cmd->o.min_percent : 0.5,
 	};
@@ -349,6 +350,21 @@ static int percent_limit_cb(const struct option *opt, const char *arg, int unset
 	return 0;
 }
 
+static int alpha_cb(const struct option *opt, const char *arg, int unset)
+{
+	double *v = opt->value;
+	char *end;
+
+	if (unset || !arg)
+		return -1;
+	*v = strtod(arg, &end);
+	if (end == arg || *end || !(*v > 0 && *v < 1)) {
+		fprintf(stderr, "prf diff: --alpha wants a probability between 0 and 1, not '%s'\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
 static int fail_above_cb(const struct option *opt, const char *arg, int unset)
 {
 	struct diff_cmd *cmd = opt->value;
@@ -422,6 +438,10 @@ static int diff__options(struct diff_cmd *cmd, int argc, const char **argv, int 
 		OPT_CALLBACK(0, "fail-above", cmd, "points",
 			     "--stat: exit 1 when a share rose significantly by more than this", fail_above_cb),
 		OPT_BOOLEAN('j', "json", &cmd->json, "--stat: JSON output"),
+		OPT_BOOLEAN(0, "stat-period", &cmd->stat_period,
+			    "--stat: test each run's period of an entry instead of its share"),
+		OPT_CALLBACK(0, "alpha", &cmd->alpha, "p",
+			     "--stat: family-wise error rate (default 0.05)", alpha_cb),
 		OPT_END()
 	};
 	struct sample_filter_args fa;
@@ -449,8 +469,8 @@ static int diff__options(struct diff_cmd *cmd, int argc, const char **argv, int 
 			return 129;
 		}
 	} else {
-		if (cmd->json || cmd->fail_above_set) {
-			fprintf(stderr, "prf diff: -j and --fail-above go with --stat\n");
+		if (cmd->json || cmd->fail_above_set || cmd->stat_period || cmd->alpha != 0.05) {
+			fprintf(stderr, "prf diff: -j, --fail-above, --stat-period and --alpha go with --stat\n");
 			return 129;
 		}
 		if (argc <= 1 && add_inputs(cmd, "perf.data.old", false))
@@ -503,6 +523,7 @@ int cmd_diff(int argc, const char **argv)
 		return 1;
 	cmd->o.compute = DIFF_DELTA_ABS;
 	cmd->o.order = 1;
+	cmd->alpha = 0.05;
 	callchain_param__init(&cmd->cc);
 	status = diff__options(cmd, argc, argv, &nr_a);
 	if (status)

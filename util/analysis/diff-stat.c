@@ -98,6 +98,15 @@ double student_t_quantile2(double p, double df)
 	return (lo + hi) / 2.0;
 }
 
+static double mean_of(const double *v, int n)
+{
+	double m = 0.0;
+
+	for (int i = 0; i < n; i++)
+		m += v[i];
+	return n ? m / n : 0.0;
+}
+
 static void mean_var(const double *v, int n, double *mean, double *var)
 {
 	double m = 0.0, s = 0.0;
@@ -221,6 +230,7 @@ static void print_json(const struct diff_stat_opts *o, const struct sort_order *
 	out__field_u64(&w, "runs_a", (uint64_t)na);
 	out__field_u64(&w, "runs_b", (uint64_t)nb);
 	out__field_str(&w, "test", "welch-t");
+	out__field_str(&w, "metric", o->by_period ? "period" : "share");
 	out__field_str(&w, "correction", "holm");
 	out__field_double(&w, "alpha", "%g", o->alpha);
 	out__field_double(&w, "floor", "%g", o->floor);
@@ -258,34 +268,58 @@ static void print_text(const struct diff_stat_opts *o, const struct sort_order *
 		       const struct diff_table *t, const struct diff_stat_entry *e, size_t n,
 		       int na, int nb, FILE *fp)
 {
+	static const char dots[] = "................................................";
+	/* widths of the means, the delta and the interval */
+	int wm = o->by_period ? 12 : 7, wd = wm + 1, wc = o->by_period ? 30 : 20;
 	size_t tested = 0;
 
 	for (size_t i = 0; i < n; i++)
 		tested += e[i].tested;
 	fprintf(fp, "# Event '%s'\n#\n", o->event);
-	fprintf(fp, "# %d runs A (baseline), %d runs B; shares in percent of each run's samples\n",
-		na, nb);
+	if (o->by_period)
+		fprintf(fp, "# %d runs A (baseline), %d runs B; the period of each run's samples "
+			"(the event's unit: ns for cpu-clock)\n", na, nb);
+	else
+		fprintf(fp, "# %d runs A (baseline), %d runs B; shares in percent of each run's "
+			"samples\n", na, nb);
 	fprintf(fp, "# Welch's t-test per entry, Holm-corrected over %zu entries tested, "
-		"alpha %g; entries under %g%% in both groups are not tested\n#\n",
-		tested, o->alpha, o->floor);
-	fprintf(fp, "# %7s  %7s  %8s  %-20s  %8s  %-7s", "Mean A", "Mean B", "Delta",
-		"95% CI of delta", "p (Holm)", "Verdict");
+		"alpha %g; %zu entries under %g%% in both groups not tested or shown\n#\n",
+		tested, o->alpha, n - tested, o->floor);
+	fprintf(fp, "# %*s  %*s  %*s  %-*s  %8s  %-7s", wm, "Mean A", wm, "Mean B", wd, "Delta",
+		wc, "95% CI of delta", "p (Holm)", "Verdict");
 	diff__put_key_headers(so, NULL, false, false, fp);
-	fputs("\n# .......  .......  ........  ....................  ........  .......", fp);
+	fprintf(fp, "\n# %.*s  %.*s  %.*s  %.*s  ........  .......", wm, dots, wm, dots, wd, dots,
+		wc, dots);
 	diff__put_key_headers(so, NULL, false, true, fp);
 	fputs("\n#\n", fp);
 	for (size_t i = 0; i < n; i++) {
 		char ci[64] = "", p[32] = "";
 
+		if (!e[i].tested)
+			continue;	/* under the floor: in the JSON only */
 		if (e[i].tested) {
-			snprintf(ci, sizeof(ci), "[%+.2f, %+.2f]", e[i].ci_lo, e[i].ci_hi);
+			snprintf(ci, sizeof(ci), o->by_period ? "[%+.0f, %+.0f]" : "[%+.2f, %+.2f]",
+				 e[i].ci_lo, e[i].ci_hi);
 			snprintf(p, sizeof(p), "%8.2g", e[i].p_adj);
 		}
-		fprintf(fp, "  %6.2f%%  %6.2f%%  %+7.2f%%  %-20s  %8s  %-7s", e[i].mean_a, e[i].mean_b,
-			e[i].delta, ci, p, verdict(&e[i]));
+		if (o->by_period)
+			fprintf(fp, "  %*.0f  %*.0f  %+*.0f  %-*s  %8s  %-7s", wm, e[i].mean_a, wm,
+				e[i].mean_b, wd, e[i].delta, wc, ci, p, verdict(&e[i]));
+		else
+			fprintf(fp, "  %6.2f%%  %6.2f%%  %+7.2f%%  %-20s  %8s  %-7s", e[i].mean_a,
+				e[i].mean_b, e[i].delta, ci, p, verdict(&e[i]));
 		diff__put_keys(so, t->rows[e[i].row].rep, NULL, false, fp);
 		fputc('\n', fp);
 	}
+}
+
+/* What --fail-above compares: share points, or with periods the rise in
+ * percent of the baseline mean. */
+static double gate_delta(const struct diff_stat_opts *o, const struct diff_stat_entry *e)
+{
+	if (!o->by_period)
+		return e->delta;
+	return e->mean_a > 0 ? 100.0 * e->delta / e->mean_a : (e->delta > 0 ? INFINITY : 0.0);
 }
 
 int diff_stat__run(const struct diff_stat_opts *o, struct sort_order *so,
@@ -294,7 +328,7 @@ int diff_stat__run(const struct diff_stat_opts *o, struct sort_order *so,
 	struct diff_table t;
 	struct diff_stat_entry *e = NULL;
 	struct hist_entry **reps = NULL;
-	double *a = NULL, *b = NULL;
+	double *a = NULL, *b = NULL, *shares = NULL;
 	int widths[SORT_MAX_COLUMNS];
 	size_t n = 0;
 	int err, ret = 0;
@@ -307,24 +341,31 @@ int diff_stat__run(const struct diff_stat_opts *o, struct sort_order *so,
 	reps = calloc(t.nr_rows + 1, sizeof(*reps));
 	a = calloc((size_t)na, sizeof(*a));
 	b = calloc((size_t)nb, sizeof(*b));
-	if (!e || !reps || !a || !b)
+	shares = calloc((size_t)(na + nb), sizeof(*shares));
+	if (!e || !reps || !a || !b || !shares)
 		goto out;
 	for (size_t r = 0; r < t.nr_rows; r++) {
 		struct diff_stat_entry *s = &e[n];
+		bool big = false;
 
 		if (t.rows[r].rep->filtered)
 			continue;
 		for (int f = 0; f < na + nb; f++) {
-			double share = diff_file__share(&files[f], diff_table__cell(&t, r, f)->period, false);
+			uint64_t period = diff_table__cell(&t, r, f)->period;
+			double share = diff_file__share(&files[f], period, false);
+			double v = o->by_period ? (double)period : share;
 
 			if (f < na)
-				a[f] = share;
+				a[f] = v;
 			else
-				b[f - na] = share;
+				b[f - na] = v;
+			shares[f] = share;
 		}
+		/* the floor is on the mean shares, whatever is tested */
+		big = mean_of(shares, na) >= o->floor || mean_of(shares + na, nb) >= o->floor;
 		s->row = r;
 		diff_stat__welch(a, na, b, nb, o->alpha, s);
-		s->tested = s->mean_a >= o->floor || s->mean_b >= o->floor;
+		s->tested = big;
 		reps[n++] = t.rows[r].rep;
 	}
 	diff_stat__holm(e, n, o->alpha);
@@ -337,7 +378,7 @@ int diff_stat__run(const struct diff_stat_opts *o, struct sort_order *so,
 	else
 		print_text(o, so, &t, e, n, na, nb, fp);
 	for (size_t i = 0; i < n && o->fail_above_set; i++)
-		if (e[i].changed && e[i].delta > o->fail_above)
+		if (e[i].changed && gate_delta(o, &e[i]) > o->fail_above)
 			ret = 1;
 	err = ferror(fp) ? -EPIPE : ret;
 out:
@@ -346,5 +387,6 @@ out:
 	free(reps);
 	free(a);
 	free(b);
+	free(shares);
 	return err;
 }

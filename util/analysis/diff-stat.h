@@ -26,6 +26,10 @@ struct diff_stat_opts {
 	double floor;			/* percent: entries below in both groups
 					   are not tested */
 	bool json;			/* one JSON object (util/lib/out.h) */
+	bool by_period;			/* test each run's period of the entry
+					   (its CPU time for cpu-clock), not its
+					   share: a change elsewhere moves every
+					   share, not the periods */
 	bool fail_above_set;
 	double fail_above;		/* points: a significant rise above fails */
 };
@@ -61,7 +65,8 @@ void diff_stat__holm(struct diff_stat_entry *e, size_t n, double alpha);
  * entries, changed ones first by the size of the change, then the noise,
  * to fp (text, or JSON with o->json). so: the sort keys (widths set
  * here). Returns 0, 1 when --fail-above tripped (an entry changed
- * significantly upward by more than o->fail_above points), -ENOMEM, or
+ * significantly upward by more than o->fail_above points; with by_period
+ * percent of its baseline mean), -ENOMEM, or
  * -EPIPE when fp failed.
  */
 int diff_stat__run(const struct diff_stat_opts *o, struct sort_order *so,

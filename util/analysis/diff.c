@@ -425,8 +425,8 @@ static void cell_text(const struct diff_print *p, const struct diff_column *col,
 	case COL_WDIFF:
 		if (row->dummy)
 			snprintf(buf, size, "N/A");
-		else if (c->wdiff)
-			snprintf(buf, size, "%14" PRId64, c->wdiff);
+		else
+			snprintf(buf, size, "%14" PRId64, c->wdiff);	/* 6.1: 0 too */
 		break;
 	case COL_FORMULA:
 		formula_text(p, r, col->file, buf, size);
