@@ -17,41 +17,40 @@
 #include "../lib/util.h"
 #include "../model/dso.h"
 
+#define CF_TINY 1e-300
+
+/* One step of the modified Lentz method with partial numerator num:
+ * updates c and d, returns the factor the fraction is multiplied by. */
+static double lentz_step(double *c, double *d, double num)
+{
+	*d = 1.0 + num * *d;
+	*c = 1.0 + num / *c;
+	if (fabs(*d) < CF_TINY)
+		*d = CF_TINY;
+	if (fabs(*c) < CF_TINY)
+		*c = CF_TINY;
+	*d = 1.0 / *d;
+	return *d * *c;
+}
+
 /* The continued fraction of I_x(a, b), for x < (a + 1) / (a + b + 2). */
 static double beta_cf(double a, double b, double x)
 {
-	const double tiny = 1e-300, eps = 1e-15;
 	double c = 1.0, d = 1.0 - (a + b) * x / (a + 1.0), f;
 
-	if (fabs(d) < tiny)
-		d = tiny;
+	if (fabs(d) < CF_TINY)
+		d = CF_TINY;
 	d = 1.0 / d;
 	f = d;
 	for (int m = 1; m <= 500; m++) {
-		double num, del;
+		double del;
 
-		/* even step */
-		num = m * (b - m) * x / ((a + 2.0 * m - 1.0) * (a + 2.0 * m));
-		d = 1.0 + num * d;
-		c = 1.0 + num / c;
-		if (fabs(d) < tiny)
-			d = tiny;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1.0 / d;
-		f *= d * c;
-		/* odd step */
-		num = -(a + m) * (a + b + m) * x / ((a + 2.0 * m) * (a + 2.0 * m + 1.0));
-		d = 1.0 + num * d;
-		c = 1.0 + num / c;
-		if (fabs(d) < tiny)
-			d = tiny;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1.0 / d;
-		del = d * c;
+		/* the even and the odd term of step m */
+		f *= lentz_step(&c, &d, m * (b - m) * x / ((a + 2.0 * m - 1.0) * (a + 2.0 * m)));
+		del = lentz_step(&c, &d, -(a + m) * (a + b + m) * x /
+					 ((a + 2.0 * m) * (a + 2.0 * m + 1.0)));
 		f *= del;
-		if (fabs(del - 1.0) < eps)
+		if (fabs(del - 1.0) < 1e-15)
 			break;
 	}
 	return f;
