@@ -216,9 +216,14 @@ static int diff__print(struct diff_cmd *cmd)
 	if (!evlist)
 		goto out;
 	evlist__for_each_entry(evlist, evsel) {
-		for (int i = 0; i < cmd->nr_in; i++)
-			diff__file_of(&files[i], &cmd->in[i],
-				      diff__match(&cmd->in[i], evsel, NULL));
+		for (int i = 0; i < cmd->nr_in; i++) {
+			struct diff_event *ev = diff__match(&cmd->in[i], evsel, NULL);
+
+			if (!ev && i && diff__match(&cmd->in[0], evsel, NULL))
+				pr_warning("prf diff: %s has no samples of event '%s'\n",
+					   cmd->in[i].path, evsel__name(evsel));
+			diff__file_of(&files[i], &cmd->in[i], ev);
+		}
 		if (!cmd->o.quiet)
 			printf("%s# Event '%s'\n#\n", first ? "" : "\n", evsel__name(evsel));
 		first = false;

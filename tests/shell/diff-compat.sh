@@ -118,3 +118,16 @@ expect_status 1 "missing file" "$T/nonexistent.data" "$T/perf2.data"
 : > "$T/empty.data"
 expect_status 1 "empty file" "$T/empty.data" "$T/perf2.data"
 echo "ok: errors"
+
+# files of different events, of different programs: the table as perf's,
+# and a warning saying why it is one-sided
+perf_record "$T/tc.data" -e task-clock -- "$T/w" 1
+diff_check "$T/perf1.data" "$T/tc.data" --
+grep -q "has no samples of event 'cpu-clock" "$T/prf.err" || { cat "$T/prf.err"; fail "no warning for different events"; }
+printf 'volatile long s;\n__attribute__((noinline)) void other(void) { for (long i = 0; i < 50000000; i++) s += i; }\nint main(void) { other(); return 0; }\n' > "$T/o.c"
+cc -O1 -o "$T/o" "$T/o.c" || fail "cc o.c"
+perf_record "$T/o.data" -- "$T/o"
+diff_check "$T/perf1.data" "$T/o.data" --
+grep -q "no user-space entry in common" "$T/prf.err" || { cat "$T/prf.err"; fail "no warning for unrelated files"; }
+grep -q "in common" < <("$PRF" diff "$T/perf1.data" "$T/perf2.data" 2>&1 >/dev/null) && fail "warned on related files"
+echo "ok: different events and unrelated programs are named on stderr"

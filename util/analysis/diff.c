@@ -17,6 +17,7 @@
 #include <string.h>
 #include "diff.h"
 #include "../model/dso.h"
+#include "../lib/debug.h"
 #include "../lib/util.h"
 
 #define DIFF_KEY_MAX 8192
@@ -560,6 +561,29 @@ static void set_columns(struct diff_print *p, int nr)
 	}
 }
 
+/* A later file sharing no user-space entry with the baseline is most
+ * likely a recording of something else: say so (the table still shows
+ * both). */
+static void warn_nothing_common(const struct diff_table *t, const struct diff_file *files)
+{
+	for (int f = 1; f < t->nr_files; f++) {
+		bool common = false;
+
+		if (!files[f].hists || !files[0].hists)
+			continue;
+		/* kernel entries are in every recording: they do not count */
+		for (size_t r = 0; r < t->nr_rows && !common; r++) {
+			const struct hist_entry *a = diff_table__cell(t, r, 0)->he;
+			const struct hist_entry *b = diff_table__cell(t, r, f)->he;
+
+			common = a && b && !a->filtered && !b->filtered && a->level != 'k';
+		}
+		if (!common)
+			pr_warning("prf diff: %s and %s have no user-space entry in common\n", files[0].path,
+				   files[f].path);
+	}
+}
+
 int diff__fprintf(const struct diff_opts *o, struct sort_order *so,
 		  const struct diff_file *files, int nr, FILE *fp)
 {
@@ -600,6 +624,7 @@ int diff__fprintf(const struct diff_opts *o, struct sort_order *so,
 		order[n] = (uint32_t)r;
 		reps[n++] = row->rep;
 	}
+	warn_nothing_common(p->t, files);
 	compute_cells(o, files, p->t);
 	qsort_r(order, n, sizeof(*order), cmp_rows, p);
 	hist_entries__col_widths(so, reps, n, widths);
