@@ -53,7 +53,7 @@ struct diff_cmd {
 	const char *sort, *compute, *percentage;
 	const char *comms, *dsos, *symbols, *pids, *tids, *cpus;
 	const char *symfs, *kallsyms;
-	bool stdio, force, stat, json, stat_period;
+	bool stdio, force, stat, json, stat_period, children;
 	double alpha;
 	double fail_above;
 	bool fail_above_set;
@@ -252,6 +252,7 @@ static int diff__stat(struct diff_cmd *cmd, int nr_a)
 		.alpha = cmd->alpha, .json = cmd->json, .by_period = cmd->stat_period, .fail_above = cmd->fail_above,
 		.fail_above_set = cmd->fail_above_set,
 		.floor = cmd->o.min_percent > 0 ? cmd->o.min_percent : 0.5,
+		.children = cmd->children,
 	};
 	struct evsel *evsel = NULL, *base = NULL;
 	int ret;
@@ -272,8 +273,15 @@ static int diff__stat(struct diff_cmd *cmd, int nr_a)
 		return -EINVAL;
 	}
 	for (int i = 0; i < cmd->nr_in; i++) {
-		struct diff_event *ev = diff__match(&cmd->in[i], base, NULL);
+		struct evsel *match = NULL;
+		struct diff_event *ev = diff__match(&cmd->in[i], base, &match);
 
+		if (ev && cmd->children && !(match->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+			fprintf(stderr, "prf diff: --children needs callchains; %s has none "
+				"(record with -g)\n", cmd->in[i].path);
+			free(files);
+			return -EINVAL;
+		}
 		if (!ev) {
 			fprintf(stderr, "prf diff: %s has no samples of event '%s'\n",
 				cmd->in[i].path, evsel__name(base));
@@ -443,6 +451,8 @@ static int diff__options(struct diff_cmd *cmd, int argc, const char **argv, int 
 		OPT_CALLBACK(0, "fail-above", cmd, "points",
 			     "--stat: exit 1 when a share rose significantly by more than this", fail_above_cb),
 		OPT_BOOLEAN('j', "json", &cmd->json, "--stat: JSON output"),
+		OPT_BOOLEAN(0, "children", &cmd->children,
+			    "--stat: compare children (self + callees) periods; needs callchains"),
 		OPT_BOOLEAN(0, "stat-period", &cmd->stat_period,
 			    "--stat: test each run's period of an entry instead of its share"),
 		OPT_CALLBACK(0, "alpha", &cmd->alpha, "p",
@@ -474,8 +484,10 @@ static int diff__options(struct diff_cmd *cmd, int argc, const char **argv, int 
 			return 129;
 		}
 	} else {
-		if (cmd->json || cmd->fail_above_set || cmd->stat_period || cmd->alpha != 0.05) {
-			fprintf(stderr, "prf diff: -j, --fail-above, --stat-period and --alpha go with --stat\n");
+		if (cmd->json || cmd->fail_above_set || cmd->stat_period || cmd->alpha != 0.05 ||
+		    cmd->children) {
+			fprintf(stderr, "prf diff: -j, --fail-above, --stat-period, --alpha and "
+				"--children go with --stat\n");
 			return 129;
 		}
 		if (argc <= 1 && add_inputs(cmd, "perf.data.old", false))
@@ -496,8 +508,8 @@ static int diff__options(struct diff_cmd *cmd, int argc, const char **argv, int 
 	};
 	if (sample_filter__parse(&cmd->filter, &fa))
 		return 129;
-	if (sort_order__parse(&cmd->so, cmd->sort ? cmd->sort : "dso,sym", NULL, false, false,
-			      false, NULL))
+	if (sort_order__parse(&cmd->so, cmd->sort ? cmd->sort : "dso,sym", NULL, cmd->children,
+			      false, false, NULL))
 		return 129;
 	return 0;
 }
@@ -543,7 +555,7 @@ int cmd_diff(int argc, const char **argv)
 		sort_order__elide(&cmd->so, SORT_DSO);
 	if (cmd->filter.nr_syms == 1)
 		sort_order__elide(&cmd->so, SORT_SYM);
-	cmd->need_chain = cmd->so.need_parent;
+	cmd->need_chain = cmd->so.need_parent || cmd->children;
 	cmd->srcline_sort = sort_order__has_key(&cmd->so, SORT_SRCLINE);
 	if (sort_order__has_key(&cmd->so, SORT_TRACE)) {
 		fprintf(stderr, "prf diff: the trace sort key is not supported\n");

@@ -1,12 +1,14 @@
 #!/bin/bash
-# prf diff --stat flags the function whose share really changed and not the unchanged one, over 4+4 runs (Welch's t, Holm), --fail-above, --stat-period, -j
+# prf diff --stat flags the function whose share really changed and not the unchanged one, over 4+4 runs (Welch's t, Holm), --fail-above, --stat-period, --children, -j
 # Compiles a program with three functions of one loop body: hot, filler
 # and steady, each looping as long as its argument says. Runs A do
 # hot=1 filler=2 steady=1 units, runs A' the same again, runs B hot=2
 # filler=1 steady=1: the total stays, so in B hot's share rises from 25%
 # to 50%, filler's falls from 50% to 25% and steady's stays 25%; with
 # --stat-period hot's time doubles, filler's halves, steady's stays.
-# Recordings are made by prf record, interleaved (A, A', B, ...) so that
+# hot is called through caller(), so with --children caller's share
+# changes with hot's while main's (all the work) stays.
+# Recordings are made by prf record -g, interleaved (A, A', B, ...) so that
 # a drift of the machine hits all groups alike; alpha 0.001 keeps the
 # chance of a false flag on unchanged code (the Holm-corrected rate)
 # at one in a thousand.
@@ -17,19 +19,23 @@ test_setup diff-stat
 cat > "$T/s.c" <<'C'
 #include <stdlib.h>
 volatile unsigned long sink;
-/* registers only: a loop storing to memory each turn varies by run */
+__attribute__((noinline)) void done(unsigned long x) { sink = x; }
+/* registers only: a loop storing to memory each turn varies by run; the
+ * call to done() gives each function a frame of its own, so that frame
+ * pointers name its caller */
 #define SPIN(n) do { unsigned long x = (n); \
 	for (long i = 0; i < (n) * 25000000L; i++) \
 		x = x * 6364136223846793005ul + 1442695040888963407ul; \
-	sink = x; } while (0)
+	done(x); } while (0)
 __attribute__((noinline)) void hot(long n) { SPIN(n); }
 __attribute__((noinline)) void filler(long n) { SPIN(n); }
 __attribute__((noinline)) void steady(long n) { SPIN(n); }
+__attribute__((noinline)) void caller(long n) { hot(n); sink++; }
 int main(int argc, char **argv)
 {
 	if (argc < 4)
 		return 2;
-	hot(atol(argv[1]));
+	caller(atol(argv[1]));
 	filler(atol(argv[2]));
 	steady(atol(argv[3]));
 	return 0;
@@ -39,7 +45,7 @@ cc -O1 -fno-omit-frame-pointer -o "$T/s" "$T/s.c" || fail "cc"
 A= A2= B=
 for i in 1 2 3 4; do
 	for g in a:"1 2 1" c:"1 2 1" b:"2 1 1"; do
-		"$PRF" record -q -o "$T/${g%%:*}$i.data" -- "$T/s" ${g#*:} >/dev/null 2>"$T/rec.err" ||
+		"$PRF" record -q -g -o "$T/${g%%:*}$i.data" -- "$T/s" ${g#*:} >/dev/null 2>"$T/rec.err" ||
 			{ cat "$T/rec.err"; fail "prf record"; }
 	done
 	A="$A${A:+,}$T/a$i.data" A2="$A2${A2:+,}$T/c$i.data" B="$B${B:+,}$T/b$i.data"
@@ -77,6 +83,16 @@ prf_out "$T/per.out" diff --stat --stat-period --alpha 0.001 "$A" "$B"
 [ "$(verdict "$T/per.out" hot)" = changed ] || { cat "$T/per.out"; fail "period: hot not flagged"; }
 [ "$(verdict "$T/per.out" steady)" = noise ] || { cat "$T/per.out"; fail "period: steady flagged"; }
 echo "ok: --stat-period: hot changed, steady is noise"
+
+# --children: hot's caller changed with it, main (all of the work) did not
+prf_out "$T/ch.out" diff --stat --children --alpha 0.001 "$A" "$B"
+[ "$(verdict "$T/ch.out" caller)" = changed ] || { cat "$T/ch.out"; fail "children: caller of hot not flagged"; }
+[ "$(verdict "$T/ch.out" hot)" = changed ] || { cat "$T/ch.out"; fail "children: hot not flagged"; }
+[ "$(verdict "$T/ch.out" steady)" = noise ] || { cat "$T/ch.out"; fail "children: steady flagged"; }
+[ "$(verdict "$T/ch.out" main)" = noise ] || { cat "$T/ch.out"; fail "children: main flagged"; }
+prf_out "$T/self.out" diff --stat --alpha 0.001 "$A" "$B"
+grep -q '\[\.\] caller' "$T/self.out" && fail "self: caller (no self time) shown"
+echo "ok: --children: caller and hot changed, main and steady are noise"
 
 # -j: the same verdicts as JSON
 prf_out "$T/j.out" diff --stat -j --alpha 0.001 "$A" "$B"

@@ -230,6 +230,7 @@ static void print_json(const struct diff_stat_opts *o, const struct sort_order *
 	out__field_u64(&w, "runs_b", (uint64_t)nb);
 	out__field_str(&w, "test", "welch-t");
 	out__field_str(&w, "metric", o->by_period ? "period" : "share");
+	out__field_str(&w, "period", o->children ? "children" : "self");
 	out__field_str(&w, "correction", "holm");
 	out__field_double(&w, "alpha", "%g", o->alpha);
 	out__field_double(&w, "floor", "%g", o->floor);
@@ -275,6 +276,8 @@ static void print_text(const struct diff_stat_opts *o, const struct sort_order *
 	for (size_t i = 0; i < n; i++)
 		tested += e[i].tested;
 	fprintf(fp, "# Event '%s'\n#\n", o->event);
+	if (o->children)
+		fprintf(fp, "# children: an entry's period is its own and its callees'\n");
 	if (o->by_period)
 		fprintf(fp, "# %d runs A (baseline), %d runs B; the period of each run's samples "
 			"(the event's unit: ns for cpu-clock)\n", na, nb);
@@ -332,7 +335,7 @@ int diff_stat__run(const struct diff_stat_opts *o, struct sort_order *so,
 	size_t n = 0;
 	int err, ret = 0;
 
-	err = diff_table__build(&t, so, files, na + nb);
+	err = diff_table__build(&t, so, files, na + nb, o->children);
 	if (err)
 		return err;
 	err = -ENOMEM;

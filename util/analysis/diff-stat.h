@@ -26,6 +26,8 @@ struct diff_stat_opts {
 	double floor;			/* percent: entries below in both groups
 					   are not tested */
 	bool json;			/* one JSON object (util/lib/out.h) */
+	bool children;			/* children (self + callees) periods: a
+					   caller whose callees changed is found */
 	bool by_period;			/* test each run's period of the entry
 					   (its CPU time for cpu-clock), not its
 					   share: a change elsewhere moves every

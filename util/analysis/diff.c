@@ -150,7 +150,7 @@ static long table_find(struct diff_table *t, struct name_index *ix, const char *
 }
 
 int diff_table__build(struct diff_table *t, const struct sort_order *so,
-		      const struct diff_file *files, int nr)
+		      const struct diff_file *files, int nr, bool children)
 {
 	struct name_index *ix;
 	char *name;
@@ -181,7 +181,7 @@ int diff_table__build(struct diff_table *t, const struct sort_order *so,
 			c = diff_table__cell(t, (size_t)r, f);
 			if (!c->he)
 				c->he = he;
-			c->period += he->period;
+			c->period += children ? he->period_acc : he->period;
 			if (f)
 				t->rows[r].paired = true;
 		}
@@ -600,7 +600,7 @@ int diff__fprintf(const struct diff_opts *o, struct sort_order *so,
 	p->files = files;
 	p->so = so;
 	p->t = zalloc(sizeof(*p->t));
-	err = p->t ? diff_table__build(p->t, so, files, nr) : -ENOMEM;
+	err = p->t ? diff_table__build(p->t, so, files, nr, false) : -ENOMEM;
 	if (err)
 		goto out;
 	err = -ENOMEM;

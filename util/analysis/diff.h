@@ -86,10 +86,12 @@ static inline struct diff_cell *diff_table__cell(const struct diff_table *t, siz
 /*
  * Match the entries of files[0..nr) by name under so's grouping keys (see
  * the top comment); files[i].hists must be sorted (hists__output_resort())
- * and outlive t. 0, or -ENOMEM. Free with diff_table__exit().
+ * and outlive t. children: a cell's period is the entries' children
+ * (self + callees) period, of hists built in children mode. 0, or
+ * -ENOMEM. Free with diff_table__exit().
  */
 int diff_table__build(struct diff_table *t, const struct sort_order *so,
-		      const struct diff_file *files, int nr);
+		      const struct diff_file *files, int nr, bool children);
 void diff_table__exit(struct diff_table *t);
 
 /* Share of a cell's period in percent of its file's total (all samples,
