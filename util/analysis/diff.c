@@ -561,26 +561,29 @@ static void set_columns(struct diff_print *p, int nr)
 	}
 }
 
-/* A later file sharing no user-space entry with the baseline is most
- * likely a recording of something else: say so (the table still shows
- * both). */
+/* A later file sharing (almost) no user-space entry with the baseline
+ * is most likely a recording of something else: say so (the table still
+ * shows both). Kernel entries and the dynamic loader's are in most
+ * recordings, so what counts is the part of the baseline's samples in
+ * user-space entries the later file has too. */
 static void warn_nothing_common(const struct diff_table *t, const struct diff_file *files)
 {
 	for (int f = 1; f < t->nr_files; f++) {
-		bool common = false;
+		uint64_t common = 0;
 
-		if (!files[f].hists || !files[0].hists)
+		if (!files[f].hists || !files[0].hists || !files[0].total)
 			continue;
-		/* kernel entries are in every recording: they do not count */
-		for (size_t r = 0; r < t->nr_rows && !common; r++) {
-			const struct hist_entry *a = diff_table__cell(t, r, 0)->he;
-			const struct hist_entry *b = diff_table__cell(t, r, f)->he;
+		for (size_t r = 0; r < t->nr_rows; r++) {
+			const struct diff_cell *a = diff_table__cell(t, r, 0);
+			const struct diff_cell *b = diff_table__cell(t, r, f);
 
-			common = a && b && !a->filtered && !b->filtered && a->level != 'k';
+			if (a->he && b->he && !a->he->filtered && a->he->level != 'k')
+				common += a->period;
 		}
-		if (!common)
-			pr_warning("prf diff: %s and %s have no user-space entry in common\n", files[0].path,
-				   files[f].path);
+		if (common * 10 < files[0].total)
+			pr_warning("prf diff: %s and %s have almost no user-space entry in common "
+				   "(%.1f%% of the first's samples)\n", files[0].path, files[f].path,
+				   100.0 * (double)common / (double)files[0].total);
 	}
 }
 
