@@ -46,13 +46,14 @@ struct diff_input {
 	struct resolved_sample rs;
 	struct diff_event *ev;		/* by evsel idx */
 	int nr_ev;
+	uint64_t t_start, t_end;	/* --time, ns; 0: open */
 };
 
 struct diff_cmd {
 	struct diff_opts o;
 	const char *sort, *compute, *percentage;
 	const char *comms, *dsos, *symbols, *pids, *tids, *cpus;
-	const char *symfs, *kallsyms;
+	const char *symfs, *kallsyms, *time_str;
 	bool stdio, force, stat, json, stat_period, children;
 	double alpha;
 	double fail_above;
@@ -90,6 +91,9 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	if (!evsel)
 		evsel = sample->evsel;
 	if (!evsel || !sample_filter__match_cpu(f, sample->cpu))
+		return 0;
+	/* --time: samples outside count nowhere, not even in the totals */
+	if ((in->t_start && sample->time < in->t_start) || (in->t_end && sample->time > in->t_end))
 		return 0;
 	err = sample__resolve(in->session, sample, evsel, rs);
 	if (!err && cmd->need_chain)
@@ -386,6 +390,76 @@ static int fail_above_cb(const struct option *opt, const char *arg, int unset)
 	return percent_limit_cb(&(struct option){ .value = &cmd->fail_above }, arg, unset);
 }
 
+/* A time "SEC[.FRACTION]" into ns at *ns; the end of what was read, or
+ * NULL when there is no number. */
+static const char *parse_ns(const char *s, uint64_t *ns)
+{
+	uint64_t sec = 0, frac = 0;
+	int digits = 0;
+	const char *p = s;
+
+	if (*p < '0' || *p > '9')
+		return NULL;
+	while (*p >= '0' && *p <= '9')
+		sec = sec * 10 + (uint64_t)(*p++ - '0');
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			if (digits < 9) {
+				frac = frac * 10 + (uint64_t)(*p - '0');
+				digits++;
+			}
+	}
+	for (; digits < 9; digits++)
+		frac *= 10;
+	*ns = sec * 1000000000ull + frac;
+	return p;
+}
+
+/*
+ * --time as perf diff takes it: "START,STOP" (seconds, as perf script
+ * prints sample times; either side may be empty) for every file, or
+ * ranges separated by ':' for the files in order (later files: none).
+ * 0, or -EINVAL after a message.
+ */
+static int parse_time(struct diff_cmd *cmd)
+{
+	const char *p = cmd->time_str;
+	bool per_file = strchr(p, ':') != NULL;
+
+	if (strchr(p, '%'))
+		goto bad;	/* perf's percent slices: not supported */
+	for (int i = 0; i < cmd->nr_in; i++) {
+		struct diff_input *in = &cmd->in[i];
+
+		if (*p != ',' && !(p = parse_ns(p, &in->t_start)))
+			goto bad;
+		if (*p++ != ',')
+			goto bad;
+		if (*p && *p != ':' && !(p = parse_ns(p, &in->t_end)))
+			goto bad;
+		if (in->t_end && in->t_start > in->t_end)
+			goto bad;
+		if (!per_file) {
+			if (*p)
+				goto bad;
+			for (int j = i + 1; j < cmd->nr_in; j++) {
+				cmd->in[j].t_start = in->t_start;
+				cmd->in[j].t_end = in->t_end;
+			}
+			return 0;
+		}
+		if (!*p)
+			return 0;
+		if (*p++ != ':' || !*p)
+			goto bad;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "prf diff: invalid --time '%s' (want START,STOP in seconds, or one such "
+		"range per file separated by ':')\n", cmd->time_str);
+	return -EINVAL;
+}
+
 /* Add the paths of list (comma-separated when split) to cmd->in. */
 static int add_inputs(struct diff_cmd *cmd, const char *list, bool split)
 {
@@ -443,6 +517,8 @@ static int diff__options(struct diff_cmd *cmd, int argc, const char **argv, int 
 			     "How to display percentage of filtered entries", percentage_cb),
 		OPT_CALLBACK(0, "percent-limit", &cmd->o.min_percent, "percent",
 			     "Hide entries below that percent in every file (prf)", percent_limit_cb),
+		OPT_STRING(0, "time", &cmd->time_str, "str",
+			   "Time span: START,STOP in seconds, or one per file separated by ':'"),
 		OPT_STRING(0, "cpu", &cmd->cpus, "cpu", "list of cpus to profile"),
 		OPT_STRING(0, "pid", &cmd->pids, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &cmd->tids, "tid[,tid...]", "only consider symbols in these tids"),
@@ -502,6 +578,8 @@ static int diff__options(struct diff_cmd *cmd, int argc, const char **argv, int 
 			return 129;
 		}
 	}
+	if (cmd->time_str && parse_time(cmd))
+		return 129;
 	fa = (struct sample_filter_args){
 		.cmd = "diff", .comms = cmd->comms, .dsos = cmd->dsos, .symbols = cmd->symbols,
 		.pids = cmd->pids, .tids = cmd->tids, .cpus = cmd->cpus,

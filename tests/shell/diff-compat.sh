@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf diff matches perf diff byte for byte (default, -c delta/delta-abs/ratio/wdiff, -s, -p, -F, -b, -o, -t, --percentage, -d/-C/-S, three files), on perf's and prf's recordings
+# prf diff matches perf diff byte for byte (default, -c delta/delta-abs/ratio/wdiff, -s, -p, -F, -b, -o, -t, --percentage, -d/-C/-S, --time, three files), on perf's and prf's recordings
 # Compiles a program with three functions whose first one loops longer
 # with a bigger argument, records it three times with a growing argument
 # (so entries rise, fall and appear in one file only) with /usr/bin/perf
@@ -100,6 +100,17 @@ diff_check "$A" "$B" -- -d w,ld-linux-x86-64.so.2 --percentage relative
 diff_check "$A" "$B" "$C" -- -o 2 -p
 diff_check "$A" "$T/perf2.data" --
 
+# --time: one range for every file, one range per file
+ts() { "$PERF" script -i "$1" -F time 2>/dev/null | sed -n "${2}p" | tr -d ' :'; }
+a0=$(ts "$T/perf1.data" 20) a1=$(ts "$T/perf1.data" 60) b1=$(ts "$T/perf2.data" 80)
+[ -n "$a0" ] && [ -n "$a1" ] && [ -n "$b1" ] || fail "no sample times from perf script"
+diff_check "$T/perf1.data" "$T/perf2.data" -- --time "$a0,$b1"
+diff_check "$T/perf1.data" "$T/perf2.data" -- --time "$a0,$a1:,$b1"
+diff_check "$T/perf1.data" "$T/perf2.data" -- --time ",$a1:$b1," -c ratio
+"$PRF" diff --time "$a0,$a1" "$T/perf1.data" "$T/perf2.data" > "$T/t.out" || fail "diff --time"
+"$PRF" diff "$T/perf1.data" "$T/perf2.data" > "$T/t0.out" || fail "diff"
+cmp -s "$T/t.out" "$T/t0.out" && fail "--time changed nothing"
+
 # a stripped program (its functions unresolved addresses, one entry per
 # DSO), and two events in each file (a table per event)
 cp "$T/w" "$T/ws" && strip "$T/ws" || fail "strip"
@@ -135,6 +146,7 @@ expect_status() {
 expect_status 129 "-c unknown" -c bogus "$T/perf1.data" "$T/perf2.data"
 expect_status 129 "-c wdiff without weights" -c wdiff "$T/perf1.data" "$T/perf2.data"
 expect_status 129 "-o out of range" -o 2 "$T/perf1.data" "$T/perf2.data"
+expect_status 129 "--time bogus" --time 1,x "$T/perf1.data" "$T/perf2.data"
 expect_status 129 "--percentage bogus" --percentage bogus "$T/perf1.data" "$T/perf2.data"
 expect_status 1 "missing file" "$T/nonexistent.data" "$T/perf2.data"
 : > "$T/empty.data"
