@@ -9,6 +9,7 @@
  * util/analysis/diff-stat.h tests them.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "../util/kernel/evsel.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
+#include "../util/lib/psort.h"
 #include "../util/lib/util.h"
 #include "../util/model/map.h"
 #include "../util/session/resolve.h"
@@ -144,7 +146,8 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	return hists__add_sample(&ev->hists, &hs);
 }
 
-/* Read one input into its hists. 0, or 1 after a message. */
+/* Read one input into its hists (not sorted yet). 0, or 1 after a
+ * message. */
 static int diff__read(struct diff_cmd *cmd, struct diff_input *in)
 {
 	int err = 0;
@@ -174,9 +177,61 @@ static int diff__read(struct diff_cmd *cmd, struct diff_input *in)
 		fprintf(stderr, "prf diff: processing %s failed: %s\n", in->path, strerror(-err));
 		return 1;
 	}
-	for (int i = 0; i < in->nr_ev; i++)
-		if (in->ev[i].used && hists__output_resort(&in->ev[i].hists, &cmd->so))
-			return 1;
+	return 0;
+}
+
+struct read_pool {
+	struct diff_cmd *cmd;
+	int next;			/* next input to read (atomic) */
+	int failed;			/* an input failed (atomic) */
+};
+
+static void *read_worker(void *arg)
+{
+	struct read_pool *rp = arg;
+	int i;
+
+	while ((i = __atomic_fetch_add(&rp->next, 1, __ATOMIC_RELAXED)) < rp->cmd->nr_in)
+		if (diff__read(rp->cmd, &rp->cmd->in[i]))
+			__atomic_store_n(&rp->failed, 1, __ATOMIC_RELAXED);
+	return NULL;
+}
+
+/*
+ * Read every input: each into its own session, model and hists, so the
+ * files are read side by side on up to psort_threads() threads (the
+ * caller's one of them). 0, or 1 after a message.
+ */
+static int diff__read_all(struct diff_cmd *cmd)
+{
+	struct read_pool rp = { .cmd = cmd };
+	int nthreads = psort_threads();
+	pthread_t tids[16];
+	int started = 0;
+
+	if (nthreads > cmd->nr_in)
+		nthreads = cmd->nr_in;
+	if (nthreads > (int)ARRAY_SIZE(tids) + 1)
+		nthreads = (int)ARRAY_SIZE(tids) + 1;
+	for (int t = 1; t < nthreads; t++)
+		if (!pthread_create(&tids[started], NULL, read_worker, &rp))
+			started++;
+	read_worker(&rp);
+	for (int t = 0; t < started; t++)
+		pthread_join(tids[t], NULL);
+	if (rp.failed)
+		return 1;
+	/* the entries in order, one hists at a time: the sort order they
+	 * share takes each one's column widths */
+	for (int i = 0; i < cmd->nr_in; i++) {
+		struct diff_input *in = &cmd->in[i];
+
+		for (int e = 0; e < in->nr_ev; e++)
+			if (in->ev[e].used && hists__output_resort(&in->ev[e].hists, &cmd->so)) {
+				fprintf(stderr, "prf diff: %s\n", strerror(ENOMEM));
+				return 1;
+			}
+	}
 	return 0;
 }
 
@@ -640,9 +695,8 @@ int cmd_diff(int argc, const char **argv)
 		status = 129;
 		goto out;
 	}
-	for (int i = 0; i < cmd->nr_in; i++)
-		if (diff__read(cmd, &cmd->in[i]))
-			goto out;
+	if (diff__read_all(cmd))
+		goto out;
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (!cmd->stat)
 		setup_pager();
