@@ -11,6 +11,7 @@ int cmd_version(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
+int cmd_diff(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_data(int argc, const char **argv);
 int cmd_config(int argc, const char **argv);

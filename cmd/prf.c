@@ -22,6 +22,7 @@ const struct cmd_struct prf_commands[] = {
 	{ "record",  cmd_record,  0,         "Run a command and record its profile into perf.data" },
 	{ "script",  cmd_script,  0,         "Read perf.data (created by perf record) and display trace output" },
 	{ "flamegraph", cmd_flamegraph, 0,   "Write an interactive flame graph (HTML or SVG) from perf.data" },
+	{ "diff",    cmd_diff,    0,         "Compare perf.data files: perf diff's deltas, or runs with a significance test" },
 	{ "report",  cmd_report,  0,         "Read perf.data (created by prf record) and display the profile" },
 	{ "annotate", cmd_annotate, 0,    "Read perf.data (created by perf record) and display annotated code" },
 	{ "trace",   cmd_trace,   0,         "strace inspired tool" },
