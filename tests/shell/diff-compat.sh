@@ -34,7 +34,7 @@ for k in 1 2 3; do
 done
 
 n=0
-PRF_EXTRA=
+prf_extra=
 # diff_check FILES... -- OPTION...: perf diff and prf diff print the same
 # and exit the same
 diff_check() {
@@ -43,7 +43,7 @@ diff_check() {
 	shift
 	"$PERF" diff "$@" "${files[@]}" > "$T/perf.out" 2>/dev/null
 	rc_p=$?
-	"$PRF" diff $PRF_EXTRA "$@" "${files[@]}" > "$T/prf.out" 2>"$T/prf.err"
+	"$PRF" diff $prf_extra "$@" "${files[@]}" > "$T/prf.out" 2>"$T/prf.err"
 	rc_q=$?
 	[ $rc_q -eq $rc_p ] || { cat "$T/prf.err"; fail "diff $* ${files[*]##*/}: exit $rc_q, perf $rc_p"; }
 	cmp -s "$T/perf.out" "$T/prf.out" ||
@@ -58,7 +58,7 @@ full_sets() {
 	diff_check "$A" "$B" --
 	# perf 6.1's diff has no --stdio (its only interface is text); prf
 	# takes it for report's sake
-	PRF_EXTRA=--stdio diff_check "$A" "$B" --
+	prf_extra=--stdio diff_check "$A" "$B" --
 	diff_check "$A" "$B" -- -c delta
 	diff_check "$A" "$B" -- -c ratio
 	diff_check "$A" "$B" -- -c wdiff:1,2
