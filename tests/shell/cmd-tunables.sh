@@ -8,8 +8,8 @@ S=$PRF_SRCDIR
 # PRF_ words in the tree that are not variables prf reads: include guards
 # (*_H), C macros (PRF_VERSION, PRF_DOC_DIR, PRF_LIB_DIR), the flamegraph page's
 # script object (PRF_FG), a usage placeholder (PRF_OUT), the script
-# plugin ABI's names (util/analysis/scripting-abi.h: PRF_SCRIPT_*, PRF_SV_*,
-# PRF_DEFINE_*), and the test
+# plugin ABI's names (the macros of util/analysis/scripting-abi.h), and
+# the test
 # scripts' own variables (PRF_SRCDIR set by prf test, PRF_ASAN, PRF_TSAN;
 # see prf-tunables(7), OTHER VARIABLES).
 not_tunables='^PRF_([A-Z0-9_]*_H|VERSION|DOC_DIR|LIB_DIR|FG|OUT|SRCDIR|ASAN|TSAN|SCRIPT_[A-Z_]+|SV_[A-Z]+|DEFINE_[A-Z_]+)$'
