@@ -85,6 +85,22 @@ PERF_CONFIG=/dev/null "$PRF" report -i perf.data --stdio > none.rep 2>/dev/null
 cmp -s def.rep none.rep && fail "report ignores ~/.perfconfig"
 echo "ok: $nr report configurations as perf's"
 
+# annotate.*: each key gives what its option gives (perf's stdio output
+# changes with these three; annotate-stdio.sh compares the options with perf)
+rm -f "$HOME/.perfconfig"
+prf_out ann.def annotate --stdio -i perf.data leaf
+for ko in "annotate.show_nr_samples=true:-n" "annotate.show_total_period=true:--show-total-period" \
+	  "annotate.disassembler_style=intel:-M intel"; do
+	rm -f "$HOME/.perfconfig"
+	"$PRF" config "${ko%%:*}" || fail "config ${ko%%:*}"
+	prf_out ann.key annotate --stdio -i perf.data leaf
+	PERF_CONFIG=/dev/null "$PRF" annotate --stdio -i perf.data ${ko#*:} leaf > ann.opt 2>/dev/null ||
+		fail "annotate ${ko#*:}"
+	cmp -s ann.key ann.opt || { diff ann.opt ann.key | head; fail "${ko%%:*} is not ${ko#*:}"; }
+	cmp -s ann.key ann.def && fail "${ko%%:*} changes nothing"
+done
+echo "ok: annotate.show_nr_samples, show_total_period, disassembler_style"
+
 # the keys record honours
 rm -f "$HOME/.perfconfig"
 "$PRF" config call-graph.record-mode=dwarf call-graph.dump-size=4096 record.build-id=skip
