@@ -76,6 +76,7 @@ struct record_opts {
 	const char *switch_output;	/* --switch-output[=signal|SIZE|TIME] */
 	const char *control;		/* --control fifo:CTL[,ACK] | fd:CTL[,ACK] */
 	bool overwrite;			/* --overwrite: flight recorder */
+	const char *aio;		/* --aio[=N]: checked, written synchronously */
 	unsigned int switch_max_files;	/* --switch-max-files; 0: all kept */
 	bool timestamp_filename;	/* --timestamp-filename */
 	const char *call_graph;
@@ -511,6 +512,17 @@ static int record__check_more(struct record *rec)
 			       (int)strcspn(bad, ","), bad);
 			return -1;
 		}
+	}
+	if (o->aio) {
+		char *end;
+		long n = strtol(o->aio, &end, 10);
+
+		if (end == o->aio || *end || n < 1 || n > 4) {
+			pr_err("Invalid --aio value: '%s' (1 to 4 control blocks)\n", o->aio);
+			return -1;
+		}
+		/* the file is the same either way; only how it is written differs */
+		pr_info("prf record: --aio: prf writes the data synchronously (the file is the same)\n");
 	}
 	if (o->mmap_flush && (parse_size(o->mmap_flush, &v, &unit) || !v)) {
 		pr_err("Invalid --mmap-flush value: '%s' (bytes, with an optional B/K/M/G)\n",
@@ -1434,6 +1446,9 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 			   "'disable': disable events, 'enable name', 'disable name', 'stop', 'ping', 'evlist'); "
 			   "optionally send control command completion ('ack\\n') to ack-fd descriptor"),
 		OPT_BOOLEAN(0, "overwrite", &o->overwrite, "use overwrite mode"),
+		OPT_STRING_OPTARG(0, "aio", &o->aio, "n",
+				  "Use <n> control blocks in asynchronous (Posix AIO) trace writing mode "
+				  "(default: 1, max: 4); prf writes synchronously", "1"),
 		OPT_UINTEGER(0, "switch-max-files", &o->switch_max_files,
 			     "Limit number of switch output generated files"),
 		OPT_BOOLEAN(0, "timestamp-filename", &o->timestamp_filename,
