@@ -378,7 +378,7 @@ int cmd_annotate(int argc, const char **argv)
 		ann->session->machine->vmlinux = ann->vmlinux;
 	}
 	err = perf_session__process_events(ann->session);
-	if (err && err != -EIO && err != -EINVAL) {
+	if (err && !perf_session__input_damage(ann->session, err)) {
 		fprintf(stderr, "prf annotate: processing %s failed: %s\n", ann->input, strerror(-err));
 		goto out;
 	}
@@ -387,6 +387,10 @@ int cmd_annotate(int argc, const char **argv)
 	else
 		err = annotate__print(ann);
 	status = err && err != -EPIPE ? 1 : 0;
+	fflush(stdout);
+	/* the read-side rule for damaged input (session.h), after the browser */
+	if (!status)
+		status = perf_session__read_status(ann->session, "annotate", ann->force);
 out:
 	fflush(stdout);
 	annotation_set__delete(ann->set);

@@ -168,11 +168,8 @@ static int diff__read(struct diff_cmd *cmd, struct diff_input *in)
 		in->session->machine->kallsyms = cmd->kallsyms;
 	}
 	err = perf_session__process_events(in->session);
-	if (err == -EIO || err == -EINVAL) {
-		fprintf(stderr, "prf diff: warning: %s is damaged or truncated; "
-			"using the records read before the damage\n", in->path);
-		err = 0;
-	}
+	if (err && perf_session__input_damage(in->session, err))
+		err = 0;	/* what was read is used; its summary comes at the end */
 	if (err) {
 		fprintf(stderr, "prf diff: processing %s failed: %s\n", in->path, strerror(-err));
 		return 1;
@@ -707,6 +704,13 @@ int cmd_diff(int argc, const char **argv)
 		status = 1;	/* --fail-above tripped */
 	else if (err != -EINVAL)
 		fprintf(stderr, "prf diff: %s\n", strerror(-err));
+	fflush(stdout);
+	/* the read-side rule for damaged input, for each file (session.h) */
+	for (int i = 0; i < cmd->nr_in; i++) {
+		if (cmd->in[i].session &&
+		    perf_session__read_status(cmd->in[i].session, "diff", cmd->force) && !status)
+			status = 1;
+	}
 out:
 	fflush(stdout);
 	for (int i = 0; i < cmd->nr_in; i++) {

@@ -2,6 +2,7 @@
 # Corruption corpus: 60 damaged variants of a recording (truncations, flips in header/attrs/data, zeroed sections, huge sizes) through every read-side command: no signal or hang, the file named, the exit-status rule kept
 # The variants are made here from a file the test records. Every command
 # (report, report --stats/--header-only, script, script --folded, flamegraph, trace,
+# annotate, diff (the undamaged file against the variant), data convert,
 # data dump/stats/header) runs on each, under `timeout 20`, and must:
 #   - end by itself with 0 or 1 (never a signal, a hang or a sanitizer report);
 #   - name the file in a message when it fails, and in every message that
@@ -101,14 +102,25 @@ nvar=$(ls v | wc -l)
 [ "$nvar" -ge 50 ] || fail "only $nvar variants"
 
 CMDS=("report --stdio" "report --stdio --stats" "report --header-only" "script" "script --folded"
-      "flamegraph -o fg.html" "data dump" "data stats" "data header" "trace")
+      "flamegraph -o fg.html" "data dump" "data stats" "data header" "trace"
+      "annotate --stdio" "diff" "data convert --to-json conv.json")
+# run_one BIN CMD FILE [-f]: the command on one variant (diff takes the
+# good file and the variant; convert writes a fresh file each time)
+run_one() {
+	local bin=$1 c=$2 f=$3 force=${4:-}
+	rm -f conv.json
+	# shellcheck disable=SC2086
+	case $c in
+	diff) timeout 20 "$bin" diff $force good.data "$f" ;;
+	*) timeout 20 "$bin" $c $force -i "$f" ;;
+	esac
+}
 runs=0 partial=0 failed=0
 for f in v/*.data; do
 	base=$(basename "$f")
 	for bin in "${BINS[@]}"; do
 		for c in "${CMDS[@]}"; do
-			# shellcheck disable=SC2086
-			timeout 20 "$bin" $c -i "$f" > out 2> err < /dev/null
+			run_one "$bin" "$c" "$f" > out 2> err < /dev/null
 			rc=$?
 			runs=$((runs + 1))
 			what="$base: prf $c [$bin]"
@@ -126,8 +138,7 @@ for f in v/*.data; do
 			if grep -q "partial result: reading stopped at offset 0x" err; then
 				[ $rc -eq 1 ] || fail "$what: partial result, exit $rc"
 				grep -q "exit status 1 for a partial result" err || fail "$what: the exit status not said"
-				# shellcheck disable=SC2086
-				timeout 20 "$bin" $c -f -i "$f" > out.f 2> err.f < /dev/null
+				run_one "$bin" "$c" "$f" -f > out.f 2> err.f < /dev/null
 				rcf=$?
 				[ $rcf -eq 0 ] || fail "$what -f: exit $rcf: $(tail -2 err.f)"
 				cmp -s out out.f || [ "${c%% *}" = flamegraph ] || fail "$what -f: another output"
