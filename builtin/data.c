@@ -34,7 +34,7 @@ struct data_opts {
 	bool force;
 	/* convert */
 	const char *to[4];		/* --to-json, --to-pprof, --to-gecko, --to-speedscope */
-	const char *comms, *pids, *tids, *cpus, *event;
+	const char *comms, *pids, *tids, *cpus, *event, *time;
 };
 
 /* The formats in the order of data_opts.to[]. */
@@ -295,6 +295,7 @@ struct convert_tool {
 	struct resolved_sample rs;
 	struct resolve_opts ropts;
 	struct sample_filter filter;
+	struct sample_time_filter time;	/* --time */
 	const char *event;
 	uint64_t nr_samples;
 };
@@ -311,6 +312,8 @@ static int convert_sample(struct perf_tool *tool, union perf_event *ev, struct p
 	if (!evsel)
 		return 0;
 	if (ct->event && strcmp(evsel__name(evsel), ct->event))
+		return 0;
+	if (!sample_time_filter__match(&ct->time, sample->time))
 		return 0;
 	sample__resolve(ct->session, sample, evsel, rs);
 	if (sample_filter__active(&ct->filter) &&
@@ -368,8 +371,10 @@ static int data_convert(struct data_opts *o)
 		return 129;
 	path = o->to[which];
 	memset(&ct, 0, sizeof(ct));
-	if (sample_filter__parse(&ct.filter, &fa)) {
+	if (sample_filter__parse(&ct.filter, &fa) ||
+	    sample_time_filter__parse(&ct.time, "data convert", o->time)) {
 		sample_filter__exit(&ct.filter);
+		sample_time_filter__exit(&ct.time);
 		return 129;
 	}
 	ct.event = o->event;
@@ -390,6 +395,13 @@ static int data_convert(struct data_opts *o)
 	ct.session = open_session(o, &ct.tool);
 	if (!ct.session)
 		goto out;
+	if (o->time && sample_time_filter__resolve(&ct.time, ct.session->data.env.sample_time_start,
+					ct.session->data.env.sample_time_end)) {
+		pr_err("prf data convert: --time %s: percent ranges need the file's sample times "
+		       "(HEADER_SAMPLE_TIME), which %s has not\n", o->time, o->input);
+		status = 129;
+		goto out;
+	}
 	perf_session__enable_off_cpu(ct.session);
 	ct.priv = ct.fmt->new(out.fp, ct.session, &ct.ropts);
 	if (!ct.priv) {
@@ -430,6 +442,7 @@ out:
 		perf_session__delete(ct.session);
 	resolved_sample__exit(&ct.rs);
 	sample_filter__exit(&ct.filter);
+	sample_time_filter__exit(&ct.time);
 	return status;
 }
 
@@ -459,6 +472,8 @@ int cmd_data(int argc, const char **argv)
 		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "convert: only samples of these threads"),
 		OPT_STRING('C', "cpu", &o.cpus, "cpu", "convert: only samples on these cpus (list: 0-2,5)"),
 		OPT_STRING(0, "event", &o.event, "name", "convert: only samples of this event"),
+		OPT_STRING(0, "time", &o.time, "str",
+			   "convert: only samples in these time ranges (START,STOP; 10%/2; 0%-10%,...)"),
 		OPT_END()
 	};
 	const char *sub;

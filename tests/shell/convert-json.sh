@@ -26,6 +26,21 @@ done
 # the leaf function of the test program is in the callchains
 grep -q '"symbol": "leaf"' "$T/g.json" || fail "no leaf frame"
 
+# --time: the samples perf script --time selects (percent slices and an
+# absolute range)
+first=$("$PERF" script -i "$T/g.data" -F time 2>/dev/null | head -1 | tr -d ' :')
+last=$("$PERF" script -i "$T/g.data" -F time 2>/dev/null | tail -1 | tr -d ' :')
+mid=$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.6f", (a + b) / 2 }')
+for t in "0%-50%" "10%/2" "$first,$mid"; do
+	want=$("$PERF" script -i "$T/g.data" --time "$t" 2>/dev/null | grep -c 'cpu-clock')
+	prf_out "$T/t.out" data convert -i "$T/g.data" --to-json "$T/t.json" -f --time "$t"
+	got=$(grep -c '"timestamp"' "$T/t.json")
+	[ "$got" -eq "$want" ] && [ "$got" -gt 0 ] || fail "--time $t: $got samples, perf script $want"
+done
+"$PRF" data convert -i "$T/g.data" --to-json "$T/t.json" -f --time bogus 2>/dev/null
+[ $? -eq 129 ] || fail "--time bogus: want 129"
+echo "ok: --time as perf script's"
+
 # an existing output file is kept unless --force
 echo keep > "$T/exists.json"
 "$PRF" data convert -i "$T/nog.data" --to-json "$T/exists.json" 2>"$T/exists.err"
