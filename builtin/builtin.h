@@ -16,6 +16,7 @@ int cmd_data(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
+int cmd_sched(int argc, const char **argv);
 
 /* The command table, for help and "did you mean" (cmd/prf.c). */
 struct cmd_struct {

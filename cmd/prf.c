@@ -22,6 +22,7 @@ const struct cmd_struct prf_commands[] = {
 	{ "script",  cmd_script,  0,         "Read perf.data (created by perf record) and display trace output" },
 	{ "flamegraph", cmd_flamegraph, 0,   "Write an interactive flame graph (HTML or SVG) from perf.data" },
 	{ "report",  cmd_report,  0,         "Read perf.data (created by prf record) and display the profile" },
+	{ "sched",   cmd_sched,   0,         "Tool to trace/measure scheduler properties (latencies)" },
 	{ "test",    cmd_test,    0,         "Run sanity tests" },
 	{ "help",    cmd_help,    0,         "Display help information about prf" },
 	{ "version", cmd_version, 0,         "Display the version of prf binary" },
