@@ -58,7 +58,7 @@ static int process_comm(struct perf_tool *tool, union perf_event *event,
 
 	(void)machine;
 	if (!err)
-		sched__comm(c->sc, (pid_t)event->comm.tid);
+		sched__comm(c->sc, (pid_t)sample->tid);
 	return err;
 }
 

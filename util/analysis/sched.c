@@ -561,9 +561,6 @@ static int map_switch(struct sched *sc, struct evsel *evsel, struct perf_sample 
 	printf("  ");
 	if (!in->shortname[0]) {
 		if (!strcmp(thread__comm_str(th), "swapper")) {
-			/* perf 6.1 names the idle task only on a shown CPU */
-			if (sc->map_cpus && !cpu_in(sc->map_cpus, this_cpu))
-				goto columns;
 			in->shortname[0] = '.';
 			in->shortname[1] = ' ';
 		} else {
@@ -579,7 +576,6 @@ static int map_switch(struct sched *sc, struct evsel *evsel, struct perf_sample 
 		}
 		new_shortname = true;
 	}
-columns:
 	for (int i = 0; i < cpus_nr; i++) {
 		int cpu = sc->o.compact ? sc->comp_cpus[i] : i;
 		struct sched_task *cur = sc->curr_tid[cpu] >= 0 ? sched__task(sc, sc->curr_tid[cpu]) : NULL;

@@ -72,8 +72,9 @@ int sched__start(struct sched *sc);
 /* One sample (any event; non-sched ones are ignored). 0 or -errno. */
 int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *evsel);
 
-/* A COMM record for tid was applied to the machine (map reprints the
- * task's name). */
+/* A COMM record was applied to the machine; tid is its sample's (perf
+ * marks that task, which for records synthesized at the start, whose
+ * sample ids are 0, is the idle task): map reprints the task's name. */
 void sched__comm(struct sched *sc, pid_t tid);
 
 /* A LOST record: timehist prints it. */

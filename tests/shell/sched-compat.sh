@@ -1,0 +1,114 @@
+#!/bin/bash
+# prf sched record/latency/timehist/map print what perf sched prints on the same file (perf's and prf's recordings of a pipe ping-pong and a sleeper)
+# prf-test: serial: records the sched tracepoints system-wide (-a)
+# A program compiled here runs two threads that pass a byte back and forth
+# over two pipes (every pass a wakeup and a switch) and a third that sleeps
+# 2 ms twenty times. It is recorded once by `perf sched record` and once by
+# `prf sched record`; on both files `prf sched latency|timehist|map` with
+# their options must print byte for byte what `perf sched ... -i` prints.
+# Not compared: map --color-pids and map -v, where perf 6.1 crashes.
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup sched-compat
+
+"$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch ||
+	{ echo "no sched:sched_switch tracepoint (tracefs?)"; exit 2; }
+
+cat > "$T/pingpong.c" <<'EOF'
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+static int ab[2], ba[2], rounds;
+static void *pong(void *arg)
+{
+	char c;
+	for (int i = 0; i < rounds; i++)
+		if (read(ab[0], &c, 1) != 1 || write(ba[1], &c, 1) != 1)
+			exit(1);
+	return arg;
+}
+static void *sleeper(void *arg)
+{
+	struct timespec ts = { 0, 2000000 };
+	for (int i = 0; i < 20; i++)
+		nanosleep(&ts, NULL);
+	return arg;
+}
+int main(int argc, char **argv)
+{
+	pthread_t t, s;
+	char c = 'x';
+	rounds = argc > 1 ? atoi(argv[1]) : 300;
+	if (pipe(ab) || pipe(ba))
+		return 1;
+	pthread_create(&t, NULL, pong, NULL);
+	pthread_create(&s, NULL, sleeper, NULL);
+	for (int i = 0; i < rounds; i++)
+		if (write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1)
+			return 1;
+	pthread_join(t, NULL);
+	pthread_join(s, NULL);
+	return 0;
+}
+EOF
+cc -O1 -pthread -o "$T/pingpong" "$T/pingpong.c" || fail "cc pingpong.c"
+
+"$PERF" sched record -o "$T/perf.data" -- "$T/pingpong" 300 >/dev/null 2>"$T/rec.err" ||
+	{ cat "$T/rec.err"; echo "perf sched record failed"; exit 2; }
+"$PRF" sched record -o "$T/prf.data" -- "$T/pingpong" 300 >/dev/null 2>"$T/prec.err" ||
+	{ cat "$T/prec.err"; fail "prf sched record exit $?"; }
+"$PERF" evlist -i "$T/prf.data" > "$T/evlist" 2>/dev/null || fail "perf cannot read prf sched record's file"
+for ev in sched_switch sched_stat_runtime sched_process_fork sched_wakeup_new sched_migrate_task; do
+	grep -q "^sched:$ev\$" "$T/evlist" || { cat "$T/evlist"; fail "prf sched record did not record $ev"; }
+done
+grep -q '^sched:sched_wak\(ing\|eup\)$' "$T/evlist" || fail "prf sched record recorded no wakeups"
+
+# same FILE SUBCOMMAND OPT...: prf prints what perf prints
+same() {
+	local file=$1
+	shift
+	"$PERF" sched "$@" -i "$file" > "$T/ref" 2>/dev/null
+	prf_out "$T/out" sched "$@" -i "$file"
+	cmp -s "$T/ref" "$T/out" ||
+		{ diff "$T/ref" "$T/out" | head -10; fail "sched $* on $(basename "$file") differs from perf"; }
+	[ -s "$T/out" ] || fail "sched $* printed nothing"
+}
+
+for f in "$T/perf.data" "$T/prf.data"; do
+	same "$f" latency
+	same "$f" latency -p
+	same "$f" latency -s max
+	same "$f" latency -s switch,runtime
+	same "$f" latency -s pid -p
+	same "$f" latency -C 0
+	same "$f" timehist
+	same "$f" timehist -w
+	same "$f" timehist -V -M -n
+	same "$f" timehist --state -w
+	same "$f" timehist -S
+	same "$f" timehist -s --state
+	same "$f" timehist -C 0 -S
+	same "$f" map
+	same "$f" map --compact
+	same "$f" map --cpus 0
+	pid=$("$PRF" sched timehist -i "$f" 2>/dev/null | sed -n 's/.* pingpong\[[0-9]*\/\([0-9]*\)\].*/\1/p' | head -1)
+	[ -n "$pid" ] || fail "timehist shows no pingpong thread in $(basename "$f")"
+	same "$f" timehist -p "$pid" -S
+	# the workload is there: its threads were switched out about once a pass
+	"$PRF" sched timehist -i "$f" > "$T/th" 2>/dev/null
+	sw=$(grep -c " pingpong\[" "$T/th")
+	[ "$sw" -ge 300 ] || fail "timehist: $sw switches of pingpong threads (want >= 300)"
+	"$PRF" sched latency -i "$f" > "$T/lat" 2>/dev/null
+	grep -q '^  pingpong:(3) ' "$T/lat" || { cat "$T/lat"; fail "latency: no row of the 3 pingpong threads"; }
+done
+echo "ok: latency, timehist, map as perf on perf's and prf's recordings ($sw switches of the pingpong threads)"
+
+# usage errors and a missing file
+"$PRF" sched latency -s bogus -i "$T/perf.data" >/dev/null 2>&1; rc=$?
+[ $rc -eq 129 ] || fail "latency -s bogus: exit $rc (want 129)"
+"$PRF" sched nosuch >/dev/null 2>&1; rc=$?
+[ $rc -eq 129 ] || fail "sched nosuch: exit $rc (want 129)"
+"$PRF" sched timehist -i "$T/none.data" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "timehist of a missing file: exit $rc (want 1)"
+echo "ok: usage errors 129, missing input 1"
