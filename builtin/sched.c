@@ -251,14 +251,13 @@ static int sched__map(struct sched_run *c, struct sched_args *a, int argc, const
 static int sched__timehist(struct sched_run *c, struct sched_args *a, int argc, const char **argv)
 {
 	static const char *const usage[] = { "prf sched timehist [<options>]", NULL };
-	unsigned int max_stack = 5;
 	const char *vmlinux = NULL, *kallsyms = NULL, *symfs = NULL;
 	const struct option opts[] = {
 		SCHED_COMMON_OPTS(a),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
 		OPT_STRING(0, "kallsyms", &kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN('g', "call-graph", &c->o.show_callchain, "Display call chains if present (default on)"),
-		OPT_UINTEGER(0, "max-stack", &max_stack, "Maximum number of functions to display backtrace."),
+		OPT_UINTEGER(0, "max-stack", &c->o.max_stack, "Maximum number of functions to display backtrace."),
 		OPT_STRING(0, "symfs", &symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
 		OPT_BOOLEAN('s', "summary", &c->o.summary_only, "Show only syscall summary with statistics"),
@@ -277,6 +276,7 @@ static int sched__timehist(struct sched_run *c, struct sched_args *a, int argc, 
 	};
 
 	c->o.show_callchain = true;
+	c->o.max_stack = 5;
 	if (parse_sub(argc, argv, opts, usage))
 		return 129;
 	if (c->o.idle_hist) {

@@ -6,6 +6,9 @@
 # 2 ms twenty times. It is recorded once by `perf sched record` and once by
 # `prf sched record`; on both files `prf sched latency|timehist|map` with
 # their options must print byte for byte what `perf sched ... -i` prints.
+# Also compared: a perf record of sched_wakeup and sched_waking both
+# (timehist reads only sched_waking then, latency only sched_wakeup), and
+# `sched record -g` files (timehist prints each switch's kernel stack).
 # Not compared: map --color-pids and map -v, where perf 6.1 crashes.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -64,6 +67,14 @@ for ev in sched_switch sched_stat_runtime sched_process_fork sched_wakeup_new sc
 done
 grep -q '^sched:sched_wak\(ing\|eup\)$' "$T/evlist" || fail "prf sched record recorded no wakeups"
 
+"$PERF" record -q -a -o "$T/both.data" -e sched:sched_switch -e sched:sched_wakeup \
+	-e sched:sched_waking -e sched:sched_wakeup_new -e sched:sched_stat_runtime \
+	-- "$T/pingpong" 100 >/dev/null 2>"$T/rec.err" || { cat "$T/rec.err"; fail "perf record of sched_wakeup"; }
+"$PERF" sched record -g -o "$T/perf-g.data" -- "$T/pingpong" 100 >/dev/null 2>"$T/rec.err" ||
+	{ cat "$T/rec.err"; fail "perf sched record -g"; }
+"$PRF" sched record -g -o "$T/prf-g.data" -- "$T/pingpong" 100 >/dev/null 2>"$T/prec.err" ||
+	{ cat "$T/prec.err"; fail "prf sched record -g exit $?"; }
+
 # same FILE SUBCOMMAND OPT...: prf prints what perf prints
 same() {
 	local file=$1
@@ -101,6 +112,15 @@ for f in "$T/perf.data" "$T/prf.data"; do
 	[ "$sw" -ge 300 ] || fail "timehist: $sw switches of pingpong threads (want >= 300)"
 	"$PRF" sched latency -i "$f" > "$T/lat" 2>/dev/null
 	grep -q '^  pingpong:(3) ' "$T/lat" || { cat "$T/lat"; fail "latency: no row of the 3 pingpong threads"; }
+done
+same "$T/both.data" latency
+same "$T/both.data" timehist -w -S
+for f in "$T/perf-g.data" "$T/prf-g.data"; do
+	same "$f" timehist
+	same "$f" timehist --max-stack 2 -w
+	same "$f" timehist --no-call-graph -S
+	grep -q ' <- ' "$T/out" && fail "timehist --no-call-graph printed stacks"
+	"$PRF" sched timehist -i "$f" 2>/dev/null | grep -q ' <- ' || fail "timehist printed no stacks of $(basename "$f")"
 done
 echo "ok: latency, timehist, map as perf on perf's and prf's recordings ($sw switches of the pingpong threads)"
 

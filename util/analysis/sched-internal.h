@@ -15,6 +15,7 @@ struct perf_session;
 struct trace_formatter;
 struct perf_cpu_map;
 struct thread;
+struct resolved_sample;
 
 #define SCHED_MAX_CPUS 4096
 #define NSEC_PER_MSEC ((uint64_t)1000000)
@@ -107,6 +108,8 @@ struct sched {
 	uint64_t hist_start, hist_end;
 	uint64_t skipped_samples;
 
+	struct resolved_sample *rs;	/* callchains, made on first use */
+
 	/* replay */
 	void *replay;
 };
@@ -122,6 +125,14 @@ void sched__field_str(struct sched *sc, struct evsel *evsel, struct perf_sample 
 		      const char *name, char *buf, size_t size);
 /* The machine's thread of tid, made with pid as perf's machine__findnew_thread(). */
 struct thread *sched__thread(struct sched *sc, pid_t pid, pid_t tid);
+/*
+ * Print the callchain of sample as perf sched prints it on one line
+ * (" f1 <- f2 <- [unknown]"): up to max frames of the chain, the
+ * scheduler's own functions (schedule, __schedule, preempt_schedule) left
+ * out. 0 or -ENOMEM.
+ */
+int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evsel *evsel,
+		       unsigned int max, FILE *fp);
 /* "sec.usec" as perf's timestamp__scnprintf_usec(). */
 void sched__tstamp(uint64_t ns, char *buf, size_t size);
 

@@ -247,6 +247,10 @@ static void print_sample(struct sched *sc, struct evsel *evsel, struct perf_samp
 	}
 	if (sc->o.wakeups && !sc->o.next)
 		printf("  %-*s", sc->comm_width, "");
+	if (tid != 0 && sc->o.show_callchain) {
+		printf("  ");
+		sched__print_chain(sc, sample, evsel, sc->o.max_stack + 2, stdout);
+	}
 	printf("\n");
 }
 

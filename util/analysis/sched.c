@@ -18,7 +18,9 @@
 #include "../kernel/evlist.h"
 #include "../kernel/evsel.h"
 #include "../model/machine.h"
+#include "../session/resolve.h"
 #include "../session/session.h"
+#include "../model/dso.h"
 #include "../session/trace-format.h"
 #include "../lib/util.h"
 
@@ -119,6 +121,43 @@ static const char *sched__comm_of(struct sched *sc, pid_t tid)
 	struct thread *t = sched__thread(sc, -1, tid);
 
 	return t ? thread__comm_str(t) : ":-1";
+}
+
+static bool sched_sym_ignored(const struct symbol *sym)
+{
+	return !strcmp(sym->name, "schedule") || !strcmp(sym->name, "__schedule") ||
+	       !strcmp(sym->name, "preempt_schedule");
+}
+
+int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evsel *evsel,
+		       unsigned int max, FILE *fp)
+{
+	struct resolve_opts ropts = { .max_stack = max };
+	bool first = true;
+	int err;
+
+	if (!sc->rs) {
+		sc->rs = calloc(1, sizeof(*sc->rs));
+		if (!sc->rs || resolved_sample__init(sc->rs, true))
+			return -ENOMEM;
+	}
+	err = sample__resolve(sc->session, sample, evsel, sc->rs);
+	if (!err)
+		err = resolved_sample__callchain(sc->session, sc->rs, &ropts);
+	if (err)
+		return err;
+	for (unsigned int i = 0; i < sc->rs->cursor.nr; i++) {
+		const struct callchain_frame *f = &sc->rs->cursor.frames[i];
+
+		/* perf 6.1's sched reads no MMAP2 records: user frames stay unknown */
+		const struct symbol *sym = f->cpumode == PERF_RECORD_MISC_USER ? NULL : f->sym;
+
+		if (sym && sched_sym_ignored(sym))
+			continue;
+		fprintf(fp, "%s %s", first ? "" : " <-", sym ? sym->name : "[unknown]");
+		first = false;
+	}
+	return 0;
 }
 
 void sched__tstamp(uint64_t ns, char *buf, size_t size)
@@ -738,6 +777,10 @@ void sched__delete(struct sched *sc)
 	perf_cpu_map__put(sc->color_cpu_map);
 	perf_cpu_map__put(sc->cpus);
 	free(sc->ev_kind);
+	if (sc->rs) {
+		resolved_sample__exit(sc->rs);
+		free(sc->rs);
+	}
 	if (sc->tf)
 		trace_formatter__delete(sc->tf);
 	free(sc);
@@ -846,10 +889,13 @@ int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *ev
 		if (!sc->tf)
 			return -ENOMEM;
 	}
+	/* perf 6.1 reads sched_waking in timehist only, and there in
+	 * place of sched_wakeup when both were recorded */
 	if (sc->o.cmd == SCHED_TIMEHIST)
-		return sched__timehist_event(sc, kind, evsel, sample);
+		return kind == SEV_WAKEUP && sc->have_waking ? 0 :
+		       sched__timehist_event(sc, kind, evsel, sample);
 	if (kind == SEV_WAKING)
-		return 0;	/* perf 6.1 reads sched_waking in timehist only */
+		return 0;
 	if (kind == SEV_SWITCH) {
 		err = sched__switch_common(sc, evsel, sample);
 		if (err)

@@ -43,7 +43,8 @@ struct sched_opts {
 	/* timehist */
 	bool summary, summary_only, wakeups, cpu_visual, state, migrations, next;
 	bool idle_hist;
-	bool show_callchain;	/* -g (default on): without callchains, say so */
+	bool show_callchain;	/* -g (default on): stacks after each line */
+	unsigned int max_stack;	/* --max-stack: frames resolved, 2 more than shown */
 	const char *cpu_list;	/* -C: cpus to show */
 	const char *pids, *tids;	/* -p/-t filters */
 	uint64_t time_start, time_end;	/* --time, ns; 0 open */
