@@ -62,6 +62,19 @@ static int process_comm(struct perf_tool *tool, union perf_event *event,
 	return err;
 }
 
+static int process_fork(struct perf_tool *tool, union perf_event *event,
+			struct perf_sample *sample, struct machine *machine)
+{
+	struct sched_run *c = tool2cmd(tool);
+	int err = perf_session__process_sideband(c->session, event, sample);
+
+	(void)machine;
+	if (!err)
+		err = sched__fork(c->sc, (pid_t)event->fork.ppid, (pid_t)event->fork.ptid,
+				  (pid_t)event->fork.pid, (pid_t)event->fork.tid);
+	return err;
+}
+
 static int process_lost(struct perf_tool *tool, union perf_event *event,
 			struct perf_sample *sample, struct machine *machine)
 {
@@ -113,6 +126,7 @@ static int sched__run(struct sched_run *c)
 	c->tool.sample = process_sample;
 	c->tool.comm = process_comm;
 	c->tool.lost = process_lost;
+	c->tool.fork = process_fork;
 	c->session = perf_session__new(c->input ? c->input : "perf.data", &c->tool, &err);
 	if (!c->session)
 		return 1;
@@ -221,6 +235,8 @@ static int sched__latency(struct sched_run *c, struct sched_args *a, int argc, c
 			   "sort by key(s): runtime, switch, avg, max"),
 		OPT_INTEGER('C', "CPU", &c->o.profile_cpu, "CPU to profile on"),
 		OPT_BOOLEAN('p', "pids", &c->o.per_pid, "latency stats per pid instead of per comm"),
+		OPT_BOOLEAN(0, "callchain", &c->o.callchain,
+			    "show the stack where each task's worst delay began (recorded with -g)"),
 		OPT_END()
 	};
 

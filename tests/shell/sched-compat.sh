@@ -9,6 +9,10 @@
 # Also compared: a perf record of sched_wakeup and sched_waking both
 # (timehist reads only sched_waking then, latency only sched_wakeup), and
 # `sched record -g` files (timehist prints each switch's kernel stack).
+# latency --callchain, which perf has not, prints perf's table with the
+# stack of the event each task's worst delay began with under its row.
+# replay: the event counts and the task list it rebuilds are perf's (the
+# round times that follow are measurements); script: prf script's lines.
 # Not compared: map --color-pids and map -v, where perf 6.1 crashes.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -121,6 +125,32 @@ for f in "$T/perf-g.data" "$T/prf-g.data"; do
 	same "$f" timehist --no-call-graph -S
 	grep -q ' <- ' "$T/out" && fail "timehist --no-call-graph printed stacks"
 	"$PRF" sched timehist -i "$f" 2>/dev/null | grep -q ' <- ' || fail "timehist printed no stacks of $(basename "$f")"
+done
+# latency --callchain (beyond perf): the same table, each row followed by
+# the stack where its worst delay began
+for f in "$T/perf-g.data" "$T/prf-g.data"; do
+	prf_out "$T/lat" sched latency -i "$f"
+	prf_out "$T/latcc" sched latency --callchain -i "$f"
+	grep -v '^      ' "$T/latcc" | cmp -s - "$T/lat" || fail "latency --callchain changed the table"
+	grep -q '^      worst delay began: \(preempted\|woken by .*\[[0-9]*\]\) at [0-9.]* s, in$' "$T/latcc" ||
+		{ head -20 "$T/latcc"; fail "latency --callchain shows no delay start"; }
+	grep -q '^          \(__schedule\|schedule\|preempt_schedule.*\)$' "$T/latcc" ||
+		{ head -20 "$T/latcc"; fail "latency --callchain shows no scheduler frame"; }
+done
+"$PRF" sched latency --callchain -i "$T/perf.data" > "$T/lat" 2>"$T/lat.err" || fail "latency --callchain without callchains"
+grep -q 'no callchains' "$T/lat.err" || fail "latency --callchain: no word that the file has no callchains"
+
+# replay: counts and task list as perf's, then the replayed rounds
+for f in "$T/perf.data" "$T/prf.data"; do
+	"$PERF" sched replay -r 1 -i "$f" > "$T/ref" 2>/dev/null
+	prf_out "$T/out" sched replay -r 2 -i "$f"
+	sed -n '/^nr_run_events:/,/^-----/p' "$T/ref" > "$T/ref.c"
+	sed -n '/^nr_run_events:/,/^-----/p' "$T/out" > "$T/out.c"
+	grep -q '^task .*pingpong' "$T/out.c" || fail "replay lists no pingpong task"
+	cmp -s "$T/ref.c" "$T/out.c" || { diff "$T/ref.c" "$T/out.c" | head; fail "replay: counts or tasks differ from perf"; }
+	[ "$(grep -c '^#[12] *: [0-9.]*, ravg: [0-9.]*, cpu: [0-9.]* / [0-9.]*$' "$T/out")" -eq 2 ] ||
+		{ tail -3 "$T/out"; fail "replay -r 2 did not report 2 rounds"; }
+	same "$f" script
 done
 echo "ok: latency, timehist, map as perf on perf's and prf's recordings ($sw switches of the pingpong threads)"
 

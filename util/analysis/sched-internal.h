@@ -35,6 +35,17 @@ enum sched_ev {
  * tail is ever looked at) and the task's sums. */
 enum atom_state { ATOM_SLEEPING, ATOM_WAIT_CPU, ATOM_SCHED_IN, ATOM_IGNORE };
 
+/* latency --callchain: the raw callchain of the event a delay began with */
+struct lat_chain {
+	uint64_t *ips;
+	uint32_t nr, alloc;
+	struct evsel *evsel;	/* the event's (its sample_type) */
+	uint32_t pid, tid, cpu;	/* whose stack: the waker's, or the task's own */
+	uint8_t cpumode;
+	bool preempted;		/* the task was switched out runnable */
+	uint64_t time;
+};
+
 struct lat_task {
 	bool known;		/* has atoms (perf: a work_atoms node) */
 	bool has_atom;
@@ -42,6 +53,7 @@ struct lat_task {
 	uint64_t sched_out_time, wake_up_time, sched_in_time;
 	uint64_t max_lat, max_lat_start, max_lat_end, total_lat, nb_atoms, total_runtime;
 	unsigned int order;	/* creation order, for perf's tree ties */
+	struct lat_chain pend, max_chain;	/* --callchain */
 };
 
 /* timehist: per-task run/wait accounting (perf's thread_runtime). */
@@ -65,6 +77,8 @@ struct sched_task {
 	char shortname[3];	/* map */
 	bool comm_changed;
 	bool color;
+	bool forked;		/* a FORK record made it: parent is its ptid */
+	pid_t parent;
 };
 
 struct sched {
@@ -145,6 +159,8 @@ void sched__timehist_exit(struct sched *sc);
 
 int sched__replay_event(struct sched *sc, enum sched_ev kind, struct evsel *evsel,
 			struct perf_sample *sample);
+int sched__replay_start(struct sched *sc);
+int sched__replay_fork(struct sched *sc, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid);
 int sched__replay_finish(struct sched *sc);
 void sched__replay_exit(struct sched *sc);
 

@@ -423,9 +423,12 @@ struct th_totals {
 	uint64_t sched_count, task_count, total_run_time;
 };
 
-static void print_task_line(struct sched *sc, struct thread *t, const struct th_task *r)
+static void print_task_line(struct sched *sc, struct thread *t, const struct sched_task *task)
 {
-	printf("%*s   %5d  %9" PRIu64 " ", sc->comm_width, commstr(sc, t), t ? t->ppid : -1,
+	const struct th_task *r = &task->th;
+	pid_t parent = task->forked ? task->parent : t ? t->ppid : -1;
+
+	printf("%*s   %5d  %9" PRIu64 " ", sc->comm_width, commstr(sc, t), parent,
 	       (uint64_t)r->run_stats.n);
 	print_sched_time(r->total_run_time, 8);
 	if (sc->o.state) {
@@ -479,7 +482,7 @@ static void show_tasks(struct sched *sc, struct sched_task **v, unsigned int nr,
 		tot->task_count++;
 		tot->sched_count += (uint64_t)r->run_stats.n;
 		tot->total_run_time += r->total_run_time;
-		print_task_line(sc, t, r);
+		print_task_line(sc, t, v[i]);
 	}
 }
 

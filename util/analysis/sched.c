@@ -129,11 +129,9 @@ static bool sched_sym_ignored(const struct symbol *sym)
 	       !strcmp(sym->name, "preempt_schedule");
 }
 
-int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evsel *evsel,
-		       unsigned int max, FILE *fp)
+static int sched__resolve_chain(struct sched *sc, struct perf_sample *sample,
+				struct evsel *evsel, const struct resolve_opts *ropts)
 {
-	struct resolve_opts ropts = { .max_stack = max };
-	bool first = true;
 	int err;
 
 	if (!sc->rs) {
@@ -143,7 +141,17 @@ int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evse
 	}
 	err = sample__resolve(sc->session, sample, evsel, sc->rs);
 	if (!err)
-		err = resolved_sample__callchain(sc->session, sc->rs, &ropts);
+		err = resolved_sample__callchain(sc->session, sc->rs, ropts);
+	return err;
+}
+
+int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evsel *evsel,
+		       unsigned int max, FILE *fp)
+{
+	struct resolve_opts ropts = { .max_stack = max };
+	bool first = true;
+	int err = sched__resolve_chain(sc, sample, evsel, &ropts);
+
 	if (err)
 		return err;
 	for (unsigned int i = 0; i < sc->rs->cursor.nr; i++) {
@@ -171,6 +179,7 @@ void sched__tstamp(uint64_t ns, char *buf, size_t size)
 
 struct lat_row {
 	struct sched_task *t;	/* the representative task */
+	struct lat_chain *chain;	/* of the task with the worst delay */
 	const char *comm;
 	int num_merged;
 	uint64_t total_runtime, nb_atoms, total_lat, max_lat, max_lat_start, max_lat_end;
@@ -261,6 +270,46 @@ static bool prev_state_runnable(uint64_t prev_state)
 	return prev_state == 0;
 }
 
+/* --callchain: keep the callchain of the event that starts a wait */
+static void lat_keep_chain(struct sched *sc, struct lat_task *l, struct evsel *evsel,
+			   struct perf_sample *sample, bool preempted)
+{
+	const struct ip_callchain *cc = sample ? sample->callchain : NULL;
+	struct lat_chain *c = &l->pend;
+
+	if (!sc->o.callchain)
+		return;
+	c->nr = 0;
+	c->evsel = evsel;
+	if (!cc || !cc->nr)
+		return;
+	if (cc->nr > c->alloc) {
+		uint64_t *v = realloc(c->ips, cc->nr * sizeof(*v));
+
+		if (!v)
+			return;
+		c->ips = v;
+		c->alloc = (uint32_t)cc->nr;
+	}
+	memcpy(c->ips, cc->ips, cc->nr * sizeof(*c->ips));
+	c->nr = (uint32_t)cc->nr;
+	c->pid = sample->pid;
+	c->tid = sample->tid;
+	c->cpu = sample->cpu;
+	c->cpumode = sample->cpumode;
+	c->preempted = preempted;
+	c->time = sample->time;
+}
+
+static void lat_chain_swap(struct lat_task *l)
+{
+	struct lat_chain tmp = l->max_chain;
+
+	l->max_chain = l->pend;
+	l->pend = tmp;
+	l->pend.nr = 0;
+}
+
 static void lat_sched_out(struct sched *sc, struct sched_task *t, bool runnable, uint64_t ts)
 {
 	struct lat_task *l = &t->lat;
@@ -298,6 +347,8 @@ static void lat_sched_in(struct lat_task *l, uint64_t ts)
 		l->max_lat = delta;
 		l->max_lat_start = l->wake_up_time;
 		l->max_lat_end = ts;
+		if (l->pend.nr)
+			lat_chain_swap(l);
 	}
 	l->nb_atoms++;
 }
@@ -315,6 +366,8 @@ static int lat_switch(struct sched *sc, struct evsel *evsel, struct perf_sample 
 	if (!out)
 		return -ENOMEM;
 	lat_sched_out(sc, out, prev_state_runnable(prev_state), sample->time);
+	if (prev_state_runnable(prev_state))
+		lat_keep_chain(sc, &out->lat, evsel, sample, true);
 	in = sched__task(sc, next);
 	if (!in)
 		return -ENOMEM;
@@ -360,6 +413,7 @@ static int lat_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample 
 	}
 	l->state = ATOM_WAIT_CPU;
 	l->wake_up_time = sample->time;
+	lat_keep_chain(sc, l, evsel, sample, false);
 	return 0;
 }
 
@@ -432,6 +486,48 @@ static void lat_print_row(const struct lat_row *r)
 	       (double)r->max_lat / NSEC_PER_MSEC, start, end);
 }
 
+/* --callchain: where the worst delay began, under the task's row */
+static void lat_print_chain(struct sched *sc, const struct lat_row *r)
+{
+	const struct lat_chain *c = r->chain;
+	struct resolve_opts ropts = { .max_stack = 127 };
+	struct ip_callchain *cc;
+	struct perf_sample sample;
+	char ts[32];
+
+	if (!c || !c->nr || !r->max_lat)
+		return;
+	cc = malloc(sizeof(*cc) + c->nr * sizeof(cc->ips[0]));
+	if (!cc)
+		return;
+	cc->nr = c->nr;
+	memcpy(cc->ips, c->ips, c->nr * sizeof(cc->ips[0]));
+	memset(&sample, 0, sizeof(sample));
+	sample.pid = c->pid;
+	sample.tid = c->tid;
+	sample.cpu = c->cpu;
+	sample.time = c->time;
+	sample.cpumode = c->cpumode;
+	sample.ip = c->ips[0];
+	sample.callchain = cc;
+	sched__tstamp(c->time, ts, sizeof(ts));
+	if (sched__resolve_chain(sc, &sample, c->evsel, &ropts) == 0) {
+		const struct callchain_cursor *cur = &sc->rs->cursor;
+
+		if (c->preempted)
+			printf("      worst delay began: preempted at %s s, in\n", ts);
+		else
+			printf("      worst delay began: woken by %s[%u] at %s s, in\n",
+			       sched__comm_of(sc, (pid_t)c->tid), c->tid, ts);
+		for (unsigned int i = 0; i < cur->nr; i++) {
+			const struct callchain_frame *f = &cur->frames[i];
+
+			printf("          %s\n", f->sym ? f->sym->name : "[unknown]");
+		}
+	}
+	free(cc);
+}
+
 static void sched__print_bad_events(struct sched *sc)
 {
 	const struct events_stats *st = &sc->session->data.stats;
@@ -481,6 +577,7 @@ static int sched__latency_finish(struct sched *sc)
 			.total_runtime = l->total_runtime, .nb_atoms = l->nb_atoms,
 			.total_lat = l->total_lat, .max_lat = l->max_lat,
 			.max_lat_start = l->max_lat_start, .max_lat_end = l->max_lat_end,
+			.chain = &l->max_chain,
 		};
 	}
 	free(tasks);
@@ -509,6 +606,7 @@ static int sched__latency_finish(struct sched *sc)
 					m->max_lat = d->max_lat;
 					m->max_lat_start = d->max_lat_start;
 					m->max_lat_end = d->max_lat_end;
+					m->chain = d->chain;
 				}
 				continue;
 			}
@@ -530,6 +628,8 @@ static int sched__latency_finish(struct sched *sc)
 		all_runtime += rows[i].total_runtime;
 		all_count += rows[i].nb_atoms;
 		lat_print_row(&rows[i]);
+		if (sc->o.callchain)
+			lat_print_chain(sc, &rows[i]);
 	}
 	printf(" -----------------------------------------------------------------------------------------------------------------\n");
 	printf("  TOTAL:                |%11.3f ms |%9" PRIu64 " |\n",
@@ -761,6 +861,8 @@ void sched__delete(struct sched *sc)
 
 		for (; t; t = next) {
 			next = t->next;
+			free(t->lat.pend.ips);
+			free(t->lat.max_chain.ips);
 			free(t);
 		}
 	}
@@ -848,8 +950,22 @@ int sched__start(struct sched *sc)
 		fprintf(stderr, "No sched_switch events found. Have you run 'perf sched record'?\n");
 		return -EINVAL;
 	}
+	if (sc->o.callchain && sc->session->data.evlist) {
+		struct evsel *evsel;
+		bool any = false;
+
+		evlist__for_each_entry(sc->session->data.evlist, evsel)
+			any |= (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
+		if (!any) {
+			fprintf(stderr, "prf sched latency: the recording has no callchains "
+					"(record with -g): --callchain shows no stacks\n");
+			sc->o.callchain = false;
+		}
+	}
 	if (sc->o.cmd == SCHED_TIMEHIST)
 		return sched__timehist_start(sc);
+	if (sc->o.cmd == SCHED_REPLAY)
+		return sched__replay_start(sc);
 	return 0;
 }
 
@@ -933,6 +1049,18 @@ void sched__comm(struct sched *sc, pid_t tid)
 
 	if (t)
 		t->comm_changed = true;
+}
+
+int sched__fork(struct sched *sc, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid)
+{
+	struct sched_task *t = sched__task(sc, tid);
+
+	if (!t)
+		return -ENOMEM;
+	/* perf's parent of a task is the thread that forked it */
+	t->forked = true;
+	t->parent = ptid;
+	return sc->o.cmd == SCHED_REPLAY ? sched__replay_fork(sc, ppid, ptid, pid, tid) : 0;
 }
 
 void sched__lost(struct sched *sc, uint64_t lost, struct perf_sample *sample)

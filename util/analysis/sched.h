@@ -78,6 +78,10 @@ int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *ev
  * sample ids are 0, is the idle task): map reprints the task's name. */
 void sched__comm(struct sched *sc, pid_t tid);
 
+/* A FORK record was applied to the machine: replay registers the parent
+ * and the child (perf's fork handler). 0 or -ENOMEM. */
+int sched__fork(struct sched *sc, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid);
+
 /* A LOST record: timehist prints it. */
 void sched__lost(struct sched *sc, uint64_t lost, struct perf_sample *sample);
 
