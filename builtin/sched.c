@@ -66,9 +66,12 @@ static int process_fork(struct perf_tool *tool, union perf_event *event,
 			struct perf_sample *sample, struct machine *machine)
 {
 	struct sched_run *c = tool2cmd(tool);
-	int err = perf_session__process_sideband(c->session, event, sample);
+	int err = sched__fork_begin(c->sc, (pid_t)event->fork.ppid, (pid_t)event->fork.ptid,
+				    (pid_t)event->fork.pid, (pid_t)event->fork.tid);
 
 	(void)machine;
+	if (!err)
+		err = perf_session__process_sideband(c->session, event, sample);
 	if (!err)
 		err = sched__fork(c->sc, (pid_t)event->fork.ppid, (pid_t)event->fork.ptid,
 				  (pid_t)event->fork.pid, (pid_t)event->fork.tid);

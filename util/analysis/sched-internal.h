@@ -79,6 +79,11 @@ struct sched_task {
 	bool color;
 	bool forked;		/* a FORK record made it: parent is its ptid */
 	pid_t parent;
+	bool has_pid;		/* process id perf's thread has, where prf's */
+	pid_t pid;		/*   model keeps another (see sched__fork_begin) */
+	char *retired_comm;	/* retired: the comm it had (owned), */
+	pid_t retired_pid, retired_ppid;	/* its process and parent */
+	unsigned int retired_order;
 };
 
 struct sched {
@@ -91,6 +96,8 @@ struct sched {
 
 	struct sched_task **hash;
 	unsigned int hash_size, nr_tasks;
+	struct sched_task **retired;	/* replaced by a FORK (latency rows) */
+	unsigned int nr_retired;
 
 	/* per cpu */
 	uint64_t *cpu_last_switched;
@@ -130,6 +137,8 @@ struct sched {
 
 /* The task of tid, created when new. NULL on ENOMEM. */
 struct sched_task *sched__task(struct sched *sc, pid_t tid);
+/* The process id perf shows for thread t. */
+pid_t sched__pid(struct sched *sc, const struct thread *t);
 /* All tasks, in creation order of the hash walk (caller frees). */
 struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr);
 /* Payload fields of a sched sample (0 when missing). */

@@ -24,6 +24,8 @@
 #include "sched-internal.h"
 #include "../model/machine.h"
 
+#define REPLAY_PID_MAX (1 << 22)	/* the kernel's PID_MAX_LIMIT */
+
 enum atom_type { ATOM_RUN, ATOM_SLEEP, ATOM_WAKEUP };
 
 struct replay_atom {
@@ -182,8 +184,8 @@ static struct replay_task *register_pid(struct replay *rp, pid_t pid, const char
 {
 	struct replay_task *t, **v;
 
-	if (pid < 0)
-		return NULL;
+	if (pid < 0 || pid > REPLAY_PID_MAX)
+		return NULL;	/* no such pid: bad input */
 	if ((unsigned long)pid >= rp->pid_max) {
 		unsigned long n = rp->pid_max ? rp->pid_max : 32768;
 

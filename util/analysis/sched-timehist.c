@@ -45,25 +45,30 @@ static void print_sched_time(uint64_t nsecs, int width)
 }
 
 /* "comm", "comm[tid]" or "comm[tid/pid]"; widens the task column */
-static const char *commstr(struct sched *sc, struct thread *t)
+static const char *commstr3(struct sched *sc, const char *comm, pid_t tid, pid_t pid)
 {
 	static char str[32];
 	int n;
 
-	if (!t) {
-		n = snprintf(str, sizeof(str), "<idle>");
-	} else if (t->pid == 0) {
-		n = snprintf(str, sizeof(str), "%s", thread__comm_str(t));
-	} else if (t->tid != t->pid) {
-		n = snprintf(str, sizeof(str), "%s[%d/%d]", thread__comm_str(t), t->tid, t->pid);
-	} else {
-		n = snprintf(str, sizeof(str), "%s[%d]", thread__comm_str(t), t->tid);
-	}
+	if (pid == 0)
+		n = snprintf(str, sizeof(str), "%s", comm);
+	else if (tid != pid)
+		n = snprintf(str, sizeof(str), "%s[%d/%d]", comm, tid, pid);
+	else
+		n = snprintf(str, sizeof(str), "%s[%d]", comm, tid);
 	if (n > (int)sizeof(str) - 1)
 		n = sizeof(str) - 1;
 	if (n > sc->comm_width)
 		sc->comm_width = n;
 	return str;
+}
+
+/* a thread's, NULL: the idle task */
+static const char *commstr(struct sched *sc, struct thread *t)
+{
+	if (!t)
+		return commstr3(sc, "<idle>", 0, 0);
+	return commstr3(sc, thread__comm_str(t), t->tid, sched__pid(sc, t));
 }
 
 static struct th_task *idle_task(struct sched *sc, int cpu)
@@ -109,7 +114,8 @@ static bool thread_filtered(struct sched *sc, const struct thread *t)
 {
 	if (!t)
 		return false;
-	return (sc->nr_filter_pids && !in_list(sc->filter_pids, sc->nr_filter_pids, t->pid)) ||
+	return (sc->nr_filter_pids &&
+		!in_list(sc->filter_pids, sc->nr_filter_pids, sched__pid(sc, t))) ||
 	       (sc->nr_filter_tids && !in_list(sc->filter_tids, sc->nr_filter_tids, t->tid));
 }
 
@@ -427,8 +433,15 @@ static void print_task_line(struct sched *sc, struct thread *t, const struct sch
 {
 	const struct th_task *r = &task->th;
 	pid_t parent = task->forked ? task->parent : t ? t->ppid : -1;
+	const char *name;
 
-	printf("%*s   %5d  %9" PRIu64 " ", sc->comm_width, commstr(sc, t), parent,
+	if (task->retired_comm) {	/* the thread perf replaced, as it was */
+		parent = task->retired_ppid;
+		name = commstr3(sc, task->retired_comm, task->tid, task->retired_pid);
+	} else {
+		name = commstr(sc, t);
+	}
+	printf("%*s   %5d  %9" PRIu64 " ", sc->comm_width, name, parent,
 	       (uint64_t)r->run_stats.n);
 	print_sched_time(r->total_run_time, 8);
 	if (sc->o.state) {
@@ -453,15 +466,21 @@ static void print_task_line(struct sched *sc, struct thread *t, const struct sch
 	printf("\n");
 }
 
-/* perf walks its threads table: 256 buckets by tid, each in tid order */
+/* perf walks its threads table: 256 buckets by tid, each its tree in
+ * tid order, then the threads it replaced, oldest first */
 static int task_table_order(const void *a, const void *b)
 {
 	const struct sched_task *l = *(struct sched_task *const *)a;
 	const struct sched_task *r = *(struct sched_task *const *)b;
 	unsigned int bl = (uint32_t)l->tid % 256, br = (uint32_t)r->tid % 256;
+	bool rl = l->retired_comm, rr = r->retired_comm;
 
 	if (bl != br)
 		return bl < br ? -1 : 1;
+	if (rl != rr)
+		return rl ? 1 : -1;
+	if (rl)
+		return l->retired_order < r->retired_order ? -1 : 1;
 	return l->tid < r->tid ? -1 : l->tid > r->tid;
 }
 
@@ -474,7 +493,8 @@ static void show_tasks(struct sched *sc, struct sched_task **v, unsigned int nr,
 
 		if (!r->known || !r->run_stats.n)
 			continue;
-		t = machine__find_thread(sc->session->machine, v[i]->tid);
+		/* a replaced thread never exited */
+		t = v[i]->retired_comm ? NULL : machine__find_thread(sc->session->machine, v[i]->tid);
 		if ((t && t->dead) != dead)
 			continue;
 		if (thread_filtered(sc, t))

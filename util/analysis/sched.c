@@ -80,9 +80,71 @@ struct sched_task *sched__task(struct sched *sc, pid_t tid)
 	return t;
 }
 
+pid_t sched__pid(struct sched *sc, const struct thread *t)
+{
+	struct sched_task *task;
+
+	if (!t || !sc->hash_size)
+		return t ? t->pid : 0;
+	for (task = sc->hash[tid_hash(t->tid, sc->hash_size)]; task; task = task->next)
+		if (task->tid == t->tid)
+			return task->has_pid ? task->pid : t->pid;
+	return t->pid;
+}
+
+/* Replace tid's task by a fresh one (perf removes the thread and makes a
+ * new one); the old one is kept for latency, under the comm it had. */
+static int sched__retire(struct sched *sc, pid_t tid, pid_t pid)
+{
+	struct sched_task **pp, *old, *fresh, **v;
+	struct thread *th = machine__find_thread(sc->session->machine, tid);
+
+	if (!sc->hash_size)
+		return 0;
+	for (pp = &sc->hash[tid_hash(tid, sc->hash_size)]; *pp; pp = &(*pp)->next)
+		if ((*pp)->tid == tid)
+			break;
+	old = *pp;
+	if (old) {
+		v = realloc(sc->retired, (sc->nr_retired + 1) * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		sc->retired = v;
+		*pp = old->next;
+		sc->nr_tasks--;
+		old->next = NULL;
+		old->retired_comm = strdup(th ? thread__comm_str(th) : ":-1");
+		old->retired_pid = th ? sched__pid(sc, th) : -1;
+		old->retired_ppid = old->forked ? old->parent : th ? th->ppid : -1;
+		old->retired_order = sc->nr_retired;
+		if (!old->retired_comm)
+			return -ENOMEM;
+		sc->retired[sc->nr_retired++] = old;
+	}
+	fresh = sched__task(sc, tid);
+	if (!fresh)
+		return -ENOMEM;
+	fresh->has_pid = true;
+	fresh->pid = pid;
+	return 0;
+}
+
+int sched__fork_begin(struct sched *sc, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid)
+{
+	struct machine *m = sc->session->machine;
+	struct thread *parent = machine__find_thread(m, ptid);
+	int err = 0;
+
+	if (machine__find_thread(m, tid))
+		err = sched__retire(sc, tid, pid);
+	if (!err && parent && parent->pid != -1 && sched__pid(sc, parent) != ppid)
+		err = sched__retire(sc, ptid, ppid);
+	return err;
+}
+
 struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr)
 {
-	struct sched_task **v = malloc((sc->nr_tasks + 1) * sizeof(*v));
+	struct sched_task **v = malloc((sc->nr_tasks + sc->nr_retired + 1) * sizeof(*v));
 	unsigned int n = 0;
 
 	if (!v)
@@ -90,6 +152,8 @@ struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr)
 	for (unsigned int i = 0; i < sc->hash_size; i++)
 		for (struct sched_task *t = sc->hash[i]; t; t = t->next)
 			v[n++] = t;
+	for (unsigned int i = 0; i < sc->nr_retired; i++)
+		v[n++] = sc->retired[i];
 	*nr = n;
 	return v;
 }
@@ -531,10 +595,7 @@ static void lat_print_chain(struct sched *sc, const struct lat_row *r)
 static void sched__print_bad_events(struct sched *sc)
 {
 	const struct events_stats *st = &sc->session->data.stats;
-	uint64_t nr_events = 0;
-
-	for (int i = 0; i < PERF_RECORD_HEADER_MAX; i++)
-		nr_events += st->nr_events[i];
+	uint64_t nr_events = st->nr_events[0];	/* all records */
 	if (sc->nr_unordered_timestamps && sc->nr_timestamps)
 		printf("  INFO: %.3f%% unordered timestamps (%lu out of %lu)\n",
 		       (double)sc->nr_unordered_timestamps / (double)sc->nr_timestamps * 100.0,
@@ -573,7 +634,9 @@ static int sched__latency_finish(struct sched *sc)
 		if (!l->known)
 			continue;
 		rows[nrows++] = (struct lat_row){
-			.t = tasks[i], .comm = sched__comm_of(sc, tasks[i]->tid), .num_merged = 1,
+			.t = tasks[i], .num_merged = 1,
+			.comm = tasks[i]->retired_comm ? tasks[i]->retired_comm :
+				sched__comm_of(sc, tasks[i]->tid),
 			.total_runtime = l->total_runtime, .nb_atoms = l->nb_atoms,
 			.total_lat = l->total_lat, .max_lat = l->max_lat,
 			.max_lat_start = l->max_lat_start, .max_lat_end = l->max_lat_end,
@@ -866,6 +929,15 @@ void sched__delete(struct sched *sc)
 			free(t);
 		}
 	}
+	for (unsigned int i = 0; i < sc->nr_retired; i++) {
+		struct sched_task *t = sc->retired[i];
+
+		free(t->lat.pend.ips);
+		free(t->lat.max_chain.ips);
+		free(t->retired_comm);
+		free(t);
+	}
+	free(sc->retired);
 	free(sc->hash);
 	free(sc->cpu_last_switched);
 	free(sc->curr_pid);
@@ -985,8 +1057,6 @@ static int sched__switch_common(struct sched *sc, struct evsel *evsel, struct pe
 	uint32_t prev = (uint32_t)sched__field(sc, evsel, sample, "prev_pid");
 	int cpu = (int)sample->cpu;
 
-	if (cpu < 0 || cpu >= SCHED_MAX_CPUS)
-		return -EINVAL;
 	/* a task switched away that is not the current one */
 	if (sc->curr_pid[cpu] != (uint32_t)-1 && sc->curr_pid[cpu] != prev)
 		sc->nr_context_switch_bugs++;
@@ -998,8 +1068,8 @@ int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *ev
 	enum sched_ev kind = sched__kind(sc, evsel);
 	int err = 0;
 
-	if (kind == SEV_NONE)
-		return 0;
+	if (kind == SEV_NONE || sample->cpu >= SCHED_MAX_CPUS)
+		return 0;	/* not ours, or a CPU no machine has (bad input) */
 	if (!sc->tf) {
 		sc->tf = trace_formatter__new_session(sc->session);
 		if (!sc->tf)

@@ -78,6 +78,13 @@ int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *ev
  * sample ids are 0, is the idle task): map reprints the task's name. */
 void sched__comm(struct sched *sc, pid_t tid);
 
+/*
+ * A FORK record is about to be applied to the machine. perf's model then
+ * drops what it knew of the child's tid and, when the parent's known
+ * process differs from ppid, of the parent: their accounting starts
+ * afresh (latency keeps the old rows). 0 or -ENOMEM.
+ */
+int sched__fork_begin(struct sched *sc, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid);
 /* A FORK record was applied to the machine: replay registers the parent
  * and the child (perf's fork handler). 0 or -ENOMEM. */
 int sched__fork(struct sched *sc, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid);
