@@ -311,7 +311,7 @@ static int sched__replay(struct sched_run *c, struct sched_args *a, int argc, co
 	static const char *const usage[] = { "prf sched replay [<options>]", NULL };
 	const struct option opts[] = {
 		SCHED_COMMON_OPTS(a),
-		OPT_UINTEGER('r', "repeat", &c->o.repeat, "repeat the workload replay N times (-1: infinite)"),
+		OPT_UINTEGER('r', "repeat", &c->o.repeat, "repeat the workload replay N times (0: for ever)"),
 		OPT_END()
 	};
 
