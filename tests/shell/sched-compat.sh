@@ -154,6 +154,18 @@ for f in "$T/perf.data" "$T/prf.data"; do
 done
 echo "ok: latency, timehist, map as perf on perf's and prf's recordings ($sw switches of the pingpong threads)"
 
+# a recording without sched events: perf's messages, perf's (empty) tables
+"$PRF" record -q -o "$T/cpu.data" -- "$T/pingpong" 20 >/dev/null 2>&1 || fail "prf record of cpu-clock"
+for sub in latency map; do
+	"$PERF" sched $sub -i "$T/cpu.data" > "$T/ref" 2>"$T/ref.err"
+	prf_out "$T/out" sched $sub -i "$T/cpu.data"
+	cmp -s "$T/ref" "$T/out" && cmp -s "$T/ref.err" "$T/out.err" ||
+		{ diff "$T/ref.err" "$T/out.err"; fail "sched $sub of a file without tracepoints differs from perf"; }
+done
+"$PRF" sched timehist -i "$T/cpu.data" > /dev/null 2>"$T/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "^No sched_switch events found" "$T/err" ||
+	{ cat "$T/err"; fail "timehist without sched_switch: exit $rc"; }
+
 # usage errors and a missing file
 "$PRF" sched latency -s bogus -i "$T/perf.data" >/dev/null 2>&1; rc=$?
 [ $rc -eq 129 ] || fail "latency -s bogus: exit $rc (want 129)"

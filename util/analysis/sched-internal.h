@@ -159,6 +159,8 @@ int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evse
 /* "sec.usec" as perf's timestamp__scnprintf_usec(). */
 void sched__tstamp(uint64_t ns, char *buf, size_t size);
 
+/* -g: say so (perf's words) and stop asking when a event has no callchains */
+void sched__timehist_check_chains(struct sched *sc);
 int sched__timehist_start(struct sched *sc);
 int sched__timehist_event(struct sched *sc, enum sched_ev kind, struct evsel *evsel,
 			  struct perf_sample *sample);

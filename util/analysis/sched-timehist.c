@@ -129,23 +129,27 @@ static bool skip_thread(struct sched *sc, struct thread *t)
 	return skip;
 }
 
+void sched__timehist_check_chains(struct sched *sc)
+{
+	struct evsel *evsel;
+
+	if (!sc->o.show_callchain || !sc->session->data.evlist)
+		return;
+	evlist__for_each_entry(sc->session->data.evlist, evsel) {
+		if (!(evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+			fprintf(stderr, "Samples do not have callchains.\n");
+			sc->o.show_callchain = false;
+			return;
+		}
+	}
+}
+
 int sched__timehist_start(struct sched *sc)
 {
 	int ncpu = sc->session->data.env.nr_cpus_online;
 	int vis;
 
 	sc->max_cpu = ncpu ? ncpu : 4;
-	if (sc->o.show_callchain && sc->session->data.evlist) {
-		struct evsel *evsel;
-
-		evlist__for_each_entry(sc->session->data.evlist, evsel) {
-			if (!(evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
-				fprintf(stderr, "Samples do not have callchains.\n");
-				sc->o.show_callchain = false;
-				break;
-			}
-		}
-	}
 	if (!idle_task(sc, sc->max_cpu - 1))
 		return -ENOMEM;
 	for (int i = 0; i < sc->nr_idle; i++)

@@ -17,6 +17,7 @@
 #include "../kernel/cpumap.h"
 #include "../kernel/evlist.h"
 #include "../kernel/evsel.h"
+#include "../format/trace-data.h"
 #include "../model/machine.h"
 #include "../session/resolve.h"
 #include "../session/session.h"
@@ -1017,10 +1018,16 @@ int sched__start(struct sched *sc)
 
 	if (have_switch < 0)
 		return have_switch;
-	if (!have_switch && !sc->session->data.pipe &&
-	    (sc->o.cmd == SCHED_TIMEHIST || sc->o.cmd == SCHED_MAP)) {
-		fprintf(stderr, "No sched_switch events found. Have you run 'perf sched record'?\n");
-		return -EINVAL;
+	if (sc->o.cmd == SCHED_TIMEHIST) {
+		sched__timehist_check_chains(sc);
+		if (!have_switch && !sc->session->data.pipe) {
+			fprintf(stderr, "No sched_switch events found. Have you run 'perf sched record'?\n");
+			return -EINVAL;
+		}
+	} else if (!sc->session->data.pipe && !(sc->session->data.evlist &&
+						     trace_data__has_tracepoints(sc->session->data.evlist))) {
+		/* perf's words; the (empty) output follows */
+		fprintf(stderr, "No trace sample to read. Did you call 'perf record -R'?\n");
 	}
 	if (sc->o.callchain && sc->session->data.evlist) {
 		struct evsel *evsel;

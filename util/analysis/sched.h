@@ -65,7 +65,8 @@ void sched__delete(struct sched *sc);
 
 /*
  * Before processing: check the recording holds sched_switch samples
- * (timehist and map need them: perf's message otherwise) and prepare
+ * (timehist needs them: perf's message and -EINVAL otherwise; the other
+ * views only say when there are no tracepoints at all) and prepare
  * per-evsel handlers; prints timehist's header. 0 or -EINVAL.
  */
 int sched__start(struct sched *sc);
