@@ -113,6 +113,7 @@ struct sched {
 	unsigned int next_order;
 
 	/* map */
+	bool tty;
 	char next_shortname1, next_shortname2;
 	struct perf_cpu_map *map_cpus, *color_cpu_map;
 	int *comp_cpus, nr_comp_cpus;

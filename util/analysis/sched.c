@@ -730,7 +730,7 @@ static int map_switch(struct sched *sc, struct evsel *evsel, struct perf_sample 
 {
 	pid_t next = (pid_t)sched__field(sc, evsel, sample, "next_pid");
 	int this_cpu = (int)sample->cpu, cpus_nr;
-	bool new_cpu = false, new_shortname = false, tty = isatty(1);
+	bool new_cpu = false, new_shortname = false, tty = sc->tty;
 	struct sched_task *in;
 	struct thread *th;
 	char ts[32];
@@ -908,6 +908,7 @@ struct sched *sched__new(struct perf_session *s, const struct sched_opts *opts, 
 	/* map: as many columns as this machine has CPUs, more when seen */
 	if (opts->cmd == SCHED_MAP)
 		sc->max_cpu = (int)sysconf(_SC_NPROCESSORS_CONF);
+	sc->tty = isatty(STDOUT_FILENO);	/* map's colors */
 	return sc;
 out_err:
 	sched__delete(sc);
