@@ -298,8 +298,9 @@ static int sched__timehist(struct sched_run *c, struct sched_args *a, int argc, 
 	c->o.max_stack = 5;
 	if (parse_sub(argc, argv, opts, usage))
 		return 129;
-	if (c->o.idle_hist) {
-		fprintf(stderr, "prf sched timehist: -I/--idle-hist is not supported yet\n");
+	if (c->o.summary_only && (c->o.wakeups || c->o.next)) {
+		fprintf(stderr, " Error: -s and -[n|w] are mutually exclusive.\n");
+		usage_with_options(usage, opts);
 		return 129;
 	}
 	c->o.cmd = SCHED_TIMEHIST;

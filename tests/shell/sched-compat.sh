@@ -104,6 +104,8 @@ for f in "$T/perf.data" "$T/prf.data"; do
 	same "$f" timehist -S
 	same "$f" timehist -s --state
 	same "$f" timehist -C 0 -S
+	same "$f" timehist -I -S
+	same "$f" timehist -I -V --state
 	same "$f" map
 	same "$f" map --compact
 	same "$f" map --cpus 0
@@ -123,6 +125,7 @@ for f in "$T/perf-g.data" "$T/prf-g.data"; do
 	same "$f" timehist
 	same "$f" timehist --max-stack 2 -w
 	same "$f" timehist --no-call-graph -S
+	same "$f" timehist -I -S
 	grep -q ' <- ' "$T/out" && fail "timehist --no-call-graph printed stacks"
 	"$PRF" sched timehist -i "$f" 2>/dev/null | grep -q ' <- ' || fail "timehist printed no stacks of $(basename "$f")"
 done
@@ -169,6 +172,8 @@ done
 # usage errors and a missing file
 "$PRF" sched latency -s bogus -i "$T/perf.data" >/dev/null 2>&1; rc=$?
 [ $rc -eq 129 ] || fail "latency -s bogus: exit $rc (want 129)"
+"$PRF" sched timehist -s -w -i "$T/perf.data" >/dev/null 2>&1; rc=$?
+[ $rc -eq 129 ] || fail "timehist -s -w: exit $rc (want 129, as perf: mutually exclusive)"
 "$PRF" sched nosuch >/dev/null 2>&1; rc=$?
 [ $rc -eq 129 ] || fail "sched nosuch: exit $rc (want 129)"
 "$PRF" sched timehist -i "$T/none.data" >/dev/null 2>&1; rc=$?
