@@ -126,7 +126,7 @@ struct sched {
 	int nr_filter_pids, nr_filter_tids;
 	int comm_width;
 	struct th_task *idle;		/* per cpu */
-	pid_t *idle_last;		/* -I: per cpu, the task before idle (-1) */
+	pid_t *idle_last;		/* -I: per cpu, the task before idle */
 	int nr_idle;
 	uint64_t hist_start, hist_end;
 	uint64_t skipped_samples;

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,9 @@
 #include "../kernel/evsel.h"
 #include "../model/machine.h"
 #include "../session/session.h"
+
+/* -I: no task ran before the idle task (tid -1 is a task: an exiting one) */
+#define IDLE_LAST_NONE INT32_MIN
 
 static const char dotted[] =
 	"--------------------------------------------------------------------------------"
@@ -159,7 +163,7 @@ int sched__timehist_start(struct sched *sc)
 		if (!sc->idle_last)
 			return -ENOMEM;
 		for (int i = 0; i < SCHED_MAX_CPUS; i++)
-			sc->idle_last[i] = -1;
+			sc->idle_last[i] = IDLE_LAST_NONE;
 	}
 	if (sc->o.summary_only)
 		sc->o.summary = true;
@@ -334,7 +338,7 @@ static int th_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *
 			/* the idle time is the last task's, in its run stats */
 			struct sched_task *last;
 
-			if (sc->idle_last[cpu] < 0)
+			if (sc->idle_last[cpu] == IDLE_LAST_NONE)
 				goto out;
 			last = sched__task(sc, sc->idle_last[cpu]);
 			if (!last)
@@ -343,7 +347,7 @@ static int th_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *
 			update_runtime_stats(&last->th, t, tprev);
 			last->th.dt_run = last->th.dt_delay = last->th.dt_sleep = 0;
 			last->th.dt_iowait = last->th.dt_preempt = 0;
-			sc->idle_last[cpu] = -1;
+			sc->idle_last[cpu] = IDLE_LAST_NONE;
 		}
 	}
 	if (!sc->o.summary_only)
