@@ -5,18 +5,30 @@
 
 CC      ?= gcc
 PKG_CONFIG ?= pkg-config
+# installation directories (GNU conventions); build and install with the
+# same PREFIX: the binary finds its text pages in docdir (its man pages
+# are found beside it, BINDIR/../share/man)
 PREFIX  ?= /usr/local
+DESTDIR ?=
+bindir  ?= $(PREFIX)/bin
+mandir  ?= $(PREFIX)/share/man
+docdir  ?= $(PREFIX)/share/doc/prf
+htmldir ?= $(docdir)/html
+bashcompdir ?= $(PREFIX)/share/bash-completion/completions
+zshcompdir  ?= $(PREFIX)/share/zsh/vendor-completions
+prflibdir   ?= $(PREFIX)/lib/prf
 O       ?= .build
 BIN     ?= prf
 
-LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib
-# slang: headers only; the TUI loads the library when it starts (ui/tui/slang-dl.h)
-CFLAGS_PC_ONLY := slang
+LIBS_PC := libelf libdw libtraceevent libdeflate libunwind libunwind-generic libzstd zlib libprotobuf-c
+LIBS_PC += libseccomp	# syscall names and numbers for prf trace
+# slang, capstone: headers only; loaded when used (ui/tui/slang-dl.h, util/model/disasm.c)
+CFLAGS_PC_ONLY := slang capstone
 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
            -std=gnu11 -D_GNU_SOURCE -MMD -MP -I. \
-           -DPRF_DOC_DIR='"$(PREFIX)/share/doc/prf"'
+           -DPRF_DOC_DIR='"$(docdir)"' -DPRF_LIB_DIR='"$(prflibdir)"'
 ifeq ($(CI),true)
 CFLAGS  += -Werror
 endif
@@ -36,20 +48,57 @@ LDLIBS  += $(PC_LIBS) -liberty -lpthread -lm
 SRCS := $(wildcard cmd/*.c builtin/*.c ui/*.c ui/*/*.c \
           util/lib/*.c util/kernel/*.c util/format/*.c util/session/*.c util/model/*.c \
           util/analysis/*.c arch/*/*.c tests/*.c)
-OBJS := $(SRCS:%.c=$(O)/%.o)
+# Generated: the pprof encoder's protobuf-c code (util/analysis/export-pprof.proto
+# compiled by protoc-c into $(O)/gen/, included by export-pprof.c).
+PROTOC_C ?= protoc-c
+PROTO_GEN := $(O)/gen/export-pprof.pb-c
+OBJS := $(SRCS:%.c=$(O)/%.o) $(PROTO_GEN).o
 
-all: $(BIN)
+# Python scripting (`script -s`): a plugin next to the binary, loaded with
+# dlopen() only when a script runs, so prf itself does not link libpython
+# (util/analysis/scripting-abi.h). Skipped when python3-embed is missing.
+# Building $(BIN) builds it too (`make prf` gives a prf whose -s works).
+PY_CFLAGS := $(shell $(PKG_CONFIG) --cflags python3-embed 2>/dev/null)
+PY_LIBS   := $(shell $(PKG_CONFIG) --libs python3-embed 2>/dev/null)
+PY_PLUGIN := $(if $(PY_LIBS),$(BIN)-python.so)
+PY_SRCS   := $(wildcard scripting/python/*.c)
+PY_OBJS   := $(PY_SRCS:%.c=$(O)/%.pic.o)
 
-$(BIN): $(OBJS)
+all: $(BIN) $(PY_PLUGIN)
+
+$(BIN): $(OBJS) | $(PY_PLUGIN)
 	@echo "  LINK    $@"
 	@$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+$(O)/scripting/%.pic.o: scripting/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) $(PY_CFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+
+$(BIN)-python.so: $(PY_OBJS)
+	@echo "  LINK    $@"
+	@$(CC) $(LDFLAGS) -shared -o $@ $(PY_OBJS) $(PY_LIBS)
 
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(CFLAGS) -c -o $@ $<
 
--include $(OBJS:.o=.d)
+$(PROTO_GEN).c: util/analysis/export-pprof.proto
+	@mkdir -p $(dir $@)
+	@echo "  PROTOC  $<"
+	@$(PROTOC_C) --c_out=$(dir $@) --proto_path=util/analysis $<
+$(PROTO_GEN).h: $(PROTO_GEN).c ;
+
+# generated code: compiled without the warnings (-Werror) of our own
+$(PROTO_GEN).o: $(PROTO_GEN).c
+	@echo "  CC      $<"
+	@$(CC) $(filter-out -Werror -Wextra,$(CFLAGS)) -c -o $@ $<
+
+$(O)/util/analysis/export-pprof.o: CFLAGS += -I$(O)/gen
+$(O)/util/analysis/export-pprof.o: $(PROTO_GEN).h
+
+-include $(OBJS:.o=.d) $(PY_OBJS:.o=.d)
 
 deps:
 	@bash scripts/install-deps.sh
@@ -62,10 +111,63 @@ demo: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	@PRF=$(CURDIR)/$(BIN) bash scripts/demo.sh
 
-clean:
-	rm -rf $(O) $(BIN)
+# ---- manual pages and installation ---------------------------------------
+# Documentation/NAME.txt (AsciiDoc) -> $(O)/man/NAME.SECTION (the section
+# from its title line, "prf-report(1)") and $(O)/html/NAME.html, with
+# asciidoctor (scripts/install-deps.sh).
+DOC_TXT  := $(wildcard Documentation/prf*.txt)
+DOC_NAMES := $(DOC_TXT:Documentation/%.txt=%)
+man_section = $(shell sed -n '1s/.*(\([0-9]\)).*/\1/p' Documentation/$(1).txt)
+MAN_PAGES := $(foreach n,$(DOC_NAMES),$(O)/man/$(n).$(call man_section,$(n)))
+HTML_PAGES := $(DOC_NAMES:%=$(O)/html/%.html)
+ASCIIDOCTOR ?= asciidoctor
+ADOC_ATTRS := -a mansource=prf -a manmanual="prf Manual"
 
-.PHONY: all deps test demo clean
+doc: $(MAN_PAGES) $(HTML_PAGES)
+
+$(O)/man/%.1 $(O)/man/%.7: Documentation/%.txt
+	@mkdir -p $(dir $@)
+	@echo "  MAN     $@"
+	@$(ASCIIDOCTOR) -b manpage -d manpage $(ADOC_ATTRS) --failure-level WARN -o $@ $<
+
+$(O)/html/%.html: Documentation/%.txt
+	@mkdir -p $(dir $@)
+	@echo "  HTML    $@"
+	@$(ASCIIDOCTOR) -b html5 -d manpage $(ADOC_ATTRS) --failure-level WARN -o $@ $<
+
+# `make install` puts exactly: the binary, the man pages, the HTML and
+# text pages (`prf help` shows the text where man cannot), the bash and
+# zsh completion files, and for `script -s` the Python plugin and prf's
+# helper modules (prflibdir). DESTDIR stages it elsewhere.
+PY_MODULES := $(wildcard scripting/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/*.py)
+install: $(BIN) $(PY_PLUGIN) doc
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(docdir) $(DESTDIR)$(htmldir) \
+		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir)
+	install -m 755 $(BIN) $(DESTDIR)$(bindir)/prf
+	for p in $(MAN_PAGES); do \
+		s=$${p##*.}; install -d $(DESTDIR)$(mandir)/man$$s; \
+		install -m 644 $$p $(DESTDIR)$(mandir)/man$$s/; done
+	install -m 644 $(HTML_PAGES) $(DESTDIR)$(htmldir)/
+	install -m 644 $(DOC_TXT) $(DESTDIR)$(docdir)/
+	install -m 644 completion/prf.bash $(DESTDIR)$(bashcompdir)/prf
+	install -m 644 completion/_prf $(DESTDIR)$(zshcompdir)/_prf
+ifneq ($(PY_PLUGIN),)
+	install -d $(DESTDIR)$(prflibdir)/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace
+	install -m 755 $(PY_PLUGIN) $(DESTDIR)$(prflibdir)/prf-python.so
+	install -m 644 $(PY_MODULES) $(DESTDIR)$(prflibdir)/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/
+endif
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/prf $(DESTDIR)$(bashcompdir)/prf $(DESTDIR)$(zshcompdir)/_prf
+	for p in $(notdir $(MAN_PAGES)); do rm -f $(DESTDIR)$(mandir)/man$${p##*.}/$$p; done
+	rm -f $(HTML_PAGES:$(O)/html/%=$(DESTDIR)$(htmldir)/%) $(DOC_TXT:Documentation/%=$(DESTDIR)$(docdir)/%)
+	rmdir $(DESTDIR)$(htmldir) $(DESTDIR)$(docdir) 2>/dev/null || true
+	rm -rf $(DESTDIR)$(prflibdir)
+
+clean:
+	rm -rf $(O) $(BIN) $(BIN)-python.so
+
+.PHONY: all deps test demo clean doc install uninstall
 
 # ---- fuzzing (tests/fuzz/) ----------------------------------------------
 # `make fuzz` builds one libFuzzer binary per harness, tests/fuzz/fuzz-NAME.c
@@ -94,11 +196,11 @@ FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c)
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(FUZZ_O)/fuzz-%)
 FUZZ_CFLAGS  := $(FUZZ_OPT) -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,$(FUZZ_SAN) \
                 -fno-sanitize-recover=all -std=gnu11 -D_GNU_SOURCE -I. \
-                -DPRF_DOC_DIR='"$(PREFIX)/share/doc/prf"' -DPRF_FUZZ=1 \
+                -DPRF_DOC_DIR='"$(docdir)"' -DPRF_FUZZ=1 \
                 -Wno-unused-command-line-argument -Wno-unknown-warning-option $(PC_CFLAGS)
 FUZZ_LIB_SRCS := $(wildcard ui/*.c ui/*/*.c util/lib/*.c util/kernel/*.c \
                    util/format/*.c util/session/*.c util/model/*.c util/analysis/*.c arch/*/*.c)
-FUZZ_LIB_OBJS := $(FUZZ_LIB_SRCS:%.c=$(FUZZ_O)/%.o)
+FUZZ_LIB_OBJS := $(FUZZ_LIB_SRCS:%.c=$(FUZZ_O)/%.o) $(FUZZ_O)/gen/export-pprof.pb-c.o
 
 fuzz: $(FUZZ_BINS) fuzz-corpus
 
@@ -115,6 +217,16 @@ $(FUZZ_O)/fuzz-%: $(FUZZ_O)/tests/fuzz/fuzz-%.o $(FUZZ_LIB_OBJS)
 
 fuzz-corpus: $(BIN)
 	@bash tests/fuzz/make-seeds.sh $(FUZZ_O)/corpus ./$(BIN)
+
+$(FUZZ_O)/gen/export-pprof.pb-c.c: util/analysis/export-pprof.proto
+	@mkdir -p $(dir $@)
+	@$(PROTOC_C) --c_out=$(dir $@) --proto_path=util/analysis $<
+
+$(FUZZ_O)/gen/export-pprof.pb-c.o: $(FUZZ_O)/gen/export-pprof.pb-c.c
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_O)/util/analysis/export-pprof.o: FUZZ_CFLAGS += -I$(FUZZ_O)/gen
+$(FUZZ_O)/util/analysis/export-pprof.o: $(FUZZ_O)/gen/export-pprof.pb-c.c
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_NAMES:%=$(FUZZ_O)/tests/fuzz/fuzz-%.d)
 

@@ -11,12 +11,16 @@ int cmd_version(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
+int cmd_diff(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_data(int argc, const char **argv);
+int cmd_config(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);
+int cmd_annotate(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_sched(int argc, const char **argv);
+int cmd_trace(int argc, const char **argv);
 
 /* The command table, for help and "did you mean" (cmd/prf.c). */
 struct cmd_struct {

@@ -4,24 +4,41 @@
  *   prf data dump   -i FILE   one line per record (like perf report -D)
  *   prf data header -i FILE   the header as perf report --header-only
  *   prf data stats  -i FILE   record counts as perf report --stats
+ *   prf data convert -i FILE --to-FORMAT OUT   a profile file other tools
+ *                             read (util/analysis/export-*.c)
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "builtin.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/util.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evsel.h"
+#include "../util/analysis/export-format.h"
+#include "../util/analysis/sample-filter.h"
+#include "../util/session/resolve.h"
+#include "../ui/progress.h"
 
 struct data_opts {
 	const char *input;
 	bool ordered;
 	bool full;
 	bool no_callchain;
+	/* -f: a partial read of a damaged file exits 0; convert: also
+	 * overwrite an existing output file */
+	bool force;
+	/* convert */
+	const char *to[4];		/* --to-json, --to-pprof, --to-gecko, --to-speedscope */
+	const char *comms, *pids, *tids, *cpus, *event;
 };
+
+/* The formats in the order of data_opts.to[]. */
+static const char *const convert_names[] = { "json", "pprof", "gecko", "speedscope" };
 
 struct dump_tool {
 	struct perf_tool tool;
@@ -185,6 +202,20 @@ static struct perf_session *open_session(struct data_opts *o, struct perf_tool *
 	return s;
 }
 
+/* The end of a subcommand: the read summary and the exit status
+ * (session.h: perf_session__read_status()); s is deleted. */
+static int data_finish(struct data_opts *o, struct perf_session *s, const char *cmd, int err)
+{
+	int status = 1;
+
+	if (err && !perf_session__input_damage(s, err))
+		pr_err("prf %s: processing %s failed: %s\n", cmd, o->input, strerror(-err));
+	else
+		status = perf_session__read_status(s, cmd, o->force);
+	perf_session__delete(s);
+	return status;
+}
+
 static int data_dump(struct data_opts *o)
 {
 	struct dump_tool dt;
@@ -215,28 +246,28 @@ static int data_dump(struct data_opts *o)
 	if (!s)
 		return 1;
 	dt.session = s;
+	if (!isatty(STDOUT_FILENO))	/* the bar would cut into the lines */
+		s->progress = ui_progress__reading;
 	err = perf_session__process_events(s);
 	fflush(stdout);
-	if (s->data.stats.nr_bad_records)
-		pr_err("%s: %" PRIu64 " bad records\n", o->input, s->data.stats.nr_bad_records);
-	perf_session__delete(s);
-	return err ? 1 : 0;
+	return data_finish(o, s, "data dump", err);
 }
 
 static int data_header(struct data_opts *o)
 {
 	struct perf_tool tool;
 	struct perf_session *s;
+	int err = 0;
 
 	perf_tool__init(&tool, false);
 	s = open_session(o, &tool);
 	if (!s)
 		return 1;
 	if (s->data.pipe)	/* features arrive as records */
-		perf_session__process_events(s);
+		err = perf_session__process_events(s);
 	perf_data__fprintf_info(&s->data, stdout, o->full);
-	perf_session__delete(s);
-	return 0;
+	fflush(stdout);
+	return data_finish(o, s, "data header", err);
 }
 
 static int data_stats(struct data_opts *o)
@@ -249,19 +280,167 @@ static int data_stats(struct data_opts *o)
 	s = open_session(o, &tool);
 	if (!s)
 		return 1;
+	s->progress = ui_progress__reading;
 	err = perf_session__process_events(s);
 	perf_data__fprintf_stats(&s->data, stdout);
-	perf_session__delete(s);
-	return err ? 1 : 0;
+	fflush(stdout);
+	return data_finish(o, s, "data stats", err);
+}
+
+struct convert_tool {
+	struct perf_tool tool;
+	struct perf_session *session;
+	const struct export_format *fmt;
+	void *priv;
+	struct resolved_sample rs;
+	struct resolve_opts ropts;
+	struct sample_filter filter;
+	const char *event;
+	uint64_t nr_samples;
+};
+
+static int convert_sample(struct perf_tool *tool, union perf_event *ev, struct perf_sample *sample,
+			  struct evsel *evsel, struct machine *machine)
+{
+	struct convert_tool *ct = container_of(tool, struct convert_tool, tool);
+	struct resolved_sample *rs = &ct->rs;
+	int err;
+
+	if (!evsel)
+		evsel = sample->evsel;
+	if (!evsel)
+		return 0;
+	if (ct->event && strcmp(evsel__name(evsel), ct->event))
+		return 0;
+	sample__resolve(ct->session, sample, evsel, rs);
+	if (sample_filter__active(&ct->filter) &&
+	    !sample_filter__match(&ct->filter, sample->pid, sample->tid, sample->cpu, rs->comm))
+		return 0;
+	err = resolved_sample__callchain(ct->session, rs, &ct->ropts);
+	if (err)
+		return err;
+	ct->nr_samples++;
+	return ct->fmt->sample(ct->priv, ct->session, rs);
+}
+
+static int convert_barrier(struct perf_tool *tool)
+{
+	struct convert_tool *ct = container_of(tool, struct convert_tool, tool);
+
+	if (ct->fmt->barrier && ct->priv)
+		ct->fmt->barrier(ct->priv);
+	return 0;
+}
+
+/* Which --to-FORMAT was given: its index, -1 (message printed) unless
+ * exactly one. */
+static int convert_which(const struct data_opts *o)
+{
+	int which = -1;
+
+	for (int i = 0; i < (int)ARRAY_SIZE(convert_names); i++) {
+		if (!o->to[i])
+			continue;
+		if (which >= 0) {
+			pr_err("prf data convert: give one of --to-json, --to-pprof, --to-gecko, --to-speedscope\n");
+			return -1;
+		}
+		which = i;
+	}
+	if (which < 0)
+		pr_err("prf data convert: no output format: --to-json, --to-pprof, --to-gecko or --to-speedscope FILE\n");
+	return which;
+}
+
+static int data_convert(struct data_opts *o)
+{
+	struct sample_filter_args fa = { .cmd = "data convert", .comms = o->comms, .pids = o->pids,
+					 .tids = o->tids, .cpus = o->cpus };
+	struct convert_tool ct;
+	struct export_file out;
+	struct stat st;
+	const char *path;
+	bool committed = false;
+	int which, err, status = 1;
+
+	which = convert_which(o);
+	if (which < 0)
+		return 129;
+	path = o->to[which];
+	memset(&ct, 0, sizeof(ct));
+	if (sample_filter__parse(&ct.filter, &fa)) {
+		sample_filter__exit(&ct.filter);
+		return 129;
+	}
+	ct.event = o->event;
+	ct.fmt = export_format__find(convert_names[which]);
+	if (!o->force && strcmp(path, "-") && stat(path, &st) == 0) {
+		pr_err("prf data convert: %s exists; use --force to overwrite it\n", path);
+		sample_filter__exit(&ct.filter);
+		return 1;
+	}
+	perf_tool__init(&ct.tool, true);
+	ct.tool.sample = convert_sample;
+	ct.tool.model_barrier = convert_barrier;
+	if (resolved_sample__init(&ct.rs, true) || export_file__open(&out, path)) {
+		sample_filter__exit(&ct.filter);
+		resolved_sample__exit(&ct.rs);
+		return 1;
+	}
+	ct.session = open_session(o, &ct.tool);
+	if (!ct.session)
+		goto out;
+	perf_session__enable_off_cpu(ct.session);
+	ct.priv = ct.fmt->new(out.fp, ct.session, &ct.ropts);
+	if (!ct.priv) {
+		pr_err("prf data convert: %s\n", strerror(ENOMEM));
+		goto out;
+	}
+	ct.session->progress = ui_progress__reading;
+	err = perf_session__process_events(ct.session);
+	if (err && !perf_session__input_damage(ct.session, err)) {
+		pr_err("prf data convert: converting %s failed: %s\n", o->input, strerror(-err));
+		goto out;
+	}
+	err = ct.fmt->end(ct.priv, ct.session);
+	if (err) {
+		pr_err("prf data convert: writing %s failed: %s\n", path, strerror(-err));
+		goto out;
+	}
+	if (export_file__commit(&out))
+		goto out;
+	if (!out.to_stdout) {
+		if (stat(path, &st) < 0)
+			st.st_size = 0;
+		fprintf(stderr, "[ prf data convert: Converted '%s' into %s data '%s' ]\n", o->input,
+			which == 0 ? "JSON" : convert_names[which], path);
+		fprintf(stderr, "[ prf data convert: Converted and wrote %.3f MB (%" PRIu64 " samples) ]\n",
+			(double)st.st_size / 1024 / 1024, ct.nr_samples);
+	}
+	/* a damaged input: what was read is converted; the summary, and exit 1
+	 * for a partial result unless -f */
+	status = perf_session__read_status(ct.session, "data convert", o->force);
+	committed = true;
+out:
+	if (!committed)
+		export_file__abort(&out);
+	if (ct.priv)
+		ct.fmt->free(ct.priv);
+	if (ct.session)
+		perf_session__delete(ct.session);
+	resolved_sample__exit(&ct.rs);
+	sample_filter__exit(&ct.filter);
+	return status;
 }
 
 int cmd_data(int argc, const char **argv)
 {
 	struct data_opts o = { .input = "perf.data" };
 	const char *const usage[] = {
-		"prf data dump [-i FILE] [--ordered] [--no-callchain]",
-		"prf data header [-i FILE] [-I]",
-		"prf data stats [-i FILE]",
+		"prf data dump [-i FILE] [--ordered] [--no-callchain] [-f]",
+		"prf data header [-i FILE] [-I] [-f]",
+		"prf data stats [-i FILE] [-f]",
+		"prf data convert [-i FILE] [-f] --to-json|--to-pprof|--to-gecko|--to-speedscope OUT",
 		NULL
 	};
 	const struct option options[] = {
@@ -269,6 +448,17 @@ int cmd_data(int argc, const char **argv)
 		OPT_BOOLEAN(0, "ordered", &o.ordered, "dump: deliver records in time order"),
 		OPT_BOOLEAN(0, "no-callchain", &o.no_callchain, "dump: print callchain depth only"),
 		OPT_BOOLEAN('I', "header-full", &o.full, "header: show all feature info"),
+		OPT_BOOLEAN('f', "force", &o.force,
+			    "exit 0 with a partial read of a damaged file; convert: overwrite OUT"),
+		OPT_STRING(0, "to-json", &o.to[0], "file", "convert: perf's JSON layout"),
+		OPT_STRING(0, "to-pprof", &o.to[1], "file", "convert: pprof (gzipped profile.proto)"),
+		OPT_STRING(0, "to-gecko", &o.to[2], "file", "convert: Firefox Profiler (processed format)"),
+		OPT_STRING(0, "to-speedscope", &o.to[3], "file", "convert: speedscope JSON"),
+		OPT_STRING(0, "comms", &o.comms, "comm[,comm...]", "convert: only samples of these comms"),
+		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]", "convert: only samples of these processes"),
+		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "convert: only samples of these threads"),
+		OPT_STRING('C', "cpu", &o.cpus, "cpu", "convert: only samples on these cpus (list: 0-2,5)"),
+		OPT_STRING(0, "event", &o.event, "name", "convert: only samples of this event"),
 		OPT_END()
 	};
 	const char *sub;
@@ -291,6 +481,8 @@ int cmd_data(int argc, const char **argv)
 		return data_header(&o);
 	if (!strcmp(sub, "stats"))
 		return data_stats(&o);
-	pr_err("prf data: unknown subcommand '%s' (dump, header, stats)\n", sub);
+	if (!strcmp(sub, "convert"))
+		return data_convert(&o);
+	pr_err("prf data: unknown subcommand '%s' (dump, header, stats, convert)\n", sub);
 	return 129;
 }

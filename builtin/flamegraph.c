@@ -11,10 +11,13 @@
 #include "builtin.h"
 #include "../util/analysis/flamegraph.h"
 #include "../util/analysis/folded.h"
+#include "../util/analysis/sample-filter.h"
 #include "../util/session/off-cpu.h"
+#include "../util/session/session.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../ui/progress.h"
 
 struct flamegraph_cmd_opts {
 	const char *input;
@@ -29,7 +32,12 @@ struct flamegraph_cmd_opts {
 	bool inline_frames;	/* --inline (default) / --no-inline */
 	bool off_cpu;		/* --off-cpu: only the off-CPU view */
 	bool on_cpu;		/* --on-cpu: only the on-CPU view */
+	bool force;		/* -f: a graph of a damaged file exits 0 */
 	unsigned int max_stack;
+	const char *time;	/* --time: perf report's time ranges */
+	const char *pids, *tids, *comms;
+	unsigned int slices;	/* heatmap rows per second */
+	bool heatmap;		/* --heatmap (default) / --no-heatmap: time in the page */
 };
 
 static const char *const flamegraph_usage[] = {
@@ -47,7 +55,8 @@ static bool ends_with(const char *s, const char *suffix)
 
 int cmd_flamegraph(int argc, const char **argv)
 {
-	struct flamegraph_cmd_opts o = { .max_stack = 127, .inline_frames = true };
+	struct flamegraph_cmd_opts o = { .max_stack = 127, .inline_frames = true, .heatmap = true,
+					 .slices = 50 };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name (default perf.data)"),
 		OPT_STRING('o', "output", &o.output, "file", "output file: .svg for SVG, else HTML"),
@@ -65,14 +74,29 @@ int cmd_flamegraph(int argc, const char **argv)
 			    "draw only the off-CPU time (of a prf record --off-cpu file)"),
 		OPT_BOOLEAN(0, "on-cpu", &o.on_cpu,
 			    "draw only the on-CPU samples, not the off-CPU view"),
+		OPT_BOOLEAN('f', "force", &o.force, "exit 0 with a graph of a damaged file's readable part"),
+		OPT_STRING(0, "time", &o.time, "str",
+			   "only samples in these time ranges: START,STOP (seconds) or percent slices "
+			   "(10%/2, 0%-10%), as perf report --time"),
+		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]", "only samples of these processes"),
+		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "only samples of these threads"),
+		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]", "only samples of these commands"),
+		OPT_UINTEGER(0, "slices", &o.slices,
+			     "heatmap rows: slices per second (default 50, 1..1000)"),
+		OPT_BOOLEAN(0, "heatmap", &o.heatmap,
+			    "heatmap and thread timeline in the HTML page (default; --no-heatmap: none)"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
 	};
 	struct flamegraph_opts fo = { 0 };
+	struct sample_filter filter = { 0 };
+	struct sample_time_filter time = { 0 };
+	struct sample_filter_args fargs = { .cmd = "flamegraph" };
+	struct flamegraph_time *ft = NULL;
 	struct folded_file_opts ffo = { 0 };
 	struct folded_opts fdo = { 0 };
 	struct folded *f = NULL, *off = NULL;
-	struct folded_file_info info = { .event = "" };
+	struct folded_file_info info = { .event = "" }, base_info = { .event = "" };
 	struct flamegraph_view views[2];
 	int nr_views = 0;
 	char subtitle[1024], on_name[320], off_name[160];
@@ -125,6 +149,14 @@ int cmd_flamegraph(int argc, const char **argv)
 		return 129;
 	}
 
+	if (o.slices < 1 || o.slices > 1000) {
+		fprintf(stderr, "prf flamegraph: --slices takes 1..1000 slices per second\n");
+		return 129;
+	}
+	if (o.diff && o.time) {
+		fprintf(stderr, "prf flamegraph: --diff does not take --time (two recordings, two clocks)\n");
+		return 129;
+	}
 	if (o.off_cpu && o.on_cpu) {
 		fprintf(stderr, "prf flamegraph: --off-cpu and --on-cpu exclude each other\n");
 		return 129;
@@ -139,6 +171,23 @@ int cmd_flamegraph(int argc, const char **argv)
 		return 129;
 	}
 
+	fargs.pids = o.pids;
+	fargs.tids = o.tids;
+	fargs.comms = o.comms;
+	if (sample_filter__parse(&filter, &fargs) || sample_time_filter__parse(&time, "flamegraph", o.time)) {
+		status = 129;
+		goto out;
+	}
+	/* the page's heatmap and timeline: one file's samples in HTML */
+	if (!o.diff && o.heatmap && !ends_with(o.output, ".svg")) {
+		ft = flamegraph_time__new(o.slices);
+		if (!ft)
+			goto out;
+		ffo.observe = flamegraph_time__observe;
+		ffo.observe_arg = ft;
+	}
+	ffo.filter = sample_filter__active(&filter) ? &filter : NULL;
+	ffo.time = time.nr ? &time : NULL;
 	fdo.annotate_kernel = o.annotate_kernel;
 	f = folded__new(&fdo);
 	if (!f)
@@ -154,18 +203,20 @@ int cmd_flamegraph(int argc, const char **argv)
 	ffo.max_stack = o.max_stack;
 	ffo.no_inline = !o.inline_frames;
 	ffo.off_cpu = off;
+	ffo.progress = ui_progress__reading;	/* on a terminal only (ui/progress.h) */
 	err = folded__add_file(f, 0, b_path, &ffo, &info);
 	if (err)
 		goto out;
 	if (a_path) {
 		/* the baseline uses the same event as the new profile */
 		ffo.event = info.event;
-		err = folded__add_file(f, 1, a_path, &ffo, NULL);
+		err = folded__add_file(f, 1, a_path, &ffo, &base_info);
 		if (err)
 			goto out;
 	}
 
 	fo.title = o.title;
+	fo.time = ft;
 	fo.subtitle = subtitle;
 	fo.inverted = o.inverted;
 	fo.diff = o.diff;
@@ -191,7 +242,8 @@ int cmd_flamegraph(int argc, const char **argv)
 				 info.nr_samples);
 			snprintf(subtitle + n, sizeof(subtitle) - n, ", event %s", info.event);
 			n = strlen(subtitle);
-			views[nr_views++] = (struct flamegraph_view){ .f = f, .name = on_name, .unit = unit };
+			views[nr_views++] = (struct flamegraph_view){ .f = f, .name = on_name, .unit = unit,
+								      .event = info.event };
 		}
 		if (off && info.nr_off_cpu) {
 			snprintf(off_name, sizeof(off_name),
@@ -200,7 +252,8 @@ int cmd_flamegraph(int argc, const char **argv)
 			snprintf(subtitle + n, sizeof(subtitle) - n, ", %.3f ms off-CPU",
 				 (double)info.off_cpu_ns / 1e6);
 			views[nr_views++] = (struct flamegraph_view){ .f = off, .name = off_name,
-								      .unit = "ns", .off_cpu = true };
+								      .unit = "ns", .off_cpu = true,
+								      .event = OFF_CPU_EVENT_NAME };
 		}
 		if (nr_views == 1)
 			views[0].name = NULL;	/* one graph: the subtitle says it */
@@ -228,11 +281,17 @@ int cmd_flamegraph(int argc, const char **argv)
 		fprintf(stderr, "prf flamegraph: writing %s failed: %s\n", o.output, strerror(-err));
 		goto out;
 	}
-	status = 0;
+	/* a damaged input: the summary, and its exit status (both files read) */
+	status = read_summary__finish(&info.summary, "flamegraph", b_path, o.force);
+	if (a_path && read_summary__finish(&base_info.summary, "flamegraph", a_path, o.force))
+		status = 1;
 out:
 	if (fp)
 		fclose(fp);
 	folded__delete(off);
 	folded__delete(f);
+	flamegraph_time__delete(ft);
+	sample_filter__exit(&filter);
+	sample_time_filter__exit(&time);
 	return status;
 }

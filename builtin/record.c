@@ -11,13 +11,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "builtin.h"
 #include "../arch/x86/perf_regs.h"
 #include "../util/lib/debug.h"
+#include "../util/lib/config.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/strbuf.h"
 #include "../util/lib/util.h"
@@ -30,6 +34,7 @@
 #include "../util/kernel/thread_map.h"
 #include "../util/session/off-cpu.h"
 #include "../util/kernel/workload.h"
+#include "../util/format/data.h"
 #include "../util/format/event.h"
 #include "../util/format/features-write.h"
 #include "../util/format/header.h"
@@ -53,8 +58,26 @@ struct record_opts {
 	const char *pid_str, *tid_str, *cpu_list;
 	bool system_wide, per_thread, no_inherit, quiet, strict_freq;
 	bool call_graph_g;
+	bool no_buildid;		/* -B, record.build-id=skip */
 	bool off_cpu;			/* --off-cpu */
 	bool fp_mix;			/* --fp-mix: keep the user FP chain in dwarf mode */
+	bool all_user, all_kernel;	/* --all-user, --all-kernel */
+	bool timestamp, sample_cpu;	/* -T, --sample-cpu */
+	bool data, period_bit, weight;	/* -d, -P, -W */
+	bool switch_events, namespaces;	/* --switch-events, --namespaces */
+	bool all_cgroups;		/* --all-cgroups */
+	bool no_buildid_cache;		/* -N: prf keeps no build-id cache anyway */
+	const char *clockid_str;	/* -k */
+	const char *user_regs;		/* --user-regs */
+	const char *mmap_flush;		/* --mmap-flush: checked, no effect */
+	const char *max_size_str;	/* --max-size */
+	int delay_ms;			/* -D: 0 none, -1 start disabled */
+	unsigned int proc_map_timeout;	/* --proc-map-timeout, ms; UINT_MAX: not given */
+	const char *switch_output;	/* --switch-output[=signal|SIZE|TIME] */
+	const char *control;		/* --control fifo:CTL[,ACK] | fd:CTL[,ACK] */
+	bool overwrite;			/* --overwrite: flight recorder */
+	unsigned int switch_max_files;	/* --switch-max-files; 0: all kept */
+	bool timestamp_filename;	/* --timestamp-filename */
 	const char *call_graph;
 	const char *mmap_pages_str;
 	int comp_level;			/* -1: not given */
@@ -79,6 +102,25 @@ struct record {
 	unsigned int mmap_pages;
 	enum callchain_mode cg;
 	unsigned int dwarf_size;
+	int clockid;			/* -k: a clockid_t, or -1 */
+	uint64_t clockid_res_ns;	/* its clock_getres() */
+	uint64_t clock_tod_ns, clock_clockid_ns;	/* read together at the start */
+	uint64_t user_regs_mask;	/* --user-regs */
+	uint64_t max_size;		/* --max-size, bytes; 0: none */
+	bool size_limited;		/* stopped by --max-size: not the workload's failure */
+	/* --switch-output: what starts a new file, and the files made */
+	enum { SWITCH_NONE, SWITCH_SIGNAL, SWITCH_SIZE, SWITCH_TIME } switch_mode;
+	uint64_t switch_size;		/* bytes */
+	uint64_t switch_ms, switch_next_ms;	/* period; CLOCK_MONOTONIC deadline */
+	char **dumped;			/* names of the files written, oldest first */
+	unsigned int nr_dumped;
+	uint64_t wakeups_at_switch;	/* loop.wakeups when the last file began */
+	const struct record_loop_ops *loop_ops;	/* while record__record() runs */
+	struct strbuf kernel_synth;	/* the kernel's synthesized maps, kept for new files */
+	int ctl_fd, ack_fd;		/* --control; -1: none */
+	bool ctl_opened;		/* the fds are fifos prf opened (closed at exit) */
+	struct strbuf ctl_buf;		/* a command read in part */
+	struct evsel *tracking;		/* the evsel with the side-band bits */
 	uint64_t freq;			/* Hz, for events without -c */
 	uint64_t sample_type;		/* of the first evsel (id header layout) */
 	size_t id_hdr_size;
@@ -96,9 +138,14 @@ struct record {
 static volatile sig_atomic_t done;
 static volatile sig_atomic_t child_exited;
 static volatile sig_atomic_t signr;
+static volatile sig_atomic_t switch_req;	/* SIGUSR2 with --switch-output */
 
 static void sig_handler(int sig)
 {
+	if (sig == SIGUSR2) {
+		switch_req = 1;
+		return;
+	}
 	if (sig == SIGCHLD)
 		child_exited = 1;
 	else
@@ -142,6 +189,18 @@ static int synth_cb_write(void *arg, const union perf_event *ev)
 	return record__write_event(rec, ev, ev->header.size);
 }
 
+/* synth_cb_write() that also keeps a copy of the records in
+ * rec->kernel_synth: the kernel's maps, written again into each new file
+ * of --switch-output without reading /proc/kallsyms again. */
+static int synth_cb_keep(void *arg, const union perf_event *ev)
+{
+	struct record *rec = arg;
+
+	if (strbuf_add(&rec->kernel_synth, ev, ev->header.size))
+		return -ENOMEM;
+	return synth_cb_write(arg, ev);
+}
+
 static void record__user_record(struct record *rec, uint32_t type)
 {
 	struct perf_event_header h = { .type = type, .misc = 0, .size = sizeof(h) };
@@ -153,6 +212,76 @@ static void record__user_record(struct record *rec, uint32_t type)
 		       strerror(-rec->writer.err));
 		done = 1;
 	}
+}
+
+/* One --control command: enable/disable [NAME], stop, ping, evlist. */
+static void record__ctl_command(struct record *rec, const char *cmd)
+{
+	struct evlist *evlist = rec->opts.evlist;
+	struct evsel *evsel;
+	bool enable = !strncmp(cmd, "enable", 6), disable = !strncmp(cmd, "disable", 7);
+
+	if ((enable && !cmd[6]) || (disable && !cmd[7])) {
+		if (enable)
+			evlist__enable(evlist);
+		else
+			evlist__disable(evlist);
+		pr_info(enable ? "Events enabled\n" : "Events disabled\n");
+	} else if ((enable && cmd[6] == ' ') || (disable && cmd[7] == ' ')) {
+		const char *name = cmd + (enable ? 7 : 8);
+		bool found = false;
+
+		evlist__for_each_entry(evlist, evsel) {
+			if (strcmp(evsel__name(evsel), name))
+				continue;
+			evsel__ioctl(evsel, enable ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+			found = true;
+		}
+		if (found)
+			pr_info("Event %s %s\n", name, enable ? "enabled" : "disabled");
+		else
+			pr_err("failed: can't find '%s' event\n", name);
+	} else if (!strcmp(cmd, "stop")) {
+		done = 1;
+	} else if (!strncmp(cmd, "evlist", 6)) {
+		evlist__for_each_entry(evlist, evsel)
+			fprintf(stderr, "%s\n", evsel__name(evsel));
+	} else if (strcmp(cmd, "ping") && strcmp(cmd, "snapshot") && *cmd) {
+		pr_err("--control: unknown command '%s'\n", cmd);
+	}
+	if (rec->ack_fd >= 0 && write(rec->ack_fd, "ack\n", 4) != 4)
+		pr_debug("--control: cannot write the ack: %s\n", strerror(errno));
+}
+
+/* record_loop_ops.ctl: the control fd is readable; each line a command. */
+static void record__loop_ctl(void *arg)
+{
+	struct record *rec = arg;
+	char buf[256];
+	ssize_t n;
+
+	while ((n = read(rec->ctl_fd, buf, sizeof(buf))) > 0) {
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] != '\n' && buf[i] != '\0') {
+				if (rec->ctl_buf.len < 1024)
+					strbuf_addch(&rec->ctl_buf, buf[i]);
+				continue;
+			}
+			record__ctl_command(rec, rec->ctl_buf.buf);
+			strbuf_reset(&rec->ctl_buf);
+		}
+	}
+}
+
+/* --switch-output: below, with the file's features and the synthesis */
+static bool record__switch_due(struct record *rec);
+static void record__maybe_switch(struct record *rec);
+
+/* Bytes written so far: the file's size, or what went down the pipe. */
+static uint64_t record__output_size(struct record *rec)
+{
+	return rec->writer.is_pipe ? rec->writer.pipe_bytes :
+	       (uint64_t)lseek(rec->writer.fd, 0, SEEK_END);
 }
 
 /* record_loop_ops: what becomes of the ring buffers' bytes and records. */
@@ -172,10 +301,20 @@ static void record__loop_round(void *arg)
 {
 	struct record *rec = arg;
 
-	record__user_record(rec, PERF_RECORD_FINISHED_ROUND);
+	/* --overwrite: no rounds, the readers sort the whole file (the
+	 * snapshot's samples are older than side-band written before) */
+	if (!rec->opts.overwrite)
+		record__user_record(rec, PERF_RECORD_FINISHED_ROUND);
 	writer__sync_data_size(&rec->writer);
 	if (rec->hits)
 		(void)record_hits__round(rec->hits);
+	record__maybe_switch(rec);
+	if (rec->max_size && !done && record__output_size(rec) >= rec->max_size) {
+		fprintf(stderr, "[ prf record: prf size limit reached (%llu KB), stopping session ]\n",
+			(unsigned long long)record__output_size(rec) / 1024);
+		rec->size_limited = true;
+		done = 1;
+	}
 }
 
 /* After each poll: reap the workload once SIGCHLD came, and stop then. */
@@ -191,10 +330,233 @@ static bool record__loop_woken(void *arg)
 		}
 		child_exited = 0;
 	}
+	/* a switch due after a wake-up: what the buffers hold goes to the
+	 * file being finished (the drain's round switches) */
+	if (!end && record__switch_due(rec)) {
+		record_loop__drain(&rec->loop, rec->loop_ops, rec);
+		record__maybe_switch(rec);
+	}
 	return end;
 }
 
 /* ---------------- options ---------------- */
+
+/* clockid names as perf takes them (-k), and their clock_gettime(2) ids. */
+static const struct { const char *name; int id; } clockids[] = {
+	{ "monotonic", CLOCK_MONOTONIC }, { "mono", CLOCK_MONOTONIC },
+	{ "monotonic_raw", CLOCK_MONOTONIC_RAW }, { "raw", CLOCK_MONOTONIC_RAW },
+	{ "realtime", CLOCK_REALTIME }, { "real", CLOCK_REALTIME },
+	{ "boottime", CLOCK_BOOTTIME }, { "boot", CLOCK_BOOTTIME },
+	{ "tai", CLOCK_TAI },
+};
+
+/* -k NAME or -k NUMBER (a "CLOCK_" prefix allowed): the clockid, or -1. */
+static int parse_clockid(const char *s)
+{
+	char *end;
+	long n;
+
+	if (!strncasecmp(s, "CLOCK_", 6))
+		s += 6;
+	for (size_t i = 0; i < ARRAY_SIZE(clockids); i++)
+		if (!strcasecmp(s, clockids[i].name))
+			return clockids[i].id;
+	n = strtol(s, &end, 0);
+	return end != s && !*end && n >= 0 && n < 16 ? (int)n : -1;
+}
+
+/* --switch-output: "signal", a size (B, K, M, G) or a time (s, m, h, d);
+ * perf's spellings. 0 or -1 after a message. */
+static int record__check_switch_output(struct record *rec)
+{
+	const char *s = rec->opts.switch_output;
+	static const struct { char unit; uint64_t ms; } times[] = {
+		{ 's', 1000 }, { 'm', 60000 }, { 'h', 3600000 }, { 'd', 86400000 },
+	};
+	char *end;
+	uint64_t v;
+	bool unit;
+
+	if (!s)
+		return 0;
+	if (!strcmp(rec->opts.output, "-")) {
+		pr_err("--switch-output needs a file: it does not work with -o -\n");
+		return -1;
+	}
+	if (!strcmp(s, "signal")) {
+		rec->switch_mode = SWITCH_SIGNAL;
+		return 0;
+	}
+	v = strtoull(s, &end, 10);
+	for (size_t i = 0; end != s && v && i < ARRAY_SIZE(times); i++) {
+		if (end[0] == times[i].unit && !end[1]) {
+			rec->switch_mode = SWITCH_TIME;
+			rec->switch_ms = v * times[i].ms;
+			return 0;
+		}
+	}
+	if (!parse_size(s, &v, &unit) && unit && v) {
+		rec->switch_mode = SWITCH_SIZE;
+		rec->switch_size = v;
+		return 0;
+	}
+	pr_err("Invalid --switch-output value: '%s' (signal, a size like 100M or a time like 30s)\n", s);
+	return -1;
+}
+
+/*
+ * --control fd:CTL[,ACK] (fds the caller opened) or fifo:CTL[,ACK] (named
+ * pipes prf opens, read-write so that a writer closing never reads as the
+ * end). 0 or -1 after a message.
+ */
+static int record__open_control(struct record *rec)
+{
+	const char *s = rec->opts.control;
+	char *ctl, *ack, *end;
+
+	if (!s)
+		return 0;
+	if (!strncmp(s, "fd:", 3)) {
+		long c = strtol(s + 3, &end, 10), a = -1;
+
+		if (*end == ',')
+			a = strtol(end + 1, &end, 10);
+		if (end == s + 3 || *end || c < 0 || (strchr(s, ',') && a < 0) ||
+		    fcntl((int)c, F_GETFL) < 0 || (a >= 0 && fcntl((int)a, F_GETFL) < 0)) {
+			pr_err("--control: bad or closed descriptor in '%s'\n", s);
+			return -1;
+		}
+		rec->ctl_fd = (int)c;
+		rec->ack_fd = (int)a;
+	} else if (!strncmp(s, "fifo:", 5) && s[5]) {
+		ctl = strdup(s + 5);
+		if (!ctl)
+			return -1;
+		ack = strchr(ctl, ',');
+		if (ack)
+			*ack++ = '\0';
+		rec->ctl_fd = open(ctl, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+		if (rec->ctl_fd >= 0 && ack)
+			rec->ack_fd = open(ack, O_RDWR | O_CLOEXEC);
+		if (rec->ctl_fd < 0 || (ack && rec->ack_fd < 0)) {
+			pr_err("--control: cannot open %s: %s\n", rec->ctl_fd < 0 ? ctl : ack,
+			       strerror(errno));
+			if (rec->ctl_fd >= 0)
+				close(rec->ctl_fd);
+			rec->ctl_fd = -1;
+			free(ctl);
+			return -1;
+		}
+		rec->ctl_opened = true;
+		free(ctl);
+	} else {
+		pr_err("--control: '%s' is neither fd:CTL[,ACK] nor fifo:CTL[,ACK]\n", s);
+		return -1;
+	}
+	fcntl(rec->ctl_fd, F_SETFL, fcntl(rec->ctl_fd, F_GETFL) | O_NONBLOCK);
+	return 0;
+}
+
+/* -k, --user-regs, --mmap-flush, --max-size, -D, --all-user/--all-kernel:
+ * each checked and turned into its setting. 0 or -1 after a message. */
+static int record__check_more(struct record *rec)
+{
+	struct record_opts *o = &rec->opts;
+	uint64_t v;
+	bool unit;
+
+	if (o->proc_map_timeout == UINT_MAX) {	/* perf-config(1): core.proc-map-timeout */
+		const char *v = config__get("core.proc-map-timeout");
+		char *end;
+
+		o->proc_map_timeout = 500;
+		if (v) {
+			unsigned long ms = strtoul(v, &end, 10);
+
+			if (end == v || *end || ms > UINT_MAX - 1) {
+				pr_err("Invalid core.proc-map-timeout config value '%s' (ms)\n", v);
+				return -1;
+			}
+			o->proc_map_timeout = (unsigned int)ms;
+		}
+	}
+	synthesize__set_proc_map_timeout(o->proc_map_timeout);
+	rec->clockid = -1;
+	if (o->clockid_str) {
+		struct timespec res, tod, clk;
+
+		rec->clockid = parse_clockid(o->clockid_str);
+		if (rec->clockid < 0 || clock_getres(rec->clockid, &res)) {
+			pr_err("unknown clockid %s, check man page\n", o->clockid_str);
+			return -1;
+		}
+		rec->clockid_res_ns = (uint64_t)res.tv_sec * 1000000000ULL + (uint64_t)res.tv_nsec;
+		clock_gettime(CLOCK_REALTIME, &tod);
+		clock_gettime(rec->clockid, &clk);
+		rec->clock_tod_ns = (uint64_t)tod.tv_sec * 1000000000ULL + (uint64_t)tod.tv_nsec;
+		rec->clock_clockid_ns = (uint64_t)clk.tv_sec * 1000000000ULL + (uint64_t)clk.tv_nsec;
+	}
+	if (o->user_regs) {
+		const char *bad;
+
+		if (!strcmp(o->user_regs, "?")) {
+			fprintf(stderr, "available registers:");
+			for (int i = 0; perf_reg_name(i); i++)
+				fprintf(stderr, " %s", perf_reg_name(i));
+			fprintf(stderr, "\n");
+			return -1;
+		}
+		if (perf_regs__parse_mask(o->user_regs, &rec->user_regs_mask, &bad)) {
+			pr_err("Unknown register \"%.*s\", check man page or run \"prf record --user-regs=?\"\n",
+			       (int)strcspn(bad, ","), bad);
+			return -1;
+		}
+	}
+	if (o->mmap_flush && (parse_size(o->mmap_flush, &v, &unit) || !v)) {
+		pr_err("Invalid --mmap-flush value: '%s' (bytes, with an optional B/K/M/G)\n",
+		       o->mmap_flush);
+		return -1;
+	}
+	if (o->max_size_str) {
+		if (parse_size(o->max_size_str, &rec->max_size, &unit) || !rec->max_size) {
+			pr_err("Invalid --max-size value: '%s' (bytes, with an optional B/K/M/G)\n",
+			       o->max_size_str);
+			return -1;
+		}
+	}
+	if (o->delay_ms < -1) {
+		pr_err("Invalid -D/--delay value: %d (ms, or -1 to start disabled)\n", o->delay_ms);
+		return -1;
+	}
+	if (o->all_user && o->all_kernel) {
+		pr_err("--all-user and --all-kernel exclude each other\n");
+		return -1;
+	}
+	if (record__open_control(rec))
+		return -1;
+	return record__check_switch_output(rec);
+}
+
+/*
+ * record.build-id (perf-config(1)): "cache" and "no-cache" write the
+ * build-ids of the DSOs hit (prf keeps no build-id cache, so the two are
+ * one), "skip" writes none, as -B. 0 or -1 after a message.
+ */
+static int record__config_build_id(struct record *rec)
+{
+	const char *v = config__get("record.build-id");
+
+	if (!v || rec->opts.no_buildid)
+		return 0;
+	if (!strcmp(v, "skip")) {
+		rec->opts.no_buildid = true;
+		return 0;
+	}
+	if (!strcmp(v, "cache") || !strcmp(v, "no-cache"))
+		return 0;
+	pr_err("Invalid record.build-id config value '%s' (cache, no-cache or skip)\n", v);
+	return -1;
+}
 
 static int parse_callgraph(struct record *rec, const char *s)
 {
@@ -209,9 +571,12 @@ static int parse_callgraph(struct record *rec, const char *s)
 		return 0;
 	}
 	if (!strncmp(s, "dwarf", 5) && (s[5] == 0 || s[5] == ',')) {
+		const char *size = s[5] == ',' ? s + 6 : config__get("call-graph.dump-size");
+
 		rec->cg = CG_DWARF;
 		rec->dwarf_size = DEFAULT_DWARF_SIZE;
-		if (s[5] == ',') {
+		if (size) {
+			s = size - 6;	/* the messages below name s + 6 */
 			unsigned long v = strtoul(s + 6, &end, 0);
 
 			if (*end || !v) {
@@ -348,6 +713,32 @@ static int record__mmap_pages(struct record *rec)
 	return 0;
 }
 
+/* The sample_type bits and exclusions the options ask for
+ * (perf_event_open(2): sample_type, exclude_user/kernel). */
+static void record__config_sample_bits(struct record *rec, struct perf_event_attr *a)
+{
+	const struct record_opts *o = &rec->opts;
+
+	if (o->timestamp)
+		a->sample_type |= PERF_SAMPLE_TIME;
+	if (o->sample_cpu)
+		a->sample_type |= PERF_SAMPLE_CPU;
+	if (o->data)
+		a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+	if (o->weight)
+		a->sample_type |= PERF_SAMPLE_WEIGHT_STRUCT;
+	if (o->all_cgroups)
+		a->sample_type |= PERF_SAMPLE_CGROUP;
+	if (rec->user_regs_mask) {
+		a->sample_type |= PERF_SAMPLE_REGS_USER;
+		a->sample_regs_user |= rec->user_regs_mask;
+	}
+	if (o->all_user)
+		a->exclude_kernel = 1;
+	if (o->all_kernel)
+		a->exclude_user = 1;
+}
+
 static void record__config_evsel(struct record *rec, struct evsel *evsel, bool tracking,
 				 uint64_t freq)
 {
@@ -388,6 +779,7 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	case CG_NONE:
 		break;
 	}
+	record__config_sample_bits(rec, a);
 	if (a->type == PERF_TYPE_TRACEPOINT) {
 		/* every hit, with its raw payload, as perf's tracepoint evsels */
 		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
@@ -403,13 +795,21 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	}
 	a->disabled = 1;
 	a->inherit = !rec->opts.no_inherit && !rec->opts.per_thread;
-	a->enable_on_exec = workload_target;
+	/* with -D, only the side-band dummy starts at exec (perf's way) */
+	a->enable_on_exec = workload_target && (!rec->opts.delay_ms || evsel == rec->tracking);
 	a->sample_id_all = 1;
+	if (rec->clockid >= 0) {
+		a->use_clockid = 1;
+		a->clockid = rec->clockid;
+	}
 	if (tracking) {
 		a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 		a->ksymbol = a->bpf_event = 1;
-		if (rec->cg == CG_DWARF)
+		if (rec->cg == CG_DWARF || rec->opts.data)
 			a->mmap_data = 1;
+		a->context_switch = rec->opts.switch_events;
+		a->namespaces = rec->opts.namespaces;
+		a->cgroup = rec->opts.all_cgroups;
 		evsel->tracking = true;
 	}
 }
@@ -598,6 +998,13 @@ static void features_ctx_init(struct record *rec, struct features_ctx *ctx)
 		ctx->tracing_data = record__tracing_data;
 		ctx->tracing_arg = rec;
 	}
+	if (rec->clockid >= 0) {
+		ctx->use_clockid = true;
+		ctx->clockid = (uint32_t)rec->clockid;
+		ctx->clockid_res_ns = rec->clockid_res_ns;
+		ctx->clock_tod_ns = rec->clock_tod_ns;
+		ctx->clock_clockid_ns = rec->clock_clockid_ns;
+	}
 	if (rec->opts.comp_level > 0) {
 		ctx->compressed = true;
 		ctx->comp_level = (uint32_t)rec->opts.comp_level;
@@ -641,7 +1048,7 @@ static void record__file_features(struct record *rec)
 
 	features_ctx_init(rec, &ctx);
 	if (rec->hits) {
-		nr_bids = record_hits__build_ids(rec->hits, &bids);
+		nr_bids = rec->opts.no_buildid ? 0 : record_hits__build_ids(rec->hits, &bids);
 		if (nr_bids < 0)
 			nr_bids = 0;
 		ctx.has_sample_time = record_hits__sample_time(rec->hits, &ctx.first_sample_time,
@@ -669,6 +1076,30 @@ static const char *const record_usage[] = {
 	NULL
 };
 
+/* Every CPU of -C is online: else name the first that is not, and the
+ * online ones (the kernel's EINVAL would blame the event). 0 or -1. */
+static int record__check_cpus(const struct perf_cpu_map *cpus)
+{
+	struct perf_cpu_map *online = perf_cpu_map__new_online();
+	char buf[256] = "?";
+	int ret = 0;
+
+	if (!online)
+		return 0;	/* unknown: the kernel decides */
+	for (int i = 0; i < perf_cpu_map__nr(cpus); i++) {
+		int cpu = perf_cpu_map__cpu(cpus, i);
+
+		if (perf_cpu_map__idx(online, cpu) < 0) {
+			perf_cpu_map__snprintf(online, buf, sizeof(buf));
+			pr_err("-C: CPU %d is not online (online CPUs: %s)\n", cpu, buf);
+			ret = -1;
+			break;
+		}
+	}
+	perf_cpu_map__put(online);
+	return ret;
+}
+
 static int record__setup_targets(struct record *rec, int argc, const char **argv)
 {
 	struct record_opts *o = &rec->opts;
@@ -684,6 +1115,8 @@ static int record__setup_targets(struct record *rec, int argc, const char **argv
 		pr_err("Invalid cpu list: %s\n", o->cpu_list ? o->cpu_list : "(online cpus)");
 		return -EINVAL;
 	}
+	if (o->cpu_list && record__check_cpus(rec->cpus))
+		return -EINVAL;
 	if (o->pid_str) {
 		rec->threads = thread_map__new_by_pid_str(o->pid_str);
 		if (!rec->threads) {
@@ -719,17 +1152,49 @@ static int record__setup_targets(struct record *rec, int argc, const char **argv
 	return 0;
 }
 
-static int record__synthesize(struct record *rec)
+/* --namespaces: the namespaces of the tasks there before the events (the
+ * kernel writes them for tasks made later). */
+static int record__synthesize_namespaces(struct record *rec)
+{
+	int err = 0;
+
+	if (rec->has_workload)
+		return synthesize__namespaces(synth_cb_write, rec, rec->id_hdr_size,
+					      rec->wl.pid, rec->wl.pid);
+	for (int i = 0; rec->threads && i < perf_thread_map__nr(rec->threads) && !err; i++) {
+		pid_t tid = perf_thread_map__pid(rec->threads, i);
+
+		if (tid > 0)
+			err = synthesize__namespaces(synth_cb_write, rec, rec->id_hdr_size, tid, tid);
+	}
+	return err;
+}
+
+/* The side-band of the tasks there before the events (again: for a new
+ * file of --switch-output, whose tasks run already). */
+static int record__synthesize(struct record *rec, bool again)
 {
 	struct record_opts *o = &rec->opts;
 	int err;
 
-	err = synthesize__kernel_mmap(synth_cb_write, rec, rec->id_hdr_size);
-	if (err == -ENOENT)
-		pr_debug("Couldn't synthesize the kernel map: no _text in /proc/kallsyms\n");
-	else if (err)
-		return err;
-	err = synthesize__modules(synth_cb_write, rec, rec->id_hdr_size);
+	err = 0;
+	if (again) {
+		/* the kernel's maps as the first file has them: /proc/kallsyms
+		 * can take a second to read, and the tasks may be gone by then */
+		for (size_t off = 0; off < rec->kernel_synth.len && !err;) {
+			const union perf_event *ev = (const void *)(rec->kernel_synth.buf + off);
+
+			err = synth_cb_write(rec, ev);
+			off += ev->header.size;
+		}
+	} else {
+		err = synthesize__kernel_mmap(synth_cb_keep, rec, rec->id_hdr_size);
+		if (err == -ENOENT)
+			pr_debug("Couldn't synthesize the kernel map: no _text in /proc/kallsyms\n");
+		else if (err)
+			return err;
+		err = synthesize__modules(synth_cb_keep, rec, rec->id_hdr_size);
+	}
 	if (err)
 		return err;
 	if (o->system_wide || (o->cpu_list && !o->pid_str && !o->tid_str)) {
@@ -756,13 +1221,151 @@ static int record__synthesize(struct record *rec)
 			last = tgid;
 			err = synthesize__process(synth_cb_write, rec, rec->id_hdr_size, tgid);
 		}
+	} else if (rec->has_workload && again) {
+		/* a file after --switch-output: the workload as it runs now */
+		err = synthesize__process(synth_cb_write, rec, rec->id_hdr_size, rec->wl.pid);
 	} else if (rec->has_workload) {
 		/* The corked child still has prf's comm; perf names it perf-exec. */
 		err = synthesize__comm(synth_cb_write, rec, rec->id_hdr_size, rec->wl.pid,
 				       rec->wl.pid, "prf-exec");
 	}
+	if (!err && o->namespaces)
+		err = record__synthesize_namespaces(rec);
+	if (!err && o->all_cgroups)
+		err = synthesize__cgroups(synth_cb_write, rec, rec->id_hdr_size);
 	return err;
 }
+
+/* ---------------- --switch-output ---------------- */
+
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * Give the finished output file its timestamped name, OUTPUT.YYYYMMDDHHMMSScc
+ * (local time to the hundredth, perf's suffix), say so, and with
+ * --switch-max-files remove the oldest beyond the limit. 0 or -errno.
+ */
+static int record__dump_file(struct record *rec)
+{
+	const char *out = rec->opts.output;
+	char ts[32], *name, **d;
+	struct timeval tv;
+	struct tm tm;
+
+	gettimeofday(&tv, NULL);
+	localtime_r(&tv.tv_sec, &tm);
+	strftime(ts, sizeof(ts), "%Y%m%d%H%M%S", &tm);
+	snprintf(ts + strlen(ts), sizeof(ts) - strlen(ts), "%02d", (int)(tv.tv_usec / 10000));
+	if (asprintf(&name, "%s.%s", out, ts) < 0)
+		return -ENOMEM;
+	if (rename(out, name)) {
+		int err = -errno;
+
+		pr_err("prf record: cannot rename %s to %s: %s\n", out, name, strerror(-err));
+		free(name);
+		return err;
+	}
+	fprintf(stderr, "[ prf record: Dump %s ]\n", name);
+	d = realloc(rec->dumped, (rec->nr_dumped + 1) * sizeof(*d));
+	if (!d) {
+		free(name);
+		return -ENOMEM;
+	}
+	rec->dumped = d;
+	rec->dumped[rec->nr_dumped++] = name;
+	if (rec->opts.switch_max_files && rec->nr_dumped > rec->opts.switch_max_files) {
+		unlink(rec->dumped[0]);
+		free(rec->dumped[0]);
+		memmove(rec->dumped, rec->dumped + 1, --rec->nr_dumped * sizeof(*d));
+	}
+	return 0;
+}
+
+/*
+ * Finish the output file as a whole perf.data (features, header), give it
+ * its timestamped name, and go on in a new OUTPUT with the header and the
+ * side-band of the running tasks, so that each file reads on its own.
+ * 0, or -1 after a message (the recording stops).
+ */
+static int record__switch_output(struct record *rec)
+{
+	struct record_opts *o = &rec->opts;
+	int err;
+
+	if (o->overwrite)	/* a snapshot of the flight recorder */
+		record_loop__drain_backward(&rec->loop, rec->loop_ops, rec);
+	writer__sync_data_size(&rec->writer);
+	record__file_features(rec);
+	writer__close(&rec->writer);
+	fprintf(stderr, "[ prf record: dump data: Woken up %llu times ]\n",
+		(unsigned long long)(rec->loop.wakeups - rec->wakeups_at_switch));
+	rec->wakeups_at_switch = rec->loop.wakeups;
+	if (record__dump_file(rec))
+		return -1;
+	record_hits__delete(rec->hits);
+	rec->hits = record_hits__new(o->evlist);
+	if (!rec->hits || writer__open(&rec->writer, o->output, o->comp_level) ||
+	    writer__write_header(&rec->writer, rec->as.attrs, rec->as.nr)) {
+		pr_err("prf record: cannot start the next output file %s\n", o->output);
+		return -1;
+	}
+	err = record__synthesize(rec, true);
+	if (err && !rec->write_failed)
+		pr_debug("synthesis stopped: %s\n", strerror(-err));
+	record__user_record(rec, PERF_RECORD_FINISHED_INIT);
+	writer__sync_data_size(&rec->writer);
+	return 0;
+}
+
+/* Whether the output is to switch now: its signal came, its size or its
+ * time is reached. */
+static bool record__switch_due(struct record *rec)
+{
+	switch (rec->switch_mode) {
+	case SWITCH_SIGNAL:
+		return switch_req;
+	case SWITCH_SIZE:
+		return record__output_size(rec) >= rec->switch_size;
+	case SWITCH_TIME:
+		if (!rec->switch_next_ms)
+			rec->switch_next_ms = mono_ms() + rec->switch_ms;
+		return mono_ms() >= rec->switch_next_ms;
+	case SWITCH_NONE:
+		break;
+	}
+	return false;
+}
+
+/* Whether the command has exited (reaped or not): its maps are gone from
+ * /proc, so a file begun now could not describe the samples it still
+ * sends; the recording is ending anyway. */
+static bool record__workload_gone(struct record *rec)
+{
+	siginfo_t si = { 0 };
+
+	if (!rec->has_workload || rec->workload_reaped)
+		return rec->has_workload;
+	return !waitid(P_PID, (id_t)rec->wl.pid, &si, WEXITED | WNOHANG | WNOWAIT) && si.si_pid;
+}
+
+/* At a round's end (the buffers drained): switch the output when due. */
+static void record__maybe_switch(struct record *rec)
+{
+	if (!record__switch_due(rec) || record__workload_gone(rec))
+		return;
+	switch_req = 0;
+	if (rec->switch_mode == SWITCH_TIME)
+		rec->switch_next_ms += rec->switch_ms;
+	if (!done && record__switch_output(rec))
+		done = 1;
+}
+
 
 /* Parse the command line into rec->opts. The remaining argc (the
  * workload's), or -1 for a usage error (exit status 129). */
@@ -798,6 +1401,46 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 				    "compress records with zstd (level 1..22, default 1)",
 				    opt_compression),
 		OPT_BOOLEAN(0, "strict-freq", &o->strict_freq, "fail if the frequency is above the maximum"),
+		OPT_BOOLEAN('B', "no-buildid", &o->no_buildid, "do not collect buildids in perf.data"),
+		OPT_BOOLEAN('N', "no-buildid-cache", &o->no_buildid_cache,
+			    "do not update the buildid cache (prf keeps none)"),
+		OPT_BOOLEAN(0, "all-user", &o->all_user, "Configure all used events to run in user space."),
+		OPT_BOOLEAN(0, "all-kernel", &o->all_kernel,
+			    "Configure all used events to run in kernel space."),
+		OPT_BOOLEAN('T', "timestamp", &o->timestamp, "Record the sample timestamps"),
+		OPT_BOOLEAN(0, "sample-cpu", &o->sample_cpu, "Record the sample cpu"),
+		OPT_BOOLEAN('d', "data", &o->data, "Record the sample addresses"),
+		OPT_BOOLEAN('P', "period", &o->period_bit, "Record the sample period"),
+		OPT_BOOLEAN('W', "weight", &o->weight, "sample by weight (on special events only)"),
+		OPT_BOOLEAN(0, "switch-events", &o->switch_events, "Record context switch events"),
+		OPT_BOOLEAN(0, "namespaces", &o->namespaces, "Record namespaces events"),
+		OPT_BOOLEAN(0, "all-cgroups", &o->all_cgroups, "Record cgroup events"),
+		OPT_STRING('k', "clockid", &o->clockid_str, "clockid",
+			   "clockid to use for events, see clock_gettime()"),
+		OPT_STRING(0, "user-regs", &o->user_regs, "register list",
+			   "sample selected machine registers on user space: ax,bx,... "
+			   "(use '?' to list them)"),
+		OPT_STRING(0, "mmap-flush", &o->mmap_flush, "number",
+			   "Minimal number of bytes that is extracted from mmap data pages"),
+		OPT_STRING(0, "max-size", &o->max_size_str, "size",
+			   "Limit the maximum size of the output file (B, K, M, G)"),
+		OPT_UINTEGER(0, "proc-map-timeout", &o->proc_map_timeout,
+			     "per thread proc mmap processing timeout in ms"),
+		OPT_STRING_OPTARG(0, "switch-output", &o->switch_output, "signal or size[BKMG] or time[smhd]",
+				  "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
+				  "signal"),
+		OPT_STRING(0, "control", &o->control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			   "Listen on ctl-fd descriptor for command to control measurement ('enable': enable events, "
+			   "'disable': disable events, 'enable name', 'disable name', 'stop', 'ping', 'evlist'); "
+			   "optionally send control command completion ('ack\\n') to ack-fd descriptor"),
+		OPT_BOOLEAN(0, "overwrite", &o->overwrite, "use overwrite mode"),
+		OPT_UINTEGER(0, "switch-max-files", &o->switch_max_files,
+			     "Limit number of switch output generated files"),
+		OPT_BOOLEAN(0, "timestamp-filename", &o->timestamp_filename,
+			    "append timestamp to output filename"),
+		OPT_INTEGER('D', "delay", &o->delay_ms,
+			    "ms to wait before starting measurement after program start "
+			    "(-1: start with events disabled)"),
 		OPT_BOOLEAN('q', "quiet", &o->quiet, "don't print any message"),
 		OPT_INCR('v', "verbose", &o->verbose, "be more verbose"),
 		OPT_END()
@@ -816,6 +1459,9 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		o->output = (!fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode)) ? "-" : "perf.data";
 	}
 	if (!argc && !o->pid_str && !o->tid_str && !o->system_wide && !o->cpu_list) {
+		/* perf records system-wide here; prf asks for it (-a) */
+		pr_err("prf record: nothing to record: give a command, -p/-t (a process or\n"
+		       "thread), or -a/-C (all or some CPUs; perf records system-wide without one)\n");
 		usage_with_options(record_usage, options);
 		return -1;
 	}
@@ -828,9 +1474,17 @@ static int record__check_options(struct record *rec)
 {
 	struct record_opts *o = &rec->opts;
 
-	if (o->call_graph_g && !o->call_graph)
+	if (o->call_graph_g && !o->call_graph) {
+		/* perf-config(1): -g records in call-graph.record-mode */
+		const char *mode = config__get("call-graph.record-mode");
+
 		rec->cg = CG_FP;
+		if (mode && parse_callgraph(rec, mode))
+			return -1;
+	}
 	if (o->call_graph && parse_callgraph(rec, o->call_graph))
+		return -1;
+	if (record__config_build_id(rec) || record__check_more(rec))
 		return -1;
 	if (o->fp_mix && rec->cg != CG_DWARF) {
 		pr_err("--fp-mix needs --call-graph dwarf\n");
@@ -841,6 +1495,19 @@ static int record__check_options(struct record *rec)
 	if (o->per_thread && (o->system_wide || o->cpu_list)) {
 		pr_err("--per-thread cannot be used with -a/-C\n");
 		return -1;
+	}
+	if (o->freq_str && o->period) {
+		pr_err("cannot set frequency and period at the same time\n");
+		return -1;
+	}
+	/* a process or thread target wins over -a and -C, with a warning (as perf) */
+	if ((o->pid_str || o->tid_str) && o->cpu_list) {
+		pr_warning("Warning:\nPID/TID switch overriding CPU\n");
+		o->cpu_list = NULL;
+	}
+	if ((o->pid_str || o->tid_str) && o->system_wide) {
+		pr_warning("Warning:\nPID/TID switch overriding SYSTEM\n");
+		o->system_wide = false;
 	}
 	return 0;
 }
@@ -865,6 +1532,24 @@ static int record__add_events(struct record *rec)
 	}
 	if (rec->opts.off_cpu && off_cpu__add_record_evsel(evlist))
 		return -ENOMEM;
+	rec->tracking = evlist__first(evlist);
+	if (rec->opts.delay_ms || rec->opts.overwrite) {
+		/* -D: the side-band (mmaps of the exec) from the start, in a
+		 * dummy event of its own, as perf does; --overwrite: the
+		 * side-band kept whole while the samples' rings are overwritten */
+		struct perf_event_attr attr = {
+			.type = PERF_TYPE_SOFTWARE,
+			.config = PERF_COUNT_SW_DUMMY,
+			.sample_period = 1,
+		};
+		struct evsel *dummy = evsel__new(&attr);
+
+		if (!dummy)
+			return -ENOMEM;
+		evsel__set_name(dummy, "dummy:HG");
+		evlist__add(evlist, dummy);
+		rec->tracking = dummy;
+	}
 	return 0;
 }
 
@@ -880,7 +1565,16 @@ static void record__config_events(struct record *rec)
 	uint64_t st0;
 
 	evlist__for_each_entry(evlist, evsel)
-		record__config_evsel(rec, evsel, evsel == evlist__first(evlist), rec->freq);
+		record__config_evsel(rec, evsel, evsel == rec->tracking, rec->freq);
+	if (rec->tracking != evlist__first(evlist)) {	/* the dummy counts nothing */
+		struct perf_event_attr *a = &rec->tracking->attr;
+
+		a->sample_type &= ~(uint64_t)PERF_SAMPLE_PERIOD;
+		a->freq = 0;
+		a->sample_period = 1;
+	}
+	evlist__for_each_entry(evlist, evsel)	/* --overwrite: rings of their own */
+		evsel->attr.write_backward = rec->opts.overwrite && evsel != rec->tracking;
 	st0 = evlist__first(evlist)->attr.sample_type;
 	evlist__for_each_entry(evlist, evsel)
 		differ |= evsel->attr.sample_type != st0;
@@ -894,7 +1588,7 @@ static void record__config_events(struct record *rec)
 	rec->id_hdr_size = synthesize__id_hdr_size(rec->sample_type);
 }
 
-static void record__signals(void)
+static void record__signals(const struct record *rec)
 {
 	struct sigaction sa;
 
@@ -904,6 +1598,8 @@ static void record__signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
+	if (rec->switch_mode == SWITCH_SIGNAL)
+		sigaction(SIGUSR2, &sa, NULL);
 }
 
 /*
@@ -920,7 +1616,7 @@ static int record__setup(struct record *rec, int argc, const char **argv)
 	if (record__add_events(rec))
 		return -1;
 	/* Signals before the workload exists, so SIGCHLD is never missed. */
-	record__signals();
+	record__signals(rec);
 	if (writer__open(&rec->writer, o->output, o->comp_level))
 		return -1;
 	if (record__setup_targets(rec, argc, argv))
@@ -949,7 +1645,7 @@ static int record__setup(struct record *rec, int argc, const char **argv)
 	}
 	if (rec->writer.is_pipe)
 		record__pipe_features(rec);
-	err = record__synthesize(rec);
+	err = record__synthesize(rec, false);
 	if (err && !rec->write_failed)
 		pr_debug("synthesis stopped: %s\n", strerror(-err));
 	record__user_record(rec, PERF_RECORD_FINISHED_INIT);
@@ -963,11 +1659,29 @@ static void record__start(struct record *rec, const char **argv)
 	struct evlist *evlist = rec->opts.evlist;
 	int err;
 
-	if (rec->has_workload && evlist__first(evlist)->attr.enable_on_exec) {
+	if (rec->has_workload && rec->tracking->attr.enable_on_exec) {
 		err = workload__start(&rec->wl);
 	} else {
-		evlist__enable(evlist);
+		if (rec->opts.delay_ms)	/* the side-band only, for now */
+			evsel__ioctl(rec->tracking, PERF_EVENT_IOC_ENABLE, 0);
+		else
+			evlist__enable(evlist);
 		err = rec->has_workload ? workload__start(&rec->wl) : 0;
+	}
+	if (!err && rec->opts.delay_ms) {
+		/* -D: the events wait; -1 leaves them disabled */
+		pr_info("Events disabled\n");
+		if (rec->opts.delay_ms > 0) {
+			struct timespec ts = { rec->opts.delay_ms / 1000,
+					       (rec->opts.delay_ms % 1000) * 1000000L };
+
+			while (nanosleep(&ts, &ts) && errno == EINTR && !done)
+				;
+			if (!done) {
+				evlist__enable(evlist);
+				pr_info("Events enabled\n");
+			}
+		}
 	}
 	if (err) {
 		/* perf's wording and exit status (-1) */
@@ -987,10 +1701,17 @@ static void record__record(struct record *rec)
 		.event = record__loop_event,
 		.round = record__loop_round,
 		.woken = record__loop_woken,
+		.ctl = record__loop_ctl,
 		.whole_records = rec->writer.comp_level != 0,
 	};
 
+	rec->loop_ops = &ops;
+	if (rec->ctl_fd >= 0)
+		record_loop__set_ctl_fd(&rec->loop, rec->ctl_fd);
 	record_loop__run(&rec->loop, rec->opts.evlist, &ops, rec, &done);
+	if (rec->opts.overwrite)	/* the flight recorder's last window */
+		record_loop__drain_backward(&rec->loop, &ops, rec);
+	rec->loop_ops = NULL;
 	record__write_lost_samples(rec);
 	writer__sync_data_size(&rec->writer);
 	if (rec->has_workload && !rec->workload_reaped) {
@@ -1002,14 +1723,50 @@ static void record__record(struct record *rec)
 	}
 }
 
+static int count_sample_record(void *ctx, union perf_event *ev, uint64_t off, struct rec_chunk *owner)
+{
+	(void)off;
+	(void)owner;
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		(*(uint64_t *)ctx)++;
+	return 0;
+}
+
+/* The samples in the finished file, read back (compressed records
+ * inflated): after a failed write, what reached it rather than what was
+ * drained from the ring buffers. */
+static uint64_t record__samples_in_file(struct record *rec)
+{
+	struct perf_data d;
+	uint64_t n = 0;
+
+	memset(&d, 0, sizeof(d));
+	d.ops.record = count_sample_record;
+	d.ops_ctx = &n;
+	if (!perf_data__open(&d, rec->opts.output))
+		(void)perf_data__read(&d);
+	perf_data__close(&d);
+	return n;
+}
+
 /* Finish the file, print the summary; the exit status. */
 static int record__finish(struct record *rec)
 {
 	struct record_opts *o = &rec->opts;
-	int exit_status = rec->has_workload ? workload__exit_status(rec->wstatus) : 0;
+	/* a workload prf stopped at --max-size ends the session well, as perf's */
+	int exit_status = rec->has_workload && !rec->size_limited ?
+			  workload__exit_status(rec->wstatus) : 0;
+
+	bool dump = !rec->writer.is_pipe && (rec->switch_mode || o->timestamp_filename);
+	uint64_t size;
 
 	if (!rec->writer.is_pipe)
 		record__file_features(rec);
+	if (rec->write_failed && !rec->writer.is_pipe)
+		rec->samples = record__samples_in_file(rec);
+	size = record__output_size(rec);
+	if (dump && record__dump_file(rec))
+		return 1;
 	if (rec->lost || rec->lost_samples)
 		pr_warning("Warning:\nLost %llu samples in %llu chunks! Check IO/CPU overload; "
 			   "a bigger buffer (-m) or a lower frequency (-F) helps.\n",
@@ -1017,17 +1774,15 @@ static int record__finish(struct record *rec)
 			   (unsigned long long)rec->lost_chunks);
 	if (!o->quiet && !rec->workload_failed) {
 		char samples[64] = "";
-		uint64_t size = rec->writer.is_pipe ? rec->writer.pipe_bytes :
-				(uint64_t)lseek(rec->writer.fd, 0, SEEK_END);
 
-		if (rec->samples)
+		if (rec->samples && !dump)
 			snprintf(samples, sizeof(samples), " (%llu samples)",
 				 (unsigned long long)rec->samples);
 		fprintf(stderr, "[ prf record: Woken up %llu times to write data ]\n",
 			(unsigned long long)rec->loop.wakeups);
-		fprintf(stderr, "[ prf record: Captured and wrote %.3f MB %s%s ]\n",
+		fprintf(stderr, "[ prf record: Captured and wrote %.3f MB %s%s%s ]\n",
 			(double)size / 1024.0 / 1024.0,
-			rec->writer.is_pipe ? "-" : o->output, samples);
+			rec->writer.is_pipe ? "-" : o->output, dump ? ".<timestamp>" : "", samples);
 	}
 	if (rec->workload_failed)
 		return 255;
@@ -1058,10 +1813,14 @@ static void record__abort(struct record *rec)
 static int record__init(struct record *rec, int argc, const char **argv)
 {
 	memset(rec, 0, sizeof(*rec));
+	strbuf_init(&rec->kernel_synth, 0);
+	strbuf_init(&rec->ctl_buf, 0);
+	rec->ctl_fd = rec->ack_fd = -1;
 	rec->writer.fd = -1;
 	rec->wl.pid = -1;
 	rec->wl.cork_fd = rec->wl.err_fd = -1;
 	rec->opts.comp_level = -1;
+	rec->opts.proc_map_timeout = UINT_MAX;
 	rec->opts.evlist = evlist__new();
 	if (!rec->opts.evlist)
 		return -ENOMEM;
@@ -1094,6 +1853,16 @@ static void record__exit(struct record *rec)
 		perf_thread_map__put(rec->threads);
 	writer__close(&rec->writer);
 	free(rec->argv);
+	for (unsigned int i = 0; i < rec->nr_dumped; i++)
+		free(rec->dumped[i]);
+	free(rec->dumped);
+	strbuf_release(&rec->kernel_synth);
+	strbuf_release(&rec->ctl_buf);
+	if (rec->ctl_opened) {
+		close(rec->ctl_fd);
+		if (rec->ack_fd >= 0)
+			close(rec->ack_fd);
+	}
 }
 
 int cmd_record(int argc, const char **argv)

@@ -28,6 +28,7 @@
 #include "../util/kernel/evsel.h"
 #include "../util/session/trace-format.h"
 #include "../util/lib/debug.h"
+#include "../util/lib/config.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
 #include "../util/model/map.h"
@@ -39,6 +40,7 @@ struct report_opts {
 	bool use_stdio, use_tui;
 	bool show_nr_samples, show_period;
 	bool stats_mode, header, header_only, quiet, inverted;
+	bool force;			/* -f: a partial result of a damaged file exits 0 */
 	int children;			/* -1 default, 0 --no-children, 1 --children */
 	const char *sort, *fields, *parent_pattern;
 	const char *comms, *dsos, *symbols, *pids, *tids, *cpus;
@@ -378,22 +380,49 @@ static int parse_callchain_cb(const struct option *opt, const char *arg, int uns
 	return callchain_param__parse(&rep->cc, arg) ? -1 : 0;
 }
 
-static int parse_percent_limit_cb(const struct option *opt, const char *arg, int unset)
+/* --percent-limit or report.percent-limit (what names it in the message). */
+static int report__set_percent_limit(struct report_opts *rep, const char *arg, const char *what)
 {
-	struct report_opts *rep = opt->value;
 	char *end;
-	double v;
+	double v = strtod(arg, &end);
 
-	if (unset || !arg)
-		return 0;
-	v = strtod(arg, &end);
 	if (end == arg || (*end && strcmp(end, "%")) || v < 0 || v > 100) {
-		fprintf(stderr, "prf report: invalid --percent-limit '%s'\n", arg);
+		fprintf(stderr, "prf report: invalid %s '%s'\n", what, arg);
 		return -1;
 	}
 	rep->min_percent = v;
 	rep->cc.min_percent = v;	/* as perf: the callchain threshold too */
 	return 0;
+}
+
+static int parse_percent_limit_cb(const struct option *opt, const char *arg, int unset)
+{
+	if (unset || !arg)
+		return 0;
+	return report__set_percent_limit(opt->value, arg, "--percent-limit");
+}
+
+/*
+ * The configuration keys report honours (perf-config(1)), as defaults the
+ * command line overrides: report.children, report.percent-limit,
+ * report.sort_order and the call-graph.* display keys. 0 or -1 after a
+ * message about a bad value.
+ */
+static int report__config(struct report_opts *rep)
+{
+	const char *v;
+	bool b;
+	int err = config__get_bool("report.children", &b);
+
+	if (err > 0)
+		rep->children = b;
+	v = config__get("report.percent-limit");
+	if (err < 0 || (v && report__set_percent_limit(rep, v, "report.percent-limit")))
+		return -1;
+	v = config__get("report.sort_order");
+	if (v)
+		rep->sort = v;
+	return callchain_param__config(&rep->cc) ? -1 : 0;
 }
 
 static int children_cb(const struct option *opt, const char *arg, int unset)
@@ -599,11 +628,15 @@ int cmd_report(int argc, const char **argv)
 	rep->max_stack = 127;
 	rep->inline_frames = true;
 	callchain_param__init(&rep->cc);
+	if (report__config(rep))
+		goto out;
 	{
 		const struct option options[] = {
 			OPT_STRING('i', "input", &rep->input, "file", "input file name (\"-\": stdin)"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 			OPT_BOOLEAN('q', "quiet", &rep->quiet, "Do not show any message"),
+			OPT_BOOLEAN('f', "force", &rep->force,
+				    "exit 0 with a partial report of a damaged or truncated file"),
 			OPT_BOOLEAN(0, "stats", &rep->stats_mode, "Display event stats"),
 			OPT_STRING('k', "vmlinux", &rep->vmlinux, "file", "vmlinux pathname"),
 			OPT_STRING(0, "kallsyms", &rep->kallsyms, "file", "kallsyms pathname"),
@@ -760,18 +793,16 @@ int cmd_report(int argc, const char **argv)
 		tui__exit();	/* the error goes to the normal screen */
 	if (rep->setup_err)
 		goto out;
-	if (err && err != -EIO && err != -EINVAL) {
+	if (err && !perf_session__input_damage(rep->session, err)) {
 		fprintf(stderr, "prf report: processing %s failed: %s\n", rep->input, strerror(-err));
 		goto out;
 	}
-	if (err)
-		fprintf(stderr, "prf report: warning: %s is damaged or truncated; "
-			"the report covers the records read before the damage\n", rep->input);
 	if (rep->stats_mode) {
 		perf_data__fprintf_stats(&rep->session->data, stdout);
 		if (rep->rs.cursor.nr_unwound)
 			printf("%s\n", report__truncated_line(rep));
-		status = 0;
+		fflush(stdout);
+		status = perf_session__read_status(rep->session, "report", rep->force);
 		goto out;
 	}
 	err = rep->use_tui ? report__browse(rep) : report__print(rep);
@@ -783,7 +814,10 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "prf report: %s\n", strerror(-err));
 		goto out;
 	}
-	status = 0;
+	/* the summary of a damaged input goes to the normal screen, after the report */
+	tui__exit();
+	fflush(stdout);
+	status = perf_session__read_status(rep->session, "report", rep->force);
 out:
 	hists_feed__delete(rep->feed);	/* before the hists it adds to */
 	tui__exit();

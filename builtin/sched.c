@@ -27,6 +27,7 @@ struct sched_run {
 	struct perf_tool tool;		/* first: container_of */
 	const char *input;
 	const char *time_str;
+	bool force;			/* -f: a damaged input's partial result is a success */
 	struct sched_opts o;
 	struct perf_session *session;
 	struct sched *sc;
@@ -146,13 +147,18 @@ static int sched__run(struct sched_run *c)
 		status = 0;
 		goto out;
 	}
-	if (err && err != -EIO && err != -EINVAL) {
+	if (err && !perf_session__input_damage(c->session, err)) {
 		fprintf(stderr, "prf sched: processing %s failed: %s\n",
 			c->input ? c->input : "perf.data", strerror(-err));
 		goto out;
 	}
 	err = sched__finish(c->sc);
-	status = err && err != -EPIPE ? 1 : 0;
+	if (err && err != -EPIPE)
+		goto out;
+	fflush(stdout);
+	/* what was read of a damaged input is printed; the session says how
+	 * much was not (status 1 unless -f) */
+	status = perf_session__read_status(c->session, "sched", c->force);
 out:
 	fflush(stdout);
 	sched__delete(c->sc);
@@ -208,11 +214,11 @@ static int sched__record(int argc, const char **argv)
 	OPT_STRING('i', "input", &(a)->c->input, "file", "input file name"),	\
 	OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"), \
 	OPT_BOOLEAN('D', "dump-raw-trace", &(a)->dump, "dump raw trace in ASCII"), \
-	OPT_BOOLEAN('f', "force", &(a)->force, "don't complain, do it")
+	OPT_BOOLEAN('f', "force", &(a)->c->force, "don't complain, do it (a partial result of a damaged file)")
 
 struct sched_args {
 	struct sched_run *c;
-	bool dump, force;
+	bool dump;
 };
 
 static int parse_sub(int argc, const char **argv, const struct option *opts,

@@ -16,6 +16,7 @@
 #include "../util/session/off-cpu.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/script-print.h"
+#include "../util/analysis/scripting.h"
 #include "../util/session/trace-format.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
@@ -24,16 +25,23 @@
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../ui/progress.h"
 
 struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
 	const char *input;
 	bool nanosecs, header, show_mmap, show_task, hide_callchain;
 	bool folded, annotate_kernel;
+	bool force;			/* -f: a partial result of a damaged file exits 0 */
+	bool fields_given;		/* -F was used */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	const char *weight;
 	const char *fold_event;		/* --folded --event: evsel name */
 	const char *comms, *pids, *tids, *cpus, *time_str;
+	const char *script;		/* -s: run this script (its args follow) */
+	const char *gen_script;		/* -g LANG: write a skeleton */
+	bool list_scripts;		/* -l */
+	struct script_runner *runner;
 	unsigned int max_stack;
 	int fields_err;
 
@@ -59,6 +67,8 @@ struct script_opts {
 
 static const char *const script_usage[] = {
 	"prf script [<options>]",
+	"prf script [<options>] -s <script.py> [<script args>]",
+	"prf script record|report <script> [<args>]",
 	NULL
 };
 
@@ -71,6 +81,28 @@ static int parse_fields_cb(const struct option *opt, const char *arg, int unset)
 		return 0;
 	if (script_fields__parse(&so->fields, arg, err, sizeof(err))) {
 		fprintf(stderr, "prf script: %s\n", err);
+		return -1;
+	}
+	so->fields_given = true;
+	return 0;
+}
+
+/* Options that mean nothing together: a usage error naming them. 0 or -1. */
+static int script__check_conflicts(const struct script_opts *so)
+{
+	const char *only_folded = so->weight ? "--weight" : so->annotate_kernel ? "--annotate-kernel" :
+				  so->fold_event ? "--event" : NULL;
+	const char *not_folded = so->fields_given ? "-F/--fields" : so->nanosecs ? "--ns" :
+				 so->show_mmap ? "--show-mmap-events" :
+				 so->show_task ? "--show-task-events" :
+				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" : NULL;
+
+	if (!so->folded && only_folded) {
+		fprintf(stderr, "prf script: %s applies to --folded output only\n", only_folded);
+		return -1;
+	}
+	if (so->folded && not_folded) {
+		fprintf(stderr, "prf script: %s does not apply to --folded output\n", not_folded);
 		return -1;
 	}
 	return 0;
@@ -179,7 +211,7 @@ static int script__setup(struct script_opts *so)
 	so->printer.use_callchain = !so->hide_callchain && (any_callchain || !any || so->session->data.pipe);
 	if (so->printer.use_callchain && evlist)
 		script_fields__callchain_defaults(&so->fields, evlist, so->session->data.pipe);
-	if (evlist) {
+	if (evlist && !so->script) {
 		evlist__for_each_entry(evlist, evsel) {
 			int err = script__check_evsel(so, evsel);
 
@@ -233,7 +265,7 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	if (!evsel)
 		return 0;
 	err = script__setup(so);
-	if (!err)
+	if (!err && !so->runner)
 		err = script__check_evsel(so, evsel);
 	if (err)
 		return err;
@@ -241,6 +273,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	comm = rs->comm;
 	if (script__filtered(so, sample, comm))
 		return 0;
+	if (so->runner)
+		return script_runner__sample(so->runner, evsel, sample, rs);
 
 	if (so->folded) {
 		if (!so->fold_evsel) {
@@ -298,9 +332,9 @@ static int process_switch(struct perf_tool *tool, union perf_event *event,
 	struct script_opts *so = tool2opts(tool);
 	int err = script__setup(so);
 
-	(void)event;
-	(void)sample;
 	(void)machine;
+	if (!err && so->runner)
+		err = script_runner__switch(so->runner, event, sample);
 	if (err || !so->oc)
 		return err;
 	return script__stop(so, 0);
@@ -351,6 +385,16 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 	err = script_printer__sideband(&so->printer, evsel, event, sample,
 				       perf_session__comm(so->session, pid, tid));
 	return script__stop(so, err);
+}
+
+/* -g LANG */
+static int script__gen(struct script_opts *so)
+{
+	if (strcmp(so->gen_script, "python") && strcmp(so->gen_script, "py")) {
+		fprintf(stderr, "prf script: -g: unknown language '%s' (python)\n", so->gen_script);
+		return 129;
+	}
+	return scripting__generate_python(so->session, "perf-script.py") ? 1 : 0;
 }
 
 static const char *default_input(void)
@@ -404,17 +448,40 @@ int cmd_script(int argc, const char **argv)
 			OPT_STRING(0, "event", &so->fold_event, "name", "--folded: fold this event (default: the first seen)"),
 			OPT_BOOLEAN(0, "inline", &so->inline_frames,
 				    "Show inline functions in DWARF callchains (default; --no-inline: off)"),
+			OPT_BOOLEAN('f', "force", &so->force,
+				    "exit 0 with a partial output of a damaged or truncated file"),
+			OPT_STRING('s', "script", &so->script, "file",
+				   "run a Python script (perf-script-python(1)); its arguments follow"),
+			OPT_BOOLEAN('l', "list", &so->list_scripts, "list the installed scripts"),
+			OPT_STRING('g', "gen-script", &so->gen_script, "lang",
+				   "write a script skeleton for the file's events (lang: python)"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 			OPT_END()
 		};
 
-		argc = parse_options(argc, argv, options, script_usage, 0);
+		/* as perf: a script's arguments, or record/report NAME ARGS,
+		 * follow the first non-option */
+		argc = parse_options(argc, argv, options, script_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 		if (argc < 0) {
 			status = 129;
 			goto out;
 		}
-		if (argc > 0) {
-			fprintf(stderr, "prf script: unexpected argument '%s' (scripts are not supported)\n", argv[0]);
+		if (so->list_scripts) {
+			status = scripting__list(stdout) ? 1 : 0;
+			goto out;
+		}
+		if (argc > 0 && !so->script &&
+		    (!strcmp(argv[0], "record") || !strcmp(argv[0], "report"))) {
+			if (argc < 2) {
+				fprintf(stderr, "prf script %s: which script? (prf script -l lists them)\n", argv[0]);
+				status = 129;
+				goto out;
+			}
+			status = scripting__run_installed(argv[1], argv[0], argc - 2, argv + 2);
+			goto out;
+		}
+		if (argc > 0 && !so->script) {
+			fprintf(stderr, "prf script: unexpected argument '%s' (a script runs with -s FILE)\n", argv[0]);
 			usage_with_options(script_usage, options);
 			status = 129;
 			goto out;
@@ -422,6 +489,10 @@ int cmd_script(int argc, const char **argv)
 	}
 	if (so->max_stack < 1 || so->max_stack > 1024) {
 		fprintf(stderr, "prf script: --max-stack must be between 1 and 1024\n");
+		status = 129;
+		goto out;
+	}
+	if (script__check_conflicts(so)) {
 		status = 129;
 		goto out;
 	}
@@ -476,6 +547,25 @@ int cmd_script(int argc, const char **argv)
 	if (!so->session)	/* the session said what and where */
 		goto out;
 	perf_session__enable_off_cpu(so->session);
+	/* a bar on the terminal while the output goes elsewhere or comes at the end */
+	if (so->folded || !isatty(STDOUT_FILENO))
+		so->session->progress = ui_progress__reading;
+	if (so->gen_script) {
+		status = script__gen(so);
+		goto out;
+	}
+	if (so->script) {
+		const char **sargv = calloc((size_t)argc + 2, sizeof(*sargv));
+
+		if (!sargv)
+			goto out;
+		sargv[0] = so->script;
+		memcpy(sargv + 1, argv, (size_t)argc * sizeof(*argv));
+		so->runner = script_runner__new(so->session, argc + 1, sargv, &status);
+		free(sargv);
+		if (!so->runner)
+			goto out;
+	}
 	if (so->header && !so->folded) {
 		perf_data__fprintf_info(&so->session->data, stdout, false);
 	}
@@ -498,11 +588,19 @@ int cmd_script(int argc, const char **argv)
 		else if (e && !err)
 			err = e;
 	}
+	if (so->runner) {
+		if (!err)
+			err = script_runner__end(so->runner);
+		if (err == -ECANCELED) {
+			status = script_runner__status(so->runner);
+			goto out;
+		}
+	}
 	if (so->stopped || err == -EPIPE) {
 		status = 0;
 		goto out;
 	}
-	if (err && err != -EIO && err != -EINVAL) {
+	if (err && !perf_session__input_damage(so->session, err)) {
 		fprintf(stderr, "prf script: processing %s failed: %s\n", so->input, strerror(-err));
 		goto out;
 	}
@@ -515,8 +613,10 @@ int cmd_script(int argc, const char **argv)
 		if (err && err != -EPIPE)
 			goto out;
 	}
-	status = 0;
+	fflush(stdout);
+	status = perf_session__read_status(so->session, "script", so->force);
 out:
+	script_runner__delete(so->runner);	/* flushes the script's output */
 	if (so->session)
 		perf_session__delete(so->session);
 	fflush(stdout);

@@ -15,14 +15,18 @@
 #include "../ui/pager.h"
 
 const struct cmd_struct prf_commands[] = {
+	{ "config",  cmd_config,  0,         "Get and set variables in a configuration file." },
 	{ "data",    cmd_data,    0,         "Dump perf.data records" },
 	{ "list",    cmd_list,    USE_PAGER, "List all symbolic event types" },
 	{ "stat",    cmd_stat,    0,         "Run a command and gather performance counter statistics" },
 	{ "record",  cmd_record,  0,         "Run a command and record its profile into perf.data" },
 	{ "script",  cmd_script,  0,         "Read perf.data (created by perf record) and display trace output" },
 	{ "flamegraph", cmd_flamegraph, 0,   "Write an interactive flame graph (HTML or SVG) from perf.data" },
+	{ "diff",    cmd_diff,    0,         "Compare perf.data files: perf diff's deltas, or runs with a significance test" },
 	{ "report",  cmd_report,  0,         "Read perf.data (created by prf record) and display the profile" },
 	{ "sched",   cmd_sched,   0,         "Tool to trace/measure scheduler properties (latencies)" },
+	{ "annotate", cmd_annotate, 0,    "Read perf.data (created by perf record) and display annotated code" },
+	{ "trace",   cmd_trace,   0,         "strace inspired tool" },
 	{ "test",    cmd_test,    0,         "Run sanity tests" },
 	{ "help",    cmd_help,    0,         "Display help information about prf" },
 	{ "version", cmd_version, 0,         "Display the version of prf binary" },
@@ -41,6 +45,8 @@ static int run_builtin(const struct cmd_struct *p, int argc, const char **argv)
 {
 	int status;
 
+	bool list_opts = false;
+
 	/* `prf CMD --help` is `prf help CMD`, as in git and perf. */
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
@@ -50,6 +56,8 @@ static int run_builtin(const struct cmd_struct *p, int argc, const char **argv)
 
 			return cmd_help(2, hargv);
 		}
+		/* parse_options() lists the options and ends the command */
+		list_opts |= !strcmp(argv[i], "--list-opts");
 	}
 	if (p->option & USE_PAGER)
 		setup_pager();
@@ -57,6 +65,8 @@ static int run_builtin(const struct cmd_struct *p, int argc, const char **argv)
 	status = p->fn(argc, argv);
 	if (status < 0)
 		status = 1;
+	if (list_opts && status == 129)
+		status = 0;
 
 	/* Somebody closed stdout, or a write failed: that's an error. */
 	if (fflush(stdout) && errno != EPIPE) {
@@ -108,6 +118,11 @@ int main(int argc, const char **argv)
 			argv[0] = "help";
 			argc = 1;
 			break;
+		}
+		if (!strcmp(argv[0], "--list-cmds")) {	/* for shell completion */
+			for (unsigned int i = 0; i < prf_ncommands; i++)
+				printf("%s\n", prf_commands[i].cmd);
+			return 0;
 		}
 		if (!strcmp(argv[0], "--no-pager")) {
 			pager_disable();

@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Install the Debian packages prf builds and tests with, when missing.
+# Install the Debian packages prf builds and tests with, and the npm
+# packages some tests read files with, when missing.
 # A no-op when everything is present. Needs root (or sudo) to install.
 set -euo pipefail
 
 pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       zlib1g-dev libdeflate-dev libunwind-dev libzstd-dev libiberty-dev linux-perf
       python3 perl tmux
+      libseccomp-dev              # prf trace: syscall names and numbers (libseccomp)
+      libpython3-dev python3-audit  # script -s: the Python plugin (python3-embed); syscall names in perf's scripts
       clang libclang-rt-14-dev    # libFuzzer harnesses (make fuzz, tests/fuzz/)
-      chromium)                   # flamegraph-browser.sh: the HTML renders in headless Chromium
+      chromium                    # flamegraph-browser.sh: the HTML renders in headless Chromium
+      asciidoctor man-db          # man and HTML pages (make doc/install, install-staged.sh)
+      libprotobuf-c-dev protobuf-c-compiler   # data convert --to-pprof: protobuf-c, protoc-c at build time
+      golang-go                   # convert-pprof.sh reads the pprof file with `go tool pprof`
+      python3-jsonschema          # convert-speedscope.sh validates against speedscope's schema
+      libcapstone-dev)            # annotate: disassembly in process (util/model/disasm.c)
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -15,11 +23,29 @@ for p in "${pkgs[@]}"; do
 		missing+=("$p")
 	fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+# npm (Debian's, unless a nodejs that brings its own is there) for the
+# npm packages below
+command -v npm >/dev/null || missing+=(nodejs npm)
 
-echo "install-deps: installing ${missing[*]}"
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+	echo "install-deps: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	$SUDO apt-get update -qq
+	$SUDO apt-get install -y -qq "${missing[@]}"
+fi
+
+# npm packages, global: speedscope (its schema and app: convert-speedscope.sh
+# loads prf's file into it in headless Chromium) and pprof-format (a second
+# pprof decoder, in node: convert-pprof.sh)
+npm_pkgs=(speedscope@1.25.0 pprof-format@2.3.2)
+root=$(npm root -g 2>/dev/null) || exit 0
+for p in "${npm_pkgs[@]}"; do
+	if [ ! -d "$root/${p%@*}" ]; then
+		echo "install-deps: npm install -g ${npm_pkgs[*]}"
+		$SUDO npm install -g --no-audit --no-fund "${npm_pkgs[@]}" >/dev/null ||
+			echo "install-deps: npm install failed: the convert tests skip what needs them"
+		break
+	fi
+done

@@ -294,6 +294,11 @@ static int check_file(bool be)
 	TEST_ASSERT_EQUAL("unknown id", s->data.stats.nr_unknown_id, 0);
 	TEST_ASSERT_EQUAL("bad (unknown type) records", s->data.stats.nr_bad_records, 1);
 	TEST_ASSERT_EQUAL("late record counted", s->data.stats.nr_unordered, 1);
+	/* read summary: the unknown type skipped, reading went on: exit 0 */
+	TEST_ASSERT_VAL("not stopped", !s->data.summary.stopped);
+	TEST_ASSERT_EQUAL("skipped records", s->data.summary.nr_skipped, 1);
+	TEST_ASSERT_EQUAL("records read", s->data.summary.nr_records, s->data.stats.nr_events[0]);
+	TEST_ASSERT_EQUAL("exit status", perf_session__read_status(s, "test", false), 0);
 	perf_session__delete(s);
 	return TEST_OK;
 }
@@ -335,6 +340,15 @@ static int test__corrupt_size(void)
 	/* what was read before the bad record is still delivered */
 	TEST_ASSERT_EQUAL("samples before the bad record", t.nr, 5);
 	TEST_ASSERT_EQUAL("bad records", s->data.stats.nr_bad_records, 2);
+	/* read summary: stopped at the size-4 record, the unknown type skipped */
+	TEST_ASSERT_VAL("stopped", s->data.summary.stopped);
+	TEST_ASSERT_STREQ("why", s->data.summary.stop_why, "record size too small");
+	TEST_ASSERT_VAL("stop inside the data", s->data.summary.stop_offset > s->data.data_offset &&
+			s->data.summary.stop_offset < s->data.data_offset + s->data.data_size);
+	TEST_ASSERT_EQUAL("skipped records", s->data.summary.nr_skipped, 1);
+	TEST_ASSERT_VAL("input damage", perf_session__input_damage(s, err));
+	TEST_ASSERT_EQUAL("exit status", perf_session__read_status(s, "test", false), 1);
+	TEST_ASSERT_EQUAL("exit status, force", perf_session__read_status(s, "test", true), 0);
 	perf_session__delete(s);
 	return TEST_OK;
 }

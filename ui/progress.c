@@ -127,6 +127,16 @@ void ui_progress__finish(void)
 	progress.next = UINT64_MAX;
 }
 
+void ui_progress__reading(uint64_t done, uint64_t total, bool end)
+{
+	if (end)
+		ui_progress__finish();
+	else if (!done)
+		ui_progress__init(total, "Processing events...");
+	else
+		ui_progress__update(done);
+}
+
 unsigned long ui_progress__nr_draws(void)
 {
 	return progress.nr_draws;

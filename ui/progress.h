@@ -41,6 +41,13 @@ void ui_progress__init(uint64_t total, const char *title);
 void ui_progress__update(uint64_t bytes);
 /* End the progress: erases the stderr line or the TUI box. Idempotent. */
 void ui_progress__finish(void);
+/*
+ * A perf_session's progress callback (util/session/session.h,
+ * perf_session.progress): __init with total and the title "Processing
+ * events..." at done 0, __update as reading goes, __finish at end. For
+ * the read-side commands but report, which draws its own.
+ */
+void ui_progress__reading(uint64_t done, uint64_t total, bool end);
 /* Number of times the bar was drawn since __init (for tests). */
 unsigned long ui_progress__nr_draws(void);
 

@@ -49,4 +49,16 @@ enum perf_event_x86_regs {
 	 ~((1ULL << PERF_REG_X86_DS) | (1ULL << PERF_REG_X86_ES) | \
 	   (1ULL << PERF_REG_X86_FS) | (1ULL << PERF_REG_X86_GS)))
 
+#include <stdint.h>
+
+/* The name of register id as perf spells it ("ax", "r8", "flags"); NULL
+ * past PERF_REG_X86_64_MAX. */
+const char *perf_reg_name(int id);
+/*
+ * A comma-separated list of register names (perf's spelling, any case)
+ * into a sample_regs_user/intr mask. 0, or -EINVAL with *bad pointing at
+ * the first unknown name in list.
+ */
+int perf_regs__parse_mask(const char *list, uint64_t *mask, const char **bad);
+
 #endif

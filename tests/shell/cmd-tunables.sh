@@ -6,11 +6,11 @@ tmp_dir tunables
 S=$PRF_SRCDIR
 
 # PRF_ words in the tree that are not variables prf reads: include guards
-# (*_H), C macros (PRF_VERSION, PRF_DOC_DIR), the flamegraph page's
+# (*_H), C macros (PRF_VERSION, PRF_DOC_DIR, PRF_LIB_DIR), the flamegraph page's
 # script object (PRF_FG), a usage placeholder (PRF_OUT), and the test
 # scripts' own variables (PRF_SRCDIR set by prf test, PRF_ASAN, PRF_TSAN;
 # see prf-tunables(7), OTHER VARIABLES).
-not_tunables='^PRF_([A-Z0-9_]*_H|VERSION|DOC_DIR|FG|OUT|SRCDIR|ASAN|TSAN)$'
+not_tunables='^PRF_([A-Z0-9_]*_H|VERSION|DOC_DIR|LIB_DIR|FG|OUT|SRCDIR|ASAN|TSAN)$'
 
 "$PRF" version --build-options > "$T/list" 2> "$T/list.err" ||
 	fail "prf version --build-options exit $?: $(cat "$T/list.err")"

@@ -2,6 +2,7 @@
 # Fault: recording into a full disk (2M tmpfs) stops with 'No space left on device', exits non-zero, file reads back
 # The file must end at a complete record: prf report reads it without a
 # "bad record" complaint, and Linux perf reads the same number of samples.
+# The "Captured and wrote" summary counts the samples the file holds.
 set -u
 PERF=${PERF_BIN:-/usr/bin/perf}
 [ -x "$PERF" ] || { echo "no $PERF (Linux perf) to cross-check"; exit 2; }
@@ -60,6 +61,10 @@ grep -q -i "bad record" prf.err && fail "file does not end at a complete record:
 n=$(sed -n 's/^# Samples: \([0-9]*\).*/\1/p' prf.rep | head -1)
 [ "${n:-0}" -gt 10 ] || fail "prf report: ${n:-no} samples in a 2 MB file"
 grep -q "spin.*spin_full" prf.rep || fail "prf report: spin_full missing: $(grep % prf.rep | head -3)"
+# the summary counts the samples that reached the file, not those drained
+summ=$(sed -n 's/.*Captured and wrote .* (\([0-9]*\) samples) \]$/\1/p' rec.err)
+held=$("$PRF" data dump -i full/f.data 2>/dev/null | grep -c PERF_RECORD_SAMPLE)
+[ "${summ:-none}" = "$held" ] || fail "summary says ${summ:-no} samples, the file holds $held: $(grep Captured rec.err)"
 
 timeout 60 "$PERF" report --stdio --no-children --sort comm,sym -i full/f.data >perf.rep 2>perf.err
 rc=$?

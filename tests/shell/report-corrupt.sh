@@ -1,9 +1,10 @@
 #!/bin/bash
 # prf report on truncated, bit-flipped and non-perf.data files: clear message, documented exit status, no crash
-# Exit status (Documentation/prf-report.txt): 0 when the header was usable
-# (damaged records reported with their offset, a warning, the report of
-# what was read), 1 when the input cannot be used (not perf.data, header
-# truncated, missing file). Never a signal. Set PRF_ASAN to an ASan build
+# Exit status (Documentation/prf-report.txt): 0 for a whole read (single
+# bad records skipped and counted), 1 when the input cannot be used (not
+# perf.data, header truncated, missing file) and 1 for a partial report
+# (reading stopped at damage: the report of what was read, a summary;
+# -f/--force exits 0 with it). Never a signal. Set PRF_ASAN to an ASan build
 # of prf (make SANITIZE=address) to also run every case under ASan.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -34,10 +35,14 @@ run() { # EXPECTED_RC FILE WHAT [pattern on stderr]
 run 0 "$T/good.data" "intact file"
 grep -q "^# Samples: " "$T/out" || fail "intact file: no report"
 
-# truncated in the data section: warning, report of what was read
+# truncated in the data section: the report of what was read, a summary,
+# exit 1 (-f: 0)
 head -c $((size / 2)) "$T/good.data" > "$T/half.data"
-run 0 "$T/half.data" "truncated in the data" "truncated"
+run 1 "$T/half.data" "truncated in the data" "partial result: reading stopped at offset 0x"
 grep -q "^# Samples: " "$T/out" || fail "truncated: no partial report"
+"$PRF" report -f -i "$T/half.data" --stdio > "$T/out" 2> "$T/err" || fail "truncated, -f: exit $?"
+grep -q "^# Samples: " "$T/out" || fail "truncated, -f: no partial report"
+grep -q "partial result" "$T/err" || fail "truncated, -f: no summary"
 
 # truncated inside the file header: unusable
 head -c 60 "$T/good.data" > "$T/hdr.data"

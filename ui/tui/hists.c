@@ -30,6 +30,7 @@
 #include "../../util/analysis/hist.h"
 #include "../../util/analysis/sort.h"
 #include "../../util/analysis/callchain-tree.h"
+#include "../../util/lib/config.h"
 #include "../../util/model/dso.h"
 #include "../../util/model/machine.h"
 
@@ -592,9 +593,21 @@ static void format_row(struct hbrowser *b, const struct trow *r, struct line *l)
 
 /* ---- drawing ---- */
 
+/* The column headers' row: 1, or 0 with ui.show-headers=false
+ * (perf-config(1)). */
+static int header_rows(void)
+{
+	static int rows = -1;
+	bool show = true;
+
+	if (rows < 0)
+		rows = config__get_bool("ui.show-headers", &show) > 0 && !show ? 0 : 1;
+	return rows;
+}
+
 static int page_rows(void)
 {
-	int n = tui__rows() - 3;	/* title, headers, helpline */
+	int n = tui__rows() - 2 - header_rows();	/* title, headers, helpline */
 
 	return n < 1 ? 1 : n;
 }
@@ -644,20 +657,23 @@ static void draw(struct hbrowser *b)
 	SLsmg_erase_eos();
 	title(b, t, sizeof(t));
 	tui__write(0, 0, TUI_ROOT, t, cols);
-	format_header(b, l);
-	tui__write(1, 0, TUI_ROOT, l->buf, cols);
+	if (header_rows()) {
+		format_header(b, l);
+		tui__write(1, 0, TUI_ROOT, l->buf, cols);
+	}
 	for (int i = 0; i < page && b->top + (size_t)i < b->nr_rows; i++) {
 		size_t r = b->top + (size_t)i;
 		bool selected = r == b->sel;
+		int row = 1 + header_rows() + i;
 
 		format_row(b, &b->rows[r], l);
-		tui__write(2 + i, 0, selected ? TUI_SELECTED : TUI_NORMAL, l->buf, cols);
+		tui__write(row, 0, selected ? TUI_SELECTED : TUI_NORMAL, l->buf, cols);
 		if (selected)
 			continue;
 		for (int s = 0; s < l->nr_spans; s++) {
 			if (l->span[s].color == TUI_NORMAL || l->span[s].start >= cols)
 				continue;
-			SLsmg_gotorc(2 + i, l->span[s].start);
+			SLsmg_gotorc(row, l->span[s].start);
 			SLsmg_set_color(l->span[s].color);
 			SLsmg_write_nchars(l->buf + l->span[s].start, (unsigned int)l->span[s].len);
 		}

@@ -17,6 +17,7 @@
 #include "tui.h"
 #include "helpers.h"
 #include "../progress.h"
+#include "../../util/lib/config.h"
 #include "../../util/lib/debug.h"
 #include "../../util/lib/tunables.h"
 
@@ -151,15 +152,48 @@ static const struct ui_progress_ops tui_progress_ops = {
 
 /* ---- setup ---- */
 
+/* s without its leading and trailing blanks (s is changed). */
+static char *trim_blanks(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		*--e = '\0';
+	return s;
+}
+
+/* Colour id as fg, bg, or as the key colors.NAME says ("fg, bg" in
+ * slang's colour names, perf-config(1)); name NULL: not configurable. */
+static void tui__color(int id, const char *name, const char *fg, const char *bg)
+{
+	char key[64], *v = NULL, *comma;
+	const char *conf = NULL;
+
+	if (name) {
+		snprintf(key, sizeof(key), "colors.%s", name);
+		conf = config__get(key);
+	}
+	if (conf && (v = strdup(conf)) && (comma = strchr(v, ','))) {
+		*comma = '\0';
+		fg = trim_blanks(v);
+		bg = trim_blanks(comma + 1);
+	}
+	SLtt_set_color(id, NULL, (char *)fg, (char *)bg);
+	free(v);
+}
+
 static void tui__colors(void)
 {
-	SLtt_set_color(TUI_NORMAL, NULL, "default", "default");
-	SLtt_set_color(TUI_TOP, NULL, "red", "default");
-	SLtt_set_color(TUI_MEDIUM, NULL, "green", "default");
-	SLtt_set_color(TUI_SELECTED, NULL, "black", "yellow");
-	SLtt_set_color(TUI_ROOT, NULL, "white", "blue");
-	SLtt_set_color(TUI_HELPLINE, NULL, "lightgray", "black");
-	SLtt_set_color(TUI_FRAME, NULL, "default", "default");
+	tui__color(TUI_NORMAL, "normal", "default", "default");
+	tui__color(TUI_TOP, "top", "red", "default");
+	tui__color(TUI_MEDIUM, "medium", "green", "default");
+	tui__color(TUI_SELECTED, "selected", "black", "yellow");
+	tui__color(TUI_ROOT, "root", "white", "blue");
+	tui__color(TUI_HELPLINE, NULL, "lightgray", "black");
+	tui__color(TUI_FRAME, NULL, "default", "default");
 }
 
 int tui__usable(void)

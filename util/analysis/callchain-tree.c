@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "callchain-tree.h"
+#include "../lib/config.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../model/callchain.h"
@@ -96,6 +97,47 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 	}
 	free(copy);
 	return ret;
+}
+
+int callchain_param__config(struct callchain_param *p)
+{
+	/* each key takes the words -g takes in its place */
+	static const char *const keys[] = {
+		"call-graph.print-type", "call-graph.order", "call-graph.sort-key",
+	};
+	bool enabled = p->enabled;
+	const char *v;
+	char *end;
+
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		v = config__get(keys[i]);
+		if (v && (strchr(v, ',') || callchain_param__parse(p, v))) {
+			pr_err("bad config value '%s' for '%s'\n", v, keys[i]);
+			return -EINVAL;
+		}
+	}
+	p->enabled = enabled;
+	v = config__get("call-graph.threshold");
+	if (v) {
+		double d = strtod(v, &end);
+
+		if (end == v || *end || d < 0) {
+			pr_err("bad config value '%s' for 'call-graph.threshold'\n", v);
+			return -EINVAL;
+		}
+		p->min_percent = d;
+	}
+	v = config__get("call-graph.print-limit");
+	if (v) {
+		unsigned long n = strtoul(v, &end, 0);
+
+		if (end == v || *end) {
+			pr_err("bad config value '%s' for 'call-graph.print-limit'\n", v);
+			return -EINVAL;
+		}
+		p->print_limit = n;
+	}
+	return 0;
 }
 
 /* ---- store ---- */

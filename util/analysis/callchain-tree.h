@@ -79,6 +79,14 @@ void callchain_param__init(struct callchain_param *p);
  * any order as perf accepts them). Returns 0 or -EINVAL after pr_err().
  */
 int callchain_param__parse(struct callchain_param *p, const char *arg);
+/*
+ * Apply the call-graph.* display keys of perf's configuration files
+ * (perf-config(1): print-type, order, sort-key, threshold, print-limit)
+ * to p as -g would set them, without turning callchains on. Call before
+ * parsing -g, which overrides them. 0, or -EINVAL after pr_err() naming
+ * the key and its bad value.
+ */
+int callchain_param__config(struct callchain_param *p);
 
 /* One interned frame. */
 struct cc_frame {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "flamegraph.h"
 #include "folded.h"
+#include "../format/event.h"
 #include "../lib/util.h"
 
 void flamegraph__color(const char *name, int kind, char *out)
@@ -73,6 +74,133 @@ void flamegraph__color_view(const char *name, int kind, bool off_cpu, char *out)
 	snprintf(out, 8, "#%02x%02x%02x", r & 0xff, g & 0xff, b & 0xff);
 }
 
+/* ---- time: samples kept for the heatmap and timeline ---- */
+
+struct fg_rec {
+	uint64_t time;			/* ns */
+	const struct folded_node *leaf;
+	uint64_t weight;
+	uint32_t thread;		/* index into threads */
+	bool off_cpu;
+};
+
+struct fg_thread {
+	int32_t pid, tid;
+	const char *comm_src;		/* comm pointer last copied */
+	char comm[64];
+};
+
+struct flamegraph_time {
+	unsigned int per_sec;
+	struct fg_rec *recs;
+	size_t nr, alloc;
+	struct fg_thread *threads;
+	uint32_t nr_threads, alloc_threads;
+	uint32_t *thash;		/* thread index + 1 by (pid, tid); 0 free */
+	size_t thash_alloc;		/* power of 2 */
+	uint32_t last;			/* thread of the last sample */
+};
+
+struct flamegraph_time *flamegraph_time__new(unsigned int slices_per_sec)
+{
+	struct flamegraph_time *t = calloc(1, sizeof(*t));
+
+	if (t)
+		t->per_sec = slices_per_sec ? slices_per_sec : 50;
+	return t;
+}
+
+void flamegraph_time__delete(struct flamegraph_time *t)
+{
+	if (!t)
+		return;
+	free(t->recs);
+	free(t->threads);
+	free(t->thash);
+	free(t);
+}
+
+static size_t thread_slot(int32_t pid, int32_t tid, size_t mask)
+{
+	uint64_t h = ((uint64_t)(uint32_t)pid << 32 | (uint32_t)tid) * 0x9E3779B97F4A7C15ULL;
+
+	return (size_t)(h >> 20) & mask;
+}
+
+/* Index of thread (pid, tid), added when new; -1 on ENOMEM. */
+static int64_t time_thread(struct flamegraph_time *t, int32_t pid, int32_t tid)
+{
+	size_t j, mask;
+
+	if (t->nr_threads && t->threads[t->last].pid == pid && t->threads[t->last].tid == tid)
+		return t->last;
+	if ((t->nr_threads + 1) * 2 > t->thash_alloc) {
+		size_t n = t->thash_alloc ? t->thash_alloc * 2 : 64;
+		uint32_t *h = calloc(n, sizeof(*h));
+
+		if (!h)
+			return -1;
+		for (uint32_t i = 0; i < t->nr_threads; i++) {
+			for (j = thread_slot(t->threads[i].pid, t->threads[i].tid, n - 1); h[j];
+			     j = (j + 1) & (n - 1))
+				;
+			h[j] = i + 1;
+		}
+		free(t->thash);
+		t->thash = h;
+		t->thash_alloc = n;
+	}
+	mask = t->thash_alloc - 1;
+	for (j = thread_slot(pid, tid, mask); t->thash[j]; j = (j + 1) & mask) {
+		const struct fg_thread *th = &t->threads[t->thash[j] - 1];
+
+		if (th->pid == pid && th->tid == tid)
+			return t->last = t->thash[j] - 1;
+	}
+	if (t->nr_threads == t->alloc_threads) {
+		uint32_t n = t->alloc_threads ? t->alloc_threads * 2 : 16;
+		struct fg_thread *v = realloc(t->threads, n * sizeof(*v));
+
+		if (!v)
+			return -1;
+		t->threads = v;
+		t->alloc_threads = n;
+	}
+	memset(&t->threads[t->nr_threads], 0, sizeof(t->threads[0]));
+	t->threads[t->nr_threads].pid = pid;
+	t->threads[t->nr_threads].tid = tid;
+	t->thash[j] = t->nr_threads + 1;
+	return t->last = t->nr_threads++;
+}
+
+int flamegraph_time__observe(void *arg, const struct perf_sample *sample, const char *comm,
+			     bool off_cpu, const struct folded_node *leaf, uint64_t weight)
+{
+	struct flamegraph_time *t = arg;
+	int64_t th = time_thread(t, (int32_t)sample->pid, (int32_t)sample->tid);
+	struct fg_thread *thr;
+
+	if (th < 0)
+		return -ENOMEM;
+	thr = &t->threads[th];
+	if (comm && comm != thr->comm_src) {	/* the latest comm names the lane */
+		snprintf(thr->comm, sizeof(thr->comm), "%s", comm);
+		thr->comm_src = comm;
+	}
+	if (t->nr == t->alloc) {
+		size_t n = t->alloc ? t->alloc * 2 : 4096;
+		struct fg_rec *v = realloc(t->recs, n * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		t->recs = v;
+		t->alloc = n;
+	}
+	t->recs[t->nr++] = (struct fg_rec){ .time = sample->time, .leaf = leaf, .weight = weight,
+					    .thread = (uint32_t)th, .off_cpu = off_cpu };
+	return 0;
+}
+
 struct fg_ctx {
 	FILE *fp;
 	const struct flamegraph_opts *opts;
@@ -88,7 +216,67 @@ struct fg_ctx {
 	int nr_names;
 	const char **order_names;	/* idx -> name */
 	int *order_kinds;
+	/* with time data: node -> id (pre-order number of the nodes
+	 * written; a node left out maps to its nearest written ancestor) */
+	struct fg_id { const struct folded_node *node; int id; } *ids;
+	size_t alloc_ids, nr_ids;
+	int next_id;
 };
+
+static size_t id_slot(const struct folded_node *n, size_t mask)
+{
+	return (size_t)(((uintptr_t)n * 0x9E3779B97F4A7C15ULL) >> 17) & mask;
+}
+
+static int fg_set_id(struct fg_ctx *c, const struct folded_node *n, int id)
+{
+	size_t j;
+
+	if ((c->nr_ids + 1) * 2 > c->alloc_ids) {
+		size_t sz = c->alloc_ids ? c->alloc_ids * 2 : 1024;
+		struct fg_id *t = calloc(sz, sizeof(*t));
+
+		if (!t)
+			return -ENOMEM;
+		for (size_t i = 0; i < c->alloc_ids; i++) {
+			if (!c->ids[i].node)
+				continue;
+			for (j = id_slot(c->ids[i].node, sz - 1); t[j].node; j = (j + 1) & (sz - 1))
+				;
+			t[j] = c->ids[i];
+		}
+		free(c->ids);
+		c->ids = t;
+		c->alloc_ids = sz;
+	}
+	for (j = id_slot(n, c->alloc_ids - 1); c->ids[j].node; j = (j + 1) & (c->alloc_ids - 1))
+		;
+	c->ids[j].node = n;
+	c->ids[j].id = id;
+	c->nr_ids++;
+	return 0;
+}
+
+static int fg_get_id(const struct fg_ctx *c, const struct folded_node *n)
+{
+	if (!c->alloc_ids)
+		return -1;
+	for (size_t j = id_slot(n, c->alloc_ids - 1); c->ids[j].node; j = (j + 1) & (c->alloc_ids - 1))
+		if (c->ids[j].node == n)
+			return c->ids[j].id;
+	return -1;
+}
+
+/* A subtree left out of the page: its samples count for id. */
+static int fg_set_hidden_ids(struct fg_ctx *c, const struct folded_node *n, int id)
+{
+	if (fg_set_id(c, n, id))
+		return -ENOMEM;
+	for (unsigned int i = 0; i < n->nr_children; i++)
+		if (fg_set_hidden_ids(c, n->children[i], id))
+			return -ENOMEM;
+	return 0;
+}
 
 static bool fg_visible(struct fg_ctx *c, const struct folded_node *n)
 {
@@ -208,17 +396,22 @@ static void put_xml(FILE *fp, const char *s, size_t max)
 
 static int fg_emit_node(struct fg_ctx *c, const struct folded_node *n)
 {
-	int idx = fg_name_index(c, n->name, n->kind);
+	int idx = fg_name_index(c, n->name, n->kind), id = c->next_id++;
 	bool first = true;
 
 	if (idx < 0)
+		return -ENOMEM;
+	if (c->opts->time && !c->opts->diff && fg_set_id(c, n, id))
 		return -ENOMEM;
 	fprintf(c->fp, "[%d,%" PRIu64 ",[", idx, n->total[0]);
 	for (unsigned int i = 0; i < n->nr_children; i++) {
 		const struct folded_node *k = n->children[i];
 
-		if (!fg_visible(c, k))
+		if (!fg_visible(c, k)) {
+			if (c->opts->time && !c->opts->diff && fg_set_hidden_ids(c, k, id))
+				return -ENOMEM;
 			continue;
+		}
 		if (!first)
 			fputc(',', c->fp);
 		first = false;
@@ -243,13 +436,24 @@ static const char fg_css[] =
 "#subtitle{font-size:12px;text-align:center;color:#555;margin-bottom:6px}\n"
 "#bar{font-size:12px;margin:6px 0}#bar input{width:240px}\n"
 ".matched{margin-left:10px;font-weight:bold;font-size:12px}\n"
-".chart{position:relative;width:100%;overflow:hidden;background:#fff;border:1px solid #ddd}\n"
+".chart{position:relative;width:100%;overflow-x:hidden;overflow-y:auto;max-height:85vh;background:#fff;border:1px solid #ddd}\n"
 ".offcpu .chart{background:#f6f9ff}\n"
 ".f{position:absolute;height:16px;font-size:11px;line-height:16px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;cursor:pointer;box-sizing:border-box;padding-left:2px;border-right:1px solid #fafafa;font-family:Menlo,Consolas,monospace}\n"
 ".f:hover{outline:1px solid #000;z-index:2}\n"
 ".anc{opacity:0.55}\n"
 ".details{font-size:12px;margin-top:6px;min-height:16px;font-family:Menlo,Consolas,monospace}\n"
-"#prf-status{font-size:10px;color:#999;margin-top:4px}\n";
+"#prf-status{font-size:10px;color:#999;margin-top:4px}\n"
+"#time-panel{margin:6px 0}\n"
+".tbar{font-size:12px;margin:4px 0}\n"
+"#hm-info{margin-left:10px;font-family:Menlo,Consolas,monospace}\n"
+"#heatmap{width:100%;overflow-x:auto}\n"
+"#heatmap canvas{cursor:crosshair;display:block}\n"
+"#timeline{margin-top:4px;width:100%}\n"
+".lane{display:flex;align-items:center;height:18px;font-size:11px}\n"
+".lane-name{width:160px;flex:none;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;cursor:pointer;font-family:Menlo,Consolas,monospace}\n"
+".lane canvas{cursor:crosshair;border-left:1px solid #ccc}\n"
+".lane.sel{background:#dde6ff}\n"
+"#range-cmd{font-size:11px;font-family:Menlo,Consolas,monospace;color:#333;min-height:14px;margin-top:4px}\n";
 
 static const char fg_js[] =
 "(function(){\n"
@@ -265,15 +469,16 @@ static const char fg_js[] =
 "}\n"
 "function hit(n){return term!==null&&term.test(n.name);}\n"
 "function View(D,i){\n"
-"  var self=this;\n"
+"  var self=this, byId=[];\n"
 "  this.D=D;\n"
 "  function make(a,parent,depth){\n"
 "    var nm=D.names[a[0]];\n"
-"    var n={name:nm[0],color:a.length>3?a[4]:nm[1],v:a[1],base:a.length>3?a[3]:0,parent:parent,depth:depth,kids:[]};\n"
+"    var n={name:nm[0],color:a.length>3?a[4]:nm[1],v:a[1],v0:a[1],base:a.length>3?a[3]:0,parent:parent,depth:depth,kids:[],id:byId.length};\n"
+"    byId.push(n);\n"
 "    for(var k=0;k<a[2].length;k++)n.kids.push(make(a[2][k],n,depth+1));\n"
 "    return n;\n"
 "  }\n"
-"  this.root=make(D.tree,null,0); this.zoom=this.root;\n"
+"  this.root=make(D.tree,null,0); this.zoom=this.root; this.byId=byId;\n"
 "  this.section=document.getElementById('fg-view'+sfx(i));\n"
 "  this.chart=document.getElementById('chart'+sfx(i));\n"
 "  this.details=document.getElementById('details'+sfx(i));\n"
@@ -315,8 +520,29 @@ static const char fg_js[] =
 "  for(var p=this.zoom.parent;p;p=p.parent)place(p,0,W,true);\n"
 "  walk(this.zoom,0,W,function(n,x,w){place(n,x,w,false);});\n"
 "  chart.appendChild(frag);\n"
+"  // the base (root and widest frames) in view: a flame graph taller than\n"
+"  // the chart's box scrolls to its bottom, an icicle to its top\n"
+"  chart.scrollTop=G.inverted?0:chart.scrollHeight;\n"
 "  this.updateMatched();\n"
 "  return count;\n"
+"};\n"
+"/* Values from the time slices a..b (null: all) of the threads set in mask\n"
+"   (by thread index; null: all):\n"
+"   each cell adds its weights to the nodes its stacks ended at; the totals\n"
+"   are summed up the tree (ids are pre-order, a parent before its kids). */\n"
+"View.prototype.narrow=function(a,b,mask){\n"
+"  var ids=this.byId, N=ids.length, C=this.D.cells, i;\n"
+"  if(!C)return;\n"
+"  if(a===null&&!mask){for(i=0;i<N;i++)ids[i].v=ids[i].v0;}\n"
+"  else{\n"
+"    var tot=new Float64Array(N);\n"
+"    for(i=0;i<C.length;i++){var c=C[i];\n"
+"      if((a!==null&&(c[0]<a||c[0]>b))||(mask&&!mask[c[1]]))continue;\n"
+"      for(var k=0,l=c[2];k<l.length;k+=2)tot[l[k]]+=l[k+1];}\n"
+"    for(i=N-1;i>0;i--)tot[ids[i].parent.id]+=tot[i];\n"
+"    for(i=0;i<N;i++)ids[i].v=tot[i];\n"
+"  }\n"
+"  for(var z=this.zoom;z;z=z.parent)if(!z.v)this.zoom=this.root;\n"
 "};\n"
 "View.prototype.updateMatched=function(){\n"
 "  var el=this.matchedEl, root=this.root;\n"
@@ -330,10 +556,133 @@ static const char fg_js[] =
 "  var count=0;\n"
 "  for(var i=0;i<views.length;i++)\n"
 "    if(views[i].section.style.display!=='none')count+=views[i].render();\n"
+"  if(T){drawHeatmap();drawTimeline();}\n"
+"  var lay=[];\n"
+"  ['heatmap','timeline','chart'].forEach(function(id){var e=document.getElementById(id);if(!e)return;\n"
+"    var r=e.getBoundingClientRect();lay.push(id+':'+[r.left+scrollX,r.top+scrollY,r.width,r.height].map(Math.round).join(','));});\n"
+"  document.body.setAttribute('data-prf-layout',lay.join(';'));\n"
 "  status.textContent='rendered '+count+' frames';\n"
 "  document.body.setAttribute('data-prf-rendered','1');\n"
+"  // time from a selection to its graph drawn (ms): the page's reaction time\n"
+"  if(narrowT!==null){document.body.setAttribute('data-prf-narrow-ms',(performance.now()-narrowT).toFixed(1));narrowT=null;}\n"
 "}\n"
 "for(var i=0;i<G.views.length;i++)views.push(new View(G.views[i],i));\n"
+"/* ---- time: heatmap (#heatmap) and per-thread timeline (#timeline) ---- */\n"
+"var T=G.time, S={a:null,b:null,th:-1,pid:-1,ev:0}, LBL=160, narrowT=null;\n"
+"function sliceLabel(s){return (s/T.perSec).toFixed(3)+' s';}\n"
+"function weightOf(v,w){return amount(views[v].D.unit==='ns'?w:Math.round(w),views[v].D.unit);}\n"
+"function cellsOf(v){return views[v].D.cells||[];}\n"
+"function sum(l){var t=0;for(var k=1;k<l.length;k+=2)t+=l[k];return t;}\n"
+"function countsOf(v,mask){var a=new Float64Array(T.nSlices),C=cellsOf(v);\n"
+"  for(var i=0;i<C.length;i++)if(!mask||mask[C[i][1]])a[C[i][0]]+=sum(C[i][2]);return a;}\n"
+"/* the threads shown: one (S.th, a thread index), a process's (S.pid), or all (null) */\n"
+"function maskOf(th,pid){if(th<0&&pid<0)return null;var m=new Uint8Array(T.threads.length);\n"
+"  for(var i=0;i<m.length;i++)m[i]=th>=0?i===th:T.threads[i][0]===pid;return m;}\n"
+"function nsStr(x){var s=x.toString();while(s.length<10)s='0'+s;return s.slice(0,-9)+'.'+s.slice(-9);}\n"
+"function narrowAll(draw){\n"
+"  var t=performance.now();\n"
+"  for(var i=0;i<views.length;i++)views[i].narrow(S.a,S.b,maskOf(S.th,S.pid));\n"
+"  var cmd='', p=[];\n"
+"  if(S.a!==null){var t0=BigInt(T.t0),ns=BigInt(T.sliceNs);\n"
+"    cmd+=' --time '+nsStr(t0+BigInt(S.a)*ns)+','+nsStr(t0+BigInt(S.b+1)*ns-BigInt(1));\n"
+"    p.push('range='+S.a+'-'+S.b);}\n"
+"  if(S.th>=0){cmd+=' --tid '+T.threads[S.th][1];p.push('tid='+T.threads[S.th][1]);}\n"
+"  else if(S.pid>=0){cmd+=' --pid '+S.pid;p.push('pid='+S.pid);}\n"
+"  if(S.ev)p.push('event='+S.ev);\n"
+"  document.getElementById('range-cmd').textContent=cmd?'prf flamegraph'+cmd+(S.a!==null?' ('+sliceLabel(S.a)+' to '+sliceLabel(S.b+1)+')':''):'';\n"
+"  document.getElementById('hm-thread').value=S.th>=0?'t'+S.th:S.pid>=0?'p'+S.pid:'-1';\n"
+"  document.getElementById('hm-event').value=String(S.ev);\n"
+"  if(draw){\n"
+"    var h=location.hash.replace(/^#/,'').split('&').filter(function(x){return x&&!/^(range|tid|pid|event)=/.test(x);});\n"
+"    h=h.concat(p).join('&');\n"
+"    try{history.replaceState(null,'',h?'#'+h:location.pathname+location.search);}catch(err){location.hash=h;}\n"
+"    renderAll();\n"
+"  }\n"
+"  narrowT=t;\n"
+"}\n"
+"function heatColor(f){return 'rgb(255,'+Math.round(235-205*f)+','+Math.round(190-180*f)+')';}\n"
+"var HM={cw:8,ch:3,cols:1,left:40,key:null,cnt:null};\n"
+"/* the heatmap's weights by slice for the event and thread shown (kept:\n"
+"   a drag redraws it at every mouse move) */\n"
+"function hmCounts(){var k=S.ev+':'+S.th+':'+S.pid;if(HM.key!==k){HM.cnt=countsOf(S.ev,maskOf(S.th,S.pid));HM.key=k;}return HM.cnt;}\n"
+"function drawHeatmap(){\n"
+"  var cv=document.getElementById('hm-canvas'), box=document.getElementById('heatmap');\n"
+"  var cols=HM.cols=Math.max(1,Math.ceil(T.nSlices/T.perSec)), rows=T.perSec;\n"
+"  HM.cw=Math.max(4,Math.min(60,Math.floor(((box.clientWidth||1000)-HM.left-4)/cols)));\n"
+"  HM.ch=Math.max(1,Math.min(6,Math.floor(150/rows)));\n"
+"  cv.width=HM.left+cols*HM.cw; cv.height=rows*HM.ch+14;\n"
+"  var g=cv.getContext('2d'), cnt=hmCounts(), max=0, i;\n"
+"  for(i=0;i<cnt.length;i++)if(cnt[i]>max)max=cnt[i];\n"
+"  g.fillStyle='#fff';g.fillRect(0,0,cv.width,cv.height);\n"
+"  for(i=0;i<cols*rows;i++){var c=Math.floor(i/rows),r=i%rows,x=HM.left+c*HM.cw,y=r*HM.ch;\n"
+"    g.fillStyle=i<cnt.length&&cnt[i]?heatColor(cnt[i]/max):'#ececec';\n"
+"    g.fillRect(x,y,HM.cw-1,HM.ch);\n"
+"    if(S.a!==null&&i>=S.a&&i<=S.b){g.fillStyle='rgba(30,60,230,0.45)';g.fillRect(x,y,HM.cw-1,HM.ch);}}\n"
+"  g.fillStyle='#444';g.font='10px sans-serif';g.textAlign='right';\n"
+"  g.fillText('0 ms',HM.left-3,9);g.fillText(Math.round(1000*(rows-1)/rows)+' ms',HM.left-3,rows*HM.ch);\n"
+"  g.textAlign='left';\n"
+"  for(c=0;c<cols;c+=Math.max(1,Math.ceil(30/HM.cw)))g.fillText(c+'s',HM.left+c*HM.cw,rows*HM.ch+12);\n"
+"}\n"
+"function hmSlice(e){var cv=e.target,r=cv.getBoundingClientRect(),x=e.clientX-r.left,y=e.clientY-r.top;\n"
+"  var c=Math.floor((x-HM.left)/HM.cw),w=Math.floor(y/HM.ch);\n"
+"  if(x<HM.left||c>=HM.cols||w<0||w>=T.perSec)return -1;return c*T.perSec+w;}\n"
+"function tlSlice(e){var cv=e.target,r=cv.getBoundingClientRect();\n"
+"  return Math.max(0,Math.min(T.nSlices-1,Math.floor((e.clientX-r.left)/(cv.width/T.nSlices))));}\n"
+"/* a drag, or a click on a start and then on an end cell, selects a range */\n"
+"function rangePicker(cv,at,onClick){\n"
+"  var down=-1,pend=-1;\n"
+"  cv.addEventListener('mousedown',function(e){var s=at(e);if(s<0)return;down=s;e.preventDefault();});\n"
+"  cv.addEventListener('mousemove',function(e){var s=at(e);\n"
+"    if(down>=0&&s>=0&&s!==down){S.a=Math.min(down,s);S.b=Math.max(down,s);pend=-2;drawHeatmap();drawTimeline();}\n"
+"    if(cv.id==='hm-canvas'){var cnt=s<0?0:hmCounts()[s]||0;\n"
+"      document.getElementById('hm-info').textContent=s<0?'':sliceLabel(s)+' to '+sliceLabel(s+1)+': '+weightOf(S.ev,cnt);}});\n"
+"  window.addEventListener('mouseup',function(e){if(down<0)return;var s=at(e),d=down;down=-1;\n"
+"    if(pend===-2){pend=-1;narrowAll(true);return;}\n"
+"    if(s<0||s!==d)return;\n"
+"    if(onClick&&onClick(e))return;\n"
+"    if(pend>=0){S.a=Math.min(pend,s);S.b=Math.max(pend,s);pend=-1;}else{pend=s;S.a=S.b=s;}\n"
+"    narrowAll(true);});\n"
+"}\n"
+"var lanes=[], dens=null, dmax=0, spans=[];\n"
+"function drawTimeline(){\n"
+"  var tl=document.getElementById('timeline'), W=Math.max(100,(tl.clientWidth||1000)-LBL-8);\n"
+"  for(var i=0;i<lanes.length;i++){var L=lanes[i],cv=L.canvas,g=cv.getContext('2d');\n"
+"    cv.width=W;cv.height=16;L.el.className='lane'+(S.th===i||(S.th<0&&T.threads[i][0]===S.pid)?' sel':'');\n"
+"    g.fillStyle='#fff';g.fillRect(0,0,W,16);var sw=W/T.nSlices,d=dens?dens[i]:null;\n"
+"    if(d)for(var s=0;s<d.length;s++)if(d[s]){g.fillStyle='rgba(215,70,30,'+(0.2+0.8*d[s]/dmax)+')';g.fillRect(s*sw,1,Math.max(1,sw),10);}\n"
+"    g.fillStyle='#3a6fd0';\n"
+"    for(var k=0;k<spans.length;k++)if(spans[k][0]===i){var us=1e6/T.perSec;\n"
+"      g.fillRect(spans[k][1]/us*sw,11,Math.max(1,(spans[k][2]-spans[k][1])/us*sw),4);}\n"
+"    if(S.a!==null){g.fillStyle='rgba(30,60,230,0.25)';g.fillRect(S.a*sw,0,(S.b-S.a+1)*sw,16);}\n"
+"  }\n"
+"}\n"
+"if(T){\n"
+"  var evs=document.getElementById('hm-event'), ths=document.getElementById('hm-thread'), on=-1;\n"
+"  for(i=0;i<views.length;i++)if(views[i].D.cells){\n"
+"    var o=document.createElement('option');o.value=String(i);\n"
+"    o.textContent=views[i].D.event||(views[i].D.offcpu?'offcpu-time':'samples');evs.appendChild(o);\n"
+"    if(!views[i].D.offcpu&&on<0)on=i; if(views[i].D.spans)spans=views[i].D.spans;}\n"
+"  S.ev=on>=0?on:0; evs.value=String(S.ev);\n"
+"  o=document.createElement('option');o.value='-1';o.textContent='all';ths.appendChild(o);\n"
+"  var seen={};T.threads.forEach(function(t){if(seen[t[0]])return;seen[t[0]]=1;\n"
+"    var o=document.createElement('option');o.value='p'+t[0];o.textContent='process '+t[0]+' (all its threads)';ths.appendChild(o);});\n"
+"  if(on>=0){dens=[];for(i=0;i<T.threads.length;i++){dens.push(countsOf(on,maskOf(i,-1)));\n"
+"    for(var s=0;s<T.nSlices;s++)if(dens[i][s]>dmax)dmax=dens[i][s];}}\n"
+"  var tl=document.getElementById('timeline');\n"
+"  T.threads.forEach(function(t,i){\n"
+"    var o=document.createElement('option');o.value='t'+i;o.textContent=t[2]+' '+t[1];ths.appendChild(o);\n"
+"    var el=document.createElement('div');el.className='lane';el.setAttribute('data-tid',String(t[1]));\n"
+"    var nm=document.createElement('span');nm.className='lane-name';nm.textContent=t[2]+' '+t[1];nm.title='pid '+t[0]+', tid '+t[1];\n"
+"    var cv=document.createElement('canvas');el.appendChild(nm);el.appendChild(cv);tl.appendChild(el);\n"
+"    lanes.push({el:el,canvas:cv});\n"
+"    nm.addEventListener('click',function(){S.th=S.th===i?-1:i;S.pid=-1;narrowAll(true);});\n"
+"    rangePicker(cv,tlSlice,function(){S.th=S.th===i?-1:i;S.pid=-1;narrowAll(true);return true;});\n"
+"  });\n"
+"  rangePicker(document.getElementById('hm-canvas'),hmSlice,null);\n"
+"  evs.addEventListener('change',function(){S.ev=+this.value;narrowAll(true);});\n"
+"  ths.addEventListener('change',function(){var v=this.value;S.th=v[0]==='t'?+v.slice(1):-1;S.pid=v[0]==='p'?+v.slice(1):-1;narrowAll(true);});\n"
+"  document.getElementById('hm-clear').addEventListener('click',function(){S.a=S.b=null;S.th=S.pid=-1;narrowAll(true);});\n"
+"}\n"
 "document.getElementById('reset').addEventListener('click',function(){\n"
 "  for(var i=0;i<views.length;i++)views[i].zoom=views[i].root;\n"
 "  renderAll();\n"
@@ -342,6 +691,9 @@ static const char fg_js[] =
 "  var v=this.value;\n"
 "  if(!v){term=null;}else{try{term=new RegExp(v);}catch(err){term=new RegExp(v.replace(/[.*+?^${}()|[\\]\\\\]/g,'\\\\$&'));}}\n"
 "  renderAll();\n"
+"});\n"
+"document.getElementById('icicle').addEventListener('click',function(){\n"
+"  G.inverted=!G.inverted; this.textContent=G.inverted?'Flame':'Icicle'; renderAll();\n"
 "});\n"
 "var sel=document.getElementById('view');\n"
 "function showView(v){\n"
@@ -358,9 +710,21 @@ static const char fg_js[] =
 "    for(var i=0;i<views.length;i++){var q=[views[i].root];\n"
 "      while(q.length){var n=q.shift();if(n.name===name){views[i].zoom=n;break;}q=q.concat(n.kids);}}}\n"
 "  if(w&&sel){sel.value=decodeURIComponent(w[1]);showView(sel.value);}\n"
+"  if(T){var r=/[#&]range=(\\d+)-(\\d+)/.exec(h), t=/[#&]tid=(-?\\d+)/.exec(h), e=/[#&]event=(\\d+)/.exec(h);\n"
+"    if(r){S.a=Math.min(+r[1],+r[2]);S.b=Math.max(+r[1],+r[2]);}\n"
+"    if(t)for(var j=0;j<T.threads.length;j++)if(T.threads[j][1]===+t[1])S.th=j;\n"
+"    var q=/[#&]pid=(-?\\d+)/.exec(h);if(q&&S.th<0)S.pid=+q[1];\n"
+"    if(e&&+e[1]<views.length&&views[+e[1]].D.cells)S.ev=+e[1];\n"
+"    narrowAll(false);}\n"
 "})();\n"
 "renderAll();\n"
 "})();\n";
+
+/* The page gets the heatmap and timeline. */
+static bool fg_has_time(const struct flamegraph_opts *opts)
+{
+	return opts->time && opts->time->nr && !opts->diff;
+}
 
 static int fg_prepare(struct fg_ctx *c, const struct flamegraph_view *view,
 		      const struct flamegraph_opts *opts, FILE *fp)
@@ -384,6 +748,7 @@ static void fg_release(struct fg_ctx *c)
 	free(c->names);
 	free(c->order_names);
 	free(c->order_kinds);
+	free(c->ids);
 }
 
 static const char *fg_title(const struct flamegraph_opts *opts)
@@ -402,8 +767,126 @@ static const char *view_unit(const struct flamegraph_view *v, const struct flame
 	return opts->unit ? opts->unit : "samples";
 }
 
+struct fg_cell {
+	uint64_t slice;
+	uint32_t thread;
+	int id;
+	uint64_t weight;
+};
+
+static int cmp_cell(const void *a, const void *b)
+{
+	const struct fg_cell *x = a, *y = b;
+
+	if (x->slice != y->slice)
+		return x->slice < y->slice ? -1 : 1;
+	if (x->thread != y->thread)
+		return x->thread < y->thread ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static uint64_t time_slice_ns(const struct flamegraph_time *t)
+{
+	return 1000000000ULL / t->per_sec;
+}
+
+/* The first sample's time: slice 0 starts there. */
+static uint64_t time_t0(const struct flamegraph_time *t)
+{
+	uint64_t t0 = t->nr ? t->recs[0].time : 0;
+
+	for (size_t i = 1; i < t->nr; i++)
+		if (t->recs[i].time < t0)
+			t0 = t->recs[i].time;
+	return t0;
+}
+
+#define FG_MAX_SPANS 20000	/* off-CPU spans drawn in the timeline */
+
+/*
+ * ,"cells":[[slice,thread,[id,weight,...]],...] of this view: its samples
+ * summed by slice, thread and node id (sorted by all three); an off-CPU
+ * view also gets ,"spans":[[thread,start_us,end_us],...] from t0.
+ */
+static int fg_emit_cells(struct fg_ctx *c, uint64_t t0)
+{
+	const struct flamegraph_time *t = c->opts->time;
+	uint64_t slice_ns = time_slice_ns(t);
+	struct fg_cell *v = malloc((t->nr ? t->nr : 1) * sizeof(*v));
+	size_t n = 0, nspans = 0;
+	FILE *fp = c->fp;
+
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct fg_rec *r = &t->recs[i];
+		int id;
+
+		if (r->off_cpu != c->view->off_cpu || (id = fg_get_id(c, r->leaf)) < 0)
+			continue;
+		v[n++] = (struct fg_cell){ .slice = (r->time - t0) / slice_ns, .thread = r->thread,
+					   .id = id, .weight = r->weight };
+	}
+	qsort(v, n, sizeof(*v), cmp_cell);
+	fputs(",\n\"cells\":[", fp);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		fprintf(fp, "%s[%" PRIu64 ",%" PRIu32 ",[", i ? ",\n" : "", v[i].slice, v[i].thread);
+		while (j < n && v[j].slice == v[i].slice && v[j].thread == v[i].thread) {
+			size_t k = j;
+			uint64_t w = 0;
+
+			while (k < n && v[k].slice == v[j].slice && v[k].thread == v[j].thread &&
+			       v[k].id == v[j].id)
+				w += v[k++].weight;
+			fprintf(fp, "%s%d,%" PRIu64, j > i ? "," : "", v[j].id, w);
+			j = k;
+		}
+		fputs("]]", fp);
+		i = j;
+	}
+	fputc(']', fp);
+	free(v);
+	if (!c->view->off_cpu)
+		return 0;
+	fputs(",\n\"spans\":[", fp);
+	for (size_t i = 0; i < t->nr && nspans < FG_MAX_SPANS; i++) {
+		const struct fg_rec *r = &t->recs[i];
+		uint64_t end = r->time - t0, start = end > r->weight ? end - r->weight : 0;
+
+		if (!r->off_cpu)
+			continue;
+		fprintf(fp, "%s[%" PRIu32 ",%" PRIu64 ",%" PRIu64 "]", nspans++ ? "," : "", r->thread,
+			start / 1000, end / 1000);
+	}
+	fputc(']', fp);
+	return 0;
+}
+
+/* ,"time":{...}: slicing, the first sample's time (ns, a string: it
+ * exceeds JavaScript's exact integers) and the threads. */
+static void fg_emit_time(const struct flamegraph_time *t, uint64_t t0, FILE *fp)
+{
+	uint64_t last = t0;
+
+	for (size_t i = 0; i < t->nr; i++)
+		if (t->recs[i].time > last)
+			last = t->recs[i].time;
+	fprintf(fp, ",\n\"time\":{\"perSec\":%u,\"sliceNs\":%" PRIu64 ",\"t0\":\"%" PRIu64
+		"\",\"nSlices\":%" PRIu64 ",\"threads\":[", t->per_sec, time_slice_ns(t), t0,
+		(last - t0) / time_slice_ns(t) + 1);
+	for (uint32_t i = 0; i < t->nr_threads; i++) {
+		fprintf(fp, "%s[%" PRId32 ",%" PRId32 ",", i ? "," : "", t->threads[i].pid,
+			t->threads[i].tid);
+		put_js_str(fp, t->threads[i].comm);
+		fputc(']', fp);
+	}
+	fputs("]}", fp);
+}
+
 /* One view's data object: tree, names (with colors), unit, totals. */
-static int fg_emit_view(struct fg_ctx *c)
+static int fg_emit_view(struct fg_ctx *c, uint64_t t0)
 {
 	FILE *fp = c->fp;
 	int err;
@@ -426,6 +909,15 @@ static int fg_emit_view(struct fg_ctx *c)
 	put_js_str(fp, view_unit(c->view, c->opts));
 	fputs(",\"name\":", fp);
 	put_js_str(fp, c->view->name ? c->view->name : "");
+	if (c->view->event) {
+		fputs(",\"event\":", fp);
+		put_js_str(fp, c->view->event);
+	}
+	if (fg_has_time(c->opts)) {
+		err = fg_emit_cells(c, t0);
+		if (err)
+			return err;
+	}
 	fputc('}', fp);
 	return 0;
 }
@@ -434,6 +926,7 @@ int flamegraph__write_views_html(const struct flamegraph_view *views, int nr,
 				 const struct flamegraph_opts *opts, FILE *fp)
 {
 	const char *title = fg_title(opts);
+	uint64_t t0;
 	int err = 0;
 
 	if (nr < 1)
@@ -460,10 +953,19 @@ int flamegraph__write_views_html(const struct flamegraph_view *views, int nr,
 		fputs("</select></label> ", fp);
 	}
 	fputs("<button id=\"reset\" type=\"button\">Reset zoom</button> "
+	      "<button id=\"icicle\" type=\"button\">Icicle</button> "
 	      "<input id=\"search\" type=\"search\" placeholder=\"Search (regular expression)\">", fp);
 	if (nr == 1)
 		fputs("<span class=\"matched\" id=\"matched\"></span>", fp);
 	fputs("</div>\n", fp);
+	if (fg_has_time(opts))
+		fputs("<div id=\"time-panel\">\n<div class=\"tbar\">"
+		      "<label>Event <select id=\"hm-event\"></select></label> "
+		      "<label>Thread <select id=\"hm-thread\"></select></label> "
+		      "<button id=\"hm-clear\" type=\"button\">All time, all threads</button> "
+		      "<span id=\"hm-info\"></span></div>\n"
+		      "<div id=\"heatmap\"><canvas id=\"hm-canvas\"></canvas></div>\n"
+		      "<div id=\"timeline\"></div>\n<div id=\"range-cmd\"></div>\n</div>\n", fp);
 	for (int i = 0; i < nr; i++) {
 		char sfx[16] = "";
 
@@ -480,18 +982,22 @@ int flamegraph__write_views_html(const struct flamegraph_view *views, int nr,
 	}
 	fputs("<div id=\"prf-status\">not rendered (JavaScript needed)</div>\n"
 	      "<script>\nwindow.PRF_FG={\"views\":[", fp);
+	t0 = fg_has_time(opts) ? time_t0(opts->time) : 0;
 	for (int i = 0; i < nr && !err; i++) {
 		struct fg_ctx c;
 
 		fg_prepare(&c, &views[i], opts, fp);
 		if (i)
 			fputs(",\n", fp);
-		err = fg_emit_view(&c);
+		err = fg_emit_view(&c, t0);
 		fg_release(&c);
 	}
 	if (err)
 		return err;
-	fprintf(fp, "],\n\"inverted\":%s,\"diff\":%s};\n</script>\n<script>\n%s</script>\n</body>\n</html>\n",
+	fputc(']', fp);
+	if (fg_has_time(opts))
+		fg_emit_time(opts->time, t0, fp);
+	fprintf(fp, ",\n\"inverted\":%s,\"diff\":%s};\n</script>\n<script>\n%s</script>\n</body>\n</html>\n",
 		opts->inverted ? "true" : "false", opts->diff ? "true" : "false", fg_js);
 	if (fflush(fp) || ferror(fp))
 		return errno == EPIPE ? -EPIPE : -EIO;

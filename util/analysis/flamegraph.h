@@ -19,9 +19,13 @@
  * shrank, white unchanged; widths are B's.
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct folded;
+struct folded_node;
+struct perf_sample;
+struct flamegraph_time;
 
 struct flamegraph_opts {
 	const char *title;	/* default "Flame Graph" ("Icicle Graph" inverted) */
@@ -31,6 +35,9 @@ struct flamegraph_opts {
 	bool diff;		/* differential: set 1 is the baseline */
 	const char *unit;	/* "samples" (default) or "period" */
 	bool off_cpu;		/* single-graph writers: off-CPU palette */
+	struct flamegraph_time *time;	/* NULL, or the samples' times: the
+				   HTML page gets the heatmap and timeline
+				   (not in diff mode or SVG) */
 };
 
 /*
@@ -45,6 +52,8 @@ struct flamegraph_view {
 	const char *unit;	/* "samples", "period" or "ns" (shown as ms/s);
 				   NULL: flamegraph_opts.unit */
 	bool off_cpu;		/* blue palette (off-CPU time) */
+	const char *event;	/* NULL, or its event's name (the heatmap's
+				   event menu) */
 };
 
 /* Write the HTML page to fp. 0, -ENOMEM, or -EIO on a write error. */
@@ -59,6 +68,39 @@ int flamegraph__write_views_html(const struct flamegraph_view *views, int nr,
 				 const struct flamegraph_opts *opts, FILE *fp);
 int flamegraph__write_views_svg(const struct flamegraph_view *views, int nr,
 				const struct flamegraph_opts *opts, FILE *fp);
+
+/*
+ * Time in the HTML page. While the recording is folded, every sample is
+ * handed to flamegraph_time__observe() (as folded_file_opts.observe, the
+ * flamegraph_time as its arg) and kept as (time, thread, leaf node,
+ * weight). The writer turns them into slices of 1/slices_per_sec second
+ * from the first sample's time, each with its per-thread weights by
+ * stack (as the node ids of the graph written), so the page holds
+ * aggregated stacks rather than samples. The page then shows:
+ *  - #heatmap: a canvas, a column per second, a row per slice, colour by
+ *    weight of the chosen event (view) and thread or process; hover shows the time
+ *    and weight; a drag, or a click on a start and then an end cell,
+ *    selects a range whose stacks make the flame graph(s);
+ *  - #timeline: a lane (.lane, data-tid) per thread with its comm and tid,
+ *    on-CPU density and off-CPU spans (of an off-CPU view); a click on a
+ *    lane narrows the graphs to that thread (again: all threads), a drag
+ *    selects a time range like the heatmap;
+ *  - #range-cmd: the `prf flamegraph --time START,STOP [--tid N|--pid N]` giving
+ *    the same graph from the command line (ends in ns, inclusive);
+ *  - "#range=A-B&tid=N&pid=N&event=V" (slice indices, tid, pid, view) in the
+ *    address keeps the selection.
+ * body[data-prf-layout] gives the heatmap, timeline and first chart
+ * rectangles ("id:x,y,w,h;...", CSS pixels) after each render.
+ */
+/* New collector; slices_per_sec 1..1000 (0: 50). NULL on ENOMEM. */
+struct flamegraph_time *flamegraph_time__new(unsigned int slices_per_sec);
+/* Free the collector and its samples; NULL is ignored. */
+void flamegraph_time__delete(struct flamegraph_time *t);
+/* folded_file_opts.observe: keep one folded sample (arg: the
+ * flamegraph_time; leaf: the node its stack ended at, in the folded the
+ * page draws). 0 or -ENOMEM. */
+int flamegraph_time__observe(void *arg, const struct perf_sample *sample, const char *comm,
+			     bool off_cpu, const struct folded_node *leaf, uint64_t weight);
 
 /* "#rrggbb" for a frame name of a folded kind; deterministic. out >= 8 bytes. */
 void flamegraph__color(const char *name, int kind, char *out);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "folded.h"
+#include "sample-filter.h"
 #include "../session/off-cpu.h"
 #include "../session/resolve.h"
 #include "../session/session.h"
@@ -44,6 +45,7 @@ struct folded {
 	/* (parent, interned name) -> child, for parents with many children */
 	struct edge_entry *edges;
 	size_t nr_edges, alloc_edges;	/* open addressing, alloc power of 2 */
+	struct folded_node *last_leaf;	/* node the last add ended at */
 };
 
 struct edge_entry {
@@ -279,7 +281,13 @@ static int add_path(struct folded *f, int set, const char *comm,
 		n->total[set] += weight;
 	}
 	n->self[set] += weight;
+	f->last_leaf = n;
 	return 0;
+}
+
+struct folded_node *folded__last_leaf(struct folded *f)
+{
+	return f->last_leaf;
 }
 
 #define MAX_FOLD_DEPTH 1024
@@ -566,7 +574,7 @@ int folded__fprintf(struct folded *f, FILE *fp)
 			err = collect(c, path, l, cap, &lines);
 		}
 	}
-	if (!err) {
+	if (!err && lines.nr) {	/* no stacks: lines.v is NULL, which qsort() may not get */
 		qsort(lines.v, lines.nr, sizeof(*lines.v), cmp_line);
 		for (size_t i = 0; i < lines.nr; i++) {
 			fputs(lines.v[i].key, fp);
@@ -601,6 +609,27 @@ struct folded_file_tool {
 	struct folded_file_info info;
 };
 
+/* The sample passes the task and time filters of the options (its
+ * thread and comm resolved). */
+static bool folded_file__keep(struct folded_file_tool *ft, const struct perf_sample *sample)
+{
+	const struct folded_file_opts *o = ft->opts;
+
+	if (o->time && !sample_time_filter__match(o->time, sample->time))
+		return false;
+	return !o->filter || sample_filter__match_task(o->filter, sample->pid, sample->tid,
+							ft->rs.thread ? ft->rs.comm : NULL);
+}
+
+static int folded_file__observe(struct folded_file_tool *ft, struct folded *f,
+				const struct perf_sample *sample, bool off_cpu, uint64_t weight)
+{
+	if (!ft->opts->observe)
+		return 0;
+	return ft->opts->observe(ft->opts->observe_arg, sample, ft->rs.thread ? ft->rs.comm : "",
+				 off_cpu, folded__last_leaf(f), weight);
+}
+
 /* An offcpu-time sample (a finished off-CPU span, from the session):
  * into the off-CPU stacks when asked for. */
 static int folded_file__off_cpu_sample(struct folded_file_tool *ft, struct perf_sample *sample)
@@ -610,13 +639,16 @@ static int folded_file__off_cpu_sample(struct folded_file_tool *ft, struct perf_
 	if (!ft->opts->off_cpu)
 		return 0;
 	sample__resolve(ft->session, sample, sample->evsel, &ft->rs);
+	if (!folded_file__keep(ft, sample))
+		return 0;
 	err = resolved_sample__callchain(ft->session, &ft->rs, &ft->ropts);
 	if (err)
 		return err;
 	ft->info.nr_off_cpu++;
 	ft->info.off_cpu_ns += sample->period;
-	return folded__add_cursor(ft->opts->off_cpu, ft->set, ft->rs.thread ? ft->rs.comm : "",
-				  &ft->rs.cursor, sample->period);
+	err = folded__add_cursor(ft->opts->off_cpu, ft->set, ft->rs.thread ? ft->rs.comm : "",
+				 &ft->rs.cursor, sample->period);
+	return err ? err : folded_file__observe(ft, ft->opts->off_cpu, sample, true, sample->period);
 }
 
 /* Once the session knows its events (at once for files, at the first
@@ -639,6 +671,7 @@ static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
 			       struct machine *machine)
 {
 	struct folded_file_tool *ft = container_of(tool, struct folded_file_tool, tool);
+	uint64_t weight;
 	int err;
 
 	(void)event;
@@ -662,12 +695,16 @@ static int folded_file__sample(struct perf_tool *tool, union perf_event *event,
 	if (evsel != ft->evsel)
 		return 0;
 	sample__resolve(ft->session, sample, evsel, &ft->rs);
+	if (!folded_file__keep(ft, sample))
+		return 0;
 	err = resolved_sample__callchain(ft->session, &ft->rs, &ft->ropts);
 	if (err)
 		return err;
 	ft->info.nr_samples++;
-	return folded__add_cursor(ft->f, ft->set, ft->rs.thread ? ft->rs.comm : "",
-				  &ft->rs.cursor, ft->opts->weight_period ? sample->period : 1);
+	weight = ft->opts->weight_period ? sample->period : 1;
+	err = folded__add_cursor(ft->f, ft->set, ft->rs.thread ? ft->rs.comm : "",
+				 &ft->rs.cursor, weight);
+	return err ? err : folded_file__observe(ft, ft->f, sample, false, weight);
 }
 
 /* PERF_RECORD_SWITCH (the session finished off-CPU spans with it): the
@@ -708,13 +745,21 @@ int folded__add_file(struct folded *f, int set, const char *path,
 		return err ? err : -EINVAL;
 	}
 	ft.session = session;
+	session->progress = opts->progress;
 	perf_session__enable_off_cpu(session);
 	if (!session->data.pipe)
 		err = folded_file__setup(&ft);
+	if (!err && opts->time && sample_time_filter__resolve(opts->time, session->data.env.sample_time_start,
+							      session->data.env.sample_time_end)) {
+		pr_err("%s: percent time ranges need the recording's sample time span "
+		       "(HEADER_SAMPLE_TIME), which it does not have\n", path);
+		err = -EINVAL;
+	}
 	if (!err)
 		err = perf_session__process_events(session);
-	if (err == -EIO)	/* truncated input: keep what was read */
+	if (perf_session__input_damage(session, err))	/* keep what was read */
 		err = 0;
+	ft.info.summary = session->data.summary;
 	if (!err && !ft.evsel && !(opts->off_cpu && ft.info.nr_off_cpu)) {
 		if (!ft.on_cpu)
 			pr_err("%s: no off-CPU time (record with prf record --off-cpu)\n", path);

@@ -20,8 +20,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "../format/data.h"
 
 struct callchain_cursor;
+struct perf_sample;
+struct sample_filter;
+struct sample_time_filter;
 struct callchain_frame;
 
 enum folded_kind {
@@ -72,6 +76,10 @@ int folded__add(struct folded *f, int set, const char *comm,
 int folded__add_cursor(struct folded *f, int set, const char *comm,
 		       const struct callchain_cursor *cursor, uint64_t weight);
 
+/* The node the last folded__add*() call ended at (its stack's leaf, or
+ * the process frame of an empty stack); NULL before any. Owned by f. */
+struct folded_node *folded__last_leaf(struct folded *f);
+
 /* The trie: an unnamed root whose children are the process frames. */
 struct folded_node *folded__root(struct folded *f);
 
@@ -114,11 +122,25 @@ struct folded_file_opts {
 	bool no_inline;		/* do not expand inlined frames of DWARF-unwound
 				   stacks (default: expanded where debug info
 				   exists, as perf script prints them) */
+	void (*progress)(uint64_t done, uint64_t total, bool end);
+				/* the session's progress callback (session.h), NULL none */
 	struct folded *off_cpu;	/* when non-NULL and the file is an off-CPU
 				   recording (prf record --off-cpu,
 				   util/analysis/off-cpu.h): every off-CPU span
 				   is added here, weight = its off-CPU time in
 				   ns, into the same value set */
+	const struct sample_filter *filter;	/* NULL, or only samples passing its
+				   --pid/--tid/--comms (sample_filter__match_task) */
+	struct sample_time_filter *time;	/* NULL, or only samples in its ranges
+				   (off-CPU spans by their end); percent ranges are
+				   resolved against the file's HEADER_SAMPLE_TIME
+				   (-EINVAL without it) */
+	/* NULL, or called for every sample (off_cpu: off-CPU span) after it
+	 * is folded, with its comm, the leaf node it went to (owned by the
+	 * folded) and its weight; a non-zero return stops the read. */
+	int (*observe)(void *arg, const struct perf_sample *sample, const char *comm,
+		       bool off_cpu, const struct folded_node *leaf, uint64_t weight);
+	void *observe_arg;
 };
 
 /* What folded__add_file() found. */
@@ -128,13 +150,16 @@ struct folded_file_info {
 	bool has_off_cpu;	/* the file is an off-CPU recording */
 	uint64_t nr_off_cpu;	/* off-CPU spans folded into opts->off_cpu */
 	uint64_t off_cpu_ns;	/* their summed off-CPU time (ns) */
+	struct read_summary summary;	/* how reading the file went: for
+					   read_summary__finish() (session.h) */
 };
 
 /*
  * Read every sample of the perf.data at path ("-": stdin) through the
  * shared session and resolver and add its stack into value set `set` of
  * f (and the off-CPU spans into opts->off_cpu, see above). info, when
- * non-NULL, is filled. Returns 0, -ENOENT when the file holds no sample
+ * non-NULL, is filled. A damaged file adds what was read before the damage
+ * (0 returned; info->summary says so). Returns 0, -ENOENT when the file holds no sample
  * of the event asked for and no off-CPU span was asked for and found
  * (message printed), or the session's negative errno.
  */

@@ -1075,7 +1075,7 @@ static int output_order(struct hist_entry **e, size_t n, const struct sort_order
  * Column widths from the data (perf's hists__calc_col_len) of entries
  * e[0..n) (any order) into width[so->nr_cols]; so is only read.
  */
-static void hists__col_widths(const struct sort_order *so, struct hist_entry *const *e,
+void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *const *e,
 			      size_t n, int *width)
 {
 	char buf[4096];
@@ -1137,7 +1137,7 @@ static void *side_thread(void *arg)
 		j->err = output_order(j->e, j->n, j->so, j->ok, 1);
 	} else {
 		j->err = output_keys__init(j->ok, j->so, j->e, j->n);
-		hists__col_widths(j->so, j->e, j->n, j->widths);
+		hist_entries__col_widths(j->so, j->e, j->n, j->widths);
 	}
 	return NULL;
 }
@@ -1305,7 +1305,7 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 		return -ENOMEM;
 
 	if (!has_widths)
-		hists__col_widths(so, hists->sorted, n, widths);
+		hist_entries__col_widths(so, hists->sorted, n, widths);
 	for (int c = 0; c < so->nr_cols; c++)
 		so->cols[c].width = widths[c];
 	return 0;

@@ -149,6 +149,14 @@ int hists__presort(struct hists *hists, unsigned int budget);
  * compute the column widths into so->cols (so is updated: widths only).
  * 0 or -ENOMEM. */
 int hists__output_resort(struct hists *hists, struct sort_order *so);
+/*
+ * Column widths of so's columns from the data (perf's hists__calc_col_len)
+ * of entries e[0..n) (any order, entries of any hists) into
+ * width[so->nr_cols]: key columns by their longest text among entries not
+ * filtered, value columns by their header. so is only read.
+ */
+void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *const *e,
+			      size_t n, int *width);
 /* Percent of an entry used by --percent-limit: children when cumulating. */
 double hists__entry_percent(const struct hists *hists, const struct hist_entry *he);
 

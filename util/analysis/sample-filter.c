@@ -191,3 +191,168 @@ bool sample_filter__match(const struct sample_filter *f, uint32_t pid, uint32_t 
 {
 	return sample_filter__match_cpu(f, cpu) && sample_filter__match_task(f, pid, tid, comm);
 }
+
+/* ---- time ranges (--time) ---- */
+
+/* "SEC[.FRAC]" (up to 9 decimals) -> ns; p advanced past it. */
+static bool parse_sec_ns(const char **pp, uint64_t *ns)
+{
+	const char *p = *pp;
+	uint64_t sec = 0, frac = 0;
+	int digits = 0;
+
+	if (*p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (sec > UINT64_MAX / 10 / 1000000000ULL)
+			return false;
+		sec = sec * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++) {
+			if (++digits > 9)
+				return false;
+			frac = frac * 10 + (uint64_t)(*p - '0');
+		}
+		for (int i = digits; i < 9; i++)
+			frac *= 10;
+	}
+	*ns = sec * 1000000000ULL + frac;
+	*pp = p;
+	return true;
+}
+
+/* "P%" -> P (0..100); p advanced past the '%'. */
+static bool parse_pct(const char **pp, double *v)
+{
+	char *end;
+
+	if (**pp < '0' || **pp > '9')
+		return false;
+	*v = strtod(*pp, &end);
+	if (*end != '%' || *v < 0 || *v > 100)
+		return false;
+	*pp = end + 1;
+	return true;
+}
+
+static int add_range(struct sample_time_filter *tf, const struct sample_time_range *r)
+{
+	struct sample_time_range *v = realloc(tf->ranges, (size_t)(tf->nr + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	tf->ranges = v;
+	v[tf->nr++] = *r;
+	return 0;
+}
+
+/* One percent item: "P%/N" or "A%-B%". */
+static bool parse_pct_item(const char **pp, struct sample_time_range *r)
+{
+	double a, b;
+
+	if (!parse_pct(pp, &a))
+		return false;
+	if (**pp == '/') {
+		char *end;
+		long n = strtol(*pp + 1, &end, 10);
+
+		if (end == *pp + 1 || n < 1 || a <= 0 || a * (double)n > 100.0 + 1e-9)
+			return false;
+		r->pct_start = a * (double)(n - 1);
+		r->pct_end = a * (double)n;
+		*pp = end;
+		return true;
+	}
+	if (**pp != '-')
+		return false;
+	(*pp)++;
+	if (!parse_pct(pp, &b) || b < a)
+		return false;
+	r->pct_start = a;
+	r->pct_end = b;
+	return true;
+}
+
+int sample_time_filter__parse(struct sample_time_filter *tf, const char *cmd, const char *str)
+{
+	const char *p = str;
+	int err = 0;
+
+	if (!str || !*str)
+		return 0;
+	tf->percent = strchr(str, '%') != NULL;
+	tf->resolved = !tf->percent;
+	while (*p && !err) {
+		struct sample_time_range r = { 0 };
+
+		if (tf->percent) {
+			if (!parse_pct_item(&p, &r) || (*p && *p != ','))
+				goto bad;
+			if (*p == ',')
+				p++;
+		} else {
+			while (*p == ' ')
+				p++;
+			if (!*p)
+				break;
+			if (*p != ',' && !parse_sec_ns(&p, &r.start))
+				goto bad;
+			if (*p++ != ',')
+				goto bad;
+			if (*p && *p != ' ' && !parse_sec_ns(&p, &r.end))
+				goto bad;
+			if ((*p && *p != ' ') || (r.end && r.end < r.start))
+				goto bad;
+		}
+		err = add_range(tf, &r);
+	}
+	if (!err && !tf->nr)
+		goto bad;
+	return err;
+bad:
+	fprintf(stderr, "prf %s: invalid time '%s'\n", cmd ? cmd : "", str);
+	return -EINVAL;
+}
+
+int sample_time_filter__resolve(struct sample_time_filter *tf, uint64_t first, uint64_t last)
+{
+	double span;
+
+	if (tf->resolved)
+		return 0;
+	if ((!first && !last) || last < first)
+		return -EINVAL;
+	span = (double)(last - first);
+	for (int i = 0; i < tf->nr; i++) {
+		struct sample_time_range *r = &tf->ranges[i];
+
+		r->start = first + (uint64_t)(span * r->pct_start / 100.0);
+		r->end = first + (uint64_t)(span * r->pct_end / 100.0);
+		/* adjacent slices ("10%/1,10%/2") share no nanosecond */
+		if (r->pct_end < 100.0 && r->end > r->start)
+			r->end--;
+	}
+	tf->resolved = true;
+	return 0;
+}
+
+bool sample_time_filter__match(const struct sample_time_filter *tf, uint64_t time)
+{
+	if (!tf->nr)
+		return true;
+	for (int i = 0; i < tf->nr; i++) {
+		const struct sample_time_range *r = &tf->ranges[i];
+
+		if (time >= r->start && (!r->end || time <= r->end))
+			return true;
+	}
+	return false;
+}
+
+void sample_time_filter__exit(struct sample_time_filter *tf)
+{
+	free(tf->ranges);
+	memset(tf, 0, sizeof(*tf));
+}

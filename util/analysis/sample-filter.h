@@ -70,4 +70,48 @@ bool sample_filter__match_sym(const struct sample_filter *f, const char *sym_nam
 bool sample_filter__match(const struct sample_filter *f, uint32_t pid, uint32_t tid,
 			  uint32_t cpu, const char *comm);
 
+/*
+ * Time ranges: the argument of perf 6.1's `report --time` (perf-report(1)):
+ *  - "START,STOP" in seconds with up to 9 decimals ("1234.5678,1235"),
+ *    either side empty for an open end (",1235" / "1234.5,"); several such
+ *    ranges separated by spaces ("1.0,2.0 3.0,4.0");
+ *  - percent slices of the recording's sample time span: "P%/N" is the
+ *    N-th slice P percent wide (N counts from 1), "A%-B%" the span from A
+ *    to B percent; several separated by commas ("10%/1,10%/3",
+ *    "0%-10%,30%-40%").
+ * A sample passes when its time (perf_sample.time, ns) lies in any range,
+ * both ends included. Percent ranges need the span (the file's
+ * HEADER_SAMPLE_TIME): they are parsed first and resolved against it with
+ * sample_time_filter__resolve(). One parser and one predicate, for every
+ * command that takes --time.
+ */
+struct sample_time_range {
+	uint64_t start, end;		/* ns, inclusive; end 0: open */
+	double pct_start, pct_end;	/* percent slices (0..100), before resolving */
+};
+
+struct sample_time_filter {
+	struct sample_time_range *ranges;	/* owned */
+	int nr;					/* 0: no filter */
+	bool percent;				/* percent ranges, see __resolve() */
+	bool resolved;				/* absolute times known */
+};
+
+/*
+ * Parse str (NULL or "": no filter) into tf (zero-initialised). A bad
+ * string prints "prf <cmd>: invalid time '<str>'" to stderr and returns
+ * -EINVAL; -ENOMEM on allocation failure; else 0.
+ */
+int sample_time_filter__parse(struct sample_time_filter *tf, const char *cmd, const char *str);
+/*
+ * Turn percent slices into absolute ns against the sample time span
+ * [first, last] (ns); a no-op for absolute ranges. -EINVAL when percent
+ * ranges are asked for and the span is unknown (first == last == 0).
+ */
+int sample_time_filter__resolve(struct sample_time_filter *tf, uint64_t first, uint64_t last);
+/* True when time (ns) passes (always without ranges). Resolve first. */
+bool sample_time_filter__match(const struct sample_time_filter *tf, uint64_t time);
+/* Free the ranges; tf may be parsed again afterwards. */
+void sample_time_filter__exit(struct sample_time_filter *tf);
+
 #endif /* PRF_ANALYSIS_SAMPLE_FILTER_H */

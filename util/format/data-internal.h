@@ -150,9 +150,21 @@ static inline void *reader__chunk_room(struct perf_data *d, struct rec_chunk **c
 		return rec_chunk__take(c, size);
 	return reader__chunk_new_room(d, cur, size);
 }
+/* Reading stops at file offset off on damage, why a short static phrase
+ * ("record size 0"): d->summary notes the first stop (data.h struct
+ * read_summary). The caller has printed the message. */
+void reader__stop(struct perf_data *d, uint64_t off, const char *why);
+/* A bad record skipped, reading goes on: counted in stats and summary. */
+static inline void reader__skipped(struct perf_data *d)
+{
+	d->stats.nr_bad_records++;
+	d->summary.nr_skipped++;
+}
 /* Check a record header (host order) at file offset off with avail bytes
- * from it: 1 to process the record, 0 to skip header.size bytes, -1 to
- * stop (every outcome but 1 printed and counted as a bad record). */
+ * from it: 1 to process the record, 0 to skip header.size bytes (counted
+ * as skipped), -1 to stop (counted as a bad record; the caller calls
+ * reader__stop(), or drops the rest of a compressed payload); every
+ * outcome but 1 printed, naming the file and the offset. */
 int reader__check_record(struct perf_data *d, struct perf_event_header *h, uint64_t off,
 			 uint64_t avail);
 /* Bytes that follow a record outside header.size (pipe-format tracing

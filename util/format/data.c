@@ -143,7 +143,9 @@ void perf_data__name_evsels(struct perf_data *d)
 void perf_data__bad_record(struct perf_data *d, uint64_t off, const char *why, uint32_t type)
 {
 	d->stats.nr_bad_records++;
-	pr_err("bad record at offset %#" PRIx64 ": %s (type %s), skipped\n", off, why, perf_event__name(type));
+	d->summary.nr_skipped++;
+	pr_err("%s: bad record at offset %#" PRIx64 ": %s (type %s), skipped\n", d->path, off, why,
+	       perf_event__name(type));
 }
 
 static int apply_attr(struct perf_data *d, union perf_event *event)
@@ -281,17 +283,43 @@ int perf_data__open(struct perf_data *d, const char *path)
 	int err;
 
 	d->fd = -1;
-	d->path = path ? path : "perf.data";
+	d->path = strdup(path ? path : "perf.data");
 	d->env.clockid = -1;
 	d->reader = zalloc(sizeof(*d->reader));
 	d->evlist = evlist__new();
-	if (!d->reader || !d->evlist)
+	if (!d->path || !d->reader || !d->evlist)
 		return -ENOMEM;
 	d->reader->id_pos = d->reader->is_pos = -1;
 	err = reader__open(d);
 	if (err)
 		return err;
 	perf_data__name_evsels(d);
+	return 0;
+}
+
+int perf_data__open_live(struct perf_data *d, struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	d->fd = -1;
+	d->path = strdup("(live)");	/* owned: perf_data__close() frees it */
+	d->pipe = true;
+	d->env.clockid = -1;
+	d->evlist = evlist;
+	d->reader = zalloc(sizeof(*d->reader));
+	d->nr_evsel_samples = evlist->nr_entries + 1;
+	d->evsel_samples = calloc(d->nr_evsel_samples, sizeof(*d->evsel_samples));
+	if (!d->path || !d->reader || !d->evsel_samples)
+		return -ENOMEM;
+	d->reader->id_pos = d->reader->is_pos = -1;
+	evlist__for_each_entry(evlist, evsel) {
+		size_t n = evsel->ids ? (size_t)evsel->nr_cpus * (size_t)evsel->nr_threads : 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (evsel->ids[i] && perf_data__id_add(d, evsel->ids[i], evsel))
+				return -ENOMEM;
+	}
+	perf_data__update_sample_layout(d);
 	return 0;
 }
 
@@ -310,6 +338,8 @@ void perf_data__close(struct perf_data *d)
 	d->nr_evsel_samples = 0;
 	evlist__delete(d->evlist);
 	d->evlist = NULL;
+	free((char *)d->path);
+	d->path = NULL;
 	free(d->env.hostname);
 	free(d->env.os_release);
 	free(d->env.version);
@@ -323,7 +353,17 @@ void perf_data__close(struct perf_data *d)
 
 int perf_data__read(struct perf_data *d)
 {
-	return reader__process(d);
+	struct read_summary *rs = &d->summary;
+	int err;
+
+	rs->data_offset = d->data_offset;
+	/* the size announced (kept at open for a truncated file), or read
+	 * to (data size 0); unknown for a stream */
+	if (!rs->truncated)
+		rs->data_size = data__rp(d)->map ? d->data_size : 0;
+	err = reader__process(d);
+	rs->nr_records = d->stats.nr_events[0];
+	return err;
 }
 
 /* ---- queries ---- */

@@ -63,6 +63,33 @@ struct events_stats {
 };
 
 /*
+ * How reading the input went, for the summary a command prints at the end
+ * and its exit status (util/session/session.h: read_summary__finish()).
+ * The reader fills it as it reads; the session adds the records it could
+ * not use. Plain data: may be copied and outlive the perf_data.
+ *
+ * Two kinds of damage: single records skipped with reading going on (a
+ * record of unknown type, a sample too short for its sample_type, one whose
+ * id matches no attr: nr_skipped), and reading stopped before the end of
+ * the data (a record whose size is impossible, a file shorter than its
+ * header says, a read error: stopped). After a stop, the records in the
+ * bytes not read are unknown; data_size - (stop_offset - data_offset) is
+ * what was not read.
+ */
+struct read_summary {
+	uint64_t data_offset;	/* file offset of the data section (16 for a pipe) */
+	uint64_t data_size;	/* bytes of the data section as the header says
+				   (file; 0 for a pipe or a file without size) */
+	uint64_t nr_records;	/* records read and handed on (inflated ones included) */
+	uint64_t nr_skipped;	/* single records skipped, reading went on */
+	uint64_t bytes_skipped;	/* their bytes, where their size was known */
+	bool stopped;		/* reading stopped before the end of the data */
+	bool truncated;		/* the file ends before its data section does */
+	uint64_t stop_offset;	/* stopped: file offset where reading stopped */
+	const char *stop_why;	/* stopped: short reason (static string) */
+};
+
+/*
  * What the owner of a perf_data is told while it is opened and read. ctx
  * is perf_data::ops_ctx. Every callback may be NULL.
  */
@@ -95,7 +122,7 @@ struct perf_data_ops {
 };
 
 struct perf_data {
-	const char *path;		/* "-" for stdin; not owned */
+	const char *path;		/* "-" for stdin; a copy, owned (messages name it) */
 	int fd;
 	bool pipe;
 	bool needs_swap;		/* file written on the other byte order */
@@ -106,6 +133,7 @@ struct perf_data {
 	struct perf_env env;
 	struct evlist *evlist;		/* owned */
 	struct events_stats stats;
+	struct read_summary summary;	/* how reading went (above) */
 	/* PERF_RECORD_SAMPLEs per evsel, indexed by evsel->idx, counted by
 	 * the session as it delivers them (perf_data__count_sample()) */
 	uint64_t *evsel_samples;
@@ -123,6 +151,15 @@ struct perf_data {
  * was set up is freed by perf_data__close(), which the caller still calls.
  */
 int perf_data__open(struct perf_data *d, const char *path);
+/*
+ * Set d up for records read live from ring buffers (util/session/live.h)
+ * instead of a file: d (zeroed by the caller) takes evlist (owned from
+ * now on, freed by perf_data__close()), whose evsels are open, and maps
+ * their kernel ids (evsel->ids) to them for perf_data__event_evsel().
+ * No header, no features. 0 or -ENOMEM; perf_data__close() frees what
+ * was set up either way.
+ */
+int perf_data__open_live(struct perf_data *d, struct evlist *evlist);
 /* Free everything d holds (d itself is the caller's). Safe after a failed
  * open and twice. */
 void perf_data__close(struct perf_data *d);
@@ -139,8 +176,9 @@ int perf_data__read(struct perf_data *d);
  * reported and counted as bad (the owner skips it), negative errno.
  */
 int perf_data__apply_user_event(struct perf_data *d, union perf_event *event, uint64_t file_offset);
-/* Report a record the owner found malformed: counted in stats, printed as
- * "bad record at offset 0x...: why (type NAME), skipped". */
+/* Report a record the owner found malformed: counted in stats and in the
+ * read summary's skipped records, printed as "PATH: bad record at offset
+ * 0x...: why (type NAME), skipped". */
 void perf_data__bad_record(struct perf_data *d, uint64_t file_offset, const char *why,
 			   uint32_t type);
 /* Give back a reference to a chunk a queued record held (see

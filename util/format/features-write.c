@@ -338,6 +338,19 @@ int features__build(const struct features_ctx *ctx, struct writer_feat **featsp,
 				want = false;
 			}
 			break;
+		case HEADER_CLOCKID:
+			want = ctx->use_clockid;
+			if (want)
+				ret = put_u64(&sb, ctx->clockid_res_ns);
+			break;
+		case HEADER_CLOCK_DATA:
+			/* version 1, clockid, wall-clock ns, clockid ns */
+			want = ctx->use_clockid;
+			if (want)
+				ret = put_u32(&sb, 1) || put_u32(&sb, ctx->clockid) ||
+				      put_u64(&sb, ctx->clock_tod_ns) ||
+				      put_u64(&sb, ctx->clock_clockid_ns) ? -ENOMEM : 0;
+			break;
 		case HEADER_COMPRESSED:
 			if (ctx->compressed) {
 				/* version 0, type 1 = zstd, level, ratio, mmap_len */

@@ -36,6 +36,11 @@ struct features_ctx {
 	int nr_bids;
 	bool compressed;
 	uint32_t comp_level, comp_ratio, comp_mmap_len;	/* mmap_len in bytes */
+	/* -k: HEADER_CLOCKID (the clock's resolution) and HEADER_CLOCK_DATA
+	 * (wall-clock and clockid times read together, ns) */
+	bool use_clockid;
+	uint32_t clockid;
+	uint64_t clockid_res_ns, clock_tod_ns, clock_clockid_ns;
 	/* Hook for HEADER_TRACING_DATA (tracepoint formats); NULL: not written. */
 	int (*tracing_data)(struct strbuf *sb, void *arg);
 	void *tracing_arg;
@@ -44,7 +49,8 @@ struct features_ctx {
 /*
  * Build every feature payload into *feats (malloc'd array of *nr entries
  * in increasing id order, each buf malloc'd). BUILD_ID is written only when
- * nr_bids > 0, SAMPLE_TIME when has_sample_time, COMPRESSED when compressed.
+ * nr_bids > 0, SAMPLE_TIME when has_sample_time, COMPRESSED when compressed,
+ * CLOCKID and CLOCK_DATA when use_clockid.
  * Returns 0 or -ENOMEM. Free with features__free().
  */
 int features__build(const struct features_ctx *ctx, struct writer_feat **feats, int *nr);

@@ -29,12 +29,12 @@
  */
 bool blocks_usable(void)
 {
-	static int usable = -1;
+	static int usable = -1;	/* atomic: sessions may open side by side */
 	char buf[128] = "";
-	int fd;
+	int fd, u = __atomic_load_n(&usable, __ATOMIC_RELAXED);
 
-	if (usable >= 0)
-		return usable;
+	if (u >= 0)
+		return u;
 	fd = open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
 		ssize_t n = read(fd, buf, sizeof(buf) - 1);
@@ -42,8 +42,9 @@ bool blocks_usable(void)
 		buf[n > 0 ? n : 0] = 0;
 		close(fd);
 	}
-	usable = strstr(buf, "[always]") || strstr(buf, "[madvise]");
-	return usable;
+	u = strstr(buf, "[always]") || strstr(buf, "[madvise]");
+	__atomic_store_n(&usable, u, __ATOMIC_RELAXED);
+	return u;
 }
 
 /* A block from the pool or newly made (2 MB aligned, THP asked); NULL

@@ -62,8 +62,9 @@ int reader__process_stream(struct perf_data *d)
 		if (n == 0)
 			break;
 		if (n != sizeof(h)) {
-			pr_err("bad record at offset %#" PRIx64 ": truncated record header\n", off);
+			pr_err("%s: bad record at offset %#" PRIx64 ": truncated record header\n", d->path, off);
 			d->stats.nr_bad_records++;
+			reader__stop(d, off, "stream ended inside a record");
 			err = -EIO;
 			break;
 		}
@@ -71,6 +72,7 @@ int reader__process_stream(struct perf_data *d)
 			perf_event_header__swap(&h);
 		r = reader__check_record(d, &h, off, UINT64_MAX);
 		if (r < 0) {
+			reader__stop(d, off, "record size too small");
 			err = -EINVAL;
 			break;
 		}
@@ -80,8 +82,9 @@ int reader__process_stream(struct perf_data *d)
 		memcpy(ev, &h, sizeof(h));
 		if (h.size > sizeof(h) && readn(d->fd, (char *)ev + sizeof(h), h.size - sizeof(h)) !=
 		    (ssize_t)(h.size - sizeof(h))) {
-			pr_err("bad record at offset %#" PRIx64 ": truncated (size %u)\n", off, h.size);
+			pr_err("%s: bad record at offset %#" PRIx64 ": truncated (size %u)\n", d->path, off, h.size);
 			d->stats.nr_bad_records++;
+			reader__stop(d, off, "stream ended inside a record");
 			err = -EIO;
 			break;
 		}
@@ -91,9 +94,10 @@ int reader__process_stream(struct perf_data *d)
 				void *td = pipe_read_grow(d->fd, extra);
 
 				if (!td) {
-					pr_err("bad record at offset %#" PRIx64 ": tracing data of %" PRIu64
-					       " bytes not in the stream\n", off, (uint64_t)extra);
+					pr_err("%s: bad record at offset %#" PRIx64 ": tracing data of %" PRIu64
+					       " bytes not in the stream\n", d->path, off, (uint64_t)extra);
 					d->stats.nr_bad_records++;
+					reader__stop(d, off, "stream ended inside a record");
 					err = -EIO;
 					break;
 				}
@@ -113,6 +117,10 @@ int reader__process_stream(struct perf_data *d)
 			size_t k = extra > sizeof(skip) ? sizeof(skip) : extra;
 
 			if (readn(d->fd, skip, k) != (ssize_t)k) {
+				pr_err("%s: bad record at offset %#" PRIx64 ": its trailing data is not in the stream\n",
+				       d->path, off);
+				d->stats.nr_bad_records++;
+				reader__stop(d, off, "stream ended inside a record");
 				err = -EIO;
 				break;
 			}

@@ -114,6 +114,61 @@ static int bad_file(struct perf_data *d, const char *why)
 	return -EINVAL;
 }
 
+/* A header or attr field out of the format's limits: which, where, why. */
+static int bad_field(struct perf_data *d, const char *field, uint64_t off, uint64_t val,
+		     const char *want)
+{
+	char hex[24] = "";
+
+	if (val > 9)
+		snprintf(hex, sizeof(hex), " (%#" PRIx64 ")", val);
+	pr_err("%s: not a valid perf.data file: %s at offset %#" PRIx64 " is %" PRIu64 "%s: %s\n",
+	       d->path, field, off, val, hex, want);
+	return -EINVAL;
+}
+
+/*
+ * The file header against the format document's limits: header.size is
+ * 104 (72 for files older than the feature bitmap, whose features are then
+ * none), the attr entry holds at least a PERF_ATTR_SIZE_VER0 attr and its
+ * ids section, and the attr and data sections lie in the file, after the
+ * header. 0 or -EINVAL (message naming the field and its offset).
+ */
+static int check_file_header(struct perf_data *d)
+{
+	struct perf_file_header *h = &d->header;
+	uint64_t fsz = d->file_size, min_entry = PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section);
+	char want[96];
+
+	if (h->size == offsetof(struct perf_file_header, adds_features)) {
+		memset(h->adds_features, 0, sizeof(h->adds_features));
+	} else if (h->size != sizeof(*h)) {
+		snprintf(want, sizeof(want), "want %zu (or %zu, before feature sections)", sizeof(*h),
+			 offsetof(struct perf_file_header, adds_features));
+		return bad_field(d, "header.size", offsetof(struct perf_file_header, size), h->size, want);
+	}
+	if (h->size > fsz)
+		return bad_file(d, "file header truncated");
+	if (h->attr_size < min_entry || h->attr_size > 4096) {
+		snprintf(want, sizeof(want), "an attr entry is %" PRIu64 " to 4096 bytes", min_entry);
+		return bad_field(d, "header.attr_size", offsetof(struct perf_file_header, attr_size),
+				 h->attr_size, want);
+	}
+	if (h->attrs.offset < h->size || h->attrs.offset > fsz)
+		return bad_field(d, "header.attrs.offset", offsetof(struct perf_file_header, attrs.offset),
+				 h->attrs.offset, "outside the file or inside its header");
+	if (h->attrs.size > fsz - h->attrs.offset || h->attrs.size % h->attr_size)
+		return bad_field(d, "header.attrs.size", offsetof(struct perf_file_header, attrs.size),
+				 h->attrs.size, "past the end of the file or not whole attr entries");
+	if (!h->attrs.size)
+		return bad_field(d, "header.attrs.size", offsetof(struct perf_file_header, attrs.size),
+				 0, "no events (empty attr section)");
+	if (h->data.offset < h->size || h->data.offset > fsz)
+		return bad_field(d, "header.data.offset", offsetof(struct perf_file_header, data.offset),
+				 h->data.offset, "outside the file or inside its header");
+	return 0;
+}
+
 /* File mode: header, attrs + ids, features. */
 static int reader__open_file(struct perf_data *d)
 {
@@ -132,8 +187,9 @@ static int reader__open_file(struct perf_data *d)
 		for (i = 0; i < sizeof(*h) / 8; i++)
 			w[i] = bswap_64(w[i]);
 	}
-	if (h->size < sizeof(*h) || h->size > fsz)
-		return bad_file(d, "bad header size");
+	err = check_file_header(d);
+	if (err)
+		return err;
 	/* feature bitmap: bytes are u64 words in writer order */
 	for (i = 0; i < HEADER_FEAT_BITS; i++)
 		if (h->adds_features[i / 64] >> (i % 64) & 1)
@@ -141,10 +197,6 @@ static int reader__open_file(struct perf_data *d)
 
 	/* attrs */
 	entry = h->attr_size;
-	if (entry < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section) || entry > 4096)
-		return bad_file(d, "bad attr entry size");
-	if (h->attrs.offset > fsz || h->attrs.size > fsz - h->attrs.offset || h->attrs.size % entry)
-		return bad_file(d, "attr section outside the file");
 	nr_attrs = h->attrs.size / entry;
 	asz = entry - sizeof(struct perf_file_section);
 	for (i = 0; i < nr_attrs; i++) {
@@ -158,14 +210,31 @@ static int reader__open_file(struct perf_data *d)
 		memcpy(&attr, a, cp);
 		if (d->needs_swap)
 			perf_event_attr__swap(&attr, cp);
+		/* attr.size is the writer's sizeof(attr): within the entry; 0
+		 * (ABI 0) only where the entry has no room for more */
+		if (attr.size ? attr.size < PERF_ATTR_SIZE_VER0 || attr.size > asz
+			      : asz > PERF_ATTR_SIZE_VER0) {
+			char field[48], want[64];
+
+			snprintf(field, sizeof(field), "attr %" PRIu64 " attr.size", i);
+			snprintf(want, sizeof(want), "want %u to %" PRIu64 " (the attr entry)",
+				 PERF_ATTR_SIZE_VER0, asz);
+			return bad_field(d, field, h->attrs.offset + i * entry +
+					 offsetof(struct perf_event_attr, size), attr.size, want);
+		}
 		memcpy(&ids, a + asz, sizeof(ids));
 		if (d->needs_swap) {
 			ids.offset = bswap_64(ids.offset);
 			ids.size = bswap_64(ids.size);
 		}
 		if (ids.size) {
-			if (ids.offset > fsz || ids.size > fsz - ids.offset || ids.size % 8)
-				return bad_file(d, "attr ids outside the file");
+			if (ids.offset > fsz || ids.size > fsz - ids.offset || ids.size % 8) {
+				char field[48];
+
+				snprintf(field, sizeof(field), "attr %" PRIu64 " ids.size", i);
+				return bad_field(d, field, h->attrs.offset + i * entry + asz + 8, ids.size,
+						 "the ids lie outside the file");
+			}
 			n = ids.size / 8;
 			idv = malloc(ids.size);
 			if (!idv)
@@ -177,14 +246,10 @@ static int reader__open_file(struct perf_data *d)
 		if (err)
 			return err;
 	}
-	if (!nr_attrs)
-		return bad_file(d, "no events (empty attr section)");
-
 	/* data section */
 	d->data_offset = h->data.offset;
 	d->data_size = h->data.size;
-	if (d->data_offset > fsz)
-		return bad_file(d, "data section outside the file");
+	d->summary.data_size = d->data_size;
 	if (!d->data_size) {
 		rp->read_to_eof = true;
 		d->data_size = fsz - d->data_offset;
@@ -193,6 +258,7 @@ static int reader__open_file(struct perf_data *d)
 		pr_err("%s: data section truncated (header says %" PRIu64 " bytes, file has %" PRIu64 ")\n",
 		       d->path, d->data_size, fsz - d->data_offset);
 		d->data_size = fsz - d->data_offset;
+		d->summary.truncated = true;
 	}
 
 	/* feature sections follow the data */
@@ -368,27 +434,47 @@ uint64_t reader__trailing_bytes(struct perf_data *d, union perf_event *ev)
 	return 0;
 }
 
+void reader__stop(struct perf_data *d, uint64_t off, const char *why)
+{
+	struct read_summary *rs = &d->summary;
+
+	if (rs->stopped)
+		return;
+	rs->stopped = true;
+	rs->stop_offset = off;
+	rs->stop_why = why;
+}
+
 int reader__check_record(struct perf_data *d, struct perf_event_header *h, uint64_t off,
 			 uint64_t avail)
 {
 	if (h->size < sizeof(*h)) {
-		pr_err("bad record at offset %#" PRIx64 ": size %u is too small, stopping\n", off, h->size);
+		pr_err("%s: bad record at offset %#" PRIx64 ": size %u is too small, stopping\n",
+		       d->path, off, h->size);
 		d->stats.nr_bad_records++;
 		return -1;
 	}
 	if (h->size > avail) {
-		pr_err("bad record at offset %#" PRIx64 ": size %u goes past the end of the data (%" PRIu64
-		       " bytes left): truncated file, stopping\n", off, h->size, avail);
+		pr_err("%s: bad record at offset %#" PRIx64 ": size %u goes past the end of the data (%"
+		       PRIu64 " bytes left): truncated file, stopping\n", d->path, off, h->size, avail);
 		d->stats.nr_bad_records++;
 		return -1;
 	}
 	if (!type_known(h->type)) {
-		pr_err("bad record at offset %#" PRIx64 ": unknown type %u (size %u), skipped\n",
-		       off, h->type, h->size);
-		d->stats.nr_bad_records++;
+		pr_err("%s: bad record at offset %#" PRIx64 ": unknown type %u (size %u), skipped\n",
+		       d->path, off, h->type, h->size);
+		reader__skipped(d);
 		return 0;
 	}
 	return 1;
+}
+
+/* Why reading stopped at a record reader__check_record() refused. */
+static const char *stop_why(struct perf_data *d, const struct perf_event_header *h)
+{
+	if (h->size >= sizeof(*h))
+		return d->summary.truncated ? "file truncated" : "record past the end of the data";
+	return "record size too small";
 }
 
 static int ensure_dctx(struct perf_data *d)
@@ -455,9 +541,9 @@ static int process_compressed(struct perf_data *d, union perf_event *ev, uint64_
 		out.pos = 0;
 		err_z = ZSTD_decompressStream(rp->dctx, &out, &in);
 		if (ZSTD_isError(err_z)) {
-			pr_err("bad record at offset %#" PRIx64 ": zstd: %s, skipped\n", off,
+			pr_err("%s: bad record at offset %#" PRIx64 ": zstd: %s, skipped\n", d->path, off,
 			       ZSTD_getErrorName(err_z));
-			d->stats.nr_bad_records++;
+			reader__skipped(d);
 			ZSTD_initDStream(rp->dctx);
 			perf_data__put(d, c);
 			return 0;
@@ -481,16 +567,19 @@ static int process_compressed(struct perf_data *d, union perf_event *ev, uint64_
 		}
 		r = reader__check_record(d, &e->header, off, c->used - pos);
 		if (r >= 0 && (e->header.size & 7)) {
-			pr_err("bad record at offset %#" PRIx64 ": compressed payload has a record of size %u\n",
-			       off, e->header.size);
+			pr_err("%s: bad record at offset %#" PRIx64 ": compressed payload has a record of size %u\n",
+			       d->path, off, e->header.size);
 			d->stats.nr_bad_records++;
 			r = -1;
 		}
 		if (r < 0 || e->header.type == PERF_RECORD_COMPRESSED) {
 			if (r >= 0) {
-				pr_err("bad record at offset %#" PRIx64 ": nested compressed record\n", off);
+				pr_err("%s: bad record at offset %#" PRIx64 ": nested compressed record\n",
+				       d->path, off);
 				d->stats.nr_bad_records++;
 			}
+			/* the rest of this payload is dropped, reading goes on */
+			d->summary.nr_skipped++;
 			pos = c->used;
 			break;
 		}
@@ -565,6 +654,50 @@ static const struct read_strategy *read_strategy_pick(struct perf_data *d)
 	return blocks ? &read_blocks : &read_mapped;
 }
 
+/* Only zero bytes from off to end (a preallocated file whose recorder
+ * was killed: data size 0, the data ends at the first zero record). */
+static bool zero_to_end(struct perf_data *d, uint64_t off, uint64_t end)
+{
+	char buf[4096];
+
+	while (off < end) {
+		size_t n = end - off < sizeof(buf) ? (size_t)(end - off) : sizeof(buf);
+
+		if (reader__read_at(d, buf, n, off))
+			return false;
+		for (size_t i = 0; i < n; i++)
+			if (buf[i])
+				return false;
+		off += n;
+	}
+	return true;
+}
+
+/*
+ * A file without data size (its recorder was killed) ends where the writer
+ * stopped, maybe inside a record: a record reaching past the end of the
+ * file there is its incomplete last one, reported and counted as a
+ * skipped record, not as damage that stops the reading early. False for
+ * that record (the data ends before it).
+ */
+static bool last_record_whole(struct perf_data *d, const char *raw, uint64_t avail)
+{
+	struct perf_event_header h;
+
+	if (avail >= sizeof(h)) {
+		memcpy(&h, raw, sizeof(h));
+		if (d->needs_swap)
+			perf_event_header__swap(&h);
+		if (h.size <= avail)
+			return true;
+	}
+	pr_warning("%s: incomplete last record at offset %#" PRIx64 " (%" PRIu64 " bytes) in a file "
+		   "without data size (recorder killed?), ignored\n", d->path,
+		   data__rp(d)->cur_offset, avail);
+	reader__skipped(d);
+	return false;
+}
+
 /* Records of a regular file (perf.data, or a pipe-format file). */
 static int reader__process_file(struct perf_data *d)
 {
@@ -579,8 +712,10 @@ static int reader__process_file(struct perf_data *d)
 	while (off < end) {
 		if (off >= w.next) {
 			err = rs->at(state, off, &w);
-			if (err)
+			if (err) {
+				reader__stop(d, off, "read error");
 				break;
+			}
 		}
 		char *raw = w.data + (off - w.from);
 		union perf_event *ev;
@@ -595,23 +730,27 @@ static int reader__process_file(struct perf_data *d)
 		int r;
 
 		rp->cur_offset = off;
+		if (rp->read_to_eof && !last_record_whole(d, raw, avail))
+			break;	/* a killed recorder's last record: counted as skipped */
 		if (avail < sizeof(struct perf_event_header)) {
-			pr_err("bad record at offset %#" PRIx64 ": %" PRIu64 " trailing bytes, truncated file\n",
-			       off, avail);
+			pr_err("%s: bad record at offset %#" PRIx64 ": %" PRIu64 " trailing bytes, truncated file\n",
+			       d->path, off, avail);
 			d->stats.nr_bad_records++;
+			reader__stop(d, off, "file truncated");
 			err = -EIO;
 			break;
 		}
 		memcpy(&h, raw, sizeof(h));
 		if (d->needs_swap)
 			perf_event_header__swap(&h);
-		if (rp->read_to_eof && h.size == 0) {
-			pr_debug("%s: zero record at offset %#" PRIx64 " in a file without data size: end of data\n",
+		if (rp->read_to_eof && h.size == 0 && zero_to_end(d, off, end)) {
+			pr_debug("%s: zeros from offset %#" PRIx64 " to the end of a file without data size: end of data\n",
 				 d->path, off);
 			break;
 		}
 		r = reader__check_record(d, &h, off, avail);
 		if (r < 0) {
+			reader__stop(d, off, stop_why(d, &h));
 			err = h.size > avail ? -EIO : -EINVAL;
 			break;
 		}
@@ -651,13 +790,18 @@ static int reader__process_file(struct perf_data *d)
 		}
 		off += h.size;
 		if (extra > end - off) {
-			pr_err("bad record at offset %#" PRIx64 ": trailing data goes past the end\n", rp->cur_offset);
+			pr_err("%s: bad record at offset %#" PRIx64 ": trailing data goes past the end\n",
+			       d->path, rp->cur_offset);
 			d->stats.nr_bad_records++;
+			reader__stop(d, rp->cur_offset, stop_why(d, &h));
 			err = -EIO;
 			break;
 		}
 		off += extra;
 	}
+	/* the data section ended early: what the header announces is not all here */
+	if (!err && off >= end && d->summary.truncated)
+		reader__stop(d, off, "file truncated");
 	rs->stop(state);
 	if (rp->cur_copy) {
 		perf_data__put(d, rp->cur_copy);

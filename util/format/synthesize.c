@@ -3,14 +3,19 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "synthesize.h"
 #include "event.h"
+#include "../lib/debug.h"
 #include "../lib/util.h"
 
 size_t synthesize__id_hdr_size(uint64_t st)
@@ -153,9 +158,27 @@ static int synth_fork(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid
 	return emit(cb, arg, &b, sizeof(struct perf_record_fork), id_hdr_size);
 }
 
+/* --proc-map-timeout, ms (perf's default 500); 0: no limit. */
+static unsigned int proc_map_timeout_ms = 500;
+
+void synthesize__set_proc_map_timeout(unsigned int ms)
+{
+	proc_map_timeout_ms = ms;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
 {
 	char path[64], line[PATH_MAX + 256];
+	uint64_t deadline = proc_map_timeout_ms ? now_ms() + proc_map_timeout_ms : 0;
+	bool timed_out = false;
 	FILE *f;
 	int ret = 0;
 
@@ -164,6 +187,10 @@ static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
 	if (!f)
 		return 0;
 	while (!ret && fgets(line, sizeof(line), f)) {
+		if (deadline && now_ms() > deadline) {
+			timed_out = true;
+			break;
+		}
 		unsigned long long start, end, pgoff, ino;
 		unsigned int maj, min;
 		char perm[8];
@@ -209,6 +236,9 @@ static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
 			   id_hdr_size);
 	}
 	fclose(f);
+	if (timed_out)
+		pr_warning("Reading /proc/%d/maps time out. You may want to increase the time limit "
+			   "by --proc-map-timeout\n", (int)pid);
 	return ret;
 }
 
@@ -282,4 +312,113 @@ int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size)
 	}
 	closedir(d);
 	return ret;
+}
+
+/* PERF_RECORD_NAMESPACES: the namespace files in the kernel's order
+ * (NET_NS_INDEX 0 ... CGROUP_NS_INDEX 6, include/uapi/linux/perf_event.h). */
+static const char *const ns_names[] = { "net", "uts", "ipc", "pid", "user", "mnt", "cgroup" };
+
+int synthesize__namespaces(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_t tid)
+{
+	union synth_buf b;
+	char *p = b.raw + sizeof(struct perf_event_header);
+	uint64_t nr = ARRAY_SIZE(ns_names);
+
+	memset(&b, 0, sizeof(b));
+	b.ev.header.type = PERF_RECORD_NAMESPACES;
+	memcpy(p, &(uint32_t){ (uint32_t)pid }, 4);
+	memcpy(p + 4, &(uint32_t){ (uint32_t)tid }, 4);
+	memcpy(p + 8, &nr, 8);
+	p += 16;
+	for (size_t i = 0; i < ARRAY_SIZE(ns_names); i++, p += 16) {
+		char path[64];
+		struct stat st;
+		uint64_t dev = 0, ino = 0;
+
+		snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)tid, ns_names[i]);
+		if (!stat(path, &st)) {
+			dev = st.st_dev;
+			ino = st.st_ino;
+		}
+		memcpy(p, &dev, 8);
+		memcpy(p + 8, &ino, 8);
+	}
+	return emit(cb, arg, &b, (size_t)(p - b.raw), id_hdr_size);
+}
+
+/* The cgroup v2 mount point (/proc/self/mountinfo), into buf. */
+static int cgroup2_mount(char *buf, size_t size)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	char line[PATH_MAX + 256];
+	int ret = -ENOENT;
+
+	if (!f)
+		return -ENOENT;
+	while (ret && fgets(line, sizeof(line), f)) {
+		char mnt[PATH_MAX], *sep = strstr(line, " - ");
+
+		/* id parent maj:min root mount-point ... - fstype source opts */
+		if (sep && !strncmp(sep, " - cgroup2 ", 11) &&
+		    sscanf(line, "%*s %*s %*s %*s %4095s", mnt) == 1 && strlen(mnt) < size) {
+			strcpy(buf, mnt);
+			ret = 0;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+/* One PERF_RECORD_CGROUP for the directory path (rel: its name below the
+ * mount, "/" for the root), then its subdirectories. */
+static int synth_cgroup_dir(synth_cb cb, void *arg, size_t id_hdr_size, char *path, size_t plen,
+			    size_t mlen)
+{
+	struct { struct file_handle fh; uint64_t id; } h = { .fh.handle_bytes = sizeof(uint64_t) };
+	const char *rel = plen > mlen ? path + mlen : "/";
+	union synth_buf b;
+	size_t n = strlen(rel);
+	struct dirent *de;
+	int mount_id, ret = 0;
+	DIR *d;
+
+	if (!name_to_handle_at(AT_FDCWD, path, &h.fh, &mount_id, 0) &&
+	    n < sizeof(b.raw) - sizeof(struct perf_event_header) - 8 - 8 - id_hdr_size) {
+		uint64_t id;
+
+		memcpy(&id, h.fh.f_handle, sizeof(id));
+		memset(&b, 0, sizeof(b));
+		b.ev.header.type = PERF_RECORD_CGROUP;
+		memcpy(b.raw + sizeof(struct perf_event_header), &id, 8);
+		memcpy(b.raw + sizeof(struct perf_event_header) + 8, rel, n + 1);
+		ret = emit(cb, arg, &b, sizeof(struct perf_event_header) + 8 + n + 1, id_hdr_size);
+	}
+	d = opendir(path);
+	if (!d)
+		return ret;
+	while (!ret && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		if (de->d_type != DT_DIR || de->d_name[0] == '.' || plen + 1 + len >= PATH_MAX)
+			continue;
+		path[plen] = '/';
+		memcpy(path + plen + 1, de->d_name, len + 1);
+		ret = synth_cgroup_dir(cb, arg, id_hdr_size, path, plen + 1 + len, mlen);
+		path[plen] = '\0';
+	}
+	closedir(d);
+	return ret;
+}
+
+int synthesize__cgroups(synth_cb cb, void *arg, size_t id_hdr_size)
+{
+	char path[PATH_MAX];
+	size_t len;
+
+	if (cgroup2_mount(path, sizeof(path)))
+		return 0;
+	len = strlen(path);
+	while (len > 1 && path[len - 1] == '/')
+		path[--len] = '\0';
+	return synth_cgroup_dir(cb, arg, id_hdr_size, path, len, len);
 }

@@ -44,7 +44,29 @@ int synthesize__comm(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_
  * callback's value.
  */
 int synthesize__process(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid);
+/*
+ * The time synthesize__process() may spend reading one /proc/PID/maps,
+ * ms (record --proc-map-timeout, core.proc-map-timeout; perf's default
+ * 500); past it, the maps read so far are written and a warning says so.
+ * 0: no limit. Process-wide; set before synthesizing.
+ */
+void synthesize__set_proc_map_timeout(unsigned int ms);
 /* synthesize__process() for every process in /proc (-a). */
 int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size);
+/*
+ * PERF_RECORD_NAMESPACES of one task (record --namespaces): pid, tid and
+ * the device and inode of each of its 7 namespaces (the files of
+ * /proc/TID/ns/, in
+ * the kernel's NET ... CGROUP index order; 0 for one it cannot stat).
+ * 0 or the callback's value.
+ */
+int synthesize__namespaces(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_t tid);
+/*
+ * PERF_RECORD_CGROUP for every directory of the cgroup v2 hierarchy
+ * (record --all-cgroups): its id (the 64-bit file handle, which the
+ * kernel puts in PERF_SAMPLE_CGROUP) and its path below the mount ("/"
+ * for the root). 0 (also without a cgroup2 mount) or the callback's value.
+ */
+int synthesize__cgroups(synth_cb cb, void *arg, size_t id_hdr_size);
 
 #endif

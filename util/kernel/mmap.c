@@ -19,7 +19,7 @@ unsigned int perf_mmap__round_pages(unsigned long pages, bool *rounded)
 	return (unsigned int)p;
 }
 
-int perf_mmap__mmap(struct perf_mmap *map, int fd, int cpu, unsigned int pages)
+static int perf_mmap__map(struct perf_mmap *map, int fd, int cpu, unsigned int pages, bool backward)
 {
 	size_t ps = page_size();
 	void *base;
@@ -30,7 +30,9 @@ int perf_mmap__mmap(struct perf_mmap *map, int fd, int cpu, unsigned int pages)
 		return -EINVAL;
 	map->data_size = (size_t)pages * ps;
 	map->mask = map->data_size - 1;
-	base = mmap(NULL, map->data_size + ps, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	map->backward = backward;
+	base = mmap(NULL, map->data_size + ps, PROT_READ | (backward ? 0 : PROT_WRITE), MAP_SHARED,
+		    fd, 0);
 	if (base == MAP_FAILED)
 		return -errno;
 	map->bounce = malloc(map->data_size);
@@ -42,6 +44,16 @@ int perf_mmap__mmap(struct perf_mmap *map, int fd, int cpu, unsigned int pages)
 	map->fd = fd;
 	map->cpu = cpu;
 	return 0;
+}
+
+int perf_mmap__mmap(struct perf_mmap *map, int fd, int cpu, unsigned int pages)
+{
+	return perf_mmap__map(map, fd, cpu, pages, false);
+}
+
+int perf_mmap__mmap_backward(struct perf_mmap *map, int fd, int cpu, unsigned int pages)
+{
+	return perf_mmap__map(map, fd, cpu, pages, true);
 }
 
 void perf_mmap__munmap(struct perf_mmap *map)
@@ -66,6 +78,25 @@ size_t perf_mmap__read_init(struct perf_mmap *map)
 	map->start = map->base->data_tail;
 	map->end = head;
 	return (size_t)(map->end - map->start);
+}
+
+size_t perf_mmap__read_backward_init(struct perf_mmap *map)
+{
+	uint64_t head = __atomic_load_n(&map->base->data_head, __ATOMIC_ACQUIRE), pos = head;
+	char *data = ring_data(map);
+
+	/* records are 8-byte aligned and data_size a multiple of 8: a header
+	 * never straddles the ring's end */
+	while (pos - head + sizeof(struct perf_event_header) <= map->data_size) {
+		const struct perf_event_header *hdr = (const void *)(data + (pos & map->mask));
+
+		if (hdr->size < sizeof(*hdr) || pos - head + hdr->size > map->data_size)
+			break;
+		pos += hdr->size;
+	}
+	map->start = head;
+	map->end = pos;
+	return (size_t)(pos - head);
 }
 
 union perf_event *perf_mmap__read_event(struct perf_mmap *map)
@@ -124,6 +155,8 @@ void perf_mmap__pieces(struct perf_mmap *map, uint64_t from, uint64_t to,
 
 void perf_mmap__consume(struct perf_mmap *map, uint64_t pos)
 {
+	if (map->backward)	/* read-only: the kernel does not wait for us */
+		return;
 	/* data_tail: release, so our reads complete before the kernel reuses. */
 	__atomic_store_n(&map->base->data_tail, pos, __ATOMIC_RELEASE);
 }

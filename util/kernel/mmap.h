@@ -23,6 +23,7 @@ struct perf_mmap {
 	size_t mask;		/* data_size - 1 */
 	uint64_t start, end;	/* the window [start, end) read by perf_mmap__read_init() */
 	char *bounce;		/* wrap-around copy, data_size bytes, owned */
+	bool backward;		/* write_backward ring, mapped read-only */
 };
 
 /*
@@ -32,6 +33,23 @@ struct perf_mmap {
  * perf_event_mlock_kb).
  */
 int perf_mmap__mmap(struct perf_mmap *map, int fd, int cpu, unsigned int pages);
+/*
+ * perf_mmap__mmap() for an event with attr.write_backward (record
+ * --overwrite): mapped read-only, so the kernel overwrites the oldest
+ * records instead of stopping (perf_event_open(2): "the kernel will not
+ * wait for the reader" when the mapping has no PROT_WRITE). Read it with
+ * perf_mmap__read_backward_init() while paused; never consume.
+ */
+int perf_mmap__mmap_backward(struct perf_mmap *map, int fd, int cpu, unsigned int pages);
+/*
+ * The window of a write_backward ring (pause its output first,
+ * PERF_EVENT_IOC_PAUSE_OUTPUT): from data_head, where the newest record
+ * is, forward over whole records, newest first, up to the first unused
+ * (zero) header or the last record that fits in data_size bytes (an older
+ * one is partly overwritten). Sets start/end for perf_mmap__read_event()
+ * and perf_mmap__pieces(); returns the bytes.
+ */
+size_t perf_mmap__read_backward_init(struct perf_mmap *map);
 /* Unmap and free the bounce buffer; safe on an unmapped struct. */
 void perf_mmap__munmap(struct perf_mmap *map);
 

@@ -31,10 +31,13 @@ union perf_event;
 
 struct record_loop {
 	struct perf_mmap *mmaps;	/* nr_mmaps buffers, owned */
+	struct perf_mmap *bw_mmaps;	/* nr_mmaps buffers of write_backward events
+					 * (record --overwrite), owned; unused ones unmapped */
 	int nr_mmaps;
 	struct pollfd *pfd;		/* every event fd (POLLIN); -1 once hung up */
 	int nr_pfd;
 	uint64_t wakeups;		/* poll(2) calls made by record_loop__run() */
+	bool has_ctl;			/* pfd[nr_pfd] is the control fd */
 };
 
 struct record_loop_ops {
@@ -55,19 +58,38 @@ struct record_loop_ops {
 	/* After every poll(2) (data, timeout or signal); true ends the loop
 	 * (e.g. the workload was reaped). May be NULL. */
 	bool (*woken)(void *arg);
+	/* The control fd (record_loop__set_ctl_fd()) is readable. May be NULL. */
+	void (*ctl)(void *arg);
 	bool whole_records;		/* write() wants whole records (compression) */
 };
 
 /*
  * Map one buffer of `pages` data pages (a power of two) per cpu of cpus
  * (per thread of threads when per_thread) for the open evsels of evlist,
- * redirect their other fds into it and list every fd for poll(2).
+ * redirect their other fds into it and list every fd for poll(2); events
+ * with attr.write_backward get buffers of their own (bw_mmaps, read-only).
  * rl is zeroed first. Returns 0 or -errno, after a message (mmap(2)'s
  * errno, with the perf_event_mlock_kb hint for -EPERM; the SET_OUTPUT
  * ioctl's); what was mapped stays for record_loop__munmap().
  */
 int record_loop__mmap(struct record_loop *rl, struct evlist *evlist, struct perf_cpu_map *cpus,
 		      struct perf_thread_map *threads, bool per_thread, unsigned int pages);
+/*
+ * Read every write_backward buffer once (record --overwrite: at the end or
+ * for a snapshot): its output paused, its records newest first from the
+ * kernel's head over at most the buffer's size, passed to ops->write() and
+ * ops->event() as record_loop__drain() does, then ops->round(). Those
+ * buffers are never drained by record_loop__drain() nor waited for in
+ * record_loop__run(). Returns the bytes read.
+ */
+uint64_t record_loop__drain_backward(struct record_loop *rl, const struct record_loop_ops *ops,
+				     void *arg);
+/*
+ * Also wait for fd (record --control) in record_loop__run(): when it is
+ * readable, ops->ctl() is called. It does not count as a buffer (its
+ * hang-up is ignored). After record_loop__mmap().
+ */
+void record_loop__set_ctl_fd(struct record_loop *rl, int fd);
 /* Unmap the buffers and free the arrays; safe on a zeroed or failed rl. */
 void record_loop__munmap(struct record_loop *rl);
 

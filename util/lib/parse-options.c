@@ -174,11 +174,36 @@ static const struct option *find_long(const struct option *opts, const char *nam
 	return NULL;
 }
 
+/* --list-opts: every long option, "--name=" when it takes a value. */
+static void list_opts(const struct option *options)
+{
+	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		bool takes_arg;
+
+		if (!o->long_name || (o->flags & PARSE_OPT_HIDDEN))
+			continue;
+		takes_arg = !(o->flags & (PARSE_OPT_NOARG | PARSE_OPT_OPTARG)) &&
+			    (o->type == OPTION_STRING || o->type == OPTION_INTEGER ||
+			     o->type == OPTION_UINTEGER || o->type == OPTION_U64 ||
+			     o->type == OPTION_CALLBACK);
+		printf("--%s%s\n", o->long_name, takes_arg ? "=" : "");
+	}
+}
+
 int parse_options(int argc, const char **argv, const struct option *options,
 		  const char *const usagestr[], int flags)
 {
 	int out = 0;
 	const char **outv = argv;
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--list-opts")) {
+			list_opts(options);
+			return PARSE_OPT_EXIT;
+		}
+		if (flags & PARSE_OPT_STOP_AT_NON_OPTION && argv[i][0] != '-')
+			break;
+	}
 
 	/* skip argv[0], the command name */
 	argc--;

@@ -10,6 +10,11 @@
  * --freq 99, --no-<long> for booleans, unique prefixes of long names, and
  * `--` to end options. The usage text is generated from the table.
  *
+ * `--list-opts` anywhere before `--` (and before the workload with
+ * PARSE_OPT_STOP_AT_NON_OPTION) prints the long options one per line on
+ * stdout, "--name=" for those taking a value, for shell completion, and
+ * returns PARSE_OPT_EXIT (the multiplexer turns that run's status into 0).
+ *
  * parse_options() returns the number of remaining (non-option) arguments,
  * compacted to the front of argv, or PARSE_OPT_EXIT (negative) after it
  * printed an error and the usage (or the usage for -h). Builtins then

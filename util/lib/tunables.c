@@ -4,6 +4,7 @@
  * tunables.h). Documentation/prf-tunables.txt describes the same rows:
  * change both together.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include "debug.h"
+#include "config.h"
 #include "tunables.h"
 #include "util.h"
 
@@ -203,6 +205,26 @@ static void tunable_val__fill(struct tunable_val *v, const struct tunable_desc *
 	__atomic_store_n(&v->num, err && err != -ERANGE ? d->def : num, __ATOMIC_RELAXED);
 }
 
+/*
+ * The text of d: its environment variable, else, for a user setting, the
+ * "prf.NAME" key of the configuration files (config.h: PRF_UNWIND_THREADS
+ * is prf.unwind-threads). NULL: unset.
+ */
+static const char *tunable__text(const struct tunable_desc *d)
+{
+	const char *text = getenv(d->name);
+	char key[64];
+	size_t n = 0;
+
+	if (text || d->test)
+		return text;
+	n = (size_t)snprintf(key, sizeof(key), "prf.");
+	for (const char *p = d->name + 4; *p && n + 1 < sizeof(key); p++)
+		key[n++] = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+	key[n] = '\0';
+	return config__get(key);
+}
+
 static const struct tunable_val *tunable__get(enum tunable_id id)
 {
 	struct tunable_val *v = &vals[id];
@@ -211,7 +233,7 @@ static const struct tunable_val *tunable__get(enum tunable_id id)
 		return v;
 	pthread_mutex_lock(&tunables_lock);
 	if (!v->ready) {
-		tunable_val__fill(v, &tunables[id], getenv(tunables[id].name));
+		tunable_val__fill(v, &tunables[id], tunable__text(&tunables[id]));
 		__atomic_store_n(&v->ready, 1, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&tunables_lock);

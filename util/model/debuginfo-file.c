@@ -210,7 +210,7 @@ int debuginfo__load_elf(struct debuginfo *di)
 	if (di->file.elf_tried)	/* called per frame: nothing before this */
 		return di->file.elf ? 0 : -ENOENT;
 	di->file.elf_tried = true;
-	home = getenv("HOME");
+	home = dso__buildid_dir();
 	if (dso__is_vdso(dso)) {
 		err = load_own_vdso(di);
 		if (!err && dso->has_build_id && dso->bid.size &&
@@ -222,7 +222,7 @@ int debuginfo__load_elf(struct debuginfo *di)
 		}
 		if (err && dso->has_build_id && home) {
 			build_id__hex(&dso->bid, hex);
-			snprintf(path, sizeof(path), "%s/.debug/[vdso]/%s/vdso", home, hex);
+			snprintf(path, sizeof(path), "%s/[vdso]/%s/vdso", home, hex);
 			err = open_elf(path, &di->file.fd, &di->file.elf);
 		}
 	} else if (dso->kind == DSO_USER || dso->kind == DSO_JIT || !dso->kind) {
@@ -239,7 +239,7 @@ int debuginfo__load_elf(struct debuginfo *di)
 		if (err && dso->has_build_id && dso->bid.size && home) {
 			/* perf's build-id cache */
 			build_id__hex(&dso->bid, hex);
-			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/elf",
+			snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/elf",
 				 home, hex, hex + 2);
 			err = open_elf(path, &di->file.fd, &di->file.elf);
 		}
@@ -375,7 +375,7 @@ int debuginfo__load_dwarf(struct debuginfo *di)
 	if (di->file.dwarf_tried)
 		return di->file.dwarf ? 0 : -ENOENT;
 	di->file.dwarf_tried = true;
-	home = getenv("HOME");	/* not before the early return: called per frame */
+	home = dso__buildid_dir();	/* not before the early return: called per frame */
 	if (debuginfo__load_elf(di))
 		goto none;
 	if (elf__has_section(di->file.elf, ".debug_info", true) ||
@@ -395,7 +395,7 @@ int debuginfo__load_dwarf(struct debuginfo *di)
 		if (!try_debug_file(di, path))
 			goto out;
 		if (home) {
-			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/debug",
+			snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/debug",
 				 home, hex, hex + 2);
 			if (!try_debug_file(di, path))
 				goto out;

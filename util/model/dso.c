@@ -19,6 +19,7 @@
 #include "inline-sym.h"
 #include "machine.h"
 #include "model.h"
+#include "../lib/config.h"
 #include "../lib/debug.h"
 #include "../lib/radix.h"
 #include "../lib/util.h"
@@ -437,11 +438,31 @@ int dso__find_build_id_file(const struct dso *dso, const struct build_id *bid,
 	return find_by_build_id(dso, bid, buf, size);
 }
 
+static char *buildid_dir_path;
+
+static void buildid_dir_init(void)
+{
+	const char *dir = config__get("buildid.dir"), *home = getenv("HOME");
+
+	if (dir && *dir)
+		buildid_dir_path = strdup(dir);
+	else if (home && *home && asprintf(&buildid_dir_path, "%s/.debug", home) < 0)
+		buildid_dir_path = NULL;
+}
+
+const char *dso__buildid_dir(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, buildid_dir_init);
+	return buildid_dir_path;
+}
+
 static int find_by_build_id(const struct dso *dso, const struct build_id *bid,
 			    char *buf, size_t size)
 {
 	char hex[2 * BUILD_ID_SIZE + 1];
-	const char *home = getenv("HOME");
+	const char *home = dso__buildid_dir();
 	const char *symfs = dso__symfs(dso);
 
 	if (!bid->size)
@@ -451,10 +472,10 @@ static int find_by_build_id(const struct dso *dso, const struct build_id *bid,
 	if (file_exists(buf))
 		return 0;
 	if (home) {	/* perf's build-id cache */
-		snprintf(buf, size, "%s/.debug/.build-id/%.2s/%s/debug", home, hex, hex + 2);
+		snprintf(buf, size, "%s/.build-id/%.2s/%s/debug", home, hex, hex + 2);
 		if (file_exists(buf))
 			return 0;
-		snprintf(buf, size, "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
+		snprintf(buf, size, "%s/.build-id/%.2s/%s/elf", home, hex, hex + 2);
 		if (file_exists(buf))
 			return 0;
 	}

@@ -133,6 +133,12 @@ static inline size_t dso__long_name_len(const struct dso *dso)
 void dso__put(struct dso *dso);
 /* Record the build-id from perf.data (MMAP2 or BUILD_ID feature). */
 void dso__set_build_id(struct dso *dso, const struct build_id *bid);
+/*
+ * perf's build-id cache directory: the buildid.dir key of the
+ * configuration files (perf-config(1)), else $HOME/.debug; NULL when
+ * neither is set. Read once, from any thread; process lifetime.
+ */
+const char *dso__buildid_dir(void);
 
 /* Append a symbol [start, start+len) (DSO address space) named name
  * (copied; demangled when demangle is true). Used by the loaders; the

@@ -474,13 +474,13 @@ static int dso__load_vmlinux(struct dso *dso, const char *path)
  */
 static bool kernel__cached_kallsyms(const struct dso *dso, char *buf, size_t size)
 {
-	const char *home = getenv("HOME");
+	const char *home = dso__buildid_dir();
 	char hex[2 * BUILD_ID_SIZE + 1];
 
-	if (!home || !*home || !dso->bid.size)
+	if (!home || !dso->bid.size)
 		return false;
 	build_id__sprintf(&dso->bid, hex);
-	if ((size_t)snprintf(buf, size, "%s/.debug/[kernel.kallsyms]/%s/kallsyms", home, hex) >= size)
+	if ((size_t)snprintf(buf, size, "%s/[kernel.kallsyms]/%s/kallsyms", home, hex) >= size)
 		return false;
 	return !access(buf, R_OK) && kallsyms__text(buf);
 }

@@ -86,6 +86,7 @@ static int session__deliver_event(struct perf_session *s, union perf_event *even
 	if (event->header.type == PERF_RECORD_SAMPLE) {
 		if (!evsel) {
 			s->data.stats.nr_unknown_id++;
+			s->data.summary.nr_skipped++;
 			pr_debug("sample at offset %#" PRIx64 " with unknown id, skipped\n", off);
 			return 0;
 		}
@@ -431,6 +432,12 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 	}
 }
 
+/* The total a progress callback is given: the data section's bytes (file). */
+static uint64_t session__progress_total(const struct perf_session *s)
+{
+	return s->data.pipe && !s->data.file_size ? 0 : s->data.data_size;
+}
+
 /* perf_data_ops.record: a record as read, swapped: user records are
  * processed now, timed ones queued for ordered delivery, the rest
  * delivered. */
@@ -440,6 +447,8 @@ static int session__record(void *ctx, union perf_event *event, uint64_t off,
 	struct perf_session *s = ctx;
 	struct ordered_events *oe = s->ordered;
 
+	if (unlikely(s->progress != NULL) && !(++s->nr_progress & 1023))
+		s->progress(off - s->data.data_offset, session__progress_total(s), false);
 	if (event->header.type >= PERF_RECORD_USER_TYPE_START)
 		return process_user_event(s, event, off);
 	if (oe) {
@@ -532,6 +541,11 @@ void perf_session__delete(struct perf_session *s)
 	free(s);
 }
 
+int perf_session__deliver_live(struct perf_session *s, union perf_event *event)
+{
+	return session__record(s, event, 0, NULL);
+}
+
 int perf_session__process_events(struct perf_session *s)
 {
 	struct perf_tool default_tool;
@@ -556,6 +570,8 @@ int perf_session__process_events(struct perf_session *s)
 		if (s->unwind_threads > 1 && s->tool->sample != default_sample)
 			oe->deliver_batch = oe_deliver_batch;
 	}
+	if (s->progress)
+		s->progress(0, session__progress_total(s), false);
 	err = perf_data__read(&s->data);
 	if (oe) {
 		/* deliver what was read, even after an input error */
@@ -576,12 +592,65 @@ int perf_session__process_events(struct perf_session *s)
 		unwind_batch__delete(s->unwind_batch);
 		s->unwind_batch = NULL;
 	}
+	if (s->progress)
+		s->progress(s->data.data_size, session__progress_total(s), true);
 	if (s->tool == &default_tool)
 		s->tool = NULL;
 	if (s->data.stats.nr_unknown_id)
-		pr_warning("%" PRIu64 " samples with an id not in the file's attrs were skipped\n",
-			   s->data.stats.nr_unknown_id);
+		pr_warning("%s: %" PRIu64 " samples with an id not in the file's attrs were skipped\n",
+			   s->data.path, s->data.stats.nr_unknown_id);
 	if (s->data.stats.nr_unordered)
 		pr_debug("%" PRIu64 " records older than the last round flush\n", s->data.stats.nr_unordered);
 	return err ? err : err2;
+}
+
+/* ---- the end of a read: summary and exit status ---- */
+
+int read_summary__finish(const struct read_summary *rs, const char *cmd, const char *path,
+			 bool force)
+{
+	if (rs->stopped) {
+		uint64_t end = rs->data_offset + rs->data_size;
+		char left_txt[160];
+
+		if (rs->data_size && end > rs->stop_offset && rs->stop_offset >= rs->data_offset) {
+			uint64_t left = end - rs->stop_offset, done = rs->stop_offset - rs->data_offset;
+			int n = snprintf(left_txt, sizeof(left_txt), "%" PRIu64 " of %" PRIu64
+					 " bytes of the data section (%.1f%%) not read", left, rs->data_size,
+					 100.0 * (double)left / (double)rs->data_size);
+
+			/* the records in the bytes not read are unknown: an
+			 * estimate from the size of those read */
+			if (done && rs->nr_records && n > 0 && (size_t)n < sizeof(left_txt)) {
+				double est = (double)rs->nr_records * (double)left / (double)done;
+
+				snprintf(left_txt + n, sizeof(left_txt) - n, est < 1 ? ", part of a record" :
+					 ", about %.0f records", est);
+			}
+		} else if (!rs->data_size) {
+			snprintf(left_txt, sizeof(left_txt), "the rest of the input not read");
+		} else {
+			snprintf(left_txt, sizeof(left_txt), "the end of the data not read");
+		}
+		pr_err("prf %s: %s: partial result: reading stopped at offset %#" PRIx64 " (%s); %s; %"
+		       PRIu64 " records read\n", cmd, path, rs->stop_offset,
+		       rs->stop_why ? rs->stop_why : "damaged input", left_txt, rs->nr_records);
+		if (!force)
+			pr_err("prf %s: exit status 1 for a partial result (-f/--force: 0)\n", cmd);
+	}
+	if (rs->nr_skipped)
+		pr_warning("prf %s: warning: %s: %" PRIu64 " of %" PRIu64
+			   " records skipped (bad or unprocessable, see above)%s\n", cmd, path,
+			   rs->nr_skipped, rs->nr_records, rs->stopped ? "" : "; the rest was read");
+	return rs->stopped && !force ? 1 : 0;
+}
+
+int perf_session__read_status(struct perf_session *s, const char *cmd, bool force)
+{
+	return read_summary__finish(&s->data.summary, cmd, s->data.path, force);
+}
+
+bool perf_session__input_damage(const struct perf_session *s, int err)
+{
+	return (err == -EIO || err == -EINVAL) && s->data.summary.stopped;
 }

@@ -14,10 +14,12 @@
  * machine model through the default callbacks perf_tool__init() installs;
  * a consumer overriding one calls machine__process_event() itself.
  *
- * Bad input: a record with an impossible size or type is reported with its
- * file offset ("bad record at offset 0x... : ..."), skipped where its size
- * allows, else processing stops; what was read stays delivered. A file whose
- * header says data size 0 (killed recorder) is read to its end.
+ * Bad input: a record with an impossible size or type is reported with the
+ * file and its offset ("PATH: bad record at offset 0x...: ..."), skipped
+ * where its size allows, else processing stops; what was read stays
+ * delivered, and the command ends with perf_session__read_status() (below)
+ * for the summary and the exit status. A file whose header says data size 0
+ * (killed recorder) is read to its end.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -77,6 +79,14 @@ struct perf_session {
 	struct off_cpu *oc;
 	bool off_cpu_wanted, off_cpu_setup;
 	int off_cpu_err;
+	/* Progress of perf_session__process_events(), for a bar
+	 * (ui/progress.h: ui_progress__reading()): called before the first
+	 * record with done 0, about every 1024 records with the bytes of the
+	 * data section read so far, and once with end set when reading is
+	 * over; total: the data section's bytes, 0 for a stream (size
+	 * unknown). NULL (default): none. Set it before processing. */
+	void (*progress)(uint64_t done, uint64_t total, bool end);
+	uint64_t nr_progress;		/* records since the start (private) */
 };
 
 /*
@@ -118,7 +128,49 @@ void perf_session__enable_off_cpu(struct perf_session *session);
 struct off_cpu *perf_session__off_cpu(struct perf_session *session, int *err);
 /* Deliver every record to session->tool. 0, or the first negative errno
  * a callback returned, or -EIO/-EINVAL when the input ended badly (after
- * delivering what was read). */
+ * delivering what was read; session->data.summary says where and why). */
 int perf_session__process_events(struct perf_session *session);
+
+/*
+ * Deliver one record that is no file's (a ring buffer's or a synthesized
+ * one, live.h) to session->tool, as perf_session__process_events() does a
+ * file's records; the tool must not ask for ordered events (the record is
+ * valid during the call only). 0 or the callback's negative errno.
+ */
+int perf_session__deliver_live(struct perf_session *session, union perf_event *event);
+
+/*
+ * The read-side rule for damaged input, one call at the end of every
+ * command that reads a perf.data (after its output is written, and after
+ * a full-screen UI is closed):
+ *
+ *   - reading stopped before the end of the data (a record of impossible
+ *     size, a truncated file or stream, a read error): the output covers
+ *     the records read before the stop. Prints to stderr
+ *       "prf CMD: PATH: partial result: reading stopped at offset 0x2070
+ *        (record size too small); 2621000 of 2629208 bytes of the data
+ *        section (99.7%) not read, about 14000 records; 640 records read"
+ *     and, without force, a second line saying the exit status is 1 and
+ *     that -f/--force accepts a partial result. Returns 1 (0 with force).
+ *   - single records skipped and reading went on (unknown type, too short
+ *     for their sample_type, an id no attr has, a bad compressed payload):
+ *       "prf CMD: warning: PATH: 3 of 80123 records skipped (bad or
+ *        unprocessable, see above); the rest was read"
+ *     Returns 0.
+ *   - read whole: prints nothing, returns 0.
+ *
+ * rs: the summary (perf_data.summary, or a copy kept after the session
+ * was deleted); cmd: the command's name for the prefix ("report",
+ * "script"); path: the input as the user named it. A builtin returns the
+ * result as its exit status (when nothing else failed); an error of its
+ * own (1) wins. Never exits.
+ */
+int read_summary__finish(const struct read_summary *rs, const char *cmd, const char *path,
+			 bool force);
+/* read_summary__finish() on the session's input (session->data). */
+int perf_session__read_status(struct perf_session *session, const char *cmd, bool force);
+/* Was err, from perf_session__process_events(), the input's damage (the
+ * summary says so, what was read is delivered) rather than a failure? */
+bool perf_session__input_damage(const struct perf_session *session, int err);
 
 #endif

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prf annotate: per symbol, its instructions with the share of the
+ * event's samples on each and its source lines, as `perf annotate
+ * --stdio` prints them. Orchestration only: the session reads, the
+ * resolver finds each sample's symbol, util/analysis/annotate.h counts
+ * and prints (the code disassembled in process by util/model/disasm.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "builtin.h"
+#include "../ui/pager.h"
+#include "../ui/tui/annotate.h"
+#include "../ui/tui/tui.h"
+#include "../util/analysis/annotate.h"
+#include "../util/session/resolve.h"
+#include "../util/session/session.h"
+#include "../util/kernel/evsel.h"
+#include "../util/lib/debug.h"
+#include "../util/lib/parse-options.h"
+#include "../util/lib/util.h"
+#include "../util/model/dso.h"
+#include "../util/model/map.h"
+
+struct annotate {
+	struct perf_tool tool;		/* first: container_of */
+	const char *input, *symbol, *dsos, *disasm_style, *percent_type;
+	const char *vmlinux, *symfs, *objdump, *prefix, *prefix_strip;
+	bool use_stdio, use_stdio2, use_tui, force, skip_missing, group, stdio_color;
+	bool source;			/* --no-source clears it */
+	double percent_limit;
+	struct annotate_opts aopts;
+	const char **symbols;		/* -s and the arguments */
+	int nr_symbols;
+
+	struct perf_session *session;
+	struct resolved_sample rs;
+	struct annotation_set *set;
+};
+
+static const char *const annotate_usage[] = {
+	"prf annotate [<options>] [<symbol>...]",
+	NULL
+};
+
+/* Whether name is in the comma-separated list (short or long DSO name). */
+static bool list__has(const char *list, const char *a, const char *b)
+{
+	const char *p = list;
+
+	while (p && *p) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+
+		if ((strlen(a) == n && !strncmp(a, p, n)) || (b && strlen(b) == n && !strncmp(b, p, n)))
+			return true;
+		p = e ? e + 1 : NULL;
+	}
+	return false;
+}
+
+static bool annotate__wanted(const struct annotate *ann, const struct dso *dso,
+			     const struct symbol *sym)
+{
+	int i;
+
+	if (ann->dsos && (!dso || !list__has(ann->dsos, dso->short_name, dso->long_name)))
+		return false;
+	if (!ann->nr_symbols)
+		return true;
+	for (i = 0; sym && i < ann->nr_symbols; i++)
+		if (!strcmp(ann->symbols[i], sym->name))
+			return true;
+	return false;
+}
+
+static int process_sample(struct perf_tool *tool, union perf_event *event,
+			  struct perf_sample *sample, struct evsel *evsel,
+			  struct machine *machine)
+{
+	struct annotate *ann = (struct annotate *)tool;
+	struct resolved_sample *rs = &ann->rs;
+	struct dso *dso;
+
+	(void)event;
+	(void)machine;
+	if (!evsel)
+		evsel = sample->evsel;
+	if (!evsel)
+		return 0;
+	if (sample__resolve(ann->session, sample, evsel, rs))
+		return -ENOMEM;
+	resolved_sample__location(rs, false);
+	dso = rs->al.map ? rs->al.map->dso : NULL;
+	/* perf counts only the samples its filters let through, in the
+	 * global percentages too */
+	if (!annotate__wanted(ann, dso, rs->al.sym))
+		return 0;
+	return annotation_set__add(ann->set, evsel, dso, dso ? rs->al.sym : NULL, rs->al.addr,
+				   sample->period);
+}
+
+static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
+{
+	struct annotate *ann = opt->value;
+	char *end;
+
+	if (unset || !arg)
+		return 0;
+	ann->percent_limit = strtod(arg, &end);
+	if (*end == '%')
+		end++;
+	if (*end || end == arg || ann->percent_limit < 0) {
+		fprintf(stderr, "prf annotate: --percent-limit takes a percentage, not '%s'\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Why a symbol of this DSO cannot be annotated; printed once per DSO as
+ * perf does (its "Couldn't annotate" error). */
+static void annotate__warn(struct annotated_sym *as, int err)
+{
+	struct dso *dso = as->dso;
+
+	if (dso->kind == DSO_KERNEL || dso->kind == DSO_KMODULE)
+		fprintf(stderr, "Error:\nCouldn't annotate %s:\nprf reads no kernel code "
+			"(neither vmlinux nor /proc/kcore) to disassemble %s.\n",
+			as->sym->name, dso->long_name);
+	else if (err == -EOPNOTSUPP)
+		fprintf(stderr, "Error:\nCouldn't annotate %s:\n%s is no x86 code prf can disassemble.\n",
+			as->sym->name, dso->long_name);
+	else if (err == -ENOENT)
+		fprintf(stderr, "Error:\nCouldn't annotate %s:\nno file for %s%s\n", as->sym->name,
+			dso->long_name, dso->build_id_mismatch ?
+			" (the file on disk differs from the recording: build-id mismatch)" : "");
+	else
+		fprintf(stderr, "Error:\nCouldn't annotate %s: %s\n", as->sym->name, strerror(-err));
+}
+
+/* Samples in a program or library prf found no symbols for: say so, as
+ * they are in no listing. */
+static void annotate__note_unresolved(struct annotate *ann)
+{
+	struct dso *dso;
+	uint64_t nr;
+	size_t i;
+
+	for (i = 0; !annotation_set__unresolved(ann->set, i, &dso, &nr); i++) {
+		if (dso->kind != DSO_USER || dso->long_name[0] != '/')
+			continue;
+		fprintf(stderr, "prf annotate: %" PRIu64 " sample%s in %s with no symbol: %s\n", nr,
+			nr == 1 ? "" : "s", dso->long_name,
+			dso->build_id_mismatch ? "the file differs from the recording (build-id)" :
+			access(dso->long_name, R_OK) ? "no file for it (nor in a build-id cache)" :
+			"no symbol table covers them (stripped?)");
+	}
+}
+
+static int annotate__print(struct annotate *ann)
+{
+	struct annotated_sym **syms;
+	size_t nr, i, shown = 0;
+	bool *warned = NULL;
+
+	syms = annotation_set__sorted(ann->set, &nr);
+	warned = calloc(nr ? nr : 1, sizeof(*warned));
+	if (!warned)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		struct annotated_sym *as = syms[i];
+		size_t j;
+		bool skip = false;
+		int err;
+
+		for (j = 0; j < i; j++)		/* a DSO that failed: once */
+			if (warned[j] && syms[j]->dso == as->dso)
+				skip = true;
+		if (skip)
+			continue;
+		err = annotated_sym__fprintf(ann->set, as, &ann->aopts, stdout);
+		if (err == -EPIPE)
+			break;
+		if (err) {
+			annotate__warn(as, err);
+			warned[i] = true;
+			continue;
+		}
+		shown++;
+	}
+	free(warned);
+	annotate__note_unresolved(ann);
+	if (ann->nr_symbols && !shown) {
+		fprintf(stderr, "prf annotate: no samples in symbol%s", ann->nr_symbols > 1 ? "s" : "");
+		for (i = 0; i < (size_t)ann->nr_symbols; i++)
+			fprintf(stderr, " %s", ann->symbols[i]);
+		fprintf(stderr, "\n");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+/* The TUI over the symbols with samples (no screen: stdio). */
+static int annotate__browse(struct annotate *ann)
+{
+	struct annotated_sym **syms;
+	size_t nr;
+	int err;
+
+	syms = annotation_set__sorted(ann->set, &nr);
+	if (!nr) {
+		fprintf(stderr, "prf annotate: no samples to annotate\n");
+		return ann->nr_symbols ? -ENOENT : 0;
+	}
+	if (tui__init())
+		return annotate__print(ann);
+	err = tui__browse_annotate(ann->set, syms, nr, &ann->aopts);
+	tui__exit();
+	annotate__note_unresolved(ann);
+	return err;
+}
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+/* Options after parsing into ann->aopts; 0 or 129 (message printed). */
+static int annotate__check(struct annotate *ann, int argc, const char **argv)
+{
+	int i;
+
+	if (ann->percent_type &&
+	    annotate__parse_percent_type(ann->percent_type, &ann->aopts.percent_type)) {
+		fprintf(stderr, "prf annotate: --percent-type takes local-period, global-period, "
+			"local-hits or global-hits, not '%s'\n", ann->percent_type);
+		return 129;
+	}
+	if (ann->disasm_style) {
+		if (!strcmp(ann->disasm_style, "intel"))
+			ann->aopts.intel = true;
+		else if (strcmp(ann->disasm_style, "att")) {
+			fprintf(stderr, "prf annotate: -M takes intel or att, not '%s'\n",
+				ann->disasm_style);
+			return 129;
+		}
+	}
+	if (ann->objdump)
+		fprintf(stderr, "prf annotate: --objdump ignored: prf disassembles in process\n");
+	/* perf's choice: the TUI unless --stdio, on a terminal */
+	ann->use_tui = !ann->use_stdio && !ann->use_stdio2 && tui__usable() == 0;
+	ann->aopts.no_source = !ann->source;
+	ann->aopts.percent_limit = ann->percent_limit;
+	ann->symbols = calloc((size_t)argc + 1, sizeof(*ann->symbols));
+	if (!ann->symbols)
+		return 1;
+	if (ann->symbol)
+		ann->symbols[ann->nr_symbols++] = ann->symbol;
+	for (i = 0; i < argc; i++)
+		ann->symbols[ann->nr_symbols++] = argv[i];
+	return 0;
+}
+
+int cmd_annotate(int argc, const char **argv)
+{
+	static char outbuf[1 << 16];
+	struct annotate *ann = zalloc(sizeof(*ann));
+	int err = 0, status = 1;
+
+	if (!ann)
+		return 1;
+	ann->source = true;
+	{
+		const struct option options[] = {
+			OPT_STRING('i', "input", &ann->input, "file", "input file name"),
+			OPT_STRING('d', "dsos", &ann->dsos, "dso[,dso...]",
+				   "only consider symbols in these dsos"),
+			OPT_STRING('s', "symbol", &ann->symbol, "symbol", "symbol to annotate"),
+			OPT_BOOLEAN('f', "force", &ann->force, "don't complain, do it"),
+			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
+			OPT_BOOLEAN(0, "stdio", &ann->use_stdio, "Use the stdio interface"),
+			OPT_BOOLEAN(0, "stdio2", &ann->use_stdio2, "Use the stdio interface (as --stdio)"),
+			OPT_BOOLEAN(0, "tui", &ann->use_tui, "Use the TUI interface"),
+			OPT_BOOLEAN(0, "stdio-color", &ann->stdio_color, "accepted; prints no color"),
+			OPT_STRING('k', "vmlinux", &ann->vmlinux, "file", "vmlinux pathname"),
+			OPT_STRING(0, "symfs", &ann->symfs, "directory",
+				   "Look for files with symbols relative to this directory"),
+			OPT_BOOLEAN('l', "print-line", &ann->aopts.print_line,
+				    "print matching source lines (may be slow)"),
+			OPT_BOOLEAN('P', "full-paths", &ann->aopts.full_paths,
+				    "Don't shorten the displayed pathnames"),
+			OPT_BOOLEAN(0, "skip-missing", &ann->skip_missing, "Skip symbols that cannot be annotated"),
+			OPT_BOOLEAN(0, "group", &ann->group, "Show event group information together"),
+			OPT_BOOLEAN(0, "source", &ann->source, "Interleave source code with assembly code (default)"),
+			OPT_BOOLEAN(0, "asm-raw", &ann->aopts.asm_raw, "Display raw encoding of assembly instructions"),
+			OPT_STRING('M', "disassembler-style", &ann->disasm_style, "disassembler style",
+				   "Specify disassembler style (intel or att)"),
+			OPT_STRING(0, "prefix", &ann->prefix, "prefix", "Add prefix to source file path names in programs (with --prefix-strip)"),
+			OPT_STRING(0, "prefix-strip", &ann->prefix_strip, "N", "Strip first N entries of source file path name in programs (with --prefix)"),
+			OPT_STRING(0, "objdump", &ann->objdump, "path", "accepted and ignored: no objdump is run"),
+			OPT_BOOLEAN('n', "show-nr-samples", &ann->aopts.show_nr_samples,
+				    "Show a column with the number of samples"),
+			OPT_BOOLEAN(0, "show-total-period", &ann->aopts.show_total_period,
+				    "Show a column with the sum of periods"),
+			OPT_STRING(0, "percent-type", &ann->percent_type, "local-period",
+				   "Set percent type local/global-period/hits"),
+			OPT_CALLBACK(0, "percent-limit", ann, "percent",
+				     "Don't show entries under that percent", parse_percent_limit),
+			OPT_END()
+		};
+
+		argc = parse_options(argc, argv, options, annotate_usage, 0);
+		if (argc < 0) {
+			status = 129;
+			goto out;
+		}
+	}
+	status = annotate__check(ann, argc, argv);
+	if (status)
+		goto out;
+	status = 1;
+	if (!ann->input)
+		ann->input = default_input();
+	ann->set = annotation_set__new();
+	if (!ann->set)
+		goto out;
+	if (!ann->use_tui) {
+		setup_pager();
+		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	}
+	perf_tool__init(&ann->tool, true);
+	ann->tool.sample = process_sample;
+	resolved_sample__init(&ann->rs, false);
+	ann->session = perf_session__new(ann->input, &ann->tool, &err);
+	if (!ann->session) {
+		if (err == -ENOMEM)
+			fprintf(stderr, "prf annotate: cannot open %s: %s\n", ann->input, strerror(-err));
+		goto out;
+	}
+	if (ann->session->machine) {
+		ann->session->machine->symfs = ann->symfs;
+		ann->session->machine->vmlinux = ann->vmlinux;
+	}
+	err = perf_session__process_events(ann->session);
+	if (err && err != -EIO && err != -EINVAL) {
+		fprintf(stderr, "prf annotate: processing %s failed: %s\n", ann->input, strerror(-err));
+		goto out;
+	}
+	if (ann->use_tui)
+		err = annotate__browse(ann);
+	else
+		err = annotate__print(ann);
+	status = err && err != -EPIPE ? 1 : 0;
+out:
+	fflush(stdout);
+	annotation_set__delete(ann->set);
+	if (ann->session)
+		perf_session__delete(ann->session);
+	resolved_sample__exit(&ann->rs);
+	free(ann->symbols);
+	free(ann);
+	return status;
+}

@@ -1,0 +1,128 @@
+#!/bin/bash
+# prf annotate --stdio prints what perf annotate --stdio prints: headers, per-instruction percentages by address, source interleaving (-O0, -O2 with inlining, PIE, non-PIE, a shared library; perf's and prf's recordings)
+#
+# A program whose hot loop calls an inlined helper and a function of a
+# shared library, built -O0 -g, -O2 -g (PIE) and -O2 -g -no-pie, recorded
+# by /usr/bin/perf and by prf record. For the program's and the library's
+# symbols (-d), tests/shell/lib/annotate-compare.py checks prf annotate
+# --stdio against perf annotate --stdio on the same file: every header
+# and rule exactly, the same instruction addresses with the same percent
+# column, the instruction text after normalising what Capstone and
+# objdump legitimately spell differently, and the source, function and
+# line-number lines. Then options (-n, --percent-type, --no-source,
+# -s/SYMBOL, -P, -l, --asm-raw, -M intel), an unknown symbol, a missing binary and a
+# missing source file.
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup annotate-stdio
+cd "$T" || fail "cd $T"
+cmp_py=$PRF_SRCDIR/tests/shell/lib/annotate-compare.py
+
+cat > lib.c <<'SRC'
+__attribute__((noinline)) long lib_mix(long x)
+{
+	long r = x;
+	for (int i = 0; i < 40; i++)
+		r = r * 31 + (r >> 7);
+	return r;
+}
+SRC
+cat > t.c <<'SRC'
+#include <stdlib.h>
+long lib_mix(long x);
+static inline int sq(int x)
+{
+	return x * x + 1;
+}
+__attribute__((noinline)) long work(int n)
+{
+	long s = 0;
+	for (int i = 0; i < n; i++) {
+		if (i & 1)
+			s += sq(i);
+		else
+			s -= i / 3;
+	}
+	return s;
+}
+int main(int argc, char **argv)
+{
+	long t = 0, n = argc > 1 ? atol(argv[1]) : 400;
+	for (int k = 0; k < n; k++) {
+		t += work(200000 + k);
+		t += lib_mix(t);
+	}
+	return t == 42;
+}
+SRC
+cc -O2 -g -shared -fPIC -o libt.so lib.c || fail "cc lib.c"
+cc -O0 -g -o o0 t.c -L. -lt -Wl,-rpath,"$T" &&
+	cc -O2 -g -o o2 t.c -L. -lt -Wl,-rpath,"$T" &&
+	cc -O2 -g -no-pie -o nopie t.c -L. -lt -Wl,-rpath,"$T" || fail "cc t.c"
+
+compare() {	# compare FILE WHAT OPTION...
+	local f=$1 what=$2
+	shift 2
+	"$PERF" annotate --stdio -i "$f" "$@" > perf.txt 2>/dev/null
+	prf_out prf.txt annotate --stdio -i "$f" "$@"
+	grep -q 'Source code & Disassembly' perf.txt || { echo "perf annotated nothing ($what)"; exit 2; }
+	python3 "$cmp_py" perf.txt prf.txt > cmp.out || { cat cmp.out; fail "$what: differs from perf annotate"; }
+	echo "ok: $what: $(tail -1 cmp.out)"
+}
+
+for p in o0 o2 nopie; do
+	perf_record perf-$p.data -e cpu-clock ./$p
+	"$PRF" record -q -e cpu-clock -o prf-$p.data ./$p >/dev/null 2>rec.err || { cat rec.err; fail "prf record ./$p"; }
+	for rec in perf prf; do
+		compare $rec-$p.data "$p ($rec record)" -d $p,libt.so
+	done
+done
+# the hot loop of -O2 is in work, with sq inlined: perf shows "sq():"
+grep -q '^ *: [0-9]* *sq():$' prf.txt || fail "no inlined sq() lines in the -O2 listing"
+
+f=perf-o2.data
+compare $f "-n" -d o2 -n
+compare $f "--show-total-period" -d o2 --show-total-period
+compare $f "--percent-type global-period" -d o2 --percent-type global-period
+compare $f "--percent-type local-hits" -d o2 --percent-type local-hits
+compare $f "--no-source" -d o2 --no-source
+compare $f "-s work" -s work
+compare $f "SYMBOL" work
+compare $f "-P" -d o2 -P
+compare $f "-l" -d o2 -l
+compare $f "--asm-raw" -d o2 --asm-raw
+compare perf-o0.data "-l (-O0)" -d o0 -l
+grep -q 'Sorted summary for file .*/o0' prf.txt || fail "-l: no summary"
+
+# Intel syntax: Capstone's own spelling (not compared)
+prf_out intel.txt annotate --stdio -i $f -M intel work
+grep -Eq ':   *[0-9a-f]+: +(mov|add|imul|cmp) +[a-z]+[0-9a-z]*,' intel.txt ||
+	{ head -30 intel.txt; fail "-M intel: no Intel-syntax instruction"; }
+grep -q '%' intel.txt && fail "-M intel: AT&T registers in the listing"
+echo "ok: -M intel"
+
+# bad input: a usage error, an unknown symbol, a binary gone
+"$PRF" annotate --stdio -i $f --percent-type nosuch > /dev/null 2> bad.err
+rc=$?
+[ $rc -eq 129 ] || fail "--percent-type nosuch: exit $rc, not 129"
+grep -q 'percent-type' bad.err || fail "--percent-type nosuch: no message"
+"$PRF" annotate --stdio -i $f no_such_symbol > none.out 2> none.err
+rc=$?
+[ $rc -eq 1 ] && grep -q 'no samples in symbol no_such_symbol' none.err && [ ! -s none.out ] ||
+	{ cat none.err; fail "unknown symbol: exit $rc"; }
+# (a binary of its own build-id, kept in no build-id cache: -N)
+cc -O1 -g -o gone t.c -L. -lt -Wl,-rpath,"$T" || fail "cc gone"
+perf_record gone.data -N -e cpu-clock ./gone
+rm gone
+"$PRF" annotate --stdio -i gone.data -d gone,libt.so > gone.out 2> gone.err
+rc=$?
+[ $rc -eq 0 ] || { cat gone.err; fail "missing binary: exit $rc"; }
+grep -q 'samples* in .*/gone with no symbol: no file for it' gone.err ||
+	{ cat gone.err; fail "missing binary: no message"; }
+echo "ok: bad option, unknown symbol, missing binary"
+
+# the source file gone: the listing without its lines, as perf's
+mv t.c t.c.gone
+compare $f "no source file" -d o2
+grep -q 'return x \* x + 1' prf.txt && fail "source lines shown without the source file"
+mv t.c.gone t.c

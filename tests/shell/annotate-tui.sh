@@ -1,0 +1,76 @@
+#!/bin/bash
+# prf annotate TUI in tmux: starts on the hottest instruction, TAB cycles the hot ones, s/o toggle source and addresses, ENTER on a call annotates the callee and q comes back, q exits 0 with the tty restored
+# prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses
+# Records main -> a -> b -> leaf (-O0 -g) with /usr/bin/perf and drives
+# `prf annotate` (no --stdio: the TUI on a terminal, as perf) in a tmux
+# pane of 100x30. The selected row (black on yellow) is read with its
+# colours; the listing's text is the --stdio listing's.
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/tui.sh"
+tui_setup annotate-tui
+"$PERF" record -q -F 999 -o "$T/perf.data" -- "$T/tree" 300000000 >/dev/null 2>"$T/rec.err" ||
+	{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
+prf_out stdio.txt annotate --stdio -i perf.data -d tree
+head -1 stdio.txt | grep -q 'Disassembly of tree' || fail "--stdio: no listing of tree"
+# the hottest instruction of the first (hottest) symbol, and where b calls leaf
+hot=$(awk 'NR > 2 && /^ *[0-9.]+ : / { if ($1 + 0 > best) { best = $1 + 0; a = $3 } } /^ Percent/ && NR > 1 { exit } END { print a }' stdio.txt)
+[ -n "$hot" ] || fail "no hot instruction in the --stdio listing"
+
+selected() {
+	tmux -L "$SOCK" capture-pane -t t -p -e | grep $'\e\\[[0-9;]*43m' | head -1 | sed 's/\x1b\[[0-9;]*m//g'
+}
+tui_start 100 30
+send_line "clear; stty -a > stty.before; \"$PRF\" annotate -i perf.data -d tree; echo EXIT=\$? > exit.txt; stty -a > stty.after"
+wait_for '^Annotate ' 60 || fail "the browser did not start"
+first=$(head -1 "$T/screen" | awk '{print $2}')
+selected | grep -q " $hot" || { selected; fail "not on the hottest instruction $hot"; }
+echo "ok: $first starts on its hottest instruction $hot"
+
+keys Tab
+sel=$(selected)
+echo "$sel" | grep -q " $hot" && fail "TAB did not move from the hottest instruction"
+echo "$sel" | grep -Eq '^ +[0-9.]+ ' || fail "TAB went to a line without samples: $sel"
+keys BTab
+selected | grep -q " $hot" || fail "shift-TAB did not come back to $hot"
+echo "ok: TAB, shift-TAB"
+
+src=$(grep -c '^ *: [0-9]* .*for (unsigned long' stdio.txt)
+[ "$src" -gt 0 ] || fail "no source line in --stdio"
+grep -q 'for (unsigned long' "$T/screen" || fail "no source line on the screen"
+keys s
+grep -q 'for (unsigned long' "$T/screen" && fail "s: source lines still shown"
+selected | grep -q " $hot" || fail "s: the selection moved"
+keys s
+grep -q 'for (unsigned long' "$T/screen" || fail "s again: no source lines"
+keys o
+selected | grep -Eq '│ +[0-9a-f]{1,3}:' || { selected; fail "o: no offsets"; }
+keys o
+echo "ok: s, o"
+
+# to b (RIGHT through the symbols), then ENTER on its call to leaf
+n=0
+while ! head -1 "$T/screen" | grep -q '^Annotate b '; do
+	keys Right
+	n=$((n + 1))
+	[ $n -le 6 ] || fail "RIGHT never reached b"
+done
+# (its row in the listing: lines after the header's rule, from 0)
+row=$(awk '/^ Percent/ { cnt = -1; inb = 0; next } { cnt++ } /<b>:$/ { inb = 1 } inb && /call .*<leaf>/ { print cnt - 1; exit }' stdio.txt)
+[ -n "$row" ] || fail "no call to leaf in b's --stdio listing"
+keys Home
+for ((i = 0; i < row; i++)); do tmux -L "$SOCK" send-keys -t t Down; done
+sleep 0.5
+selected | grep -q 'call .*<leaf>' || { selected; fail "not on b's call to leaf"; }
+keys Enter
+head -1 "$T/screen" | grep -q '^Annotate leaf ' || fail "ENTER on the call did not annotate leaf"
+keys q
+head -1 "$T/screen" | grep -q '^Annotate b ' || fail "q did not come back to b"
+selected | grep -q 'call .*<leaf>' || fail "back in b, not on the call"
+echo "ok: ENTER on a call annotates the callee, q comes back"
+
+keys q
+wait_for 'PRFTEST\$' 10 || fail "no shell prompt after q"
+sleep 0.3
+[ "$(cat exit.txt 2>/dev/null)" = "EXIT=0" ] || fail "exit status: $(cat exit.txt 2>/dev/null)"
+cmp -s stty.before stty.after || fail "tty settings changed"
+echo "ok: q exits 0, tty restored"

@@ -1,0 +1,20 @@
+# Sourced by the script-python*.sh tests (after setup.sh and test_setup).
+# py_need_plugin: skip unless prf's Python plugin was built beside $PRF.
+# py_record_cpu N: compile (-g) a leaf()/mid() program that loops N times and
+#   record it with perf (cpu-clock, -g, -F 999) into $T/cpu.data.
+py_need_plugin() {
+	local plugin
+	plugin="$(readlink -f "$PRF")-python.so"
+	[ -e "$plugin" ] || { echo "no $plugin (python3-embed missing at build time)"; exit 2; }
+}
+
+py_record_cpu() {
+	cat > "$T/spin.c" <<EOC
+volatile unsigned long sink;
+__attribute__((noinline)) void leaf(void) { for (int i = 0; i < 100000; i++) sink += i; }
+__attribute__((noinline)) void mid(void) { leaf(); }
+int main(void) { for (int i = 0; i < $1; i++) mid(); return 0; }
+EOC
+	cc -O1 -g -fno-omit-frame-pointer -o "$T/spin" "$T/spin.c" || fail "cc spin.c"
+	perf_record "$T/cpu.data" -g -e cpu-clock -F 999 -- "$T/spin"
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_UI_TUI_ANNOTATE_H
+#define PRF_UI_TUI_ANNOTATE_H
+/*
+ * The annotate browser (slang): one symbol's listing as `prf annotate
+ * --stdio` prints it (util/analysis/annotate.h), in the report browser's
+ * colours (hot instructions red from 5%, green from 0.5%), as perf's
+ * annotate TUI is driven: UP/DOWN/PGUP/PGDN/HOME/END move, TAB and
+ * shift-TAB go to the next and previous instruction in descending share,
+ * ENTER on a jump inside the symbol goes to its target and on a call to
+ * another symbol of the set annotates that one (q/ESC come back), 's'
+ * toggles the source lines, 'o' the addresses, LEFT/RIGHT the previous
+ * and next symbol, '?' the keys, q/ESC leave.
+ */
+#include <stddef.h>
+
+struct annotation_set;
+struct annotated_sym;
+struct annotate_opts;
+
+/*
+ * Browse syms[0..nr) (hottest first) of set, starting with syms[0].
+ * Needs tui__init(); does not call tui__exit(). 0 when the user quit,
+ * -ENOMEM, -EIO when the terminal failed; a symbol that cannot be
+ * annotated shows its error on the help line.
+ */
+int tui__browse_annotate(struct annotation_set *set, struct annotated_sym **syms, size_t nr,
+			 const struct annotate_opts *opts);
+
+#endif

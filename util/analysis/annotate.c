@@ -1,0 +1,1275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Annotation (annotate.h): per-address sample counts of each symbol, and
+ * the listing perf 6.1's annotate prints for it. perf takes the listing
+ * from `objdump -l -d -S`, so the layout here follows that program's
+ * documented interleaving: at each instruction, the innermost function's
+ * name when it changes ("name():"), the "FILE:LINE" position when the line
+ * changes (perf hides the absolute ones and restarts its line count at
+ * LINE), and the source lines not shown yet, back to at most five lines
+ * before LINE, or LINE alone when the source goes backwards.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "annotate.h"
+#include "../model/debuginfo.h"
+#include "../model/disasm.h"
+#include "../model/dso.h"
+#include "../kernel/evsel.h"
+
+#define SET_BUCKETS 4096
+#define CONTEXT_LINES 5		/* source lines shown before a new line */
+
+struct event_total {
+	const struct evsel *evsel;
+	uint64_t period, nr_samples;
+};
+
+struct source_file {
+	struct source_file *next;
+	char *path;
+	char *data;		/* the file, NUL-terminated */
+	char **lines;		/* into data, each NUL-terminated */
+	unsigned int nr_lines;
+	bool missing;
+};
+
+struct symtab_entry {		/* objdump's symbols of a DSO, loaded once */
+	struct symtab_entry *next;
+	const struct dso *dso;
+	struct disasm_symtab *st;	/* NULL: none */
+};
+
+struct annotation_set {
+	struct annotated_sym *buckets[SET_BUCKETS];
+	struct symtab_entry *symtabs;
+	struct annotated_sym **all;
+	size_t nr, alloc;
+	struct event_total *totals;
+	size_t nr_totals;
+	struct unresolved { struct dso *dso; uint64_t nr; } *unresolved;	/* references held */
+	size_t nr_unresolved;
+	struct source_file *files;
+	char *last_path;		/* -l: the srcline shown last */
+};
+
+int annotate__parse_percent_type(const char *s, enum annotate_percent_type *type)
+{
+	static const char *const names[] = {
+		[PERCENT_LOCAL_PERIOD] = "local-period", [PERCENT_GLOBAL_PERIOD] = "global-period",
+		[PERCENT_LOCAL_HITS] = "local-hits", [PERCENT_GLOBAL_HITS] = "global-hits",
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(s, names[i])) {
+			*type = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *annotate__percent_type_str(enum annotate_percent_type t)
+{
+	switch (t) {
+	case PERCENT_GLOBAL_PERIOD: return "global period";
+	case PERCENT_LOCAL_HITS: return "local hits";
+	case PERCENT_GLOBAL_HITS: return "global hits";
+	default: return "local period";
+	}
+}
+
+struct annotation_set *annotation_set__new(void)
+{
+	return calloc(1, sizeof(struct annotation_set));
+}
+
+void annotation_set__delete(struct annotation_set *set)
+{
+	size_t i;
+
+	if (!set)
+		return;
+	for (i = 0; i < set->nr; i++) {
+		struct annotated_sym *as = set->all[i];
+
+		dso__put(as->dso);
+		free(as->addr_period);
+		free(as->addr_hits);
+		free(as);
+	}
+	while (set->files) {
+		struct source_file *f = set->files;
+
+		set->files = f->next;
+		free(f->path);
+		free(f->data);
+		free(f->lines);
+		free(f);
+	}
+	while (set->symtabs) {
+		struct symtab_entry *e = set->symtabs;
+
+		set->symtabs = e->next;
+		disasm_symtab__delete(e->st);
+		free(e);
+	}
+	for (i = 0; i < set->nr_unresolved; i++)
+		dso__put(set->unresolved[i].dso);
+	free(set->unresolved);
+	free(set->last_path);
+	free(set->all);
+	free(set->totals);
+	free(set);
+}
+
+static struct event_total *set__total(struct annotation_set *set, const struct evsel *evsel)
+{
+	struct event_total *t;
+	size_t i;
+
+	for (i = 0; i < set->nr_totals; i++)
+		if (set->totals[i].evsel == evsel)
+			return &set->totals[i];
+	t = realloc(set->totals, (set->nr_totals + 1) * sizeof(*t));
+	if (!t)
+		return NULL;
+	set->totals = t;
+	t = &set->totals[set->nr_totals++];
+	*t = (struct event_total){ .evsel = evsel };
+	return t;
+}
+
+void annotation_set__totals(const struct annotation_set *set, const struct evsel *evsel,
+			    uint64_t *period, uint64_t *nr_samples)
+{
+	size_t i;
+
+	*period = *nr_samples = 0;
+	for (i = 0; i < set->nr_totals; i++) {
+		if (set->totals[i].evsel == evsel) {
+			*period = set->totals[i].period;
+			*nr_samples = set->totals[i].nr_samples;
+		}
+	}
+}
+
+static size_t sym__hash(const struct evsel *evsel, const struct symbol *sym)
+{
+	uint64_t h = (uintptr_t)sym * 0x9e3779b97f4a7c15ULL ^ (uintptr_t)evsel;
+
+	return (size_t)(h >> 40) % SET_BUCKETS;
+}
+
+static struct annotated_sym *set__findnew(struct annotation_set *set, struct evsel *evsel,
+					  struct dso *dso, struct symbol *sym)
+{
+	size_t b = sym__hash(evsel, sym);
+	struct annotated_sym *as;
+
+	for (as = set->buckets[b]; as; as = as->next)
+		if (as->sym == sym && as->evsel == evsel && as->dso == dso)
+			return as;
+	if (set->nr == set->alloc) {
+		size_t n = set->alloc ? set->alloc * 2 : 64;
+		struct annotated_sym **all = realloc(set->all, n * sizeof(*all));
+
+		if (!all)
+			return NULL;
+		set->all = all;
+		set->alloc = n;
+	}
+	as = calloc(1, sizeof(*as));
+	if (!as)
+		return NULL;
+	as->evsel = evsel;
+	as->sym = sym;
+	as->len = sym->end > sym->start ? sym->end - sym->start : 1;
+	as->addr_period = calloc(as->len, sizeof(*as->addr_period));
+	as->addr_hits = calloc(as->len, sizeof(*as->addr_hits));
+	if (!as->addr_period || !as->addr_hits) {
+		free(as->addr_period);
+		free(as->addr_hits);
+		free(as);
+		return NULL;
+	}
+	as->dso = dso__get(dso);
+	as->next = set->buckets[b];
+	set->buckets[b] = as;
+	set->all[set->nr++] = as;
+	return as;
+}
+
+static int set__unresolved(struct annotation_set *set, struct dso *dso)
+{
+	struct unresolved *u;
+	size_t i;
+
+	for (i = 0; i < set->nr_unresolved; i++) {
+		if (set->unresolved[i].dso == dso) {
+			set->unresolved[i].nr++;
+			return 0;
+		}
+	}
+	u = realloc(set->unresolved, (set->nr_unresolved + 1) * sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	set->unresolved = u;
+	set->unresolved[set->nr_unresolved++] = (struct unresolved){ .dso = dso__get(dso), .nr = 1 };
+	return 0;
+}
+
+int annotation_set__unresolved(const struct annotation_set *set, size_t i, struct dso **dso,
+			       uint64_t *nr_samples)
+{
+	if (i >= set->nr_unresolved)
+		return -ENOENT;
+	*dso = set->unresolved[i].dso;
+	*nr_samples = set->unresolved[i].nr;
+	return 0;
+}
+
+int annotation_set__add(struct annotation_set *set, struct evsel *evsel, struct dso *dso,
+			struct symbol *sym, uint64_t addr, uint64_t period)
+{
+	struct event_total *t = set__total(set, evsel);
+	struct annotated_sym *as;
+	uint64_t off;
+
+	if (!t)
+		return -ENOMEM;
+	t->period += period;
+	t->nr_samples++;
+	if (dso && !sym)
+		return set__unresolved(set, dso);
+	if (!sym || !dso)
+		return 0;
+	as = set__findnew(set, evsel, dso, sym);
+	if (!as)
+		return -ENOMEM;
+	as->period += period;
+	as->nr_samples++;
+	off = addr >= sym->start ? addr - sym->start : 0;
+	if (off >= as->len)
+		off = as->len - 1;
+	as->addr_period[off] += period;
+	as->addr_hits[off]++;
+	return 0;
+}
+
+static int annotated_sym__cmp(const void *pa, const void *pb)
+{
+	const struct annotated_sym *a = *(const struct annotated_sym *const *)pa;
+	const struct annotated_sym *b = *(const struct annotated_sym *const *)pb;
+	int r;
+
+	if (a->evsel != b->evsel)
+		return a->evsel->idx < b->evsel->idx ? -1 : 1;
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
+	r = strcmp(a->dso->short_name, b->dso->short_name);	/* perf: short names unless -v */
+	if (r)
+		return r;
+	r = strcmp(a->sym->name, b->sym->name);
+	if (r)
+		return r;
+	if (a->sym->start != b->sym->start)
+		return a->sym->start < b->sym->start ? -1 : 1;
+	return symbol__same_range_cmp(a->sym, b->sym);
+}
+
+struct annotated_sym **annotation_set__sorted(struct annotation_set *set, size_t *nr)
+{
+	*nr = set->nr;
+	if (!set->nr)
+		return NULL;
+	qsort(set->all, set->nr, sizeof(*set->all), annotated_sym__cmp);
+	return set->all;
+}
+
+static struct disasm_symtab *set__symtab(struct annotation_set *set, struct dso *dso,
+					       bool debug_file)
+{
+	struct symtab_entry *e;
+
+	for (e = set->symtabs; e; e = e->next)
+		if (e->dso == dso)
+			return e->st;
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return NULL;
+	e->dso = dso;
+	e->st = dso__disasm_symtab(dso, debug_file);
+	e->next = set->symtabs;
+	set->symtabs = e;
+	return e->st;
+}
+
+/* ---- source files ---- */
+
+static struct source_file *set__source(struct annotation_set *set, const char *path)
+{
+	struct source_file *f;
+	FILE *fp;
+	size_t size = 0, alloc = 0, n;
+	unsigned int nl = 0, i;
+	char *p;
+
+	for (f = set->files; f; f = f->next)
+		if (!strcmp(f->path, path))
+			return f->missing ? NULL : f;
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return NULL;
+	f->path = strdup(path);
+	if (!f->path) {
+		free(f);
+		return NULL;
+	}
+	f->next = set->files;
+	set->files = f;
+	f->missing = true;
+	fp = fopen(path, "r");
+	if (!fp)
+		return NULL;
+	for (;;) {
+		if (size + 4096 + 1 > alloc) {
+			char *d = realloc(f->data, alloc = (alloc ? alloc * 2 : 65536));
+
+			if (!d)
+				goto fail;
+			f->data = d;
+		}
+		n = fread(f->data + size, 1, alloc - size - 1, fp);
+		size += n;
+		if (!n)
+			break;
+	}
+	fclose(fp);
+	fp = NULL;
+	f->data[size] = '\0';
+	for (p = f->data; p < f->data + size; p++)
+		nl += *p == '\n';
+	f->lines = calloc(nl + 1, sizeof(*f->lines));
+	if (!f->lines)
+		goto fail;
+	for (p = f->data, i = 0; p < f->data + size; i++) {
+		char *e = strchr(p, '\n');
+
+		f->lines[i] = p;
+		if (!e) {
+			i++;
+			break;
+		}
+		*e = '\0';
+		p = e + 1;
+	}
+	f->nr_lines = i;
+	for (i = 0; i < f->nr_lines; i++)	/* objdump stops a line at CR too */
+		f->lines[i][strcspn(f->lines[i], "\r")] = '\0';
+	f->missing = false;
+	return f;
+fail:
+	if (fp)
+		fclose(fp);
+	return NULL;
+}
+
+/* ---- the listing ---- */
+
+struct listing_builder {
+	struct annotate_listing *l;
+	size_t alloc;
+	int line_nr;		/* perf's running count */
+	int err;
+};
+
+/*
+ * perf keeps a line of objdump's output stripped of the white space at
+ * both ends, tabs expanded to 8 columns after that. Returns a malloc'd
+ * copy (NULL on ENOMEM).
+ */
+static char *text__tidy(const char *s, size_t col0)
+{
+	size_t len, i, n = 0, col = col0;
+	const char *e;
+	char *out;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\v' || *s == '\f' || *s == '\r')
+		s++;
+	len = strlen(s);
+	e = s + len;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r' ||
+			 e[-1] == '\v' || e[-1] == '\f'))
+		e--;
+	len = (size_t)(e - s);
+	for (i = 0; i < len; i++)
+		n += s[i] == '\t' ? 8 : 1;
+	out = malloc(n + 1);
+	if (!out)
+		return NULL;
+	for (i = 0, n = 0; i < len; i++) {
+		if (s[i] == '\t') {
+			do {
+				out[n++] = ' ';
+				col++;
+			} while (col % 8);
+		} else {
+			out[n++] = s[i];
+			col++;
+		}
+	}
+	out[n] = '\0';
+	return out;
+}
+
+static struct annotate_line *builder__push(struct listing_builder *b)
+{
+	struct annotate_listing *l = b->l;
+	struct annotate_line *al;
+
+	if (b->err)
+		return NULL;
+	if (l->nr == b->alloc) {
+		size_t n = b->alloc ? b->alloc * 2 : 256;
+		struct annotate_line *p = realloc(l->lines, n * sizeof(*p));
+
+		if (!p) {
+			b->err = -ENOMEM;
+			return NULL;
+		}
+		l->lines = p;
+		b->alloc = n;
+	}
+	al = &l->lines[l->nr++];
+	memset(al, 0, sizeof(*al));
+	al->offset = -1;
+	al->line_nr = b->line_nr++;
+	return al;
+}
+
+/* perf's test for objdump's "/path/file.c:NN" lines: a slash first,
+ * then no colon up to one followed by a digit. */
+static bool text__is_position(const char *s, int *line)
+{
+	const char *c;
+
+	if (s[0] != '/')
+		return false;
+	c = strchr(s, ':');
+	if (!c || c == s + 1 || c[1] < '0' || c[1] > '9')
+		return false;
+	*line = atoi(c + 1);
+	return true;
+}
+
+/* A text line of objdump's output, as perf keeps it. */
+static void builder__text(struct listing_builder *b, const char *raw)
+{
+	struct annotate_line *al;
+	char *t = text__tidy(raw, 0);
+	int line;
+
+	if (!t) {
+		b->err = -ENOMEM;
+		return;
+	}
+	if (text__is_position(t, &line)) {	/* perf restarts its count */
+		b->line_nr = line;
+		free(t);
+		return;
+	}
+	al = builder__push(b);
+	if (!al) {
+		free(t);
+		return;
+	}
+	al->text = t;
+}
+
+/* objdump's state for -S: per source file, what it showed last. */
+struct shown_file {
+	const struct source_file *f;
+	unsigned int last_line, max_printed;
+};
+
+/* What objdump -l finds at an address (bfd's nearest line). */
+struct src_pos {
+	char func[512];		/* the name objdump prints */
+	const char *file;	/* the DSO's */
+	unsigned int line;	/* 0: none */
+};
+
+struct objdump_state {
+	char prev_func[512];
+	bool have_prev_func;
+	unsigned int prev_line;
+	struct shown_file *shown;
+	size_t nr_shown;
+	struct disasm_symtab *symtab;	/* may be NULL */
+	struct disasm_funcs funcs;		/* the DWARF functions of the symbol */
+};
+
+/*
+ * What objdump -l finds at addr: the line table's position, and the
+ * function libbfd's lookup gives (the smallest DWARF function range
+ * holding addr, else the ELF function symbol there; none in a PLT).
+ */
+static void src_pos__get(const struct objdump_state *st, struct dso *dso, uint64_t addr,
+			 struct src_pos *pos)
+{
+	const char *name = disasm_funcs__find(&st->funcs, addr);
+	uint64_t start;
+
+	pos->file = NULL;
+	pos->line = 0;
+	if (dso__srcline_full(dso, addr, &pos->file, &pos->line)) {
+		pos->file = NULL;
+		pos->line = 0;
+	}
+	if (!name && st->symtab)
+		name = disasm_symtab__function(st->symtab, addr, &start);
+	snprintf(pos->func, sizeof(pos->func), "%s", name ? name : "");
+}
+
+static struct shown_file *state__shown(struct objdump_state *st, const struct source_file *f)
+{
+	struct shown_file *s;
+	size_t i;
+
+	for (i = 0; i < st->nr_shown; i++)
+		if (st->shown[i].f == f)
+			return &st->shown[i];
+	s = realloc(st->shown, (st->nr_shown + 1) * sizeof(*s));
+	if (!s)
+		return NULL;
+	st->shown = s;
+	s = &st->shown[st->nr_shown++];
+	*s = (struct shown_file){ .f = f };
+	return s;
+}
+
+static void builder__position(struct listing_builder *b, struct annotation_set *set,
+			      struct objdump_state *st, const struct src_pos *pos, bool source)
+{
+	char buf[4200], path[4096];
+
+	if (pos->func[0] && (!st->have_prev_func || strcmp(pos->func, st->prev_func))) {
+		snprintf(buf, sizeof(buf), "%s():", pos->func);
+		builder__text(b, buf);
+		st->prev_line = (unsigned int)-1;
+	}
+	/* libbfd puts the unit's directory before a relative file name */
+	if (pos->file && pos->file[0] != '/' && st->funcs.comp_dir)
+		snprintf(path, sizeof(path), "%s/%s", st->funcs.comp_dir, pos->file);
+	else
+		snprintf(path, sizeof(path), "%s", pos->file ? pos->file : "???");
+	if (pos->line && pos->line != st->prev_line) {
+		snprintf(buf, sizeof(buf), "%s:%u", path, pos->line);
+		builder__text(b, buf);
+	}
+	if (source && pos->line && pos->file) {
+		const struct source_file *f = set__source(set, path);
+		struct shown_file *s = f ? state__shown(st, f) : NULL;
+
+		if (s && pos->line != s->last_line) {
+			unsigned int l = pos->line > CONTEXT_LINES ? pos->line - CONTEXT_LINES : 1, i;
+
+			if (s->max_printed >= l)
+				l = s->max_printed < pos->line ? s->max_printed + 1 : pos->line;
+			for (i = l; i <= pos->line && i <= f->nr_lines; i++)
+				builder__text(b, f->lines[i - 1]);
+			if (s->max_printed < pos->line)
+				s->max_printed = pos->line;
+			s->last_line = pos->line;
+		}
+	}
+	if (pos->func[0]) {
+		snprintf(st->prev_func, sizeof(st->prev_func), "%s", pos->func);
+		st->have_prev_func = true;
+	}
+	if (pos->line && pos->line != st->prev_line)
+		st->prev_line = pos->line;
+}
+
+/* " <sym>" or " <sym+0xoff>" of addr, objdump's way; "" if none. */
+static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t addr, char *buf,
+		    size_t size)
+{
+	const char *name = NULL;
+	uint64_t start = 0;
+
+	if (st) {
+		name = disasm_symtab__ref(st, addr, &start);
+	} else {
+		struct symbol *s = dso__find_symbol(dso, addr);
+
+		if (s) {
+			name = s->name;
+			start = s->start;
+		}
+	}
+	if (!name)
+		buf[0] = '\0';
+	else if (addr == start)
+		snprintf(buf, size, " <%s>", name);
+	else
+		snprintf(buf, size, " <%s+0x%" PRIx64 ">", name, addr - start);
+}
+
+/*
+ * Capstone 4 spells AT&T syntax differently from objdump (binutils 2.40)
+ * in a few regular ways, turned here into objdump's: an operand-size
+ * suffix on every mnemonic (objdump writes it only when no register
+ * operand gives the size, and never on call/ret/jmp/push/pop/leave in
+ * 64-bit code), small numbers in decimal ("$1", "-4(%rbp)"), negative
+ * immediates ("$-1": objdump writes the operand-size two's complement), a
+ * scale of 1 left out ("(%rax,%rbx)"), an encoded zero displacement left
+ * out ("(%rax)" for "0x0(%rax)"), and the long NOPs' prefixes.
+ */
+static void put_str(char *out, size_t size, size_t *n, const char *str);
+
+static bool mnemonic__sized(const char *m, size_t len)
+{
+	static const char *const bases[] = {
+		"mov", "add", "sub", "and", "or", "xor", "cmp", "test", "adc", "sbb", "imul", "mul",
+		"div", "idiv", "neg", "not", "inc", "dec", "shl", "shr", "sar", "sal", "rol", "ror",
+		"rcl", "rcr", "shld", "shrd", "lea", "xchg", "bsf", "bsr", "bt", "bts", "btr", "btc",
+		"tzcnt", "lzcnt", "popcnt", "xadd", "cmpxchg", "bswap", "andn", "movbe", "sarx",
+		"shlx", "shrx", "bzhi", "blsr", "blsi", "blsmsk", "rorx", "pdep", "pext", "adcx",
+		"adox", "crc32", "stos", "lods", "scas", "cvtsi2sd", "cvtsi2ss",
+	};
+	unsigned int i;
+
+	if (len > 4 && !strncmp(m, "cmov", 4))
+		return true;
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
+		if (strlen(bases[i]) == len && !strncmp(m, bases[i], len))
+			return true;
+	return false;
+}
+
+/* A register operand outside any memory operand ("%eax", not "(%rax)"
+ * nor a segment "%fs:"). */
+static bool ops__has_register(const char *ops)
+{
+	int depth = 0;
+
+	for (; *ops; ops++) {
+		if (*ops == '(')
+			depth++;
+		else if (*ops == ')')
+			depth--;
+		else if (*ops == '%' && !depth) {
+			const char *e = ops + 1;
+
+			while ((*e >= 'a' && *e <= 'z') || (*e >= '0' && *e <= '9'))
+				e++;
+			if (*e != ':')
+				return true;
+		}
+	}
+	return false;
+}
+
+static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *out, size_t size)
+{
+	static const char *const always[] = { "callq", "retq", "jmpq", "pushq", "popq", "leaveq",
+					      "movabsq" };
+	const char *m = in->mnemonic, *sp = strrchr(m, ' ');
+	int plen = sp ? (int)(sp + 1 - m) : 0;	/* "lock ", "rep ", ... */
+	size_t len, i;
+	char last;
+
+	m += plen;
+	len = strlen(m);
+	last = len ? m[len - 1] : 0;
+	if (!strcmp(m, "movd") && strstr(ops, "%r") && strstr(ops, "%xmm")) {
+		snprintf(out, size, "%.*smovq", plen, in->mnemonic);	/* a 64-bit GPR */
+		return;
+	}
+	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++) {
+		if (!strcmp(m, always[i])) {
+			snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
+			return;
+		}
+	}
+	if (len > 1 && (last == 'b' || last == 'w' || last == 'l' || last == 'q') &&
+	    mnemonic__sized(m, len - 1) && ops__has_register(ops) &&
+	    (!strstr(ops, "mm") || !strncmp(m, "cvtsi2s", 7))) {
+		snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
+		return;
+	}
+	snprintf(out, size, "%s", in->mnemonic);
+}
+
+/* The opcode byte after the legacy and REX prefixes. */
+static uint8_t insn__opcode(const struct disasm_insn *in)
+{
+	unsigned int i;
+
+	for (i = 0; i < in->size; i++) {
+		uint8_t b = in->bytes[i];
+
+		if (b != 0x66 && b != 0x67 && b != 0xf0 && b != 0xf2 && b != 0xf3 && b != 0x2e &&
+		    b != 0x3e && b != 0x26 && b != 0x36 && b != 0x64 && b != 0x65 && (b & 0xf0) != 0x40)
+			return b;
+	}
+	return 0;
+}
+
+/* movs, cmps, stos, lods, scas with or without a size letter */
+static bool is_string_op(const char *m)
+{
+	static const char *const ops[] = { "movs", "cmps", "stos", "lods", "scas" };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		if (!strncmp(m, ops[i], 4) && (!m[4] || (strchr("bwldq", m[4]) && !m[5])))
+			return true;
+	}
+	return false;
+}
+
+/* objdump names the segments of string instructions' memory operands;
+ * shifts by one (opcodes 0xd0, 0xd1) have no count operand there. */
+static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
+{
+	const char *m = strrchr(in->mnemonic, ' ');
+	uint8_t op = insn__opcode(in);
+	char tmp[1024];
+
+	m = m ? m + 1 : in->mnemonic;
+	if ((op == 0xd0 || op == 0xd1) && !strncmp(ops, "$0x1,", 5))
+		memmove(ops, ops + 5, strlen(ops + 5) + 1);
+	if (!strncmp(m, "fucomi", 6) || !strncmp(m, "fcomi", 5)) {
+		if (!strchr(ops, ',') && strlen(ops) + 5 < size)
+			strcat(ops, ",%st");
+		return;
+	}
+	if (is_string_op(m) && !strstr(ops, "mm")) {
+		const char *p = ops;
+		size_t n = 0;
+
+		tmp[0] = '\0';
+		while (*p) {
+			if (*p == '(' && (p == ops || p[-1] != ':') && (!strncmp(p, "(%rsi)", 6) ||
+			    !strncmp(p, "(%esi)", 6)))
+				put_str(tmp, sizeof(tmp), &n, "%ds:");
+			else if (*p == '(' && (p == ops || p[-1] != ':') &&
+				 (!strncmp(p, "(%rdi)", 6) || !strncmp(p, "(%edi)", 6)))
+				put_str(tmp, sizeof(tmp), &n, "%es:");
+			if (n + 1 < sizeof(tmp)) {
+				tmp[n++] = *p;
+				tmp[n] = '\0';
+			}
+			p++;
+		}
+		snprintf(ops, size, "%s", tmp);
+	}
+}
+
+/* Append c to out[*n] (size bytes), keeping it terminated. */
+static void put_str(char *out, size_t size, size_t *n, const char *str)
+{
+	while (*str && *n + 1 < size)
+		out[(*n)++] = *str++;
+	out[*n] = '\0';
+}
+
+/* p starts an operand of ops (after ", ", a segment's ':' or '*'). */
+static bool at_operand(const char *ops, const char *p)
+{
+	if (p == ops)
+		return true;
+	if (p[-1] == '*')	/* an indirect jump's or call's operand */
+		return true;
+	if (p[-1] == ' ' && p - 1 > ops)
+		p--;
+	return p[-1] == ',' || p[-1] == ':';
+}
+
+static void att__operands(const struct disasm_insn *in, const char *ops, char *out, size_t size)
+{
+	const char *p = ops;
+	size_t n = 0;
+	int depth = 0, commas = 0;
+	bool group_reg = false;
+	char num[32];
+
+	out[0] = '\0';
+	while (*p) {
+		if (*p == ' ' && p > ops && p[-1] == ',') {	/* no space after a comma */
+			p++;
+		} else if (*p == '(') {
+			if (in->disp0_encoded && at_operand(ops, p))
+				put_str(out, size, &n, "0x0");
+			depth++;
+			commas = 0;
+			group_reg = p[1] == '%';
+			put_str(out, size, &n, "(");
+			p++;
+		} else if (*p == ')') {
+			if (depth == 1 && commas == 1 && group_reg)
+				put_str(out, size, &n, ",1");
+			depth--;
+			put_str(out, size, &n, ")");
+			p++;
+		} else if (*p == ',') {
+			commas += depth > 0;
+			put_str(out, size, &n, ",");
+			p++;
+		} else if (*p == '%') {
+			const char *e = p + 1;
+
+			while ((*e >= 'a' && *e <= 'z') || (*e >= '0' && *e <= '9'))
+				e++;
+			if (e - p == 3 && !strncmp(p, "%st", 3) && *e == '(') {	/* %st(N) */
+				const char *c = strchr(e, ')');
+
+				if (c)
+					e = c + 1;
+			}
+			snprintf(num, sizeof(num), "%.*s", (int)(e - p), p);
+			put_str(out, size, &n, num);
+			p = e;
+		} else if (*p == '$' || (!depth && *p >= '0' && *p <= '9' &&
+					 (at_operand(ops, p) || p[-1] == '-'))) {
+			bool imm = *p == '$', neg = false;
+			uint64_t v;
+			char *end;
+
+			if (imm)
+				p++;
+			if (imm && *p == '-') {
+				neg = true;
+				p++;
+			}
+			v = strtoull(p, &end, 0);
+			if (end == p) {
+				put_str(out, size, &n, imm ? "$" : "");
+				continue;
+			}
+			p = end;
+			if (neg) {
+				unsigned int bits = in->imm_size ? in->imm_size * 8U : 64;
+
+				v = (uint64_t)0 - v;
+				if (bits < 64)
+					v &= ((uint64_t)1 << bits) - 1;
+			}
+			snprintf(num, sizeof(num), "%s0x%" PRIx64, imm ? "$" : "", v);
+			put_str(out, size, &n, num);
+		} else {
+			char c[2] = { *p++, '\0' };
+
+			put_str(out, size, &n, c);
+		}
+	}
+}
+
+/* objdump's prefixes of the long NOP forms Capstone folds into the
+ * instruction: "data16 " for each 0x66 beyond the operand-size one, "cs "
+ * for a 0x2e (Capstone's "%cs:" on the operand). */
+static void att__nop_prefixes(const struct disasm_insn *in, char *ops, char *pfx, size_t size)
+{
+	unsigned int i, n66 = 0;
+	bool cs = false;
+	size_t n = 0;
+	char *seg;
+
+	pfx[0] = '\0';
+	for (i = 0; i < in->size && (in->bytes[i] == 0x66 || in->bytes[i] == 0x2e); i++) {
+		if (in->bytes[i] == 0x66)
+			n66++;
+		else
+			cs = true;
+	}
+	for (i = 1; i < n66; i++)
+		put_str(pfx, size, &n, "data16 ");
+	seg = strstr(ops, "%cs:");
+	if (cs && seg) {
+		memmove(seg, seg + 4, strlen(seg + 4) + 1);
+		put_str(pfx, size, &n, "cs ");
+	}
+}
+
+/* The instruction as objdump prints it after "addr:\t", before perf
+ * tidies it: bytes (asm_raw), mnemonic padded to 6, operands. */
+static void insn__text(const struct disasm_symtab *st, struct dso *dso,
+		       const struct disasm_insn *in, bool intel, bool asm_raw, char *buf, size_t size)
+{
+	char ops[1024], ref[600], m[64], pfx[64] = "";
+	size_t n = 0, i;
+
+	if (asm_raw) {
+		for (i = 0; i < in->size && i < 7 && n + 4 < size; i++)
+			n += (size_t)snprintf(buf + n, size - n, "%02x ", in->bytes[i]);
+		for (; i < 7 && n + 4 < size; i++)
+			n += (size_t)snprintf(buf + n, size - n, "   ");
+		if (n < size - 1)
+			buf[n++] = '\t';
+		buf[n] = '\0';
+	}
+	if (intel) {
+		snprintf(m, sizeof(m), "%s", in->mnemonic);
+		snprintf(ops, sizeof(ops), "%s", in->op_str);
+	} else if (in->size == 2 && in->bytes[0] == 0x66 && in->bytes[1] == 0x90) {
+		snprintf(m, sizeof(m), "xchg");		/* Capstone: "nop" */
+		snprintf(ops, sizeof(ops), "%%ax,%%ax");
+	} else {
+		att__operands(in, in->op_str, ops, sizeof(ops));
+		att__fixups(in, ops, sizeof(ops));
+		att__mnemonic(in, ops, m, sizeof(m));
+		if (!strncmp(m, "nop", 3))
+			att__nop_prefixes(in, ops, pfx, sizeof(pfx));
+	}
+	if (in->has_target) {
+		sym_ref(st, dso, in->target, ref, sizeof(ref));
+		snprintf(ops, sizeof(ops), "%" PRIx64 "%s", in->target, ref);
+	}
+	if (pfx[0]) {		/* objdump: the prefixes, then the instruction */
+		size_t k = strlen(pfx);
+
+		snprintf(pfx + k, sizeof(pfx) - k, "%s", m);
+		snprintf(m, sizeof(m), "%s", pfx);
+	}
+	if (!ops[0])
+		snprintf(buf + n, size - n, "%s", m);
+	else
+		snprintf(buf + n, size - n, "%-6s %s", m, ops);
+	if (in->has_ref) {
+		n = strlen(buf);
+		sym_ref(st, dso, in->ref, ref, sizeof(ref));
+		snprintf(buf + n, size - n, "        # %" PRIx64 "%s", in->ref, ref);
+	}
+}
+
+static int hex_digits(uint64_t v)
+{
+	int n = 1;
+
+	while (v >>= 4)
+		n++;
+	return n;
+}
+
+/* A line of code: text is what objdump prints after "ADDR:\t" for the
+ * bytes [addr, next), which it is given the samples of. */
+static struct annotate_line *builder__code(struct listing_builder *b,
+					   const struct annotated_sym *as, uint64_t addr,
+					   uint64_t next, const char *text)
+{
+	struct annotate_line *al = builder__push(b);
+	size_t col = (size_t)hex_digits(addr) + 1, pad = 8 - col % 8;
+	uint64_t off, end;
+	char *t;
+
+	if (!al)
+		return NULL;
+	/* perf keeps what follows "ADDR:", the tab expanded from there */
+	t = text__tidy(text, 0);
+	al->text = t ? malloc(strlen(t) + pad + 1) : NULL;
+	if (al->text) {
+		memset(al->text, ' ', pad);
+		strcpy(al->text + pad, t);
+	}
+	free(t);
+	if (!al->text) {
+		b->err = -ENOMEM;
+		return NULL;
+	}
+	al->offset = (int64_t)(addr - as->sym->start);
+	end = next - as->sym->start;
+	for (off = (uint64_t)al->offset; off < end && off < as->len; off++) {
+		al->period += as->addr_period[off];
+		al->nr_samples += as->addr_hits[off];
+	}
+	return al;
+}
+
+/*
+ * An instruction; with asm_raw, objdump's lines of seven bytes each:
+ * the bytes after the first seven go on lines of their own, which perf
+ * takes for instructions (the samples of their bytes theirs).
+ */
+static void builder__insn(struct listing_builder *b, const struct disasm_symtab *st,
+			  const struct annotated_sym *as, const struct disasm_insn *in, uint64_t next,
+			  bool intel, bool asm_raw)
+{
+	struct annotate_line *al;
+	char text[1024];
+	unsigned int k, j;
+
+	insn__text(st, as->dso, in, intel, asm_raw, text, sizeof(text));
+	al = builder__code(b, as, in->addr, asm_raw && in->size > 7 ? in->addr + 7 : next, text);
+	if (!al)
+		return;
+	al->is_call = in->is_call;
+	al->is_jump = in->is_jump;
+	al->has_target = in->has_target;
+	al->target = in->target;
+	for (k = 7; asm_raw && k < in->size; k += 7) {
+		size_t n = 0;
+
+		for (j = k; j < in->size && j < k + 7; j++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%02x ", in->bytes[j]);
+		builder__code(b, as, in->addr + k, k + 7 < in->size ? in->addr + k + 7 : next, text);
+	}
+}
+
+static double line__percent(const struct annotate_line *al, const struct annotated_sym *as,
+			    enum annotate_percent_type t, uint64_t tot_period, uint64_t tot_samples)
+{
+	uint64_t num, den;
+
+	switch (t) {
+	case PERCENT_GLOBAL_PERIOD: num = al->period; den = tot_period; break;
+	case PERCENT_LOCAL_HITS: num = al->nr_samples; den = as->nr_samples; break;
+	case PERCENT_GLOBAL_HITS: num = al->nr_samples; den = tot_samples; break;
+	default: num = al->period; den = as->period; break;
+	}
+	return den ? 100.0 * (double)num / (double)den : 0.0;
+}
+
+int annotated_sym__listing(struct annotation_set *set, const struct annotated_sym *as,
+			   const struct annotate_opts *opts, struct annotate_listing *l)
+{
+	struct listing_builder b = { .l = l };
+	struct objdump_state st = { .prev_line = 0 };
+	struct disasm_code code;
+	uint64_t tot_period, tot_samples;
+	char buf[1024], ref[600];
+	size_t i;
+	int err;
+
+	memset(l, 0, sizeof(*l));
+	l->start = as->sym->start;
+	err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
+	if (err)
+		return err;
+	/* objdump's preamble as perf keeps it: the file format line dropped */
+	builder__text(&b, "");
+	builder__text(&b, "");
+	builder__text(&b, "");
+	snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.section);
+	builder__text(&b, buf);
+	builder__text(&b, "");
+	st.symtab = set__symtab(set, as->dso, !opts->no_source);
+	if (st.symtab)	/* none: ELF names */
+		disasm_symtab__funcs(st.symtab, as->sym->start, as->sym->end, &st.funcs);
+	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
+	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
+	builder__text(&b, buf);
+	for (i = 0; i < code.nr && !b.err; i++) {
+		const struct disasm_insn *in = &code.insns[i];
+		struct src_pos pos;
+
+		src_pos__get(&st, as->dso, in->addr, &pos);
+		builder__position(&b, set, &st, &pos, !opts->no_source);
+		builder__insn(&b, st.symtab, as, in, i + 1 < code.nr ? code.insns[i + 1].addr : as->sym->end,
+			      opts->intel, opts->asm_raw);
+	}
+	free(st.shown);
+	disasm_funcs__exit(&st.funcs);
+	disasm_code__exit(&code);
+	if (b.err) {
+		annotate_listing__exit(l);
+		return b.err;
+	}
+	annotation_set__totals(set, as->evsel, &tot_period, &tot_samples);
+	for (i = l->nr; i-- > 0;) {
+		if (l->lines[i].offset >= 0 && !l->addr_width)
+			l->addr_width = hex_digits(l->start + (uint64_t)l->lines[i].offset);
+	}
+	for (i = 0; i < l->nr; i++)
+		if (l->lines[i].offset >= 0)
+			l->lines[i].percent = line__percent(&l->lines[i], as, opts->percent_type,
+							    tot_period, tot_samples);
+	return 0;
+}
+
+void annotate_listing__exit(struct annotate_listing *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->lines[i].text);
+	free(l->lines);
+	l->lines = NULL;
+	l->nr = 0;
+}
+
+static const char *dso__display_name(const struct dso *dso, bool full)
+{
+	const char *s;
+
+	if (full)
+		return dso->long_name;
+	s = strrchr(dso->long_name, '/');
+	return s ? s + 1 : dso->long_name;
+}
+
+/* One source line of -l's summary: its share, summed over its instructions. */
+struct line_share {
+	const char *path;	/* the DSO's srcline; NULL: path_buf */
+	double percent;
+	char path_buf[64];
+};
+
+static const char *line_share__path(const struct line_share *sh)
+{
+	return sh->path ? sh->path : sh->path_buf;
+}
+
+static int line_share__by_path(const void *pa, const void *pb)
+{
+	const struct line_share *a = pa, *b = pb;
+
+	return strcmp(line_share__path(a), line_share__path(b));
+}
+
+static int line_share__by_percent(const void *pa, const void *pb)
+{
+	const struct line_share *a = pa, *b = pb;
+
+	if (a->percent != b->percent)
+		return a->percent > b->percent ? -1 : 1;
+	/* perf: ties in reverse path order */
+	return strcmp(line_share__path(b), line_share__path(a));
+}
+
+/* The srcline -l shows for addr: perf's "file.c:NN" (the full path with
+ * -P), "DSO[addr]" without line information. */
+static const char *line_path(struct dso *dso, uint64_t addr, bool full, char *buf, size_t size)
+{
+	const char *file;
+	unsigned int line;
+
+	if (full && !dso__srcline_full(dso, addr, &file, &line)) {
+		snprintf(buf, size, "%s:%u", file, line);
+		return buf;
+	}
+	if (!full && (file = dso__srcline(dso, addr)) != NULL)
+		return file;
+	snprintf(buf, size, "%s[%" PRIx64 "]", dso->short_name, addr);
+	return buf;
+}
+
+/*
+ * perf's -l summary: each instruction over 0.5% gets its srcline, the
+ * lines' shares summed, printed hottest first ("Sorted summary for file").
+ */
+static int print_line_summary(const struct annotated_sym *as, const struct annotate_listing *l,
+			      const struct annotate_opts *opts, FILE *fp)
+{
+	struct line_share *shares = calloc(l->nr ? l->nr : 1, sizeof(*shares));
+	size_t i, n = 0, m;
+
+	if (!shares)
+		return -ENOMEM;
+	for (i = 0; i < l->nr; i++) {
+		const struct annotate_line *al = &l->lines[i];
+		struct line_share *sh = &shares[n];
+
+		if (al->offset < 0 || al->percent <= 0.5)
+			continue;
+		sh->path = line_path(as->dso, l->start + (uint64_t)al->offset, opts->full_paths,
+				     sh->path_buf, sizeof(sh->path_buf));
+		sh->percent = al->percent;
+		n++;
+	}
+	/* sorting moves the entries: paths in path_buf follow them */
+	for (i = 0; i < n; i++)
+		if (shares[i].path == shares[i].path_buf)
+			shares[i].path = NULL;
+	qsort(shares, n, sizeof(*shares), line_share__by_path);
+	for (i = 0, m = 0; i < n; i++) {	/* one per path */
+		if (m && !strcmp(line_share__path(&shares[m - 1]), line_share__path(&shares[i])))
+			shares[m - 1].percent += shares[i].percent;
+		else
+			shares[m++] = shares[i];
+	}
+	qsort(shares, m, sizeof(*shares), line_share__by_percent);
+	fprintf(fp, "\nSorted summary for file %s\n", as->dso->long_name);
+	fprintf(fp, "----------------------------------------------\n\n");
+	if (!m)
+		fprintf(fp, " Nothing higher than %1.1f%%\n", 0.5);
+	for (i = 0; i < m; i++)
+		fprintf(fp, " %7.2f %s\n", shares[i].percent, line_share__path(&shares[i]));
+	free(shares);
+	return 0;
+}
+
+int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
+			   const struct annotate_opts *opts, FILE *fp)
+{
+	struct annotate_listing l;
+	int width = opts->show_total_period ? 12 : 8, hlen, err;
+	const char *what = opts->show_total_period ? "Period" :
+			   opts->show_nr_samples ? "Samples" : "Percent";
+	char buf[64];
+	size_t i;
+
+	err = annotated_sym__listing(set, as, opts, &l);
+	if (err)
+		return err;
+	if (opts->print_line) {
+		err = print_line_summary(as, &l, opts, fp);
+		if (err) {
+			annotate_listing__exit(&l);
+			return err;
+		}
+	}
+	hlen = fprintf(fp, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64
+		       " samples, percent: %s)\n", width, width, what,
+		       dso__display_name(as->dso, opts->full_paths), evsel__name(as->evsel),
+		       as->nr_samples, annotate__percent_type_str(opts->percent_type));
+	/* perf's rule: as long as that line (its newline counted), and 4 more */
+	for (i = 0; i < (size_t)hlen + 4; i++)
+		fputc('-', fp);
+	fputc('\n', fp);
+	for (i = 0; i < l.nr; i++) {
+		const struct annotate_line *al = &l.lines[i];
+
+		if (al->offset < 0) {
+			if (!al->text[0])
+				fprintf(fp, " %*s:\n", width, " ");
+			else
+				fprintf(fp, " %*s: %-*d %s\n", width, " ", l.addr_width, al->line_nr,
+					al->text);
+			continue;
+		}
+		if (opts->percent_limit > 0 && al->percent < opts->percent_limit)
+			continue;
+		if (opts->show_total_period)
+			fprintf(fp, " %11" PRIu64, al->period);
+		else if (opts->show_nr_samples)
+			fprintf(fp, " %7" PRIu64, al->nr_samples);
+		else
+			fprintf(fp, " %7.2f", al->percent);
+		fprintf(fp, " :   %*" PRIx64 ":%s", l.addr_width, l.start + (uint64_t)al->offset,
+			al->text);
+		if (opts->print_line && al->percent > 0.5) {
+			/* perf shows a line's srcline when it differs from the
+			 * last one shown, over all the symbols printed */
+			const char *path = line_path(as->dso, l.start + (uint64_t)al->offset,
+						     opts->full_paths, buf, sizeof(buf));
+
+			if (!set->last_path || strcmp(set->last_path, path)) {
+				fprintf(fp, " // %s", path);
+				free(set->last_path);
+				set->last_path = strdup(path);
+			}
+		}
+		fputc('\n', fp);
+	}
+	annotate_listing__exit(&l);
+	if (ferror(fp))
+		return -EPIPE;
+	return 0;
+}

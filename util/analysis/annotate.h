@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_ANNOTATE_H
+#define PRF_ANALYSIS_ANNOTATE_H
+/*
+ * Annotation: the samples of each (event, DSO, symbol) kept per address,
+ * and their printing as perf 6.1's `perf annotate --stdio` does: the
+ * symbol's instructions (util/model/disasm.h, Capstone) with the share
+ * of the event's samples on each, the source lines interleaved where
+ * `objdump -S -l` puts them (perf's source of the listing: the function
+ * name at each change, the lines since the last one shown, perf's
+ * running line number beside them), and the header perf prints:
+ * " Percent |\tSource code & Disassembly of DSO for EVENT (N samples,
+ * percent: local period)".
+ *
+ * Addresses are in the DSO address space (dso.h); the DSOs are
+ * referenced (dso__get) so the symbols stay valid after the model
+ * changes.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct dso;
+struct evsel;
+struct symbol;
+
+enum annotate_percent_type {
+	PERCENT_LOCAL_PERIOD,	/* share of the symbol's period (default) */
+	PERCENT_GLOBAL_PERIOD,	/* share of the event's period */
+	PERCENT_LOCAL_HITS,	/* share of the symbol's samples */
+	PERCENT_GLOBAL_HITS,	/* share of the event's samples */
+};
+
+/* How perf's header names t: "local period", "global hits", ... */
+const char *annotate__percent_type_str(enum annotate_percent_type t);
+
+/* "local-period" ... as perf's --percent-type; -EINVAL for others. */
+int annotate__parse_percent_type(const char *s, enum annotate_percent_type *type);
+
+struct annotate_opts {
+	enum annotate_percent_type percent_type;
+	bool intel;		/* -M intel */
+	bool no_source;		/* --no-source: objdump without -S */
+	bool print_line;	/* -l: the source-line summary and " // file:line" */
+	bool full_paths;	/* -P: the DSO's full path in the header */
+	bool show_nr_samples;	/* -n: sample counts instead of percent */
+	bool show_total_period;	/* --show-total-period: periods */
+	bool asm_raw;		/* --asm-raw: instruction bytes */
+	bool stdio2;		/* --stdio2: perf's TUI layout as text */
+	double percent_limit;	/* --percent-limit: lines below are hidden */
+};
+
+/* One symbol's samples for one event. */
+struct annotated_sym {
+	struct evsel *evsel;
+	struct dso *dso;		/* reference held */
+	struct symbol *sym;		/* owned by dso */
+	uint64_t period, nr_samples;	/* in the symbol */
+	uint64_t *addr_period;		/* [sym->end - sym->start], by offset */
+	uint32_t *addr_hits;
+	uint64_t len;			/* bytes of the symbol */
+	struct annotated_sym *next;	/* hash chain */
+};
+
+struct annotation_set;
+
+/* New empty set; NULL on ENOMEM. */
+struct annotation_set *annotation_set__new(void);
+/* Drop the DSO references and free. NULL is fine. */
+void annotation_set__delete(struct annotation_set *set);
+
+/*
+ * Count one sample of evsel (period: its period) in the event's totals,
+ * and, when sym is not NULL, at addr (DSO address space, inside sym) of
+ * sym in dso. 0 or -ENOMEM.
+ */
+int annotation_set__add(struct annotation_set *set, struct evsel *evsel, struct dso *dso,
+			struct symbol *sym, uint64_t addr, uint64_t period);
+
+/*
+ * The symbols with samples, in perf annotate's order: by event (evlist
+ * order), then hottest first (period), then DSO short name, then symbol
+ * name (the order of perf report -s dso,sym). The
+ * array is the set's; *nr its length. NULL with *nr 0 when empty or on
+ * ENOMEM.
+ */
+struct annotated_sym **annotation_set__sorted(struct annotation_set *set, size_t *nr);
+
+/*
+ * The i-th DSO (from 0) with samples that hit no symbol in it (its file
+ * missing, stripped, or differing from the recording), in first-seen
+ * order, and how many: 0, or -ENOENT past the last one.
+ */
+int annotation_set__unresolved(const struct annotation_set *set, size_t i, struct dso **dso,
+			       uint64_t *nr_samples);
+
+/* Total period and samples of evsel (every sample counted by _add). */
+void annotation_set__totals(const struct annotation_set *set, const struct evsel *evsel,
+			    uint64_t *period, uint64_t *nr_samples);
+
+/*
+ * Print as perf annotate --stdio: header, rule, the listing. set gives
+ * the event totals for the global percent types. Source files are read
+ * once per set. 0; -ENOENT (no file for the DSO's code), -EOPNOTSUPP
+ * (not x86 code), -EIO, -ENOMEM (nothing printed then); -EPIPE when the
+ * output closed.
+ */
+int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
+			   const struct annotate_opts *opts, FILE *fp);
+
+/* One line of an annotated listing, as the TUI browses them. */
+struct annotate_line {
+	int64_t offset;		/* from the symbol start; -1: source/text line */
+	int line_nr;		/* perf's running line number */
+	char *text;		/* source line, or the instruction after "addr:" */
+	double percent;		/* instructions: by opts->percent_type */
+	uint64_t nr_samples, period;
+	uint64_t target;	/* jumps/calls to an address: the target */
+	bool has_target, is_call, is_jump;
+};
+
+struct annotate_listing {
+	struct annotate_line *lines;
+	size_t nr;
+	int addr_width;		/* hex digits of the last instruction's address */
+	uint64_t start;		/* the symbol's start */
+};
+
+/* Build the listing printed by annotated_sym__fprintf() (errors as it).
+ * Free with annotate_listing__exit(). */
+int annotated_sym__listing(struct annotation_set *set, const struct annotated_sym *as,
+			   const struct annotate_opts *opts, struct annotate_listing *l);
+void annotate_listing__exit(struct annotate_listing *l);
+
+#endif

@@ -1,0 +1,953 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A symbol's code disassembled with Capstone (disasm.h): the bytes come
+ * from the DSO's ELF file through its program headers, the text from
+ * Capstone, the branch targets and RIP-relative references from
+ * Capstone's instruction details.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <capstone/capstone.h>
+#include <elfutils/libdw.h>
+#include <dwarf.h>
+
+#include "disasm.h"
+#include "debuginfo.h"
+#include "dso.h"
+#include "model.h"
+#include "../lib/debug.h"
+
+/*
+ * libcapstone, loaded when the first code is disassembled (dlopen), not
+ * linked: its relocations cost every prf command at start-up about as
+ * much as the rest of prf's; only annotate uses it. The calls go through
+ * this table.
+ */
+#define CAPSTONE_STR(x) #x
+#define CAPSTONE_SONAME_(major) "libcapstone.so." CAPSTONE_STR(major)
+#define CAPSTONE_SONAME CAPSTONE_SONAME_(CS_API_MAJOR)
+
+static struct {
+	__typeof__(cs_open) *open;
+	__typeof__(cs_option) *option;
+	__typeof__(cs_malloc) *malloc;
+	__typeof__(cs_disasm_iter) *disasm_iter;
+	__typeof__(cs_free) *free;
+	__typeof__(cs_close) *close;
+} capstone;
+static pthread_once_t capstone_once = PTHREAD_ONCE_INIT;
+static int capstone_err;
+
+static void capstone__open(void)
+{
+	void *h = dlopen(CAPSTONE_SONAME, RTLD_NOW | RTLD_LOCAL);
+
+	capstone_err = -ENOSYS;
+	if (!h) {
+		pr_debug("disasm: %s\n", dlerror());
+		return;
+	}
+	capstone.open = (__typeof__(capstone.open))dlsym(h, "cs_open");
+	capstone.option = (__typeof__(capstone.option))dlsym(h, "cs_option");
+	capstone.malloc = (__typeof__(capstone.malloc))dlsym(h, "cs_malloc");
+	capstone.disasm_iter = (__typeof__(capstone.disasm_iter))dlsym(h, "cs_disasm_iter");
+	capstone.free = (__typeof__(capstone.free))dlsym(h, "cs_free");
+	capstone.close = (__typeof__(capstone.close))dlsym(h, "cs_close");
+	if (capstone.open && capstone.option && capstone.malloc && capstone.disasm_iter &&
+	    capstone.free && capstone.close)
+		capstone_err = 0;
+	else
+		pr_debug("disasm: %s lacks a cs_* function\n", CAPSTONE_SONAME);
+}
+
+static int capstone__load(void)
+{
+	pthread_once(&capstone_once, capstone__open);
+	return capstone_err;
+}
+
+/* Largest symbol disassembled: beyond it the range is cut (perf's
+ * objdump would print it all; no real function is that large). */
+#define DISASM_MAX_BYTES (64UL << 20)
+
+/* The file offset of [vaddr, vaddr + len) in a PT_LOAD segment's file
+ * bytes, and the name of the section holding vaddr. 0 or -ENOENT. */
+static int elf__code_offset(Elf *elf, uint64_t vaddr, uint64_t len, uint64_t *off,
+			    char *section, size_t section_size)
+{
+	size_t i, nr, shstrndx;
+	GElf_Phdr ph;
+	Elf_Scn *scn = NULL;
+	int err = -ENOENT;
+
+	if (elf_getphdrnum(elf, &nr))
+		return -ENOENT;
+	for (i = 0; i < nr; i++) {
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (vaddr >= ph.p_vaddr && vaddr - ph.p_vaddr < ph.p_filesz &&
+		    len <= ph.p_filesz - (vaddr - ph.p_vaddr)) {
+			*off = vaddr - ph.p_vaddr + ph.p_offset;
+			err = 0;
+			break;
+		}
+	}
+	if (err)
+		return err;
+	snprintf(section, section_size, ".text");
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) ||
+		    vaddr < sh.sh_addr || vaddr - sh.sh_addr >= sh.sh_size)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name)
+			snprintf(section, section_size, "%s", name);
+		break;
+	}
+	return 0;
+}
+
+/* Read [start, end) of the ELF file path. 0 or -errno; *buf malloc'd. */
+static int read_code(const char *path, uint64_t start, uint64_t len, unsigned char **buf,
+		     int *mode, char *section, size_t section_size)
+{
+	GElf_Ehdr eh;
+	uint64_t off;
+	Elf *elf;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || !gelf_getehdr(elf, &eh)) {
+		err = -EOPNOTSUPP;
+		goto out;
+	}
+	if (eh.e_machine == EM_X86_64)
+		*mode = CS_MODE_64;
+	else if (eh.e_machine == EM_386)
+		*mode = CS_MODE_32;
+	else {
+		err = -EOPNOTSUPP;
+		goto out;
+	}
+	err = elf__code_offset(elf, start, len, &off, section, section_size);
+	if (err)
+		goto out;
+	*buf = malloc(len ? len : 1);
+	if (!*buf) {
+		err = -ENOMEM;
+		goto out;
+	}
+	if (pread(fd, *buf, len, (off_t)off) != (ssize_t)len) {
+		free(*buf);
+		*buf = NULL;
+		err = -EIO;
+	}
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return err;
+}
+
+static bool insn__in_group(const cs_insn *ci, uint8_t group)
+{
+	uint8_t i;
+
+	for (i = 0; ci->detail && i < ci->detail->groups_count; i++)
+		if (ci->detail->groups[i] == group)
+			return true;
+	return false;
+}
+
+static void insn__fill(struct disasm_insn *in, const cs_insn *ci)
+{
+	const cs_x86 *x86 = ci->detail ? &ci->detail->x86 : NULL;
+	uint8_t i;
+
+	memset(in, 0, sizeof(*in));
+	in->addr = ci->address;
+	in->size = ci->size;
+	memcpy(in->bytes, ci->bytes, ci->size < sizeof(in->bytes) ? ci->size : sizeof(in->bytes));
+	snprintf(in->mnemonic, sizeof(in->mnemonic), "%s", ci->mnemonic);
+	snprintf(in->op_str, sizeof(in->op_str), "%s", ci->op_str);
+	in->is_jump = insn__in_group(ci, CS_GRP_JUMP);
+	in->is_call = insn__in_group(ci, CS_GRP_CALL);
+	in->is_ret = insn__in_group(ci, CS_GRP_RET);
+	for (i = 0; x86 && i < x86->op_count; i++) {
+		const cs_x86_op *op = &x86->operands[i];
+
+		if ((in->is_jump || in->is_call) && op->type == X86_OP_IMM && x86->op_count == 1) {
+			in->has_target = true;
+			in->target = (uint64_t)op->imm;
+		} else if (op->type == X86_OP_MEM && op->mem.base == X86_REG_RIP &&
+			   op->mem.index == X86_REG_INVALID) {
+			in->has_ref = true;
+			in->ref = ci->address + ci->size + (uint64_t)op->mem.disp;
+		} else if (op->type == X86_OP_MEM && !op->mem.disp) {
+			unsigned int mod = x86->modrm >> 6;
+
+			/* mod 1/2: disp8/disp32; no base: SIB's disp32 */
+			in->disp0_encoded = mod == 1 || mod == 2 || op->mem.base == X86_REG_INVALID;
+		} else if (op->type == X86_OP_IMM) {
+			in->imm_size = op->size;
+		}
+	}
+}
+
+static int code__push(struct disasm_code *code, size_t *alloc, struct disasm_insn **slot)
+{
+	if (code->nr == *alloc) {
+		size_t n = *alloc ? *alloc * 2 : 256;
+		struct disasm_insn *p = realloc(code->insns, n * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		code->insns = p;
+		*alloc = n;
+	}
+	*slot = &code->insns[code->nr++];
+	return 0;
+}
+
+int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
+		struct disasm_code *code)
+{
+	unsigned char *buf = NULL;
+	const uint8_t *p;
+	size_t left, alloc = 0;
+	uint64_t addr;
+	csh cs = 0;
+	cs_insn *ci = NULL;
+	int mode = CS_MODE_64, err;
+
+	memset(code, 0, sizeof(*code));
+	if (end <= start)
+		return -ENOENT;
+	if (end - start > DISASM_MAX_BYTES)
+		end = start + DISASM_MAX_BYTES;
+	if (capstone__load())
+		return -ENOSYS;
+	dso__load(dso);
+	if (!dso->runtime_path)
+		return -ENOENT;
+	err = read_code(dso->runtime_path, start, end - start, &buf, &mode, code->section,
+			sizeof(code->section));
+	if (err)
+		return err;
+	if (capstone.open(CS_ARCH_X86, mode, &cs) != CS_ERR_OK) {
+		free(buf);
+		return -ENOMEM;
+	}
+	capstone.option(cs, CS_OPT_SYNTAX, intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
+	capstone.option(cs, CS_OPT_DETAIL, CS_OPT_ON);
+	ci = capstone.malloc(cs);
+	if (!ci) {
+		err = -ENOMEM;
+		goto out;
+	}
+	p = buf;
+	left = end - start;
+	addr = start;
+	while (left) {
+		struct disasm_insn *in;
+
+		err = code__push(code, &alloc, &in);
+		if (err)
+			goto out;
+		if (capstone.disasm_iter(cs, &p, &left, &addr, ci)) {
+			insn__fill(in, ci);
+			continue;
+		}
+		/* undecodable: one byte, as objdump's "(bad)" line */
+		memset(in, 0, sizeof(*in));
+		in->addr = addr;
+		in->size = 1;
+		in->bytes[0] = *p;
+		snprintf(in->mnemonic, sizeof(in->mnemonic), "(bad)");
+		p++;
+		left--;
+		addr++;
+	}
+	err = 0;
+out:
+	if (ci)
+		capstone.free(ci, 1);
+	capstone.close(&cs);
+	free(buf);
+	if (err)
+		disasm_code__exit(code);
+	return err;
+}
+
+void disasm_code__exit(struct disasm_code *code)
+{
+	free(code->insns);
+	code->insns = NULL;
+	code->nr = 0;
+}
+
+/* ---- objdump's symbol table ---- */
+
+struct disasm_sym {
+	uint64_t value, size;
+	const char *name;	/* into names */
+	uint32_t order;		/* in the file's table */
+	uint16_t shndx;		/* its section */
+	uint8_t type, bind;
+};
+
+struct disasm_scn {
+	uint64_t addr, size;
+	uint16_t index;
+};
+
+struct disasm_symtab {
+	struct disasm_sym *by_ref;	/* by address, then objdump's preference */
+	struct disasm_sym *funcs;	/* functions and untyped, by address, then order */
+	size_t nr, nr_funcs, alloc;
+	char **names;			/* owned, one per symbol */
+	struct disasm_scn *scns;	/* the allocated sections, to tell a symbol's */
+	size_t nr_scns;
+	struct dso *dso;		/* not referenced: the caller keeps it */
+	bool static_syms;		/* funcs from a static symbol table */
+	Dwarf *dwarf;			/* for disasm_symtab__funcs(), opened once */
+	int dwarf_fd;
+	bool dwarf_tried;
+};
+
+static int sym_rank(const struct disasm_sym *s)
+{
+	int r = 0;
+
+	if (s->type != STT_FUNC && s->type != STT_GNU_IFUNC)
+		r += 8;
+	if (s->type != STT_OBJECT)
+		r += 4;
+	if (s->bind == STB_LOCAL)
+		r += 2;
+	return r;
+}
+
+static int sym_ref_cmp(const void *pa, const void *pb)
+{
+	const struct disasm_sym *a = pa, *b = pb;
+	int ra, rb;
+
+	if (a->value != b->value)
+		return a->value < b->value ? -1 : 1;
+	ra = sym_rank(a);
+	rb = sym_rank(b);
+	if (ra != rb)
+		return ra - rb;
+	if (!a->size != !b->size)
+		return a->size ? -1 : 1;
+	if ((a->name[0] == '.') != (b->name[0] == '.'))
+		return a->name[0] == '.' ? 1 : -1;
+	return strcmp(a->name, b->name);
+}
+
+static int sym_func_cmp(const void *pa, const void *pb)
+{
+	const struct disasm_sym *a = pa, *b = pb;
+
+	if (a->value != b->value)
+		return a->value < b->value ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* Add a symbol named name (taken: freed with the table, also on error).
+ * 0 or -ENOMEM. */
+static int symtab__push(struct disasm_symtab *st, uint64_t value, uint64_t size, char *name,
+			uint32_t order, uint16_t shndx, uint8_t type, uint8_t bind)
+{
+	struct disasm_sym *s;
+
+	if (!name)
+		return -ENOMEM;
+	if (st->nr == st->alloc) {
+		size_t n = st->alloc ? st->alloc * 2 : 1024;
+		struct disasm_sym *syms = realloc(st->by_ref, n * sizeof(*syms));
+		char **names = syms ? realloc(st->names, n * sizeof(*names)) : NULL;
+
+		if (syms)
+			st->by_ref = syms;
+		if (!names) {
+			free(name);
+			return -ENOMEM;
+		}
+		st->names = names;
+		st->alloc = n;
+	}
+	st->names[st->nr] = name;
+	s = &st->by_ref[st->nr++];
+	*s = (struct disasm_sym){ .value = value, .size = size, .name = name, .order = order,
+				  .shndx = shndx, .type = type, .bind = bind };
+	return 0;
+}
+
+/* The version names of .gnu.version_d by index (names[ndx]), for
+ * objdump's "name@@VERSION" of dynamic symbols. *versym: .gnu.version. */
+static void dynsym__versions(Elf *elf, Elf_Data **versym, const char *names[], size_t max)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	*versym = NULL;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		Elf_Data *data;
+		size_t off = 0;
+		int i;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_GNU_versym)
+			*versym = elf_getdata(scn, NULL);
+		if (sh.sh_type != SHT_GNU_verdef || !(data = elf_getdata(scn, NULL)))
+			continue;
+		for (i = 0; i < (int)sh.sh_info; i++) {
+			GElf_Verdef vd;
+			GElf_Verdaux va;
+
+			if (!gelf_getverdef(data, (int)off, &vd))
+				break;
+			if (vd.vd_ndx < max && gelf_getverdaux(data, (int)(off + vd.vd_aux), &va))
+				names[vd.vd_ndx] = elf_strptr(elf, sh.sh_link, va.vda_name);
+			if (!vd.vd_next)
+				break;
+			off += vd.vd_next;
+		}
+	}
+}
+
+static int symtab__read(struct disasm_symtab *st, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL), *versym = NULL;
+	size_t i, n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+	const char *versions[64] = { NULL };
+
+	if (!data || !n)
+		return -ENOENT;
+	if (sh->sh_type == SHT_DYNSYM)
+		dynsym__versions(elf, &versym, versions, 64);
+	for (i = 0; i < n; i++) {
+		GElf_Sym sym;
+		const char *name;
+		char *dem;
+		int type, err;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			continue;
+		type = GELF_ST_TYPE(sym.st_info);
+		if (type == STT_FILE || type == STT_SECTION || sym.st_shndx == SHN_UNDEF ||
+		    sym.st_shndx == SHN_COMMON)
+			continue;
+		name = elf_strptr(elf, sh->sh_link, sym.st_name);
+		if (!name || !name[0])
+			continue;
+		dem = name__mangled(name) ? demangle_sym(name, true) : NULL;
+		if (versym) {		/* objdump: "name@@VER", "name@VER" when hidden */
+			GElf_Versym vs;
+			const char *ver;
+
+			/* index 1, the file's global base: "Base" */
+			if (gelf_getversym(versym, (int)i, &vs) && (vs & 0x7fff) < 64 &&
+			    (vs & 0x7fff) >= 1 &&
+			    (ver = (vs & 0x7fff) == 1 ? "Base" : versions[vs & 0x7fff]) != NULL) {
+				char *v = malloc(strlen(dem ? dem : name) + strlen(ver) + 3);
+
+				if (v)
+					sprintf(v, "%s%s%s", dem ? dem : name, vs & 0x8000 ? "@" : "@@",
+						ver);
+				free(dem);
+				dem = v;
+				if (!dem)
+					return -ENOMEM;
+			}
+		}
+		err = symtab__push(st, sym.st_value, sym.st_size, dem ? dem : strdup(name),
+				   (uint32_t)i, (uint16_t)sym.st_shndx, (uint8_t)type,
+				   (uint8_t)GELF_ST_BIND(sym.st_info));
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+#define PLT_ORDER UINT32_MAX	/* the order of the synthetic PLT symbols */
+
+/* A relocation of a GOT slot: what objdump calls a PLT entry using it. */
+struct got_reloc {
+	uint64_t got;
+	char *name;	/* "puts", "*ABS*+0x9be70" */
+};
+
+static int got_reloc__cmp(const void *pa, const void *pb)
+{
+	const struct got_reloc *a = pa, *b = pb;
+
+	return a->got < b->got ? -1 : a->got > b->got;
+}
+
+/* The JUMP_SLOT, GLOB_DAT and IRELATIVE relocations of elf. */
+static int got_relocs__read(Elf *elf, struct got_reloc **out, size_t *nr)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	size_t alloc = 0;
+
+	*out = NULL;
+	*nr = 0;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		Elf_Data *data, *symdata;
+		Elf_Scn *symscn;
+		GElf_Shdr symsh;
+		size_t i, n;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		symscn = elf_getscn(elf, sh.sh_link);
+		symdata = symscn ? elf_getdata(symscn, NULL) : NULL;
+		if (!data || !symscn || !gelf_getshdr(symscn, &symsh))
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			unsigned long type;
+			char buf[64];
+			const char *name = NULL;
+
+			if (!gelf_getrela(data, (int)i, &r))
+				continue;
+			type = GELF_R_TYPE(r.r_info);
+			if (type == R_X86_64_IRELATIVE) {
+				snprintf(buf, sizeof(buf), "*ABS*+0x%" PRIx64, (uint64_t)r.r_addend);
+				name = buf;
+			} else if ((type == R_X86_64_JUMP_SLOT || type == R_X86_64_GLOB_DAT) && symdata &&
+				   gelf_getsym(symdata, (int)GELF_R_SYM(r.r_info), &sym)) {
+				name = elf_strptr(elf, symsh.sh_link, sym.st_name);
+			}
+			if (!name || !name[0])
+				continue;
+			if (*nr == alloc) {
+				struct got_reloc *p = realloc(*out, (alloc = alloc ? alloc * 2 : 256) *
+							      sizeof(*p));
+
+				if (!p)
+					return -ENOMEM;
+				*out = p;
+			}
+			(*out)[*nr].got = r.r_offset;
+			(*out)[*nr].name = strdup(name);
+			if (!(*out)[*nr].name)
+				return -ENOMEM;
+			(*nr)++;
+		}
+	}
+	qsort(*out, *nr, sizeof(**out), got_reloc__cmp);
+	return 0;
+}
+
+/*
+ * objdump's synthetic "name@plt" symbols (libbfd's x86-64 PLT reader):
+ * each entry of .plt, .plt.sec and .plt.got whose indirect jump
+ * goes through a relocated GOT slot, named after the relocation.
+ */
+static int symtab__add_plt(struct disasm_symtab *st, const char *path)
+{
+	struct got_reloc *relocs = NULL;
+	size_t nr_relocs = 0, i, shstrndx;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	Elf *elf;
+	int fd, err = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx) ||
+	    (err = got_relocs__read(elf, &relocs, &nr_relocs)) || !nr_relocs)
+		goto out;
+	while (!err && (scn = elf_nextscn(elf, scn)) != NULL) {
+		const char *name;
+		Elf_Data *data;
+		uint64_t off, esize;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!name || (strcmp(name, ".plt") && strcmp(name, ".plt.sec") &&
+			      strcmp(name, ".plt.got")))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || data->d_size < sh.sh_size)
+			continue;
+		/* entries of sh_entsize bytes (.plt.got: 8 without IBT), else 16 */
+		esize = sh.sh_entsize >= 8 && sh.sh_entsize <= 16 ? sh.sh_entsize : 16;
+		for (off = 0; !err && off + esize <= sh.sh_size; off += esize) {
+			const uint8_t *e = (const uint8_t *)data->d_buf + off;
+			unsigned int j;
+
+			/* [endbr64] [bnd] jmp *disp32(%rip) */
+			for (j = 0; j + 6 <= esize; j++) {
+				struct got_reloc key, *r;
+				int32_t disp;
+				char *sym;
+
+				if (e[j] != 0xff || e[j + 1] != 0x25)
+					continue;
+				memcpy(&disp, e + j + 2, 4);
+				key.got = sh.sh_addr + off + j + 6 + (uint64_t)(int64_t)disp;
+				r = bsearch(&key, relocs, nr_relocs, sizeof(*relocs), got_reloc__cmp);
+				if (!r)
+					break;
+				sym = malloc(strlen(r->name) + 5);
+				if (sym)
+					sprintf(sym, "%s@plt", r->name);
+				err = symtab__push(st, sh.sh_addr + off, esize, sym, PLT_ORDER,
+						   (uint16_t)elf_ndxscn(scn), STT_FUNC, STB_GLOBAL);
+				break;
+			}
+		}
+	}
+out:
+	for (i = 0; i < nr_relocs; i++)
+		free(relocs[i].name);
+	free(relocs);
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return err;
+}
+
+/* Read the .symtab (dynsym false) or .dynsym of the ELF file path into
+ * st. 0, -ENOENT (no such table or file), -ENOMEM. */
+static int symtab__read_file(struct disasm_symtab *st, const char *path, bool dynsym)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	Elf *elf;
+	bool had_scns = st->nr_scns > 0;	/* the sections of the first file read */
+	int fd, err = -ENOENT;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -ENOENT;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	while (elf && (scn = elf_nextscn(elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == (dynsym ? SHT_DYNSYM : SHT_SYMTAB)) {
+			err = symtab__read(st, elf, scn, &sh);
+			break;
+		}
+	}
+	scn = NULL;
+	while (!err && !had_scns && elf && (scn = elf_nextscn(elf, scn)) != NULL) {
+		struct disasm_scn *p;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) || !sh.sh_size)
+			continue;
+		p = realloc(st->scns, (st->nr_scns + 1) * sizeof(*p));
+		if (!p) {
+			err = -ENOMEM;
+			break;
+		}
+		st->scns = p;
+		st->scns[st->nr_scns++] = (struct disasm_scn){ .addr = sh.sh_addr, .size = sh.sh_size,
+							      .index = (uint16_t)elf_ndxscn(scn) };
+	}
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return err;
+}
+
+struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
+{
+	struct disasm_symtab *st;
+	const char *dbg;
+	size_t i;
+	int err;
+
+	dso__load(dso);
+	if (!dso->runtime_path)
+		return NULL;
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return NULL;
+	st->dso = dso;
+	st->dwarf_fd = -1;
+	st->static_syms = true;
+	/* objdump takes a stripped file's symbols from its separate debug
+	 * file, and its dynamic symbols when there is neither */
+	err = symtab__read_file(st, dso->runtime_path, false);
+	if (err == -ENOENT && debug_file) {
+		dbg = dso__debug_file(dso);
+		if (dbg && dbg[0])
+			err = symtab__read_file(st, dbg, false);
+	}
+	if (err == -ENOENT) {
+		err = symtab__read_file(st, dso->runtime_path, true);
+		st->static_syms = false;	/* libbfd looks up no dynamic symbol */
+	}
+	if (!err)
+		err = symtab__add_plt(st, dso->runtime_path);
+	if (err)
+		goto out;
+	st->funcs = calloc(st->nr ? st->nr : 1, sizeof(*st->funcs));
+	if (!st->funcs) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < st->nr; i++) {
+		uint8_t t = st->by_ref[i].type;
+
+		/* libbfd's function lookup sees the file's symbols only */
+		if ((t == STT_FUNC || t == STT_GNU_IFUNC || t == STT_NOTYPE) &&
+		    st->by_ref[i].order != PLT_ORDER && st->static_syms)
+			st->funcs[st->nr_funcs++] = st->by_ref[i];
+	}
+	qsort(st->by_ref, st->nr, sizeof(*st->by_ref), sym_ref_cmp);
+	qsort(st->funcs, st->nr_funcs, sizeof(*st->funcs), sym_func_cmp);
+out:
+	if (err) {
+		disasm_symtab__delete(st);
+		return NULL;
+	}
+	return st;
+}
+
+void disasm_symtab__delete(struct disasm_symtab *st)
+{
+	size_t i;
+
+	if (!st)
+		return;
+	for (i = 0; st->names && i < st->nr; i++)
+		free(st->names[i]);
+	free(st->names);
+	free(st->by_ref);
+	free(st->funcs);
+	free(st->scns);
+	if (st->dwarf)
+		dwarf_end(st->dwarf);
+	if (st->dwarf_fd >= 0)
+		close(st->dwarf_fd);
+	free(st);
+}
+
+/* Index of the last symbol of syms[0..n) at or below addr, or n. */
+static size_t syms__floor(const struct disasm_sym *syms, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (syms[mid].value <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : n;
+}
+
+const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, uint64_t *start)
+{
+	size_t i = syms__floor(st->by_ref, st->nr, addr);
+
+	if (i == st->nr)
+		return NULL;
+	while (i > 0 && st->by_ref[i - 1].value == st->by_ref[i].value)
+		i--;
+	*start = st->by_ref[i].value;
+	return st->by_ref[i].name;
+}
+
+/* The index of the section holding addr, 0 when none. */
+static uint16_t symtab__section(const struct disasm_symtab *st, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_scns; i++)
+		if (addr >= st->scns[i].addr && addr - st->scns[i].addr < st->scns[i].size)
+			return st->scns[i].index;
+	return 0;
+}
+
+const char *disasm_symtab__function(const struct disasm_symtab *st, uint64_t addr,
+				    uint64_t *start)
+{
+	size_t i = syms__floor(st->funcs, st->nr_funcs, addr), best = st->nr_funcs;
+	uint16_t scn = symtab__section(st, addr);
+
+	/* the highest symbol of addr's section at or below it; of those at
+	 * its address the largest, the first listed at equal sizes */
+	for (; i < st->nr_funcs; i--) {
+		const struct disasm_sym *f = &st->funcs[i];
+
+		if (best != st->nr_funcs && f->value != st->funcs[best].value)
+			break;
+		if (f->shndx == scn && (best == st->nr_funcs || f->size >= st->funcs[best].size))
+			best = i;
+		if (!i)
+			break;
+	}
+	if (best == st->nr_funcs ||
+	    (st->funcs[best].size && addr - st->funcs[best].value >= st->funcs[best].size))
+		return NULL;
+	*start = st->funcs[best].value;
+	return st->funcs[best].name;
+}
+
+/* ---- objdump -l's function names ---- */
+
+static const char *die__bfd_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	const char *name = NULL;
+
+	if (dwarf_attr_integrate(die, DW_AT_linkage_name, &a) ||
+	    dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &a))
+		name = dwarf_formstring(&a);
+	if (!name && dwarf_attr_integrate(die, DW_AT_name, &a))
+		name = dwarf_formstring(&a);
+	return name;
+}
+
+static int funcs__add_die(struct disasm_funcs *f, Dwarf_Die *die, uint64_t want_lo,
+			  uint64_t want_hi)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	const char *name = die__bfd_name(die);
+	char *copy;
+
+	if (!name)
+		return 0;
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		if (hi <= lo || hi <= want_lo || lo >= want_hi)
+			continue;
+		if (f->nr == f->alloc) {
+			size_t n = f->alloc ? f->alloc * 2 : 64;
+			struct disasm_func *p = realloc(f->funcs, n * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			f->funcs = p;
+			f->alloc = n;
+		}
+		if (!f->nr_names || strcmp(f->names[f->nr_names - 1], name)) {
+			char **names = realloc(f->names, (f->nr_names + 1) * sizeof(*names));
+
+			if (!names)
+				return -ENOMEM;
+			f->names = names;
+			copy = name__mangled(name) ? demangle_sym(name, true) : NULL;
+			if (!copy)
+				copy = strdup(name);
+			if (!copy)
+				return -ENOMEM;
+			f->names[f->nr_names++] = copy;
+		}
+		f->funcs[f->nr++] = (struct disasm_func){ .lo = lo, .hi = hi,
+							   .name = f->names[f->nr_names - 1] };
+	}
+	return 0;
+}
+
+static int funcs__walk(struct disasm_funcs *f, Dwarf_Die *parent, uint64_t lo, uint64_t hi,
+		       int depth)
+{
+	Dwarf_Die child;
+	int err = 0;
+
+	if (depth > 64 || dwarf_child(parent, &child))
+		return 0;
+	do {
+		int tag = dwarf_tag(&child);
+
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+			err = funcs__add_die(f, &child, lo, hi);
+		if (!err && dwarf_haschildren(&child))
+			err = funcs__walk(f, &child, lo, hi, depth + 1);
+	} while (!err && dwarf_siblingof(&child, &child) == 0);
+	return err;
+}
+
+int disasm_symtab__funcs(struct disasm_symtab *st, uint64_t lo, uint64_t hi,
+			 struct disasm_funcs *funcs)
+{
+	Dwarf_Die cu;
+	int err = -ENOENT;
+
+	memset(funcs, 0, sizeof(*funcs));
+	if (!st->dwarf_tried) {
+		const char *dbg = dso__debug_file(st->dso);
+		const char *path = dbg && dbg[0] ? dbg : st->dso->runtime_path;
+
+		st->dwarf_tried = true;
+		if (dbg && path)
+			st->dwarf_fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (st->dwarf_fd >= 0)
+			st->dwarf = dwarf_begin(st->dwarf_fd, DWARF_C_READ);
+	}
+	if (st->dwarf && dwarf_addrdie(st->dwarf, lo, &cu)) {
+		Dwarf_Attribute a;
+		const char *dir = dwarf_attr(&cu, DW_AT_comp_dir, &a) ? dwarf_formstring(&a) : NULL;
+
+		err = funcs__walk(funcs, &cu, lo, hi, 0);
+		if (!err && dir && !(funcs->comp_dir = strdup(dir)))
+			err = -ENOMEM;
+	}
+	if (err)
+		disasm_funcs__exit(funcs);
+	return err;
+}
+
+void disasm_funcs__exit(struct disasm_funcs *funcs)
+{
+	size_t i;
+
+	for (i = 0; i < funcs->nr_names; i++)
+		free(funcs->names[i]);
+	free(funcs->names);
+	free(funcs->funcs);
+	free(funcs->comp_dir);
+	memset(funcs, 0, sizeof(*funcs));
+}
+
+const char *disasm_funcs__find(const struct disasm_funcs *funcs, uint64_t addr)
+{
+	const struct disasm_func *best = NULL;
+	size_t i;
+
+	for (i = 0; i < funcs->nr; i++) {
+		const struct disasm_func *f = &funcs->funcs[i];
+
+		/* at equal sizes the later one in the unit (libbfd) */
+		if (addr >= f->lo && addr < f->hi && (!best || f->hi - f->lo <= best->hi - best->lo))
+			best = f;
+	}
+	return best ? best->name : NULL;
+}

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Live session: ring-buffer records delivered to a perf_tool without a
+ * file. See live.h.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include "live.h"
+#include "../format/synthesize.h"
+#include "../kernel/cpumap.h"
+#include "../kernel/evlist.h"
+#include "../kernel/evsel.h"
+#include "../kernel/record-loop.h"
+#include "../kernel/thread_map.h"
+#include "../kernel/tracefs.h"
+#include "../kernel/workload.h"
+#include "../lib/debug.h"
+#include "../lib/util.h"
+#include "../model/machine.h"
+
+struct live {
+	struct evlist *evlist;		/* owned until the session takes it */
+	struct perf_session *session;
+	struct perf_cpu_map *cpus;
+	struct perf_thread_map *threads;
+	struct record_loop loop;
+	struct workload wl;
+	bool has_workload, reaped, per_thread;
+	int exec_err;			/* the command could not be run */
+	int wstatus;
+	int err;			/* first tool error */
+	uint64_t nr_records;
+	size_t id_hdr_size;
+	/* the records of one drain pass, delivered in time order at its end */
+	char *pass;
+	size_t pass_len, pass_cap;
+	struct pass_rec { uint64_t time; size_t off; } *recs;
+	size_t nr_recs, recs_cap;
+};
+
+static int live__targets(struct live *l, const struct live_target *t, const char *const *argv)
+{
+	int err;
+
+	l->wl.pid = -1;
+	if (t->cpu_list)
+		l->cpus = perf_cpu_map__new(t->cpu_list);
+	else
+		l->cpus = perf_cpu_map__new_online();
+	if (!l->cpus) {
+		pr_err("Invalid cpu list: %s\n", t->cpu_list ? t->cpu_list : "(online cpus)");
+		return -EINVAL;
+	}
+	if (t->pid_str || t->tid_str) {
+		const char *s = t->pid_str ? t->pid_str : t->tid_str;
+
+		l->threads = t->pid_str ? thread_map__new_by_pid_str(s) : thread_map__new_by_tid_str(s);
+		if (!l->threads) {
+			pr_err("Couldn't find %s '%s': %s\n", t->pid_str ? "process" : "thread", s,
+			       errno == ESRCH || !errno ? "No such process" : strerror(errno));
+			return -ESRCH;
+		}
+	} else if (t->system_wide || t->cpu_list) {
+		l->threads = perf_thread_map__new_dummy();
+	}
+	/* a command runs with any target: tracing ends when it does */
+	if (argv && argv[0]) {
+		err = workload__prepare(&l->wl, argv);
+		if (err) {
+			pr_err("Couldn't run the workload: %s\n", strerror(-err));
+			return err;
+		}
+		l->has_workload = true;
+		if (!l->threads)
+			l->threads = thread_map__new_by_tid(l->wl.pid);
+	}
+	return l->threads ? 0 : -ENOMEM;
+}
+
+static void live__config(struct live *l, struct evlist *evlist, const struct live_target *t)
+{
+	bool cpu_wide = t->system_wide || t->cpu_list;
+	bool workload_only = l->has_workload && !cpu_wide && !t->pid_str && !t->tid_str;
+	struct evsel *evsel;
+
+	uint64_t st0 = evlist__first(evlist)->attr.sample_type;
+	bool differ = false;
+
+	evlist__for_each_entry(evlist, evsel)
+		differ |= evsel->attr.sample_type != st0;
+	evlist__for_each_entry(evlist, evsel) {
+		struct perf_event_attr *a = &evsel->attr;
+
+		a->size = sizeof(*a);
+		/* the id where every record has it when the layouts differ */
+		if (differ)
+			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
+		else if (evlist->nr_entries > 1)
+			a->sample_type |= PERF_SAMPLE_ID;
+		a->read_format |= PERF_FORMAT_ID;
+		a->disabled = 1;
+		a->inherit = !t->no_inherit;
+		a->enable_on_exec = workload_only;
+		a->sample_id_all = 1;
+		if (evsel == evlist__first(evlist)) {
+			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
+			evsel->tracking = true;
+		}
+	}
+}
+
+static int live__open(struct live *l, struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		for (;;) {
+			int err = evsel__open(evsel, l->cpus, l->threads);
+			char msg[512];
+
+			if (!err)
+				break;
+			if (evsel__fallback_exclude_kernel(evsel, err))
+				continue;
+			evsel__open_strerror(evsel, err, msg, sizeof(msg));
+			pr_err("Error:\n%s\n", msg);
+			return err;
+		}
+	}
+	return tracefs__apply_filters(evlist);
+}
+
+static int live__synth_cb(void *arg, const union perf_event *event)
+{
+	struct live *l = arg;
+
+	return perf_session__deliver_live(l->session, (union perf_event *)event);
+}
+
+static int live__synthesize(struct live *l, const struct live_target *t)
+{
+	int err = 0;
+
+	if (t->synth_kernel) {
+		err = synthesize__kernel_mmap(live__synth_cb, l, l->id_hdr_size);
+		if (err == -ENOENT)
+			err = 0;
+		if (!err)
+			err = synthesize__modules(live__synth_cb, l, l->id_hdr_size);
+		if (err)
+			return err;
+	}
+	if (t->system_wide || (t->cpu_list && !t->pid_str && !t->tid_str))
+		return synthesize__all_processes(live__synth_cb, l, l->id_hdr_size);
+	for (int i = 0; (t->pid_str || t->tid_str) && i < perf_thread_map__nr(l->threads) && !err; i++) {
+		pid_t tid = perf_thread_map__pid(l->threads, i);
+
+		if (tid > 0)
+			err = synthesize__process(live__synth_cb, l, l->id_hdr_size, tid);
+	}
+	return err;
+}
+
+struct live *live__new(struct evlist *evlist, const struct live_target *t,
+		       const char *const *argv, struct perf_tool *tool, int *errp)
+{
+	struct live *l = zalloc(sizeof(*l));
+	int err = -ENOMEM;
+
+	if (!l) {
+		evlist__delete(evlist);
+		goto out;
+	}
+	l->wl.pid = -1;
+	l->evlist = evlist;
+	err = live__targets(l, t, argv);
+	if (err)
+		goto fail;
+	live__config(l, evlist, t);
+	err = live__open(l, evlist);
+	if (err)
+		goto fail;
+	err = -ENOMEM;
+	l->session = zalloc(sizeof(*l->session));
+	if (!l->session)
+		goto fail;
+	l->session->tool = tool;
+	l->session->machine = machine__new_host();
+	/* the session's data owns the evlist from here on, even on error;
+	 * its ids are known now that the events are open */
+	l->evlist = NULL;
+	err = perf_data__open_live(&l->session->data, evlist);
+	if (!err && !l->session->machine)
+		err = -ENOMEM;
+	if (err)
+		goto fail;
+	err = record_loop__mmap(&l->loop, evlist, l->cpus, l->threads, false,
+				t->mmap_pages ? t->mmap_pages : 128);
+	if (err)
+		goto fail;
+	l->id_hdr_size = synthesize__id_hdr_size(evlist__first(evlist)->attr.sample_type);
+	err = live__synthesize(l, t);
+	if (err)
+		goto fail;
+	return l;
+fail:
+	live__delete(l);
+	l = NULL;
+out:
+	if (errp)
+		*errp = err;
+	return NULL;
+}
+
+struct perf_session *live__session(struct live *l)
+{
+	return l->session;
+}
+
+int live__nr_threads(struct live *l)
+{
+	return perf_thread_map__nr(l->threads);
+}
+
+pid_t live__workload_pid(struct live *l)
+{
+	return l->has_workload ? l->wl.pid : -1;
+}
+
+uint64_t live__nr_records(struct live *l)
+{
+	return l->nr_records;
+}
+
+static int live__loop_write(void *arg, const void *buf, size_t len)
+{
+	return 0;
+}
+
+/* Keep a copy of each record of the pass (the ring space is given back
+ * after the pass); on failure deliver it at once. */
+static void live__loop_event(void *arg, const union perf_event *event)
+{
+	struct live *l = arg;
+	size_t size = event->header.size, need = (size + 7) & ~(size_t)7;
+
+	l->nr_records++;
+	if (l->err)
+		return;
+	if (l->pass_len + need > l->pass_cap) {
+		size_t cap = l->pass_cap ? l->pass_cap * 2 : 1 << 20;
+		char *p;
+
+		while (cap < l->pass_len + need)
+			cap *= 2;
+		p = realloc(l->pass, cap);
+		if (!p)
+			goto now;
+		l->pass = p;
+		l->pass_cap = cap;
+	}
+	if (l->nr_recs == l->recs_cap) {
+		size_t cap = l->recs_cap ? l->recs_cap * 2 : 4096;
+		struct pass_rec *r = realloc(l->recs, cap * sizeof(*r));
+
+		if (!r)
+			goto now;
+		l->recs = r;
+		l->recs_cap = cap;
+	}
+	memcpy(l->pass + l->pass_len, event, size);
+	l->recs[l->nr_recs].time = perf_data__event_time(&l->session->data,
+							  (union perf_event *)(l->pass + l->pass_len));
+	l->recs[l->nr_recs++].off = l->pass_len;
+	l->pass_len += need;
+	return;
+now:
+	l->err = perf_session__deliver_live(l->session, (union perf_event *)event);
+}
+
+static int pass_rec_cmp(const void *a, const void *b)
+{
+	const struct pass_rec *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* End of a drain pass: its records to the tool, oldest first (a task's
+ * sys_enter and sys_exit may sit in two cpus' buffers). */
+static void live__loop_round(void *arg)
+{
+	struct live *l = arg;
+
+	if (l->nr_recs > 1)
+		qsort(l->recs, l->nr_recs, sizeof(*l->recs), pass_rec_cmp);
+	for (size_t i = 0; i < l->nr_recs && !l->err; i++)
+		l->err = perf_session__deliver_live(l->session,
+						    (union perf_event *)(l->pass + l->recs[i].off));
+	l->nr_recs = 0;
+	l->pass_len = 0;
+}
+
+static bool live__loop_woken(void *arg)
+{
+	struct live *l = arg;
+
+	if (l->err)
+		return true;
+	if (l->has_workload && !l->reaped && waitpid(l->wl.pid, &l->wstatus, WNOHANG) == l->wl.pid)
+		l->reaped = true;
+	return l->has_workload && l->reaped;
+}
+
+static volatile sig_atomic_t *live_stop;
+
+static void live__signal(int sig)
+{
+	if (live_stop)
+		*live_stop = 1;
+}
+
+void live__stop_on_signals(volatile sig_atomic_t *stop)
+{
+	struct sigaction sa;
+
+	live_stop = stop;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = live__signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+int live__run(struct live *l, volatile sig_atomic_t *stop)
+{
+	struct evlist *evlist = l->session->data.evlist;
+	const struct record_loop_ops ops = {
+		.write = live__loop_write,
+		.event = live__loop_event,
+		.round = live__loop_round,
+		.woken = live__loop_woken,
+		.whole_records = true,
+	};
+	int err;
+
+	if (l->has_workload && evlist__first(evlist)->attr.enable_on_exec) {
+		err = workload__start(&l->wl);
+	} else {
+		evlist__enable(evlist);
+		err = l->has_workload ? workload__start(&l->wl) : 0;
+	}
+	if (err) {
+		l->has_workload = false;	/* reaped by workload__start() */
+		l->exec_err = err;
+		return err;
+	}
+	record_loop__run(&l->loop, evlist, &ops, l, stop);
+	live__loop_round(l);
+	if (l->has_workload && !l->reaped) {
+		if (waitpid(l->wl.pid, &l->wstatus, WNOHANG) != l->wl.pid) {
+			kill(l->wl.pid, SIGTERM);
+			waitpid(l->wl.pid, &l->wstatus, 0);
+		}
+		l->reaped = true;
+	}
+	return l->err;
+}
+
+int live__exec_error(struct live *l)
+{
+	return l->exec_err;
+}
+
+int live__exit_status(struct live *l)
+{
+	return l->has_workload && l->reaped ? workload__exit_status(l->wstatus) : 0;
+}
+
+void live__delete(struct live *l)
+{
+	if (!l)
+		return;
+	if (l->has_workload && l->wl.pid > 0 && !l->reaped) {
+		if (l->wl.cork_fd >= 0) {
+			workload__abort(&l->wl);
+		} else {
+			kill(l->wl.pid, SIGTERM);
+			waitpid(l->wl.pid, NULL, 0);
+		}
+	}
+	record_loop__munmap(&l->loop);
+	if (l->evlist) {
+		evlist__close(l->evlist);
+		evlist__delete(l->evlist);
+	}
+	if (l->session) {
+		struct evlist *evlist = l->session->data.evlist;
+
+		if (evlist)
+			evlist__close(evlist);
+		perf_session__delete(l->session);
+	}
+	free(l->pass);
+	free(l->recs);
+	if (l->cpus)
+		perf_cpu_map__put(l->cpus);
+	if (l->threads)
+		perf_thread_map__put(l->threads);
+	free(l);
+}
