@@ -19,6 +19,7 @@ int cmd_script(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);
 int cmd_annotate(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
+int cmd_sched(int argc, const char **argv);
 int cmd_trace(int argc, const char **argv);
 
 /* The command table, for help and "did you mean" (cmd/prf.c). */

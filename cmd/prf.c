@@ -24,6 +24,7 @@ const struct cmd_struct prf_commands[] = {
 	{ "flamegraph", cmd_flamegraph, 0,   "Write an interactive flame graph (HTML or SVG) from perf.data" },
 	{ "diff",    cmd_diff,    0,         "Compare perf.data files: perf diff's deltas, or runs with a significance test" },
 	{ "report",  cmd_report,  0,         "Read perf.data (created by prf record) and display the profile" },
+	{ "sched",   cmd_sched,   0,         "Tool to trace/measure scheduler properties (latencies)" },
 	{ "annotate", cmd_annotate, 0,    "Read perf.data (created by perf record) and display annotated code" },
 	{ "trace",   cmd_trace,   0,         "strace inspired tool" },
 	{ "test",    cmd_test,    0,         "Run sanity tests" },

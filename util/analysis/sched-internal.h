@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_SCHED_INTERNAL_H
+#define PRF_ANALYSIS_SCHED_INTERNAL_H
+/*
+ * State shared by the sched analysis files (sched.c: tasks, events,
+ * latency, map; sched-timehist.c; sched-replay.c). Private to them.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include "sched.h"
+#include "stat.h"
+
+struct evsel;
+struct perf_session;
+struct trace_formatter;
+struct perf_cpu_map;
+struct thread;
+struct resolved_sample;
+
+#define SCHED_MAX_CPUS 4096
+#define NSEC_PER_MSEC ((uint64_t)1000000)
+
+/* What a sched evsel is to the analysis. */
+enum sched_ev {
+	SEV_NONE,
+	SEV_SWITCH,
+	SEV_WAKEUP,		/* sched_wakeup: ignored when sched_waking was recorded */
+	SEV_WAKING,
+	SEV_WAKEUP_NEW,
+	SEV_MIGRATE,
+	SEV_RUNTIME,
+};
+
+/* latency: the last work atom of a task (perf keeps the list; only its
+ * tail is ever looked at) and the task's sums. */
+enum atom_state { ATOM_SLEEPING, ATOM_WAIT_CPU, ATOM_SCHED_IN, ATOM_IGNORE };
+
+/* latency --callchain: the raw callchain of the event a delay began with */
+struct lat_chain {
+	uint64_t *ips;
+	uint32_t nr, alloc;
+	struct evsel *evsel;	/* the event's (its sample_type) */
+	uint32_t pid, tid, cpu;	/* whose stack: the waker's, or the task's own */
+	uint8_t cpumode;
+	bool preempted;		/* the task was switched out runnable */
+	uint64_t time;
+};
+
+struct lat_task {
+	bool known;		/* has atoms (perf: a work_atoms node) */
+	bool has_atom;
+	enum atom_state state;
+	uint64_t sched_out_time, wake_up_time, sched_in_time;
+	uint64_t max_lat, max_lat_start, max_lat_end, total_lat, nb_atoms, total_runtime;
+	unsigned int order;	/* creation order, for perf's tree ties */
+	struct lat_chain pend, max_chain;	/* --callchain */
+};
+
+/* timehist: per-task run/wait accounting (perf's thread_runtime). */
+struct th_task {
+	bool known;
+	uint64_t last_time, ready_to_run;
+	uint64_t dt_run, dt_sleep, dt_iowait, dt_preempt, dt_delay;
+	struct stats run_stats;
+	uint64_t run_min, run_max;
+	uint64_t total_run_time, total_sleep_time, total_iowait_time;
+	uint64_t total_preempt_time, total_delay_time;
+	int64_t last_state;
+	uint64_t migrations;
+};
+
+struct sched_task {
+	pid_t tid;
+	struct sched_task *next;	/* hash chain */
+	struct lat_task lat;
+	struct th_task th;
+	char shortname[3];	/* map */
+	bool comm_changed;
+	bool color;
+	bool forked;		/* a FORK record made it: parent is its ptid */
+	pid_t parent;
+	bool has_pid;		/* process id perf's thread has, where prf's */
+	pid_t pid;		/*   model keeps another (see sched__fork_begin) */
+	char *retired_comm;	/* retired: the comm it had (owned), */
+	pid_t retired_pid, retired_ppid;	/* its process and parent */
+	unsigned int retired_order;
+};
+
+struct sched {
+	struct sched_opts o;
+	struct perf_session *session;
+	struct trace_formatter *tf;
+	unsigned char *ev_kind;		/* by evsel idx */
+	int nr_ev_kind;
+	bool have_waking;
+
+	struct sched_task **hash;
+	unsigned int hash_size, nr_tasks;
+	struct sched_task **retired;	/* replaced by a FORK (latency rows) */
+	unsigned int nr_retired;
+
+	/* per cpu */
+	uint64_t *cpu_last_switched;
+	uint32_t *curr_pid;
+	pid_t *curr_tid;		/* map: task on each cpu, -1 none */
+	uint64_t *switch_last_time;	/* timehist: last sched_switch per cpu */
+	int max_cpu;
+
+	/* latency */
+	struct lat_key { int (*cmp)(const void *, const void *); } keys[8];
+	int nr_keys;
+	unsigned long nr_timestamps, nr_unordered_timestamps, nr_context_switch_bugs;
+	unsigned int next_order;
+
+	/* map */
+	bool tty;
+	char next_shortname1, next_shortname2;
+	struct perf_cpu_map *map_cpus, *color_cpu_map;
+	int *comp_cpus, nr_comp_cpus;
+	pid_t *color_tids;
+	int nr_color_tids;
+
+	/* timehist */
+	struct perf_cpu_map *cpus;	/* -C */
+	pid_t *filter_pids, *filter_tids;
+	int nr_filter_pids, nr_filter_tids;
+	int comm_width;
+	struct th_task *idle;		/* per cpu */
+	pid_t *idle_last;		/* -I: per cpu, the task before idle */
+	int nr_idle;
+	uint64_t hist_start, hist_end;
+	uint64_t skipped_samples;
+
+	struct resolved_sample *rs;	/* callchains, made on first use */
+
+	/* replay */
+	void *replay;
+};
+
+/* The task of tid, created when new. NULL on ENOMEM. */
+struct sched_task *sched__task(struct sched *sc, pid_t tid);
+/* The process id perf shows for thread t. */
+pid_t sched__pid(struct sched *sc, const struct thread *t);
+/* All tasks, in creation order of the hash walk (caller frees). */
+struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr);
+/* Payload fields of a sched sample (0 when missing). */
+uint64_t sched__field(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
+		      const char *name);
+void sched__field_str(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
+		      const char *name, char *buf, size_t size);
+/* The machine's thread of tid, made with pid as perf's machine__findnew_thread(). */
+struct thread *sched__thread(struct sched *sc, pid_t pid, pid_t tid);
+/*
+ * Print the callchain of sample as perf sched prints it on one line
+ * (" f1 <- f2 <- [unknown]"): up to max frames of the chain, the
+ * scheduler's own functions (schedule, __schedule, preempt_schedule) left
+ * out. 0 or -ENOMEM.
+ */
+int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evsel *evsel,
+		       unsigned int max, FILE *fp);
+/* "sec.usec" as perf's timestamp__scnprintf_usec(). */
+void sched__tstamp(uint64_t ns, char *buf, size_t size);
+
+/* -g: say so (perf's words) and stop asking when a event has no callchains */
+void sched__timehist_check_chains(struct sched *sc);
+int sched__timehist_start(struct sched *sc);
+int sched__timehist_event(struct sched *sc, enum sched_ev kind, struct evsel *evsel,
+			  struct perf_sample *sample);
+void sched__timehist_lost(struct sched *sc, uint64_t lost, struct perf_sample *sample);
+int sched__timehist_finish(struct sched *sc);
+void sched__timehist_exit(struct sched *sc);
+
+int sched__replay_event(struct sched *sc, enum sched_ev kind, struct evsel *evsel,
+			struct perf_sample *sample);
+int sched__replay_start(struct sched *sc);
+int sched__replay_fork(struct sched *sc, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid);
+int sched__replay_finish(struct sched *sc);
+void sched__replay_exit(struct sched *sc);
+
+#endif
