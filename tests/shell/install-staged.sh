@@ -6,9 +6,11 @@ need make man asciidoctor install
 tmp_dir install-staged
 cd "$T" || exit 1
 
-# the binary under test is installed as it is (-o: never rebuilt); the
+# the binary under test and its Python plugin are installed as they are
+# (-o: never rebuilt, even when older than their sources); the
 # pages are built into a directory of the test's own
-mk() { make --no-print-directory -s -C "$PRF_SRCDIR" -o "$PRF" BIN="$PRF" O="$T/o" DESTDIR="$T/stage" "$@"; }
+mk() { make --no-print-directory -s -C "$PRF_SRCDIR" -o "$PRF" -o "$PRF-python.so" BIN="$PRF" O="$T/o" \
+	DESTDIR="$T/stage" "$@"; }
 mk install > make.out 2>&1 || { tail -20 make.out; fail "make install"; }
 grep -i warn make.out && fail "make install warned"
 
