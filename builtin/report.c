@@ -66,6 +66,8 @@ struct report_opts {
 	bool setup_done;
 	int setup_err;
 	struct sample_filter filter;	/* --comms/--dsos/--symbols/--pid/--tid/--cpu */
+	struct sample_time_filter time;	/* --time */
+	const char *time_str;
 	uint64_t nr_stats_samples;
 };
 
@@ -278,7 +280,9 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		if (err)
 			return err;
 	}
-	if (!sample_filter__match_cpu(&rep->filter, sample->cpu))
+	/* as perf: samples outside --time and --cpu count nowhere */
+	if (!sample_filter__match_cpu(&rep->filter, sample->cpu) ||
+	    !sample_time_filter__match(&rep->time, sample->time))
 		return 0;
 	err = sample__resolve(rep->session, sample, evsel, rs);
 	if (err)
@@ -542,7 +546,7 @@ static int report__print(struct report_opts *rep)
 		if (hists__output_resort(hists, &rep->so))
 			return -ENOMEM;
 		if (!rep->quiet) {
-			hists__fprintf_nr_sample_events(hists, evsel__name(evsel), stdout);
+			hists__fprintf_nr_sample_events(hists, evsel__name(evsel), rep->time_str, stdout);
 			printf("#\n");
 		}
 		ret = hists__fprintf(hists, &rep->so, &rep->cc, &fo, stdout);
@@ -681,6 +685,9 @@ int cmd_report(int argc, const char **argv)
 			OPT_STRING('C', "cpu", &rep->cpus, "cpu", "list of cpus to profile"),
 			OPT_CALLBACK(0, "percent-limit", rep, "percent",
 				     "Don't show entries under that percent", parse_percent_limit_cb),
+			OPT_STRING(0, "time", &rep->time_str, "str",
+				   "Time span of interest: START,STOP in seconds, several ranges separated by spaces, "
+				   "or percent slices (10%/2, 0%-10%, comma separated)"),
 			OPT_END()
 		};
 
@@ -711,7 +718,8 @@ int cmd_report(int argc, const char **argv)
 			.cpus = rep->cpus,
 		};
 
-		if (sample_filter__parse(&rep->filter, &fa)) {
+		if (sample_filter__parse(&rep->filter, &fa) ||
+		    sample_time_filter__parse(&rep->time, "report", rep->time_str)) {
 			status = 129;
 			goto out;
 		}
@@ -751,6 +759,13 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (!rep->stats_mode)
 		perf_session__enable_off_cpu(rep->session);
+	if (sample_time_filter__resolve(&rep->time, rep->session->data.env.sample_time_start,
+					rep->session->data.env.sample_time_end)) {
+		pr_err("prf report: --time %s: percent ranges need the file's sample times "
+		       "(HEADER_SAMPLE_TIME), which %s has not\n", rep->time_str, rep->input);
+		status = 129;
+		goto out;
+	}
 	if (rep->session->machine) {
 		rep->session->machine->symfs = rep->symfs;
 		rep->session->machine->kallsyms = rep->kallsyms;
@@ -835,6 +850,7 @@ out:
 	sort_order__exit(&rep->so);
 	resolved_sample__exit(&rep->rs);
 	sample_filter__exit(&rep->filter);
+	sample_time_filter__exit(&rep->time);
 	free(rep);
 	free_list(joined, nr_joined);
 	return status;

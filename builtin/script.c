@@ -62,7 +62,7 @@ struct script_opts {
 	unsigned char *checked;		/* by evsel idx */
 	bool slot_checked[SCRIPT_NR_TYPES];	/* perf checks the first evsel of a type */
 	struct sample_filter filter;	/* --comms/--pid/--tid/--cpu */
-	uint64_t time_start, time_end;	/* ns; 0: open */
+	struct sample_time_filter time;	/* --time */
 };
 
 static const char *const script_usage[] = {
@@ -106,35 +106,6 @@ static int script__check_conflicts(const struct script_opts *so)
 		return -1;
 	}
 	return 0;
-}
-
-/* "START,STOP" in seconds (perf's --time); either side may be empty. */
-static int parse_time(struct script_opts *so)
-{
-	const char *comma = strchr(so->time_str, ',');
-	char *end;
-
-	if (!comma)
-		goto bad;
-	if (comma != so->time_str) {
-		double s = strtod(so->time_str, &end);
-
-		if (end != comma || s < 0)
-			goto bad;
-		so->time_start = (uint64_t)(s * 1e9 + 0.5);
-	}
-	if (comma[1]) {
-		double e = strtod(comma + 1, &end);
-
-		if (*end || e < 0)
-			goto bad;
-		so->time_end = (uint64_t)(e * 1e9 + 0.5);
-	}
-	return 0;
-bad:
-	fprintf(stderr, "prf script: invalid time range '%s' (want START,STOP in seconds)\n",
-		so->time_str);
-	return -EINVAL;
 }
 
 static struct script_opts *tool2opts(struct perf_tool *tool)
@@ -225,9 +196,7 @@ static int script__setup(struct script_opts *so)
 
 static bool script__filtered(struct script_opts *so, struct perf_sample *sample, const char *comm)
 {
-	if (so->time_start && sample->time < so->time_start)
-		return true;
-	if (so->time_end && sample->time > so->time_end)
+	if (!sample_time_filter__match(&so->time, sample->time))
 		return true;
 	return !sample_filter__match(&so->filter, sample->pid, sample->tid, sample->cpu, comm);
 }
@@ -437,7 +406,7 @@ int cmd_script(int argc, const char **argv)
 			{ .type = OPTION_STRING, .long_name = "tids", .value = &so->tids, .argh = "tid[,tid...]",
 			  .help = "same as --tid", .flags = PARSE_OPT_HIDDEN },
 			OPT_STRING('C', "cpu", &so->cpus, "cpu", "list of cpus to profile"),
-			OPT_STRING(0, "time", &so->time_str, "str", "Time span of interest (start,stop) in seconds"),
+			OPT_STRING(0, "time", &so->time_str, "str", "Time span of interest: START,STOP in seconds, several ranges separated by spaces, or percent slices (10%/2, 0%-10%, comma separated)"),
 			OPT_BOOLEAN('G', "hide-call-graph", &so->hide_callchain, "When printing symbols do not display call chain"),
 			OPT_UINTEGER(0, "max-stack", &so->max_stack,
 				     "Set the maximum stack depth when parsing the callchain (default 127)"),
@@ -511,7 +480,7 @@ int cmd_script(int argc, const char **argv)
 			.tids = so->tids, .cpus = so->cpus,
 		};
 
-		if (sample_filter__parse(&so->filter, &fa) || (so->time_str && parse_time(so))) {
+		if (sample_filter__parse(&so->filter, &fa) || sample_time_filter__parse(&so->time, "script", so->time_str)) {
 			status = 129;
 			goto out;
 		}
@@ -547,6 +516,13 @@ int cmd_script(int argc, const char **argv)
 	if (!so->session)	/* the session said what and where */
 		goto out;
 	perf_session__enable_off_cpu(so->session);
+	if (sample_time_filter__resolve(&so->time, so->session->data.env.sample_time_start,
+					so->session->data.env.sample_time_end)) {
+		pr_err("prf script: --time %s: percent ranges need the file's sample times "
+		       "(HEADER_SAMPLE_TIME), which %s has not\n", so->time_str, so->input);
+		status = 129;
+		goto out;
+	}
 	/* a bar on the terminal while the output goes elsewhere or comes at the end */
 	if (so->folded || !isatty(STDOUT_FILENO))
 		so->session->progress = ui_progress__reading;
@@ -626,6 +602,7 @@ out:
 	if (so->tf)
 		trace_formatter__delete(so->tf);
 	sample_filter__exit(&so->filter);
+	sample_time_filter__exit(&so->time);
 	free(so->checked);
 	free(so);
 	return status;

@@ -1,0 +1,52 @@
+#!/bin/bash
+# prf script --time (START,STOP, several ranges, percent slices) against perf script on the same perf.data (issue #26)
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup script-opts26
+
+cat > "$T/w.c" <<'C'
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/wait.h>
+volatile unsigned long sink;
+__attribute__((noinline)) void spin(long n) { for (long i = 0; i < n; i++) sink += i; }
+int main(void) {
+	pid_t p = fork();
+	if (p == 0) { spin(40000000); _exit(0); }
+	spin(60000000); waitpid(p, NULL, 0); return 0;
+}
+C
+cc -O0 -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
+perf_record "$T/w.data" -F 999 -g --sample-cpu -- "$T/w"
+
+same() { # name args...: prf script and perf script print the same
+	local name=$1; shift
+	"$PERF" script -i "$T/w.data" "$@" > "$T/perf.txt" 2>/dev/null
+	prf_out "$T/prf.txt" script -i "$T/w.data" "$@"
+	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
+	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
+	echo "ok: script $name ($(wc -l < "$T/prf.txt") lines)"
+}
+
+times=$("$PRF" script -i "$T/w.data" --ns -F time | tr -d ' :')
+nr=$(echo "$times" | wc -l)
+[ "$nr" -gt 40 ] || fail "only $nr samples"
+t() { echo "$times" | sed -n "${1}p"; }
+a=$(t $((nr / 10))); b=$(t $((nr / 3))); c=$(t $((nr / 2))); d=$(t $((nr * 4 / 5)))
+
+same "--time A,B" --time "$a,$b"
+same "--time A," --time "$a,"
+same "--time ,B" --time ",$b"
+same "--time two ranges" --time "$a,$b $c,$d"
+same "--time 10%/2" --time 10%/2
+same "--time 10%/1,10%/5" --time 10%/1,10%/5
+same "--time 0%-10%" --time 0%-10%
+same "--time 0%-10%,50%-70%" --time 0%-10%,50%-70%
+n=$("$PRF" script -i "$T/w.data" -F time --time "$a,$b" | wc -l)
+[ "$n" -eq $((nr / 3 - nr / 10 + 1)) ] || fail "--time $a,$b kept $n samples"
+
+"$PRF" script -i "$T/w.data" --time 1,2,3 > /dev/null 2> "$T/bad.err"
+rc=$?
+[ $rc -eq 129 ] || fail "--time 1,2,3: exit $rc, want 129"
+grep -q "invalid time '1,2,3'" "$T/bad.err" || fail "--time 1,2,3: $(cat "$T/bad.err")"
+echo "ok: bad --time is a usage error"
