@@ -30,7 +30,8 @@
 struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
 	const char *input;
-	bool nanosecs, header, show_mmap, show_task, hide_callchain;
+	bool nanosecs, header, show_mmap, show_task, show_switch, hide_callchain;
+	bool reltime, deltatime;
 	bool folded, annotate_kernel;
 	bool force;			/* -f: a partial result of a damaged file exits 0 */
 	bool fields_given;		/* -F was used */
@@ -95,6 +96,8 @@ static int script__check_conflicts(const struct script_opts *so)
 	const char *not_folded = so->fields_given ? "-F/--fields" : so->nanosecs ? "--ns" :
 				 so->show_mmap ? "--show-mmap-events" :
 				 so->show_task ? "--show-task-events" :
+				 so->show_switch ? "--show-switch-events" :
+				 so->reltime ? "--reltime" : so->deltatime ? "--deltatime" :
 				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" : NULL;
 
 	if (!so->folded && only_folded) {
@@ -304,6 +307,17 @@ static int process_switch(struct perf_tool *tool, union perf_event *event,
 	(void)machine;
 	if (!err && so->runner)
 		err = script_runner__switch(so->runner, event, sample);
+	if (!err && so->show_switch && !so->folded && !so->runner && sample &&
+	    sample_filter__match_cpu(&so->filter, sample->cpu)) {
+		struct evsel *evsel = sample->evsel;
+
+		if (!evsel && so->session->data.evlist && so->session->data.evlist->nr_entries)
+			evsel = evlist__first(so->session->data.evlist);
+		err = script_printer__sideband(&so->printer, evsel, event, sample,
+					       perf_session__comm(so->session, (pid_t)sample->pid,
+								  (pid_t)sample->tid));
+		return script__stop(so, err);
+	}
 	if (err || !so->oc)
 		return err;
 	return script__stop(so, 0);
@@ -398,6 +412,9 @@ int cmd_script(int argc, const char **argv)
 			OPT_BOOLEAN(0, "header", &so->header, "Show data header"),
 			OPT_BOOLEAN(0, "show-mmap-events", &so->show_mmap, "Show the mmap events"),
 			OPT_BOOLEAN(0, "show-task-events", &so->show_task, "Show the fork/comm/exit events"),
+			OPT_BOOLEAN(0, "show-switch-events", &so->show_switch, "Show the switch events"),
+			OPT_BOOLEAN(0, "reltime", &so->reltime, "Show time stamps relative to start"),
+			OPT_BOOLEAN(0, "deltatime", &so->deltatime, "Show time stamps relative to previous event"),
 			OPT_STRING('c', "comms", &so->comms, "comm[,comm...]", "only display events for these comms"),
 			OPT_STRING(0, "pid", &so->pids, "pid[,pid...]", "only consider these pids"),
 			OPT_STRING(0, "tid", &so->tids, "tid[,tid...]", "only consider these tids"),
@@ -461,6 +478,11 @@ int cmd_script(int argc, const char **argv)
 		status = 129;
 		goto out;
 	}
+	if (so->reltime && so->deltatime) {
+		fprintf(stderr, "prf script: --reltime and --deltatime exclude each other\n");
+		status = 129;
+		goto out;
+	}
 	if (script__check_conflicts(so)) {
 		status = 129;
 		goto out;
@@ -504,6 +526,8 @@ int cmd_script(int argc, const char **argv)
 	if (script_printer__init(&so->printer, stdout, &so->fields))
 		goto out;
 	so->printer.nanosecs = so->nanosecs;
+	so->printer.reltime = so->reltime;
+	so->printer.deltatime = so->deltatime;
 	if (so->folded) {
 		struct folded_opts fo = { .annotate_kernel = so->annotate_kernel };
 

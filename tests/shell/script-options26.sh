@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf script --time (START,STOP, several ranges, percent slices) against perf script on the same perf.data (issue #26)
+# prf script --time (ranges, percent slices), --reltime, --deltatime, --show-switch-events against perf script on the same perf.data (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup script-opts26
@@ -18,11 +18,12 @@ int main(void) {
 C
 cc -O0 -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
 perf_record "$T/w.data" -F 999 -g --sample-cpu -- "$T/w"
+IN=$T/w.data
 
-same() { # name args...: prf script and perf script print the same
+same() { # name args...: prf script and perf script print the same on $IN
 	local name=$1; shift
-	"$PERF" script -i "$T/w.data" "$@" > "$T/perf.txt" 2>/dev/null
-	prf_out "$T/prf.txt" script -i "$T/w.data" "$@"
+	"$PERF" script -i "$IN" "$@" > "$T/perf.txt" 2>/dev/null
+	prf_out "$T/prf.txt" script -i "$IN" "$@"
 	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
 	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
 	echo "ok: script $name ($(wc -l < "$T/prf.txt") lines)"
@@ -50,3 +51,25 @@ rc=$?
 [ $rc -eq 129 ] || fail "--time 1,2,3: exit $rc, want 129"
 grep -q "invalid time '1,2,3'" "$T/bad.err" || fail "--time 1,2,3: $(cat "$T/bad.err")"
 echo "ok: bad --time is a usage error"
+
+# --reltime, --deltatime (also with --ns and side-band records)
+same "--reltime" --reltime
+same "--deltatime" --deltatime
+same "--reltime --ns" --reltime --ns
+same "--deltatime --ns --show-task-events" --deltatime --ns --show-task-events
+head -1 "$T/prf.txt" | grep -q ' 0\.000000000: ' || fail "--deltatime: first record not at 0"
+"$PRF" script -i "$T/w.data" --reltime --deltatime > /dev/null 2>&1
+rc=$?
+[ $rc -eq 129 ] || fail "--reltime --deltatime: exit $rc, want 129"
+
+# --show-switch-events: a recording with --switch-events (per task and -a)
+perf_record "$T/sw.data" --switch-events -F 999 -- sh -c 'sleep 0.05; exec "$1"' sh "$T/w"
+IN=$T/sw.data
+same "--show-switch-events" --show-switch-events
+grep -q 'PERF_RECORD_SWITCH OUT' "$T/prf.txt" || fail "no switch-out printed"
+same "--show-switch-events --reltime --show-task-events" --show-switch-events --reltime --show-task-events
+perf_record "$T/swa.data" --switch-events -a -F 999 -- sleep 0.1
+IN=$T/swa.data
+same "--show-switch-events -a" --show-switch-events
+grep -q 'PERF_RECORD_SWITCH_CPU_WIDE OUT' "$T/prf.txt" || fail "no cpu-wide switch-out printed"
+same "--show-switch-events -a -C 0 --deltatime" --show-switch-events -C 0 --deltatime
