@@ -30,7 +30,7 @@
 struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
 	const char *input;
-	bool nanosecs, header, show_mmap, show_task, show_switch, hide_callchain;
+	bool nanosecs, header, show_mmap, show_task, show_switch, show_lost, hide_callchain;
 	bool reltime, deltatime;
 	bool folded, annotate_kernel;
 	bool force;			/* -f: a partial result of a damaged file exits 0 */
@@ -97,6 +97,7 @@ static int script__check_conflicts(const struct script_opts *so)
 				 so->show_mmap ? "--show-mmap-events" :
 				 so->show_task ? "--show-task-events" :
 				 so->show_switch ? "--show-switch-events" :
+				 so->show_lost ? "--show-lost-events" :
 				 so->reltime ? "--reltime" : so->deltatime ? "--deltatime" :
 				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" : NULL;
 
@@ -296,6 +297,37 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	return script__stop(so, err);
 }
 
+/*
+ * --show-switch-events/--show-lost-events: one record with the prefix of
+ * its sample (the thread of sample pid/tid); as perf, only --cpu filters.
+ */
+static int script__print_record(struct script_opts *so, union perf_event *event,
+				struct perf_sample *sample)
+{
+	struct evsel *evsel;
+	int err;
+
+	if (so->folded || so->runner || !sample || !sample_filter__match_cpu(&so->filter, sample->cpu))
+		return 0;
+	evsel = sample->evsel;
+	if (!evsel && so->session->data.evlist && so->session->data.evlist->nr_entries)
+		evsel = evlist__first(so->session->data.evlist);
+	err = script_printer__sideband(&so->printer, evsel, event, sample,
+				       perf_session__comm(so->session, (pid_t)sample->pid,
+							  (pid_t)sample->tid));
+	return script__stop(so, err);
+}
+
+static int process_lost(struct perf_tool *tool, union perf_event *event,
+			struct perf_sample *sample, struct machine *machine)
+{
+	struct script_opts *so = tool2opts(tool);
+	int err = script__setup(so);
+
+	(void)machine;
+	return err ? err : script__print_record(so, event, sample);
+}
+
 /* PERF_RECORD_SWITCH: a switch-in of an off-CPU recording (taken by the
  * session) may have let older output through. */
 static int process_switch(struct perf_tool *tool, union perf_event *event,
@@ -307,17 +339,8 @@ static int process_switch(struct perf_tool *tool, union perf_event *event,
 	(void)machine;
 	if (!err && so->runner)
 		err = script_runner__switch(so->runner, event, sample);
-	if (!err && so->show_switch && !so->folded && !so->runner && sample &&
-	    sample_filter__match_cpu(&so->filter, sample->cpu)) {
-		struct evsel *evsel = sample->evsel;
-
-		if (!evsel && so->session->data.evlist && so->session->data.evlist->nr_entries)
-			evsel = evlist__first(so->session->data.evlist);
-		err = script_printer__sideband(&so->printer, evsel, event, sample,
-					       perf_session__comm(so->session, (pid_t)sample->pid,
-								  (pid_t)sample->tid));
-		return script__stop(so, err);
-	}
+	if (!err && so->show_switch)
+		return script__print_record(so, event, sample);
 	if (err || !so->oc)
 		return err;
 	return script__stop(so, 0);
@@ -413,6 +436,7 @@ int cmd_script(int argc, const char **argv)
 			OPT_BOOLEAN(0, "show-mmap-events", &so->show_mmap, "Show the mmap events"),
 			OPT_BOOLEAN(0, "show-task-events", &so->show_task, "Show the fork/comm/exit events"),
 			OPT_BOOLEAN(0, "show-switch-events", &so->show_switch, "Show the switch events"),
+			OPT_BOOLEAN(0, "show-lost-events", &so->show_lost, "Show lost events (if recorded)"),
 			OPT_BOOLEAN(0, "reltime", &so->reltime, "Show time stamps relative to start"),
 			OPT_BOOLEAN(0, "deltatime", &so->deltatime, "Show time stamps relative to previous event"),
 			OPT_STRING('c', "comms", &so->comms, "comm[,comm...]", "only display events for these comms"),
@@ -519,6 +543,8 @@ int cmd_script(int argc, const char **argv)
 	so->tool.fork = process_sideband;
 	so->tool.exit = process_sideband;
 	so->tool.context_switch = process_switch;
+	if (so->show_lost)
+		so->tool.lost = process_lost;
 	/* repeated chains are resolved once, and printed from their text
 	 * (best effort: without the cache every sample is resolved) */
 	resolved_sample__init(&so->rs, true);

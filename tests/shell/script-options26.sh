@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf script --time (ranges, percent slices), --reltime, --deltatime, --show-switch-events against perf script on the same perf.data (issue #26)
+# prf script --time (ranges, percent slices), --reltime, --deltatime, --show-switch-events, --show-lost-events against perf script on the same perf.data (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup script-opts26
@@ -73,3 +73,16 @@ IN=$T/swa.data
 same "--show-switch-events -a" --show-switch-events
 grep -q 'PERF_RECORD_SWITCH_CPU_WIDE OUT' "$T/prf.txt" || fail "no cpu-wide switch-out printed"
 same "--show-switch-events -a -C 0 --deltatime" --show-switch-events -C 0 --deltatime
+
+# --show-lost-events: page faults one sample each into a one-page buffer lose some
+cat > "$T/pf.c" <<'C'
+#include <stdlib.h>
+int main(void) { for (int r = 0; r < 4; r++) { char *p = malloc(32 << 20); for (long i = 0; i < (32 << 20); i += 4096) p[i] = 1; free(p); } return 0; }
+C
+cc -O0 -o "$T/pf" "$T/pf.c" || fail "cc pf.c"
+perf_record "$T/lost.data" -e page-faults -c 1 -m 1 -g -- "$T/pf"
+IN=$T/lost.data
+same "--show-lost-events" --show-lost-events
+n=$(grep -c 'PERF_RECORD_LOST lost ' "$T/prf.txt")
+[ "$n" -gt 0 ] || fail "--show-lost-events: no LOST record (perf printed $(grep -c LOST "$T/perf.txt"))"
+same "--show-lost-events -G --deltatime" --show-lost-events -G --deltatime

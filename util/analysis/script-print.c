@@ -1098,6 +1098,7 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	case PERF_RECORD_EXIT:
 	case PERF_RECORD_SWITCH:
 	case PERF_RECORD_SWITCH_CPU_WIDE:
+	case PERF_RECORD_LOST:
 		break;
 	default:
 		return 0;
@@ -1166,6 +1167,9 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 				(int)event->context_switch.next_prev_tid);
 		break;
 	}
+	case PERF_RECORD_LOST:
+		put_fmt(p, "PERF_RECORD_LOST lost %" PRIu64 "\n", (uint64_t)event->lost.lost);
+		break;
 	default:
 		break;
 	}

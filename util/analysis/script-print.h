@@ -130,8 +130,9 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 
 /*
  * Print one side-band record (MMAP, MMAP2, COMM, FORK, EXIT, SWITCH,
- * SWITCH_CPU_WIDE) as perf does with --show-mmap-events/--show-task-events/
- * --show-switch-events: the sample prefix of
+ * SWITCH_CPU_WIDE, LOST) as perf does with --show-mmap-events/
+ * --show-task-events/--show-switch-events/--show-lost-events: the sample
+ * prefix of
  * evsel (comm of the record's thread, sample tid/cpu/time) followed by
  * "PERF_RECORD_...". Other record types print nothing.
  * Returns 0 or -EPIPE/-EIO.
