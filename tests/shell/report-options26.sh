@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf report --time (START,STOP, several ranges, percent slices) against perf report on the same perf.data (issue #26)
+# prf report --time (START,STOP, several ranges, percent slices) and -U against perf report on the same perf.data (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-opts26
@@ -62,3 +62,29 @@ rc=$?
 [ $rc -eq 129 ] || fail "--time 1,2,3: exit $rc, want 129"
 grep -q "invalid time '1,2,3'" "$T/bad.err" || fail "--time 1,2,3: $(cat "$T/bad.err")"
 echo "ok: bad --time is a usage error"
+
+same "-U on w.data" -U
+same "-U -s dso,sym on w.data" -U -s dso,sym
+
+# -U/--hide-unresolved: a stripped program's own frames have no symbol
+cc -O0 -fno-omit-frame-pointer -s -o "$T/ws" "$T/w.c" || fail "cc -s"
+perf_record "$T/ws.data" -F 999 -g -- "$T/ws"
+same() { # as above, on ws.data
+	local name=$1; shift
+	"$PERF" report -i "$T/ws.data" --stdio "$@" 2>/dev/null | grep -v '^# (Tip:' | perf_gi_names > "$T/perf.txt"
+	prf_out "$T/prf.raw" report -i "$T/ws.data" --stdio "$@"
+	grep -v '^# (Tip:' "$T/prf.raw" | perf_gi_names > "$T/prf.txt"
+	grep -q '^# Samples: ' "$T/perf.txt" || fail "$name: perf printed no samples"
+	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
+	echo "ok: report $name ($(grep '^# Samples' "$T/prf.txt" | head -1))"
+}
+same "-U" -U
+same "-U --no-children" -U --no-children
+same "-U -s dso,sym -n" -U -s dso,sym -n
+same "-U -g none" -U -g none
+same "-U --time 0%-50%" -U --time 0%-50%
+prf_out "$T/all.txt" report -i "$T/ws.data" --stdio --no-children -s dso,sym
+grep -q '\[unknown\]\|0x0000' "$T/all.txt" || fail "the stripped program left no unresolved entry"
+prf_out "$T/u.txt" report -i "$T/ws.data" --stdio --no-children -s dso,sym -U
+grep -q '\[\.\] 0x0000' "$T/u.txt" && fail "-U kept an unresolved entry"
+echo "ok: -U hides the unresolved entries"
