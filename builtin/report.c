@@ -66,6 +66,10 @@ struct report_opts {
 	bool setup_done;
 	int setup_err;
 	struct sample_filter filter;	/* --comms/--dsos/--symbols/--pid/--tid/--cpu */
+	struct sample_time_filter time;	/* --time */
+	const char *time_str;
+	bool hide_unresolved;		/* -U */
+	struct callchain_cursor resolved;	/* -U: the chain's frames with a symbol */
 	uint64_t nr_stats_samples;
 };
 
@@ -257,6 +261,35 @@ static void report__progress(struct report_opts *rep)
 	ui_progress__update(off > rep->session->data.data_offset ? off - rep->session->data.data_offset : 0);
 }
 
+/*
+ * -U: the frames of cursor that have a symbol, in rep->resolved (as perf
+ * skips unresolved callchain entries); the copy has no chain identity.
+ * NULL on allocation failure.
+ */
+static const struct callchain_cursor *report__resolved_frames(struct report_opts *rep,
+							      const struct callchain_cursor *cursor)
+{
+	struct callchain_cursor *r = &rep->resolved;
+
+	if (r->alloc < cursor->nr) {
+		struct callchain_frame *f = realloc(r->frames, cursor->nr * sizeof(*f));
+
+		if (!f)
+			return NULL;
+		r->frames = f;
+		r->alloc = cursor->nr;
+	}
+	r->nr = 0;
+	for (unsigned int i = 0; i < cursor->nr; i++) {
+		if (cursor->frames[i].sym)
+			r->frames[r->nr++] = cursor->frames[i];
+	}
+	r->truncated = cursor->truncated;
+	r->discarded = cursor->discarded;
+	r->chain_id = 0;
+	return r;
+}
+
 static int process_sample(struct perf_tool *tool, union perf_event *event,
 			  struct perf_sample *sample, struct evsel *evsel,
 			  struct machine *machine)
@@ -278,7 +311,9 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		if (err)
 			return err;
 	}
-	if (!sample_filter__match_cpu(&rep->filter, sample->cpu))
+	/* as perf: samples outside --time and --cpu count nowhere */
+	if (!sample_filter__match_cpu(&rep->filter, sample->cpu) ||
+	    !sample_time_filter__match(&rep->time, sample->time))
 		return 0;
 	err = sample__resolve(rep->session, sample, evsel, rs);
 	if (err)
@@ -289,6 +324,9 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 			return err;
 	}
 	resolved_sample__location(rs, rep->need_chain);
+	/* -U, as perf: a sample without a symbol counts nowhere */
+	if (rep->hide_unresolved && !rs->al.sym)
+		return 0;
 	hists = report__hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
@@ -317,7 +355,9 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 			return -ENOMEM;
 	}
 	if (rep->need_chain)
-		hs.chain = &rs->cursor;
+		hs.chain = rep->hide_unresolved ? report__resolved_frames(rep, &rs->cursor) : &rs->cursor;
+	if (!hs.chain && rep->need_chain)
+		return -ENOMEM;
 	if (rep->srcline_sort)
 		hs.srcline = resolved_sample__srcline(rs);
 	if (rs->thread->pid == -1) {
@@ -542,7 +582,7 @@ static int report__print(struct report_opts *rep)
 		if (hists__output_resort(hists, &rep->so))
 			return -ENOMEM;
 		if (!rep->quiet) {
-			hists__fprintf_nr_sample_events(hists, evsel__name(evsel), stdout);
+			hists__fprintf_nr_sample_events(hists, evsel__name(evsel), rep->time_str, stdout);
 			printf("#\n");
 		}
 		ret = hists__fprintf(hists, &rep->so, &rep->cc, &fo, stdout);
@@ -681,6 +721,11 @@ int cmd_report(int argc, const char **argv)
 			OPT_STRING('C', "cpu", &rep->cpus, "cpu", "list of cpus to profile"),
 			OPT_CALLBACK(0, "percent-limit", rep, "percent",
 				     "Don't show entries under that percent", parse_percent_limit_cb),
+			OPT_BOOLEAN('U', "hide-unresolved", &rep->hide_unresolved,
+				    "Only display entries resolved to a symbol"),
+			OPT_STRING(0, "time", &rep->time_str, "str",
+				   "Time span of interest: START,STOP in seconds, several ranges separated by spaces, "
+				   "or percent slices (10%/2, 0%-10%, comma separated)"),
 			OPT_END()
 		};
 
@@ -711,7 +756,8 @@ int cmd_report(int argc, const char **argv)
 			.cpus = rep->cpus,
 		};
 
-		if (sample_filter__parse(&rep->filter, &fa)) {
+		if (sample_filter__parse(&rep->filter, &fa) ||
+		    sample_time_filter__parse(&rep->time, "report", rep->time_str)) {
 			status = 129;
 			goto out;
 		}
@@ -751,6 +797,13 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (!rep->stats_mode)
 		perf_session__enable_off_cpu(rep->session);
+	if (sample_time_filter__resolve(&rep->time, rep->session->data.env.sample_time_start,
+					rep->session->data.env.sample_time_end)) {
+		pr_err("prf report: --time %s: percent ranges need the file's sample times "
+		       "(HEADER_SAMPLE_TIME), which %s has not\n", rep->time_str, rep->input);
+		status = 129;
+		goto out;
+	}
 	if (rep->session->machine) {
 		rep->session->machine->symfs = rep->symfs;
 		rep->session->machine->kallsyms = rep->kallsyms;
@@ -835,6 +888,8 @@ out:
 	sort_order__exit(&rep->so);
 	resolved_sample__exit(&rep->rs);
 	sample_filter__exit(&rep->filter);
+	sample_time_filter__exit(&rep->time);
+	free(rep->resolved.frames);
 	free(rep);
 	free_list(joined, nr_joined);
 	return status;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
+#include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sched.h"
 #include "../util/kernel/tracefs.h"
 #include "../util/lib/debug.h"
@@ -89,32 +90,27 @@ static int process_lost(struct perf_tool *tool, union perf_event *event,
 	return 0;
 }
 
-/* "START,STOP" in seconds, either side may be empty (perf's --time) */
+/*
+ * --time: "START,STOP" in seconds, either side may be empty, read by the
+ * one parser of sample-filter.h; sched takes a single absolute range (as
+ * perf 6.1's timehist).
+ */
 static int parse_time(struct sched_run *c)
 {
-	const char *comma = strchr(c->time_str, ',');
-	char *end;
+	struct sample_time_filter tf = { 0 };
+	int err = sample_time_filter__parse(&tf, "sched", c->time_str);
 
-	if (!comma)
-		goto bad;
-	if (comma != c->time_str) {
-		double s = strtod(c->time_str, &end);
-
-		if (end != comma || s < 0)
-			goto bad;
-		c->o.time_start = (uint64_t)(s * 1e9 + 0.5);
+	if (!err && (tf.percent || tf.nr != 1)) {
+		fprintf(stderr, "prf sched: --time takes one START,STOP range in seconds, not '%s'\n",
+			c->time_str);
+		err = -EINVAL;
 	}
-	if (comma[1]) {
-		double e = strtod(comma + 1, &end);
-
-		if (*end || e < 0)
-			goto bad;
-		c->o.time_end = (uint64_t)(e * 1e9 + 0.5);
+	if (!err) {
+		c->o.time_start = tf.ranges[0].start;
+		c->o.time_end = tf.ranges[0].end;
 	}
-	return 0;
-bad:
-	fprintf(stderr, "Invalid time string\n");
-	return -EINVAL;
+	sample_time_filter__exit(&tf);
+	return err;
 }
 
 /* Read the input through the analysis. The exit status. */

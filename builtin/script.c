@@ -30,7 +30,8 @@
 struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
 	const char *input;
-	bool nanosecs, header, show_mmap, show_task, hide_callchain;
+	bool nanosecs, header, show_mmap, show_task, show_switch, show_lost, hide_callchain;
+	bool reltime, deltatime;
 	bool folded, annotate_kernel;
 	bool force;			/* -f: a partial result of a damaged file exits 0 */
 	bool fields_given;		/* -F was used */
@@ -62,7 +63,7 @@ struct script_opts {
 	unsigned char *checked;		/* by evsel idx */
 	bool slot_checked[SCRIPT_NR_TYPES];	/* perf checks the first evsel of a type */
 	struct sample_filter filter;	/* --comms/--pid/--tid/--cpu */
-	uint64_t time_start, time_end;	/* ns; 0: open */
+	struct sample_time_filter time;	/* --time */
 };
 
 static const char *const script_usage[] = {
@@ -95,6 +96,9 @@ static int script__check_conflicts(const struct script_opts *so)
 	const char *not_folded = so->fields_given ? "-F/--fields" : so->nanosecs ? "--ns" :
 				 so->show_mmap ? "--show-mmap-events" :
 				 so->show_task ? "--show-task-events" :
+				 so->show_switch ? "--show-switch-events" :
+				 so->show_lost ? "--show-lost-events" :
+				 so->reltime ? "--reltime" : so->deltatime ? "--deltatime" :
 				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" : NULL;
 
 	if (!so->folded && only_folded) {
@@ -106,35 +110,6 @@ static int script__check_conflicts(const struct script_opts *so)
 		return -1;
 	}
 	return 0;
-}
-
-/* "START,STOP" in seconds (perf's --time); either side may be empty. */
-static int parse_time(struct script_opts *so)
-{
-	const char *comma = strchr(so->time_str, ',');
-	char *end;
-
-	if (!comma)
-		goto bad;
-	if (comma != so->time_str) {
-		double s = strtod(so->time_str, &end);
-
-		if (end != comma || s < 0)
-			goto bad;
-		so->time_start = (uint64_t)(s * 1e9 + 0.5);
-	}
-	if (comma[1]) {
-		double e = strtod(comma + 1, &end);
-
-		if (*end || e < 0)
-			goto bad;
-		so->time_end = (uint64_t)(e * 1e9 + 0.5);
-	}
-	return 0;
-bad:
-	fprintf(stderr, "prf script: invalid time range '%s' (want START,STOP in seconds)\n",
-		so->time_str);
-	return -EINVAL;
 }
 
 static struct script_opts *tool2opts(struct perf_tool *tool)
@@ -225,9 +200,7 @@ static int script__setup(struct script_opts *so)
 
 static bool script__filtered(struct script_opts *so, struct perf_sample *sample, const char *comm)
 {
-	if (so->time_start && sample->time < so->time_start)
-		return true;
-	if (so->time_end && sample->time > so->time_end)
+	if (!sample_time_filter__match(&so->time, sample->time))
 		return true;
 	return !sample_filter__match(&so->filter, sample->pid, sample->tid, sample->cpu, comm);
 }
@@ -324,6 +297,37 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	return script__stop(so, err);
 }
 
+/*
+ * --show-switch-events/--show-lost-events: one record with the prefix of
+ * its sample (the thread of sample pid/tid); as perf, only --cpu filters.
+ */
+static int script__print_record(struct script_opts *so, union perf_event *event,
+				struct perf_sample *sample)
+{
+	struct evsel *evsel;
+	int err;
+
+	if (so->folded || so->runner || !sample || !sample_filter__match_cpu(&so->filter, sample->cpu))
+		return 0;
+	evsel = sample->evsel;
+	if (!evsel && so->session->data.evlist && so->session->data.evlist->nr_entries)
+		evsel = evlist__first(so->session->data.evlist);
+	err = script_printer__sideband(&so->printer, evsel, event, sample,
+				       perf_session__comm(so->session, (pid_t)sample->pid,
+							  (pid_t)sample->tid));
+	return script__stop(so, err);
+}
+
+static int process_lost(struct perf_tool *tool, union perf_event *event,
+			struct perf_sample *sample, struct machine *machine)
+{
+	struct script_opts *so = tool2opts(tool);
+	int err = script__setup(so);
+
+	(void)machine;
+	return err ? err : script__print_record(so, event, sample);
+}
+
 /* PERF_RECORD_SWITCH: a switch-in of an off-CPU recording (taken by the
  * session) may have let older output through. */
 static int process_switch(struct perf_tool *tool, union perf_event *event,
@@ -335,6 +339,8 @@ static int process_switch(struct perf_tool *tool, union perf_event *event,
 	(void)machine;
 	if (!err && so->runner)
 		err = script_runner__switch(so->runner, event, sample);
+	if (!err && so->show_switch)
+		return script__print_record(so, event, sample);
 	if (err || !so->oc)
 		return err;
 	return script__stop(so, 0);
@@ -429,6 +435,10 @@ int cmd_script(int argc, const char **argv)
 			OPT_BOOLEAN(0, "header", &so->header, "Show data header"),
 			OPT_BOOLEAN(0, "show-mmap-events", &so->show_mmap, "Show the mmap events"),
 			OPT_BOOLEAN(0, "show-task-events", &so->show_task, "Show the fork/comm/exit events"),
+			OPT_BOOLEAN(0, "show-switch-events", &so->show_switch, "Show the switch events"),
+			OPT_BOOLEAN(0, "show-lost-events", &so->show_lost, "Show lost events (if recorded)"),
+			OPT_BOOLEAN(0, "reltime", &so->reltime, "Show time stamps relative to start"),
+			OPT_BOOLEAN(0, "deltatime", &so->deltatime, "Show time stamps relative to previous event"),
 			OPT_STRING('c', "comms", &so->comms, "comm[,comm...]", "only display events for these comms"),
 			OPT_STRING(0, "pid", &so->pids, "pid[,pid...]", "only consider these pids"),
 			OPT_STRING(0, "tid", &so->tids, "tid[,tid...]", "only consider these tids"),
@@ -437,7 +447,7 @@ int cmd_script(int argc, const char **argv)
 			{ .type = OPTION_STRING, .long_name = "tids", .value = &so->tids, .argh = "tid[,tid...]",
 			  .help = "same as --tid", .flags = PARSE_OPT_HIDDEN },
 			OPT_STRING('C', "cpu", &so->cpus, "cpu", "list of cpus to profile"),
-			OPT_STRING(0, "time", &so->time_str, "str", "Time span of interest (start,stop) in seconds"),
+			OPT_STRING(0, "time", &so->time_str, "str", "Time span of interest: START,STOP in seconds, several ranges separated by spaces, or percent slices (10%/2, 0%-10%, comma separated)"),
 			OPT_BOOLEAN('G', "hide-call-graph", &so->hide_callchain, "When printing symbols do not display call chain"),
 			OPT_UINTEGER(0, "max-stack", &so->max_stack,
 				     "Set the maximum stack depth when parsing the callchain (default 127)"),
@@ -492,6 +502,11 @@ int cmd_script(int argc, const char **argv)
 		status = 129;
 		goto out;
 	}
+	if (so->reltime && so->deltatime) {
+		fprintf(stderr, "prf script: --reltime and --deltatime exclude each other\n");
+		status = 129;
+		goto out;
+	}
 	if (script__check_conflicts(so)) {
 		status = 129;
 		goto out;
@@ -511,7 +526,7 @@ int cmd_script(int argc, const char **argv)
 			.tids = so->tids, .cpus = so->cpus,
 		};
 
-		if (sample_filter__parse(&so->filter, &fa) || (so->time_str && parse_time(so))) {
+		if (sample_filter__parse(&so->filter, &fa) || sample_time_filter__parse(&so->time, "script", so->time_str)) {
 			status = 129;
 			goto out;
 		}
@@ -528,6 +543,8 @@ int cmd_script(int argc, const char **argv)
 	so->tool.fork = process_sideband;
 	so->tool.exit = process_sideband;
 	so->tool.context_switch = process_switch;
+	if (so->show_lost)
+		so->tool.lost = process_lost;
 	/* repeated chains are resolved once, and printed from their text
 	 * (best effort: without the cache every sample is resolved) */
 	resolved_sample__init(&so->rs, true);
@@ -535,6 +552,8 @@ int cmd_script(int argc, const char **argv)
 	if (script_printer__init(&so->printer, stdout, &so->fields))
 		goto out;
 	so->printer.nanosecs = so->nanosecs;
+	so->printer.reltime = so->reltime;
+	so->printer.deltatime = so->deltatime;
 	if (so->folded) {
 		struct folded_opts fo = { .annotate_kernel = so->annotate_kernel };
 
@@ -547,6 +566,13 @@ int cmd_script(int argc, const char **argv)
 	if (!so->session)	/* the session said what and where */
 		goto out;
 	perf_session__enable_off_cpu(so->session);
+	if (sample_time_filter__resolve(&so->time, so->session->data.env.sample_time_start,
+					so->session->data.env.sample_time_end)) {
+		pr_err("prf script: --time %s: percent ranges need the file's sample times "
+		       "(HEADER_SAMPLE_TIME), which %s has not\n", so->time_str, so->input);
+		status = 129;
+		goto out;
+	}
 	/* a bar on the terminal while the output goes elsewhere or comes at the end */
 	if (so->folded || !isatty(STDOUT_FILENO))
 		so->session->progress = ui_progress__reading;
@@ -626,6 +652,7 @@ out:
 	if (so->tf)
 		trace_formatter__delete(so->tf);
 	sample_filter__exit(&so->filter);
+	sample_time_filter__exit(&so->time);
 	free(so->checked);
 	free(so);
 	return status;

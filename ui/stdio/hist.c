@@ -34,7 +34,8 @@ unsigned long convert_unit(unsigned long value, char *unit)
 	return value;
 }
 
-void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname, FILE *fp)
+void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname,
+				     const char *time_str, FILE *fp)
 {
 	char unit;
 	unsigned long nr = convert_unit(hists->nr_samples, &unit);
@@ -42,6 +43,8 @@ void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evna
 	fprintf(fp, "# Samples: %lu%c", nr, unit);
 	if (evname)
 		fprintf(fp, " of event '%s'", evname);
+	if (time_str)
+		fprintf(fp, " (time slices: %s)", time_str);
 	fprintf(fp, "\n# Event count (approx.): %" PRIu64 "\n", hists->total_period);
 }
 

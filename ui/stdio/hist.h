@@ -30,8 +30,13 @@ int hists__fprintf(struct hists *hists, const struct sort_order *so,
 		   const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
 		   FILE *fp);
 
-/* "# Samples: 582  of event 'cpu-clock'" and "# Event count (approx.): N". */
-void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname, FILE *fp);
+/*
+ * "# Samples: 582  of event 'cpu-clock'" and "# Event count (approx.): N";
+ * time_str (report --time as given, NULL: none) is named after the event
+ * as perf 6.1 does: " (time slices: 10%/1)".
+ */
+void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname,
+				     const char *time_str, FILE *fp);
 
 /* Number with perf's unit: 1234 -> 1 and 'K' (values > 1000 divided). */
 unsigned long convert_unit(unsigned long value, char *unit);

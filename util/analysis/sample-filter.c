@@ -320,7 +320,7 @@ int sample_time_filter__resolve(struct sample_time_filter *tf, uint64_t first, u
 {
 	double span;
 
-	if (tf->resolved)
+	if (tf->resolved || !tf->nr)	/* absolute ranges, or none */
 		return 0;
 	if ((!first && !last) || last < first)
 		return -EINVAL;

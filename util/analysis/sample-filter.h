@@ -106,7 +106,8 @@ int sample_time_filter__parse(struct sample_time_filter *tf, const char *cmd, co
 /*
  * Turn percent slices into absolute ns against the sample time span
  * [first, last] (ns); a no-op for absolute ranges. -EINVAL when percent
- * ranges are asked for and the span is unknown (first == last == 0).
+ * ranges are asked for and the span is unknown (first == last == 0);
+ * 0 without ranges.
  */
 int sample_time_filter__resolve(struct sample_time_filter *tf, uint64_t first, uint64_t last);
 /* True when time (ns) passes (always without ranges). Resolve first. */

@@ -865,8 +865,22 @@ static void put_start(struct script_printer *p, uint32_t f, const struct perf_sa
 		put_str(p, "] ");
 	}
 	if (f & SF_TIME) {
-		uint64_t secs = sample->time / 1000000000ULL;
-		uint64_t ns = sample->time % 1000000000ULL;
+		uint64_t t = sample->time, secs, ns;
+
+		/* --reltime: since the first record printed; --deltatime:
+		 * since the previous one (0 for the first) */
+		if (p->reltime) {
+			if (!p->first_time)
+				p->first_time = t;
+			t -= p->first_time;
+		} else if (p->deltatime) {
+			uint64_t prev = p->prev_time;
+
+			p->prev_time = t;
+			t = prev ? t - prev : 0;
+		}
+		secs = t / 1000000000ULL;
+		ns = t % 1000000000ULL;
 
 		if (p->nanosecs) {
 			put_udec(p, secs, 5, false);
@@ -1082,6 +1096,9 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	case PERF_RECORD_COMM:
 	case PERF_RECORD_FORK:
 	case PERF_RECORD_EXIT:
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+	case PERF_RECORD_LOST:
 		break;
 	default:
 		return 0;
@@ -1134,6 +1151,24 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 		put_fmt(p, "PERF_RECORD_%s(%d:%d):(%d:%d)\n", h->type == PERF_RECORD_FORK ? "FORK" : "EXIT",
 			(int)event->fork.pid, (int)event->fork.tid, (int)event->fork.ppid,
 			(int)event->fork.ptid);
+		break;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE: {
+		bool out = h->misc & PERF_RECORD_MISC_SWITCH_OUT;
+		const char *dir = !out ? "IN         " :
+				  (h->misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT preempt" :
+				  "OUT        ";
+
+		if (h->type == PERF_RECORD_SWITCH)
+			put_fmt(p, "PERF_RECORD_SWITCH %s\n", dir);
+		else
+			put_fmt(p, "PERF_RECORD_SWITCH_CPU_WIDE %s  %s pid/tid: %5d/%-5d\n", dir,
+				out ? "next" : "prev", (int)event->context_switch.next_prev_pid,
+				(int)event->context_switch.next_prev_tid);
+		break;
+	}
+	case PERF_RECORD_LOST:
+		put_fmt(p, "PERF_RECORD_LOST lost %" PRIu64 "\n", (uint64_t)event->lost.lost);
 		break;
 	default:
 		break;

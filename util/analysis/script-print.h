@@ -97,6 +97,8 @@ struct script_printer {
 	int fd;				/* fileno(fp), -1: none (written with fwrite) */
 	struct script_fields *fields;	/* not owned */
 	bool nanosecs;			/* --ns */
+	bool reltime, deltatime;	/* --reltime, --deltatime: time column relative */
+	uint64_t first_time, prev_time;	/* ns, for reltime/deltatime (private) */
 	bool use_callchain;		/* callchain layout (some evsel has CALLCHAIN, no -G) */
 	int name_width;			/* longest event name of the evlist */
 	const char *trace_info;		/* "trace" field of the next sample (formatted
@@ -127,8 +129,10 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 			   const struct callchain_cursor *cursor);
 
 /*
- * Print one side-band record (MMAP, MMAP2, COMM, FORK, EXIT) as perf
- * does with --show-mmap-events/--show-task-events: the sample prefix of
+ * Print one side-band record (MMAP, MMAP2, COMM, FORK, EXIT, SWITCH,
+ * SWITCH_CPU_WIDE, LOST) as perf does with --show-mmap-events/
+ * --show-task-events/--show-switch-events/--show-lost-events: the sample
+ * prefix of
  * evsel (comm of the record's thread, sample tid/cpu/time) followed by
  * "PERF_RECORD_...". Other record types print nothing.
  * Returns 0 or -EPIPE/-EIO.
