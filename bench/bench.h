@@ -66,6 +66,22 @@ const struct bench_mem_fn *bench_mem_functions(const char *bench);
 int bench_mem(const char *bench, const char *function, uint64_t size, const char *size_str,
 	      unsigned int loops, enum bench_format fmt);
 
+/* futex hash: THREADS threads, each on its own NFUTEXES futexes. */
+struct bench_futex_hash {
+	unsigned int threads;	/* default: the CPUs this process may use */
+	unsigned int nfutexes;	/* per thread (default 1024) */
+	unsigned int runtime;	/* seconds (default 10) */
+	bool shared, silent, mlockall;
+};
+
+/*
+ * Run futex hash and print perf's "Run summary", one line per thread
+ * (unless SILENT) and "Averaged N operations/sec (+- P%), total secs = S"
+ * (P: the standard error of the mean over the threads, in percent of it).
+ * 0, -EINVAL (no thread or futex), -ENOMEM, -errno of a failing futex call.
+ */
+int bench_futex_hash(const struct bench_futex_hash *p, enum bench_format fmt);
+
 /*
  * Shared by the collections: the monotonic clock in nanoseconds, and perf's
  * result lines for ELAPSED_NS over OPS operations ("Total time: S.mmm

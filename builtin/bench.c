@@ -3,7 +3,7 @@
  * prf bench [-f default|simple] COLLECTION BENCHMARK [<options>]
  *
  * perf bench's micro-benchmarks (sched messaging/pipe, syscall basic, mem
- * memcpy/memset) run on this machine, with perf bench's output. This file
+ * memcpy/memset, futex hash) run on this machine, with perf bench's output. This file
  * holds the collections, each benchmark's option table and the dispatch
  * (a collection, "all" in it, or "all" collections); the workloads live in
  * bench/ (bench/bench.h).
@@ -84,6 +84,31 @@ static int run_syscall_basic(int argc, const char **argv)
 	int st = bench_args_done(parse_options(argc, argv, opts, usage, 0), usage, opts);
 
 	return st ? st : bench_status(bench_syscall_basic(loops, bench_format), "syscall basic");
+}
+
+static int run_futex_hash(int argc, const char **argv)
+{
+	struct bench_futex_hash p = { .threads = (unsigned int)cpus_usable(), .nfutexes = 1024,
+				      .runtime = 10 };
+	const struct option opts[] = {
+		OPT_UINTEGER('r', "runtime", &p.runtime, "Specify runtime (in seconds)"),
+		OPT_UINTEGER('t', "threads", &p.threads, "Specify amount of threads"),
+		OPT_UINTEGER('f', "futexes", &p.nfutexes, "Specify amount of futexes per threads"),
+		OPT_BOOLEAN('s', "silent", &p.silent, "Silent mode: do not display data/details"),
+		OPT_BOOLEAN('S', "shared", &p.shared, "Use shared futexes instead of private ones"),
+		OPT_BOOLEAN('m', "mlockall", &p.mlockall, "Lock all current and future memory"),
+		OPT_END()
+	};
+	const char *const usage[] = { "prf bench futex hash <options>", NULL };
+	int st = bench_args_done(parse_options(argc, argv, opts, usage, 0), usage, opts);
+
+	if (st)
+		return st;
+	if (!p.threads || !p.nfutexes) {
+		fprintf(stderr, "prf bench futex hash: -t and -f must be at least 1\n");
+		return 129;
+	}
+	return bench_status(bench_futex_hash(&p, bench_format), "futex hash");
 }
 
 /* "1MB", "4kb", "512": a number of bytes with an optional B/KB/MB/GB/TB unit. */
@@ -189,10 +214,17 @@ static const struct bench_entry mem_benches[] = {
 	{ NULL, NULL, NULL },
 };
 
+static const struct bench_entry futex_benches[] = {
+	{ "hash", "Benchmark for futex hash table", run_futex_hash },
+	{ "all", "Run all futex benchmarks", NULL },
+	{ NULL, NULL, NULL },
+};
+
 static const struct bench_collection collections[] = {
 	{ "sched", "Scheduler and IPC benchmarks", sched_benches },
 	{ "syscall", "System call benchmarks", syscall_benches },
 	{ "mem", "Memory access benchmarks", mem_benches },
+	{ "futex", "Futex stressing benchmarks", futex_benches },
 	{ "all", "All benchmarks", NULL },
 	{ NULL, NULL, NULL },
 };

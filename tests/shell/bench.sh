@@ -2,9 +2,10 @@
 # prf bench runs each benchmark with small parameters in perf bench's lines (numbers masked), rejects bad options with 129, and serves as a workload for prf record
 # Every benchmark (sched messaging over sockets and pipes, processes and
 # threads; sched pipe with processes and threads; syscall basic; mem
-# memcpy/memset with glibc's function) runs with prf and with perf bench on
-# the same parameters, in the default and the simple format; with every
-# number masked the lines must be perf's, and prf must exit 0. The lists
+# memcpy/memset with glibc's function; futex hash for one second on two
+# threads) runs with prf and with perf bench on the same parameters, in the
+# default and the simple format; with every number (and address) masked
+# the lines must be perf's, and prf must exit 0. The lists
 # (collections, one collection's benchmarks) hold perf's lines for the
 # benchmarks prf has. Usage errors (unknown option, bad size, bad format,
 # unknown collection or benchmark) exit 129. Finally `prf record -- prf
@@ -13,7 +14,7 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup bench
 
-mask() { sed -E 's/ *([0-9]+(\.[0-9]+)?|inf)/ N/g'; }
+mask() { sed -E 's/0x[0-9a-f]+/X/g; s/ *([0-9]+(\.[0-9]+)?|inf)/ N/g'; }
 
 # compare ARG...: prf bench ARG... and perf bench ARG..., numbers masked
 compare() {
@@ -37,6 +38,7 @@ for fmt in default simple; do
 	compare -f $fmt mem memset --size 1mb -f default
 done
 compare mem memcpy -s 4096 -l 2 -f default
+compare futex hash -r 1 -t 2 -f 64
 
 # the figures are measured: messaging reports a time, pipe a rate
 prf_out "$T/pipe.out" bench -f simple sched pipe -l 2000
@@ -54,7 +56,7 @@ grep -q '^	default \.\.\. Default memcpy() provided by glibc$' "$T/help.out" || 
 # the lists: perf's lines for what prf has
 prf_out "$T/list" bench
 "$PERF" bench > "$T/perf-list" 2>&1
-for c in sched syscall mem all; do
+for c in sched syscall mem futex all; do
 	line=$(grep -E "^ +$c: " "$T/perf-list") || fail "perf bench lists no $c"
 	grep -qxF "$line" "$T/list" || fail "prf bench list lacks '$line'"
 done
