@@ -82,6 +82,20 @@ struct bench_futex_hash {
  */
 int bench_futex_hash(const struct bench_futex_hash *p, enum bench_format fmt);
 
+/* futex wake: THREADS waiters on one futex, woken NWAKES per call. */
+struct bench_futex_wake {
+	unsigned int threads;	/* default: the CPUs this process may use */
+	unsigned int nwakes;	/* waiters each FUTEX_WAKE wakes (default 1) */
+	bool shared, silent, mlockall;
+};
+
+/*
+ * Run futex wake ten times: perf's "Run summary", "[Run N]: Wokeup ..."
+ * per run (unless SILENT) and the mean in ms with its relative standard
+ * error. 0, -ENOMEM, -errno of pthread_create.
+ */
+int bench_futex_wake(const struct bench_futex_wake *p, enum bench_format fmt);
+
 /*
  * Shared by the collections: the monotonic clock in nanoseconds, and perf's
  * result lines for ELAPSED_NS over OPS operations ("Total time: S.mmm

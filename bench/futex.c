@@ -9,6 +9,7 @@
 #include <linux/futex.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,5 +120,92 @@ int bench_futex_hash(const struct bench_futex_hash *p, enum bench_format fmt)
 	for (unsigned int i = 0; i < started; i++)
 		free(w[i].futexes);
 	free(w);
+	return err;
+}
+
+/*
+ * futex wake: THREADS threads block in FUTEX_WAIT on one futex; the time
+ * is how long FUTEX_WAKE calls of NWAKES each take to wake them all.
+ * Repeated for WAKE_RUNS runs, then averaged.
+ */
+#define WAKE_RUNS 10
+
+struct futex_waiter {
+	uint32_t *futex;
+	int op;
+	atomic_uint *ready, *escaped;
+};
+
+static void *futex_wait_thread(void *arg)
+{
+	struct futex_waiter *w = arg;
+
+	atomic_fetch_add(w->ready, 1);
+	/* a return other than by a wake (EINTR) is counted, so nobody waits on it */
+	if (syscall(SYS_futex, w->futex, w->op, 0, NULL, NULL, 0) == -1)
+		atomic_fetch_add(w->escaped, 1);
+	return NULL;
+}
+
+int bench_futex_wake(const struct bench_futex_wake *p, enum bench_format fmt)
+{
+	static uint32_t futex;
+	pthread_t *tids = calloc(p->threads ? p->threads : 1, sizeof(*tids));
+	int wait_op = FUTEX_WAIT | (p->shared ? 0 : FUTEX_PRIVATE_FLAG);
+	int wake_op = FUTEX_WAKE | (p->shared ? 0 : FUTEX_PRIVATE_FLAG);
+	double sum = 0, sumsq = 0, mean, rel = 0;
+	unsigned int woken = 0;
+	int err = 0;
+
+	(void)fmt;
+	if (!tids)
+		return -ENOMEM;
+	if (p->mlockall && mlockall(MCL_CURRENT | MCL_FUTURE))
+		fprintf(stderr, "prf bench futex wake: mlockall: %s\n", strerror(errno));
+	printf("Run summary [PID %d]: blocking on %u threads (at [%s] futex %p), waking up %u at a time.\n\n",
+	       (int)getpid(), p->threads, p->shared ? "shared" : "private", (void *)&futex, p->nwakes);
+	for (int run = 1; run <= WAKE_RUNS && !err; run++) {
+		atomic_uint ready = 0, escaped = 0;
+		struct futex_waiter w = { &futex, wait_op, &ready, &escaped };
+		unsigned int started = 0;
+		uint64_t start, ns;
+		double ms;
+
+		for (; started < p->threads; started++) {
+			err = -pthread_create(&tids[started], NULL, futex_wait_thread, &w);
+			if (err)
+				break;
+		}
+		while (atomic_load(&ready) < started)
+			sched_yield();
+		usleep(10000);	/* let them reach FUTEX_WAIT */
+		start = bench_now_ns();
+		for (woken = 0; woken + atomic_load(&escaped) < started;) {
+			long r = syscall(SYS_futex, &futex, wake_op, p->nwakes, NULL, NULL, 0);
+
+			if (r > 0)
+				woken += (unsigned int)r;
+		}
+		ns = bench_now_ns() - start;
+		for (unsigned int i = 0; i < started; i++)
+			pthread_join(tids[i], NULL);
+		if (err)
+			break;
+		ms = (double)ns / 1e6;
+		sum += ms;
+		sumsq += ms * ms;
+		if (!p->silent)
+			printf("[Run %d]: Wokeup %u of %u threads in %.4f ms\n", run, woken, p->threads, ms);
+	}
+	if (!err) {
+		mean = sum / WAKE_RUNS;
+		{
+			double var = (sumsq - sum * mean) / (WAKE_RUNS - 1);
+
+			rel = mean > 0 ? sqrt((var > 0 ? var : 0) / WAKE_RUNS) / mean * 100.0 : 0;
+		}
+		printf("Wokeup %u of %u threads in %.4f ms (+-%5.2f%%)\n", woken, p->threads, mean, rel);
+	}
+	free(tids);
 	return err;
 }

@@ -3,7 +3,7 @@
  * prf bench [-f default|simple] COLLECTION BENCHMARK [<options>]
  *
  * perf bench's micro-benchmarks (sched messaging/pipe, syscall basic, mem
- * memcpy/memset, futex hash) run on this machine, with perf bench's output. This file
+ * memcpy/memset, futex hash/wake) run on this machine, with perf bench's output. This file
  * holds the collections, each benchmark's option table and the dispatch
  * (a collection, "all" in it, or "all" collections); the workloads live in
  * bench/ (bench/bench.h).
@@ -111,6 +111,29 @@ static int run_futex_hash(int argc, const char **argv)
 	return bench_status(bench_futex_hash(&p, bench_format), "futex hash");
 }
 
+static int run_futex_wake(int argc, const char **argv)
+{
+	struct bench_futex_wake p = { .threads = (unsigned int)cpus_usable(), .nwakes = 1 };
+	const struct option opts[] = {
+		OPT_UINTEGER('t', "threads", &p.threads, "Specify amount of threads"),
+		OPT_UINTEGER('w', "nwakes", &p.nwakes, "Specify amount of threads to wake at once"),
+		OPT_BOOLEAN('s', "silent", &p.silent, "Silent mode: do not display data/details"),
+		OPT_BOOLEAN('S', "shared", &p.shared, "Use shared futexes instead of private ones"),
+		OPT_BOOLEAN('m', "mlockall", &p.mlockall, "Lock all current and future memory"),
+		OPT_END()
+	};
+	const char *const usage[] = { "prf bench futex wake <options>", NULL };
+	int st = bench_args_done(parse_options(argc, argv, opts, usage, 0), usage, opts);
+
+	if (st)
+		return st;
+	if (!p.threads || !p.nwakes) {
+		fprintf(stderr, "prf bench futex wake: -t and -w must be at least 1\n");
+		return 129;
+	}
+	return bench_status(bench_futex_wake(&p, bench_format), "futex wake");
+}
+
 /* "1MB", "4kb", "512": a number of bytes with an optional B/KB/MB/GB/TB unit. */
 static int parse_mem_size(const char *s, uint64_t *size)
 {
@@ -216,6 +239,7 @@ static const struct bench_entry mem_benches[] = {
 
 static const struct bench_entry futex_benches[] = {
 	{ "hash", "Benchmark for futex hash table", run_futex_hash },
+	{ "wake", "Benchmark for futex wake calls", run_futex_wake },
 	{ "all", "Run all futex benchmarks", NULL },
 	{ NULL, NULL, NULL },
 };

@@ -3,7 +3,7 @@
 # Every benchmark (sched messaging over sockets and pipes, processes and
 # threads; sched pipe with processes and threads; syscall basic; mem
 # memcpy/memset with glibc's function; futex hash for one second on two
-# threads) runs with prf and with perf bench on the same parameters, in the
+# threads; futex wake) runs with prf and with perf bench on the same parameters, in the
 # default and the simple format; with every number (and address) masked
 # the lines must be perf's, and prf must exit 0. The lists
 # (collections, one collection's benchmarks) hold perf's lines for the
@@ -39,6 +39,8 @@ for fmt in default simple; do
 done
 compare mem memcpy -s 4096 -l 2 -f default
 compare futex hash -r 1 -t 2 -f 64
+compare futex wake -t 4
+compare -f simple futex wake -t 3 -w 2 -s
 
 # the figures are measured: messaging reports a time, pipe a rate
 prf_out "$T/pipe.out" bench -f simple sched pipe -l 2000
