@@ -20,6 +20,17 @@
 #include <unistd.h>
 #include "bench.h"
 
+/* The standard error of the mean of N values (their SUM and SUM of squares), in percent of the mean. */
+static double rel_stderr(double sum, double sumsq, unsigned int n)
+{
+	double mean = n ? sum / n : 0, var;
+
+	if (n < 2 || mean <= 0)
+		return 0;
+	var = (sumsq - sum * mean) / (n - 1);
+	return sqrt((var > 0 ? var : 0) / n) / mean * 100.0;
+}
+
 struct futex_worker {
 	pthread_t tid;
 	uint32_t *futexes;
@@ -108,12 +119,7 @@ int bench_futex_hash(const struct bench_futex_hash *p, enum bench_format fmt)
 	}
 	if (!err) {
 		mean = sum / started;
-		/* the standard error of the mean, relative to it */
-		if (started > 1 && mean > 0) {
-			double var = (sumsq - sum * mean) / (started - 1);
-
-			rel = sqrt((var > 0 ? var : 0) / started) / mean * 100.0;
-		}
+		rel = rel_stderr(sum, sumsq, started);
 		printf("\nAveraged %llu operations/sec (+-%5.2f%%), total secs = %u\n",
 		       (unsigned long long)mean, rel, p->runtime);
 	}
@@ -199,11 +205,7 @@ int bench_futex_wake(const struct bench_futex_wake *p, enum bench_format fmt)
 	}
 	if (!err) {
 		mean = sum / WAKE_RUNS;
-		{
-			double var = (sumsq - sum * mean) / (WAKE_RUNS - 1);
-
-			rel = mean > 0 ? sqrt((var > 0 ? var : 0) / WAKE_RUNS) / mean * 100.0 : 0;
-		}
+		rel = rel_stderr(sum, sumsq, WAKE_RUNS);
 		printf("Wokeup %u of %u threads in %.4f ms (+-%5.2f%%)\n", woken, p->threads, mean, rel);
 	}
 	free(tids);

@@ -86,6 +86,12 @@ static int run_syscall_basic(int argc, const char **argv)
 	return st ? st : bench_status(bench_syscall_basic(loops, bench_format), "syscall basic");
 }
 
+/* The options futex hash and wake share (P: a struct with these flags). */
+#define FUTEX_COMMON_OPTS(P) \
+	OPT_BOOLEAN('s', "silent", &(P)->silent, "Silent mode: do not display data/details"), \
+	OPT_BOOLEAN('S', "shared", &(P)->shared, "Use shared futexes instead of private ones"), \
+	OPT_BOOLEAN('m', "mlockall", &(P)->mlockall, "Lock all current and future memory")
+
 static int run_futex_hash(int argc, const char **argv)
 {
 	struct bench_futex_hash p = { .threads = (unsigned int)cpus_usable(), .nfutexes = 1024,
@@ -94,9 +100,7 @@ static int run_futex_hash(int argc, const char **argv)
 		OPT_UINTEGER('r', "runtime", &p.runtime, "Specify runtime (in seconds)"),
 		OPT_UINTEGER('t', "threads", &p.threads, "Specify amount of threads"),
 		OPT_UINTEGER('f', "futexes", &p.nfutexes, "Specify amount of futexes per threads"),
-		OPT_BOOLEAN('s', "silent", &p.silent, "Silent mode: do not display data/details"),
-		OPT_BOOLEAN('S', "shared", &p.shared, "Use shared futexes instead of private ones"),
-		OPT_BOOLEAN('m', "mlockall", &p.mlockall, "Lock all current and future memory"),
+		FUTEX_COMMON_OPTS(&p),
 		OPT_END()
 	};
 	const char *const usage[] = { "prf bench futex hash <options>", NULL };
@@ -117,9 +121,7 @@ static int run_futex_wake(int argc, const char **argv)
 	const struct option opts[] = {
 		OPT_UINTEGER('t', "threads", &p.threads, "Specify amount of threads"),
 		OPT_UINTEGER('w', "nwakes", &p.nwakes, "Specify amount of threads to wake at once"),
-		OPT_BOOLEAN('s', "silent", &p.silent, "Silent mode: do not display data/details"),
-		OPT_BOOLEAN('S', "shared", &p.shared, "Use shared futexes instead of private ones"),
-		OPT_BOOLEAN('m', "mlockall", &p.mlockall, "Lock all current and future memory"),
+		FUTEX_COMMON_OPTS(&p),
 		OPT_END()
 	};
 	const char *const usage[] = { "prf bench futex wake <options>", NULL };
