@@ -3,13 +3,14 @@
 # Every benchmark (sched messaging over sockets and pipes, processes and
 # threads; sched pipe with processes and threads; syscall basic; mem
 # memcpy/memset with glibc's function; futex hash for one second on two
-# threads; futex wake) runs with prf and with perf bench on the same parameters, in the
-# default and the simple format; with every number (and address) masked
-# the lines must be perf's, and prf must exit 0. The lists
+# threads; futex wake) runs with prf and with perf bench on the same
+# parameters, in the default and the simple format; with every number (and
+# address) masked the lines must be perf's, and prf must exit 0. The lists
 # (collections, one collection's benchmarks) hold perf's lines for the
 # benchmarks prf has. Usage errors (unknown option, bad size, bad format,
 # unknown collection or benchmark) exit 129. Finally `prf record -- prf
-# bench sched messaging` gives samples of its processes.
+# bench sched messaging` gives samples of its processes, and `prf record
+# --off-cpu` of it offcpu-time samples of its tasks.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup bench
@@ -86,3 +87,12 @@ pids=$(awk '{ print $2 }' "$T/script.out" | sort -u | wc -l)
 [ "$n" -gt 0 ] || fail "prf record -- prf bench: no samples"
 [ "$pids" -gt 1 ] || fail "prf record -- prf bench: samples of $pids process(es) only"
 echo "ok: $n samples of $pids processes"
+
+# and for --off-cpu: every one of the 80 tasks of two groups blocks at least
+# on the start pipe, so off-CPU samples come from (nearly) all of them
+"$PRF" record --off-cpu -q -o "$T/oc.data" -- "$PRF" bench sched messaging -g 2 -l 5 > "$T/oc.out" 2> "$T/oc.err" ||
+	fail "prf record --off-cpu -- prf bench: $(cat "$T/oc.err")"
+prf_out "$T/oc.script" script -i "$T/oc.data" -F pid,event
+ocpids=$(awk '/offcpu-time/ { print $1 }' "$T/oc.script" | sort -u | wc -l)
+[ "$ocpids" -ge 40 ] || fail "prf record --off-cpu -- prf bench: offcpu-time samples of $ocpids processes"
+echo "ok: offcpu-time samples of $ocpids processes"
