@@ -45,7 +45,7 @@ PC_LIBS   := $(shell $(PKG_CONFIG) --libs $(LIBS_PC) 2>/dev/null)
 CFLAGS  += $(PC_CFLAGS)
 LDLIBS  += $(PC_LIBS) -liberty -lpthread -lm
 
-SRCS := $(wildcard cmd/*.c builtin/*.c ui/*.c ui/*/*.c \
+SRCS := $(wildcard cmd/*.c builtin/*.c bench/*.c ui/*.c ui/*/*.c \
           util/lib/*.c util/kernel/*.c util/format/*.c util/session/*.c util/model/*.c \
           util/analysis/*.c arch/*/*.c tests/*.c)
 # Generated: the pprof encoder's protobuf-c code (util/analysis/export-pprof.proto

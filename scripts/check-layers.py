@@ -4,7 +4,8 @@
 Usage: scripts/check-layers.py [ROOT]   (default: the project root)
 
 The layers, top first (DESIGN.md): cmd, builtin, ui, util/analysis,
-util/session, util/model, util/format, util/kernel, util/lib. A file may
+util/session, util/model, util/format, util/kernel, util/lib, with bench/
+(prf bench's workloads) below builtin and including util/lib only. A file may
 include headers of its own layer and of the layers below it. arch/ plugs
 into the kernel and model layers: it may include util/lib, util/kernel and
 util/format only, and only util/model and the layers above it may include
@@ -16,10 +17,12 @@ import os
 import re
 import sys
 
-LAYERS = ["cmd", "builtin", "ui", "util/analysis", "util/session",
+LAYERS = ["cmd", "builtin", "bench", "ui", "util/analysis", "util/session",
           "util/model", "util/format", "util/kernel", "util/lib"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 ARCH_MAY_INCLUDE = {"util/lib", "util/kernel", "util/format"}
+# bench/ (the workloads of prf bench) uses the base layer only
+BENCH_MAY_INCLUDE = {"util/lib"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
@@ -39,6 +42,8 @@ def allowed(src, dst):
         return True
     if src == "arch":
         return dst in ARCH_MAY_INCLUDE
+    if src == "bench":
+        return dst in BENCH_MAY_INCLUDE
     if dst == "arch":
         return RANK[src] <= RANK["util/model"]
     return RANK[dst] >= RANK[src]
