@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make demo: profile a real program with prf, end to end:
-# list -> stat -> record -> report -> script -> folded stacks -> flamegraph.
+# list -> stat -> record -> report -> annotate -> script -> folded stacks
+# -> flamegraph -> data convert -> trace.
 set -u
 cd "$(dirname "$0")/.."
 PRF=${PRF:-$PWD/prf}
@@ -42,6 +43,9 @@ $PRF record -F 999 -g -o "$out/xz.data" -- xz -6 -k -f -T1 "$out/input.txt"
 step "prf report --stdio --sort dso,sym (top entries)"
 $PRF report --stdio --no-children --sort dso,sym -g none -i "$out/xz.data" | grep -v '^$' | head -25
 
+step "prf annotate --stdio leaf (hot instructions of tree's leaf(), with its source lines)"
+$PRF annotate --stdio -i "$out/tree.data" leaf | head -30
+
 step "prf script (first samples, the text FlameGraph and speedscope read)"
 $PRF script -i "$out/xz.data" | head -20
 
@@ -51,6 +55,14 @@ $PRF script --folded -i "$out/tree.data" | sort -k2 -n -r | head -5
 step "prf flamegraph"
 $PRF flamegraph -i "$out/xz.data" -o "$out/xz-flame.html" --title "xz -6"
 $PRF flamegraph -i "$out/tree.data" -o "$out/tree-flame.svg"
-echo "open $out/xz-flame.html in a browser (self-contained, works offline)"
+echo "open $out/xz-flame.html in a browser (self-contained, works offline; heatmap"
+echo "     and thread timeline above the graph select time ranges)"
 echo "     $out/tree-flame.svg"
+
+step "prf data convert --to-pprof (for go tool pprof, Pyroscope, Parca) and --to-speedscope"
+$PRF data convert -f -i "$out/xz.data" --to-pprof "$out/xz.pb.gz"
+$PRF data convert -f -i "$out/xz.data" --to-speedscope "$out/xz.speedscope.json"
+
+step "prf trace -s -- xz (syscall summary, as perf trace -s)"
+$PRF trace -s -- xz -6 -k -f -T1 "$out/input.txt" 2>&1 | head -25
 rm -f "$out/input.txt" "$out/input.txt.xz"
