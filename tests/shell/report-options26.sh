@@ -6,15 +6,22 @@ test_setup report-opts26
 
 cat > "$T/w.c" <<'C'
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
 volatile unsigned long sink;
+static char buf[1 << 16];
 __attribute__((noinline)) void first(long n) { for (long i = 0; i < n; i++) sink += i; }
 __attribute__((noinline)) void second(long n) { for (long i = 0; i < n; i++) sink -= i; }
+/* time in libc too: samples that resolve even in the stripped program */
+__attribute__((noinline)) void fill(int n) { for (int i = 0; i < n; i++) { memset(buf, i, sizeof(buf)); sink += buf[i & 0xffff]; } }
 int main(void) {
-	pid_t p = fork();
+	pid_t p;
+
+	fill(1500);	/* in both halves of the run (--time 0%-50%) */
+	p = fork();
 	if (p == 0) { second(40000000); _exit(0); }
-	first(40000000); second(40000000); waitpid(p, NULL, 0); return 0;
+	first(40000000); second(40000000); fill(1500); waitpid(p, NULL, 0); return 0;
 }
 C
 cc -O0 -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
