@@ -1250,14 +1250,6 @@ static int record__synthesize(struct record *rec, bool again)
 
 /* ---------------- --switch-output ---------------- */
 
-static uint64_t mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 /*
  * Give the finished output file its timestamped name, OUTPUT.YYYYMMDDHHMMSScc
  * (local time to the hundredth, perf's suffix), say so, and with
@@ -1346,8 +1338,8 @@ static bool record__switch_due(struct record *rec)
 		return record__output_size(rec) >= rec->switch_size;
 	case SWITCH_TIME:
 		if (!rec->switch_next_ms)
-			rec->switch_next_ms = mono_ms() + rec->switch_ms;
-		return mono_ms() >= rec->switch_next_ms;
+			rec->switch_next_ms = now_ns() / 1000000 + rec->switch_ms;
+		return now_ns() / 1000000 >= rec->switch_next_ms;
 	case SWITCH_NONE:
 		break;
 	}

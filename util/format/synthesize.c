@@ -166,18 +166,10 @@ void synthesize__set_proc_map_timeout(unsigned int ms)
 	proc_map_timeout_ms = ms;
 }
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
 {
 	char path[64], line[PATH_MAX + 256];
-	uint64_t deadline = proc_map_timeout_ms ? now_ms() + proc_map_timeout_ms : 0;
+	uint64_t deadline = proc_map_timeout_ms ? now_ns() / 1000000 + proc_map_timeout_ms : 0;
 	bool timed_out = false;
 	FILE *f;
 	int ret = 0;
@@ -187,7 +179,7 @@ static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
 	if (!f)
 		return 0;
 	while (!ret && fgets(line, sizeof(line), f)) {
-		if (deadline && now_ms() > deadline) {
+		if (deadline && now_ns() / 1000000 > deadline) {
 			timed_out = true;
 			break;
 		}
