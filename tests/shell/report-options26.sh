@@ -27,10 +27,13 @@ C
 cc -O0 -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
 perf_record "$T/w.data" -F 999 -g --sample-cpu -- "$T/w"
 
-same() { # name args...: prf report --stdio and perf report --stdio print the same (tips aside)
+# same NAME ARGS...: prf report --stdio and perf report --stdio print the
+# same (tips aside) on $data
+data=$T/w.data
+same() {
 	local name=$1; shift
-	"$PERF" report -i "$T/w.data" --stdio "$@" 2>/dev/null | grep -v '^# (Tip:' | perf_gi_names > "$T/perf.txt"
-	prf_out "$T/prf.raw" report -i "$T/w.data" --stdio "$@"
+	"$PERF" report -i "$data" --stdio "$@" 2>/dev/null | grep -v '^# (Tip:' | perf_gi_names > "$T/perf.txt"
+	prf_out "$T/prf.raw" report -i "$data" --stdio "$@"
 	grep -v '^# (Tip:' "$T/prf.raw" | perf_gi_names > "$T/prf.txt"
 	grep -q '^# Samples: ' "$T/perf.txt" || fail "$name: perf printed no samples"
 	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
@@ -76,15 +79,7 @@ same "-U -s dso,sym on w.data" -U -s dso,sym
 # -U/--hide-unresolved: a stripped program's own frames have no symbol
 cc -O0 -fno-omit-frame-pointer -s -o "$T/ws" "$T/w.c" || fail "cc -s"
 perf_record "$T/ws.data" -F 999 -g -- "$T/ws"
-same() { # as above, on ws.data
-	local name=$1; shift
-	"$PERF" report -i "$T/ws.data" --stdio "$@" 2>/dev/null | grep -v '^# (Tip:' | perf_gi_names > "$T/perf.txt"
-	prf_out "$T/prf.raw" report -i "$T/ws.data" --stdio "$@"
-	grep -v '^# (Tip:' "$T/prf.raw" | perf_gi_names > "$T/prf.txt"
-	grep -q '^# Samples: ' "$T/perf.txt" || fail "$name: perf printed no samples"
-	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
-	echo "ok: report $name ($(grep '^# Samples' "$T/prf.txt" | head -1))"
-}
+data=$T/ws.data
 same "-U" -U
 same "-U --no-children" -U --no-children
 same "-U -s dso,sym -n" -U -s dso,sym -n
