@@ -107,7 +107,10 @@ EOF
 same cpu.data -s "$T/srcline.py"
 grep -q "^leaf ('$T/spin.c', 2) ('$T/spin.c', 2, '__attribute__((noinline)) void leaf" "$T/prf.out" ||
 	{ head -3 "$T/prf.out"; fail "perf_sample_srcline/srccode: no leaf() line"; }
-perf_record "$T/sw.data" --switch-events -e cpu-clock -- "$T/spin"
+# Two spinners sharing CPU 0 preempt each other, so the recording has
+# switch-outs with the preempt flag set however idle the machine is.
+perf_record "$T/sw.data" --switch-events -e cpu-clock -- \
+	sh -c "taskset -c 0 '$T/spin' & taskset -c 0 '$T/spin'; wait"
 cat > "$T/switch.py" <<'EOF'
 def context_switch(*args):
     print("context_switch", args)
