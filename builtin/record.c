@@ -25,6 +25,7 @@
 #include "../util/lib/parse-options.h"
 #include "../util/lib/strbuf.h"
 #include "../util/lib/util.h"
+#include "../util/kernel/callchain-record.h"
 #include "../util/kernel/cpumap.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
@@ -45,10 +46,6 @@
 
 #define DEFAULT_FREQ		4000
 #define DEFAULT_MMAP_PAGES	128	/* 512 KiB per buffer, as perf for root */
-#define DEFAULT_DWARF_SIZE	8192
-#define MAX_DWARF_SIZE		65528
-
-enum callchain_mode { CG_NONE, CG_FP, CG_DWARF, CG_LBR };
 
 struct record_opts {
 	struct evlist *evlist;
@@ -101,8 +98,7 @@ struct record {
 	int wstatus;			/* of the reaped workload */
 	struct record_loop loop;	/* ring buffers and poll fds */
 	unsigned int mmap_pages;
-	enum callchain_mode cg;
-	unsigned int dwarf_size;
+	struct callchain_record cg;	/* -g, --call-graph, --fp-mix */
 	int clockid;			/* -k: a clockid_t, or -1 */
 	uint64_t clockid_res_ns;	/* its clock_getres() */
 	uint64_t clock_tod_ns, clock_clockid_ns;	/* read together at the start */
@@ -570,49 +566,6 @@ static int record__config_build_id(struct record *rec)
 	return -1;
 }
 
-static int parse_callgraph(struct record *rec, const char *s)
-{
-	char *end;
-
-	if (!s || !strcmp(s, "fp")) {
-		rec->cg = CG_FP;
-		return 0;
-	}
-	if (!strcmp(s, "lbr")) {
-		rec->cg = CG_LBR;
-		return 0;
-	}
-	if (!strncmp(s, "dwarf", 5) && (s[5] == 0 || s[5] == ',')) {
-		const char *size = s[5] == ',' ? s + 6 : config__get("call-graph.dump-size");
-
-		rec->cg = CG_DWARF;
-		rec->dwarf_size = DEFAULT_DWARF_SIZE;
-		if (size) {
-			s = size - 6;	/* the messages below name s + 6 */
-			unsigned long v = strtoul(s + 6, &end, 0);
-
-			if (*end || !v) {
-				pr_err("callchain: Incorrect stack dump size: %s\n", s + 6);
-				return -1;
-			}
-			v = PERF_ALIGN(v, 8UL);
-			if (v > MAX_DWARF_SIZE) {
-				pr_err("callchain: Incorrect stack dump size (max %d): %s\n",
-				       MAX_DWARF_SIZE, s + 6);
-				return -1;
-			}
-			rec->dwarf_size = (unsigned int)v;
-		}
-		return 0;
-	}
-	if (!strcmp(s, "none")) {
-		rec->cg = CG_NONE;
-		return 0;
-	}
-	pr_err("callchain: Unknown --call-graph option value: %s\n", s);
-	return -1;
-}
-
 static int opt_compression(const struct option *opt, const char *arg, int unset)
 {
 	int *level = opt->value;
@@ -768,29 +721,7 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	if (rec->opts.evlist->nr_entries > 1)
 		a->sample_type |= PERF_SAMPLE_ID;
 	a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-	switch (rec->cg) {
-	case CG_FP:
-		a->sample_type |= PERF_SAMPLE_CALLCHAIN;
-		break;
-	case CG_DWARF:
-		a->sample_type |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER |
-				  PERF_SAMPLE_STACK_USER | PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-		/* perf's dwarf mode drops the kernel's user FP walk; --fp-mix
-		 * keeps it so that report/script can finish stacks the copied
-		 * user stack was too small for */
-		a->exclude_callchain_user = rec->opts.fp_mix ? 0 : 1;
-		a->sample_regs_user = PERF_REGS_X86_64_USER_MASK;
-		a->sample_stack_user = rec->dwarf_size;
-		break;
-	case CG_LBR:
-		a->sample_type |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK;
-		a->branch_sample_type = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_CALL_STACK |
-					PERF_SAMPLE_BRANCH_NO_CYCLES | PERF_SAMPLE_BRANCH_NO_FLAGS |
-					PERF_SAMPLE_BRANCH_HW_INDEX;
-		break;
-	case CG_NONE:
-		break;
-	}
+	callchain_record__config(&rec->cg, a, PERF_REGS_X86_64_USER_MASK);
 	record__config_sample_bits(rec, a);
 	if (a->type == PERF_TYPE_TRACEPOINT) {
 		/* every hit, with its raw payload, as perf's tracepoint evsels */
@@ -817,7 +748,7 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	if (tracking) {
 		a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 		a->ksymbol = a->bpf_event = 1;
-		if (rec->cg == CG_DWARF || rec->opts.data)
+		if (rec->cg.mode == CALLCHAIN_RECORD_DWARF || rec->opts.data)
 			a->mmap_data = 1;
 		a->context_switch = rec->opts.switch_events;
 		a->namespaces = rec->opts.namespaces;
@@ -861,7 +792,7 @@ static int record__open_evsel(struct record *rec, struct evsel *evsel)
 			evsel__set_name(evsel, name);
 			continue;
 		}
-		if (rec->cg == CG_LBR && evsel->attr.branch_sample_type &&
+		if (rec->cg.mode == CALLCHAIN_RECORD_LBR && evsel->attr.branch_sample_type &&
 		    (err == -EOPNOTSUPP || err == -EINVAL || err == -ENOENT)) {
 			pr_err("Error:\n%s: PMU Hardware or event type doesn't support branch stack sampling.\n",
 			       evsel__name(evsel));
@@ -1481,19 +1412,15 @@ static int record__check_options(struct record *rec)
 {
 	struct record_opts *o = &rec->opts;
 
-	if (o->call_graph_g && !o->call_graph) {
-		/* perf-config(1): -g records in call-graph.record-mode */
-		const char *mode = config__get("call-graph.record-mode");
-
-		rec->cg = CG_FP;
-		if (mode && parse_callgraph(rec, mode))
-			return -1;
-	}
-	if (o->call_graph && parse_callgraph(rec, o->call_graph))
+	/* perf-config(1): -g records in call-graph.record-mode */
+	if (o->call_graph_g && !o->call_graph && callchain_record__parse_g(&rec->cg))
 		return -1;
+	if (o->call_graph && callchain_record__parse(&rec->cg, o->call_graph))
+		return -1;
+	rec->cg.fp_mix = o->fp_mix;
 	if (record__config_build_id(rec) || record__check_more(rec))
 		return -1;
-	if (o->fp_mix && rec->cg != CG_DWARF) {
+	if (o->fp_mix && rec->cg.mode != CALLCHAIN_RECORD_DWARF) {
 		pr_err("--fp-mix needs --call-graph dwarf\n");
 		return -1;
 	}
