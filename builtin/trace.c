@@ -19,6 +19,8 @@
 #include "../util/analysis/trace.h"
 #include "../util/session/live.h"
 #include "../util/session/session.h"
+#include "../arch/x86/perf_regs.h"
+#include "../util/kernel/callchain-record.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/kernel/parse-events.h"
@@ -36,9 +38,16 @@ struct trace_cmd {
 	const char *pf;			/* -F: all, maj, min */
 	bool summary_only, with_summary, errno_summary, failure, full_time, show_comm;
 	bool force;			/* -f: a damaged -i file's partial result exits 0 */
+	bool sched;			/* --sched: runtime per thread in the summary */
+	bool kernel_syscall_graph;	/* --kernel-syscall-graph */
+	const char *call_graph;		/* --call-graph MODE[,SIZE] */
+	struct callchain_record cg;
+	uint64_t max_events;		/* --max-events; 0: no limit */
+	int max_stack, min_stack;	/* --max-stack (-1: not given), --min-stack */
 	unsigned int mmap_pages;
 	FILE *out;
 	struct perf_session *session;	/* the file's or the live one */
+	struct live *live;		/* live tracing */
 	struct syscall_tbl *tbl;
 	struct syscall_trace *st;
 	int *nrs;			/* -e syscalls */
@@ -60,8 +69,15 @@ static int trace__sample(struct perf_tool *tool, union perf_event *event, struct
 			 struct evsel *evsel, struct machine *machine)
 {
 	struct trace_cmd *tc = container_of(tool, struct trace_cmd, tool);
+	int err = syscall_trace__sample(tc->st, tc->session, evsel, sample);
 
-	return syscall_trace__sample(tc->st, tc->session, evsel, sample);
+	/* --max-events: stop tracing, the workload going on as with perf */
+	if (syscall_trace__done(tc->st) && !done) {
+		if (tc->live)
+			live__release_workload(tc->live);
+		done = 1;
+	}
+	return err;
 }
 
 /* Live, as perf: the ring buffer overflowed. */
@@ -162,6 +178,11 @@ static int trace__make_view(struct trace_cmd *tc, bool live)
 		.show_comm = tc->show_comm,
 		.live = live,
 		.duration_ms = tc->duration_str ? atof(tc->duration_str) : 0,
+		/* perf trace -i reads all the file, --max-events or not */
+		.max_events = live ? tc->max_events : 0,
+		.max_stack = tc->max_stack > 0 ? (unsigned int)tc->max_stack : 0,
+		.min_stack = (unsigned int)tc->min_stack,
+		.sched = tc->sched,
 	};
 
 	tc->st = syscall_trace__new(&o, tc->tbl);
@@ -224,58 +245,88 @@ out:
 	return status;
 }
 
+/* evsel's tracepoint filter: "(ids) && own", either part may be empty.
+ * 0 or -ENOMEM. */
+static int evsel__set_trace_filter(struct evsel *evsel, const struct strbuf *ids,
+				   const struct strbuf *own)
+{
+	bool has_ids = ids && ids->len;
+	struct strbuf f;
+
+	if (!has_ids && !own->len)
+		return 0;
+	strbuf_init(&f, 64);
+	if (has_ids && own->len)
+		strbuf_addf(&f, "(%s) && %s", ids->buf, own->buf);
+	else
+		strbuf_addstr(&f, has_ids ? ids->buf : own->buf);
+	free(evsel->filter);
+	evsel->filter = strbuf_detach(&f, NULL);
+	return evsel->filter ? 0 : -ENOMEM;
+}
+
 /* The live events: raw_syscalls:sys_enter/sys_exit, every hit, with the
  * kernel filtering -e's syscalls and, system wide, prf's own. */
 static struct evlist *trace__live_evlist(struct trace_cmd *tc)
 {
 	struct evlist *evlist = evlist__new();
 	bool syscalls = tc->syscalls || tc->expr || !tc->pf;
-	struct strbuf f;
+	struct strbuf f, own;
 	struct evsel *evsel;
 
 	if (!evlist)
 		return NULL;
 	if (syscalls && parse_events(evlist, "raw_syscalls:sys_enter,raw_syscalls:sys_exit", NULL))
 		goto fail;
+	if (tc->sched && parse_events(evlist, "sched:sched_stat_runtime", NULL))
+		goto fail;
 	/* -F: every page fault, with its data address */
 	if (tc->pf && strcmp(tc->pf, "min") && parse_events(evlist, "major-faults", NULL))
 		goto fail;
 	if (tc->pf && strcmp(tc->pf, "maj") && parse_events(evlist, "minor-faults", NULL))
 		goto fail;
+	/* the kernel filters -e's syscalls on the syscall tracepoints and,
+	 * system wide, prf's own events on all of them */
 	strbuf_init(&f, 64);
 	for (int i = 0; i < tc->nr_nrs; i++)
 		strbuf_addf(&f, "%s%s %s %d", i ? (tc->negate ? " && " : " || ") : "", "id",
 			    tc->negate ? "!=" : "==", tc->nrs[i]);
-	if (tc->system_wide || tc->cpu_list) {
-		if (f.len) {
-			char *prev = strbuf_detach(&f, NULL);
-
-			strbuf_init(&f, 64);
-			strbuf_addf(&f, "(%s) && ", prev);
-			free(prev);
-		}
-		strbuf_addf(&f, "common_pid != %d", (int)getpid());
-	}
+	strbuf_init(&own, 32);
+	if (tc->system_wide || tc->cpu_list)
+		strbuf_addf(&own, "common_pid != %d", (int)getpid());
 	evlist__for_each_entry(evlist, evsel) {
 		struct perf_event_attr *a = &evsel->attr;
+		bool sys = !strncmp(evsel->name ? evsel->name : "", "raw_syscalls:", 13);
+		bool sys_exit = sys && !strcmp(evsel->name + 13, "sys_exit");
 
 		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
 				  PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
 		a->sample_period = 1;
 		a->freq = 0;
+		/* as perf: callchains on the syscall exits and page faults,
+		 * user frames only unless --kernel-syscall-graph */
+		if (a->type != PERF_TYPE_TRACEPOINT || sys_exit) {
+			callchain_record__config(&tc->cg, a, PERF_REGS_X86_64_USER_MASK);
+			if (tc->max_stack > 0)
+				a->sample_max_stack = (uint16_t)tc->max_stack;
+			if (sys_exit && !tc->kernel_syscall_graph)
+				a->exclude_callchain_kernel = 1;
+		}
 		if (a->type != PERF_TYPE_TRACEPOINT) {
 			a->sample_type |= PERF_SAMPLE_ADDR;
 			a->mmap_data = 1;
 			continue;
 		}
 		a->sample_type |= PERF_SAMPLE_RAW;
-		if (f.len) {
-			free(evsel->filter);
-			evsel->filter = strdup(f.buf);
-		}
+		if (evsel__set_trace_filter(evsel, sys ? &f : NULL, &own))
+			goto fail_bufs;
 	}
 	strbuf_release(&f);
+	strbuf_release(&own);
 	return evlist;
+fail_bufs:
+	strbuf_release(&f);
+	strbuf_release(&own);
 fail:
 	evlist__delete(evlist);
 	return NULL;
@@ -338,7 +389,8 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 	perf_tool__init(&tc->tool, false);
 	tc->tool.sample = trace__sample;
 	tc->tool.lost = trace__lost;
-	/* room for bursts of syscalls: 4 MB per cpu when root may lock it */
+	/* room for bursts of syscalls: 4 MB per cpu when root may lock it
+	 * (perf trace's size with callchains too) */
 	if (!t.mmap_pages)
 		t.mmap_pages = geteuid() == 0 ? 1024 : 128;
 	live__stop_on_signals(&done);
@@ -346,6 +398,7 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 	if (!live)
 		return 1;
 	tc->session = live__session(live);
+	tc->live = live;
 	/* as perf: comm/tid only when more than one thread can show up */
 	syscall_trace__set_single_thread(tc->st, live__nr_threads(live) == 1 &&
 					 (t.no_inherit || tc->pid_str || tc->tid_str) &&
@@ -366,6 +419,7 @@ static int trace__live(struct trace_cmd *tc, const char **argv)
 	status = err ? 1 : live__exit_status(live);
 	live__delete(live);
 	tc->session = NULL;
+	tc->live = NULL;
 	return status;
 }
 
@@ -392,7 +446,7 @@ static int trace__record(int argc, const char **argv)
 int cmd_trace(int argc, const char **argv)
 {
 	static char outbuf[1 << 16];
-	struct trace_cmd tc = { .show_comm = true };
+	struct trace_cmd tc = { .show_comm = true, .max_stack = -1 };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &tc.input, "file", "Analyze events in file"),
 		OPT_STRING('o', "output", &tc.output, "file", "output file name"),
@@ -413,6 +467,17 @@ int cmd_trace(int argc, const char **argv)
 		OPT_BOOLEAN(0, "syscalls", &tc.syscalls, "Trace syscalls"),
 		OPT_BOOLEAN(0, "comm", &tc.show_comm, "show the thread COMM next to its id"),
 		OPT_BOOLEAN('f', "force", &tc.force, "with -i: exit 0 on a damaged file's partial result"),
+		OPT_STRING(0, "call-graph", &tc.call_graph, "record_mode[,record_size]",
+			   "setup and enables call-graph (stack chain/backtrace): fp, dwarf[,size], lbr"),
+		OPT_BOOLEAN(0, "kernel-syscall-graph", &tc.kernel_syscall_graph,
+			    "Show the kernel callchains on the syscall exit path"),
+		OPT_INTEGER(0, "max-stack", &tc.max_stack,
+			    "Set the maximum stack depth when parsing the callchain (default 127)"),
+		OPT_INTEGER(0, "min-stack", &tc.min_stack,
+			    "Set the minimum stack depth when parsing the callchain"),
+		OPT_U64(0, "max-events", &tc.max_events,
+			  "Set the maximum number of events to print, exit after that is reached"),
+		OPT_BOOLEAN(0, "sched", &tc.sched, "show blocking scheduler events"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
 	};
@@ -447,6 +512,15 @@ int cmd_trace(int argc, const char **argv)
 		fprintf(stderr, "prf trace: bad -F/--pf '%s' (all, maj or min)\n", tc.pf);
 		return 129;
 	}
+	if (tc.max_stack == 0 || tc.max_stack < -1 || tc.max_stack > 65535 || tc.min_stack < 0) {
+		fprintf(stderr, "prf trace: bad --max-stack/--min-stack (1..65535 frames)\n");
+		return 129;
+	}
+	if (tc.call_graph && callchain_record__parse(&tc.cg, tc.call_graph))
+		return 129;
+	/* as perf: a stack depth without --call-graph asks for dwarf chains */
+	if (!tc.call_graph && (tc.min_stack || tc.max_stack > 0))
+		callchain_record__parse(&tc.cg, "dwarf");
 	if (tc.input && argc > 0) {
 		fprintf(stderr, "prf trace: a command cannot be traced while reading %s (-i)\n", tc.input);
 		return 129;

@@ -38,6 +38,7 @@ struct ttrace {
 	pid_t pid, tid;
 	uint64_t nr_events;
 	uint64_t pfmaj, pfmin;	/* page faults seen */
+	uint64_t runtime_ns;	/* sched:sched_stat_runtime (--sched) */
 	uint64_t entry_time;	/* of the last sys_enter (never reset, as perf) */
 	bool entry_pending;
 	int ret_as;		/* syscall_fmt_ctx.ret_as of the pending call */
@@ -47,7 +48,7 @@ struct ttrace {
 	struct ttrace *next;	/* hash chain */
 };
 
-enum tp_role { ROLE_UNKNOWN, ROLE_NONE, ROLE_ENTER, ROLE_EXIT, ROLE_PGFAULT };
+enum tp_role { ROLE_UNKNOWN, ROLE_NONE, ROLE_ENTER, ROLE_EXIT, ROLE_PGFAULT, ROLE_RUNTIME };
 
 /* Where a syscall tracepoint's fields are, per evsel index. */
 struct tp_layout {
@@ -73,6 +74,9 @@ struct syscall_trace {
 	int nr_filter;
 	bool filter_negate;
 	bool single_thread;
+	uint64_t nr_printed;		/* events printed, for max_events */
+	struct resolved_sample rs;	/* the sys_exit's callchain */
+	bool rs_ready;
 	char fd_path[PATH_MAX];
 };
 
@@ -118,6 +122,8 @@ void syscall_trace__delete(struct syscall_trace *st)
 	free(st->hash);
 	free(st->layouts);
 	free(st->filter);
+	if (st->rs_ready)
+		resolved_sample__exit(&st->rs);
 	if (st->tf)
 		trace_formatter__delete(st->tf);
 	free(st);
@@ -282,6 +288,13 @@ static struct tp_layout *layout_of(struct syscall_trace *st, struct perf_session
 		l->nr_args = enter ? (ev->format.nr_fields > 1 ? ev->format.nr_fields - 1 : 0) : 1;
 		if (l->nr_args > 6)
 			l->nr_args = 6;
+	} else if (!strcmp(ev->system, "sched") && !strcmp(ev->name, "sched_stat_runtime")) {
+		val = tep_find_field(ev, "runtime");
+		if (!val || val->size != 8)
+			return l;
+		l->role = ROLE_RUNTIME;
+		l->val_off = val->offset;
+		return l;
 	} else {
 		return l;
 	}
@@ -386,6 +399,7 @@ static void print_interrupted(struct syscall_trace *st)
 		fprintf(st->opts.out, "%-*s", ARGS_ALIGNMENT - 4 - len, " ");
 	fprintf(st->opts.out, " ...\n");
 	t->entry_pending = false;
+	st->nr_printed++;
 }
 
 static struct syscall_fmt_ctx fmt_ctx(struct syscall_trace *st, struct ttrace *t)
@@ -478,8 +492,64 @@ static int update_stats(struct ttrace *t, int nr, uint64_t time, int64_t ret, bo
 	return 0;
 }
 
-static int sys_exit(struct syscall_trace *st, struct ttrace *t, int nr, int64_t ret, uint64_t time)
+/*
+ * The sample's callchain resolved into st->rs (user frames unless the
+ * kernel's were asked for), as perf trace resolves it for a sys_exit.
+ * 1 with frames, 0 without a callchain, -errno.
+ */
+static int exit_callchain(struct syscall_trace *st, struct evsel *evsel, struct perf_sample *sample)
 {
+	struct resolve_opts ro = {
+		.max_stack = st->opts.max_stack,
+		.inline_frames = true,
+	};
+	int err;
+
+	if (!(evsel->attr.sample_type & (PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_STACK_USER)))
+		return 0;
+	if (!st->rs_ready) {
+		err = resolved_sample__init(&st->rs, true);
+		if (err)
+			return err;
+		st->rs_ready = true;
+	}
+	err = sample__resolve(st->session, sample, evsel, &st->rs);
+	if (!err)
+		err = resolved_sample__callchain(st->session, &st->rs, &ro);
+	return err ? err : 1;
+}
+
+/*
+ * The callchain under a syscall line as perf trace prints it: one frame a
+ * line, 38 columns in, " sym (dso)", an unknown symbol as its DSO
+ * address "[0x...]", an inlined call as "sym (inlined)".
+ */
+static void print_callchain(struct syscall_trace *st)
+{
+	const struct callchain_cursor *c = &st->rs.cursor;
+	FILE *fp = st->opts.out;
+
+	for (unsigned int i = 0; i < c->nr; i++) {
+		const struct callchain_frame *fr = &c->frames[i];
+		bool inl = fr->sym && fr->inlined;
+
+		fprintf(fp, "%38s ", "");
+		if (fr->sym)
+			fprintf(fp, "%.*s", (int)symbol__name_len(fr->sym), fr->sym->name);
+		else
+			fprintf(fp, "[%#" PRIx64 "]", fr->map ? fr->addr : 0);
+		if (!inl)
+			fprintf(fp, " (%s)", fr->map && fr->map->dso ? fr->map->dso->long_name
+								      : "[unknown]");
+		fputs(inl ? " (inlined)\n" : "\n", fp);
+	}
+}
+
+static int sys_exit(struct syscall_trace *st, struct ttrace *t, int nr, int64_t ret,
+		    struct evsel *evsel, struct perf_sample *sample)
+{
+	uint64_t time = sample->time;
+	int chain = 0;
 	struct syscall_fmt_ctx ctx = fmt_ctx(st, t);
 	FILE *fp = st->opts.out;
 	uint64_t duration = 0;
@@ -497,6 +567,13 @@ static int sys_exit(struct syscall_trace *st, struct ttrace *t, int nr, int64_t 
 	} else if (st->opts.duration_ms > 0) {
 		goto out;
 	}
+	if (!st->opts.summary_only) {
+		chain = exit_callchain(st, evsel, sample);
+		if (chain < 0)
+			return chain;
+		if (chain && st->rs.cursor.nr < st->opts.min_stack)
+			goto out;
+	}
 	if (st->opts.summary_only || (ret >= 0 && st->opts.failure_only))
 		goto out;
 	print_head(st, t, duration, calculated, t->entry_time);
@@ -513,6 +590,9 @@ static int sys_exit(struct syscall_trace *st, struct ttrace *t, int nr, int64_t 
 	ctx.ret_as = t->ret_as;
 	syscall_tbl__format_ret(st->tbl, nr, ret, &ctx, rbuf, sizeof(rbuf));
 	fprintf(fp, "%s\n", rbuf);
+	st->nr_printed++;
+	if (chain)
+		print_callchain(st);
 out:
 	t->entry_pending = false;
 	t->ret_as = 0;
@@ -583,6 +663,11 @@ static int pgfault(struct syscall_trace *st, struct perf_session *s, struct evse
 	return 0;
 }
 
+bool syscall_trace__done(const struct syscall_trace *st)
+{
+	return st->opts.max_events && st->nr_printed >= st->opts.max_events;
+}
+
 void syscall_trace__count_record(struct syscall_trace *st)
 {
 	st->nr_events++;
@@ -598,6 +683,8 @@ int syscall_trace__sample(struct syscall_trace *st, struct perf_session *s, stru
 
 	if (!l)
 		return -ENOMEM;
+	if (syscall_trace__done(st))
+		return 0;
 	st->session = s;
 	if (!st->base_time && !st->opts.full_time && (evsel->attr.sample_type & PERF_SAMPLE_TIME))
 		st->base_time = sample->time;
@@ -605,6 +692,18 @@ int syscall_trace__sample(struct syscall_trace *st, struct perf_session *s, stru
 		if (!st->opts.live)
 			st->nr_events++;
 		return pgfault(st, s, evsel, sample);
+	}
+	if (l->role == ROLE_RUNTIME) {
+		/* --sched: the thread's time on the cpu, as perf trace adds it */
+		if (!st->opts.live)
+			st->nr_events++;
+		t = thread_findnew(st, sample->pid, sample->tid);
+		if (!t)
+			return -ENOMEM;
+		t->nr_events++;
+		if (read_u64(sample, l->val_off, 8, &v))
+			t->runtime_ns += v;
+		return 0;
 	}
 	if (l->role != ROLE_ENTER && l->role != ROLE_EXIT)
 		return 0;
@@ -624,7 +723,7 @@ int syscall_trace__sample(struct syscall_trace *st, struct perf_session *s, stru
 	if (l->role == ROLE_EXIT) {
 		if (!read_u64(sample, l->val_off, 8, &v))
 			return 0;
-		return sys_exit(st, t, nr, (int64_t)v, sample->time);
+		return sys_exit(st, t, nr, (int64_t)v, evsel, sample);
 	}
 	for (int i = 0; i < l->nr_args; i++)
 		if (!read_u64(sample, l->val_off + 8 * i, 8, &args[i]))
@@ -731,6 +830,8 @@ int syscall_trace__print_summary(struct syscall_trace *st, struct perf_session *
 			fprintf(fp, ", %" PRIu64 " majfaults", t->pfmaj);
 		if (t->pfmin)
 			fprintf(fp, ", %" PRIu64 " minfaults", t->pfmin);
+		if (st->opts.sched)
+			fprintf(fp, ", %.3f msec", (double)t->runtime_ns / 1e6);
 		fprintf(fp, "\n");
 		print_thread_stats(st, t);
 	}

@@ -12,7 +12,8 @@
  * (ms since the first sample, or absolute with full_time; duration; comm/
  * tid; the call padded to 70 columns; "= " and the return value), a
  * sys_enter interrupted by another thread's prints "... " and its exit
- * "... [continued]: name()", exit/exit_group print "= ?". The summary is
+ * "... [continued]: name()", exit/exit_group print "= ?"; a sys_exit
+ * sample with a callchain has its frames printed under the line. The summary is
  * perf 6.1's per-thread table (calls, errors, total/min/avg/max msec,
  * stddev of the mean in % of the mean), threads in perf's order.
  * Layout as perf 6.1's builtin-trace.c prints it, uncoloured.
@@ -37,6 +38,10 @@ struct syscall_trace_opts {
 	bool show_comm;			/* "comm/" before the tid (default) */
 	bool live;			/* fds get their /proc/PID/fd path */
 	double duration_ms;		/* only calls lasting at least this (0: all) */
+	uint64_t max_events;		/* stop after printing this many (0: no limit) */
+	unsigned int max_stack;		/* callchain frames printed (0: 127) */
+	unsigned int min_stack;		/* only calls whose callchain has this many */
+	bool sched;			/* summary: each thread's sched_stat_runtime total */
 };
 
 /*
@@ -70,6 +75,12 @@ bool syscall_trace__handles(struct syscall_trace *st, struct perf_session *s, st
 int syscall_trace__sample(struct syscall_trace *st, struct perf_session *s, struct evsel *evsel,
 			  struct perf_sample *sample);
 
+/*
+ * Whether max_events lines were printed (perf trace --max-events: a
+ * sys_exit line, or a call interrupted by another thread's, is one
+ * event); later samples are ignored.
+ */
+bool syscall_trace__done(const struct syscall_trace *st);
 /* Count one more record toward the summary's "% of events" (live mode
  * counts every record read from the ring buffers, as perf does). */
 void syscall_trace__count_record(struct syscall_trace *st);

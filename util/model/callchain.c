@@ -382,11 +382,12 @@ static int resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 	cursor->truncated = false;
 	cursor->discarded = false;
 	if (!cc || !cc->nr) {
-		if (evsel__has_dwarf_stack(evsel) && cpumode == PERF_RECORD_MISC_USER) {
-			if (dwarf)
-				goto unwind;
+		/* an empty chain (both parts excluded, as perf trace's dwarf
+		 * sys_exit samples) with a stack copy: the user frames alone */
+		if (dwarf)
+			goto unwind;
+		if (evsel__has_dwarf_stack(evsel) && cpumode == PERF_RECORD_MISC_USER)
 			return 0;	/* no stack copied: no user frames, as in perf */
-		}
 		return cursor__add_ip(cursor, thread, cpumode, sample->ip, opts);
 	}
 	for (uint64_t i = 0; i < cc->nr && cursor->nr < max; i++) {

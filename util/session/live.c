@@ -373,6 +373,12 @@ int live__run(struct live *l, volatile sig_atomic_t *stop)
 	return l->err;
 }
 
+void live__release_workload(struct live *l)
+{
+	if (l->has_workload && l->wl.cork_fd < 0)
+		l->has_workload = false;
+}
+
 int live__exec_error(struct live *l)
 {
 	return l->exec_err;

@@ -77,6 +77,13 @@ int live__exec_error(struct live *live);
 /* Exit status of the command as a shell gives it (128 + signal when
  * killed), 0 when there is none. After live__run(). */
 int live__exit_status(struct live *live);
+/*
+ * Let the command run on unwatched: live__run() and live__delete() then
+ * neither stop nor reap it, and live__exit_status() is 0 (perf trace
+ * --max-events leaves its workload running when it stops). Call from a
+ * tool callback before setting the stop flag.
+ */
+void live__release_workload(struct live *live);
 /* Stop and reap a command still running, unmap, close, free. */
 void live__delete(struct live *live);
 
