@@ -16,12 +16,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "builtin.h"
 #include "../util/analysis/stat.h"
 #include "../util/analysis/stat-display.h"
+#include "../util/analysis/stat-report.h"
+#include "../util/format/features-write.h"
+#include "../util/format/stat-event.h"
+#include "../util/format/writer.h"
 #include "../util/kernel/cpumap.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/parse-events.h"
@@ -66,6 +71,24 @@ struct stat_opts {
 	unsigned int interval_count;
 	unsigned int timeout;		/* ms */
 	int verbose;
+	bool record;			/* stat record: -o is the perf.data file */
+};
+
+/*
+ * stat record: the counters' attrs and ids go into a perf.data header (file
+ * or pipe), then the slots (THREAD_MAP, CPU_MAP), STAT_CONFIG, and for each
+ * interval or at the end one PERF_RECORD_STAT per counter slot with its raw
+ * reading and a STAT_ROUND with the time, as perf 6.1 writes them.
+ */
+struct stat_rec {
+	struct perf_data_writer w;
+	bool open;			/* header written */
+	struct writer_attr *attrs;
+	const char **names;
+	int nr;
+	int argc;			/* the command line, for HEADER_CMDLINE */
+	const char **argv;
+	int err;			/* first error, -errno */
 };
 
 /* Set from signal handlers, read by the wait loops. */
@@ -180,7 +203,8 @@ static void stat__config_attrs(struct evlist *evlist, const struct stat_opts *o,
 			attr->read_format |= PERF_FORMAT_ID;
 		attr->inherit = !o->no_inherit;
 		attr->sample_period = 0;
-		attr->sample_type = 0;
+		/* a stat record file maps its STAT records to events by id */
+		attr->sample_type = o->record ? PERF_SAMPLE_IDENTIFIER : 0;
 		attr->freq = 0;
 		attr->disabled = leader;
 		/* -D: enabled by hand after the delay, not at exec */
@@ -312,15 +336,164 @@ struct stat_run {
 	const char **argv;			/* workload or NULL */
 	enum aggr_mode aggr;
 	double walltime_run[100];		/* elapsed ns of each -r run */
+	struct stat_rec *rec;			/* stat record, else NULL */
 	int status;				/* workload wait status */
 	struct rusage ru;
 };
+
+/* ---------------- stat record ---------------- */
+
+/* Write sb's records to the output and empty it; the first error is kept. */
+static void stat_rec__flush(struct stat_rec *rec, struct strbuf *sb)
+{
+	if (!rec->err && sb->len)
+		rec->err = writer__write(&rec->w, sb->buf, sb->len);
+	strbuf_reset(sb);
+}
+
+static bool evsel__counts_time(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
+		evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK);
+}
+
+/*
+ * Once the counters are open: the header with every event's attr and ids
+ * (an event that did not open has none: "<not supported>" when reported),
+ * in a pipe the events' names, the units and scales perf records (clocks:
+ * msec at 1e-6, tool events: ns), the slots and the configuration.
+ */
+static int stat_rec__start(struct stat_run *r, struct perf_thread_map *threads)
+{
+	struct stat_rec *rec = r->rec;
+	struct evlist *evlist = r->o->evlist;
+	struct strbuf sb = STRBUF_INIT;
+	struct stat_event_config cfg = {
+		.aggr_mode = stat_report__aggr_to_perf(r->aggr),
+		.interval = r->o->interval, .scale = true,
+	};
+	struct evsel *evsel;
+	int i = 0, err;
+
+	rec->nr = evlist->nr_entries;
+	rec->attrs = calloc((size_t)rec->nr, sizeof(*rec->attrs));
+	rec->names = calloc((size_t)rec->nr, sizeof(*rec->names));
+	if (!rec->attrs || !rec->names)
+		return rec->err = -ENOMEM;
+	evlist__for_each_entry(evlist, evsel) {
+		rec->attrs[i].attr = &evsel->attr;
+		rec->attrs[i].ids = evsel->fds ? evsel->ids : NULL;
+		/* a tool event counts on the first cpu only: the ids of its slots */
+		rec->attrs[i].nr_ids = !evsel->fds ? 0 : evsel->tool_event ? (size_t)evsel->nr_threads :
+				       (size_t)evsel->nr_cpus * evsel->nr_threads;
+		rec->names[i++] = evsel__name(evsel);
+	}
+	err = writer__write_header(&rec->w, rec->attrs, rec->nr);
+	if (err)
+		return rec->err = err;
+	rec->open = true;
+	err = 0;
+	evlist__for_each_entry(evlist, evsel) {
+		uint64_t id;
+
+		if (!evsel->fds || !evsel->ids)
+			continue;
+		id = evsel->ids[0];
+		if (evsel__counts_time(evsel))
+			err = err ?: stat_event__update_str(&sb, EVENT_UPDATE_UNIT, id, "msec") ?:
+			      stat_event__update_scale(&sb, id, 1e-6);
+		else if (evsel->tool_event)
+			err = err ?: stat_event__update_str(&sb, EVENT_UPDATE_UNIT, id, "ns");
+		if (evsel->tool_event && perf_cpu_map__cpu(r->cpus, 0) >= 0) {
+			int cpu0 = perf_cpu_map__cpu(r->cpus, 0);
+
+			err = err ?: stat_event__update_cpus(&sb, id, &cpu0, 1);
+		}
+		if (rec->w.is_pipe)	/* a file has them in EVENT_DESC */
+			err = err ?: stat_event__update_str(&sb, EVENT_UPDATE_NAME, id, evsel__name(evsel));
+	}
+	/* -p/-t tasks carry their comm, as perf's (a workload's is not known yet) */
+	if (threads == r->threads && perf_thread_map__pid(threads, 0) != -1 && !threads->map[0].comm)
+		thread_map__read_comms(threads);
+	err = err ?: stat_event__thread_map(&sb, threads) ?: stat_event__cpu_map(&sb, r->cpus) ?:
+	      stat_event__config(&sb, &cfg);
+	if (err)
+		rec->err = err;
+	stat_rec__flush(rec, &sb);
+	strbuf_release(&sb);
+	return rec->err;
+}
+
+/* Every open counter slot's raw reading, then the round (ns since the start). */
+static void stat_rec__counts(struct stat_run *r, uint64_t round_type, uint64_t time)
+{
+	struct stat_rec *rec = r->rec;
+	struct strbuf sb = STRBUF_INIT;
+	struct evsel *evsel;
+	int err = 0;
+
+	if (!rec || !rec->open)
+		return;
+	evlist__for_each_entry(r->o->evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+
+		if (!st || !evsel->fds)
+			continue;
+		/* a tool event's value is in its first cpu's slots only */
+		int nr_cpus = evsel->tool_event ? 1 : evsel->nr_cpus;
+
+		for (int c = 0; c < nr_cpus && c < st->nr_cpus && !err; c++) {
+			for (int t = 0; t < evsel->nr_threads && t < st->nr_threads && !err; t++) {
+				int k = c * evsel->nr_threads + t;
+				const struct perf_counts_values *v = &st->cur[c * st->nr_threads + t];
+
+				if (evsel->fds[k] < 0)
+					continue;
+				err = stat_event__stat(&sb, evsel->ids[k], perf_cpu_map__cpu(r->cpus, c), t,
+						       v->val, v->ena, v->run);
+			}
+		}
+	}
+	err = err ?: stat_event__round(&sb, round_type, time);
+	if (err && !rec->err)
+		rec->err = err;
+	stat_rec__flush(rec, &sb);
+	strbuf_release(&sb);
+}
+
+/* A file gets its feature sections (HEADER_STAT among them) and its final header. */
+static int stat_rec__finish(struct stat_rec *rec)
+{
+	struct writer_feat *feats = NULL;
+	struct features_ctx ctx;
+	int nr_feats = 0, err;
+
+	if (!rec->open || rec->w.is_pipe)
+		return rec->err;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.attrs = rec->attrs;
+	ctx.names = rec->names;
+	ctx.nr_attrs = rec->nr;
+	ctx.version = PRF_VERSION;
+	ctx.argc = rec->argc;
+	ctx.argv = rec->argv;
+	ctx.stat = true;
+	ctx.numa_topology = true;	/* perf stat report --per-node reads it */
+	writer__sync_data_size(&rec->w);
+	err = features__build(&ctx, &feats, &nr_feats);
+	if (!err)
+		err = writer__finish(&rec->w, rec->attrs, rec->nr, feats, nr_feats);
+	features__free(feats, nr_feats);
+	return rec->err ?: err;
+}
 
 /* Read, print one interval; ts is ns since the run started. */
 static void stat__interval_tick(struct stat_run *r, uint64_t ts, uint64_t len)
 {
 	evlist__stat_read(r->o->evlist);
 	evlist__stat_set_tool(r->o->evlist, ts, 0, 0);	/* rusage: known at the end */
+	stat_rec__counts(r, STAT_ROUND_INTERVAL, ts);
 	evlist__stat_process(r->o->evlist, r->aggr, true, false);
 	r->d->interval_ts = ts;
 	r->d->interval_len = len;
@@ -349,6 +522,8 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 	r->status = 0;
 	memset(&r->ru, 0, sizeof(r->ru));
 	if (r->argv) {
+		/* perf.data goes to stdout: the command's output goes to stderr */
+		w.stdout_to_stderr = r->rec && r->rec->w.is_pipe;
 		err = workload__prepare(&w, r->argv);
 		if (err) {
 			pr_err("Failed to start the workload: %s\n", strerror(-err));
@@ -372,6 +547,14 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 			perf_thread_map__put(own_threads);
 			return err;
 		}
+	}
+	if (r->rec && stat_rec__start(r, threads)) {
+		pr_err("prf stat record: cannot write %s: %s\n",
+		       r->rec->w.is_pipe ? "stdout" : r->rec->w.path, strerror(-r->rec->err));
+		workload__abort(&w);
+		evlist__close(evlist);
+		perf_thread_map__put(own_threads);
+		return r->rec->err;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (r->argv) {
@@ -464,6 +647,8 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 		pr_debug("reading counters: %s\n", strerror(-err));
 	evlist__stat_set_tool(evlist, timespec_ns(&t1) - timespec_ns(&t0), timeval_ns(&r->ru.ru_utime),
 			      timeval_ns(&r->ru.ru_stime));
+	if (!o->interval)
+		stat_rec__counts(r, STAT_ROUND_FINAL, timespec_ns(&t1) - timespec_ns(&t0));
 	if (o->interval) {
 		uint64_t elapsed = timespec_ns(&t1) - timespec_ns(&t0);
 
@@ -710,13 +895,98 @@ static int stat__run_hook(const char *cmd)
 	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
+/* "rec", "reco".. "record": perf's abbreviations of the subcommands (3+ letters). */
+static bool stat__is_subcmd(const char *arg, const char *name)
+{
+	return strlen(arg) > 2 && !strncmp(name, arg, strlen(arg));
+}
+
+/*
+ * prf stat report: print the counts of a stat record file (or pipe) as
+ * stat printed them, aggregated as recorded or as -A/--per-* say.
+ */
+static int cmd_stat_report(int argc, const char **argv)
+{
+	const char *input = NULL;
+	bool no_aggr = false;
+	int per_topology = 0, err = 0, ret;
+	const char *const usage[] = { "prf stat report [<options>]", NULL };
+	const struct option options[] = {
+		OPT_BOOLEAN('A', "no-aggr", &no_aggr, "disable CPU count aggregation"),
+		OPT_STRING('i', "input", &input, "file", "input file name"),
+		OPT_SET_INT(0, "per-core", &per_topology,
+			    "aggregate counts per physical processor core", AGGR_CORE),
+		OPT_SET_INT(0, "per-die", &per_topology, "aggregate counts per processor die", AGGR_DIE),
+		OPT_SET_INT(0, "per-node", &per_topology, "aggregate counts per numa node", AGGR_NODE),
+		OPT_SET_INT(0, "per-socket", &per_topology,
+			    "aggregate counts per processor socket", AGGR_SOCKET),
+		OPT_END()
+	};
+	struct perf_session *session;
+	struct stat_report sr;
+	struct stat_display d;
+	struct strbuf target = STRBUF_INIT;
+	struct stat st;
+
+	argc = parse_options(argc, argv, options, usage, 0);
+	if (argc < 0)
+		return 129;
+	if (argc) {
+		pr_err("prf stat report: unexpected argument '%s'\n", argv[0]);
+		usage_with_options(usage, options);
+		return 129;
+	}
+	if (!input || !*input)	/* as perf: a pipe on stdin is read, else perf.data */
+		input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
+
+	memset(&d, 0, sizeof(d));
+	d.fp = stderr;
+	d.mode = OUT_HUMAN;
+	d.sep = ",";
+	d.run_count = 1;
+	d.big_num = true;
+	init_stats(&d.walltime);
+	stat_report__init(&sr, &d, no_aggr ? AGGR_NONE : per_topology ? per_topology : -1);
+	session = perf_session__new(input, &sr.tool, &err);
+	if (!session)
+		return 1;
+	if (session->data.pipe) {
+		strbuf_addstr(&target, "'pipe'");
+	} else {
+		strbuf_addch(&target, '\'');
+		for (int i = 0; i < session->data.env.nr_cmdline; i++)
+			strbuf_addf(&target, "%s%s", i ? " " : "", session->data.env.cmdline[i]);
+		strbuf_addch(&target, '\'');
+	}
+	d.target = target.buf;
+	err = perf_session__process_events(session);
+	ret = perf_session__read_status(session, "stat report", false);
+	if (err && !perf_session__input_damage(session, err))
+		ret = 1;
+	else if (!sr.nr_rounds)
+		pr_warning("prf stat report: %s holds no counts (not a stat record file?)\n", input);
+	stat_report__exit(&sr);
+	perf_session__delete(session);
+	strbuf_release(&target);
+	return ret;
+}
+
 int cmd_stat(int argc, const char **argv)
 {
 	struct stat_opts o = { .run_count = 1, .big_num = true, .evlist = evlist__new() };
-	const char *const usage[] = {
+	const char *const usage_stat[] = {
 		"prf stat [<options>] [<command>]",
+		"prf stat [<options>] -- <command> [<options>]",
+		"prf stat record [<options>] [<command>]",
+		"prf stat report [<options>]",
 		NULL
 	};
+	const char *const usage_record[] = {
+		"prf stat record [<options>] [<command>]",
+		NULL
+	};
+	const char *const *usage = usage_stat;
+	struct stat_rec rec;
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", o.evlist, "event",
 			     "event selector. use 'prf list' to list available events",
@@ -787,6 +1057,27 @@ int cmd_stat(int argc, const char **argv)
 	setlocale(LC_NUMERIC, "");
 	if (!o.evlist)
 		return 1;
+	memset(&rec, 0, sizeof(rec));
+	rec.w.fd = -1;
+	if (argc > 1 && stat__is_subcmd(argv[1], "report")) {
+		evlist__delete(o.evlist);
+		return cmd_stat_report(argc - 1, argv + 1);
+	}
+	if (argc > 1 && stat__is_subcmd(argv[1], "record")) {
+		o.record = true;
+		usage = usage_record;
+		/* parse_options() reorders argv: keep the command line for CMDLINE */
+		rec.argv = calloc((size_t)argc + 1, sizeof(*rec.argv));
+		if (!rec.argv) {
+			evlist__delete(o.evlist);
+			return 1;
+		}
+		for (i = 0; i < argc; i++)
+			rec.argv[i] = argv[i];
+		rec.argc = argc;
+		argc--;
+		argv++;
+	}
 	argc = parse_options(argc, argv, options, usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc < 0) {
 		evlist__delete(o.evlist);
@@ -803,6 +1094,18 @@ int cmd_stat(int argc, const char **argv)
 	ret = stat__check_opts(&o, cpu_wide);
 	if (ret)
 		goto out;
+	if (o.record) {
+		if (o.run_count > 1) {
+			pr_err("prf stat record: cannot use -r/--repeat with stat record\n");
+			ret = 129;
+			goto out;
+		}
+		/* -o names the perf.data file; the counts still go to stderr */
+		ret = writer__open(&rec.w, o.output_name ? o.output_name : "perf.data", 0) ? 1 : 0;
+		o.output_name = NULL;
+		if (ret)
+			goto out;
+	}
 	ret = stat__open_output(&o, &out);
 	if (ret)
 		goto out;
@@ -823,6 +1126,7 @@ int cmd_stat(int argc, const char **argv)
 	r.cpus = cpus;
 	r.threads = threads;
 	r.argv = argc ? argv : NULL;
+	r.rec = o.record ? &rec : NULL;
 	stat__config_attrs(o.evlist, &o, r.argv && !threads);
 	if (stat__setup_rows(&r, cpu_wide, &aggr_map))
 		goto out;
@@ -883,7 +1187,19 @@ int cmd_stat(int argc, const char **argv)
 	}
 	if (!r.argv && stat_signr)
 		ret = 0;
+	if (o.record && (err = stat_rec__finish(&rec)) != 0) {
+		pr_err("prf stat record: writing %s failed: %s\n",
+		       rec.w.is_pipe ? "stdout" : rec.w.path, strerror(-err));
+		ret = 1;
+	}
 out:
+	if (o.record && !rec.open)
+		writer__abort(&rec.w);	/* nothing recorded: leave no file */
+	else if (o.record)
+		writer__close(&rec.w);
+	free(rec.attrs);
+	free(rec.names);
+	free(rec.argv);
 	if (out != stderr)
 		fclose(out);
 	evlist__stat_free(o.evlist);

@@ -128,7 +128,8 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 	*fmt = "%8.3f";
 
 	if (evsel__is_clock(evsel)) {
-		double wall = d->interval ? (double)d->interval_len : avg_stats(&d->walltime);
+		double wall = !d->interval ? avg_stats(&d->walltime) :
+			      d->interval_no_wall ? 0 : (double)d->interval_len;
 
 		if (wall <= 0)
 			return false;
