@@ -11,6 +11,7 @@
 #include <string.h>
 #include "stat-display.h"
 #include "../kernel/evlist.h"
+#include "../kernel/cgroup.h"
 #include "../kernel/cpumap.h"
 #include "../kernel/thread_map.h"
 
@@ -19,6 +20,7 @@
 #define METRIC_UNIT_WIDTH 23
 #define ROW_METRIC_LEN	91	/* length of a human row up to the metric's end */
 #define ROW_NOVAL_LEN	84	/* length of a <not counted>/<not supported> row */
+#define NOVAL_EVENT_WIDTH 25	/* its event column when a cgroup column follows */
 
 static bool evsel__is_clock(const struct evsel *e)
 {
@@ -46,8 +48,9 @@ static double row_run(const struct stat_display *d, const struct stat_aggr *a)
 	return d->interval ? (double)a->run : avg_stats(&a->run_s);
 }
 
-/* The row of the first counted evsel matching pred at aggr_idx. */
-static struct stat_aggr *find_row(struct evlist *evlist, int aggr_idx,
+/* The row of the first counted evsel matching pred at aggr_idx, counting
+ * in the same cgroup as `like` (perf keeps metric inputs per cgroup). */
+static struct stat_aggr *find_row(struct evlist *evlist, const struct evsel *like, int aggr_idx,
 				  bool (*pred)(const struct evsel *, uint64_t), uint64_t arg)
 {
 	struct evsel *pos;
@@ -55,7 +58,7 @@ static struct stat_aggr *find_row(struct evlist *evlist, int aggr_idx,
 	evlist__for_each_entry(evlist, pos) {
 		struct evsel_stat *st = evsel__stat(pos);
 
-		if (!st || aggr_idx >= st->nr_aggr || !pred(pos, arg))
+		if (!st || aggr_idx >= st->nr_aggr || pos->cgrp != like->cgrp || !pred(pos, arg))
 			continue;
 		if (st->aggr[aggr_idx].counted || st->aggr[aggr_idx].res.n > 0)
 			return &st->aggr[aggr_idx];
@@ -102,7 +105,7 @@ static bool cache_miss_ratio(struct stat_display *d, struct evlist *evlist, stru
 
 		if (evsel->attr.config != (caches[i].id | read_miss))
 			continue;
-		reads = find_row(evlist, aggr_idx, pred_cache, caches[i].id | read_access);
+		reads = find_row(evlist, evsel, aggr_idx, pred_cache, caches[i].id | read_access);
 		if (!reads || row_val(d, reads) <= 0)
 			return false;
 		*val = 100.0 * v / row_val(d, reads);
@@ -122,7 +125,7 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 	if (!st || aggr_idx >= st->nr_aggr)
 		return false;
 	v = row_val(d, &st->aggr[aggr_idx]);
-	clock = find_row(evlist, aggr_idx, pred_clock, 0);
+	clock = find_row(evlist, evsel, aggr_idx, pred_clock, 0);
 	if (clock)
 		clock_ns = row_val(d, clock);
 	*fmt = "%8.3f";
@@ -143,7 +146,7 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 		return true;
 	}
 	if (evsel__is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS)) {
-		other = find_row(evlist, aggr_idx, pred_hw, PERF_COUNT_HW_CPU_CYCLES);
+		other = find_row(evlist, evsel, aggr_idx, pred_hw, PERF_COUNT_HW_CPU_CYCLES);
 		if (other && row_val(d, other) > 0) {
 			*val = v / row_val(d, other);
 			*unit = "insn per cycle";
@@ -157,7 +160,7 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 		return true;
 	}
 	if (evsel__is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES)) {
-		other = find_row(evlist, aggr_idx, pred_hw, PERF_COUNT_HW_BRANCH_INSTRUCTIONS);
+		other = find_row(evlist, evsel, aggr_idx, pred_hw, PERF_COUNT_HW_BRANCH_INSTRUCTIONS);
 		if (other && row_val(d, other) > 0) {
 			*val = 100.0 * v / row_val(d, other);
 			*unit = "of all branches";
@@ -280,6 +283,12 @@ static void row_label(struct stat_display *d, const struct evsel *evsel, int agg
 	}
 }
 
+/* The cgroup column: the event's cgroup as named, empty for none. */
+static const char *row_cgroup(const struct evsel *evsel)
+{
+	return evsel->cgrp ? evsel->cgrp->name : "";
+}
+
 static const char *trim(const char *s)
 {
 	while (isspace((unsigned char)*s))
@@ -333,7 +342,17 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 			len = fprintf(fp, d->big_num ? "%'*.2f" : "%*.2f", VALUE_WIDTH, shown);
 		else
 			len = fprintf(fp, d->big_num ? "%'*.0f" : "%*.0f", VALUE_WIDTH, shown);
+		if (bad && d->cgroups) {
+			/* perf's narrower event column of a row without a value,
+			 * then the cgroup and a blank metric */
+			fprintf(fp, " %-4s %-*s %s%*s", unit, NOVAL_EVENT_WIDTH, name, row_cgroup(evsel),
+				ROW_NOVAL_LEN - VALUE_WIDTH - 6 - NOVAL_EVENT_WIDTH, "");
+			fputc('\n', fp);
+			return;
+		}
 		len += fprintf(fp, " %-4s %-*s", unit, EVENT_WIDTH, name);
+		if (d->cgroups)		/* not part of the padded width, as perf */
+			fprintf(fp, " %s", row_cgroup(evsel));
 		if (has_metric) {
 			snprintf(buf, sizeof(buf), mfmt, mval);
 			len += fprintf(fp, " # %s %-*s", buf, METRIC_UNIT_WIDTH, munit);
@@ -386,6 +405,8 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 		out__field_str(&w, "counter-value", buf);
 		out__field_str(&w, "unit", unit);
 		out__field_str(&w, "event", name);
+		if (d->cgroups)
+			out__field_str(&w, "cgroup", row_cgroup(evsel));
 		if (d->run_count > 1 && !d->interval) {
 			if (d->mode == OUT_JSON) {
 				out__field_double(&w, "variance", "%.2f", noise);

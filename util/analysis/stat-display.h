@@ -50,6 +50,9 @@ struct stat_display {
 					   (--summary without --no-csv-summary) */
 	bool after_intervals;		/* the -I --summary block */
 	bool metric_only;		/* --metric-only: one line of metrics */
+	bool cgroups;			/* some event counts in a cgroup (-G,
+					   --for-each-cgroup): every row has a
+					   cgroup column after the event, as perf */
 	const double *walltime_run;	/* --table: elapsed ns of each run,
 					   run_count of them; not owned */
 };
