@@ -74,8 +74,59 @@ struct stat_opts {
 	int verbose;
 	bool record;			/* stat record: -o is the perf.data file */
 	int nr_cgroups;			/* -G names given so far (empty ones too) */
+	struct strbuf metrics;		/* -M lists, comma-joined */
+	bool metric_no_group, metric_no_merge;	/* accepted: no metrics to group */
+	bool topdown;			/* --topdown */
+	unsigned int td_level;		/* --td-level */
 	const char *for_each_cgroup;	/* --for-each-cgroup LIST */
 };
+
+/* -M LIST: kept; prf has no metric tables (see stat__check_metrics). */
+static int stat__parse_metrics(const struct option *opt, const char *arg, int unset)
+{
+	struct stat_opts *o = opt->value;
+
+	if (unset || !arg)
+		return 0;
+	if (o->metrics.len)
+		strbuf_addch(&o->metrics, ',');
+	return strbuf_addstr(&o->metrics, arg) ? -1 : 0;
+}
+
+/*
+ * -M and --topdown. prf carries no metric tables (perf builds them from
+ * its pmu-events JSON): every -M name is unknown, said with perf's line
+ * for an unknown name, and the counting goes on with the other events, as
+ * perf's does; no metric value is ever made up. --topdown needs the PMU's
+ * topdown events in sysfs: without them perf's messages and a failure,
+ * with them a failure too (not implemented). 0 to go on, else the exit
+ * status (message printed).
+ */
+static int stat__check_metrics(const struct stat_opts *o, bool cpu_wide)
+{
+	if (o->topdown) {
+		if (o->td_level > 1) {
+			pr_err("Invalid top-down metrics level. The max level is 1.\n");
+			return 129;
+		}
+		if (!cpu_wide) {
+			pr_err("top down event configuration requires system-wide mode (-a)\n");
+			return 129;
+		}
+		if (access("/sys/bus/event_source/devices/cpu/events/topdown-retiring", F_OK) &&
+		    access("/sys/bus/event_source/devices/cpu/events/topdown-total-slots", F_OK))
+			pr_err("System does not support topdown\n");
+		else
+			pr_err("prf stat: --topdown is not implemented (no metric tables)\n");
+		return 1;
+	}
+	if (o->metrics.len) {
+		size_t n = strcspn(o->metrics.buf, ",");
+
+		pr_err("Cannot find metric or group `%.*s'\n", (int)n, o->metrics.buf);
+	}
+	return 0;
+}
 
 /* -G LIST: cgroups for the events defined so far (cgroup.h). */
 static int stat__parse_cgroups(const struct option *opt, const char *arg, int unset)
@@ -229,6 +280,14 @@ static void stat__config_attrs(struct evlist *evlist, const struct stat_opts *o,
 	}
 }
 
+/* Open errors perf 6.1's stat takes for "not supported" (the event is
+ * skipped, not fatal): the PMU lacks it or rejects its attributes. */
+static bool stat__err_unsupported(int err)
+{
+	return err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV || err == -EINVAL ||
+	       err == -ENOSYS || err == -ENXIO;
+}
+
 /*
  * Open every evsel; events the machine lacks are remembered as
  * unsupported (printed "<not supported>"), members of a group whose
@@ -266,7 +325,10 @@ static int stat__open_counters(struct evlist *evlist, struct perf_cpu_map *cpus,
 		st->open_err = err;
 		if (!err)
 			continue;
-		if (err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV) {
+		/* an unsupported leader of a real group (weak or not) stops the
+		 * run, as perf 6.1: its members could not count without it */
+		if (stat__err_unsupported(err) &&
+		    !(evsel__is_group_leader(evsel) && evsel->nr_members > 1)) {
 			evsel->unsupported = true;
 			if (verbose > 0) {
 				evsel__open_strerror(evsel, err, msg, sizeof(msg));
@@ -995,7 +1057,8 @@ static int cmd_stat_report(int argc, const char **argv)
 
 int cmd_stat(int argc, const char **argv)
 {
-	struct stat_opts o = { .run_count = 1, .big_num = true, .evlist = evlist__new() };
+	struct stat_opts o = { .run_count = 1, .big_num = true, .evlist = evlist__new(),
+			       .metrics = STRBUF_INIT };
 	const char *const usage_stat[] = {
 		"prf stat [<options>] [<command>]",
 		"prf stat [<options>] -- <command> [<options>]",
@@ -1041,6 +1104,16 @@ int cmd_stat(int argc, const char **argv)
 		OPT_BOOLEAN(0, "table", &o.table,
 			    "display details about each run (only with -r option)"),
 		OPT_BOOLEAN(0, "metric-only", &o.metric_only, "Only print computed metrics. No raw values"),
+		OPT_CALLBACK('M', "metrics", &o, "metric/metric group list",
+			     "monitor specified metrics or metric groups (separated by ,)",
+			     stat__parse_metrics),
+		OPT_BOOLEAN(0, "metric-no-group", &o.metric_no_group,
+			    "don't group metric events, impacts multiplexing"),
+		OPT_BOOLEAN(0, "metric-no-merge", &o.metric_no_merge,
+			    "don't try to share events between metrics in a group"),
+		OPT_BOOLEAN(0, "topdown", &o.topdown, "measure top-down statistics"),
+		OPT_UINTEGER(0, "td-level", &o.td_level,
+			     "Set the metrics level for the top-down statistics (0: max level)"),
 		OPT_BOOLEAN('j', "json-output", &o.json, "print counts in JSON format"),
 		OPT_BOOLEAN('n', "null", &o.null_run, "null run - dont start any counters"),
 		OPT_STRING('o', "output", &o.output_name, "file", "output file name"),
@@ -1107,6 +1180,8 @@ int cmd_stat(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc < 0) {
 		evlist__delete(o.evlist);
+		strbuf_release(&o.metrics);
+		free(rec.argv);
 		return 129;
 	}
 	verbose = o.quiet ? -1 : o.verbose;
@@ -1118,6 +1193,8 @@ int cmd_stat(int argc, const char **argv)
 		goto out;
 	}
 	ret = stat__check_opts(&o, cpu_wide);
+	if (!ret)
+		ret = stat__check_metrics(&o, cpu_wide);
 	if (ret)
 		goto out;
 	if (o.record) {
@@ -1234,6 +1311,7 @@ out:
 		writer__abort(&rec.w);	/* nothing recorded: leave no file */
 	else if (o.record)
 		writer__close(&rec.w);
+	strbuf_release(&o.metrics);
 	free(rec.attrs);
 	free(rec.names);
 	free(rec.argv);
