@@ -814,9 +814,11 @@ static int stat__check_opts(struct stat_opts *o, bool cpu_wide)
 		why = "--table is only supported with -r";
 	else if (o->metric_only && o->run_count > 1)
 		why = "--metric-only is not supported with -r";
-	else if (o->metric_only && (o->no_aggr || o->per_thread || o->per_topology))
-		why = "--metric-only with -A, --per-thread or --per-core/--per-die/"
-		      "--per-socket/--per-node is not supported by prf yet";
+	else if (o->metric_only && o->per_thread)
+		why = "--metric-only is not supported with --per-thread";
+	else if (o->metric_only && o->json && (o->no_aggr || o->per_topology))
+		why = "--metric-only -j with -A or --per-core/--per-die/--per-socket/--per-node "
+		      "is not supported by prf yet";
 	if (why) {
 		pr_err("prf stat: %s\n", why);
 		return 129;

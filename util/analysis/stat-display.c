@@ -248,6 +248,8 @@ static int topology_nr_cpus(const struct stat_display *d, const struct evsel *ev
 {
 	if (evsel->tool_event)
 		return aggr_idx == d->aggr_map->cpu_aggr[0];
+	if (evsel->unsupported)		/* perf counts 1 for an event it could not open */
+		return 1;
 	return d->aggr_map->nr_cpus[aggr_idx];
 }
 
@@ -511,8 +513,127 @@ static bool metric_only_cell(struct stat_display *d, struct evlist *evlist, stru
 	return !strstr(*unit, "/sec") && !strstr(*unit, "CPUs utilized");
 }
 
+/*
+ * --metric-only per row (-A, --per-core/-die/-socket/-node), as perf 6.1
+ * prints it: a cell per event of a metric kind (cycles, instructions,
+ * branch-misses, the cache read misses), empty when it has no value; the
+ * header names the cells only for -A (perf's forced header: "GHz" when a
+ * clock counted on the first cpu, else "Ghz"; "of all" units after the
+ * event's name), and for the topology modes it is the indent alone.
+ */
+static bool metric_only_kind(const struct evsel *evsel)
+{
+	uint64_t read_miss = (PERF_COUNT_HW_CACHE_OP_READ << 8) | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+
+	if (evsel->attr.type == PERF_TYPE_HW_CACHE)
+		return (evsel->attr.config & ~0xffULL) == read_miss &&
+		       (evsel->attr.config & 0xff) != PERF_COUNT_HW_CACHE_BPU &&
+		       (evsel->attr.config & 0xff) != PERF_COUNT_HW_CACHE_NODE;
+	return evsel__is_hw(evsel, PERF_COUNT_HW_CPU_CYCLES) ||
+	       evsel__is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS) ||
+	       evsel__is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES);
+}
+
+/* The -A header cell of a metric-kind event. */
+static void metric_only_header_unit(struct evlist *evlist, struct evsel *evsel, char *buf,
+				    size_t size)
+{
+	static const char *const caches[] = {
+		[PERF_COUNT_HW_CACHE_L1D] = "of all L1-dcache accesses",
+		[PERF_COUNT_HW_CACHE_L1I] = "of all L1-icache accesses",
+		[PERF_COUNT_HW_CACHE_LL] = "of all LL-cache accesses",
+		[PERF_COUNT_HW_CACHE_DTLB] = "of all dTLB cache accesses",
+		[PERF_COUNT_HW_CACHE_ITLB] = "of all iTLB cache accesses",
+	};
+
+	if (evsel__is_hw(evsel, PERF_COUNT_HW_CPU_CYCLES))
+		snprintf(buf, size, "%s", find_row(evlist, evsel, 0, pred_clock, 0) ? "GHz" : "Ghz");
+	else if (evsel__is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS))
+		snprintf(buf, size, "insn per cycle");
+	else if (evsel__is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES))
+		snprintf(buf, size, "%s of all branches", evsel__name(evsel));
+	else
+		snprintf(buf, size, "%s %s", evsel__name(evsel), caches[evsel->attr.config & 0xff]);
+}
+
+static void print_metric_only_rows(struct stat_display *d, struct evlist *evlist, bool header)
+{
+	static const char *const human_head[] = {
+		[AGGR_NONE] = "CPU     ", [AGGR_CORE] = "core            cpus ",
+		[AGGR_SOCKET] = "socket cpus ", [AGGR_DIE] = "die          cpus ",
+		[AGGR_NODE] = "node   cpus ",
+	};
+	static const int indent[] = {
+		[AGGR_NONE] = 6, [AGGR_CORE] = 24, [AGGR_SOCKET] = 12, [AGGR_DIE] = 18,
+		[AGGR_NODE] = 6,
+	};
+	static const char *const csv_head[] = {
+		[AGGR_NONE] = "cpu,", [AGGR_CORE] = "core,cpus,", [AGGR_SOCKET] = "socket,cpus",
+		[AGGR_DIE] = "die,cpus", [AGGR_NODE] = "node,",
+	};
+	bool csv = d->mode == OUT_CSV;
+	struct evsel *first = evlist__first(evlist), *evsel;
+	char label[128], buf[1100], ts[64];
+	FILE *fp = d->fp;
+	int nr = evsel__stat(first) ? evsel__stat(first)->nr_aggr : 0;
+
+	snprintf(ts, sizeof(ts), "%6llu.%09llu", (unsigned long long)(d->interval_ts / 1000000000ULL),
+		 (unsigned long long)(d->interval_ts % 1000000000ULL));
+	if (header) {
+		if (csv)
+			fprintf(fp, "%s%s", d->interval ? " time," : "", csv_head[d->aggr_mode]);
+		else if (d->interval)
+			fprintf(fp, "#           time %s", human_head[d->aggr_mode]);
+		else
+			fprintf(fp, "%*s", indent[d->aggr_mode], "");
+		evlist__for_each_entry(evlist, evsel) {
+			if (d->aggr_mode != AGGR_NONE || !evsel__stat(evsel) || !metric_only_kind(evsel))
+				continue;
+			metric_only_header_unit(evlist, evsel, buf, sizeof(buf));
+			if (csv)
+				fprintf(fp, "%s%s", buf, d->sep);
+			else
+				fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, buf);
+		}
+		fputc('\n', fp);
+		return;
+	}
+	for (int i = 0; i < nr; i++) {
+		if (d->interval)
+			fprintf(fp, "%s%s", ts, csv ? d->sep : " ");
+		row_label(d, first, i, !csv, label, sizeof(label));
+		if (!csv)
+			fputs(label, fp);
+		else if (aggr_by_topology(d->aggr_mode))
+			fprintf(fp, "%s%s%d%s", label, d->sep, topology_nr_cpus(d, first, i), d->sep);
+		else
+			fprintf(fp, "%s%s", label, d->sep);
+		evlist__for_each_entry(evlist, evsel) {
+			struct evsel_stat *st = evsel__stat(evsel);
+			const char *unit = "", *fmt = "%8.3f";
+			double val = 0;
+
+			if (!st || i >= st->nr_aggr || !metric_only_kind(evsel))
+				continue;
+			buf[0] = '\0';
+			if (!evsel->unsupported && row_run(d, &st->aggr[i]) > 0 &&
+			    stat_display__metric(d, evlist, evsel, i, &val, &unit, &fmt))
+				snprintf(buf, sizeof(buf), fmt, val);
+			if (csv)
+				fprintf(fp, "%s%s", trim(buf), d->sep);
+			else
+				fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, buf);
+		}
+		fputc('\n', fp);
+	}
+}
+
 void stat_display__print_metric_only(struct stat_display *d, struct evlist *evlist, bool header)
 {
+	if (d->aggr_mode != AGGR_GLOBAL) {
+		print_metric_only_rows(d, evlist, header);
+		return;
+	}
 	struct evsel *evsel;
 	struct out hw;
 	char buf[64];
