@@ -153,6 +153,8 @@ struct stat_rec {
 	bool open;			/* header written */
 	struct writer_attr *attrs;
 	const char **names;
+	uint64_t **ids;			/* copies: the counters close before the
+					   header is rewritten at the end */
 	int nr;
 	int argc;			/* the command line, for HEADER_CMDLINE */
 	const char **argv;
@@ -445,6 +447,7 @@ static bool evsel__counts_time(const struct evsel *evsel)
  */
 static int stat_rec__start(struct stat_run *r, struct perf_thread_map *threads)
 {
+	static const uint64_t no_ids[1];
 	struct stat_rec *rec = r->rec;
 	struct evlist *evlist = r->o->evlist;
 	struct strbuf sb = STRBUF_INIT;
@@ -458,14 +461,23 @@ static int stat_rec__start(struct stat_run *r, struct perf_thread_map *threads)
 	rec->nr = evlist->nr_entries;
 	rec->attrs = calloc((size_t)rec->nr, sizeof(*rec->attrs));
 	rec->names = calloc((size_t)rec->nr, sizeof(*rec->names));
-	if (!rec->attrs || !rec->names)
+	rec->ids = calloc((size_t)rec->nr, sizeof(*rec->ids));
+	if (!rec->attrs || !rec->names || !rec->ids)
 		return rec->err = -ENOMEM;
 	evlist__for_each_entry(evlist, evsel) {
-		rec->attrs[i].attr = &evsel->attr;
-		rec->attrs[i].ids = evsel->fds ? evsel->ids : NULL;
 		/* a tool event counts on the first cpu only: the ids of its slots */
-		rec->attrs[i].nr_ids = !evsel->fds ? 0 : evsel->tool_event ? (size_t)evsel->nr_threads :
-				       (size_t)evsel->nr_cpus * evsel->nr_threads;
+		size_t nr_ids = !evsel->fds ? 0 : evsel->tool_event ? (size_t)evsel->nr_threads :
+				(size_t)evsel->nr_cpus * evsel->nr_threads;
+
+		if (nr_ids) {
+			rec->ids[i] = malloc(nr_ids * sizeof(uint64_t));
+			if (!rec->ids[i])
+				return rec->err = -ENOMEM;
+			memcpy(rec->ids[i], evsel->ids, nr_ids * sizeof(uint64_t));
+		}
+		rec->attrs[i].attr = &evsel->attr;
+		rec->attrs[i].ids = rec->ids[i] ? rec->ids[i] : no_ids;	/* never NULL: memcpy'd */
+		rec->attrs[i].nr_ids = nr_ids;
 		rec->names[i++] = evsel__name(evsel);
 	}
 	err = writer__write_header(&rec->w, rec->attrs, rec->nr);
@@ -1314,6 +1326,9 @@ out:
 	else if (o.record)
 		writer__close(&rec.w);
 	strbuf_release(&o.metrics);
+	for (i = 0; rec.ids && i < rec.nr; i++)
+		free(rec.ids[i]);
+	free(rec.ids);
 	free(rec.attrs);
 	free(rec.names);
 	free(rec.argv);

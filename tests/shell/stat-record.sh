@@ -33,7 +33,7 @@ grep -q "Performance counter stats for 'true'" "$T/rec.err" || fail "no counts w
 "$PERF" stat record -o "$T/perf.data" true 2>/dev/null || fail "perf stat record failed"
 both_report prf-default "$T/prf.data"
 both_report perf-default "$T/perf.data"
-grep -q "for '.*prf stat record -o $T/prf.data true':" "$T/prf.prf-default" ||
+grep -q "for '[^']*prf[^ ]* stat record -o $T/prf.data true':" "$T/prf.prf-default" ||
 	fail "header names the recording's command line: $(head -3 "$T/prf.prf-default")"
 [ "$(rec_types "$T/prf.data")" = "$(rec_types "$T/perf.data")" ] ||
 	fail "records: $(rec_types "$T/prf.data") vs perf's $(rec_types "$T/perf.data")"
