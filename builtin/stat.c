@@ -1217,12 +1217,6 @@ int cmd_stat(int argc, const char **argv)
 			ret = 129;
 			goto out;
 		}
-		if (o.nr_cgroups || o.for_each_cgroup) {
-			/* the records carry no cgroup: the report could not tell the rows apart */
-			pr_err("prf stat record: -G/--cgroup and --for-each-cgroup are not supported\n");
-			ret = 129;
-			goto out;
-		}
 		/* -o names the perf.data file; the counts still go to stderr */
 		ret = writer__open(&rec.w, o.output_name ? o.output_name : "perf.data", 0) ? 1 : 0;
 		o.output_name = NULL;

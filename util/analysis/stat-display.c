@@ -60,7 +60,8 @@ static struct stat_aggr *find_row(struct evlist *evlist, const struct evsel *lik
 
 		if (!st || aggr_idx >= st->nr_aggr || pos->cgrp != like->cgrp || !pred(pos, arg))
 			continue;
-		if (st->aggr[aggr_idx].counted || st->aggr[aggr_idx].res.n > 0)
+		/* counted now, or in some of the -r runs */
+		if (st->aggr[aggr_idx].counted || st->aggr[aggr_idx].run_s.mean > 0)
 			return &st->aggr[aggr_idx];
 	}
 	return NULL;
