@@ -57,6 +57,15 @@ rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 assert [r["cgroup"] for r in rows] == [sys.argv[2]] * 2 + ["/"] * 2, rows
 EOP
 
+# stat record --for-each-cgroup: perf stat report reads it, a row per event and cgroup
+"$PRF" stat record -o "$T/cg-stat.data" -a -e cpu-clock,page-faults --for-each-cgroup "$CG,/" \
+	sleep 0.1 2>/dev/null || fail "stat record --for-each-cgroup"
+"$PERF" stat report -i "$T/cg-stat.data" >"$T/perf.cgr" 2>&1 || fail "perf stat report: $(cat "$T/perf.cgr")"
+"$PRF" stat report -i "$T/cg-stat.data" >"$T/prf.cgr" 2>&1 || fail "prf stat report: $(cat "$T/prf.cgr")"
+[ "$(grep -cE " (cpu-clock|page-faults) " "$T/prf.cgr")" = 4 ] || fail "stat report rows: $(cat "$T/prf.cgr")"
+diff <(stat_mask "$T/perf.cgr" | sed 's/#.*//') <(stat_mask "$T/prf.cgr" | sed 's/#.*//') >"$T/diff" ||
+	fail "stat report of a cgroup recording: $(cat "$T/diff")"
+
 # record -G: only the cgroup's tasks are sampled (this kernel gives cgroup
 # cpu-clock events no samples at all; perf's file alike), and -G needs -a
 for t in perf prf; do
