@@ -27,6 +27,10 @@ struct list_opts {
 	bool json;
 	bool raw_dump;
 	bool desc;
+	/* accepted for perf's options: they add text only to events and
+	 * metrics of perf's JSON tables, which prf does not carry */
+	bool long_desc, details, deprecated;
+	const char *cputype;
 };
 
 /* One printed entry. */
@@ -400,7 +404,11 @@ static void list_one(struct list_state *st, const char *arg)
 		list_pmu(st, NULL);
 	} else if (!strcmp(arg, "tracepoint")) {
 		list_tracepoints(st, NULL, NULL, NULL);
-	} else if (!strcmp(arg, "sdt") || !strcmp(arg, "metric") || !strcmp(arg, "metricgroup")) {
+	} else if (!strcmp(arg, "metric") || !strcmp(arg, "metricgroup")) {
+		/* perf's section headers; prf has no metric tables to list under them */
+		if (!st->o->json && !st->o->raw_dump)
+			printf("\n%s:\n\n", arg[6] ? "Metric Groups" : "Metrics");
+	} else if (!strcmp(arg, "sdt")) {
 		/* not supported by prf: nothing to list */
 	} else if ((colon = strchr(arg, ':'))) {
 		char sys[256];
@@ -421,13 +429,19 @@ int cmd_list(int argc, const char **argv)
 	struct list_opts o = { 0 };
 	struct list_state st = { .o = &o, .first_json = true };
 	const char *const usage[] = {
-		"prf list [<options>] [hw|sw|cache|tracepoint|pmu|event_glob]",
+		"prf list [<options>] [hw|sw|cache|tracepoint|pmu|sdt|metric|metricgroup|event_glob]",
 		NULL
 	};
 	const struct option options[] = {
 		OPT_BOOLEAN('j', "json", &o.json, "Print events as a JSON array"),
 		OPT_BOOLEAN('d', "desc", &o.desc, "Print extra event descriptions"),
 		OPT_BOOLEAN(0, "raw-dump", &o.raw_dump, "Dump raw events (names only, space separated)"),
+		OPT_BOOLEAN('v', "long-desc", &o.long_desc, "Print longer event descriptions"),
+		OPT_BOOLEAN(0, "details", &o.details,
+			    "Print information on the perf event names and expressions used internally by events"),
+		OPT_BOOLEAN(0, "deprecated", &o.deprecated, "Print deprecated events"),
+		OPT_STRING(0, "cputype", &o.cputype, "hybrid cpu type",
+			   "Print events applying cpu with this type for hybrid platform (e.g. core or atom)"),
 		OPT_END()
 	};
 
@@ -438,6 +452,14 @@ int cmd_list(int argc, const char **argv)
 		fprintf(stderr, "prf list: --json and --raw-dump are mutually exclusive\n");
 		usage_with_options(usage, options);
 		return 129;
+	}
+	if (o.cputype) {
+		/* only hybrid machines (cpu_core/cpu_atom PMUs) have cpu types */
+		if (access("/sys/bus/event_source/devices/cpu_core", F_OK) &&
+		    access("/sys/bus/event_source/devices/cpu_atom", F_OK))
+			fprintf(stderr, "WARNING: hybrid cputype is not supported!\n");
+		else
+			fprintf(stderr, "prf list: --cputype is not supported by prf: every event is listed\n");
 	}
 	out__init(&st.w, stdout, OUT_JSON, NULL);
 	if (o.json)

@@ -26,6 +26,7 @@
 #include "../util/lib/strbuf.h"
 #include "../util/lib/util.h"
 #include "../util/kernel/callchain-record.h"
+#include "../util/kernel/cgroup.h"
 #include "../util/kernel/cpumap.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
@@ -63,6 +64,7 @@ struct record_opts {
 	bool data, period_bit, weight;	/* -d, -P, -W */
 	bool switch_events, namespaces;	/* --switch-events, --namespaces */
 	bool all_cgroups;		/* --all-cgroups */
+	int nr_cgroups;			/* -G names given (cgroup.h), empty ones too */
 	bool no_buildid_cache;		/* -N: prf keeps no build-id cache anyway */
 	const char *clockid_str;	/* -k */
 	const char *user_regs;		/* --user-regs */
@@ -587,6 +589,14 @@ static int opt_compression(const struct option *opt, const char *arg, int unset)
 	}
 	*level = (int)v;
 	return 0;
+}
+
+/* -G LIST: cgroups for the events defined so far, as stat's -G. */
+static int opt_cgroup(const struct option *opt, const char *str, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	return unset ? 0 : cgroup__parse_list(o->evlist, str, &o->nr_cgroups);
 }
 
 static int opt_event(const struct option *opt, const char *str, int unset)
@@ -1350,6 +1360,7 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		OPT_BOOLEAN(0, "switch-events", &o->switch_events, "Record context switch events"),
 		OPT_BOOLEAN(0, "namespaces", &o->namespaces, "Record namespaces events"),
 		OPT_BOOLEAN(0, "all-cgroups", &o->all_cgroups, "Record cgroup events"),
+		OPT_CALLBACK('G', "cgroup", o, "name", "monitor event in cgroup name only", opt_cgroup),
 		OPT_STRING('k', "clockid", &o->clockid_str, "clockid",
 			   "clockid to use for events, see clock_gettime()"),
 		OPT_STRING(0, "user-regs", &o->user_regs, "register list",
@@ -1428,6 +1439,10 @@ static int record__check_options(struct record *rec)
 		return -1;
 	if (o->per_thread && (o->system_wide || o->cpu_list)) {
 		pr_err("--per-thread cannot be used with -a/-C\n");
+		return -1;
+	}
+	if (o->nr_cgroups && !o->system_wide && !o->cpu_list) {
+		pr_err("cgroup monitoring (-G) is only available in system-wide mode (-a or -C)\n");
 		return -1;
 	}
 	if (o->freq_str && o->period) {

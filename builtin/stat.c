@@ -16,12 +16,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "builtin.h"
 #include "../util/analysis/stat.h"
 #include "../util/analysis/stat-display.h"
+#include "../util/analysis/stat-report.h"
+#include "../util/format/features-write.h"
+#include "../util/format/stat-event.h"
+#include "../util/format/writer.h"
+#include "../util/kernel/cgroup.h"
 #include "../util/kernel/cpumap.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/parse-events.h"
@@ -66,6 +72,93 @@ struct stat_opts {
 	unsigned int interval_count;
 	unsigned int timeout;		/* ms */
 	int verbose;
+	bool record;			/* stat record: -o is the perf.data file */
+	int nr_cgroups;			/* -G names given so far (empty ones too) */
+	struct strbuf metrics;		/* -M lists, comma-joined */
+	bool metric_no_group, metric_no_merge;	/* accepted: no metrics to group */
+	bool topdown;			/* --topdown */
+	unsigned int td_level;		/* --td-level */
+	const char *for_each_cgroup;	/* --for-each-cgroup LIST */
+};
+
+/* -M LIST: kept; prf has no metric tables (see stat__check_metrics). */
+static int stat__parse_metrics(const struct option *opt, const char *arg, int unset)
+{
+	struct stat_opts *o = opt->value;
+
+	if (unset || !arg)
+		return 0;
+	if (o->metrics.len)
+		strbuf_addch(&o->metrics, ',');
+	return strbuf_addstr(&o->metrics, arg) ? -1 : 0;
+}
+
+/*
+ * -M and --topdown. prf carries no metric tables (perf builds them from
+ * its pmu-events JSON): every -M name is unknown, said with perf's line
+ * for an unknown name, and the counting goes on with the other events, as
+ * perf's does; no metric value is ever made up. --topdown needs the PMU's
+ * topdown events in sysfs: without them perf's messages and a failure,
+ * with them a failure too (not implemented). 0 to go on, else the exit
+ * status (message printed).
+ */
+static int stat__check_metrics(const struct stat_opts *o, bool cpu_wide)
+{
+	if (o->topdown) {
+		if (o->td_level > 1) {
+			pr_err("Invalid top-down metrics level. The max level is 1.\n");
+			return 129;
+		}
+		if (!cpu_wide) {
+			pr_err("top down event configuration requires system-wide mode (-a)\n");
+			return 129;
+		}
+		if (access("/sys/bus/event_source/devices/cpu/events/topdown-retiring", F_OK) &&
+		    access("/sys/bus/event_source/devices/cpu/events/topdown-total-slots", F_OK))
+			pr_err("System does not support topdown\n");
+		else
+			pr_err("prf stat: --topdown is not implemented (no metric tables)\n");
+		return 1;
+	}
+	if (o->metrics.len) {
+		size_t n = strcspn(o->metrics.buf, ",");
+
+		pr_err("Cannot find metric or group `%.*s'\n", (int)n, o->metrics.buf);
+	}
+	return 0;
+}
+
+/* -G LIST: cgroups for the events defined so far (cgroup.h). */
+static int stat__parse_cgroups(const struct option *opt, const char *arg, int unset)
+{
+	struct stat_opts *o = opt->value;
+
+	if (unset || !arg)
+		return 0;
+	if (o->for_each_cgroup) {
+		pr_err("--cgroup and --for-each-cgroup cannot be used together\n");
+		return -1;
+	}
+	return cgroup__parse_list(o->evlist, arg, &o->nr_cgroups);
+}
+
+/*
+ * stat record: the counters' attrs and ids go into a perf.data header (file
+ * or pipe), then the slots (THREAD_MAP, CPU_MAP), STAT_CONFIG, and for each
+ * interval or at the end one PERF_RECORD_STAT per counter slot with its raw
+ * reading and a STAT_ROUND with the time, as perf 6.1 writes them.
+ */
+struct stat_rec {
+	struct perf_data_writer w;
+	bool open;			/* header written */
+	struct writer_attr *attrs;
+	const char **names;
+	uint64_t **ids;			/* copies: the counters close before the
+					   header is rewritten at the end */
+	int nr;
+	int argc;			/* the command line, for HEADER_CMDLINE */
+	const char **argv;
+	int err;			/* first error, -errno */
 };
 
 /* Set from signal handlers, read by the wait loops. */
@@ -180,12 +273,21 @@ static void stat__config_attrs(struct evlist *evlist, const struct stat_opts *o,
 			attr->read_format |= PERF_FORMAT_ID;
 		attr->inherit = !o->no_inherit;
 		attr->sample_period = 0;
-		attr->sample_type = 0;
+		/* a stat record file maps its STAT records to events by id */
+		attr->sample_type = o->record ? PERF_SAMPLE_IDENTIFIER : 0;
 		attr->freq = 0;
 		attr->disabled = leader;
 		/* -D: enabled by hand after the delay, not at exec */
 		attr->enable_on_exec = leader && workload_target && !o->delay;
 	}
+}
+
+/* Open errors perf 6.1's stat takes for "not supported" (the event is
+ * skipped, not fatal): the PMU lacks it or rejects its attributes. */
+static bool stat__err_unsupported(int err)
+{
+	return err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV || err == -EINVAL ||
+	       err == -ENOSYS || err == -ENXIO;
 }
 
 /*
@@ -225,7 +327,10 @@ static int stat__open_counters(struct evlist *evlist, struct perf_cpu_map *cpus,
 		st->open_err = err;
 		if (!err)
 			continue;
-		if (err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV) {
+		/* an unsupported leader of a real group (weak or not) stops the
+		 * run, as perf 6.1: its members could not count without it */
+		if (stat__err_unsupported(err) &&
+		    !(evsel__is_group_leader(evsel) && evsel->nr_members > 1)) {
 			evsel->unsupported = true;
 			if (verbose > 0) {
 				evsel__open_strerror(evsel, err, msg, sizeof(msg));
@@ -312,15 +417,174 @@ struct stat_run {
 	const char **argv;			/* workload or NULL */
 	enum aggr_mode aggr;
 	double walltime_run[100];		/* elapsed ns of each -r run */
+	struct stat_rec *rec;			/* stat record, else NULL */
 	int status;				/* workload wait status */
 	struct rusage ru;
 };
+
+/* ---------------- stat record ---------------- */
+
+/* Write sb's records to the output and empty it; the first error is kept. */
+static void stat_rec__flush(struct stat_rec *rec, struct strbuf *sb)
+{
+	if (!rec->err && sb->len)
+		rec->err = writer__write(&rec->w, sb->buf, sb->len);
+	strbuf_reset(sb);
+}
+
+static bool evsel__counts_time(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
+		evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK);
+}
+
+/*
+ * Once the counters are open: the header with every event's attr and ids
+ * (an event that did not open has none: "<not supported>" when reported),
+ * in a pipe the events' names, the units and scales perf records (clocks:
+ * msec at 1e-6, tool events: ns), the slots and the configuration.
+ */
+static int stat_rec__start(struct stat_run *r, struct perf_thread_map *threads)
+{
+	static const uint64_t no_ids[1];
+	struct stat_rec *rec = r->rec;
+	struct evlist *evlist = r->o->evlist;
+	struct strbuf sb = STRBUF_INIT;
+	struct stat_event_config cfg = {
+		.aggr_mode = stat_report__aggr_to_perf(r->aggr),
+		.interval = r->o->interval, .scale = true,
+	};
+	struct evsel *evsel;
+	int i = 0, err;
+
+	rec->nr = evlist->nr_entries;
+	rec->attrs = calloc((size_t)rec->nr, sizeof(*rec->attrs));
+	rec->names = calloc((size_t)rec->nr, sizeof(*rec->names));
+	rec->ids = calloc((size_t)rec->nr, sizeof(*rec->ids));
+	if (!rec->attrs || !rec->names || !rec->ids)
+		return rec->err = -ENOMEM;
+	evlist__for_each_entry(evlist, evsel) {
+		/* a tool event counts on the first cpu only: the ids of its slots */
+		size_t nr_ids = !evsel->fds ? 0 : evsel->tool_event ? (size_t)evsel->nr_threads :
+				(size_t)evsel->nr_cpus * evsel->nr_threads;
+
+		if (nr_ids) {
+			rec->ids[i] = malloc(nr_ids * sizeof(uint64_t));
+			if (!rec->ids[i])
+				return rec->err = -ENOMEM;
+			memcpy(rec->ids[i], evsel->ids, nr_ids * sizeof(uint64_t));
+		}
+		rec->attrs[i].attr = &evsel->attr;
+		rec->attrs[i].ids = rec->ids[i] ? rec->ids[i] : no_ids;	/* never NULL: memcpy'd */
+		rec->attrs[i].nr_ids = nr_ids;
+		rec->names[i++] = evsel__name(evsel);
+	}
+	err = writer__write_header(&rec->w, rec->attrs, rec->nr);
+	if (err)
+		return rec->err = err;
+	rec->open = true;
+	err = 0;
+	evlist__for_each_entry(evlist, evsel) {
+		uint64_t id;
+
+		if (!evsel->fds || !evsel->ids)
+			continue;
+		id = evsel->ids[0];
+		if (evsel__counts_time(evsel))
+			err = err ?: stat_event__update_str(&sb, EVENT_UPDATE_UNIT, id, "msec") ?:
+			      stat_event__update_scale(&sb, id, 1e-6);
+		else if (evsel->tool_event)
+			err = err ?: stat_event__update_str(&sb, EVENT_UPDATE_UNIT, id, "ns");
+		if (evsel->tool_event && perf_cpu_map__cpu(r->cpus, 0) >= 0) {
+			int cpu0 = perf_cpu_map__cpu(r->cpus, 0);
+
+			err = err ?: stat_event__update_cpus(&sb, id, &cpu0, 1);
+		}
+		if (rec->w.is_pipe)	/* a file has them in EVENT_DESC */
+			err = err ?: stat_event__update_str(&sb, EVENT_UPDATE_NAME, id, evsel__name(evsel));
+	}
+	/* -p/-t tasks carry their comm, as perf's (a workload's is not known yet) */
+	if (threads == r->threads && perf_thread_map__pid(threads, 0) != -1 && !threads->map[0].comm)
+		thread_map__read_comms(threads);
+	err = err ?: stat_event__thread_map(&sb, threads) ?: stat_event__cpu_map(&sb, r->cpus) ?:
+	      stat_event__config(&sb, &cfg);
+	if (err)
+		rec->err = err;
+	stat_rec__flush(rec, &sb);
+	strbuf_release(&sb);
+	return rec->err;
+}
+
+/* Every open counter slot's raw reading, then the round (ns since the start). */
+static void stat_rec__counts(struct stat_run *r, uint64_t round_type, uint64_t time)
+{
+	struct stat_rec *rec = r->rec;
+	struct strbuf sb = STRBUF_INIT;
+	struct evsel *evsel;
+	int err = 0;
+
+	if (!rec || !rec->open)
+		return;
+	evlist__for_each_entry(r->o->evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+
+		if (!st || !evsel->fds)
+			continue;
+		/* a tool event's value is in its first cpu's slots only */
+		int nr_cpus = evsel->tool_event ? 1 : evsel->nr_cpus;
+
+		for (int c = 0; c < nr_cpus && c < st->nr_cpus && !err; c++) {
+			for (int t = 0; t < evsel->nr_threads && t < st->nr_threads && !err; t++) {
+				int k = c * evsel->nr_threads + t;
+				const struct perf_counts_values *v = &st->cur[c * st->nr_threads + t];
+
+				if (evsel->fds[k] < 0)
+					continue;
+				err = stat_event__stat(&sb, evsel->ids[k], perf_cpu_map__cpu(r->cpus, c), t,
+						       v->val, v->ena, v->run);
+			}
+		}
+	}
+	err = err ?: stat_event__round(&sb, round_type, time);
+	if (err && !rec->err)
+		rec->err = err;
+	stat_rec__flush(rec, &sb);
+	strbuf_release(&sb);
+}
+
+/* A file gets its feature sections (HEADER_STAT among them) and its final header. */
+static int stat_rec__finish(struct stat_rec *rec)
+{
+	struct writer_feat *feats = NULL;
+	struct features_ctx ctx;
+	int nr_feats = 0, err;
+
+	if (!rec->open || rec->w.is_pipe)
+		return rec->err;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.attrs = rec->attrs;
+	ctx.names = rec->names;
+	ctx.nr_attrs = rec->nr;
+	ctx.version = PRF_VERSION;
+	ctx.argc = rec->argc;
+	ctx.argv = rec->argv;
+	ctx.stat = true;
+	ctx.numa_topology = true;	/* perf stat report --per-node reads it */
+	writer__sync_data_size(&rec->w);
+	err = features__build(&ctx, &feats, &nr_feats);
+	if (!err)
+		err = writer__finish(&rec->w, rec->attrs, rec->nr, feats, nr_feats);
+	features__free(feats, nr_feats);
+	return rec->err ?: err;
+}
 
 /* Read, print one interval; ts is ns since the run started. */
 static void stat__interval_tick(struct stat_run *r, uint64_t ts, uint64_t len)
 {
 	evlist__stat_read(r->o->evlist);
 	evlist__stat_set_tool(r->o->evlist, ts, 0, 0);	/* rusage: known at the end */
+	stat_rec__counts(r, STAT_ROUND_INTERVAL, ts);
 	evlist__stat_process(r->o->evlist, r->aggr, true, false);
 	r->d->interval_ts = ts;
 	r->d->interval_len = len;
@@ -349,6 +613,8 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 	r->status = 0;
 	memset(&r->ru, 0, sizeof(r->ru));
 	if (r->argv) {
+		/* perf.data goes to stdout: the command's output goes to stderr */
+		w.stdout_to_stderr = r->rec && r->rec->w.is_pipe;
 		err = workload__prepare(&w, r->argv);
 		if (err) {
 			pr_err("Failed to start the workload: %s\n", strerror(-err));
@@ -372,6 +638,14 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 			perf_thread_map__put(own_threads);
 			return err;
 		}
+	}
+	if (r->rec && stat_rec__start(r, threads)) {
+		pr_err("prf stat record: cannot write %s: %s\n",
+		       r->rec->w.is_pipe ? "stdout" : r->rec->w.path, strerror(-r->rec->err));
+		workload__abort(&w);
+		evlist__close(evlist);
+		perf_thread_map__put(own_threads);
+		return r->rec->err;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (r->argv) {
@@ -464,6 +738,8 @@ static int stat__run_once(struct stat_run *r, bool *workload_failed)
 		pr_debug("reading counters: %s\n", strerror(-err));
 	evlist__stat_set_tool(evlist, timespec_ns(&t1) - timespec_ns(&t0), timeval_ns(&r->ru.ru_utime),
 			      timeval_ns(&r->ru.ru_stime));
+	if (!o->interval)
+		stat_rec__counts(r, STAT_ROUND_FINAL, timespec_ns(&t1) - timespec_ns(&t0));
 	if (o->interval) {
 		uint64_t elapsed = timespec_ns(&t1) - timespec_ns(&t0);
 
@@ -532,6 +808,11 @@ static int stat__check_opts(struct stat_opts *o, bool cpu_wide)
 		why = "-p/-t and -a/-C are mutually exclusive";
 	else if (o->per_thread && !o->pid && !o->tid && !cpu_wide)
 		why = "--per-thread is only available with -p, -t or -a";
+	else if ((o->nr_cgroups || o->for_each_cgroup) && !cpu_wide)
+		why = "-G/--cgroup and --for-each-cgroup are only available in system-wide mode "
+		      "(-a or -C)";
+	else if (o->nr_cgroups && o->for_each_cgroup)
+		why = "--cgroup and --for-each-cgroup cannot be used together";
 	else if (o->no_aggr && !cpu_wide)
 		why = "-A/--no-aggr is only available in system-wide mode (-a or -C)";
 	else if (o->per_topology && !cpu_wide)
@@ -545,9 +826,11 @@ static int stat__check_opts(struct stat_opts *o, bool cpu_wide)
 		why = "--table is only supported with -r";
 	else if (o->metric_only && o->run_count > 1)
 		why = "--metric-only is not supported with -r";
-	else if (o->metric_only && (o->no_aggr || o->per_thread || o->per_topology))
-		why = "--metric-only with -A, --per-thread or --per-core/--per-die/"
-		      "--per-socket/--per-node is not supported by prf yet";
+	else if (o->metric_only && o->per_thread)
+		why = "--metric-only is not supported with --per-thread";
+	else if (o->metric_only && o->json && (o->no_aggr || o->per_topology))
+		why = "--metric-only -j with -A or --per-core/--per-die/--per-socket/--per-node "
+		      "is not supported by prf yet";
 	if (why) {
 		pr_err("prf stat: %s\n", why);
 		return 129;
@@ -710,19 +993,109 @@ static int stat__run_hook(const char *cmd)
 	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
+/* "rec", "reco".. "record": perf's abbreviations of the subcommands (3+ letters). */
+static bool stat__is_subcmd(const char *arg, const char *name)
+{
+	return strlen(arg) > 2 && !strncmp(name, arg, strlen(arg));
+}
+
+/*
+ * prf stat report: print the counts of a stat record file (or pipe) as
+ * stat printed them, aggregated as recorded or as -A/--per-* say.
+ */
+static int cmd_stat_report(int argc, const char **argv)
+{
+	const char *input = NULL;
+	bool no_aggr = false;
+	int per_topology = 0, err = 0, ret;
+	const char *const usage[] = { "prf stat report [<options>]", NULL };
+	const struct option options[] = {
+		OPT_BOOLEAN('A', "no-aggr", &no_aggr, "disable CPU count aggregation"),
+		OPT_STRING('i', "input", &input, "file", "input file name"),
+		OPT_SET_INT(0, "per-core", &per_topology,
+			    "aggregate counts per physical processor core", AGGR_CORE),
+		OPT_SET_INT(0, "per-die", &per_topology, "aggregate counts per processor die", AGGR_DIE),
+		OPT_SET_INT(0, "per-node", &per_topology, "aggregate counts per numa node", AGGR_NODE),
+		OPT_SET_INT(0, "per-socket", &per_topology,
+			    "aggregate counts per processor socket", AGGR_SOCKET),
+		OPT_END()
+	};
+	struct perf_session *session;
+	struct stat_report sr;
+	struct stat_display d;
+	struct strbuf target = STRBUF_INIT;
+	struct stat st;
+
+	argc = parse_options(argc, argv, options, usage, 0);
+	if (argc < 0)
+		return 129;
+	if (argc) {
+		pr_err("prf stat report: unexpected argument '%s'\n", argv[0]);
+		usage_with_options(usage, options);
+		return 129;
+	}
+	if (!input || !*input)	/* as perf: a pipe on stdin is read, else perf.data */
+		input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
+
+	memset(&d, 0, sizeof(d));
+	d.fp = stderr;
+	d.mode = OUT_HUMAN;
+	d.sep = ",";
+	d.run_count = 1;
+	d.big_num = true;
+	init_stats(&d.walltime);
+	stat_report__init(&sr, &d, no_aggr ? AGGR_NONE : per_topology ? per_topology : -1);
+	session = perf_session__new(input, &sr.tool, &err);
+	if (!session)
+		return 1;
+	if (session->data.pipe) {
+		strbuf_addstr(&target, "'pipe'");
+	} else {
+		strbuf_addch(&target, '\'');
+		for (int i = 0; i < session->data.env.nr_cmdline; i++)
+			strbuf_addf(&target, "%s%s", i ? " " : "", session->data.env.cmdline[i]);
+		strbuf_addch(&target, '\'');
+	}
+	d.target = target.buf;
+	err = perf_session__process_events(session);
+	ret = perf_session__read_status(session, "stat report", false);
+	if (err && !perf_session__input_damage(session, err))
+		ret = 1;
+	else if (!sr.nr_rounds)
+		pr_warning("prf stat report: %s holds no counts (not a stat record file?)\n", input);
+	stat_report__exit(&sr);
+	perf_session__delete(session);
+	strbuf_release(&target);
+	return ret;
+}
+
 int cmd_stat(int argc, const char **argv)
 {
-	struct stat_opts o = { .run_count = 1, .big_num = true, .evlist = evlist__new() };
-	const char *const usage[] = {
+	struct stat_opts o = { .run_count = 1, .big_num = true, .evlist = evlist__new(),
+			       .metrics = STRBUF_INIT };
+	const char *const usage_stat[] = {
 		"prf stat [<options>] [<command>]",
+		"prf stat [<options>] -- <command> [<options>]",
+		"prf stat record [<options>] [<command>]",
+		"prf stat report [<options>]",
 		NULL
 	};
+	const char *const usage_record[] = {
+		"prf stat record [<options>] [<command>]",
+		NULL
+	};
+	const char *const *usage = usage_stat;
+	struct stat_rec rec;
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", o.evlist, "event",
 			     "event selector. use 'prf list' to list available events",
 			     parse_events_option),
 		OPT_CALLBACK(0, "filter", o.evlist, "filter",
 			     "event filter (tracepoints: PERF_EVENT_IOC_SET_FILTER)", parse_filter_option),
+		OPT_CALLBACK('G', "cgroup", &o, "name", "monitor event in cgroup name only",
+			     stat__parse_cgroups),
+		OPT_STRING(0, "for-each-cgroup", &o.for_each_cgroup, "name",
+			   "expand events for each cgroup"),
 		OPT_BOOLEAN('a', "all-cpus", &o.system_wide, "system-wide collection from all CPUs"),
 		OPT_BOOLEAN('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
 		OPT_BOOLEAN('B', "big-num", &o.big_num, "print large numbers with thousands' separators"),
@@ -745,6 +1118,16 @@ int cmd_stat(int argc, const char **argv)
 		OPT_BOOLEAN(0, "table", &o.table,
 			    "display details about each run (only with -r option)"),
 		OPT_BOOLEAN(0, "metric-only", &o.metric_only, "Only print computed metrics. No raw values"),
+		OPT_CALLBACK('M', "metrics", &o, "metric/metric group list",
+			     "monitor specified metrics or metric groups (separated by ,)",
+			     stat__parse_metrics),
+		OPT_BOOLEAN(0, "metric-no-group", &o.metric_no_group,
+			    "don't group metric events, impacts multiplexing"),
+		OPT_BOOLEAN(0, "metric-no-merge", &o.metric_no_merge,
+			    "don't try to share events between metrics in a group"),
+		OPT_BOOLEAN(0, "topdown", &o.topdown, "measure top-down statistics"),
+		OPT_UINTEGER(0, "td-level", &o.td_level,
+			     "Set the metrics level for the top-down statistics (0: max level)"),
 		OPT_BOOLEAN('j', "json-output", &o.json, "print counts in JSON format"),
 		OPT_BOOLEAN('n', "null", &o.null_run, "null run - dont start any counters"),
 		OPT_STRING('o', "output", &o.output_name, "file", "output file name"),
@@ -787,9 +1170,32 @@ int cmd_stat(int argc, const char **argv)
 	setlocale(LC_NUMERIC, "");
 	if (!o.evlist)
 		return 1;
+	memset(&rec, 0, sizeof(rec));
+	rec.w.fd = -1;
+	if (argc > 1 && stat__is_subcmd(argv[1], "report")) {
+		evlist__delete(o.evlist);
+		return cmd_stat_report(argc - 1, argv + 1);
+	}
+	if (argc > 1 && stat__is_subcmd(argv[1], "record")) {
+		o.record = true;
+		usage = usage_record;
+		/* parse_options() reorders argv: keep the command line for CMDLINE */
+		rec.argv = calloc((size_t)argc + 1, sizeof(*rec.argv));
+		if (!rec.argv) {
+			evlist__delete(o.evlist);
+			return 1;
+		}
+		for (i = 0; i < argc; i++)
+			rec.argv[i] = argv[i];
+		rec.argc = argc;
+		argc--;
+		argv++;
+	}
 	argc = parse_options(argc, argv, options, usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc < 0) {
 		evlist__delete(o.evlist);
+		strbuf_release(&o.metrics);
+		free(rec.argv);
 		return 129;
 	}
 	verbose = o.quiet ? -1 : o.verbose;
@@ -801,8 +1207,22 @@ int cmd_stat(int argc, const char **argv)
 		goto out;
 	}
 	ret = stat__check_opts(&o, cpu_wide);
+	if (!ret)
+		ret = stat__check_metrics(&o, cpu_wide);
 	if (ret)
 		goto out;
+	if (o.record) {
+		if (o.run_count > 1) {
+			pr_err("prf stat record: cannot use -r/--repeat with stat record\n");
+			ret = 129;
+			goto out;
+		}
+		/* -o names the perf.data file; the counts still go to stderr */
+		ret = writer__open(&rec.w, o.output_name ? o.output_name : "perf.data", 0) ? 1 : 0;
+		o.output_name = NULL;
+		if (ret)
+			goto out;
+	}
 	ret = stat__open_output(&o, &out);
 	if (ret)
 		goto out;
@@ -810,6 +1230,10 @@ int cmd_stat(int argc, const char **argv)
 	if ((!o.evlist->nr_entries && stat__add_default_events(o.evlist, cpu_wide)) ||
 	    stat__add_detailed_events(o.evlist, o.detailed)) {
 		pr_err("prf stat: out of memory\n");
+		goto out;
+	}
+	if (o.for_each_cgroup && evlist__expand_cgroups(o.evlist, o.for_each_cgroup)) {
+		ret = 129;
 		goto out;
 	}
 	ret = stat__new_maps(&o, cpu_wide, &cpus, &threads);
@@ -823,6 +1247,7 @@ int cmd_stat(int argc, const char **argv)
 	r.cpus = cpus;
 	r.threads = threads;
 	r.argv = argc ? argv : NULL;
+	r.rec = o.record ? &rec : NULL;
 	stat__config_attrs(o.evlist, &o, r.argv && !threads);
 	if (stat__setup_rows(&r, cpu_wide, &aggr_map))
 		goto out;
@@ -843,6 +1268,7 @@ int cmd_stat(int argc, const char **argv)
 	d.interval_clear = o.interval_clear;
 	d.csv_summary = o.summary && !o.no_csv_summary;
 	d.metric_only = o.metric_only;
+	d.cgroups = evlist__has_cgroups(o.evlist);
 	if (o.table)
 		d.walltime_run = r.walltime_run;
 	d.big_num = o.big_num;
@@ -883,7 +1309,23 @@ int cmd_stat(int argc, const char **argv)
 	}
 	if (!r.argv && stat_signr)
 		ret = 0;
+	if (o.record && (err = stat_rec__finish(&rec)) != 0) {
+		pr_err("prf stat record: writing %s failed: %s\n",
+		       rec.w.is_pipe ? "stdout" : rec.w.path, strerror(-err));
+		ret = 1;
+	}
 out:
+	if (o.record && !rec.open)
+		writer__abort(&rec.w);	/* nothing recorded: leave no file */
+	else if (o.record)
+		writer__close(&rec.w);
+	strbuf_release(&o.metrics);
+	for (i = 0; rec.ids && i < rec.nr; i++)
+		free(rec.ids[i]);
+	free(rec.ids);
+	free(rec.attrs);
+	free(rec.names);
+	free(rec.argv);
 	if (out != stderr)
 		fclose(out);
 	evlist__stat_free(o.evlist);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "stat-display.h"
 #include "../kernel/evlist.h"
+#include "../kernel/cgroup.h"
 #include "../kernel/cpumap.h"
 #include "../kernel/thread_map.h"
 
@@ -19,6 +20,7 @@
 #define METRIC_UNIT_WIDTH 23
 #define ROW_METRIC_LEN	91	/* length of a human row up to the metric's end */
 #define ROW_NOVAL_LEN	84	/* length of a <not counted>/<not supported> row */
+#define NOVAL_EVENT_WIDTH 25	/* its event column when a cgroup column follows */
 
 static bool evsel__is_clock(const struct evsel *e)
 {
@@ -46,8 +48,9 @@ static double row_run(const struct stat_display *d, const struct stat_aggr *a)
 	return d->interval ? (double)a->run : avg_stats(&a->run_s);
 }
 
-/* The row of the first counted evsel matching pred at aggr_idx. */
-static struct stat_aggr *find_row(struct evlist *evlist, int aggr_idx,
+/* The row of the first counted evsel matching pred at aggr_idx, counting
+ * in the same cgroup as `like` (perf keeps metric inputs per cgroup). */
+static struct stat_aggr *find_row(struct evlist *evlist, const struct evsel *like, int aggr_idx,
 				  bool (*pred)(const struct evsel *, uint64_t), uint64_t arg)
 {
 	struct evsel *pos;
@@ -55,9 +58,10 @@ static struct stat_aggr *find_row(struct evlist *evlist, int aggr_idx,
 	evlist__for_each_entry(evlist, pos) {
 		struct evsel_stat *st = evsel__stat(pos);
 
-		if (!st || aggr_idx >= st->nr_aggr || !pred(pos, arg))
+		if (!st || aggr_idx >= st->nr_aggr || pos->cgrp != like->cgrp || !pred(pos, arg))
 			continue;
-		if (st->aggr[aggr_idx].counted || st->aggr[aggr_idx].res.n > 0)
+		/* counted now, or in some of the -r runs */
+		if (st->aggr[aggr_idx].counted || st->aggr[aggr_idx].run_s.mean > 0)
 			return &st->aggr[aggr_idx];
 	}
 	return NULL;
@@ -102,7 +106,7 @@ static bool cache_miss_ratio(struct stat_display *d, struct evlist *evlist, stru
 
 		if (evsel->attr.config != (caches[i].id | read_miss))
 			continue;
-		reads = find_row(evlist, aggr_idx, pred_cache, caches[i].id | read_access);
+		reads = find_row(evlist, evsel, aggr_idx, pred_cache, caches[i].id | read_access);
 		if (!reads || row_val(d, reads) <= 0)
 			return false;
 		*val = 100.0 * v / row_val(d, reads);
@@ -122,13 +126,14 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 	if (!st || aggr_idx >= st->nr_aggr)
 		return false;
 	v = row_val(d, &st->aggr[aggr_idx]);
-	clock = find_row(evlist, aggr_idx, pred_clock, 0);
+	clock = find_row(evlist, evsel, aggr_idx, pred_clock, 0);
 	if (clock)
 		clock_ns = row_val(d, clock);
 	*fmt = "%8.3f";
 
 	if (evsel__is_clock(evsel)) {
-		double wall = d->interval ? (double)d->interval_len : avg_stats(&d->walltime);
+		double wall = !d->interval ? avg_stats(&d->walltime) :
+			      d->interval_no_wall ? 0 : (double)d->interval_len;
 
 		if (wall <= 0)
 			return false;
@@ -142,7 +147,7 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 		return true;
 	}
 	if (evsel__is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS)) {
-		other = find_row(evlist, aggr_idx, pred_hw, PERF_COUNT_HW_CPU_CYCLES);
+		other = find_row(evlist, evsel, aggr_idx, pred_hw, PERF_COUNT_HW_CPU_CYCLES);
 		if (other && row_val(d, other) > 0) {
 			*val = v / row_val(d, other);
 			*unit = "insn per cycle";
@@ -156,7 +161,7 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 		return true;
 	}
 	if (evsel__is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES)) {
-		other = find_row(evlist, aggr_idx, pred_hw, PERF_COUNT_HW_BRANCH_INSTRUCTIONS);
+		other = find_row(evlist, evsel, aggr_idx, pred_hw, PERF_COUNT_HW_BRANCH_INSTRUCTIONS);
 		if (other && row_val(d, other) > 0) {
 			*val = 100.0 * v / row_val(d, other);
 			*unit = "of all branches";
@@ -244,6 +249,8 @@ static int topology_nr_cpus(const struct stat_display *d, const struct evsel *ev
 {
 	if (evsel->tool_event)
 		return aggr_idx == d->aggr_map->cpu_aggr[0];
+	if (evsel->unsupported)		/* perf counts 1 for an event it could not open */
+		return 1;
 	return d->aggr_map->nr_cpus[aggr_idx];
 }
 
@@ -277,6 +284,12 @@ static void row_label(struct stat_display *d, const struct evsel *evsel, int agg
 		else
 			snprintf(buf, size, "%s-%d", comm, pid);
 	}
+}
+
+/* The cgroup column: the event's cgroup as named, empty for none. */
+static const char *row_cgroup(const struct evsel *evsel)
+{
+	return evsel->cgrp ? evsel->cgrp->name : "";
 }
 
 static const char *trim(const char *s)
@@ -332,7 +345,17 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 			len = fprintf(fp, d->big_num ? "%'*.2f" : "%*.2f", VALUE_WIDTH, shown);
 		else
 			len = fprintf(fp, d->big_num ? "%'*.0f" : "%*.0f", VALUE_WIDTH, shown);
+		if (bad && d->cgroups) {
+			/* perf's narrower event column of a row without a value,
+			 * then the cgroup and a blank metric */
+			fprintf(fp, " %-4s %-*s %s%*s", unit, NOVAL_EVENT_WIDTH, name, row_cgroup(evsel),
+				ROW_NOVAL_LEN - VALUE_WIDTH - 6 - NOVAL_EVENT_WIDTH, "");
+			fputc('\n', fp);
+			return;
+		}
 		len += fprintf(fp, " %-4s %-*s", unit, EVENT_WIDTH, name);
+		if (d->cgroups)		/* not part of the padded width, as perf */
+			fprintf(fp, " %s", row_cgroup(evsel));
 		if (has_metric) {
 			snprintf(buf, sizeof(buf), mfmt, mval);
 			len += fprintf(fp, " # %s %-*s", buf, METRIC_UNIT_WIDTH, munit);
@@ -385,6 +408,8 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 		out__field_str(&w, "counter-value", buf);
 		out__field_str(&w, "unit", unit);
 		out__field_str(&w, "event", name);
+		if (d->cgroups)
+			out__field_str(&w, "cgroup", row_cgroup(evsel));
 		if (d->run_count > 1 && !d->interval) {
 			if (d->mode == OUT_JSON) {
 				out__field_double(&w, "variance", "%.2f", noise);
@@ -489,8 +514,127 @@ static bool metric_only_cell(struct stat_display *d, struct evlist *evlist, stru
 	return !strstr(*unit, "/sec") && !strstr(*unit, "CPUs utilized");
 }
 
+/*
+ * --metric-only per row (-A, --per-core/-die/-socket/-node), as perf 6.1
+ * prints it: a cell per event of a metric kind (cycles, instructions,
+ * branch-misses, the cache read misses), empty when it has no value; the
+ * header names the cells only for -A (perf's forced header: "GHz" when a
+ * clock counted on the first cpu, else "Ghz"; "of all" units after the
+ * event's name), and for the topology modes it is the indent alone.
+ */
+static bool metric_only_kind(const struct evsel *evsel)
+{
+	uint64_t read_miss = (PERF_COUNT_HW_CACHE_OP_READ << 8) | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+
+	if (evsel->attr.type == PERF_TYPE_HW_CACHE)
+		return (evsel->attr.config & ~0xffULL) == read_miss &&
+		       (evsel->attr.config & 0xff) != PERF_COUNT_HW_CACHE_BPU &&
+		       (evsel->attr.config & 0xff) != PERF_COUNT_HW_CACHE_NODE;
+	return evsel__is_hw(evsel, PERF_COUNT_HW_CPU_CYCLES) ||
+	       evsel__is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS) ||
+	       evsel__is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES);
+}
+
+/* The -A header cell of a metric-kind event. */
+static void metric_only_header_unit(struct evlist *evlist, struct evsel *evsel, char *buf,
+				    size_t size)
+{
+	static const char *const caches[] = {
+		[PERF_COUNT_HW_CACHE_L1D] = "of all L1-dcache accesses",
+		[PERF_COUNT_HW_CACHE_L1I] = "of all L1-icache accesses",
+		[PERF_COUNT_HW_CACHE_LL] = "of all LL-cache accesses",
+		[PERF_COUNT_HW_CACHE_DTLB] = "of all dTLB cache accesses",
+		[PERF_COUNT_HW_CACHE_ITLB] = "of all iTLB cache accesses",
+	};
+
+	if (evsel__is_hw(evsel, PERF_COUNT_HW_CPU_CYCLES))
+		snprintf(buf, size, "%s", find_row(evlist, evsel, 0, pred_clock, 0) ? "GHz" : "Ghz");
+	else if (evsel__is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS))
+		snprintf(buf, size, "insn per cycle");
+	else if (evsel__is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES))
+		snprintf(buf, size, "%s of all branches", evsel__name(evsel));
+	else
+		snprintf(buf, size, "%s %s", evsel__name(evsel), caches[evsel->attr.config & 0xff]);
+}
+
+static void print_metric_only_rows(struct stat_display *d, struct evlist *evlist, bool header)
+{
+	static const char *const human_head[] = {
+		[AGGR_NONE] = "CPU     ", [AGGR_CORE] = "core            cpus ",
+		[AGGR_SOCKET] = "socket cpus ", [AGGR_DIE] = "die          cpus ",
+		[AGGR_NODE] = "node   cpus ",
+	};
+	static const int indent[] = {
+		[AGGR_NONE] = 6, [AGGR_CORE] = 24, [AGGR_SOCKET] = 12, [AGGR_DIE] = 18,
+		[AGGR_NODE] = 6,
+	};
+	static const char *const csv_head[] = {
+		[AGGR_NONE] = "cpu,", [AGGR_CORE] = "core,cpus,", [AGGR_SOCKET] = "socket,cpus",
+		[AGGR_DIE] = "die,cpus", [AGGR_NODE] = "node,",
+	};
+	bool csv = d->mode == OUT_CSV;
+	struct evsel *first = evlist__first(evlist), *evsel;
+	char label[128], buf[1100], ts[64];
+	FILE *fp = d->fp;
+	int nr = evsel__stat(first) ? evsel__stat(first)->nr_aggr : 0;
+
+	snprintf(ts, sizeof(ts), "%6llu.%09llu", (unsigned long long)(d->interval_ts / 1000000000ULL),
+		 (unsigned long long)(d->interval_ts % 1000000000ULL));
+	if (header) {
+		if (csv)
+			fprintf(fp, "%s%s", d->interval ? " time," : "", csv_head[d->aggr_mode]);
+		else if (d->interval)
+			fprintf(fp, "#           time %s", human_head[d->aggr_mode]);
+		else
+			fprintf(fp, "%*s", indent[d->aggr_mode], "");
+		evlist__for_each_entry(evlist, evsel) {
+			if (d->aggr_mode != AGGR_NONE || !evsel__stat(evsel) || !metric_only_kind(evsel))
+				continue;
+			metric_only_header_unit(evlist, evsel, buf, sizeof(buf));
+			if (csv)
+				fprintf(fp, "%s%s", buf, d->sep);
+			else
+				fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, buf);
+		}
+		fputc('\n', fp);
+		return;
+	}
+	for (int i = 0; i < nr; i++) {
+		if (d->interval)
+			fprintf(fp, "%s%s", ts, csv ? d->sep : " ");
+		row_label(d, first, i, !csv, label, sizeof(label));
+		if (!csv)
+			fputs(label, fp);
+		else if (aggr_by_topology(d->aggr_mode))
+			fprintf(fp, "%s%s%d%s", label, d->sep, topology_nr_cpus(d, first, i), d->sep);
+		else
+			fprintf(fp, "%s%s", label, d->sep);
+		evlist__for_each_entry(evlist, evsel) {
+			struct evsel_stat *st = evsel__stat(evsel);
+			const char *unit = "", *fmt = "%8.3f";
+			double val = 0;
+
+			if (!st || i >= st->nr_aggr || !metric_only_kind(evsel))
+				continue;
+			buf[0] = '\0';
+			if (!evsel->unsupported && row_run(d, &st->aggr[i]) > 0 &&
+			    stat_display__metric(d, evlist, evsel, i, &val, &unit, &fmt))
+				snprintf(buf, sizeof(buf), fmt, val);
+			if (csv)
+				fprintf(fp, "%s%s", trim(buf), d->sep);
+			else
+				fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, buf);
+		}
+		fputc('\n', fp);
+	}
+}
+
 void stat_display__print_metric_only(struct stat_display *d, struct evlist *evlist, bool header)
 {
+	if (d->aggr_mode != AGGR_GLOBAL) {
+		print_metric_only_rows(d, evlist, header);
+		return;
+	}
 	struct evsel *evsel;
 	struct out hw;
 	char buf[64];

@@ -40,6 +40,9 @@ struct stat_display {
 	uint64_t interval_ts;		/* ns since start, printed first */
 	uint64_t interval_len;		/* ns covered by this interval */
 	int interval_lines;		/* printed intervals, for the header */
+	bool interval_no_wall;		/* intervals know no wall-clock time (stat
+					   report of an -I recording, as perf): no
+					   "CPUs utilized" for clocks */
 	bool interval_clear;		/* --interval-clear: clear the screen
 					   (stdout) and print the header each time */
 	bool big_num;			/* thousands separators (locale's) */
@@ -47,6 +50,9 @@ struct stat_display {
 					   (--summary without --no-csv-summary) */
 	bool after_intervals;		/* the -I --summary block */
 	bool metric_only;		/* --metric-only: one line of metrics */
+	bool cgroups;			/* some event counts in a cgroup (-G,
+					   --for-each-cgroup): every row has a
+					   cgroup column after the event, as perf */
 	const double *walltime_run;	/* --table: elapsed ns of each run,
 					   run_count of them; not owned */
 };

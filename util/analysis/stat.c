@@ -264,6 +264,10 @@ static int evsel__stat_read_group(struct evlist *evlist, struct evsel *leader)
 				continue;
 			if (n < 0)
 				return n;
+			/* a member did not open (unsupported): the group read
+			 * holds fewer values; as perf, nothing of it counts */
+			if (n != leader->nr_members)
+				continue;
 			/* Members follow the leader in evlist order. */
 			pos = leader;
 			for (i = 0; i < n; i++) {
@@ -296,7 +300,8 @@ int evlist__stat_read(struct evlist *evlist)
 		if (evsel->leader->tool_event)
 			continue;	/* a tool leader's value comes from evlist__stat_set_tool();
 					   perf reads no member of its group */
-		if (evsel->attr.read_format & PERF_FORMAT_GROUP) {
+		/* members of a group read come with their leader's read */
+		if (evsel->leader->attr.read_format & PERF_FORMAT_GROUP) {
 			if (evsel__is_group_leader(evsel)) {
 				ret = evsel__stat_read_group(evlist, evsel);
 				if (ret && !err)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* perf.data header features for prf record; see features-write.h. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -241,6 +242,56 @@ static int feat_cpu_topology(struct strbuf *sb)
 	return 0;
 }
 
+/* "Node N MemTotal:   123 kB" of a node's meminfo: the kB of field, 0 if absent. */
+static uint64_t node_mem_kb(const char *meminfo, const char *field)
+{
+	const char *p = strstr(meminfo, field);
+
+	return p ? strtoull(p + strlen(field), NULL, 10) : 0;
+}
+
+/* HEADER_NUMA_TOPOLOGY: u32 nr, then per node u32 id, u64 total and free
+ * memory (kB) and the cpu list string, from /sys/devices/system/node. */
+static int feat_numa_topology(struct strbuf *sb)
+{
+	struct strbuf body = STRBUF_INIT;
+	DIR *dir = opendir("/sys/devices/system/node");
+	struct dirent *de;
+	uint32_t nr = 0;
+	int ret = 0;
+
+	while (dir && (de = readdir(dir)) != NULL && !ret) {
+		char path[300], *meminfo = NULL, *cpus = NULL;
+		char *end;
+		long node;
+
+		if (strncmp(de->d_name, "node", 4))
+			continue;
+		node = strtol(de->d_name + 4, &end, 10);
+		if (end == de->d_name + 4 || *end)
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/node/%s/meminfo", de->d_name);
+		filename__read_str(path, &meminfo, NULL);
+		snprintf(path, sizeof(path), "/sys/devices/system/node/%s/cpulist", de->d_name);
+		filename__read_str(path, &cpus, NULL);
+		if (cpus)
+			cpus[strcspn(cpus, "\n")] = 0;
+		ret = put_u32(&body, (uint32_t)node) ||
+		      put_u64(&body, meminfo ? node_mem_kb(meminfo, "MemTotal:") : 0) ||
+		      put_u64(&body, meminfo ? node_mem_kb(meminfo, "MemFree:") : 0) ||
+		      put_string(&body, cpus ? cpus : "") ? -ENOMEM : 0;
+		free(meminfo);
+		free(cpus);
+		nr++;
+	}
+	if (dir)
+		closedir(dir);
+	if (!ret)
+		ret = put_u32(sb, nr) || strbuf_add(sb, body.buf, body.len) ? -ENOMEM : 0;
+	strbuf_release(&body);
+	return ret;
+}
+
 static int feat_build_id(struct strbuf *sb, const struct features_ctx *ctx)
 {
 	static const char zeros[NAME_ALIGN];
@@ -350,6 +401,14 @@ int features__build(const struct features_ctx *ctx, struct writer_feat **featsp,
 				ret = put_u32(&sb, 1) || put_u32(&sb, ctx->clockid) ||
 				      put_u64(&sb, ctx->clock_tod_ns) ||
 				      put_u64(&sb, ctx->clock_clockid_ns) ? -ENOMEM : 0;
+			break;
+		case HEADER_NUMA_TOPOLOGY:
+			want = ctx->numa_topology;
+			if (want)
+				ret = feat_numa_topology(&sb);
+			break;
+		case HEADER_STAT:
+			want = ctx->stat;	/* a flag: the section is empty */
 			break;
 		case HEADER_COMPRESSED:
 			if (ctx->compressed) {

@@ -6,7 +6,7 @@
  * in the layouts of tools/perf/Documentation/perf.data-file-format.txt:
  * TRACING_DATA (through a hook), BUILD_ID, HOSTNAME, OSRELEASE, VERSION,
  * ARCH, NRCPUS, CPUDESC, CPUID, TOTAL_MEM, CMDLINE, EVENT_DESC,
- * CPU_TOPOLOGY, SAMPLE_TIME, COMPRESSED. Strings are perf_header_string
+ * CPU_TOPOLOGY, NUMA_TOPOLOGY, SAMPLE_TIME, STAT, COMPRESSED. Strings are perf_header_string
  * (u32 len, NUL padded to a multiple of 64 bytes).
  */
 #include <stdbool.h>
@@ -35,6 +35,8 @@ struct features_ctx {
 	const struct feat_build_id *bids;
 	int nr_bids;
 	bool compressed;
+	bool stat;				/* HEADER_STAT (no payload): a stat record file */
+	bool numa_topology;			/* HEADER_NUMA_TOPOLOGY (stat record: --per-node) */
 	uint32_t comp_level, comp_ratio, comp_mmap_len;	/* mmap_len in bytes */
 	/* -k: HEADER_CLOCKID (the clock's resolution) and HEADER_CLOCK_DATA
 	 * (wall-clock and clockid times read together, ns) */

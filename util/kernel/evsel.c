@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "evsel.h"
+#include "cgroup.h"
 #include "cpumap.h"
 #include "event-names.h"
 #include "thread_map.h"
@@ -34,6 +35,7 @@ void evsel__delete(struct evsel *evsel)
 	if (!evsel)
 		return;
 	evsel__close(evsel);
+	cgroup__put(evsel->cgrp);
 	free(evsel->name);
 	free(evsel->filter);
 	free(evsel->pmu_name);
@@ -101,6 +103,9 @@ const char *evsel__name(struct evsel *evsel)
 #ifndef PERF_FLAG_FD_CLOEXEC
 #define PERF_FLAG_FD_CLOEXEC (1UL << 3)
 #endif
+#ifndef PERF_FLAG_PID_CGROUP
+#define PERF_FLAG_PID_CGROUP (1UL << 2)
+#endif
 
 static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 			       int group_fd, unsigned long flags)
@@ -153,6 +158,12 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 			int group_fd = -1, fd;
 			pid_t pid = perf_thread_map__pid(threads, t);
 			int cpu = perf_cpu_map__cpu(cpus, c);
+			/* a cgroup event: pid is the cgroup directory's fd */
+			unsigned long flags = PERF_FLAG_FD_CLOEXEC |
+					      (evsel->cgrp ? PERF_FLAG_PID_CGROUP : 0);
+
+			if (evsel->cgrp)
+				pid = evsel->cgrp->fd;
 
 			if (leader != evsel) {
 				if (!leader->fds || leader->nr_cpus != nr_cpus ||
@@ -164,8 +175,7 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 				if (group_fd < 0)	/* leader's task exited: skip it too */
 					continue;
 			}
-			fd = sys_perf_event_open(&evsel->attr, pid, cpu, group_fd,
-						 PERF_FLAG_FD_CLOEXEC);
+			fd = sys_perf_event_open(&evsel->attr, pid, cpu, group_fd, flags);
 			if (fd < 0 && errno == EINVAL &&
 			    (evsel->attr.exclude_guest || evsel->attr.exclude_host)) {
 				/*
@@ -176,8 +186,7 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 				pr_debug("%s: EINVAL with exclude_guest/host, retrying without\n",
 					 evsel__name(evsel));
 				evsel->attr.exclude_guest = evsel->attr.exclude_host = 0;
-				fd = sys_perf_event_open(&evsel->attr, pid, cpu, group_fd,
-							 PERF_FLAG_FD_CLOEXEC);
+				fd = sys_perf_event_open(&evsel->attr, pid, cpu, group_fd, flags);
 			}
 			if (fd < 0 && errno == ESRCH && nr_threads > 1) {
 				/* One task of a -p process exited meanwhile: count the rest. */

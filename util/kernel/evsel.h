@@ -15,6 +15,7 @@
 
 struct perf_cpu_map;
 struct perf_thread_map;
+struct cgroup;
 
 /* Counter value as read with read_format TOTAL_TIME_ENABLED|RUNNING. */
 struct perf_counts_values {
@@ -44,6 +45,8 @@ struct evsel {
 	bool unsupported;		/* open failed with ENOENT/EOPNOTSUPP */
 	bool supported;			/* at least one fd opened */
 	bool tracking;			/* carries comm/mmap/task side-band */
+	struct cgroup *cgrp;		/* count only in this cgroup (cgroup.h), a
+					   reference owned; NULL: everywhere */
 	int tool_event;			/* enum tool_event (event-names.h): a
 					   dummy counter stat fills in; 0: none */
 

@@ -616,6 +616,37 @@ static int parse_breakpoint(struct parse_ctx *ctx, int pos, int end)
 	return 0;
 }
 
+/*
+ * name (str[pos..]), an event alias of some PMU's sysfs events/ ("tsc" of
+ * msr), with the modifiers at str[mpos..end) (mpos == end: none); the
+ * evsel is named as written.
+ */
+static int parse_alias_event(struct parse_ctx *ctx, const char *name, int pos, int end, int mpos)
+{
+	struct perf_pmu *pmu = pmus__find_by_alias(name);
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	struct evsel *evsel;
+	char *tname = NULL;
+	int ret;
+
+	if (mpos < end) {
+		ret = check_modifiers(ctx, mpos - 1, mpos, end - mpos);
+		if (ret)
+			return ret;
+	}
+	attr.type = pmu->type;
+	ret = apply_pmu_terms(ctx, pmu, name, strlen(name), pos, false, &attr, &tname, 0);
+	free(tname);
+	if (ret)
+		return ret;
+	evsel = new_evsel(ctx, &attr, ctx->str + pos, end - pos);
+	if (!evsel || !(evsel->pmu_name = strdup(pmu->name)))
+		return -ENOMEM;
+	if (mpos < end)
+		apply_modifiers(evsel, ctx->str + mpos, end - mpos);
+	return 0;
+}
+
 /* One event that is not PMU/terms/: str[pos..end). */
 static int parse_named_event(struct parse_ctx *ctx, int pos, int end)
 {
@@ -671,28 +702,19 @@ static int parse_named_event(struct parse_ctx *ctx, int pos, int end)
 			attr.type = PERF_TYPE_HW_CACHE;
 			attr.config = config;
 		} else if (colon && mods_ok && !tracepoint_exists(name, s + mpos, nmods)) {
-			/* "cyclez:u": an unknown event with modifiers */
-			return set_error(ctx, pos, NULL, "unknown event '%s'", name);
+			/* "tsc:u": a PMU's event alias with modifiers; else an
+			 * unknown event ("cyclez:u") */
+			if (!pmus__find_by_alias(name))
+				return set_error(ctx, pos, NULL, "unknown event '%s'", name);
+			return parse_alias_event(ctx, name, pos, end, mpos);
 		} else if (colon) {
 			return parse_tracepoint(ctx, pos, (int)(colon - s), end);
 		} else {
 			/* a bare name that is an event alias of some PMU
 			 * ("tsc" of msr), from the PMU cache */
-			struct perf_pmu *pmu = pmus__find_by_alias(name);
-			struct evsel *evsel;
-			char *tname = NULL;
-
-			if (!pmu)
+			if (!pmus__find_by_alias(name))
 				return set_error(ctx, pos, NULL, "unknown event '%s'", name);
-			attr.type = pmu->type;
-			ret = apply_pmu_terms(ctx, pmu, name, nlen, pos, false, &attr, &tname, 0);
-			if (!ret) {
-				evsel = new_evsel(ctx, &attr, s + pos, end - pos);
-				if (!evsel || !(evsel->pmu_name = strdup(pmu->name)))
-					ret = -ENOMEM;
-			}
-			free(tname);
-			return ret;
+			return parse_alias_event(ctx, name, pos, end, end);
 		}
 	}
 	if (colon) {
