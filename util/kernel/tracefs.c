@@ -2,6 +2,7 @@
 /* tracefs discovery, mounting and tracepoint listing; see tracefs.h. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
@@ -231,4 +232,78 @@ int tracefs__apply_filters(struct evlist *evlist)
 		}
 	}
 	return 0;
+}
+
+static int probe_events_path(bool uprobe, char *buf, size_t size)
+{
+	int err = 0;
+	const char *mnt = tracefs__mountpoint(&err);
+
+	if (!mnt)	/* not mounted, or not readable by this user */
+		return geteuid() ? -EACCES : err ? err : -ENOENT;
+	if ((size_t)snprintf(buf, size, "%s/%s", mnt, uprobe ? "uprobe_events" : "kprobe_events") >= size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int tracefs__probe_events_read(bool uprobe, char **bufp)
+{
+	char path[PATH_MAX], *buf = NULL, *nb;
+	size_t len = 0, cap = 0;
+	ssize_t n;
+	int fd, err = probe_events_path(uprobe, path, sizeof(path));
+
+	*bufp = NULL;
+	if (err)
+		return err;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		if (cap - len < 4096) {
+			cap = cap ? cap * 2 : 8192;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				err = -ENOMEM;
+				break;
+			}
+			buf = nb;
+		}
+		n = read(fd, buf + len, cap - len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			err = -errno;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	if (!buf && !(buf = malloc(1)))
+		return -ENOMEM;
+	buf[len] = '\0';
+	*bufp = buf;
+	return 0;
+}
+
+int tracefs__probe_events_write(bool uprobe, const char *line)
+{
+	char path[PATH_MAX];
+	size_t len = strlen(line);
+	ssize_t n;
+	int fd, err = probe_events_path(uprobe, path, sizeof(path));
+
+	if (err)
+		return err;
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, line, len);
+	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
+	close(fd);
+	return err;
 }
