@@ -7,6 +7,8 @@
  * kprobes where the kernel has them). The option table and the choice of
  * action; the work is util/analysis/probe.c.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,7 +101,7 @@ static char *join(int argc, const char **argv)
 int cmd_probe(int argc, const char **argv)
 {
 	struct probe_opts o = { 0 };
-	char *joined = NULL;
+	char *joined = NULL, target[PATH_MAX];
 	int err, actions;
 	const char *const usage[] = {
 		"prf probe [<options>] 'PROBEDEF' ['PROBEDEF' ...]",
@@ -161,6 +163,15 @@ int cmd_probe(int argc, const char **argv)
 		usage_with_options(usage, opts);
 		free(joined);
 		return 129;
+	}
+	if (o.target) {
+		if (!realpath(o.target, target)) {
+			fprintf(stderr, "Failed to get the absolute path of %s: %s\n", o.target,
+				strerror(errno));
+			free(joined);
+			return 129;
+		}
+		o.target = target;
 	}
 	if (cmd.list)
 		err = probe__list(&o, cmd.list_filter);

@@ -876,6 +876,19 @@ static bool name_matches(const char *filter, const char *group, const char *even
 	return !fnmatch(g, group, 0) && !fnmatch(colon + 1, event, 0);
 }
 
+/* A source path as perf prints it in a probe point: longer than 30
+ * characters, its end from the first '/' within the last 30. */
+static const char *short_file(const char *file)
+{
+	size_t len = strlen(file);
+	const char *t;
+
+	if (len <= 30)
+		return file;
+	t = strchr(file + len - 30, '/');
+	return t ? t + 1 : file + len - 30;
+}
+
 /* " (on POINT in MODULE with ARGS)" of a uprobe line. */
 static void print_uprobe_point(const struct probe_line *pl)
 {
@@ -897,11 +910,11 @@ static void print_uprobe_point(const struct probe_line *pl)
 
 		if (!probe_info__point_at(pi, vaddr, &func, &rel, &file, &entry)) {
 			if (pl->kind == 'r')
-				printf("(on %s%%return@%s", func, file);
+				printf("(on %s%%return@%s", func, short_file(file));
 			else if (rel)
-				printf("(on %s:%d@%s", func, rel, file);
+				printf("(on %s:%d@%s", func, rel, short_file(file));
 			else
-				printf("(on %s@%s", func, file);
+				printf("(on %s@%s", func, short_file(file));
 		} else if (!probe_info__symbol_at(pi, vaddr, &sym, &soff)) {
 			printf("(on %s%s", sym, pl->kind == 'r' ? "%return" : "");
 			if (soff)

@@ -338,29 +338,11 @@ static int die_decl_line(Dwarf_Die *die)
 	return (int)w;
 }
 
+/* The declaration's file as the line table names it (libdw's, as perf
+ * prints it). */
 static const char *die_decl_file(Dwarf_Die *die)
 {
-	Dwarf_Attribute a;
-	Dwarf_Word idx;
-	Dwarf_Die cu, origin, *d = die;
-	Dwarf_Files *files;
-	size_t nfiles;
-
-	/* the file index belongs to the unit of the DIE carrying it */
-	if (!dwarf_attr(die, DW_AT_decl_file, &a)) {
-		if (!dwarf_attr(die, DW_AT_abstract_origin, &a) &&
-		    !dwarf_attr(die, DW_AT_specification, &a))
-			return NULL;
-		if (!dwarf_formref_die(&a, &origin))
-			return NULL;
-		d = &origin;
-		if (!dwarf_attr(d, DW_AT_decl_file, &a))
-			return NULL;
-	}
-	if (dwarf_formudata(&a, &idx) || !dwarf_diecu(d, &cu, NULL, NULL) ||
-	    dwarf_getsrcfiles(&cu, &files, &nfiles) || idx >= nfiles)
-		return NULL;
-	return dwarf_filesrc(files, idx, NULL, NULL);
+	return dwarf_decl_file(die);
 }
 
 /* Whether the unit was built with optimization (-O other than -O0 in
@@ -1147,7 +1129,9 @@ int probe_info__fetcharg(struct probe_info *pi, const struct probe_site *site, c
 	err = dwarf_getscopevar(scopes, n, var, 0, NULL, 0, 0, &vdie);
 	if (err < 0) {
 		free(scopes);
-		fmsg(msg, "Failed to find '%s' in this function.", var);
+		fmsg(msg, "Failed to find the location of the '%s' variable at this address.\n"
+			  " Perhaps it has been optimized out.\n"
+			  " Use -V with the --range option to show '%s' location range.", var, var);
 		return -ENOENT;
 	}
 	err = var_location(pi, &vdie, &func, site->addr, &v);
@@ -1326,7 +1310,11 @@ int probe_info__point_at(struct probe_info *pi, uint64_t vaddr, char **func, int
 	if (!pi->dw || func_at(pi->dw, vaddr, &cu, &fdie))
 		return -ENOENT;
 	n = die_linkage_name(&fdie);
-	f = die_decl_file(&fdie);
+	/* the line table's name of the file at vaddr, as perf shows it */
+	f = dwarf_getsrc_die(&cu, vaddr) ? dwarf_linesrc(dwarf_getsrc_die(&cu, vaddr), NULL, NULL)
+					 : NULL;
+	if (!f)
+		f = die_decl_file(&fdie);
 	dwarf_entrypc(&fdie, &e);
 	if (!n || !f)
 		return -ENOENT;
