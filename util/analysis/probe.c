@@ -1091,7 +1091,8 @@ int probe__show_vars(const struct probe_opts *o, const char *text)
 
 		if (i == 0)
 			printf("Available variables at %s\n", text);
-		printf("\t@<%s+%" PRIu64 ">\n", sites[i].func, sites[i].addr - sites[i].entry);
+		printf("\t@<%s+%" PRIu64 ">\n", sites[i].outer ? sites[i].outer : sites[i].func,
+		       sites[i].addr - (sites[i].outer ? sites[i].outer_entry : sites[i].entry));
 		err = probe_info__vars(c.pi, &sites[i], false, o->externs, collect_var, &v);
 		qsort(v.l.v, v.l.n, sizeof(char *), cmp_str);
 		if (!v.l.n)

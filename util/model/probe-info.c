@@ -281,6 +281,7 @@ void probe_sites__free(struct probe_site *sites, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(sites[i].func);
 		free(sites[i].file);
+		free(sites[i].outer);
 	}
 	free(sites);
 }
@@ -298,6 +299,7 @@ static int sites__add(struct site_list *l, const struct probe_site *s)
 		if (l->v[i].addr == s->addr) {
 			free(s->func);
 			free(s->file);
+			free(s->outer);
 			return 0;
 		}
 	if (l->n == l->alloc) {
@@ -409,6 +411,8 @@ static int line_at(Dwarf_Die *cu, uint64_t addr)
 	return ln;
 }
 
+static int cu_func_at(Dwarf_Die *cu, uint64_t addr, Dwarf_Die *func);
+
 static int site_of(Dwarf_Die *cu, Dwarf_Die *func, uint64_t addr, bool inlined,
 		   struct probe_site *s)
 {
@@ -422,9 +426,22 @@ static int site_of(Dwarf_Die *cu, Dwarf_Die *func, uint64_t addr, bool inlined,
 		.decl_line = die_decl_line(func), .line = line_at(cu, addr),
 		.scope = dwarf_dieoffset(func),
 	};
-	if (!s->func || (file && !s->file)) {
+	if (inlined) {
+		Dwarf_Die outer;
+		Dwarf_Addr oe = 0;
+
+		if (!cu_func_at(cu, addr, &outer) && die_name(&outer) && !dwarf_entrypc(&outer, &oe)) {
+			s->outer = strdup(die_name(&outer));
+			s->outer_entry = oe;
+		}
+	} else {
+		s->outer = s->func ? strdup(s->func) : NULL;
+		s->outer_entry = entry;
+	}
+	if (!s->func || (file && !s->file) || !s->outer) {
 		free(s->func);
 		free(s->file);
+		free(s->outer);
 		return -ENOMEM;
 	}
 	return 0;
@@ -498,11 +515,11 @@ static int add_line_sites(Dwarf_Die *cu, Dwarf_Die *func, const char *src, int w
 		dwarf_entrypc(func, &entry);
 	for (size_t i = 0; i < ls.n && !err; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(ls.l, i);
-		Dwarf_Die fdie, *scopes = NULL;
+		Dwarf_Die fdie;
 		Dwarf_Addr a;
 		const char *file;
 		bool stmt, end;
-		int ln, ns;
+		int ln;
 		struct probe_site s;
 
 		if (dwarf_lineaddr(l, &a) || dwarf_lineno(l, &ln))
@@ -512,7 +529,7 @@ static int add_line_sites(Dwarf_Die *cu, Dwarf_Die *func, const char *src, int w
 		file = dwarf_linesrc(l, NULL, NULL);
 		if (!stmt || end || (want > 0 && ln != want) || !file_matches(file, src))
 			continue;
-		if (func && (dwarf_haspc(func, a) != 1 || (a == entry && want <= 0)))
+		if (func && (dwarf_haspc(func, a) != 1 || (a == entry && want <= 0 && !lazy)))
 			continue;
 		if (lazy) {
 			const char *text = source_line(file, ln);
@@ -520,17 +537,8 @@ static int add_line_sites(Dwarf_Die *cu, Dwarf_Die *func, const char *src, int w
 			if (!text || !lazy_match(text, lazy))
 				continue;
 		}
-		if (!func) {
-			ns = dwarf_getscopes(cu, a, &scopes);
-			for (int k = 0; k < ns; k++)
-				if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram) {
-					fdie = scopes[k];
-					break;
-				}
-			free(scopes);
-			if (ns <= 0)
-				continue;
-		}
+		if (!func && cu_func_at(cu, a, &fdie))
+			continue;
 		err = site_of(cu, func ? func : &fdie, a, false, &s);
 		if (!err)
 			err = sites__add(out, &s);
@@ -589,23 +597,43 @@ static void find_inlines(Dwarf_Die *die, struct func_search *fs, Dwarf_Off *out,
 	} while (!dwarf_siblingof(&child, &child));
 }
 
+struct func_at_search {
+	uint64_t addr;
+	Dwarf_Die found;
+	bool ok;
+};
+
+static int func_at_cb(Dwarf_Die *die, void *arg)
+{
+	struct func_at_search *fa = arg;
+
+	if (dwarf_hasattr(die, DW_AT_declaration) || dwarf_haspc(die, fa->addr) != 1)
+		return DWARF_CB_OK;
+	fa->found = *die;
+	fa->ok = true;
+	return DWARF_CB_ABORT;
+}
+
+/* The concrete function of unit cu containing addr, in *func (looking at
+ * the unit's functions, not through inline scopes as dwarf_getscopes()
+ * does, which gives an inline instance's abstract scopes instead). */
+static int cu_func_at(Dwarf_Die *cu, uint64_t addr, Dwarf_Die *func)
+{
+	struct func_at_search fa = { .addr = addr };
+
+	dwarf_getfuncs(cu, func_at_cb, &fa, 0);
+	if (!fa.ok)
+		return -ENOENT;
+	*func = fa.found;
+	return 0;
+}
+
 /* The concrete subprogram DIE containing addr, in *func (and its unit). */
 static int func_at(Dwarf *dw, uint64_t addr, Dwarf_Die *cu, Dwarf_Die *func)
 {
-	Dwarf_Die *scopes = NULL;
-	int n;
-
 	if (!dwarf_addrdie(dw, addr, cu))
 		return -ENOENT;
-	n = dwarf_getscopes(cu, addr, &scopes);
-	for (int i = 0; i < n; i++)
-		if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram) {
-			*func = scopes[i];
-			free(scopes);
-			return 0;
-		}
-	free(scopes);
-	return -ENOENT;
+	return cu_func_at(cu, addr, func);
 }
 
 static int func_site(struct probe_info *pi, Dwarf_Die *cu, Dwarf_Die *func, bool inlined,
@@ -855,6 +883,7 @@ static int var_location(struct probe_info *pi, Dwarf_Die *var, Dwarf_Die *func, 
 	int64_t fboff;
 	uint8_t atom;
 
+	memset(v, 0, sizeof(*v));
 	if (!dwarf_attr(var, DW_AT_location, &a))
 		return -ENOENT;
 	if (dwarf_getlocation_addr(&a, addr, &ops, &nops, 1) != 1 || !nops)
@@ -862,7 +891,6 @@ static int var_location(struct probe_info *pi, Dwarf_Die *var, Dwarf_Die *func, 
 	if (nops != 1)
 		return -EOPNOTSUPP;
 	atom = ops[0].atom;
-	memset(v, 0, sizeof(*v));
 	if (atom == DW_OP_fbreg) {
 		if (!func || frame_base(pi, func, addr, &reg, &fboff) || !reg_name(reg))
 			return -EOPNOTSUPP;
@@ -922,7 +950,8 @@ static bool die_type(Dwarf_Die *die, Dwarf_Die *type)
 	}
 }
 
-/* perf's type name of die's type: qualifiers left out, "*" for pointers,
+/* perf's type name of die's type: qualifiers left out, "*" for pointers
+ * and arrays,
  * "struct/union/enum NAME", false when a type is missing (void). */
 static bool type_name(Dwarf_Die *die, char *buf, size_t size)
 {
@@ -946,18 +975,10 @@ static bool type_name(Dwarf_Die *die, char *buf, size_t size)
 		strncat(buf, "*", size - strlen(buf) - 1);
 		return true;
 	}
-	if (tag == DW_TAG_array_type) {
-		Dwarf_Die sub;
-		Dwarf_Word ub;
-
+	if (tag == DW_TAG_array_type) {	/* perf shows an array as a pointer */
 		if (!type_name(&t, buf, size))
 			return false;
-		if (!dwarf_child(&t, &sub) &&
-		    !dwarf_formudata(dwarf_attr(&sub, DW_AT_upper_bound, &a), &ub))
-			snprintf(buf + strlen(buf), size - strlen(buf), "[%" PRIu64 "]",
-				 (uint64_t)ub + 1);
-		else
-			strncat(buf, "[]", size - strlen(buf) - 1);
+		strncat(buf, "*", size - strlen(buf) - 1);
 		return true;
 	}
 	n = die_name(&t);
@@ -1013,24 +1034,73 @@ static int fmsg(char **msg, const char *fmt, ...)
 	return 0;
 }
 
-/* The scopes at site->addr (innermost first) and its subprogram. */
-static int site_scopes(struct probe_info *pi, const struct probe_site *site, Dwarf_Die *cu,
-		       Dwarf_Die **scopes, Dwarf_Die *func)
-{
-	int n;
+#define MAX_SCOPES 32
 
-	if (!pi->dw || !dwarf_addrdie(pi->dw, site->addr, cu))
+/* The scopes of a site, innermost first: lexical blocks containing its
+ * address inside the site's function or inline instance, that DIE last;
+ * *func gets the concrete function the code is in (for the frame base),
+ * *cu its unit. Returns the count or -errno. */
+static int site_scopes(struct probe_info *pi, const struct probe_site *site, Dwarf_Die *cu,
+		       Dwarf_Die *scopes, Dwarf_Die *func)
+{
+	Dwarf_Die chain[MAX_SCOPES], child;
+	int n = 0;
+
+	if (!pi->dw || func_at(pi->dw, site->addr, cu, func))
 		return -EOPNOTSUPP;
-	n = dwarf_getscopes(cu, site->addr, scopes);
-	if (n <= 0)
-		return -ENOENT;
+	if (!site->scope || !dwarf_offdie(pi->dw, site->scope, &chain[0]))
+		chain[0] = *func;
+	n = 1;
+	while (n < MAX_SCOPES && !dwarf_child(&chain[n - 1], &child)) {
+		bool deeper = false;
+
+		do {
+			if (dwarf_tag(&child) == DW_TAG_lexical_block &&
+			    dwarf_haspc(&child, site->addr) == 1) {
+				chain[n++] = child;
+				deeper = true;
+				break;
+			}
+		} while (!dwarf_siblingof(&child, &child));
+		if (!deeper)
+			break;
+	}
 	for (int i = 0; i < n; i++)
-		if (dwarf_tag(&(*scopes)[i]) == DW_TAG_subprogram) {
-			*func = (*scopes)[i];
-			return n;
+		scopes[i] = chain[n - 1 - i];
+	return n;
+}
+
+/* The variable or parameter name directly in scope. */
+static bool scope_var(Dwarf_Die *scope, const char *name, Dwarf_Die *var)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(scope, &child))
+		return false;
+	do {
+		int tag = dwarf_tag(&child);
+		const char *n;
+
+		if (tag != DW_TAG_formal_parameter && tag != DW_TAG_variable)
+			continue;
+		n = die_name(&child);
+		if (n && !strcmp(n, name)) {
+			*var = child;
+			return true;
 		}
-	free(*scopes);
-	return -ENOENT;
+	} while (!dwarf_siblingof(&child, &child));
+	return false;
+}
+
+/* Whether var has a location at addr. */
+static bool has_location_at(Dwarf_Die *var, uint64_t addr)
+{
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	size_t nops;
+
+	return dwarf_attr(var, DW_AT_location, &a) &&
+	       dwarf_getlocation_addr(&a, addr, &ops, &nops, 1) == 1 && nops;
 }
 
 static int apply_step(Dwarf_Die *type, struct fval *v, const struct probe_arg_step *st,
@@ -1115,7 +1185,7 @@ int probe_info__fetcharg(struct probe_info *pi, const struct probe_site *site, c
 			 const struct probe_arg_step *steps, size_t nsteps, const char *type,
 			 char **out, char **msg)
 {
-	Dwarf_Die cu, func, *scopes = NULL, vdie, t;
+	Dwarf_Die cu, func, scopes[MAX_SCOPES], vdie, t;
 	struct fval v = { 0 };
 	char kbuf[8], *s = NULL;
 	const char *prev = var, *kt;
@@ -1123,22 +1193,26 @@ int probe_info__fetcharg(struct probe_info *pi, const struct probe_site *site, c
 
 	*out = NULL;
 	*msg = NULL;
-	n = site_scopes(pi, site, &cu, &scopes, &func);
+	n = site_scopes(pi, site, &cu, scopes, &func);
 	if (n < 0)
 		return n;
-	err = dwarf_getscopevar(scopes, n, var, 0, NULL, 0, 0, &vdie);
-	if (err < 0) {
-		free(scopes);
+	err = -ENOENT;
+	for (int i = 0; i < n && err; i++)
+		if (scope_var(&scopes[i], var, &vdie))
+			err = 0;
+	if (err && !site->inlined && scope_var(&cu, var, &vdie))
+		err = 0;
+	if (err) {
 		fmsg(msg, "Failed to find the location of the '%s' variable at this address.\n"
 			  " Perhaps it has been optimized out.\n"
 			  " Use -V with the --range option to show '%s' location range.", var, var);
 		return -ENOENT;
 	}
 	err = var_location(pi, &vdie, &func, site->addr, &v);
-	free(scopes);
 	if (err == -ENOENT) {
 		fmsg(msg, "Failed to find the location of the '%s' variable at this address.\n"
-			  " Perhaps it has been optimized out.", var);
+			  " Perhaps it has been optimized out.\n"
+			  " Use -V with the --range option to show '%s' location range.", var, var);
 		return err;
 	}
 	if (err) {
@@ -1189,7 +1263,10 @@ out:
 	return err;
 }
 
-static int vars_of(Dwarf_Die *scope, bool params_only, probe_var_cb cb, void *arg)
+/* The variables of scope (parameters only with params_only) that have a
+ * location at addr (any address: addr 0). */
+static int vars_of(struct probe_info *pi, Dwarf_Die *func, Dwarf_Die *scope, bool params_only,
+		   uint64_t addr, probe_var_cb cb, void *arg)
 {
 	Dwarf_Die child;
 	char tn[256];
@@ -1204,8 +1281,16 @@ static int vars_of(Dwarf_Die *scope, bool params_only, probe_var_cb cb, void *ar
 		if (tag != DW_TAG_formal_parameter && (params_only || tag != DW_TAG_variable))
 			continue;
 		n = die_name(&child);
-		if (!n)
+		if (!n || (addr ? !has_location_at(&child, addr) : !dwarf_hasattr(&child, DW_AT_location)))
 			continue;
+		if (addr) {	/* only what a probe can fetch there */
+			struct fval v;
+			int err = var_location(pi, &child, func, addr, &v);
+
+			free(v.inner);
+			if (err)
+				continue;
+		}
 		tn[0] = '\0';
 		if (!type_name(&child, tn, sizeof(tn)))
 			snprintf(tn, sizeof(tn), "(unknown_type)");
@@ -1219,24 +1304,15 @@ static int vars_of(Dwarf_Die *scope, bool params_only, probe_var_cb cb, void *ar
 int probe_info__vars(struct probe_info *pi, const struct probe_site *site, bool params_only,
 		     bool externs, probe_var_cb cb, void *arg)
 {
-	Dwarf_Die cu, func, *scopes = NULL;
-	int n = site_scopes(pi, site, &cu, &scopes, &func), ret = 0;
+	Dwarf_Die cu, func, scopes[MAX_SCOPES];
+	int n = site_scopes(pi, site, &cu, scopes, &func), ret = 0;
 
 	if (n < 0)
 		return n;
-	for (int i = 0; i < n && !ret; i++) {
-		int tag = dwarf_tag(&scopes[i]);
-
-		if (tag == DW_TAG_compile_unit) {
-			if (externs)
-				ret = vars_of(&scopes[i], false, cb, arg);
-			break;
-		}
-		ret = vars_of(&scopes[i], params_only, cb, arg);
-		if (tag == DW_TAG_subprogram && !externs)
-			break;
-	}
-	free(scopes);
+	for (int i = 0; i < n && !ret; i++)
+		ret = vars_of(pi, &func, &scopes[i], params_only, site->addr, cb, arg);
+	if (!ret && externs)
+		ret = vars_of(pi, &func, &cu, false, 0, cb, arg);
 	return ret > 0 ? 0 : ret;
 }
 
@@ -1268,7 +1344,10 @@ int probe_info__func_lines(struct probe_info *pi, const char *func, char **filep
 		Dwarf_Addr a;
 		int ln;
 
+		bool stmt = false;
+
 		if (!dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &ln) && dwarf_haspc(&fdie, a) == 1 &&
+		    a != sites[0].entry && !dwarf_linebeginstatement(l, &stmt) && stmt &&
 		    ln > end && file_matches(dwarf_linesrc(l, NULL, NULL), sites[0].file))
 			end = ln;
 	}

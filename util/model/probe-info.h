@@ -62,6 +62,9 @@ struct probe_site {
 	int decl_line;		/* its declaration line (0: unknown) */
 	int line;		/* the line at addr (0: unknown) */
 	bool inlined;		/* an inline instance */
+	char *outer;		/* the function the code is in (func's own
+				 * name unless inlined; NULL: unknown) */
+	uint64_t outer_entry;	/* its entry */
 	bool skipped_prologue;	/* addr is past the entry's prologue */
 	uint64_t scope;		/* .debug_info offset of the function or
 				 * inline instance DIE (0: none) */
