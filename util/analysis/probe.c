@@ -384,7 +384,7 @@ struct probe_files {
 	char *buf[2];
 	char **lines;
 	size_t n;
-	bool uprobe_of[4096];
+	size_t nkprobes;	/* lines[0, nkprobes) are kprobes, the rest uprobes */
 };
 
 static int probe_files__read(struct probe_files *pf)
@@ -409,11 +409,12 @@ static int probe_files__read(struct probe_files *pf)
 					return -ENOMEM;
 				pf->lines = nv;
 			}
-			if (pf->n < ARRAY_SIZE(pf->uprobe_of))
-				pf->uprobe_of[pf->n] = u;
 			pf->lines[pf->n++] = l;
 		}
-		qsort(pf->lines + start, pf->n - start, sizeof(char *), cmp_str);
+		if (pf->n > start)
+			qsort(pf->lines + start, pf->n - start, sizeof(char *), cmp_str);
+		if (!u)
+			pf->nkprobes = pf->n;
 	}
 	return 0;
 }
@@ -967,7 +968,7 @@ int probe__list(const struct probe_opts *o, const char *filter)
 			continue;
 		snprintf(name, sizeof(name), "%s:%s", pl.group, pl.event);
 		printf("  %-20s ", name);
-		if (i < ARRAY_SIZE(pf.uprobe_of) && pf.uprobe_of[i])
+		if (i >= pf.nkprobes)
 			print_uprobe_point(&pl);
 		else
 			printf("(on %s", pl.target);
@@ -996,7 +997,7 @@ int probe__del(const struct probe_opts *o, const char *const *globs, size_t n)
 		for (size_t i = 0; !err && i < pf.n; i++) {
 			struct probe_line pl;
 			char name[300];
-			int u = i < ARRAY_SIZE(pf.uprobe_of) && pf.uprobe_of[i];
+			int u = i >= pf.nkprobes;
 
 			if (!probe_line__parse(pf.lines[i], &pl) ||
 			    !name_matches(globs[g], pl.group, pl.event))
@@ -1005,7 +1006,8 @@ int probe__del(const struct probe_opts *o, const char *const *globs, size_t n)
 			err = namelist__add(&hit[u], name);
 		}
 		for (int u = 0; u < 2; u++) {
-			qsort(hit[u].v, hit[u].n, sizeof(char *), cmp_str);
+			if (hit[u].n)
+				qsort(hit[u].v, hit[u].n, sizeof(char *), cmp_str);
 			total += hit[u].n;
 			for (size_t i = 0; !err && i < hit[u].n; i++) {
 				char cmd[300];
@@ -1094,7 +1096,8 @@ int probe__show_vars(const struct probe_opts *o, const char *text)
 		printf("\t@<%s+%" PRIu64 ">\n", sites[i].outer ? sites[i].outer : sites[i].func,
 		       sites[i].addr - (sites[i].outer ? sites[i].outer_entry : sites[i].entry));
 		err = probe_info__vars(c.pi, &sites[i], false, o->externs, collect_var, &v);
-		qsort(v.l.v, v.l.n, sizeof(char *), cmp_str);
+		if (v.l.n)
+			qsort(v.l.v, v.l.n, sizeof(char *), cmp_str);
 		if (!v.l.n)
 			printf("\t\t(No matched variables)\n");
 		for (size_t k = 0; k < v.l.n; k++)

@@ -267,7 +267,8 @@ int probe_info__symbols(const struct probe_info *pi, const char ***namesp, size_
 		return -ENOMEM;
 	for (size_t i = 0; i < pi->nsyms; i++)
 		names[n++] = pi->syms[i].name;
-	qsort(names, n, sizeof(*names), str_cmp);
+	if (n)
+		qsort(names, n, sizeof(*names), str_cmp);
 	*np = 0;
 	for (size_t i = 0; i < n; i++)
 		if (!*np || strcmp(names[*np - 1], names[i]))
