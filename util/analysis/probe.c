@@ -18,6 +18,7 @@
 #include "probe.h"
 #include "../model/probe-info.h"
 #include "../kernel/tracefs.h"
+#include "../lib/strbuf.h"
 #include "../lib/util.h"
 
 #define MAX_ARGS 128
@@ -483,39 +484,10 @@ static int no_debuginfo(const char *target)
 	return -EOPNOTSUPP;
 }
 
-struct strbuf_s {
-	char *s;
-	size_t len, cap;
-};
-
-static int sb_add(struct strbuf_s *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int sb_add(struct strbuf_s *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0)
-			return -EINVAL;
-		if (b->s && b->len + (size_t)n < b->cap) {
-			b->len += (size_t)n;
-			return 0;
-		}
-		char *ns = realloc(b->s, b->cap = b->len + (size_t)n + 256);
-
-		if (!ns)
-			return -ENOMEM;
-		b->s = ns;
-	}
-}
-
 struct var_expand {
 	struct add_ctx *c;
 	const struct probe_site *site;
-	struct strbuf_s *b;
+	struct strbuf *b;
 	const char *type;
 	int err;
 };
@@ -530,7 +502,7 @@ static int expand_var(const char *type, const char *name, bool is_param, void *a
 	(void)is_param;
 	err = probe_info__fetcharg(x->c->pi, x->site, name, NULL, 0, x->type, &out, &msg);
 	if (!err)
-		err = sb_add(x->b, " %s=%s", name, out);
+		err = strbuf_addf(x->b, " %s=%s", name, out);
 	else if (err != -ENOMEM)
 		err = 0;	/* $vars: one without a location is left out */
 	free(out);
@@ -540,7 +512,7 @@ static int expand_var(const char *type, const char *name, bool is_param, void *a
 }
 
 static int arg_fetch(struct add_ctx *c, const struct pspec *s, const struct probe_site *site,
-		     size_t i, struct strbuf_s *b)
+		     size_t i, struct strbuf *b)
 {
 	const struct parg *a = &s->args[i];
 	char synth[256], *out = NULL, *msg = NULL;
@@ -548,14 +520,14 @@ static int arg_fetch(struct add_ctx *c, const struct pspec *s, const struct prob
 
 	/* unnamed, the kernel names them argN itself */
 	if (a->raw)
-		return a->name ? sb_add(b, " %s=%s", a->name, a->raw) : sb_add(b, " %s", a->raw);
+		return a->name ? strbuf_addf(b, " %s=%s", a->name, a->raw) : strbuf_addf(b, " %s", a->raw);
 	if (!strcmp(a->var, "$retval")) {
 		if (!s->ret) {
 			fprintf(stderr, "Semantic error: You can't specify $retval on this probe "
 					"point.\n");
 			return -EINVAL;
 		}
-		return sb_add(b, " %s%s$retval%s%s", a->name ? a->name : "", a->name ? "=" : "",
+		return strbuf_addf(b, " %s%s$retval%s%s", a->name ? a->name : "", a->name ? "=" : "",
 			      a->type ? ":" : "", a->type ? a->type : "");
 	}
 	if (!c->pi || !probe_info__has_dwarf(c->pi))
@@ -583,7 +555,7 @@ static int arg_fetch(struct add_ctx *c, const struct pspec *s, const struct prob
 			 a->type ? a->type : "");
 		sanitize(synth);
 	}
-	err = sb_add(b, " %s=%s", synth, out);
+	err = strbuf_addf(b, " %s=%s", synth, out);
 	free(out);
 	return err;
 }
@@ -635,7 +607,7 @@ static int event_name(struct add_ctx *c, const struct pspec *s, const struct pro
 static int add_site(struct add_ctx *c, const struct pspec *s, const struct probe_site *site,
 		    bool first_site, const char *prev_event)
 {
-	struct strbuf_s b = { 0 };
+	struct strbuf b = STRBUF_INIT;
 	struct added *ad;
 	char full[300];
 	uint64_t off;
@@ -665,28 +637,30 @@ static int add_site(struct add_ctx *c, const struct pspec *s, const struct probe
 				site->addr, c->target);
 			return -ENOENT;
 		}
-		err = sb_add(&b, "%c:%s/%s %s:0x%" PRIx64, s->ret ? 'r' : 'p', ad->group,
+		err = strbuf_addf(&b, "%c:%s/%s %s:0x%" PRIx64, s->ret ? 'r' : 'p', ad->group,
 			     ad->event, c->target, off);
 	} else {
 		uint64_t addr, text;
 
 		if (probe_info__kernel_symbol(s->req.func, &addr, &text)) {
 			fprintf(stderr, "Failed to find symbol %s in kernel\n", s->req.func);
-			free(b.s);
+			strbuf_release(&b);
 			return -ENOENT;
 		}
-		err = s->ret ? sb_add(&b, "r:%s/%s %s+%" PRIu64, ad->group, ad->event, s->req.func,
+		err = s->ret ? strbuf_addf(&b, "r:%s/%s %s+%" PRIu64, ad->group, ad->event, s->req.func,
 				      s->req.offset)
-			     : sb_add(&b, "p:%s/%s _text+%" PRIu64, ad->group, ad->event,
+			     : strbuf_addf(&b, "p:%s/%s _text+%" PRIu64, ad->group, ad->event,
 				      addr - text + s->req.offset);
 	}
 	for (size_t i = 0; !err && i < s->nargs; i++)
 		err = arg_fetch(c, s, site, i, &b);
 	if (err) {
-		free(b.s);
+		strbuf_release(&b);
 		return err;
 	}
-	ad->def = b.s;
+	ad->def = strbuf_detach(&b, NULL);
+	if (!ad->def)
+		return -ENOMEM;
 	snprintf(full, sizeof(full), "%s:%s", ad->group, ad->event);
 	c->nadded++;
 	return namelist__add(&c->names, full);

@@ -248,46 +248,12 @@ static int probe_events_path(bool uprobe, char *buf, size_t size)
 
 int tracefs__probe_events_read(bool uprobe, char **bufp)
 {
-	char path[PATH_MAX], *buf = NULL, *nb;
-	size_t len = 0, cap = 0;
-	ssize_t n;
-	int fd, err = probe_events_path(uprobe, path, sizeof(path));
+	char path[PATH_MAX];
+	size_t size;
+	int err = probe_events_path(uprobe, path, sizeof(path));
 
 	*bufp = NULL;
-	if (err)
-		return err;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	for (;;) {
-		if (cap - len < 4096) {
-			cap = cap ? cap * 2 : 8192;
-			nb = realloc(buf, cap);
-			if (!nb) {
-				err = -ENOMEM;
-				break;
-			}
-			buf = nb;
-		}
-		n = read(fd, buf + len, cap - len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			err = -errno;
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	if (err) {
-		free(buf);
-		return err;
-	}
-	if (!buf && !(buf = malloc(1)))
-		return -ENOMEM;
-	buf[len] = '\0';
-	*bufp = buf;
-	return 0;
+	return err ? err : filename__read_str(path, bufp, &size);
 }
 
 int tracefs__probe_events_write(bool uprobe, const char *line)
