@@ -68,3 +68,5 @@ same -x "$LIBC" -V inet_pton
 same -D vfs_read
 same -D 'vfs_read%return'
 same -D 'vfs_read+4 %di:x64'
+same -F 'vfs_*'
+same -F '!*a* & !*e* & !*i*'

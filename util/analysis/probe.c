@@ -1168,9 +1168,18 @@ int probe__show_funcs(const struct probe_opts *o, const char *filter)
 	int err;
 
 	if (!o->target) {
-		fprintf(stderr, "Kernel functions are listed with 'prf probe -F -x BINARY' only "
-				"for binaries here; see /proc/kallsyms.\n");
-		return -EOPNOTSUPP;
+		char **knames;
+
+		err = probe_info__kernel_symbols(&knames, &n);
+		if (err) {
+			fprintf(stderr, "Failed to read /proc/kallsyms: %s\n", strerror(-err));
+			return err;
+		}
+		for (size_t i = 0; i < n; i++)
+			if (filter_match(filter ? filter : "!_* & !*@plt", knames[i]))
+				printf("%s\n", knames[i]);
+		probe_info__free_names(knames, n);
+		return 0;
 	}
 	err = open_target(o, &c);
 	if (!err)

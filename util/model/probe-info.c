@@ -1435,3 +1435,78 @@ int probe_info__kernel_symbol(const char *name, uint64_t *addr, uint64_t *text)
 	fclose(f);
 	return have_addr && have_text && *text ? 0 : -ENOENT;
 }
+
+struct ksym {
+	uint64_t addr;
+	char *name;
+};
+
+static int ksym_cmp(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+int probe_info__kernel_symbols(char ***namesp, size_t *np)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	struct ksym *v = NULL, *nv;
+	size_t n = 0, alloc = 0, out = 0;
+	char line[512], sym[256], mod[128];
+	unsigned long long a;
+	char type, **names;
+	int err = 0;
+
+	*namesp = NULL;
+	*np = 0;
+	if (!f)
+		return -errno;
+	while (!err && fgets(line, sizeof(line), f)) {
+		int k = sscanf(line, "%llx %c %255s %127s", &a, &type, sym, mod);
+
+		if (k < 3 || !strchr("tTwWdDbB", type) || (k == 4 && !strcmp(mod, "[__builtin__ftrace]")))
+			continue;
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 4096;
+			nv = realloc(v, alloc * sizeof(*v));
+			if (!nv) {
+				err = -ENOMEM;
+				break;
+			}
+			v = nv;
+		}
+		v[n].addr = a;
+		v[n].name = strdup(sym);
+		if (!v[n++].name)
+			err = -ENOMEM;
+	}
+	fclose(f);
+	if (n)
+		qsort(v, n, sizeof(*v), ksym_cmp);
+	names = err ? NULL : malloc((n ? n : 1) * sizeof(*names));
+	if (!names)
+		err = -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		if (!err && (!out || ksym_cmp(&v[i - 1], &v[i])))
+			names[out++] = v[i].name;
+		else
+			free(v[i].name);
+	}
+	free(v);
+	if (err) {
+		probe_info__free_names(names, out);
+		return err;
+	}
+	*namesp = names;
+	*np = out;
+	return 0;
+}
+
+void probe_info__free_names(char **names, size_t n)
+{
+	for (size_t i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+}

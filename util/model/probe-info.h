@@ -157,4 +157,13 @@ int probe_info__point_at(struct probe_info *pi, uint64_t vaddr, char **func, int
  */
 int probe_info__kernel_symbol(const char *name, uint64_t *addr, uint64_t *text);
 
+/*
+ * The kernel's and modules' symbols of /proc/kallsyms (types t, T, w, W,
+ * d, D, b, B, as perf keeps them; not ftrace's trampolines), one entry per
+ * distinct address and name, sorted by name. *names is one malloc'd array
+ * of malloc'd strings: free with probe_info__free_names(). 0 or -errno.
+ */
+int probe_info__kernel_symbols(char ***names, size_t *n);
+void probe_info__free_names(char **names, size_t n);
+
 #endif
