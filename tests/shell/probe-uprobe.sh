@@ -80,6 +80,17 @@ grep -q ': probe_probed:greet: ([0-9a-f]*) who_string="world" times=3$' "$T/prf.
 	{ cat "$T/prf.s"; fail "greet's arguments are not who_string=\"world\" times=3, \"prf\" 5"; }
 echo "ok: greet who:string times recorded world/3 and prf/5"
 
+# -f names a second probe greet_1; -n only says so, -q says nothing
+prf_out "$T/dry" probe -n -f -x "$T/probed" greet
+grep -q '^  probe_probed:greet_1 ' "$T/dry.err" || { cat "$T/dry.err"; fail "-n -f: no greet_1"; }
+"$PERF" probe -l 2>&1 | grep -q 'probe_probed:greet_1 ' && fail "-n added greet_1"
+"$PRF" probe -x "$T/probed" greet 2> "$T/dup.err" && fail "a second greet without -f succeeded"
+grep -q '^Error: event "greet" already exists.$' "$T/dup.err" || { cat "$T/dup.err"; fail "no 'already exists'"; }
+prf_out "$T/quiet" probe -q -f -x "$T/probed" greet
+[ -s "$T/quiet.err" ] && { cat "$T/quiet.err"; fail "-q printed messages"; }
+listed probe_probed:greet_1
+echo "ok: -f adds greet_1 (-n: not really), -q quietly"
+
 # 6. libc's inet_pton, with a callchain into the program
 prf_out "$T/add" probe -x "$LIBC" inet_pton
 grep -q '^  probe_libc:inet_pton (on inet_pton in ' "$T/add.err" || { cat "$T/add.err"; fail "libc add"; }
@@ -94,6 +105,6 @@ echo "ok: probe_libc:inet_pton recorded with its callchain"
 
 # 7. globs delete the rest; perf lists none of them
 prf_out "$T/del" probe -d 'probe_probed:*' -d probe_libc:inet_pton
-[ "$(grep -c '^Removed event: ' "$T/del.err")" = 3 ] || { cat "$T/del.err"; fail "want 3 removed"; }
+[ "$(grep -c '^Removed event: ' "$T/del.err")" = 4 ] || { cat "$T/del.err"; fail "want 4 removed"; }
 "$PERF" probe -l 2>&1 | grep -E 'probe_probed:|probe_libc:inet_pton' && fail "perf still lists them"
 echo "ok: all deleted"
