@@ -1066,7 +1066,7 @@ int probe__show_vars(const struct probe_opts *o, const char *text)
 		struct var_lines v = { 0 };
 
 		if (i == 0)
-			printf("Available variables at %s\n", text);
+			printf("Available variables at %s\n", s.point);
 		printf("\t@<%s+%" PRIu64 ">\n", sites[i].outer ? sites[i].outer : sites[i].func,
 		       sites[i].addr - (sites[i].outer ? sites[i].outer_entry : sites[i].entry));
 		err = probe_info__vars(c.pi, &sites[i], false, o->externs, collect_var, &v);

@@ -920,10 +920,13 @@ static int var_location(struct probe_info *pi, Dwarf_Die *var, Dwarf_Die *func, 
 	if (atom == DW_OP_addr) {
 		uint64_t off;
 
-		if (probe_info__vaddr_to_offset(pi, ops[0].number, &off))
+		/* the kernel takes @+OFFSET as an offset in the file mapped at
+		 * the probe: relative to the probe's own address and offset,
+		 * which reaches .bss as well */
+		if (probe_info__vaddr_to_offset(pi, addr, &off))
 			return -EOPNOTSUPP;
 		v->kind = FV_GLOBAL;
-		v->off = (int64_t)off;
+		v->off = (int64_t)(ops[0].number + off - addr);
 		return 0;
 	}
 	return -EOPNOTSUPP;
