@@ -110,7 +110,7 @@ static int parse_point(struct pspec *s, char *p)
 			r->line = strtol(cur, &end, 10);
 			if (end == cur || *end || r->line < 0)
 				return bad_syntax("Failed to parse line", cur);
-			if (r->where == PROBE_AT_FUNC)
+			if (r->where == PROBE_AT_FUNC && r->line)	/* :0 is the entry */
 				r->where = PROBE_AT_FUNC_LINE;
 			break;
 		case '+':
@@ -666,14 +666,18 @@ static int add_site(struct add_ctx *c, const struct pspec *s, const struct probe
 	return namelist__add(&c->names, full);
 }
 
-static bool needs_dwarf(const struct pspec *s)
+/* Whether an argument is a variable to find in DWARF. */
+static bool needs_dwarf_args(const struct pspec *s)
 {
-	if (s->req.where != PROBE_AT_FUNC || s->req.src)
-		return true;
 	for (size_t i = 0; i < s->nargs; i++)
 		if (!s->args[i].raw && strcmp(s->args[i].var, "$retval"))
 			return true;
 	return false;
+}
+
+static bool needs_dwarf(const struct pspec *s)
+{
+	return s->req.where != PROBE_AT_FUNC || s->req.src || needs_dwarf_args(s);
 }
 
 static int resolve(struct add_ctx *c, struct pspec *s, struct probe_site **sites, size_t *n)
@@ -681,7 +685,7 @@ static int resolve(struct add_ctx *c, struct pspec *s, struct probe_site **sites
 	int err;
 
 	s->req.no_inlines = c->o->no_inlines;
-	s->req.skip_prologue = s->nargs > 0 && !s->ret;
+	s->req.skip_prologue = needs_dwarf_args(s) && !s->ret;
 	if (!c->o->target) {
 		static struct probe_site ksite;
 

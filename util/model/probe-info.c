@@ -749,7 +749,7 @@ int probe_info__find(struct probe_info *pi, const struct probe_request *req,
 	} else {
 		err = find_funcs(pi, req, &out);
 		/* a symbol alias (inet_pton of __inet_pton): its DWARF function */
-		if (!err && !out.n && !probe_info__symbol(pi, req->func, &addr)) {
+		if (!err && !out.n && !req->src && !probe_info__symbol(pi, req->func, &addr)) {
 			Dwarf_Die cu, func;
 
 			if (!func_at(pi->dw, addr, &cu, &func))
