@@ -141,12 +141,10 @@ static int parse_point(struct pspec *s, char *p)
 			n += snprintf(s->point + n, sizeof(s->point) - n, ":%ld", r->line);
 		if (s->ret)
 			n += snprintf(s->point + n, sizeof(s->point) - n, "%%return");
-		if (r->lazy)
-			n += snprintf(s->point + n, sizeof(s->point) - n, ";%s", r->lazy);
 		if (r->src)
 			snprintf(s->point + n, sizeof(s->point) - n, "@%s", r->src);
-	} else if (r->lazy) {
-		snprintf(s->point, sizeof(s->point), "@%s;%s", r->src, r->lazy);
+	} else if (r->lazy) {	/* perf prints no pattern back */
+		snprintf(s->point, sizeof(s->point), "@%s", r->src);
 	} else {
 		snprintf(s->point, sizeof(s->point), "@%s:%ld", r->src, r->line);
 	}
@@ -575,12 +573,12 @@ static int event_name(struct add_ctx *c, const struct pspec *s, const struct pro
 		snprintf(base, sizeof(base), "%s", s->req.func ? s->req.func : site->func);
 		base[strcspn(base, ".")] = '\0';
 		sanitize(base);
-		if (s->ret)
-			strncat(base, "__return", sizeof(base) - strlen(base) - 1);
-		else if (s->req.where == PROBE_AT_FUNC_LINE)
+		if (s->req.where == PROBE_AT_FUNC_LINE)
 			snprintf(base + strlen(base), sizeof(base) - strlen(base), "_L%ld",
 				 s->req.line);
 	}
+	if (s->ret)	/* also after a name of the user's, as perf does */
+		strncat(base, "__return", sizeof(base) - strlen(base) - 1);
 	snprintf(event, esize, "%s", base);
 	/* more sites of one point join one event, as the kernel allows */
 	if (!first_site)
