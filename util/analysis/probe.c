@@ -698,6 +698,10 @@ static int resolve(struct add_ctx *c, struct pspec *s, struct probe_site **sites
 	}
 	if (needs_dwarf(s) && !probe_info__has_dwarf(c->pi))
 		return no_debuginfo(c->target);
+	if (s->req.func && probe_info__symbol_is_ifunc(c->pi, s->req.func))
+		fprintf(stderr, "Warning: The probe function (%s) is a GNU indirect function.\n"
+				"Consider identifying the final function used at run time and set "
+				"the probe directly on that.\n", s->req.func);
 	err = probe_info__find(c->pi, &s->req, sites, n);
 	if (err == -ENOENT)
 		fprintf(stderr, "Probe point '%s' not found.\n", s->point);
@@ -1108,8 +1112,8 @@ int probe__show_lines(const struct probe_opts *o, const char *text)
 	f = fopen(file, "r");
 	if (!f) {
 		err = -errno;
-		fprintf(stderr, "Failed to open %s: %s\n  Error: Failed to show lines.\n", file,
-			strerror(errno));
+		fprintf(stderr, "Failed to find source file path.\n"
+				"  Error: Failed to show lines.\n");
 		goto out;
 	}
 	printf("<%s@%s:%d>\n", text, file, 0);

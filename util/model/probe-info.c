@@ -30,6 +30,7 @@ struct probe_sym {
 	uint64_t addr, size;
 	const char *name;	/* in the ELF's string table */
 	bool func;
+	bool ifunc;
 };
 
 struct probe_seg {
@@ -77,6 +78,7 @@ static int read_symtab(struct probe_info *pi, Elf_Scn *scn, GElf_Shdr *sh)
 		pi->syms[pi->nsyms++] = (struct probe_sym){
 			.addr = sym.st_value, .size = sym.st_size, .name = name,
 			.func = type == STT_FUNC || type == STT_GNU_IFUNC,
+			.ifunc = type == STT_GNU_IFUNC,
 		};
 	}
 	return 0;
@@ -230,6 +232,14 @@ int probe_info__symbol(const struct probe_info *pi, const char *name, uint64_t *
 		return -ENOENT;
 	*addr = best->addr;
 	return 0;
+}
+
+bool probe_info__symbol_is_ifunc(const struct probe_info *pi, const char *name)
+{
+	for (size_t i = 0; i < pi->nsyms; i++)
+		if (pi->syms[i].ifunc && !strcmp(pi->syms[i].name, name))
+			return true;
+	return false;
 }
 
 int probe_info__symbol_at(const struct probe_info *pi, uint64_t addr, const char **name,

@@ -43,6 +43,9 @@ int probe_info__offset_to_vaddr(const struct probe_info *pi, uint64_t off, uint6
  * .dynsym. 0 or -ENOENT. */
 int probe_info__symbol(const struct probe_info *pi, const char *name, uint64_t *addr);
 
+/* Whether name is a GNU indirect function (STT_GNU_IFUNC) symbol. */
+bool probe_info__symbol_is_ifunc(const struct probe_info *pi, const char *name);
+
 /* The function symbol containing addr (name borrowed from pi) and addr's
  * offset in it. 0 or -ENOENT. */
 int probe_info__symbol_at(const struct probe_info *pi, uint64_t addr, const char **name,
