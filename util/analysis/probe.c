@@ -685,14 +685,17 @@ static int resolve(struct add_ctx *c, struct pspec *s, struct probe_site **sites
 	s->req.no_inlines = c->o->no_inlines;
 	s->req.skip_prologue = needs_dwarf_args(s) && !s->ret;
 	if (!c->o->target) {
-		static struct probe_site ksite;
-
 		if (needs_dwarf(s)) {
 			fprintf(stderr, "Failed to find the path for the kernel: Invalid ELF file\n");
 			return -EOPNOTSUPP;
 		}
-		ksite.func = (char *)s->req.func;
-		*sites = &ksite;
+		/* by symbol: add_site() looks the address up in kallsyms */
+		*sites = calloc(1, sizeof(**sites));
+		if (!*sites || !((*sites)->func = strdup(s->req.func))) {
+			free(*sites);
+			*sites = NULL;
+			return -ENOMEM;
+		}
 		*n = 1;
 		return 0;
 	}
@@ -797,8 +800,7 @@ int probe__add(const struct probe_opts *o, const char *const *texts, size_t nspe
 		for (size_t k = 0; !err && k < n; k++)
 			err = add_site(&c, &specs[i], &sites[k], k == 0,
 				       k ? c.added[c.nadded - 1].event : NULL);
-		if (o->target)
-			probe_sites__free(sites, n);
+		probe_sites__free(sites, n);
 	}
 	if (!err && show_def) {
 		for (size_t i = 0; i < c.nadded; i++)
