@@ -29,13 +29,15 @@ struct probe_info;
  * -ENOMEM.
  */
 int probe_info__open(const char *path, struct probe_info **pi);
+/* Close the files and free pi. NULL is fine. */
 void probe_info__delete(struct probe_info *pi);
 
 /* Whether DWARF (.debug_info) was found for the binary. */
 bool probe_info__has_dwarf(const struct probe_info *pi);
 
-/* Whether the binary is ET_EXEC/ET_DYN code for the kernel's uprobes:
- * vaddr to file offset through the PT_LOAD segments. 0 or -ENOENT. */
+/* A virtual address to its file offset (what uprobes take) and back,
+ * through the PT_LOAD segments' file contents. 0 or -ENOENT (in no
+ * segment's file bytes). */
 int probe_info__vaddr_to_offset(const struct probe_info *pi, uint64_t vaddr, uint64_t *off);
 int probe_info__offset_to_vaddr(const struct probe_info *pi, uint64_t off, uint64_t *vaddr);
 
@@ -73,6 +75,7 @@ struct probe_site {
 				 * inline instance DIE (0: none) */
 };
 
+/* Free n sites from probe_info__find() and their strings. NULL is fine. */
 void probe_sites__free(struct probe_site *sites, size_t n);
 
 enum probe_where {
@@ -167,6 +170,7 @@ int probe_info__kernel_symbol(const char *name, uint64_t *addr, uint64_t *text);
  * of malloc'd strings: free with probe_info__free_names(). 0 or -errno.
  */
 int probe_info__kernel_symbols(char ***names, size_t *n);
+/* Free names from probe_info__kernel_symbols(). NULL is fine. */
 void probe_info__free_names(char **names, size_t n);
 
 #endif
