@@ -6,6 +6,8 @@
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup probe-errors setpriv
+# the cases past tracefs need root, and dropping privileges too
+[ "$(id -u)" = 0 ] || { echo "not root"; exit 2; }
 
 cc -g -O0 -o "$T/probed" "$PRF_SRCDIR/tests/shell/lib/probed.c" || fail "cc probed.c"
 cc -O0 -o "$T/nodebug" "$PRF_SRCDIR/tests/shell/lib/probed.c" || fail "cc nodebug"
@@ -50,7 +52,6 @@ fails_nobody() {
 	grep -q "$re" "$T/err" || { cat "$T/err"; fail "unprivileged prf probe $*: no '$re'"; }
 	echo "ok: unprivileged probe $* -> $rc, $re"
 }
-[ "$(id -u)" = 0 ] || { echo "not root: cannot drop privileges"; exit 2; }
 fails_nobody 'No permission to write tracefs.' -x "$T/probed" greet
 fails_nobody 'No permission to read tracefs.' -l
 fails_nobody 'No permission to write tracefs.' -d 'probe_probed:*'
