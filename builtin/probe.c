@@ -125,6 +125,8 @@ int cmd_probe(int argc, const char **argv)
 			   "Show accessible variables on PROBEDEF"),
 		OPT_BOOLEAN(0, "externs", &o.externs, "Show external variables too (with --vars only)"),
 		OPT_BOOLEAN(0, "no-inlines", &o.no_inlines, "Don't search inlined functions"),
+		OPT_STRING(0, "filter", &o.var_filter, "[!]FILTER",
+			   "Set a filter (with --vars only; default: \"!__k???tab_* & !__crc_*\")"),
 		OPT_BOOLEAN('f', "force", &o.force, "forcibly add events with existing name"),
 		OPT_BOOLEAN('n', "dry-run", &o.dry_run, "dry run"),
 		OPT_CALLBACK_OPTARG('F', "funcs", NULL, "[FILTER]",

@@ -23,6 +23,7 @@ same() {
 X=(-x "$T/probed")
 same "${X[@]}" -V greet
 same "${X[@]}" -V use
+same "${X[@]}" -V greet --filter '!*i*'
 same "${X[@]}" -L greet
 same "${X[@]}" -L use
 same "${X[@]}" -F

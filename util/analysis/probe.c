@@ -1024,7 +1024,10 @@ int probe__del(const struct probe_opts *o, const char *const *globs, size_t n)
 
 struct var_lines {
 	struct namelist l;
+	const char *filter;
 };
+
+static bool filter_match(const char *filter, const char *name);
 
 static int collect_var(const char *type, const char *name, bool is_param, void *arg)
 {
@@ -1032,6 +1035,8 @@ static int collect_var(const char *type, const char *name, bool is_param, void *
 	char line[512];
 
 	(void)is_param;
+	if (!filter_match(v->filter, name))
+		return 0;
 	snprintf(line, sizeof(line), "\t\t%s\t%s", type, name);
 	return namelist__add(&v->l, line);
 }
@@ -1071,7 +1076,8 @@ int probe__show_vars(const struct probe_opts *o, const char *text)
 			fprintf(stderr, "Failed to find the address of %s\n", s.point);
 	}
 	for (size_t i = 0; !err && i < n; i++) {
-		struct var_lines v = { 0 };
+		struct var_lines v = { .filter = o->var_filter ? o->var_filter
+							       : "!__k???tab_* & !__crc_*" };
 
 		if (i == 0)
 			printf("Available variables at %s\n", s.point);

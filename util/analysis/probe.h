@@ -33,6 +33,8 @@ struct probe_opts {
 	bool dry_run;		/* -n */
 	bool no_inlines;	/* --no-inlines */
 	bool externs;		/* --externs (-V) */
+	const char *var_filter;	/* --filter (-V): variable names; NULL: perf's
+				 * default "!__k???tab_* & !__crc_*" */
 };
 
 /* Add the events of specs (each a whole spec, its arguments after
