@@ -124,6 +124,8 @@ int cmd_probe(int argc, const char **argv)
 		OPT_STRING('V', "vars", &cmd.vars, "FUNC[@SRC][+OFF|%return|:RL|;PT]|SRC:AL|SRC;PT",
 			   "Show accessible variables on PROBEDEF"),
 		OPT_BOOLEAN(0, "externs", &o.externs, "Show external variables too (with --vars only)"),
+		OPT_BOOLEAN(0, "range", &o.range,
+			    "Show variables location range in scope (with --vars only)"),
 		OPT_BOOLEAN(0, "no-inlines", &o.no_inlines, "Don't search inlined functions"),
 		OPT_STRING(0, "filter", &o.var_filter, "[!]FILTER",
 			   "Set a filter (with --vars only; default: \"!__k???tab_* & !__crc_*\")"),

@@ -50,7 +50,9 @@ same "${X[@]}" -D 'greet%return $retval'
 same "${X[@]}" -D 'greet $params'
 same "${X[@]}" -D 'probed.c:38'
 same "${X[@]}" -V greet
+same "${X[@]}" -V greet --range
 same "${X[@]}" -V main
+same "${X[@]}" -V main --range
 same "${X[@]}" -L main
 # an inline-only function: a probe at its inline site in top();
 # --no-inlines finds none

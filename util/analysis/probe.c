@@ -490,17 +490,15 @@ struct var_expand {
 	int err;
 };
 
-static int expand_var(const char *type, const char *name, bool is_param, void *arg)
+static int expand_var(const struct probe_var *var, void *arg)
 {
 	struct var_expand *x = arg;
 	char *out = NULL, *msg = NULL;
 	int err;
 
-	(void)type;
-	(void)is_param;
-	err = probe_info__fetcharg(x->c->pi, x->site, name, NULL, 0, x->type, &out, &msg);
+	err = probe_info__fetcharg(x->c->pi, x->site, var->name, NULL, 0, x->type, &out, &msg);
 	if (!err)
-		err = strbuf_addf(x->b, " %s=%s", name, out);
+		err = strbuf_addf(x->b, " %s=%s", var->name, out);
 	else if (err != -ENOMEM)
 		err = 0;	/* $vars: one without a location is left out */
 	free(out);
@@ -533,7 +531,7 @@ static int arg_fetch(struct add_ctx *c, const struct pspec *s, const struct prob
 	if (!strcmp(a->var, "$params") || !strcmp(a->var, "$vars")) {
 		struct var_expand x = { c, site, b, a->type, 0 };
 
-		err = probe_info__vars(c->pi, site, a->var[1] == 'p', false, expand_var, &x);
+		err = probe_info__vars(c->pi, site, a->var[1] == 'p', false, false, expand_var, &x);
 		return err ? err : x.err;
 	}
 	if (a->var[0] == '$') {
@@ -1025,19 +1023,26 @@ int probe__del(const struct probe_opts *o, const char *const *globs, size_t n)
 struct var_lines {
 	struct namelist l;
 	const char *filter;
+	bool range;
 };
 
 static bool filter_match(const char *filter, const char *name);
 
-static int collect_var(const char *type, const char *name, bool is_param, void *arg)
+static int collect_var(const struct probe_var *var, void *arg)
 {
 	struct var_lines *v = arg;
-	char line[512];
+	char line[1536];
 
-	(void)is_param;
-	if (!filter_match(v->filter, name))
+	if (!filter_match(v->filter, var->name))
 		return 0;
-	snprintf(line, sizeof(line), "\t\t%s\t%s", type, name);
+	if (var->range)	/* --range: [VAL] or [INV], and where */
+		snprintf(line, sizeof(line), "\t\t[%s]\t%s\t%s\t%s",
+			 var->external ? "EXT" : var->valid ? "VAL" : "INV", var->type, var->name,
+			 var->range);
+	else if (var->external && v->range)
+		snprintf(line, sizeof(line), "\t\t[EXT]\t%s\t%s", var->type, var->name);
+	else
+		snprintf(line, sizeof(line), "\t\t%s\t%s", var->type, var->name);
 	return namelist__add(&v->l, line);
 }
 
@@ -1077,13 +1082,14 @@ int probe__show_vars(const struct probe_opts *o, const char *text)
 	}
 	for (size_t i = 0; !err && i < n; i++) {
 		struct var_lines v = { .filter = o->var_filter ? o->var_filter
-							       : "!__k???tab_* & !__crc_*" };
+							       : "!__k???tab_* & !__crc_*",
+				       .range = o->range };
 
 		if (i == 0)
 			printf("Available variables at %s\n", s.point);
 		printf("\t@<%s+%" PRIu64 ">\n", sites[i].outer ? sites[i].outer : sites[i].func,
 		       sites[i].addr - (sites[i].outer ? sites[i].outer_entry : sites[i].entry));
-		err = probe_info__vars(c.pi, &sites[i], false, o->externs, collect_var, &v);
+		err = probe_info__vars(c.pi, &sites[i], false, o->externs, o->range, collect_var, &v);
 		if (v.l.n)
 			qsort(v.l.v, v.l.n, sizeof(char *), cmp_str);
 		if (!v.l.n)

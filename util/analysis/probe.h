@@ -33,6 +33,7 @@ struct probe_opts {
 	bool dry_run;		/* -n */
 	bool no_inlines;	/* --no-inlines */
 	bool externs;		/* --externs (-V) */
+	bool range;		/* --range (-V): where each location is known */
 	const char *var_filter;	/* --filter (-V): variable names; NULL: perf's
 				 * default "!__k???tab_* & !__crc_*" */
 };

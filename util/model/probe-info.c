@@ -1277,38 +1277,79 @@ out:
 	return err;
 }
 
-/* The variables of scope (parameters only with params_only) that have a
- * location at addr (any address: addr 0). */
+/* Where var's location is known, as perf's --range prints it:
+ * "@<FUNC+[a-b,c-d]>" with offsets from func's entry. */
+static void var_range(Dwarf_Die *func, Dwarf_Die *var, char *buf, size_t size)
+{
+	Dwarf_Attribute a;
+	Dwarf_Addr lo = 0, hi = 0, base, start, end;
+	Dwarf_Op *expr;
+	size_t len, n;
+	ptrdiff_t off = 0;
+	const char *fn = die_name(func);
+	bool first = true;
+
+	dwarf_lowpc(func, &lo);
+	dwarf_highpc(func, &hi);
+	n = (size_t)snprintf(buf, size, "@<%s+[", fn ? fn : "");
+	if (!dwarf_attr(var, DW_AT_location, &a))
+		goto out;
+	if (dwarf_getlocation(&a, &expr, &len) == 0) {	/* one location throughout */
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "0-%" PRIu64,
+				      (uint64_t)(hi - lo));
+		goto out;
+	}
+	while ((off = dwarf_getlocations(&a, off, &base, &start, &end, &expr, &len)) > 0) {
+		if (start < lo || end > hi || n >= size)
+			continue;
+		n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64 "-%" PRIu64, first ? "" : ",",
+				      (uint64_t)(start - lo), (uint64_t)(end - lo));
+		first = false;
+	}
+out:
+	if (n < size)
+		snprintf(buf + n, size - n, "]>");
+}
+
+/* The variables of scope (parameters only with params_only) a probe at
+ * addr can fetch (with_range: also those it cannot); addr 0: globals. */
 static int vars_of(struct probe_info *pi, Dwarf_Die *func, Dwarf_Die *scope, bool params_only,
-		   uint64_t addr, probe_var_cb cb, void *arg)
+		   uint64_t addr, bool with_range, probe_var_cb cb, void *arg)
 {
 	Dwarf_Die child;
-	char tn[256];
+	char tn[256], range[1024];
 	int ret;
 
 	if (dwarf_child(scope, &child))
 		return 0;
 	do {
 		int tag = dwarf_tag(&child);
-		const char *n;
+		struct probe_var pv = { .type = tn, .is_param = tag == DW_TAG_formal_parameter,
+					.valid = true, .external = !addr };
 
 		if (tag != DW_TAG_formal_parameter && (params_only || tag != DW_TAG_variable))
 			continue;
-		n = die_name(&child);
-		if (!n || (addr ? !has_location_at(&child, addr) : !dwarf_hasattr(&child, DW_AT_location)))
+		pv.name = die_name(&child);
+		if (!pv.name || !dwarf_hasattr(&child, DW_AT_location))
 			continue;
-		if (addr) {	/* only what a probe can fetch there */
+		if (addr) {	/* what a probe can fetch there */
 			struct fval v;
-			int err = var_location(pi, &child, func, addr, &v);
 
-			free(v.inner);
-			if (err)
+			pv.valid = has_location_at(&child, addr) &&
+				   !var_location(pi, &child, func, addr, &v);
+			if (pv.valid)
+				free(v.inner);
+			if (!pv.valid && (!with_range || has_location_at(&child, addr)))
 				continue;
 		}
 		tn[0] = '\0';
 		if (!type_name(&child, tn, sizeof(tn)))
 			snprintf(tn, sizeof(tn), "(unknown_type)");
-		ret = cb(tn, n, tag == DW_TAG_formal_parameter, arg);
+		if (with_range && addr) {
+			var_range(func, &child, range, sizeof(range));
+			pv.range = range;
+		}
+		ret = cb(&pv, arg);
 		if (ret)
 			return ret;
 	} while (!dwarf_siblingof(&child, &child));
@@ -1316,7 +1357,7 @@ static int vars_of(struct probe_info *pi, Dwarf_Die *func, Dwarf_Die *scope, boo
 }
 
 int probe_info__vars(struct probe_info *pi, const struct probe_site *site, bool params_only,
-		     bool externs, probe_var_cb cb, void *arg)
+		     bool externs, bool with_range, probe_var_cb cb, void *arg)
 {
 	Dwarf_Die cu, func, scopes[MAX_SCOPES];
 	int n = site_scopes(pi, site, &cu, scopes, &func), ret = 0;
@@ -1324,9 +1365,9 @@ int probe_info__vars(struct probe_info *pi, const struct probe_site *site, bool 
 	if (n < 0)
 		return n;
 	for (int i = 0; i < n && !ret; i++)
-		ret = vars_of(pi, &func, &scopes[i], params_only, site->addr, cb, arg);
+		ret = vars_of(pi, &func, &scopes[i], params_only, site->addr, with_range, cb, arg);
 	if (!ret && externs)
-		ret = vars_of(pi, &func, &cu, false, 0, cb, arg);
+		ret = vars_of(pi, &func, &cu, false, 0, with_range, cb, arg);
 	return ret > 0 ? 0 : ret;
 }
 

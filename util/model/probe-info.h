@@ -128,15 +128,29 @@ int probe_info__fetcharg(struct probe_info *pi, const struct probe_site *site, c
 			 const struct probe_arg_step *steps, size_t nsteps, const char *type,
 			 char **out, char **msg);
 
+/* A variable as probe_info__vars() hands it over (strings valid during
+ * the call only). */
+struct probe_var {
+	const char *type;	/* as perf prints it: "char*", "struct pt*",
+				 * "(unknown_type)" */
+	const char *name;
+	bool is_param;
+	bool valid;		/* a probe at the site can fetch it */
+	bool external;		/* a global of the unit (externs) */
+	const char *range;	/* with_range: where its location is known,
+				 * "@<func+[0-11,11-17]>"; else NULL */
+};
+
 /*
- * The variables in scope at site: parameters (params_only) or all,
- * innermost scopes too; with externs the unit's global variables. cb
- * gets a type name as perf prints it ("char*", "struct pt*",
- * "(unknown_type)") and the variable's name; non-zero stops.
+ * The variables in scope at site that a probe there can fetch:
+ * parameters (params_only) or all, innermost scopes too; with externs the
+ * unit's global variables; with with_range also those whose location
+ * lists leave the site out (valid false), and each one's range. cb's
+ * non-zero return stops the walk.
  */
-typedef int (*probe_var_cb)(const char *type, const char *name, bool is_param, void *arg);
+typedef int (*probe_var_cb)(const struct probe_var *var, void *arg);
 int probe_info__vars(struct probe_info *pi, const struct probe_site *site, bool params_only,
-		     bool externs, probe_var_cb cb, void *arg);
+		     bool externs, bool with_range, probe_var_cb cb, void *arg);
 
 /*
  * The lines of function func for `probe -L`: its source file (malloc'd),
