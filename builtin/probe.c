@@ -129,6 +129,8 @@ int cmd_probe(int argc, const char **argv)
 		OPT_BOOLEAN(0, "no-inlines", &o.no_inlines, "Don't search inlined functions"),
 		OPT_STRING(0, "filter", &o.var_filter, "[!]FILTER",
 			   "Set a filter (with --vars only; default: \"!__k???tab_* & !__crc_*\")"),
+		OPT_UINTEGER(0, "max-probes", &o.max_probes,
+			     "Set how many probe points can be found for a probe."),
 		OPT_BOOLEAN('f', "force", &o.force, "forcibly add events with existing name"),
 		OPT_BOOLEAN('n', "dry-run", &o.dry_run, "dry run"),
 		OPT_CALLBACK_OPTARG('F', "funcs", NULL, "[FILTER]",

@@ -703,9 +703,12 @@ static int resolve(struct add_ctx *c, struct pspec *s, struct probe_site **sites
 		fprintf(stderr, "Warning: The probe function (%s) is a GNU indirect function.\n"
 				"Consider identifying the final function used at run time and set "
 				"the probe directly on that.\n", s->req.func);
+	s->req.max_probes = c->o->max_probes ? c->o->max_probes : 128;
 	err = probe_info__find(c->pi, &s->req, sites, n);
 	if (err == -ENOENT)
 		fprintf(stderr, "Probe point '%s' not found.\n", s->point);
+	else if (err == -E2BIG)
+		fprintf(stderr, "Too many( > %u) probe point found.\n", s->req.max_probes);
 	else if (err == -EOPNOTSUPP)
 		no_debuginfo(c->target);
 	if (err)

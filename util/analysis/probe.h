@@ -32,6 +32,7 @@ struct probe_opts {
 	bool quiet;		/* -q */
 	bool dry_run;		/* -n */
 	bool no_inlines;	/* --no-inlines */
+	unsigned int max_probes;	/* --max-probes (0: perf's 128) */
 	bool externs;		/* --externs (-V) */
 	bool range;		/* --range (-V): where each location is known */
 	const char *var_filter;	/* --filter (-V): variable names; NULL: perf's

@@ -557,12 +557,15 @@ static int add_line_sites(Dwarf_Die *cu, Dwarf_Die *func, const char *src, int w
 	return err;
 }
 
+#define MAX_FUNC_DIES 512	/* per unit; more is -E2BIG */
+
 struct func_search {
 	const char *name;
-	Dwarf_Off found[64];	/* concrete functions */
+	Dwarf_Off found[MAX_FUNC_DIES];		/* concrete functions */
 	size_t nfound;
-	Dwarf_Off abstract[64];	/* inline-only definitions (DW_AT_inline) */
+	Dwarf_Off abstract[MAX_FUNC_DIES];	/* inline-only definitions (DW_AT_inline) */
 	size_t nabstract;
+	bool overflow;
 };
 
 static int func_cb(Dwarf_Die *die, void *arg)
@@ -573,11 +576,18 @@ static int func_cb(Dwarf_Die *die, void *arg)
 
 	if (!n || strcmp(n, fs->name))
 		return DWARF_CB_OK;
-	if (dwarf_hasattr(die, DW_AT_inline) && fs->nabstract < 64)
-		fs->abstract[fs->nabstract++] = dwarf_dieoffset(die);
-	if (!dwarf_hasattr(die, DW_AT_declaration) && !dwarf_entrypc(die, &lo) &&
-	    fs->nfound < 64)
-		fs->found[fs->nfound++] = dwarf_dieoffset(die);
+	if (dwarf_hasattr(die, DW_AT_inline)) {
+		if (fs->nabstract == MAX_FUNC_DIES)
+			fs->overflow = true;
+		else
+			fs->abstract[fs->nabstract++] = dwarf_dieoffset(die);
+	}
+	if (!dwarf_hasattr(die, DW_AT_declaration) && !dwarf_entrypc(die, &lo)) {
+		if (fs->nfound == MAX_FUNC_DIES)
+			fs->overflow = true;
+		else
+			fs->found[fs->nfound++] = dwarf_dieoffset(die);
+	}
 	return DWARF_CB_OK;
 }
 
@@ -598,9 +608,14 @@ static void find_inlines(Dwarf_Die *die, struct func_search *fs, Dwarf_Off *out,
 
 			if (dwarf_attr(&child, DW_AT_abstract_origin, &a) &&
 			    dwarf_formref_die(&a, &origin))
-				for (size_t i = 0; i < fs->nabstract; i++)
-					if (dwarf_dieoffset(&origin) == fs->abstract[i] && *n < max)
+				for (size_t i = 0; i < fs->nabstract; i++) {
+					if (dwarf_dieoffset(&origin) != fs->abstract[i])
+						continue;
+					if (*n == max)
+						fs->overflow = true;
+					else
 						out[(*n)++] = dwarf_dieoffset(&child);
+				}
 		}
 		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
 		    tag == DW_TAG_lexical_block)
@@ -696,14 +711,16 @@ static int find_funcs(struct probe_info *pi, const struct probe_request *req, st
 			err = func_site(pi, &cu, &die, false, req, out);
 		}
 		if (fs.nabstract && !req->no_inlines && req->where == PROBE_AT_FUNC) {
-			Dwarf_Off inl[64];
+			Dwarf_Off inl[MAX_FUNC_DIES];
 			size_t ninl = 0;
 
-			find_inlines(&cu, &fs, inl, &ninl, 64);
+			find_inlines(&cu, &fs, inl, &ninl, MAX_FUNC_DIES);
 			for (size_t i = 0; i < ninl && !err; i++)
 				if (dwarf_offdie(pi->dw, inl[i], &die))
 					err = func_site(pi, &cu, &die, true, req, out);
 		}
+		if (!err && fs.overflow)
+			err = -E2BIG;
 next:
 		off = next;
 	}
@@ -773,6 +790,10 @@ int probe_info__find(struct probe_info *pi, const struct probe_request *req,
 	if (!out.n) {
 		free(out.v);
 		return -ENOENT;
+	}
+	if (req->max_probes && out.n > req->max_probes) {
+		probe_sites__free(out.v, out.n);
+		return -E2BIG;
 	}
 	*sites = out.v;
 	*n = out.n;

@@ -97,6 +97,7 @@ struct probe_request {
 	bool skip_prologue;	/* at a function's entry of an unoptimized unit,
 				 * probe after its prologue (args wanted) */
 	bool no_inlines;	/* leave inline instances out */
+	unsigned int max_probes;	/* more sites are -E2BIG (0: no limit) */
 };
 
 /*
@@ -105,7 +106,8 @@ struct probe_request {
  * inline instance (unless no_inlines), or the rows of a line. Without
  * DWARF only PROBE_AT_FUNC on a symbol works. 0 with *sites and *n (n >= 1,
  * free with probe_sites__free()); -ENOENT: no such point; -EOPNOTSUPP:
- * the request needs DWARF and there is none.
+ * the request needs DWARF and there is none; -E2BIG: more sites than
+ * req->max_probes (or than one unit's tables hold).
  */
 int probe_info__find(struct probe_info *pi, const struct probe_request *req,
 		     struct probe_site **sites, size_t *n);
