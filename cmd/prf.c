@@ -28,6 +28,7 @@ const struct cmd_struct prf_commands[] = {
 	{ "annotate", cmd_annotate, 0,    "Read perf.data (created by perf record) and display annotated code" },
 	{ "trace",   cmd_trace,   0,         "strace inspired tool" },
 	{ "bench",   cmd_bench,   0,         "General framework for benchmark suites" },
+	{ "probe",   cmd_probe,   0,         "Define new dynamic tracepoints" },
 	{ "test",    cmd_test,    0,         "Run sanity tests" },
 	{ "help",    cmd_help,    0,         "Display help information about prf" },
 	{ "version", cmd_version, 0,         "Display the version of prf binary" },

@@ -2,6 +2,7 @@
 /* tracefs discovery, mounting and tracepoint listing; see tracefs.h. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
@@ -231,4 +232,44 @@ int tracefs__apply_filters(struct evlist *evlist)
 		}
 	}
 	return 0;
+}
+
+static int probe_events_path(bool uprobe, char *buf, size_t size)
+{
+	int err = 0;
+	const char *mnt = tracefs__mountpoint(&err);
+
+	if (!mnt)	/* not mounted, or not readable by this user */
+		return geteuid() ? -EACCES : err ? err : -ENOENT;
+	if ((size_t)snprintf(buf, size, "%s/%s", mnt, uprobe ? "uprobe_events" : "kprobe_events") >= size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int tracefs__probe_events_read(bool uprobe, char **bufp)
+{
+	char path[PATH_MAX];
+	size_t size;
+	int err = probe_events_path(uprobe, path, sizeof(path));
+
+	*bufp = NULL;
+	return err ? err : filename__read_str(path, bufp, &size);
+}
+
+int tracefs__probe_events_write(bool uprobe, const char *line)
+{
+	char path[PATH_MAX];
+	size_t len = strlen(line);
+	ssize_t n;
+	int fd, err = probe_events_path(uprobe, path, sizeof(path));
+
+	if (err)
+		return err;
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, line, len);
+	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
+	close(fd);
+	return err;
 }

@@ -8,6 +8,7 @@
  * neither is mounted and we are root, tracefs is mounted on
  * /sys/kernel/tracing (mount(2), source "nodev", type "tracefs").
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,6 +46,24 @@ int tracefs__for_each_event(const char *sys_glob, const char *name_glob,
 /* Reverse lookup of a tracepoint id to its system and name (scans tracefs
  * once and caches the table). 0 or -ENOENT. */
 int tracefs__id_to_name(uint64_t id, char *sys, size_t sys_size, char *name, size_t name_size);
+
+/*
+ * Dynamic probe definitions (Documentation/trace/kprobetrace.rst and
+ * uprobetracer.rst): the file kprobe_events (uprobe false) or
+ * uprobe_events (uprobe true) of the mounted tracefs.
+ *
+ * tracefs__probe_events_read() reads the whole file into *buf (malloc'd,
+ * NUL-terminated, the caller frees): one definition a line. 0 or -errno
+ * (-ENOENT: the kernel has no such probes, or tracefs is not mounted).
+ *
+ * tracefs__probe_events_write() appends one command line (a definition
+ * "p:GROUP/EVENT ..." or a removal "-:GROUP/EVENT") with O_APPEND, as the
+ * kernel wants so that existing probes stay. 0 or -errno: -EACCES/-EPERM
+ * (not root), -EINVAL (the kernel refused the definition), -EEXIST,
+ * -EBUSY (the event is in use).
+ */
+int tracefs__probe_events_read(bool uprobe, char **buf);
+int tracefs__probe_events_write(bool uprobe, const char *line);
 
 struct evlist;
 
