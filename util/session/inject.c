@@ -331,6 +331,13 @@ static int inject__record(void *ctx, union perf_event *ev, uint64_t off, struct 
 	err = inject__header(inj);
 	if (err)
 		return err;
+	if (inj->jit) {
+		/* the JIT images' maps go in before the first record as new */
+		uint64_t t = perf_data__event_time(&inj->in, ev);
+
+		if (t != ~0ULL && (err = inject_jit__flush(inj->jit, t)))
+			return err;
+	}
 	if ((inj->opts->build_ids && !inj->opts->buildid_all) && !inj->hits) {
 		inj->hits = record_hits__new(inj->in.evlist);
 		if (!inj->hits)
@@ -370,7 +377,7 @@ static int inject__file_end(struct inject *inj, const struct strbuf *bids,
 			    const struct strbuf *cmdline)
 {
 	struct writer_feat feats[HEADER_LAST_FEATURE];
-	bool replace_bids = inj->opts->build_ids || inj->opts->buildid_all || inj->jit;
+	bool replace_bids = inj->opts->build_ids || inj->opts->buildid_all;
 	int nr = 0;
 
 	for (int feat = HEADER_FIRST_FEATURE; feat < HEADER_LAST_FEATURE; feat++) {
@@ -408,7 +415,7 @@ static int inject__end(struct inject *inj)
 
 	err = inject__header(inj);
 	if (!err && inj->jit)
-		err = inject_jit__finish(inj->jit);
+		err = inject_jit__flush(inj->jit, ~0ULL);
 	if (!err)
 		err = inject__flush(inj);
 	if (err)
@@ -418,10 +425,7 @@ static int inject__end(struct inject *inj)
 		if (n < 0)
 			return n;
 	}
-	if (inj->jit)
-		err = inject_jit__build_ids(inj->jit, &bids, &n);
-	if (!err)
-		err = features__build_id_records(&sb, bids, n);
+	err = features__build_id_records(&sb, bids, n);
 	if (!err && inj->out_pipe)
 		err = writer__write(&inj->w, sb.buf, sb.len);
 	else if (!err && !(err = features__cmdline(&cmd, inj->opts->argc, inj->opts->argv)))
