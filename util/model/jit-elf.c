@@ -15,11 +15,12 @@
 #include "../lib/util.h"
 
 /* Section indexes of the image, in file order after .text. */
-enum { S_NULL, S_TEXT, S_NOTE, S_SYMTAB, S_STRTAB, S_ABBREV, S_INFO, S_LINE, S_SHSTRTAB, S_NR };
+enum { S_NULL, S_TEXT, S_NOTE, S_SYMTAB, S_STRTAB, S_ABBREV, S_INFO, S_ARANGES, S_LINE, S_SHSTRTAB,
+       S_NR };
 
 static const char shstrtab[] =
 	"\0.text\0.note.gnu.build-id\0.symtab\0.strtab\0.debug_abbrev\0.debug_info\0"
-	".debug_line\0.shstrtab";
+	".debug_aranges\0.debug_line\0.shstrtab";
 
 /* Offset of a section's name in shstrtab. */
 static uint32_t shname(const char *name)
@@ -162,12 +163,21 @@ static int jit_elf__debug_line(const struct jit_elf_fn *fn, uint64_t text, struc
 	return 0;
 }
 
-/* A compile unit (DWARF 2) over .text whose DW_AT_stmt_list is offset 0. */
+/* A compile unit (DWARF 2) over .text whose DW_AT_stmt_list is offset 0,
+ * and its one address range in .debug_aranges (libdw finds the unit of
+ * an address there). */
 static int jit_elf__debug_info(const struct jit_elf_fn *fn, uint64_t text, struct strbuf *abbrev,
-			       struct strbuf *info)
+			       struct strbuf *info, struct strbuf *aranges)
 {
 	int err = 0;
 	uint32_t unit;
+
+	/* unit_length, version 2, .debug_info offset, address and segment
+	 * sizes, padding to 16, one (address, length), the (0, 0) end */
+	err |= put_u32(aranges, 44) | put_u16(aranges, 2) | put_u32(aranges, 0);
+	err |= put_u8(aranges, 8) | put_u8(aranges, 0) | put_u32(aranges, 0);
+	err |= put_u64(aranges, text) | put_u64(aranges, fn->code_size);
+	err |= put_u64(aranges, 0) | put_u64(aranges, 0);
 
 	/* abbrev 1: DW_TAG_compile_unit, no children: name string,
 	 * stmt_list data4, low_pc addr, high_pc addr */
@@ -205,7 +215,7 @@ static int jit_elf__emit(int fd, const struct jit_elf_fn *fn, struct jit_sec *se
 
 	elf_version(EV_CURRENT);
 	e = elf_begin(fd, ELF_C_WRITE, NULL);
-	if (!e || !gelf_newehdr(e, ELFCLASS64))
+	if (!e || !gelf_newehdr(e, ELFCLASS64) || !gelf_newphdr(e, 1))
 		goto out;
 	elf_flagelf(e, ELF_C_SET, ELF_F_LAYOUT);
 	gelf_getehdr(e, &eh);
@@ -214,12 +224,15 @@ static int jit_elf__emit(int fd, const struct jit_elf_fn *fn, struct jit_sec *se
 	eh.e_machine = fn->e_machine;
 	eh.e_version = EV_CURRENT;
 	eh.e_shstrndx = S_SHSTRTAB;
+	eh.e_phoff = sizeof(Elf64_Ehdr);
+	eh.e_entry = JIT_ELF_TEXT_OFFSET;
 	for (int i = S_TEXT; i < S_NR; i++) {
 		Elf_Scn *scn = elf_newscn(e);
 		Elf_Data *d = scn ? elf_newdata(scn) : NULL;
 		GElf_Shdr sh;
 		const char *names[S_NR] = { "", ".text", ".note.gnu.build-id", ".symtab", ".strtab",
-					    ".debug_abbrev", ".debug_info", ".debug_line", ".shstrtab" };
+					    ".debug_abbrev", ".debug_info", ".debug_aranges",
+					    ".debug_line", ".shstrtab" };
 
 		if (!d || !gelf_getshdr(scn, &sh))
 			goto out;
@@ -243,8 +256,19 @@ static int jit_elf__emit(int fd, const struct jit_elf_fn *fn, struct jit_sec *se
 		off += secs[i].size;
 	}
 	eh.e_shoff = PERF_ALIGN(off, (uint64_t)8);
-	if (!gelf_update_ehdr(e, &eh) || elf_update(e, ELF_C_WRITE) < 0)
+	if (!gelf_update_ehdr(e, &eh))
 		goto out;
+	{
+		GElf_Phdr ph = {
+			.p_type = PT_LOAD, .p_flags = PF_R | PF_X,
+			.p_offset = JIT_ELF_TEXT_OFFSET, .p_vaddr = JIT_ELF_TEXT_OFFSET,
+			.p_paddr = JIT_ELF_TEXT_OFFSET, .p_filesz = fn->code_size,
+			.p_memsz = fn->code_size, .p_align = 16,
+		};
+
+		if (!gelf_update_phdr(e, 0, &ph) || elf_update(e, ELF_C_WRITE) < 0)
+			goto out;
+	}
 	err = 0;
 out:
 	if (err)
@@ -257,7 +281,7 @@ out:
 int jit_elf__write(const char *path, const struct jit_elf_fn *fn, uint8_t bid[20])
 {
 	struct strbuf strtab = STRBUF_INIT, line = STRBUF_INIT, abbrev = STRBUF_INIT,
-		      info = STRBUF_INIT;
+		      info = STRBUF_INIT, aranges = STRBUF_INIT;
 	struct jit_sec secs[S_NR];
 	Elf64_Sym syms[2];
 	struct {
@@ -281,7 +305,7 @@ int jit_elf__write(const char *path, const struct jit_elf_fn *fn, uint8_t bid[20
 	if (!err && fn->nr_lines) {
 		err = jit_elf__debug_line(fn, JIT_ELF_TEXT_OFFSET, &line);
 		if (!err)
-			err = jit_elf__debug_info(fn, JIT_ELF_TEXT_OFFSET, &abbrev, &info);
+			err = jit_elf__debug_info(fn, JIT_ELF_TEXT_OFFSET, &abbrev, &info, &aranges);
 	}
 	if (err)
 		goto out;
@@ -293,6 +317,7 @@ int jit_elf__write(const char *path, const struct jit_elf_fn *fn, uint8_t bid[20
 	secs[S_STRTAB] = (struct jit_sec){ strtab.buf, strtab.len, SHT_STRTAB, 0, 1, 0, 0, 0 };
 	secs[S_ABBREV] = (struct jit_sec){ abbrev.buf, abbrev.len, SHT_PROGBITS, 0, 1, 0, 0, 0 };
 	secs[S_INFO] = (struct jit_sec){ info.buf, info.len, SHT_PROGBITS, 0, 1, 0, 0, 0 };
+	secs[S_ARANGES] = (struct jit_sec){ aranges.buf, aranges.len, SHT_PROGBITS, 0, 1, 0, 0, 0 };
 	secs[S_LINE] = (struct jit_sec){ line.buf, line.len, SHT_PROGBITS, 0, 1, 0, 0, 0 };
 	secs[S_SHSTRTAB] = (struct jit_sec){ shstrtab, sizeof(shstrtab), SHT_STRTAB, 0, 1, 0, 0, 0 };
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -308,5 +333,6 @@ out:
 	strbuf_release(&line);
 	strbuf_release(&abbrev);
 	strbuf_release(&info);
+	strbuf_release(&aranges);
 	return err;
 }

@@ -5,7 +5,7 @@
  * An ELF image of one jitted function, as perf inject --jit writes them
  * (jitted-PID-INDEX.so): ET_DYN, the code in .text at file offset ==
  * address JIT_ELF_TEXT_OFFSET (so a map with pgoff JIT_ELF_TEXT_OFFSET at
- * the code's runtime address names it), one STT_FUNC symbol over it in
+ * the code's runtime address names it) in the one PT_LOAD segment, one STT_FUNC symbol over it in
  * .symtab, a GNU build-id note (a hash of the name and code), and when
  * line entries are given a DWARF 2 .debug_line with a one-unit
  * .debug_info/.debug_abbrev pointing at it. Written with libelf.
@@ -16,7 +16,7 @@
 struct jitdump_line;
 
 /* File offset and address of .text in the images written. */
-#define JIT_ELF_TEXT_OFFSET 0x40
+#define JIT_ELF_TEXT_OFFSET 0x80
 
 struct jit_elf_fn {
 	const char *name;		/* the symbol's name */
