@@ -340,7 +340,8 @@ int dso__load_jitdump(struct dso *dso, const char *path)
 	}
 	if (err == -EINVAL && f.nr)
 		err = 0;	/* what was read before the damage */
-	qsort(f.v, f.nr, sizeof(*f.v), by_start);
+	if (f.nr)
+		qsort(f.v, f.nr, sizeof(*f.v), by_start);
 	for (size_t i = 0; !err && i < f.nr; i++) {
 		if (i + 1 < f.nr && f.v[i + 1].start == f.v[i].start)
 			continue;	/* a later load at the same address names it */
