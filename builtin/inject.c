@@ -21,15 +21,11 @@ static const char *const inject_usage[] = {
 
 /* Arguments after the options: 0, or 129 with a message. */
 static int inject__check(const struct inject_opts *o, int argc, const char **argv,
-			 const struct option *options, bool sched_stat)
+			 const struct option *options)
 {
 	if (argc > 0) {
 		fprintf(stderr, "prf inject: unexpected argument '%s'\n", argv[0]);
 		usage_with_options(inject_usage, options);
-		return 129;
-	}
-	if (sched_stat) {
-		fprintf(stderr, "prf inject: -s/--sched-stat is not supported yet\n");
 		return 129;
 	}
 	if (strcmp(o->output, "-") && !strcmp(o->input, o->output)) {
@@ -46,7 +42,7 @@ static int inject__check(const struct inject_opts *o, int argc, const char **arg
 int cmd_inject(int argc, const char **argv)
 {
 	struct inject_opts o = { .input = "-", .output = "-", .argc = argc, .argv = argv };
-	bool force = false, sched_stat = false;
+	bool force = false;
 	const char *vmlinux = NULL, **cmdline;
 	int err;
 	const struct option options[] = {
@@ -55,7 +51,7 @@ int cmd_inject(int argc, const char **argv)
 			    "Inject build-ids of all DSOs into the output stream"),
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_STRING('o', "output", &o.output, "file", "output file name"),
-		OPT_BOOLEAN('s', "sched-stat", &sched_stat,
+		OPT_BOOLEAN('s', "sched-stat", &o.sched_stat,
 			    "Merge sched-stat and sched-switch for getting events where and how long tasks slept"),
 		OPT_BOOLEAN('j', "jit", &o.jit, "merge jitdump files into perf.data file"),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname (accepted, not needed)"),
@@ -75,7 +71,7 @@ int cmd_inject(int argc, const char **argv)
 		free(cmdline);
 		return 129;
 	}
-	err = inject__check(&o, argc, argv, options, sched_stat);
+	err = inject__check(&o, argc, argv, options);
 	if (!err)
 		err = inject__run(&o) ? 1 : 0;
 	free(cmdline);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "inject.h"
 #include "inject-jit.h"
+#include "inject-sched.h"
 #include "../format/data.h"
 #include "../format/features-write.h"
 #include "../format/writer.h"
@@ -43,6 +44,7 @@ struct inject {
 	struct inj_dso *dsos;		/* --buildid-all */
 	size_t nr_dsos, alloc_dsos;
 	struct inject_jit *jit;		/* --jit */
+	struct inject_sched *sched;	/* -s */
 	int err;
 };
 
@@ -312,6 +314,8 @@ static int inject__user_record(struct inject *inj, union perf_event *ev, uint64_
 	case PERF_RECORD_FINISHED_ROUND:
 		if (inj->hits)
 			(void)record_hits__round(inj->hits);	/* -ENOMEM: the tracker goes on */
+		if (inj->sched && (r = inject_sched__round(inj->sched)))
+			return r;
 		break;
 	default:
 		break;
@@ -360,10 +364,12 @@ static int inject__record(void *ctx, union perf_event *ev, uint64_t off, struct 
 				return err;
 		}
 	}
+	if (inj->sched)
+		return inject_sched__record(inj->sched, ev);
 	return inject__emit(inj, ev, ev->header.size);
 }
 
-/* inject_jit's way to add a record to the output. */
+/* inject_jit's and inject_sched's way to add a record to the output. */
 static int inject__jit_emit(void *ctx, const void *rec, size_t size)
 {
 	return inject__emit(ctx, rec, size);
@@ -414,6 +420,8 @@ static int inject__end(struct inject *inj)
 	int n = 0, err;
 
 	err = inject__header(inj);
+	if (!err && inj->sched)
+		err = inject_sched__finish(inj->sched);
 	if (!err && inj->jit)
 		err = inject_jit__flush(inj->jit, ~0ULL);
 	if (!err)
@@ -463,6 +471,13 @@ int inject__run(const struct inject_opts *opts)
 			goto out;
 		}
 	}
+	if (opts->sched_stat) {
+		inj.sched = inject_sched__new(&inj.in, inject__jit_emit, &inj);
+		if (!inj.sched) {
+			err = -ENOMEM;
+			goto out;
+		}
+	}
 	err = writer__open(&inj.w, opts->output, 0);
 	if (err)
 		goto out;
@@ -485,6 +500,7 @@ out:
 	if (err && err != -EINVAL && err != -EOPNOTSUPP && err != -EIO)
 		pr_err("prf inject: %s\n", strerror(-err));
 	inject_jit__delete(inj.jit);
+	inject_sched__delete(inj.sched);
 	record_hits__delete(inj.hits);
 	for (size_t i = 0; i < inj.nr_dsos; i++)
 		free(inj.dsos[i].name);

@@ -17,7 +17,8 @@
  *    function, jitted-PID-N.so beside the dump (.text, .symtab, and a
  *    .debug_line table when the dump has line numbers), and one MMAP2
  *    record per image at the load's time and address, so that readers
- *    name the JIT frames from ordinary files.
+ *    name the JIT frames from ordinary files;
+ *  - sched_stat (-s): see inject-sched.h.
  *
  * The output's records are uncompressed (the input's
  * PERF_RECORD_COMPRESSED payloads are written inflated and its
@@ -33,6 +34,8 @@ struct inject_opts {
 	bool build_ids;		/* -b: build-ids of the DSOs hit */
 	bool buildid_all;	/* --buildid-all: of every DSO mapped */
 	bool jit;		/* --jit: jitdump files to ELF images and MMAP2 */
+	bool sched_stat;	/* -s: sched_switch samples weighted by sched_stat
+				   (inject-sched.h); the records in time order */
 	int argc;		/* the inject command line, for HEADER_CMDLINE */
 	const char **argv;	/* (as perf writes its own) */
 };
