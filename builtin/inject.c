@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * prf inject: copy a perf.data stream (file or pipe) to another, adding
- * build-ids (-b, --buildid-all) or turning jitdump files into ELF images
- * and MMAP2 records (--jit); the rewriting is util/session/inject.c.
+ * build-ids (-b, --buildid-all), turning jitdump files into ELF images
+ * and MMAP2 records (--jit) or merging sched_stat into sched_switch
+ * samples (-s); the rewriting is util/session/inject*.c.
  */
 #include <errno.h>
 #include <stdio.h>
