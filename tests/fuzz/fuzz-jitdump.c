@@ -5,7 +5,7 @@
  * entries read through jitdump__next_line(), then dso__load_jitdump() on
  * the input as a file with the symbol table fix-up and lookups a report
  * does, and the ELF image inject --jit writes (util/model/jit-elf.c) for
- * the first CODE_LOAD, read back by the ELF symbol loader.
+ * the first CODE_LOAD, read back by the ELF symbol loader (in memory).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +28,28 @@ struct walk_state {
 	bool image_done;
 	uint64_t sum;
 };
+
+/* The image read back by the ELF symbol loader, in memory (no kept
+ * symbol tables written per input). */
+static void read_back(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	static char image[1 << 20];
+	size_t n = f ? fread(image, 1, sizeof(image), f) : 0;
+	struct dso *dso;
+
+	if (f)
+		fclose(f);
+	dso = n ? dso__new(path) : NULL;
+	if (dso) {
+		if (!dso__load_elf_mem(dso, image, n)) {
+			dso__symbols_finish(dso);
+			dso->symbols_loaded = true;
+			dso__find_symbol_loaded(dso, JIT_ELF_TEXT_OFFSET);
+		}
+		dso__put(dso);
+	}
+}
 
 static int walk_cb(void *arg, const struct jitdump_rec *r)
 {
@@ -66,14 +88,8 @@ static int walk_cb(void *arg, const struct jitdump_rec *r)
 			}
 			w->image_done = true;
 			snprintf(path, sizeof(path), "/tmp/prf-fuzz-jit-%d.so", (int)getpid());
-			if (!jit_elf__write(path, &fn, bid)) {
-				dso = dso__new(path);
-				if (dso) {
-					dso__load(dso);
-					dso__find_symbol(dso, JIT_ELF_TEXT_OFFSET);
-					dso__put(dso);
-				}
-			}
+			if (!jit_elf__write(path, &fn, bid))
+				read_back(path);
 			unlink(path);
 		}
 	} else if (r->id == JITDUMP_CODE_UNWINDING_INFO) {
