@@ -180,6 +180,8 @@ bool jitdump__is_dump_name(const char *path, int *pid)
 	int n = 0;
 
 	base = base ? base + 1 : path;
+	if (strncmp(base, "jit-", 4))
+		return false;	/* most names: no scanning */
 	if (sscanf(base, "jit-%d.%7s%n", pid, tail, &n) != 2 || base[n] || strcmp(tail, "dump"))
 		return false;
 	return *pid > 0;
