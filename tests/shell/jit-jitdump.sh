@@ -37,11 +37,13 @@ rm -f "/tmp/perf-$pid.map"
 # inject --jit: perf report of prf's output as of perf's
 prf_out "$T/inj.out" inject --jit -i "$T/jit.data" -o "$T/prf-jit.data"
 ls "$T"/jitted-"$pid"-1.so "$T"/jitted-"$pid"-2.so >/dev/null || fail "no jitted-$pid-N.so images"
-report() { "$PERF" report --stdio --no-children -i "$1" -s dso,sym,srcline 2>/dev/null | grep -v '^# (Tip:'; }
+# the JIT images' entries only (the kernel's srclines are another matter)
+jdsos="jitted-$pid-1.so,jitted-$pid-2.so"
+report() { "$PERF" report --stdio --no-children -i "$1" -s dso,sym,srcline -d "$jdsos" 2>/dev/null | grep -v '^# (Tip:'; }
 report "$T/prf-jit.data" > "$T/prf.rep"
 grep -q "jitted-$pid-2.so *\[\.\] jitted_beta_loop *fake_jit.js:2[01]$" "$T/prf.rep" ||
 	{ head -20 "$T/prf.rep"; fail "perf report: no jitted_beta_loop with its line"; }
-prf_out "$T/prf.self" report --stdio --no-children -i "$T/prf-jit.data" -s dso,sym,srcline
+prf_out "$T/prf.self" report --stdio --no-children -i "$T/prf-jit.data" -s dso,sym,srcline -d "$jdsos"
 grep -v '^# (Tip:' "$T/prf.self" > "$T/prf.self2"
 cmp -s "$T/prf.self2" "$T/prf.rep" || { diff "$T/prf.self2" "$T/prf.rep" | head; fail "prf report differs from perf report on the injected file"; }
 # perf 6.1's images end each line table at its last entry (the loop after
