@@ -57,8 +57,25 @@ names "$T/perf-jit.data" > "$T/perf.names"
 cmp -s "$T/prf.names" "$T/perf.names" || { diff "$T/prf.names" "$T/perf.names" | head; fail "perf report differs between prf's and perf's inject --jit"; }
 echo "ok: inject --jit: $(grep -c jitted "$T/prf.rep") JIT entries, names and lines as perf inject --jit's"
 
+# a dump moved away from where it was mapped is found under
+# BUILDID_DIR/jit/*/ (~/.debug/jit, where perf's JVM agent writes them)
+dump=$(ls "$T"/jit-*.dump)
+mkdir -p "$T/home/.debug/jit/java-jit-test" && mv "$dump" "$T/home/.debug/jit/java-jit-test/"
+HOME="$T/home" "$PRF" report -i "$T/jit.data" --stdio --no-children -s sym > "$T/rep.moved" 2>&1 ||
+	fail "report with the dump moved"
+grep -q '\[\.\] jitted_beta_loop$' "$T/rep.moved" || { head -20 "$T/rep.moved"; fail "dump under ~/.debug/jit not found"; }
+"$PRF" report -i "$T/jit.data" --stdio --no-children -s sym > "$T/rep.gone" 2>&1 || fail "report with the dump gone"
+grep -q 'jitted_beta_loop' "$T/rep.gone" && fail "names without the dump"
+mv "$T/home/.debug/jit/java-jit-test/$(basename "$dump")" "$dump"
+echo "ok: the dump is found under ~/.debug/jit when moved there"
+
 # a damaged dump: what precedes the damage still names the code
 dump=$(ls "$T"/jit-*.dump)
-head -c 150 "$dump" > "$T/cut" && cp "$T/cut" "$dump"
-"$PRF" report -i "$T/jit.data" --stdio > "$T/rep.cut" 2>&1 || fail "report with a cut dump"
+# header 40 bytes, alpha's CODE_DEBUG_INFO 98, its CODE_LOAD 90: cut in
+# beta's records
+head -c 250 "$dump" > "$T/cut" && cp "$T/cut" "$dump"
+"$PRF" report -i "$T/jit.data" --stdio --no-children -s sym > "$T/rep.cut" 2>&1 || fail "report with a cut dump"
+grep -q '\[\.\] jitted_alpha_loop$' "$T/rep.cut" || { head -20 "$T/rep.cut"; fail "cut dump: alpha not named"; }
+grep -q 'jitted_beta_loop' "$T/rep.cut" && fail "cut dump: beta named"
+echo "ok: a cut dump names the functions before the cut"
 exit 0
