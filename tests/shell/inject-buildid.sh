@@ -74,6 +74,18 @@ cmp -s "$T/zi.rep" <(report "$T/z.data") || { diff "$T/zi.rep" <(report "$T/z.da
 grep -q '\[\.\] leaf' "$T/zi.rep" || fail "zstd: no leaf"
 echo "ok: zstd recording injected, perf report the same as of the original"
 
+# no option: a perf recording copied; perf's report and header (but for
+# the command line, sizes and dates) the same as of the original
+perf_record "$T/perfrec.data" -F 999 -g -- "$T/tree" 30000
+prf_out "$T/copy.out" inject -i "$T/perfrec.data" -o "$T/copy.data"
+cmp -s <(report "$T/copy.data") <(report "$T/perfrec.data") || fail "copy: perf report differs"
+hdr() { "$PERF" report --header-only -I -i "$1" 2>/dev/null | grep -v 'cmdline\|captured on\|data size\|feat offset'; }
+cmp -s <(hdr "$T/copy.data") <(hdr "$T/perfrec.data") ||
+	{ diff <(hdr "$T/copy.data") <(hdr "$T/perfrec.data") | head; fail "copy: header differs"; }
+cmp -s <("$PERF" buildid-list -i "$T/copy.data") <("$PERF" buildid-list -i "$T/perfrec.data") ||
+	fail "copy: build-id table differs"
+echo "ok: a perf recording copied without options reads the same"
+
 # usage errors
 "$PRF" inject --no-such-option >/dev/null 2>&1; [ $? -eq 129 ] || fail "unknown option: not 129"
 "$PRF" inject -i "$T/rec.data" -o "$T/rec.data" >/dev/null 2>&1; [ $? -eq 129 ] || fail "same in/out: not 129"
