@@ -14,6 +14,7 @@ int cmd_stat(int argc, const char **argv);
 int cmd_diff(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_data(int argc, const char **argv);
+int cmd_inject(int argc, const char **argv);
 int cmd_config(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);

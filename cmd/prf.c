@@ -26,6 +26,7 @@ const struct cmd_struct prf_commands[] = {
 	{ "report",  cmd_report,  0,         "Read perf.data (created by prf record) and display the profile" },
 	{ "sched",   cmd_sched,   0,         "Tool to trace/measure scheduler properties (latencies)" },
 	{ "annotate", cmd_annotate, 0,    "Read perf.data (created by perf record) and display annotated code" },
+	{ "inject",  cmd_inject,  0,         "Filter to augment the events stream with additional information" },
 	{ "trace",   cmd_trace,   0,         "strace inspired tool" },
 	{ "bench",   cmd_bench,   0,         "General framework for benchmark suites" },
 	{ "probe",   cmd_probe,   0,         "Define new dynamic tracepoints" },

@@ -15,6 +15,7 @@ pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       libprotobuf-c-dev protobuf-c-compiler   # data convert --to-pprof: protobuf-c, protoc-c at build time
       golang-go                   # convert-pprof.sh reads the pprof file with `go tool pprof`
       python3-jsonschema          # convert-speedscope.sh validates against speedscope's schema
+      nodejs                      # jit-node.sh: node --perf-prof writes a jitdump (a real JIT)
       libcapstone-dev)            # annotate: disassembly in process (util/model/disasm.c)
 
 missing=()

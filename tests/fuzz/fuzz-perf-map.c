@@ -24,20 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	dso = dso__new("/tmp/perf-4242.map");
 	if (dso) {
-		if (!dso__load_perf_map(dso, path)) {
-			dso__symbols_finish(dso);
-			dso->symbols_loaded = true;
-			/* lookups at every symbol's edges and a few fixed addresses */
-			for (size_t i = 0; i < dso->nr_symbols && i < 64; i++) {
-				struct symbol *s = dso->symbols[i];
-
-				dso__find_symbol_loaded(dso, s->start);
-				dso__find_symbol_loaded(dso, s->end - 1);
-				dso__find_symbol_loaded(dso, s->end);
-			}
-			dso__find_symbol_loaded(dso, 0);
-			dso__find_symbol_loaded(dso, UINT64_MAX);
-		}
+		if (!dso__load_perf_map(dso, path))
+			fuzz__jit_symbol_lookups(dso);
 		dso__put(dso);
 	}
 	return 0;

@@ -6,6 +6,8 @@
 #                      tracepoint (tracing data feature)
 # OUTDIR/parse-events  event strings covering the grammar
 # OUTDIR/perf-map      perf-PID.map files
+# OUTDIR/jitdump       jit-PID.dump files (loads with line tables, a move,
+#                      unwinding info, close; the other byte order)
 # OUTDIR/elf           small ELF files compiled now (exe, PIE, shared
 #                      library, object, stripped, with debug info)
 # OUTDIR/dwarf-line    .debug_line sections of programs built with gcc
@@ -17,7 +19,7 @@ set -u
 out=${1:?usage: make-seeds.sh OUTDIR [PRF]}
 prf=${2:-}
 mkdir -p "$out"/session "$out"/parse-events "$out"/perf-map "$out"/elf "$out"/dwarf-line \
-	"$out"/dwarf-die
+	"$out"/dwarf-die "$out"/jitdump
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -144,4 +146,29 @@ printf '0x401000 0x20 _ZN2ns3BoxIiE3getEv\n401020 0 zero_size\nffffffffffffff00 
 	>"$out/perf-map/cxx-edge.map"
 printf '1000 10 a\n1000 10 a_alias\n1008 4 inner\nbad line\n\n2000 10\n' \
 	>"$out/perf-map/dup.map"
+
+# --- jitdump ---------------------------------------------------------------------
+python3 - "$out/jitdump" <<'PY'
+import struct, sys
+def dump(path, order):
+    def rec(rid, body, ts):
+        return struct.pack(order + 'IIQ', rid, 16 + len(body), ts) + body
+    code = bytes([0xb9, 1, 0, 0, 0, 0xff, 0xc9, 0x75, 0xfc, 0xc3])
+    out = struct.pack(order + 'IIIIIIQQ', 0x4A695444, 1, 40, 62, 0, 4242, 1000, 0)
+    lines = (struct.pack(order + 'QII', 0x7f0000001000, 10, 0) + b'/src/a.js\0' +
+             struct.pack(order + 'QII', 0x7f0000001005, 11, 0) + b'\xff\0')
+    out += rec(2, struct.pack(order + 'QQ', 0x7f0000001000, 2) + lines, 1100)
+    out += rec(0, struct.pack(order + 'IIQQQQ', 4242, 4243, 0x7f0000001000, 0x7f0000001000,
+                              len(code), 1) + b'JS:*alpha /src/a.js:1\0' + code, 1200)
+    out += rec(0, struct.pack(order + 'IIQQQQ', 4242, 4243, 0x7f0000002000, 0x7f0000002000,
+                              len(code), 2) + b'beta\0' + code, 1300)
+    out += rec(1, struct.pack(order + 'IIQQQQQ', 4242, 4243, 0x7f0000002000, 0x7f0000002000,
+                              0x7f0000003000, len(code), 2), 1400)
+    eh = bytes(range(24))
+    out += rec(4, struct.pack(order + 'QQQ', len(eh), 8, 24) + eh, 1500)
+    out += rec(3, b'', 1600)
+    open(path, 'wb').write(out)
+dump(sys.argv[1] + '/le.dump', '<')
+dump(sys.argv[1] + '/be.dump', '>')
+PY
 exit 0

@@ -207,6 +207,10 @@ uint64_t perf_data__cur_offset(const struct perf_data *d);
 /* Mark the offset of the record being delivered (the session, at each). */
 void perf_data__set_deliver_offset(struct perf_data *d, uint64_t file_offset);
 
+/* The payload of feature `feat` (HEADER_*) as read (file section or pipe
+ * HEADER_FEATURE record; the input's byte order): *buf points into d,
+ * valid until perf_data__close(). 0, or -ENOENT when the input has none. */
+int perf_data__feature_raw(const struct perf_data *d, int feat, const void **buf, size_t *len);
 /* Whether feature `feat` (HEADER_*) is present. */
 bool perf_data__has_feat(const struct perf_data *d, int feat);
 /* Print the header as `perf report --header-only` does (# lines; full:

@@ -333,6 +333,18 @@ int perf_data__process_feature(struct perf_data *d, int feat, const void *data, 
 	return c.bad ? -EINVAL : 0;
 }
 
+int perf_data__feature_raw(const struct perf_data *d, int feat, const void **buf, size_t *len)
+{
+	const struct reader_priv *rp = d->reader;
+
+	if (!rp || feat < 0 || feat >= HEADER_FEAT_BITS || !rp->feat[feat].data ||
+	    !perf_data__has_feat(d, feat))
+		return -ENOENT;
+	*buf = rp->feat[feat].data;
+	*len = rp->feat[feat].size;
+	return 0;
+}
+
 void env__free_cmdline(struct perf_env *env)
 {
 	for (int i = 0; i < env->nr_cmdline; i++)

@@ -125,7 +125,7 @@ static int feat_total_mem(struct strbuf *sb)
 	return put_u64(sb, kb);
 }
 
-static int feat_cmdline(struct strbuf *sb, const struct features_ctx *ctx)
+int features__cmdline(struct strbuf *sb, int argc, const char **argv)
 {
 	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -134,10 +134,10 @@ static int feat_cmdline(struct strbuf *sb, const struct features_ctx *ctx)
 		strcpy(exe, "prf");
 	else
 		exe[n] = 0;
-	if (put_u32(sb, (uint32_t)ctx->argc + 1) || put_string(sb, exe))
+	if (put_u32(sb, (uint32_t)argc + 1) || put_string(sb, exe))
 		return -ENOMEM;
-	for (int i = 0; i < ctx->argc; i++)
-		if (put_string(sb, ctx->argv[i]))
+	for (int i = 0; i < argc; i++)
+		if (put_string(sb, argv[i]))
 			return -ENOMEM;
 	return 0;
 }
@@ -292,12 +292,12 @@ static int feat_numa_topology(struct strbuf *sb)
 	return ret;
 }
 
-static int feat_build_id(struct strbuf *sb, const struct features_ctx *ctx)
+int features__build_id_records(struct strbuf *sb, const struct feat_build_id *bids, int nr)
 {
 	static const char zeros[NAME_ALIGN];
 
-	for (int i = 0; i < ctx->nr_bids; i++) {
-		const struct feat_build_id *b = &ctx->bids[i];
+	for (int i = 0; i < nr; i++) {
+		const struct feat_build_id *b = &bids[i];
 		struct perf_record_header_build_id r;
 		size_t n = strlen(b->filename) + 1, flen = PERF_ALIGN(n, (size_t)NAME_ALIGN);
 
@@ -338,7 +338,7 @@ int features__build(const struct features_ctx *ctx, struct writer_feat **featsp,
 			break;
 		case HEADER_BUILD_ID:
 			if (ctx->nr_bids > 0)
-				ret = feat_build_id(&sb, ctx);
+				ret = features__build_id_records(&sb, ctx->bids, ctx->nr_bids);
 			else
 				want = false;
 			break;
@@ -372,7 +372,7 @@ int features__build(const struct features_ctx *ctx, struct writer_feat **featsp,
 			ret = feat_total_mem(&sb);
 			break;
 		case HEADER_CMDLINE:
-			ret = feat_cmdline(&sb, ctx);
+			ret = features__cmdline(&sb, ctx->argc, ctx->argv);
 			break;
 		case HEADER_EVENT_DESC:
 			ret = feat_event_desc(&sb, ctx);

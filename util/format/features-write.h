@@ -59,6 +59,18 @@ int features__build(const struct features_ctx *ctx, struct writer_feat **feats, 
 void features__free(struct writer_feat *feats, int nr);
 
 /*
+ * Append one PERF_RECORD_HEADER_BUILD_ID record per entry of bids to sb
+ * (pid -1, misc KERNEL or USER with the size-valid bit, the filename NUL
+ * padded to 64 bytes): the HEADER_BUILD_ID payload, and in pipe mode the
+ * records themselves. 0 or -ENOMEM.
+ */
+/* The HEADER_CMDLINE payload: this program's path (/proc/self/exe), then
+ * argv[0..argc) (the command and its arguments). 0 or -ENOMEM. */
+int features__cmdline(struct strbuf *sb, int argc, const char **argv);
+
+int features__build_id_records(struct strbuf *sb, const struct feat_build_id *bids, int nr);
+
+/*
  * Read the GNU build-id note of an ELF file (path), or of a raw notes
  * blob file such as /sys/kernel/notes when raw_notes is true. bid gets up
  * to 20 bytes. Returns the size (> 0) or -errno (-ENOENT: no note).

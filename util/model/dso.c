@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include "dso.h"
+#include "jitdump.h"
 #include "debuginfo.h"
 #include "inline-sym.h"
 #include "machine.h"
@@ -607,6 +608,21 @@ static int dso__load_user(struct dso *dso)
  * same DSO's first lookup together. Loads are rare (once per DSO). */
 static pthread_mutex_t dso__load_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* A process's JIT code: /tmp/perf-PID.map and the jitdump it mapped. */
+static int dso__load_jit(struct dso *dso)
+{
+	char path[4096];
+	int pid, err = dso__load_perf_map(dso, dso->long_name), jerr = -ENOENT;
+
+	if (dso->machine && sscanf(dso->long_name, "/tmp/perf-%d.map", &pid) == 1 &&
+	    !machine__jitdump_path(dso->machine, pid, path, sizeof(path))) {
+		jerr = dso__load_jitdump(dso, path);
+		if (jerr)
+			pr_debug("%s: %s\n", path, strerror(-jerr));
+	}
+	return err && jerr ? err : 0;
+}
+
 int dso__load(struct dso *dso)
 {
 	int err = 0;
@@ -630,7 +646,7 @@ int dso__load(struct dso *dso)
 		err = dso__load_vdso(dso);
 		break;
 	case DSO_JIT:
-		err = dso__load_perf_map(dso, dso->long_name);
+		err = dso__load_jit(dso);
 		break;
 	case DSO_ANON:
 	default:

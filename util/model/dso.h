@@ -188,6 +188,10 @@ void dso__symtab_srcline_delete(struct dso *dso);
 int dso__load_elf_mem(struct dso *dso, void *image, size_t size);
 /* Build-id of an ELF image in memory. 0 or -errno. */
 int elf_mem__read_build_id(void *image, size_t size, struct build_id *bid);
+/* Build-id of this machine's vdso image (the one our own process maps,
+ * the same in every process of this kernel; util/model/vdso.c).
+ * 0 or -ENOENT. */
+int vdso__build_id(struct build_id *bid);
 /*
  * The file name in the .gnu_debuglink section of the ELF image
  * image[0..size) (not modified, but libelf's API takes it writable), as

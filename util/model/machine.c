@@ -20,6 +20,7 @@
  *    consumers may keep the pointer (hist entries by comm).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,7 @@
 #include "map.h"
 #include "dso.h"
 #include "model.h"
+#include "jitdump.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
@@ -55,6 +57,11 @@ struct machine_priv {
 	struct maps *kmaps;
 	struct dso *kernel_dso;
 	bool kmaps_tried;		/* kallsyms fallback map tried */
+	/* jitdump files the processes mapped (jit-PID.dump), by pid; read
+	 * by JIT DSOs loading on any thread */
+	struct jit_ref { pid_t pid; char *path; } *jits;
+	size_t nr_jits;
+	pthread_mutex_t jits_lock;
 };
 
 static inline struct machine_priv *mpriv(const struct machine *m)
@@ -377,6 +384,7 @@ struct machine *machine__new_host(void)
 	m->demangle = true;
 	m->demangle_params = verbose > 0;	/* perf: parameter lists only with -v */
 	m->inline_frames = true;
+	pthread_mutex_init(&p->jits_lock, NULL);
 	p->kmaps = maps__new();
 	if (!p->kmaps)
 		goto out_err;
@@ -437,6 +445,10 @@ void machine__delete(struct machine *m)
 		}
 	}
 	free(p->comms);
+	for (size_t i = 0; i < p->nr_jits; i++)
+		free(p->jits[i].path);
+	free(p->jits);
+	pthread_mutex_destroy(&p->jits_lock);
 	free(p);
 	free(m);
 }
@@ -539,6 +551,49 @@ static bool is_anon_name(const char *name)
 	       !strncmp(name, "/anon_hugepage", 14);
 }
 
+/* A process mapped its jitdump file: remember it for its JIT DSO. */
+static int machine__add_jitdump(struct machine *m, pid_t pid, const char *path)
+{
+	struct machine_priv *p = mpriv(m);
+	int err = 0;
+
+	pthread_mutex_lock(&p->jits_lock);
+	for (size_t i = 0; i < p->nr_jits; i++)
+		if (p->jits[i].pid == pid && !strcmp(p->jits[i].path, path))
+			goto out;
+	{
+		struct jit_ref *v = realloc(p->jits, (p->nr_jits + 1) * sizeof(*v));
+		char *copy = strdup(path);
+
+		if (v)
+			p->jits = v;
+		if (!v || !copy) {
+			free(copy);
+			err = -ENOMEM;
+			goto out;
+		}
+		p->jits[p->nr_jits++] = (struct jit_ref){ pid, copy };
+	}
+out:
+	pthread_mutex_unlock(&p->jits_lock);
+	return err;
+}
+
+int machine__jitdump_path(struct machine *m, pid_t pid, char *buf, size_t size)
+{
+	struct machine_priv *p = mpriv(m);
+	int err = -ENOENT;
+
+	pthread_mutex_lock(&p->jits_lock);
+	for (size_t i = p->nr_jits; i-- > 0;)
+		if (p->jits[i].pid == pid) {
+			err = jitdump__find(p->jits[i].path, pid, buf, size);
+			break;
+		}
+	pthread_mutex_unlock(&p->jits_lock);
+	return err;
+}
+
 static int machine__user_mmap(struct machine *m, pid_t pid, pid_t tid, const char *filename,
 			      uint64_t start, uint64_t len, uint64_t pgoff, uint32_t prot,
 			      uint32_t flags, const struct build_id *bid)
@@ -547,9 +602,11 @@ static int machine__user_mmap(struct machine *m, pid_t pid, pid_t tid, const cha
 	char jit[64];
 	struct dso *dso;
 	struct map *map;
-	int err;
+	int err, jit_pid;
 
 	if (!t)
+		return -ENOMEM;
+	if (jitdump__is_dump_name(filename, &jit_pid) && machine__add_jitdump(m, pid, filename))
 		return -ENOMEM;
 	if (is_anon_name(filename)) {
 		/* perf: anon memory belongs to the JIT map of the process, named

@@ -60,6 +60,12 @@ void machine__delete(struct machine *machine);
  * HEADER_BUILD_ID...); other types are ignored. 0 or -errno. */
 int machine__process_event(struct machine *machine, union perf_event *event,
 			   struct perf_sample *sample);
+/*
+ * The jitdump file (jit-PID.dump, util/model/jitdump.h) process pid
+ * mapped, as jitdump__find() locates it now: 0 and the path in buf,
+ * -ENOENT when the process mapped none or it is gone. Thread-safe.
+ */
+int machine__jitdump_path(struct machine *machine, pid_t pid, char *buf, size_t size);
 /* Record a build-id for a DSO path (from the BUILD_ID feature). */
 int machine__set_build_id(struct machine *machine, const char *path,
 			  const struct build_id *bid, bool kernel);

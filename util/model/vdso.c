@@ -42,6 +42,15 @@ static void vdso__read_self(void)
 	fclose(f);
 }
 
+int vdso__build_id(struct build_id *bid)
+{
+	if (!vdso_tried)
+		vdso__read_self();
+	if (!vdso_image || elf_mem__read_build_id(vdso_image, vdso_size, bid) || !bid->size)
+		return -ENOENT;
+	return 0;
+}
+
 int dso__load_vdso(struct dso *dso)
 {
 	struct build_id bid = { .size = 0 };
