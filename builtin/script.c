@@ -6,6 +6,7 @@
  * (util/analysis/script-print.h) and folded (util/analysis/folded.h) print.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,8 @@
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
+#include "../util/model/map.h"
+#include "../util/model/dso.h"
 #include "../util/kernel/evsel.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
@@ -39,6 +42,10 @@ struct script_opts {
 	const char *weight;
 	const char *fold_event;		/* --folded --event: evsel name */
 	const char *comms, *pids, *tids, *cpus, *time_str;
+	const char *dsos, *symbols;	/* --dsos, -S/--symbols: the sample ip's */
+	const char *symfs;
+	bool header_only;
+	bool per_event_dump;		/* samples into INPUT.EVENT.dump files */
 	const char *script;		/* -s: run this script (its args follow) */
 	const char *gen_script;		/* -g LANG: write a skeleton */
 	bool list_scripts;		/* -l */
@@ -64,6 +71,16 @@ struct script_opts {
 	bool slot_checked[SCRIPT_NR_TYPES];	/* perf checks the first evsel of a type */
 	struct sample_filter filter;	/* --comms/--pid/--tid/--cpu */
 	struct sample_time_filter time;	/* --time */
+	struct script_dump *dumps;	/* --per-event-dump: by evsel idx */
+	int nr_dumps;
+	struct script_dump *cur_dump;	/* the printer writes into this one */
+};
+
+/* One --per-event-dump file. */
+struct script_dump {
+	FILE *fp;
+	char *name;
+	uint64_t samples;
 };
 
 static const char *const script_usage[] = {
@@ -99,7 +116,8 @@ static int script__check_conflicts(const struct script_opts *so)
 				 so->show_switch ? "--show-switch-events" :
 				 so->show_lost ? "--show-lost-events" :
 				 so->reltime ? "--reltime" : so->deltatime ? "--deltatime" :
-				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" : NULL;
+				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" :
+				 so->per_event_dump ? "--per-event-dump" : NULL;
 
 	if (!so->folded && only_folded) {
 		fprintf(stderr, "prf script: %s applies to --folded output only\n", only_folded);
@@ -198,6 +216,96 @@ static int script__setup(struct script_opts *so)
 	return 0;
 }
 
+/*
+ * --per-event-dump: the printer's output goes to INPUT.EVENT.dump of the
+ * sample's evsel (perf's file name), opened on its first sample; side-band
+ * records stay on stdout, as perf prints them.
+ */
+static int script__dump_switch(struct script_opts *so, struct evsel *evsel)
+{
+	struct script_dump *d;
+	int err;
+
+	if (evsel->idx < 0)
+		return -EINVAL;
+	if (evsel->idx >= so->nr_dumps) {
+		int n = evsel->idx + 8;
+		struct script_dump *nd = realloc(so->dumps, (size_t)n * sizeof(*nd));
+
+		if (!nd)
+			return -ENOMEM;
+		memset(nd + so->nr_dumps, 0, (size_t)(n - so->nr_dumps) * sizeof(*nd));
+		so->dumps = nd;
+		so->nr_dumps = n;
+	}
+	d = &so->dumps[evsel->idx];
+	if (!d->fp) {
+		if (asprintf(&d->name, "%s.%s.dump", so->input, evsel__name(evsel)) < 0) {
+			d->name = NULL;
+			return -ENOMEM;
+		}
+		d->fp = fopen(d->name, "w");
+		if (!d->fp) {
+			err = -errno;
+			pr_err("prf script: cannot create %s: %s\n", d->name, strerror(errno));
+			return err;
+		}
+	}
+	d->samples++;
+	if (d == so->cur_dump)
+		return 0;
+	so->cur_dump = d;
+	return script_printer__set_output(&so->printer, d->fp);
+}
+
+/* Side-band records print on stdout also with --per-event-dump. */
+static int script__dump_stdout(struct script_opts *so)
+{
+	if (!so->cur_dump)
+		return 0;
+	so->cur_dump = NULL;
+	return script_printer__set_output(&so->printer, stdout);
+}
+
+/*
+ * Close the --per-event-dump files, each announced on stdout as perf
+ * does: the size is what perf finds on disk before its last flush, the
+ * bytes written in whole stdio blocks (st_blksize). 0 or -EIO.
+ */
+static int script__dump_close(struct script_opts *so)
+{
+	int err = script__dump_stdout(so);
+
+	for (int i = 0; i < so->nr_dumps; i++) {
+		struct script_dump *d = &so->dumps[i];
+		struct stat st;
+		long size;
+
+		if (!d->fp)
+			continue;
+		size = ftell(d->fp);
+		if (fstat(fileno(d->fp), &st) || st.st_blksize <= 0)
+			st.st_blksize = BUFSIZ;
+		size -= size % st.st_blksize;
+		printf("[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
+		       (double)size / 1024.0 / 1024.0, d->name, d->samples);
+		if (fclose(d->fp) && !err)
+			err = -EIO;
+		d->fp = NULL;
+	}
+	return err;
+}
+
+static void script__dump_free(struct script_opts *so)
+{
+	for (int i = 0; i < so->nr_dumps; i++) {
+		if (so->dumps[i].fp)
+			fclose(so->dumps[i].fp);
+		free(so->dumps[i].name);
+	}
+	free(so->dumps);
+}
+
 static bool script__filtered(struct script_opts *so, struct perf_sample *sample, const char *comm)
 {
 	if (!sample_time_filter__match(&so->time, sample->time))
@@ -246,6 +354,13 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	comm = rs->comm;
 	if (script__filtered(so, sample, comm))
 		return 0;
+	if (so->filter.nr_dsos || so->filter.nr_syms) {
+		/* as perf: the sample ip's DSO and symbol */
+		resolved_sample__location(rs, false);
+		if (!sample_filter__match_dso(&so->filter, rs->al.map ? rs->al.map->dso : NULL) ||
+		    !sample_filter__match_sym(&so->filter, rs->al.sym ? rs->al.sym->name : NULL))
+			return 0;
+	}
 	if (so->runner)
 		return script_runner__sample(so->runner, evsel, sample, rs);
 
@@ -285,6 +400,11 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 				return err;
 			cursor = &rs->cursor;
 		}
+		if (so->per_event_dump) {
+			err = script__dump_switch(so, evsel);
+			if (err)
+				return err;
+		}
 		so->printer.trace_info = NULL;
 		if ((f & SF_TRACE) && evsel->attr.type == PERF_TYPE_TRACEPOINT) {
 			if (!so->tf)
@@ -312,7 +432,9 @@ static int script__print_record(struct script_opts *so, union perf_event *event,
 	evsel = sample->evsel;
 	if (!evsel && so->session->data.evlist && so->session->data.evlist->nr_entries)
 		evsel = evlist__first(so->session->data.evlist);
-	err = script_printer__sideband(&so->printer, evsel, event, sample,
+	err = script__dump_stdout(so);
+	if (!err)
+		err = script_printer__sideband(&so->printer, evsel, event, sample,
 				       perf_session__comm(so->session, (pid_t)sample->pid,
 							  (pid_t)sample->tid));
 	return script__stop(so, err);
@@ -388,7 +510,9 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 		evsel = evlist__first(so->session->data.evlist);
 	if (pid == -1)
 		pid = 0;
-	err = script_printer__sideband(&so->printer, evsel, event, sample,
+	err = script__dump_stdout(so);
+	if (!err)
+		err = script_printer__sideband(&so->printer, evsel, event, sample,
 				       perf_session__comm(so->session, pid, tid));
 	return script__stop(so, err);
 }
@@ -433,6 +557,11 @@ int cmd_script(int argc, const char **argv)
 				     "srcline,period,callindent", parse_fields_cb),
 			OPT_BOOLEAN(0, "ns", &so->nanosecs, "Use 9 decimal places when displaying time"),
 			OPT_BOOLEAN(0, "header", &so->header, "Show data header"),
+			OPT_BOOLEAN(0, "header-only", &so->header_only, "Show only data header"),
+			OPT_STRING(0, "symfs", &so->symfs, "directory",
+				   "Look for files with symbols relative to this directory"),
+			OPT_BOOLEAN(0, "per-event-dump", &so->per_event_dump,
+				    "Dump trace output to files named by the monitored events"),
 			OPT_BOOLEAN(0, "show-mmap-events", &so->show_mmap, "Show the mmap events"),
 			OPT_BOOLEAN(0, "show-task-events", &so->show_task, "Show the fork/comm/exit events"),
 			OPT_BOOLEAN(0, "show-switch-events", &so->show_switch, "Show the switch events"),
@@ -440,6 +569,8 @@ int cmd_script(int argc, const char **argv)
 			OPT_BOOLEAN(0, "reltime", &so->reltime, "Show time stamps relative to start"),
 			OPT_BOOLEAN(0, "deltatime", &so->deltatime, "Show time stamps relative to previous event"),
 			OPT_STRING('c', "comms", &so->comms, "comm[,comm...]", "only display events for these comms"),
+			OPT_STRING(0, "dsos", &so->dsos, "dso[,dso...]", "only consider symbols in these DSOs"),
+			OPT_STRING('S', "symbols", &so->symbols, "symbol[,symbol...]", "only consider these symbols"),
 			OPT_STRING(0, "pid", &so->pids, "pid[,pid...]", "only consider these pids"),
 			OPT_STRING(0, "tid", &so->tids, "tid[,tid...]", "only consider these tids"),
 			{ .type = OPTION_STRING, .long_name = "pids", .value = &so->pids, .argh = "pid[,pid...]",
@@ -523,6 +654,7 @@ int cmd_script(int argc, const char **argv)
 	{
 		struct sample_filter_args fa = {
 			.cmd = "script", .comms = so->comms, .pids = so->pids,
+			.dsos = so->dsos, .symbols = so->symbols,
 			.tids = so->tids, .cpus = so->cpus,
 		};
 
@@ -565,7 +697,13 @@ int cmd_script(int argc, const char **argv)
 	so->session = perf_session__new(so->input, &so->tool, &err);
 	if (!so->session)	/* the session said what and where */
 		goto out;
+	so->session->machine->symfs = so->symfs;
 	perf_session__enable_off_cpu(so->session);
+	if (so->header_only) {
+		perf_data__fprintf_info(&so->session->data, stdout, false);
+		status = 0;
+		goto out;
+	}
 	if (sample_time_filter__resolve(&so->time, so->session->data.env.sample_time_start,
 					so->session->data.env.sample_time_end)) {
 		pr_err("prf script: --time %s: percent ranges need the file's sample times "
@@ -639,6 +777,8 @@ int cmd_script(int argc, const char **argv)
 		if (err && err != -EPIPE)
 			goto out;
 	}
+	if (so->per_event_dump && script__dump_close(so))
+		goto out;
 	fflush(stdout);
 	status = perf_session__read_status(so->session, "script", so->force);
 out:
@@ -653,6 +793,7 @@ out:
 		trace_formatter__delete(so->tf);
 	sample_filter__exit(&so->filter);
 	sample_time_filter__exit(&so->time);
+	script__dump_free(so);
 	free(so->checked);
 	free(so);
 	return status;

@@ -773,6 +773,17 @@ static void chain_texts__free(struct chain_texts *ct)
 	free(ct);
 }
 
+int script_printer__set_output(struct script_printer *p, FILE *fp)
+{
+	int err = pbuf_drain(p);
+
+	if (!err && fflush(p->fp))
+		err = errno == EPIPE ? -EPIPE : -EIO;
+	p->fp = fp;
+	p->fd = fileno(fp);
+	return err;
+}
+
 void script_printer__exit(struct script_printer *p)
 {
 	if (p->len)	/* gathered text the caller did not flush */

@@ -112,6 +112,9 @@ struct script_printer {
 /* fp not owned; name_width from script_printer__set_evlist(). 0 or -ENOMEM. */
 int script_printer__init(struct script_printer *p, FILE *fp, struct script_fields *fields);
 void script_printer__exit(struct script_printer *p);
+/* Write what is gathered to the current stream, then print to fp (not
+ * owned) from now on (--per-event-dump). 0 or -EPIPE/-EIO. */
+int script_printer__set_output(struct script_printer *p, FILE *fp);
 /* Width of the event-name column: the longest evsel__name() of evlist. */
 void script_printer__set_evlist(struct script_printer *p, struct evlist *evlist);
 
