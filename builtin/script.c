@@ -17,6 +17,7 @@
 #include "../util/session/off-cpu.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/script-print.h"
+#include "../util/analysis/srccode.h"
 #include "../util/analysis/scripting.h"
 #include "../util/session/trace-format.h"
 #include "../util/session/resolve.h"
@@ -74,6 +75,7 @@ struct script_opts {
 	struct script_dump *dumps;	/* --per-event-dump: by evsel idx */
 	int nr_dumps;
 	struct script_dump *cur_dump;	/* the printer writes into this one */
+	struct srccode *srccode;	/* -F srccode */
 };
 
 /* One --per-event-dump file. */
@@ -165,6 +167,53 @@ static int script__check_evsel(struct script_opts *so, struct evsel *evsel)
 	return 0;
 }
 
+/* Does any event type print one of the fields? */
+static bool script__fields_any(const struct script_opts *so, uint32_t fields)
+{
+	for (int i = 0; i < SCRIPT_NR_TYPES; i++)
+		if (so->fields.fields[i] & fields)
+			return true;
+	return false;
+}
+
+/* A page fault's address resolves to a symbol and DSO (perf: only
+ * those software events' addresses are code or data of the task). */
+static bool addr_is_fault(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       (evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS ||
+		evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+		evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS_MAJ);
+}
+
+/*
+ * The fields printed off the common path that need the resolver: the
+ * symbol/DSO of a page fault's address (-F addr with sym or dso) and the
+ * source line of -F srccode.
+ */
+static void script__resolve_extra(struct script_opts *so, struct evsel *evsel, uint32_t f,
+				  bool chain_done)
+{
+	struct resolved_sample *rs = &so->rs;
+
+	so->printer.addr_dso = NULL;
+	so->printer.srccode = NULL;
+	if ((f & SF_ADDR) && (f & (SF_SYM | SF_DSO)) && addr_is_fault(evsel)) {
+		struct addr_location al;
+
+		memset(&al, 0, sizeof(al));
+		resolved_sample__addr_location(rs, &al);
+		so->printer.addr_has_sym = al.sym != NULL;
+		so->printer.addr_sym = al.sym ? al.sym->name : NULL;
+		so->printer.addr_symoff = al.sym ? al.addr - al.sym->start : 0;
+		so->printer.addr_dso = al.map && al.map->dso ? al.map->dso->long_name : "[unknown]";
+	}
+	if (f & SF_SRCCODE) {
+		resolved_sample__location(rs, chain_done);
+		so->printer.srccode = srccode__line(so->srccode, (pid_t)rs->sample->tid, &rs->al);
+	}
+}
+
 static int script__setup(struct script_opts *so)
 {
 	struct evlist *evlist = so->session->data.evlist;
@@ -204,6 +253,20 @@ static int script__setup(struct script_opts *so)
 	so->printer.use_callchain = !so->hide_callchain && (any_callchain || !any || so->session->data.pipe);
 	if (so->printer.use_callchain && evlist)
 		script_fields__callchain_defaults(&so->fields, evlist, so->session->data.pipe);
+	if (script__fields_any(so, SF_TOD) && !so->script) {
+		const struct perf_env *env = &so->session->data.env;
+
+		if (!env->clock_data) {
+			pr_err("Can't provide 'tod' time, missing clock data. "
+			       "Please record with -k/--clockid option.\n");
+			return -EINVAL;
+		}
+		so->printer.have_tod = true;
+		so->printer.tod_ns = env->clock_tod_ns;
+		so->printer.tod_clock_ns = env->clock_clockid_ns;
+	}
+	if (script__fields_any(so, SF_SRCCODE) && !so->srccode && !(so->srccode = srccode__new()))
+		return -ENOMEM;
 	if (evlist && !so->script) {
 		evlist__for_each_entry(evlist, evsel) {
 			int err = script__check_evsel(so, evsel);
@@ -405,6 +468,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 			if (err)
 				return err;
 		}
+		if (f & (SF_ADDR | SF_SRCCODE))
+			script__resolve_extra(so, evsel, f, cursor != NULL);
 		so->printer.trace_info = NULL;
 		if ((f & SF_TRACE) && evsel->attr.type == PERF_TYPE_TRACEPOINT) {
 			if (!so->tf)
@@ -554,7 +619,7 @@ int cmd_script(int argc, const char **argv)
 				     "comma separated output fields; +field/-field add or remove; "
 				     "'hw:', 'sw:', 'trace:', 'raw:', 'break:' select an event type. "
 				     "Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,symoff,"
-				     "srcline,period,callindent", parse_fields_cb),
+				     "srcline,period,callindent,misc,tod,flags,weight,phys_addr,data_src,iregs,uregs,srccode", parse_fields_cb),
 			OPT_BOOLEAN(0, "ns", &so->nanosecs, "Use 9 decimal places when displaying time"),
 			OPT_BOOLEAN(0, "header", &so->header, "Show data header"),
 			OPT_BOOLEAN(0, "header-only", &so->header_only, "Show only data header"),
@@ -794,6 +859,7 @@ out:
 	sample_filter__exit(&so->filter);
 	sample_time_filter__exit(&so->time);
 	script__dump_free(so);
+	srccode__delete(so->srccode);
 	free(so->checked);
 	free(so);
 	return status;

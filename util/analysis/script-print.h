@@ -42,7 +42,19 @@ enum script_field {
 	SF_SRCLINE	= 1U << 12,
 	SF_PERIOD	= 1U << 13,
 	SF_CALLINDENT	= 1U << 14,
+	SF_IREGS	= 1U << 15,
+	SF_UREGS	= 1U << 16,
+	SF_DATA_SRC	= 1U << 17,
+	SF_WEIGHT	= 1U << 18,
+	SF_PHYS_ADDR	= 1U << 19,
+	SF_MISC		= 1U << 20,
+	SF_TOD		= 1U << 21,
+	SF_FLAGS	= 1U << 22,
+	SF_SRCCODE	= 1U << 23,
 };
+
+/* Fields printed after the sample's own columns, off the common path. */
+#define SF_EXTRA (SF_IREGS | SF_UREGS | SF_DATA_SRC | SF_WEIGHT | SF_PHYS_ADDR | SF_FLAGS)
 
 /* Output slots: perf_event_attr.type values below PERF_TYPE_MAX, plus one
  * for every other (dynamic PMU) type. */
@@ -101,6 +113,15 @@ struct script_printer {
 	uint64_t first_time, prev_time;	/* ns, for reltime/deltatime (private) */
 	bool use_callchain;		/* callchain layout (some evsel has CALLCHAIN, no -G) */
 	int name_width;			/* longest event name of the evlist */
+	bool have_tod;			/* the file's HEADER_CLOCK_DATA: */
+	uint64_t tod_ns, tod_clock_ns;	/* wall time (ns since the epoch) at clock time */
+	int data_src_width;		/* widest data_src text so far (private) */
+	const char *addr_sym;		/* -F addr of a page fault: the address's symbol */
+	const char *addr_dso;		/* and DSO ("[unknown]" when none), NULL: not shown */
+	uint64_t addr_symoff;		/* addr - symbol start */
+	bool addr_has_sym;
+	const char *srccode;		/* -F srccode: text printed after the sample
+					   (perf's "|LINE     source"), NULL: none */
 	const char *trace_info;		/* "trace" field of the next sample (formatted
 					   tracepoint payload, not owned), NULL: raw hex */
 	char *buf;			/* line buffer (private) */
@@ -158,6 +179,13 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
  */
 int script_printer__set_reorder(struct script_printer *p, bool on);
 int script_printer__flush(struct script_printer *p, uint64_t limit);
+
+/*
+ * -F tod: "YYYY-MM-DD HH:MM:SS.uuuuuu" (.nnnnnnnnn with --ns) of a
+ * sample time (ns, the recording's clock) in local time, from the
+ * file's clock data (tod_ns at tod_clock_ns), into buf (size bytes).
+ */
+void script_printer__tod(const struct script_printer *p, uint64_t time, char *buf, size_t size);
 
 /* Address perf prints for a frame in callchain mode: the ip mapped into
  * its DSO (file offset space) for user maps, the ip itself for kernel
