@@ -35,6 +35,7 @@ struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
 	const char *input;
 	bool nanosecs, header, show_mmap, show_task, show_switch, show_lost, hide_callchain;
+	bool show_ns, show_cgroup, show_round;
 	bool reltime, deltatime;
 	bool folded, annotate_kernel;
 	bool force;			/* -f: a partial result of a damaged file exits 0 */
@@ -117,6 +118,9 @@ static int script__check_conflicts(const struct script_opts *so)
 				 so->show_task ? "--show-task-events" :
 				 so->show_switch ? "--show-switch-events" :
 				 so->show_lost ? "--show-lost-events" :
+				 so->show_ns ? "--show-namespace-events" :
+				 so->show_cgroup ? "--show-cgroup-events" :
+				 so->show_round ? "--show-round-events" :
 				 so->reltime ? "--reltime" : so->deltatime ? "--deltatime" :
 				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" :
 				 so->per_event_dump ? "--per-event-dump" : NULL;
@@ -563,6 +567,16 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 		pid = (pid_t)event->fork.pid;
 		tid = (pid_t)event->fork.tid;
 		break;
+	case PERF_RECORD_NAMESPACES:
+		show = so->show_ns;
+		pid = (pid_t)event->namespaces.pid;
+		tid = (pid_t)event->namespaces.tid;
+		break;
+	case PERF_RECORD_CGROUP:
+		show = so->show_cgroup;
+		pid = sample ? (pid_t)sample->pid : -1;
+		tid = sample ? (pid_t)sample->tid : -1;
+		break;
 	default:
 		return 0;
 	}
@@ -580,6 +594,18 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 		err = script_printer__sideband(&so->printer, evsel, event, sample,
 				       perf_session__comm(so->session, pid, tid));
 	return script__stop(so, err);
+}
+
+/* --show-round-events: PERF_RECORD_FINISHED_ROUND as perf prints it (no
+ * sample prefix); records come in file order then (see cmd_script()). */
+static int process_round(struct perf_session *s, union perf_event *event)
+{
+	struct script_opts *so = tool2opts(s->tool);
+
+	(void)event;
+	if (so->folded || so->runner)
+		return 0;
+	return script__stop(so, script_printer__text(&so->printer, "PERF_RECORD_FINISHED_ROUND\n"));
 }
 
 /* -g LANG */
@@ -631,6 +657,9 @@ int cmd_script(int argc, const char **argv)
 			OPT_BOOLEAN(0, "show-task-events", &so->show_task, "Show the fork/comm/exit events"),
 			OPT_BOOLEAN(0, "show-switch-events", &so->show_switch, "Show the switch events"),
 			OPT_BOOLEAN(0, "show-lost-events", &so->show_lost, "Show lost events (if recorded)"),
+			OPT_BOOLEAN(0, "show-namespace-events", &so->show_ns, "Show namespace events (if recorded)"),
+			OPT_BOOLEAN(0, "show-cgroup-events", &so->show_cgroup, "Show cgroup events (if recorded)"),
+			OPT_BOOLEAN(0, "show-round-events", &so->show_round, "Show round events (if recorded)"),
 			OPT_BOOLEAN(0, "reltime", &so->reltime, "Show time stamps relative to start"),
 			OPT_BOOLEAN(0, "deltatime", &so->deltatime, "Show time stamps relative to previous event"),
 			OPT_STRING('c', "comms", &so->comms, "comm[,comm...]", "only display events for these comms"),
@@ -732,13 +761,19 @@ int cmd_script(int argc, const char **argv)
 		so->input = default_input();
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-	perf_tool__init(&so->tool, true);
+	/* as perf 6.1: showing the rounds delivers every record as it is
+	 * read, in file order, not sorted by time */
+	perf_tool__init(&so->tool, !so->show_round);
 	so->tool.sample = process_sample;
 	so->tool.mmap = process_sideband;
 	so->tool.mmap2 = process_sideband;
 	so->tool.comm = process_sideband;
 	so->tool.fork = process_sideband;
 	so->tool.exit = process_sideband;
+	so->tool.namespaces = process_sideband;
+	so->tool.cgroup = process_sideband;
+	if (so->show_round)
+		so->tool.finished_round = process_round;
 	so->tool.context_switch = process_switch;
 	if (so->show_lost)
 		so->tool.lost = process_lost;

@@ -1375,6 +1375,39 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 	return pbuf_emit(p, sample->time);
 }
 
+int script_printer__text(struct script_printer *p, const char *text)
+{
+	put_str(p, text);
+	return pbuf_emit(p, 0);
+}
+
+/*
+ * "PERF_RECORD_NAMESPACES pid/tid - nr_namespaces: N" and the namespaces'
+ * "idx/name: dev/ino" pairs, four to a tab-indented line, as perf 6.1.
+ */
+static void put_namespaces(struct script_printer *p, const union perf_event *event)
+{
+	static const char *const names[] = { "net", "uts", "ipc", "pid", "user", "mnt", "cgroup" };
+	const struct perf_record_namespaces *ns = &event->namespaces;
+	uint64_t nr = ns->nr_namespaces, fit;
+
+	fit = event->header.size >= sizeof(*ns) ?
+	      (event->header.size - sizeof(*ns)) / sizeof(ns->link_info[0]) : 0;
+	if (nr > fit)
+		nr = fit;
+	put_fmt(p, "PERF_RECORD_NAMESPACES %d/%d - nr_namespaces: %" PRIu64 "\n\t\t[",
+		(int)ns->pid, (int)ns->tid, (uint64_t)ns->nr_namespaces);
+	for (uint64_t i = 0; i < nr; i++) {
+		if (i && i % 4 == 0)
+			put_str(p, "\n\t\t ");
+		put_fmt(p, "%u/%s: %" PRIu64 "/%#" PRIx64 "%s", (unsigned int)i,
+			i < ARRAY_SIZE(names) ? names[i] : "?", (uint64_t)ns->link_info[i].dev,
+			(uint64_t)ns->link_info[i].ino, i + 1 != nr ? ", " : "]\n");
+	}
+	if (!nr)
+		put_str(p, "]\n");
+}
+
 static char prot_char(uint32_t prot, uint32_t bit, char c)
 {
 	return (prot & bit) ? c : '-';
@@ -1397,6 +1430,8 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	case PERF_RECORD_SWITCH:
 	case PERF_RECORD_SWITCH_CPU_WIDE:
 	case PERF_RECORD_LOST:
+	case PERF_RECORD_NAMESPACES:
+	case PERF_RECORD_CGROUP:
 		break;
 	default:
 		return 0;
@@ -1468,6 +1503,20 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	case PERF_RECORD_LOST:
 		put_fmt(p, "PERF_RECORD_LOST lost %" PRIu64 "\n", (uint64_t)event->lost.lost);
 		break;
+	case PERF_RECORD_NAMESPACES:
+		put_namespaces(p, event);
+		break;
+	case PERF_RECORD_CGROUP: {
+		uint64_t id = 0;
+		size_t off = sizeof(*h) + sizeof(id);
+
+		if (h->size >= off)
+			memcpy(&id, (const char *)event + sizeof(*h), sizeof(id));
+		put_fmt(p, "PERF_RECORD_CGROUP cgroup: %" PRIu64 " %.*s\n", id,
+			h->size > off ? perf_event__strlen(event, off, PATH_MAX) : 0,
+			(const char *)event + off);
+		break;
+	}
 	default:
 		break;
 	}

@@ -154,8 +154,9 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 
 /*
  * Print one side-band record (MMAP, MMAP2, COMM, FORK, EXIT, SWITCH,
- * SWITCH_CPU_WIDE, LOST) as perf does with --show-mmap-events/
- * --show-task-events/--show-switch-events/--show-lost-events: the sample
+ * SWITCH_CPU_WIDE, LOST, NAMESPACES, CGROUP) as perf does with
+ * --show-mmap-events/--show-task-events/--show-switch-events/
+ * --show-lost-events/--show-namespace-events/--show-cgroup-events: the sample
  * prefix of
  * evsel (comm of the record's thread, sample tid/cpu/time) followed by
  * "PERF_RECORD_...". Other record types print nothing.
@@ -164,6 +165,11 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 			     const union perf_event *event,
 			     const struct perf_sample *sample, const char *comm);
+
+/* Print text as it is (a record perf prints without a prefix, such as
+ * "PERF_RECORD_FINISHED_ROUND\n"), in order with the samples. 0 or
+ * -EPIPE/-EIO. */
+int script_printer__text(struct script_printer *p, const char *text);
 
 /*
  * Time order for inputs some of whose records are known only later than
