@@ -36,6 +36,7 @@ struct script_opts {
 	const char *input;
 	bool nanosecs, header, show_mmap, show_task, show_switch, show_lost, hide_callchain;
 	bool show_ns, show_cgroup, show_round;
+	bool latency;			/* -L */
 	bool reltime, deltatime;
 	bool folded, annotate_kernel;
 	bool force;			/* -f: a partial result of a damaged file exits 0 */
@@ -120,7 +121,7 @@ static int script__check_conflicts(const struct script_opts *so)
 				 so->show_lost ? "--show-lost-events" :
 				 so->show_ns ? "--show-namespace-events" :
 				 so->show_cgroup ? "--show-cgroup-events" :
-				 so->show_round ? "--show-round-events" :
+				 so->show_round ? "--show-round-events" : so->latency ? "-L/--Latency" :
 				 so->reltime ? "--reltime" : so->deltatime ? "--deltatime" :
 				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" :
 				 so->per_event_dump ? "--per-event-dump" : NULL;
@@ -647,6 +648,8 @@ int cmd_script(int argc, const char **argv)
 				     "Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,symoff,"
 				     "srcline,period,callindent,misc,tod,flags,weight,phys_addr,data_src,iregs,uregs,srccode", parse_fields_cb),
 			OPT_BOOLEAN(0, "ns", &so->nanosecs, "Use 9 decimal places when displaying time"),
+			OPT_BOOLEAN('L', "Latency", &so->latency,
+				    "show latency attributes (irqs/preemption disabled, etc)"),
 			OPT_BOOLEAN(0, "header", &so->header, "Show data header"),
 			OPT_BOOLEAN(0, "header-only", &so->header_only, "Show only data header"),
 			OPT_STRING(0, "symfs", &so->symfs, "directory",
@@ -784,6 +787,7 @@ int cmd_script(int argc, const char **argv)
 	if (script_printer__init(&so->printer, stdout, &so->fields))
 		goto out;
 	so->printer.nanosecs = so->nanosecs;
+	so->printer.latency = so->latency;
 	so->printer.reltime = so->reltime;
 	so->printer.deltatime = so->deltatime;
 	if (so->folded) {

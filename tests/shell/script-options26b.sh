@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf script -S/--symbols, --dsos, --comms, --pid, --tid, --cpu, --max-stack, --inline/--no-inline, --symfs, --header-only, --per-event-dump against perf script on the same perf.data, recorded by perf and by prf (issue #26)
+# prf script -S/--symbols, -L, --dsos, --comms, --pid, --tid, --cpu, --max-stack, --inline/--no-inline, --symfs, --header-only, --per-event-dump against perf script on the same perf.data, recorded by perf and by prf (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup script-opts26b
@@ -55,6 +55,8 @@ for IN in "$T/perf.data" "$T/prf.data"; do
 	same "--no-inline" --no-inline
 	same "--inline" --inline
 	same "--header-only" --header-only
+	same "-L" -L
+	same "-L --show-task-events -G -F +cpu" -L --show-task-events -G -F +cpu
 	same "--symfs /" --symfs / -G
 	n=$("$PRF" script -i "$IN" -S spin2 -G | grep -vc ' spin2+')
 	[ "$n" -eq 0 ] || fail "-S spin2 kept $n other samples"
@@ -90,6 +92,13 @@ perf_record "$T/ws.data" -N -F 999 -g -- "$T/ws"
 IN=$T/ws.data
 same "stripped, no --symfs" --dsos ws -G
 grep -q ' spin' "$T/prf.txt" && fail "the stripped program names spin"
-same "--symfs DIR" --symfs "$T/sym" --dsos ws
+same "--symfs DIR" --symfs "$T/sym" --dsos ws -G
 grep -q ' spin2+' "$T/prf.txt" || fail "--symfs DIR: no spin2 from the unstripped copy"
+
+# -L: tracepoints and samples with perf's latency-format comm and cpu
+perf_record "$T/tp.data" -e sched:sched_process_fork -e cpu-clock -c 1000000 --sample-cpu -- "$T/w"
+IN=$T/tp.data
+same "-L (tracepoints)" -L
+same "-L -F comm,cpu,event,trace" -L -F comm,cpu,event,trace
+grep -q '^       w   [0-9] sched:sched_process_fork: comm=w' "$T/prf.txt" || fail "-L: $(head -2 "$T/prf.txt")"
 exit 0

@@ -944,7 +944,12 @@ static void put_start(struct script_printer *p, uint32_t f, const struct perf_sa
 		      const char *comm, uint32_t type)
 {
 	if (f & SF_COMM) {
-		if (p->use_callchain && (f & SF_IP)) {
+		if (p->latency) {	/* -L: "%8.8s" */
+			size_t n = strlen(comm);
+
+			put_pad(p, 8 - (int)n);
+			put_mem(p, comm, n < 8 ? n : 8);
+		} else if (p->use_callchain && (f & SF_IP)) {
 			put_str(p, comm);
 		} else {
 			put_pad(p, 16 - (int)strlen(comm));
@@ -965,9 +970,14 @@ static void put_start(struct script_printer *p, uint32_t f, const struct perf_sa
 		put_ch(p, ' ');
 	}
 	if (f & SF_CPU) {
-		put_ch(p, '[');
-		put_udec(p, sample->cpu, 3, true);
-		put_str(p, "] ");
+		if (p->latency) {
+			put_sdec(p, (int32_t)sample->cpu, 3, false);
+			put_ch(p, ' ');
+		} else {
+			put_ch(p, '[');
+			put_udec(p, sample->cpu, 3, true);
+			put_str(p, "] ");
+		}
 	}
 	if (f & (SF_MISC | SF_TOD)) {
 		if (f & SF_MISC)

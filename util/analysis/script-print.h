@@ -109,6 +109,7 @@ struct script_printer {
 	int fd;				/* fileno(fp), -1: none (written with fwrite) */
 	struct script_fields *fields;	/* not owned */
 	bool nanosecs;			/* --ns */
+	bool latency;			/* -L: comm "%8.8s", cpu "%3d" */
 	bool reltime, deltatime;	/* --reltime, --deltatime: time column relative */
 	uint64_t first_time, prev_time;	/* ns, for reltime/deltatime (private) */
 	bool use_callchain;		/* callchain layout (some evsel has CALLCHAIN, no -G) */
