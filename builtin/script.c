@@ -137,6 +137,20 @@ static int script__check_conflicts(const struct script_opts *so)
 	return 0;
 }
 
+/* Grow the array *arr of *nr elements of size elem to n (> *nr), the new
+ * ones zeroed. 0 or -ENOMEM (the array unchanged). */
+static int grow_zeroed(void **arr, int *nr, int n, size_t elem)
+{
+	char *a = realloc(*arr, (size_t)n * elem);
+
+	if (!a)
+		return -ENOMEM;
+	memset(a + (size_t)*nr * elem, 0, (size_t)(n - *nr) * elem);
+	*arr = a;
+	*nr = n;
+	return 0;
+}
+
 static struct script_opts *tool2opts(struct perf_tool *tool)
 {
 	return container_of(tool, struct script_opts, tool);
@@ -149,16 +163,9 @@ static int script__check_evsel(struct script_opts *so, struct evsel *evsel)
 
 	if (evsel->idx < 0)
 		return 0;
-	if (evsel->idx >= so->nr_checked) {
-		int n = evsel->idx + 16;
-		unsigned char *c = realloc(so->checked, (size_t)n);
-
-		if (!c)
-			return -ENOMEM;
-		memset(c + so->nr_checked, 0, (size_t)(n - so->nr_checked));
-		so->checked = c;
-		so->nr_checked = n;
-	}
+	if (evsel->idx >= so->nr_checked &&
+	    grow_zeroed((void **)&so->checked, &so->nr_checked, evsel->idx + 16, 1))
+		return -ENOMEM;
 	if (so->checked[evsel->idx])
 		return 0;
 	so->checked[evsel->idx] = 1;
@@ -296,16 +303,9 @@ static int script__dump_switch(struct script_opts *so, struct evsel *evsel)
 
 	if (evsel->idx < 0)
 		return -EINVAL;
-	if (evsel->idx >= so->nr_dumps) {
-		int n = evsel->idx + 8;
-		struct script_dump *nd = realloc(so->dumps, (size_t)n * sizeof(*nd));
-
-		if (!nd)
-			return -ENOMEM;
-		memset(nd + so->nr_dumps, 0, (size_t)(n - so->nr_dumps) * sizeof(*nd));
-		so->dumps = nd;
-		so->nr_dumps = n;
-	}
+	if (evsel->idx >= so->nr_dumps &&
+	    grow_zeroed((void **)&so->dumps, &so->nr_dumps, evsel->idx + 8, sizeof(*so->dumps)))
+		return -ENOMEM;
 	d = &so->dumps[evsel->idx];
 	if (!d->fp) {
 		if (asprintf(&d->name, "%s.%s.dump", so->input, evsel__name(evsel)) < 0) {
