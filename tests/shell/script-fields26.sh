@@ -1,7 +1,7 @@
 #!/bin/bash
 # prf script -F tod, flags, misc, weight, addr, phys_addr, data_src, iregs, uregs, callindent, srccode and the -F type:fields form (hw:, sw:, trace:, +/-) against perf script on the same perf.data, recorded by perf and by prf (issue #26)
 set -u
-. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/script.sh"
 test_setup script-fields26
 
 cat > "$T/pf.c" <<'C'
@@ -23,14 +23,6 @@ int main(void)
 C
 cc -O0 -g -fno-omit-frame-pointer -o "$T/pf" "$T/pf.c" || fail "cc"
 
-same() { # name args...: prf script and perf script print the same on $IN
-	local name=$1; shift
-	"$PERF" script -i "$IN" "$@" > "$T/perf.txt" 2>/dev/null
-	prf_out "$T/prf.txt" script -i "$IN" "$@"
-	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
-	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
-	echo "ok: script $name ($(wc -l < "$T/prf.txt") lines, $(basename "$IN"))"
-}
 
 # page faults with their data address, weight, registers (and, from perf,
 # physical addresses and the interrupt registers)

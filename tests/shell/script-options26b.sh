@@ -1,7 +1,7 @@
 #!/bin/bash
 # prf script -S/--symbols, -L, --dsos, --comms, --pid, --tid, --cpu, --max-stack, --inline/--no-inline, --symfs, --header-only, --per-event-dump against perf script on the same perf.data, recorded by perf and by prf (issue #26)
 set -u
-. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/script.sh"
 test_setup script-opts26b
 
 cat > "$T/w.c" <<'C'
@@ -24,14 +24,6 @@ perf_record "$T/perf.data" -e cpu-clock,task-clock -F 999 -g --sample-cpu -- "$T
 "$PRF" record -q -o "$T/prf.data" -e cpu-clock,task-clock -F 999 -g --sample-cpu -- "$T/w" > /dev/null 2> "$T/prec.err" ||
 	{ cat "$T/prec.err"; fail "prf record"; }
 
-same() { # name args...: prf script and perf script print the same on $IN
-	local name=$1; shift
-	"$PERF" script -i "$IN" "$@" > "$T/perf.txt" 2>/dev/null
-	prf_out "$T/prf.txt" script -i "$IN" "$@"
-	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
-	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
-	echo "ok: script $name ($(wc -l < "$T/prf.txt") lines, $(basename "$IN"))"
-}
 
 for IN in "$T/perf.data" "$T/prf.data"; do
 	pid=$("$PRF" script -i "$IN" -F pid,ip,sym -G | awk '$3 == "spin" { print $1; exit }')

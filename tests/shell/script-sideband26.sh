@@ -1,7 +1,7 @@
 #!/bin/bash
 # prf script --show-namespace-events, --show-cgroup-events, --show-round-events against perf script on the same perf.data, recorded by perf and by prf (issue #26)
 set -u
-. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/script.sh"
 test_setup script-sideband26 taskset
 
 cat > "$T/w.c" <<'C'
@@ -16,14 +16,6 @@ int main(void) {
 C
 cc -O0 -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
 
-same() { # name args...: prf script and perf script print the same on $IN
-	local name=$1; shift
-	"$PERF" script -i "$IN" "$@" > "$T/perf.txt" 2>/dev/null
-	prf_out "$T/prf.txt" script -i "$IN" "$@"
-	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
-	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
-	echo "ok: script $name ($(wc -l < "$T/prf.txt") lines, $(basename "$IN"))"
-}
 
 perf_record "$T/perf.data" --namespaces --all-cgroups -F 999 -g -- taskset -c 0 "$T/w"
 "$PRF" record -q -o "$T/prf.data" --namespaces --all-cgroups -F 999 -g -- taskset -c 0 "$T/w" \
