@@ -248,6 +248,10 @@ static int script__setup(struct script_opts *so)
 			so->fold_evsel = off_cpu__evsel(so->oc);
 		/* offcpu-time samples carry their switch-out time but are
 		 * known at switch-in: print everything in time order */
+		if (so->oc && so->per_event_dump) {
+			pr_err("prf script: --per-event-dump does not apply to off-CPU recordings\n");
+			return -EINVAL;
+		}
 		if (so->oc && !so->folded) {
 			err = script_printer__set_reorder(&so->printer, true);
 			if (err)
