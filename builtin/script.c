@@ -6,6 +6,7 @@
  * (util/analysis/script-print.h) and folded (util/analysis/folded.h) print.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,14 @@
 #include "../util/session/off-cpu.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/script-print.h"
+#include "../util/analysis/srccode.h"
 #include "../util/analysis/scripting.h"
 #include "../util/session/trace-format.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
+#include "../util/model/map.h"
+#include "../util/model/dso.h"
 #include "../util/kernel/evsel.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
@@ -31,6 +35,8 @@ struct script_opts {
 	struct perf_tool tool;		/* first: container_of */
 	const char *input;
 	bool nanosecs, header, show_mmap, show_task, show_switch, show_lost, hide_callchain;
+	bool show_ns, show_cgroup, show_round;
+	bool latency;			/* -L */
 	bool reltime, deltatime;
 	bool folded, annotate_kernel;
 	bool force;			/* -f: a partial result of a damaged file exits 0 */
@@ -39,6 +45,10 @@ struct script_opts {
 	const char *weight;
 	const char *fold_event;		/* --folded --event: evsel name */
 	const char *comms, *pids, *tids, *cpus, *time_str;
+	const char *dsos, *symbols;	/* --dsos, -S/--symbols: the sample ip's */
+	const char *symfs;
+	bool header_only;
+	bool per_event_dump;		/* samples into INPUT.EVENT.dump files */
 	const char *script;		/* -s: run this script (its args follow) */
 	const char *gen_script;		/* -g LANG: write a skeleton */
 	bool list_scripts;		/* -l */
@@ -64,6 +74,17 @@ struct script_opts {
 	bool slot_checked[SCRIPT_NR_TYPES];	/* perf checks the first evsel of a type */
 	struct sample_filter filter;	/* --comms/--pid/--tid/--cpu */
 	struct sample_time_filter time;	/* --time */
+	struct script_dump *dumps;	/* --per-event-dump: by evsel idx */
+	int nr_dumps;
+	struct script_dump *cur_dump;	/* the printer writes into this one */
+	struct srccode *srccode;	/* -F srccode */
+};
+
+/* One --per-event-dump file. */
+struct script_dump {
+	FILE *fp;
+	char *name;
+	uint64_t samples;
 };
 
 static const char *const script_usage[] = {
@@ -98,8 +119,12 @@ static int script__check_conflicts(const struct script_opts *so)
 				 so->show_task ? "--show-task-events" :
 				 so->show_switch ? "--show-switch-events" :
 				 so->show_lost ? "--show-lost-events" :
+				 so->show_ns ? "--show-namespace-events" :
+				 so->show_cgroup ? "--show-cgroup-events" :
+				 so->show_round ? "--show-round-events" : so->latency ? "-L/--Latency" :
 				 so->reltime ? "--reltime" : so->deltatime ? "--deltatime" :
-				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" : NULL;
+				 so->hide_callchain ? "-G/--hide-call-graph" : so->header ? "--header" :
+				 so->per_event_dump ? "--per-event-dump" : NULL;
 
 	if (!so->folded && only_folded) {
 		fprintf(stderr, "prf script: %s applies to --folded output only\n", only_folded);
@@ -109,6 +134,20 @@ static int script__check_conflicts(const struct script_opts *so)
 		fprintf(stderr, "prf script: %s does not apply to --folded output\n", not_folded);
 		return -1;
 	}
+	return 0;
+}
+
+/* Grow the array *arr of *nr elements of size elem to n (> *nr), the new
+ * ones zeroed. 0 or -ENOMEM (the array unchanged). */
+static int grow_zeroed(void **arr, int *nr, int n, size_t elem)
+{
+	char *a = realloc(*arr, (size_t)n * elem);
+
+	if (!a)
+		return -ENOMEM;
+	memset(a + (size_t)*nr * elem, 0, (size_t)(n - *nr) * elem);
+	*arr = a;
+	*nr = n;
 	return 0;
 }
 
@@ -124,16 +163,9 @@ static int script__check_evsel(struct script_opts *so, struct evsel *evsel)
 
 	if (evsel->idx < 0)
 		return 0;
-	if (evsel->idx >= so->nr_checked) {
-		int n = evsel->idx + 16;
-		unsigned char *c = realloc(so->checked, (size_t)n);
-
-		if (!c)
-			return -ENOMEM;
-		memset(c + so->nr_checked, 0, (size_t)(n - so->nr_checked));
-		so->checked = c;
-		so->nr_checked = n;
-	}
+	if (evsel->idx >= so->nr_checked &&
+	    grow_zeroed((void **)&so->checked, &so->nr_checked, evsel->idx + 16, 1))
+		return -ENOMEM;
 	if (so->checked[evsel->idx])
 		return 0;
 	so->checked[evsel->idx] = 1;
@@ -145,6 +177,53 @@ static int script__check_evsel(struct script_opts *so, struct evsel *evsel)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* Does any event type print one of the fields? */
+static bool script__fields_any(const struct script_opts *so, uint32_t fields)
+{
+	for (int i = 0; i < SCRIPT_NR_TYPES; i++)
+		if (so->fields.fields[i] & fields)
+			return true;
+	return false;
+}
+
+/* A page fault's address resolves to a symbol and DSO (perf: only
+ * those software events' addresses are code or data of the task). */
+static bool addr_is_fault(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       (evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS ||
+		evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+		evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS_MAJ);
+}
+
+/*
+ * The fields printed off the common path that need the resolver: the
+ * symbol/DSO of a page fault's address (-F addr with sym or dso) and the
+ * source line of -F srccode.
+ */
+static void script__resolve_extra(struct script_opts *so, struct evsel *evsel, uint32_t f,
+				  bool chain_done)
+{
+	struct resolved_sample *rs = &so->rs;
+
+	so->printer.addr_dso = NULL;
+	so->printer.srccode = NULL;
+	if ((f & SF_ADDR) && (f & (SF_SYM | SF_DSO)) && addr_is_fault(evsel)) {
+		struct addr_location al;
+
+		memset(&al, 0, sizeof(al));
+		resolved_sample__addr_location(rs, &al);
+		so->printer.addr_has_sym = al.sym != NULL;
+		so->printer.addr_sym = al.sym ? al.sym->name : NULL;
+		so->printer.addr_symoff = al.sym ? al.addr - al.sym->start : 0;
+		so->printer.addr_dso = al.map && al.map->dso ? al.map->dso->long_name : "[unknown]";
+	}
+	if (f & SF_SRCCODE) {
+		resolved_sample__location(rs, chain_done);
+		so->printer.srccode = srccode__line(so->srccode, (pid_t)rs->sample->tid, &rs->al);
+	}
 }
 
 static int script__setup(struct script_opts *so)
@@ -169,6 +248,10 @@ static int script__setup(struct script_opts *so)
 			so->fold_evsel = off_cpu__evsel(so->oc);
 		/* offcpu-time samples carry their switch-out time but are
 		 * known at switch-in: print everything in time order */
+		if (so->oc && so->per_event_dump) {
+			pr_err("prf script: --per-event-dump does not apply to off-CPU recordings\n");
+			return -EINVAL;
+		}
 		if (so->oc && !so->folded) {
 			err = script_printer__set_reorder(&so->printer, true);
 			if (err)
@@ -186,6 +269,20 @@ static int script__setup(struct script_opts *so)
 	so->printer.use_callchain = !so->hide_callchain && (any_callchain || !any || so->session->data.pipe);
 	if (so->printer.use_callchain && evlist)
 		script_fields__callchain_defaults(&so->fields, evlist, so->session->data.pipe);
+	if (script__fields_any(so, SF_TOD) && !so->script) {
+		const struct perf_env *env = &so->session->data.env;
+
+		if (!env->clock_data) {
+			pr_err("Can't provide 'tod' time, missing clock data. "
+			       "Please record with -k/--clockid option.\n");
+			return -EINVAL;
+		}
+		so->printer.have_tod = true;
+		so->printer.tod_ns = env->clock_tod_ns;
+		so->printer.tod_clock_ns = env->clock_clockid_ns;
+	}
+	if (script__fields_any(so, SF_SRCCODE) && !so->srccode && !(so->srccode = srccode__new()))
+		return -ENOMEM;
 	if (evlist && !so->script) {
 		evlist__for_each_entry(evlist, evsel) {
 			int err = script__check_evsel(so, evsel);
@@ -196,6 +293,89 @@ static int script__setup(struct script_opts *so)
 		script_printer__set_evlist(&so->printer, evlist);
 	}
 	return 0;
+}
+
+/*
+ * --per-event-dump: the printer's output goes to INPUT.EVENT.dump of the
+ * sample's evsel (perf's file name), opened on its first sample; side-band
+ * records stay on stdout, as perf prints them.
+ */
+static int script__dump_switch(struct script_opts *so, struct evsel *evsel)
+{
+	struct script_dump *d;
+	int err;
+
+	if (evsel->idx < 0)
+		return -EINVAL;
+	if (evsel->idx >= so->nr_dumps &&
+	    grow_zeroed((void **)&so->dumps, &so->nr_dumps, evsel->idx + 8, sizeof(*so->dumps)))
+		return -ENOMEM;
+	d = &so->dumps[evsel->idx];
+	if (!d->fp) {
+		if (asprintf(&d->name, "%s.%s.dump", so->input, evsel__name(evsel)) < 0) {
+			d->name = NULL;
+			return -ENOMEM;
+		}
+		d->fp = fopen(d->name, "w");
+		if (!d->fp) {
+			err = -errno;
+			pr_err("prf script: cannot create %s: %s\n", d->name, strerror(errno));
+			return err;
+		}
+	}
+	d->samples++;
+	if (d == so->cur_dump)
+		return 0;
+	so->cur_dump = d;
+	return script_printer__set_output(&so->printer, d->fp);
+}
+
+/* Side-band records print on stdout also with --per-event-dump. */
+static int script__dump_stdout(struct script_opts *so)
+{
+	if (!so->cur_dump)
+		return 0;
+	so->cur_dump = NULL;
+	return script_printer__set_output(&so->printer, stdout);
+}
+
+/*
+ * Close the --per-event-dump files, each announced on stdout as perf
+ * does: the size is what perf finds on disk before its last flush, the
+ * bytes written in whole stdio blocks (st_blksize). 0 or -EIO.
+ */
+static int script__dump_close(struct script_opts *so)
+{
+	int err = script__dump_stdout(so);
+
+	for (int i = 0; i < so->nr_dumps; i++) {
+		struct script_dump *d = &so->dumps[i];
+		struct stat st;
+		long size;
+
+		if (!d->fp)
+			continue;
+		size = ftell(d->fp);
+		if (fstat(fileno(d->fp), &st) || st.st_blksize <= 0)
+			st.st_blksize = BUFSIZ;
+		size -= size % st.st_blksize;
+		printf("[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
+		       (double)size / 1024.0 / 1024.0, d->name, d->samples);
+		if (fclose(d->fp) && !err)
+			err = -EIO;
+		d->fp = NULL;
+	}
+	return err;
+}
+
+static void script__dump_free(struct script_opts *so)
+{
+	for (int i = 0; i < so->nr_dumps; i++) {
+		if (so->dumps[i].fp)
+			fclose(so->dumps[i].fp);
+		free(so->dumps[i].name);
+	}
+	free(so->dumps);
 }
 
 static bool script__filtered(struct script_opts *so, struct perf_sample *sample, const char *comm)
@@ -246,6 +426,13 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	comm = rs->comm;
 	if (script__filtered(so, sample, comm))
 		return 0;
+	if (so->filter.nr_dsos || so->filter.nr_syms) {
+		/* as perf: the sample ip's DSO and symbol */
+		resolved_sample__location(rs, false);
+		if (!sample_filter__match_dso(&so->filter, rs->al.map ? rs->al.map->dso : NULL) ||
+		    !sample_filter__match_sym(&so->filter, rs->al.sym ? rs->al.sym->name : NULL))
+			return 0;
+	}
 	if (so->runner)
 		return script_runner__sample(so->runner, evsel, sample, rs);
 
@@ -285,6 +472,13 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 				return err;
 			cursor = &rs->cursor;
 		}
+		if (so->per_event_dump) {
+			err = script__dump_switch(so, evsel);
+			if (err)
+				return err;
+		}
+		if (f & (SF_ADDR | SF_SRCCODE))
+			script__resolve_extra(so, evsel, f, cursor != NULL);
 		so->printer.trace_info = NULL;
 		if ((f & SF_TRACE) && evsel->attr.type == PERF_TYPE_TRACEPOINT) {
 			if (!so->tf)
@@ -312,7 +506,9 @@ static int script__print_record(struct script_opts *so, union perf_event *event,
 	evsel = sample->evsel;
 	if (!evsel && so->session->data.evlist && so->session->data.evlist->nr_entries)
 		evsel = evlist__first(so->session->data.evlist);
-	err = script_printer__sideband(&so->printer, evsel, event, sample,
+	err = script__dump_stdout(so);
+	if (!err)
+		err = script_printer__sideband(&so->printer, evsel, event, sample,
 				       perf_session__comm(so->session, (pid_t)sample->pid,
 							  (pid_t)sample->tid));
 	return script__stop(so, err);
@@ -376,6 +572,16 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 		pid = (pid_t)event->fork.pid;
 		tid = (pid_t)event->fork.tid;
 		break;
+	case PERF_RECORD_NAMESPACES:
+		show = so->show_ns;
+		pid = (pid_t)event->namespaces.pid;
+		tid = (pid_t)event->namespaces.tid;
+		break;
+	case PERF_RECORD_CGROUP:
+		show = so->show_cgroup;
+		pid = sample ? (pid_t)sample->pid : -1;
+		tid = sample ? (pid_t)sample->tid : -1;
+		break;
 	default:
 		return 0;
 	}
@@ -388,9 +594,23 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 		evsel = evlist__first(so->session->data.evlist);
 	if (pid == -1)
 		pid = 0;
-	err = script_printer__sideband(&so->printer, evsel, event, sample,
+	err = script__dump_stdout(so);
+	if (!err)
+		err = script_printer__sideband(&so->printer, evsel, event, sample,
 				       perf_session__comm(so->session, pid, tid));
 	return script__stop(so, err);
+}
+
+/* --show-round-events: PERF_RECORD_FINISHED_ROUND as perf prints it (no
+ * sample prefix); records come in file order then (see cmd_script()). */
+static int process_round(struct perf_session *s, union perf_event *event)
+{
+	struct script_opts *so = tool2opts(s->tool);
+
+	(void)event;
+	if (so->folded || so->runner)
+		return 0;
+	return script__stop(so, script_printer__text(&so->printer, "PERF_RECORD_FINISHED_ROUND\n"));
 }
 
 /* -g LANG */
@@ -430,16 +650,28 @@ int cmd_script(int argc, const char **argv)
 				     "comma separated output fields; +field/-field add or remove; "
 				     "'hw:', 'sw:', 'trace:', 'raw:', 'break:' select an event type. "
 				     "Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,symoff,"
-				     "srcline,period,callindent", parse_fields_cb),
+				     "srcline,period,callindent,misc,tod,flags,weight,phys_addr,data_src,iregs,uregs,srccode", parse_fields_cb),
 			OPT_BOOLEAN(0, "ns", &so->nanosecs, "Use 9 decimal places when displaying time"),
+			OPT_BOOLEAN('L', "Latency", &so->latency,
+				    "show latency attributes (irqs/preemption disabled, etc)"),
 			OPT_BOOLEAN(0, "header", &so->header, "Show data header"),
+			OPT_BOOLEAN(0, "header-only", &so->header_only, "Show only data header"),
+			OPT_STRING(0, "symfs", &so->symfs, "directory",
+				   "Look for files with symbols relative to this directory"),
+			OPT_BOOLEAN(0, "per-event-dump", &so->per_event_dump,
+				    "Dump trace output to files named by the monitored events"),
 			OPT_BOOLEAN(0, "show-mmap-events", &so->show_mmap, "Show the mmap events"),
 			OPT_BOOLEAN(0, "show-task-events", &so->show_task, "Show the fork/comm/exit events"),
 			OPT_BOOLEAN(0, "show-switch-events", &so->show_switch, "Show the switch events"),
 			OPT_BOOLEAN(0, "show-lost-events", &so->show_lost, "Show lost events (if recorded)"),
+			OPT_BOOLEAN(0, "show-namespace-events", &so->show_ns, "Show namespace events (if recorded)"),
+			OPT_BOOLEAN(0, "show-cgroup-events", &so->show_cgroup, "Show cgroup events (if recorded)"),
+			OPT_BOOLEAN(0, "show-round-events", &so->show_round, "Show round events (if recorded)"),
 			OPT_BOOLEAN(0, "reltime", &so->reltime, "Show time stamps relative to start"),
 			OPT_BOOLEAN(0, "deltatime", &so->deltatime, "Show time stamps relative to previous event"),
 			OPT_STRING('c', "comms", &so->comms, "comm[,comm...]", "only display events for these comms"),
+			OPT_STRING(0, "dsos", &so->dsos, "dso[,dso...]", "only consider symbols in these DSOs"),
+			OPT_STRING('S', "symbols", &so->symbols, "symbol[,symbol...]", "only consider these symbols"),
 			OPT_STRING(0, "pid", &so->pids, "pid[,pid...]", "only consider these pids"),
 			OPT_STRING(0, "tid", &so->tids, "tid[,tid...]", "only consider these tids"),
 			{ .type = OPTION_STRING, .long_name = "pids", .value = &so->pids, .argh = "pid[,pid...]",
@@ -523,6 +755,7 @@ int cmd_script(int argc, const char **argv)
 	{
 		struct sample_filter_args fa = {
 			.cmd = "script", .comms = so->comms, .pids = so->pids,
+			.dsos = so->dsos, .symbols = so->symbols,
 			.tids = so->tids, .cpus = so->cpus,
 		};
 
@@ -535,13 +768,19 @@ int cmd_script(int argc, const char **argv)
 		so->input = default_input();
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-	perf_tool__init(&so->tool, true);
+	/* as perf 6.1: showing the rounds delivers every record as it is
+	 * read, in file order, not sorted by time */
+	perf_tool__init(&so->tool, !so->show_round);
 	so->tool.sample = process_sample;
 	so->tool.mmap = process_sideband;
 	so->tool.mmap2 = process_sideband;
 	so->tool.comm = process_sideband;
 	so->tool.fork = process_sideband;
 	so->tool.exit = process_sideband;
+	so->tool.namespaces = process_sideband;
+	so->tool.cgroup = process_sideband;
+	if (so->show_round)
+		so->tool.finished_round = process_round;
 	so->tool.context_switch = process_switch;
 	if (so->show_lost)
 		so->tool.lost = process_lost;
@@ -552,6 +791,7 @@ int cmd_script(int argc, const char **argv)
 	if (script_printer__init(&so->printer, stdout, &so->fields))
 		goto out;
 	so->printer.nanosecs = so->nanosecs;
+	so->printer.latency = so->latency;
 	so->printer.reltime = so->reltime;
 	so->printer.deltatime = so->deltatime;
 	if (so->folded) {
@@ -565,7 +805,13 @@ int cmd_script(int argc, const char **argv)
 	so->session = perf_session__new(so->input, &so->tool, &err);
 	if (!so->session)	/* the session said what and where */
 		goto out;
+	so->session->machine->symfs = so->symfs;
 	perf_session__enable_off_cpu(so->session);
+	if (so->header_only) {
+		perf_data__fprintf_info(&so->session->data, stdout, false);
+		status = 0;
+		goto out;
+	}
 	if (sample_time_filter__resolve(&so->time, so->session->data.env.sample_time_start,
 					so->session->data.env.sample_time_end)) {
 		pr_err("prf script: --time %s: percent ranges need the file's sample times "
@@ -639,6 +885,8 @@ int cmd_script(int argc, const char **argv)
 		if (err && err != -EPIPE)
 			goto out;
 	}
+	if (so->per_event_dump && script__dump_close(so))
+		goto out;
 	fflush(stdout);
 	status = perf_session__read_status(so->session, "script", so->force);
 out:
@@ -653,6 +901,8 @@ out:
 		trace_formatter__delete(so->tf);
 	sample_filter__exit(&so->filter);
 	sample_time_filter__exit(&so->time);
+	script__dump_free(so);
+	srccode__delete(so->srccode);
 	free(so->checked);
 	free(so);
 	return status;

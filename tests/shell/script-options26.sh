@@ -1,7 +1,7 @@
 #!/bin/bash
 # prf script --time (ranges, percent slices), --reltime, --deltatime, --show-switch-events, --show-lost-events against perf script on the same perf.data (issue #26)
 set -u
-. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/script.sh"
 test_setup script-opts26
 
 cat > "$T/w.c" <<'C'
@@ -20,14 +20,6 @@ cc -O0 -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
 perf_record "$T/w.data" -F 999 -g --sample-cpu -- "$T/w"
 IN=$T/w.data
 
-same() { # name args...: prf script and perf script print the same on $IN
-	local name=$1; shift
-	"$PERF" script -i "$IN" "$@" > "$T/perf.txt" 2>/dev/null
-	prf_out "$T/prf.txt" script -i "$IN" "$@"
-	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
-	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
-	echo "ok: script $name ($(wc -l < "$T/prf.txt") lines)"
-}
 
 times=$("$PRF" script -i "$T/w.data" --ns -F time | tr -d ' :')
 nr=$(echo "$times" | wc -l)

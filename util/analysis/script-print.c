@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include "script-print.h"
 #include "../kernel/evsel.h"
 #include "../kernel/evlist.h"
@@ -24,6 +25,7 @@
 #include "../model/map.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
+#include "../../arch/x86/perf_regs.h"
 
 static const struct {
 	const char *name;
@@ -34,7 +36,9 @@ static const struct {
 	{ "trace", SF_TRACE }, { "ip", SF_IP }, { "sym", SF_SYM },
 	{ "dso", SF_DSO }, { "addr", SF_ADDR }, { "symoff", SF_SYMOFF },
 	{ "srcline", SF_SRCLINE }, { "period", SF_PERIOD },
-	{ "callindent", SF_CALLINDENT },
+	{ "callindent", SF_CALLINDENT }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS },
+	{ "data_src", SF_DATA_SRC }, { "weight", SF_WEIGHT }, { "phys_addr", SF_PHYS_ADDR },
+	{ "misc", SF_MISC }, { "tod", SF_TOD }, { "flags", SF_FLAGS }, { "srccode", SF_SRCCODE },
 };
 
 static const struct {
@@ -63,7 +67,7 @@ void script_fields__init(struct script_fields *sf)
 	for (int i = 0; i < SCRIPT_NR_TYPES; i++)
 		sf->fields[i] = SF_SAMPLE_DEFAULT;
 	sf->fields[PERF_TYPE_TRACEPOINT] = SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_TRACE;
-	sf->fields[PERF_TYPE_RAW] |= SF_ADDR;
+	sf->fields[PERF_TYPE_RAW] |= SF_ADDR | SF_DATA_SRC | SF_WEIGHT | SF_PHYS_ADDR;
 }
 
 int script_fields__slot(uint32_t attr_type)
@@ -135,9 +139,13 @@ int script_fields__parse(struct script_fields *sf, const char *spec, char *err, 
 		for (int i = 0; i < SCRIPT_NR_TYPES; i++) {
 			if (slot >= 0 && i != slot)
 				continue;
+			/* as perf 6.1: only fields named for every type
+			 * are required of the samples; "type:f" ones
+			 * the samples lack are dropped quietly */
 			if (m == '+') {
 				sf->fields[i] |= f;
-				sf->user_fields[i] |= f;
+				if (slot < 0)
+					sf->user_fields[i] |= f;
 			} else if (m == '-') {
 				sf->fields[i] &= ~f;
 				sf->user_fields[i] &= ~f;
@@ -150,8 +158,10 @@ int script_fields__parse(struct script_fields *sf, const char *spec, char *err, 
 	for (int i = 0; i < SCRIPT_NR_TYPES; i++) {
 		if (slot >= 0 && i != slot)
 			continue;
-		if (!mode)
-			sf->fields[i] = sf->user_fields[i] = set;
+		if (!mode) {
+			sf->fields[i] = set;
+			sf->user_fields[i] = slot < 0 ? set : 0;
+		}
 		sf->user_set[i] = true;
 	}
 	return 0;
@@ -203,6 +213,11 @@ int script_fields__check(struct script_fields *sf, struct evsel *evsel, char *er
 		{ SF_PID, PERF_SAMPLE_TID, "TID" },
 		{ SF_TIME, PERF_SAMPLE_TIME, "TIME" },
 		{ SF_CPU, PERF_SAMPLE_CPU, "CPU" },
+		{ SF_DATA_SRC, PERF_SAMPLE_DATA_SRC, "DATA_SRC" },
+		{ SF_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT" },
+		{ SF_IREGS, PERF_SAMPLE_REGS_INTR, "IREGS" },
+		{ SF_UREGS, PERF_SAMPLE_REGS_USER, "UREGS" },
+		{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR" },
 	};
 	int slot = script_fields__slot(evsel->attr.type);
 	uint32_t *f = &sf->fields[slot];
@@ -217,6 +232,11 @@ int script_fields__check(struct script_fields *sf, struct evsel *evsel, char *er
 			return -EINVAL;
 		}
 		*f &= ~need[i].field;
+	}
+	if ((*f & SF_SRCCODE) && !(*f & SF_IP)) {
+		snprintf(err, errsz, "Display of source line number requested but sample IP is not\n"
+			 "selected. Hence, no address to lookup the source line number.");
+		return -EINVAL;
 	}
 	if ((*f & SF_SYMOFF) && !(*f & SF_SYM) && sf->user_set[slot]) {
 		snprintf(err, errsz, "Display of offsets requested but symbol is not selected.");
@@ -773,6 +793,17 @@ static void chain_texts__free(struct chain_texts *ct)
 	free(ct);
 }
 
+int script_printer__set_output(struct script_printer *p, FILE *fp)
+{
+	int err = pbuf_drain(p);
+
+	if (!err && fflush(p->fp))
+		err = errno == EPIPE ? -EPIPE : -EIO;
+	p->fp = fp;
+	p->fd = fileno(fp);
+	return err;
+}
+
 void script_printer__exit(struct script_printer *p)
 {
 	if (p->len)	/* gathered text the caller did not flush */
@@ -835,11 +866,90 @@ static void put_frame_sym(struct script_printer *p, uint32_t f, const struct cal
 	}
 }
 
+/*
+ * -F misc as perf 6.1 prints it: a letter per cpumode its bits match
+ * (K, U, H, G, g: each compared as a whole mask, so a hypervisor sample
+ * shows "KUH"), then M (data mmap), E (exec comm) or S/Sp (switch out,
+ * preempted) by record type, padded to six columns.
+ */
+static void put_misc(struct script_printer *p, uint32_t type, uint16_t misc)
+{
+	static const struct { uint16_t mask; char c; } modes[] = {
+		{ PERF_RECORD_MISC_KERNEL, 'K' }, { PERF_RECORD_MISC_USER, 'U' },
+		{ PERF_RECORD_MISC_HYPERVISOR, 'H' }, { PERF_RECORD_MISC_GUEST_KERNEL, 'G' },
+		{ PERF_RECORD_MISC_GUEST_USER, 'g' },
+	};
+	int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++) {
+		if ((misc & modes[i].mask) == modes[i].mask) {
+			put_ch(p, modes[i].c);
+			n++;
+		}
+	}
+	switch (type) {
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		if (misc & PERF_RECORD_MISC_MMAP_DATA) {
+			put_ch(p, 'M');
+			n++;
+		}
+		break;
+	case PERF_RECORD_COMM:
+		if (misc & PERF_RECORD_MISC_COMM_EXEC) {
+			put_ch(p, 'E');
+			n++;
+		}
+		break;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		if (misc & PERF_RECORD_MISC_SWITCH_OUT) {
+			put_ch(p, 'S');
+			n++;
+			if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) {
+				put_ch(p, 'p');
+				n++;
+			}
+		}
+		break;
+	default:
+		break;
+	}
+	put_pad(p, n < 5 ? 6 - n : 1);
+}
+
+void script_printer__tod(const struct script_printer *p, uint64_t time, char *buf, size_t size)
+{
+	uint64_t ns = p->tod_ns;
+	time_t secs;
+	struct tm tm;
+	size_t n;
+
+	if (time > p->tod_clock_ns)
+		ns += time - p->tod_clock_ns;
+	else
+		ns -= p->tod_clock_ns - time;
+	secs = (time_t)(ns / 1000000000ULL);
+	if (!localtime_r(&secs, &tm) || !(n = strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm))) {
+		snprintf(buf, size, "?");
+		return;
+	}
+	if (p->nanosecs)
+		snprintf(buf + n, size - n, ".%09" PRIu64, (uint64_t)(ns % 1000000000ULL));
+	else
+		snprintf(buf + n, size - n, ".%06" PRIu64, (uint64_t)(ns % 1000000000ULL / 1000));
+}
+
 static void put_start(struct script_printer *p, uint32_t f, const struct perf_sample *sample,
-		      const char *comm)
+		      const char *comm, uint32_t type)
 {
 	if (f & SF_COMM) {
-		if (p->use_callchain && (f & SF_IP)) {
+		if (p->latency) {	/* -L: "%8.8s" */
+			size_t n = strlen(comm);
+
+			put_pad(p, 8 - (int)n);
+			put_mem(p, comm, n < 8 ? n : 8);
+		} else if (p->use_callchain && (f & SF_IP)) {
 			put_str(p, comm);
 		} else {
 			put_pad(p, 16 - (int)strlen(comm));
@@ -860,9 +970,25 @@ static void put_start(struct script_printer *p, uint32_t f, const struct perf_sa
 		put_ch(p, ' ');
 	}
 	if (f & SF_CPU) {
-		put_ch(p, '[');
-		put_udec(p, sample->cpu, 3, true);
-		put_str(p, "] ");
+		if (p->latency) {
+			put_sdec(p, (int32_t)sample->cpu, 3, false);
+			put_ch(p, ' ');
+		} else {
+			put_ch(p, '[');
+			put_udec(p, sample->cpu, 3, true);
+			put_str(p, "] ");
+		}
+	}
+	if (f & (SF_MISC | SF_TOD)) {
+		if (f & SF_MISC)
+			put_misc(p, type, sample->misc);
+		if (f & SF_TOD) {
+			char tod[64];
+
+			script_printer__tod(p, sample->time, tod, sizeof(tod));
+			put_str(p, tod);
+			put_ch(p, ' ');
+		}
 	}
 	if (f & SF_TIME) {
 		uint64_t t = sample->time, secs, ns;
@@ -895,6 +1021,175 @@ static void put_start(struct script_printer *p, uint32_t f, const struct perf_sa
 		}
 		put_str(p, ": ");
 	}
+}
+
+/* " sym+0xoff (dso)" of a page fault's address (-F addr with sym/dso). */
+static void put_addr_sym(struct script_printer *p, uint32_t f)
+{
+	if (f & SF_SYM) {
+		put_ch(p, ' ');
+		put_str(p, p->addr_has_sym ? p->addr_sym : "[unknown]");
+		if (p->addr_has_sym && (f & SF_SYMOFF)) {
+			put_str(p, "+0x");
+			put_hex(p, p->addr_symoff, 0);
+		}
+	}
+	if (f & SF_DSO) {
+		put_str(p, " (");
+		put_str(p, p->addr_dso);
+		put_ch(p, ')');
+	}
+}
+
+/* " l1 or l2" of the set bits of v, names[i] for bit i; "" when none. */
+static size_t mem_bits(char *out, size_t size, uint64_t v, const char *const *names, size_t nr)
+{
+	size_t l = 0;
+
+	out[0] = '\0';
+	for (size_t i = 0; i < nr && v; i++, v >>= 1) {
+		if (!(v & 1))
+			continue;
+		l += (size_t)snprintf(out + l, size - l, "%s%s", l ? " or " : "", names[i]);
+		if (l >= size)
+			return size - 1;
+	}
+	return l;
+}
+
+/*
+ * The decoded perf_mem_data_src (linux/perf_event.h bit fields) as perf
+ * 6.1 prints it: "|OP op|LVL lvl|SNP snoop|TLB tlb|LCK lock|BLK blk".
+ */
+static void data_src_decode(uint64_t v, char *out, size_t size)
+{
+	static const char *const lvl_names[] = {
+		"N/A", "HIT", "MISS", "L1", "LFB", "L2", "L3", "Local RAM", "Remote RAM (1 hop)",
+		"Remote RAM (2 hops)", "Remote Cache (1 hop)", "Remote Cache (2 hops)", "I/O",
+		"Uncached",
+	};
+	static const char *const snoop_names[] = { "N/A", "None", "Hit", "Miss", "HitM" };
+	static const char *const snoopx_names[] = { "Fwd", "Peer" };
+	static const char *const tlb_names[] = { "N/A", "HIT", "MISS", "L1", "L2", "Walker", "Fault" };
+	static const char *const lvlnum_names[16] = {
+		[0x9] = "CXL", [0xa] = "I/O", [0xb] = "Any cache", [0xc] = "LFB", [0xd] = "RAM",
+		[0xe] = "PMEM", [0xf] = "N/A",
+	};
+	static const char *const hops_names[] = {
+		"N/A", "core, same node", "node, same socket", "socket, same board", "board",
+	};
+	unsigned int op = v & 0x1f, lvl = (v >> 5) & 0x3fff, snoop = (v >> 19) & 0x1f;
+	unsigned int lock = (v >> 24) & 3, tlb = (v >> 26) & 0x7f, lvlnum = (v >> 33) & 0xf;
+	unsigned int remote = (v >> 37) & 1, snoopx = (v >> 38) & 3, blk = (v >> 40) & 7;
+	unsigned int hops = (v >> 43) & 7;
+	char lv[160], sn[64], tl[64];
+	size_t l = 0;
+
+	/* level: the named bits (hit/miss apart), then the level number */
+	if (remote)
+		l += (size_t)snprintf(lv + l, sizeof(lv) - l, "Remote ");
+	if (hops && hops < ARRAY_SIZE(hops_names))
+		l += (size_t)snprintf(lv + l, sizeof(lv) - l, "%s ", hops_names[hops]);
+	{
+		size_t m = mem_bits(lv + l, sizeof(lv) - l, lvl & ~6U,
+				    lvl_names, ARRAY_SIZE(lvl_names));
+		bool any = m > 0;
+
+		l += m;
+		if (lvlnum) {
+			if (lvlnum_names[lvlnum])
+				l += (size_t)snprintf(lv + l, sizeof(lv) - l, "%s%s", any ? " or " : "",
+						      lvlnum_names[lvlnum]);
+			else
+				l += (size_t)snprintf(lv + l, sizeof(lv) - l, "%sL%u", any ? " or " : "",
+						      lvlnum);
+		}
+	}
+	if (!l)
+		l += (size_t)snprintf(lv, sizeof(lv), "N/A");
+	if (lvl & 2)
+		l += (size_t)snprintf(lv + l, sizeof(lv) - l, " hit");
+	if (lvl & 4)
+		snprintf(lv + l, sizeof(lv) - l, " miss");
+
+	l = mem_bits(sn, sizeof(sn), snoop, snoop_names, ARRAY_SIZE(snoop_names));
+	if (snoopx) {
+		char x[32];
+
+		mem_bits(x, sizeof(x), snoopx, snoopx_names, ARRAY_SIZE(snoopx_names));
+		snprintf(sn + l, sizeof(sn) - l, "%s%s", l ? " or " : "", x);
+	}
+	if (!sn[0])
+		snprintf(sn, sizeof(sn), "N/A");
+
+	l = mem_bits(tl, sizeof(tl), tlb & ~6U, tlb_names, ARRAY_SIZE(tlb_names));
+	if (!l)
+		l = (size_t)snprintf(tl, sizeof(tl), "N/A");
+	if (tlb & 2)
+		l += (size_t)snprintf(tl + l, sizeof(tl) - l, " hit");
+	if (tlb & 4)
+		snprintf(tl + l, sizeof(tl) - l, " miss");
+
+	snprintf(out, size, "|OP %s|LVL %s|SNP %s|TLB %s|LCK %s|BLK %s%s",
+		 (op & 1) ? "N/A" : (op & 2) ? "LOAD" : (op & 4) ? "STORE" :
+		 (op & 8) ? "PFETCH" : (op & 16) ? "EXEC" : "No",
+		 lv, sn, tl, (lock & 1) ? "N/A" : (lock & 2) ? "Yes" : "No",
+		 (!blk || (blk & 1)) ? " N/A" : (blk & 2) ? " Data" : "",
+		 (blk & 1) || !blk ? "" : (blk & 4) ? " Addr" : "");
+}
+
+/* -F data_src ("%16lx decoded", left-aligned to the widest so far, as
+ * perf pads it) and -F weight ("%16lu"). */
+static void put_mem_info(struct script_printer *p, uint32_t f, const struct perf_sample *sample)
+{
+	if (f & SF_DATA_SRC) {
+		char decode[512], out[560];
+		int n;
+
+		data_src_decode(sample->data_src, decode, sizeof(decode));
+		n = snprintf(out, sizeof(out), "%16" PRIx64 " %s", (uint64_t)sample->data_src, decode);
+		if (n > p->data_src_width)
+			p->data_src_width = n;
+		put_str(p, out);
+		put_pad(p, p->data_src_width - n);
+	}
+	if (f & SF_WEIGHT)
+		put_udec(p, sample->weight, 16, false);
+}
+
+/* " ABI:2    AX:0x1    BX:0x2 " of one register set, names as perf's. */
+static void put_regs(struct script_printer *p, const struct regs_dump *regs, uint64_t mask)
+{
+	unsigned int i = 0;
+
+	if (!regs->regs)
+		return;
+	put_fmt(p, " ABI:%" PRIu64 " ", (uint64_t)regs->abi);
+	for (int r = 0; r < 64; r++) {
+		const char *name;
+		char upper[16];
+		size_t j;
+
+		if (!(mask & (1ULL << r)))
+			continue;
+		name = perf_reg_name(r);
+		for (j = 0; name && name[j] && j < sizeof(upper) - 1; j++)
+			upper[j] = (char)(name[j] >= 'a' && name[j] <= 'z' ? name[j] - 32 : name[j]);
+		upper[j] = '\0';
+		put_fmt(p, "%5s:0x%" PRIx64 " ", name ? upper : "unknown", (uint64_t)regs->regs[i++]);
+	}
+}
+
+/* -F iregs, uregs and phys_addr ("%16lx"), in perf's order. */
+static void put_regs_phys(struct script_printer *p, uint32_t f, struct evsel *evsel,
+			  const struct perf_sample *sample)
+{
+	if (f & SF_IREGS)
+		put_regs(p, &sample->intr_regs, evsel->attr.sample_regs_intr);
+	if (f & SF_UREGS)
+		put_regs(p, &sample->user_regs, evsel->attr.sample_regs_user);
+	if (f & SF_PHYS_ADDR)
+		put_hex(p, sample->phys_addr, 16);
 }
 
 static void put_trace(struct script_printer *p, const struct perf_sample *sample)
@@ -1015,7 +1310,9 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 
 	if (!comm)
 		comm = ":-1";
-	put_start(p, f, sample, comm);
+	if (f == SF_FLAGS)	/* perf 6.1 prints nothing then */
+		return 0;
+	put_start(p, f, sample, comm, PERF_RECORD_SAMPLE);
 	if (f & SF_PERIOD) {
 		put_udec(p, sample->period, 10, false);
 		put_ch(p, ' ');
@@ -1027,6 +1324,8 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 		put_str(p, name);
 		put_str(p, ": ");
 	}
+	if (f & SF_FLAGS)	/* no branch flags outside instruction traces */
+		put_pad(p, 24);
 	if (f & SF_TRACE) {
 		if (p->trace_info)
 			put_str(p, p->trace_info);
@@ -1036,8 +1335,13 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 		if (f & SF_ADDR)
 			put_ch(p, ' ');
 	}
-	if (f & SF_ADDR)
+	if (f & SF_ADDR) {
 		put_hex(p, sample->addr, 16);
+		if (p->addr_dso)
+			put_addr_sym(p, f);
+	}
+	if (f & (SF_DATA_SRC | SF_WEIGHT))
+		put_mem_info(p, f, sample);
 
 	/* perf prints sym/dso only together with ip */
 	if ((f & SF_IP) && cursor) {
@@ -1073,8 +1377,45 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 			}
 		}
 	}
+	if (f & (SF_IREGS | SF_UREGS | SF_PHYS_ADDR))
+		put_regs_phys(p, f, evsel, sample);
 	put_ch(p, '\n');
+	if ((f & SF_SRCCODE) && p->srccode)
+		put_str(p, p->srccode);
 	return pbuf_emit(p, sample->time);
+}
+
+int script_printer__text(struct script_printer *p, const char *text)
+{
+	put_str(p, text);
+	return pbuf_emit(p, 0);
+}
+
+/*
+ * "PERF_RECORD_NAMESPACES pid/tid - nr_namespaces: N" and the namespaces'
+ * "idx/name: dev/ino" pairs, four to a tab-indented line, as perf 6.1.
+ */
+static void put_namespaces(struct script_printer *p, const union perf_event *event)
+{
+	static const char *const names[] = { "net", "uts", "ipc", "pid", "user", "mnt", "cgroup" };
+	const struct perf_record_namespaces *ns = &event->namespaces;
+	uint64_t nr = ns->nr_namespaces, fit;
+
+	fit = event->header.size >= sizeof(*ns) ?
+	      (event->header.size - sizeof(*ns)) / sizeof(ns->link_info[0]) : 0;
+	if (nr > fit)
+		nr = fit;
+	put_fmt(p, "PERF_RECORD_NAMESPACES %d/%d - nr_namespaces: %" PRIu64 "\n\t\t[",
+		(int)ns->pid, (int)ns->tid, (uint64_t)ns->nr_namespaces);
+	for (uint64_t i = 0; i < nr; i++) {
+		if (i && i % 4 == 0)
+			put_str(p, "\n\t\t ");
+		put_fmt(p, "%u/%s: %" PRIu64 "/%#" PRIx64 "%s", (unsigned int)i,
+			i < ARRAY_SIZE(names) ? names[i] : "?", (uint64_t)ns->link_info[i].dev,
+			(uint64_t)ns->link_info[i].ino, i + 1 != nr ? ", " : "]\n");
+	}
+	if (!nr)
+		put_str(p, "]\n");
 }
 
 static char prot_char(uint32_t prot, uint32_t bit, char c)
@@ -1099,11 +1440,13 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	case PERF_RECORD_SWITCH:
 	case PERF_RECORD_SWITCH_CPU_WIDE:
 	case PERF_RECORD_LOST:
+	case PERF_RECORD_NAMESPACES:
+	case PERF_RECORD_CGROUP:
 		break;
 	default:
 		return 0;
 	}
-	put_start(p, f, sample, comm ? comm : ":-1");
+	put_start(p, f, sample, comm ? comm : ":-1", h->type);
 	switch (h->type) {
 	case PERF_RECORD_MMAP:
 		put_fmt(p, "PERF_RECORD_MMAP %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %.*s\n",
@@ -1170,6 +1513,20 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	case PERF_RECORD_LOST:
 		put_fmt(p, "PERF_RECORD_LOST lost %" PRIu64 "\n", (uint64_t)event->lost.lost);
 		break;
+	case PERF_RECORD_NAMESPACES:
+		put_namespaces(p, event);
+		break;
+	case PERF_RECORD_CGROUP: {
+		uint64_t id = 0;
+		size_t off = sizeof(*h) + sizeof(id);
+
+		if (h->size >= off)
+			memcpy(&id, (const char *)event + sizeof(*h), sizeof(id));
+		put_fmt(p, "PERF_RECORD_CGROUP cgroup: %" PRIu64 " %.*s\n", id,
+			h->size > off ? perf_event__strlen(event, off, PATH_MAX) : 0,
+			(const char *)event + off);
+		break;
+	}
 	default:
 		break;
 	}

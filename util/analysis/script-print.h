@@ -42,7 +42,19 @@ enum script_field {
 	SF_SRCLINE	= 1U << 12,
 	SF_PERIOD	= 1U << 13,
 	SF_CALLINDENT	= 1U << 14,
+	SF_IREGS	= 1U << 15,
+	SF_UREGS	= 1U << 16,
+	SF_DATA_SRC	= 1U << 17,
+	SF_WEIGHT	= 1U << 18,
+	SF_PHYS_ADDR	= 1U << 19,
+	SF_MISC		= 1U << 20,
+	SF_TOD		= 1U << 21,
+	SF_FLAGS	= 1U << 22,
+	SF_SRCCODE	= 1U << 23,
 };
+
+/* Fields printed after the sample's own columns, off the common path. */
+#define SF_EXTRA (SF_IREGS | SF_UREGS | SF_DATA_SRC | SF_WEIGHT | SF_PHYS_ADDR | SF_FLAGS)
 
 /* Output slots: perf_event_attr.type values below PERF_TYPE_MAX, plus one
  * for every other (dynamic PMU) type. */
@@ -97,10 +109,20 @@ struct script_printer {
 	int fd;				/* fileno(fp), -1: none (written with fwrite) */
 	struct script_fields *fields;	/* not owned */
 	bool nanosecs;			/* --ns */
+	bool latency;			/* -L: comm "%8.8s", cpu "%3d" */
 	bool reltime, deltatime;	/* --reltime, --deltatime: time column relative */
 	uint64_t first_time, prev_time;	/* ns, for reltime/deltatime (private) */
 	bool use_callchain;		/* callchain layout (some evsel has CALLCHAIN, no -G) */
 	int name_width;			/* longest event name of the evlist */
+	bool have_tod;			/* the file's HEADER_CLOCK_DATA: */
+	uint64_t tod_ns, tod_clock_ns;	/* wall time (ns since the epoch) at clock time */
+	int data_src_width;		/* widest data_src text so far (private) */
+	const char *addr_sym;		/* -F addr of a page fault: the address's symbol */
+	const char *addr_dso;		/* and DSO ("[unknown]" when none), NULL: not shown */
+	uint64_t addr_symoff;		/* addr - symbol start */
+	bool addr_has_sym;
+	const char *srccode;		/* -F srccode: text printed after the sample
+					   (perf's "|LINE     source"), NULL: none */
 	const char *trace_info;		/* "trace" field of the next sample (formatted
 					   tracepoint payload, not owned), NULL: raw hex */
 	char *buf;			/* line buffer (private) */
@@ -112,6 +134,9 @@ struct script_printer {
 /* fp not owned; name_width from script_printer__set_evlist(). 0 or -ENOMEM. */
 int script_printer__init(struct script_printer *p, FILE *fp, struct script_fields *fields);
 void script_printer__exit(struct script_printer *p);
+/* Write what is gathered to the current stream, then print to fp (not
+ * owned) from now on (--per-event-dump). 0 or -EPIPE/-EIO. */
+int script_printer__set_output(struct script_printer *p, FILE *fp);
 /* Width of the event-name column: the longest evsel__name() of evlist. */
 void script_printer__set_evlist(struct script_printer *p, struct evlist *evlist);
 
@@ -130,8 +155,9 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 
 /*
  * Print one side-band record (MMAP, MMAP2, COMM, FORK, EXIT, SWITCH,
- * SWITCH_CPU_WIDE, LOST) as perf does with --show-mmap-events/
- * --show-task-events/--show-switch-events/--show-lost-events: the sample
+ * SWITCH_CPU_WIDE, LOST, NAMESPACES, CGROUP) as perf does with
+ * --show-mmap-events/--show-task-events/--show-switch-events/
+ * --show-lost-events/--show-namespace-events/--show-cgroup-events: the sample
  * prefix of
  * evsel (comm of the record's thread, sample tid/cpu/time) followed by
  * "PERF_RECORD_...". Other record types print nothing.
@@ -140,6 +166,11 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 			     const union perf_event *event,
 			     const struct perf_sample *sample, const char *comm);
+
+/* Print text as it is (a record perf prints without a prefix, such as
+ * "PERF_RECORD_FINISHED_ROUND\n"), in order with the samples. 0 or
+ * -EPIPE/-EIO. */
+int script_printer__text(struct script_printer *p, const char *text);
 
 /*
  * Time order for inputs some of whose records are known only later than
@@ -155,6 +186,13 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
  */
 int script_printer__set_reorder(struct script_printer *p, bool on);
 int script_printer__flush(struct script_printer *p, uint64_t limit);
+
+/*
+ * -F tod: "YYYY-MM-DD HH:MM:SS.uuuuuu" (.nnnnnnnnn with --ns) of a
+ * sample time (ns, the recording's clock) in local time, from the
+ * file's clock data (tod_ns at tod_clock_ns), into buf (size bytes).
+ */
+void script_printer__tod(const struct script_printer *p, uint64_t time, char *buf, size_t size);
 
 /* Address perf prints for a frame in callchain mode: the ip mapped into
  * its DSO (file offset space) for user maps, the ip itself for kernel

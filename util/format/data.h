@@ -42,6 +42,8 @@ struct perf_env {
 	char **cmdline;
 	uint64_t clockid_res_ns;
 	int clockid;			/* -1 unknown */
+	bool clock_data;		/* HEADER_CLOCK_DATA: wall time clock_tod_ns */
+	uint64_t clock_tod_ns, clock_clockid_ns;	/* (ns) at clockid time clock_clockid_ns */
 	uint64_t sample_time_start, sample_time_end;	/* ns */
 	int comp_type, comp_level;
 	uint32_t comp_ratio;

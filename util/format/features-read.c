@@ -317,6 +317,9 @@ int perf_data__process_feature(struct perf_data *d, int feat, const void *data, 
 	case HEADER_CLOCK_DATA:
 		get_u32(&c);
 		env->clockid = (int)get_u32(&c);
+		env->clock_tod_ns = get_u64(&c);
+		env->clock_clockid_ns = get_u64(&c);
+		env->clock_data = !c.bad;
 		break;
 	case HEADER_COMPRESSED:
 		get_u32(&c);	/* version */

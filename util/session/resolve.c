@@ -54,6 +54,18 @@ void resolved_sample__location(struct resolved_sample *rs, bool from_chain)
 	rs->al.cpu = (int32_t)sample->cpu;
 }
 
+void resolved_sample__addr_location(const struct resolved_sample *rs, struct addr_location *al)
+{
+	const struct perf_sample *sample = rs->sample;
+	uint8_t mode = sample->addr >= 0xffff800000000000ULL ? PERF_RECORD_MISC_KERNEL :
+		       PERF_RECORD_MISC_USER;
+
+	thread__find_symbol(rs->thread, sample->cpumode, sample->addr, al);
+	if (!al->map && mode != sample->cpumode)
+		thread__find_symbol(rs->thread, mode, sample->addr, al);
+	al->cpu = (int32_t)sample->cpu;
+}
+
 const char *resolved_sample__srcline(const struct resolved_sample *rs)
 {
 	const struct addr_location *al = &rs->al;

@@ -62,6 +62,12 @@ int resolved_sample__callchain(struct perf_session *s, struct resolved_sample *r
 void resolved_sample__location(struct resolved_sample *rs, bool from_chain);
 
 /*
+ * The map and symbol of the sample's data address (sample->addr, e.g. a
+ * page fault's) into al, as perf's thread__resolve(): in the sample's
+ * cpumode, else in the space the address belongs to (kernel or user).
+ */
+void resolved_sample__addr_location(const struct resolved_sample *rs, struct addr_location *al);
+/*
  * The srcline sort key of the sample ip as perf 6.1's report prints it:
  * "file.c:123" from the DSO's line table, else what
  * callchain_frame__srcline() answers with the symbol ("sym+off", "??:0").
