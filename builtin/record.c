@@ -721,6 +721,7 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	bool cpu_wide = rec->opts.system_wide || rec->opts.cpu_list;
 	bool workload_target = rec->has_workload && !cpu_wide && !rec->opts.pid_str &&
 			       !rec->opts.tid_str;
+	struct callchain_record cg;
 
 	a->size = sizeof(*a);
 	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_PERIOD;
@@ -731,7 +732,10 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	if (rec->opts.evlist->nr_entries > 1)
 		a->sample_type |= PERF_SAMPLE_ID;
 	a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-	callchain_record__config(&rec->cg, a, PERF_REGS_X86_64_USER_MASK);
+	callchain_record__config(evsel__callchain(evsel, &rec->cg, &cg), a,
+				 PERF_REGS_X86_64_USER_MASK);
+	if (evsel->config.max_stack)
+		a->sample_max_stack = (uint16_t)evsel->config.max_stack;
 	record__config_sample_bits(rec, a);
 	if (a->type == PERF_TYPE_TRACEPOINT) {
 		/* every hit, with its raw payload, as perf's tracepoint evsels */
@@ -748,8 +752,12 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	}
 	a->disabled = 1;
 	a->inherit = !rec->opts.no_inherit && !rec->opts.per_thread;
+	evsel__apply_config_terms(evsel);
 	/* with -D, only the side-band dummy starts at exec (perf's way) */
 	a->enable_on_exec = workload_target && (!rec->opts.delay_ms || evsel == rec->tracking);
+	/* group members follow their leader, as perf opens them */
+	if (evsel->leader && evsel->leader != evsel)
+		a->disabled = a->enable_on_exec = 0;
 	a->sample_id_all = 1;
 	if (rec->clockid >= 0) {
 		a->use_clockid = 1;
@@ -758,7 +766,8 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	if (tracking) {
 		a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 		a->ksymbol = a->bpf_event = 1;
-		if (rec->cg.mode == CALLCHAIN_RECORD_DWARF || rec->opts.data)
+		if (evsel__callchain(evsel, &rec->cg, &cg)->mode == CALLCHAIN_RECORD_DWARF ||
+		    rec->opts.data)
 			a->mmap_data = 1;
 		a->context_switch = rec->opts.switch_events;
 		a->namespaces = rec->opts.namespaces;

@@ -386,3 +386,42 @@ bool evsel__fallback_exclude_kernel(struct evsel *evsel, int err)
 		 paranoid);
 	return true;
 }
+
+const struct callchain_record *evsel__callchain(const struct evsel *evsel,
+						const struct callchain_record *global,
+						struct callchain_record *tmp)
+{
+	if (evsel->config.has_callgraph)
+		return &evsel->config.cg;
+	if (evsel->config.max_stack && global->mode == CALLCHAIN_RECORD_NONE) {
+		*tmp = (struct callchain_record){ .mode = CALLCHAIN_RECORD_FP };
+		return tmp;
+	}
+	return global;
+}
+
+void evsel__apply_config_terms(struct evsel *evsel)
+{
+	struct perf_event_attr *a = &evsel->attr;
+	const struct evsel_config *c = &evsel->config;
+
+	/* as perf: a fixed period needs no PERIOD in the samples */
+	if (c->has_period) {
+		a->sample_period = c->period;
+		a->freq = 0;
+		a->sample_type &= ~(uint64_t)PERF_SAMPLE_PERIOD;
+	}
+	if (c->has_freq) {
+		a->sample_freq = c->freq;
+		a->freq = 1;
+		a->sample_type |= PERF_SAMPLE_PERIOD;
+	}
+	if (c->has_time) {
+		if (c->time)
+			a->sample_type |= PERF_SAMPLE_TIME;
+		else
+			a->sample_type &= ~(uint64_t)PERF_SAMPLE_TIME;
+	}
+	if (c->has_inherit)
+		a->inherit = c->inherit;
+}

@@ -8,6 +8,7 @@
  * record. Follows perf_event_open(2).
  */
 #include <linux/perf_event.h>
+#include "callchain-record.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -24,6 +25,21 @@ struct perf_counts_values {
 	uint64_t run;	/* time_running, ns */
 	uint64_t id;
 	uint64_t lost;
+};
+
+/*
+ * Per-event config terms of an event string ("cpu-clock/period=1000,
+ * call-graph=dwarf,max-stack=8/", "sched:sched_switch/max-stack=3/"), as
+ * perf-list(1) documents them; record applies them over its options.
+ */
+struct evsel_config {
+	bool has_period, has_freq, has_time, has_inherit, has_callgraph;
+	uint64_t period;		/* period=N: every Nth event */
+	uint64_t freq;			/* freq=N: Hz */
+	bool time;			/* time=0|1: PERF_SAMPLE_TIME off/on */
+	bool inherit;			/* inherit / no-inherit */
+	struct callchain_record cg;	/* call-graph=fp|dwarf|lbr|no, stack-size=N */
+	unsigned int max_stack;		/* max-stack=N frames (0: not given) */
 };
 
 struct evsel {
@@ -49,6 +65,7 @@ struct evsel {
 					   reference owned; NULL: everywhere */
 	int tool_event;			/* enum tool_event (event-names.h): a
 					   dummy counter stat fills in; 0: none */
+	struct evsel_config config;	/* event/terms/ beyond the PMU's own */
 
 	/* open state: fds[cpu_idx * nr_threads + thread_idx], -1 when closed */
 	int *fds;
@@ -59,6 +76,20 @@ struct evsel {
 
 	void *priv;			/* per-command data (stat counts, ...) */
 };
+
+/*
+ * The callchain evsel's samples take: its call-graph= term's, else, when
+ * it has max-stack=, the command's (global) or fp where that is none (as
+ * perf), else global. *tmp holds a made-up answer.
+ */
+const struct callchain_record *evsel__callchain(const struct evsel *evsel,
+						const struct callchain_record *global,
+						struct callchain_record *tmp);
+/*
+ * Apply the period, freq, time and inherit terms (evsel->config) to attr,
+ * over what the command's options set (perf applies them last too).
+ */
+void evsel__apply_config_terms(struct evsel *evsel);
 
 /* New evsel with a copy of attr; name may be NULL (derived later). Returns
  * NULL on ENOMEM. Free with evsel__delete(). idx is set by evlist__add(). */

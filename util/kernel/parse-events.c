@@ -313,13 +313,67 @@ static void pmu_terms_help(struct perf_pmu *pmu, struct strbuf *sb)
 }
 
 /*
+ * The config terms any event takes beyond its PMU's formats (perf-list(1),
+ * "event/terms/"): time, call-graph, stack-size, max-stack, inherit and
+ * no-inherit into cfg. key is the term's name, val (vlen bytes, NULL
+ * without '=') its value at str offset vidx. 1: not one of these terms;
+ * 0: applied; -EINVAL after the error.
+ */
+static int apply_config_term(struct parse_ctx *ctx, struct evsel_config *cfg, const char *key,
+			     const char *val, size_t vlen, int vidx)
+{
+	uint64_t v = 1;
+
+	if (!strcmp(key, "call-graph")) {
+		static const struct { const char *name; enum callchain_record_mode mode; } modes[] = {
+			{ "fp", CALLCHAIN_RECORD_FP }, { "dwarf", CALLCHAIN_RECORD_DWARF },
+			{ "lbr", CALLCHAIN_RECORD_LBR }, { "no", CALLCHAIN_RECORD_NONE },
+		};
+
+		for (size_t i = 0; val && i < ARRAY_SIZE(modes); i++) {
+			if (strlen(modes[i].name) == vlen && !memcmp(val, modes[i].name, vlen)) {
+				cfg->has_callgraph = true;
+				cfg->cg.mode = modes[i].mode;
+				return 0;
+			}
+		}
+		return set_error(ctx, vidx, NULL, "invalid value '%.*s' for term 'call-graph' "
+				 "(fp, dwarf, lbr or no)", (int)vlen, val ? val : "");
+	}
+	if (strcmp(key, "time") && strcmp(key, "stack-size") && strcmp(key, "max-stack") &&
+	    strcmp(key, "inherit") && strcmp(key, "no-inherit"))
+		return 1;
+	if (val && parse_u64(val, vlen, &v))
+		return set_error(ctx, vidx, NULL, "invalid value '%.*s' for term '%s'",
+				 (int)vlen, val, key);
+	if (!strcmp(key, "time")) {
+		cfg->has_time = true;
+		cfg->time = v != 0;
+	} else if (!strcmp(key, "stack-size")) {
+		v = (v + 7) & ~7ULL;
+		if (!v || v > CALLCHAIN_RECORD_DWARF_MAX)
+			return set_error(ctx, vidx, NULL, "invalid stack-size (8..%d bytes)",
+					 CALLCHAIN_RECORD_DWARF_MAX);
+		cfg->cg.dwarf_size = (unsigned int)v;
+	} else if (!strcmp(key, "max-stack")) {
+		if (!v || v > 65535)
+			return set_error(ctx, vidx, NULL, "invalid max-stack (1..65535 frames)");
+		cfg->max_stack = (unsigned int)v;
+	} else {
+		cfg->has_inherit = true;
+		cfg->inherit = !strcmp(key, "inherit") ? v != 0 : v == 0;
+	}
+	return 0;
+}
+
+/*
  * Apply terms str[pos..end) (comma separated) of PMU pmu to attr. `text`
  * is non-NULL when the terms come from an alias file; then errors point at
  * `pos_in_str` instead. *name gets the name= term (malloc'd).
  */
 static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const char *terms,
 			   size_t len, int base, bool from_alias, struct perf_event_attr *attr,
-			   char **name, int depth)
+			   char **name, struct evsel_config *cfg, int depth)
 {
 	size_t i = 0;
 
@@ -354,6 +408,17 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 				return -ENOMEM;
 			continue;
 		}
+		if (cfg) {
+			int r = apply_config_term(ctx, cfg, key, eq ? eq + 1 : NULL,
+						  eq ? tend - tstart - klen - 1 : 0,
+						  from_alias ? base : idx + (int)klen + 1);
+
+			if (r <= 0) {
+				if (r)
+					return r;
+				continue;
+			}
+		}
 		if (eq && parse_u64(eq + 1, tend - tstart - klen - 1, &v))
 			return set_error(ctx, from_alias ? base : idx + (int)klen + 1, NULL,
 					 "invalid value '%.*s' for term '%s'",
@@ -382,7 +447,7 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 
 			if (alias && depth < 4) {
 				ret = apply_pmu_terms(ctx, pmu, alias->terms, strlen(alias->terms),
-						      idx, true, attr, name, depth + 1);
+						      idx, true, attr, name, NULL, depth + 1);
 				if (ret)
 					return ret;
 				continue;
@@ -397,12 +462,15 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 	return 0;
 }
 
+static int parse_event_terms(struct parse_ctx *ctx, int pos, int slash, int close, int end);
+
 /* pmu/terms/mods at str[pos..end); slash is the offset of the first '/'. */
 static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 {
 	const char *s = ctx->str;
 	struct perf_event_attr attr = { .size = sizeof(attr) };
 	char pmu_name[256], *name = NULL;
+	struct evsel_config cfg = { 0 };
 	struct perf_pmu *pmu;
 	struct evsel *evsel;
 	int close, err = 0, ret;
@@ -417,6 +485,8 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	pmu_name[slash - pos] = '\0';
 	/* the PMU cache: sysfs is read once per PMU and process */
 	pmu = pmus__find(pmu_name, &err);
+	if (!pmu && err != -ENOMEM && (strchr(pmu_name, ':') || event_symbol__find(pmu_name)))
+		return parse_event_terms(ctx, pos, slash, close, end);
 	if (!pmu) {
 		if (err == -ENOMEM)
 			return -ENOMEM;
@@ -425,7 +495,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	}
 	attr.type = pmu->type;
 	ret = apply_pmu_terms(ctx, pmu, s + slash + 1, close - slash - 1, slash + 1, false,
-			      &attr, &name, 0);
+			      &attr, &name, &cfg, 0);
 	if (!ret && close + 1 < end)
 		ret = check_modifiers(ctx, close + 1, close + 1, end - close - 1);
 	if (ret)
@@ -438,6 +508,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 		ret = -ENOMEM;
 		goto out;
 	}
+	evsel->config = cfg;
 	apply_modifiers(evsel, s + close + 1, end - close - 1);
 out:
 	free(name);
@@ -635,7 +706,7 @@ static int parse_alias_event(struct parse_ctx *ctx, const char *name, int pos, i
 			return ret;
 	}
 	attr.type = pmu->type;
-	ret = apply_pmu_terms(ctx, pmu, name, strlen(name), pos, false, &attr, &tname, 0);
+	ret = apply_pmu_terms(ctx, pmu, name, strlen(name), pos, false, &attr, &tname, NULL, 0);
 	free(tname);
 	if (ret)
 		return ret;
@@ -737,6 +808,143 @@ static int parse_named_event(struct parse_ctx *ctx, int pos, int end)
 		apply_modifiers(evsel, s + mpos, nmods);
 	}
 	return 0;
+}
+
+#define TERMS_HELP "valid terms: config,config1,config2,name,period,freq,time,call-graph," \
+		   "stack-size,no-inherit,inherit,max-stack"
+#define TP_TERMS_HELP "valid terms: call-graph,stack-size,max-stack,no-inherit,inherit"
+
+/*
+ * A symbolic event or a tracepoint with config terms (perf-list(1)):
+ * "cpu-clock/period=1000,call-graph=dwarf/", "sched:sched_switch/
+ * max-stack=3/" at str[pos..end), the terms between slash and close. A
+ * symbolic event takes name, period, freq, config* and the terms of
+ * apply_config_term(), and is named as written unless name= says
+ * otherwise; a tracepoint (every one a glob matched) only the callchain
+ * and inherit terms, and keeps its sys:name.
+ */
+static int parse_event_terms(struct parse_ctx *ctx, int pos, int slash, int close, int end)
+{
+	const char *s = ctx->str;
+	bool tp = memchr(s + pos, ':', slash - pos) != NULL;
+	int first = ctx->list->nr_entries, i = slash + 1, n = 0, ret;
+	struct evsel_config cfg = { 0 };
+	struct perf_event_attr attr = { 0 };
+	bool has_attr[4] = { false };	/* period, freq, config, config1/2 */
+	char *name = NULL;
+	struct evsel *evsel;
+
+	while (i < close) {
+		int tstart = i, tend, klen, vidx;
+		const char *eq;
+		char key[64];
+		uint64_t v = 1;
+
+		while (i < close && s[i] != ',')
+			i++;
+		tend = i++;
+		eq = memchr(s + tstart, '=', tend - tstart);
+		klen = eq ? (int)(eq - (s + tstart)) : tend - tstart;
+		if (klen <= 0 || klen >= (int)sizeof(key)) {
+			ret = set_error(ctx, tstart, NULL, "parser error");
+			goto out;
+		}
+		memcpy(key, s + tstart, klen);
+		key[klen] = '\0';
+		vidx = tstart + klen + 1;
+		ret = apply_config_term(ctx, &cfg, key, eq ? eq + 1 : NULL,
+					eq ? (size_t)(tend - vidx) : 0, vidx);
+		if (ret <= 0) {
+			if (ret)
+				goto out;
+			continue;
+		}
+		if (!tp && !strcmp(key, "name") && eq && tend > vidx) {
+			free(name);
+			name = strndup(eq + 1, tend - vidx);
+			if (!name) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			continue;
+		}
+		if (tp || (strcmp(key, "period") && strcmp(key, "freq") && strncmp(key, "config", 6)) ||
+		    (!strncmp(key, "config", 6) && strcmp(key + 6, "") && strcmp(key + 6, "1") &&
+		     strcmp(key + 6, "2"))) {
+			ret = set_error(ctx, tstart, tp ? TP_TERMS_HELP : TERMS_HELP, "unknown term");
+			goto out;
+		}
+		if (eq && parse_u64(eq + 1, tend - vidx, &v)) {
+			ret = set_error(ctx, vidx, NULL, "invalid value '%.*s' for term '%s'",
+					tend - vidx, eq + 1, key);
+			goto out;
+		}
+		if (!strcmp(key, "period")) {
+			attr.sample_period = v;
+			has_attr[0] = true;
+		} else if (!strcmp(key, "freq")) {
+			attr.sample_freq = v;
+			has_attr[1] = true;
+		} else if (!strcmp(key, "config")) {
+			attr.config = v;
+			has_attr[2] = true;
+		} else if (!strcmp(key, "config1")) {
+			attr.config1 = v;
+			has_attr[3] = true;
+		} else {
+			attr.config2 = v;
+			has_attr[3] = true;
+		}
+	}
+	if (close + 1 < end) {
+		ret = check_modifiers(ctx, close + 1, close + 1, end - close - 1);
+		if (ret)
+			goto out;
+	}
+	ret = tp ? parse_tracepoint(ctx, pos, (int)((const char *)memchr(s + pos, ':', slash - pos) - s),
+				    slash)
+		 : parse_named_event(ctx, pos, slash);
+	if (ret)
+		goto out;
+	if (cfg.has_callgraph && cfg.cg.mode == CALLCHAIN_RECORD_DWARF && !cfg.cg.dwarf_size)
+		cfg.cg.dwarf_size = CALLCHAIN_RECORD_DWARF_SIZE;
+	evlist__for_each_entry(ctx->list, evsel) {
+		if (n++ < first)
+			continue;
+		evsel->config = cfg;
+		/* period and freq also in the config: they win over -c/-F */
+		if (has_attr[0]) {
+			evsel->attr.sample_period = attr.sample_period;
+			evsel->attr.freq = 0;
+			evsel->config.has_period = true;
+			evsel->config.period = attr.sample_period;
+		}
+		if (has_attr[1]) {
+			evsel->attr.sample_freq = attr.sample_freq;
+			evsel->attr.freq = 1;
+			evsel->config.has_freq = true;
+			evsel->config.freq = attr.sample_freq;
+		}
+		if (has_attr[2])
+			evsel->attr.config = attr.config;
+		if (has_attr[3]) {
+			evsel->attr.config1 = attr.config1;
+			evsel->attr.config2 = attr.config2;
+		}
+		if (!tp) {
+			free(evsel->name);
+			evsel->name = name ? strdup(name) : strndup(s + pos, end - pos);
+			if (!evsel->name) {
+				ret = -ENOMEM;
+				goto out;
+			}
+		}
+		if (close + 1 < end)
+			apply_modifiers(evsel, s + close + 1, end - close - 1);
+	}
+out:
+	free(name);
+	return ret;
 }
 
 /* Parse one event starting at *pos; leaves *pos at the delimiter. */
