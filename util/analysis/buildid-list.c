@@ -145,8 +145,9 @@ int bid_list__read(struct bid_list *l, const char *path, bool with_hits, const c
 		perf_session__delete(r.session);
 		return r.err;
 	}
-	/* without build-ids in the header perf reads the samples for them */
-	if (!r.session->data.pipe && !perf_data__has_feat(&r.session->data, HEADER_BUILD_ID))
+	/* without build-ids in the header (always so for a pipe, whose
+	 * features come later) perf reads the samples for them */
+	if (!perf_data__has_feat(&r.session->data, HEADER_BUILD_ID))
 		with_hits = true;
 	if (with_hits || r.session->data.pipe) {
 		if (!with_hits)

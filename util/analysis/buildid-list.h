@@ -25,8 +25,9 @@ struct bid_entry {
 struct bid_list {
 	struct bid_entry *entries;
 	int nr, alloc;
-	bool hits_read;		/* the samples were read (with_hits, a pipe, or
-				   no HEADER_BUILD_ID feature: perf reads them then) */
+	bool hits_read;		/* the samples were read and only hit entries count
+				   (with_hits, or no HEADER_BUILD_ID feature, as a
+				   pipe has: perf reads the samples then) */
 };
 
 /*
