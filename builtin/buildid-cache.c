@@ -42,7 +42,8 @@ static int file_sbid(const char *path, char *sbid)
 
 static const char *err_str(int err)
 {
-	return err == -ENODATA ? "no build-id note in the file" : strerror(-err);
+	return err == -ENODATA ? "no build-id note in the file" :
+	       err == -EINVAL ? "not an ELF file" : strerror(-err);
 }
 
 static void fail(struct bidc_opts *o, const char *what, const char *path, int err)
@@ -159,9 +160,14 @@ static void show_all(struct bidc_opts *o)
 	bid_cache__free_list(list, nr);
 }
 
-/* -M: the DSOs of the file whose entry is not in the cache. perf looks
- * for the "elf" file of every entry, the kernel's and vdso's too, so
- * those are listed even when cached; so does prf. */
+/*
+ * -M: the DSOs of the file whose entry is not in the cache, as perf 6.1
+ * finds them: it reads the build-id of the entry's "kallsyms" file for
+ * the kernel, "vdso" for [vdso], "elf" for every other DSO, and lists the
+ * DSO when that file does not exist; one that exists but is no ELF file
+ * of the recorded build-id (always so for kallsyms) gets a warning
+ * instead.
+ */
 static void show_missing(struct bidc_opts *o)
 {
 	struct bid_list l = { 0 };
@@ -172,23 +178,24 @@ static void show_missing(struct bidc_opts *o)
 		return;
 	}
 	for (int i = 0; i < l.nr; i++) {
+		const struct bid_entry *e = &l.entries[i];
+		enum bid_cache_kind kind = !strcmp(e->name, "[kernel.kallsyms]") ? BID_CACHE_KALLSYMS :
+					   !strcmp(e->name, "[vdso]") ? BID_CACHE_VDSO : BID_CACHE_FILE;
 		char sbid[2 * BUILD_ID_SIZE + 1], file[4096];
 		struct build_id bid = { .size = 0 };
 		int err;
 
-		if (!l.entries[i].bid.size)
+		if (!e->bid.size)
 			continue;
-		build_id__sprintf(&l.entries[i].bid, sbid);
-		if (bid_cache__file(sbid, BID_CACHE_FILE, file, sizeof(file)))
+		build_id__sprintf(&e->bid, sbid);
+		if (bid_cache__file(sbid, kind, file, sizeof(file)))
 			continue;
 		err = filename__read_build_id(file, &bid);
-		if (err == -ENOENT) {
-			bid_entry__fprintf(&l.entries[i], stdout);
-			continue;
-		}
-		if (err || bid.size != l.entries[i].bid.size ||
-		    memcmp(bid.data, l.entries[i].bid.data, bid.size))
-			fprintf(stderr, "Problems with %s file, consider removing it from the cache\n", file);
+		if (err == -ENOENT)
+			bid_entry__fprintf(e, stdout);
+		else if (err || bid.size != e->bid.size || memcmp(bid.data, e->bid.data, bid.size))
+			fprintf(stderr, "Problems with %s file, consider removing it from the cache\n",
+				file);
 	}
 	bid_list__exit(&l);
 	o->failed += status;
