@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "builtin.h"
@@ -34,8 +33,9 @@
 
 extern char **environ;
 
-/* Run argv (argv[0] looked up in $PATH) and wait. 0, or 1 after a message. */
-static int run(const char *const *argv)
+/* Run argv (argv[0] looked up in $PATH) and wait; an exit status up to
+ * ok_status counts as success. 0, or 1 after a message. */
+static int run(const char *const *argv, int ok_status)
 {
 	pid_t pid;
 	int st, err = posix_spawnp(&pid, argv[0], NULL, NULL, (char *const *)argv, environ);
@@ -47,7 +47,7 @@ static int run(const char *const *argv)
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			return 1;
-	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+	if (!WIFEXITED(st) || WEXITSTATUS(st) > ok_status) {
 		fprintf(stderr, "prf archive: %s failed\n", argv[0]);
 		return 1;
 	}
@@ -151,7 +151,10 @@ static int archive(const char *input, const char *dir, bool force)
 	{
 		const char *const argv[] = { "tar", "cjf", out, "-C", dir, "-T", manifest, NULL };
 
-		if (run(argv))
+		/* GNU tar's 1: a file changed while read (a system library's
+		 * hard link in the cache gained a link meanwhile); the
+		 * archive is written */
+		if (run(argv, 1))
 			status = 1;
 	}
 	unlink(manifest);
@@ -164,15 +167,14 @@ static int archive(const char *input, const char *dir, bool force)
 
 static int unpack(const char *file, const char *dir)
 {
-	char path[PATH_MAX];
 	const char *const argv[] = { "tar", "xf", file, "-C", dir, NULL };
+	int err = bid_cache__mkdir();
 
-	snprintf(path, sizeof(path), "%s", dir);
-	if (mkdir(path, 0755) && errno != EEXIST) {
-		fprintf(stderr, "prf archive: cannot make %s: %s\n", dir, strerror(errno));
+	if (err) {
+		fprintf(stderr, "prf archive: cannot make %s: %s\n", dir, strerror(-err));
 		return 1;
 	}
-	return run(argv);
+	return run(argv, 0);
 }
 
 int cmd_archive(int argc, const char **argv)
@@ -187,7 +189,7 @@ int cmd_archive(int argc, const char **argv)
 	const char *const usage[] = { "prf archive [<options>] [<perf.data file>]", NULL };
 	const char *dir = dso__buildid_dir();
 	char real[PATH_MAX];
-	struct stat st;
+	int err;
 
 	argc = parse_options(argc, argv, options, usage, 0);
 	if (argc < 0)
@@ -202,8 +204,9 @@ int cmd_archive(int argc, const char **argv)
 	}
 	if (do_unpack)
 		return unpack(argc ? argv[0] : "perf.data.tar.bz2", dir);
-	if (stat(dir, &st) && errno == ENOENT && mkdir(dir, 0755)) {
-		fprintf(stderr, "prf archive: cannot make %s: %s\n", dir, strerror(errno));
+	err = bid_cache__mkdir();
+	if (err) {
+		fprintf(stderr, "prf archive: cannot make %s: %s\n", dir, strerror(-err));
 		return 1;
 	}
 	if (!realpath(dir, real)) {

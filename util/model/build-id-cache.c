@@ -62,6 +62,13 @@ static int mkdir_p(const char *path)
 	}
 }
 
+int bid_cache__mkdir(void)
+{
+	const char *dir = dso__buildid_dir();
+
+	return dir ? mkdir_p(dir) : -ENOENT;
+}
+
 /* Copy file from to a new file to (mode of from). 0 or -errno. */
 static int copy_file(const char *from, const char *to)
 {

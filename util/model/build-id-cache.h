@@ -36,6 +36,10 @@ enum bid_cache_kind {
  */
 int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind);
 
+/* Make the cache directory (and its parents) unless it exists. 0 or
+ * -errno (-ENOENT: none is known). */
+int bid_cache__mkdir(void);
+
 /*
  * Remove build-id sbid: its .build-id link and the NAME/sbid directory
  * it points to, with everything in it. 0, -ENOENT when not cached, or
