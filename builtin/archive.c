@@ -27,7 +27,6 @@
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
 #include "../util/analysis/buildid-list.h"
-#include "../util/format/features-write.h"
 #include "../util/model/build-id-cache.h"
 #include "../util/model/dso.h"
 
@@ -63,15 +62,12 @@ static int cache_entry(const struct bid_entry *e, const char *sbid)
 	enum bid_cache_kind kind = BID_CACHE_FILE;
 
 	if (!strcmp(e->name, "[kernel.kallsyms]")) {
-		int n = features__read_build_id("/sys/kernel/notes", true, now.data);
-
-		now.size = n > 0 ? (size_t)n : 0;
+		if (bid_cache__kernel_build_id(&now))
+			return -ENOENT;
 		kind = BID_CACHE_KALLSYMS;
 	} else if (e->name[0] != '/' || filename__read_build_id(e->name, &now)) {
 		return -ENOENT;
 	}
-	if (!now.size)
-		return -ENOENT;
 	build_id__sprintf(&now, snow);
 	return strcmp(snow, sbid) ? -ENOENT : bid_cache__add(sbid, e->name, kind);
 }

@@ -233,14 +233,11 @@ int cmd_buildid_cache(int argc, const char **argv)
 		OPT_END()
 	};
 	const char *const usage[] = { "prf buildid-cache [<options>]", NULL };
+	int status;
 
-	argc = parse_options(argc, argv, options, usage, 0);
-	if (argc < 0)
-		return 129;
-	if (argc) {
-		usage_with_options(usage, options);
-		return 129;
-	}
+	status = parse_options_only(argc, argv, options, usage);
+	if (status)
+		return status;
 	if (o.kcore) {
 		fprintf(stderr, "prf buildid-cache: --kcore is not supported: copying /proc/kcore into the cache is not implemented\n");
 		return 129;

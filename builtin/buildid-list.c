@@ -13,7 +13,7 @@
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
 #include "../util/analysis/buildid-list.h"
-#include "../util/format/features-write.h"
+#include "../util/model/build-id-cache.h"
 #include "../util/model/dso.h"
 
 /* -k: the running kernel's build-id from /sys/kernel/notes. */
@@ -21,14 +21,13 @@ static int print_kernel_build_id(void)
 {
 	struct build_id bid = { .size = 0 };
 	char sbid[2 * BUILD_ID_SIZE + 1];
-	int n = features__read_build_id("/sys/kernel/notes", true, bid.data);
+	int err = bid_cache__kernel_build_id(&bid);
 
-	if (n <= 0) {
+	if (err) {
 		fprintf(stderr, "prf buildid-list: cannot read the kernel's build-id from /sys/kernel/notes: %s\n",
-			strerror(n ? -n : ENOENT));
+			strerror(-err));
 		return 1;
 	}
-	bid.size = (size_t)n;
 	build_id__sprintf(&bid, sbid);
 	printf("%s\n", sbid);
 	return 0;
@@ -52,13 +51,9 @@ int cmd_buildid_list(int argc, const char **argv)
 	char sbid[2 * BUILD_ID_SIZE + 1];
 	int status;
 
-	argc = parse_options(argc, argv, options, usage, 0);
-	if (argc < 0)
-		return 129;
-	if (argc) {
-		usage_with_options(usage, options);
-		return 129;
-	}
+	status = parse_options_only(argc, argv, options, usage);
+	if (status)
+		return status;
 	if (kernel)
 		return print_kernel_build_id();
 	/* an ELF file: its own build-id */

@@ -119,13 +119,9 @@ int cmd_evlist(int argc, const char **argv)
 	bool has_tp = false;
 	int err = 0, status;
 
-	argc = parse_options(argc, argv, options, usage, 0);
-	if (argc < 0)
-		return 129;
-	if (argc) {
-		usage_with_options(usage, options);
-		return 129;
-	}
+	status = parse_options_only(argc, argv, options, usage);
+	if (status)
+		return status;
 	if (o.group && (o.verbose || o.freq)) {
 		fprintf(stderr, "  Error: --group option is not compatible with other options\n");
 		usage_with_options(usage, options);

@@ -69,8 +69,8 @@ int bid_cache__mkdir(void)
 	return dir ? mkdir_p(dir) : -ENOENT;
 }
 
-/* Copy file from to a new file to (mode of from). 0 or -errno. */
-static int copy_file(const char *from, const char *to)
+/* Copy file from to a new file to, of mode (0: from's). 0 or -errno. */
+static int copy_file(const char *from, const char *to, mode_t mode)
 {
 	char buf[65536];
 	struct stat st;
@@ -85,7 +85,7 @@ static int copy_file(const char *from, const char *to)
 		close(in);
 		return err;
 	}
-	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, st.st_mode & 0777);
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode ? mode : st.st_mode & 0777);
 	if (out < 0) {
 		err = -errno;
 		close(in);
@@ -112,7 +112,7 @@ static int link_or_copy(const char *from, const char *to)
 {
 	if (!access(to, F_OK) || !link(from, to) || errno == EEXIST)
 		return 0;
-	return copy_file(from, to);
+	return copy_file(from, to, 0);
 }
 
 /* An empty file at path unless there is one. */
@@ -152,7 +152,8 @@ static int add_files(const char *dir_name, const char *sbid, const char *real,
 
 	snprintf(file, sizeof(file), "%s/%s", dir_name, kind_file(kind));
 	if (kind == BID_CACHE_KALLSYMS)
-		return access(file, F_OK) ? copy_file("/proc/kallsyms", file) : 0;
+		/* perf makes it rwxr-xr-x */
+		return access(file, F_OK) ? copy_file("/proc/kallsyms", file, 0755) : 0;
 	err = link_or_copy(real, file);
 	if (err)
 		return err;
@@ -282,28 +283,29 @@ char *bid_cache__origname(const char *sbid)
 	return strdup(name);
 }
 
+int bid_cache__kernel_build_id(struct build_id *bid)
+{
+	int n = features__read_build_id("/sys/kernel/notes", true, bid->data);
+
+	bid->size = n > 0 ? (size_t)n : 0;
+	return n > 0 ? 0 : n ? n : -ENOENT;
+}
+
 bool bid_cache__valid(const char *sbid)
 {
 	char *name = bid_cache__origname(sbid);
-	uint8_t raw[BUILD_ID_SIZE];
 	struct build_id bid = { .size = 0 };
 	char now[2 * BUILD_ID_SIZE + 1] = "";
-	int n = -ENOENT;
+	int err = -ENOENT;
 
 	if (!name)
 		return false;
-	if (!strcmp(name, KALLSYMS_NAME)) {
-		n = features__read_build_id("/sys/kernel/notes", true, raw);
-		if (n > 0) {
-			bid.size = (size_t)n;
-			memcpy(bid.data, raw, bid.size);
-		}
-	} else if (name[0] == '/') {
-		n = filename__read_build_id(name, &bid);
-		n = n ? n : 1;
-	}
+	if (!strcmp(name, KALLSYMS_NAME))
+		err = bid_cache__kernel_build_id(&bid);
+	else if (name[0] == '/')
+		err = filename__read_build_id(name, &bid);
 	free(name);
-	if (n <= 0)
+	if (err)
 		return false;
 	build_id__sprintf(&bid, now);
 	return !strcmp(now, sbid);

@@ -22,6 +22,12 @@
  */
 #include <stdbool.h>
 
+struct build_id;
+
+/* The running kernel's build-id, from /sys/kernel/notes. 0, or -errno
+ * (-ENOENT: no build-id note there). */
+int bid_cache__kernel_build_id(struct build_id *bid);
+
 enum bid_cache_kind {
 	BID_CACHE_FILE,		/* an ELF file at a path */
 	BID_CACHE_KALLSYMS,	/* the running kernel: /proc/kallsyms */
