@@ -69,14 +69,18 @@ static void reader__header_build_id(struct perf_tool *tool, const char *filename
 	r->list->entries[i].kernel = kernel;
 }
 
-/* A DSO perf makes at its first map: an entry (not hit yet) in that
- * order, so hit DSOs the header does not list print in perf's order. The
+/* A DSO perf makes at its first map (a record whose filename ends
+ * inside it): an entry (not hit yet) in that order, so hit DSOs the header does not list print in perf's order. The
  * kernel's map ("[kernel.kallsyms]_text") is the kernel's DSO. */
-static int reader__map(struct bid_reader *r, const char *filename, uint16_t misc)
+static int reader__map(struct bid_reader *r, union perf_event *event, const char *filename)
 {
-	uint8_t cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	size_t max = (size_t)((const char *)event + event->header.size - filename);
+	uint8_t cpumode = event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	bool kernel = cpumode == PERF_RECORD_MISC_KERNEL;
 	int i;
+
+	if (event->header.size <= filename - (const char *)event || strnlen(filename, max) == max)
+		return 0;	/* unterminated: the model rejects it too */
 
 	if (kernel && !strncmp(filename, "[kernel.kallsyms]", 17))
 		filename = "[kernel.kallsyms]";
@@ -88,7 +92,7 @@ static int reader__mmap(struct perf_tool *tool, union perf_event *event,
 			struct perf_sample *sample, struct machine *machine __maybe_unused)
 {
 	struct bid_reader *r = container_of(tool, struct bid_reader, tool);
-	int err = reader__map(r, event->mmap.filename, event->header.misc);
+	int err = reader__map(r, event, event->mmap.filename);
 
 	return err ? err : perf_session__process_sideband(r->session, event, sample);
 }
@@ -97,7 +101,7 @@ static int reader__mmap2(struct perf_tool *tool, union perf_event *event,
 			 struct perf_sample *sample, struct machine *machine __maybe_unused)
 {
 	struct bid_reader *r = container_of(tool, struct bid_reader, tool);
-	int err = reader__map(r, event->mmap2.filename, event->header.misc);
+	int err = reader__map(r, event, event->mmap2.filename);
 
 	return err ? err : perf_session__process_sideband(r->session, event, sample);
 }
