@@ -8,7 +8,7 @@
 # file changed since, as perf does. -M (DSOs of a recording missing from
 # the cache) is compared with perf's on an empty cache and on the cache
 # perf record filled. buildid.dir in the configuration file moves the
-# cache for both tools. Bad input: a missing file or one without a
+# cache for both tools, $PERF_BUILDID_DIR for neither. Bad input: a missing file or one without a
 # build-id fails (1) with one line, --kcore and unknown options are usage
 # errors (129).
 set -u
@@ -87,7 +87,17 @@ PERF_CONFIG=$T/config "$PRF" buildid-cache -a "$T/t1" 2>"$T/err" || { cat "$T/er
 [ -d "$T/alt/.build-id" ] || fail "buildid.dir: no $T/alt/.build-id"
 PERF_CONFIG=$T/config "$PERF" buildid-cache -l > "$T/want" 2>/dev/null
 grep -q "$T/t1" "$T/want" || fail "perf -l with buildid.dir does not list prf's entry"
-echo "ok: buildid.dir moves the cache for both"
+# perf sets $PERF_BUILDID_DIR for the programs it runs but reads it not:
+# the cache stays in $HOME/.debug for both
+rm -rf "$T/h5" "$T/env"
+HOME=$T/h5 PERF_BUILDID_DIR=$T/env "$PRF" buildid-cache -a "$T/t1" 2>"$T/err" ||
+	{ cat "$T/err"; fail "-a with PERF_BUILDID_DIR"; }
+HOME=$T/h6 PERF_BUILDID_DIR=$T/env "$PERF" buildid-cache -a "$T/t1" 2>/dev/null
+[ -e "$T/env" ] && fail "PERF_BUILDID_DIR was used"
+tree "$T/h5/.debug" > "$T/tree5"
+tree "$T/h6/.debug" > "$T/tree6"
+cmp -s "$T/tree6" "$T/tree5" || { diff "$T/tree6" "$T/tree5"; fail "PERF_BUILDID_DIR: trees differ"; }
+echo "ok: buildid.dir moves the cache for both; PERF_BUILDID_DIR does not, for either"
 
 "$PRF" buildid-cache -a "$T/none" 2>"$T/err"
 rc=$?
