@@ -120,7 +120,11 @@ static int reader__sample(struct perf_tool *tool, union perf_event *event __mayb
 		return 0;
 	dso = r->rs.al.map->dso;
 	if (dso != r->last_dso) {
-		int i = bid_list__findnew(r->list, dso->long_name);
+		/* a module is "[name]" in the model, its file's path in perf's
+		 * header and map records */
+		const char *name = dso->kind == DSO_KMODULE && dso->runtime_path ?
+				   dso->runtime_path : dso->long_name;
+		int i = bid_list__findnew(r->list, name);
 
 		if (i < 0)
 			return i;
