@@ -24,6 +24,10 @@ int cmd_sched(int argc, const char **argv);
 int cmd_trace(int argc, const char **argv);
 int cmd_bench(int argc, const char **argv);
 int cmd_probe(int argc, const char **argv);
+int cmd_evlist(int argc, const char **argv);
+int cmd_buildid_list(int argc, const char **argv);
+int cmd_buildid_cache(int argc, const char **argv);
+int cmd_archive(int argc, const char **argv);
 
 /* The command table, for help and "did you mean" (cmd/prf.c). */
 struct cmd_struct {

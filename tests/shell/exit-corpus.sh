@@ -3,7 +3,7 @@
 # The variants are made here from a file the test records. Every command
 # (report, report --stats/--header-only, script, script --folded, flamegraph, trace,
 # annotate, diff (the undamaged file against the variant), data convert, sched,
-# data dump/stats/header) runs on each, under `timeout 20`, and must:
+# data dump/stats/header, evlist -v, buildid-list -H) runs on each, under `timeout 20`, and must:
 #   - end by itself with 0 or 1 (never a signal, a hang or a sanitizer report);
 #   - name the file in a message when it fails, and in every message that
 #     names an offset;
@@ -103,7 +103,8 @@ nvar=$(ls v | wc -l)
 
 CMDS=("report --stdio" "report --stdio --stats" "report --header-only" "script" "script --folded"
       "flamegraph -o fg.html" "data dump" "data stats" "data header" "trace"
-      "annotate --stdio" "diff" "data convert --to-json conv.json" "sched latency")
+      "annotate --stdio" "diff" "data convert --to-json conv.json" "sched latency"
+      "evlist -v" "buildid-list -H")
 # run_one BIN CMD FILE [-f]: the command on one variant (diff takes the
 # good file and the variant; convert writes a fresh file each time)
 run_one() {

@@ -224,6 +224,10 @@ void perf_data__fprintf_stats(struct perf_data *d, FILE *fp);
 /* Print attr fields as perf's header does: ", name = value" for every
  * non-zero field, in perf_event_attr__fprintf order (perf 6.1). */
 void perf_event_attr__fprintf_desc(FILE *fp, const struct perf_event_attr *attr);
+/* The same fields in `perf evlist -v`'s form: each as " name: value",
+ * the first after ':' (when *first, which is then cleared), the others
+ * after ','. */
+void perf_event_attr__fprintf_evlist(FILE *fp, const struct perf_event_attr *attr, bool *first);
 /* Name of a record type as perf prints it ("SAMPLE", "FINISHED_ROUND"),
  * "UNKNOWN" for others. */
 const char *perf_event__name(unsigned int type);

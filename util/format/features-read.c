@@ -412,24 +412,37 @@ static const struct bit_name read_format_bits[] = {
 	BN(PERF_FORMAT_, ID), BN(PERF_FORMAT_, GROUP), { 1ULL << 4, "LOST" }, { 0, NULL }
 };
 
-#define P_U(name, v) do { if (v) fprintf(fp, ", %s = %" PRIu64, name, (uint64_t)(v)); } while (0)
-#define P_X(name, v) do { if (v) fprintf(fp, ", %s = %#" PRIx64, name, (uint64_t)(v)); } while (0)
+/* Where one perf_event_attr is being printed: the header's ", name =
+ * value" list or evlist -v's ": name: value, name: value". */
+struct attr_out {
+	FILE *fp;
+	bool evlist;
+	bool *first;
+};
+
+static void attr_name(struct attr_out *o, const char *name)
+{
+	if (!o->evlist) {
+		fprintf(o->fp, ", %s = ", name);
+		return;
+	}
+	fprintf(o->fp, "%s %s: ", *o->first ? ":" : ",", name);
+	*o->first = false;
+}
+
+#define P_U(name, v) do { if (v) { attr_name(o, name); fprintf(o->fp, "%" PRIu64, (uint64_t)(v)); } } while (0)
+#define P_X(name, v) do { if (v) { attr_name(o, name); fprintf(o->fp, "%#" PRIx64, (uint64_t)(v)); } } while (0)
+#define P_B(name, v, bits) do { if (v) { attr_name(o, name); print_bits(o->fp, v, bits); } } while (0)
 #define P_F(f) P_U(#f, a->f)
 
-void perf_event_attr__fprintf_desc(FILE *fp, const struct perf_event_attr *a)
+static void attr_print(struct attr_out *o, const struct perf_event_attr *a)
 {
 	P_F(type);
 	P_F(size);
 	P_X("config", a->config);
 	P_U("{ sample_period, sample_freq }", a->sample_period);
-	if (a->sample_type) {
-		fprintf(fp, ", sample_type = ");
-		print_bits(fp, a->sample_type, sample_type_bits);
-	}
-	if (a->read_format) {
-		fprintf(fp, ", read_format = ");
-		print_bits(fp, a->read_format, read_format_bits);
-	}
+	P_B("sample_type", a->sample_type, sample_type_bits);
+	P_B("read_format", a->read_format, read_format_bits);
 	P_F(disabled); P_F(inherit); P_F(pinned); P_F(exclusive); P_F(exclude_user);
 	P_F(exclude_kernel); P_F(exclude_hv); P_F(exclude_idle); P_F(mmap); P_F(comm); P_F(freq);
 	P_F(inherit_stat); P_F(enable_on_exec); P_F(task); P_F(watermark); P_F(precise_ip);
@@ -442,19 +455,32 @@ void perf_event_attr__fprintf_desc(FILE *fp, const struct perf_event_attr *a)
 	P_F(bp_type);
 	P_X("{ bp_addr, config1 }", a->bp_addr);
 	P_X("{ bp_len, config2 }", a->bp_len);
-	if (a->branch_sample_type) {
-		fprintf(fp, ", branch_sample_type = ");
-		print_bits(fp, a->branch_sample_type, branch_bits);
-	}
+	P_B("branch_sample_type", a->branch_sample_type, branch_bits);
 	P_X("sample_regs_user", a->sample_regs_user);
 	P_F(sample_stack_user);
-	if (a->clockid)
-		fprintf(fp, ", clockid = %" PRId64, (int64_t)a->clockid);
+	if (a->clockid) {
+		attr_name(o, "clockid");
+		fprintf(o->fp, "%" PRId64, (int64_t)a->clockid);
+	}
 	P_X("sample_regs_intr", a->sample_regs_intr);
 	P_F(aux_watermark);
 	P_F(sample_max_stack);
 	P_F(aux_sample_size);
 	P_F(sig_data);
+}
+
+void perf_event_attr__fprintf_desc(FILE *fp, const struct perf_event_attr *a)
+{
+	struct attr_out o = { .fp = fp };
+
+	attr_print(&o, a);
+}
+
+void perf_event_attr__fprintf_evlist(FILE *fp, const struct perf_event_attr *a, bool *first)
+{
+	struct attr_out o = { .fp = fp, .evlist = true, .first = first };
+
+	attr_print(&o, a);
 }
 
 static void print_event_desc(struct perf_data *d, FILE *fp)

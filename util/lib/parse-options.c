@@ -356,3 +356,16 @@ void parse_options_usage_opt(const struct option *options, const char *name)
 		if (o->long_name && !strcmp(o->long_name, name))
 			print_option(o);
 }
+
+int parse_options_only(int argc, const char **argv, const struct option *options,
+		       const char *const usagestr[])
+{
+	argc = parse_options(argc, argv, options, usagestr, 0);
+	if (argc < 0)
+		return 129;
+	if (argc) {
+		usage_with_options(usagestr, options);
+		return 129;
+	}
+	return 0;
+}

@@ -104,6 +104,16 @@ struct option {
 int parse_options(int argc, const char **argv, const struct option *options,
 		  const char *const usagestr[], int flags);
 
+/*
+ * parse_options() (flags 0) for a command that takes options and no
+ * arguments: 0 when the command goes on, else the status it exits with,
+ * 129: an unknown option or a bad value (reported), an argument (usage
+ * printed), or PARSE_OPT_EXIT (--list-opts, -h), whose status the
+ * multiplexer makes 0.
+ */
+int parse_options_only(int argc, const char **argv, const struct option *options,
+		       const char *const usagestr[]);
+
 /* Print "usage: ..." lines and the option table to stderr. */
 void usage_with_options(const char *const usagestr[], const struct option *options);
 

@@ -358,6 +358,24 @@ static int call_op2(struct perf_session *s, event_op2 fn, union perf_event *even
 	return fn ? fn(s, event) : 0;
 }
 
+/* A pipe's PERF_RECORD_HEADER_BUILD_ID (at least the fixed part, checked)
+ * handed to the tool as the file's feature section is. */
+static void session__build_id_record(struct perf_session *s, union perf_event *event)
+{
+	size_t max = event->header.size - sizeof(event->build_id);
+	uint8_t cpumode = event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	struct build_id bid = { .size = BUILD_ID_SIZE };
+
+	if (!s->tool->header_build_id || !max || strnlen(event->build_id.filename, max) == max)
+		return;
+	if ((event->header.misc & (1 << 15)) && event->build_id.size <= BUILD_ID_SIZE)
+		bid.size = event->build_id.size;
+	memcpy(bid.data, event->build_id.data, bid.size);
+	s->tool->header_build_id(s->tool, event->build_id.filename, &bid,
+				 cpumode == PERF_RECORD_MISC_KERNEL ||
+				 cpumode == PERF_RECORD_MISC_GUEST_KERNEL);
+}
+
 static int process_user_event(struct perf_session *s, union perf_event *event, uint64_t off)
 {
 	struct perf_tool *tool = s->tool;
@@ -395,6 +413,7 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 			memset(&sample, 0, sizeof(sample));
 			machine__process_event(s->machine, event, &sample);
 		}
+		session__build_id_record(s, event);
 		return call_op2(s, tool->build_id, event);
 	case PERF_RECORD_FINISHED_ROUND:
 		/* rounds of a few dozen samples are too short to unwind in
@@ -485,7 +504,10 @@ static void session__build_id(void *ctx, const char *filename, const struct buil
 	struct perf_session *s = ctx;
 
 	machine__set_build_id(s->machine, filename, bid, kernel);
+	if (s->tool && s->tool->header_build_id)
+		s->tool->header_build_id(s->tool, filename, bid, kernel);
 }
+
 
 static uint64_t session__held_offset(void *ctx)
 {

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include "../format/data.h"
 
+struct build_id;
 struct evsel;
 struct evlist;
 struct machine;
@@ -57,6 +58,13 @@ struct perf_tool {
 	 * samples (report's hists feed) finishes with them. 0 or -errno,
 	 * which stops processing as a callback's error does. */
 	int (*model_barrier)(struct perf_tool *tool);
+	/* Each build-id the input lists (HEADER_BUILD_ID: the feature section
+	 * of a file, during perf_session__new(); a pipe's records, while
+	 * processing), in the input's order: the DSO's path as recorded, its
+	 * build-id, whether its cpumode is a kernel one. All valid during the
+	 * call only. NULL: not wanted. */
+	void (*header_build_id)(struct perf_tool *tool, const char *filename,
+				const struct build_id *bid, bool kernel);
 	bool ordered_events;	/* deliver in time order (default true) */
 	bool show_progress;	/* progress on a terminal (ui/progress) */
 };

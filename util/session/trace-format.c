@@ -171,6 +171,19 @@ struct tep_event *trace_formatter__event(struct trace_formatter *tf, struct evse
 	return ev;
 }
 
+int trace_formatter__field_names(struct trace_formatter *tf, struct evsel *evsel,
+				 void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct tep_event *ev = trace_formatter__event(tf, evsel);
+	int n = 0;
+
+	if (!ev)
+		return -ENOENT;
+	for (struct tep_format_field *f = ev->format.fields; f; f = f->next, n++)
+		fn(f->name, arg);
+	return n;
+}
+
 const char *trace_formatter__info(struct trace_formatter *tf, struct evsel *evsel,
 				  const struct perf_sample *sample)
 {

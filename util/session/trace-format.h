@@ -92,6 +92,16 @@ int trace_formatter__field_str(struct trace_formatter *tf, struct evsel *evsel,
 			       char *buf, size_t size);
 
 /*
+ * The payload field names of tracepoint evsel's format, in the format's
+ * order (common_* fields left out, as perf evlist --trace-fields lists
+ * them), each handed to fn(name, arg), valid during the call. The number
+ * of fields (>= 0), or -ENOENT when evsel is no tracepoint or its format
+ * is unknown.
+ */
+int trace_formatter__field_names(struct trace_formatter *tf, struct evsel *evsel,
+				 void (*fn)(const char *name, void *arg), void *arg);
+
+/*
  * Whether evsel is sys:name (e.g. "sched", "sched_switch"), by its
  * tp_sys/tp_name or its "sys:name" evsel name.
  */
