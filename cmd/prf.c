@@ -27,6 +27,7 @@ const struct cmd_struct prf_commands[] = {
 	{ "sched",   cmd_sched,   0,         "Tool to trace/measure scheduler properties (latencies)" },
 	{ "annotate", cmd_annotate, 0,    "Read perf.data (created by perf record) and display annotated code" },
 	{ "trace",   cmd_trace,   0,         "strace inspired tool" },
+	{ "top",     cmd_top,     0,         "System profiling tool." },
 	{ "bench",   cmd_bench,   0,         "General framework for benchmark suites" },
 	{ "test",    cmd_test,    0,         "Run sanity tests" },
 	{ "help",    cmd_help,    0,         "Display help information about prf" },

@@ -40,6 +40,13 @@ struct live {
 	size_t pass_len, pass_cap;
 	struct pass_rec { uint64_t time; size_t off; } *recs;
 	size_t nr_recs, recs_cap;
+	/* live__set_tick() */
+	void (*tick)(void *arg);
+	void *tick_arg;
+	uint64_t tick_ns, next_tick;
+	/* live__set_input() */
+	void (*input)(void *arg);
+	void *input_arg;
 };
 
 static int live__targets(struct live *l, const struct live_target *t, const char *const *argv)
@@ -113,6 +120,37 @@ static void live__config(struct live *l, struct evlist *evlist, const struct liv
 	}
 }
 
+/*
+ * No cycles PMU (a VM): sample cpu-clock instead, named as perf names
+ * it then ("cpu-clock:ppp" for cycles:P); a precise level the event
+ * refuses is lowered. true when the attr changed and the open is worth
+ * another try.
+ */
+static bool live__fallback(struct evsel *evsel, int err)
+{
+	struct perf_event_attr *a = &evsel->attr;
+
+	if ((err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV) &&
+	    a->type == PERF_TYPE_HARDWARE && a->config == PERF_COUNT_HW_CPU_CYCLES) {
+		char name[32];
+		bool lv = a->exclude_kernel || a->exclude_user || a->exclude_hv;
+
+		a->type = PERF_TYPE_SOFTWARE;
+		a->config = PERF_COUNT_SW_CPU_CLOCK;
+		snprintf(name, sizeof(name), "cpu-clock%s%s%s%s%.*s",
+			 lv || a->precise_ip ? ":" : "",
+			 lv && !a->exclude_kernel ? "k" : "", lv && !a->exclude_user ? "u" : "",
+			 lv && !a->exclude_hv ? "h" : "", (int)a->precise_ip, "ppp");
+		evsel__set_name(evsel, name);
+		return true;
+	}
+	if ((err == -EOPNOTSUPP || err == -EINVAL) && a->precise_ip) {
+		a->precise_ip--;
+		return true;
+	}
+	return false;
+}
+
 static int live__open(struct live *l, struct evlist *evlist)
 {
 	struct evsel *evsel;
@@ -124,7 +162,7 @@ static int live__open(struct live *l, struct evlist *evlist)
 
 			if (!err)
 				break;
-			if (evsel__fallback_exclude_kernel(evsel, err))
+			if (live__fallback(evsel, err) || evsel__fallback_exclude_kernel(evsel, err))
 				continue;
 			evsel__open_strerror(evsel, err, msg, sizeof(msg));
 			pr_err("Error:\n%s\n", msg);
@@ -236,6 +274,48 @@ uint64_t live__nr_records(struct live *l)
 	return l->nr_records;
 }
 
+void live__set_tick(struct live *l, unsigned int interval_ms, void (*fn)(void *arg), void *arg)
+{
+	l->tick = fn;
+	l->tick_arg = arg;
+	l->tick_ns = (uint64_t)interval_ms * 1000000;
+	l->next_tick = now_ns() + l->tick_ns;
+	/* poll(2) wakes up often enough for the tick to be at most a tenth
+	 * of its interval late (10 ms .. RECORD_LOOP_POLL_MS) */
+	l->loop.poll_ms = (int)(interval_ms / 10);
+	if (l->loop.poll_ms < 10)
+		l->loop.poll_ms = 10;
+	if (l->loop.poll_ms > RECORD_LOOP_POLL_MS)
+		l->loop.poll_ms = RECORD_LOOP_POLL_MS;
+}
+
+void live__set_input(struct live *l, int fd, void (*fn)(void *arg), void *arg)
+{
+	l->input = fn;
+	l->input_arg = arg;
+	record_loop__set_ctl_fd(&l->loop, fd);
+}
+
+static void live__check_tick(struct live *l)
+{
+	uint64_t now;
+
+	if (!l->tick || (now = now_ns()) < l->next_tick)
+		return;
+	l->next_tick += l->tick_ns;
+	if (l->next_tick <= now)	/* late (stopped, slow): start again from now */
+		l->next_tick = now + l->tick_ns;
+	l->tick(l->tick_arg);
+}
+
+static void live__loop_ctl(void *arg)
+{
+	struct live *l = arg;
+
+	if (l->input)
+		l->input(l->input_arg);
+}
+
 static int live__loop_write(void *arg, const void *buf, size_t len)
 {
 	return 0;
@@ -304,6 +384,7 @@ static void live__loop_round(void *arg)
 						    (union perf_event *)(l->pass + l->recs[i].off));
 	l->nr_recs = 0;
 	l->pass_len = 0;
+	live__check_tick(l);
 }
 
 static bool live__loop_woken(void *arg)
@@ -312,6 +393,7 @@ static bool live__loop_woken(void *arg)
 
 	if (l->err)
 		return true;
+	live__check_tick(l);
 	if (l->has_workload && !l->reaped && waitpid(l->wl.pid, &l->wstatus, WNOHANG) == l->wl.pid)
 		l->reaped = true;
 	return l->has_workload && l->reaped;
@@ -346,6 +428,7 @@ int live__run(struct live *l, volatile sig_atomic_t *stop)
 		.event = live__loop_event,
 		.round = live__loop_round,
 		.woken = live__loop_woken,
+		.ctl = live__loop_ctl,
 		.whole_records = true,
 	};
 	int err;

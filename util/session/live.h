@@ -15,7 +15,7 @@
  * buffers are delivered at its end in time order (the buffers are per
  * cpu: a task that migrated has its records in two), not across passes.
  *
- * Used by `prf trace`; meant for `prf top` too.
+ * Used by `prf trace` and `prf top`.
  */
 #include <signal.h>
 #include <stdbool.h>
@@ -51,6 +51,18 @@ struct live *live__new(struct evlist *evlist, const struct live_target *target,
 		       const char *const *argv, struct perf_tool *tool, int *err);
 /* The session records are delivered through (owned by live). */
 struct perf_session *live__session(struct live *live);
+/*
+ * Call fn(arg) every interval_ms (ms > 0) while live__run() runs, from its
+ * loop between drain passes (after the records read so far were
+ * delivered), at most that late: poll(2) then waits no longer than the
+ * tick needs. prf top's refresh. After live__new().
+ */
+void live__set_tick(struct live *live, unsigned int interval_ms, void (*fn)(void *arg), void *arg);
+/*
+ * Also wait for fd (a terminal's keyboard) in live__run(): fn(arg) is
+ * called when it is readable. After live__new().
+ */
+void live__set_input(struct live *live, int fd, void (*fn)(void *arg), void *arg);
 /* Number of threads in the thread map (-1 entries: per-cpu targets count
  * as one "any thread" entry). */
 int live__nr_threads(struct live *live);
