@@ -21,6 +21,7 @@
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../model/machine.h"
+#include "../model/model.h"
 
 struct live {
 	struct evlist *evlist;		/* owned until the session takes it */
@@ -184,9 +185,12 @@ static int live__synthesize(struct live *l, const struct live_target *t)
 	int err = 0;
 
 	if (t->synth_kernel) {
-		err = synthesize__kernel_mmap(live__synth_cb, l, l->id_hdr_size);
-		if (err == -ENOENT)
-			err = 0;
+		/* _text is in the first lines of kallsyms: no read of the whole
+		 * file, which the kernel's symbols are loaded from anyway */
+		uint64_t text = kallsyms__text("/proc/kallsyms"), end = synthesize__modules_start();
+
+		err = text ? synthesize__kernel_mmap_range(live__synth_cb, l, l->id_hdr_size, text,
+							   end > text ? end : ~0ULL) : 0;
 		if (!err)
 			err = synthesize__modules(live__synth_cb, l, l->id_hdr_size);
 		if (err)
