@@ -440,7 +440,11 @@ static struct evlist *top__evlist(struct top_cmd *t)
 
 		parse_events_error__init(&perr);
 		if (parse_events(evlist, t->events, &perr)) {
-			parse_events_error__print(&perr, t->events, stderr);
+			/* one line: the event and the parser's reason */
+			if (perr.str)
+				fprintf(stderr, "prf top: %s (see 'prf list')\n", perr.str);
+			else
+				fprintf(stderr, "prf top: bad event '%s' (see 'prf list')\n", t->events);
 			parse_events_error__exit(&perr);
 			evlist__delete(evlist);
 			return NULL;
@@ -506,6 +510,63 @@ static void top__set_header(struct top_cmd *t, struct evlist *evlist)
 	t->hdr.delay_secs = t->delay;
 }
 
+/* Has this process CAP_PERFMON (38) or CAP_SYS_ADMIN (21) in effect? */
+static bool top__has_perfmon(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	unsigned long long caps = 0;
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "CapEff:", 7))
+			caps = strtoull(line + 7, NULL, 16);
+	fclose(f);
+	return caps & ((1ULL << 38) | (1ULL << 21));
+}
+
+/*
+ * Cpu-wide sampling (-a, -C) that perf_event_paranoid refuses this user:
+ * perf top's message and hint, word for word, so that the user learns
+ * the setting and its levels. true when printed.
+ */
+static bool top__paranoid_refused(const struct top_cmd *t)
+{
+	int paranoid = 2;
+	FILE *f;
+
+	if (!t->system_wide && !t->cpu_list)
+		return false;
+	if (!geteuid() || top__has_perfmon())
+		return false;
+	f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	if (f) {
+		if (fscanf(f, "%d", &paranoid) != 1)
+			paranoid = 2;
+		fclose(f);
+	}
+	if (paranoid < 1)
+		return false;
+	fprintf(stderr,
+		"Error:\n"
+		"Access to performance monitoring and observability operations is limited.\n"
+		"Consider adjusting /proc/sys/kernel/perf_event_paranoid setting to open\n"
+		"access to performance monitoring and observability operations for processes\n"
+		"without CAP_PERFMON, CAP_SYS_PTRACE or CAP_SYS_ADMIN Linux capability.\n"
+		"More information can be found at 'Perf events and tool security' document:\n"
+		"https://www.kernel.org/doc/html/latest/admin-guide/perf-security.html\n"
+		"perf_event_paranoid setting is %d:\n"
+		"  -1: Allow use of (almost) all events by all users\n"
+		"      Ignore mlock limit after perf_event_mlock_kb without CAP_IPC_LOCK\n"
+		">= 0: Disallow raw and ftrace function tracepoint access\n"
+		">= 1: Disallow CPU event access\n"
+		">= 2: Disallow kernel profiling\n"
+		"To make the adjusted perf_event_paranoid setting permanent preserve it\n"
+		"in /etc/sysctl.conf (e.g. kernel.perf_event_paranoid = <setting>)\n", paranoid);
+	return true;
+}
+
 static int top__run(struct top_cmd *t, const char **argv)
 {
 	struct live_target lt = {
@@ -520,6 +581,10 @@ static int top__run(struct top_cmd *t, const char **argv)
 
 	if (!evlist)
 		return t->events ? 129 : 1;
+	if (top__paranoid_refused(t)) {
+		evlist__delete(evlist);
+		return 1;
+	}
 	perf_tool__init(&t->tool, false);
 	t->tool.sample = top__sample;
 	t->tool.lost = top__lost;
