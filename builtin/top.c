@@ -9,7 +9,9 @@
  * ui/stdio/hist.h prints them.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 #include "builtin.h"
 #include "../arch/x86/perf_regs.h"
 #include "../ui/stdio/hist.h"
+#include "../ui/tui/tui.h"
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/sample-filter.h"
@@ -65,9 +68,19 @@ struct top_cmd {
 	struct sample_filter filter;
 	/* run state */
 	struct perf_session *session;
-	struct evsel *shown;		/* the event whose entries are shown */
-	struct hists hists;
-	bool hists_ok;
+	struct evsel *evsel;		/* the event whose entries are shown */
+	struct hists hists[2];		/* [fill] takes the samples; with -z in
+					 * the TUI the other one is shown */
+	bool hists_ok[2];
+	int fill;
+	struct hists *shown;		/* what the screen shows */
+	pthread_mutex_t lock;		/* TUI: the browser vs the live thread */
+	bool locking;
+	bool refreshed;			/* TUI: a refresh was shown */
+	bool ended;			/* TUI: the live session is over */
+	bool user_quit;			/* TUI: 'q' before it was */
+	struct live *live;
+	char title[512];		/* TUI: the title of the last refresh */
 	struct resolved_sample rs;
 	struct top_counts counts;
 	struct top_header hdr;
@@ -89,13 +102,33 @@ static struct top_cmd *tool2top(struct perf_tool *tool)
 	return container_of(tool, struct top_cmd, tool);
 }
 
-static int top__hists_init(struct top_cmd *t)
+/* hists[i] empty (again). 0 or -ENOMEM. */
+static int top__hists_init(struct top_cmd *t, int i)
 {
-	if (hists__init(&t->hists, &t->so, &t->cc, t->use_callchain))
+	if (t->hists_ok[i])
+		hists__exit(&t->hists[i]);
+	t->hists_ok[i] = false;
+	if (hists__init(&t->hists[i], &t->so, &t->cc, t->use_callchain))
 		return -ENOMEM;
-	t->hists.store.key = t->cc.key;	/* before any frame is interned */
-	t->hists_ok = true;
+	t->hists[i].store.key = t->cc.key;	/* before any frame is interned */
+	t->hists_ok[i] = true;
 	return 0;
+}
+
+static void top__lock(void *arg)
+{
+	struct top_cmd *t = arg;
+
+	if (t->locking)
+		pthread_mutex_lock(&t->lock);
+}
+
+static void top__unlock(void *arg)
+{
+	struct top_cmd *t = arg;
+
+	if (t->locking)
+		pthread_mutex_unlock(&t->lock);
 }
 
 static bool top__filtered(struct top_cmd *t, struct perf_sample *sample, const char *comm,
@@ -119,14 +152,16 @@ static int top__sample(struct perf_tool *tool, union perf_event *event, struct p
 	(void)machine;
 	if (!evsel)
 		evsel = sample->evsel;
-	if (evsel != t->shown)
+	if (evsel != t->evsel)
 		return 0;
+	top__lock(t);
 	t->counts.samples++;
 	if (cpumode == PERF_RECORD_MISC_KERNEL)
 		t->counts.kernel++;
 	if (event->header.misc & PERF_RECORD_MISC_EXACT_IP)
 		t->counts.exact++;
 	/* -K / -U: samples of the hidden side make no entries */
+	top__unlock(t);
 	if ((t->hide_kernel && cpumode == PERF_RECORD_MISC_KERNEL) ||
 	    (t->hide_user && cpumode == PERF_RECORD_MISC_USER))
 		return 0;
@@ -148,7 +183,10 @@ static int top__sample(struct perf_tool *tool, union perf_event *event, struct p
 	hs.level = rs->al.level ? rs->al.level : '.';
 	if (t->use_callchain)
 		hs.chain = &rs->cursor;
-	return hists__add_sample(&t->hists, &hs);
+	top__lock(t);
+	err = hists__add_sample(&t->hists[t->fill], &hs);
+	top__unlock(t);
+	return err;
 }
 
 static int top__lost(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
@@ -158,9 +196,11 @@ static int top__lost(struct perf_tool *tool, union perf_event *event, struct per
 
 	(void)sample;
 	(void)machine;
+	top__lock(t);
 	t->nr_lost_records++;
 	t->counts.lost += event->lost.lost;
 	t->counts.lost_total += event->lost.lost;
+	top__unlock(t);
 	return 0;
 }
 
@@ -172,8 +212,10 @@ static int top__throttle(struct perf_tool *tool, union perf_event *event,
 	(void)event;
 	(void)sample;
 	(void)machine;
+	top__lock(t);
 	t->counts.throttles++;
 	t->counts.throttles_total++;
+	top__unlock(t);
 	return 0;
 }
 
@@ -248,15 +290,15 @@ static void top__print_stdio(struct top_cmd *t)
 	putchar('\n');
 	v.max_entries = (size_t)(t->entries ? t->entries : t->rows - 5 > 1 ? t->rows - 5 : 1);
 	v.max_entries = v.max_entries > (size_t)printed ? v.max_entries - (size_t)printed : 1;
-	if (hists__output_resort(&t->hists, &t->so)) {
+	if (hists__output_resort(t->shown, &t->so)) {
 		t->err = -ENOMEM;
 		done = 1;
 		return;
 	}
-	top_hists__narrow(&t->hists, &t->so, &v);
+	top_hists__narrow(t->shown, &t->so, &v);
 	mem = open_memstream(&buf, &len);
 	if (mem) {
-		hists__fprintf(&t->hists, &t->so, &t->cc, &fo, mem);
+		hists__fprintf(t->shown, &t->so, &t->cc, &fo, mem);
 		fclose(mem);
 		top__put_cut(buf, len, width, stdout);
 		free(buf);
@@ -264,24 +306,139 @@ static void top__print_stdio(struct top_cmd *t)
 	fflush(stdout);
 }
 
-/* Every -d seconds: show, then age the entries (or start again, -z). */
+static void top__reset_counts(struct top_cmd *t)
+{
+	t->counts.samples = t->counts.kernel = t->counts.exact = 0;
+	t->counts.lost = t->counts.throttles = 0;
+}
+
+/* Every -d seconds (--stdio): show, then age the entries (or start
+ * again, -z). */
 static void top__refresh(void *arg)
 {
 	struct top_cmd *t = arg;
 
 	top__print_stdio(t);
-	t->counts.samples = t->counts.kernel = t->counts.exact = 0;
-	t->counts.lost = t->counts.throttles = 0;
+	top__reset_counts(t);
 	if (t->zero) {
-		hists__exit(&t->hists);
-		t->hists_ok = false;
-		if (top__hists_init(t)) {
+		if (top__hists_init(t, t->fill)) {
 			t->err = -ENOMEM;
 			done = 1;
 		}
 	} else {
-		top_hists__decay(&t->hists);
+		top_hists__decay(t->shown);
 	}
+}
+
+/*
+ * TUI refresh (struct tui_live, lock held): the entries of the interval
+ * and those before it, aged, sorted for the browser; with -z the hists
+ * that took the interval's samples are shown and the other one takes the
+ * next interval's. 0, 1 when the live session is over, -ENOMEM.
+ */
+static int top__tui_refresh(void *arg)
+{
+	struct top_cmd *t = arg;
+	struct top_view v = { .hide_kernel = t->hide_kernel, .hide_user = t->hide_user };
+
+	if (t->ended)
+		return 1;
+	if (t->zero) {
+		t->shown = &t->hists[t->fill];
+		t->fill = !t->fill;
+		if (top__hists_init(t, t->fill))
+			return -ENOMEM;
+	} else if (t->refreshed) {
+		top_hists__decay(t->shown);
+	}
+	t->refreshed = true;
+	if (hists__output_resort(t->shown, &t->so))
+		return -ENOMEM;
+	top_hists__narrow(t->shown, &t->so, &v);
+	top__title(t->title, sizeof(t->title), t->shown, &t->counts, &t->hdr, t->zero);
+	top__reset_counts(t);
+	return 0;
+}
+
+/* 'z' in the TUI: the entries start again. */
+static void top__tui_zero(void *arg)
+{
+	struct top_cmd *t = arg;
+
+	if (top__hists_init(t, t->fill))
+		t->err = -ENOMEM;
+	t->refreshed = false;
+}
+
+static void top__tui_title(void *arg, char *buf, size_t size)
+{
+	struct top_cmd *t = arg;
+
+	snprintf(buf, size, "%s", t->title);
+}
+
+static void *top__live_thread(void *arg)
+{
+	struct top_cmd *t = arg;
+	int err = live__run(t->live, &done);
+
+	top__lock(t);
+	t->ended = true;	/* the browser's next refresh ends it */
+	top__unlock(t);
+	return (void *)(intptr_t)err;
+}
+
+/*
+ * The report browser over the live hists: the session runs on a second
+ * thread, the browser refreshes every -d seconds. Returns live__run()'s
+ * result, or -ENOMEM/-EIO of the browser.
+ */
+static int top__browse(struct top_cmd *t, struct live *live)
+{
+	struct tui_live lv = {
+		.refresh_ms = (unsigned int)(t->delay * 1000),
+		.refresh = top__tui_refresh,
+		.zero = top__tui_zero,
+		.title = top__tui_title,
+		.lock = top__lock,
+		.unlock = top__unlock,
+		.shown = &t->shown,
+		.arg = t,
+	};
+	struct tui_report_opts o = {
+		.so = &t->so,
+		.cc = &t->cc,
+		.use_callchain = t->use_callchain,
+		.min_percent = t->min_percent,
+		.live = &lv,
+	};
+	struct tui_event ev = { .name = evsel__name(t->evsel) };
+	pthread_t tid;
+	void *ret = NULL;
+	int err;
+
+	pthread_mutex_init(&t->lock, NULL);
+	t->locking = true;
+	t->live = live;
+	if (pthread_create(&tid, NULL, top__live_thread, t)) {
+		t->locking = false;
+		return -errno;
+	}
+	top__lock(t);
+	err = top__tui_refresh(t);
+	ev.hists = t->shown;
+	if (!err)
+		err = tui__browse_report(&ev, 1, &o);
+	t->user_quit = !t->ended;
+	done = 1;
+	top__unlock(t);
+	pthread_join(tid, &ret);
+	tui__exit();
+	t->locking = false;
+	pthread_mutex_destroy(&t->lock);
+	if (err > 0)
+		err = 0;
+	return err ? err : (int)(intptr_t)ret;
 }
 
 /* -g / --call-graph: "fp", "dwarf[,size]" first, then report's display
@@ -498,9 +655,9 @@ static struct evlist *top__evlist(struct top_cmd *t)
 
 static void top__set_header(struct top_cmd *t, struct evlist *evlist)
 {
-	struct perf_event_attr *a = &t->shown->attr;
+	struct perf_event_attr *a = &t->evsel->attr;
 
-	t->hdr.evname = evsel__name(t->shown);
+	t->hdr.evname = evsel__name(t->evsel);
 	t->hdr.freq = a->freq;
 	t->hdr.period = a->freq ? a->sample_freq : a->sample_period;
 	t->hdr.one_event = evlist->nr_entries == 1;
@@ -589,7 +746,8 @@ static int top__run(struct top_cmd *t, const char **argv)
 	t->tool.sample = top__sample;
 	t->tool.lost = top__lost;
 	t->tool.throttle = top__throttle;
-	if (resolved_sample__init(&t->rs, true) || top__hists_init(t)) {
+	t->shown = &t->hists[0];
+	if (resolved_sample__init(&t->rs, true) || top__hists_init(t, 0)) {
 		evlist__delete(evlist);
 		return 1;
 	}
@@ -598,7 +756,7 @@ static int top__run(struct top_cmd *t, const char **argv)
 	if (!live)
 		return err == -ESRCH ? 1 : 1;
 	t->session = live__session(live);
-	t->shown = evlist__first(t->session->data.evlist);
+	t->evsel = evlist__first(t->session->data.evlist);
 	top__set_header(t, t->session->data.evlist);
 	{
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -615,8 +773,12 @@ static int top__run(struct top_cmd *t, const char **argv)
 		snprintf(pid_buf, sizeof(pid_buf), "%d", (int)live__workload_pid(live));
 		t->hdr.pid_str = pid_buf;
 	}
-	live__set_tick(live, (unsigned int)(t->delay * 1000), top__refresh, t);
-	err = live__run(live, &done);
+	if (t->use_tui && !tui__init()) {
+		err = top__browse(t, live);
+	} else {
+		live__set_tick(live, (unsigned int)(t->delay * 1000), top__refresh, t);
+		err = live__run(live, &done);
+	}
 	if (live__exec_error(live)) {
 		fprintf(stderr, "Workload failed: %s\n", strerror(-err));
 		live__delete(live);
@@ -627,7 +789,9 @@ static int top__run(struct top_cmd *t, const char **argv)
 	if (err) {
 		fprintf(stderr, "prf top: %s\n", strerror(-err));
 		status = 1;
-	} else if (!done && !has_cmd && (t->pid_str || t->tid_str)) {
+	} else if (t->user_quit) {
+		status = 0;
+	} else if ((!done || t->use_tui) && !has_cmd && (t->pid_str || t->tid_str)) {
 		fprintf(stderr, "prf top: the profiled %s %s exited\n",
 			t->pid_str ? "process" : "thread", t->pid_str ? t->pid_str : t->tid_str);
 		status = 0;
@@ -722,12 +886,16 @@ int cmd_top(int argc, const char **argv)
 			goto out;
 		}
 	}
-	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	/* as perf: the browser when stdout is a terminal and slang loads */
+	t->use_tui = !t->use_stdio && tui__usable() == 0;
+	if (!t->use_tui)
+		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	status = top__run(t, argv);
 out:
 	fflush(stdout);
-	if (t->hists_ok)
-		hists__exit(&t->hists);
+	for (int i = 0; i < 2; i++)
+		if (t->hists_ok[i])
+			hists__exit(&t->hists[i]);
 	sort_order__exit(&t->so);
 	resolved_sample__exit(&t->rs);
 	sample_filter__exit(&t->filter);

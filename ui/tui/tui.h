@@ -27,6 +27,7 @@
  * ui/tui/helpers.h.
  */
 #include <stdbool.h>
+#include <stddef.h>
 
 struct hists;
 struct sort_order;
@@ -58,8 +59,31 @@ struct tui_event {
 	unsigned long long nr_lost;	/* lost samples, shown in the menu */
 };
 
+/*
+ * Hists that change while they are browsed (prf top): another thread adds
+ * samples under lock()/unlock(), and the browser holds the lock except
+ * while it waits for a key. Every refresh_ms (unless frozen with 'f') it
+ * calls refresh(), which re-sorts the hists (hists->sorted is new), then
+ * shows the new entries with the same folds, zoom, filter and selected
+ * entry; 'z' calls zero() (the entries start again) and refreshes.
+ * refresh() returns 0, 1 when the live session has ended (the browser
+ * returns as on 'q') or -errno. title() writes the title line's start
+ * (the zoom is added after it). All called with the lock held.
+ */
+struct tui_live {
+	unsigned int refresh_ms;
+	int (*refresh)(void *arg);
+	void (*zero)(void *arg);
+	void (*title)(void *arg, char *buf, size_t size);
+	void (*lock)(void *arg);
+	void (*unlock)(void *arg);
+	struct hists *const *shown;	/* the hists refresh() left to show */
+	void *arg;
+};
+
 struct tui_report_opts {
 	const struct sort_order *so;	/* columns (widths are recomputed per view) */
+	const struct tui_live *live;	/* NULL: a file's hists, fixed */
 	const struct callchain_param *cc;
 	bool use_callchain;		/* fold signs and callchains under entries */
 	double min_percent;		/* --percent-limit: entries below are hidden */

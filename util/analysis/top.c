@@ -43,6 +43,26 @@ int top__header(char *buf, size_t size, const struct top_counts *c, const struct
 	return n < (int)size ? n : (int)size - 1;
 }
 
+void top__title(char *buf, size_t size, const struct hists *hists, const struct top_counts *c,
+		const struct top_header *h, bool zero)
+{
+	const char *units = " KMG";
+	uint64_t n = hists->nr_samples;
+	int u = 0, len;
+
+	while (n > 1000 && u < 3) {
+		n /= 1000;
+		u++;
+	}
+	len = snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', ", n, units[u], h->evname);
+	if (h->freq && len >= 0 && (size_t)len < size)
+		len += snprintf(buf + len, size - (size_t)len, "%" PRIu64 " Hz, ", h->period);
+	if (len >= 0 && (size_t)len < size)
+		snprintf(buf + len, size - (size_t)len, "Event count (approx.): %" PRIu64
+			 " lost: %" PRIu64 "/%" PRIu64 " drop: 0/0%s", hists->total_period,
+			 c->lost, c->lost_total, zero ? " [z]" : "");
+}
+
 void top_hists__decay(struct hists *hists)
 {
 	struct callchain_store *st = &hists->store;

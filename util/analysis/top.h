@@ -55,6 +55,17 @@ struct top_header {
  */
 int top__header(char *buf, size_t size, const struct top_counts *c, const struct top_header *h);
 
+/*
+ * The title line of perf top's browser into buf (size bytes, always
+ * terminated): "Samples: 12K of event 'cpu-clock:ppp', 4000 Hz, Event
+ * count (approx.): 3082750000 lost: 0/0 drop: 0/0" (" [z]" after it with
+ * -z): the samples ever taken (hists->nr_samples, with perf's K/M unit),
+ * the event and its frequency, the aged total period, the lost records
+ * of the interval and of the run.
+ */
+void top__title(char *buf, size_t size, const struct hists *hists, const struct top_counts *c,
+		const struct top_header *h, bool zero);
+
 /* Age every entry of hists by 7/8 (see the top comment); the total period
  * becomes the sum of the entries' self periods again. hists->nr_samples,
  * the number of samples ever added, is kept. */
