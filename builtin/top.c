@@ -47,6 +47,9 @@ struct top_cmd {
 	const char *events, *pid_str, *tid_str, *cpu_list;
 	const char *delay_str, *freq_str, *sort, *fields, *mmap_str;
 	const char *comms, *dsos, *symbols;
+	const char *record_path;	/* --record */
+	int argc;			/* the command line, for --record's header */
+	const char **argv;
 	bool system_wide, no_inherit, use_stdio, use_tui, zero;
 	bool hide_kernel, hide_user, show_nr_samples, show_period;
 	int children;			/* -1 default, 0 --no-children, 1 --children */
@@ -732,10 +735,15 @@ static int top__run(struct top_cmd *t, const char **argv)
 		.synth_kernel = true, .mmap_pages = t->mmap_pages,
 	};
 	struct evlist *evlist = top__evlist(t);
+	struct live_record rec = {
+		.path = t->record_path, .version = PRF_VERSION, .argc = t->argc, .argv = t->argv,
+	};
 	struct live *live;
 	int err = 0, status;
 	bool has_cmd = argv && argv[0];
 
+	if (t->record_path)
+		lt.record = &rec;
 	if (!evlist)
 		return t->events ? 129 : 1;
 	if (top__paranoid_refused(t)) {
@@ -786,6 +794,10 @@ static int top__run(struct top_cmd *t, const char **argv)
 	}
 	if (!err && t->err)
 		err = t->err;
+	if (t->record_path)
+		fprintf(stderr, "[ prf top: wrote %.3f MB to %s (%llu samples) ]\n",
+			(double)live__record_bytes(live) / (1024 * 1024), t->record_path,
+			(unsigned long long)live__record_samples(live));
 	if (err) {
 		fprintf(stderr, "prf top: %s\n", strerror(-err));
 		status = 1;
@@ -813,6 +825,15 @@ int cmd_top(int argc, const char **argv)
 		return 1;
 	t->children = -1;
 	t->max_stack = 127;
+	/* the command line as given, for --record's HEADER_CMDLINE (the
+	 * option parser reorders argv) */
+	t->argc = argc;
+	t->argv = calloc((size_t)argc + 1, sizeof(*t->argv));
+	if (!t->argv) {
+		free(t);
+		return 1;
+	}
+	memcpy(t->argv, argv, (size_t)argc * sizeof(*argv));
 	callchain_param__init(&t->cc);
 	{
 		const struct option options[] = {
@@ -861,6 +882,8 @@ int cmd_top(int argc, const char **argv)
 			OPT_STRING(0, "dsos", &t->dsos, "dso[,dso...]", "only consider symbols in these dsos"),
 			OPT_STRING(0, "symbols", &t->symbols, "symbol[,symbol...]",
 				   "only consider these symbols"),
+			OPT_STRING(0, "record", &t->record_path, "file",
+				   "also write the session to this perf.data file (beyond perf)"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose (show counter open errors, etc)"),
 			OPT_END()
 		};
@@ -899,6 +922,7 @@ out:
 	sort_order__exit(&t->so);
 	resolved_sample__exit(&t->rs);
 	sample_filter__exit(&t->filter);
+	free(t->argv);
 	free(t);
 	return status;
 }

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "live.h"
+#include "../format/features-write.h"
 #include "../format/synthesize.h"
+#include "../format/writer.h"
 #include "../kernel/cpumap.h"
 #include "../kernel/evlist.h"
 #include "../kernel/evsel.h"
@@ -22,6 +24,7 @@
 #include "../lib/util.h"
 #include "../model/machine.h"
 #include "../model/model.h"
+#include "../model/record-hits.h"
 
 struct live {
 	struct evlist *evlist;		/* owned until the session takes it */
@@ -48,6 +51,15 @@ struct live {
 	/* live__set_input() */
 	void (*input)(void *arg);
 	void *input_arg;
+	/* live_target.record */
+	struct perf_data_writer writer;
+	bool writing;			/* the writer is open and has not failed */
+	const struct live_record *rec;
+	struct writer_attr *attrs;
+	const char **names;
+	int nr_attrs;
+	struct record_hits *hits;	/* DSOs samples hit, for the build-ids */
+	uint64_t rec_samples;
 };
 
 static int live__targets(struct live *l, const struct live_target *t, const char *const *argv)
@@ -173,10 +185,105 @@ static int live__open(struct live *l, struct evlist *evlist)
 	return tracefs__apply_filters(evlist);
 }
 
+/* --record: stop writing after the first error, with one message. */
+static void live__write_failed(struct live *l, int err)
+{
+	if (!l->writing)
+		return;
+	l->writing = false;
+	pr_err("prf: writing %s failed: %s; the live session goes on without it\n",
+	       l->rec->path, strerror(-err));
+}
+
+/* --record: one record (whole records) to the file, looked at for the
+ * DSOs samples hit. */
+static void live__write(struct live *l, const void *buf, size_t len)
+{
+	int err;
+
+	if (!l->writing)
+		return;
+	err = writer__write(&l->writer, buf, len);
+	if (err)
+		live__write_failed(l, err);
+}
+
+static void live__write_user(struct live *l, uint32_t type)
+{
+	struct perf_event_header h = { .type = type, .size = sizeof(h) };
+
+	live__write(l, &h, sizeof(h));
+	if (l->writing && writer__sync_data_size(&l->writer))
+		live__write_failed(l, l->writer.err ? l->writer.err : -EIO);
+}
+
+/* --record: open the file and write its header (the events are open:
+ * their ids are known). 0 or -errno after a message. */
+static int live__record_open(struct live *l, struct evlist *evlist, const struct live_record *r)
+{
+	struct evsel *evsel;
+	int i = 0, err;
+
+	l->rec = r;
+	l->nr_attrs = evlist->nr_entries;
+	l->attrs = calloc((size_t)l->nr_attrs + 1, sizeof(*l->attrs));
+	l->names = calloc((size_t)l->nr_attrs + 1, sizeof(*l->names));
+	l->hits = record_hits__new(evlist);
+	if (!l->attrs || !l->names || !l->hits)
+		return -ENOMEM;
+	evlist__for_each_entry(evlist, evsel) {
+		l->attrs[i].attr = &evsel->attr;
+		l->attrs[i].ids = evsel->ids;
+		l->attrs[i].nr_ids = (size_t)evsel->nr_cpus * (size_t)evsel->nr_threads;
+		l->names[i++] = evsel__name(evsel);
+	}
+	err = writer__open(&l->writer, r->path, 0);
+	if (err)
+		return err;
+	err = writer__write_header(&l->writer, l->attrs, l->nr_attrs);
+	if (err) {
+		pr_err("prf: cannot write %s: %s\n", r->path, strerror(-err));
+		writer__abort(&l->writer);
+		return err;
+	}
+	l->writing = true;
+	return 0;
+}
+
+/* --record: the features (build-ids of the DSOs hit, sample times) and
+ * the final header. */
+static void live__record_finish(struct live *l)
+{
+	struct feat_build_id *bids = NULL;
+	struct writer_feat *feats = NULL;
+	struct features_ctx ctx = {
+		.attrs = l->attrs, .names = l->names, .nr_attrs = l->nr_attrs,
+		.version = l->rec->version, .argc = l->rec->argc, .argv = l->rec->argv,
+	};
+	int nr_feats = 0, nr_bids;
+
+	(void)record_hits__round(l->hits);
+	nr_bids = record_hits__build_ids(l->hits, &bids);
+	ctx.bids = bids;
+	ctx.nr_bids = nr_bids > 0 ? nr_bids : 0;
+	ctx.has_sample_time = record_hits__sample_time(l->hits, &ctx.first_sample_time,
+						      &ctx.last_sample_time);
+	if (features__build(&ctx, &feats, &nr_feats))
+		nr_feats = 0;
+	if (writer__finish(&l->writer, l->attrs, l->nr_attrs, feats, nr_feats))
+		live__write_failed(l, l->writer.err ? l->writer.err : -EIO);
+	features__free(feats, nr_feats);
+	free(bids);
+}
+
 static int live__synth_cb(void *arg, const union perf_event *event)
 {
 	struct live *l = arg;
 
+	if (l->writing) {
+		live__write(l, event, event->header.size);
+		(void)record_hits__event(l->hits, event);
+	}
 	return perf_session__deliver_live(l->session, (union perf_event *)event);
 }
 
@@ -218,6 +325,7 @@ struct live *live__new(struct evlist *evlist, const struct live_target *t,
 		goto out;
 	}
 	l->wl.pid = -1;
+	l->writer.fd = -1;
 	l->evlist = evlist;
 	err = live__targets(l, t, argv);
 	if (err)
@@ -245,9 +353,16 @@ struct live *live__new(struct evlist *evlist, const struct live_target *t,
 	if (err)
 		goto fail;
 	l->id_hdr_size = synthesize__id_hdr_size(evlist__first(evlist)->attr.sample_type);
+	if (t->record) {
+		err = live__record_open(l, evlist, t->record);
+		if (err)
+			goto fail;
+	}
 	err = live__synthesize(l, t);
 	if (err)
 		goto fail;
+	if (l->writing)
+		live__write_user(l, PERF_RECORD_FINISHED_INIT);
 	return l;
 fail:
 	live__delete(l);
@@ -322,6 +437,7 @@ static void live__loop_ctl(void *arg)
 
 static int live__loop_write(void *arg, const void *buf, size_t len)
 {
+	live__write(arg, buf, len);
 	return 0;
 }
 
@@ -333,6 +449,10 @@ static void live__loop_event(void *arg, const union perf_event *event)
 	size_t size = event->header.size, need = (size + 7) & ~(size_t)7;
 
 	l->nr_records++;
+	if (l->writing) {
+		(void)record_hits__event(l->hits, event);
+		l->rec_samples += event->header.type == PERF_RECORD_SAMPLE;
+	}
 	if (l->err)
 		return;
 	if (l->pass_len + need > l->pass_cap) {
@@ -381,6 +501,10 @@ static void live__loop_round(void *arg)
 {
 	struct live *l = arg;
 
+	if (l->writing) {
+		live__write_user(l, PERF_RECORD_FINISHED_ROUND);
+		(void)record_hits__round(l->hits);
+	}
 	if (l->nr_recs > 1)
 		qsort(l->recs, l->nr_recs, sizeof(*l->recs), pass_rec_cmp);
 	for (size_t i = 0; i < l->nr_recs && !l->err; i++)
@@ -460,6 +584,16 @@ int live__run(struct live *l, volatile sig_atomic_t *stop)
 	return l->err;
 }
 
+uint64_t live__record_bytes(struct live *l)
+{
+	return l->rec ? writer__size(&l->writer) : 0;
+}
+
+uint64_t live__record_samples(struct live *l)
+{
+	return l->rec_samples;
+}
+
 int live__exec_error(struct live *l)
 {
 	return l->exec_err;
@@ -482,6 +616,13 @@ void live__delete(struct live *l)
 			waitpid(l->wl.pid, NULL, 0);
 		}
 	}
+	if (l->writing)
+		live__record_finish(l);
+	if (l->rec)
+		writer__close(&l->writer);
+	free(l->attrs);
+	free(l->names);
+	record_hits__delete(l->hits);
 	record_loop__munmap(&l->loop);
 	if (l->evlist) {
 		evlist__close(l->evlist);

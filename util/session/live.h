@@ -24,6 +24,22 @@
 
 struct evlist;
 
+/*
+ * prf top --record: every record the live session delivers (the
+ * synthesized side-band first, then the ring buffers' records, a
+ * PERF_RECORD_FINISHED_ROUND after each drain pass) also written to a
+ * perf.data file through record's writer (util/format/writer.h), its
+ * features (build-ids of the DSOs samples hit, sample times, the command
+ * line) and final header written by live__delete(). A write error ends
+ * the writing (one message), not the live session.
+ */
+struct live_record {
+	const char *path;		/* the file (an old one becomes PATH.old) */
+	const char *version;		/* HEADER_VERSION text */
+	int argc;			/* HEADER_CMDLINE */
+	const char **argv;
+};
+
 struct live_target {
 	const char *pid_str, *tid_str;	/* -p / -t lists */
 	const char *cpu_list;		/* -C */
@@ -31,6 +47,7 @@ struct live_target {
 	bool no_inherit;		/* children are not followed */
 	bool synth_kernel;		/* synthesize the kernel's and modules' maps */
 	unsigned int mmap_pages;	/* ring buffer data pages per cpu (power of 2; 0: 128) */
+	const struct live_record *record;	/* also write a perf.data; NULL: no */
 };
 
 struct live;
@@ -89,7 +106,11 @@ int live__exec_error(struct live *live);
 /* Exit status of the command as a shell gives it (128 + signal when
  * killed), 0 when there is none. After live__run(). */
 int live__exit_status(struct live *live);
-/* Stop and reap a command still running, unmap, close, free. */
+/* Bytes and samples written with live_target.record (0 without). */
+uint64_t live__record_bytes(struct live *live);
+uint64_t live__record_samples(struct live *live);
+/* Stop and reap a command still running, finish the --record file (its
+ * features and header), unmap, close, free. */
 void live__delete(struct live *live);
 
 #endif
