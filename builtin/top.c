@@ -656,9 +656,13 @@ static struct evlist *top__evlist(struct top_cmd *t)
 	return evlist;
 }
 
-static void top__set_header(struct top_cmd *t, struct evlist *evlist)
+/* What the header line names: the event, its rate, the target (a
+ * command: its pid, as -p would). */
+static void top__set_header(struct top_cmd *t, struct evlist *evlist, struct live *live)
 {
+	static char pid_buf[32];
 	struct perf_event_attr *a = &t->evsel->attr;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
 	t->hdr.evname = evsel__name(t->evsel);
 	t->hdr.freq = a->freq;
@@ -668,6 +672,15 @@ static void top__set_header(struct top_cmd *t, struct evlist *evlist)
 	t->hdr.tid_str = t->tid_str;
 	t->hdr.cpu_list = t->cpu_list;
 	t->hdr.delay_secs = t->delay;
+	t->hdr.nr_cpus = (int)(n > 0 ? n : 1);
+	/* as perf: "CPU" or "CPUs" by how many -C names */
+	if (t->cpu_list)
+		t->hdr.nr_cpus = strpbrk(t->cpu_list, ",-") ? 2 : 1;
+	if (live__workload_pid(live) > 0 && !t->pid_str && !t->tid_str && !t->system_wide &&
+	    !t->cpu_list) {
+		snprintf(pid_buf, sizeof(pid_buf), "%d", (int)live__workload_pid(live));
+		t->hdr.pid_str = pid_buf;
+	}
 }
 
 /* Has this process CAP_PERFMON (38) or CAP_SYS_ADMIN (21) in effect? */
@@ -762,25 +775,10 @@ static int top__run(struct top_cmd *t, const char **argv)
 	live__stop_on_signals(&done);
 	live = live__new(evlist, &lt, argv, &t->tool, &err);
 	if (!live)
-		return err == -ESRCH ? 1 : 1;
+		return 1;	/* after live__new()'s message */
 	t->session = live__session(live);
 	t->evsel = evlist__first(t->session->data.evlist);
-	top__set_header(t, t->session->data.evlist);
-	{
-		long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-		t->hdr.nr_cpus = t->cpu_list ? 0 : (int)(n > 0 ? n : 1);
-		if (t->cpu_list) {
-			/* as perf: "CPU" or "CPUs" by the number in the list */
-			t->hdr.nr_cpus = strpbrk(t->cpu_list, ",-") ? 2 : 1;
-		}
-	}
-	if (has_cmd && !t->pid_str && !t->tid_str && !t->system_wide && !t->cpu_list) {
-		static char pid_buf[32];
-
-		snprintf(pid_buf, sizeof(pid_buf), "%d", (int)live__workload_pid(live));
-		t->hdr.pid_str = pid_buf;
-	}
+	top__set_header(t, t->session->data.evlist, live);
 	if (t->use_tui && !tui__init()) {
 		err = top__browse(t, live);
 	} else {
