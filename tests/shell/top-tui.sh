@@ -9,28 +9,8 @@
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/tui.sh"
 tui_setup top-tui
-cat > "$T/hw.c" <<'C'
-#include <stdlib.h>
-#include <time.h>
-volatile unsigned long sink;
-__attribute__((noinline)) void hot(void) { for (int i = 0; i < 3000; i++) sink += i; }
-__attribute__((noinline)) void mid(void) { hot(); }
-__attribute__((noinline)) void warm(void) { for (int i = 0; i < 1000; i++) sink += i; }
-int main(int argc, char **argv)
-{
-	double secs = argc > 1 ? atof(argv[1]) : 1;
-	struct timespec t0, t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do {
-		for (int i = 0; i < 100; i++) { mid(); warm(); }
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	} while ((t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9 < secs);
-	return 0;
-}
-C
-cc -O0 -fno-omit-frame-pointer -o "$T/hw" "$T/hw.c" || fail "cc"
-"$PRF" record -q -o "$T/perf.data" -- "$T/hw" 1.5 > /dev/null 2>&1 || fail "prf record"
+cc_prog hotwarm
+"$PRF" record -q -o "$T/perf.data" -- "$T/hotwarm" 1.5 > /dev/null 2>&1 || fail "prf record"
 "$PRF" report -i "$T/perf.data" --stdio --no-children -s dso,sym > "$T/rep.txt" 2>/dev/null || fail "prf report"
 rep_hot=$(awk '$NF == "hot" && $(NF-1) == "[.]" { sub("%", "", $1); print $1; exit }' "$T/rep.txt")
 [ -n "$rep_hot" ] || fail "no hot entry in prf report"
@@ -38,7 +18,7 @@ entry_re='^[-+ ] +[0-9]+\.[0-9]+% +[0-9]+\.[0-9]+%'
 
 tui_start 120 30
 wait_for 'PRFTEST\$' 10 || fail "no shell prompt in tmux"
-send_line "cd $T; stty -a > stty.before; \"$PRF\" top -g -d 0.5 -- ./hw 30; echo EXIT=\$? > exit.txt; stty -a > stty.after; clear"
+send_line "cd $T; stty -a > stty.before; \"$PRF\" top -g -d 0.5 -- ./hotwarm 30; echo EXIT=\$? > exit.txt; stty -a > stty.after; clear"
 wait_for "^Samples: .* of event '[^']+', 4000 Hz, Event count \(approx\.\): [0-9]+ lost: [0-9]+/[0-9]+ drop: 0/0" 20 ||
 	fail "the browser did not start"
 sed -n 2p "$T/screen" | grep -Eq '^  Children +Self +Shared Object +Symbol' || fail "column headers"
@@ -47,7 +27,7 @@ sleep 2
 screen
 s1=$(head -1 "$T/screen")
 # hottest self entry: hot, its self share near prf report's
-hot_line=$(grep -E "$entry_re"' +hw +\[\.\] hot$' "$T/screen" | head -1)
+hot_line=$(grep -E "$entry_re"' +hotwarm +\[\.\] hot$' "$T/screen" | head -1)
 [ -n "$hot_line" ] || fail "no hot entry"
 top_hot=$(echo "$hot_line" | awk '{ sub("%", "", $3); print $3 }')
 awk -v a="$top_hot" -v b="$rep_hot" 'BEGIN { d = a - b; exit !(d <= 8 && d >= -8) }' ||
@@ -85,20 +65,20 @@ grep -E "$entry_re" "$T/screen" > "$T/filtered"
 [ -s "$T/filtered" ] || fail "filter warm: no entry"
 grep -v 'warm$' "$T/filtered" && fail "filter left an entry without warm (after a refresh too)"
 keys / BSpace BSpace BSpace BSpace Enter
-grep -Eq "$entry_re"' +hw +\[\.\] hot$' "$T/screen" || fail "/ + ENTER did not remove the filter"
+grep -Eq "$entry_re"' +hotwarm +\[\.\] hot$' "$T/screen" || fail "/ + ENTER did not remove the filter"
 
-# d: zoom into the selected entry's DSO (hot: hw), and out
+# d: zoom into the selected entry's DSO (hot: hotwarm), and out
 keys Home
 row=$(grep -nE '\[\.\] hot$' "$T/screen" | head -1 | cut -d: -f1)
 for ((i = 3; i < row; i++)); do tmux -L "$SOCK" send-keys -t t Down; done
 keys d
-head -1 "$T/screen" | grep -q ', DSO: hw$' || fail "d: title $(head -1 "$T/screen")"
+head -1 "$T/screen" | grep -q ', DSO: hotwarm$' || fail "d: title $(head -1 "$T/screen")"
 grep -q 'libc' "$T/screen" && fail "d: libc entries still shown"
 keys d
 head -1 "$T/screen" | grep -q 'DSO:' && fail "second d did not zoom out"
 # t: zoom into the thread, ESC zooms out
 keys t
-head -1 "$T/screen" | grep -q ', Thread: hw' || fail "t: title $(head -1 "$T/screen")"
+head -1 "$T/screen" | grep -q ', Thread: hotwarm' || fail "t: title $(head -1 "$T/screen")"
 keys Escape
 head -1 "$T/screen" | grep -q 'Thread:' && fail "ESC did not zoom out of the thread"
 
