@@ -21,7 +21,9 @@
 #include "builtin.h"
 #include "../arch/x86/perf_regs.h"
 #include "../ui/stdio/hist.h"
+#include "../ui/tui/annotate.h"
 #include "../ui/tui/tui.h"
+#include "../util/analysis/annotate.h"
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/sample-filter.h"
@@ -84,6 +86,7 @@ struct top_cmd {
 	bool user_quit;			/* TUI: 'q' before it was */
 	struct live *live;
 	char title[512];		/* TUI: the title of the last refresh */
+	struct annotation_set *ann;	/* TUI: per-address counts for 'a' */
 	struct resolved_sample rs;
 	struct top_counts counts;
 	struct top_header hdr;
@@ -188,6 +191,9 @@ static int top__sample(struct perf_tool *tool, union perf_event *event, struct p
 		hs.chain = &rs->cursor;
 	top__lock(t);
 	err = hists__add_sample(&t->hists[t->fill], &hs);
+	if (!err && t->ann && rs->al.sym && rs->al.map)
+		err = annotation_set__add(t->ann, evsel, rs->al.map->dso, rs->al.sym, rs->al.addr,
+					  hs.period);
 	top__unlock(t);
 	return err;
 }
@@ -380,6 +386,24 @@ static void top__tui_title(void *arg, char *buf, size_t size)
 	snprintf(buf, size, "%s", t->title);
 }
 
+/* 'a' in the TUI (lock held): the entry's symbol in the annotate
+ * browser, with the samples counted at its addresses so far. */
+static int top__tui_annotate(void *arg, struct hist_entry *he)
+{
+	struct top_cmd *t = arg;
+	struct annotate_opts ao = { .percent_type = PERCENT_LOCAL_PERIOD };
+	struct annotated_sym **all, *as = NULL;
+	size_t nr = 0;
+
+	all = t->ann ? annotation_set__sorted(t->ann, &nr) : NULL;
+	for (size_t i = 0; i < nr && !as; i++)
+		if (all[i]->sym == he->sym && all[i]->dso == he->dso)
+			as = all[i];
+	if (!as)
+		return -ENOENT;
+	return tui__browse_annotate(t->ann, &as, 1, &ao);
+}
+
 static void *top__live_thread(void *arg)
 {
 	struct top_cmd *t = arg;
@@ -406,6 +430,7 @@ static int top__browse(struct top_cmd *t, struct live *live)
 		.lock = top__lock,
 		.unlock = top__unlock,
 		.shown = &t->shown,
+		.annotate = top__tui_annotate,
 		.arg = t,
 	};
 	struct tui_report_opts o = {
@@ -420,6 +445,9 @@ static int top__browse(struct top_cmd *t, struct live *live)
 	void *ret = NULL;
 	int err;
 
+	t->ann = annotation_set__new();
+	if (!t->ann)
+		return -ENOMEM;
 	pthread_mutex_init(&t->lock, NULL);
 	t->locking = true;
 	t->live = live;
@@ -920,6 +948,7 @@ out:
 	sort_order__exit(&t->so);
 	resolved_sample__exit(&t->rs);
 	sample_filter__exit(&t->filter);
+	annotation_set__delete(t->ann);
 	free(t->argv);
 	free(t);
 	return status;

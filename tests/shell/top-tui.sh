@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf top's browser in tmux: the hottest symbol on top with its share within a few points of prf report's, / filter, E expand, d/t zoom, f freeze, refresh every -d, a resized terminal redrawn, q quits with status 0 and the tty restored
+# prf top's browser in tmux: the hottest symbol on top with its share within a few points of prf report's, / filter, E expand, d/t zoom, f freeze, a annotate, refresh every -d, a resized terminal redrawn, q quits with status 0 and the tty restored
 # prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses, and shares are compared
 # The program spends about 3/4 of its time in hot() (through mid()) and
 # 1/4 in warm() for the wall time given. prf top -g -d 0.5 -- PROG runs
@@ -82,6 +82,16 @@ head -1 "$T/screen" | grep -q ', Thread: hotwarm' || fail "t: title $(head -1 "$
 keys Escape
 head -1 "$T/screen" | grep -q 'Thread:' && fail "ESC did not zoom out of the thread"
 
+# a: the selected entry (the first: hot, without children) annotated, q comes back
+keys Home
+row=$(grep -nE '\[\.\] hot$' "$T/screen" | head -1 | cut -d: -f1)
+for ((i = 3; i < row; i++)); do tmux -L "$SOCK" send-keys -t t Down; done
+keys a
+head -1 "$T/screen" | grep -q '^Annotate hot  hotwarm  ' || fail "a: title $(head -1 "$T/screen")"
+grep -Eq '^ +[0-9]+\.[0-9]+ +│ +[0-9a-f]+:' "$T/screen" || fail "a: no instruction with a share"
+keys q
+head -1 "$T/screen" | grep -q '^Samples: ' || fail "q did not return from annotate"
+
 # a resized terminal is redrawn: the help line moves to the new last row
 tmux -L "$SOCK" resize-window -t t -x 100 -y 20
 sleep 1
@@ -98,5 +108,5 @@ sleep 0.5
 [ "$(cat exit.txt 2>/dev/null)" = "EXIT=0" ] || fail "exit status: $(cat exit.txt 2>/dev/null)"
 # the first line has the size, which the resize changed
 cmp -s <(sed 1d stty.before) <(sed 1d stty.after) || { diff stty.before stty.after; fail "stty -a changed"; }
-echo "ok: f, E/C, /, d, t, resize, q"
+echo "ok: f, E/C, /, d, t, a, resize, q"
 exit 0

@@ -934,6 +934,7 @@ static const char help_text[] =
 
 /* the keys of live hists (prf top) beyond the report browser's */
 static const char live_help_text[] =
+	"a             Annotate the selected entry's symbol\n"
 	"f             Freeze/unfreeze the display (no refresh)\n"
 	"z             Zero the entries (start again)";
 
@@ -1120,6 +1121,29 @@ static int hbrowser__live_key(struct hbrowser *b, int *err)
 	}
 }
 
+/* 'a' on live hists: the selected entry's symbol in the annotate
+ * browser. 0, or -ENOMEM. */
+static int live_annotate(struct hbrowser *b)
+{
+	const struct tui_live *lv = b->opts->live;
+	struct hist_entry *he;
+	int err;
+
+	if (b->sel >= b->nr_rows)
+		return 0;
+	he = b->ents[b->rows[b->sel].ent].he;
+	if (!he->sym) {
+		set_msg(b, "No symbol to annotate here");
+		return 0;
+	}
+	err = lv->annotate(lv->arg, he);
+	if (err == -ENOMEM)
+		return err;
+	if (err)
+		set_msg(b, "Cannot annotate %s: %s", he->sym->name, strerror(-err));
+	return 0;
+}
+
 static enum hb_exit hbrowser__run(struct hbrowser *b)
 {
 	enum hb_exit why = HB_QUIT;
@@ -1133,6 +1157,12 @@ static enum hb_exit hbrowser__run(struct hbrowser *b)
 			return HB_NOMEM;
 		if (key != K_RESIZE)
 			b->have_msg = false;
+		if (b->opts->live && key == 'a' && b->opts->live->annotate) {
+			err = live_annotate(b);
+			if (err < 0)
+				return HB_NOMEM;
+			continue;
+		}
 		if (b->opts->live && (key == 'f' || key == 'z')) {
 			if (key == 'f')
 				b->frozen = !b->frozen;

@@ -30,6 +30,7 @@
 #include <stddef.h>
 
 struct hists;
+struct hist_entry;
 struct sort_order;
 struct callchain_param;
 
@@ -78,6 +79,10 @@ struct tui_live {
 	void (*lock)(void *arg);
 	void (*unlock)(void *arg);
 	struct hists *const *shown;	/* the hists refresh() left to show */
+	/* 'a': annotate the entry's symbol (a browser of its own, until the
+	 * user leaves it); 0, -ENOENT when there is nothing to annotate, or
+	 * -errno. NULL: no 'a'. */
+	int (*annotate)(void *arg, struct hist_entry *he);
 	void *arg;
 };
 
