@@ -14,9 +14,9 @@ cc_prog hotwarm
 last_screen() { awk '/PerfTop:/ { n = NR } { l[NR] = $0 } END { for (i = n + 1; i <= NR; i++) print l[i] }' "$1"; }
 share() { awk -v s="$2" '$NF == s && $(NF-1) == "[.]" { sub("%", "", $1); print $1; exit }' "$1"; }
 
-prf_out "$T/top.out" top --stdio -d 0.4 -E 6 -- "$T/hotwarm" 1.6
+prf_out "$T/top.out" top --stdio -d 0.3 -E 6 -- "$T/hotwarm" 1.6
 n=$(grep -c 'PerfTop:' "$T/top.out")
-[ "$n" -ge 2 ] || { cat "$T/top.out"; fail "$n screens in 1.6 s at -d 0.4"; }
+[ "$n" -ge 2 ] || { cat "$T/top.out"; fail "$n screens in 1.6 s at -d 0.3"; }
 grep -m1 'PerfTop:' "$T/top.out" | grep -Eq '^   PerfTop: +[0-9]+ irqs/sec  kernel: *[0-9.]+%  exact: +[0-9.]+% lost: [0-9]+/[0-9]+ drop: 0/0 \[4000Hz [a-z-]+(:[a-z]+)?\],  \(target_pid: [0-9]+\)$' ||
 	fail "header: $(grep -m1 PerfTop "$T/top.out")"
 grep -q $'^\e\[H\e\[2J$' "$T/top.out" || fail "no clear-screen line before a header"
