@@ -5,6 +5,7 @@
 # seconds; the last one must start with hot, its share within 8 points
 # of what prf report --stdio shows for a prf record of the same program
 # (entries decay between refreshes, so the share is a recent average).
+# prf-test: serial: the number of screens in a fixed wall time depends on the refresh ticks being on time
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup top-stdio
