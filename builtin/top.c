@@ -334,8 +334,9 @@ static void top__refresh(void *arg)
 			t->err = -ENOMEM;
 			done = 1;
 		}
-	} else {
-		top_hists__decay(t->shown);
+	} else if (top_hists__decay(t->shown)) {
+		t->err = -ENOMEM;
+		done = 1;
 	}
 }
 
@@ -357,8 +358,8 @@ static int top__tui_refresh(void *arg)
 		t->fill = !t->fill;
 		if (top__hists_init(t, t->fill))
 			return -ENOMEM;
-	} else if (t->refreshed) {
-		top_hists__decay(t->shown);
+	} else if (t->refreshed && top_hists__decay(t->shown)) {
+		return -ENOMEM;
 	}
 	t->refreshed = true;
 	if (hists__output_resort(t->shown, &t->so))

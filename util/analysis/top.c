@@ -2,11 +2,15 @@
 /*
  * prf top's header counts, entry ageing and view (see top.h).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include "top.h"
 #include "hist.h"
 #include "sort.h"
+
+/* entries before top_hists__decay() drops those gone to 0 */
+#define TOP_COMPACT_MIN 4096
 
 int top__header(char *buf, size_t size, const struct top_counts *c, const struct top_header *h)
 {
@@ -63,10 +67,22 @@ void top__title(char *buf, size_t size, const struct hists *hists, const struct 
 			 c->lost, c->lost_total, zero ? " [z]" : "");
 }
 
-void top_hists__decay(struct hists *hists)
+static bool entry_alive(const struct hist_entry *he, void *arg)
+{
+	(void)arg;
+	return he->period || he->period_acc;
+}
+
+int top_hists__decay(struct hists *hists)
 {
 	struct callchain_store *st = &hists->store;
 	uint64_t total = 0;
+	size_t alive = 0;
+	struct hists fresh;
+	const struct sort_order *so;
+	const struct callchain_param *cc;
+	bool use_cc;
+	int err;
 
 	for (size_t b = 0; hists->htab && b <= hists->hmask; b++) {
 		for (struct hist_entry *he = hists->htab[b]; he; he = he->next) {
@@ -75,6 +91,7 @@ void top_hists__decay(struct hists *hists)
 			he->nr_samples = he->nr_samples * 7 / 8;
 			he->nr_samples_acc = he->nr_samples_acc * 7 / 8;
 			total += he->period;
+			alive += he->period || he->period_acc;
 		}
 	}
 	hists->total_period = total;
@@ -82,6 +99,23 @@ void top_hists__decay(struct hists *hists)
 		st->nodes[i].hit = st->nodes[i].hit * 7 / 8;
 		st->nodes[i].count = st->nodes[i].count * 7 / 8;
 	}
+	/* entries gone to 0 are dropped once they are most of them */
+	if (hists->nr_entries < TOP_COMPACT_MIN || hists->nr_entries < 4 * alive)
+		return 0;
+	so = hists->so;
+	cc = hists->cc;
+	use_cc = hists->use_callchain;
+	if (hists__init(&fresh, so, cc, use_cc))
+		return -ENOMEM;
+	err = hists__compact(&fresh, hists, entry_alive, NULL);
+	hists__exit(hists);
+	if (err) {
+		hists__exit(&fresh);
+		hists__init(hists, so, cc, use_cc);
+		return err;
+	}
+	*hists = fresh;
+	return 0;
 }
 
 size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struct top_view *v)

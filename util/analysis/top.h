@@ -66,10 +66,16 @@ int top__header(char *buf, size_t size, const struct top_counts *c, const struct
 void top__title(char *buf, size_t size, const struct hists *hists, const struct top_counts *c,
 		const struct top_header *h, bool zero);
 
-/* Age every entry of hists by 7/8 (see the top comment); the total period
+/*
+ * Age every entry of hists by 7/8 (see the top comment); the total period
  * becomes the sum of the entries' self periods again. hists->nr_samples,
- * the number of samples ever added, is kept. */
-void top_hists__decay(struct hists *hists);
+ * the number of samples ever added, is kept. When entries gone to 0 are
+ * three in four of a few thousand or more, hists is rebuilt without them
+ * (hists__compact(): same address, new entries; pointers to the old ones
+ * are stale), so a long run keeps only what it can still show. 0, or
+ * -ENOMEM (hists is then empty).
+ */
+int top_hists__decay(struct hists *hists);
 
 /* What a refresh shows. */
 struct top_view {
