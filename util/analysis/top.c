@@ -8,6 +8,7 @@
 #include "top.h"
 #include "hist.h"
 #include "sort.h"
+#include "../lib/debug.h"
 
 /* entries before top_hists__decay() drops those gone to 0 */
 #define TOP_COMPACT_MIN 4096
@@ -99,6 +100,7 @@ int top_hists__decay(struct hists *hists)
 		st->nodes[i].hit = st->nodes[i].hit * 7 / 8;
 		st->nodes[i].count = st->nodes[i].count * 7 / 8;
 	}
+	pr_debug2("top: %zu entries, %zu with a period left\n", hists->nr_entries, alive);
 	/* entries gone to 0 are dropped once they are most of them */
 	if (hists->nr_entries < TOP_COMPACT_MIN || hists->nr_entries < 4 * alive)
 		return 0;
