@@ -24,6 +24,10 @@
 # (-p of one process at -d 0.1: 4028 kB over 100 refreshes), but the
 # model keeps every exited thread and its maps (as report's does), so
 # processes coming and going (here: compilers of other jobs) add to it.
+# Side by side at 06:00 UTC, both `top --stdio -a -d 1` at the default
+# 4000 Hz for 20 s, other jobs compiling (load 10-12, some 26000
+# entries, most of them unresolved addresses): prf 620 ms of CPU, perf
+# 1420 ms (0.44); VmRSS prf 30 MB, perf 75 MB.
 # RESULTS-END
 set -u
 SECS=${1:-10}
