@@ -473,6 +473,24 @@ static int top__browse(struct top_cmd *t, struct live *live)
 	return err ? err : (int)(intptr_t)ret;
 }
 
+/* Does s start with an item of report's -g display syntax (a mode,
+ * order, key, value or a threshold number)? */
+static bool top__display_word(const char *s)
+{
+	static const char *const words[] = {
+		"graph", "flat", "fractal", "folded", "none", "caller", "callee",
+		"function", "address", "srcline", "percent", "period", "count",
+	};
+	size_t len = strcspn(s, ",");
+
+	if ((s[0] >= '0' && s[0] <= '9') || s[0] == '.')
+		return true;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == len && !strncmp(words[i], s, len))
+			return true;
+	return false;
+}
+
 /* -g / --call-graph: "fp", "dwarf[,size]" first, then report's display
  * items (graph,0.5,caller,...). 0 or -1 after a message. */
 static int top__parse_callgraph(struct top_cmd *t, const char *arg)
@@ -502,6 +520,9 @@ static int top__parse_callgraph(struct top_cmd *t, const char *arg)
 		}
 	} else if (!strncmp(arg, "lbr", 3)) {
 		fprintf(stderr, "prf top: --call-graph lbr needs a PMU with LBR, which prf does not drive\n");
+		return -1;
+	} else if (!top__display_word(arg)) {
+		fprintf(stderr, "callchain: Unknown --call-graph option value: %s\n", arg);
 		return -1;
 	}
 	if (*rest == ',')
