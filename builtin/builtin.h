@@ -22,6 +22,7 @@ int cmd_annotate(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_sched(int argc, const char **argv);
 int cmd_trace(int argc, const char **argv);
+int cmd_top(int argc, const char **argv);
 int cmd_bench(int argc, const char **argv);
 int cmd_probe(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);

@@ -28,6 +28,7 @@ const struct cmd_struct prf_commands[] = {
 	{ "annotate", cmd_annotate, 0,    "Read perf.data (created by perf record) and display annotated code" },
 	{ "inject",  cmd_inject,  0,         "Filter to augment the events stream with additional information" },
 	{ "trace",   cmd_trace,   0,         "strace inspired tool" },
+	{ "top",     cmd_top,     0,         "System profiling tool." },
 	{ "bench",   cmd_bench,   0,         "General framework for benchmark suites" },
 	{ "probe",   cmd_probe,   0,         "Define new dynamic tracepoints" },
 	{ "evlist",  cmd_evlist,  0,         "List the event names in a perf.data file" },

@@ -33,9 +33,17 @@ enum tui_color {
 #define K_RESIZE	0x3001	/* SIGWINCH: redraw */
 #define K_ERROR		0x3002	/* input failed (EOF) */
 #define K_CTRL_C	3
+#define K_TIMEOUT	0x3003	/* tui__getkey_timeout(): no key in time */
 
 /* Read one key, waiting; K_RESIZE after a SIGWINCH (screen reinitialised). */
 int tui__getkey(void);
+/* tui__getkey() waiting at most ms milliseconds (< 0: no limit);
+ * K_TIMEOUT when no key came. */
+int tui__getkey_timeout(int ms);
+/* While any key is waited for (the browser's and every widget's), call
+ * unlock(arg) before and lock(arg) after: live hists that another thread
+ * fills are left to it meanwhile. NULLs: no such calls. */
+void tui__set_wait_lock(void (*lock)(void *arg), void (*unlock)(void *arg), void *arg);
 /* Put the keyboard in raw mode (once); 0 or -EIO. */
 int tui__init_tty(void);
 int tui__rows(void);

@@ -103,6 +103,10 @@ struct hbrowser {
 	int print_seq;
 	bool drawn;			/* the first frame is out (trace) */
 	char name[1024];		/* scratch for frame names */
+	/* live hists (opts->live) */
+	bool frozen;			/* 'f': no refresh */
+	uint64_t next_refresh;		/* CLOCK_MONOTONIC ms */
+	char zoom_comm_buf[64];		/* zoom_comm's text: live hists may free theirs */
 };
 
 /* ---- callchain display of one entry ---- */
@@ -618,8 +622,15 @@ static void title(struct hbrowser *b, char *buf, size_t size)
 	unsigned long nr = convert_unit((unsigned long)b->hists->nr_samples, &unit);
 	int n;
 
-	n = snprintf(buf, size, "Samples: %lu%c of event '%s', Event count (approx.): %" PRIu64,
-		     nr, unit, b->evname ? b->evname : "", b->hists->total_period);
+	if (b->opts->live) {
+		b->opts->live->title(b->opts->live->arg, buf, size);
+		n = (int)strlen(buf);
+		if (b->frozen)
+			n += snprintf(buf + n, size - (size_t)n, " [frozen]");
+	} else {
+		n = snprintf(buf, size, "Samples: %lu%c of event '%s', Event count (approx.): %" PRIu64,
+			     nr, unit, b->evname ? b->evname : "", b->hists->total_period);
+	}
 	if (n < 0 || (size_t)n >= size)
 		return;
 	if (b->zoom_thread) {
@@ -799,7 +810,8 @@ static int zoom_thread(struct hbrowser *b)
 		if (!he->thread)
 			return 0;
 		b->zoom_thread = he->thread;
-		b->zoom_comm = he->comm;
+		snprintf(b->zoom_comm_buf, sizeof(b->zoom_comm_buf), "%s", he->comm ? he->comm : "");
+		b->zoom_comm = b->zoom_comm_buf;
 		b->zoom_pid = he->pid;
 		b->zstack[b->nr_zstack++] = ZOOM_THREAD;
 		if (b->has_pid_key)
@@ -920,6 +932,12 @@ static const char help_text[] =
 	"t             Zoom into current Thread\n"
 	"/             Filter symbol by name";
 
+/* the keys of live hists (prf top) beyond the report browser's */
+static const char live_help_text[] =
+	"a             Annotate the selected entry's symbol\n"
+	"f             Freeze/unfreeze the display (no refresh)\n"
+	"z             Zero the entries (start again)";
+
 enum { ACT_THREAD, ACT_DSO, ACT_FOLD, ACT_EXIT };
 
 /* Enter/Right: perf's action menu for the selected row. */
@@ -1001,6 +1019,131 @@ static void move_sel(struct hbrowser *b, long delta)
 	b->sel = (size_t)s;
 }
 
+/*
+ * Live hists after a refresh: entries again from hists->sorted, those
+ * unfolded before unfolded again (entries keep their address), the same
+ * entry selected unless it was the first row; zoom and filter stay. 0 or
+ * -ENOMEM.
+ */
+static int hbrowser__reload(struct hbrowser *b)
+{
+	/* the first row stays selected (the hottest entry, whichever it is
+	 * now); a row the user moved to keeps its entry */
+	struct hist_entry *sel_he = b->sel && b->sel < b->nr_rows ? b->ents[b->rows[b->sel].ent].he :
+				    NULL;
+	struct hist_entry **unf = calloc(b->nr_ents + 1, sizeof(*unf));
+	size_t nu = 0;
+	int err;
+
+	if (!unf)
+		return -ENOMEM;
+	for (size_t i = 0; i < b->nr_ents; i++) {
+		if (b->ents[i].unfolded)
+			unf[nu++] = b->ents[i].he;
+		tent__free(&b->ents[i]);
+	}
+	free(b->ents);
+	b->nr_ents = b->hists->nr_sorted;
+	b->ents = calloc(b->nr_ents + 1, sizeof(*b->ents));
+	if (!b->ents) {
+		b->nr_ents = 0;
+		free(unf);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < b->nr_ents; i++) {
+		b->ents[i].he = b->hists->sorted[i];
+		for (size_t k = 0; k < nu; k++) {
+			if (unf[k] == b->ents[i].he) {
+				tent__set_folding(b, &b->ents[i], true);
+				break;
+			}
+		}
+	}
+	free(unf);
+	b->nr_rows = 0;
+	compute_columns(b);
+	err = rebuild_rows(b);
+	for (size_t r = 0; !err && sel_he && r < b->nr_rows; r++) {
+		if (!b->rows[r].node && b->ents[b->rows[r].ent].he == sel_he) {
+			b->sel = r;
+			break;
+		}
+	}
+	return err;
+}
+
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Live hists: refresh now (or zero first). 0, 1 when the session ended,
+ * or -errno. */
+static int hbrowser__refresh(struct hbrowser *b, bool zero)
+{
+	const struct tui_live *lv = b->opts->live;
+	int ret;
+
+	if (zero)
+		lv->zero(lv->arg);
+	ret = lv->refresh(lv->arg);
+	b->next_refresh = mono_ms() + lv->refresh_ms;
+	if (ret)
+		return ret;
+	b->hists = *lv->shown;
+	return hbrowser__reload(b);
+}
+
+/* Live hists: the next key, refreshing every refresh_ms while waiting
+ * (the lock is given up only while waiting). K_ERROR on a failed refresh
+ * (err set), 'q' when the session ended. */
+static int hbrowser__live_key(struct hbrowser *b, int *err)
+{
+	for (;;) {
+		uint64_t now = mono_ms();
+		int key, wait = b->frozen ? -1 :
+			b->next_refresh > now ? (int)(b->next_refresh - now) : 0;
+
+		key = tui__getkey_timeout(wait);	/* unlocked meanwhile */
+		if (key != K_TIMEOUT)
+			return key;
+		*err = hbrowser__refresh(b, false);
+		if (*err > 0) {
+			*err = 0;
+			return 'q';
+		}
+		if (*err)
+			return K_ERROR;
+		draw(b);
+	}
+}
+
+/* 'a' on live hists: the selected entry's symbol in the annotate
+ * browser. 0, or -ENOMEM. */
+static int live_annotate(struct hbrowser *b)
+{
+	const struct tui_live *lv = b->opts->live;
+	struct hist_entry *he;
+	int err;
+
+	if (b->sel >= b->nr_rows)
+		return 0;
+	he = b->ents[b->rows[b->sel].ent].he;
+	if (!he->sym) {
+		set_msg(b, "No symbol to annotate here");
+		return 0;
+	}
+	err = lv->annotate(lv->arg, he);
+	if (err == -ENOMEM)
+		return err;
+	if (err)
+		set_msg(b, "Cannot annotate %s: %s", he->sym->name, strerror(-err));
+	return 0;
+}
+
 static enum hb_exit hbrowser__run(struct hbrowser *b)
 {
 	enum hb_exit why = HB_QUIT;
@@ -1009,9 +1152,28 @@ static enum hb_exit hbrowser__run(struct hbrowser *b)
 		int key, err = 0, page = page_rows();
 
 		draw(b);
-		key = tui__getkey();
+		key = b->opts->live ? hbrowser__live_key(b, &err) : tui__getkey();
+		if (err < 0)
+			return HB_NOMEM;
 		if (key != K_RESIZE)
 			b->have_msg = false;
+		if (b->opts->live && key == 'a' && b->opts->live->annotate) {
+			err = live_annotate(b);
+			if (err < 0)
+				return HB_NOMEM;
+			continue;
+		}
+		if (b->opts->live && (key == 'f' || key == 'z')) {
+			if (key == 'f')
+				b->frozen = !b->frozen;
+			else
+				err = hbrowser__refresh(b, true);
+			if (err > 0)
+				return HB_QUIT;
+			if (err < 0)
+				return HB_NOMEM;
+			continue;
+		}
 		switch (key) {
 		case K_RESIZE:
 			break;
@@ -1074,7 +1236,14 @@ static enum hb_exit hbrowser__run(struct hbrowser *b)
 		case 'h':
 		case '?':
 		case SL_KEY_F(1):
-			tui__help_window(help_text);
+			if (b->opts->live) {
+				char text[sizeof(help_text) + sizeof(live_help_text) + 1];
+
+				snprintf(text, sizeof(text), "%s\n%s", help_text, live_help_text);
+				tui__help_window(text);
+			} else {
+				tui__help_window(help_text);
+			}
 			break;
 		case K_TAB:
 			return HB_NEXT;
@@ -1135,6 +1304,8 @@ static struct hbrowser *hbrowser__new(const struct tui_event *ev, const struct t
 	}
 	for (size_t i = 0; i < b->nr_ents; i++)
 		b->ents[i].he = ev->hists->sorted[i];
+	if (opts->live)
+		b->next_refresh = mono_ms() + opts->live->refresh_ms;
 	compute_columns(b);
 	if (rebuild_rows(b)) {
 		free(b->ents);
@@ -1239,12 +1410,16 @@ int tui__browse_report(const struct tui_event *events, int nr_events,
 	tui__trace("browse");
 	if (tui__init_tty())
 		return -EIO;
+	if (opts->live)
+		tui__set_wait_lock(opts->live->lock, opts->live->unlock, opts->live->arg);
 	/* a physical clear once: whatever was written to the terminal
 	 * behind slang's back (warnings while processing) goes away */
 	SLsmg_cls();
 	bs = calloc((size_t)nr_events, sizeof(*bs));
-	if (!bs)
+	if (!bs) {
+		tui__set_wait_lock(NULL, NULL, NULL);
 		return -ENOMEM;
+	}
 	if (nr_events == 1) {
 		bs[0] = hbrowser__new(&events[0], opts);
 		if (!bs[0]) {
@@ -1263,5 +1438,6 @@ int tui__browse_report(const struct tui_event *events, int nr_events,
 	for (int i = 0; i < nr_events; i++)
 		hbrowser__delete(bs[i]);
 	free(bs);
+	tui__set_wait_lock(NULL, NULL, NULL);
 	return ret;
 }

@@ -290,12 +290,41 @@ void tui__exit(void)
 	}
 }
 
+static void (*wait_unlock)(void *arg), (*wait_lock)(void *arg);
+static void *wait_arg;
+
+void tui__set_wait_lock(void (*lock)(void *arg), void (*unlock)(void *arg), void *arg)
+{
+	wait_lock = lock;
+	wait_unlock = unlock;
+	wait_arg = arg;
+}
+
 int tui__getkey(void)
+{
+	return tui__getkey_timeout(-1);
+}
+
+static int getkey_timeout(int ms);
+
+int tui__getkey_timeout(int ms)
+{
+	int key;
+
+	if (!wait_unlock)
+		return getkey_timeout(ms);
+	wait_unlock(wait_arg);
+	key = getkey_timeout(ms);
+	wait_lock(wait_arg);
+	return key;
+}
+
+static int getkey_timeout(int ms)
 {
 	int key;
 
 	for (;;) {
-		int pending;
+		int pending, step = ms < 0 || ms > 200 ? 200 : ms;
 
 		if (tui_winch) {
 			tui_winch = 0;
@@ -303,11 +332,15 @@ int tui__getkey(void)
 			SLsmg_reinit_smg();
 			return K_RESIZE;
 		}
-		pending = SLang_input_pending(-200);	/* ms */
+		if (ms == 0)
+			return K_TIMEOUT;
+		pending = SLang_input_pending(-step);	/* ms */
 		if (pending > 0)
 			break;
 		if (pending < 0)
 			return K_ERROR;
+		if (ms > 0)
+			ms -= step;
 	}
 	key = (int)SLang_getkey();
 	if (key == (int)SLANG_GETKEY_ERROR)

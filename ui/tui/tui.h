@@ -27,8 +27,10 @@
  * ui/tui/helpers.h.
  */
 #include <stdbool.h>
+#include <stddef.h>
 
 struct hists;
+struct hist_entry;
 struct sort_order;
 struct callchain_param;
 
@@ -58,8 +60,35 @@ struct tui_event {
 	unsigned long long nr_lost;	/* lost samples, shown in the menu */
 };
 
+/*
+ * Hists that change while they are browsed (prf top): another thread adds
+ * samples under lock()/unlock(), and the browser holds the lock except
+ * while it waits for a key. Every refresh_ms (unless frozen with 'f') it
+ * calls refresh(), which re-sorts the hists (hists->sorted is new), then
+ * shows the new entries with the same folds, zoom, filter and selected
+ * entry; 'z' calls zero() (the entries start again) and refreshes.
+ * refresh() returns 0, 1 when the live session has ended (the browser
+ * returns as on 'q') or -errno. title() writes the title line's start
+ * (the zoom is added after it). All called with the lock held.
+ */
+struct tui_live {
+	unsigned int refresh_ms;
+	int (*refresh)(void *arg);
+	void (*zero)(void *arg);
+	void (*title)(void *arg, char *buf, size_t size);
+	void (*lock)(void *arg);
+	void (*unlock)(void *arg);
+	struct hists *const *shown;	/* the hists refresh() left to show */
+	/* 'a': annotate the entry's symbol (a browser of its own, until the
+	 * user leaves it); 0, -ENOENT when there is nothing to annotate, or
+	 * -errno. NULL: no 'a'. */
+	int (*annotate)(void *arg, struct hist_entry *he);
+	void *arg;
+};
+
 struct tui_report_opts {
 	const struct sort_order *so;	/* columns (widths are recomputed per view) */
+	const struct tui_live *live;	/* NULL: a file's hists, fixed */
 	const struct callchain_param *cc;
 	bool use_callchain;		/* fold signs and callchains under entries */
 	double min_percent;		/* --percent-limit: entries below are hidden */

@@ -1311,6 +1311,47 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 	return 0;
 }
 
+int hists__compact(struct hists *dst, struct hists *src,
+		   bool (*keep)(const struct hist_entry *he, void *arg), void *arg)
+{
+	struct hists_priv *sp = src->priv, *dp = dst->priv;
+	bool cc = dst->use_callchain;
+	size_t n = 0;
+	int err = 0;
+
+	/* the tries stay where they are: the store moves with them */
+	callchain_store__exit(&dst->store);
+	dst->store = src->store;
+	memset(&src->store, 0, sizeof(src->store));
+	dst->use_callchain = false;	/* no new roots for the copies */
+	for (size_t i = 0; i < sp->nr_slabs && !err; i++) {
+		size_t used = i + 1 == sp->nr_slabs ? sp->slab_used : SLAB_ENTRIES;
+
+		for (size_t j = 0; j < used && n < src->nr_entries; j++, n++) {
+			struct hist_entry *e = sp->slabs[i] + j, tmpl = *e, *ne;
+
+			if (!keep(e, arg))
+				continue;
+			tmpl.comm = str_intern(&dp->comms, e->comm ? e->comm : "");
+			ne = tmpl.comm ? hists__findnew(dst, &tmpl) : NULL;
+			if (!ne) {
+				err = -ENOMEM;
+				break;
+			}
+			ne->period = e->period;
+			ne->period_acc = e->period_acc;
+			ne->nr_samples = e->nr_samples;
+			ne->nr_samples_acc = e->nr_samples_acc;
+			ne->cc_root = e->cc_root;
+			ne->max_depth = e->max_depth;
+			dst->total_period += e->period;
+		}
+	}
+	dst->use_callchain = cc;
+	dst->nr_samples = src->nr_samples;	/* sample numbers go on (marks) */
+	return err;
+}
+
 double hists__entry_percent(const struct hists *hists, const struct hist_entry *he)
 {
 	uint64_t v = hists->so->cumulate ? he->period_acc : he->period;

@@ -157,6 +157,18 @@ int hists__output_resort(struct hists *hists, struct sort_order *so);
  */
 void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *const *e,
 			      size_t n, int *width);
+/*
+ * For hists that live long (prf top): copy into dst, empty and set up
+ * with src's so, cc and use_callchain, the entries of src that keep()
+ * accepts, in creation order, with their values and callchain tries (the
+ * callchain store moves from src to dst, so src has none afterwards).
+ * dst's total period is the sum of the kept entries' self periods; its
+ * sample count goes on from src's. Entries of src are not touched (other
+ * than their store); free src with hists__exit(). 0 or -ENOMEM (dst
+ * partly filled then: exit both).
+ */
+int hists__compact(struct hists *dst, struct hists *src,
+		   bool (*keep)(const struct hist_entry *he, void *arg), void *arg);
 /* Percent of an entry used by --percent-limit: children when cumulating. */
 double hists__entry_percent(const struct hists *hists, const struct hist_entry *he);
 

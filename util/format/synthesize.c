@@ -57,19 +57,23 @@ int synthesize__kernel_mmap(synth_cb cb, void *arg, size_t id_hdr_size)
 	FILE *f = fopen("/proc/kallsyms", "r");
 	unsigned long long text = 0, stext = 0, end = 0, maxaddr = 0;
 	char line[512];
-	union synth_buf b;
-	const char *name = "[kernel.kallsyms]_text";
 
 	if (!f)
 		return -ENOENT;
+	/* "ADDR TYPE NAME[\t[MODULE]]" lines, parsed by hand: the file has
+	 * a hundred thousand and more, and sscanf() was most of the cost */
 	while (fgets(line, sizeof(line), f)) {
-		unsigned long long addr;
-		char type, sym[256];
+		char *p, *sym;
+		unsigned long long addr = strtoull(line, &p, 16);
+		size_t n;
 
-		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) != 3)
+		if (p == line || *p != ' ' || !p[1] || p[2] != ' ')
 			continue;
-		if (strchr(line, '['))	/* module symbol */
+		sym = p + 3;
+		n = strcspn(sym, " \t\n");
+		if (!n || sym[n] == '\t' || strchr(sym + n, '['))	/* module symbol */
 			continue;
+		sym[n] = 0;
 		if (!strcmp(sym, "_text"))
 			text = addr;
 		else if (!strcmp(sym, "_stext"))
@@ -86,6 +90,15 @@ int synthesize__kernel_mmap(synth_cb cb, void *arg, size_t id_hdr_size)
 		return -ENOENT;
 	if (!end || end <= text)
 		end = maxaddr > text ? maxaddr : ~0ULL;
+	return synthesize__kernel_mmap_range(cb, arg, id_hdr_size, text, end);
+}
+
+int synthesize__kernel_mmap_range(synth_cb cb, void *arg, size_t id_hdr_size, uint64_t text,
+				  uint64_t end)
+{
+	const char *name = "[kernel.kallsyms]_text";
+	union synth_buf b;
+
 	memset(&b, 0, sizeof(b));
 	b.ev.header.type = PERF_RECORD_MMAP;
 	b.ev.header.misc = PERF_RECORD_MISC_KERNEL;
@@ -128,6 +141,34 @@ int synthesize__modules(synth_cb cb, void *arg, size_t id_hdr_size)
 	}
 	fclose(f);
 	return ret;
+}
+
+uint64_t synthesize__modules_start(void)
+{
+	FILE *f = fopen("/proc/modules", "r");
+	char line[1024];
+	uint64_t low = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		/* "name size refs deps state 0xADDR": the sixth field */
+		char *p = line;
+		unsigned long long addr;
+
+		for (int i = 0; i < 5 && p; i++) {
+			p = strchr(p, ' ');
+			if (p)
+				p++;
+		}
+		if (!p)
+			continue;
+		addr = strtoull(p, NULL, 16);
+		if (addr && (!low || addr < low))
+			low = addr;
+	}
+	fclose(f);
+	return low;
 }
 
 int synthesize__comm(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_t tid,

@@ -33,6 +33,18 @@ size_t synthesize__id_hdr_size(uint64_t sample_type);
 int synthesize__kernel_mmap(synth_cb cb, void *arg, size_t id_hdr_size);
 /* One PERF_RECORD_MMAP per loaded module ("[name]"), 0 when /proc/modules
  * is absent. */
+/*
+ * The kernel's PERF_RECORD_MMAP ("[kernel.kallsyms]_text" from text to
+ * end, pgoff text) with bounds the caller knows (a live session takes
+ * _text from the model's kallsyms reader and ends the map where the
+ * modules begin, without reading /proc/kallsyms a second time).
+ * Returns cb's result.
+ */
+int synthesize__kernel_mmap_range(synth_cb cb, void *arg, size_t id_hdr_size, uint64_t text,
+				  uint64_t end);
+/* The lowest module load address in /proc/modules (bytes), 0 when there
+ * is none or the addresses are hidden. */
+uint64_t synthesize__modules_start(void);
 int synthesize__modules(synth_cb cb, void *arg, size_t id_hdr_size);
 /* COMM of one task (comm as given, truncated to 15 chars). */
 int synthesize__comm(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid, pid_t tid,

@@ -195,7 +195,8 @@ void record_loop__run(struct record_loop *rl, struct evlist *evlist,
 			continue;
 		if (*stop)
 			break;
-		n = poll(rl->pfd, (nfds_t)(rl->nr_pfd + rl->has_ctl), RECORD_LOOP_POLL_MS);
+		n = poll(rl->pfd, (nfds_t)(rl->nr_pfd + rl->has_ctl),
+			 rl->poll_ms > 0 ? rl->poll_ms : RECORD_LOOP_POLL_MS);
 		rl->wakeups++;	/* as perf: every poll counts */
 		if (n > 0 && rl->has_ctl && (rl->pfd[rl->nr_pfd].revents & POLLIN) && ops->ctl)
 			ops->ctl(arg);

@@ -38,6 +38,8 @@ struct record_loop {
 	int nr_pfd;
 	uint64_t wakeups;		/* poll(2) calls made by record_loop__run() */
 	bool has_ctl;			/* pfd[nr_pfd] is the control fd */
+	int poll_ms;			/* poll(2) timeout of record_loop__run(), ms;
+					 * 0: RECORD_LOOP_POLL_MS (set after mapping) */
 };
 
 struct record_loop_ops {

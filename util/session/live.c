@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "live.h"
+#include "../format/features-write.h"
 #include "../format/synthesize.h"
+#include "../format/writer.h"
 #include "../kernel/cpumap.h"
 #include "../kernel/evlist.h"
 #include "../kernel/evsel.h"
@@ -21,6 +23,8 @@
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../model/machine.h"
+#include "../model/model.h"
+#include "../model/record-hits.h"
 
 struct live {
 	struct evlist *evlist;		/* owned until the session takes it */
@@ -40,6 +44,22 @@ struct live {
 	size_t pass_len, pass_cap;
 	struct pass_rec { uint64_t time; size_t off; } *recs;
 	size_t nr_recs, recs_cap;
+	/* live__set_tick() */
+	void (*tick)(void *arg);
+	void *tick_arg;
+	uint64_t tick_ns, next_tick;
+	/* live__set_input() */
+	void (*input)(void *arg);
+	void *input_arg;
+	/* live_target.record */
+	struct perf_data_writer writer;
+	bool writing;			/* the writer is open and has not failed */
+	const struct live_record *rec;
+	struct writer_attr *attrs;
+	const char **names;
+	int nr_attrs;
+	struct record_hits *hits;	/* DSOs samples hit, for the build-ids */
+	uint64_t rec_samples;
 };
 
 static int live__targets(struct live *l, const struct live_target *t, const char *const *argv)
@@ -113,6 +133,37 @@ static void live__config(struct live *l, struct evlist *evlist, const struct liv
 	}
 }
 
+/*
+ * No cycles PMU (a VM): sample cpu-clock instead, named as perf names
+ * it then ("cpu-clock:ppp" for cycles:P); a precise level the event
+ * refuses is lowered. true when the attr changed and the open is worth
+ * another try.
+ */
+static bool live__fallback(struct evsel *evsel, int err)
+{
+	struct perf_event_attr *a = &evsel->attr;
+
+	if ((err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV) &&
+	    a->type == PERF_TYPE_HARDWARE && a->config == PERF_COUNT_HW_CPU_CYCLES) {
+		char name[32];
+		bool lv = a->exclude_kernel || a->exclude_user || a->exclude_hv;
+
+		a->type = PERF_TYPE_SOFTWARE;
+		a->config = PERF_COUNT_SW_CPU_CLOCK;
+		snprintf(name, sizeof(name), "cpu-clock%s%s%s%s%.*s",
+			 lv || a->precise_ip ? ":" : "",
+			 lv && !a->exclude_kernel ? "k" : "", lv && !a->exclude_user ? "u" : "",
+			 lv && !a->exclude_hv ? "h" : "", (int)a->precise_ip, "ppp");
+		evsel__set_name(evsel, name);
+		return true;
+	}
+	if ((err == -EOPNOTSUPP || err == -EINVAL) && a->precise_ip) {
+		a->precise_ip--;
+		return true;
+	}
+	return false;
+}
+
 static int live__open(struct live *l, struct evlist *evlist)
 {
 	struct evsel *evsel;
@@ -124,7 +175,7 @@ static int live__open(struct live *l, struct evlist *evlist)
 
 			if (!err)
 				break;
-			if (evsel__fallback_exclude_kernel(evsel, err))
+			if (live__fallback(evsel, err) || evsel__fallback_exclude_kernel(evsel, err))
 				continue;
 			evsel__open_strerror(evsel, err, msg, sizeof(msg));
 			pr_err("Error:\n%s\n", msg);
@@ -134,10 +185,105 @@ static int live__open(struct live *l, struct evlist *evlist)
 	return tracefs__apply_filters(evlist);
 }
 
+/* --record: stop writing after the first error, with one message. */
+static void live__write_failed(struct live *l, int err)
+{
+	if (!l->writing)
+		return;
+	l->writing = false;
+	pr_err("prf: writing %s failed: %s; the live session goes on without it\n",
+	       l->rec->path, strerror(-err));
+}
+
+/* --record: one record (whole records) to the file, looked at for the
+ * DSOs samples hit. */
+static void live__write(struct live *l, const void *buf, size_t len)
+{
+	int err;
+
+	if (!l->writing)
+		return;
+	err = writer__write(&l->writer, buf, len);
+	if (err)
+		live__write_failed(l, err);
+}
+
+static void live__write_user(struct live *l, uint32_t type)
+{
+	struct perf_event_header h = { .type = type, .size = sizeof(h) };
+
+	live__write(l, &h, sizeof(h));
+	if (l->writing && writer__sync_data_size(&l->writer))
+		live__write_failed(l, l->writer.err ? l->writer.err : -EIO);
+}
+
+/* --record: open the file and write its header (the events are open:
+ * their ids are known). 0 or -errno after a message. */
+static int live__record_open(struct live *l, struct evlist *evlist, const struct live_record *r)
+{
+	struct evsel *evsel;
+	int i = 0, err;
+
+	l->rec = r;
+	l->nr_attrs = evlist->nr_entries;
+	l->attrs = calloc((size_t)l->nr_attrs + 1, sizeof(*l->attrs));
+	l->names = calloc((size_t)l->nr_attrs + 1, sizeof(*l->names));
+	l->hits = record_hits__new(evlist);
+	if (!l->attrs || !l->names || !l->hits)
+		return -ENOMEM;
+	evlist__for_each_entry(evlist, evsel) {
+		l->attrs[i].attr = &evsel->attr;
+		l->attrs[i].ids = evsel->ids;
+		l->attrs[i].nr_ids = (size_t)evsel->nr_cpus * (size_t)evsel->nr_threads;
+		l->names[i++] = evsel__name(evsel);
+	}
+	err = writer__open(&l->writer, r->path, 0);
+	if (err)
+		return err;
+	err = writer__write_header(&l->writer, l->attrs, l->nr_attrs);
+	if (err) {
+		pr_err("prf: cannot write %s: %s\n", r->path, strerror(-err));
+		writer__abort(&l->writer);
+		return err;
+	}
+	l->writing = true;
+	return 0;
+}
+
+/* --record: the features (build-ids of the DSOs hit, sample times) and
+ * the final header. */
+static void live__record_finish(struct live *l)
+{
+	struct feat_build_id *bids = NULL;
+	struct writer_feat *feats = NULL;
+	struct features_ctx ctx = {
+		.attrs = l->attrs, .names = l->names, .nr_attrs = l->nr_attrs,
+		.version = l->rec->version, .argc = l->rec->argc, .argv = l->rec->argv,
+	};
+	int nr_feats = 0, nr_bids;
+
+	(void)record_hits__round(l->hits);
+	nr_bids = record_hits__build_ids(l->hits, &bids);
+	ctx.bids = bids;
+	ctx.nr_bids = nr_bids > 0 ? nr_bids : 0;
+	ctx.has_sample_time = record_hits__sample_time(l->hits, &ctx.first_sample_time,
+						      &ctx.last_sample_time);
+	if (features__build(&ctx, &feats, &nr_feats))
+		nr_feats = 0;
+	if (writer__finish(&l->writer, l->attrs, l->nr_attrs, feats, nr_feats))
+		live__write_failed(l, l->writer.err ? l->writer.err : -EIO);
+	features__free(feats, nr_feats);
+	free(bids);
+}
+
 static int live__synth_cb(void *arg, const union perf_event *event)
 {
 	struct live *l = arg;
 
+	if (l->writing) {
+		live__write(l, event, event->header.size);
+		(void)record_hits__event(l->hits, event);
+	}
 	return perf_session__deliver_live(l->session, (union perf_event *)event);
 }
 
@@ -146,9 +292,12 @@ static int live__synthesize(struct live *l, const struct live_target *t)
 	int err = 0;
 
 	if (t->synth_kernel) {
-		err = synthesize__kernel_mmap(live__synth_cb, l, l->id_hdr_size);
-		if (err == -ENOENT)
-			err = 0;
+		/* _text is in the first lines of kallsyms: no read of the whole
+		 * file, which the kernel's symbols are loaded from anyway */
+		uint64_t text = kallsyms__text("/proc/kallsyms"), end = synthesize__modules_start();
+
+		err = text ? synthesize__kernel_mmap_range(live__synth_cb, l, l->id_hdr_size, text,
+							   end > text ? end : ~0ULL) : 0;
 		if (!err)
 			err = synthesize__modules(live__synth_cb, l, l->id_hdr_size);
 		if (err)
@@ -176,6 +325,7 @@ struct live *live__new(struct evlist *evlist, const struct live_target *t,
 		goto out;
 	}
 	l->wl.pid = -1;
+	l->writer.fd = -1;
 	l->evlist = evlist;
 	err = live__targets(l, t, argv);
 	if (err)
@@ -203,9 +353,16 @@ struct live *live__new(struct evlist *evlist, const struct live_target *t,
 	if (err)
 		goto fail;
 	l->id_hdr_size = synthesize__id_hdr_size(evlist__first(evlist)->attr.sample_type);
+	if (t->record) {
+		err = live__record_open(l, evlist, t->record);
+		if (err)
+			goto fail;
+	}
 	err = live__synthesize(l, t);
 	if (err)
 		goto fail;
+	if (l->writing)
+		live__write_user(l, PERF_RECORD_FINISHED_INIT);
 	return l;
 fail:
 	live__delete(l);
@@ -236,8 +393,51 @@ uint64_t live__nr_records(struct live *l)
 	return l->nr_records;
 }
 
+void live__set_tick(struct live *l, unsigned int interval_ms, void (*fn)(void *arg), void *arg)
+{
+	l->tick = fn;
+	l->tick_arg = arg;
+	l->tick_ns = (uint64_t)interval_ms * 1000000;
+	l->next_tick = now_ns() + l->tick_ns;
+	/* poll(2) wakes up often enough for the tick to be at most a tenth
+	 * of its interval late (10 ms .. RECORD_LOOP_POLL_MS) */
+	l->loop.poll_ms = (int)(interval_ms / 10);
+	if (l->loop.poll_ms < 10)
+		l->loop.poll_ms = 10;
+	if (l->loop.poll_ms > RECORD_LOOP_POLL_MS)
+		l->loop.poll_ms = RECORD_LOOP_POLL_MS;
+}
+
+void live__set_input(struct live *l, int fd, void (*fn)(void *arg), void *arg)
+{
+	l->input = fn;
+	l->input_arg = arg;
+	record_loop__set_ctl_fd(&l->loop, fd);
+}
+
+static void live__check_tick(struct live *l)
+{
+	uint64_t now;
+
+	if (!l->tick || (now = now_ns()) < l->next_tick)
+		return;
+	l->next_tick += l->tick_ns;
+	if (l->next_tick <= now)	/* late (stopped, slow): start again from now */
+		l->next_tick = now + l->tick_ns;
+	l->tick(l->tick_arg);
+}
+
+static void live__loop_ctl(void *arg)
+{
+	struct live *l = arg;
+
+	if (l->input)
+		l->input(l->input_arg);
+}
+
 static int live__loop_write(void *arg, const void *buf, size_t len)
 {
+	live__write(arg, buf, len);
 	return 0;
 }
 
@@ -249,6 +449,10 @@ static void live__loop_event(void *arg, const union perf_event *event)
 	size_t size = event->header.size, need = (size + 7) & ~(size_t)7;
 
 	l->nr_records++;
+	if (l->writing) {
+		(void)record_hits__event(l->hits, event);
+		l->rec_samples += event->header.type == PERF_RECORD_SAMPLE;
+	}
 	if (l->err)
 		return;
 	if (l->pass_len + need > l->pass_cap) {
@@ -297,6 +501,10 @@ static void live__loop_round(void *arg)
 {
 	struct live *l = arg;
 
+	if (l->writing) {
+		live__write_user(l, PERF_RECORD_FINISHED_ROUND);
+		(void)record_hits__round(l->hits);
+	}
 	if (l->nr_recs > 1)
 		qsort(l->recs, l->nr_recs, sizeof(*l->recs), pass_rec_cmp);
 	for (size_t i = 0; i < l->nr_recs && !l->err; i++)
@@ -304,6 +512,7 @@ static void live__loop_round(void *arg)
 						    (union perf_event *)(l->pass + l->recs[i].off));
 	l->nr_recs = 0;
 	l->pass_len = 0;
+	live__check_tick(l);
 }
 
 static bool live__loop_woken(void *arg)
@@ -312,6 +521,7 @@ static bool live__loop_woken(void *arg)
 
 	if (l->err)
 		return true;
+	live__check_tick(l);
 	if (l->has_workload && !l->reaped && waitpid(l->wl.pid, &l->wstatus, WNOHANG) == l->wl.pid)
 		l->reaped = true;
 	return l->has_workload && l->reaped;
@@ -346,6 +556,7 @@ int live__run(struct live *l, volatile sig_atomic_t *stop)
 		.event = live__loop_event,
 		.round = live__loop_round,
 		.woken = live__loop_woken,
+		.ctl = live__loop_ctl,
 		.whole_records = true,
 	};
 	int err;
@@ -379,6 +590,16 @@ void live__release_workload(struct live *l)
 		l->has_workload = false;
 }
 
+uint64_t live__record_bytes(struct live *l)
+{
+	return l->rec ? writer__size(&l->writer) : 0;
+}
+
+uint64_t live__record_samples(struct live *l)
+{
+	return l->rec_samples;
+}
+
 int live__exec_error(struct live *l)
 {
 	return l->exec_err;
@@ -401,6 +622,13 @@ void live__delete(struct live *l)
 			waitpid(l->wl.pid, NULL, 0);
 		}
 	}
+	if (l->writing)
+		live__record_finish(l);
+	if (l->rec)
+		writer__close(&l->writer);
+	free(l->attrs);
+	free(l->names);
+	record_hits__delete(l->hits);
 	record_loop__munmap(&l->loop);
 	if (l->evlist) {
 		evlist__close(l->evlist);

@@ -15,7 +15,7 @@
  * buffers are delivered at its end in time order (the buffers are per
  * cpu: a task that migrated has its records in two), not across passes.
  *
- * Used by `prf trace`; meant for `prf top` too.
+ * Used by `prf trace` and `prf top`.
  */
 #include <signal.h>
 #include <stdbool.h>
@@ -24,6 +24,22 @@
 
 struct evlist;
 
+/*
+ * prf top --record: every record the live session delivers (the
+ * synthesized side-band first, then the ring buffers' records, a
+ * PERF_RECORD_FINISHED_ROUND after each drain pass) also written to a
+ * perf.data file through record's writer (util/format/writer.h), its
+ * features (build-ids of the DSOs samples hit, sample times, the command
+ * line) and final header written by live__delete(). A write error ends
+ * the writing (one message), not the live session.
+ */
+struct live_record {
+	const char *path;		/* the file (an old one becomes PATH.old) */
+	const char *version;		/* HEADER_VERSION text */
+	int argc;			/* HEADER_CMDLINE */
+	const char **argv;
+};
+
 struct live_target {
 	const char *pid_str, *tid_str;	/* -p / -t lists */
 	const char *cpu_list;		/* -C */
@@ -31,6 +47,7 @@ struct live_target {
 	bool no_inherit;		/* children are not followed */
 	bool synth_kernel;		/* synthesize the kernel's and modules' maps */
 	unsigned int mmap_pages;	/* ring buffer data pages per cpu (power of 2; 0: 128) */
+	const struct live_record *record;	/* also write a perf.data; NULL: no */
 };
 
 struct live;
@@ -51,6 +68,18 @@ struct live *live__new(struct evlist *evlist, const struct live_target *target,
 		       const char *const *argv, struct perf_tool *tool, int *err);
 /* The session records are delivered through (owned by live). */
 struct perf_session *live__session(struct live *live);
+/*
+ * Call fn(arg) every interval_ms (ms > 0) while live__run() runs, from its
+ * loop between drain passes (after the records read so far were
+ * delivered), at most that late: poll(2) then waits no longer than the
+ * tick needs. prf top's refresh. After live__new().
+ */
+void live__set_tick(struct live *live, unsigned int interval_ms, void (*fn)(void *arg), void *arg);
+/*
+ * Also wait for fd (a terminal's keyboard) in live__run(): fn(arg) is
+ * called when it is readable. After live__new().
+ */
+void live__set_input(struct live *live, int fd, void (*fn)(void *arg), void *arg);
 /* Number of threads in the thread map (-1 entries: per-cpu targets count
  * as one "any thread" entry). */
 int live__nr_threads(struct live *live);
@@ -84,7 +113,11 @@ int live__exit_status(struct live *live);
  * tool callback before setting the stop flag.
  */
 void live__release_workload(struct live *live);
-/* Stop and reap a command still running, unmap, close, free. */
+/* Bytes and samples written with live_target.record (0 without). */
+uint64_t live__record_bytes(struct live *live);
+uint64_t live__record_samples(struct live *live);
+/* Stop and reap a command still running, finish the --record file (its
+ * features and header), unmap, close, free. */
 void live__delete(struct live *live);
 
 #endif

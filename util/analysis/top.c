@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prf top's header counts, entry ageing and view (see top.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include "top.h"
+#include "hist.h"
+#include "sort.h"
+#include "../lib/debug.h"
+
+/* entries before top_hists__decay() drops those gone to 0 */
+#define TOP_COMPACT_MIN 4096
+
+int top__header(char *buf, size_t size, const struct top_counts *c, const struct top_header *h)
+{
+	double secs = h->delay_secs > 0 ? h->delay_secs : 1;
+	double rate = 0, kpct = 0, epct = 0;
+	int n;
+
+	if (c->samples) {
+		rate = (double)c->samples / secs;
+		kpct = 100.0 * (double)c->kernel / (double)c->samples;
+		epct = 100.0 * (double)c->exact / (double)c->samples;
+	}
+	n = snprintf(buf, size, "   PerfTop:%8.0f irqs/sec  kernel:%4.1f%%  exact: %4.1f%% "
+		     "lost: %" PRIu64 "/%" PRIu64 " drop: 0/0 [",
+		     rate, kpct, epct, c->lost, c->lost_total);
+	if (h->one_event)
+		n += snprintf(buf + n, size > (size_t)n ? size - n : 0, "%" PRIu64 "%s ",
+			      h->period, h->freq ? "Hz" : "");
+	n += snprintf(buf + n, size > (size_t)n ? size - n : 0, "%s],  (", h->evname);
+	if (h->pid_str)
+		n += snprintf(buf + n, size > (size_t)n ? size - n : 0, "target_pid: %s", h->pid_str);
+	else if (h->tid_str)
+		n += snprintf(buf + n, size > (size_t)n ? size - n : 0, "target_tid: %s", h->tid_str);
+	else
+		n += snprintf(buf + n, size > (size_t)n ? size - n : 0, "all");
+	if (h->cpu_list)
+		n += snprintf(buf + n, size > (size_t)n ? size - n : 0, ", CPU%s: %s)",
+			      h->nr_cpus > 1 ? "s" : "", h->cpu_list);
+	else if (h->pid_str || h->tid_str)
+		n += snprintf(buf + n, size > (size_t)n ? size - n : 0, ")");
+	else
+		n += snprintf(buf + n, size > (size_t)n ? size - n : 0, ", %d CPU%s)", h->nr_cpus,
+			      h->nr_cpus > 1 ? "s" : "");
+	return n < (int)size ? n : (int)size - 1;
+}
+
+void top__title(char *buf, size_t size, const struct hists *hists, const struct top_counts *c,
+		const struct top_header *h, bool zero)
+{
+	const char *units = " KMG";
+	uint64_t n = hists->nr_samples;
+	int u = 0, len;
+
+	while (n > 1000 && u < 3) {
+		n /= 1000;
+		u++;
+	}
+	len = snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', ", n, units[u], h->evname);
+	if (h->freq && len >= 0 && (size_t)len < size)
+		len += snprintf(buf + len, size - (size_t)len, "%" PRIu64 " Hz, ", h->period);
+	if (len >= 0 && (size_t)len < size)
+		snprintf(buf + len, size - (size_t)len, "Event count (approx.): %" PRIu64
+			 " lost: %" PRIu64 "/%" PRIu64 " drop: 0/0%s", hists->total_period,
+			 c->lost, c->lost_total, zero ? " [z]" : "");
+}
+
+static bool entry_alive(const struct hist_entry *he, void *arg)
+{
+	(void)arg;
+	return he->period || he->period_acc;
+}
+
+int top_hists__decay(struct hists *hists)
+{
+	struct callchain_store *st = &hists->store;
+	uint64_t total = 0;
+	size_t alive = 0;
+	struct hists fresh;
+	const struct sort_order *so;
+	const struct callchain_param *cc;
+	bool use_cc;
+	int err;
+
+	for (size_t b = 0; hists->htab && b <= hists->hmask; b++) {
+		for (struct hist_entry *he = hists->htab[b]; he; he = he->next) {
+			he->period = he->period * 7 / 8;
+			he->period_acc = he->period_acc * 7 / 8;
+			he->nr_samples = he->nr_samples * 7 / 8;
+			he->nr_samples_acc = he->nr_samples_acc * 7 / 8;
+			total += he->period;
+			alive += he->period || he->period_acc;
+		}
+	}
+	hists->total_period = total;
+	for (uint32_t i = 1; st->nodes && i < st->nr_nodes; i++) {
+		st->nodes[i].hit = st->nodes[i].hit * 7 / 8;
+		st->nodes[i].count = st->nodes[i].count * 7 / 8;
+	}
+	pr_debug2("top: %zu entries, %zu with a period left\n", hists->nr_entries, alive);
+	/* entries gone to 0 are dropped once they are most of them */
+	if (hists->nr_entries < TOP_COMPACT_MIN || hists->nr_entries < 4 * alive)
+		return 0;
+	so = hists->so;
+	cc = hists->cc;
+	use_cc = hists->use_callchain;
+	if (hists__init(&fresh, so, cc, use_cc))
+		return -ENOMEM;
+	err = hists__compact(&fresh, hists, entry_alive, NULL);
+	hists__exit(hists);
+	if (err) {
+		hists__exit(&fresh);
+		hists__init(hists, so, cc, use_cc);
+		return err;
+	}
+	*hists = fresh;
+	return 0;
+}
+
+size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struct top_view *v)
+{
+	int widths[SORT_MAX_COLUMNS];
+	size_t n = 0;
+
+	for (size_t i = 0; i < hists->nr_sorted; i++) {
+		struct hist_entry *he = hists->sorted[i];
+		bool kernel = he->level != '.';
+
+		if (v->max_entries && n == v->max_entries)
+			break;
+		if (he->filtered || !(so->cumulate ? he->period_acc : he->period))
+			continue;
+		if ((v->hide_kernel && kernel) || (v->hide_user && !kernel))
+			continue;
+		if (hists__entry_percent(hists, he) < v->min_percent)
+			continue;
+		hists->sorted[n++] = he;
+	}
+	hists->nr_sorted = n;
+	hist_entries__col_widths(so, hists->sorted, n, widths);
+	for (int c = 0; c < so->nr_cols; c++)
+		so->cols[c].width = widths[c];
+	return n;
+}

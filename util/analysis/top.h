@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PRF_ANALYSIS_TOP_H
+#define PRF_ANALYSIS_TOP_H
+/*
+ * What `prf top` keeps between refreshes, over report's hists
+ * (util/analysis/hist.h): the counts of the header line, the ageing of
+ * hist entries from one refresh to the next, and the entries a refresh
+ * shows.
+ *
+ * Ageing follows perf top's observable rule (perf-top(1): entries decay
+ * unless -z): after each refresh every entry's self and children period,
+ * its sample counts and its callchain hits keep 7/8 of their value
+ * (integer division), so a sample weighs (7/8)^N after N refreshes and an
+ * entry no sample hits any more fades out and is gone once its period
+ * reaches 0. With -z the hists start empty after each refresh instead.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct hists;
+struct hist_entry;
+struct sort_order;
+
+/* The samples of one refresh interval, for the header line. */
+struct top_counts {
+	uint64_t samples;		/* samples delivered */
+	uint64_t kernel;		/* of them in kernel mode */
+	uint64_t exact;			/* with PERF_RECORD_MISC_EXACT_IP */
+	uint64_t lost, lost_total;	/* PERF_RECORD_LOST: this interval, all */
+	uint64_t throttles, throttles_total;	/* PERF_RECORD_THROTTLE records */
+};
+
+/* What the header line names: the event and the target. */
+struct top_header {
+	const char *evname;		/* evsel__name() of the event shown */
+	uint64_t period;		/* -F Hz or -c period of that event */
+	bool freq;			/* period is a frequency (Hz) */
+	bool one_event;			/* the only event: period shown */
+	const char *pid_str, *tid_str;	/* -p / -t as given */
+	const char *cpu_list;		/* -C as given */
+	int nr_cpus;			/* cpus sampled */
+	double delay_secs;		/* -d */
+};
+
+/*
+ * perf top's header line for one refresh, without newline, into buf
+ * (size bytes, always terminated):
+ *   "   PerfTop:    1996 irqs/sec  kernel: 6.4%  exact:  0.0% lost: 0/0
+ *    drop: 0/0 [999Hz cpu-clock:ppp],  (all, 2 CPUs)"
+ * (one line): samples per second over delay_secs, the kernel and exact
+ * shares of them, lost records of the interval / of the run, "drop"
+ * always 0/0 (prf drops no samples of its own), then the event and the
+ * target as perf 6.1 prints them. Returns the length written.
+ */
+int top__header(char *buf, size_t size, const struct top_counts *c, const struct top_header *h);
+
+/*
+ * The title line of perf top's browser into buf (size bytes, always
+ * terminated): "Samples: 12K of event 'cpu-clock:ppp', 4000 Hz, Event
+ * count (approx.): 3082750000 lost: 0/0 drop: 0/0" (" [z]" after it with
+ * -z): the samples ever taken (hists->nr_samples, with perf's K/M unit),
+ * the event and its frequency, the aged total period, the lost records
+ * of the interval and of the run.
+ */
+void top__title(char *buf, size_t size, const struct hists *hists, const struct top_counts *c,
+		const struct top_header *h, bool zero);
+
+/*
+ * Age every entry of hists by 7/8 (see the top comment); the total period
+ * becomes the sum of the entries' self periods again. hists->nr_samples,
+ * the number of samples ever added, is kept. When entries gone to 0 are
+ * three in four of a few thousand or more, hists is rebuilt without them
+ * (hists__compact(): same address, new entries; pointers to the old ones
+ * are stale), so a long run keeps only what it can still show. 0, or
+ * -ENOMEM (hists is then empty).
+ */
+int top_hists__decay(struct hists *hists);
+
+/* What a refresh shows. */
+struct top_view {
+	size_t max_entries;		/* rows for entries; 0: no limit */
+	double min_percent;		/* --percent-limit */
+	bool hide_kernel, hide_user;	/* -K / -U: entries of that level hidden */
+};
+
+/*
+ * After hists__output_resort(): narrow hists->sorted, in order, to the
+ * entries a refresh shows (not created by a filtered sample, with period
+ * left: self, or children when cumulating, at least v->min_percent, not
+ * of a hidden level), at most v->max_entries of them, and compute so's
+ * column widths over those only (as perf top sizes its columns by the
+ * rows it prints). The next hists__output_resort() builds the whole list
+ * again. Returns the number of entries kept.
+ */
+size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struct top_view *v);
+
+#endif
