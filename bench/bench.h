@@ -105,4 +105,34 @@ int bench_futex_wake(const struct bench_futex_wake *p, enum bench_format fmt);
 uint64_t bench_now_ns(void);
 void bench_print_time(uint64_t elapsed_ns, uint64_t ops, bool blank, enum bench_format fmt);
 
+/*
+ * internals synthesize: the cost of synthesizing side-band records
+ * (COMM/FORK/MMAP2 of /proc, util/format/synthesize.h), which this layer
+ * does not include: the caller passes the two ways to run it. Each
+ * returns 0 and the number of records made, or -errno.
+ */
+struct bench_synth_ops {
+	int (*self)(void *arg, uint64_t *nr_events);	/* this process's records */
+	int (*all)(void *arg, unsigned int nr_threads, uint64_t *nr_events);
+							/* every process, split over threads */
+	void *arg;
+};
+
+struct bench_synthesize {
+	bool st, mt;			/* run the single / multi-threaded parts */
+	unsigned int st_iterations;	/* default 10000 */
+	unsigned int mt_iterations;	/* default 10 */
+	unsigned int min_threads, max_threads;	/* default 1 .. the CPUs */
+};
+
+/*
+ * Run internals synthesize and print perf bench's lines: per part the
+ * average time of one synthesis in usec with the standard error of the
+ * mean, the average number of records, and the time per record. perf's
+ * "data synthesis" lines (non-executable maps too) are not printed: prf
+ * synthesizes executable maps only. 0 or the first -errno of ops.
+ */
+int bench_internals_synthesize(const struct bench_synthesize *p, const struct bench_synth_ops *ops,
+			       enum bench_format fmt);
+
 #endif

@@ -9,11 +9,14 @@
  * bench/ (bench/bench.h).
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "builtin.h"
 #include "../bench/bench.h"
+#include "../util/format/synthesize.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
 
@@ -84,6 +87,68 @@ static int run_syscall_basic(int argc, const char **argv)
 	int st = bench_args_done(parse_options(argc, argv, opts, usage, 0), usage, opts);
 
 	return st ? st : bench_status(bench_syscall_basic(loops, bench_format), "syscall basic");
+}
+
+/* internals synthesize: the records util/format/synthesize.c makes,
+ * counted (from several threads at once in the multi-threaded part). */
+static int synth_count(void *arg, const union perf_event *event)
+{
+	atomic_fetch_add((_Atomic uint64_t *)arg, 1);
+	return 0;
+}
+
+static int synth_self(void *arg, uint64_t *nr_events)
+{
+	_Atomic uint64_t n = 0;
+	int err = synthesize__process(synth_count, (void *)&n, 0, getpid());
+
+	*nr_events = n;
+	return err;
+}
+
+static int synth_all(void *arg, unsigned int nr_threads, uint64_t *nr_events)
+{
+	_Atomic uint64_t n = 0;
+	int err = synthesize__all_processes_threaded(synth_count, (void *)&n, 0, nr_threads);
+
+	*nr_events = n;
+	return err;
+}
+
+static int run_internals_synthesize(int argc, const char **argv)
+{
+	unsigned int cpus = (unsigned int)cpus_usable();
+	struct bench_synthesize p = { .st_iterations = 10000, .mt_iterations = 10,
+				      .min_threads = 1, .max_threads = cpus ? cpus : 1 };
+	const struct bench_synth_ops ops = { synth_self, synth_all, NULL };
+	const struct option opts[] = {
+		OPT_BOOLEAN('s', "st", &p.st, "Run single threaded benchmark"),
+		OPT_BOOLEAN('t', "mt", &p.mt, "Run multi-threaded benchmark"),
+		OPT_UINTEGER('I', "multi-iterations", &p.mt_iterations,
+			     "Number of iterations used to compute multi-threaded average"),
+		OPT_UINTEGER('i', "single-iterations", &p.st_iterations,
+			     "Number of iterations used to compute single-threaded average"),
+		OPT_UINTEGER('m', "min-threads", &p.min_threads,
+			     "Minimum number of threads in multithreaded bench"),
+		OPT_UINTEGER('M', "max-threads", &p.max_threads,
+			     "Maximum number of threads in multithreaded bench"),
+		OPT_END()
+	};
+	const char *const usage[] = { "prf bench internals synthesize <options>", NULL };
+	int st = bench_args_done(parse_options(argc, argv, opts, usage, 0), usage, opts);
+
+	if (st)
+		return st;
+	if (!p.st && !p.mt)
+		p.st = p.mt = true;	/* as perf: neither named runs both */
+	if (!p.st_iterations || !p.mt_iterations || !p.min_threads ||
+	    p.min_threads > p.max_threads) {
+		fprintf(stderr, "prf bench internals synthesize: iterations must be at least 1 "
+			"and 1 <= min-threads <= max-threads\n");
+		return 129;
+	}
+	return bench_status(bench_internals_synthesize(&p, &ops, bench_format),
+			    "internals synthesize");
 }
 
 /* The options futex hash and wake share (P: a struct with these flags). */
@@ -246,11 +311,18 @@ static const struct bench_entry futex_benches[] = {
 	{ NULL, NULL, NULL },
 };
 
+static const struct bench_entry internals_benches[] = {
+	{ "synthesize", "Benchmark perf event synthesis", run_internals_synthesize },
+	{ "all", "Run all internals benchmarks", NULL },
+	{ NULL, NULL, NULL },
+};
+
 static const struct bench_collection collections[] = {
 	{ "sched", "Scheduler and IPC benchmarks", sched_benches },
 	{ "syscall", "System call benchmarks", syscall_benches },
 	{ "mem", "Memory access benchmarks", mem_benches },
 	{ "futex", "Futex stressing benchmarks", futex_benches },
+	{ "internals", "Perf-internals benchmarks", internals_benches },
 	{ "all", "All benchmarks", NULL },
 	{ NULL, NULL, NULL },
 };

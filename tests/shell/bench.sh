@@ -59,7 +59,7 @@ grep -q '^	default \.\.\. Default memcpy() provided by glibc$' "$T/help.out" || 
 # the lists: perf's lines for what prf has
 prf_out "$T/list" bench
 "$PERF" bench > "$T/perf-list" 2>&1
-for c in sched syscall mem futex all; do
+for c in sched syscall mem futex internals all; do
 	line=$(grep -E "^ +$c: " "$T/perf-list") || fail "perf bench lists no $c"
 	grep -qxF "$line" "$T/list" || fail "prf bench list lacks '$line'"
 done
@@ -67,9 +67,24 @@ prf_out "$T/sched-list" bench sched
 "$PERF" bench sched > "$T/perf-sched-list" 2>&1
 diff -u "$T/perf-sched-list" "$T/sched-list" || fail "prf bench sched: not perf's list"
 
+# internals synthesize: perf's lines, records counted from this very
+# process (a COMM and its executable maps at least), all processes with
+# 1 and 2 threads finding about as many records
+prf_out "$T/synth.out" bench internals synthesize -i 20 -I 2 -M 2
+grep -qx "# Running 'internals/synthesize' benchmark:" "$T/synth.out" || fail "synthesize header: $(cat "$T/synth.out")"
+grep -qE '^  Average synthesis took: [0-9]+\.[0-9]{3} usec \(\+- [0-9]+\.[0-9]{3} usec\)$' "$T/synth.out" ||
+	fail "synthesize time line: $(cat "$T/synth.out")"
+self=$(awk '/^  Average num. events:/ { print int($4); exit }' "$T/synth.out")
+[ "${self:-0}" -ge 3 ] || fail "synthesize: $self records for prf itself (a COMM and maps expected)"
+[ "$(grep -c '^  Number of synthesis threads: [12]$' "$T/synth.out")" -eq 2 ] || fail "synthesize: not 1 and 2 threads"
+all=$(awk '/^    Average num. events:/ { print int($4) }' "$T/synth.out" | tr '\n' ' ')
+set -- $all
+[ "${1:-0}" -gt "$self" ] && [ "${2:-0}" -gt "$self" ] || fail "synthesize all processes: records $all, fewer than one process's"
+
 # usage errors
 for args in "sched messaging --bogus" "sched pipe -l x" "mem memcpy -s 1xx" \
-	    "-f bogus sched pipe" "nope" "sched nope" "mem memcpy -f nope" "syscall basic extra"; do
+	    "-f bogus sched pipe" "nope" "sched nope" "mem memcpy -f nope" "syscall basic extra" \
+	    "internals synthesize -m 3 -M 2" "internals synthesize -i 0"; do
 	# shellcheck disable=SC2086
 	"$PRF" bench $args > "$T/bad.out" 2> "$T/bad.err"
 	st=$?

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -344,6 +345,82 @@ int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size)
 		ret = synthesize__process(cb, arg, id_hdr_size, (pid_t)atoi(de->d_name));
 	}
 	closedir(d);
+	return ret;
+}
+
+struct synth_worker {
+	pthread_t thread;
+	synth_cb cb;
+	void *arg;
+	size_t id_hdr_size;
+	const pid_t *pids;
+	size_t nr_pids, first, step;
+	int ret;
+	bool started;
+};
+
+static void *synth_worker__run(void *p)
+{
+	struct synth_worker *w = p;
+
+	for (size_t i = w->first; i < w->nr_pids && !w->ret; i += w->step)
+		w->ret = synthesize__process(w->cb, w->arg, w->id_hdr_size, w->pids[i]);
+	return NULL;
+}
+
+int synthesize__all_processes_threaded(synth_cb cb, void *arg, size_t id_hdr_size,
+				       unsigned int nr_threads)
+{
+	struct synth_worker *w;
+	DIR *d;
+	struct dirent *de;
+	pid_t *pids = NULL;
+	size_t nr = 0, alloc = 0;
+	int ret = 0;
+
+	if (nr_threads <= 1)
+		return synthesize__all_processes(cb, arg, id_hdr_size);
+	d = opendir("/proc");
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		if (nr == alloc) {
+			size_t na = alloc ? 2 * alloc : 256;
+			pid_t *np = realloc(pids, na * sizeof(*np));
+
+			if (!np) {
+				ret = -ENOMEM;
+				break;
+			}
+			pids = np;
+			alloc = na;
+		}
+		pids[nr++] = (pid_t)atoi(de->d_name);
+	}
+	closedir(d);
+	w = ret ? NULL : calloc(nr_threads, sizeof(*w));
+	if (!w) {
+		free(pids);
+		return ret ? ret : -ENOMEM;
+	}
+	for (unsigned int i = 0; i < nr_threads; i++) {
+		w[i] = (struct synth_worker){ .cb = cb, .arg = arg, .id_hdr_size = id_hdr_size,
+					      .pids = pids, .nr_pids = nr, .first = i,
+					      .step = nr_threads };
+		w[i].started = !pthread_create(&w[i].thread, NULL, synth_worker__run, &w[i]);
+		if (!w[i].started)
+			synth_worker__run(&w[i]);	/* no thread: its share done here */
+	}
+	for (unsigned int i = 0; i < nr_threads; i++) {
+		if (w[i].started)
+			pthread_join(w[i].thread, NULL);
+		if (w[i].ret && !ret)
+			ret = w[i].ret;
+	}
+	free(w);
+	free(pids);
 	return ret;
 }
 

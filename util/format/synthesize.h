@@ -66,6 +66,15 @@ void synthesize__set_proc_map_timeout(unsigned int ms);
 /* synthesize__process() for every process in /proc (-a). */
 int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size);
 /*
+ * The same with the processes of /proc split over nr_threads threads
+ * (perf record's --num-thread-synthesize way); cb is then called from
+ * several threads at once and must be thread-safe; the records of one
+ * process come from one thread, in order. 0, -errno, or the first
+ * callback value that stopped a thread.
+ */
+int synthesize__all_processes_threaded(synth_cb cb, void *arg, size_t id_hdr_size,
+				       unsigned int nr_threads);
+/*
  * PERF_RECORD_NAMESPACES of one task (record --namespaces): pid, tid and
  * the device and inode of each of its 7 namespaces (the files of
  * /proc/TID/ns/, in
