@@ -69,6 +69,7 @@ struct report_opts {
 	struct sample_time_filter time;	/* --time */
 	const char *time_str;
 	bool hide_unresolved;		/* -U */
+	bool relative;			/* --percentage relative */
 	struct callchain_cursor resolved;	/* -U: the chain's frames with a symbol */
 	uint64_t nr_stats_samples;
 };
@@ -435,6 +436,27 @@ static int report__set_percent_limit(struct report_opts *rep, const char *arg, c
 	return 0;
 }
 
+/* --percentage or report.percentage: relative or absolute (perf's words). */
+static int report__set_percentage(struct report_opts *rep, const char *arg)
+{
+	if (!strcmp(arg, "relative")) {
+		rep->relative = true;
+	} else if (!strcmp(arg, "absolute")) {
+		rep->relative = false;
+	} else {
+		fprintf(stderr, "prf report: invalid --percentage '%s' (relative or absolute)\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_percentage_cb(const struct option *opt, const char *arg, int unset)
+{
+	if (unset || !arg)
+		return 0;
+	return report__set_percentage(opt->value, arg);
+}
+
 static int parse_percent_limit_cb(const struct option *opt, const char *arg, int unset)
 {
 	if (unset || !arg)
@@ -445,6 +467,7 @@ static int parse_percent_limit_cb(const struct option *opt, const char *arg, int
 /*
  * The configuration keys report honours (perf-config(1)), as defaults the
  * command line overrides: report.children, report.percent-limit,
+ * report.percentage,
  * report.sort_order and the call-graph.* display keys. 0 or -1 after a
  * message about a bad value.
  */
@@ -458,6 +481,9 @@ static int report__config(struct report_opts *rep)
 		rep->children = b;
 	v = config__get("report.percent-limit");
 	if (err < 0 || (v && report__set_percent_limit(rep, v, "report.percent-limit")))
+		return -1;
+	v = config__get("report.percentage");
+	if (v && report__set_percentage(rep, v))
 		return -1;
 	v = config__get("report.sort_order");
 	if (v)
@@ -579,6 +605,8 @@ static int report__print(struct report_opts *rep)
 		if (!hists || !hists->nr_samples)
 			continue;	/* perf's --skip-empty default */
 		any = true;
+		if (rep->relative)
+			hists__relative_totals(hists);
 		if (hists__output_resort(hists, &rep->so))
 			return -ENOMEM;
 		if (!rep->quiet) {
@@ -721,6 +749,10 @@ int cmd_report(int argc, const char **argv)
 			OPT_STRING('C', "cpu", &rep->cpus, "cpu", "list of cpus to profile"),
 			OPT_CALLBACK(0, "percent-limit", rep, "percent",
 				     "Don't show entries under that percent", parse_percent_limit_cb),
+			OPT_CALLBACK(0, "percentage", rep, "relative|absolute",
+				     "how to show the percentages of filtered entries: of the entries "
+				     "shown (relative) or of all samples (absolute, the default)",
+				     parse_percentage_cb),
 			OPT_BOOLEAN('U', "hide-unresolved", &rep->hide_unresolved,
 				    "Only display entries resolved to a symbol"),
 			OPT_STRING(0, "time", &rep->time_str, "str",

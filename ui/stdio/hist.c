@@ -257,6 +257,7 @@ static int entry_callchain__fprintf(struct hists *hists, const struct hist_entry
 	struct cc_display d;
 	struct cc_print p = { .fp = fp, .store = &hists->store, .cc = cc };
 	uint64_t parent = hists->so->cumulate ? he->period_acc : he->period;
+	uint64_t total = hists->abs_total_period ? hists->abs_total_period : hists->total_period;
 	int err;
 
 	if (!he->cc_root || cc->mode == CHAIN_NONE)
@@ -267,13 +268,13 @@ static int entry_callchain__fprintf(struct hists *hists, const struct hist_entry
 	switch (cc->mode) {
 	case CHAIN_GRAPH_ABS:
 	case CHAIN_GRAPH_REL:
-		print_graph(&p, &d, hists->total_period, parent, skip_first);
+		print_graph(&p, &d, total, parent, skip_first);
 		break;
 	case CHAIN_FLAT:
-		print_flat(&p, &d, hists->total_period, false);
+		print_flat(&p, &d, total, false);
 		break;
 	case CHAIN_FOLDED:
-		print_flat(&p, &d, hists->total_period, true);
+		print_flat(&p, &d, total, true);
 		break;
 	default:
 		break;

@@ -1311,6 +1311,23 @@ int hists__output_resort(struct hists *hists, struct sort_order *so)
 	return 0;
 }
 
+void hists__relative_totals(struct hists *hists)
+{
+	uint64_t period = 0, nr = 0;
+
+	for (size_t i = 0; i <= hists->hmask; i++) {
+		for (const struct hist_entry *e = hists->htab[i]; e; e = e->next) {
+			if (e->filtered)
+				continue;
+			period += e->period;
+			nr += e->nr_samples;
+		}
+	}
+	hists->abs_total_period = hists->total_period;
+	hists->total_period = period;
+	hists->nr_samples = nr;
+}
+
 double hists__entry_percent(const struct hists *hists, const struct hist_entry *he)
 {
 	uint64_t v = hists->so->cumulate ? he->period_acc : he->period;

@@ -123,6 +123,10 @@ struct hists {
 	/* stats of the accepted samples */
 	uint64_t total_period;
 	uint64_t nr_samples;
+	/* hists__relative_totals(): the total of all samples, which perf
+	 * still prints callchain percentages of; 0 otherwise (use
+	 * total_period) */
+	uint64_t abs_total_period;
 	struct callchain_store store;
 	void *priv;			/* private: slabs, comm strings, scratch */
 };
@@ -157,6 +161,15 @@ int hists__output_resort(struct hists *hists, struct sort_order *so);
  */
 void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *const *e,
 			      size_t n, int *width);
+/*
+ * perf report --percentage relative: replace total_period and nr_samples
+ * by the sums of the self period and sample count of the entries that no
+ * filter hid (perf's total_non_filtered_period and
+ * nr_non_filtered_samples), so that the shown entries add up to 100%, in
+ * the header, the columns, the callchains and --percent-limit alike. Call
+ * once all samples are added.
+ */
+void hists__relative_totals(struct hists *hists);
 /* Percent of an entry used by --percent-limit: children when cumulating. */
 double hists__entry_percent(const struct hists *hists, const struct hist_entry *he);
 

@@ -1,0 +1,65 @@
+#!/bin/bash
+# prf report --percentage, -t/--field-separator, --ns, -T/--threads, --tasks, --mmaps against perf report on the same perf.data, recorded by perf and by prf (issue #26)
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup report-opts26b
+
+cat > "$T/w.c" <<'C'
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+volatile unsigned long sink;
+static char buf[1 << 16];
+__attribute__((noinline)) void first(long n) { for (long i = 0; i < n; i++) sink += i; }
+__attribute__((noinline)) void second(long n) { for (long i = 0; i < n; i++) sink -= i; }
+__attribute__((noinline)) void fill(int n) { for (int i = 0; i < n; i++) { memset(buf, i, sizeof(buf)); sink += buf[i & 0xffff]; } }
+int main(void) {
+	pid_t p;
+
+	fill(1500);
+	p = fork();
+	if (p == 0) { second(30000000); _exit(0); }
+	first(30000000); second(30000000); fill(1500); waitpid(p, NULL, 0); return 0;
+}
+C
+cc -O0 -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
+perf_record "$T/perf.data" -F 999 -g --sample-cpu -- "$T/w"
+perf_record "$T/nog.data" -F 999 -- "$T/w"
+"$PRF" record -q -o "$T/prf.data" -F 999 -g -- "$T/w" > /dev/null 2> "$T/prfrec.err" ||
+	{ cat "$T/prfrec.err"; fail "prf record"; }
+
+# same NAME ARGS...: prf report --stdio and perf report --stdio print the
+# same (tips aside) on $data
+same() {
+	local name=$1; shift
+	"$PERF" report -i "$data" --stdio "$@" 2>/dev/null | grep -v '^# (Tip:' | perf_gi_names > "$T/perf.txt"
+	prf_out "$T/prf.raw" report -i "$data" --stdio "$@"
+	grep -v '^# (Tip:' "$T/prf.raw" | perf_gi_names > "$T/prf.txt"
+	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
+	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
+	echo "ok: report $name on $(basename "$data")"
+}
+
+# --percentage: relative makes the shown entries the 100%
+for data in "$T/perf.data" "$T/nog.data" "$T/prf.data"; do
+	for m in relative absolute; do
+		same "--dsos w --percentage $m" --dsos w --percentage $m
+		same "--dsos w,libc.so.6 --no-children --percentage $m" --dsos w,libc.so.6 --no-children --percentage $m
+		[ "$data" = "$T/nog.data" ] ||
+			same "-S second -g fractal --percentage $m" -S second -g fractal --percentage $m
+		same "--dsos [kernel.kallsyms] --percent-limit 3 --percentage $m" \
+			--dsos '[kernel.kallsyms]' --percent-limit 3 --percentage $m
+	done
+done
+data=$T/nog.data
+prf_out "$T/rel.txt" report -i "$data" --stdio --dsos w --percentage relative
+prf_out "$T/abs.txt" report -i "$data" --stdio --dsos w
+sum=$(awk '/%/ && !/^#/ { s += $1 } END { printf "%.0f", s }' "$T/rel.txt")
+[ "$sum" = 100 ] || fail "--percentage relative: the shown entries add up to $sum%"
+cmp -s "$T/rel.txt" "$T/abs.txt" && fail "--percentage relative changed nothing"
+"$PRF" report -i "$data" --stdio --percentage half > /dev/null 2> "$T/bad.err"
+rc=$?
+[ $rc -eq 129 ] || fail "--percentage half: exit $rc, want 129"
+grep -q "invalid --percentage 'half'" "$T/bad.err" || fail "--percentage half: $(cat "$T/bad.err")"
+echo "ok: --percentage relative adds up to 100%, a bad value is a usage error"
