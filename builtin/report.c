@@ -70,6 +70,7 @@ struct report_opts {
 	const char *time_str;
 	bool hide_unresolved;		/* -U */
 	bool relative;			/* --percentage relative */
+	const char *field_sep;		/* -t */
 	struct callchain_cursor resolved;	/* -U: the chain's frames with a symbol */
 	uint64_t nr_stats_samples;
 };
@@ -599,6 +600,7 @@ static int report__print(struct report_opts *rep)
 			.min_percent = rep->min_percent,
 			.use_callchain = rep->use_callchain,
 			.skip_first_sym = !rep->fields && rep->sort && !strncmp(rep->sort, "sym", 3),
+			.field_sep = rep->field_sep,
 		};
 		int ret;
 
@@ -633,7 +635,7 @@ static int report__print(struct report_opts *rep)
  */
 static bool report__want_tui(const struct report_opts *rep)
 {
-	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode)
+	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode || rep->field_sep)
 		return false;
 	return tui__usable() == 0;	/* terminals, TERM, libslang there */
 }
@@ -722,6 +724,8 @@ int cmd_report(int argc, const char **argv)
 				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline"),
 			OPT_STRING('F', "fields", &rep->fields, "key[,keys...]",
 				   "output field(s): overhead, children, sample, period and the sort keys"),
+			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
+				   "separate columns with this string (no alignment rulers; the stdio output)"),
 			OPT_STRING('p', "parent", &rep->parent_pattern, "regex",
 				   "regex filter to identify parent (with -s parent)"),
 			OPT_CALLBACK_NOOPT(0, "children", rep,
@@ -776,6 +780,12 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep->max_stack < 1 || rep->max_stack > 1024) {
 		fprintf(stderr, "prf report: --max-stack must be between 1 and 1024\n");
+		status = 129;
+		goto out;
+	}
+	if (rep->field_sep && (!*rep->field_sep || *rep->field_sep == '.')) {
+		/* '.' replaces the separator inside the columns */
+		fprintf(stderr, "prf report: '.' is the only non valid --field-separator argument\n");
 		status = 129;
 		goto out;
 	}

@@ -63,3 +63,25 @@ rc=$?
 [ $rc -eq 129 ] || fail "--percentage half: exit $rc, want 129"
 grep -q "invalid --percentage 'half'" "$T/bad.err" || fail "--percentage half: $(cat "$T/bad.err")"
 echo "ok: --percentage relative adds up to 100%, a bad value is a usage error"
+
+# -t/--field-separator: columns joined by the separator, no rulers, the
+# separator's first character turned to '.' inside the columns, folded
+# callchains joined by it too
+for data in "$T/perf.data" "$T/nog.data" "$T/prf.data"; do
+	same "-t ," -t ,
+	same "-t , --no-children -n" -t , --no-children -n
+	same "-t | -s dso,sym,cpu --show-total-period --no-children" -t '|' -s dso,sym,cpu --show-total-period --no-children
+	same "-t ; -s pid,comm -n" -t ';' -s pid,comm -n
+	same "-t : -F sym,overhead,sample" -t : -F sym,overhead,sample
+	same "-t x. -s sym,dso --no-children" -t x. -s sym,dso --no-children
+	same "-t _ -q --no-children" -t _ -q --no-children
+	[ "$data" = "$T/nog.data" ] || same "-t , -g folded" -t , -g folded
+done
+prf_out "$T/sep.txt" report -i "$T/nog.data" --stdio -t _ --no-children -s dso,sym
+grep -q '^ [0-9.]*% *_w *_\[\.\] first$' "$T/sep.txt" || fail "-t _: no ' N%_w_[.] first' line"
+grep -q '__memset' "$T/sep.txt" && fail "-t _: the separator was left inside a column"
+"$PRF" report -i "$T/nog.data" --stdio -t . > /dev/null 2> "$T/bad.err"
+rc=$?
+[ $rc -eq 129 ] || fail "-t .: exit $rc, want 129"
+grep -q "'.' is the only non valid --field-separator argument" "$T/bad.err" || fail "-t .: $(cat "$T/bad.err")"
+echo "ok: -t _ separates, -t . is a usage error"
