@@ -71,6 +71,9 @@ struct report_opts {
 	bool hide_unresolved;		/* -U */
 	bool relative;			/* --percentage relative */
 	const char *field_sep;		/* -t */
+	bool nanosecs;			/* --ns */
+	bool time_sort;			/* the time sort key is used */
+	uint64_t time_quantum;		/* --time-quantum, ns (default 100ms) */
 	struct callchain_cursor resolved;	/* -U: the chain's frames with a symbol */
 	uint64_t nr_stats_samples;
 };
@@ -173,6 +176,8 @@ static int report__setup(struct report_opts *rep)
 			     (rep->use_callchain && rep->cc.key != CCKEY_FUNCTION);
 	rep->ropts.inline_frames = rep->inline_frames;
 	rep->need_trace = sort_order__has_key(&rep->so, SORT_TRACE);
+	rep->time_sort = sort_order__has_key(&rep->so, SORT_TIME);
+	rep->so.nanosecs = rep->nanosecs;
 	/*
 	 * Adding samples to the hists on a second CPU pays for frame-pointer
 	 * callchains (resolving and adding cost about the same). DWARF
@@ -349,6 +354,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	hs.sym = rs->al.sym;
 	hs.addr = rs->al.map ? rs->al.addr : sample->ip;
 	hs.level = rs->al.level ? rs->al.level : '.';
+	if (rep->time_sort)
+		hs.time = sample->time / rep->time_quantum * rep->time_quantum;
 	if (rep->need_trace) {
 		if (!rep->tf && !(rep->tf = trace_formatter__new_session(rep->session)))
 			return -ENOMEM;
@@ -456,6 +463,34 @@ static int parse_percentage_cb(const struct option *opt, const char *arg, int un
 	if (unset || !arg)
 		return 0;
 	return report__set_percentage(opt->value, arg);
+}
+
+/* --time-quantum: a number with ns (the default unit), us, ms or s. */
+static int parse_time_quantum_cb(const struct option *opt, const char *arg, int unset)
+{
+	static const struct { const char *unit; uint64_t ns; } units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+	};
+	struct report_opts *rep = opt->value;
+	char *end;
+	unsigned long long v;
+
+	if (unset || !arg)
+		return 0;
+	v = strtoull(arg, &end, 10);
+	for (size_t i = 0; end != arg && *arg != '-' && i < ARRAY_SIZE(units); i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		if (!v) {
+			fprintf(stderr, "prf report: time quantum cannot be 0\n");
+			return -1;
+		}
+		rep->time_quantum = v * units[i].ns;
+		return 0;
+	}
+	fprintf(stderr, "prf report: cannot parse time quantum '%s' (a number with ns, us, ms or s)\n",
+		arg);
+	return -1;
 }
 
 static int parse_percent_limit_cb(const struct option *opt, const char *arg, int unset)
@@ -697,6 +732,7 @@ int cmd_report(int argc, const char **argv)
 	rep->children = -1;
 	rep->max_stack = 127;
 	rep->inline_frames = true;
+	rep->time_quantum = 100000000;	/* perf's default: 100ms */
 	callchain_param__init(&rep->cc);
 	if (report__config(rep))
 		goto out;
@@ -721,11 +757,16 @@ int cmd_report(int argc, const char **argv)
 			OPT_BOOLEAN(0, "header", &rep->header, "Show data header."),
 			OPT_BOOLEAN(0, "header-only", &rep->header_only, "Show only data header."),
 			OPT_STRING('s', "sort", &rep->sort, "key[,key2...]",
-				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline"),
+				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline, "
+				   "trace, time"),
 			OPT_STRING('F', "fields", &rep->fields, "key[,keys...]",
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
 				   "separate columns with this string (no alignment rulers; the stdio output)"),
+			OPT_BOOLEAN(0, "ns", &rep->nanosecs, "Show times in nanosecs (the time sort key)"),
+			OPT_CALLBACK(0, "time-quantum", rep, "time (ms|us|ns|s)",
+				     "Set time quantum for time sort key (default 100ms)",
+				     parse_time_quantum_cb),
 			OPT_STRING('p', "parent", &rep->parent_pattern, "regex",
 				   "regex filter to identify parent (with -s parent)"),
 			OPT_CALLBACK_NOOPT(0, "children", rep,

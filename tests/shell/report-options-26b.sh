@@ -85,3 +85,25 @@ rc=$?
 [ $rc -eq 129 ] || fail "-t .: exit $rc, want 129"
 grep -q "'.' is the only non valid --field-separator argument" "$T/bad.err" || fail "-t .: $(cat "$T/bad.err")"
 echo "ok: -t _ separates, -t . is a usage error"
+
+# the time sort key (cut to --time-quantum, default 100ms) and --ns; in
+# children mode perf adds every frame of a chain to the time entry
+for data in "$T/perf.data" "$T/nog.data" "$T/prf.data"; do
+	same "-s time" -s time
+	same "-s time --no-children" -s time --no-children
+	same "-s time,sym --ns" -s time,sym --ns
+	same "-s sym,time --ns -n" -s sym,time --ns -n
+	same "-F time,overhead,sym --no-children" -F time,overhead,sym --no-children
+	same "-s time,cpu --ns --time-quantum 5ms" -s time,cpu --ns --time-quantum 5ms
+	[ "$data" = "$T/nog.data" ] ||
+		same "-s time,comm --time-quantum 1s -g caller" -s time,comm --time-quantum 1s -g caller
+	same "-s dso,time --time-quantum 20 --no-children" -s dso,time --time-quantum 20 --no-children
+	same "-s time -t , --ns" -s time -t , --ns
+	same "--ns" --ns
+done
+for q in 0 2x; do
+	"$PRF" report -i "$T/nog.data" --stdio -s time --time-quantum $q > /dev/null 2> "$T/bad.err"
+	rc=$?
+	[ $rc -eq 129 ] || fail "--time-quantum $q: exit $rc, want 129"
+done
+echo "ok: --time-quantum 0 and 2x are usage errors"

@@ -452,9 +452,13 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		case SORT_SYMOFF:
 		case SORT_SRCLINE:
 		case SORT_TRACE:
-			/* perf pads these only when another column follows */
+		case SORT_TIME:
+			/* perf pads these only when another column follows
+			 * (and cuts the time to its column) */
 			if (!put_sym(&l, he, t, &n)) {
 				n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+				if (t == SORT_TIME && n > w)
+					n = w;
 				line_put(&l, buf, (size_t)n);
 			}
 			if (!last)
@@ -522,6 +526,9 @@ static void print_entry_line_sep(const struct hists *hists, const struct sort_or
 			if (t == SORT_CPU) {
 				fprintf(fp, "%*s%s", n < w ? w - n : 0, "", buf);
 				continue;
+			} else if (t == SORT_TIME) {
+				if (n > w)
+					n = w;
 			} else if (t != SORT_SYM && t != SORT_SYMOFF && t != SORT_SRCLINE &&
 				   t != SORT_TRACE) {
 				/* comm, dso, parent, pid: cut and padded to the

@@ -78,6 +78,7 @@ struct self_memo {
 	const struct symbol *sym;
 	uint64_t ip, addr;
 	const char *parent, *srcline, *trace;
+	uint64_t time;
 	int32_t cpu;
 	char level;
 	struct hist_entry *he;		/* NULL: empty */
@@ -388,7 +389,7 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	if (m->he && m->thread == tmpl->thread && m->comm == tmpl->comm && m->dso == tmpl->dso &&
 	    m->sym == tmpl->sym && m->ip == tmpl->ip && m->addr == tmpl->addr &&
 	    m->cpu == tmpl->cpu && m->level == tmpl->level && m->parent == tmpl->parent &&
-	    m->srcline == tmpl->srcline && m->trace == tmpl->trace)
+	    m->srcline == tmpl->srcline && m->trace == tmpl->trace && m->time == tmpl->time)
 		return m->he;
 	he = hists__findnew(hists, tmpl);
 	if (!he)
@@ -396,7 +397,8 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	*m = (struct self_memo){ .thread = tmpl->thread, .comm = tmpl->comm, .dso = tmpl->dso,
 				 .sym = tmpl->sym, .ip = tmpl->ip, .addr = tmpl->addr,
 				 .parent = tmpl->parent, .srcline = tmpl->srcline,
-				 .trace = tmpl->trace, .cpu = tmpl->cpu, .level = tmpl->level,
+				 .trace = tmpl->trace, .time = tmpl->time, .cpu = tmpl->cpu,
+				 .level = tmpl->level,
 				 .he = he };
 	return he;
 }
@@ -555,6 +557,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.level = s->level ? s->level : '.';
 	tmpl.srcline = s->srcline;
 	tmpl.trace = s->trace;
+	tmpl.time = s->time;
 	he = hists__findnew_self(hists, p, &tmpl);
 	if (!he)
 		return -ENOMEM;
@@ -622,7 +625,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		ce = hists__findnew(hists, &tmpl);
 		if (!ce)
 			return -ENOMEM;
-		if (ce->mark == mark)
+		if (ce->mark == mark && !so->chain_dups)
 			continue;
 		ce->mark = mark;
 		ce->period_acc += s->period;
@@ -1084,7 +1087,7 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 	for (int c = 0; c < so->nr_cols; c++) {
 		int type = so->cols[c].type, w = sort_column__min_width(so, type);
 
-		if (type >= HPP_OVERHEAD || type == SORT_CPU) {
+		if (type >= HPP_OVERHEAD || type == SORT_CPU || type == SORT_TIME) {
 			width[c] = w;
 			continue;
 		}

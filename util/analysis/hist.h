@@ -49,6 +49,7 @@ struct hist_entry {
 	const char *parent;		/* parent symbol name, NULL: "[other]" */
 	const char *srcline;		/* NULL: unknown */
 	const char *trace;		/* tracepoint text (--sort trace), not owned */
+	uint64_t time;			/* sample time cut to the quantum (--sort time), ns */
 	/* values */
 	uint64_t period;		/* self */
 	uint64_t period_acc;		/* self + callees (children mode) */
@@ -105,6 +106,7 @@ struct hist_sample {
 	char level;
 	const char *srcline;
 	const char *trace;		/* --sort trace: interned payload text */
+	uint64_t time;			/* --sort time: sample time cut to the quantum, ns */
 	bool filtered;			/* rejected by a filter (--comms, --pid...) */
 	/* resolved chain, callee (leaf) first; NULL or empty: none */
 	const struct callchain_cursor *chain;

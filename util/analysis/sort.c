@@ -31,6 +31,7 @@ static const struct key_name key_names[] = {
 	{ "parent", SORT_PARENT },
 	{ "srcline", SORT_SRCLINE },
 	{ "trace", SORT_TRACE },
+	{ "time", SORT_TIME },
 	{ "overhead", HPP_OVERHEAD },
 	{ "self", HPP_OVERHEAD },
 	{ "children", HPP_CHILDREN },
@@ -65,6 +66,7 @@ const char *sort_column__header(const struct sort_order *so, int type)
 	case SORT_PARENT:	return "Parent symbol";
 	case SORT_SRCLINE:	return "Source:Line";
 	case SORT_TRACE:		return "Trace output";
+	case SORT_TIME:		return "Time";
 	case HPP_OVERHEAD:	return so->cumulate && !so->user_fields ? "Self" : "Overhead";
 	case HPP_CHILDREN:	return "Children";
 	case HPP_SAMPLE:	return "Samples";
@@ -82,6 +84,8 @@ int sort_column__min_width(const struct sort_order *so, int type)
 	case HPP_SAMPLE:
 	case HPP_PERIOD:
 		return 12;
+	case SORT_TIME:
+		return so->nanosecs ? 16 : 12;
 	default:
 		return strlen(sort_column__header(so, type));
 	}
@@ -204,6 +208,7 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 	for (int i = 0; i < so->nr_cols; i++)
 		so->cols[i].width = sort_column__min_width(so, so->cols[i].type);
 
+	so->chain_dups = sort_order__has_key(so, SORT_TIME);
 	if (sort_order__has_key(so, SORT_PARENT)) {
 		const char *pat = parent_pattern ? parent_pattern : "^sys_|^do_page_fault";
 
@@ -311,6 +316,9 @@ int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a
 		case SORT_TRACE:
 			r = cmp_str(a->trace, b->trace);
 			break;
+		case SORT_TIME:
+			r = cmp_u64(a->time, b->time);
+			break;
 		}
 	}
 	return r;
@@ -370,6 +378,9 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 		case SORT_TRACE:
 			h = hmix(h, str_hash(e->trace));
 			break;
+		case SORT_TIME:
+			h = hmix(h, e->time);
+			break;
 		}
 	}
 	h ^= h >> 29;
@@ -401,7 +412,7 @@ static int cmp_name_nulls_last(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
-/* cpu, parent, srcline and trace order the same way when collapsing and
+/* cpu, parent, srcline, trace and time order the same way when collapsing and
  * when sorting the output: by value, missing names last */
 static int cmp_display_key(int key, const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -414,6 +425,8 @@ static int cmp_display_key(int key, const struct hist_entry *a, const struct his
 		return cmp_name_nulls_last(a->srcline, b->srcline);
 	case SORT_TRACE:
 		return cmp_name_nulls_last(a->trace, b->trace);
+	case SORT_TIME:
+		return cmp_u64(a->time, b->time);
 	default:
 		return 0;
 	}
@@ -973,10 +986,17 @@ int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entr
 	case SORT_CPU:
 		n = snprintf(buf, size, "%.3d", e->cpu);
 		break;
+	case SORT_TIME:
+		if (so->nanosecs)
+			n = snprintf(buf, size, "%" PRIu64 ".%09" PRIu64, e->time / 1000000000,
+				     e->time % 1000000000);
+		else
+			n = snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, e->time / 1000000000,
+				     e->time % 1000000000 / 1000);
+		break;
 	default:
 		n = snprintf(buf, size, "?");
 	}
-	(void)so;
 	if (n >= size)
 		n = size - 1;
 	return n;

@@ -9,7 +9,9 @@
  *
  * Keys (perf 6.1 spelling): comm, pid (alias tid: "Pid:Command"), dso,
  * sym (alias symbol), symoff, cpu, parent, srcline, trace (the
- * formatted tracepoint payload; "N/A" for other events). Value fields: overhead
+ * formatted tracepoint payload; "N/A" for other events), time (the
+ * sample time rounded down to the time quantum, seconds with 6 or, with
+ * nanosecs, 9 decimals in a 12 or 16 wide column, as perf). Value fields: overhead
  * (alias self), children (alias overhead_children), sample, period.
  *
  * Column layout and tie order follow perf report --stdio: comm/dso/pid
@@ -32,6 +34,7 @@ enum sort_key {
 	SORT_PARENT,
 	SORT_SRCLINE,
 	SORT_TRACE,		/* tracepoint payload text ("Trace output") */
+	SORT_TIME,		/* sample time cut to the time quantum ("Time") */
 	SORT_KEY__MAX,
 	/* value (overhead) fields, for -F */
 	HPP_OVERHEAD = 32,	/* self period percent ("Overhead" or "Self") */
@@ -62,6 +65,11 @@ struct sort_order {
 	bool user_fields;	/* -F given */
 	bool sort_starts_with_sym;	/* -s sym...: graph skips the first frame */
 	bool need_parent;	/* parent key in use: resolve the parent regex */
+	bool nanosecs;		/* --ns: the time key in nanoseconds */
+	bool chain_dups;	/* the time key: in children mode every frame
+				   of a chain adds to its entry, repeated ones
+				   too (perf 6.1's duplicate check compares
+				   against a template without the time) */
 	regex_t parent_re;
 	bool parent_re_set;
 	/* set by hists__output_resort(): perf's children tie rule */
