@@ -20,6 +20,7 @@
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/hist-feed.h"
+#include "../util/analysis/report-tasks.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
 #include "../util/session/resolve.h"
@@ -72,6 +73,7 @@ struct report_opts {
 	bool relative;			/* --percentage relative */
 	const char *field_sep;		/* -t */
 	bool nanosecs;			/* --ns */
+	bool tasks, mmaps;		/* --tasks, --mmaps: the task tree only */
 	bool time_sort;			/* the time sort key is used */
 	uint64_t time_quantum;		/* --time-quantum, ns (default 100ms) */
 	struct callchain_cursor resolved;	/* -U: the chain's frames with a symbol */
@@ -396,7 +398,7 @@ static int process_switch(struct perf_tool *tool, union perf_event *event,
 	(void)event;
 	(void)sample;
 	(void)machine;
-	return rep->stats_mode ? 0 : report__setup(rep);
+	return rep->stats_mode || rep->tasks ? 0 : report__setup(rep);
 }
 
 static int count_sample(struct perf_tool *tool, union perf_event *event,
@@ -413,6 +415,19 @@ static int count_sample(struct perf_tool *tool, union perf_event *event,
 	if (evsel__has_dwarf_stack(evsel) && machine &&
 	    !sample__resolve(rep->session, sample, evsel, &rep->rs))
 		resolved_sample__callchain(rep->session, &rep->rs, &rep->ropts);
+	return 0;
+}
+
+/* --tasks/--mmaps: a sample only makes its thread known, as perf's
+ * resolving does */
+static int tasks_sample(struct perf_tool *tool, union perf_event *event,
+			struct perf_sample *sample, struct evsel *evsel, struct machine *machine)
+{
+	(void)tool;
+	(void)event;
+	(void)evsel;
+	if (machine && !machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid))
+		return -ENOMEM;
 	return 0;
 }
 
@@ -670,7 +685,8 @@ static int report__print(struct report_opts *rep)
  */
 static bool report__want_tui(const struct report_opts *rep)
 {
-	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode || rep->field_sep)
+	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode || rep->field_sep ||
+	    rep->tasks)
 		return false;
 	return tui__usable() == 0;	/* terminals, TERM, libslang there */
 }
@@ -763,6 +779,8 @@ int cmd_report(int argc, const char **argv)
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
 				   "separate columns with this string (no alignment rulers; the stdio output)"),
+			OPT_BOOLEAN(0, "tasks", &rep->tasks, "Display recorded tasks"),
+			OPT_BOOLEAN(0, "mmaps", &rep->mmaps, "Display recorded tasks memory maps"),
 			OPT_BOOLEAN(0, "ns", &rep->nanosecs, "Show times in nanosecs (the time sort key)"),
 			OPT_CALLBACK(0, "time-quantum", rep, "time (ms|us|ns|s)",
 				     "Set time quantum for time sort key (default 100ms)",
@@ -830,6 +848,8 @@ int cmd_report(int argc, const char **argv)
 		status = 129;
 		goto out;
 	}
+	if (rep->mmaps)
+		rep->tasks = true;
 	if (rep->quiet)
 		verbose = -1;
 	{
@@ -864,7 +884,7 @@ int cmd_report(int argc, const char **argv)
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	perf_tool__init(&rep->tool, true);
-	rep->tool.sample = rep->stats_mode ? count_sample : process_sample;
+	rep->tool.sample = rep->stats_mode ? count_sample : rep->tasks ? tasks_sample : process_sample;
 	rep->tool.context_switch = process_switch;
 	rep->tool.model_barrier = report__model_barrier;
 	/* repeated raw callchains are resolved once (best effort: without
@@ -898,13 +918,13 @@ int cmd_report(int argc, const char **argv)
 			status = 0;
 			goto out;
 		}
-	} else if (!rep->quiet && !rep->stats_mode && !rep->use_tui) {
+	} else if (!rep->quiet && !rep->stats_mode && !rep->use_tui && !rep->tasks) {
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	}
 	/* perf names the single value of a one-item filter (its column is hidden) */
-	if (!rep->stats_mode && !rep->use_tui)
+	if (!rep->stats_mode && !rep->use_tui && !rep->tasks)
 		report__print_elided(rep);
-	if (!rep->session->data.pipe && !rep->stats_mode) {
+	if (!rep->session->data.pipe && !rep->stats_mode && !rep->tasks) {
 		err = report__setup(rep);
 		if (err) {
 			status = err == -EINVAL ? 1 : 1;
@@ -931,6 +951,17 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	if (err && !perf_session__input_damage(rep->session, err)) {
 		fprintf(stderr, "prf report: processing %s failed: %s\n", rep->input, strerror(-err));
+		goto out;
+	}
+	if (rep->tasks) {
+		err = report_tasks__fprintf(rep->session->machine, rep->mmaps, stdout);
+		if (err) {
+			if (err == -ENOMEM)
+				fprintf(stderr, "prf report: %s\n", strerror(-err));
+			goto out;
+		}
+		fflush(stdout);
+		status = perf_session__read_status(rep->session, "report", rep->force);
 		goto out;
 	}
 	if (rep->stats_mode) {

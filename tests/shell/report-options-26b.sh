@@ -107,3 +107,36 @@ for q in 0 2x; do
 	[ $rc -eq 129 ] || fail "--time-quantum $q: exit $rc, want 129"
 done
 echo "ok: --time-quantum 0 and 2x are usage errors"
+
+# --tasks and --mmaps: the task tree (threads of a process, a forked
+# child's child), and a system-wide recording whose running processes
+# perf record synthesized (their maps start empty, not the parent's)
+cat > "$T/thr.c" <<'C'
+#include <pthread.h>
+#include <unistd.h>
+#include <sys/wait.h>
+volatile unsigned long sink;
+void *spin(void *a) { for (long i = 0; i < 5000000; i++) sink += i; return a; }
+int main(void) {
+	pthread_t t[3];
+
+	if (fork() == 0) { if (fork() == 0) { spin(0); _exit(0); } spin(0); wait(NULL); _exit(0); }
+	for (int i = 0; i < 3; i++) pthread_create(&t[i], NULL, spin, NULL);
+	for (int i = 0; i < 3; i++) pthread_join(t[i], NULL);
+	wait(NULL);
+	return 0;
+}
+C
+cc -O0 -pthread -o "$T/thr" "$T/thr.c" || fail "cc thr.c"
+perf_record "$T/thr.data" -F 999 -- "$T/thr"
+perf_record "$T/all.data" -a -F 49 -- sleep 0.2
+"$PRF" record -q -o "$T/prfthr.data" -F 999 -- "$T/thr" > /dev/null 2> "$T/prfrec.err" ||
+	{ cat "$T/prfrec.err"; fail "prf record thr"; }
+for data in "$T/perf.data" "$T/prf.data" "$T/thr.data" "$T/prfthr.data" "$T/all.data"; do
+	same "--tasks" --tasks
+	same "--mmaps" --mmaps
+done
+prf_out "$T/tasks.txt" report -i "$T/thr.data" --tasks
+[ "$(grep -c '|  thr$' "$T/tasks.txt")" -eq 1 ] || { cat "$T/tasks.txt"; fail "--tasks: no child's child"; }
+[ "$(grep -c '| thr$' "$T/tasks.txt")" -eq 4 ] || { cat "$T/tasks.txt"; fail "--tasks: not a child and 3 threads under thr"; }
+echo "ok: --tasks shows the threads and the nested children"
