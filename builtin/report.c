@@ -172,7 +172,8 @@ static int report__setup(struct report_opts *rep)
 		sort_order__elide(&rep->so, SORT_SYM);
 	rep->need_chain = rep->use_callchain || rep->cumulate || rep->so.need_parent;
 	rep->ropts.max_stack = rep->max_stack;
-	rep->srcline_sort = sort_order__has_key(&rep->so, SORT_SRCLINE);
+	rep->srcline_sort = sort_order__has_key(&rep->so, SORT_SRCLINE) ||
+			    sort_order__has_key(&rep->so, SORT_SRCFILE);
 	/* -g ...,address|srcline print frames with their source lines */
 	rep->ropts.srcline = rep->srcline_sort ||
 			     (rep->use_callchain && rep->cc.key != CCKEY_FUNCTION);

@@ -381,12 +381,16 @@ static void line_pad(struct line *l, int n)
 	}
 }
 
+/* " %*.2f%%" with width - 1 digits, as perf: a value wider than that
+ * (1000% and more: children with the time key, relative percentages)
+ * keeps its leading space */
 static void put_percent(struct line *l, int width, uint64_t v, double total)
 {
 	char num[64];
-	int n = fmt_2f(num, width, total ? 100.0 * (double)v / total : 0.0);
+	int n = fmt_2f(num + 1, width - 1, total ? 100.0 * (double)v / total : 0.0);
 
-	line_put(l, num, (size_t)n);
+	num[0] = ' ';
+	line_put(l, num, (size_t)n + 1);
 	line_put(l, "%", 1);
 }
 
@@ -437,6 +441,12 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		case HPP_CHILDREN:
 			put_percent(&l, w - 1, he->period_acc, total);
 			break;
+		case HPP_OVERHEAD_SYS:
+			put_percent(&l, w - 1, he->period_sys, total);
+			break;
+		case HPP_OVERHEAD_US:
+			put_percent(&l, w - 1, he->period_us, total);
+			break;
 		case HPP_SAMPLE:
 		case HPP_PERIOD:
 			n = snprintf(buf, sizeof(buf), "%*" PRIu64, w,
@@ -444,6 +454,8 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 			line_put(&l, buf, (size_t)n);
 			break;
 		case SORT_CPU:
+		case SORT_DSO_SIZE:
+		case SORT_SYM_SIZE:
 			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 			line_pad(&l, w - n);
 			line_put(&l, buf, (size_t)n);
@@ -453,6 +465,7 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		case SORT_SRCLINE:
 		case SORT_TRACE:
 		case SORT_TIME:
+		case SORT_SRCFILE:
 			/* perf pads these only when another column follows
 			 * (and cuts the time to its column) */
 			if (!put_sym(&l, he, t, &n)) {
@@ -511,7 +524,10 @@ static void print_entry_line_sep(const struct hists *hists, const struct sort_or
 		switch (t) {
 		case HPP_OVERHEAD:
 		case HPP_CHILDREN:
-			v = t == HPP_OVERHEAD ? he->period : he->period_acc;
+		case HPP_OVERHEAD_SYS:
+		case HPP_OVERHEAD_US:
+			v = t == HPP_OVERHEAD ? he->period : t == HPP_CHILDREN ? he->period_acc :
+			    t == HPP_OVERHEAD_SYS ? he->period_sys : he->period_us;
 			n = snprintf(buf, sizeof(buf), " %.2f%%", total ? 100.0 * (double)v / total : 0.0);
 			break;
 		case HPP_SAMPLE:
@@ -523,14 +539,14 @@ static void print_entry_line_sep(const struct hists *hists, const struct sort_or
 			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 			for (char *p = buf; (p = strchr(p, sep[0])); )
 				*p++ = '.';
-			if (t == SORT_CPU) {
+			if (t == SORT_CPU || t == SORT_DSO_SIZE || t == SORT_SYM_SIZE) {
 				fprintf(fp, "%*s%s", n < w ? w - n : 0, "", buf);
 				continue;
 			} else if (t == SORT_TIME) {
 				if (n > w)
 					n = w;
 			} else if (t != SORT_SYM && t != SORT_SYMOFF && t != SORT_SRCLINE &&
-				   t != SORT_TRACE) {
+				   t != SORT_TRACE && t != SORT_SRCFILE) {
 				/* comm, dso, parent, pid: cut and padded to the
 				 * width, also in the last column */
 				if (n > w)

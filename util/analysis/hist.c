@@ -2,6 +2,7 @@
 /*
  * Histogram entries of prf report (see hist.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <regex.h>
@@ -48,6 +49,7 @@ struct hists_priv {
 	struct rbi_tree pre;
 	size_t pre_n, pre_alloc;
 	struct str_intern comms;
+	struct str_intern srcfiles;	/* --sort srcfile */
 	/* per-sample scratch */
 	uint32_t *ids;			/* frame ids, display order */
 	struct hist_entry **he_cache;	/* entries already counted */
@@ -77,7 +79,7 @@ struct self_memo {
 					   may come back for another DSO */
 	const struct symbol *sym;
 	uint64_t ip, addr;
-	const char *parent, *srcline, *trace;
+	const char *parent, *srcline, *trace, *srcfile;
 	uint64_t time;
 	int32_t cpu;
 	char level;
@@ -255,6 +257,7 @@ void hists__exit(struct hists *hists)
 		free(p->old_dirs);
 		free(p->pre.n);
 		str_intern__exit(&p->comms);
+		str_intern__exit(&p->srcfiles);
 		free(p->ids);
 		free(p->he_cache);
 		free(p->fmemo);
@@ -347,6 +350,7 @@ static struct hist_entry *hists__findnew(struct hists *hists, struct hist_entry 
 	*e = *tmpl;
 	e->hash = h;
 	e->period = e->period_acc = 0;
+	e->period_sys = e->period_us = 0;
 	e->nr_samples = e->nr_samples_acc = 0;
 	e->cc_root = 0;
 	e->max_depth = 0;
@@ -389,7 +393,8 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	if (m->he && m->thread == tmpl->thread && m->comm == tmpl->comm && m->dso == tmpl->dso &&
 	    m->sym == tmpl->sym && m->ip == tmpl->ip && m->addr == tmpl->addr &&
 	    m->cpu == tmpl->cpu && m->level == tmpl->level && m->parent == tmpl->parent &&
-	    m->srcline == tmpl->srcline && m->trace == tmpl->trace && m->time == tmpl->time)
+	    m->srcline == tmpl->srcline && m->trace == tmpl->trace && m->time == tmpl->time &&
+	    m->srcfile == tmpl->srcfile)
 		return m->he;
 	he = hists__findnew(hists, tmpl);
 	if (!he)
@@ -397,10 +402,30 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	*m = (struct self_memo){ .thread = tmpl->thread, .comm = tmpl->comm, .dso = tmpl->dso,
 				 .sym = tmpl->sym, .ip = tmpl->ip, .addr = tmpl->addr,
 				 .parent = tmpl->parent, .srcline = tmpl->srcline,
-				 .trace = tmpl->trace, .time = tmpl->time, .cpu = tmpl->cpu,
+				 .trace = tmpl->trace, .time = tmpl->time,
+				 .srcfile = tmpl->srcfile, .cpu = tmpl->cpu,
 				 .level = tmpl->level,
 				 .he = he };
 	return he;
+}
+
+/* The file of a "file:LINE" srcline, interned; NULL (perf's empty
+ * srcfile) for "??:0", a "sym+OFF" one or none. */
+static const char *hists__srcfile(struct hists_priv *p, const char *srcline)
+{
+	char buf[4096];
+	const char *colon = srcline ? strchr(srcline, ':') : NULL;
+	size_t len;
+
+	if (!colon || colon == srcline || !isdigit((unsigned char)colon[1]) ||
+	    !strncmp(srcline, "??:", 3))
+		return NULL;
+	len = (size_t)(colon - srcline);
+	if (len >= sizeof(buf))
+		return NULL;
+	memcpy(buf, srcline, len);
+	buf[len] = '\0';
+	return str_intern_slow(&p->srcfiles, buf);
 }
 
 static int scratch_reserve(struct hists_priv *p, unsigned int n)
@@ -558,10 +583,16 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.srcline = s->srcline;
 	tmpl.trace = s->trace;
 	tmpl.time = s->time;
+	if (so->need_srcfile)
+		tmpl.srcfile = hists__srcfile(p, s->srcline);
 	he = hists__findnew_self(hists, p, &tmpl);
 	if (!he)
 		return -ENOMEM;
 	he->period += s->period;
+	if (s->level == 'k')
+		he->period_sys += s->period;
+	else if (s->level == '.')
+		he->period_us += s->period;
 	he->nr_samples++;
 	he->period_acc += s->period;
 	he->nr_samples_acc++;
@@ -621,6 +652,9 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			level = frame_level(f->cpumode);
 		tmpl.level = level;
 		tmpl.srcline = f->srcline;
+		/* perf 6.1 gives the entries of callchain frames no source
+		 * file (its empty one), the sampled frame's own included */
+		tmpl.srcfile = NULL;
 		/* an entry met twice in one chain (recursion) counts once */
 		ce = hists__findnew(hists, &tmpl);
 		if (!ce)
@@ -1087,7 +1121,8 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 	for (int c = 0; c < so->nr_cols; c++) {
 		int type = so->cols[c].type, w = sort_column__min_width(so, type);
 
-		if (type >= HPP_OVERHEAD || type == SORT_CPU || type == SORT_TIME) {
+		if (type >= HPP_OVERHEAD || type == SORT_CPU || type == SORT_TIME ||
+		    type == SORT_IPC_NULL) {
 			width[c] = w;
 			continue;
 		}

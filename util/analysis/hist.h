@@ -50,7 +50,9 @@ struct hist_entry {
 	const char *srcline;		/* NULL: unknown */
 	const char *trace;		/* tracepoint text (--sort trace), not owned */
 	uint64_t time;			/* sample time cut to the quantum (--sort time), ns */
+	const char *srcfile;		/* --sort srcfile: file name, NULL unknown */
 	/* values */
+	uint64_t period_sys, period_us;	/* self period in kernel / user mode */
 	uint64_t period;		/* self */
 	uint64_t period_acc;		/* self + callees (children mode) */
 	uint64_t nr_samples, nr_samples_acc;

@@ -35,12 +35,18 @@ enum sort_key {
 	SORT_SRCLINE,
 	SORT_TRACE,		/* tracepoint payload text ("Trace output") */
 	SORT_TIME,		/* sample time cut to the time quantum ("Time") */
+	SORT_DSO_SIZE,		/* size of the sample's map ("DSO size") */
+	SORT_SYM_SIZE,		/* size of the symbol ("Symbol size") */
+	SORT_SRCFILE,		/* source file name of the ip ("Source File") */
+	SORT_IPC_NULL,		/* perf's IPC column without branch data: "-" */
 	SORT_KEY__MAX,
 	/* value (overhead) fields, for -F */
 	HPP_OVERHEAD = 32,	/* self period percent ("Overhead" or "Self") */
 	HPP_CHILDREN,		/* cumulative period percent ("Children") */
 	HPP_SAMPLE,		/* number of samples ("Samples") */
 	HPP_PERIOD,		/* sum of periods ("Period") */
+	HPP_OVERHEAD_SYS,	/* percent of kernel-mode period ("sys") */
+	HPP_OVERHEAD_US,	/* percent of user-mode period ("usr") */
 };
 
 #define SORT_MAX_COLUMNS 16
@@ -66,6 +72,7 @@ struct sort_order {
 	bool sort_starts_with_sym;	/* -s sym...: graph skips the first frame */
 	bool need_parent;	/* parent key in use: resolve the parent regex */
 	bool nanosecs;		/* --ns: the time key in nanoseconds */
+	bool need_srcfile;	/* the srcfile key: entries get their file */
 	bool chain_dups;	/* the time key: in children mode every frame
 				   of a chain adds to its entry, repeated ones
 				   too (perf 6.1's duplicate check compares

@@ -693,7 +693,7 @@ static int machine__process_fork(struct machine *m, union perf_event *ev)
 	maps__put(thread__maps(child));
 	child->maps = maps;
 	child->pid = pid;
-	child->ppid = ppid;
+	child->ppid = ptid;	/* as perf: the forking thread, not its process */
 	/* like perf: the parent's name passes on only when a COMM gave it one;
 	 * otherwise the child keeps its own (":tid" until its COMM arrives) */
 	if (parent->comm_set) {
