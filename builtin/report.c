@@ -74,6 +74,12 @@ struct report_opts {
 	const char *field_sep;		/* -t */
 	bool nanosecs;			/* --ns */
 	bool tasks, mmaps;		/* --tasks, --mmaps: the task tree only */
+	bool cpu_utilization;		/* --show-cpu-utilization */
+	bool demangle;			/* --demangle (default) / --no-demangle */
+	/* taken for perf's command lines; they change only its TUI and
+	 * annotate, not the stdio report */
+	int samples;			/* --samples */
+	const char *prefix, *prefix_strip;	/* --prefix, --prefix-strip */
 	bool time_sort;			/* the time sort key is used */
 	uint64_t time_quantum;		/* --time-quantum, ns (default 100ms) */
 	struct callchain_cursor resolved;	/* -U: the chain's frames with a symbol */
@@ -147,6 +153,8 @@ static int report__setup(struct report_opts *rep)
 
 	err = sort_order__parse(&rep->so, rep->sort, rep->fields, rep->cumulate,
 				rep->show_nr_samples, rep->show_period, rep->parent_pattern);
+	if (!err && rep->cpu_utilization)
+		err = sort_order__add_cpu_utilization(&rep->so);
 	if (err) {
 		rep->setup_err = err;
 		return err;
@@ -636,13 +644,23 @@ static int report__print(struct report_opts *rep)
 	struct evsel *evsel;
 	bool any = false;
 
+	if (evlist) {
+		evlist__for_each_entry(evlist, evsel)
+			if (evsel->idx >= 0 && evsel->idx < rep->nr_hists && rep->hists[evsel->idx] &&
+			    rep->hists[evsel->idx]->nr_samples)
+				any = true;
+	}
+	if (!any) {
+		/* as perf: no lost-samples block when nothing is left to show
+		 * (--time, -U or --cpu kept no sample) */
+		fprintf(stderr, "Error:\nThe %s data has no samples!\n", rep->input);
+		return 0;
+	}
 	if (!rep->quiet)
 		printf("#\n# Total Lost Samples: %llu\n#\n",
 		       (unsigned long long)rep->session->data.stats.total_lost_samples);
 	if (!rep->quiet && rep->rs.cursor.nr_unwound)
 		printf("# %s\n#\n", report__truncated_line(rep));
-	if (!evlist)
-		return 0;
 	evlist__for_each_entry(evlist, evsel) {
 		struct hists *hists = evsel->idx >= 0 && evsel->idx < rep->nr_hists ?
 				      rep->hists[evsel->idx] : NULL;
@@ -657,7 +675,6 @@ static int report__print(struct report_opts *rep)
 
 		if (!hists || !hists->nr_samples)
 			continue;	/* perf's --skip-empty default */
-		any = true;
 		if (rep->relative)
 			hists__relative_totals(hists);
 		if (hists__output_resort(hists, &rep->so))
@@ -670,10 +687,6 @@ static int report__print(struct report_opts *rep)
 		if (ret < 0)
 			return ret;
 		printf("\n\n");
-	}
-	if (!any) {
-		fprintf(stderr, "The %s data has no samples!\n", rep->input);
-		return 0;
 	}
 	if (!rep->quiet)
 		printf("#\n# (Tip: prf report --no-children shows self overhead only)\n#\n");
@@ -750,6 +763,7 @@ int cmd_report(int argc, const char **argv)
 	rep->max_stack = 127;
 	rep->inline_frames = true;
 	rep->time_quantum = 100000000;	/* perf's default: 100ms */
+	rep->demangle = true;
 	callchain_param__init(&rep->cc);
 	if (report__config(rep))
 		goto out;
@@ -769,6 +783,8 @@ int cmd_report(int argc, const char **argv)
 				    "Show a column with the number of samples"),
 			OPT_BOOLEAN(0, "show-total-period", &rep->show_period,
 				    "Show a column with the sum of periods"),
+			OPT_BOOLEAN(0, "show-cpu-utilization", &rep->cpu_utilization,
+				    "Show sample percentage for different cpu modes"),
 			OPT_BOOLEAN(0, "stdio", &rep->use_stdio, "Use the stdio interface"),
 			OPT_BOOLEAN(0, "tui", &rep->use_tui, "Use the TUI interface (the default on a terminal)"),
 			OPT_BOOLEAN(0, "header", &rep->header, "Show data header."),
@@ -780,6 +796,16 @@ int cmd_report(int argc, const char **argv)
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
 				   "separate columns with this string (no alignment rulers; the stdio output)"),
+			OPT_BOOLEAN(0, "demangle", &rep->demangle,
+				    "Demangle C++ symbol names (default; --no-demangle: as in the ELF)"),
+			OPT_INTEGER(0, "samples", &rep->samples,
+				    "Number of samples to save per histogram entry for individual browsing "
+				    "(perf's TUI; no effect on the stdio report)"),
+			OPT_STRING(0, "prefix", &rep->prefix, "prefix",
+				   "Add prefix to source file path names in programs (with --prefix-strip; "
+				   "perf's annotate, no effect on the report)"),
+			OPT_STRING(0, "prefix-strip", &rep->prefix_strip, "N",
+				   "Strip first N entries of source file path name in programs (with --prefix)"),
 			OPT_BOOLEAN(0, "tasks", &rep->tasks, "Display recorded tasks"),
 			OPT_BOOLEAN(0, "mmaps", &rep->mmaps, "Display recorded tasks memory maps"),
 			OPT_BOOLEAN(0, "ns", &rep->nanosecs, "Show times in nanosecs (the time sort key)"),
@@ -912,6 +938,7 @@ int cmd_report(int argc, const char **argv)
 		rep->session->machine->symfs = rep->symfs;
 		rep->session->machine->kallsyms = rep->kallsyms;
 		rep->session->machine->vmlinux = rep->vmlinux;
+		rep->session->machine->demangle = rep->demangle;
 	}
 	if (rep->header || rep->header_only) {
 		perf_data__fprintf_info(&rep->session->data, stdout, false);

@@ -275,6 +275,33 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 	return 0;
 }
 
+int sort_order__add_cpu_utilization(struct sort_order *so)
+{
+	int at = -1;
+
+	int n = 0;
+
+	if (so->user_fields)
+		return 0;
+	/* -s's own sys/usr columns move here: perf shows them once */
+	for (int c = 0; c < so->nr_cols; c++)
+		if (so->cols[c].type != HPP_OVERHEAD_SYS && so->cols[c].type != HPP_OVERHEAD_US)
+			so->cols[n++] = so->cols[c];
+	so->nr_cols = n;
+	for (int c = 0; c < so->nr_cols; c++)
+		if (so->cols[c].type == HPP_OVERHEAD)
+			at = c + 1;
+	if (at < 0 || so->nr_cols + 2 > SORT_MAX_COLUMNS)
+		return -EINVAL;
+	memmove(&so->cols[at + 2], &so->cols[at], (size_t)(so->nr_cols - at) * sizeof(so->cols[0]));
+	so->cols[at] = (struct sort_column){ .type = HPP_OVERHEAD_SYS,
+					     .width = sort_column__min_width(so, HPP_OVERHEAD_SYS) };
+	so->cols[at + 1] = (struct sort_column){ .type = HPP_OVERHEAD_US,
+						 .width = sort_column__min_width(so, HPP_OVERHEAD_US) };
+	so->nr_cols += 2;
+	return 0;
+}
+
 bool sort_order__key_elided(const struct sort_order *so, int key)
 {
 	return key >= 0 && key < HPP_OVERHEAD && (so->elided_keys & (1u << key));

@@ -103,6 +103,13 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		      const char *parent_pattern);
 void sort_order__exit(struct sort_order *so);
 /*
+ * --show-cpu-utilization: "sys" and "usr" columns (kernel and user mode
+ * share of the period) right after the Overhead/Self column, as perf
+ * 6.1 adds them; nothing with -F. 0, or -EINVAL when the columns do
+ * not fit.
+ */
+int sort_order__add_cpu_utilization(struct sort_order *so);
+/*
  * Hide the column of key when a filter leaves it a single value (perf:
  * --comms/--dsos/--symbols with one item); unless then every key column
  * would be hidden, in which case all stay.

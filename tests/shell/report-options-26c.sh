@@ -1,0 +1,67 @@
+#!/bin/bash
+# prf report --show-cpu-utilization, --demangle/--no-demangle, --samples/--prefix/--prefix-strip accepted, and a report left without samples (--time, -U) printing what perf prints, against perf report on the same perf.data (issue #26)
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup report-opts26c g++
+
+cat > "$T/cx.cc" <<'C'
+#include <cstring>
+#include <vector>
+volatile unsigned long sink;
+static char buf[1 << 16];
+namespace ns { template <class T> struct W { __attribute__((noinline)) static void spin(T n) { for (T i = 0; i < n; i++) sink += i; } }; }
+__attribute__((noinline)) void work(std::vector<int> &v, long n) { ns::W<long>::spin(n); v.push_back(1); }
+int main() {
+	std::vector<int> v;
+
+	for (int i = 0; i < 1500; i++) { memset(buf, i, sizeof(buf)); sink += buf[i]; }
+	work(v, 40000000);
+	return 0;
+}
+C
+g++ -O0 -fno-omit-frame-pointer -o "$T/cx" "$T/cx.cc" || fail "g++"
+perf_record "$T/cx.data" -F 999 -g -- "$T/cx"
+"$PRF" record -q -o "$T/prfcx.data" -F 999 -- "$T/cx" > /dev/null 2> "$T/prfrec.err" ||
+	{ cat "$T/prfrec.err"; fail "prf record"; }
+
+# same NAME ARGS...: prf report --stdio and perf report --stdio print the
+# same (tips aside), and the same messages, on $data
+same() {
+	local name=$1; shift
+	"$PERF" report -i "$data" --stdio "$@" 2>"$T/perf.err" | grep -av '^# (Tip:' > "$T/perf.txt"
+	prf_out "$T/prf.raw" report -i "$data" --stdio "$@"
+	grep -av '^# (Tip:' "$T/prf.raw" > "$T/prf.txt"
+	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
+	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
+	echo "ok: report $name on $(basename "$data")"
+}
+
+for data in "$T/cx.data" "$T/prfcx.data"; do
+	same "--show-cpu-utilization" --show-cpu-utilization
+	same "--show-cpu-utilization -s dso -n" --show-cpu-utilization -s dso -n
+	same "--show-cpu-utilization -s overhead_sys,dso" --show-cpu-utilization -s overhead_sys,dso
+	same "--show-cpu-utilization -t ," --show-cpu-utilization -t ,
+	same "--no-demangle" --no-demangle
+	same "--no-demangle --no-children -s sym" --no-demangle --no-children -s sym
+	same "--demangle" --demangle
+	same "--samples 5 --prefix /x --prefix-strip 2" --samples 5 --prefix /x --prefix-strip 2
+done
+prf_out "$T/mangled.txt" report -i "$T/cx.data" --stdio --no-children --no-demangle
+grep -q '_ZN2ns1WIlE4spinEl' "$T/mangled.txt" || fail "--no-demangle: no mangled ns::W<long>::spin"
+prf_out "$T/demangled.txt" report -i "$T/cx.data" --stdio --no-children
+grep -q 'ns::W<long>::spin' "$T/demangled.txt" || fail "no demangled ns::W<long>::spin"
+echo "ok: --no-demangle shows the mangled name"
+
+# nothing left to show: the header lines on stdout, perf's error on stderr
+data=$T/cx.data
+for o in "--time 1,2" "-U --dsos nonexistent --time 1,2"; do
+	# shellcheck disable=SC2086
+	{
+	"$PERF" report -i "$data" --stdio $o > "$T/perf.txt" 2> "$T/perf.err"
+	prf_out "$T/prf.txt" report -i "$data" --stdio $o
+	}
+	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt"; fail "$o: stdout differs"; }
+	cmp -s "$T/perf.err" "$T/prf.txt.err" || { diff "$T/perf.err" "$T/prf.txt.err"; fail "$o: stderr differs"; }
+	grep -q "Total Lost" "$T/prf.txt" && fail "$o: a lost-samples block without samples"
+	echo "ok: $o leaves no samples, as perf says"
+done
