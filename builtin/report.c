@@ -20,6 +20,7 @@
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/hist-feed.h"
+#include "../util/analysis/read-values.h"
 #include "../util/analysis/report-tasks.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
@@ -75,6 +76,8 @@ struct report_opts {
 	bool nanosecs;			/* --ns */
 	bool tasks, mmaps;		/* --tasks, --mmaps: the task tree only */
 	bool cpu_utilization;		/* --show-cpu-utilization */
+	bool show_threads;		/* -T */
+	struct read_values read_values;	/* -T: PERF_RECORD_READ counts */
 	bool demangle;			/* --demangle (default) / --no-demangle */
 	/* taken for perf's command lines; they change only its TUI and
 	 * annotate, not the stdio report */
@@ -427,6 +430,23 @@ static int count_sample(struct perf_tool *tool, union perf_event *event,
 	return 0;
 }
 
+/* -T: a PERF_RECORD_READ adds its value to its thread's count */
+static int process_read(struct perf_tool *tool, union perf_event *event,
+			struct perf_sample *sample, struct machine *machine)
+{
+	struct report_opts *rep = tool2rep(tool);
+	struct evsel *evsel = perf_data__event_evsel(&rep->session->data, event);
+
+	(void)sample;
+	(void)machine;
+	if (!evsel && rep->session->data.evlist && !list_empty(&rep->session->data.evlist->entries))
+		evsel = evlist__first(rep->session->data.evlist);
+	if (!evsel)
+		return 0;
+	return read_values__add(&rep->read_values, (pid_t)event->read.pid, (pid_t)event->read.tid,
+				evsel->idx, evsel__name(evsel), event->read.value);
+}
+
 /* --tasks/--mmaps: a sample only makes its thread known, as perf's
  * resolving does */
 static int tasks_sample(struct perf_tool *tool, union perf_event *event,
@@ -690,6 +710,8 @@ static int report__print(struct report_opts *rep)
 	}
 	if (!rep->quiet)
 		printf("#\n# (Tip: prf report --no-children shows self overhead only)\n#\n");
+	if (rep->show_threads)
+		read_values__fprintf(&rep->read_values, stdout);
 	return 0;
 }
 
@@ -806,6 +828,8 @@ int cmd_report(int argc, const char **argv)
 				   "perf's annotate, no effect on the report)"),
 			OPT_STRING(0, "prefix-strip", &rep->prefix_strip, "N",
 				   "Strip first N entries of source file path name in programs (with --prefix)"),
+			OPT_BOOLEAN('T', "threads", &rep->show_threads,
+				    "Show per-thread event counters (PERF_RECORD_READ, record -s)"),
 			OPT_BOOLEAN(0, "tasks", &rep->tasks, "Display recorded tasks"),
 			OPT_BOOLEAN(0, "mmaps", &rep->mmaps, "Display recorded tasks memory maps"),
 			OPT_BOOLEAN(0, "ns", &rep->nanosecs, "Show times in nanosecs (the time sort key)"),
@@ -914,6 +938,8 @@ int cmd_report(int argc, const char **argv)
 	rep->tool.sample = rep->stats_mode ? count_sample : rep->tasks ? tasks_sample : process_sample;
 	rep->tool.context_switch = process_switch;
 	rep->tool.model_barrier = report__model_barrier;
+	if (rep->show_threads)
+		rep->tool.read = process_read;
 	/* repeated raw callchains are resolved once (best effort: without
 	 * the cache every sample is resolved in full) */
 	resolved_sample__init(&rep->rs, true);
@@ -1031,6 +1057,7 @@ out:
 	resolved_sample__exit(&rep->rs);
 	sample_filter__exit(&rep->filter);
 	sample_time_filter__exit(&rep->time);
+	read_values__exit(&rep->read_values);
 	free(rep->resolved.frames);
 	free(rep);
 	free_list(joined, nr_joined);

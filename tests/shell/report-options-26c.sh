@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf report --show-cpu-utilization, --demangle/--no-demangle, --samples/--prefix/--prefix-strip accepted, and a report left without samples (--time, -U) printing what perf prints, against perf report on the same perf.data (issue #26)
+# prf report -T/--threads, --show-cpu-utilization, --demangle/--no-demangle, --samples/--prefix/--prefix-strip accepted, and a report left without samples (--time, -U) printing what perf prints, against perf report on the same perf.data (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-opts26c g++
@@ -51,6 +51,36 @@ grep -q '_ZN2ns1WIlE4spinEl' "$T/mangled.txt" || fail "--no-demangle: no mangled
 prf_out "$T/demangled.txt" report -i "$T/cx.data" --stdio --no-children
 grep -q 'ns::W<long>::spin' "$T/demangled.txt" || fail "no demangled ns::W<long>::spin"
 echo "ok: --no-demangle shows the mangled name"
+
+# -T/--threads: the per-thread counts of the PERF_RECORD_READs perf
+# record -s writes (two events, a process with threads and a child)
+cat > "$T/thr.c" <<'C'
+#include <pthread.h>
+#include <unistd.h>
+#include <sys/wait.h>
+volatile unsigned long sink;
+void *spin(void *a) { for (long i = 0; i < 5000000; i++) sink += i; return a; }
+int main(void) {
+	pthread_t t[2];
+
+	if (fork() == 0) { spin(0); _exit(0); }
+	for (int i = 0; i < 2; i++) pthread_create(&t[i], NULL, spin, NULL);
+	for (int i = 0; i < 2; i++) pthread_join(t[i], NULL);
+	wait(NULL);
+	return 0;
+}
+C
+cc -O0 -pthread -o "$T/thr" "$T/thr.c" || fail "cc thr.c"
+perf_record "$T/s.data" -s -e cpu-clock,task-clock -F 999 -- "$T/thr"
+for data in "$T/s.data" "$T/cx.data"; do
+	same "-T" -T
+	same "--threads --no-children -q" --threads --no-children -q
+done
+prf_out "$T/t.txt" report -i "$T/s.data" --stdio -T
+grep -q '^#  *PID  *TID  *cpu-clock  *task-clock$' "$T/t.txt" || fail "-T: no counter header"
+[ "$(grep -c '^  *[0-9][0-9]*  *[0-9][0-9]*  *[0-9][0-9]*  *[0-9][0-9]*$' "$T/t.txt")" -ge 3 ] ||
+	{ tail "$T/t.txt"; fail "-T: not 3 threads counted"; }
+echo "ok: -T counts cpu-clock and task-clock per thread"
 
 # nothing left to show: the header lines on stdout, perf's error on stderr
 data=$T/cx.data
