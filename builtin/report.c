@@ -77,6 +77,7 @@ struct report_opts {
 	bool tasks, mmaps;		/* --tasks, --mmaps: the task tree only */
 	bool cpu_utilization;		/* --show-cpu-utilization */
 	bool show_threads;		/* -T */
+	bool show_info;			/* -I: the header's full feature info */
 	struct read_values read_values;	/* -T: PERF_RECORD_READ counts */
 	bool demangle;			/* --demangle (default) / --no-demangle */
 	/* taken for perf's command lines; they change only its TUI and
@@ -811,6 +812,8 @@ int cmd_report(int argc, const char **argv)
 			OPT_BOOLEAN(0, "tui", &rep->use_tui, "Use the TUI interface (the default on a terminal)"),
 			OPT_BOOLEAN(0, "header", &rep->header, "Show data header."),
 			OPT_BOOLEAN(0, "header-only", &rep->header_only, "Show only data header."),
+			OPT_BOOLEAN('I', "show-info", &rep->show_info,
+				    "Display extended information about perf.data file"),
 			OPT_STRING('s', "sort", &rep->sort, "key[,key2...]",
 				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline, "
 				   "trace, time"),
@@ -967,7 +970,7 @@ int cmd_report(int argc, const char **argv)
 		rep->session->machine->demangle = rep->demangle;
 	}
 	if (rep->header || rep->header_only) {
-		perf_data__fprintf_info(&rep->session->data, stdout, false);
+		perf_data__fprintf_info(&rep->session->data, stdout, rep->show_info);
 		if (rep->header_only) {
 			status = 0;
 			goto out;

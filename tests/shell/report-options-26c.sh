@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf report -T/--threads, --show-cpu-utilization, --demangle/--no-demangle, --samples/--prefix/--prefix-strip accepted, and a report left without samples (--time, -U) printing what perf prints, against perf report on the same perf.data (issue #26)
+# prf report -T/--threads, -I/--show-info, --show-cpu-utilization, --demangle/--no-demangle, --samples/--prefix/--prefix-strip accepted, and a report left without samples (--time, -U) printing what perf prints, against perf report on the same perf.data (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-opts26c g++
@@ -81,6 +81,16 @@ grep -q '^#  *PID  *TID  *cpu-clock  *task-clock$' "$T/t.txt" || fail "-T: no co
 [ "$(grep -c '^  *[0-9][0-9]*  *[0-9][0-9]*  *[0-9][0-9]*  *[0-9][0-9]*$' "$T/t.txt")" -ge 3 ] ||
 	{ tail "$T/t.txt"; fail "-T: not 3 threads counted"; }
 echo "ok: -T counts cpu-clock and task-clock per thread"
+
+# -I/--show-info: the header's topology, cache and memory sections in full
+for data in "$T/cx.data" "$T/s.data"; do
+	same "--header-only -I" --header-only -I
+	same "--header -I --no-children" --header -I --no-children
+done
+prf_out "$T/i.txt" report -i "$T/cx.data" --stdio --header-only -I
+grep -q 'info available, use -I' "$T/i.txt" && fail "-I: a section left out"
+grep -q '^# CPU 0: Core ID' "$T/i.txt" || fail "-I: no CPU topology"
+echo "ok: -I shows the full header"
 
 # nothing left to show: the header lines on stdout, perf's error on stderr
 data=$T/cx.data
