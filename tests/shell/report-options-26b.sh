@@ -4,29 +4,10 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-opts26b
 
-cat > "$T/w.c" <<'C'
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include <sys/wait.h>
-volatile unsigned long sink;
-static char buf[1 << 16];
-__attribute__((noinline)) void first(long n) { for (long i = 0; i < n; i++) sink += i; }
-__attribute__((noinline)) void second(long n) { for (long i = 0; i < n; i++) sink -= i; }
-__attribute__((noinline)) void fill(int n) { for (int i = 0; i < n; i++) { memset(buf, i, sizeof(buf)); sink += buf[i & 0xffff]; } }
-int main(void) {
-	pid_t p;
-
-	fill(1500);
-	p = fork();
-	if (p == 0) { second(30000000); _exit(0); }
-	first(30000000); second(30000000); fill(1500); waitpid(p, NULL, 0); return 0;
-}
-C
-cc -O0 -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
-perf_record "$T/perf.data" -F 999 -g --sample-cpu -- "$T/w"
-perf_record "$T/nog.data" -F 999 -- "$T/w"
-"$PRF" record -q -o "$T/prf.data" -F 999 -g -- "$T/w" > /dev/null 2> "$T/prfrec.err" ||
+cc_prog halves
+perf_record "$T/perf.data" -F 999 -g --sample-cpu -- "$T/halves"
+perf_record "$T/nog.data" -F 999 -- "$T/halves"
+"$PRF" record -q -o "$T/prf.data" -F 999 -g -- "$T/halves" > /dev/null 2> "$T/prfrec.err" ||
 	{ cat "$T/prfrec.err"; fail "prf record"; }
 
 # same NAME ARGS...: prf report --stdio and perf report --stdio print the
@@ -44,8 +25,8 @@ same() {
 # --percentage: relative makes the shown entries the 100%
 for data in "$T/perf.data" "$T/nog.data" "$T/prf.data"; do
 	for m in relative absolute; do
-		same "--dsos w --percentage $m" --dsos w --percentage $m
-		same "--dsos w,libc.so.6 --no-children --percentage $m" --dsos w,libc.so.6 --no-children --percentage $m
+		same "--dsos halves --percentage $m" --dsos halves --percentage $m
+		same "--dsos halves,libc.so.6 --no-children --percentage $m" --dsos halves,libc.so.6 --no-children --percentage $m
 		[ "$data" = "$T/nog.data" ] ||
 			same "-S second -g fractal --percentage $m" -S second -g fractal --percentage $m
 		same "--dsos [kernel.kallsyms] --percent-limit 3 --percentage $m" \
@@ -53,8 +34,8 @@ for data in "$T/perf.data" "$T/nog.data" "$T/prf.data"; do
 	done
 done
 data=$T/nog.data
-prf_out "$T/rel.txt" report -i "$data" --stdio --dsos w --percentage relative
-prf_out "$T/abs.txt" report -i "$data" --stdio --dsos w
+prf_out "$T/rel.txt" report -i "$data" --stdio --dsos halves --percentage relative
+prf_out "$T/abs.txt" report -i "$data" --stdio --dsos halves
 sum=$(awk '/%/ && !/^#/ { s += $1 } END { printf "%.0f", s }' "$T/rel.txt")
 [ "$sum" = 100 ] || fail "--percentage relative: the shown entries add up to $sum%"
 cmp -s "$T/rel.txt" "$T/abs.txt" && fail "--percentage relative changed nothing"
@@ -78,7 +59,7 @@ for data in "$T/perf.data" "$T/nog.data" "$T/prf.data"; do
 	[ "$data" = "$T/nog.data" ] || same "-t , -g folded" -t , -g folded
 done
 prf_out "$T/sep.txt" report -i "$T/nog.data" --stdio -t _ --no-children -s dso,sym
-grep -q '^ [0-9.]*% *_w *_\[\.\] first$' "$T/sep.txt" || fail "-t _: no ' N%_w_[.] first' line"
+grep -q '^ [0-9.]*% *_halves *_\[\.\] first$' "$T/sep.txt" || fail "-t _: no ' N%_halves_[.] first' line"
 grep -q '__memset' "$T/sep.txt" && fail "-t _: the separator was left inside a column"
 "$PRF" report -i "$T/nog.data" --stdio -t . > /dev/null 2> "$T/bad.err"
 rc=$?
@@ -146,31 +127,30 @@ echo "ok: --tasks shows the threads and the nested children"
 # sort keys: value fields in -s (perf prefixes overhead_children/overhead
 # unless the -s text names them), dso_size, symbol_size, srcfile, and the
 # IPC column perf 6.1 adds ("-" without branch data) when -s names "symbol"
-cc -O0 -g -fno-omit-frame-pointer -o "$T/wg" "$T/w.c" || fail "cc -g"
+cc -O0 -g -fno-omit-frame-pointer -o "$T/wg" "$PRF_SRCDIR/tests/shell/lib/halves.c" || fail "cc -g"
 perf_record "$T/wg.data" -F 999 -g -- "$T/wg"
-for data in "$T/perf.data" "$T/nog.data" "$T/prf.data" "$T/wg.data" "$T/all.data"; do
-	keys="overhead_sys,dso dso,overhead_us,period +overhead_us symbol,dso symbol_size,dso"
-	[ "$data" = "$T/all.data" ] || keys="$keys overhead sample period overhead_sys overhead_us
-	      comm,sample sample,comm symbol dso,symbol sym,symbol_size"
-	for k in $keys; do
+for data in "$T/perf.data" "$T/nog.data" "$T/prf.data" "$T/wg.data"; do
+	for k in overhead_sys,dso dso,overhead_us,period +overhead_us symbol,dso symbol_size,dso \
+		 overhead sample period overhead_sys overhead_us comm,sample sample,comm symbol \
+		 dso,symbol sym,symbol_size; do
 		same "-s $k" -s $k
 	done
 	# symbol_size last: in children mode with call graphs the order of
 	# entries with equal Children may differ (see prf-report.txt)
 	same "-s symbol_size --no-children" -s symbol_size --no-children
 	same "-s comm,symbol_size -g none" -s comm,symbol_size -g none
-	# srcfile: ld.so's inlined code is named by another file than
-	# perf's, as with srcline (see prf-report.txt)
-	for k in srcfile srcfile,sym dso,srcfile; do
-		same "-s $k --dsos w,wg,libc.so.6,[kernel.kallsyms]" -s $k --dsos 'w,wg,libc.so.6,[kernel.kallsyms]'
+	# srcfile: first (perf sizes it by every file only then), without
+	# children (see prf-report.txt), past the start (ld.so's inlined
+	# code is named by another file than perf's, as with srcline)
+	for k in srcfile srcfile,sym; do
+		same "-s $k --no-children --time 5%-100%" -s $k --no-children --time 5%-100%
 	done
 	# the kernel map's size is not perf's (see prf-report.txt)
-	same "-s dso_size,dso --dsos libc.so.6,w,wg" -s dso_size,dso --dsos libc.so.6,w,wg
+	same "-s dso_size,dso --dsos libc.so.6,halves,wg" -s dso_size,dso --dsos libc.so.6,halves,wg
 	same "-s overhead_sys,symbol -t ," -s overhead_sys,symbol -t ,
-	same "-s srcfile --no-children --dsos w,wg,libc.so.6" -s srcfile --no-children --dsos w,wg,libc.so.6
 done
 prf_out "$T/sf.txt" report -i "$T/wg.data" --stdio -s srcfile --no-children
-grep -q '% *w\.c$' "$T/sf.txt" || fail "-s srcfile: no w.c entry"
+grep -q '% *halves\.c$' "$T/sf.txt" || fail "-s srcfile: no halves.c entry"
 prf_out "$T/ipc.txt" report -i "$T/nog.data" --stdio -s symbol
 grep -q '^# Overhead  Symbol  *IPC   \[IPC Coverage\]$' "$T/ipc.txt" || fail "-s symbol: no IPC column"
-echo "ok: -s srcfile names w.c, -s symbol has the IPC column"
+echo "ok: -s srcfile names halves.c, -s symbol has the IPC column"
