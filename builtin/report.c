@@ -20,6 +20,8 @@
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/hist-feed.h"
+#include "../util/analysis/read-values.h"
+#include "../util/analysis/report-tasks.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
 #include "../util/session/resolve.h"
@@ -69,6 +71,21 @@ struct report_opts {
 	struct sample_time_filter time;	/* --time */
 	const char *time_str;
 	bool hide_unresolved;		/* -U */
+	bool relative;			/* --percentage relative */
+	const char *field_sep;		/* -t */
+	bool nanosecs;			/* --ns */
+	bool tasks, mmaps;		/* --tasks, --mmaps: the task tree only */
+	bool cpu_utilization;		/* --show-cpu-utilization */
+	bool show_threads;		/* -T */
+	bool show_info;			/* -I: the header's full feature info */
+	struct read_values read_values;	/* -T: PERF_RECORD_READ counts */
+	bool demangle;			/* --demangle (default) / --no-demangle */
+	/* taken for perf's command lines; they change only its TUI and
+	 * annotate, not the stdio report */
+	int samples;			/* --samples */
+	const char *prefix, *prefix_strip;	/* --prefix, --prefix-strip */
+	bool time_sort;			/* the time sort key is used */
+	uint64_t time_quantum;		/* --time-quantum, ns (default 100ms) */
 	struct callchain_cursor resolved;	/* -U: the chain's frames with a symbol */
 	uint64_t nr_stats_samples;
 };
@@ -140,6 +157,8 @@ static int report__setup(struct report_opts *rep)
 
 	err = sort_order__parse(&rep->so, rep->sort, rep->fields, rep->cumulate,
 				rep->show_nr_samples, rep->show_period, rep->parent_pattern);
+	if (!err && rep->cpu_utilization)
+		err = sort_order__add_cpu_utilization(&rep->so);
 	if (err) {
 		rep->setup_err = err;
 		return err;
@@ -165,12 +184,15 @@ static int report__setup(struct report_opts *rep)
 		sort_order__elide(&rep->so, SORT_SYM);
 	rep->need_chain = rep->use_callchain || rep->cumulate || rep->so.need_parent;
 	rep->ropts.max_stack = rep->max_stack;
-	rep->srcline_sort = sort_order__has_key(&rep->so, SORT_SRCLINE);
+	rep->srcline_sort = sort_order__has_key(&rep->so, SORT_SRCLINE) ||
+			    sort_order__has_key(&rep->so, SORT_SRCFILE);
 	/* -g ...,address|srcline print frames with their source lines */
 	rep->ropts.srcline = rep->srcline_sort ||
 			     (rep->use_callchain && rep->cc.key != CCKEY_FUNCTION);
 	rep->ropts.inline_frames = rep->inline_frames;
 	rep->need_trace = sort_order__has_key(&rep->so, SORT_TRACE);
+	rep->time_sort = sort_order__has_key(&rep->so, SORT_TIME);
+	rep->so.nanosecs = rep->nanosecs;
 	/*
 	 * Adding samples to the hists on a second CPU pays for frame-pointer
 	 * callchains (resolving and adding cost about the same). DWARF
@@ -347,6 +369,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	hs.sym = rs->al.sym;
 	hs.addr = rs->al.map ? rs->al.addr : sample->ip;
 	hs.level = rs->al.level ? rs->al.level : '.';
+	if (rep->time_sort)
+		hs.time = sample->time / rep->time_quantum * rep->time_quantum;
 	if (rep->need_trace) {
 		if (!rep->tf && !(rep->tf = trace_formatter__new_session(rep->session)))
 			return -ENOMEM;
@@ -387,7 +411,7 @@ static int process_switch(struct perf_tool *tool, union perf_event *event,
 	(void)event;
 	(void)sample;
 	(void)machine;
-	return rep->stats_mode ? 0 : report__setup(rep);
+	return rep->stats_mode || rep->tasks ? 0 : report__setup(rep);
 }
 
 static int count_sample(struct perf_tool *tool, union perf_event *event,
@@ -404,6 +428,36 @@ static int count_sample(struct perf_tool *tool, union perf_event *event,
 	if (evsel__has_dwarf_stack(evsel) && machine &&
 	    !sample__resolve(rep->session, sample, evsel, &rep->rs))
 		resolved_sample__callchain(rep->session, &rep->rs, &rep->ropts);
+	return 0;
+}
+
+/* -T: a PERF_RECORD_READ adds its value to its thread's count */
+static int process_read(struct perf_tool *tool, union perf_event *event,
+			struct perf_sample *sample, struct machine *machine)
+{
+	struct report_opts *rep = tool2rep(tool);
+	struct evsel *evsel = perf_data__event_evsel(&rep->session->data, event);
+
+	(void)sample;
+	(void)machine;
+	if (!evsel && rep->session->data.evlist && !list_empty(&rep->session->data.evlist->entries))
+		evsel = evlist__first(rep->session->data.evlist);
+	if (!evsel)
+		return 0;
+	return read_values__add(&rep->read_values, (pid_t)event->read.pid, (pid_t)event->read.tid,
+				evsel->idx, evsel__name(evsel), event->read.value);
+}
+
+/* --tasks/--mmaps: a sample only makes its thread known, as perf's
+ * resolving does */
+static int tasks_sample(struct perf_tool *tool, union perf_event *event,
+			struct perf_sample *sample, struct evsel *evsel, struct machine *machine)
+{
+	(void)tool;
+	(void)event;
+	(void)evsel;
+	if (machine && !machine__findnew_thread(machine, (pid_t)sample->pid, (pid_t)sample->tid))
+		return -ENOMEM;
 	return 0;
 }
 
@@ -435,6 +489,55 @@ static int report__set_percent_limit(struct report_opts *rep, const char *arg, c
 	return 0;
 }
 
+/* --percentage or report.percentage: relative or absolute (perf's words). */
+static int report__set_percentage(struct report_opts *rep, const char *arg)
+{
+	if (!strcmp(arg, "relative")) {
+		rep->relative = true;
+	} else if (!strcmp(arg, "absolute")) {
+		rep->relative = false;
+	} else {
+		fprintf(stderr, "prf report: invalid --percentage '%s' (relative or absolute)\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_percentage_cb(const struct option *opt, const char *arg, int unset)
+{
+	if (unset || !arg)
+		return 0;
+	return report__set_percentage(opt->value, arg);
+}
+
+/* --time-quantum: a number with ns (the default unit), us, ms or s. */
+static int parse_time_quantum_cb(const struct option *opt, const char *arg, int unset)
+{
+	static const struct { const char *unit; uint64_t ns; } units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+	};
+	struct report_opts *rep = opt->value;
+	char *end;
+	unsigned long long v;
+
+	if (unset || !arg)
+		return 0;
+	v = strtoull(arg, &end, 10);
+	for (size_t i = 0; end != arg && *arg != '-' && i < ARRAY_SIZE(units); i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		if (!v) {
+			fprintf(stderr, "prf report: time quantum cannot be 0\n");
+			return -1;
+		}
+		rep->time_quantum = v * units[i].ns;
+		return 0;
+	}
+	fprintf(stderr, "prf report: cannot parse time quantum '%s' (a number with ns, us, ms or s)\n",
+		arg);
+	return -1;
+}
+
 static int parse_percent_limit_cb(const struct option *opt, const char *arg, int unset)
 {
 	if (unset || !arg)
@@ -445,6 +548,7 @@ static int parse_percent_limit_cb(const struct option *opt, const char *arg, int
 /*
  * The configuration keys report honours (perf-config(1)), as defaults the
  * command line overrides: report.children, report.percent-limit,
+ * report.percentage,
  * report.sort_order and the call-graph.* display keys. 0 or -1 after a
  * message about a bad value.
  */
@@ -458,6 +562,9 @@ static int report__config(struct report_opts *rep)
 		rep->children = b;
 	v = config__get("report.percent-limit");
 	if (err < 0 || (v && report__set_percent_limit(rep, v, "report.percent-limit")))
+		return -1;
+	v = config__get("report.percentage");
+	if (v && report__set_percentage(rep, v))
 		return -1;
 	v = config__get("report.sort_order");
 	if (v)
@@ -558,13 +665,23 @@ static int report__print(struct report_opts *rep)
 	struct evsel *evsel;
 	bool any = false;
 
+	if (evlist) {
+		evlist__for_each_entry(evlist, evsel)
+			if (evsel->idx >= 0 && evsel->idx < rep->nr_hists && rep->hists[evsel->idx] &&
+			    rep->hists[evsel->idx]->nr_samples)
+				any = true;
+	}
+	if (!any) {
+		/* as perf: no lost-samples block when nothing is left to show
+		 * (--time, -U or --cpu kept no sample) */
+		fprintf(stderr, "Error:\nThe %s data has no samples!\n", rep->input);
+		return 0;
+	}
 	if (!rep->quiet)
 		printf("#\n# Total Lost Samples: %llu\n#\n",
 		       (unsigned long long)rep->session->data.stats.total_lost_samples);
 	if (!rep->quiet && rep->rs.cursor.nr_unwound)
 		printf("# %s\n#\n", report__truncated_line(rep));
-	if (!evlist)
-		return 0;
 	evlist__for_each_entry(evlist, evsel) {
 		struct hists *hists = evsel->idx >= 0 && evsel->idx < rep->nr_hists ?
 				      rep->hists[evsel->idx] : NULL;
@@ -573,12 +690,14 @@ static int report__print(struct report_opts *rep)
 			.min_percent = rep->min_percent,
 			.use_callchain = rep->use_callchain,
 			.skip_first_sym = !rep->fields && rep->sort && !strncmp(rep->sort, "sym", 3),
+			.field_sep = rep->field_sep,
 		};
 		int ret;
 
 		if (!hists || !hists->nr_samples)
 			continue;	/* perf's --skip-empty default */
-		any = true;
+		if (rep->relative)
+			hists__relative_totals(hists);
 		if (hists__output_resort(hists, &rep->so))
 			return -ENOMEM;
 		if (!rep->quiet) {
@@ -590,12 +709,10 @@ static int report__print(struct report_opts *rep)
 			return ret;
 		printf("\n\n");
 	}
-	if (!any) {
-		fprintf(stderr, "The %s data has no samples!\n", rep->input);
-		return 0;
-	}
 	if (!rep->quiet)
 		printf("#\n# (Tip: prf report --no-children shows self overhead only)\n#\n");
+	if (rep->show_threads)
+		read_values__fprintf(&rep->read_values, stdout);
 	return 0;
 }
 
@@ -605,7 +722,8 @@ static int report__print(struct report_opts *rep)
  */
 static bool report__want_tui(const struct report_opts *rep)
 {
-	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode)
+	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode || rep->field_sep ||
+	    rep->tasks)
 		return false;
 	return tui__usable() == 0;	/* terminals, TERM, libslang there */
 }
@@ -667,6 +785,8 @@ int cmd_report(int argc, const char **argv)
 	rep->children = -1;
 	rep->max_stack = 127;
 	rep->inline_frames = true;
+	rep->time_quantum = 100000000;	/* perf's default: 100ms */
+	rep->demangle = true;
 	callchain_param__init(&rep->cc);
 	if (report__config(rep))
 		goto out;
@@ -686,14 +806,39 @@ int cmd_report(int argc, const char **argv)
 				    "Show a column with the number of samples"),
 			OPT_BOOLEAN(0, "show-total-period", &rep->show_period,
 				    "Show a column with the sum of periods"),
+			OPT_BOOLEAN(0, "show-cpu-utilization", &rep->cpu_utilization,
+				    "Show sample percentage for different cpu modes"),
 			OPT_BOOLEAN(0, "stdio", &rep->use_stdio, "Use the stdio interface"),
 			OPT_BOOLEAN(0, "tui", &rep->use_tui, "Use the TUI interface (the default on a terminal)"),
 			OPT_BOOLEAN(0, "header", &rep->header, "Show data header."),
 			OPT_BOOLEAN(0, "header-only", &rep->header_only, "Show only data header."),
+			OPT_BOOLEAN('I', "show-info", &rep->show_info,
+				    "Display extended information about perf.data file"),
 			OPT_STRING('s', "sort", &rep->sort, "key[,key2...]",
-				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline"),
+				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline, "
+				   "trace, time"),
 			OPT_STRING('F', "fields", &rep->fields, "key[,keys...]",
 				   "output field(s): overhead, children, sample, period and the sort keys"),
+			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
+				   "separate columns with this string (no alignment rulers; the stdio output)"),
+			OPT_BOOLEAN(0, "demangle", &rep->demangle,
+				    "Demangle C++ symbol names (default; --no-demangle: as in the ELF)"),
+			OPT_INTEGER(0, "samples", &rep->samples,
+				    "Number of samples to save per histogram entry for individual browsing "
+				    "(perf's TUI; no effect on the stdio report)"),
+			OPT_STRING(0, "prefix", &rep->prefix, "prefix",
+				   "Add prefix to source file path names in programs (with --prefix-strip; "
+				   "perf's annotate, no effect on the report)"),
+			OPT_STRING(0, "prefix-strip", &rep->prefix_strip, "N",
+				   "Strip first N entries of source file path name in programs (with --prefix)"),
+			OPT_BOOLEAN('T', "threads", &rep->show_threads,
+				    "Show per-thread event counters (PERF_RECORD_READ, record -s)"),
+			OPT_BOOLEAN(0, "tasks", &rep->tasks, "Display recorded tasks"),
+			OPT_BOOLEAN(0, "mmaps", &rep->mmaps, "Display recorded tasks memory maps"),
+			OPT_BOOLEAN(0, "ns", &rep->nanosecs, "Show times in nanosecs (the time sort key)"),
+			OPT_CALLBACK(0, "time-quantum", rep, "time (ms|us|ns|s)",
+				     "Set time quantum for time sort key (default 100ms)",
+				     parse_time_quantum_cb),
 			OPT_STRING('p', "parent", &rep->parent_pattern, "regex",
 				   "regex filter to identify parent (with -s parent)"),
 			OPT_CALLBACK_NOOPT(0, "children", rep,
@@ -721,6 +866,10 @@ int cmd_report(int argc, const char **argv)
 			OPT_STRING('C', "cpu", &rep->cpus, "cpu", "list of cpus to profile"),
 			OPT_CALLBACK(0, "percent-limit", rep, "percent",
 				     "Don't show entries under that percent", parse_percent_limit_cb),
+			OPT_CALLBACK(0, "percentage", rep, "relative|absolute",
+				     "how to show the percentages of filtered entries: of the entries "
+				     "shown (relative) or of all samples (absolute, the default)",
+				     parse_percentage_cb),
 			OPT_BOOLEAN('U', "hide-unresolved", &rep->hide_unresolved,
 				    "Only display entries resolved to a symbol"),
 			OPT_STRING(0, "time", &rep->time_str, "str",
@@ -747,6 +896,14 @@ int cmd_report(int argc, const char **argv)
 		status = 129;
 		goto out;
 	}
+	if (rep->field_sep && (!*rep->field_sep || *rep->field_sep == '.')) {
+		/* '.' replaces the separator inside the columns */
+		fprintf(stderr, "prf report: '.' is the only non valid --field-separator argument\n");
+		status = 129;
+		goto out;
+	}
+	if (rep->mmaps)
+		rep->tasks = true;
 	if (rep->quiet)
 		verbose = -1;
 	{
@@ -781,9 +938,11 @@ int cmd_report(int argc, const char **argv)
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	perf_tool__init(&rep->tool, true);
-	rep->tool.sample = rep->stats_mode ? count_sample : process_sample;
+	rep->tool.sample = rep->stats_mode ? count_sample : rep->tasks ? tasks_sample : process_sample;
 	rep->tool.context_switch = process_switch;
 	rep->tool.model_barrier = report__model_barrier;
+	if (rep->show_threads)
+		rep->tool.read = process_read;
 	/* repeated raw callchains are resolved once (best effort: without
 	 * the cache every sample is resolved in full) */
 	resolved_sample__init(&rep->rs, true);
@@ -808,20 +967,21 @@ int cmd_report(int argc, const char **argv)
 		rep->session->machine->symfs = rep->symfs;
 		rep->session->machine->kallsyms = rep->kallsyms;
 		rep->session->machine->vmlinux = rep->vmlinux;
+		rep->session->machine->demangle = rep->demangle;
 	}
 	if (rep->header || rep->header_only) {
-		perf_data__fprintf_info(&rep->session->data, stdout, false);
+		perf_data__fprintf_info(&rep->session->data, stdout, rep->show_info);
 		if (rep->header_only) {
 			status = 0;
 			goto out;
 		}
-	} else if (!rep->quiet && !rep->stats_mode && !rep->use_tui) {
+	} else if (!rep->quiet && !rep->stats_mode && !rep->use_tui && !rep->tasks) {
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	}
 	/* perf names the single value of a one-item filter (its column is hidden) */
-	if (!rep->stats_mode && !rep->use_tui)
+	if (!rep->stats_mode && !rep->use_tui && !rep->tasks)
 		report__print_elided(rep);
-	if (!rep->session->data.pipe && !rep->stats_mode) {
+	if (!rep->session->data.pipe && !rep->stats_mode && !rep->tasks) {
 		err = report__setup(rep);
 		if (err) {
 			status = err == -EINVAL ? 1 : 1;
@@ -848,6 +1008,17 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	if (err && !perf_session__input_damage(rep->session, err)) {
 		fprintf(stderr, "prf report: processing %s failed: %s\n", rep->input, strerror(-err));
+		goto out;
+	}
+	if (rep->tasks) {
+		err = report_tasks__fprintf(rep->session->machine, rep->mmaps, stdout);
+		if (err) {
+			if (err == -ENOMEM)
+				fprintf(stderr, "prf report: %s\n", strerror(-err));
+			goto out;
+		}
+		fflush(stdout);
+		status = perf_session__read_status(rep->session, "report", rep->force);
 		goto out;
 	}
 	if (rep->stats_mode) {
@@ -889,6 +1060,7 @@ out:
 	resolved_sample__exit(&rep->rs);
 	sample_filter__exit(&rep->filter);
 	sample_time_filter__exit(&rep->time);
+	read_values__exit(&rep->read_values);
 	free(rep->resolved.frames);
 	free(rep);
 	free_list(joined, nr_joined);

@@ -4,28 +4,8 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-opts26
 
-cat > "$T/w.c" <<'C'
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include <sys/wait.h>
-volatile unsigned long sink;
-static char buf[1 << 16];
-__attribute__((noinline)) void first(long n) { for (long i = 0; i < n; i++) sink += i; }
-__attribute__((noinline)) void second(long n) { for (long i = 0; i < n; i++) sink -= i; }
-/* time in libc too: samples that resolve even in the stripped program */
-__attribute__((noinline)) void fill(int n) { for (int i = 0; i < n; i++) { memset(buf, i, sizeof(buf)); sink += buf[i & 0xffff]; } }
-int main(void) {
-	pid_t p;
-
-	fill(1500);	/* in both halves of the run (--time 0%-50%) */
-	p = fork();
-	if (p == 0) { second(40000000); _exit(0); }
-	first(40000000); second(40000000); fill(1500); waitpid(p, NULL, 0); return 0;
-}
-C
-cc -O0 -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
-perf_record "$T/w.data" -F 999 -g --sample-cpu -- "$T/w"
+cc_prog halves
+perf_record "$T/w.data" -F 999 -g --sample-cpu -- "$T/halves"
 
 # same NAME ARGS...: prf report --stdio and perf report --stdio print the
 # same (tips aside) on $data
@@ -77,7 +57,7 @@ same "-U on w.data" -U
 same "-U -s dso,sym on w.data" -U -s dso,sym
 
 # -U/--hide-unresolved: a stripped program's own frames have no symbol
-cc -O0 -fno-omit-frame-pointer -s -o "$T/ws" "$T/w.c" || fail "cc -s"
+cc -O0 -fno-omit-frame-pointer -s -o "$T/ws" "$PRF_SRCDIR/tests/shell/lib/halves.c" || fail "cc -s"
 perf_record "$T/ws.data" -F 999 -g -- "$T/ws"
 data=$T/ws.data
 same "-U" -U

@@ -54,6 +54,7 @@ struct cc_print {
 	FILE *fp;
 	const struct callchain_store *store;
 	const struct callchain_param *cc;
+	const char *sep;		/* between folded frames: ';' or -t's */
 	char name[1024];
 };
 
@@ -220,7 +221,7 @@ static void flat_path(struct cc_print *p, const struct cc_chain *c, bool folded,
 	flat_path(p, c->parent, folded, first);
 	for (uint32_t i = 0; i < c->nr_vals; i++) {
 		if (folded) {
-			fprintf(p->fp, "%s%s", *first ? "" : ";", val_name(p, c->vals[i]));
+			fprintf(p->fp, "%s%s", *first ? "" : p->sep, val_name(p, c->vals[i]));
 			*first = false;
 		} else {
 			fprintf(p->fp, "                %s\n", val_name(p, c->vals[i]));
@@ -252,11 +253,13 @@ static void print_flat(struct cc_print *p, const struct cc_display *d, uint64_t 
 }
 
 static int entry_callchain__fprintf(struct hists *hists, const struct hist_entry *he,
-				    const struct callchain_param *cc, bool skip_first, FILE *fp)
+				    const struct callchain_param *cc, bool skip_first,
+				    const char *sep, FILE *fp)
 {
 	struct cc_display d;
-	struct cc_print p = { .fp = fp, .store = &hists->store, .cc = cc };
+	struct cc_print p = { .fp = fp, .store = &hists->store, .cc = cc, .sep = sep ? sep : ";" };
 	uint64_t parent = hists->so->cumulate ? he->period_acc : he->period;
+	uint64_t total = hists->abs_total_period ? hists->abs_total_period : hists->total_period;
 	int err;
 
 	if (!he->cc_root || cc->mode == CHAIN_NONE)
@@ -267,13 +270,13 @@ static int entry_callchain__fprintf(struct hists *hists, const struct hist_entry
 	switch (cc->mode) {
 	case CHAIN_GRAPH_ABS:
 	case CHAIN_GRAPH_REL:
-		print_graph(&p, &d, hists->total_period, parent, skip_first);
+		print_graph(&p, &d, total, parent, skip_first);
 		break;
 	case CHAIN_FLAT:
-		print_flat(&p, &d, hists->total_period, false);
+		print_flat(&p, &d, total, false);
 		break;
 	case CHAIN_FOLDED:
-		print_flat(&p, &d, hists->total_period, true);
+		print_flat(&p, &d, total, true);
 		break;
 	default:
 		break;
@@ -300,7 +303,7 @@ static int last_col(const struct sort_order *so)
 	return last;
 }
 
-static void print_headers(const struct sort_order *so, FILE *fp)
+static void print_headers(const struct sort_order *so, const char *sep, FILE *fp)
 {
 	bool first = true;
 
@@ -311,12 +314,17 @@ static void print_headers(const struct sort_order *so, FILE *fp)
 		if (so->cols[c].elide)
 			continue;
 		if (!first)
-			fputs("  ", fp);
+			fputs(sep ? sep : "  ", fp);
 		first = false;
 		if (col_right_aligned(t))
 			fprintf(fp, "%*s", w, sort_column__header(so, t));
 		else
 			fprintf(fp, "%-*s", w, sort_column__header(so, t));
+	}
+	if (sep) {
+		/* perf: no ruler and no closing '#' line with -t */
+		fputc('\n', fp);
+		return;
 	}
 	fputs("\n# ", fp);
 	first = true;
@@ -373,12 +381,16 @@ static void line_pad(struct line *l, int n)
 	}
 }
 
+/* " %*.2f%%" with width - 1 digits, as perf: a value wider than that
+ * (1000% and more: children with the time key, relative percentages)
+ * keeps its leading space */
 static void put_percent(struct line *l, int width, uint64_t v, double total)
 {
 	char num[64];
-	int n = fmt_2f(num, width, total ? 100.0 * (double)v / total : 0.0);
+	int n = fmt_2f(num + 1, width - 1, total ? 100.0 * (double)v / total : 0.0);
 
-	line_put(l, num, (size_t)n);
+	num[0] = ' ';
+	line_put(l, num, (size_t)n + 1);
 	line_put(l, "%", 1);
 }
 
@@ -429,6 +441,12 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		case HPP_CHILDREN:
 			put_percent(&l, w - 1, he->period_acc, total);
 			break;
+		case HPP_OVERHEAD_SYS:
+			put_percent(&l, w - 1, he->period_sys, total);
+			break;
+		case HPP_OVERHEAD_US:
+			put_percent(&l, w - 1, he->period_us, total);
+			break;
 		case HPP_SAMPLE:
 		case HPP_PERIOD:
 			n = snprintf(buf, sizeof(buf), "%*" PRIu64, w,
@@ -436,6 +454,8 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 			line_put(&l, buf, (size_t)n);
 			break;
 		case SORT_CPU:
+		case SORT_DSO_SIZE:
+		case SORT_SYM_SIZE:
 			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 			line_pad(&l, w - n);
 			line_put(&l, buf, (size_t)n);
@@ -444,9 +464,14 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		case SORT_SYMOFF:
 		case SORT_SRCLINE:
 		case SORT_TRACE:
-			/* perf pads these only when another column follows */
+		case SORT_TIME:
+		case SORT_SRCFILE:
+			/* perf pads these only when another column follows
+			 * (and cuts the time to its column) */
 			if (!put_sym(&l, he, t, &n)) {
 				n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+				if (t == SORT_TIME && n > w)
+					n = w;
 				line_put(&l, buf, (size_t)n);
 			}
 			if (!last)
@@ -472,6 +497,72 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 	line_flush(&l);
 }
 
+/*
+ * An entry line with -t/--field-separator, as perf 6.1 prints it: the
+ * columns joined by sep (none before the first); values with their
+ * leading space and no width (" 12.34%", " 42"), then padded to the
+ * column width like the keys, except the last column; in key texts each
+ * occurrence of sep's first character becomes '.'.
+ */
+static void print_entry_line_sep(const struct hists *hists, const struct sort_order *so,
+				 const struct hist_entry *he, const char *sep, FILE *fp)
+{
+	char buf[4096];
+	double total = (double)hists->total_period;
+	int lastc = last_col(so);
+	bool first = true;
+
+	for (int c = 0; c < so->nr_cols; c++) {
+		int t = so->cols[c].type, w = so->cols[c].width, n;
+		uint64_t v;
+
+		if (so->cols[c].elide)
+			continue;
+		if (!first)
+			fputs(sep, fp);
+		first = false;
+		switch (t) {
+		case HPP_OVERHEAD:
+		case HPP_CHILDREN:
+		case HPP_OVERHEAD_SYS:
+		case HPP_OVERHEAD_US:
+			v = t == HPP_OVERHEAD ? he->period : t == HPP_CHILDREN ? he->period_acc :
+			    t == HPP_OVERHEAD_SYS ? he->period_sys : he->period_us;
+			n = snprintf(buf, sizeof(buf), " %.2f%%", total ? 100.0 * (double)v / total : 0.0);
+			break;
+		case HPP_SAMPLE:
+		case HPP_PERIOD:
+			n = snprintf(buf, sizeof(buf), " %" PRIu64,
+				     t == HPP_SAMPLE ? he->nr_samples : he->period);
+			break;
+		default:
+			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+			for (char *p = buf; (p = strchr(p, sep[0])); )
+				*p++ = '.';
+			if (t == SORT_CPU || t == SORT_DSO_SIZE || t == SORT_SYM_SIZE) {
+				fprintf(fp, "%*s%s", n < w ? w - n : 0, "", buf);
+				continue;
+			} else if (t == SORT_TIME) {
+				if (n > w)
+					n = w;
+			} else if (t != SORT_SYM && t != SORT_SYMOFF && t != SORT_SRCLINE &&
+				   t != SORT_TRACE && t != SORT_SRCFILE) {
+				/* comm, dso, parent, pid: cut and padded to the
+				 * width, also in the last column */
+				if (n > w)
+					n = w;
+				fwrite(buf, 1, (size_t)n, fp);
+				fprintf(fp, "%*s", w - n, "");
+				continue;
+			}
+		}
+		fwrite(buf, 1, (size_t)n, fp);
+		if (c != lastc && n < w)
+			fprintf(fp, "%*s", w - n, "");
+	}
+	fputc('\n', fp);
+}
+
 /* Print entries [from, to) of the sorted hists; entries printed, or
  * -ENOMEM (callchain display), -EPIPE (fp failed). */
 static int print_entries(struct hists *hists, const struct sort_order *so,
@@ -488,9 +579,12 @@ static int print_entries(struct hists *hists, const struct sort_order *so,
 
 		if (he->filtered || hists__entry_percent(hists, he) < opts->min_percent)
 			continue;
-		print_entry_line(hists, so, he, fp);
-		if (opts->use_callchain && entry_callchain__fprintf(hists, he, cc,
-								    opts->skip_first_sym, fp))
+		if (opts->field_sep)
+			print_entry_line_sep(hists, so, he, opts->field_sep, fp);
+		else
+			print_entry_line(hists, so, he, fp);
+		if (opts->use_callchain && entry_callchain__fprintf(hists, he, cc, opts->skip_first_sym,
+								    opts->field_sep, fp))
 			printed = -ENOMEM;
 		else if (ferror(fp))
 			printed = -EPIPE;
@@ -661,7 +755,7 @@ int hists__fprintf(struct hists *hists, const struct sort_order *so,
 	int ret;
 
 	if (opts->show_header)
-		print_headers(so, fp);
+		print_headers(so, opts->field_sep, fp);
 	if (helpers > PRINT_MAX_HELPERS)
 		helpers = PRINT_MAX_HELPERS;
 	if (helpers < 1 || nr_chunks < 4 ||

@@ -20,6 +20,8 @@ struct hists_fprintf_opts {
 	double min_percent;		/* --percent-limit: entries below are skipped */
 	bool use_callchain;		/* print callchains under entries */
 	bool skip_first_sym;		/* -s sym...: graph omits the entry's own frame */
+	const char *field_sep;		/* -t: columns joined by this, no rulers;
+					   NULL: perf's aligned table */
 };
 
 /*

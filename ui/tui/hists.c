@@ -519,6 +519,12 @@ static void format_entry(struct hbrowser *b, struct tent *e, struct line *l)
 		case HPP_CHILDREN:
 			line_percent(l, w, total ? 100.0 * (double)he->period_acc / total : 0.0);
 			break;
+		case HPP_OVERHEAD_SYS:
+			line_percent(l, w, total ? 100.0 * (double)he->period_sys / total : 0.0);
+			break;
+		case HPP_OVERHEAD_US:
+			line_percent(l, w, total ? 100.0 * (double)he->period_us / total : 0.0);
+			break;
 		case HPP_SAMPLE:
 			line_add(l, "%*" PRIu64, w, he->nr_samples);
 			break;
@@ -526,6 +532,8 @@ static void format_entry(struct hbrowser *b, struct tent *e, struct line *l)
 			line_add(l, "%*" PRIu64, w, he->period);
 			break;
 		case SORT_CPU:
+		case SORT_DSO_SIZE:
+		case SORT_SYM_SIZE:
 			hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 			line_add(l, "%*s", w, buf);
 			break;
@@ -533,6 +541,8 @@ static void format_entry(struct hbrowser *b, struct tent *e, struct line *l)
 		case SORT_SYMOFF:
 		case SORT_SRCLINE:
 		case SORT_TRACE:
+		case SORT_TIME:
+		case SORT_SRCFILE:
 			/* as stdio: padded only when another column follows */
 			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 			if (last)

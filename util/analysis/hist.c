@@ -2,6 +2,7 @@
 /*
  * Histogram entries of prf report (see hist.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <regex.h>
@@ -48,6 +49,7 @@ struct hists_priv {
 	struct rbi_tree pre;
 	size_t pre_n, pre_alloc;
 	struct str_intern comms;
+	struct str_intern srcfiles;	/* --sort srcfile */
 	/* per-sample scratch */
 	uint32_t *ids;			/* frame ids, display order */
 	struct hist_entry **he_cache;	/* entries already counted */
@@ -77,7 +79,8 @@ struct self_memo {
 					   may come back for another DSO */
 	const struct symbol *sym;
 	uint64_t ip, addr;
-	const char *parent, *srcline, *trace;
+	const char *parent, *srcline, *trace, *srcfile;
+	uint64_t time;
 	int32_t cpu;
 	char level;
 	struct hist_entry *he;		/* NULL: empty */
@@ -254,6 +257,7 @@ void hists__exit(struct hists *hists)
 		free(p->old_dirs);
 		free(p->pre.n);
 		str_intern__exit(&p->comms);
+		str_intern__exit(&p->srcfiles);
 		free(p->ids);
 		free(p->he_cache);
 		free(p->fmemo);
@@ -346,6 +350,7 @@ static struct hist_entry *hists__findnew(struct hists *hists, struct hist_entry 
 	*e = *tmpl;
 	e->hash = h;
 	e->period = e->period_acc = 0;
+	e->period_sys = e->period_us = 0;
 	e->nr_samples = e->nr_samples_acc = 0;
 	e->cc_root = 0;
 	e->max_depth = 0;
@@ -388,7 +393,8 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	if (m->he && m->thread == tmpl->thread && m->comm == tmpl->comm && m->dso == tmpl->dso &&
 	    m->sym == tmpl->sym && m->ip == tmpl->ip && m->addr == tmpl->addr &&
 	    m->cpu == tmpl->cpu && m->level == tmpl->level && m->parent == tmpl->parent &&
-	    m->srcline == tmpl->srcline && m->trace == tmpl->trace)
+	    m->srcline == tmpl->srcline && m->trace == tmpl->trace && m->time == tmpl->time &&
+	    m->srcfile == tmpl->srcfile)
 		return m->he;
 	he = hists__findnew(hists, tmpl);
 	if (!he)
@@ -396,9 +402,30 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	*m = (struct self_memo){ .thread = tmpl->thread, .comm = tmpl->comm, .dso = tmpl->dso,
 				 .sym = tmpl->sym, .ip = tmpl->ip, .addr = tmpl->addr,
 				 .parent = tmpl->parent, .srcline = tmpl->srcline,
-				 .trace = tmpl->trace, .cpu = tmpl->cpu, .level = tmpl->level,
+				 .trace = tmpl->trace, .time = tmpl->time,
+				 .srcfile = tmpl->srcfile, .cpu = tmpl->cpu,
+				 .level = tmpl->level,
 				 .he = he };
 	return he;
+}
+
+/* The file of a "file:LINE" srcline, interned; NULL (perf's empty
+ * srcfile) for "??:0", a "sym+OFF" one or none. */
+static const char *hists__srcfile(struct hists_priv *p, const char *srcline)
+{
+	char buf[4096];
+	const char *colon = srcline ? strchr(srcline, ':') : NULL;
+	size_t len;
+
+	if (!colon || colon == srcline || !isdigit((unsigned char)colon[1]) ||
+	    !strncmp(srcline, "??:", 3))
+		return NULL;
+	len = (size_t)(colon - srcline);
+	if (len >= sizeof(buf))
+		return NULL;
+	memcpy(buf, srcline, len);
+	buf[len] = '\0';
+	return str_intern_slow(&p->srcfiles, buf);
 }
 
 static int scratch_reserve(struct hists_priv *p, unsigned int n)
@@ -555,10 +582,17 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.level = s->level ? s->level : '.';
 	tmpl.srcline = s->srcline;
 	tmpl.trace = s->trace;
+	tmpl.time = s->time;
+	if (so->need_srcfile)
+		tmpl.srcfile = hists__srcfile(p, s->srcline);
 	he = hists__findnew_self(hists, p, &tmpl);
 	if (!he)
 		return -ENOMEM;
 	he->period += s->period;
+	if (s->level == 'k')
+		he->period_sys += s->period;
+	else if (s->level == '.')
+		he->period_us += s->period;
 	he->nr_samples++;
 	he->period_acc += s->period;
 	he->nr_samples_acc++;
@@ -618,11 +652,14 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			level = frame_level(f->cpumode);
 		tmpl.level = level;
 		tmpl.srcline = f->srcline;
+		/* perf 6.1 gives the entries of callchain frames no source
+		 * file (its empty one), the sampled frame's own included */
+		tmpl.srcfile = NULL;
 		/* an entry met twice in one chain (recursion) counts once */
 		ce = hists__findnew(hists, &tmpl);
 		if (!ce)
 			return -ENOMEM;
-		if (ce->mark == mark)
+		if (ce->mark == mark && !so->chain_dups)
 			continue;
 		ce->mark = mark;
 		ce->period_acc += s->period;
@@ -1084,7 +1121,8 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 	for (int c = 0; c < so->nr_cols; c++) {
 		int type = so->cols[c].type, w = sort_column__min_width(so, type);
 
-		if (type >= HPP_OVERHEAD || type == SORT_CPU) {
+		if (type >= HPP_OVERHEAD || type == SORT_CPU || type == SORT_TIME ||
+		    type == SORT_IPC_NULL) {
 			width[c] = w;
 			continue;
 		}
@@ -1339,6 +1377,8 @@ int hists__compact(struct hists *dst, struct hists *src,
 				break;
 			}
 			ne->period = e->period;
+			ne->period_sys = e->period_sys;
+			ne->period_us = e->period_us;
 			ne->period_acc = e->period_acc;
 			ne->nr_samples = e->nr_samples;
 			ne->nr_samples_acc = e->nr_samples_acc;
@@ -1350,6 +1390,23 @@ int hists__compact(struct hists *dst, struct hists *src,
 	dst->use_callchain = cc;
 	dst->nr_samples = src->nr_samples;	/* sample numbers go on (marks) */
 	return err;
+}
+
+void hists__relative_totals(struct hists *hists)
+{
+	uint64_t period = 0, nr = 0;
+
+	for (size_t i = 0; i <= hists->hmask; i++) {
+		for (const struct hist_entry *e = hists->htab[i]; e; e = e->next) {
+			if (e->filtered)
+				continue;
+			period += e->period;
+			nr += e->nr_samples;
+		}
+	}
+	hists->abs_total_period = hists->total_period;
+	hists->total_period = period;
+	hists->nr_samples = nr;
 }
 
 double hists__entry_percent(const struct hists *hists, const struct hist_entry *he)

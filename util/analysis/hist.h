@@ -49,7 +49,10 @@ struct hist_entry {
 	const char *parent;		/* parent symbol name, NULL: "[other]" */
 	const char *srcline;		/* NULL: unknown */
 	const char *trace;		/* tracepoint text (--sort trace), not owned */
+	uint64_t time;			/* sample time cut to the quantum (--sort time), ns */
+	const char *srcfile;		/* --sort srcfile: file name, NULL unknown */
 	/* values */
+	uint64_t period_sys, period_us;	/* self period in kernel / user mode */
 	uint64_t period;		/* self */
 	uint64_t period_acc;		/* self + callees (children mode) */
 	uint64_t nr_samples, nr_samples_acc;
@@ -105,6 +108,7 @@ struct hist_sample {
 	char level;
 	const char *srcline;
 	const char *trace;		/* --sort trace: interned payload text */
+	uint64_t time;			/* --sort time: sample time cut to the quantum, ns */
 	bool filtered;			/* rejected by a filter (--comms, --pid...) */
 	/* resolved chain, callee (leaf) first; NULL or empty: none */
 	const struct callchain_cursor *chain;
@@ -123,6 +127,10 @@ struct hists {
 	/* stats of the accepted samples */
 	uint64_t total_period;
 	uint64_t nr_samples;
+	/* hists__relative_totals(): the total of all samples, which perf
+	 * still prints callchain percentages of; 0 otherwise (use
+	 * total_period) */
+	uint64_t abs_total_period;
 	struct callchain_store store;
 	void *priv;			/* private: slabs, comm strings, scratch */
 };
@@ -169,6 +177,15 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
  */
 int hists__compact(struct hists *dst, struct hists *src,
 		   bool (*keep)(const struct hist_entry *he, void *arg), void *arg);
+/*
+ * perf report --percentage relative: replace total_period and nr_samples
+ * by the sums of the self period and sample count of the entries that no
+ * filter hid (perf's total_non_filtered_period and
+ * nr_non_filtered_samples), so that the shown entries add up to 100%, in
+ * the header, the columns, the callchains and --percent-limit alike. Call
+ * once all samples are added.
+ */
+void hists__relative_totals(struct hists *hists);
 /* Percent of an entry used by --percent-limit: children when cumulating. */
 double hists__entry_percent(const struct hists *hists, const struct hist_entry *he);
 

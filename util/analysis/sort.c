@@ -13,6 +13,7 @@
 #include "../lib/util.h"
 #include "../model/dso.h"
 #include "../model/machine.h"
+#include "../model/map.h"
 
 struct key_name {
 	const char *name;
@@ -31,6 +32,13 @@ static const struct key_name key_names[] = {
 	{ "parent", SORT_PARENT },
 	{ "srcline", SORT_SRCLINE },
 	{ "trace", SORT_TRACE },
+	{ "time", SORT_TIME },
+	{ "dso_size", SORT_DSO_SIZE },
+	{ "symbol_size", SORT_SYM_SIZE },
+	{ "srcfile", SORT_SRCFILE },
+	{ "ipc_null", SORT_IPC_NULL },
+	{ "overhead_sys", HPP_OVERHEAD_SYS },
+	{ "overhead_us", HPP_OVERHEAD_US },
 	{ "overhead", HPP_OVERHEAD },
 	{ "self", HPP_OVERHEAD },
 	{ "children", HPP_CHILDREN },
@@ -65,6 +73,13 @@ const char *sort_column__header(const struct sort_order *so, int type)
 	case SORT_PARENT:	return "Parent symbol";
 	case SORT_SRCLINE:	return "Source:Line";
 	case SORT_TRACE:		return "Trace output";
+	case SORT_TIME:		return "Time";
+	case SORT_DSO_SIZE:	return "DSO size";
+	case SORT_SYM_SIZE:	return "Symbol size";
+	case SORT_SRCFILE:	return "Source File";
+	case SORT_IPC_NULL:	return "IPC   [IPC Coverage]";
+	case HPP_OVERHEAD_SYS:	return "sys";
+	case HPP_OVERHEAD_US:	return "usr";
 	case HPP_OVERHEAD:	return so->cumulate && !so->user_fields ? "Self" : "Overhead";
 	case HPP_CHILDREN:	return "Children";
 	case HPP_SAMPLE:	return "Samples";
@@ -78,10 +93,14 @@ int sort_column__min_width(const struct sort_order *so, int type)
 	switch (type) {
 	case HPP_OVERHEAD:
 	case HPP_CHILDREN:
+	case HPP_OVERHEAD_SYS:
+	case HPP_OVERHEAD_US:
 		return 8;
 	case HPP_SAMPLE:
 	case HPP_PERIOD:
 		return 12;
+	case SORT_TIME:
+		return so->nanosecs ? 16 : 12;
 	default:
 		return strlen(sort_column__header(so, type));
 	}
@@ -142,6 +161,7 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		      const char *parent_pattern)
 {
 	int f[SORT_MAX_COLUMNS], nr_f = 0, ret;
+	int items[SORT_MAX_COLUMNS], nr_items = 0;	/* -s: keys and value fields */
 
 	memset(so, 0, sizeof(*so));
 	so->cumulate = cumulate;
@@ -157,11 +177,18 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		if (*s == '+')	/* perf: append to the default */
 			s++;
 		if (s != sort) {
-			parse_list("comm,dso,sym", so->keys, &so->nr_keys, SORT_MAX_COLUMNS, false, "sort");
+			parse_list("comm,dso,sym", items, &nr_items, SORT_MAX_COLUMNS, false, "sort");
 		}
-		ret = parse_list(s, so->keys, &so->nr_keys, SORT_MAX_COLUMNS, false, "sort");
+		ret = parse_list(s, items, &nr_items, SORT_MAX_COLUMNS, true, "sort");
+		/* perf 6.1 report appends its ipc_null key to a sort order
+		 * that names "symbol" (without branch data) */
+		if (!ret && strstr(sort, "symbol"))
+			ret = add_unique(items, &nr_items, SORT_MAX_COLUMNS, SORT_IPC_NULL);
 		if (ret)
 			return ret;
+		for (int i = 0; i < nr_items; i++)
+			if (!is_value_field(items[i]))
+				so->keys[so->nr_keys++] = items[i];
 		so->sort_starts_with_sym = !strncmp(sort, "sym", 3);
 	} else if (fields) {
 		for (int i = 0; i < nr_f; i++)
@@ -170,7 +197,7 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 	} else {
 		parse_list("comm,dso,sym", so->keys, &so->nr_keys, SORT_MAX_COLUMNS, false, "sort");
 	}
-	if (so->nr_keys == 0 && !fields) {
+	if (so->nr_keys == 0 && !fields && !nr_items) {
 		pr_err("Error: no sort key given\n");
 		return -EINVAL;
 	}
@@ -183,6 +210,35 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		/* the sort keys not shown still order and group */
 		for (int i = 0; i < so->nr_keys; i++)
 			add_unique(so->sort, &so->nr_sort, SORT_MAX_COLUMNS * 2, so->keys[i]);
+	} else if (nr_items > so->nr_keys) {
+		/*
+		 * Value fields in -s, as perf 6.1: the sort order is -s
+		 * prefixed with overhead_children (children mode) and
+		 * overhead unless the -s text contains those words, then any
+		 * other column; the columns are Children, Self/Overhead, -n's
+		 * and --show-total-period's, then -s's in order.
+		 */
+		int c[SORT_MAX_COLUMNS], nr_c = 0;
+
+		if (cumulate && !strstr(sort, "overhead_children"))
+			so->sort[so->nr_sort++] = HPP_CHILDREN;
+		if (!strstr(sort, "overhead"))
+			so->sort[so->nr_sort++] = HPP_OVERHEAD;
+		for (int i = 0; i < nr_items; i++)
+			add_unique(so->sort, &so->nr_sort, SORT_MAX_COLUMNS * 2, items[i]);
+		if (cumulate)
+			c[nr_c++] = HPP_CHILDREN;
+		c[nr_c++] = HPP_OVERHEAD;
+		if (show_nr_samples)
+			c[nr_c++] = HPP_SAMPLE;
+		if (show_period)
+			c[nr_c++] = HPP_PERIOD;
+		for (int i = 0; i < nr_items; i++)
+			add_unique(c, &nr_c, SORT_MAX_COLUMNS, items[i]);
+		for (int i = 0; i < nr_c; i++) {
+			so->cols[so->nr_cols++].type = c[i];
+			add_unique(so->sort, &so->nr_sort, SORT_MAX_COLUMNS * 2, c[i]);
+		}
 	} else {
 		if (cumulate) {
 			so->cols[so->nr_cols++].type = HPP_CHILDREN;
@@ -204,6 +260,8 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 	for (int i = 0; i < so->nr_cols; i++)
 		so->cols[i].width = sort_column__min_width(so, so->cols[i].type);
 
+	so->chain_dups = sort_order__has_key(so, SORT_TIME);
+	so->need_srcfile = sort_order__has_key(so, SORT_SRCFILE);
 	if (sort_order__has_key(so, SORT_PARENT)) {
 		const char *pat = parent_pattern ? parent_pattern : "^sys_|^do_page_fault";
 
@@ -214,6 +272,33 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		so->parent_re_set = true;
 		so->need_parent = true;
 	}
+	return 0;
+}
+
+int sort_order__add_cpu_utilization(struct sort_order *so)
+{
+	int at = -1;
+
+	int n = 0;
+
+	if (so->user_fields)
+		return 0;
+	/* -s's own sys/usr columns move here: perf shows them once */
+	for (int c = 0; c < so->nr_cols; c++)
+		if (so->cols[c].type != HPP_OVERHEAD_SYS && so->cols[c].type != HPP_OVERHEAD_US)
+			so->cols[n++] = so->cols[c];
+	so->nr_cols = n;
+	for (int c = 0; c < so->nr_cols; c++)
+		if (so->cols[c].type == HPP_OVERHEAD)
+			at = c + 1;
+	if (at < 0 || so->nr_cols + 2 > SORT_MAX_COLUMNS)
+		return -EINVAL;
+	memmove(&so->cols[at + 2], &so->cols[at], (size_t)(so->nr_cols - at) * sizeof(so->cols[0]));
+	so->cols[at] = (struct sort_column){ .type = HPP_OVERHEAD_SYS,
+					     .width = sort_column__min_width(so, HPP_OVERHEAD_SYS) };
+	so->cols[at + 1] = (struct sort_column){ .type = HPP_OVERHEAD_US,
+						 .width = sort_column__min_width(so, HPP_OVERHEAD_US) };
+	so->nr_cols += 2;
 	return 0;
 }
 
@@ -269,6 +354,36 @@ static inline int cmp_str(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
+/* dso_size: the size of the entry's map (perf's map__size), 0 without */
+static uint64_t map_size(const struct hist_entry *e)
+{
+	return e->map ? e->map->end - e->map->start : 0;
+}
+
+/* symbol_size: the symbol's size, 0 without one */
+static uint64_t sym_size(const struct hist_entry *e)
+{
+	return e->sym ? e->sym->end - e->sym->start : 0;
+}
+
+/* perf's order of two entries for ipc_null (its symbol compare): by
+ * symbol start then end address, entries without a symbol last and
+ * among themselves by address */
+static int cmp_sym_addr(const struct hist_entry *x, const struct hist_entry *y)
+{
+	const struct symbol *a = x->sym, *b = y->sym;
+
+	if (!a && !b)
+		return addr_sdiff_cmp(x->ip, y->ip);
+	if (a == b)
+		return 0;
+	if (!a || !b)
+		return a ? -1 : 1;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return cmp_u64(a->end, b->end);
+}
+
 int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a,
 			 const struct hist_entry *b)
 {
@@ -310,6 +425,23 @@ int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a
 			break;
 		case SORT_TRACE:
 			r = cmp_str(a->trace, b->trace);
+			break;
+		case SORT_TIME:
+			r = cmp_u64(a->time, b->time);
+			break;
+		case SORT_DSO_SIZE:
+			r = cmp_u64(map_size(a), map_size(b));
+			break;
+		case SORT_SYM_SIZE:
+			r = cmp_u64(sym_size(a), sym_size(b));
+			break;
+		case SORT_IPC_NULL:
+			r = cmp_ptr(a->sym, b->sym);
+			if (!r && !a->sym)
+				r = cmp_u64(a->ip, b->ip);
+			break;
+		case SORT_SRCFILE:
+			r = cmp_str(a->srcfile, b->srcfile);
 			break;
 		}
 	}
@@ -370,6 +502,21 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 		case SORT_TRACE:
 			h = hmix(h, str_hash(e->trace));
 			break;
+		case SORT_TIME:
+			h = hmix(h, e->time);
+			break;
+		case SORT_DSO_SIZE:
+			h = hmix(h, map_size(e));
+			break;
+		case SORT_SYM_SIZE:
+			h = hmix(h, sym_size(e));
+			break;
+		case SORT_IPC_NULL:
+			h = hmix(h, e->sym ? (uintptr_t)e->sym : e->ip);
+			break;
+		case SORT_SRCFILE:
+			h = hmix(h, str_hash(e->srcfile));
+			break;
 		}
 	}
 	h ^= h >> 29;
@@ -401,7 +548,7 @@ static int cmp_name_nulls_last(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
-/* cpu, parent, srcline and trace order the same way when collapsing and
+/* cpu, parent, srcline, trace and time order the same way when collapsing and
  * when sorting the output: by value, missing names last */
 static int cmp_display_key(int key, const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -414,6 +561,17 @@ static int cmp_display_key(int key, const struct hist_entry *a, const struct his
 		return cmp_name_nulls_last(a->srcline, b->srcline);
 	case SORT_TRACE:
 		return cmp_name_nulls_last(a->trace, b->trace);
+	case SORT_TIME:
+		return cmp_u64(a->time, b->time);
+	case SORT_DSO_SIZE:
+		return cmp_u64(map_size(a), map_size(b));
+	case SORT_SYM_SIZE:
+		return cmp_u64(sym_size(a), sym_size(b));
+	case SORT_IPC_NULL:
+		return cmp_sym_addr(a, b);
+	case SORT_SRCFILE:
+		/* perf's unknown source file is "", first */
+		return strcmp(a->srcfile ? a->srcfile : "", b->srcfile ? b->srcfile : "");
 	default:
 		return 0;
 	}
@@ -893,6 +1051,12 @@ int hist_entry__cmp_output(const struct sort_order *so, const struct hist_entry 
 		case HPP_SAMPLE:
 			r = -cmp_u64(a->nr_samples, b->nr_samples);
 			break;
+		case HPP_OVERHEAD_SYS:
+			r = -cmp_u64(a->period_sys, b->period_sys);
+			break;
+		case HPP_OVERHEAD_US:
+			r = -cmp_u64(a->period_us, b->period_us);
+			break;
 		case SORT_COMM:
 			r = cmp_str(a->comm, b->comm);
 			break;
@@ -931,6 +1095,10 @@ const char *hist_entry__key_text(const struct hist_entry *e, int type)
 		return e->srcline ? e->srcline : "??:0";
 	case SORT_TRACE:
 		return e->trace ? e->trace : "N/A";
+	case SORT_SRCFILE:
+		return e->srcfile ? e->srcfile : "";
+	case SORT_IPC_NULL:
+		return "-      -";
 	default:
 		return NULL;
 	}
@@ -973,10 +1141,26 @@ int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entr
 	case SORT_CPU:
 		n = snprintf(buf, size, "%.3d", e->cpu);
 		break;
+	case SORT_DSO_SIZE:
+		n = snprintf(buf, size, "%" PRIu64, map_size(e));
+		break;
+	case SORT_SYM_SIZE:
+		if (e->sym)
+			n = snprintf(buf, size, "%" PRIu64, sym_size(e));
+		else
+			n = snprintf(buf, size, "unknown");
+		break;
+	case SORT_TIME:
+		if (so->nanosecs)
+			n = snprintf(buf, size, "%" PRIu64 ".%09" PRIu64, e->time / 1000000000,
+				     e->time % 1000000000);
+		else
+			n = snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, e->time / 1000000000,
+				     e->time % 1000000000 / 1000);
+		break;
 	default:
 		n = snprintf(buf, size, "?");
 	}
-	(void)so;
 	if (n >= size)
 		n = size - 1;
 	return n;

@@ -9,7 +9,9 @@
  *
  * Keys (perf 6.1 spelling): comm, pid (alias tid: "Pid:Command"), dso,
  * sym (alias symbol), symoff, cpu, parent, srcline, trace (the
- * formatted tracepoint payload; "N/A" for other events). Value fields: overhead
+ * formatted tracepoint payload; "N/A" for other events), time (the
+ * sample time rounded down to the time quantum, seconds with 6 or, with
+ * nanosecs, 9 decimals in a 12 or 16 wide column, as perf). Value fields: overhead
  * (alias self), children (alias overhead_children), sample, period.
  *
  * Column layout and tie order follow perf report --stdio: comm/dso/pid
@@ -32,12 +34,19 @@ enum sort_key {
 	SORT_PARENT,
 	SORT_SRCLINE,
 	SORT_TRACE,		/* tracepoint payload text ("Trace output") */
+	SORT_TIME,		/* sample time cut to the time quantum ("Time") */
+	SORT_DSO_SIZE,		/* size of the sample's map ("DSO size") */
+	SORT_SYM_SIZE,		/* size of the symbol ("Symbol size") */
+	SORT_SRCFILE,		/* source file name of the ip ("Source File") */
+	SORT_IPC_NULL,		/* perf's IPC column without branch data: "-" */
 	SORT_KEY__MAX,
 	/* value (overhead) fields, for -F */
 	HPP_OVERHEAD = 32,	/* self period percent ("Overhead" or "Self") */
 	HPP_CHILDREN,		/* cumulative period percent ("Children") */
 	HPP_SAMPLE,		/* number of samples ("Samples") */
 	HPP_PERIOD,		/* sum of periods ("Period") */
+	HPP_OVERHEAD_SYS,	/* percent of kernel-mode period ("sys") */
+	HPP_OVERHEAD_US,	/* percent of user-mode period ("usr") */
 };
 
 #define SORT_MAX_COLUMNS 16
@@ -62,6 +71,12 @@ struct sort_order {
 	bool user_fields;	/* -F given */
 	bool sort_starts_with_sym;	/* -s sym...: graph skips the first frame */
 	bool need_parent;	/* parent key in use: resolve the parent regex */
+	bool nanosecs;		/* --ns: the time key in nanoseconds */
+	bool need_srcfile;	/* the srcfile key: entries get their file */
+	bool chain_dups;	/* the time key: in children mode every frame
+				   of a chain adds to its entry, repeated ones
+				   too (perf 6.1's duplicate check compares
+				   against a template without the time) */
 	regex_t parent_re;
 	bool parent_re_set;
 	/* set by hists__output_resort(): perf's children tie rule */
@@ -87,6 +102,13 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		      bool cumulate, bool show_nr_samples, bool show_period,
 		      const char *parent_pattern);
 void sort_order__exit(struct sort_order *so);
+/*
+ * --show-cpu-utilization: "sys" and "usr" columns (kernel and user mode
+ * share of the period) right after the Overhead/Self column, as perf
+ * 6.1 adds them; nothing with -F. 0, or -EINVAL when the columns do
+ * not fit.
+ */
+int sort_order__add_cpu_utilization(struct sort_order *so);
 /*
  * Hide the column of key when a filter leaves it a single value (perf:
  * --comms/--dsos/--symbols with one item); unless then every key column

@@ -88,6 +88,8 @@ int top_hists__decay(struct hists *hists)
 	for (size_t b = 0; hists->htab && b <= hists->hmask; b++) {
 		for (struct hist_entry *he = hists->htab[b]; he; he = he->next) {
 			he->period = he->period * 7 / 8;
+			he->period_sys = he->period_sys * 7 / 8;
+			he->period_us = he->period_us * 7 / 8;
 			he->period_acc = he->period_acc * 7 / 8;
 			he->nr_samples = he->nr_samples * 7 / 8;
 			he->nr_samples_acc = he->nr_samples_acc * 7 / 8;

@@ -369,6 +369,16 @@ int machine__for_each_thread(struct machine *m, int (*fn)(struct thread *thread,
 	return ret;
 }
 
+int thread__for_each_map(struct thread *thread, int (*fn)(struct map *map, void *arg), void *arg)
+{
+	struct maps *maps = thread__maps(thread);
+	int ret = 0;
+
+	for (size_t i = 0; maps && i < maps->nr && !ret; i++)
+		ret = fn(maps->entries[i], arg);
+	return ret;
+}
+
 /* ---- machine ---- */
 
 struct machine *machine__new_host(void)
@@ -596,7 +606,7 @@ int machine__jitdump_path(struct machine *m, pid_t pid, char *buf, size_t size)
 
 static int machine__user_mmap(struct machine *m, pid_t pid, pid_t tid, const char *filename,
 			      uint64_t start, uint64_t len, uint64_t pgoff, uint32_t prot,
-			      uint32_t flags, const struct build_id *bid)
+			      uint32_t flags, uint64_t ino, const struct build_id *bid)
 {
 	struct thread *t = machine__findnew_thread(m, pid, tid);
 	char jit[64];
@@ -634,6 +644,7 @@ static int machine__user_mmap(struct machine *m, pid_t pid, pid_t tid, const cha
 	map = map__new(dso, start, len, pgoff, prot, flags);
 	if (!map)
 		return -ENOMEM;
+	map->ino = ino;
 	err = maps__insert(thread__maps(t), map);
 	map__put(map);
 	return err;
@@ -646,6 +657,7 @@ static int machine__process_mmap(struct machine *m, union perf_event *ev)
 	struct build_id bid = { .size = 0 };
 	uint64_t start, len, pgoff;
 	uint32_t pid, tid, prot = 0, flags = 0;
+	uint64_t ino = 0;
 	size_t maxlen;
 
 	if (ev->header.type == PERF_RECORD_MMAP2) {
@@ -659,6 +671,8 @@ static int machine__process_mmap(struct machine *m, union perf_event *ev)
 		    ev->mmap2.build_id_size <= BUILD_ID_SIZE) {
 			bid.size = ev->mmap2.build_id_size;
 			memcpy(bid.data, ev->mmap2.build_id, bid.size);
+		} else {
+			ino = ev->mmap2.ino;
 		}
 	} else {
 		fn = ev->mmap.filename;
@@ -678,7 +692,7 @@ static int machine__process_mmap(struct machine *m, union perf_event *ev)
 			return 0;
 	}
 	return machine__user_mmap(m, (pid_t)pid, (pid_t)tid, fn, start, len, pgoff, prot, flags,
-				  &bid);
+				  ino, &bid);
 }
 
 static int machine__process_comm(struct machine *m, union perf_event *ev)
@@ -721,9 +735,14 @@ static int machine__process_fork(struct machine *m, union perf_event *ev)
 			return -ENOMEM;
 		child = &n->thread;
 	}
-	/* tid reuse or a synthesized thread seen again: start over from the parent */
+	/* tid reuse or a synthesized thread seen again: start over from the
+	 * parent; a FORK that perf record synthesized for a running process
+	 * (misc bit 13, perf's PERF_RECORD_MISC_FORK_EXEC) is followed by
+	 * the process's own MMAPs: as perf, its maps start empty */
 	if (pid == parent->pid)
 		maps = maps__get(thread__maps(parent));
+	else if (ev->header.misc & (1 << 13))
+		maps = maps__new();
 	else
 		maps = maps__clone(thread__maps(parent));
 	if (!maps)
@@ -731,7 +750,7 @@ static int machine__process_fork(struct machine *m, union perf_event *ev)
 	maps__put(thread__maps(child));
 	child->maps = maps;
 	child->pid = pid;
-	child->ppid = ppid;
+	child->ppid = ptid;	/* as perf: the forking thread, not its process */
 	/* like perf: the parent's name passes on only when a COMM gave it one;
 	 * otherwise the child keeps its own (":tid" until its COMM arrives) */
 	if (parent->comm_set) {

@@ -97,6 +97,10 @@ int machine__resolve(struct machine *machine, struct addr_location *al,
 /* Iterate all DSOs (for build-id lists); stop when fn returns non-zero. */
 int machine__for_each_dso(struct machine *machine,
 			  int (*fn)(struct dso *dso, void *arg), void *arg);
+/* Call fn for each map of thread's (user) address space, by start
+ * address; stops at fn's first non-zero return, which it returns. The
+ * maps are borrowed for the call. */
+int thread__for_each_map(struct thread *thread, int (*fn)(struct map *map, void *arg), void *arg);
 /* Iterate threads sorted by pid, tid. */
 int machine__for_each_thread(struct machine *machine,
 			     int (*fn)(struct thread *thread, void *arg), void *arg);

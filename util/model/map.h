@@ -15,6 +15,7 @@ struct map {
 	uint64_t pgoff;		/* file offset of start, bytes */
 	struct dso *dso;	/* reference held */
 	uint32_t prot, flags;
+	uint64_t ino;		/* inode of the MMAP2 record; 0 unknown */
 	int refcnt;
 };
 
