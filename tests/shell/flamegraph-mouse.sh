@@ -1,0 +1,187 @@
+#!/bin/bash
+# prf flamegraph's page driven by the mouse in headless Chromium (DevTools protocol): a drag over phase A's heatmap cells flames A only and goes into the address, a reload restores it, a click on a timeline lane narrows to that thread; the root frame is in view on load; screenshots have pixels
+# prf-test: serial: headless Chromium takes blank screenshots on a loaded machine
+# The screenshots (heatmap, timeline, selection) are kept in
+# ${SCREENSHOT_DIR:-/tmp/prf-test-output/flamegraph-mouse}.
+set -u
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+[ -x "$CHROMIUM" ] || { echo "no $CHROMIUM (Debian package chromium) for the browser check"; exit 2; }
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup fg-mouse
+OUT=${SCREENSHOT_DIR:-/tmp/prf-test-output/flamegraph-mouse}
+mkdir -p "$OUT" || fail "mkdir $OUT"
+
+# two threads, each spinning in phase_a until 0.5 s after start, then in
+# phase_b until 1 s: the first 0.4 s from the first sample are all A.
+# phase_a spins 60 calls deep: the graph is taller than the window's room
+# below the heatmap and timeline, and its base must still be in view
+cat > "$T/phases.c" <<'C'
+#include <pthread.h>
+#include <time.h>
+volatile unsigned long sink;
+static double t0;
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+__attribute__((noinline)) int down(int n, double until)
+{
+	if (n)
+		return down(n - 1, until) + 1;
+	while (now() < until)
+		for (int i = 0; i < 2000; i++)
+			sink++;
+	return 0;
+}
+__attribute__((noinline)) void phase_a(double until) { down(60, until); }
+__attribute__((noinline)) void phase_b(double until) { while (now() < until) for (int i = 0; i < 2000; i++) sink += 3; }
+static void *run(void *arg) { (void)arg; phase_a(t0 + 0.5); phase_b(t0 + 1.0); return 0; }
+int main(void)
+{
+	pthread_t t;
+	t0 = now();
+	if (pthread_create(&t, 0, run, 0))
+		return 1;
+	run(0);
+	pthread_join(t, 0);
+	return 0;
+}
+C
+cc -O1 -fno-omit-frame-pointer -pthread -o "$T/phases" "$T/phases.c" || fail "cc phases.c"
+perf_record "$T/p.data" -e cpu-clock -c 1000000 -g -- "$T/phases"
+"$PRF" flamegraph -i "$T/p.data" -o "$T/p.html" || fail "flamegraph"
+
+cat > "$T/drive.py" <<'PY'
+import os, subprocess, sys
+sys.dont_write_bytecode = True
+T, OUT, LIB = sys.argv[1:4]
+sys.path.insert(0, LIB)
+import cdp, png
+
+b = None
+def fail(msg):
+    print('FAIL: ' + msg)
+    if b:
+        b.close()
+    sys.exit(1)
+
+b = cdp.Browser(os.environ.get('CHROMIUM', '/usr/bin/chromium'), T + '/profile', 1000, 900)
+
+def loaded(what):
+    st = b.js("document.getElementById('prf-status').textContent")
+    if st.startswith('prf-error'):
+        fail('%s: script error: %s' % (what, st))
+    if b.js("document.body.getAttribute('data-prf-rendered')") != '1':
+        fail('%s: page did not render' % what)
+
+# the frames drawn (not the dimmed callers of a zoom), "name (weight, share)"
+FRAMES = "[...document.querySelectorAll('#chart .f:not(.anc)')].map(d=>d.title).sort()"
+def names(frames):
+    return set(f.split(' (')[0] for f in frames)
+
+def rect(sel):	# viewport rectangle of an element: left, top, width, height
+    return b.js("(r=>[r.left,r.top,r.width,r.height])(document.querySelector(%r).getBoundingClientRect())" % sel)
+
+def shot(name, sel, minimum, blue=False):
+    """A screenshot of the element, its saturated (drawn) pixels counted
+    (blue: those under the selection's blue overlay; heat colors have
+    full red)."""
+    x, y, w, h = rect(sel)
+    sx, sy = b.js('[scrollX,scrollY]')
+    path = '%s/%s.png' % (OUT, name)
+    for _ in range(3):	# a blank shot on a loaded machine is taken again
+        b.shot(path, (x + sx, y + sy, w, h))
+        pw, ph, bpp, _, rows = png.read(path)
+        hot = sum(1 for r in rows for i in range(0, len(r), bpp)
+                  if max(r[i:i + 3]) - min(r[i:i + 3]) > 60 and (not blue or r[i] < 200))
+        if hot >= minimum:
+            break
+    print('%s: %d colored pixels of %dx%d' % (name, hot, pw, ph))
+    if hot < minimum:
+        fail('screenshot of %s shows nothing (%s)' % (sel, path))
+
+url = 'file://%s/p.html' % T
+print('page loaded in %.3f s' % b.goto(url))
+loaded('p.html')
+
+# the flame graph opens with its base in view: the root frame's box is
+# inside the window
+root = b.js("""(()=>{var d=[...document.querySelectorAll('#chart .f')].find(e=>e.prfNode&&!e.prfNode.parent);
+  if(!d)return null;var r=d.getBoundingClientRect();return [r.top,r.bottom,innerHeight];})()""")
+if root is None:
+    fail('no root frame drawn')
+print('root frame at y %.0f-%.0f of a %d-pixel window' % tuple(root))
+if root[0] < 0 or root[1] > root[2]:
+    fail('the root frame is out of view on load (y %.0f-%.0f, window %d)' % tuple(root))
+
+whole = b.js(FRAMES)
+if not {'phase_a', 'phase_b'} <= names(whole):
+    fail('whole recording: phase_a and phase_b not both drawn')
+shot('heatmap', '#heatmap', 200)
+shot('timeline', '#timeline', 50)
+
+# drag over the heatmap cells of slices 0..19 (the first 0.4 s): a column
+# is a second, a row one of perSec slices
+b.js("document.getElementById('heatmap').scrollIntoView()")
+tm = b.js('PRF_FG.time')
+x, y, w, h = rect('#hm-canvas')
+cw, ch = b.js("(c=>[c.width,c.height])(document.getElementById('hm-canvas'))")
+cols = -(-tm['nSlices'] // tm['perSec'])
+cell_w, cell_h = (cw - 40) / cols, (ch - 14) / tm['perSec']
+def cell(s):
+    return (x + 40 + (s // tm['perSec']) * cell_w + cell_w / 2, y + (s % tm['perSec']) * cell_h + cell_h / 2)
+b.drag(cell(0), cell(19))
+hash_ = b.js('location.hash')
+if 'range=0-19' not in hash_:
+    fail('after the drag over slices 0-19 the address is %r' % hash_)
+sel = b.js(FRAMES)
+if 'phase_a' not in names(sel):
+    fail('the first 0.4 s: no phase_a frame')
+if 'phase_b' in names(sel):
+    fail('the first 0.4 s: phase_b drawn')
+print('drag selected %s, %s; the graph redrawn in %s ms' % (hash_, b.js("document.getElementById('range-cmd').textContent"),
+      b.js("document.body.getAttribute('data-prf-narrow-ms')")))
+shot('heatmap-selection', '#heatmap', 100, blue=True)
+shot('selection', '#chart', 200)
+
+# the address keeps the selection: a reload draws the same frames
+print('reloaded in %.3f s' % b.reload())
+loaded('p.html' + hash_)
+if b.js('location.hash') != hash_:
+    fail('reload: address %r, want %r' % (b.js('location.hash'), hash_))
+if b.js(FRAMES) != sel:
+    fail('reload with %s draws other frames than the drag did' % hash_)
+
+# the timeline: a lane per thread; a click on the second lane's name
+# narrows the graph to that thread (and the command line says so)
+lanes = b.js("[...document.querySelectorAll('#timeline .lane')].map(e=>e.getAttribute('data-tid'))")
+if len(lanes) != 2:
+    fail('timeline: %d lanes, want 2 (two threads)' % len(lanes))
+b.js("document.getElementById('timeline').scrollIntoView()")
+lx, ly, lw, lh = rect("#timeline .lane:nth-child(2) .lane-name")
+b.click(lx + lw / 2, ly + lh / 2)
+if b.js("document.querySelector('#timeline .lane:nth-child(2)').className") != 'lane sel':
+    fail('the clicked lane is not selected')
+if 'tid=%s' % lanes[1] not in b.js('location.hash'):
+    fail('after the lane click the address is %r, no tid=%s' % (b.js('location.hash'), lanes[1]))
+one = b.js(FRAMES)
+if one == sel:
+    fail('thread %s alone draws what both threads do' % lanes[1])
+cmd = b.js("document.getElementById('range-cmd').textContent").split(' (')[0].split()[2:]
+if '--tid' not in cmd:
+    fail('#range-cmd without --tid: %s' % cmd)
+# the same narrowing from the command line draws the same frames
+r = subprocess.run([os.environ['PRF'], 'flamegraph', '-i', T + '/p.data', '-o', T + '/tid.html'] + cmd)
+if r.returncode:
+    fail('prf flamegraph %s: exit %d' % (' '.join(cmd), r.returncode))
+b.goto('file://%s/tid.html' % T)
+loaded('tid.html')
+if b.js(FRAMES) != one:
+    fail('the lane click and prf flamegraph %s draw different frames' % ' '.join(cmd))
+print('lane click on thread %s = prf flamegraph %s' % (lanes[1], ' '.join(cmd)))
+b.close()
+PY
+python3 "$T/drive.py" "$T" "$OUT" "$PRF_SRCDIR/tests/shell/lib" || { tail -5 "$T/profile.log"; fail "browser checks"; }
+echo "screenshots in $OUT"
