@@ -9,18 +9,33 @@
 # Input (recorded with /usr/bin/perf, kept in $BENCH_DIR for reuse): two
 # threads spinning through 256 distinct stacks (a 32-deep recursion times
 # 8 leaves, a new one every 20 ms of CPU time) under
-# `perf record -e cpu-clock -c 10000 -g`: one sample per 10 us of CPU
-# time, so SCALE=1 (5 s of CPU per thread) gives about 1 M samples
-# (fewer if the kernel throttles the sampling; the count is printed).
-# The machine's other load stretches the recording's wall time, not its
-# sample count.
+# `perf record -e cpu-clock -c 10000 -g`: a sample per 10 us of CPU time
+# asked for, and on the 2-core VM this was written on one came per 25 us
+# of the threads' CPU time (the sampling's own cost is charged to them),
+# so SCALE=1 (12.5 s of CPU per thread) gives about 1 M samples; the
+# count is printed. The machine's other load stretches the recording's
+# wall time, not its sample count.
 #
 # Environment:
 #   PRF=path       prf binary (default: ./prf of this tree)
 #   SCALE=x        workload size factor (default 1; 0.05 for a quick run)
 #   BENCH_DIR=d    where the input lives (default /tmp/prf-bench-flamegraph)
 #   CHROMIUM=path  (default /usr/bin/chromium)
-# RESULTS-BEGIN
+# RESULTS-BEGIN recorded 2026-11-29 06:12 UTC, SCALE=1, 2 cores at load 7
+# (other jobs; wall times are inflated), one run:
+# samples                                      795224   (throttled below 1 M)
+# recording (MB)                                210.8
+# prf flamegraph (ms)                          1963.3
+# HTML (MB, goal < 20)                            0.6
+# Chromium load+draw (ms, goal 5000)           1012.4
+# frames drawn                                   5358
+# selection redrawn, page (ms, goal 300)         98.6
+# selection, mouse up to reply (ms)             144.1
+# The page is small because it holds a weight per slice, thread and
+# distinct stack, and this workload has about one stack per thread and
+# 20-ms slice: a program with many stacks per slice gives a larger page.
+# An earlier run at 5 s of CPU per thread (407044 samples): 0.4 MB, load
+# 959 ms.
 # RESULTS-END
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -30,7 +45,7 @@ BENCH_DIR=${BENCH_DIR:-/tmp/prf-bench-flamegraph}
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$CHROMIUM" ] || { echo "no $CHROMIUM (Debian package chromium)"; exit 1; }
 mkdir -p "$BENCH_DIR"
-cpu_s=$(awk -v s="$SCALE" 'BEGIN { printf "%.3f", 5 * s }')
+cpu_s=$(awk -v s="$SCALE" 'BEGIN { printf "%.3f", 12.5 * s }')
 data=$BENCH_DIR/large-$cpu_s.data
 
 if [ ! -s "$data" ]; then

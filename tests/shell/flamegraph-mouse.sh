@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf flamegraph's page driven by the mouse in headless Chromium (DevTools protocol): a drag over phase A's heatmap cells flames A only and goes into the address, a reload restores it, a click on a timeline lane narrows to that thread; the root frame is in view on load; screenshots have pixels
+# prf flamegraph's page under the mouse (headless Chromium, DevTools protocol): a heatmap drag flames phase A only and stays in the address; a lane click narrows to its thread; root frame in view
 # prf-test: serial: headless Chromium takes blank screenshots on a loaded machine
 # The screenshots (heatmap, timeline, selection) are kept in
 # ${SCREENSHOT_DIR:-/tmp/prf-test-output/flamegraph-mouse}.
