@@ -67,8 +67,6 @@ def fail(msg):
         b.close()
     sys.exit(1)
 
-b = cdp.Browser(os.environ.get('CHROMIUM', '/usr/bin/chromium'), T + '/profile', 1000, 900)
-
 def loaded(what):
     st = b.js("document.getElementById('prf-status').textContent")
     if st.startswith('prf-error'):
@@ -103,18 +101,34 @@ def shot(name, sel, minimum, blue=False):
         fail('screenshot of %s shows nothing (%s)' % (sel, path))
 
 url = 'file://%s/p.html' % T
-print('page loaded in %.3f s' % b.goto(url))
-loaded('p.html')
 
 # the flame graph opens with its base in view: the root frame's box is
-# inside the window
-root = b.js("""(()=>{var d=[...document.querySelectorAll('#chart .f')].find(e=>e.prfNode&&!e.prfNode.parent);
-  if(!d)return null;var r=d.getBoundingClientRect();return [r.top,r.bottom,innerHeight];})()""")
-if root is None:
-    fail('no root frame drawn')
-print('root frame at y %.0f-%.0f of a %d-pixel window' % tuple(root))
-if root[0] < 0 or root[1] > root[2]:
-    fail('the root frame is out of view on load (y %.0f-%.0f, window %d)' % tuple(root))
+# inside the window, in a window with room for the graph's box below the
+# heatmap and timeline (900 pixels) and in one without (500: the page
+# scrolls), for the flame graph and the icicle (--inverted)
+def root_in_view(what):
+    root = b.js("""(()=>{var d=[...document.querySelectorAll('#chart .f')].find(e=>e.prfNode&&!e.prfNode.parent);
+      if(!d)return null;var r=d.getBoundingClientRect();return [r.top,r.bottom,innerHeight];})()""")
+    if root is None:
+        fail('%s: no root frame drawn' % what)
+    print('%s: root frame at y %.0f-%.0f of a %d-pixel window' % ((what,) + tuple(root)))
+    if root[0] < 0 or root[1] > root[2]:
+        fail('%s: the root frame is out of view on load (y %.0f-%.0f, window %d)' % ((what,) + tuple(root)))
+
+r = subprocess.run([os.environ['PRF'], 'flamegraph', '--inverted', '-i', T + '/p.data', '-o', T + '/inv.html'])
+if r.returncode:
+    fail('prf flamegraph --inverted: exit %d' % r.returncode)
+b = cdp.Browser(os.environ.get('CHROMIUM', '/usr/bin/chromium'), T + '/profile-short', 1000, 500)
+for page in ('p.html', 'inv.html'):
+    b.goto('file://%s/%s' % (T, page))
+    loaded(page)
+    root_in_view(page + ', 500-pixel window')
+b.close()
+
+b = cdp.Browser(os.environ.get('CHROMIUM', '/usr/bin/chromium'), T + '/profile', 1000, 900)
+print('page loaded in %.3f s' % b.goto(url))
+loaded('p.html')
+root_in_view('p.html, 900-pixel window')
 
 whole = b.js(FRAMES)
 if not {'phase_a', 'phase_b'} <= names(whole):
