@@ -120,17 +120,13 @@ try:
     print('%-40s %10s' % ('frames drawn', b.js("document.getElementById('prf-status').textContent").split()[1]))
     # a drag over the first half of the first second's heatmap cells
     b.js("document.getElementById('heatmap').scrollIntoView()")
-    tm = b.js('PRF_FG.time')
-    x, y = b.js("(r=>[r.left,r.top])(document.getElementById('hm-canvas').getBoundingClientRect())")
-    cw, ch = b.js("(c=>[c.width,c.height])(document.getElementById('hm-canvas'))")
-    cols = -(-tm['nSlices'] // tm['perSec'])
-    cell_w, cell_h = (cw - 40) / cols, (ch - 14) / tm['perSec']
-    cx = x + 40 + cell_w / 2
-    b.mouse('mouseMoved', cx, y + cell_h / 2)
-    b.mouse('mousePressed', cx, y + cell_h / 2, 1)
-    b.mouse('mouseMoved', cx, y + (tm['perSec'] // 2) * cell_h, 1)
+    per_sec = b.js('PRF_FG.time.perSec')
+    start, end = cdp.heatmap_cell(b, 0), cdp.heatmap_cell(b, per_sec // 2)
+    b.mouse('mouseMoved', *start)
+    b.mouse('mousePressed', *start, 1)
+    b.mouse('mouseMoved', *end, 1)
     t = time.time()
-    b.mouse('mouseReleased', cx, y + (tm['perSec'] // 2) * cell_h)
+    b.mouse('mouseReleased', *end)
     wall = 1000 * (time.time() - t)
     print('%-40s %10s' % ('selection redrawn, page (ms, goal 300)', b.js("document.body.getAttribute('data-prf-narrow-ms')")))
     print('%-40s %10.1f' % ('selection, mouse up to reply (ms)', wall))

@@ -15,42 +15,8 @@ mkdir -p "$OUT" || fail "mkdir $OUT"
 # phase_b until 1 s: the first 0.4 s from the first sample are all A.
 # phase_a spins 60 calls deep: the graph is taller than the window's room
 # below the heatmap and timeline, and its base must still be in view
-cat > "$T/phases.c" <<'C'
-#include <pthread.h>
-#include <time.h>
-volatile unsigned long sink;
-static double t0;
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-__attribute__((noinline)) int down(int n, double until)
-{
-	if (n)
-		return down(n - 1, until) + 1;
-	while (now() < until)
-		for (int i = 0; i < 2000; i++)
-			sink++;
-	return 0;
-}
-__attribute__((noinline)) void phase_a(double until) { down(60, until); }
-__attribute__((noinline)) void phase_b(double until) { while (now() < until) for (int i = 0; i < 2000; i++) sink += 3; }
-static void *run(void *arg) { (void)arg; phase_a(t0 + 0.5); phase_b(t0 + 1.0); return 0; }
-int main(void)
-{
-	pthread_t t;
-	t0 = now();
-	if (pthread_create(&t, 0, run, 0))
-		return 1;
-	run(0);
-	pthread_join(t, 0);
-	return 0;
-}
-C
-cc -O1 -fno-omit-frame-pointer -pthread -o "$T/phases" "$T/phases.c" || fail "cc phases.c"
-perf_record "$T/p.data" -e cpu-clock -c 1000000 -g -- "$T/phases"
+cc_prog phases -O1 -pthread
+perf_record "$T/p.data" -e cpu-clock -c 1000000 -g -- "$T/phases" 0.5 1.0 60
 "$PRF" flamegraph -i "$T/p.data" -o "$T/p.html" || fail "flamegraph"
 
 cat > "$T/drive.py" <<'PY'
@@ -139,15 +105,8 @@ shot('timeline', '#timeline', 50)
 # drag over the heatmap cells of slices 0..19 (the first 0.4 s): a column
 # is a second, a row one of perSec slices
 b.js("document.getElementById('heatmap').scrollIntoView()")
-tm = b.js('PRF_FG.time')
-x, y, w, h = rect('#hm-canvas')
-cw, ch = b.js("(c=>[c.width,c.height])(document.getElementById('hm-canvas'))")
-cols = -(-tm['nSlices'] // tm['perSec'])
-cell_w, cell_h = (cw - 40) / cols, (ch - 14) / tm['perSec']
-def cell(s):
-    return (x + 40 + (s // tm['perSec']) * cell_w + cell_w / 2, y + (s % tm['perSec']) * cell_h + cell_h / 2)
 b.js("document.body.removeAttribute('data-prf-narrow-ms')")
-b.drag(cell(0), cell(19))
+b.drag(cdp.heatmap_cell(b, 0), cdp.heatmap_cell(b, 19))
 hash_ = b.js('location.hash')
 if 'range=0-19' not in hash_:
     fail('after the drag over slices 0-19 the address is %r' % hash_)

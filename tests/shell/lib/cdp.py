@@ -160,3 +160,15 @@ class Browser:
             self.proc.wait()
         os.close(self._w)
         os.close(self._r)
+
+
+def heatmap_cell(b, s):
+    """The viewport point at the middle of slice s's cell in the heatmap of a
+    prf flamegraph page (a column per second, a row per slice of it, the
+    cells right of a 40-pixel label margin, 14 pixels of labels below)."""
+    tm = b.js('PRF_FG.time')
+    x, y, cw, ch = b.js("(c=>{var r=c.getBoundingClientRect();return [r.left,r.top,c.width,c.height];})"
+                        "(document.getElementById('hm-canvas'))")
+    cols = -(-tm['nSlices'] // tm['perSec'])
+    w, h = (cw - 40) / cols, (ch - 14) / tm['perSec']
+    return (x + 40 + (s // tm['perSec']) * w + w / 2, y + (s % tm['perSec']) * h + h / 2)
