@@ -158,6 +158,25 @@ loaded('tid.html')
 if b.js(FRAMES) != one:
     fail('the lane click and prf flamegraph %s draw different frames' % ' '.join(cmd))
 print('lane click on thread %s = prf flamegraph %s' % (lanes[1], ' '.join(cmd)))
+
+# a drag along a lane selects a time range as the heatmap does: slices 30
+# to the last (0.6 s on) draw phase B only, for all threads
+b.goto(url.replace('#', '') + '#')
+loaded('p.html#')
+b.js("document.getElementById('timeline').scrollIntoView()")
+last = b.js('PRF_FG.time.nSlices') - 1
+def lane_at(s):
+    x, y, w, h = rect('#timeline .lane:nth-child(1) canvas')
+    return (x + (s + 0.5) * w / (last + 1), y + h / 2)
+b.drag(lane_at(30), lane_at(last))
+if 'range=30-%d' % last not in b.js('location.hash'):
+    fail('after a drag along a lane over slices 30-%d the address is %r' % (last, b.js('location.hash')))
+late = names(b.js(FRAMES))
+if 'phase_b' not in late or 'phase_a' in late:
+    fail('slices 30-%d (from 0.6 s): phase_a drawn or phase_b not' % last)
+if 'tid=' in b.js('location.hash'):
+    fail('a drag along a lane narrowed to its thread')
+print('lane drag selected %s' % b.js('location.hash'))
 b.close()
 PY
 python3 "$T/drive.py" "$T" "$OUT" "$PRF_SRCDIR/tests/shell/lib" || { tail -5 "$T/profile.log"; fail "browser checks"; }
