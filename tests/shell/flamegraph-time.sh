@@ -13,33 +13,8 @@ mkdir -p "$OUT" || fail "mkdir $OUT"
 
 # two threads, each spinning in phase_a until 1.2 s after start, then in
 # phase_b until 2 s: the first second from the first sample is all A
-cat > "$T/phases.c" <<'C'
-#include <pthread.h>
-#include <time.h>
-volatile unsigned long sink;
-static double t0;
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-__attribute__((noinline)) void phase_a(double until) { while (now() < until) for (int i = 0; i < 2000; i++) sink++; }
-__attribute__((noinline)) void phase_b(double until) { while (now() < until) for (int i = 0; i < 2000; i++) sink += 3; }
-static void *run(void *arg) { (void)arg; phase_a(t0 + 1.2); phase_b(t0 + 2.0); return 0; }
-int main(void)
-{
-	pthread_t t;
-	t0 = now();
-	if (pthread_create(&t, 0, run, 0))
-		return 1;
-	run(0);
-	pthread_join(t, 0);
-	return 0;
-}
-C
-cc -O1 -fno-omit-frame-pointer -pthread -o "$T/phases" "$T/phases.c" || fail "cc phases.c"
-perf_record "$T/p.data" -e cpu-clock -c 2000000 -g -- "$T/phases"
+cc_prog phases -O1 -pthread
+perf_record "$T/p.data" -e cpu-clock -c 2000000 -g -- "$T/phases" 1.2 2.0
 "$PRF" flamegraph -i "$T/p.data" -o "$T/p.html" || fail "flamegraph"
 grep -q 'id="heatmap"' "$T/p.html" || fail "no #heatmap element"
 grep -q 'id="timeline"' "$T/p.html" || fail "no #timeline element"
