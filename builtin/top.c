@@ -36,6 +36,7 @@
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/kernel/parse-events.h"
+#include "../util/lib/config.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
@@ -501,6 +502,12 @@ static int top__parse_callgraph(struct top_cmd *t, const char *arg)
 
 	t->callchain = true;
 	t->cg = (struct callchain_record){ .mode = CALLCHAIN_RECORD_FP };
+	/* perf-config(1): -g alone unwinds as top.call-graph says, else as
+	 * call-graph.record-mode */
+	if (!arg)
+		arg = config__get("top.call-graph");
+	if (!arg)
+		arg = config__get("call-graph.record-mode");
 	if (!arg)
 		return 0;
 	if (!strncmp(arg, "fp", 2) && (!arg[2] || arg[2] == ',')) {
@@ -575,7 +582,17 @@ static int percent_limit_cb(const struct option *opt, const char *arg, int unset
 static int top__check_options(struct top_cmd *t)
 {
 	char *end;
+	bool children;
 
+	/* perf-config(1) top.children, under --children/--no-children */
+	if (t->children < 0) {
+		int r = config__get_bool("top.children", &children);
+
+		if (r < 0)
+			return 129;
+		if (r)
+			t->children = children;
+	}
 	t->delay = 2;	/* perf top's default refresh, seconds */
 	if (t->delay_str) {
 		t->delay = strtod(t->delay_str, &end);

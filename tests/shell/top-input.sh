@@ -69,4 +69,26 @@ if [ "$(id -u)" -eq 0 ] && command -v su >/dev/null && id "$U" >/dev/null 2>&1 &
 else
 	echo "(unprivileged checks skipped: not root, no su/nobody, or paranoid < 1)"
 fi
+# perf-config(1) keys: top.children (one share column without it, two
+# with -g by default), top.call-graph (the unwinding -g alone asks for,
+# seen in --record's attributes)
+cat > "$T/spin.c" <<'C'
+volatile unsigned long s;
+__attribute__((noinline)) void leaf(void) { for (long i = 0; i < 200000000; i++) s += i; }
+int main(void) { leaf(); return 0; }
+C
+cc -O1 -fno-omit-frame-pointer -o "$T/spin" "$T/spin.c" || fail "cc spin.c"
+cols() { grep -m1 -E '^ +[0-9.]+%' "$1" | grep -o '%' | wc -l; }
+printf '[top]\n\tchildren = false\n' > "$T/nochildren.cfg"
+PERF_CONFIG="$T/nochildren.cfg" timeout 30 "$PRF" top --stdio -g -d 0.3 -- "$T/spin" > "$T/nc.out" 2>&1 ||
+	fail "prf top with top.children = false"
+timeout 30 "$PRF" top --stdio -g -d 0.3 -- "$T/spin" > "$T/c.out" 2>&1 || fail "prf top -g"
+[ "$(cols "$T/nc.out")" -eq 1 ] && [ "$(cols "$T/c.out")" -eq 2 ] ||
+	{ head -8 "$T/nc.out" "$T/c.out"; fail "top.children: share columns $(cols "$T/nc.out") and $(cols "$T/c.out"), want 1 and 2"; }
+printf '[top]\n\tcall-graph = dwarf\n' > "$T/dwarf.cfg"
+PERF_CONFIG="$T/dwarf.cfg" timeout 30 "$PRF" top --stdio -g -d 0.3 --record "$T/top.data" -- "$T/spin" > /dev/null 2>&1 ||
+	fail "prf top with top.call-graph = dwarf"
+"$PERF" evlist -v -i "$T/top.data" 2>/dev/null | grep -q 'sample_stack_user: 8192' ||
+	fail "top.call-graph = dwarf: -g did not record user stacks"
+echo "ok: top.children and top.call-graph of the config honoured"
 exit 0
