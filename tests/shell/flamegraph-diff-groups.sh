@@ -119,6 +119,21 @@ for m in "" --stat-period; do
 done
 echo "ok: same binary: no frame significant"
 
+# the page renders in a browser, hot's box says it changed significantly
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+if [ -x "$CHROMIUM" ]; then
+	timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+		--user-data-dir="$T/profile" --window-size=1000,500 --dump-dom "file://$T/s.html" \
+		> "$T/s.dom" 2>"$T/chrome.log" || { tail -5 "$T/chrome.log"; fail "chromium"; }
+	grep -q 'data-prf-rendered="1"' "$T/s.dom" ||
+		fail "page did not render: $(grep -o 'id="prf-status">[^<]*' "$T/s.dom")"
+	grep -Eq 'title="hot \([^"]*; mean of 3 runs before [0-9.]+%, of 3 after [0-9.]+%, change \+[0-9.]+ pts, p \(Holm\) [0-9.e-]+, significant"' "$T/s.dom" ||
+		{ grep -o 'title="hot[^"]*"' "$T/s.dom"; fail "hot's tooltip in the browser"; }
+	echo "ok: the page renders, hot's tooltip gives the means, change and p"
+else
+	echo "no $CHROMIUM: browser check skipped"
+fi
+
 # SVG tooltips carry the test
 prf_out "$T/svg.out" flamegraph --diff "$A" "$B" -o "$T/d.svg"
 grep -q '<title>hot (.*p (Holm) [0-9.e-]*, significant)</title>' "$T/d.svg" ||

@@ -508,7 +508,7 @@ static const char fg_js[] =
 "  this.D=D;\n"
 "  function make(a,parent,depth){\n"
 "    var nm=D.names[a[0]];\n"
-"    var n={name:nm[0],color:a.length>3?a[4]:nm[1],v:a[1],v0:a[1],base:a.length>3?a[3]:0,st:a.length>5?a[5]:null,parent:parent,depth:depth,kids:[],id:byId.length};\n"
+"    var n={name:nm[0],color:a.length>3?a[4]:nm[1],v:a[1],v0:a[1],base:a.length>3?a[3]:0,parent:parent,depth:depth,kids:[],id:byId.length};\n"
 "    byId.push(n);\n"
 "    for(var k=0;k<a[2].length;k++)n.kids.push(make(a[2][k],n,depth+1));\n"
 "    return n;\n"
@@ -524,10 +524,6 @@ static const char fg_js[] =
 "View.prototype.label=function(n){\n"
 "  var D=this.D, root=this.root;\n"
 "  var s=n.name+' ('+amount(n.v,D.unit)+', '+pct(root.v?n.v/root.v:0)+')';\n"
-"  if(G.stat&&n.st){var S=G.stat,t=n.st,pe=S.metric==='period',f=function(x){return pe?x.toFixed(0):x.toFixed(2)+'%';};\n"
-"    if(t.a===undefined)return s;\n"
-"    return s+' mean of '+S.runsA+' runs before '+f(t.a)+', of '+S.runsB+' after '+f(t.b)+', change '+(t.d>=0?'+':'')+(pe?t.d.toFixed(0):t.d.toFixed(2)+' pts')+\n"
-"      (t.p===undefined?', not tested (small)':', p (Holm) '+t.p.toPrecision(2)+(t.sig?', significant':', noise'));}\n"
 "  if(G.diff){var a=D.totalBase?n.base/D.totalBase:0,b=root.v?n.v/root.v:0;\n"
 "    s+=' before '+pct(a)+', after '+pct(b)+', change '+(b>=a?'+':'')+(100*(b-a)).toFixed(2)+' pts';}\n"
 "  return s;\n"
@@ -758,6 +754,44 @@ static const char fg_js[] =
 "})();\n"
 "renderAll();\n"
 "})();\n";
+
+/*
+ * --diff over groups: fg_js with these lines inserted after their
+ * anchors (the frame's statistics kept from its data, the tooltip that
+ * gives them), so that every other page stays as it was.
+ */
+static const char *const fg_stat_js[][2] = {
+	{ "    byId.push(n);\n", "    n.st=a.length>5?a[5]:null;\n" },
+	{ "  var s=n.name+' ('+amount(n.v,D.unit)+', '+pct(root.v?n.v/root.v:0)+')';\n",
+	  "  if(G.stat&&n.st){var S=G.stat,t=n.st,pe=S.metric==='period',f=function(x){return pe?x.toFixed(0):x.toFixed(2)+'%';};\n"
+	  "    if(t.a===undefined)return s;\n"
+	  "    return s+'; mean of '+S.runsA+' runs before '+f(t.a)+', of '+S.runsB+' after '+f(t.b)+', change '+(t.d>=0?'+':'')+(pe?t.d.toFixed(0):t.d.toFixed(2)+' pts')+\n"
+	  "      (t.p===undefined?', not tested (small)':', p (Holm) '+t.p.toPrecision(2)+(t.sig?', significant':', noise'));}\n" },
+};
+
+/* fg_js, with fg_stat_js inserted when opts->stat. 0 or -EINVAL (an
+ * anchor not found: fg_js and fg_stat_js disagree). */
+static int fg_put_js(const struct flamegraph_opts *opts, FILE *fp)
+{
+	const char *p = fg_js;
+
+	if (!opts->stat) {
+		fputs(fg_js, fp);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(fg_stat_js) / sizeof(fg_stat_js[0]); i++) {
+		const char *at = strstr(p, fg_stat_js[i][0]);
+
+		if (!at)
+			return -EINVAL;
+		at += strlen(fg_stat_js[i][0]);
+		fwrite(p, 1, (size_t)(at - p), fp);
+		fputs(fg_stat_js[i][1], fp);
+		p = at;
+	}
+	fputs(p, fp);
+	return 0;
+}
 
 /* The page gets the heatmap and timeline. */
 static bool fg_has_time(const struct flamegraph_opts *opts)
@@ -1045,8 +1079,12 @@ int flamegraph__write_views_html(const struct flamegraph_view *views, int nr,
 			"\"test\":\"welch-t\",\"correction\":\"holm\"}", so->by_period ? "period" : "share",
 			na, nb, so->alpha);
 	}
-	fprintf(fp, ",\n\"inverted\":%s,\"diff\":%s};\n</script>\n<script>\n%s</script>\n</body>\n</html>\n",
-		opts->inverted ? "true" : "false", opts->diff ? "true" : "false", fg_js);
+	fprintf(fp, ",\n\"inverted\":%s,\"diff\":%s};\n</script>\n<script>\n",
+		opts->inverted ? "true" : "false", opts->diff ? "true" : "false");
+	err = fg_put_js(opts, fp);
+	if (err)
+		return err;
+	fputs("</script>\n</body>\n</html>\n", fp);
 	if (fflush(fp) || ferror(fp))
 		return errno == EPIPE ? -EPIPE : -EIO;
 	return 0;
