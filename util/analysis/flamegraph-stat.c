@@ -173,6 +173,55 @@ static long sum_up(struct flamegraph_stat *s, const struct folded_node *n)
 	return i;
 }
 
+/*
+ * Mark in rep[] the slot whose test each frame of n's subtree repeats:
+ * a callee holding all of its caller's weight in every run (a caller
+ * with no samples of its own and one callee) has the same data, so the
+ * same test; it is one hypothesis, counted once in the correction.
+ */
+static void mark_repeats(const struct flamegraph_stat *s, const struct folded_node *n, size_t *rep)
+{
+	size_t r = (size_t)s->nr_runs, i = (size_t)lookup(s, n);
+
+	for (unsigned int k = 0; k < n->nr_children; k++) {
+		size_t c = (size_t)lookup(s, n->children[k]);
+
+		rep[c] = memcmp(s->incl + i * r, s->incl + c * r, r * sizeof(*s->incl)) ? c : rep[i];
+		mark_repeats(s, n->children[k], rep);
+	}
+}
+
+/* Holm's correction over the distinct tests of the trie under root, the
+ * result copied to the frames repeating them. 0 or -ENOMEM. */
+static int holm_distinct(struct flamegraph_stat *s, const struct folded_node *root)
+{
+	size_t *rep = malloc((s->nr_slots + 1) * sizeof(*rep));
+	struct diff_stat_entry *d = calloc(s->nr_slots + 1, sizeof(*d));
+	size_t nd = 0;
+
+	if (!rep || !d) {
+		free(rep);
+		free(d);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < s->nr_slots; i++)
+		rep[i] = i;
+	mark_repeats(s, root, rep);
+	for (size_t i = 0; i < s->nr_slots; i++)
+		if (rep[i] == i)
+			d[nd++] = s->e[i];	/* row: its slot */
+	diff_stat__holm(d, nd, s->opts.alpha);
+	for (size_t j = 0; j < nd; j++)
+		s->e[d[j].row] = d[j];
+	for (size_t i = 0; i < s->nr_slots; i++) {
+		s->e[i].p_adj = s->e[rep[i]].p_adj;
+		s->e[i].changed = s->e[rep[i]].changed;
+	}
+	free(rep);
+	free(d);
+	return 0;
+}
+
 int flamegraph_stat__compute(struct flamegraph_stat *s, struct folded *f,
 			     const struct flamegraph_stat_opts *opts)
 {
@@ -212,10 +261,9 @@ int flamegraph_stat__compute(struct flamegraph_stat *s, struct folded *f,
 		/* Welch needs two runs a side; the floor is on the mean shares */
 		s->e[i].tested = s->nr_a > 1 && s->nr_b > 1 && (ma >= opts->floor || mb >= opts->floor);
 	}
-	diff_stat__holm(s->e, s->nr_slots, opts->alpha);
 	free(v);
 	free(share);
-	return 0;
+	return holm_distinct(s, folded__root(f));
 }
 
 const struct diff_stat_entry *flamegraph_stat__find(const struct flamegraph_stat *s,
