@@ -197,7 +197,8 @@ int cmd_flamegraph(int argc, const char **argv)
 		return 129;
 	if (o.diff) {
 		if (argc != 2 || o.input) {
-			fprintf(stderr, "prf flamegraph: --diff takes two files: --diff A.data B.data\n");
+			fprintf(stderr, "prf flamegraph: --diff takes two files, --diff A.data B.data, "
+				"or two groups of runs, --diff A1,A2,... B1,B2,...\n");
 			usage_with_options(flamegraph_usage, options);
 			return 129;
 		}
