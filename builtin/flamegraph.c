@@ -10,6 +10,7 @@
 #include <string.h>
 #include "builtin.h"
 #include "../util/analysis/flamegraph.h"
+#include "../util/analysis/flamegraph-stat.h"
 #include "../util/analysis/folded.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/session/off-cpu.h"
@@ -38,13 +39,88 @@ struct flamegraph_cmd_opts {
 	const char *pids, *tids, *comms;
 	unsigned int slices;	/* heatmap rows per second */
 	bool heatmap;		/* --heatmap (default) / --no-heatmap: time in the page */
+	const char *alpha;	/* --diff over groups: family-wise error rate */
+	bool stat_period;	/* --diff over groups: test weights, not shares */
 };
 
 static const char *const flamegraph_usage[] = {
 	"prf flamegraph [-i perf.data] -o out.html|out.svg [<options>]",
 	"prf flamegraph --diff A.data B.data -o out.html|out.svg [<options>]",
+	"prf flamegraph --diff A1,A2,... B1,B2,... -o out.html|out.svg [<options>]",
 	NULL
 };
+
+/*
+ * --diff over groups: split the comma lists a and b into *files (A's runs,
+ * then B's; the strings point into *buf, which the caller frees).
+ * 0, -ENOMEM, or -EINVAL (an empty name).
+ */
+static int split_groups(const char *a, const char *b, char **buf, const char ***files, int *na,
+			int *nb)
+{
+	size_t la = strlen(a), lb = strlen(b), n = 2;
+	char *p;
+
+	for (const char *q = a; *q; q++)
+		n += *q == ',';
+	for (const char *q = b; *q; q++)
+		n += *q == ',';
+	*buf = malloc(la + lb + 2);
+	*files = calloc(n, sizeof(**files));
+	if (!*buf || !*files)
+		return -ENOMEM;
+	memcpy(*buf, a, la + 1);
+	memcpy(*buf + la + 1, b, lb + 1);
+	*na = *nb = 0;
+	for (int side = 0; side < 2; side++) {
+		p = side ? *buf + la + 1 : *buf;
+		for (;;) {
+			char *comma = strchr(p, ',');
+
+			if (comma)
+				*comma = '\0';
+			if (!*p)
+				return -EINVAL;
+			(*files)[(*na)++] = p;
+			if (side)
+				(*nb)++;
+			if (!comma)
+				break;
+			p = comma + 1;
+		}
+	}
+	*na -= *nb;
+	return 0;
+}
+
+/*
+ * --diff over groups: fold every run of files[0..na) (set 1) and
+ * files[na..na+nb) (set 0) into f, B's first event in all, each run's
+ * weights observed by stat, then test every frame. infos[] per file.
+ * 0 or a negative errno (message printed by the reader).
+ */
+static int load_groups(struct folded *f, struct flamegraph_stat *stat, const char **files, int na,
+		       int nb, struct folded_file_opts *ffo, struct folded_file_info *infos,
+		       const struct flamegraph_stat_opts *so)
+{
+	int err;
+
+	ffo->observe = flamegraph_stat__observe;
+	ffo->observe_arg = stat;
+	for (int i = 0; i < na + nb; i++) {
+		int run = (na + i) % (na + nb);	/* B's first file picks the event */
+
+		flamegraph_stat__set_run(stat, run);
+		err = folded__add_file(f, run < na ? 1 : 0, files[run], ffo, &infos[run]);
+		if (err)
+			return err;
+		ffo->event = infos[na].event;
+	}
+	err = flamegraph_stat__compute(stat, f, so);
+	if (err)
+		fprintf(stderr, "prf flamegraph: %s\n", strerror(-err));
+	return err;
+}
 
 static bool ends_with(const char *s, const char *suffix)
 {
@@ -64,7 +140,12 @@ int cmd_flamegraph(int argc, const char **argv)
 		OPT_STRING('e', "event", &o.event, "event", "event to draw (default: the first event)"),
 		OPT_BOOLEAN(0, "inverted", &o.inverted, "icicle graph: callers at the top"),
 		OPT_STRING(0, "minwidth", &o.minwidth, "pct", "omit frames narrower than pct percent"),
-		OPT_BOOLEAN(0, "diff", &o.diff, "differential graph of two files: --diff A.data B.data"),
+		OPT_BOOLEAN(0, "diff", &o.diff, "differential graph of two files: --diff A.data B.data, "
+			    "or of two groups of runs: --diff A1,A2,... B1,B2,..."),
+		OPT_STRING(0, "alpha", &o.alpha, "p",
+			   "--diff over groups: family-wise error rate (default 0.05)"),
+		OPT_BOOLEAN(0, "stat-period", &o.stat_period,
+			    "--diff over groups: test each run's samples (or period) of a frame, not its share"),
 		OPT_STRING(0, "weight", &o.weight, "samples|period", "count samples (default) or sum periods"),
 		OPT_BOOLEAN(0, "annotate-kernel", &o.annotate_kernel, "append _[k] to kernel frames"),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack, "maximum stack depth (default 127)"),
@@ -101,6 +182,13 @@ int cmd_flamegraph(int argc, const char **argv)
 	int nr_views = 0;
 	char subtitle[1024], on_name[320], off_name[160];
 	const char *a_path = NULL, *b_path = NULL;
+	/* --diff over groups */
+	char *gbuf = NULL;
+	const char **gfiles = NULL;
+	int gna = 0, gnb = 0;
+	struct folded_file_info *ginfo = NULL;
+	struct flamegraph_stat *stat = NULL;
+	struct flamegraph_stat_opts gso = { .alpha = 0.05, .floor = 0.5 };
 	FILE *fp = NULL;
 	int err, status = 1;
 
@@ -109,12 +197,26 @@ int cmd_flamegraph(int argc, const char **argv)
 		return 129;
 	if (o.diff) {
 		if (argc != 2 || o.input) {
-			fprintf(stderr, "prf flamegraph: --diff takes two files: --diff A.data B.data\n");
+			fprintf(stderr, "prf flamegraph: --diff takes two files, --diff A.data B.data, "
+				"or two groups of runs, --diff A1,A2,... B1,B2,...\n");
 			usage_with_options(flamegraph_usage, options);
 			return 129;
 		}
-		a_path = argv[0];
-		b_path = argv[1];
+		if (strchr(argv[0], ',') || strchr(argv[1], ',')) {
+			err = split_groups(argv[0], argv[1], &gbuf, &gfiles, &gna, &gnb);
+			if (err == -ENOMEM)
+				goto out;
+			if (err || gna < 2 || gnb < 2) {
+				fprintf(stderr, "prf flamegraph: --diff over groups takes two comma lists of "
+					"two or more runs each: --diff A1,A2,... B1,B2,...\n");
+				status = 129;
+				goto out;
+			}
+			b_path = gfiles[gna];
+		} else {
+			a_path = argv[0];
+			b_path = argv[1];
+		}
 	} else {
 		if (argc > 0) {
 			fprintf(stderr, "prf flamegraph: unexpected argument '%s'\n", argv[0]);
@@ -140,6 +242,24 @@ int cmd_flamegraph(int argc, const char **argv)
 			return 129;
 		}
 	}
+	if ((o.alpha || o.stat_period) && !gfiles) {
+		fprintf(stderr, "prf flamegraph: --alpha and --stat-period go with --diff over groups "
+			"(--diff A1,A2,... B1,B2,...)\n");
+		status = 129;
+		goto out;
+	}
+	if (o.alpha) {
+		char *end;
+
+		gso.alpha = strtod(o.alpha, &end);
+		if (*end || end == o.alpha || !(gso.alpha > 0 && gso.alpha < 1)) {
+			fprintf(stderr, "prf flamegraph: --alpha wants a probability between 0 and 1, "
+				"not '%s'\n", o.alpha);
+			status = 129;
+			goto out;
+		}
+	}
+	gso.by_period = o.stat_period;
 	if (o.weight && strcmp(o.weight, "samples") && strcmp(o.weight, "period")) {
 		fprintf(stderr, "prf flamegraph: --weight takes 'samples' or 'period', not '%s'\n", o.weight);
 		return 129;
@@ -204,9 +324,20 @@ int cmd_flamegraph(int argc, const char **argv)
 	ffo.no_inline = !o.inline_frames;
 	ffo.off_cpu = off;
 	ffo.progress = ui_progress__reading;	/* on a terminal only (ui/progress.h) */
-	err = folded__add_file(f, 0, b_path, &ffo, &info);
-	if (err)
-		goto out;
+	if (gfiles) {
+		stat = flamegraph_stat__new(gna, gnb);
+		ginfo = calloc((size_t)(gna + gnb), sizeof(*ginfo));
+		if (!stat || !ginfo)
+			goto out;
+		err = load_groups(f, stat, gfiles, gna, gnb, &ffo, ginfo, &gso);
+		if (err)
+			goto out;
+		info = ginfo[gna];
+	} else {
+		err = folded__add_file(f, 0, b_path, &ffo, &info);
+		if (err)
+			goto out;
+	}
 	if (a_path) {
 		/* the baseline uses the same event as the new profile */
 		ffo.event = info.event;
@@ -220,13 +351,21 @@ int cmd_flamegraph(int argc, const char **argv)
 	fo.subtitle = subtitle;
 	fo.inverted = o.inverted;
 	fo.diff = o.diff;
+	fo.stat = stat;
 	fo.unit = ffo.weight_period ? "period" : "samples";
 	if (o.off_cpu && !info.nr_off_cpu) {
 		fprintf(stderr, "prf flamegraph: %s has no off-CPU time%s\n", b_path,
 			info.has_off_cpu ? "" : " (record it with prf record --off-cpu)");
 		goto out;
 	}
-	if (a_path) {
+	if (gfiles) {
+		snprintf(subtitle, sizeof(subtitle),
+			 "%d runs (%s, ...) -> %d runs (%s, ...), event %s; coloured only where the "
+			 "change of the %s is significant (Welch's t, Holm, alpha %g): red grew, "
+			 "blue shrank, grey noise", gna, gfiles[0], gnb, gfiles[gna], info.event,
+			 gso.by_period ? ffo.weight_period ? "period" : "samples" : "share", gso.alpha);
+		views[nr_views++] = (struct flamegraph_view){ .f = f };
+	} else if (a_path) {
 		snprintf(subtitle, sizeof(subtitle), "%s -> %s, event %s (red: grew, blue: shrank)",
 			 a_path, b_path, info.event);
 		views[nr_views++] = (struct flamegraph_view){ .f = f };
@@ -285,12 +424,19 @@ int cmd_flamegraph(int argc, const char **argv)
 	status = read_summary__finish(&info.summary, "flamegraph", b_path, o.force);
 	if (a_path && read_summary__finish(&base_info.summary, "flamegraph", a_path, o.force))
 		status = 1;
+	for (int i = 0; gfiles && i < gna + gnb; i++)
+		if (i != gna && read_summary__finish(&ginfo[i].summary, "flamegraph", gfiles[i], o.force))
+			status = 1;
 out:
 	if (fp)
 		fclose(fp);
 	folded__delete(off);
 	folded__delete(f);
 	flamegraph_time__delete(ft);
+	flamegraph_stat__delete(stat);
+	free(ginfo);
+	free(gfiles);
+	free(gbuf);
 	sample_filter__exit(&filter);
 	sample_time_filter__exit(&time);
 	return status;

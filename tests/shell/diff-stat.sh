@@ -1,6 +1,6 @@
 #!/bin/bash
 # prf diff --stat flags the function whose share really changed and not the unchanged one, over 4+4 runs (Welch's t, Holm), --fail-above, --stat-period, --children, -j
-# Compiles a program with three functions of one loop body: hot, filler
+# Compiles lib/hotfill.c, a program with three functions of one loop body: hot, filler
 # and steady, each looping as long as its argument says. Runs A do
 # hot=1 filler=2 steady=1 units, runs A' the same again, runs B hot=2
 # filler=1 steady=1: the total stays, so in B hot's share rises from 25%
@@ -16,36 +16,11 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup diff-stat
 
-cat > "$T/s.c" <<'C'
-#include <stdlib.h>
-volatile unsigned long sink;
-__attribute__((noinline)) void done(unsigned long x) { sink = x; }
-/* registers only: a loop storing to memory each turn varies by run; the
- * call to done() gives each function a frame of its own, so that frame
- * pointers name its caller */
-#define SPIN(n) do { unsigned long x = (n); \
-	for (long i = 0; i < (n) * 25000000L; i++) \
-		x = x * 6364136223846793005ul + 1442695040888963407ul; \
-	done(x); } while (0)
-__attribute__((noinline)) void hot(long n) { SPIN(n); }
-__attribute__((noinline)) void filler(long n) { SPIN(n); }
-__attribute__((noinline)) void steady(long n) { SPIN(n); }
-__attribute__((noinline)) void caller(long n) { hot(n); sink++; }
-int main(int argc, char **argv)
-{
-	if (argc < 4)
-		return 2;
-	caller(atol(argv[1]));
-	filler(atol(argv[2]));
-	steady(atol(argv[3]));
-	return 0;
-}
-C
-cc -O1 -fno-omit-frame-pointer -o "$T/s" "$T/s.c" || fail "cc"
+cc_prog hotfill -O1
 A= A2= B=
 for i in 1 2 3 4; do
 	for g in a:"1 2 1" c:"1 2 1" b:"2 1 1"; do
-		"$PRF" record -q -g -o "$T/${g%%:*}$i.data" -- "$T/s" ${g#*:} >/dev/null 2>"$T/rec.err" ||
+		"$PRF" record -q -g -o "$T/${g%%:*}$i.data" -- "$T/hotfill" ${g#*:} >/dev/null 2>"$T/rec.err" ||
 			{ cat "$T/rec.err"; fail "prf record"; }
 	done
 	A="$A${A:+,}$T/a$i.data" A2="$A2${A2:+,}$T/c$i.data" B="$B${B:+,}$T/b$i.data"
@@ -99,7 +74,7 @@ prf_out "$T/j.out" diff --stat -j --alpha 0.001 "$A" "$B"
 python3 - "$T/j.out" <<'PY' || fail "-j output"
 import json, sys
 d = json.load(open(sys.argv[1]))
-v = {e["symbol"]: e for e in d["entries"] if e.get("dso") == "s"}
+v = {e["symbol"]: e for e in d["entries"] if e.get("dso") == "hotfill"}
 assert d["runs_a"] == 4 and d["runs_b"] == 4 and d["test"] == "welch-t", d
 assert v["hot"]["verdict"] == "changed" and v["hot"]["delta"] > 15, v["hot"]
 assert v["steady"]["verdict"] == "noise", v["steady"]

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flamegraph.h"
+#include "flamegraph-stat.h"
 #include "folded.h"
 #include "../format/event.h"
 #include "../lib/util.h"
@@ -293,6 +294,12 @@ static void fg_scan_delta(struct fg_ctx *c, const struct folded_node *n)
 {
 	double d = fabs(share(c, n, 0) - share(c, n, 1));
 
+	if (c->opts->stat) {	/* groups: the largest significant change */
+		const struct diff_stat_entry *e = flamegraph_stat__find(c->opts->stat, n);
+
+		d = e && e->changed ? fabs(e->delta) : 0.0;
+	}
+
 	if (d > c->max_delta)
 		c->max_delta = d;
 	for (unsigned int i = 0; i < n->nr_children; i++)
@@ -347,9 +354,20 @@ static int fg_name_index(struct fg_ctx *c, const char *name, int kind)
 
 static void diff_color(const struct fg_ctx *c, const struct folded_node *n, char *out)
 {
-	double d = share(c, n, 0) - share(c, n, 1);
-	double i = c->max_delta > 0 ? fabs(d) / c->max_delta : 0.0;
-	int s = 255 - (int)(200 * i);
+	double d = share(c, n, 0) - share(c, n, 1), i;
+	int s;
+
+	if (c->opts->stat) {
+		const struct diff_stat_entry *e = flamegraph_stat__find(c->opts->stat, n);
+
+		if (!e || !e->changed) {	/* inside the noise: neutral */
+			snprintf(out, 8, "#dddddd");
+			return;
+		}
+		d = e->delta;
+	}
+	i = c->max_delta > 0 ? fabs(d) / c->max_delta : 0.0;
+	s = 255 - (int)(200 * i);
 
 	if (d > 0)
 		snprintf(out, 8, "#ff%02x%02x", s, s);
@@ -394,6 +412,21 @@ static void put_xml(FILE *fp, const char *s, size_t max)
 	}
 }
 
+/* ,{"a":..,"b":..,"d":..,"p":..,"sig":..}: a frame's test over the runs */
+static void fg_emit_stat(struct fg_ctx *c, const struct folded_node *n)
+{
+	const struct diff_stat_entry *e = flamegraph_stat__find(c->opts->stat, n);
+
+	if (!e) {
+		fputs(",{\"sig\":false}", c->fp);
+		return;
+	}
+	fprintf(c->fp, ",{\"a\":%.4f,\"b\":%.4f,\"d\":%.4f", e->mean_a, e->mean_b, e->delta);
+	if (e->tested)
+		fprintf(c->fp, ",\"p\":%.6g", e->p_adj);
+	fprintf(c->fp, ",\"sig\":%s}", e->changed ? "true" : "false");
+}
+
 static int fg_emit_node(struct fg_ctx *c, const struct folded_node *n)
 {
 	int idx = fg_name_index(c, n->name, n->kind), id = c->next_id++;
@@ -424,6 +457,8 @@ static int fg_emit_node(struct fg_ctx *c, const struct folded_node *n)
 
 		diff_color(c, n, col);
 		fprintf(c->fp, ",%" PRIu64 ",\"%s\"", n->total[1], col);
+		if (c->opts->stat)
+			fg_emit_stat(c, n);
 	}
 	fputc(']', c->fp);
 	return 0;
@@ -735,6 +770,44 @@ static const char fg_js[] =
 "baseInView();\n"
 "})();\n";
 
+/*
+ * --diff over groups: fg_js with these lines inserted after their
+ * anchors (the frame's statistics kept from its data, the tooltip that
+ * gives them), so that every other page stays as it was.
+ */
+static const char *const fg_stat_js[][2] = {
+	{ "    byId.push(n);\n", "    n.st=a.length>5?a[5]:null;\n" },
+	{ "  var s=n.name+' ('+amount(n.v,D.unit)+', '+pct(root.v?n.v/root.v:0)+')';\n",
+	  "  if(G.stat&&n.st){var S=G.stat,t=n.st,pe=S.metric==='period',f=function(x){return pe?x.toFixed(0):x.toFixed(2)+'%';};\n"
+	  "    if(t.a===undefined)return s;\n"
+	  "    return s+'; mean of '+S.runsA+' runs before '+f(t.a)+', of '+S.runsB+' after '+f(t.b)+', change '+(t.d>=0?'+':'')+(pe?t.d.toFixed(0):t.d.toFixed(2)+' pts')+\n"
+	  "      (t.p===undefined?', not tested (small)':', p (Holm) '+t.p.toPrecision(2)+(t.sig?', significant':', noise'));}\n" },
+};
+
+/* fg_js, with fg_stat_js inserted when opts->stat. 0 or -EINVAL (an
+ * anchor not found: fg_js and fg_stat_js disagree). */
+static int fg_put_js(const struct flamegraph_opts *opts, FILE *fp)
+{
+	const char *p = fg_js;
+
+	if (!opts->stat) {
+		fputs(fg_js, fp);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(fg_stat_js) / sizeof(fg_stat_js[0]); i++) {
+		const char *at = strstr(p, fg_stat_js[i][0]);
+
+		if (!at)
+			return -EINVAL;
+		at += strlen(fg_stat_js[i][0]);
+		fwrite(p, 1, (size_t)(at - p), fp);
+		fputs(fg_stat_js[i][1], fp);
+		p = at;
+	}
+	fputs(p, fp);
+	return 0;
+}
+
 /* The page gets the heatmap and timeline. */
 static bool fg_has_time(const struct flamegraph_opts *opts)
 {
@@ -1012,8 +1085,21 @@ int flamegraph__write_views_html(const struct flamegraph_view *views, int nr,
 	fputc(']', fp);
 	if (fg_has_time(opts))
 		fg_emit_time(opts->time, t0, fp);
-	fprintf(fp, ",\n\"inverted\":%s,\"diff\":%s};\n</script>\n<script>\n%s</script>\n</body>\n</html>\n",
-		opts->inverted ? "true" : "false", opts->diff ? "true" : "false", fg_js);
+	if (opts->stat) {
+		const struct flamegraph_stat_opts *so = flamegraph_stat__opts(opts->stat);
+		int na, nb;
+
+		flamegraph_stat__runs(opts->stat, &na, &nb);
+		fprintf(fp, ",\n\"stat\":{\"metric\":\"%s\",\"runsA\":%d,\"runsB\":%d,\"alpha\":%g,"
+			"\"test\":\"welch-t\",\"correction\":\"holm\"}", so->by_period ? "period" : "share",
+			na, nb, so->alpha);
+	}
+	fprintf(fp, ",\n\"inverted\":%s,\"diff\":%s};\n</script>\n<script>\n",
+		opts->inverted ? "true" : "false", opts->diff ? "true" : "false");
+	err = fg_put_js(opts, fp);
+	if (err)
+		return err;
+	fputs("</script>\n</body>\n</html>\n", fp);
 	if (fflush(fp) || ferror(fp))
 		return errno == EPIPE ? -EPIPE : -EIO;
 	return 0;
@@ -1030,6 +1116,26 @@ int flamegraph__write_html(struct folded *f, const struct flamegraph_opts *opts,
 #define SVG_PAD 10
 #define SVG_ROW 16
 #define SVG_TOP 50
+
+/* A frame's test over the runs, in its SVG tooltip. */
+static void svg_stat_title(struct fg_ctx *c, const struct folded_node *n)
+{
+	const struct diff_stat_entry *e = flamegraph_stat__find(c->opts->stat, n);
+	bool pe = flamegraph_stat__opts(c->opts->stat)->by_period;
+
+	if (!e)
+		return;
+	if (pe)
+		fprintf(c->fp, "; mean %.0f before, %.0f after, change %+.0f", e->mean_a, e->mean_b,
+			e->delta);
+	else
+		fprintf(c->fp, "; mean %.2f%% before, %.2f%% after, change %+.2f pts", e->mean_a,
+			e->mean_b, e->delta);
+	if (e->tested)
+		fprintf(c->fp, ", p (Holm) %.2g, %s", e->p_adj, e->changed ? "significant" : "noise");
+	else
+		fputs(", not tested (small)", c->fp);
+}
 
 static void svg_frame(struct fg_ctx *c, const struct folded_node *n, double x, double w, int depth)
 {
@@ -1054,6 +1160,8 @@ static void svg_frame(struct fg_ctx *c, const struct folded_node *n, double x, d
 		double a = c->total[1] ? 100.0 * (double)n->total[1] / (double)c->total[1] : 0.0;
 
 		fprintf(c->fp, ", before %.2f%%, change %+.2f pts", a, pct - a);
+		if (c->opts->stat)
+			svg_stat_title(c, n);
 	}
 	fprintf(c->fp, ")</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
 		"rx=\"2\" ry=\"2\"/>", x, y, w > 0.1 ? w - 0.1 : w, SVG_ROW - 1, col);

@@ -26,6 +26,7 @@ struct folded;
 struct folded_node;
 struct perf_sample;
 struct flamegraph_time;
+struct flamegraph_stat;
 
 struct flamegraph_opts {
 	const char *title;	/* default "Flame Graph" ("Icicle Graph" inverted) */
@@ -38,6 +39,14 @@ struct flamegraph_opts {
 	struct flamegraph_time *time;	/* NULL, or the samples' times: the
 				   HTML page gets the heatmap and timeline
 				   (not in diff mode or SVG) */
+	const struct flamegraph_stat *stat;	/* diff mode over groups of runs
+				   (flamegraph-stat.h), or NULL: only frames
+				   whose change is significant are coloured
+				   (red grew, blue shrank), the others neutral
+				   grey; tooltips give the mean shares (or
+				   weights), the change and the Holm-adjusted
+				   p; each HTML frame carries its statistics
+				   (see flamegraph__write_views_html) */
 };
 
 /*
@@ -56,7 +65,15 @@ struct flamegraph_view {
 				   event menu) */
 };
 
-/* Write the HTML page to fp. 0, -ENOMEM, or -EIO on a write error. */
+/*
+ * Write the HTML page to fp. 0, -ENOMEM, or -EIO on a write error.
+ * The data (window.PRF_FG) has per view a "tree" of frames
+ * [name index, value, [callees], (diff:) baseline value, colour,
+ * (with opts->stat:) {"a": mean A, "b": mean B, "d": B - A, "p": Holm-
+ * adjusted p (tested frames only), "sig": true when significant}], and
+ * with opts->stat a top-level "stat": {"metric": "share"|"period",
+ * "runsA", "runsB", "alpha", "test": "welch-t", "correction": "holm"}.
+ */
 int flamegraph__write_html(struct folded *f, const struct flamegraph_opts *opts, FILE *fp);
 /* Write the SVG image to fp. 0, -ENOMEM, or -EIO. */
 int flamegraph__write_svg(struct folded *f, const struct flamegraph_opts *opts, FILE *fp);
