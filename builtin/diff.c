@@ -120,9 +120,7 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 			return -ENOMEM;
 		ev->used = true;
 	}
-	hs.thread = rs->thread;
-	hs.comm = rs->comm;
-	hs.period = sample->period ? sample->period : 1;
+	hist_sample__from_resolved(&hs, rs);
 	/* as report: a rejected sample counts in the totals and hides the
 	 * entry it creates */
 	hs.filtered = rs->al.filtered ||
@@ -130,12 +128,6 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 		       (!sample_filter__match_task(f, sample->pid, sample->tid, hs.comm) ||
 			!sample_filter__match_dso(f, rs->al.map ? rs->al.map->dso : NULL) ||
 			!sample_filter__match_sym(f, rs->al.sym ? rs->al.sym->name : NULL)));
-	hs.cpu = (evsel->attr.sample_type & PERF_SAMPLE_CPU) && sample->cpu != (u32)-1 ?
-		 (int32_t)sample->cpu : -1;
-	hs.map = rs->al.map;
-	hs.sym = rs->al.sym;
-	hs.addr = rs->al.map ? rs->al.addr : sample->ip;
-	hs.level = rs->al.level ? rs->al.level : '.';
 	if (cmd->need_chain)
 		hs.chain = &rs->cursor;
 	if (cmd->srcline_sort)

@@ -352,23 +352,13 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	hists = report__hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
-	memset(&hs, 0, sizeof(hs));
-	hs.thread = rs->thread;
-	hs.comm = rs->comm;
-	hs.period = sample->period ? sample->period : 1;
+	hist_sample__from_resolved(&hs, rs);
 	/*
 	 * As perf: a sample a filter rejects still counts in the totals and in
 	 * the entries it lands in; an entry is hidden when the sample that
 	 * created it was rejected.
 	 */
 	hs.filtered = rs->al.filtered || report__filtered(rep, sample, &hs, &rs->al);
-	hs.cpu = (sample->cpu == (u32)-1) ? -1 : (int32_t)sample->cpu;
-	if (!(evsel->attr.sample_type & PERF_SAMPLE_CPU))
-		hs.cpu = -1;
-	hs.map = rs->al.map;
-	hs.sym = rs->al.sym;
-	hs.addr = rs->al.map ? rs->al.addr : sample->ip;
-	hs.level = rs->al.level ? rs->al.level : '.';
 	if (rep->time_sort)
 		hs.time = sample->time / rep->time_quantum * rep->time_quantum;
 	if (rep->need_trace) {

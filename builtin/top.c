@@ -179,16 +179,8 @@ static int top__sample(struct perf_tool *tool, union perf_event *event, struct p
 	if (err)
 		return err;
 	resolved_sample__location(rs, t->use_callchain);
-	memset(&hs, 0, sizeof(hs));
-	hs.thread = rs->thread;
-	hs.comm = rs->comm;
-	hs.period = sample->period ? sample->period : 1;
+	hist_sample__from_resolved(&hs, rs);
 	hs.filtered = rs->al.filtered || top__filtered(t, sample, rs->comm, &rs->al);
-	hs.cpu = (evsel->attr.sample_type & PERF_SAMPLE_CPU) ? (int32_t)sample->cpu : -1;
-	hs.map = rs->al.map;
-	hs.sym = rs->al.sym;
-	hs.addr = rs->al.map ? rs->al.addr : sample->ip;
-	hs.level = rs->al.level ? rs->al.level : '.';
 	if (t->use_callchain)
 		hs.chain = &rs->cursor;
 	top__lock(t);

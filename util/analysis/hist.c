@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hist.h"
+#include "../session/resolve.h"
+#include "../kernel/evsel.h"
 #include "../lib/debug.h"
 #include "../lib/psort.h"
 #include "../lib/rbtree-idx.h"
@@ -542,6 +544,22 @@ static inline char frame_level(uint8_t cpumode)
 {
 	return (cpumode == PERF_RECORD_MISC_KERNEL ||
 		cpumode == PERF_RECORD_MISC_GUEST_KERNEL) ? 'k' : '.';
+}
+
+void hist_sample__from_resolved(struct hist_sample *s, const struct resolved_sample *rs)
+{
+	const struct perf_sample *sample = rs->sample;
+
+	memset(s, 0, sizeof(*s));
+	s->thread = rs->thread;
+	s->comm = rs->comm;
+	s->period = sample->period ? sample->period : 1;
+	s->cpu = (rs->evsel->attr.sample_type & PERF_SAMPLE_CPU) && sample->cpu != (uint32_t)-1 ?
+		 (int32_t)sample->cpu : -1;
+	s->map = rs->al.map;
+	s->sym = rs->al.sym;
+	s->addr = rs->al.map ? rs->al.addr : sample->ip;
+	s->level = rs->al.level ? rs->al.level : '.';
 }
 
 int hists__add_sample(struct hists *hists, const struct hist_sample *s)

@@ -114,6 +114,17 @@ struct hist_sample {
 	const struct callchain_cursor *chain;
 };
 
+struct resolved_sample;
+
+/*
+ * *s set from a resolved sample (util/session/resolve.h) whose location
+ * was filled: its thread, comm, map, symbol, DSO address (the ip without
+ * a map) and level, the period (1 when the sample has none) and the cpu
+ * (-1 when the evsel does not sample it); everything else zero, for the
+ * caller to add (filtered, chain, srcline, ...).
+ */
+void hist_sample__from_resolved(struct hist_sample *s, const struct resolved_sample *rs);
+
 struct hists {
 	const struct sort_order *so;
 	const struct callchain_param *cc;
