@@ -74,8 +74,12 @@ HOME=$T/h3 "$PERF" buildid-cache -M "$T/perf.data" > "$T/want" 2>/dev/null
 HOME=$T/h3 "$PRF" buildid-cache -M "$T/perf.data" > "$T/got" 2>"$T/err" || { cat "$T/err"; fail "-M"; }
 cmp -s "$T/want" "$T/got" || { diff "$T/want" "$T/got"; fail "-M on an empty cache differs"; }
 [ -s "$T/got" ] || fail "-M on an empty cache lists nothing"
-"$PERF" buildid-cache -M "$T/perf.data" > "$T/want" 2>"$T/want.err"
-prf_out "$T/got" buildid-cache -M "$T/perf.data"
+# a cache of this test's own that perf record filled (the user's ~/.debug
+# changes under tests running beside this one)
+mkdir -p "$T/h4"
+HOME=$T/h4 perf_record "$T/perf4.data" -e cpu-clock -- "$T/t1"
+HOME=$T/h4 "$PERF" buildid-cache -M "$T/perf4.data" > "$T/want" 2>"$T/want.err"
+HOME=$T/h4 prf_out "$T/got" buildid-cache -M "$T/perf4.data"
 cmp -s "$T/want" "$T/got" || { diff "$T/want" "$T/got"; fail "-M on perf record's cache differs"; }
 # the kernel's kallsyms is no ELF file: perf warns about it, and so does prf
 cmp -s "$T/want.err" "$T/got.err" || { diff "$T/want.err" "$T/got.err"; fail "-M's warnings differ"; }

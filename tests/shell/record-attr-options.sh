@@ -103,7 +103,10 @@ echo "ok: -o - with -z and with dwarf"
 # --overwrite: a flight recorder; a 4 KB ring keeps the last ~100 samples
 # of a run of 1.5 s of cpu time (~1500 samples however busy the machine), resolved (prf keeps the side-band in a dummy event's ring
 # of its own; perf's file loses the exec's maps here)
-"$PRF" record -q --overwrite -m 1 -F 999 -o ow.data -- ./spin 1500 cpu 2> ow.err || { cat ow.err; fail "record --overwrite"; }
+# (on one cpu: a task that migrates leaves its early samples in the other
+# cpu's ring, which nothing overwrites afterwards)
+"$PRF" record -q --overwrite -m 1 -F 999 -o ow.data -- taskset -c 0 ./spin 1500 cpu 2> ow.err ||
+	{ cat ow.err; fail "record --overwrite"; }
 "$PERF" evlist -v -i ow.data | grep '^cpu-clock' | grep -q 'write_backward: 1' || fail "--overwrite: no write_backward"
 n=$("$PERF" script -i ow.data 2>/dev/null | grep -c cpu-clock)
 exec_t=$("$PERF" script -i ow.data --show-task-events -F comm,time,event 2>/dev/null | awk '/PERF_RECORD_COMM exec/ { sub(":", "", $2); print $2; exit }')
