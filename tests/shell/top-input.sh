@@ -73,8 +73,19 @@ fi
 # with -g by default), top.call-graph (the unwinding -g alone asks for,
 # seen in --record's attributes)
 cat > "$T/spin.c" <<'C'
+#include <time.h>
 volatile unsigned long s;
-__attribute__((noinline)) void leaf(void) { for (long i = 0; i < 200000000; i++) s += i; }
+/* a second of cpu time, however fast the machine: several refreshes */
+__attribute__((noinline)) void leaf(void)
+{
+	struct timespec t;
+
+	do {
+		for (long i = 0; i < 1000000; i++)
+			s += i;
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	} while (t.tv_sec < 1);
+}
 int main(void) { leaf(); return 0; }
 C
 cc -O1 -fno-omit-frame-pointer -o "$T/spin" "$T/spin.c" || fail "cc spin.c"
