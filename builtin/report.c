@@ -7,6 +7,7 @@
  * and ui/stdio/hist.h prints.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,9 @@
 #include "../ui/pager.h"
 #include "../ui/progress.h"
 #include "../ui/stdio/hist.h"
+#include "../ui/tui/annotate.h"
 #include "../ui/tui/tui.h"
+#include "../util/analysis/annotate.h"
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/hist-feed.h"
@@ -35,8 +38,11 @@
 #include "../util/lib/util.h"
 #include "../util/model/map.h"
 
+struct report_annotate;
+
 struct report_opts {
 	struct perf_tool tool;		/* first: container_of */
+	struct report_annotate *annotate;	/* the TUI's 'a' counts, read on demand */
 	/* options */
 	const char *input;
 	bool use_stdio, use_tui;
@@ -718,6 +724,107 @@ static bool report__want_tui(const struct report_opts *rep)
 	return tui__usable() == 0;	/* terminals, TERM, libslang there */
 }
 
+/* 'a' in the browser: the file read once more, every sample counted at
+ * its address (prf annotate's way), kept for later 'a's. */
+struct report_annotate {
+	struct perf_tool tool;		/* first: container_of */
+	struct perf_session *session;
+	struct resolved_sample rs;
+	struct annotation_set *set;
+};
+
+static int report_annotate__sample(struct perf_tool *tool, union perf_event *event,
+				   struct perf_sample *sample, struct evsel *evsel,
+				   struct machine *machine)
+{
+	struct report_annotate *ra = (struct report_annotate *)tool;
+	struct dso *dso;
+
+	if (!evsel || sample__resolve(ra->session, sample, evsel, &ra->rs))
+		return evsel ? -ENOMEM : 0;
+	resolved_sample__location(&ra->rs, false);
+	dso = ra->rs.al.map ? ra->rs.al.map->dso : NULL;
+	if (!dso || !ra->rs.al.sym)
+		return 0;
+	return annotation_set__add(ra->set, evsel, dso, ra->rs.al.sym, ra->rs.al.addr,
+				   sample->period);
+}
+
+static void report_annotate__delete(struct report_annotate *ra)
+{
+	if (!ra)
+		return;
+	annotation_set__delete(ra->set);
+	if (ra->session)
+		perf_session__delete(ra->session);
+	resolved_sample__exit(&ra->rs);
+	free(ra);
+}
+
+/* The counts of the whole file, read on the first 'a' (its messages
+ * kept off the screen). NULL with *err = -errno. */
+static struct report_annotate *report_annotate__new(const char *input, int *err)
+{
+	struct report_annotate *ra = zalloc(sizeof(*ra));
+	int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+
+	*err = -ENOMEM;
+	if (ra && !resolved_sample__init(&ra->rs, false) && (ra->set = annotation_set__new())) {
+		perf_tool__init(&ra->tool, true);
+		ra->tool.sample = report_annotate__sample;
+		if (saved >= 0 && null >= 0)
+			dup2(null, STDERR_FILENO);
+		ra->session = perf_session__new(input, &ra->tool, err);
+		if (ra->session) {
+			*err = perf_session__process_events(ra->session);
+			if (*err && perf_session__input_damage(ra->session, *err))
+				*err = 0;
+		}
+		if (saved >= 0 && null >= 0)
+			dup2(saved, STDERR_FILENO);
+	}
+	if (saved >= 0)
+		close(saved);
+	if (null >= 0)
+		close(null);
+	if (*err) {
+		report_annotate__delete(ra);
+		return NULL;
+	}
+	return ra;
+}
+
+/* 'a' on an entry: its symbol (same DSO path, name and start) in the
+ * annotate browser. 0, -ENOENT (no samples there), -ESPIPE (a pipe
+ * cannot be read again) or -errno. */
+static int report__tui_annotate(void *arg, struct hist_entry *he)
+{
+	struct report_opts *rep = arg;
+	struct annotate_opts ao = { .percent_type = PERCENT_LOCAL_PERIOD };
+	struct annotated_sym **all, *as = NULL;
+	size_t nr = 0;
+	int err;
+
+	if (!he->sym || !he->map || !he->map->dso)
+		return -ENOENT;
+	if (rep->session->data.pipe)
+		return -ESPIPE;
+	if (!rep->annotate) {
+		rep->annotate = report_annotate__new(rep->input, &err);
+		if (!rep->annotate)
+			return err;
+	}
+	all = annotation_set__sorted(rep->annotate->set, &nr);
+	for (size_t i = 0; i < nr && !as; i++)
+		if (!strcmp(all[i]->sym->name, he->sym->name) &&
+		    all[i]->sym->start == he->sym->start &&
+		    !strcmp(all[i]->dso->long_name, he->map->dso->long_name))
+			as = all[i];
+	if (!as)
+		return -ENOENT;
+	return tui__browse_annotate(rep->annotate->set, &as, 1, &ao);
+}
+
 /* Hand the hists of every event with samples to the TUI browser. */
 static int report__browse(struct report_opts *rep)
 {
@@ -727,6 +834,8 @@ static int report__browse(struct report_opts *rep)
 		.cc = &rep->cc,
 		.use_callchain = rep->use_callchain,
 		.min_percent = rep->min_percent,
+		.annotate = report__tui_annotate,
+		.annotate_arg = rep,
 	};
 	struct tui_event *ev;
 	struct evsel *evsel;
@@ -760,6 +869,8 @@ static int report__browse(struct report_opts *rep)
 	err = tui__browse_report(ev, n, &o);
 	tui__exit();
 	free(ev);
+	report_annotate__delete(rep->annotate);
+	rep->annotate = NULL;
 	return err;
 }
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf annotate TUI in tmux: starts on the hottest instruction, TAB cycles the hot ones, s/o toggle source and addresses, ENTER on a call annotates the callee and q comes back, q exits 0 with the tty restored
+# prf annotate TUI in tmux: the hottest instruction first, TAB cycles hot ones, s/o toggle source and addresses, ENTER on a call annotates the callee, q back and q exits 0 (tty restored); 'a' in prf report's browser annotates the entry
 # prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses
 # Records main -> a -> b -> leaf (-O0 -g) with /usr/bin/perf and drives
 # `prf annotate` (no --stdio: the TUI on a terminal, as perf) in a tmux
@@ -74,3 +74,21 @@ sleep 0.3
 [ "$(cat exit.txt 2>/dev/null)" = "EXIT=0" ] || fail "exit status: $(cat exit.txt 2>/dev/null)"
 cmp -s stty.before stty.after || fail "tty settings changed"
 echo "ok: q exits 0, tty restored"
+
+# 'a' in prf report's browser: the selected (hottest) entry's symbol in
+# the annotate browser, on its hottest instruction; q comes back to the
+# report, q again exits 0
+send_line "clear; \"$PRF\" report -i perf.data --no-children -s sym; echo EXIT=\$? > exit2.txt"
+wait_for 'Samples: ' 60 || fail "the report browser did not start"
+keys a
+wait_for '^Annotate ' 30 || fail "a: no annotate browser"
+title=$(head -1 "$T/screen" | awk '{print $2}')
+[ "$title" = "$first" ] || fail "a: annotates $title, not the hottest symbol $first"
+selected | grep -q " $hot" || { selected; fail "a: not on the hottest instruction $hot"; }
+keys q
+wait_for 'Samples: ' 10 || fail "q did not come back to the report"
+keys q
+wait_for 'PRFTEST\$' 10 || fail "no shell prompt after the report's q"
+sleep 0.3
+[ "$(cat exit2.txt 2>/dev/null)" = "EXIT=0" ] || fail "report exit status: $(cat exit2.txt 2>/dev/null)"
+echo "ok: a in prf report annotates the hottest entry's symbol ($title), q back, q exits 0"

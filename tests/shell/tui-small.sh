@@ -4,7 +4,7 @@
 # Records main -> a -> b -> leaf with /usr/bin/perf (-F 999 -g) and drives
 # `prf report` in a tmux pane of 80x24, the smallest size the browser is
 # made for:
-#  - h shows the whole key help (20 lines, H and / included) with the
+#  - h shows the whole key help (21 lines, H and / included) with the
 #    helpline still visible; any key closes it;
 #  - H selects leaf, the entry with the most Self overhead; Down, End,
 #    Home, PgDn move the selection (the black-on-yellow row);
@@ -84,10 +84,10 @@ keys '?'
 tmux -L "$SOCK" resize-window -t t -x 80 -y 14
 sleep 0.8
 screen
-grep -q ' 1-11/20 ' "$T/screen" || fail "help at 80x14: no '1-11/20' scroll position"
+grep -q ' 1-11/21 ' "$T/screen" || fail "help at 80x14: no '1-11/21' scroll position"
 grep -qF 'Filter symbol by name' "$T/screen" && fail "help at 80x14 shows its last line already"
 keys End
-grep -q ' 10-20/20 ' "$T/screen" || fail "help End: no '10-20/20'"
+grep -q ' 11-21/21 ' "$T/screen" || fail "help End: no '11-21/21'"
 grep -qF '/             Filter symbol by name' "$T/screen" || fail "help End: last line not shown"
 keys Escape
 grep -q 'Filter symbol by name' "$T/screen" && fail "ESC did not close the scrolled help"

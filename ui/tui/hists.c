@@ -932,6 +932,7 @@ static const char help_text[] =
 	"ENTER         Zoom into DSO/Threads, expand callchain (menu)\n"
 	"ESC           Zoom out\n"
 	"+             Expand/Collapse one callchain level\n"
+	"a             Annotate current symbol\n"
 	"c             Collapse the selected entry's callchains\n"
 	"C             Collapse all callchains\n"
 	"d             Zoom into current DSO\n"
@@ -944,7 +945,6 @@ static const char help_text[] =
 
 /* the keys of live hists (prf top) beyond the report browser's */
 static const char live_help_text[] =
-	"a             Annotate the selected entry's symbol\n"
 	"f             Freeze/unfreeze the display (no refresh)\n"
 	"z             Zero the entries (start again)";
 
@@ -1131,11 +1131,11 @@ static int hbrowser__live_key(struct hbrowser *b, int *err)
 	}
 }
 
-/* 'a' on live hists: the selected entry's symbol in the annotate
- * browser. 0, or -ENOMEM. */
-static int live_annotate(struct hbrowser *b)
+/* 'a': the selected entry's symbol in the annotate browser, through
+ * the live hists' or the file's callback. 0, or -ENOMEM. */
+static int browse_annotate(struct hbrowser *b, int (*annotate)(void *, struct hist_entry *),
+			   void *arg)
 {
-	const struct tui_live *lv = b->opts->live;
 	struct hist_entry *he;
 	int err;
 
@@ -1146,7 +1146,7 @@ static int live_annotate(struct hbrowser *b)
 		set_msg(b, "No symbol to annotate here");
 		return 0;
 	}
-	err = lv->annotate(lv->arg, he);
+	err = annotate(arg, he);
 	if (err == -ENOMEM)
 		return err;
 	if (err)
@@ -1167,8 +1167,10 @@ static enum hb_exit hbrowser__run(struct hbrowser *b)
 			return HB_NOMEM;
 		if (key != K_RESIZE)
 			b->have_msg = false;
-		if (b->opts->live && key == 'a' && b->opts->live->annotate) {
-			err = live_annotate(b);
+		if (key == 'a' && ((b->opts->live && b->opts->live->annotate) || b->opts->annotate)) {
+			err = b->opts->live && b->opts->live->annotate ?
+			      browse_annotate(b, b->opts->live->annotate, b->opts->live->arg) :
+			      browse_annotate(b, b->opts->annotate, b->opts->annotate_arg);
 			if (err < 0)
 				return HB_NOMEM;
 			continue;

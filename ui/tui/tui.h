@@ -92,6 +92,10 @@ struct tui_report_opts {
 	const struct callchain_param *cc;
 	bool use_callchain;		/* fold signs and callchains under entries */
 	double min_percent;		/* --percent-limit: entries below are hidden */
+	/* 'a' on a file's hists: as tui_live.annotate, with annotate_arg;
+	 * NULL: no 'a' */
+	int (*annotate)(void *arg, struct hist_entry *he);
+	void *annotate_arg;
 };
 
 /*
