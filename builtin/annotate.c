@@ -130,11 +130,19 @@ static void annotate__warn(struct annotated_sym *as, int err)
 {
 	struct dso *dso = as->dso;
 
-	if (dso->kind == DSO_KERNEL || dso->kind == DSO_KMODULE)
-		fprintf(stderr, "Error:\nCouldn't annotate %s:\nprf reads no kernel code "
-			"(neither vmlinux nor /proc/kcore) to disassemble %s.\n",
-			as->sym->name, dso->long_name);
-	else if (err == -EOPNOTSUPP)
+	if (dso->kind == DSO_KERNEL || dso->kind == DSO_KMODULE) {
+		char sbid[2 * BUILD_ID_SIZE + 1] = "";
+
+		/* perf's words: no vmlinux, and /proc/kcore of this kernel
+		 * was not there or not readable */
+		if (dso->has_build_id)
+			build_id__sprintf(&dso->bid, sbid);
+		fprintf(stderr, "Error:\nCouldn't annotate %s:\nNo vmlinux file %s%s\n"
+			"was found in the path.\n\n"
+			"Note that annotation using /proc/kcore requires CAP_SYS_RAWIO capability.\n\n"
+			"Please use:\n\n  prf buildid-cache -vu vmlinux\n\nor:\n\n  --vmlinux vmlinux\n",
+			as->sym->name, sbid[0] ? "with build id " : "", sbid);
+	} else if (err == -EOPNOTSUPP)
 		fprintf(stderr, "Error:\nCouldn't annotate %s:\n%s is no x86 code prf can disassemble.\n",
 			as->sym->name, dso->long_name);
 	else if (err == -ENOENT)
@@ -197,6 +205,10 @@ static int annotate__print(struct annotate *ann)
 	}
 	free(warned);
 	annotate__note_unresolved(ann);
+	/* the symbols asked for had no samples, or could not be annotated
+	 * (said above): no listing, exit 1 */
+	if (ann->nr_symbols && !shown && nr)
+		return -ENOENT;
 	if (ann->nr_symbols && !shown) {
 		fprintf(stderr, "prf annotate: no samples in symbol%s", ann->nr_symbols > 1 ? "s" : "");
 		for (i = 0; i < (size_t)ann->nr_symbols; i++)

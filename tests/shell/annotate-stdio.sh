@@ -126,3 +126,23 @@ mv t.c t.c.gone
 compare $f "no source file" -d o2
 grep -q 'return x \* x + 1' prf.txt && fail "source lines shown without the source file"
 mv t.c.gone t.c
+
+# a kernel symbol: without vmlinux, the running kernel's code from
+# /proc/kcore when the recording is of this kernel and kcore is readable
+# (beyond perf); else perf's "No vmlinux file" message, word for word
+perf_record k.data -e cpu-clock -F 999 -- dd if=/dev/zero of=/dev/null bs=1M count=1500
+ksym=$("$PERF" report -i k.data --stdio --no-children 2>/dev/null | awk '/\[k\]/ { print $NF; exit }')
+if [ -n "$ksym" ]; then
+	"$PRF" annotate -i k.data --stdio "$ksym" > k.out 2> k.err
+	rc=$?
+	if [ -r /proc/kcore ] && [ "$("$PERF" buildid-list -i k.data 2>/dev/null | awk '/kernel.kallsyms/ { print $1 }')" = "$("$PERF" buildid-list -k 2>/dev/null)" ]; then
+		[ $rc -eq 0 ] && grep -qE '^ +[0-9.]+ : +ffffffff[0-9a-f]+:' k.out ||
+			{ head -5 k.out k.err; fail "kernel symbol $ksym: no listing from /proc/kcore"; }
+		echo "ok: $ksym disassembled from /proc/kcore"
+	else
+		"$PERF" annotate -i k.data --stdio "$ksym" 2>&1 >/dev/null | sed 's/perf buildid-cache/prf buildid-cache/' > k.want
+		[ $rc -eq 1 ] || fail "kernel symbol without vmlinux or kcore: exit $rc, not 1"
+		cmp -s k.want k.err || { diff k.want k.err; fail "kernel symbol: not perf's message"; }
+		echo "ok: $ksym without vmlinux or /proc/kcore: perf's message, exit 1"
+	fi
+fi

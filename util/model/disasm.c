@@ -21,6 +21,7 @@
 #include <dwarf.h>
 
 #include "disasm.h"
+#include "build-id-cache.h"
 #include "debuginfo.h"
 #include "dso.h"
 #include "model.h"
@@ -167,6 +168,59 @@ out:
 	return err;
 }
 
+/*
+ * The running kernel's code at [start, start + len) from /proc/kcore (an
+ * ELF core file whose PT_LOAD segments map kernel virtual addresses;
+ * proc(5)), for a kernel DSO recorded on this very kernel: its build-id
+ * must be the running one's (/sys/kernel/notes). Read with pread() only:
+ * the file's size is the address space's. 0; -ENOENT (another kernel, or
+ * no segment holds the range), -EACCES/-EPERM (kcore needs
+ * CAP_SYS_RAWIO), -EIO, -ENOMEM.
+ */
+static int kcore__read(const struct dso *dso, uint64_t start, uint64_t len, unsigned char **buf)
+{
+	struct build_id running;
+	Elf64_Ehdr eh;
+	int fd, err = -ENOENT;
+
+	if (!dso->has_build_id || bid_cache__kernel_build_id(&running) ||
+	    running.size != dso->bid.size || memcmp(running.data, dso->bid.data, running.size))
+		return -ENOENT;
+	fd = open("/proc/kcore", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (pread(fd, &eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_phentsize != sizeof(Elf64_Phdr)) {
+		close(fd);
+		return -EIO;
+	}
+	for (unsigned int i = 0; i < eh.e_phnum && err == -ENOENT; i++) {
+		Elf64_Phdr ph;
+
+		if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + (uint64_t)i * sizeof(ph))) !=
+		    (ssize_t)sizeof(ph)) {
+			err = -EIO;
+			break;
+		}
+		if (ph.p_type != PT_LOAD || start < ph.p_vaddr || start - ph.p_vaddr >= ph.p_filesz ||
+		    len > ph.p_filesz - (start - ph.p_vaddr))
+			continue;
+		*buf = malloc(len ? len : 1);
+		if (!*buf) {
+			err = -ENOMEM;
+			break;
+		}
+		err = pread(fd, *buf, len, (off_t)(ph.p_offset + (start - ph.p_vaddr))) == (ssize_t)len ?
+		      0 : -EIO;
+		if (err) {
+			free(*buf);
+			*buf = NULL;
+		}
+	}
+	close(fd);
+	return err;
+}
+
 static bool insn__in_group(const cs_insn *ci, uint8_t group)
 {
 	uint8_t i;
@@ -246,10 +300,17 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 	if (capstone__load())
 		return -ENOSYS;
 	dso__load(dso);
-	if (!dso->runtime_path)
+	if (dso->kind == DSO_KERNEL && !dso->runtime_path) {
+		/* no vmlinux: the running kernel's code, when it is the one
+		 * recorded (beyond perf, which needs record --kcore) */
+		err = kcore__read(dso, start, end - start, &buf);
+		snprintf(code->section, sizeof(code->section), ".text");
+	} else if (!dso->runtime_path) {
 		return -ENOENT;
-	err = read_code(dso->runtime_path, start, end - start, &buf, &mode, code->section,
-			sizeof(code->section));
+	} else {
+		err = read_code(dso->runtime_path, start, end - start, &buf, &mode, code->section,
+				sizeof(code->section));
+	}
 	if (err)
 		return err;
 	if (capstone.open(CS_ARCH_X86, mode, &cs) != CS_ERR_OK) {
