@@ -69,6 +69,8 @@ struct report_opts {
 	int nr_hists;
 	bool use_callchain, cumulate, need_chain;
 	bool need_trace;		/* the trace sort key is used */
+	bool weight_sort;		/* weight or local_weight sort key */
+	bool addr_sort;			/* the addr sort key */
 	bool srcline_sort;		/* the srcline sort key is used */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	bool setup_done;
@@ -198,6 +200,9 @@ static int report__setup(struct report_opts *rep)
 	rep->ropts.inline_frames = rep->inline_frames;
 	rep->need_trace = sort_order__has_key(&rep->so, SORT_TRACE);
 	rep->time_sort = sort_order__has_key(&rep->so, SORT_TIME);
+	rep->weight_sort = sort_order__has_key(&rep->so, SORT_WEIGHT) ||
+			   sort_order__has_key(&rep->so, SORT_LOCAL_WEIGHT);
+	rep->addr_sort = sort_order__has_key(&rep->so, SORT_ADDR);
 	rep->so.nanosecs = rep->nanosecs;
 	/*
 	 * Adding samples to the hists on a second CPU pays for frame-pointer
@@ -367,6 +372,10 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	hs.filtered = rs->al.filtered || report__filtered(rep, sample, &hs, &rs->al);
 	if (rep->time_sort)
 		hs.time = sample->time / rep->time_quantum * rep->time_quantum;
+	if (rep->weight_sort)
+		hs.weight = sample->weight;
+	if (rep->addr_sort)
+		hs.ip = sample->ip;
 	if (rep->need_trace) {
 		if (!rep->tf && !(rep->tf = trace_formatter__new_session(rep->session)))
 			return -ENOMEM;
@@ -917,7 +926,7 @@ int cmd_report(int argc, const char **argv)
 				    "Display extended information about perf.data file"),
 			OPT_STRING('s', "sort", &rep->sort, "key[,key2...]",
 				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline, "
-				   "trace, time"),
+				   "trace, time, weight, local_weight, addr"),
 			OPT_STRING('F', "fields", &rep->fields, "key[,keys...]",
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",

@@ -82,7 +82,7 @@ struct self_memo {
 	const struct symbol *sym;
 	uint64_t ip, addr;
 	const char *parent, *srcline, *trace, *srcfile;
-	uint64_t time;
+	uint64_t time, weight, vaddr;
 	int32_t cpu;
 	char level;
 	struct hist_entry *he;		/* NULL: empty */
@@ -396,7 +396,7 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	    m->sym == tmpl->sym && m->ip == tmpl->ip && m->addr == tmpl->addr &&
 	    m->cpu == tmpl->cpu && m->level == tmpl->level && m->parent == tmpl->parent &&
 	    m->srcline == tmpl->srcline && m->trace == tmpl->trace && m->time == tmpl->time &&
-	    m->srcfile == tmpl->srcfile)
+	    m->srcfile == tmpl->srcfile && m->weight == tmpl->weight && m->vaddr == tmpl->vaddr)
 		return m->he;
 	he = hists__findnew(hists, tmpl);
 	if (!he)
@@ -405,7 +405,8 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 				 .sym = tmpl->sym, .ip = tmpl->ip, .addr = tmpl->addr,
 				 .parent = tmpl->parent, .srcline = tmpl->srcline,
 				 .trace = tmpl->trace, .time = tmpl->time,
-				 .srcfile = tmpl->srcfile, .cpu = tmpl->cpu,
+				 .srcfile = tmpl->srcfile, .weight = tmpl->weight,
+				 .vaddr = tmpl->vaddr, .cpu = tmpl->cpu,
 				 .level = tmpl->level,
 				 .he = he };
 	return he;
@@ -562,6 +563,27 @@ void hist_sample__from_resolved(struct hist_sample *s, const struct resolved_sam
 	s->level = rs->al.level ? rs->al.level : '.';
 }
 
+/*
+ * The address perf 6.1 shows for a callchain frame under --sort addr: it
+ * maps the frame's ip out of the frame's map once more (ip + start -
+ * pgoff), except where the map is the identity (kernel, modules, JIT,
+ * anonymous memory such as [stack] or //anon).
+ */
+static uint64_t frame_vaddr(const struct callchain_frame *f)
+{
+	if (!f->map)
+		return f->ip;
+	switch (f->map->dso->kind) {
+	case DSO_KERNEL:
+	case DSO_KMODULE:
+	case DSO_JIT:
+	case DSO_ANON:
+		return f->ip;
+	default:
+		return f->ip + f->map->start - f->map->pgoff;
+	}
+}
+
 int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 {
 	const struct sort_order *so = hists->so;
@@ -601,6 +623,8 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.srcline = s->srcline;
 	tmpl.trace = s->trace;
 	tmpl.time = s->time;
+	tmpl.weight = s->weight;
+	tmpl.vaddr = s->ip;
 	if (so->need_srcfile)
 		tmpl.srcfile = hists__srcfile(p, s->srcline);
 	he = hists__findnew_self(hists, p, &tmpl);
@@ -665,6 +689,8 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		tmpl.sym = f->sym;
 		tmpl.ip = f->ip;
 		tmpl.addr = f->addr;
+		if (s->ip)	/* --sort addr */
+			tmpl.vaddr = frame_vaddr(f);
 		/* perf keeps the previous level for frames outside any map */
 		if (f->map)
 			level = frame_level(f->cpumode);
@@ -1140,6 +1166,7 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 		int type = so->cols[c].type, w = sort_column__min_width(so, type);
 
 		if (type >= HPP_OVERHEAD || type == SORT_CPU || type == SORT_TIME ||
+		    type == SORT_WEIGHT || type == SORT_LOCAL_WEIGHT || type == SORT_ADDR ||
 		    type == SORT_IPC_NULL) {
 			width[c] = w;
 			continue;

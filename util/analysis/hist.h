@@ -51,6 +51,8 @@ struct hist_entry {
 	const char *trace;		/* tracepoint text (--sort trace), not owned */
 	uint64_t time;			/* sample time cut to the quantum (--sort time), ns */
 	const char *srcfile;		/* --sort srcfile: file name, NULL unknown */
+	uint64_t weight;		/* --sort weight/local_weight: the sample weight */
+	uint64_t vaddr;			/* --sort addr: the sampled virtual address */
 	/* values */
 	uint64_t period_sys, period_us;	/* self period in kernel / user mode */
 	uint64_t period;		/* self */
@@ -109,6 +111,8 @@ struct hist_sample {
 	const char *srcline;
 	const char *trace;		/* --sort trace: interned payload text */
 	uint64_t time;			/* --sort time: sample time cut to the quantum, ns */
+	uint64_t weight;		/* --sort weight/local_weight: PERF_SAMPLE_WEIGHT(_STRUCT) */
+	uint64_t ip;			/* --sort addr: the sample's virtual address */
 	bool filtered;			/* rejected by a filter (--comms, --pid...) */
 	/* resolved chain, callee (leaf) first; NULL or empty: none */
 	const struct callchain_cursor *chain;

@@ -37,6 +37,9 @@ static const struct key_name key_names[] = {
 	{ "symbol_size", SORT_SYM_SIZE },
 	{ "srcfile", SORT_SRCFILE },
 	{ "ipc_null", SORT_IPC_NULL },
+	{ "weight", SORT_WEIGHT },
+	{ "local_weight", SORT_LOCAL_WEIGHT },
+	{ "addr", SORT_ADDR },
 	{ "overhead_sys", HPP_OVERHEAD_SYS },
 	{ "overhead_us", HPP_OVERHEAD_US },
 	{ "overhead", HPP_OVERHEAD },
@@ -78,6 +81,9 @@ const char *sort_column__header(const struct sort_order *so, int type)
 	case SORT_SYM_SIZE:	return "Symbol size";
 	case SORT_SRCFILE:	return "Source File";
 	case SORT_IPC_NULL:	return "IPC   [IPC Coverage]";
+	case SORT_WEIGHT:	return "Weight";
+	case SORT_LOCAL_WEIGHT:	return "Local Weight";
+	case SORT_ADDR:		return "Address";
 	case HPP_OVERHEAD_SYS:	return "sys";
 	case HPP_OVERHEAD_US:	return "usr";
 	case HPP_OVERHEAD:	return so->cumulate && !so->user_fields ? "Self" : "Overhead";
@@ -101,6 +107,11 @@ int sort_column__min_width(const struct sort_order *so, int type)
 		return 12;
 	case SORT_TIME:
 		return so->nanosecs ? 16 : 12;
+	case SORT_WEIGHT:
+	case SORT_LOCAL_WEIGHT:
+		return 12;
+	case SORT_ADDR:
+		return 18;	/* perf: 16 hex digits and 0x */
 	default:
 		return strlen(sort_column__header(so, type));
 	}
@@ -429,6 +440,13 @@ int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a
 		case SORT_TIME:
 			r = cmp_u64(a->time, b->time);
 			break;
+		case SORT_WEIGHT:
+		case SORT_LOCAL_WEIGHT:
+			r = cmp_u64(a->weight, b->weight);
+			break;
+		case SORT_ADDR:
+			r = cmp_u64(a->vaddr, b->vaddr);
+			break;
 		case SORT_DSO_SIZE:
 			r = cmp_u64(map_size(a), map_size(b));
 			break;
@@ -505,6 +523,13 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 		case SORT_TIME:
 			h = hmix(h, e->time);
 			break;
+		case SORT_WEIGHT:
+		case SORT_LOCAL_WEIGHT:
+			h = hmix(h, e->weight);
+			break;
+		case SORT_ADDR:
+			h = hmix(h, e->vaddr);
+			break;
 		case SORT_DSO_SIZE:
 			h = hmix(h, map_size(e));
 			break;
@@ -563,6 +588,12 @@ static int cmp_display_key(int key, const struct hist_entry *a, const struct his
 		return cmp_name_nulls_last(a->trace, b->trace);
 	case SORT_TIME:
 		return cmp_u64(a->time, b->time);
+	case SORT_WEIGHT:	/* perf: by the sum of the entry's weights */
+		return cmp_u64(a->weight * a->nr_samples, b->weight * b->nr_samples);
+	case SORT_LOCAL_WEIGHT:
+		return cmp_u64(a->weight, b->weight);
+	case SORT_ADDR:		/* perf: by signed difference */
+		return addr_sdiff_cmp(a->vaddr, b->vaddr);
 	case SORT_DSO_SIZE:
 		return cmp_u64(map_size(a), map_size(b));
 	case SORT_SYM_SIZE:
@@ -1149,6 +1180,16 @@ int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entr
 			n = snprintf(buf, size, "%" PRIu64, sym_size(e));
 		else
 			n = snprintf(buf, size, "unknown");
+		break;
+	case SORT_WEIGHT:
+		n = snprintf(buf, size, "%" PRIu64, e->weight * e->nr_samples);
+		break;
+	case SORT_LOCAL_WEIGHT:
+		n = snprintf(buf, size, "%" PRIu64, e->weight);
+		break;
+	case SORT_ADDR:
+		/* perf: "%#llx", so 0 shows as "0" */
+		n = snprintf(buf, size, "%#" PRIx64, e->vaddr);
 		break;
 	case SORT_TIME:
 		if (so->nanosecs)

@@ -11,7 +11,9 @@
  * sym (alias symbol), symoff, cpu, parent, srcline, trace (the
  * formatted tracepoint payload; "N/A" for other events), time (the
  * sample time rounded down to the time quantum, seconds with 6 or, with
- * nanosecs, 9 decimals in a 12 or 16 wide column, as perf). Value fields: overhead
+ * nanosecs, 9 decimals in a 12 or 16 wide column, as perf), weight and
+ * local_weight (sum and value of the samples' weight, 12 wide), addr (the
+ * sampled virtual address, 18 wide). Value fields: overhead
  * (alias self), children (alias overhead_children), sample, period.
  *
  * Column layout and tie order follow perf report --stdio: comm/dso/pid
@@ -39,6 +41,9 @@ enum sort_key {
 	SORT_SYM_SIZE,		/* size of the symbol ("Symbol size") */
 	SORT_SRCFILE,		/* source file name of the ip ("Source File") */
 	SORT_IPC_NULL,		/* perf's IPC column without branch data: "-" */
+	SORT_WEIGHT,		/* sum of the samples' weights ("Weight") */
+	SORT_LOCAL_WEIGHT,	/* the samples' weight ("Local Weight") */
+	SORT_ADDR,		/* the sampled virtual address ("Address") */
 	SORT_KEY__MAX,
 	/* value (overhead) fields, for -F */
 	HPP_OVERHEAD = 32,	/* self period percent ("Overhead" or "Self") */

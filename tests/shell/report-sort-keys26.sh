@@ -1,0 +1,44 @@
+#!/bin/bash
+# prf report sort keys weight, local_weight, addr against perf report on the same perf.data (cpu-clock -W -d, page-faults -d -g; recorded by perf and by prf; alone, with other keys, --children, -t) (issue #26)
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup report-sort-keys26
+
+cc_prog faults
+perf_record "$T/perf-w.data" -W -d -- "$T/faults"
+perf_record "$T/perf-pf.data" -e page-faults -d -g -- "$T/faults"
+for f in w pf; do
+	case $f in w) args="-W -d" ;; pf) args="-e page-faults -d -g" ;; esac
+	# shellcheck disable=SC2086
+	"$PRF" record -q -o "$T/prf-$f.data" $args -- "$T/faults" > /dev/null 2> "$T/prfrec.err" ||
+		{ cat "$T/prfrec.err"; fail "prf record $args"; }
+done
+
+# same NAME ARGS...: prf report --stdio and perf report --stdio print the
+# same (tips aside) on $data
+same() {
+	local name=$1; shift
+	"$PERF" report -i "$data" --stdio "$@" 2>/dev/null | grep -av '^# (Tip:' > "$T/perf.txt"
+	prf_out "$T/prf.raw" report -i "$data" --stdio "$@"
+	grep -av '^# (Tip:' "$T/prf.raw" > "$T/prf.txt"
+	grep -q '%' "$T/perf.txt" || fail "$name: perf printed no entries"
+	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
+	echo "ok: report $name on $(basename "$data")"
+}
+
+for data in "$T"/perf-w.data "$T"/perf-pf.data "$T"/prf-w.data "$T"/prf-pf.data; do
+	for k in weight local_weight addr addr,sym comm,local_weight,addr,dso weight,sym; do
+		same "-s $k" -s "$k"
+		same "-s $k -t ," -s "$k" -t ,
+		case $data in *pf.data)
+			same "-s $k --children" -s "$k" --children
+			same "-s $k --no-children -g none" -s "$k" --no-children -g none ;;
+		esac
+	done
+	same "-F overhead,addr,sym" -F overhead,addr,sym
+done
+# the addresses are the sampled ips: the hottest one is in spin()
+data=$T/prf-w.data
+prf_out "$T/addr.txt" report -i "$data" --stdio -s addr,sym
+awk '/%/ && !/^#/ { print $3, $4; exit }' "$T/addr.txt" | grep -q '^\[\.\] spin$' ||
+	fail "the hottest address is not in spin(): $(grep -m1 '%' "$T/addr.txt")"
