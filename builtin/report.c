@@ -71,6 +71,7 @@ struct report_opts {
 	bool need_trace;		/* the trace sort key is used */
 	bool weight_sort;		/* weight or local_weight sort key */
 	bool addr_sort;			/* the addr sort key */
+	bool socket_sort;		/* the socket sort key */
 	bool srcline_sort;		/* the srcline sort key is used */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	bool setup_done;
@@ -203,6 +204,7 @@ static int report__setup(struct report_opts *rep)
 	rep->weight_sort = sort_order__has_key(&rep->so, SORT_WEIGHT) ||
 			   sort_order__has_key(&rep->so, SORT_LOCAL_WEIGHT);
 	rep->addr_sort = sort_order__has_key(&rep->so, SORT_ADDR);
+	rep->socket_sort = sort_order__has_key(&rep->so, SORT_SOCKET);
 	rep->so.nanosecs = rep->nanosecs;
 	/*
 	 * Adding samples to the hists on a second CPU pays for frame-pointer
@@ -376,6 +378,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		hs.weight = sample->weight;
 	if (rep->addr_sort)
 		hs.ip = sample->ip;
+	if (rep->socket_sort)
+		hs.socket = perf_env__cpu_socket(&rep->session->data.env, hs.cpu);
 	if (rep->need_trace) {
 		if (!rep->tf && !(rep->tf = trace_formatter__new_session(rep->session)))
 			return -ENOMEM;
@@ -926,7 +930,7 @@ int cmd_report(int argc, const char **argv)
 				    "Display extended information about perf.data file"),
 			OPT_STRING('s', "sort", &rep->sort, "key[,key2...]",
 				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline, "
-				   "trace, time, weight, local_weight, addr"),
+				   "trace, time, weight, local_weight, addr, socket"),
 			OPT_STRING('F', "fields", &rep->fields, "key[,keys...]",
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",

@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf report sort keys weight, local_weight, addr against perf report on the same perf.data (cpu-clock -W -d, page-faults -d -g; recorded by perf and by prf; alone, with other keys, --children, -t) (issue #26)
+# prf report sort keys weight, local_weight, addr, socket against perf report on the same perf.data (cpu-clock -W -d, page-faults -d -g, -a -g for sockets; recorded by perf and by prf; alone, with other keys, --children, -t) (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-sort-keys26
@@ -7,6 +7,7 @@ test_setup report-sort-keys26
 cc_prog faults
 perf_record "$T/perf-w.data" -W -d -- "$T/faults"
 perf_record "$T/perf-pf.data" -e page-faults -d -g -- "$T/faults"
+perf_record "$T/perf-a.data" -a -g -- "$T/faults" 4 10
 for f in w pf; do
 	case $f in w) args="-W -d" ;; pf) args="-e page-faults -d -g" ;; esac
 	# shellcheck disable=SC2086
@@ -27,7 +28,7 @@ same() {
 }
 
 for data in "$T"/perf-w.data "$T"/perf-pf.data "$T"/prf-w.data "$T"/prf-pf.data; do
-	for k in weight local_weight addr addr,sym comm,local_weight,addr,dso weight,sym; do
+	for k in weight local_weight addr addr,sym comm,local_weight,addr,dso weight,sym socket sym,socket; do
 		same "-s $k" -s "$k"
 		same "-s $k -t ," -s "$k" -t ,
 		case $data in *pf.data)
@@ -37,6 +38,18 @@ for data in "$T"/perf-w.data "$T"/perf-pf.data "$T"/prf-w.data "$T"/prf-pf.data;
 	done
 	same "-F overhead,addr,sym" -F overhead,addr,sym
 done
+# sockets of sampled cpus (000 here), -1 without a cpu in the samples,
+# with perf's children accounting (a chain frame counts again in an entry
+# whose socket is not 0)
+data=$T/perf-a.data
+for k in socket socket,comm cpu,socket,dso; do
+	for o in --children --no-children "-t ,"; do
+		# shellcheck disable=SC2086
+		same "-s $k $o" -s "$k" $o
+	done
+done
+prf_out "$T/sock.txt" report -i "$data" --stdio -s socket --no-children
+grep -q '^ .*%     000$' "$T/sock.txt" || fail "-a recording: no socket 000 entry"
 # the addresses are the sampled ips: the hottest one is in spin()
 data=$T/prf-w.data
 prf_out "$T/addr.txt" report -i "$data" --stdio -s addr,sym

@@ -454,6 +454,7 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 			line_put(&l, buf, (size_t)n);
 			break;
 		case SORT_CPU:
+		case SORT_SOCKET:
 		case SORT_DSO_SIZE:
 		case SORT_SYM_SIZE:
 			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
@@ -539,7 +540,7 @@ static void print_entry_line_sep(const struct hists *hists, const struct sort_or
 			n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 			for (char *p = buf; (p = strchr(p, sep[0])); )
 				*p++ = '.';
-			if (t == SORT_CPU || t == SORT_DSO_SIZE || t == SORT_SYM_SIZE) {
+			if (t == SORT_CPU || t == SORT_SOCKET || t == SORT_DSO_SIZE || t == SORT_SYM_SIZE) {
 				fprintf(fp, "%*s%s", n < w ? w - n : 0, "", buf);
 				continue;
 			} else if (t == SORT_TIME) {

@@ -83,7 +83,7 @@ struct self_memo {
 	uint64_t ip, addr;
 	const char *parent, *srcline, *trace, *srcfile;
 	uint64_t time, weight, vaddr;
-	int32_t cpu;
+	int32_t cpu, socket;
 	char level;
 	struct hist_entry *he;		/* NULL: empty */
 };
@@ -396,7 +396,8 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	    m->sym == tmpl->sym && m->ip == tmpl->ip && m->addr == tmpl->addr &&
 	    m->cpu == tmpl->cpu && m->level == tmpl->level && m->parent == tmpl->parent &&
 	    m->srcline == tmpl->srcline && m->trace == tmpl->trace && m->time == tmpl->time &&
-	    m->srcfile == tmpl->srcfile && m->weight == tmpl->weight && m->vaddr == tmpl->vaddr)
+	    m->srcfile == tmpl->srcfile && m->weight == tmpl->weight && m->vaddr == tmpl->vaddr &&
+	    m->socket == tmpl->socket)
 		return m->he;
 	he = hists__findnew(hists, tmpl);
 	if (!he)
@@ -406,7 +407,7 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 				 .parent = tmpl->parent, .srcline = tmpl->srcline,
 				 .trace = tmpl->trace, .time = tmpl->time,
 				 .srcfile = tmpl->srcfile, .weight = tmpl->weight,
-				 .vaddr = tmpl->vaddr, .cpu = tmpl->cpu,
+				 .vaddr = tmpl->vaddr, .cpu = tmpl->cpu, .socket = tmpl->socket,
 				 .level = tmpl->level,
 				 .he = he };
 	return he;
@@ -625,6 +626,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.time = s->time;
 	tmpl.weight = s->weight;
 	tmpl.vaddr = s->ip;
+	tmpl.socket = s->socket;
 	if (so->need_srcfile)
 		tmpl.srcfile = hists__srcfile(p, s->srcline);
 	he = hists__findnew_self(hists, p, &tmpl);
@@ -703,7 +705,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		ce = hists__findnew(hists, &tmpl);
 		if (!ce)
 			return -ENOMEM;
-		if (ce->mark == mark && !so->chain_dups)
+		if (ce->mark == mark && !so->chain_dups && !(so->socket_dups && ce->socket))
 			continue;
 		ce->mark = mark;
 		ce->period_acc += s->period;
@@ -1166,6 +1168,7 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 		int type = so->cols[c].type, w = sort_column__min_width(so, type);
 
 		if (type >= HPP_OVERHEAD || type == SORT_CPU || type == SORT_TIME ||
+		    type == SORT_SOCKET ||
 		    type == SORT_WEIGHT || type == SORT_LOCAL_WEIGHT || type == SORT_ADDR ||
 		    type == SORT_IPC_NULL) {
 			width[c] = w;

@@ -40,6 +40,7 @@ static const struct key_name key_names[] = {
 	{ "weight", SORT_WEIGHT },
 	{ "local_weight", SORT_LOCAL_WEIGHT },
 	{ "addr", SORT_ADDR },
+	{ "socket", SORT_SOCKET },
 	{ "overhead_sys", HPP_OVERHEAD_SYS },
 	{ "overhead_us", HPP_OVERHEAD_US },
 	{ "overhead", HPP_OVERHEAD },
@@ -84,6 +85,7 @@ const char *sort_column__header(const struct sort_order *so, int type)
 	case SORT_WEIGHT:	return "Weight";
 	case SORT_LOCAL_WEIGHT:	return "Local Weight";
 	case SORT_ADDR:		return "Address";
+	case SORT_SOCKET:	return "Socket";
 	case HPP_OVERHEAD_SYS:	return "sys";
 	case HPP_OVERHEAD_US:	return "usr";
 	case HPP_OVERHEAD:	return so->cumulate && !so->user_fields ? "Self" : "Overhead";
@@ -272,6 +274,7 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		so->cols[i].width = sort_column__min_width(so, so->cols[i].type);
 
 	so->chain_dups = sort_order__has_key(so, SORT_TIME);
+	so->socket_dups = sort_order__has_key(so, SORT_SOCKET);
 	so->need_srcfile = sort_order__has_key(so, SORT_SRCFILE);
 	if (sort_order__has_key(so, SORT_PARENT)) {
 		const char *pat = parent_pattern ? parent_pattern : "^sys_|^do_page_fault";
@@ -447,6 +450,9 @@ int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a
 		case SORT_ADDR:
 			r = cmp_u64(a->vaddr, b->vaddr);
 			break;
+		case SORT_SOCKET:
+			r = a->socket < b->socket ? -1 : a->socket > b->socket;
+			break;
 		case SORT_DSO_SIZE:
 			r = cmp_u64(map_size(a), map_size(b));
 			break;
@@ -530,6 +536,9 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 		case SORT_ADDR:
 			h = hmix(h, e->vaddr);
 			break;
+		case SORT_SOCKET:
+			h = hmix(h, (uint32_t)e->socket);
+			break;
 		case SORT_DSO_SIZE:
 			h = hmix(h, map_size(e));
 			break;
@@ -594,6 +603,8 @@ static int cmp_display_key(int key, const struct hist_entry *a, const struct his
 		return cmp_u64(a->weight, b->weight);
 	case SORT_ADDR:		/* perf: by signed difference */
 		return addr_sdiff_cmp(a->vaddr, b->vaddr);
+	case SORT_SOCKET:	/* perf: higher ids first */
+		return a->socket > b->socket ? -1 : a->socket < b->socket;
 	case SORT_DSO_SIZE:
 		return cmp_u64(map_size(a), map_size(b));
 	case SORT_SYM_SIZE:
@@ -1171,6 +1182,9 @@ int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entr
 		break;
 	case SORT_CPU:
 		n = snprintf(buf, size, "%.3d", e->cpu);
+		break;
+	case SORT_SOCKET:
+		n = snprintf(buf, size, "%.3d", e->socket);
 		break;
 	case SORT_DSO_SIZE:
 		n = snprintf(buf, size, "%" PRIu64, map_size(e));

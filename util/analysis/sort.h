@@ -13,7 +13,8 @@
  * sample time rounded down to the time quantum, seconds with 6 or, with
  * nanosecs, 9 decimals in a 12 or 16 wide column, as perf), weight and
  * local_weight (sum and value of the samples' weight, 12 wide), addr (the
- * sampled virtual address, 18 wide). Value fields: overhead
+ * sampled virtual address, 18 wide), socket (the sample cpu's socket,
+ * as cpu but 6 wide and higher ids first). Value fields: overhead
  * (alias self), children (alias overhead_children), sample, period.
  *
  * Column layout and tie order follow perf report --stdio: comm/dso/pid
@@ -44,6 +45,7 @@ enum sort_key {
 	SORT_WEIGHT,		/* sum of the samples' weights ("Weight") */
 	SORT_LOCAL_WEIGHT,	/* the samples' weight ("Local Weight") */
 	SORT_ADDR,		/* the sampled virtual address ("Address") */
+	SORT_SOCKET,		/* the sample cpu's socket id ("Socket") */
 	SORT_KEY__MAX,
 	/* value (overhead) fields, for -F */
 	HPP_OVERHEAD = 32,	/* self period percent ("Overhead" or "Self") */
@@ -82,6 +84,8 @@ struct sort_order {
 				   of a chain adds to its entry, repeated ones
 				   too (perf 6.1's duplicate check compares
 				   against a template without the time) */
+	bool socket_dups;	/* the socket key: the same for entries whose
+				   socket is not 0 (the template's socket) */
 	regex_t parent_re;
 	bool parent_re_set;
 	/* set by hists__output_resort(): perf's children tie rule */

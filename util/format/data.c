@@ -348,6 +348,7 @@ void perf_data__close(struct perf_data *d)
 	free(d->env.cpuid);
 	env__free_cmdline(&d->env);
 	free(d->env.tracing_data);
+	free(d->env.cpu_socket);
 	memset(&d->env, 0, sizeof(d->env));
 }
 

@@ -50,7 +50,17 @@ struct perf_env {
 	uint64_t comp_mmap_len;
 	void *tracing_data;		/* raw HEADER_TRACING_DATA payload */
 	uint64_t tracing_data_size;
+	int32_t *cpu_socket;		/* HEADER_CPU_TOPOLOGY: socket id by cpu,
+					   nr_cpus_avail of them; NULL: none */
 };
+
+/* The socket id of cpu from the file's CPU_TOPOLOGY header; -1 when the
+ * cpu is unknown (-1, out of range) or the file has no topology. */
+static inline int perf_env__cpu_socket(const struct perf_env *env, int cpu)
+{
+	return env->cpu_socket && cpu >= 0 && cpu < env->nr_cpus_avail ?
+	       env->cpu_socket[cpu] : -1;
+}
 
 /* Counters over the whole input; printed by `report --stats`. The data
  * layer counts records by type and bad records; the session the rest. */

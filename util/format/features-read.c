@@ -240,6 +240,30 @@ static void read_build_ids(struct perf_data *d, const char *p, uint64_t size)
 	}
 }
 
+/* CPU_TOPOLOGY: the sibling core and thread lists (strings), then a
+ * (core id, socket id) u32 pair for each of the nr_cpus_avail cpus;
+ * keeps the socket ids in env->cpu_socket (perf's header.c layout). */
+static void read_cpu_sockets(struct perf_env *env, struct fcur *c)
+{
+	int nr_cpus = env->nr_cpus_avail;
+	uint32_t nr;
+
+	free(env->cpu_socket);
+	env->cpu_socket = NULL;
+	for (int list = 0; list < 2 && !c->bad; list++) {
+		nr = get_u32(c);
+		for (uint32_t i = 0; i < nr && !c->bad; i++)
+			free(get_str(c));
+	}
+	if (c->bad || nr_cpus <= 0 || c->end - c->p < 8 * (long)nr_cpus)
+		return;
+	env->cpu_socket = malloc(nr_cpus * sizeof(*env->cpu_socket));
+	for (int i = 0; env->cpu_socket && i < nr_cpus; i++) {
+		get_u32(c);	/* core id */
+		env->cpu_socket[i] = (int32_t)get_u32(c);
+	}
+}
+
 int perf_data__process_feature(struct perf_data *d, int feat, const void *data, uint64_t size)
 {
 	struct reader_priv *rp = data__rp(d);
@@ -288,6 +312,9 @@ int perf_data__process_feature(struct perf_data *d, int feat, const void *data, 
 		}
 		break;
 	}
+	case HEADER_CPU_TOPOLOGY:
+		read_cpu_sockets(env, &c);
+		break;
 	case HEADER_EVENT_DESC:
 		if (read_event_desc(d, &c))
 			pr_debug("%s: bad EVENT_DESC feature\n", d->path);
