@@ -36,6 +36,7 @@
 #include "../util/lib/config.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../util/model/cgroup-names.h"
 #include "../util/model/map.h"
 
 struct report_annotate;
@@ -72,6 +73,8 @@ struct report_opts {
 	bool weight_sort;		/* weight or local_weight sort key */
 	bool addr_sort;			/* the addr sort key */
 	bool socket_sort;		/* the socket sort key */
+	bool cgroup_sort;		/* the cgroup sort key */
+	struct cgroup_names cgroups;	/* --sort cgroup: paths by id */
 	bool srcline_sort;		/* the srcline sort key is used */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
 	bool setup_done;
@@ -205,6 +208,8 @@ static int report__setup(struct report_opts *rep)
 			   sort_order__has_key(&rep->so, SORT_LOCAL_WEIGHT);
 	rep->addr_sort = sort_order__has_key(&rep->so, SORT_ADDR);
 	rep->socket_sort = sort_order__has_key(&rep->so, SORT_SOCKET);
+	rep->cgroup_sort = sort_order__has_key(&rep->so, SORT_CGROUP);
+	rep->so.cgroups = &rep->cgroups;
 	rep->so.nanosecs = rep->nanosecs;
 	/*
 	 * Adding samples to the hists on a second CPU pays for frame-pointer
@@ -378,6 +383,8 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		hs.weight = sample->weight;
 	if (rep->addr_sort)
 		hs.ip = sample->ip;
+	if (rep->cgroup_sort)
+		hs.cgroup = sample->cgroup;
 	if (rep->socket_sort)
 		hs.socket = perf_env__cpu_socket(&rep->session->data.env, hs.cpu);
 	if (rep->need_trace) {
@@ -421,6 +428,17 @@ static int process_switch(struct perf_tool *tool, union perf_event *event,
 	(void)sample;
 	(void)machine;
 	return rep->stats_mode || rep->tasks ? 0 : report__setup(rep);
+}
+
+/* PERF_RECORD_CGROUP: the path of a cgroup id, for the cgroup key */
+static int process_cgroup(struct perf_tool *tool, union perf_event *event,
+			  struct perf_sample *sample, struct machine *machine)
+{
+	int err = cgroup_names__add_event(&tool2rep(tool)->cgroups, event);
+
+	(void)sample;
+	(void)machine;
+	return err == -EINVAL ? 0 : err;	/* a bad record names nothing */
 }
 
 static int count_sample(struct perf_tool *tool, union perf_event *event,
@@ -930,7 +948,7 @@ int cmd_report(int argc, const char **argv)
 				    "Display extended information about perf.data file"),
 			OPT_STRING('s', "sort", &rep->sort, "key[,key2...]",
 				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline, "
-				   "trace, time, weight, local_weight, addr, socket"),
+				   "trace, time, weight, local_weight, addr, socket, cgroup"),
 			OPT_STRING('F', "fields", &rep->fields, "key[,keys...]",
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
@@ -1054,6 +1072,7 @@ int cmd_report(int argc, const char **argv)
 	perf_tool__init(&rep->tool, true);
 	rep->tool.sample = rep->stats_mode ? count_sample : rep->tasks ? tasks_sample : process_sample;
 	rep->tool.context_switch = process_switch;
+	rep->tool.cgroup = process_cgroup;
 	rep->tool.model_barrier = report__model_barrier;
 	if (rep->show_threads)
 		rep->tool.read = process_read;
@@ -1172,6 +1191,7 @@ out:
 	trace_formatter__delete(rep->tf);	/* after the hists: they point into it */
 	sort_order__exit(&rep->so);
 	resolved_sample__exit(&rep->rs);
+	cgroup_names__exit(&rep->cgroups);
 	sample_filter__exit(&rep->filter);
 	sample_time_filter__exit(&rep->time);
 	read_values__exit(&rep->read_values);

@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf report sort keys weight, local_weight, addr, socket against perf report on the same perf.data (cpu-clock -W -d, page-faults -d -g, -a -g for sockets; recorded by perf and by prf; alone, with other keys, --children, -t) (issue #26)
+# prf report sort keys weight, local_weight, addr, socket, cgroup against perf report on the same perf.data, recorded by perf and by prf (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-sort-keys26
@@ -8,6 +8,9 @@ cc_prog faults
 perf_record "$T/perf-w.data" -W -d -- "$T/faults"
 perf_record "$T/perf-pf.data" -e page-faults -d -g -- "$T/faults"
 perf_record "$T/perf-a.data" -a -g -- "$T/faults" 4 10
+perf_record "$T/perf-cg.data" --all-cgroups -a -g -- "$T/faults" 4 10
+"$PRF" record -q -o "$T/prf-cg.data" --all-cgroups -a -g -- "$T/faults" 4 10 > /dev/null 2> "$T/prfrec.err" ||
+	{ cat "$T/prfrec.err"; fail "prf record --all-cgroups"; }
 for f in w pf; do
 	case $f in w) args="-W -d" ;; pf) args="-e page-faults -d -g" ;; esac
 	# shellcheck disable=SC2086
@@ -28,7 +31,7 @@ same() {
 }
 
 for data in "$T"/perf-w.data "$T"/perf-pf.data "$T"/prf-w.data "$T"/prf-pf.data; do
-	for k in weight local_weight addr addr,sym comm,local_weight,addr,dso weight,sym socket sym,socket; do
+	for k in weight local_weight addr addr,sym comm,local_weight,addr,dso weight,sym socket sym,socket cgroup; do
 		same "-s $k" -s "$k"
 		same "-s $k -t ," -s "$k" -t ,
 		case $data in *pf.data)
@@ -50,6 +53,17 @@ for k in socket socket,comm cpu,socket,dso; do
 done
 prf_out "$T/sock.txt" report -i "$data" --stdio -s socket --no-children
 grep -q '^ .*%     000$' "$T/sock.txt" || fail "-a recording: no socket 000 entry"
+# cgroup paths from PERF_RECORD_CGROUP ("N/A" above, without cgroup ids)
+for data in "$T"/perf-cg.data "$T"/prf-cg.data; do
+	for k in cgroup cgroup,comm comm,cgroup,dso; do
+		for o in --children --no-children "-t ,"; do
+			# shellcheck disable=SC2086
+			same "-s $k $o" -s "$k" $o
+		done
+	done
+	prf_out "$T/cg.txt" report -i "$data" --stdio -s cgroup --no-children
+	grep -q '^ .*%  /' "$T/cg.txt" || fail "$(basename "$data"): no entry of the root cgroup '/'"
+done
 # the addresses are the sampled ips: the hottest one is in spin()
 data=$T/prf-w.data
 prf_out "$T/addr.txt" report -i "$data" --stdio -s addr,sym

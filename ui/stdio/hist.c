@@ -467,6 +467,7 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		case SORT_TRACE:
 		case SORT_TIME:
 		case SORT_SRCFILE:
+		case SORT_CGROUP:
 			/* perf pads these only when another column follows
 			 * (and cuts the time to its column) */
 			if (!put_sym(&l, he, t, &n)) {
@@ -547,7 +548,7 @@ static void print_entry_line_sep(const struct hists *hists, const struct sort_or
 				if (n > w)
 					n = w;
 			} else if (t != SORT_SYM && t != SORT_SYMOFF && t != SORT_SRCLINE &&
-				   t != SORT_TRACE && t != SORT_SRCFILE) {
+				   t != SORT_TRACE && t != SORT_SRCFILE && t != SORT_CGROUP) {
 				/* comm, dso, parent, pid: cut and padded to the
 				 * width, also in the last column */
 				if (n > w)

@@ -82,7 +82,7 @@ struct self_memo {
 	const struct symbol *sym;
 	uint64_t ip, addr;
 	const char *parent, *srcline, *trace, *srcfile;
-	uint64_t time, weight, vaddr;
+	uint64_t time, weight, vaddr, cgroup;
 	int32_t cpu, socket;
 	char level;
 	struct hist_entry *he;		/* NULL: empty */
@@ -397,7 +397,7 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	    m->cpu == tmpl->cpu && m->level == tmpl->level && m->parent == tmpl->parent &&
 	    m->srcline == tmpl->srcline && m->trace == tmpl->trace && m->time == tmpl->time &&
 	    m->srcfile == tmpl->srcfile && m->weight == tmpl->weight && m->vaddr == tmpl->vaddr &&
-	    m->socket == tmpl->socket)
+	    m->socket == tmpl->socket && m->cgroup == tmpl->cgroup)
 		return m->he;
 	he = hists__findnew(hists, tmpl);
 	if (!he)
@@ -408,6 +408,7 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 				 .trace = tmpl->trace, .time = tmpl->time,
 				 .srcfile = tmpl->srcfile, .weight = tmpl->weight,
 				 .vaddr = tmpl->vaddr, .cpu = tmpl->cpu, .socket = tmpl->socket,
+				 .cgroup = tmpl->cgroup,
 				 .level = tmpl->level,
 				 .he = he };
 	return he;
@@ -627,6 +628,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.weight = s->weight;
 	tmpl.vaddr = s->ip;
 	tmpl.socket = s->socket;
+	tmpl.cgroup = s->cgroup;
 	if (so->need_srcfile)
 		tmpl.srcfile = hists__srcfile(p, s->srcline);
 	he = hists__findnew_self(hists, p, &tmpl);
@@ -705,7 +707,8 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		ce = hists__findnew(hists, &tmpl);
 		if (!ce)
 			return -ENOMEM;
-		if (ce->mark == mark && !so->chain_dups && !(so->socket_dups && ce->socket))
+		if (ce->mark == mark && !so->chain_dups && !(so->socket_dups && ce->socket) &&
+		    !(so->cgroup_dups && ce->cgroup))
 			continue;
 		ce->mark = mark;
 		ce->period_acc += s->period;

@@ -54,6 +54,7 @@ struct hist_entry {
 	uint64_t weight;		/* --sort weight/local_weight: the sample weight */
 	uint64_t vaddr;			/* --sort addr: the sampled virtual address */
 	int32_t socket;			/* --sort socket: the cpu's socket id, -1 unknown */
+	uint64_t cgroup;		/* --sort cgroup: PERF_SAMPLE_CGROUP id, 0 none */
 	/* values */
 	uint64_t period_sys, period_us;	/* self period in kernel / user mode */
 	uint64_t period;		/* self */
@@ -115,6 +116,7 @@ struct hist_sample {
 	uint64_t weight;		/* --sort weight/local_weight: PERF_SAMPLE_WEIGHT(_STRUCT) */
 	uint64_t ip;			/* --sort addr: the sample's virtual address */
 	int32_t socket;			/* --sort socket: the cpu's socket id, -1 unknown */
+	uint64_t cgroup;		/* --sort cgroup: PERF_SAMPLE_CGROUP id, 0 none */
 	bool filtered;			/* rejected by a filter (--comms, --pid...) */
 	/* resolved chain, callee (leaf) first; NULL or empty: none */
 	const struct callchain_cursor *chain;

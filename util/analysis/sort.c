@@ -11,6 +11,7 @@
 #include "hist.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
+#include "../model/cgroup-names.h"
 #include "../model/dso.h"
 #include "../model/machine.h"
 #include "../model/map.h"
@@ -41,6 +42,7 @@ static const struct key_name key_names[] = {
 	{ "local_weight", SORT_LOCAL_WEIGHT },
 	{ "addr", SORT_ADDR },
 	{ "socket", SORT_SOCKET },
+	{ "cgroup", SORT_CGROUP },
 	{ "overhead_sys", HPP_OVERHEAD_SYS },
 	{ "overhead_us", HPP_OVERHEAD_US },
 	{ "overhead", HPP_OVERHEAD },
@@ -86,6 +88,7 @@ const char *sort_column__header(const struct sort_order *so, int type)
 	case SORT_LOCAL_WEIGHT:	return "Local Weight";
 	case SORT_ADDR:		return "Address";
 	case SORT_SOCKET:	return "Socket";
+	case SORT_CGROUP:	return "Cgroup";
 	case HPP_OVERHEAD_SYS:	return "sys";
 	case HPP_OVERHEAD_US:	return "usr";
 	case HPP_OVERHEAD:	return so->cumulate && !so->user_fields ? "Self" : "Overhead";
@@ -275,6 +278,7 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 
 	so->chain_dups = sort_order__has_key(so, SORT_TIME);
 	so->socket_dups = sort_order__has_key(so, SORT_SOCKET);
+	so->cgroup_dups = sort_order__has_key(so, SORT_CGROUP);
 	so->need_srcfile = sort_order__has_key(so, SORT_SRCFILE);
 	if (sort_order__has_key(so, SORT_PARENT)) {
 		const char *pat = parent_pattern ? parent_pattern : "^sys_|^do_page_fault";
@@ -453,6 +457,9 @@ int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a
 		case SORT_SOCKET:
 			r = a->socket < b->socket ? -1 : a->socket > b->socket;
 			break;
+		case SORT_CGROUP:
+			r = cmp_u64(a->cgroup, b->cgroup);
+			break;
 		case SORT_DSO_SIZE:
 			r = cmp_u64(map_size(a), map_size(b));
 			break;
@@ -539,6 +546,9 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 		case SORT_SOCKET:
 			h = hmix(h, (uint32_t)e->socket);
 			break;
+		case SORT_CGROUP:
+			h = hmix(h, e->cgroup);
+			break;
 		case SORT_DSO_SIZE:
 			h = hmix(h, map_size(e));
 			break;
@@ -605,6 +615,8 @@ static int cmp_display_key(int key, const struct hist_entry *a, const struct his
 		return addr_sdiff_cmp(a->vaddr, b->vaddr);
 	case SORT_SOCKET:	/* perf: higher ids first */
 		return a->socket > b->socket ? -1 : a->socket < b->socket;
+	case SORT_CGROUP:	/* perf: by id */
+		return cmp_u64(a->cgroup, b->cgroup);
 	case SORT_DSO_SIZE:
 		return cmp_u64(map_size(a), map_size(b));
 	case SORT_SYM_SIZE:
@@ -1186,6 +1198,12 @@ int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entr
 	case SORT_SOCKET:
 		n = snprintf(buf, size, "%.3d", e->socket);
 		break;
+	case SORT_CGROUP: {
+		const char *path = so->cgroups ? cgroup_names__find(so->cgroups, e->cgroup) : NULL;
+
+		n = snprintf(buf, size, "%s", !e->cgroup ? "N/A" : path ? path : "unknown");
+		break;
+	}
 	case SORT_DSO_SIZE:
 		n = snprintf(buf, size, "%" PRIu64, map_size(e));
 		break;

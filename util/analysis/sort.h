@@ -14,7 +14,8 @@
  * nanosecs, 9 decimals in a 12 or 16 wide column, as perf), weight and
  * local_weight (sum and value of the samples' weight, 12 wide), addr (the
  * sampled virtual address, 18 wide), socket (the sample cpu's socket,
- * as cpu but 6 wide and higher ids first). Value fields: overhead
+ * as cpu but 6 wide and higher ids first), cgroup (the path of the
+ * sample's cgroup, "N/A" without one, "unknown" when no record names it). Value fields: overhead
  * (alias self), children (alias overhead_children), sample, period.
  *
  * Column layout and tie order follow perf report --stdio: comm/dso/pid
@@ -26,6 +27,8 @@
 #include <stdint.h>
 
 struct hist_entry;
+
+struct cgroup_names;
 
 enum sort_key {
 	SORT_COMM,
@@ -46,6 +49,7 @@ enum sort_key {
 	SORT_LOCAL_WEIGHT,	/* the samples' weight ("Local Weight") */
 	SORT_ADDR,		/* the sampled virtual address ("Address") */
 	SORT_SOCKET,		/* the sample cpu's socket id ("Socket") */
+	SORT_CGROUP,		/* the sample's cgroup path ("Cgroup") */
 	SORT_KEY__MAX,
 	/* value (overhead) fields, for -F */
 	HPP_OVERHEAD = 32,	/* self period percent ("Overhead" or "Self") */
@@ -86,6 +90,8 @@ struct sort_order {
 				   against a template without the time) */
 	bool socket_dups;	/* the socket key: the same for entries whose
 				   socket is not 0 (the template's socket) */
+	bool cgroup_dups;	/* the cgroup key: the same, cgroup id not 0 */
+	const struct cgroup_names *cgroups;	/* cgroup key: paths by id, not owned */
 	regex_t parent_re;
 	bool parent_re_set;
 	/* set by hists__output_resort(): perf's children tie rule */
