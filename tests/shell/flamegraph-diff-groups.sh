@@ -3,7 +3,7 @@
 # Compiles lib/hotfill.c, whose main calls caller() -> hot(), then filler()
 # and steady(), each looping as long as its argument says. Runs A and A'
 # do 1 1 1 units, runs B 2 1 1: hot does twice the work. Recordings are
-# made by prf record -g -F 999, interleaved (A, A', B, ...) so that a drift
+# made by prf record -g -c 1000000 (1 ms of cpu time a sample), interleaved (A, A', B, ...) so that a drift
 # of the machine hits all groups alike.
 # prf-test: serial: significance over 3 runs of cpu-clock sample counts needs the run-to-run noise of a quiet machine
 #  - --stat-period (each run's samples of a frame): hot and caller rose
@@ -25,7 +25,9 @@ cc_prog hotfill -O1 -DUNIT=50000000L
 A= A2= B=
 for i in 1 2 3; do
 	for g in a:"1 1 1" c:"1 1 1" b:"2 1 1"; do
-		"$PRF" record -q -F 999 -g -o "$T/${g%%:*}$i.data" -- "$T/hotfill" ${g#*:} >/dev/null 2>"$T/rec.err" ||
+		# (a fixed period of 1 ms of cpu time: sample counts follow the
+		# work however loaded the machine, unlike -F's adapting period)
+		"$PRF" record -q -c 1000000 -g -o "$T/${g%%:*}$i.data" -- "$T/hotfill" ${g#*:} >/dev/null 2>"$T/rec.err" ||
 			{ cat "$T/rec.err"; fail "prf record"; }
 	done
 	A="$A${A:+,}$T/a$i.data" A2="$A2${A2:+,}$T/c$i.data" B="$B${B:+,}$T/b$i.data"
