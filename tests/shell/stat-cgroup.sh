@@ -44,13 +44,9 @@ grep -qx "$SPIN" "$mnt/$CG/cgroup.procs" || fail "the spinner is not in $mnt/$CG
 # moment, so the "(NN.NN%)" running share may show for either tool:
 # compared without it.
 cg_both() {
-	local tag=$1 rc prc
+	local tag=$1
+	stat_run "$@"
 	shift
-	"$PERF" stat "$@" 2>"$T/perf.$tag"
-	prc=$?
-	"$PRF" stat "$@" 2>"$T/prf.$tag"
-	rc=$?
-	[ $rc = $prc ] || fail "stat $*: exit $rc, perf $prc: $(cat "$T/prf.$tag")"
 	sed -E 's/ +\([0-9.]+%\)$//; s/ +$//' "$T/perf.$tag" > "$T/perf.$tag.m"
 	sed -E 's/ +\([0-9.]+%\)$//; s/ +$//' "$T/prf.$tag" > "$T/prf.$tag.m"
 	stat_same "stat $*" "$T/perf.$tag.m" "$T/prf.$tag.m"

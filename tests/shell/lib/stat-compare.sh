@@ -6,9 +6,10 @@
 #     prefixes (K/M/G/sec -> /sec) and trailing spaces dropped; --table's
 #     signs, bars and indent too.
 #   stat_same NAME PERF-FILE PRF-FILE: fail unless both mask the same.
-#   stat_both TAG ARG...: perf stat ARG... and prf stat ARG... with their
+#   stat_run TAG ARG...: perf stat ARG... and prf stat ARG... with their
 #     stderr in $T/perf.TAG and $T/prf.TAG; fail unless both exit with the
-#     same status and mask the same.
+#     same status.
+#   stat_both TAG ARG...: stat_run, then fail unless both mask the same.
 stat_mask() {
 	sed -e 's/[0-9][0-9]*/N/g' -e 's/  *N/ N/g' -e 's/[KMG]\/sec/\/sec/g' \
 		-e 's/\/sec *$/\/sec/' -e 's/##*$/#/' -e 's/^ *#/ #/' -e 's/([-+]N/(N/' "$@"
@@ -17,7 +18,7 @@ stat_same() {
 	diff <(stat_mask "$2") <(stat_mask "$3") >"$T/diff" ||
 		fail "$1 differs from perf: $(cat "$T/diff")"
 }
-stat_both() {
+stat_run() {
 	local tag=$1 rc prc
 	shift
 	"$PERF" stat "$@" 2>"$T/perf.$tag"
@@ -25,5 +26,8 @@ stat_both() {
 	"$PRF" stat "$@" 2>"$T/prf.$tag"
 	rc=$?
 	[ $rc = $prc ] || fail "stat $*: exit $rc, perf $prc: $(cat "$T/prf.$tag")"
-	stat_same "stat $*" "$T/perf.$tag" "$T/prf.$tag"
+}
+stat_both() {
+	stat_run "$@"
+	stat_same "stat ${*:2}" "$T/perf.$1" "$T/prf.$1"
 }
