@@ -46,11 +46,12 @@ grep -qx "ns duration_time" <(cut -d' ' -f2- "$T/prf.csvf") || fail "CSV: $(cat 
 stat_both json -e duration_time,user_time,system_time,task-clock -j "$W"
 for t in perf prf; do
 	python3 - "$T/$t.json" >"$T/$t.keys" <<'EOP' || fail "$t JSON: $(cat "$T/$t.json")"
-import json, sys
+import json, re, sys
 for l in open(sys.argv[1]):
     if l.strip():
         o = json.loads(l)
-        print(sorted(o), o["event"], o["unit"], o["metric-unit"])
+        # the metric's prefix (K/M/G per sec) follows the run's own times
+        print(sorted(o), o["event"], o["unit"], re.sub(r"^[KMG](?=/sec$)", "", o["metric-unit"]))
 EOP
 done
 cmp -s "$T/perf.keys" "$T/prf.keys" || fail "JSON keys: $(diff "$T/perf.keys" "$T/prf.keys")"
