@@ -105,7 +105,7 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory $(BIN)
-	./$(BIN) test
+	./$(BIN) test --rerun-failed
 
 demo: deps
 	@$(MAKE) --no-print-directory $(BIN)

@@ -11,7 +11,9 @@
  * marked serial (DEFINE_SUITE_SERIAL, "# prf-test: serial" in a script's
  * leading comment) run alone after the others. Results are printed in list
  * order whatever order they finish in; the last line is
- * "N passed, N failed[, N skipped]". Documentation/prf-test.txt.
+ * "N passed, N failed[, N skipped][, N flaky ...]". With --rerun-failed the
+ * failed tests run once more, alone, after all others.
+ * Documentation/prf-test.txt.
  */
 #include <dirent.h>
 #include <dlfcn.h>
@@ -80,6 +82,7 @@ struct test_opts {
 	int verbose;
 	unsigned int timeout;	/* seconds per test */
 	int jobs;		/* tests run at once */
+	bool rerun_failed;	/* run each failed test once more, alone */
 };
 
 /* One runnable test: a unit test case or a shell script. */
@@ -279,6 +282,7 @@ struct test_run {
 	int status;		/* wait status */
 	struct timespec reaped_at;
 	bool started, reaped, done, shown;	/* shown: its line's start is printed */
+	bool again;		/* a failed test's second run, alone (--rerun-failed) */
 	int result;		/* TEST_OK/TEST_FAIL/TEST_SKIP once done */
 	struct strbuf out, reason;
 };
@@ -479,6 +483,7 @@ static int run_wait(struct test_run *runs, int n)
 
 struct test_counts {
 	int passed, failed, skipped;
+	int flaky;		/* failed beside others, then passed alone */
 };
 
 /*
@@ -501,7 +506,15 @@ static void run_print(struct test_run *runs, int n, int *next, const struct test
 			fflush(stdout);
 			return;
 		}
-		if (r->result == TEST_OK) {
+		if (r->result == TEST_OK && r->again) {
+			/* its failure above stays in the log and in the summary */
+			printf(" Ok (failed beside others, passed alone)\n");
+			c->passed++;
+			c->failed--;
+			c->flaky++;
+		} else if (r->again) {
+			printf(" FAILED! (again, alone)\n");
+		} else if (r->result == TEST_OK) {
 			printf(" Ok\n");
 			c->passed++;
 		} else if (r->result == TEST_SKIP) {
@@ -571,6 +584,37 @@ static void run_all(struct test_run *runs, int n, const struct test_opts *o,
 	}
 }
 
+/*
+ * --rerun-failed: the tests of RUNS[0..N) that failed run once more, one at
+ * a time, after all others; a pass then counts as passed and flaky, and the
+ * first run's failure and output stay printed above.
+ */
+static void rerun_failed(const struct test_run *runs, int n, const struct test_opts *o,
+			 struct test_counts *c)
+{
+	struct test_opts alone = *o;
+	struct test_run *again = calloc(n > 0 ? n : 1, sizeof(*again));
+	int nagain = 0;
+
+	if (!again) {
+		pr_err("prf test: out of memory for --rerun-failed\n");
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		if (runs[i].done && runs[i].result == TEST_FAIL)
+			again[nagain++] = (struct test_run){ .e = runs[i].e, .num = runs[i].num,
+							     .out_fd = -1, .skip_fd = -1,
+							     .out = STRBUF_INIT,
+							     .reason = STRBUF_INIT, .again = true };
+	if (nagain) {
+		printf("---- %d failed test%s run again, alone ----\n", nagain,
+		       nagain == 1 ? "" : "s");
+		alone.jobs = 1;
+		run_all(again, nagain, &alone, c);
+	}
+	free(again);
+}
+
 int cmd_test(int argc, const char **argv)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -582,6 +626,8 @@ int cmd_test(int argc, const char **argv)
 		OPT_INCR('v', "verbose", &o.verbose, "show test output"),
 		OPT_UINTEGER(0, "timeout", &o.timeout, "seconds each test may take (default 600)"),
 		OPT_INTEGER('j', "jobs", &o.jobs, "tests run at once (default: online CPUs; 1: one by one)"),
+		OPT_BOOLEAN(0, "rerun-failed", &o.rerun_failed,
+			    "run each failed test once more, alone, after all others"),
 		OPT_END()
 	};
 	struct test_counts c = { 0 };
@@ -639,6 +685,8 @@ int cmd_test(int argc, const char **argv)
 		signal(SIGINT, on_interrupt);
 		signal(SIGTERM, on_interrupt);
 		run_all(runs, nrun, &o, &c);
+		if (o.rerun_failed && !interrupted)
+			rerun_failed(runs, nrun, &o, &c);
 	}
 	free(runs);
 	free(exact);
@@ -650,6 +698,8 @@ int cmd_test(int argc, const char **argv)
 	printf("%d passed, %d failed", c.passed, c.failed);
 	if (c.skipped)
 		printf(", %d skipped", c.skipped);
+	if (c.flaky)
+		printf(", %d flaky (passed only alone)", c.flaky);
 	printf("\n");
 	return c.failed ? 1 : 0;
 }
