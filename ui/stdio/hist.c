@@ -292,17 +292,6 @@ static bool col_right_aligned(int type)
 	return type >= HPP_OVERHEAD;
 }
 
-/* index of the last shown column */
-static int last_col(const struct sort_order *so)
-{
-	int last = -1;
-
-	for (int c = 0; c < so->nr_cols; c++)
-		if (!so->cols[c].elide)
-			last = c;
-	return last;
-}
-
 static void print_headers(const struct sort_order *so, const char *sep, FILE *fp)
 {
 	bool first = true;
@@ -422,7 +411,9 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 	char buf[4096];
 	double total = (double)hists->total_period;
 	struct line l;
-	int lastc = last_col(so);
+	/* "another column follows" counts a column a filter elided (perf
+	 * pads a symbol before an elided comm) */
+	int lastc = so->nr_cols - 1;
 
 	l.fp = fp;
 	l.len = 0;
@@ -511,7 +502,7 @@ static void print_entry_line_sep(const struct hists *hists, const struct sort_or
 {
 	char buf[4096];
 	double total = (double)hists->total_period;
-	int lastc = last_col(so);
+	int lastc = so->nr_cols - 1;	/* elided columns count, as above */
 	bool first = true;
 
 	for (int c = 0; c < so->nr_cols; c++) {
