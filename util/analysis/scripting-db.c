@@ -156,6 +156,8 @@ struct script_db {
 	struct idmap evsels, dsos, symbols, call_paths;
 	uint64_t machine_id;
 	uint64_t call_path_root;	/* the root's id once a callchain was seen */
+	uint64_t *frame_syms;		/* export_call_path(): per frame */
+	size_t alloc_frame_syms;
 	uint64_t last_evsel, last_thread, last_comm, last_comm_thread, last_dso, last_symbol,
 		 last_sample, last_call_path, last_context_switch;
 	struct resolve_opts ropts;
@@ -471,9 +473,21 @@ static int export_dso(struct script_db *db, struct dso *dso, uint64_t *id)
 }
 
 /*
+ * What perf's addresses of a DSO are less prf's: user space DSOs' symbols
+ * are kept at their ELF st_value here, in perf at file offsets (their
+ * section's address less its offset), as map__map_ip() gives addresses.
+ */
+static uint64_t perf_bias(const struct dso *dso)
+{
+	if (dso->kind == DSO_KERNEL || dso->kind == DSO_KMODULE || dso->kind == DSO_JIT)
+		return 0;
+	return dso->text_offset;
+}
+
+/*
  * The symbol row of sym in dso (dso_id), or, sym NULL, of the "unknown"
- * symbol perf makes at addr for an address no symbol covers. *start: the
- * symbol's start.
+ * symbol perf makes at addr (in perf's address space of the DSO) for an
+ * address no symbol covers. *start: the symbol's start, in perf's space.
  */
 static int export_symbol(struct script_db *db, struct dso *dso, uint64_t dso_id,
 			 const struct symbol *sym, uint64_t addr, uint64_t *id, uint64_t *start)
@@ -483,7 +497,7 @@ static int export_symbol(struct script_db *db, struct dso *dso, uint64_t dso_id,
 
 	if (!slot)
 		return -ENOMEM;
-	*start = sym ? sym->start : addr;
+	*start = sym ? sym->start - perf_bias(dso) : addr;
 	*id = *slot;
 	if (*slot)
 		return 0;
@@ -491,7 +505,7 @@ static int export_symbol(struct script_db *db, struct dso *dso, uint64_t dso_id,
 	arg_i64(db, 0, *id);
 	arg_i64(db, 1, dso_id);
 	arg_i64(db, 2, *start);
-	arg_i64(db, 3, sym ? sym->end : addr);
+	arg_i64(db, 3, sym ? sym->end - perf_bias(dso) : addr);
 	db->args[4] = (struct prf_script_field){ .type = PRF_SV_INT, .i = sym ? sym->binding : 0 };
 	arg_str(db, 5, sym ? sym->name : "unknown");
 	return row(db, "symbol_table", 6);
@@ -502,16 +516,17 @@ static int export_symbol(struct script_db *db, struct dso *dso, uint64_t dso_id,
 static int export_location(struct script_db *db, const struct addr_location *al,
 			   uint64_t *dso_id, uint64_t *sym_id, uint64_t *offset)
 {
-	uint64_t start;
+	uint64_t start, addr;
 	int err;
 
 	if (!al->map || !al->map->dso)
 		return 0;
+	addr = al->addr - perf_bias(al->map->dso);
 	err = export_dso(db, al->map->dso, dso_id);
 	if (!err)
-		err = export_symbol(db, al->map->dso, *dso_id, al->sym, al->addr, sym_id, &start);
+		err = export_symbol(db, al->map->dso, *dso_id, al->sym, addr, sym_id, &start);
 	if (!err)
-		*offset = al->addr - start;
+		*offset = addr - start;
 	return err;
 }
 
@@ -541,16 +556,49 @@ static int export_call_path(struct script_db *db, struct resolved_sample *rs, ui
 			return err;
 	}
 	parent = db->call_path_root;
+	/* perf resolves the whole callchain first: a frame no symbol covers
+	 * gets an unknown symbol made before (by a sample's location or an
+	 * earlier callchain) at its address */
+	if (c->nr > db->alloc_frame_syms) {
+		uint64_t *n = realloc(db->frame_syms, c->nr * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		db->frame_syms = n;
+		db->alloc_frame_syms = c->nr;
+	}
+	for (unsigned int i = 0; i < c->nr; i++) {
+		const struct callchain_frame *f = &c->frames[i];
+		struct dso *dso = f->map ? f->map->dso : NULL;
+
+		db->frame_syms[i] = 0;
+		if (dso && (!f->sym || f->truncated)) {
+			uint64_t *slot = idmap_slot(&db->symbols, (uintptr_t)dso | 1,
+						    f->addr - perf_bias(dso));
+
+			if (!slot)
+				return -ENOMEM;
+			db->frame_syms[i] = *slot;
+			if (!*slot)	/* not made after all */
+				idmap_remove(&db->symbols, (uintptr_t)dso | 1, f->addr - perf_bias(dso));
+		}
+	}
 	for (unsigned int i = c->nr; i-- > 0;) {
 		const struct callchain_frame *f = &c->frames[i];
-		uint64_t dso_id = 0, sym_id = 0, start, ip = f->ip, *slot;
+		uint64_t dso_id = 0, sym_id = db->frame_syms[i], start, ip = f->ip, *slot;
 		struct dso *dso = f->map ? f->map->dso : NULL;
 
 		if (dso) {
+			const struct symbol *sym = f->truncated ? NULL : f->sym;
+
+			/* else perf looks the frame up again at its ip taken as
+			 * an address of the DSO, and makes the unknown symbol
+			 * there */
+			if (!sym)
+				sym = dso__find_symbol(dso, f->ip + perf_bias(dso));
 			err = export_dso(db, dso, &dso_id);
-			if (!err)
-				err = export_symbol(db, dso, dso_id, f->truncated ? NULL : f->sym,
-						    f->ip, &sym_id, &start);
+			if (!err && !sym_id)
+				err = export_symbol(db, dso, dso_id, sym, f->ip, &sym_id, &start);
 			if (err)
 				return err;
 			ip = 0;
@@ -782,5 +830,6 @@ void script_db__delete(struct script_db *db)
 	free(db->dsos.ent);
 	free(db->symbols.ent);
 	free(db->call_paths.ent);
+	free(db->frame_syms);
 	free(db);
 }
