@@ -1,0 +1,71 @@
+# Sourced by script-export-db.sh and script-export-pg.sh (after setup.sh,
+# test_setup and pyscript.sh): perf's export-to-sqlite.py and
+# export-to-postgresql.py run by perf script -s and by prf script -s.
+# xdb_need: skip unless perf's export scripts and PySide2's QtSql
+#   (Debian python3-pyside2.qtsql) are installed; sets $XDB_DIR.
+# xdb_record: compile a workload that forks, execs itself under another
+#   name and starts two threads, and record with perf (about a second):
+#   $T/task.data (cpu-clock -g, context switches, sched_switch when the
+#   tracepoint is there) and $T/wide.data (-a -g, CPU-wide switches).
+# xdb_compare A B WHAT: A and B (dumps of two databases, one line per table
+#   or view: name|rows|md5 of its rows in id order) list the same tables
+#   with the same rows; fail() otherwise. Prints the tables and row counts.
+xdb_need() {
+	XDB_DIR=$(for d in /usr/lib/perf-core /usr/libexec/perf-core; do
+		[ -f "$d/scripts/python/export-to-sqlite.py" ] && echo "$d/scripts/python" && break; done)
+	[ -n "$XDB_DIR" ] || { echo "no perf export scripts (perf-core/scripts/python)"; exit 2; }
+	# the Python perf and prf embed (libpython3, Debian's)
+	/usr/bin/python3 -c 'from PySide2.QtSql import QSqlDatabase' 2>/dev/null ||
+		{ echo "no PySide2.QtSql (python3-pyside2.qtsql)"; exit 2; }
+}
+
+xdb_record() {
+	local tp=
+	cat > "$T/work.c" <<'EOF'
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/wait.h>
+volatile unsigned long sink;
+__attribute__((noinline)) static void leaf(void) { for (int i = 0; i < 100000; i++) sink += i; }
+__attribute__((noinline)) static void mid(void) { leaf(); }
+static void *work(void *arg) { for (int i = 0; i < 600; i++) mid(); usleep(1000); return arg; }
+int main(int argc, char **argv)
+{
+	pthread_t t[2];
+	pid_t p;
+
+	if (argc > 1) {		/* the child, exec'd as "exe" */
+		work(NULL);
+		return 0;
+	}
+	p = fork();
+	if (p == 0) {
+		execl("/proc/self/exe", "child", "x", (char *)0);
+		_exit(1);
+	}
+	for (int i = 0; i < 2; i++)
+		pthread_create(&t[i], NULL, work, NULL);
+	for (int i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+	waitpid(p, NULL, 0);
+	return system("true");
+}
+EOF
+	cc -O1 -g -fno-omit-frame-pointer -pthread -o "$T/work" "$T/work.c" || fail "cc work.c"
+	"$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch && tp="-e sched:sched_switch"
+	# shellcheck disable=SC2086
+	perf_record "$T/task.data" -g -e cpu-clock -F 999 --switch-events $tp -- "$T/work"
+	perf_record "$T/wide.data" -a -g -e cpu-clock -F 499 --switch-events -- "$T/work"
+}
+
+xdb_compare() {
+	local a=$1 b=$2 what=$3
+	[ -s "$a" ] || fail "$what: perf's database has no tables"
+	cmp -s <(cut -d'|' -f1 "$a") <(cut -d'|' -f1 "$b") ||
+		{ diff <(cut -d'|' -f1 "$a") <(cut -d'|' -f1 "$b"); fail "$what: the tables differ"; }
+	cmp -s <(cut -d'|' -f1,2 "$a") <(cut -d'|' -f1,2 "$b") ||
+		{ diff "$a" "$b"; fail "$what: row counts differ"; }
+	cmp -s "$a" "$b" || { diff "$a" "$b"; fail "$what: the rows differ"; }
+	echo "ok: $what: $(cut -d'|' -f1,2 "$a" | grep -v _view | tr '|\n' '= ')"
+}

@@ -1,0 +1,61 @@
+#!/bin/bash
+# prf script -s export-to-sqlite.py (perf's db-export interface) builds the database perf script -s builds: same tables, row counts and rows
+# On two perf recordings of a workload that forks, execs and starts threads
+# (a task one with cpu-clock callchains, context switches and a tracepoint;
+# a system-wide one with CPU-wide switches), perf script -s and prf script
+# -s run Linux perf's export-to-sqlite.py (unmodified, PySide2's QtSql)
+# with its default arguments (the task one) and with "all calls
+# callchains" (both; the call_paths table); the databases must list the same tables and views,
+# each with the same number of rows and the same rows (ids included).
+# A second export to an existing database fails in the script: prf exits
+# 1 with the script's traceback.
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup script-export-db
+
+. "$PRF_SRCDIR/tests/shell/lib/pyscript.sh"
+. "$PRF_SRCDIR/tests/shell/lib/export-db.sh"
+py_need_plugin
+xdb_need
+xdb_record
+
+# dump DB: name|rows|md5 of the rows in id order, per table and view
+dump() {
+	python3 - "$1" <<'EOF'
+import hashlib, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for (name,) in db.execute("select name from sqlite_master where type in ('table', 'view') order by name"):
+    rows = db.execute("select * from %s order by 1" % name).fetchall()
+    print("%s|%d|%s" % (name, len(rows), hashlib.md5(repr(rows).encode()).hexdigest()))
+EOF
+}
+
+# export DATA ARGS...: both exports of $T/DATA.data into $T/{perf,prf}.db, compared
+export_both() {
+	local data=$1 rc
+	shift
+	rm -f "$T/perf.db" "$T/prf.db"
+	(cd "$T" && "$PERF" script -i "$data.data" -s "$XDB_DIR/export-to-sqlite.py" perf.db "$@") \
+		> "$T/perf.out" 2>&1 || { tail -5 "$T/perf.out"; fail "perf's export of $data $*"; }
+	(cd "$T" && "$PRF" script -i "$data.data" -s "$XDB_DIR/export-to-sqlite.py" prf.db "$@") \
+		> "$T/prf.out" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || { tail -20 "$T/prf.out"; fail "prf's export of $data $*: exit $rc"; }
+	dump "$T/perf.db" > "$T/perf.dump" || fail "reading perf.db"
+	dump "$T/prf.db" > "$T/prf.dump" || fail "reading prf.db"
+	xdb_compare "$T/perf.dump" "$T/prf.dump" "$data $*"
+}
+
+export_both task
+export_both task all calls callchains
+export_both wide all calls callchains
+grep -q '^context_switches|[1-9]' "$T/perf.dump" || fail "no context switch rows to compare"
+grep -q '^call_paths|[1-9][0-9]' "$T/perf.dump" || fail "no call path rows to compare"
+
+# the script raises (the database exists): its traceback, exit 1
+(cd "$T" && "$PRF" script -i task.data -s "$XDB_DIR/export-to-sqlite.py" prf.db) > "$T/again.out" 2>&1
+rc=$?
+[ $rc -eq 1 ] || { cat "$T/again.out"; fail "export into an existing database: exit $rc, not 1"; }
+grep -q "already exists" "$T/again.out" || { cat "$T/again.out"; fail "no message of the script's exception"; }
+echo "ok: an export into an existing database fails with the script's exception (exit 1)"
+exit 0
