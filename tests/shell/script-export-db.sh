@@ -19,14 +19,19 @@ py_need_plugin
 xdb_need
 xdb_record
 
-# dump DB: name|rows|md5 of the rows in id order, per table and view
+# dump DB OUT: OUT: name|rows|md5 of the rows in id order, per table and
+# view; the rows in OUT.NAME
 dump() {
-	python3 - "$1" <<'EOF'
+	python3 - "$1" "$2" <<'EOF'
 import hashlib, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-for (name,) in db.execute("select name from sqlite_master where type in ('table', 'view') order by name"):
-    rows = db.execute("select * from %s order by 1" % name).fetchall()
-    print("%s|%d|%s" % (name, len(rows), hashlib.md5(repr(rows).encode()).hexdigest()))
+with open(sys.argv[2], "w") as out:
+    for (name,) in db.execute("select name from sqlite_master where type in ('table', 'view') order by name"):
+        rows = "".join("|".join(map(str, r)) + "\n"
+                       for r in db.execute("select * from %s order by 1" % name))
+        with open(sys.argv[2] + "." + name, "w") as f:
+            f.write(rows)
+        print("%s|%d|%s" % (name, rows.count("\n"), hashlib.md5(rows.encode()).hexdigest()), file=out)
 EOF
 }
 
@@ -41,8 +46,8 @@ export_both() {
 		> "$T/prf.out" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] || { tail -20 "$T/prf.out"; fail "prf's export of $data $*: exit $rc"; }
-	dump "$T/perf.db" > "$T/perf.dump" || fail "reading perf.db"
-	dump "$T/prf.db" > "$T/prf.dump" || fail "reading prf.db"
+	dump "$T/perf.db" "$T/perf.dump" || fail "reading perf.db"
+	dump "$T/prf.db" "$T/prf.dump" || fail "reading prf.db"
 	xdb_compare "$T/perf.dump" "$T/prf.dump" "$data $*"
 }
 

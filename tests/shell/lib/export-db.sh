@@ -8,8 +8,10 @@
 #   $T/task.data (cpu-clock -g, context switches, sched_switch when the
 #   tracepoint is there) and $T/wide.data (-a -g, CPU-wide switches).
 # xdb_compare A B WHAT: A and B (dumps of two databases, one line per table
-#   or view: name|rows|md5 of its rows in id order) list the same tables
-#   with the same rows; fail() otherwise. Prints the tables and row counts.
+#   or view: name|rows|md5 of its rows in id order, the rows themselves in
+#   A.NAME and B.NAME) list the same tables with the same rows; fail()
+#   otherwise, showing the first rows that differ. Prints the tables and
+#   row counts.
 xdb_need() {
 	XDB_DIR=$(for d in /usr/lib/perf-core /usr/libexec/perf-core; do
 		[ -f "$d/scripts/python/export-to-sqlite.py" ] && echo "$d/scripts/python" && break; done)
@@ -66,6 +68,11 @@ xdb_compare() {
 		{ diff <(cut -d'|' -f1 "$a") <(cut -d'|' -f1 "$b"); fail "$what: the tables differ"; }
 	cmp -s <(cut -d'|' -f1,2 "$a") <(cut -d'|' -f1,2 "$b") ||
 		{ diff "$a" "$b"; fail "$what: row counts differ"; }
-	cmp -s "$a" "$b" || { diff "$a" "$b"; fail "$what: the rows differ"; }
+	if ! cmp -s "$a" "$b"; then
+		diff "$a" "$b" | sed -n 's/^< \([^|]*\)|.*/\1/p' | while read -r t; do
+			diff "$a.$t" "$b.$t" | head -10
+		done
+		fail "$what: the rows differ"
+	fi
 	echo "ok: $what: $(cut -d'|' -f1,2 "$a" | grep -v _view | tr '|\n' '= ')"
 }
