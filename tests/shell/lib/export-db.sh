@@ -6,7 +6,9 @@
 # xdb_record: compile a workload that forks, execs itself under another
 #   name and starts two threads, and record with perf (about a second):
 #   $T/task.data (cpu-clock -g, context switches, sched_switch when the
-#   tracepoint is there) and $T/wide.data (-a -g, CPU-wide switches).
+#   tracepoint is there) and $T/wide.data (-a: CPU-wide switches of every
+#   task, the threads and comms of the machine; no samples, so that the
+#   symbols compared are the workload's, not those of whatever else runs).
 # xdb_compare A B WHAT: A and B (dumps of two databases, one line per table
 #   or view: name|rows|md5 of its rows in id order, the rows themselves in
 #   A.NAME and B.NAME) list the same tables with the same rows; fail()
@@ -58,7 +60,7 @@ EOF
 	"$PRF" list 'sched:sched_switch' 2>/dev/null | grep -q sched_switch && tp="-e sched:sched_switch"
 	# shellcheck disable=SC2086
 	perf_record "$T/task.data" -g -e cpu-clock -F 999 --switch-events $tp -- "$T/work"
-	perf_record "$T/wide.data" -a -g -e cpu-clock -F 499 --switch-events -- "$T/work"
+	perf_record "$T/wide.data" -a -e dummy --switch-events -- "$T/work"
 }
 
 xdb_compare() {
