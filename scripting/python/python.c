@@ -573,7 +573,9 @@ fail:
 	return NULL;
 }
 
-static PyObject *field_value(const struct prf_script_field *f)
+/* The Python value of f; arrays as bytearray (tracepoint fields, as perf
+ * hands them) or bytes (call() arguments) */
+static PyObject *field_value(const struct prf_script_field *f, bool bytearray)
 {
 	switch (f->type) {
 	case PRF_SV_INT:
@@ -581,6 +583,8 @@ static PyObject *field_value(const struct prf_script_field *f)
 	case PRF_SV_STR:
 		return str_or_bytes(f->ptr);
 	case PRF_SV_BYTES:
+		if (!bytearray)
+			return PyBytes_FromStringAndSize(f->ptr, (Py_ssize_t)f->len);
 		return PyByteArray_FromStringAndSize(f->ptr, (Py_ssize_t)f->len);
 	case PRF_SV_UINT:
 	default:
@@ -631,7 +635,7 @@ static int tracepoint_event(const struct prf_script_event *ev)
 		goto out;
 	}
 	for (size_t i = 0; i < ev->nr_fields; i++) {
-		o = field_value(&ev->fields[i]);
+		o = field_value(&ev->fields[i], true);
 		if (!o)
 			goto out;
 		if (dict) {
@@ -771,21 +775,6 @@ static int py_global_flag(const char *name)
 	return r < 0 ? py_fail(name) : r;
 }
 
-static PyObject *arg_value(const struct prf_script_field *f)
-{
-	switch (f->type) {
-	case PRF_SV_INT:
-		return PyLong_FromLongLong(f->i);
-	case PRF_SV_STR:
-		return str_or_bytes(f->ptr);
-	case PRF_SV_BYTES:
-		return PyBytes_FromStringAndSize(f->ptr, (Py_ssize_t)f->len);
-	case PRF_SV_UINT:
-	default:
-		return PyLong_FromUnsignedLongLong(f->u);
-	}
-}
-
 /* name(args...) when the script defines name: perf's table calls */
 static int py_call(const char *name, const struct prf_script_field *args, size_t n)
 {
@@ -798,7 +787,7 @@ static int py_call(const char *name, const struct prf_script_field *args, size_t
 	if (!t)
 		return py_fail(name);
 	for (size_t i = 0; i < n; i++) {
-		PyObject *o = arg_value(&args[i]);
+		PyObject *o = field_value(&args[i], false);
 
 		if (!o) {
 			Py_DECREF(t);

@@ -35,20 +35,10 @@ with open(sys.argv[2], "w") as out:
 EOF
 }
 
-# export DATA ARGS...: both exports of $T/DATA.data into $T/{perf,prf}.db, compared
+# export_both DATA ARGS...: both exports of $T/DATA.data into $T/{perf,prf}.db, compared
 export_both() {
-	local data=$1 rc
-	shift
 	rm -f "$T/perf.db" "$T/prf.db"
-	(cd "$T" && "$PERF" script -i "$data.data" -s "$XDB_DIR/export-to-sqlite.py" perf.db "$@") \
-		> "$T/perf.out" 2>&1 || { tail -5 "$T/perf.out"; fail "perf's export of $data $*"; }
-	(cd "$T" && "$PRF" script -i "$data.data" -s "$XDB_DIR/export-to-sqlite.py" prf.db "$@") \
-		> "$T/prf.out" 2>&1
-	rc=$?
-	[ $rc -eq 0 ] || { tail -20 "$T/prf.out"; fail "prf's export of $data $*: exit $rc"; }
-	dump "$T/perf.db" "$T/perf.dump" || fail "reading perf.db"
-	dump "$T/prf.db" "$T/prf.dump" || fail "reading prf.db"
-	xdb_compare "$T/perf.dump" "$T/prf.dump" "$data $*"
+	xdb_export "$1" export-to-sqlite.py "$T/perf.db" "$T/prf.db" "${@:2}"
 }
 
 export_both task

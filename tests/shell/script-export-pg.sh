@@ -65,17 +65,7 @@ dump() {
 
 # export_both DATA ARGS...: $T/DATA.data into databases perf_DATA and prf_DATA, compared
 export_both() {
-	local data=$1 rc
-	shift
-	(cd "$T" && "$PERF" script -i "$data.data" -s "$XDB_DIR/export-to-postgresql.py" "perf_$data" "$@") \
-		> "$T/perf.out" 2>&1 || { tail -5 "$T/perf.out"; fail "perf's export of $data $*"; }
-	(cd "$T" && "$PRF" script -i "$data.data" -s "$XDB_DIR/export-to-postgresql.py" "prf_$data" "$@") \
-		> "$T/prf.out" 2>&1
-	rc=$?
-	[ $rc -eq 0 ] || { tail -20 "$T/prf.out"; fail "prf's export of $data $*: exit $rc"; }
-	dump "perf_$data" "$T/perf.dump" || fail "reading perf_$data"
-	dump "prf_$data" "$T/prf.dump" || fail "reading prf_$data"
-	xdb_compare "$T/perf.dump" "$T/prf.dump" "$data $*"
+	xdb_export "$1" export-to-postgresql.py "perf_$1" "prf_$1" "${@:2}"
 }
 
 export_both task all calls callchains

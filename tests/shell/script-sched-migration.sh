@@ -20,9 +20,7 @@ test_setup script-sched-migration
 
 . "$PRF_SRCDIR/tests/shell/lib/pyscript.sh"
 py_need_plugin
-S=$(for d in /usr/lib/perf-core /usr/libexec/perf-core; do
-	[ -f "$d/scripts/python/sched-migration.py" ] && echo "$d/scripts/python" && break; done)
-[ -n "$S" ] || { echo "no perf scripts directory with sched-migration.py"; exit 2; }
+py_perf_scripts sched-migration.py
 "$PRF" list 'sched:sched_migrate_task' 2>/dev/null | grep -q sched_migrate_task ||
 	{ echo "no sched tracepoints (tracefs?)"; exit 2; }
 

@@ -167,9 +167,10 @@ struct script_db {
 
 /* ---- rows ----------------------------------------------------------- */
 
-static void arg_i64(struct script_db *db, size_t i, uint64_t v)
+/* argument i: a number, signed as perf passes 64-bit values */
+static void arg_int(struct script_db *db, size_t i, int64_t v)
 {
-	db->args[i] = (struct prf_script_field){ .type = PRF_SV_INT, .i = (int64_t)v };
+	db->args[i] = (struct prf_script_field){ .type = PRF_SV_INT, .i = v };
 }
 
 static void arg_str(struct script_db *db, size_t i, const char *s)
@@ -373,8 +374,8 @@ static int export_machine(struct script_db *db)
 	if (db->machine_id)
 		return 0;
 	db->machine_id = 1;
-	arg_i64(db, 0, db->machine_id);
-	db->args[1] = (struct prf_script_field){ .type = PRF_SV_INT, .i = db->session->machine->pid };
+	arg_int(db, 0, db->machine_id);
+	arg_int(db, 1, db->session->machine->pid);
 	arg_str(db, 2, "");
 	return row(db, "machine_table", 3);
 }
@@ -384,11 +385,11 @@ static int export_thread(struct script_db *db, struct db_thread *t, struct db_th
 	if (t->db_id)
 		return 0;
 	t->db_id = ++db->last_thread;
-	arg_i64(db, 0, t->db_id);
-	arg_i64(db, 1, db->machine_id);
-	arg_i64(db, 2, main ? main->db_id : 0);
-	db->args[3] = (struct prf_script_field){ .type = PRF_SV_INT, .i = t->pid };
-	db->args[4] = (struct prf_script_field){ .type = PRF_SV_INT, .i = t->tid };
+	arg_int(db, 0, t->db_id);
+	arg_int(db, 1, db->machine_id);
+	arg_int(db, 2, main ? main->db_id : 0);
+	arg_int(db, 3, t->pid);
+	arg_int(db, 4, t->tid);
 	return row(db, "thread_table", 5);
 }
 
@@ -397,19 +398,19 @@ static int export_comm(struct script_db *db, struct db_comm *c, struct db_thread
 	if (c->db_id)
 		return 0;
 	c->db_id = ++db->last_comm;
-	arg_i64(db, 0, c->db_id);
+	arg_int(db, 0, c->db_id);
 	arg_str(db, 1, c->str);
-	arg_i64(db, 2, t->db_id);
-	arg_i64(db, 3, c->start);
-	db->args[4] = (struct prf_script_field){ .type = PRF_SV_INT, .i = c->exec };
+	arg_int(db, 2, t->db_id);
+	arg_int(db, 3, c->start);
+	arg_int(db, 4, c->exec);
 	return row(db, "comm_table", 5);
 }
 
 static int export_comm_thread(struct script_db *db, struct db_comm *c, struct db_thread *t)
 {
-	arg_i64(db, 0, ++db->last_comm_thread);
-	arg_i64(db, 1, c->db_id);
-	arg_i64(db, 2, t->db_id);
+	arg_int(db, 0, ++db->last_comm_thread);
+	arg_int(db, 1, c->db_id);
+	arg_int(db, 2, t->db_id);
 	return row(db, "comm_thread_table", 3);
 }
 
@@ -464,8 +465,8 @@ static int export_dso(struct script_db *db, struct dso *dso, uint64_t *id)
 	db->bid[0] = '\0';
 	if (dso->has_build_id || dso->bid.size)
 		build_id__sprintf(&dso->bid, db->bid);
-	arg_i64(db, 0, *id);
-	arg_i64(db, 1, db->machine_id);
+	arg_int(db, 0, *id);
+	arg_int(db, 1, db->machine_id);
 	arg_str(db, 2, dso->short_name);
 	arg_str(db, 3, dso->long_name);
 	arg_str(db, 4, db->bid);
@@ -502,11 +503,11 @@ static int export_symbol(struct script_db *db, struct dso *dso, uint64_t dso_id,
 	if (*slot)
 		return 0;
 	*id = *slot = ++db->last_symbol;
-	arg_i64(db, 0, *id);
-	arg_i64(db, 1, dso_id);
-	arg_i64(db, 2, *start);
-	arg_i64(db, 3, sym ? sym->end - perf_bias(dso) : addr);
-	db->args[4] = (struct prf_script_field){ .type = PRF_SV_INT, .i = sym ? sym->binding : 0 };
+	arg_int(db, 0, *id);
+	arg_int(db, 1, dso_id);
+	arg_int(db, 2, *start);
+	arg_int(db, 3, sym ? sym->end - perf_bias(dso) : addr);
+	arg_int(db, 4, sym ? sym->binding : 0);
 	arg_str(db, 5, sym ? sym->name : "unknown");
 	return row(db, "symbol_table", 6);
 }
@@ -547,10 +548,10 @@ static int export_call_path(struct script_db *db, struct resolved_sample *rs, ui
 	if (!db->call_path_root) {
 		/* the root, with the first callchain: id 1, no parent */
 		db->call_path_root = ++db->last_call_path;
-		arg_i64(db, 0, db->call_path_root);
-		arg_i64(db, 1, 0);
-		arg_i64(db, 2, 0);
-		arg_i64(db, 3, 0);
+		arg_int(db, 0, db->call_path_root);
+		arg_int(db, 1, 0);
+		arg_int(db, 2, 0);
+		arg_int(db, 3, 0);
 		err = row(db, "call_path_table", 4);
 		if (err)
 			return err;
@@ -609,10 +610,10 @@ static int export_call_path(struct script_db *db, struct resolved_sample *rs, ui
 			return -ENOMEM;
 		if (!*slot) {
 			*slot = ++db->last_call_path;
-			arg_i64(db, 0, *slot);
-			arg_i64(db, 1, parent);
-			arg_i64(db, 2, sym_id);
-			arg_i64(db, 3, ip);
+			arg_int(db, 0, *slot);
+			arg_int(db, 1, parent);
+			arg_int(db, 2, sym_id);
+			arg_int(db, 3, ip);
 			err = row(db, "call_path_table", 4);
 			if (err)
 				return err;
@@ -648,7 +649,7 @@ int script_db__sample(struct script_db *db, struct evsel *evsel, struct perf_sam
 	evsel_id = *slot;
 	if (!evsel_id) {
 		evsel_id = *slot = ++db->last_evsel;
-		arg_i64(db, 0, evsel_id);
+		arg_int(db, 0, evsel_id);
 		arg_str(db, 1, evsel__name(evsel));
 		err = row(db, "evsel_table", 2);
 		if (err)
@@ -677,36 +678,33 @@ int script_db__sample(struct script_db *db, struct evsel *evsel, struct perf_sam
 	}
 	if (err)
 		return err;
-	arg_i64(db, 0, sample_id);
-	arg_i64(db, 1, evsel_id);
-	arg_i64(db, 2, db->machine_id);
-	arg_i64(db, 3, t->db_id);
-	arg_i64(db, 4, comm ? comm->db_id : 0);
-	arg_i64(db, 5, dso_id);
-	arg_i64(db, 6, sym_id);
-	arg_i64(db, 7, offset);
-	arg_i64(db, 8, sample->ip);
-	arg_i64(db, 9, sample->time);
-	db->args[10] = (struct prf_script_field){
-		.type = PRF_SV_INT,
-		.i = (evsel->attr.sample_type & PERF_SAMPLE_CPU) ? (int32_t)sample->cpu : -1,
-	};
-	arg_i64(db, 11, to_dso_id);
-	arg_i64(db, 12, to_sym_id);
-	arg_i64(db, 13, to_offset);
-	arg_i64(db, 14, sample->addr);
-	arg_i64(db, 15, sample->period);
-	arg_i64(db, 16, sample->weight);
-	arg_i64(db, 17, sample->transaction);
-	arg_i64(db, 18, (evsel->attr.sample_type & PERF_SAMPLE_DATA_SRC) ? sample->data_src :
+	arg_int(db, 0, sample_id);
+	arg_int(db, 1, evsel_id);
+	arg_int(db, 2, db->machine_id);
+	arg_int(db, 3, t->db_id);
+	arg_int(db, 4, comm ? comm->db_id : 0);
+	arg_int(db, 5, dso_id);
+	arg_int(db, 6, sym_id);
+	arg_int(db, 7, offset);
+	arg_int(db, 8, sample->ip);
+	arg_int(db, 9, sample->time);
+	arg_int(db, 10, (evsel->attr.sample_type & PERF_SAMPLE_CPU) ? (int32_t)sample->cpu : -1);
+	arg_int(db, 11, to_dso_id);
+	arg_int(db, 12, to_sym_id);
+	arg_int(db, 13, to_offset);
+	arg_int(db, 14, sample->addr);
+	arg_int(db, 15, sample->period);
+	arg_int(db, 16, sample->weight);
+	arg_int(db, 17, sample->transaction);
+	arg_int(db, 18, (evsel->attr.sample_type & PERF_SAMPLE_DATA_SRC) ? sample->data_src :
 			SCRIPT_DATA_SRC_NONE);
 	/* branch type, in_tx: prf decodes no branch traces */
-	db->args[19] = (struct prf_script_field){ .type = PRF_SV_INT };
-	db->args[20] = (struct prf_script_field){ .type = PRF_SV_INT };
-	arg_i64(db, 21, call_path_id);
-	arg_i64(db, 22, 0);	/* instruction and cycle counts: trace only */
-	arg_i64(db, 23, 0);
-	db->args[24] = (struct prf_script_field){ .type = PRF_SV_INT };
+	arg_int(db, 19, 0);
+	arg_int(db, 20, 0);
+	arg_int(db, 21, call_path_id);
+	arg_int(db, 22, 0);	/* instruction and cycle counts: trace only */
+	arg_int(db, 23, 0);
+	arg_int(db, 24, 0);
 	return row(db, "sample_table", 25);
 }
 
@@ -746,15 +744,15 @@ int script_db__switch(struct script_db *db, const union perf_event *event,
 	/* nothing to say when neither side is a traced task */
 	if ((!a || idle_a) && (!b || idle_b))
 		return 0;
-	arg_i64(db, 0, ++db->last_context_switch);
-	arg_i64(db, 1, db->machine_id);
-	arg_i64(db, 2, sample->time);
-	db->args[3] = (struct prf_script_field){ .type = PRF_SV_INT, .i = (int32_t)sample->cpu };
-	arg_i64(db, 4, out ? a : b);
-	arg_i64(db, 5, out ? (comm_a ? comm_a->db_id : 0) : (comm_b ? comm_b->db_id : 0));
-	arg_i64(db, 6, out ? b : a);
-	arg_i64(db, 7, out ? (comm_b ? comm_b->db_id : 0) : (comm_a ? comm_a->db_id : 0));
-	db->args[8] = (struct prf_script_field){ .type = PRF_SV_INT, .i = out | (preempt << 1) };
+	arg_int(db, 0, ++db->last_context_switch);
+	arg_int(db, 1, db->machine_id);
+	arg_int(db, 2, sample->time);
+	arg_int(db, 3, (int32_t)sample->cpu);
+	arg_int(db, 4, out ? a : b);
+	arg_int(db, 5, out ? (comm_a ? comm_a->db_id : 0) : (comm_b ? comm_b->db_id : 0));
+	arg_int(db, 6, out ? b : a);
+	arg_int(db, 7, out ? (comm_b ? comm_b->db_id : 0) : (comm_a ? comm_a->db_id : 0));
+	arg_int(db, 8, out | (preempt << 1));
 	return row(db, "context_switch_table", 9);
 }
 
@@ -764,7 +762,7 @@ int script_db__branch_types(struct script_db *db)
 	int err = 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(branch_types) && !err; i++) {
-		db->args[0] = (struct prf_script_field){ .type = PRF_SV_INT, .i = branch_types[i].type };
+		arg_int(db, 0, branch_types[i].type);
 		arg_str(db, 1, branch_types[i].name);
 		err = row(db, "branch_type_table", 2);
 	}
@@ -775,13 +773,13 @@ int script_db__branch_types(struct script_db *db)
 		if (type == IPF_BRANCH || (type & (IPF_TRACE_BEGIN | IPF_TRACE_END)))
 			continue;
 		snprintf(name, sizeof(name), "trace begin / %s", branch_types[i].name);
-		db->args[0] = (struct prf_script_field){ .type = PRF_SV_INT, .i = type | IPF_TRACE_BEGIN };
+		arg_int(db, 0, type | IPF_TRACE_BEGIN);
 		arg_str(db, 1, name);
 		err = row(db, "branch_type_table", 2);
 		if (err)
 			break;
 		snprintf(name, sizeof(name), "%s / trace end", branch_types[i].name);
-		db->args[0] = (struct prf_script_field){ .type = PRF_SV_INT, .i = type | IPF_TRACE_END };
+		arg_int(db, 0, type | IPF_TRACE_END);
 		err = row(db, "branch_type_table", 2);
 	}
 	return err;

@@ -9,15 +9,18 @@
 #   tracepoint is there) and $T/wide.data (-a: CPU-wide switches of every
 #   task, the threads and comms of the machine; no samples, so that the
 #   symbols compared are the workload's, not those of whatever else runs).
+# xdb_export DATA SCRIPT PERF_DB PRF_DB ARGS...: perf script -s and prf
+#   script -s (in $T) run $XDB_DIR/SCRIPT over $T/DATA.data with PERF_DB
+#   and PRF_DB, then ARGS; both must exit 0. The test's dump DB OUT then
+#   writes $T/perf.dump and $T/prf.dump, which xdb_compare compares.
 # xdb_compare A B WHAT: A and B (dumps of two databases, one line per table
 #   or view: name|rows|md5 of its rows in id order, the rows themselves in
 #   A.NAME and B.NAME) list the same tables with the same rows; fail()
 #   otherwise, showing the first rows that differ. Prints the tables and
 #   row counts.
 xdb_need() {
-	XDB_DIR=$(for d in /usr/lib/perf-core /usr/libexec/perf-core; do
-		[ -f "$d/scripts/python/export-to-sqlite.py" ] && echo "$d/scripts/python" && break; done)
-	[ -n "$XDB_DIR" ] || { echo "no perf export scripts (perf-core/scripts/python)"; exit 2; }
+	py_perf_scripts export-to-sqlite.py
+	XDB_DIR=$S
 	# the Python perf and prf embed (libpython3, Debian's)
 	/usr/bin/python3 -c 'from PySide2.QtSql import QSqlDatabase' 2>/dev/null ||
 		{ echo "no PySide2.QtSql (python3-pyside2.qtsql)"; exit 2; }
@@ -77,4 +80,18 @@ xdb_compare() {
 		fail "$what: the rows differ"
 	fi
 	echo "ok: $what: $(cut -d'|' -f1,2 "$a" | grep -v _view | tr '|\n' '= ')"
+}
+
+xdb_export() {
+	local data=$1 script=$2 perf_db=$3 prf_db=$4 rc
+	shift 4
+	(cd "$T" && "$PERF" script -i "$data.data" -s "$XDB_DIR/$script" "$perf_db" "$@") \
+		> "$T/perf.out" 2>&1 || { tail -5 "$T/perf.out"; fail "perf's export of $data $*"; }
+	(cd "$T" && "$PRF" script -i "$data.data" -s "$XDB_DIR/$script" "$prf_db" "$@") \
+		> "$T/prf.out" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || { tail -20 "$T/prf.out"; fail "prf's export of $data $*: exit $rc"; }
+	dump "$perf_db" "$T/perf.dump" || fail "reading $perf_db"
+	dump "$prf_db" "$T/prf.dump" || fail "reading $prf_db"
+	xdb_compare "$T/perf.dump" "$T/prf.dump" "$data${*:+ $*}"
 }
