@@ -467,7 +467,9 @@ static int export_dso(struct script_db *db, struct dso *dso, uint64_t *id)
 		build_id__sprintf(&dso->bid, db->bid);
 	arg_int(db, 0, *id);
 	arg_int(db, 1, db->machine_id);
-	arg_str(db, 2, dso->short_name);
+	/* perf's short names are basenames, "anon" of "//anon" too */
+	arg_str(db, 2, strncmp(dso->short_name, "//", 2) ? dso->short_name :
+		       strrchr(dso->short_name, '/') + 1);
 	arg_str(db, 3, dso->long_name);
 	arg_str(db, 4, db->bid);
 	return row(db, "dso_table", 5);
