@@ -552,6 +552,8 @@ static int process_sideband(struct perf_tool *tool, union perf_event *event,
 	int err;
 
 	err = perf_session__process_sideband(so->session, event, sample);
+	if (!err && so->runner)
+		err = script_runner__sideband(so->runner, event, sample);
 	if (err)
 		return err;
 	switch (event->header.type) {

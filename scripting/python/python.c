@@ -13,6 +13,9 @@
  *   - other events: `process_event(param_dict)`;
  *   - `trace_begin()` after the script's top level, `trace_end()` at the end;
  *   - `context_switch(...)` for PERF_RECORD_SWITCH records;
+ *   - perf's db-export table calls (`evsel_table()`, `sample_table()`,
+ *     ...) that util/analysis/scripting-db.c makes through call(), when
+ *     the script sets perf_db_export_mode;
  *   - the module `perf_trace_context` (common_pc, common_flags,
  *     common_lock_depth, perf_sample_insn, perf_set_itrace_options,
  *     perf_sample_srcline, perf_sample_srccode, perf_script_context).
@@ -570,7 +573,9 @@ fail:
 	return NULL;
 }
 
-static PyObject *field_value(const struct prf_script_field *f)
+/* The Python value of f; arrays as bytearray (tracepoint fields, as perf
+ * hands them) or bytes (call() arguments) */
+static PyObject *field_value(const struct prf_script_field *f, bool bytearray)
 {
 	switch (f->type) {
 	case PRF_SV_INT:
@@ -578,6 +583,8 @@ static PyObject *field_value(const struct prf_script_field *f)
 	case PRF_SV_STR:
 		return str_or_bytes(f->ptr);
 	case PRF_SV_BYTES:
+		if (!bytearray)
+			return PyBytes_FromStringAndSize(f->ptr, (Py_ssize_t)f->len);
 		return PyByteArray_FromStringAndSize(f->ptr, (Py_ssize_t)f->len);
 	case PRF_SV_UINT:
 	default:
@@ -628,7 +635,7 @@ static int tracepoint_event(const struct prf_script_event *ev)
 		goto out;
 	}
 	for (size_t i = 0; i < ev->nr_fields; i++) {
-		o = field_value(&ev->fields[i]);
+		o = field_value(&ev->fields[i], true);
 		if (!o)
 			goto out;
 		if (dict) {
@@ -746,6 +753,49 @@ static int py_switch(const struct prf_script_switch *sw)
 	if (!t)
 		return py_fail("context_switch");
 	err = call("context_switch", f, t);
+	Py_DECREF(t);
+	return err;
+}
+
+/* ---- db export ------------------------------------------------------ */
+
+/* The truth of global name in the script's __main__: 1, 0 (false or not
+ * defined), -1 after printing the error of its truth test. */
+static int py_global_flag(const char *name)
+{
+	PyObject *v;
+	int r;
+
+	if (!py.started)
+		return 0;
+	v = PyDict_GetItemString(py.main_dict, name);	/* borrowed */
+	if (!v)
+		return 0;
+	r = PyObject_IsTrue(v);
+	return r < 0 ? py_fail(name) : r;
+}
+
+/* name(args...) when the script defines name: perf's table calls */
+static int py_call(const char *name, const struct prf_script_field *args, size_t n)
+{
+	PyObject *f = handler(name), *t;
+	int err;
+
+	if (!f)
+		return PyErr_Occurred() ? py_fail(name) : 0;
+	t = PyTuple_New((Py_ssize_t)n);
+	if (!t)
+		return py_fail(name);
+	for (size_t i = 0; i < n; i++) {
+		PyObject *o = field_value(&args[i], false);
+
+		if (!o) {
+			Py_DECREF(t);
+			return py_fail(name);
+		}
+		PyTuple_SET_ITEM(t, (Py_ssize_t)i, o);
+	}
+	err = call(name, f, t);
 	Py_DECREF(t);
 	return err;
 }
@@ -969,6 +1019,26 @@ static bool entry_has_handler(const char *name)
 	return r;
 }
 
+static int entry_global_flag(const char *name)
+{
+	int r;
+
+	PY_ENTER();
+	r = py_global_flag(name);
+	PY_LEAVE();
+	return r;
+}
+
+static int entry_call(const char *name, const struct prf_script_field *args, size_t n)
+{
+	int r;
+
+	PY_ENTER();
+	r = py_call(name, args, n);
+	PY_LEAVE();
+	return r;
+}
+
 static int exit_status_store;
 
 __attribute__((visibility("default")))
@@ -984,5 +1054,7 @@ int prf_script_plugin_init(struct prf_script_plugin *plugin)
 	plugin->end = entry_end;
 	plugin->stop = entry_stop;
 	plugin->has_handler = entry_has_handler;
+	plugin->global_flag = entry_global_flag;
+	plugin->call = entry_call;
 	return 0;
 }

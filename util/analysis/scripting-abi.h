@@ -25,15 +25,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PRF_SCRIPT_ABI_VERSION 1
+#define PRF_SCRIPT_ABI_VERSION 2
 #define PRF_SCRIPT_PLUGIN_INIT "prf_script_plugin_init"
 
-/* A tracepoint payload field, as perf's Python binding converts it. */
+/* A tracepoint payload field, as perf's Python binding converts it; also
+ * one argument of a call() (name NULL). */
 enum prf_script_value_type {
 	PRF_SV_UINT,		/* unsigned number: u */
 	PRF_SV_INT,		/* signed 64-bit number: i */
 	PRF_SV_STR,		/* printable string: ptr (NUL-terminated) */
-	PRF_SV_BYTES,		/* array: ptr, len bytes (a bytearray) */
+	PRF_SV_BYTES,		/* array: ptr, len bytes (a bytearray; bytes in call()) */
 };
 
 struct prf_script_field {
@@ -150,6 +151,15 @@ struct prf_script_plugin {
 	/* Whether the script defines a function of this name (after start):
 	 * prf skips building events nothing would receive. */
 	bool (*has_handler)(const char *name);
+	/* The truth of the script's global variable name (after start), as
+	 * perf reads perf_db_export_mode: 1, 0 (false or not defined), or -1
+	 * (its truth test raised). */
+	int (*global_flag)(const char *name);
+	/* Call the script's function name, when it has one, with the n
+	 * values as positional arguments (PRF_SV_INT and _UINT: int, _STR:
+	 * str, _BYTES: bytes): perf's db-export table calls
+	 * (evsel_table(), sample_table(), ...). */
+	int (*call)(const char *name, const struct prf_script_field *args, size_t n);
 };
 
 /* The plugin's PRF_SCRIPT_PLUGIN_INIT: 0, or -EINVAL for another ABI version. */

@@ -17,6 +17,7 @@
 
 #include "scripting.h"
 #include "scripting-abi.h"
+#include "scripting-db.h"
 #include "../session/resolve.h"
 #include "../session/trace-format.h"
 #include "../model/debuginfo.h"
@@ -30,10 +31,6 @@
 #ifndef PRF_LIB_DIR
 #define PRF_LIB_DIR "/usr/local/lib/prf"
 #endif
-
-/* perf_event_open(2): data_src of a sample without PERF_SAMPLE_DATA_SRC,
- * as perf fills it (PERF_MEM_DATA_SRC_NONE) */
-#define DATA_SRC_NONE 0x5080021ULL
 
 /* Per evsel: the tracepoint's format, handler name, whether its flag and
  * symbolic tables went to the script. */
@@ -61,6 +58,7 @@ struct script_runner {
 	char loc_bid[2 * BUILD_ID_SIZE + 1];
 	bool want_general;		/* the script has process_event() */
 	bool want_switch;		/* the script has context_switch() */
+	struct script_db *db;		/* perf_db_export_mode: the table calls */
 	char *cur_field;		/* define_walk(): the last field named */
 	struct resolved_sample *cur_rs;	/* the sample being delivered */
 	bool cur_chain, cur_located;	/* its callchain resolved; its location */
@@ -130,6 +128,32 @@ const char *scripting__exec_path(void)
 	return NULL;
 }
 
+/*
+ * A script that sets perf_db_export_mode gets perf's table calls for its
+ * samples instead of process_event() (perf_db_export_callchains: with the
+ * call paths), the branch types first. 0, or -1 when the script failed.
+ */
+static int runner_db_export(struct script_runner *r)
+{
+	int mode = r->plugin.global_flag("perf_db_export_mode"), chains;
+
+	if (mode <= 0)
+		return mode;
+	/* perf_db_export_calls asks for perf's call/return processor, which
+	 * only branch samples of hardware traces feed: no rows here */
+	if (r->plugin.global_flag("perf_db_export_calls") < 0)
+		return -1;
+	chains = r->plugin.global_flag("perf_db_export_callchains");
+	if (chains < 0)
+		return -1;
+	r->db = script_db__new(r->session, &r->plugin, chains);
+	if (!r->db) {
+		pr_err("prf script: %s\n", strerror(ENOMEM));
+		return -1;
+	}
+	return script_db__branch_types(r->db) ? -1 : 0;
+}
+
 struct script_runner *script_runner__new(struct perf_session *session, int argc,
 					 const char **argv, int *status)
 {
@@ -174,6 +198,10 @@ struct script_runner *script_runner__new(struct perf_session *session, int argc,
 	}
 	r->want_general = r->plugin.has_handler("process_event");
 	r->want_switch = r->plugin.has_handler("context_switch");
+	if (runner_db_export(r)) {
+		*status = r->status;
+		goto fail;
+	}
 	return r;
 fail:
 	script_runner__delete(r);
@@ -184,6 +212,7 @@ void script_runner__delete(struct script_runner *r)
 {
 	if (!r)
 		return;
+	script_db__delete(r->db);
 	if (r->started)
 		r->plugin.stop();
 	/* the plugin stays mapped: the runtime may have registered exit
@@ -211,6 +240,8 @@ int script_runner__switch(struct script_runner *r, union perf_event *event,
 		.np_pid = -1, .np_tid = -1, .machine_pid = -1, .vcpu = -1,
 	};
 
+	if (r->db)
+		return sample ? script_db__switch(r->db, event, sample) : 0;
 	if (!r->want_switch)
 		return 0;
 	sw.time = sample ? sample->time : 0;
@@ -224,6 +255,12 @@ int script_runner__switch(struct script_runner *r, union perf_event *event,
 	sw.out = event->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
 	sw.out_preempt = sw.out && (event->header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT);
 	return r->plugin.context_switch(&sw) ? -ECANCELED : 0;
+}
+
+int script_runner__sideband(struct script_runner *r, union perf_event *event,
+			    struct perf_sample *sample)
+{
+	return r->db ? script_db__sideband(r->db, event, sample) : 0;
 }
 
 int script_runner__end(struct script_runner *r)
@@ -552,6 +589,8 @@ int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 		err = tp_fields(r, re->event, sample, &ev);
 		if (err)
 			return err;
+	} else if (r->db) {
+		return script_db__sample(r->db, evsel, sample, rs);
 	} else if (!r->want_general) {
 		return 0;
 	}
@@ -582,8 +621,8 @@ int script_runner__sample(struct script_runner *r, struct evsel *evsel,
 	ev.addr = sample->addr;
 	ev.weight = sample->weight;
 	ev.transaction = sample->transaction;
-	ev.data_src = (evsel->attr.sample_type & PERF_SAMPLE_DATA_SRC) ? sample->data_src : DATA_SRC_NONE;
-	ev.datasrc_decode = ev.data_src == DATA_SRC_NONE ?
+	ev.data_src = (evsel->attr.sample_type & PERF_SAMPLE_DATA_SRC) ? sample->data_src : SCRIPT_DATA_SRC_NONE;
+	ev.datasrc_decode = ev.data_src == SCRIPT_DATA_SRC_NONE ?
 			    "|OP N/A|LVL N/A|SNP N/A|TLB N/A|LCK N/A|BLK  N/A" : "";
 	ev.cpumode = sample->cpumode;
 	ev.raw = sample->raw_data;

@@ -19,6 +19,10 @@
 struct resolved_sample;
 struct script_runner;
 
+/* perf_event_open(2): data_src of a sample without PERF_SAMPLE_DATA_SRC,
+ * as perf fills it (PERF_MEM_DATA_SRC_NONE) */
+#define SCRIPT_DATA_SRC_NONE 0x5080021ULL
+
 /*
  * Load the plugin for script argv[0] (by its extension: ".py"), start it
  * with argv (argc entries: the script, then its arguments) and run the
@@ -47,6 +51,14 @@ int script_runner__sample(struct script_runner *r, struct evsel *evsel,
  */
 int script_runner__switch(struct script_runner *r, union perf_event *event,
 			  struct perf_sample *sample);
+
+/*
+ * A side-band record (COMM, FORK, ...) as the session delivers it, for
+ * the thread and comm objects of a db-export script (scripting-db.h);
+ * nothing for other scripts. 0 or -ENOMEM.
+ */
+int script_runner__sideband(struct script_runner *r, union perf_event *event,
+			    struct perf_sample *sample);
 
 /* trace_end(). 0 or -ECANCELED as script_runner__sample(). */
 int script_runner__end(struct script_runner *r);

@@ -619,10 +619,13 @@ static int machine__user_mmap(struct machine *m, pid_t pid, pid_t tid, const cha
 	if (jitdump__is_dump_name(filename, &jit_pid) && machine__add_jitdump(m, pid, filename))
 		return -ENOMEM;
 	if (is_anon_name(filename)) {
-		/* perf: anon memory belongs to the JIT map of the process, named
-		 * "[JIT] tid PID" whether or not /tmp/perf-PID.map exists */
-		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", pid);
-		filename = jit;
+		/* perf: executable anon memory belongs to the JIT map of the
+		 * process, named "[JIT] tid PID" whether or not
+		 * /tmp/perf-PID.map exists; data (mmap_data) stays "//anon" */
+		if (prot & 4) {		/* PROT_EXEC */
+			snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", pid);
+			filename = jit;
+		}
 		pgoff = start;	/* absolute addresses */
 	}
 	dso = machine__findnew_dso(m, filename);
@@ -680,7 +683,9 @@ static int machine__process_mmap(struct machine *m, union perf_event *ev)
 			 ev->header.size - offsetof(struct perf_record_mmap, filename) : 0;
 		pid = ev->mmap.pid; tid = ev->mmap.tid;
 		start = ev->mmap.start; len = ev->mmap.len; pgoff = ev->mmap.pgoff;
-		prot = 4; /* PROT_EXEC: MMAP (v1) records are executable maps */
+		/* PROT_EXEC: MMAP (v1) records are executable maps, but for
+		 * mmap_data's */
+		prot = (ev->header.misc & PERF_RECORD_MISC_MMAP_DATA) ? 0 : 4;
 	}
 	if (!maxlen || strnlen(fn, maxlen) == maxlen)
 		return -EINVAL;	/* filename not terminated inside the record */

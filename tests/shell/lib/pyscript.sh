@@ -1,11 +1,23 @@
 # Sourced by the script-python*.sh tests (after setup.sh and test_setup).
 # py_need_plugin: skip unless prf's Python plugin was built beside $PRF.
+# py_perf_scripts FILE: set $S to perf's scripts/python directory holding
+#   FILE (Debian: /usr/lib/perf-core); skip when there is none.
 # py_record_cpu N: compile (-g) a leaf()/mid() program that loops N times and
 #   record it with perf (cpu-clock, -g, -F 999) into $T/cpu.data.
 py_need_plugin() {
 	local plugin
 	plugin="$(readlink -f "$PRF")-python.so"
 	[ -e "$plugin" ] || { echo "no $plugin (python3-embed missing at build time)"; exit 2; }
+}
+
+py_perf_scripts() {
+	local d
+	S=
+	for d in /usr/lib/perf-core /usr/libexec/perf-core; do
+		[ -f "$d/scripts/python/$1" ] && S=$d/scripts/python && return
+	done
+	echo "no perf scripts directory with $1 (perf-core/scripts/python)"
+	exit 2
 }
 
 py_record_cpu() {

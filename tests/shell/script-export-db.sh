@@ -1,0 +1,56 @@
+#!/bin/bash
+# prf script -s export-to-sqlite.py (perf's db-export interface) builds the database perf script -s builds: same tables, row counts and rows
+# On two perf recordings of a workload that forks, execs and starts threads
+# (a task one with cpu-clock callchains, context switches and a tracepoint;
+# a system-wide one of CPU-wide switches), perf script -s and prf script
+# -s run Linux perf's export-to-sqlite.py (unmodified, PySide2's QtSql)
+# with its default arguments, and on the task one also with "all calls
+# callchains" (the call_paths table); the databases must list the same tables and views,
+# each with the same number of rows and the same rows (ids included).
+# A second export to an existing database fails in the script: prf exits
+# 1 with the script's traceback.
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup script-export-db
+
+. "$PRF_SRCDIR/tests/shell/lib/pyscript.sh"
+. "$PRF_SRCDIR/tests/shell/lib/export-db.sh"
+py_need_plugin
+xdb_need
+xdb_record
+
+# dump DB OUT: OUT: name|rows|md5 of the rows in id order, per table and
+# view; the rows in OUT.NAME
+dump() {
+	python3 - "$1" "$2" <<'EOF'
+import hashlib, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+with open(sys.argv[2], "w") as out:
+    for (name,) in db.execute("select name from sqlite_master where type in ('table', 'view') order by name"):
+        rows = "".join("|".join(map(str, r)) + "\n"
+                       for r in db.execute("select * from %s order by 1" % name))
+        with open(sys.argv[2] + "." + name, "w") as f:
+            f.write(rows)
+        print("%s|%d|%s" % (name, rows.count("\n"), hashlib.md5(rows.encode()).hexdigest()), file=out)
+EOF
+}
+
+# export_both DATA ARGS...: both exports of $T/DATA.data into $T/{perf,prf}.db, compared
+export_both() {
+	rm -f "$T/perf.db" "$T/prf.db"
+	xdb_export "$1" export-to-sqlite.py "$T/perf.db" "$T/prf.db" "${@:2}"
+}
+
+export_both task
+export_both task all calls callchains
+grep -q '^call_paths|[1-9][0-9]' "$T/perf.dump" || fail "no call path rows to compare"
+export_both wide
+grep -q '^context_switches|[1-9]' "$T/perf.dump" || fail "no context switch rows to compare"
+
+# the script raises (the database exists): its traceback, exit 1
+(cd "$T" && "$PRF" script -i task.data -s "$XDB_DIR/export-to-sqlite.py" prf.db) > "$T/again.out" 2>&1
+rc=$?
+[ $rc -eq 1 ] || { cat "$T/again.out"; fail "export into an existing database: exit $rc, not 1"; }
+grep -q "already exists" "$T/again.out" || { cat "$T/again.out"; fail "no message of the script's exception"; }
+echo "ok: an export into an existing database fails with the script's exception (exit 1)"
+exit 0
