@@ -18,6 +18,7 @@
  * encodes in A's order, so its table is what A's record says.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,14 +276,10 @@ int export_feed__add(struct export_feed *f, struct resolved_sample *rs)
 	evsel__name(rs->evsel);
 	b = &f->batches[f->head % FEED_BATCHES];
 	it = &b->items[b->nr];
-	it->sample = *rs->sample;
-	it->sample.raw_data = NULL;
-	it->sample.callchain = NULL;
-	it->sample.branch_stack = NULL;
-	it->sample.read_data = NULL;
-	memset(&it->sample.user_regs, 0, sizeof(it->sample.user_regs));
-	memset(&it->sample.intr_regs, 0, sizeof(it->sample.intr_regs));
-	memset(&it->sample.user_stack, 0, sizeof(it->sample.user_stack));
+	/* the numbers, which come first; the pointers stay NULL (calloc) */
+	memcpy(&it->sample, rs->sample, offsetof(struct perf_sample, raw_data));
+	it->sample.read_size = rs->sample->read_size;
+	it->sample.evsel = rs->sample->evsel;
 	it->evsel = rs->evsel;
 	it->thread = rs->thread;
 	it->comm = rs->comm;

@@ -52,6 +52,15 @@ struct pp_location {
 	uint32_t line_off, nr_lines;
 };
 
+/* A slot of the location table: the key in the slot, so that a lookup
+ * reads the slot only (with a million locations every read of another
+ * array misses the cache). */
+struct pp_loc_slot {
+	uint64_t address;
+	uint32_t mapping;	/* id */
+	uint32_t id;		/* location id; 0: empty */
+};
+
 struct pp_line {
 	uint64_t function;	/* id */
 	int64_t line;
@@ -78,12 +87,15 @@ struct pp_event {
 #define PP_CHAIN_MEMO 4096
 
 /* A resolved chain seen before (callchain_cursor.chain_id: the very same
- * frames): its location ids (in pool, of a stored sample) and the sample
- * it was last added to. */
+ * frames) and the sample it was last added to: that sample's labels and
+ * location ids (in pool), and the count and period added to it since,
+ * which reach the sample when the entry moves on (pp_memo_flush()). A
+ * stack repeated by one thread is counted in the entry, not in the
+ * sample array, which is too large to stay in the cache. */
 struct pp_chain_memo {
 	uint64_t chain_id;	/* 0: empty */
-	uint32_t loc_off, nr_locs;
 	uint32_t sample;
+	struct pp_sample s;	/* count, value: not yet in the sample */
 };
 
 struct pprof {
@@ -95,7 +107,8 @@ struct pprof {
 	struct export_index map_index;
 	struct pp_location *locs;
 	uint32_t nr_locs, alloc_locs;
-	struct export_index loc_index;
+	struct pp_loc_slot *loc_slots;	/* location ids by mapping and address */
+	uint32_t loc_mask;
 	struct pp_line *lines;
 	uint32_t nr_lines, alloc_lines;
 	struct pp_function *funcs;
@@ -118,7 +131,6 @@ struct pprof {
 	uint64_t first_time, last_time;
 	/* the sample being added */
 	const struct pp_mapping *key_map;
-	const struct pp_location *key_loc;
 	const struct pp_function *key_func;
 	const struct pp_sample *key_sample;
 	const uint64_t *key_ids;
@@ -221,11 +233,48 @@ static int pp_line(struct pprof *p, const struct callchain_frame *f, struct pp_m
 	return 0;
 }
 
-static bool loc_eq(void *arg, uint32_t idx)
+static inline uint32_t pp_loc_hash(uint32_t mapping, uint64_t address)
 {
-	struct pprof *p = arg;
+	uint64_t h = (address ^ ((uint64_t)mapping << 44) ^ ((uint64_t)mapping >> 20)) * 0x9e3779b97f4a7c15ULL;
 
-	return p->locs[idx].mapping == p->key_loc->mapping && p->locs[idx].address == p->key_loc->address;
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static int pp_loc_grow(struct pprof *p)
+{
+	uint32_t n = p->loc_slots ? (p->loc_mask + 1) * 2 : 4096;
+	struct pp_loc_slot *t = calloc(n, sizeof(*t));
+
+	if (!t)
+		return -ENOMEM;
+	for (uint32_t i = 0; p->loc_slots && i <= p->loc_mask; i++) {
+		const struct pp_loc_slot *o = &p->loc_slots[i];
+		uint32_t j;
+
+		if (!o->id)
+			continue;
+		for (j = pp_loc_hash(o->mapping, o->address) & (n - 1); t[j].id; j = (j + 1) & (n - 1))
+			;
+		t[j] = *o;
+	}
+	free(p->loc_slots);
+	p->loc_slots = t;
+	p->loc_mask = n - 1;
+	return 0;
+}
+
+/* The slot of location (mapping, address): its id, or 0 where a new one
+ * goes. NULL on ENOMEM. */
+static struct pp_loc_slot *pp_loc_slot(struct pprof *p, uint32_t mapping, uint64_t address)
+{
+	uint32_t j;
+
+	if ((!p->loc_slots || (p->nr_locs + 1) * 2 > p->loc_mask + 1) && pp_loc_grow(p))
+		return NULL;
+	for (j = pp_loc_hash(mapping, address) & p->loc_mask; p->loc_slots[j].id; j = (j + 1) & p->loc_mask)
+		if (p->loc_slots[j].address == address && p->loc_slots[j].mapping == mapping)
+			break;
+	return &p->loc_slots[j];
 }
 
 /* Location id of frames f[0..n): inlined frames, then the real one. */
@@ -234,24 +283,18 @@ static int64_t pp_location(struct pprof *p, const struct callchain_frame *f, uns
 	const struct callchain_frame *real = &f[n - 1];
 	struct pp_location l = { 0 };
 	int64_t mapping = pp_mapping(p, real->map);
-	uint64_t h[2];
-	uint32_t idx;
+	struct pp_loc_slot *slot;
 	int ret;
 
 	if (mapping < 0)
 		return mapping;
 	l.mapping = (uint64_t)mapping;
 	l.address = real->ip;
-	h[0] = l.mapping, h[1] = l.address;
-	if (export__grow(&p->locs, &p->alloc_locs, p->nr_locs, sizeof(*p->locs)))
+	slot = pp_loc_slot(p, (uint32_t)mapping, real->ip);
+	if (!slot || export__grow(&p->locs, &p->alloc_locs, p->nr_locs, sizeof(*p->locs)))
 		return -ENOMEM;
-	p->key_loc = &l;
-	ret = export_index__lookup(&p->loc_index, (uint32_t)export__hash(h, sizeof(h), 3), loc_eq, p,
-				   p->nr_locs, &idx);
-	if (ret < 0)
-		return ret;
-	if (ret == 1)
-		return idx + 1;
+	if (slot->id)
+		return slot->id;
 	l.line_off = p->nr_lines;
 	for (unsigned int i = 0; i < n; i++) {
 		if (!f[i].sym)
@@ -262,7 +305,10 @@ static int64_t pp_location(struct pprof *p, const struct callchain_frame *f, uns
 	}
 	l.nr_lines = p->nr_lines - l.line_off;
 	p->locs[p->nr_locs++] = l;
-	return idx + 1;
+	slot->id = p->nr_locs;
+	slot->mapping = (uint32_t)mapping;
+	slot->address = real->ip;
+	return slot->id;
 }
 
 static bool sample_eq(void *arg, uint32_t idx)
@@ -320,6 +366,17 @@ static bool same_labels(const struct pp_sample *a, const struct pp_sample *b)
 	return a->ev == b->ev && a->pid == b->pid && a->tid == b->tid && a->cpu == b->cpu && a->comm == b->comm;
 }
 
+/* Add what memo counted to its sample. */
+static void pp_memo_flush(struct pprof *p, struct pp_chain_memo *memo)
+{
+	if (!memo->chain_id)
+		return;
+	p->samples[memo->sample].count += memo->s.count;
+	p->samples[memo->sample].value += memo->s.value;
+	memo->s.count = 0;
+	memo->s.value = 0;
+}
+
 static int pprof_sample(void *priv, struct perf_session *s, struct resolved_sample *rs)
 {
 	struct pprof *p = priv;
@@ -349,16 +406,20 @@ static int pprof_sample(void *priv, struct perf_session *s, struct resolved_samp
 	key.comm = p->comm_id;
 	if (c->chain_id) {
 		memo = &p->memo[c->chain_id % PP_CHAIN_MEMO];
-		if (memo->chain_id != c->chain_id)
+		if (memo->chain_id != c->chain_id) {
+			pp_memo_flush(p, memo);
 			memo->chain_id = 0;
+		}
 	}
-	if (memo && memo->chain_id && same_labels(&p->samples[memo->sample], &key)) {
-		idx = memo->sample;	/* the same stack of the same thread again */
-		goto add;
+	if (memo && memo->chain_id && same_labels(&memo->s, &key)) {
+		memo->s.count++;	/* the same stack of the same thread again */
+		memo->s.value += (int64_t)sample->period;
+		goto time;
 	}
 	if (memo && memo->chain_id) {
-		key.loc_off = memo->loc_off;
-		key.nr_locs = memo->nr_locs;
+		key.loc_off = memo->s.loc_off;
+		key.nr_locs = memo->s.nr_locs;
+		pp_memo_flush(p, memo);
 	} else {
 		ret = pp_chain(p, c);
 		if (ret)
@@ -381,13 +442,16 @@ static int pprof_sample(void *priv, struct perf_session *s, struct resolved_samp
 		p->samples[p->nr_samples++] = key;
 	if (memo) {
 		memo->chain_id = c->chain_id;
-		memo->loc_off = p->samples[idx].loc_off;
-		memo->nr_locs = p->samples[idx].nr_locs;
 		memo->sample = idx;
+		memo->s = key;
+		memo->s.loc_off = p->samples[idx].loc_off;
+		memo->s.count = 1;
+		memo->s.value = (int64_t)sample->period;
+	} else {
+		p->samples[idx].count++;
+		p->samples[idx].value += (int64_t)sample->period;
 	}
-add:
-	p->samples[idx].count++;
-	p->samples[idx].value += (int64_t)sample->period;
+time:
 	if (sample->time != ~0ULL) {
 		if (!p->first_time || sample->time < p->first_time)
 			p->first_time = sample->time;
@@ -712,7 +776,7 @@ static int pp_pack(struct pprof *p, const struct pp_msgs *m, uint8_t **buf, size
 {
 	/* rough cost: a sample, its labels and location ids; a location,
 	 * its lines; a function; a string */
-	uint64_t w_s = 6ULL * p->nr_samples + p->nr_pool;
+	uint64_t w_s = 9ULL * p->nr_samples + p->nr_pool;
 	uint64_t w_t = 3ULL * p->nr_locs + 2ULL * p->nr_lines + 3ULL * p->nr_funcs + p->str.nr;
 	uint64_t k = p->nr_samples ? (w_s + w_t) / 2 * p->nr_samples / w_s : 0;
 	struct pp_part pt[2];
@@ -851,6 +915,8 @@ static int pprof_end(void *priv, struct perf_session *s)
 	struct pp_msgs m;
 	int err;
 
+	for (size_t i = 0; i < PP_CHAIN_MEMO; i++)
+		pp_memo_flush(p, &p->memo[i]);
 	memset(&m, 0, sizeof(m));
 	perftools__profiles__profile__init(&m.prof);
 	err = pp_types(p, &m);
@@ -900,7 +966,7 @@ static void pprof_free(void *priv)
 
 	export_strings__exit(&p->str);
 	export_index__exit(&p->map_index);
-	export_index__exit(&p->loc_index);
+	free(p->loc_slots);
 	export_index__exit(&p->func_index);
 	export_index__exit(&p->sample_index);
 	free(p->maps);
