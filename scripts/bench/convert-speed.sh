@@ -7,9 +7,9 @@
 # `perf record -F 20000 -g` (about 150 MB at SCALE=1).
 # For `prf report --stdio --no-children`, `prf data convert --to-FORMAT`
 # (json, pprof, gecko, speedscope) and `perf data convert --to-json`:
-# median wall time of RUNS runs, the output size, and the ratio to prf
-# report's time (the issue's goal: pprof within 1.5x). Measures, never
-# asserts.
+# median wall time of RUNS alternating runs, the output size, and the
+# ratio to prf report's time (the issue's goal: pprof within 1.5x).
+# Measures, never asserts.
 #
 # Environment:
 #   PRF=path     prf binary (default: ./prf of this tree)
@@ -62,17 +62,27 @@ for i in range($loops): x += len(json.dumps({\"a\": i, \"b\": [i, str(i)]}))'; w
 fi
 echo "input: $in, $(du -m "$in" | cut -f1) MB"
 
-time_med() {	# time_med CMD...: median wall µs of RUNS runs
-	for i in $(seq "$RUNS"); do run_us "$@"; done | median
+# Runs alternate (report, each format, perf; RUNS times over), so that a
+# shared machine's load falls on all of them alike; each command's median.
+cmds=(report json pprof gecko speedscope perf)
+run_cmd() {	# run_cmd NAME: one run, wall µs
+	case $1 in
+	report) run_us "$PRF" report -i "$in" --stdio --no-children ;;
+	perf) run_us "$PERF" data convert -f -i "$in" --to-json "$tmp/perf.json" ;;
+	*) run_us "$PRF" data convert -f -i "$in" --to-$1 "$tmp/out.$1" ;;
+	esac
 }
-base=$(time_med "$PRF" report -i "$in" --stdio --no-children)
+for i in $(seq "$RUNS"); do
+	for c in "${cmds[@]}"; do run_cmd "$c" >> "$tmp/t.$c"; done
+done
+base=$(median "$tmp/t.report")
 printf '%-36s %9s %9s %7s\n' what "wall ms" "out MB" "/report"
 printf '%-36s %9.1f %9s %7s\n' "prf report --stdio --no-children" "$(ratio "$base" 1000 1)" - 1.00
 for f in json pprof gecko speedscope; do
-	t=$(time_med "$PRF" data convert -f -i "$in" --to-$f "$tmp/out.$f")
+	t=$(median "$tmp/t.$f")
 	printf '%-36s %9.1f %9s %7s\n' "prf data convert --to-$f" "$(ratio "$t" 1000 1)" \
 		"$(du -m "$tmp/out.$f" | cut -f1)" "$(ratio "$t" "$base")"
 done
-t=$(time_med "$PERF" data convert -f -i "$in" --to-json "$tmp/perf.json")
+t=$(median "$tmp/t.perf")
 printf '%-36s %9.1f %9s %7s\n' "perf data convert --to-json" "$(ratio "$t" 1000 1)" \
 	"$(du -m "$tmp/perf.json" | cut -f1)" "$(ratio "$t" "$base")"
