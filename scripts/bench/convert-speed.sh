@@ -18,19 +18,9 @@
 #   BENCH_DIR=d  where the input lives (default /tmp/prf-bench-convert)
 # RESULTS-BEGIN recorded 2026-11-29 02:33-02:37 UTC, binary of commit
 # "pprof: resolved chains seen before...", SCALE=0.3 (77 MB, FP), medians
-# of 5, 2 cores at load 7-10 (other jobs): wall times are inflated and
-# move by 30% between runs; the ratios are the figures to read.
-# what                                   wall ms    out MB /report
-# prf report --stdio --no-children        3916.1         -    1.00
-# prf data convert --to-json              6148.6       232    1.57
-# prf data convert --to-pprof             5387.2         4    1.38
-# prf data convert --to-gecko             5358.2        23    1.37
-# prf data convert --to-speedscope        5351.9        19    1.37
-# perf data convert --to-json             8428.6       232    2.15
-# CPU time (user) of single runs at the same time: report 1.03-1.12 s,
-# --to-pprof 1.31-1.46 s (1.3x; 2.2x before the chain memo and libdeflate).
-# Recorded 2026-11-29 04:02-04:07 UTC, commit 3683a74, SCALE=1 (301 MB,
-# FP), medians of 3, machine otherwise idle:
+# of 5, 2 cores at load 7-10: report 3916 ms, --to-pprof 1.38x.
+# Recorded 2026-11-29 04:02-04:07 UTC, commit 3683a74 (exporters on one
+# thread), SCALE=1 (301 MB, FP), medians of 3, machine otherwise idle:
 # what                                   wall ms    out MB /report
 # prf report --stdio --no-children        2079.1         -    1.00
 # prf data convert --to-json              5758.2       805    2.77
@@ -38,9 +28,21 @@
 # prf data convert --to-gecko             6515.8        92    3.13
 # prf data convert --to-speedscope        3482.1        69    1.67
 # perf data convert --to-json            10109.0       805    4.86
-# At full size the pprof goal (within 1.5x of report) is not met: report
-# gets faster relative to the exporters on an idle machine with a large
-# file (its threads), the exporters resolve every callchain in one thread.
+# Recorded 2026-11-29 09:02-09:09 UTC, the export feed and the pprof
+# changes of that day, SCALE=1, medians of 3 alternating runs, 2 cores
+# at load 13-23 (other jobs; wall times 5-10x an idle machine's, so
+# report's hists feed and the export feed both mostly wait for a CPU):
+# prf report --stdio --no-children       21172.3         -    1.00
+# prf data convert --to-json             17772.0       805    0.84
+# prf data convert --to-pprof            17949.9        11    0.85
+# prf data convert --to-gecko            25953.4        92    1.23
+# prf data convert --to-speedscope       10736.3        69    0.51
+# perf data convert --to-json            48923.8       805    2.31
+# CPU of --to-pprof by thread (perf record -F 1999, same load): the
+# session's thread 3790 samples while the encoder thread runs (3828),
+# then 3258 to pack its half and gzip (libdeflate 2094 of them: level 6
+# of the 64 MB message in one call, which the byte-identical output
+# fixes), the packing thread 730; report: 7083 + 904 on its feed.
 # RESULTS-END
 set -u
 . "$(dirname "$0")/lib.sh"
