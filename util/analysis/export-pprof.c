@@ -766,13 +766,16 @@ static void pp_part_free(struct pp_part *pt)
 	free(pt->buf);
 }
 
+static int pp_tables(struct pprof *p, struct pp_msgs *m);
+
 /*
- * Pack the whole message m->prof (all but its samples set) into *buf
- * (owned by the caller), *len bytes: in two pieces on two threads when
- * there are, the first with the sample types and about half of the
- * work's samples, the second with the rest and the tables. 0 or -ENOMEM.
+ * Pack the whole message m->prof (its sample types, strings and scalars
+ * set) into *buf (owned by the caller), *len bytes: in two pieces on two
+ * threads when there are, the first with the sample types and about half
+ * of the work's samples, the second with the rest and the tables (made
+ * meanwhile, pp_tables()). 0 or -ENOMEM.
  */
-static int pp_pack(struct pprof *p, const struct pp_msgs *m, uint8_t **buf, size_t *len)
+static int pp_pack(struct pprof *p, struct pp_msgs *m, uint8_t **buf, size_t *len)
 {
 	/* rough cost: a sample, its labels and location ids; a location,
 	 * its lines; a function; a string */
@@ -797,10 +800,13 @@ static int pp_pack(struct pprof *p, const struct pp_msgs *m, uint8_t **buf, size
 		threaded = false;
 	if (!threaded)
 		pp_part_pack(&pt[0]);
-	pp_part_pack(&pt[1]);
+	err = pp_tables(p, m);
+	if (!err)
+		pp_part_pack(&pt[1]);
 	if (threaded)
 		pthread_join(tid, NULL);
-	err = pt[0].err ? pt[0].err : pt[1].err;
+	if (!err)
+		err = pt[0].err ? pt[0].err : pt[1].err;
 	if (!err) {
 		uint8_t *b = realloc(pt[0].buf, pt[0].len + pt[1].len + 1);
 
@@ -922,14 +928,12 @@ static int pprof_end(void *priv, struct perf_session *s)
 	err = pp_types(p, &m);
 	if (!err)
 		err = pp_label_keys(p, &m);
-	if (!err)
-		err = pp_tables(p, &m);
 	if (!err) {
 		uint8_t *buf = NULL;
 		size_t len = 0;
 
 		m.prof.duration_nanos = (int64_t)(p->last_time - p->first_time);
-		/* last: the steps above add strings */
+		/* last: the steps above add strings (pp_tables() adds none) */
 		m.prof.n_string_table = p->str.nr;
 		m.prof.string_table = p->str.str;
 		err = pp_pack(p, &m, &buf, &len);
