@@ -18,7 +18,9 @@
 #include "../util/lib/debug.h"
 #include "../util/lib/util.h"
 #include "../util/session/session.h"
+#include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
+#include "../util/analysis/export-feed.h"
 #include "../util/analysis/export-format.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/session/resolve.h"
@@ -292,6 +294,7 @@ struct convert_tool {
 	struct perf_session *session;
 	const struct export_format *fmt;
 	void *priv;
+	struct export_feed *feed;	/* hands resolved samples to the encoder */
 	struct resolved_sample rs;
 	struct resolve_opts ropts;
 	struct sample_filter filter;
@@ -323,16 +326,34 @@ static int convert_sample(struct perf_tool *tool, union perf_event *ev, struct p
 	if (err)
 		return err;
 	ct->nr_samples++;
-	return ct->fmt->sample(ct->priv, ct->session, rs);
+	return export_feed__add(ct->feed, rs);
 }
 
 static int convert_barrier(struct perf_tool *tool)
 {
 	struct convert_tool *ct = container_of(tool, struct convert_tool, tool);
+	int err = export_feed__sync(ct->feed);
 
-	if (ct->fmt->barrier && ct->priv)
+	if (!err && ct->fmt->barrier && ct->priv)
 		ct->fmt->barrier(ct->priv);
-	return 0;
+	return err;
+}
+
+/*
+ * Encoding on a second thread pays for frame-pointer callchains
+ * (resolving and encoding cost about the same); DWARF samples are
+ * dominated by unwinding, which has workers of its own (as report's
+ * hists feed).
+ */
+static bool convert_threaded(struct perf_session *s)
+{
+	struct evsel *evsel;
+
+	if (s->data.evlist)
+		evlist__for_each_entry(s->data.evlist, evsel)
+			if (evsel__has_dwarf_stack(evsel))
+				return false;
+	return true;
 }
 
 /* Which --to-FORMAT was given: its index, -1 (message printed) unless
@@ -404,12 +425,20 @@ static int data_convert(struct data_opts *o)
 	}
 	perf_session__enable_off_cpu(ct.session);
 	ct.priv = ct.fmt->new(out.fp, ct.session, &ct.ropts);
-	if (!ct.priv) {
+	if (ct.priv)
+		ct.feed = export_feed__new(ct.fmt, ct.priv, ct.session, convert_threaded(ct.session));
+	if (!ct.feed) {
 		pr_err("prf data convert: %s\n", strerror(ENOMEM));
 		goto out;
 	}
 	ct.session->progress = ui_progress__reading;
 	err = perf_session__process_events(ct.session);
+	{
+		int ferr = export_feed__sync(ct.feed);	/* the samples still queued */
+
+		if (!err)
+			err = ferr;
+	}
 	if (err && !perf_session__input_damage(ct.session, err)) {
 		pr_err("prf data convert: converting %s failed: %s\n", o->input, strerror(-err));
 		goto out;
@@ -436,6 +465,7 @@ static int data_convert(struct data_opts *o)
 out:
 	if (!committed)
 		export_file__abort(&out);
+	export_feed__delete(ct.feed);	/* before the encoder it calls */
 	if (ct.priv)
 		ct.fmt->free(ct.priv);
 	if (ct.session)

@@ -40,9 +40,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # npm packages, global: speedscope (its schema and app: convert-speedscope.sh
-# loads prf's file into it in headless Chromium) and pprof-format (a second
-# pprof decoder, in node: convert-pprof.sh)
-npm_pkgs=(speedscope@1.25.0 pprof-format@2.3.2)
+# loads prf's file into it in headless Chromium), pprof-format (a second
+# pprof decoder, in node: convert-pprof.sh) and the Firefox Profiler's
+# loader behind its command line (convert-gecko-profiler.sh; it asks for
+# node >= 24 but runs on Debian's node 20)
+npm_pkgs=(speedscope@1.25.0 pprof-format@2.3.2 @firefox-devtools/profiler-cli@0.10.0)
 root=$(npm root -g 2>/dev/null) || exit 0
 for p in "${npm_pkgs[@]}"; do
 	if [ ! -d "$root/${p%@*}" ]; then

@@ -7,9 +7,9 @@
 # `perf record -F 20000 -g` (about 150 MB at SCALE=1).
 # For `prf report --stdio --no-children`, `prf data convert --to-FORMAT`
 # (json, pprof, gecko, speedscope) and `perf data convert --to-json`:
-# median wall time of RUNS runs, the output size, and the ratio to prf
-# report's time (the issue's goal: pprof within 1.5x). Measures, never
-# asserts.
+# median wall time of RUNS alternating runs, the output size, and the
+# ratio to prf report's time (the issue's goal: pprof within 1.5x).
+# Measures, never asserts.
 #
 # Environment:
 #   PRF=path     prf binary (default: ./prf of this tree)
@@ -18,19 +18,9 @@
 #   BENCH_DIR=d  where the input lives (default /tmp/prf-bench-convert)
 # RESULTS-BEGIN recorded 2026-11-29 02:33-02:37 UTC, binary of commit
 # "pprof: resolved chains seen before...", SCALE=0.3 (77 MB, FP), medians
-# of 5, 2 cores at load 7-10 (other jobs): wall times are inflated and
-# move by 30% between runs; the ratios are the figures to read.
-# what                                   wall ms    out MB /report
-# prf report --stdio --no-children        3916.1         -    1.00
-# prf data convert --to-json              6148.6       232    1.57
-# prf data convert --to-pprof             5387.2         4    1.38
-# prf data convert --to-gecko             5358.2        23    1.37
-# prf data convert --to-speedscope        5351.9        19    1.37
-# perf data convert --to-json             8428.6       232    2.15
-# CPU time (user) of single runs at the same time: report 1.03-1.12 s,
-# --to-pprof 1.31-1.46 s (1.3x; 2.2x before the chain memo and libdeflate).
-# Recorded 2026-11-29 04:02-04:07 UTC, commit 3683a74, SCALE=1 (301 MB,
-# FP), medians of 3, machine otherwise idle:
+# of 5, 2 cores at load 7-10: report 3916 ms, --to-pprof 1.38x.
+# Recorded 2026-11-29 04:02-04:07 UTC, commit 3683a74 (exporters on one
+# thread), SCALE=1 (301 MB, FP), medians of 3, machine otherwise idle:
 # what                                   wall ms    out MB /report
 # prf report --stdio --no-children        2079.1         -    1.00
 # prf data convert --to-json              5758.2       805    2.77
@@ -38,9 +28,21 @@
 # prf data convert --to-gecko             6515.8        92    3.13
 # prf data convert --to-speedscope        3482.1        69    1.67
 # perf data convert --to-json            10109.0       805    4.86
-# At full size the pprof goal (within 1.5x of report) is not met: report
-# gets faster relative to the exporters on an idle machine with a large
-# file (its threads), the exporters resolve every callchain in one thread.
+# Recorded 2026-11-29 09:02-09:09 UTC, the export feed and the pprof
+# changes of that day, SCALE=1, medians of 3 alternating runs, 2 cores
+# at load 13-23 (other jobs; wall times 5-10x an idle machine's, so
+# report's hists feed and the export feed both mostly wait for a CPU):
+# prf report --stdio --no-children       21172.3         -    1.00
+# prf data convert --to-json             17772.0       805    0.84
+# prf data convert --to-pprof            17949.9        11    0.85
+# prf data convert --to-gecko            25953.4        92    1.23
+# prf data convert --to-speedscope       10736.3        69    0.51
+# perf data convert --to-json            48923.8       805    2.31
+# CPU of --to-pprof by thread (perf record -F 1999, same load): the
+# session's thread 3790 samples while the encoder thread runs (3828),
+# then 3258 to pack its half and gzip (libdeflate 2094 of them: level 6
+# of the 64 MB message in one call, which the byte-identical output
+# fixes), the packing thread 730; report: 7083 + 904 on its feed.
 # RESULTS-END
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -62,17 +64,27 @@ for i in range($loops): x += len(json.dumps({\"a\": i, \"b\": [i, str(i)]}))'; w
 fi
 echo "input: $in, $(du -m "$in" | cut -f1) MB"
 
-time_med() {	# time_med CMD...: median wall µs of RUNS runs
-	for i in $(seq "$RUNS"); do run_us "$@"; done | median
+# Runs alternate (report, each format, perf; RUNS times over), so that a
+# shared machine's load falls on all of them alike; each command's median.
+cmds=(report json pprof gecko speedscope perf)
+run_cmd() {	# run_cmd NAME: one run, wall µs
+	case $1 in
+	report) run_us "$PRF" report -i "$in" --stdio --no-children ;;
+	perf) run_us "$PERF" data convert -f -i "$in" --to-json "$tmp/perf.json" ;;
+	*) run_us "$PRF" data convert -f -i "$in" --to-$1 "$tmp/out.$1" ;;
+	esac
 }
-base=$(time_med "$PRF" report -i "$in" --stdio --no-children)
+for i in $(seq "$RUNS"); do
+	for c in "${cmds[@]}"; do run_cmd "$c" >> "$tmp/t.$c"; done
+done
+base=$(median "$tmp/t.report")
 printf '%-36s %9s %9s %7s\n' what "wall ms" "out MB" "/report"
 printf '%-36s %9.1f %9s %7s\n' "prf report --stdio --no-children" "$(ratio "$base" 1000 1)" - 1.00
 for f in json pprof gecko speedscope; do
-	t=$(time_med "$PRF" data convert -f -i "$in" --to-$f "$tmp/out.$f")
+	t=$(median "$tmp/t.$f")
 	printf '%-36s %9.1f %9s %7s\n' "prf data convert --to-$f" "$(ratio "$t" 1000 1)" \
 		"$(du -m "$tmp/out.$f" | cut -f1)" "$(ratio "$t" "$base")"
 done
-t=$(time_med "$PERF" data convert -f -i "$in" --to-json "$tmp/perf.json")
+t=$(median "$tmp/t.perf")
 printf '%-36s %9.1f %9s %7s\n' "perf data convert --to-json" "$(ratio "$t" 1000 1)" \
 	"$(du -m "$tmp/perf.json" | cut -f1)" "$(ratio "$t" "$base")"

@@ -1,8 +1,9 @@
 #!/bin/bash
 # prf data convert --to-gecko: Firefox Profiler processed format, per-thread samples and stacks as prf script, off-CPU spans as markers
 # prf-test: serial: times a 200 ms sleep (+-20%) in the off-CPU markers
-# The Firefox Profiler's loader is not packaged for node, so the structure
-# is checked against its documented processed format (version 56): meta
+# The structure is checked against the Firefox Profiler's documented
+# processed format (version 56; its own loader opens the file in
+# convert-gecko-profiler.sh): meta
 # versions and categories with a grey default, every table's columns as
 # long as its length, indices in range, stack prefixes before their
 # stack, pid a string, sample times in order (convert-stacks.py). Then:

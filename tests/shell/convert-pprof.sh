@@ -15,7 +15,8 @@
 # scripts/install-deps.sh installs it) reads the same sample totals as prf
 # report's header (samples, event count).
 # A DWARF recording of an -O2 program with an inlined function shows it as
-# an inlined Line of its caller's location.
+# an inlined Line of its caller's location. Every format is the same
+# with $PRF_THREADS=1 (exporters called in line) as without.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup convert-pprof go
@@ -100,6 +101,18 @@ console.log(p.sampleType.map((t, i) => str[Number(t.type)] + "=" + tot[i]).join(
 else
 	echo "no npm package pprof-format or node: second decoder skipped"
 fi
+
+# the same files, byte for byte, from the exporters called in line
+# ($PRF_THREADS=1) as from their second thread (the export feed) and the
+# pprof message packed in two pieces
+for d in g py; do
+	for f in pprof gecko speedscope json; do
+		prf_out "$T/$d.thr" data convert -i "$T/$d.data" --to-$f "$T/$d.thr.$f"
+		PRF_THREADS=1 prf_out "$T/$d.one" data convert -i "$T/$d.data" --to-$f "$T/$d.one.$f"
+		cmp "$T/$d.thr.$f" "$T/$d.one.$f" || fail "$d: --to-$f differs with PRF_THREADS=1"
+	done
+done
+echo "ok: every format the same with the export feed as in line"
 
 # the call tree, labels and sample types of the tree program
 pprof -traces "$T/g.pb.gz" > "$T/g.traces"

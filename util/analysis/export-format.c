@@ -184,10 +184,18 @@ void export_index__exit(struct export_index *x)
 uint64_t export__hash(const void *p, size_t n, uint64_t seed)
 {
 	const unsigned char *c = p;
-	uint64_t h = 0xcbf29ce484222325ULL ^ seed;
+	uint64_t h = 0xcbf29ce484222325ULL ^ seed ^ n, w;
 
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ c[i]) * 0x100000001b3ULL;
+	for (; n >= 8; c += 8, n -= 8) {
+		memcpy(&w, c, 8);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 29;
+	}
+	if (n) {
+		w = 0;
+		memcpy(&w, c, n);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+	}
 	h ^= h >> 33;
 	h *= 0xff51afd7ed558ccdULL;
 	h ^= h >> 33;

@@ -101,7 +101,8 @@ int export_index__lookup(struct export_index *x, uint32_t hash, bool (*eq)(void 
 			 void *arg, uint32_t new_idx, uint32_t *idx);
 void export_index__exit(struct export_index *x);
 
-/* 64-bit hash of n bytes (FNV-1a, then mixed), seed folded in. */
+/* 64-bit hash of n bytes (8 at a time, multiplied and mixed), seed folded
+ * in; for tables only (the files never depend on its values). */
 uint64_t export__hash(const void *p, size_t n, uint64_t seed);
 
 /* Interned strings, numbered from 0 in the order first seen. */

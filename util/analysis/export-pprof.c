@@ -23,6 +23,7 @@
  *   DSO's build-id in hex.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libdeflate.h>
@@ -30,6 +31,7 @@
 #include "export-pprof.pb-c.h"
 #include "export-format.h"
 #include "../lib/debug.h"
+#include "../lib/psort.h"
 #include "../session/resolve.h"
 #include "../session/session.h"
 #include "../session/off-cpu.h"
@@ -48,6 +50,15 @@ struct pp_location {
 	uint64_t mapping;	/* id: index + 1; 0: none */
 	uint64_t address;
 	uint32_t line_off, nr_lines;
+};
+
+/* A slot of the location table: the key in the slot, so that a lookup
+ * reads the slot only (with a million locations every read of another
+ * array misses the cache). */
+struct pp_loc_slot {
+	uint64_t address;
+	uint32_t mapping;	/* id */
+	uint32_t id;		/* location id; 0: empty */
 };
 
 struct pp_line {
@@ -76,12 +87,15 @@ struct pp_event {
 #define PP_CHAIN_MEMO 4096
 
 /* A resolved chain seen before (callchain_cursor.chain_id: the very same
- * frames): its location ids (in pool, of a stored sample) and the sample
- * it was last added to. */
+ * frames) and the sample it was last added to: that sample's labels and
+ * location ids (in pool), and the count and period added to it since,
+ * which reach the sample when the entry moves on (pp_memo_flush()). A
+ * stack repeated by one thread is counted in the entry, not in the
+ * sample array, which is too large to stay in the cache. */
 struct pp_chain_memo {
 	uint64_t chain_id;	/* 0: empty */
-	uint32_t loc_off, nr_locs;
 	uint32_t sample;
+	struct pp_sample s;	/* count, value: not yet in the sample */
 };
 
 struct pprof {
@@ -93,7 +107,8 @@ struct pprof {
 	struct export_index map_index;
 	struct pp_location *locs;
 	uint32_t nr_locs, alloc_locs;
-	struct export_index loc_index;
+	struct pp_loc_slot *loc_slots;	/* location ids by mapping and address */
+	uint32_t loc_mask;
 	struct pp_line *lines;
 	uint32_t nr_lines, alloc_lines;
 	struct pp_function *funcs;
@@ -116,7 +131,6 @@ struct pprof {
 	uint64_t first_time, last_time;
 	/* the sample being added */
 	const struct pp_mapping *key_map;
-	const struct pp_location *key_loc;
 	const struct pp_function *key_func;
 	const struct pp_sample *key_sample;
 	const uint64_t *key_ids;
@@ -219,11 +233,48 @@ static int pp_line(struct pprof *p, const struct callchain_frame *f, struct pp_m
 	return 0;
 }
 
-static bool loc_eq(void *arg, uint32_t idx)
+static inline uint32_t pp_loc_hash(uint32_t mapping, uint64_t address)
 {
-	struct pprof *p = arg;
+	uint64_t h = (address ^ ((uint64_t)mapping << 44) ^ ((uint64_t)mapping >> 20)) * 0x9e3779b97f4a7c15ULL;
 
-	return p->locs[idx].mapping == p->key_loc->mapping && p->locs[idx].address == p->key_loc->address;
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static int pp_loc_grow(struct pprof *p)
+{
+	uint32_t n = p->loc_slots ? (p->loc_mask + 1) * 2 : 4096;
+	struct pp_loc_slot *t = calloc(n, sizeof(*t));
+
+	if (!t)
+		return -ENOMEM;
+	for (uint32_t i = 0; p->loc_slots && i <= p->loc_mask; i++) {
+		const struct pp_loc_slot *o = &p->loc_slots[i];
+		uint32_t j;
+
+		if (!o->id)
+			continue;
+		for (j = pp_loc_hash(o->mapping, o->address) & (n - 1); t[j].id; j = (j + 1) & (n - 1))
+			;
+		t[j] = *o;
+	}
+	free(p->loc_slots);
+	p->loc_slots = t;
+	p->loc_mask = n - 1;
+	return 0;
+}
+
+/* The slot of location (mapping, address): its id, or 0 where a new one
+ * goes. NULL on ENOMEM. */
+static struct pp_loc_slot *pp_loc_slot(struct pprof *p, uint32_t mapping, uint64_t address)
+{
+	uint32_t j;
+
+	if ((!p->loc_slots || (p->nr_locs + 1) * 2 > p->loc_mask + 1) && pp_loc_grow(p))
+		return NULL;
+	for (j = pp_loc_hash(mapping, address) & p->loc_mask; p->loc_slots[j].id; j = (j + 1) & p->loc_mask)
+		if (p->loc_slots[j].address == address && p->loc_slots[j].mapping == mapping)
+			break;
+	return &p->loc_slots[j];
 }
 
 /* Location id of frames f[0..n): inlined frames, then the real one. */
@@ -232,24 +283,18 @@ static int64_t pp_location(struct pprof *p, const struct callchain_frame *f, uns
 	const struct callchain_frame *real = &f[n - 1];
 	struct pp_location l = { 0 };
 	int64_t mapping = pp_mapping(p, real->map);
-	uint64_t h[2];
-	uint32_t idx;
+	struct pp_loc_slot *slot;
 	int ret;
 
 	if (mapping < 0)
 		return mapping;
 	l.mapping = (uint64_t)mapping;
 	l.address = real->ip;
-	h[0] = l.mapping, h[1] = l.address;
-	if (export__grow(&p->locs, &p->alloc_locs, p->nr_locs, sizeof(*p->locs)))
+	slot = pp_loc_slot(p, (uint32_t)mapping, real->ip);
+	if (!slot || export__grow(&p->locs, &p->alloc_locs, p->nr_locs, sizeof(*p->locs)))
 		return -ENOMEM;
-	p->key_loc = &l;
-	ret = export_index__lookup(&p->loc_index, (uint32_t)export__hash(h, sizeof(h), 3), loc_eq, p,
-				   p->nr_locs, &idx);
-	if (ret < 0)
-		return ret;
-	if (ret == 1)
-		return idx + 1;
+	if (slot->id)
+		return slot->id;
 	l.line_off = p->nr_lines;
 	for (unsigned int i = 0; i < n; i++) {
 		if (!f[i].sym)
@@ -260,7 +305,10 @@ static int64_t pp_location(struct pprof *p, const struct callchain_frame *f, uns
 	}
 	l.nr_lines = p->nr_lines - l.line_off;
 	p->locs[p->nr_locs++] = l;
-	return idx + 1;
+	slot->id = p->nr_locs;
+	slot->mapping = (uint32_t)mapping;
+	slot->address = real->ip;
+	return slot->id;
 }
 
 static bool sample_eq(void *arg, uint32_t idx)
@@ -318,6 +366,17 @@ static bool same_labels(const struct pp_sample *a, const struct pp_sample *b)
 	return a->ev == b->ev && a->pid == b->pid && a->tid == b->tid && a->cpu == b->cpu && a->comm == b->comm;
 }
 
+/* Add what memo counted to its sample. */
+static void pp_memo_flush(struct pprof *p, struct pp_chain_memo *memo)
+{
+	if (!memo->chain_id)
+		return;
+	p->samples[memo->sample].count += memo->s.count;
+	p->samples[memo->sample].value += memo->s.value;
+	memo->s.count = 0;
+	memo->s.value = 0;
+}
+
 static int pprof_sample(void *priv, struct perf_session *s, struct resolved_sample *rs)
 {
 	struct pprof *p = priv;
@@ -347,16 +406,20 @@ static int pprof_sample(void *priv, struct perf_session *s, struct resolved_samp
 	key.comm = p->comm_id;
 	if (c->chain_id) {
 		memo = &p->memo[c->chain_id % PP_CHAIN_MEMO];
-		if (memo->chain_id != c->chain_id)
+		if (memo->chain_id != c->chain_id) {
+			pp_memo_flush(p, memo);
 			memo->chain_id = 0;
+		}
 	}
-	if (memo && memo->chain_id && same_labels(&p->samples[memo->sample], &key)) {
-		idx = memo->sample;	/* the same stack of the same thread again */
-		goto add;
+	if (memo && memo->chain_id && same_labels(&memo->s, &key)) {
+		memo->s.count++;	/* the same stack of the same thread again */
+		memo->s.value += (int64_t)sample->period;
+		goto time;
 	}
 	if (memo && memo->chain_id) {
-		key.loc_off = memo->loc_off;
-		key.nr_locs = memo->nr_locs;
+		key.loc_off = memo->s.loc_off;
+		key.nr_locs = memo->s.nr_locs;
+		pp_memo_flush(p, memo);
 	} else {
 		ret = pp_chain(p, c);
 		if (ret)
@@ -379,13 +442,16 @@ static int pprof_sample(void *priv, struct perf_session *s, struct resolved_samp
 		p->samples[p->nr_samples++] = key;
 	if (memo) {
 		memo->chain_id = c->chain_id;
-		memo->loc_off = p->samples[idx].loc_off;
-		memo->nr_locs = p->samples[idx].nr_locs;
 		memo->sample = idx;
+		memo->s = key;
+		memo->s.loc_off = p->samples[idx].loc_off;
+		memo->s.count = 1;
+		memo->s.value = (int64_t)sample->period;
+	} else {
+		p->samples[idx].count++;
+		p->samples[idx].value += (int64_t)sample->period;
 	}
-add:
-	p->samples[idx].count++;
-	p->samples[idx].value += (int64_t)sample->period;
+time:
 	if (sample->time != ~0ULL) {
 		if (!p->first_time || sample->time < p->first_time)
 			p->first_time = sample->time;
@@ -403,18 +469,16 @@ static void pprof_barrier(void *priv)
 	p->comm_thread = NULL;
 }
 
-/* ---- writing: protobuf-c into one buffer, gzip by libdeflate ---- */
+/* ---- writing: the message packed by protobuf-c, gzip by libdeflate ---- */
 
-static int pp_write(FILE *fp, const Perftools__Profiles__Profile *prof)
+/* The encoded message buf[0..len) gzip-compressed to fp. */
+static int pp_write(FILE *fp, const uint8_t *buf, size_t len)
 {
-	size_t len = protobuf_c_message_get_packed_size(&prof->base), bound = 0, out_len;
+	size_t bound = 0, out_len;
 	struct libdeflate_compressor *z;
-	uint8_t *buf = malloc(len + 1), *out = NULL;
+	uint8_t *out = NULL;
 	int err = 0;
 
-	if (!buf)
-		return -ENOMEM;
-	protobuf_c_message_pack(&prof->base, buf);
 	z = libdeflate_alloc_compressor(6);
 	if (z)
 		bound = libdeflate_gzip_compress_bound(z, len);
@@ -431,7 +495,6 @@ out:
 	if (z)
 		libdeflate_free_compressor(z);
 	free(out);
-	free(buf);
 	return err;
 }
 
@@ -460,9 +523,7 @@ static void pp_event_type(struct evsel *e, const char **name, const char **unit)
 struct pp_msgs {
 	Perftools__Profiles__Profile prof;
 	Perftools__Profiles__ValueType *types, **types_p, period_type;
-	Perftools__Profiles__Sample *samples, **samples_p;
-	Perftools__Profiles__Label *labels, **labels_p;
-	int64_t *values;
+	int64_t k_pid, k_tid, k_comm, k_cpu;	/* the label keys' strings */
 	Perftools__Profiles__Mapping *maps, **maps_p;
 	Perftools__Profiles__Location *locs, **locs_p;
 	Perftools__Profiles__Line *lines, **lines_p;
@@ -474,11 +535,6 @@ static void pp_msgs_free(struct pp_msgs *m)
 {
 	free(m->types);
 	free(m->types_p);
-	free(m->samples);
-	free(m->samples_p);
-	free(m->labels);
-	free(m->labels_p);
-	free(m->values);
 	free(m->maps);
 	free(m->maps_p);
 	free(m->locs);
@@ -544,50 +600,228 @@ static int pp_types(struct pprof *p, struct pp_msgs *m)
 	return 0;
 }
 
-static int pp_samples(struct pprof *p, struct pp_msgs *m)
+/* The label keys' strings (after the sample types': the string table's
+ * order is the order strings are first added). */
+static int pp_label_keys(struct pprof *p, struct pp_msgs *m)
 {
-	size_t nt = m->prof.n_sample_type, nl = 0;
-	int64_t k_pid = export_strings__add(&p->str, "pid"), k_tid = export_strings__add(&p->str, "tid");
-	int64_t k_comm = export_strings__add(&p->str, "comm"), k_cpu = export_strings__add(&p->str, "cpu");
+	m->k_pid = export_strings__add(&p->str, "pid");
+	m->k_tid = export_strings__add(&p->str, "tid");
+	m->k_comm = export_strings__add(&p->str, "comm");
+	m->k_cpu = export_strings__add(&p->str, "cpu");
+	return m->k_pid < 0 || m->k_tid < 0 || m->k_comm < 0 || m->k_cpu < 0 ? -ENOMEM : 0;
+}
 
-	if (k_pid < 0 || k_tid < 0 || k_comm < 0 || k_cpu < 0)
-		return -ENOMEM;
-	m->samples = calloc(p->nr_samples + 1, sizeof(*m->samples));
-	m->samples_p = calloc(p->nr_samples + 1, sizeof(*m->samples_p));
-	m->labels = calloc(4 * (size_t)p->nr_samples + 1, sizeof(*m->labels));
-	m->labels_p = calloc(4 * (size_t)p->nr_samples + 1, sizeof(*m->labels_p));
-	m->values = calloc(nt * p->nr_samples + 1, sizeof(*m->values));
-	if (!m->samples || !m->samples_p || !m->labels || !m->labels_p || !m->values)
-		return -ENOMEM;
-	for (uint32_t i = 0; i < p->nr_samples; i++) {
-		const struct pp_sample *s = &p->samples[i];
-		Perftools__Profiles__Sample *o = &m->samples[i];
-		Perftools__Profiles__Label *l = &m->labels[nl];
-		int col = m->col[s->ev];
+/* The labels of the samples of one thread, comm and cpu: shared by them
+ * (the encoder only reads them). */
+struct pp_label_set {
+	int32_t pid, tid, cpu;
+	uint32_t comm;
+	Perftools__Profiles__Label l[4];
+	Perftools__Profiles__Label *lp[4];
+};
 
+/*
+ * A piece of the Profile message, built and packed on its own: its
+ * samples [from, to), and the other fields when first (sample_type) or
+ * last (everything after the samples). protobuf-c writes the fields in
+ * field-number order and leaves out zero proto3 scalars and empty
+ * repeated fields, so the pieces' encodings, concatenated in order, are
+ * the whole message's, byte for byte.
+ */
+struct pp_part {
+	Perftools__Profiles__Profile prof;
+	struct pprof *p;
+	const struct pp_msgs *m;
+	uint32_t from, to;
+	bool first, last;
+	Perftools__Profiles__Sample *samples, **samples_p;
+	int64_t *values;
+	struct pp_label_set **sets;
+	uint32_t nr_sets, alloc_sets;
+	struct export_index set_index;
+	const struct pp_sample *key;	/* the sample looked up */
+	uint8_t *buf;			/* the encoding (owned) */
+	size_t len;
+	int err;
+};
+
+static bool set_eq(void *arg, uint32_t idx)
+{
+	struct pp_part *pt = arg;
+	const struct pp_label_set *a = pt->sets[idx];
+
+	return a->pid == pt->key->pid && a->tid == pt->key->tid && a->cpu == pt->key->cpu &&
+	       a->comm == pt->key->comm;
+}
+
+/* The label set of sample s; NULL on ENOMEM. */
+static struct pp_label_set *pp_label_set(struct pp_part *pt, const struct pp_sample *s)
+{
+	const struct pp_msgs *m = pt->m;
+	struct pp_label_set *ls;
+	int32_t h[4] = { s->pid, s->tid, s->cpu, (int32_t)s->comm };
+	uint32_t idx;
+	int ret;
+
+	if (export__grow(&pt->sets, &pt->alloc_sets, pt->nr_sets, sizeof(*pt->sets)))
+		return NULL;
+	pt->key = s;
+	ret = export_index__lookup(&pt->set_index, (uint32_t)export__hash(h, sizeof(h), 5), set_eq, pt,
+				   pt->nr_sets, &idx);
+	if (ret < 0)
+		return NULL;
+	if (ret == 1)
+		return pt->sets[idx];
+	ls = calloc(1, sizeof(*ls));
+	if (!ls)
+		return NULL;
+	ls->pid = s->pid, ls->tid = s->tid, ls->cpu = s->cpu, ls->comm = s->comm;
+	for (int k = 0; k < 4; k++) {
+		perftools__profiles__label__init(&ls->l[k]);
+		ls->lp[k] = &ls->l[k];
+	}
+	ls->l[0].key = m->k_pid, ls->l[0].num = s->pid;
+	ls->l[1].key = m->k_tid, ls->l[1].num = s->tid;
+	ls->l[2].key = m->k_comm, ls->l[2].str = s->comm;
+	ls->l[3].key = m->k_cpu, ls->l[3].num = s->cpu;
+	pt->sets[pt->nr_sets++] = ls;
+	return ls;
+}
+
+static int pp_part_samples(struct pp_part *pt)
+{
+	const struct pprof *p = pt->p;
+	size_t nt = pt->m->prof.n_sample_type, n = pt->to - pt->from;
+
+	pt->samples = calloc(n + 1, sizeof(*pt->samples));
+	pt->samples_p = calloc(n + 1, sizeof(*pt->samples_p));
+	pt->values = calloc(nt * n + 1, sizeof(*pt->values));
+	if (!pt->samples || !pt->samples_p || !pt->values)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		const struct pp_sample *s = &p->samples[pt->from + i];
+		Perftools__Profiles__Sample *o = &pt->samples[i];
+		struct pp_label_set *ls = pp_label_set(pt, s);
+		int col = pt->m->col[s->ev];
+
+		if (!ls)
+			return -ENOMEM;
 		perftools__profiles__sample__init(o);
 		o->n_location_id = s->nr_locs;
 		o->location_id = &p->pool[s->loc_off];
 		o->n_value = nt;
-		o->value = &m->values[i * nt];
+		o->value = &pt->values[i * nt];
 		o->value[col] = s->count;
 		o->value[col + 1] = s->value;
-		for (int k = 0; k < 4; k++) {
-			perftools__profiles__label__init(&l[k]);
-			m->labels_p[nl + k] = &l[k];
-		}
-		l[0].key = k_pid, l[0].num = s->pid;
-		l[1].key = k_tid, l[1].num = s->tid;
-		l[2].key = k_comm, l[2].str = s->comm;
-		l[3].key = k_cpu, l[3].num = s->cpu;
-		o->label = &m->labels_p[nl];
+		o->label = ls->lp;
 		o->n_label = s->cpu < 0 ? 3 : 4;
-		nl += o->n_label;
-		m->samples_p[i] = o;
+		pt->samples_p[i] = o;
 	}
-	m->prof.n_sample = p->nr_samples;
-	m->prof.sample = m->samples_p;
+	pt->prof.n_sample = n;
+	pt->prof.sample = pt->samples_p;
 	return 0;
+}
+
+/* Build and pack the piece; pt->err set. */
+static void *pp_part_pack(void *arg)
+{
+	struct pp_part *pt = arg;
+	const Perftools__Profiles__Profile *all = &pt->m->prof;
+
+	perftools__profiles__profile__init(&pt->prof);
+	if (pt->first) {
+		pt->prof.n_sample_type = all->n_sample_type;
+		pt->prof.sample_type = all->sample_type;
+	}
+	if (pt->last) {
+		Perftools__Profiles__ValueType **st = pt->prof.sample_type;
+		size_t nst = pt->prof.n_sample_type;
+
+		pt->prof = *all;	/* the tables and scalars */
+		pt->prof.n_sample_type = nst;
+		pt->prof.sample_type = st;
+	}
+	pt->err = pp_part_samples(pt);
+	if (pt->err)
+		return NULL;
+	pt->len = protobuf_c_message_get_packed_size(&pt->prof.base);
+	pt->buf = malloc(pt->len + 1);
+	if (!pt->buf) {
+		pt->err = -ENOMEM;
+		return NULL;
+	}
+	protobuf_c_message_pack(&pt->prof.base, pt->buf);
+	return NULL;
+}
+
+static void pp_part_free(struct pp_part *pt)
+{
+	for (uint32_t i = 0; i < pt->nr_sets; i++)
+		free(pt->sets[i]);
+	free(pt->sets);
+	export_index__exit(&pt->set_index);
+	free(pt->samples);
+	free(pt->samples_p);
+	free(pt->values);
+	free(pt->buf);
+}
+
+static int pp_tables(struct pprof *p, struct pp_msgs *m);
+
+/*
+ * Pack the whole message m->prof (its sample types, strings and scalars
+ * set) into *buf (owned by the caller), *len bytes: in two pieces on two
+ * threads when there are, the first with the sample types and about half
+ * of the work's samples, the second with the rest and the tables (made
+ * meanwhile, pp_tables()). 0 or -ENOMEM.
+ */
+static int pp_pack(struct pprof *p, struct pp_msgs *m, uint8_t **buf, size_t *len)
+{
+	/* rough cost: a sample, its labels and location ids; a location,
+	 * its lines; a function; a string */
+	uint64_t w_s = 9ULL * p->nr_samples + p->nr_pool;
+	uint64_t w_t = 3ULL * p->nr_locs + 2ULL * p->nr_lines + 3ULL * p->nr_funcs + p->str.nr;
+	uint64_t k = p->nr_samples ? (w_s + w_t) / 2 * p->nr_samples / w_s : 0;
+	struct pp_part pt[2];
+	pthread_t tid;
+	bool threaded = psort_threads() >= 2 && p->nr_samples >= 4096;
+	int err;
+
+	if (k > p->nr_samples || !threaded)
+		k = p->nr_samples;
+	memset(pt, 0, sizeof(pt));
+	pt[0].p = pt[1].p = p;
+	pt[0].m = pt[1].m = m;
+	pt[0].first = true;
+	pt[0].to = pt[1].from = (uint32_t)k;
+	pt[1].to = p->nr_samples;
+	pt[1].last = true;
+	if (threaded && pthread_create(&tid, NULL, pp_part_pack, &pt[0]))
+		threaded = false;
+	if (!threaded)
+		pp_part_pack(&pt[0]);
+	err = pp_tables(p, m);
+	if (!err)
+		pp_part_pack(&pt[1]);
+	if (threaded)
+		pthread_join(tid, NULL);
+	if (!err)
+		err = pt[0].err ? pt[0].err : pt[1].err;
+	if (!err) {
+		uint8_t *b = realloc(pt[0].buf, pt[0].len + pt[1].len + 1);
+
+		if (!b) {
+			err = -ENOMEM;
+		} else {
+			memcpy(b + pt[0].len, pt[1].buf, pt[1].len);
+			*buf = b;
+			*len = pt[0].len + pt[1].len;
+			pt[0].buf = NULL;
+		}
+	}
+	pp_part_free(&pt[0]);
+	pp_part_free(&pt[1]);
+	return err;
 }
 
 /* pprof takes the first mapping for the main binary: the index of the
@@ -687,19 +921,25 @@ static int pprof_end(void *priv, struct perf_session *s)
 	struct pp_msgs m;
 	int err;
 
+	for (size_t i = 0; i < PP_CHAIN_MEMO; i++)
+		pp_memo_flush(p, &p->memo[i]);
 	memset(&m, 0, sizeof(m));
 	perftools__profiles__profile__init(&m.prof);
 	err = pp_types(p, &m);
 	if (!err)
-		err = pp_samples(p, &m);
-	if (!err)
-		err = pp_tables(p, &m);
+		err = pp_label_keys(p, &m);
 	if (!err) {
+		uint8_t *buf = NULL;
+		size_t len = 0;
+
 		m.prof.duration_nanos = (int64_t)(p->last_time - p->first_time);
-		/* last: the steps above add strings */
+		/* last: the steps above add strings (pp_tables() adds none) */
 		m.prof.n_string_table = p->str.nr;
 		m.prof.string_table = p->str.str;
-		err = pp_write(p->fp, &m.prof);
+		err = pp_pack(p, &m, &buf, &len);
+		if (!err)
+			err = pp_write(p->fp, buf, len);
+		free(buf);
 	}
 	pp_msgs_free(&m);
 	return err;
@@ -730,7 +970,7 @@ static void pprof_free(void *priv)
 
 	export_strings__exit(&p->str);
 	export_index__exit(&p->map_index);
-	export_index__exit(&p->loc_index);
+	free(p->loc_slots);
 	export_index__exit(&p->func_index);
 	export_index__exit(&p->sample_index);
 	free(p->maps);
