@@ -49,6 +49,7 @@ struct diff_input {
 	struct diff_event *ev;		/* by evsel idx */
 	int nr_ev;
 	uint64_t t_start, t_end;	/* --time, ns; 0: open */
+	struct sample_time_filter pct;	/* --time in percent of this file's span */
 };
 
 struct diff_cmd {
@@ -95,7 +96,8 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	if (!evsel || !sample_filter__match_cpu(f, sample->cpu))
 		return 0;
 	/* --time: samples outside count nowhere, not even in the totals */
-	if ((in->t_start && sample->time < in->t_start) || (in->t_end && sample->time > in->t_end))
+	if ((in->t_start && sample->time < in->t_start) || (in->t_end && sample->time > in->t_end) ||
+	    !sample_time_filter__match(&in->pct, sample->time))
 		return 0;
 	err = sample__resolve(in->session, sample, evsel, rs);
 	if (!err && cmd->need_chain)
@@ -153,6 +155,13 @@ static int diff__read(struct diff_cmd *cmd, struct diff_input *in)
 	if (!in->session) {
 		fprintf(stderr, "prf diff: cannot open %s%s%s\n", in->path,
 			err == -ENOMEM ? ": " : "", err == -ENOMEM ? strerror(-err) : "");
+		return 1;
+	}
+	/* percent slices: of this file's own sample time span */
+	if (sample_time_filter__resolve(&in->pct, in->session->data.env.sample_time_start,
+					in->session->data.env.sample_time_end)) {
+		fprintf(stderr, "prf diff: --time %s: percent ranges need the file's sample times "
+			"(HEADER_SAMPLE_TIME), which %s has not\n", cmd->time_str, in->path);
 		return 1;
 	}
 	if (in->session->machine) {
@@ -460,10 +469,39 @@ static const char *parse_ns(const char *s, uint64_t *ns)
 }
 
 /*
+ * --time in percent as perf diff 6.1 takes it: perf report's percent
+ * slices ("10%/2", "0%-10%,30%-40%", sample-filter.h), each file's of its
+ * own sample time span; one list for every file, or lists separated by
+ * ':' for the files in order (later files: none). 0, or -EINVAL after a
+ * message.
+ */
+static int parse_time_percent(struct diff_cmd *cmd)
+{
+	char *copy = strdup(cmd->time_str), *part = copy, *colon;
+	bool per_file = strchr(copy ? copy : "", ':') != NULL;
+	int err = copy ? 0 : -ENOMEM;
+
+	for (int i = 0; i < cmd->nr_in && part && !err; i++) {
+		colon = per_file ? strchr(part, ':') : NULL;
+		if (colon)
+			*colon = 0;
+		err = sample_time_filter__parse(&cmd->in[i].pct, "diff", part);
+		if (!err && cmd->in[i].pct.nr && !cmd->in[i].pct.percent) {
+			fprintf(stderr, "prf diff: invalid --time '%s': percent and absolute "
+				"ranges do not mix\n", cmd->time_str);
+			err = -EINVAL;
+		}
+		part = !per_file ? part : colon ? colon + 1 : NULL;
+	}
+	free(copy);
+	return err;
+}
+
+/*
  * --time as perf diff takes it: "START,STOP" (seconds, as perf script
  * prints sample times; either side may be empty) for every file, or
- * ranges separated by ':' for the files in order (later files: none).
- * 0, or -EINVAL after a message.
+ * ranges separated by ':' for the files in order (later files: none);
+ * percent slices: parse_time_percent(). 0, or -EINVAL after a message.
  */
 static int parse_time(struct diff_cmd *cmd)
 {
@@ -471,7 +509,7 @@ static int parse_time(struct diff_cmd *cmd)
 	bool per_file = strchr(p, ':') != NULL;
 
 	if (strchr(p, '%'))
-		goto bad;	/* perf's percent slices: not supported */
+		return parse_time_percent(cmd);
 	for (int i = 0; i < cmd->nr_in; i++) {
 		struct diff_input *in = &cmd->in[i];
 
@@ -562,7 +600,8 @@ static int diff__options(struct diff_cmd *cmd, int argc, const char **argv, int 
 		OPT_CALLBACK(0, "percent-limit", &cmd->o.min_percent, "percent",
 			     "Hide entries below that percent in every file (prf)", percent_limit_cb),
 		OPT_STRING(0, "time", &cmd->time_str, "str",
-			   "Time span: START,STOP in seconds, or one per file separated by ':'"),
+			   "Time span: START,STOP in seconds or percent slices (10%/2, 0%-10%), "
+			   "for every file or one per file separated by ':'"),
 		OPT_STRING(0, "cpu", &cmd->cpus, "cpu", "list of cpus to profile"),
 		OPT_STRING(0, "pid", &cmd->pids, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &cmd->tids, "tid[,tid...]", "only consider symbols in these tids"),
@@ -712,6 +751,7 @@ out:
 			if (in->ev[e].used)
 				hists__exit(&in->ev[e].hists);
 		free(in->ev);
+		sample_time_filter__exit(&in->pct);
 		if (in->session)
 			perf_session__delete(in->session);
 		resolved_sample__exit(&in->rs);
