@@ -709,6 +709,7 @@ int cmd_diff(int argc, const char **argv)
 	status = 1;
 	if (cmd->o.quiet)
 		verbose = -1;
+	cmd->o.verbose = verbose > 0;
 	diff__keys_only(&cmd->so);
 	if (cmd->filter.nr_comms == 1)
 		sort_order__elide(&cmd->so, SORT_COMM);

@@ -89,6 +89,12 @@ full_sets() {
 	diff_check "$A" "$B" "$C" -- -c ratio -o 2
 	diff_check "$A" "$B" "$C" -- -c delta -b -t ,
 	diff_check "$B" "$A" --
+	# -v: DSO paths, symbols with their address and symtab origin
+	diff_check "$A" "$B" -- -v
+	diff_check "$A" "$B" -- -v -c ratio -p -F
+	diff_check "$A" "$B" -- -v -s sym,dso
+	diff_check "$A" "$B" -- -v -s comm,dso -t ,
+	diff_check "$A" "$B" "$C" -- -v -c delta
 }
 full_sets "$T/perf1.data" "$T/perf2.data" "$T/perf3.data"
 A="$T/prf1.data" B="$T/prf2.data" C="$T/prf3.data"
@@ -128,6 +134,7 @@ perf_record "$T/s1.data" -- "$T/ws" 1
 perf_record "$T/s2.data" -- "$T/ws" 2
 diff_check "$T/s1.data" "$T/s2.data" --
 diff_check "$T/s1.data" "$T/s2.data" -- -c ratio -s sym
+diff_check "$T/s1.data" "$T/s2.data" -- -v
 perf_record "$T/e1.data" -e cpu-clock -e task-clock -- "$T/w" 1
 perf_record "$T/e2.data" -e cpu-clock -e task-clock -- "$T/w" 2
 diff_check "$T/e1.data" "$T/e2.data" --
