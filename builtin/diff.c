@@ -18,6 +18,7 @@
 #include "../util/analysis/diff.h"
 #include "../util/analysis/diff-stat.h"
 #include "../util/analysis/hist.h"
+#include "../util/analysis/hist-feed.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
 #include "../util/kernel/evlist.h"
@@ -46,6 +47,7 @@ struct diff_input {
 	const char *path;
 	struct perf_session *session;
 	struct resolved_sample rs;
+	struct hists_feed *feed;	/* adds the resolved samples to the hists */
 	struct diff_event *ev;		/* by evsel idx */
 	int nr_ev;
 	uint64_t t_start, t_end;	/* --time, ns; 0: open */
@@ -137,7 +139,20 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	ev->total += hs.period;
 	if (!hs.filtered)
 		ev->total_nf += hs.period;
-	return hists__add_sample(&ev->hists, &hs);
+	if (rs->thread->pid == -1) {
+		/* as report: the entry takes the pid the thread has when
+		 * the sample is added, so add it now, after the queued ones */
+		err = hists_feed__sync(in->feed);
+		return err ? err : hists__add_sample(&ev->hists, &hs);
+	}
+	return hists_feed__add(in->feed, &ev->hists, &hs);
+}
+
+/* Before the model changes (a side-band record): the queued samples
+ * point into it. */
+static int diff__model_barrier(struct perf_tool *tool)
+{
+	return hists_feed__sync(container_of(tool, struct diff_input, tool)->feed);
 }
 
 /* Read one input into its hists (not sorted yet). 0, or 1 after a
@@ -149,7 +164,13 @@ static int diff__read(struct diff_cmd *cmd, struct diff_input *in)
 	in->cmd = cmd;
 	perf_tool__init(&in->tool, true);
 	in->tool.sample = diff__sample;
+	in->tool.model_barrier = diff__model_barrier;
 	if (resolved_sample__init(&in->rs, true))
+		return 1;
+	/* resolving on this thread, adding to the hists on a second one, as
+	 * report does (in line on one CPU, or where that measures faster) */
+	in->feed = hists_feed__new(true);
+	if (!in->feed)
 		return 1;
 	in->session = perf_session__new(in->path, &in->tool, &err);
 	if (!in->session) {
@@ -169,6 +190,10 @@ static int diff__read(struct diff_cmd *cmd, struct diff_input *in)
 		in->session->machine->kallsyms = cmd->kallsyms;
 	}
 	err = perf_session__process_events(in->session);
+	if (!err)
+		err = hists_feed__sync(in->feed);
+	else
+		hists_feed__sync(in->feed);
 	if (err && perf_session__input_damage(in->session, err))
 		err = 0;	/* what was read is used; its summary comes at the end */
 	if (err) {
@@ -748,6 +773,7 @@ out:
 	for (int i = 0; i < cmd->nr_in; i++) {
 		struct diff_input *in = &cmd->in[i];
 
+		hists_feed__delete(in->feed);	/* before the hists it adds to */
 		for (int e = 0; e < in->nr_ev; e++)
 			if (in->ev[e].used)
 				hists__exit(&in->ev[e].hists);
