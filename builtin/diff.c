@@ -87,7 +87,7 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	struct resolved_sample *rs = &in->rs;
 	struct sample_filter *f = &cmd->filter;
 	struct resolve_opts ropts = { .max_stack = 127 };
-	struct hist_sample hs = { 0 };
+	struct hist_sample hs;		/* hist_sample__from_resolved() sets it all */
 	struct diff_event *ev;
 	int err, idx;
 

@@ -588,7 +588,7 @@ void hist_sample__from_resolved(struct hist_sample *s, const struct resolved_sam
 {
 	const struct perf_sample *sample = rs->sample;
 
-	memset(s, 0, sizeof(*s));
+	memzero_call(s, sizeof(*s));
 	s->thread = rs->thread;
 	s->comm = rs->comm;
 	s->period = sample->period ? sample->period : 1;
@@ -661,7 +661,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			return 0;
 		}
 	}
-	memset(&tmpl, 0, sizeof(tmpl));
+	memzero_call(&tmpl, sizeof(tmpl));
 	tmpl.thread = s->thread;
 	tmpl.comm = str_intern(&p->comms, s->comm ? s->comm : "");
 	if (!tmpl.comm)
