@@ -65,7 +65,8 @@ struct hists_priv {
 	/* raw key fields -> entry, direct mapped (see hists__findnew_self) */
 	struct self_memo *smemo;
 	bool smemo_addr;		/* the keys tell a resolved symbol's
-					   addresses apart (symoff) */
+					   addresses apart (symoff, srcline,
+					   srcfile, addr): memo by address */
 	struct memo_hit *rec;		/* the sample being recorded */
 	uint32_t nr_rec, alloc_rec;
 	bool rec_failed;
@@ -391,10 +392,13 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 		p->smemo = calloc(1u << SELF_MEMO_BITS, sizeof(*p->smemo));
 		if (!p->smemo)
 			return hists__findnew(hists, tmpl);
-		p->smemo_addr = sort_order__has_key(hists->so, SORT_SYMOFF);
+		p->smemo_addr = sort_order__has_key(hists->so, SORT_SYMOFF) ||
+				sort_order__has_key(hists->so, SORT_SRCLINE) ||
+				sort_order__has_key(hists->so, SORT_SRCFILE) ||
+				sort_order__has_key(hists->so, SORT_ADDR);
 	}
-	/* no key but symoff tells the addresses in one resolved symbol
-	 * apart: all of them are one memo slot */
+	/* unless a key tells the addresses in one resolved symbol apart,
+	 * all of them are one memo slot */
 	if (tmpl->sym && !p->smemo_addr)
 		ip = addr = 0;
 	h = (uintptr_t)tmpl->thread ^ ((uintptr_t)tmpl->sym << 7) ^ (ip * 0x9e3779b97f4a7c15ULL) ^
