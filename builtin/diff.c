@@ -18,6 +18,7 @@
 #include "../util/analysis/diff.h"
 #include "../util/analysis/diff-stat.h"
 #include "../util/analysis/hist.h"
+#include "../util/analysis/hist-feed.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
 #include "../util/kernel/evlist.h"
@@ -46,9 +47,11 @@ struct diff_input {
 	const char *path;
 	struct perf_session *session;
 	struct resolved_sample rs;
+	struct hists_feed *feed;	/* adds the resolved samples to the hists */
 	struct diff_event *ev;		/* by evsel idx */
 	int nr_ev;
 	uint64_t t_start, t_end;	/* --time, ns; 0: open */
+	struct sample_time_filter pct;	/* --time in percent of this file's span */
 };
 
 struct diff_cmd {
@@ -84,7 +87,7 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	struct resolved_sample *rs = &in->rs;
 	struct sample_filter *f = &cmd->filter;
 	struct resolve_opts ropts = { .max_stack = 127 };
-	struct hist_sample hs = { 0 };
+	struct hist_sample hs;		/* hist_sample__from_resolved() sets it all */
 	struct diff_event *ev;
 	int err, idx;
 
@@ -95,7 +98,8 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	if (!evsel || !sample_filter__match_cpu(f, sample->cpu))
 		return 0;
 	/* --time: samples outside count nowhere, not even in the totals */
-	if ((in->t_start && sample->time < in->t_start) || (in->t_end && sample->time > in->t_end))
+	if ((in->t_start && sample->time < in->t_start) || (in->t_end && sample->time > in->t_end) ||
+	    !sample_time_filter__match(&in->pct, sample->time))
 		return 0;
 	err = sample__resolve(in->session, sample, evsel, rs);
 	if (!err && cmd->need_chain)
@@ -135,7 +139,20 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	ev->total += hs.period;
 	if (!hs.filtered)
 		ev->total_nf += hs.period;
-	return hists__add_sample(&ev->hists, &hs);
+	if (rs->thread->pid == -1) {
+		/* as report: the entry takes the pid the thread has when
+		 * the sample is added, so add it now, after the queued ones */
+		err = hists_feed__sync(in->feed);
+		return err ? err : hists__add_sample(&ev->hists, &hs);
+	}
+	return hists_feed__add(in->feed, &ev->hists, &hs);
+}
+
+/* Before the model changes (a side-band record): the queued samples
+ * point into it. */
+static int diff__model_barrier(struct perf_tool *tool)
+{
+	return hists_feed__sync(container_of(tool, struct diff_input, tool)->feed);
 }
 
 /* Read one input into its hists (not sorted yet). 0, or 1 after a
@@ -147,7 +164,13 @@ static int diff__read(struct diff_cmd *cmd, struct diff_input *in)
 	in->cmd = cmd;
 	perf_tool__init(&in->tool, true);
 	in->tool.sample = diff__sample;
+	in->tool.model_barrier = diff__model_barrier;
 	if (resolved_sample__init(&in->rs, true))
+		return 1;
+	/* resolving on this thread, adding to the hists on a second one, as
+	 * report does (in line on one CPU, or where that measures faster) */
+	in->feed = hists_feed__new(true);
+	if (!in->feed)
 		return 1;
 	in->session = perf_session__new(in->path, &in->tool, &err);
 	if (!in->session) {
@@ -155,11 +178,22 @@ static int diff__read(struct diff_cmd *cmd, struct diff_input *in)
 			err == -ENOMEM ? ": " : "", err == -ENOMEM ? strerror(-err) : "");
 		return 1;
 	}
+	/* percent slices: of this file's own sample time span */
+	if (sample_time_filter__resolve(&in->pct, in->session->data.env.sample_time_start,
+					in->session->data.env.sample_time_end)) {
+		fprintf(stderr, "prf diff: --time %s: percent ranges need the file's sample times "
+			"(HEADER_SAMPLE_TIME), which %s has not\n", cmd->time_str, in->path);
+		return 1;
+	}
 	if (in->session->machine) {
 		in->session->machine->symfs = cmd->symfs;
 		in->session->machine->kallsyms = cmd->kallsyms;
 	}
 	err = perf_session__process_events(in->session);
+	if (!err)
+		err = hists_feed__sync(in->feed);
+	else
+		hists_feed__sync(in->feed);
 	if (err && perf_session__input_damage(in->session, err))
 		err = 0;	/* what was read is used; its summary comes at the end */
 	if (err) {
@@ -460,10 +494,39 @@ static const char *parse_ns(const char *s, uint64_t *ns)
 }
 
 /*
+ * --time in percent as perf diff 6.1 takes it: perf report's percent
+ * slices ("10%/2", "0%-10%,30%-40%", sample-filter.h), each file's of its
+ * own sample time span; one list for every file, or lists separated by
+ * ':' for the files in order (later files: none). 0, or -EINVAL after a
+ * message.
+ */
+static int parse_time_percent(struct diff_cmd *cmd)
+{
+	char *copy = strdup(cmd->time_str), *part = copy, *colon;
+	bool per_file = strchr(copy ? copy : "", ':') != NULL;
+	int err = copy ? 0 : -ENOMEM;
+
+	for (int i = 0; i < cmd->nr_in && part && !err; i++) {
+		colon = per_file ? strchr(part, ':') : NULL;
+		if (colon)
+			*colon = 0;
+		err = sample_time_filter__parse(&cmd->in[i].pct, "diff", part);
+		if (!err && cmd->in[i].pct.nr && !cmd->in[i].pct.percent) {
+			fprintf(stderr, "prf diff: invalid --time '%s': percent and absolute "
+				"ranges do not mix\n", cmd->time_str);
+			err = -EINVAL;
+		}
+		part = !per_file ? part : colon ? colon + 1 : NULL;
+	}
+	free(copy);
+	return err;
+}
+
+/*
  * --time as perf diff takes it: "START,STOP" (seconds, as perf script
  * prints sample times; either side may be empty) for every file, or
- * ranges separated by ':' for the files in order (later files: none).
- * 0, or -EINVAL after a message.
+ * ranges separated by ':' for the files in order (later files: none);
+ * percent slices: parse_time_percent(). 0, or -EINVAL after a message.
  */
 static int parse_time(struct diff_cmd *cmd)
 {
@@ -471,7 +534,7 @@ static int parse_time(struct diff_cmd *cmd)
 	bool per_file = strchr(p, ':') != NULL;
 
 	if (strchr(p, '%'))
-		goto bad;	/* perf's percent slices: not supported */
+		return parse_time_percent(cmd);
 	for (int i = 0; i < cmd->nr_in; i++) {
 		struct diff_input *in = &cmd->in[i];
 
@@ -562,7 +625,8 @@ static int diff__options(struct diff_cmd *cmd, int argc, const char **argv, int 
 		OPT_CALLBACK(0, "percent-limit", &cmd->o.min_percent, "percent",
 			     "Hide entries below that percent in every file (prf)", percent_limit_cb),
 		OPT_STRING(0, "time", &cmd->time_str, "str",
-			   "Time span: START,STOP in seconds, or one per file separated by ':'"),
+			   "Time span: START,STOP in seconds or percent slices (10%/2, 0%-10%), "
+			   "for every file or one per file separated by ':'"),
 		OPT_STRING(0, "cpu", &cmd->cpus, "cpu", "list of cpus to profile"),
 		OPT_STRING(0, "pid", &cmd->pids, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &cmd->tids, "tid[,tid...]", "only consider symbols in these tids"),
@@ -670,6 +734,7 @@ int cmd_diff(int argc, const char **argv)
 	status = 1;
 	if (cmd->o.quiet)
 		verbose = -1;
+	cmd->o.verbose = verbose > 0;
 	diff__keys_only(&cmd->so);
 	if (cmd->filter.nr_comms == 1)
 		sort_order__elide(&cmd->so, SORT_COMM);
@@ -708,10 +773,12 @@ out:
 	for (int i = 0; i < cmd->nr_in; i++) {
 		struct diff_input *in = &cmd->in[i];
 
+		hists_feed__delete(in->feed);	/* before the hists it adds to */
 		for (int e = 0; e < in->nr_ev; e++)
 			if (in->ev[e].used)
 				hists__exit(&in->ev[e].hists);
 		free(in->ev);
+		sample_time_filter__exit(&in->pct);
 		if (in->session)
 			perf_session__delete(in->session);
 		resolved_sample__exit(&in->rs);

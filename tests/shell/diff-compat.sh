@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf diff matches perf diff byte for byte (default, -c delta/delta-abs/ratio/wdiff, -s, -p, -F, -b, -o, -t, --percentage, -d/-C/-S, --time, three files), on perf's and prf's recordings
+# prf diff matches perf diff byte for byte (default, -c delta/delta-abs/ratio/wdiff, -s, -p, -F, -b, -o, -t, --percentage, -d/-C/-S, --time in seconds and percent, -v, three files), on perf's and prf's recordings
 # Compiles a program with three functions whose first one loops longer
 # with a bigger argument, records it three times with a growing argument
 # (so entries rise, fall and appear in one file only) with /usr/bin/perf
@@ -89,6 +89,12 @@ full_sets() {
 	diff_check "$A" "$B" "$C" -- -c ratio -o 2
 	diff_check "$A" "$B" "$C" -- -c delta -b -t ,
 	diff_check "$B" "$A" --
+	# -v: DSO paths, symbols with their address and symtab origin
+	diff_check "$A" "$B" -- -v
+	diff_check "$A" "$B" -- -v -c ratio -p -F
+	diff_check "$A" "$B" -- -v -s sym,dso
+	diff_check "$A" "$B" -- -v -s comm,dso -t ,
+	diff_check "$A" "$B" "$C" -- -v -c delta
 }
 full_sets "$T/perf1.data" "$T/perf2.data" "$T/perf3.data"
 A="$T/prf1.data" B="$T/prf2.data" C="$T/prf3.data"
@@ -110,6 +116,16 @@ diff_check "$T/perf1.data" "$T/perf2.data" -- --time ",$a1:$b1," -c ratio
 "$PRF" diff --time "$a0,$a1" "$T/perf1.data" "$T/perf2.data" > "$T/t.out" || fail "diff --time"
 "$PRF" diff "$T/perf1.data" "$T/perf2.data" > "$T/t0.out" || fail "diff"
 cmp -s "$T/t.out" "$T/t0.out" && fail "--time changed nothing"
+# percent slices of each file's own sample time span, for every file or
+# per file
+diff_check "$T/perf1.data" "$T/perf2.data" -- --time 10%/2
+diff_check "$T/perf1.data" "$T/perf2.data" -- --time 10%/1,10%/3 -c ratio
+diff_check "$T/perf1.data" "$T/perf2.data" -- --time 0%-50%
+diff_check "$T/perf1.data" "$T/perf2.data" -- --time 0%-10%,60%-90% -p
+diff_check "$T/perf1.data" "$T/perf2.data" -- --time 50%/1:50%/2
+diff_check "$T/perf1.data" "$T/perf2.data" "$T/perf3.data" -- --time 25%/4
+"$PRF" diff --time 30%/1 "$T/perf1.data" "$T/perf2.data" > "$T/t.out" || fail "diff --time 30%/1"
+cmp -s "$T/t.out" "$T/t0.out" && fail "--time 30%/1 changed nothing"
 
 # a stripped program (its functions unresolved addresses, one entry per
 # DSO), and two events in each file (a table per event)
@@ -118,6 +134,7 @@ perf_record "$T/s1.data" -- "$T/ws" 1
 perf_record "$T/s2.data" -- "$T/ws" 2
 diff_check "$T/s1.data" "$T/s2.data" --
 diff_check "$T/s1.data" "$T/s2.data" -- -c ratio -s sym
+diff_check "$T/s1.data" "$T/s2.data" -- -v
 perf_record "$T/e1.data" -e cpu-clock -e task-clock -- "$T/w" 1
 perf_record "$T/e2.data" -e cpu-clock -e task-clock -- "$T/w" 2
 diff_check "$T/e1.data" "$T/e2.data" --
@@ -147,6 +164,7 @@ expect_status 129 "-c unknown" -c bogus "$T/perf1.data" "$T/perf2.data"
 expect_status 129 "-c wdiff without weights" -c wdiff "$T/perf1.data" "$T/perf2.data"
 expect_status 129 "-o out of range" -o 2 "$T/perf1.data" "$T/perf2.data"
 expect_status 129 "--time bogus" --time 1,x "$T/perf1.data" "$T/perf2.data"
+expect_status 129 "--time percent and absolute" --time 10%/1:1,2 "$T/perf1.data" "$T/perf2.data"
 expect_status 129 "--percentage bogus" --percentage bogus "$T/perf1.data" "$T/perf2.data"
 expect_status 1 "missing file" "$T/nonexistent.data" "$T/perf2.data"
 : > "$T/empty.data"

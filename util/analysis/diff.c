@@ -15,12 +15,14 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "diff.h"
 #include "../model/dso.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
 #define DIFF_KEY_MAX 8192
+#define VERBOSE_IP_WIDTH 18		/* "0x" and 16 hex digits */
 
 struct name_index {
 	uint32_t *slot;			/* row + 1, 0 empty */
@@ -259,6 +261,7 @@ struct diff_print {
 	struct diff_column cols[4 * 64];
 	int nr_cols;
 	uint64_t base_total;		/* the baseline's total when printing */
+	struct sort_order *one;		/* -v: a copy of so, one key at a time */
 };
 
 static void add_column(struct diff_print *p, enum diff_col type, int file, int nr_files)
@@ -344,6 +347,29 @@ static int cmp_computed(const struct diff_print *p, size_t a, size_t b, int f, b
 	return cmp_value(c, ca, cb);
 }
 
+/* hist_entry__cmp_output() as perf -v orders the keys: DSOs by their
+ * path (perf compares the names it shows) */
+static int cmp_keys_verbose(const struct diff_print *p, const struct hist_entry *a,
+			    const struct hist_entry *b)
+{
+	const struct sort_order *so = p->so;
+	int r = 0;
+
+	for (int i = 0; i < so->nr_sort && !r; i++) {
+		if (so->sort[i] == SORT_DSO && !sort_order__key_elided(so, SORT_DSO)) {
+			const char *x = a->dso ? a->dso->long_name : NULL;
+			const char *y = b->dso ? b->dso->long_name : NULL;
+
+			r = x && y ? strcmp(x, y) : x ? -1 : y ? 1 : 0;
+			continue;
+		}
+		p->one->sort[0] = so->sort[i];
+		p->one->nr_sort = 1;
+		r = hist_entry__cmp_output(p->one, a, b);
+	}
+	return r;
+}
+
 static int cmp_rows(const void *pa, const void *pb, void *arg)
 {
 	const struct diff_print *p = arg;
@@ -362,7 +388,8 @@ static int cmp_rows(const void *pa, const void *pb, void *arg)
 	for (int f = 1; f < p->t->nr_files && !r; f++)
 		r = cmp_computed(p, a, b, f, false);
 	if (!r)
-		r = hist_entry__cmp_output(p->so, p->t->rows[a].rep, p->t->rows[b].rep);
+		r = p->one ? cmp_keys_verbose(p, p->t->rows[a].rep, p->t->rows[b].rep) :
+			     hist_entry__cmp_output(p->so, p->t->rows[a].rep, p->t->rows[b].rep);
 	if (!r)
 		r = a < b ? -1 : a > b;
 	return r;
@@ -440,6 +467,87 @@ static void cell_text(const struct diff_print *p, const struct diff_column *col,
 	}
 }
 
+/* Whether the build-id cache has file (elf, debug) of dso's build-id:
+ * perf looks there before /usr/lib/debug/.build-id. */
+static bool cache_has(const char *cache, const struct dso *dso, const char *file)
+{
+	char hex[2 * BUILD_ID_SIZE + 1], path[4096];
+
+	if (!cache || !dso->has_build_id || !build_id__sprintf(&dso->bid, hex))
+		return false;
+	snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/%s", cache, hex, hex + 2, file);
+	return !access(path, R_OK);
+}
+
+/*
+ * The letter perf 6.1 shows with -v for where a DSO's symbols were read
+ * from (its symtab origin): k kallsyms, v vmlinux, j a JIT map, B / D
+ * the build-id cache's elf / debug file, b /usr/lib/debug/.build-id,
+ * f / u /usr/lib/debug by path (with / without .debug), K a module on the
+ * system path, d the DSO itself on its path, l a .gnu_debuglink file,
+ * '!' none.
+ */
+static char dso_origin(const struct dso *dso)
+{
+	const char *src = dso ? dso->symsrc_path : NULL;
+	const char *cache = dso__buildid_dir();
+	size_t n;
+
+	if (!src)
+		return dso && dso->kind == DSO_JIT && dso->nr_symbols ? 'j' : '!';
+	n = strlen(src);
+	if (dso->kind == DSO_KERNEL || dso->kind == DSO_KMODULE) {
+		if (n >= 8 && !strcmp(src + n - 8, "kallsyms"))
+			return 'k';
+		return dso->kind == DSO_KERNEL ? 'v' : 'K';
+	}
+	if (dso->kind == DSO_JIT)
+		return 'j';
+	if (cache && !strncmp(src, cache, strlen(cache)))
+		return n >= 6 && !strcmp(src + n - 6, "/debug") ? 'D' : 'B';
+	if (!strncmp(src, "/usr/lib/debug/.build-id/", 25))
+		return cache_has(cache, dso, "debug") ? 'D' : 'b';
+	if (!strncmp(src, "/usr/lib/debug/", 15) && strstr(src, dso->long_name))
+		return n >= 6 && !strcmp(src + n - 6, ".debug") ? 'f' : 'u';
+	if (!strcmp(src, dso->long_name) || (dso->runtime_path && !strcmp(src, dso->runtime_path)))
+		return 'd';
+	return 'l';
+}
+
+/* -v: perf's widths of the DSO (its path) and symbol (address and
+ * origin before it) columns */
+static void verbose_widths(struct sort_order *so, struct hist_entry **reps, size_t n)
+{
+	for (int c = 0; c < so->nr_cols; c++) {
+		int *w = &so->cols[c].width;
+
+		for (size_t i = 0; i < n; i++) {
+			int len = -1;
+
+			if (so->cols[c].type == SORT_DSO && reps[i]->dso)
+				len = (int)dso__long_name_len(reps[i]->dso);
+			else if (so->cols[c].type == SORT_SYM && reps[i]->sym)
+				len = (int)symbol__name_len(reps[i]->sym) + 4 + VERBOSE_IP_WIDTH + 3;
+			if (len > *w)
+				*w = len;
+		}
+	}
+}
+
+/* A key's text as -v shows it into buf; its length. */
+static int verbose_key(const struct sort_order *so, const struct hist_entry *he, int type,
+		       char *buf, size_t size)
+{
+	int n;
+
+	if (type == SORT_DSO && he->dso)
+		return snprintf(buf, size, "%s", he->dso->long_name);
+	if (type != SORT_SYM)
+		return hist_entry__key_snprintf(so, he, type, buf, (int)size);
+	n = snprintf(buf, size, "%-#*" PRIx64 " %c ", VERBOSE_IP_WIDTH, he->ip, dso_origin(he->dso));
+	return n + hist_entry__key_snprintf(so, he, type, buf + n, (int)size - n);
+}
+
 static int last_key_col(const struct sort_order *so)
 {
 	int last = -1;
@@ -450,8 +558,8 @@ static int last_key_col(const struct sort_order *so)
 	return last;
 }
 
-void diff__put_keys(const struct sort_order *so, const struct hist_entry *he,
-		    const char *sep, bool first, FILE *fp)
+static void put_keys(const struct sort_order *so, const struct hist_entry *he,
+		     const char *sep, bool first, bool verbose, FILE *fp)
 {
 	char buf[4096];
 	int last = last_key_col(so);
@@ -464,7 +572,8 @@ void diff__put_keys(const struct sort_order *so, const struct hist_entry *he,
 		if (!first)
 			fputs(sep ? sep : "  ", fp);
 		first = false;
-		n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+		n = verbose ? verbose_key(so, he, t, buf, sizeof(buf)) :
+			      hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
 		switch (t) {
 		case SORT_CPU:
 			fprintf(fp, "%*s", w, buf);
@@ -485,6 +594,12 @@ void diff__put_keys(const struct sort_order *so, const struct hist_entry *he,
 			break;
 		}
 	}
+}
+
+void diff__put_keys(const struct sort_order *so, const struct hist_entry *he,
+		    const char *sep, bool first, FILE *fp)
+{
+	put_keys(so, he, sep, first, false, fp);
 }
 
 void diff__put_key_headers(const struct sort_order *so, const char *sep, bool first,
@@ -629,10 +744,18 @@ int diff__fprintf(const struct diff_opts *o, struct sort_order *so,
 	}
 	warn_nothing_common(p->t, files);
 	compute_cells(o, files, p->t);
+	if (o->verbose) {
+		p->one = malloc(sizeof(*p->one));
+		if (!p->one)
+			goto out;
+		*p->one = *so;	/* shares so's arrays: read only, one key set */
+	}
 	qsort_r(order, n, sizeof(*order), cmp_rows, p);
 	hist_entries__col_widths(so, reps, n, widths);
 	for (int c = 0; c < so->nr_cols; c++)
 		so->cols[c].width = widths[c];
+	if (o->verbose)
+		verbose_widths(so, reps, n);
 	set_columns(p, nr);
 	if (!o->quiet)
 		print_headers(p, so, fp);
@@ -650,7 +773,7 @@ int diff__fprintf(const struct diff_opts *o, struct sort_order *so,
 			else
 				fprintf(fp, "  %*s", p->cols[c].width, buf);
 		}
-		diff__put_keys(so, row->rep, o->field_sep, !p->nr_cols, fp);
+		put_keys(so, row->rep, o->field_sep, !p->nr_cols, o->verbose, fp);
 		fputc('\n', fp);
 		printed++;
 	}
@@ -662,6 +785,7 @@ out:
 	}
 	free(order);
 	free(reps);
+	free(p->one);
 	free(p);
 	return err;
 }

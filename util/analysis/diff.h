@@ -44,6 +44,8 @@ struct diff_opts {
 	unsigned int order;		/* -o: file whose column sorts first; 0 none */
 	const char *field_sep;		/* -t, NULL: aligned columns */
 	double min_percent;		/* --percent-limit (prf): 0 shows all */
+	bool verbose;			/* -v: DSO paths, symbols with address
+					   and symtab origin, as perf diff -v */
 };
 
 /* One input's side of one event. */

@@ -64,6 +64,9 @@ struct hists_priv {
 	struct chain_memo *cmemo;
 	/* raw key fields -> entry, direct mapped (see hists__findnew_self) */
 	struct self_memo *smemo;
+	bool smemo_addr;		/* the keys tell a resolved symbol's
+					   addresses apart (symoff, srcline,
+					   srcfile, addr): memo by address */
 	struct memo_hit *rec;		/* the sample being recorded */
 	uint32_t nr_rec, alloc_rec;
 	bool rec_failed;
@@ -383,17 +386,27 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	struct hist_entry *he;
 	uint64_t h;
 
+	uint64_t ip = tmpl->ip, addr = tmpl->addr;
+
 	if (unlikely(!p->smemo)) {
 		p->smemo = calloc(1u << SELF_MEMO_BITS, sizeof(*p->smemo));
 		if (!p->smemo)
 			return hists__findnew(hists, tmpl);
+		p->smemo_addr = sort_order__has_key(hists->so, SORT_SYMOFF) ||
+				sort_order__has_key(hists->so, SORT_SRCLINE) ||
+				sort_order__has_key(hists->so, SORT_SRCFILE) ||
+				sort_order__has_key(hists->so, SORT_ADDR);
 	}
-	h = (uintptr_t)tmpl->thread ^ ((uintptr_t)tmpl->sym << 7) ^ (tmpl->ip * 0x9e3779b97f4a7c15ULL) ^
+	/* unless a key tells the addresses in one resolved symbol apart,
+	 * all of them are one memo slot */
+	if (tmpl->sym && !p->smemo_addr)
+		ip = addr = 0;
+	h = (uintptr_t)tmpl->thread ^ ((uintptr_t)tmpl->sym << 7) ^ (ip * 0x9e3779b97f4a7c15ULL) ^
 	    ((uintptr_t)tmpl->comm << 13) ^ (uint64_t)(uint32_t)tmpl->cpu;
 	h *= 0xff51afd7ed558ccdULL;
 	m = &p->smemo[h >> (64 - SELF_MEMO_BITS)];
 	if (m->he && m->thread == tmpl->thread && m->comm == tmpl->comm && m->dso == tmpl->dso &&
-	    m->sym == tmpl->sym && m->ip == tmpl->ip && m->addr == tmpl->addr &&
+	    m->sym == tmpl->sym && m->ip == ip && m->addr == addr &&
 	    m->cpu == tmpl->cpu && m->level == tmpl->level && m->parent == tmpl->parent &&
 	    m->srcline == tmpl->srcline && m->trace == tmpl->trace && m->time == tmpl->time &&
 	    m->srcfile == tmpl->srcfile && m->weight == tmpl->weight && m->vaddr == tmpl->vaddr &&
@@ -403,7 +416,7 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	if (!he)
 		return NULL;
 	*m = (struct self_memo){ .thread = tmpl->thread, .comm = tmpl->comm, .dso = tmpl->dso,
-				 .sym = tmpl->sym, .ip = tmpl->ip, .addr = tmpl->addr,
+				 .sym = tmpl->sym, .ip = ip, .addr = addr,
 				 .parent = tmpl->parent, .srcline = tmpl->srcline,
 				 .trace = tmpl->trace, .time = tmpl->time,
 				 .srcfile = tmpl->srcfile, .weight = tmpl->weight,
@@ -412,6 +425,32 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 				 .level = tmpl->level,
 				 .he = he };
 	return he;
+}
+
+/*
+ * hists__findnew_self()'s memo asked straight from the sample, for a
+ * resolved symbol when neither symoff, parent nor srcfile is a key (the
+ * template it would build has ip, addr, parent and srcfile 0): the entry
+ * of a hit, else NULL (the caller builds the template).
+ */
+static struct hist_entry *self_memo__hit(const struct hists_priv *p, const struct hist_sample *s,
+					 const char *comm)
+{
+	const struct dso *dso = s->map ? s->map->dso : NULL;
+	const struct self_memo *m;
+	uint64_t h;
+
+	h = (uintptr_t)s->thread ^ ((uintptr_t)s->sym << 7) ^ ((uintptr_t)comm << 13) ^
+	    (uint64_t)(uint32_t)s->cpu;
+	h *= 0xff51afd7ed558ccdULL;
+	m = &p->smemo[h >> (64 - SELF_MEMO_BITS)];
+	if (m->he && m->thread == s->thread && m->comm == comm && m->dso == dso &&
+	    m->sym == s->sym && !m->ip && !m->addr && m->cpu == s->cpu &&
+	    m->level == (s->level ? s->level : '.') && !m->parent && m->srcline == s->srcline &&
+	    m->trace == s->trace && m->time == s->time && !m->srcfile && m->weight == s->weight &&
+	    m->vaddr == s->ip && m->socket == s->socket && m->cgroup == s->cgroup)
+		return m->he;
+	return NULL;
 }
 
 /* The file of a "file:LINE" srcline, interned; NULL (perf's empty
@@ -553,7 +592,7 @@ void hist_sample__from_resolved(struct hist_sample *s, const struct resolved_sam
 {
 	const struct perf_sample *sample = rs->sample;
 
-	memset(s, 0, sizeof(*s));
+	memzero_call(s, sizeof(*s));
 	s->thread = rs->thread;
 	s->comm = rs->comm;
 	s->period = sample->period ? sample->period : 1;
@@ -586,6 +625,22 @@ static uint64_t frame_vaddr(const struct callchain_frame *f)
 	}
 }
 
+/* s's period and sample in its self entry he and in hists' totals */
+static inline void hist_entry__count(struct hists *hists, struct hist_entry *he,
+				     const struct hist_sample *s)
+{
+	he->period += s->period;
+	if (s->level == 'k')
+		he->period_sys += s->period;
+	else if (s->level == '.')
+		he->period_us += s->period;
+	he->nr_samples++;
+	he->period_acc += s->period;
+	he->nr_samples_acc++;
+	hists->total_period += s->period;
+	hists->nr_samples++;
+}
+
 int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 {
 	const struct sort_order *so = hists->so;
@@ -599,7 +654,18 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	uint32_t leaf;
 	char level;
 
-	memset(&tmpl, 0, sizeof(tmpl));
+	/* no callchain work and a memo hit: no template to build */
+	if (!hists->use_callchain && !so->cumulate && p->smemo && s->sym && !p->smemo_addr &&
+	    !so->need_parent && !so->need_srcfile) {
+		const char *comm = str_intern(&p->comms, s->comm ? s->comm : "");
+
+		he = comm ? self_memo__hit(p, s, comm) : NULL;
+		if (he) {
+			hist_entry__count(hists, he, s);
+			return 0;
+		}
+	}
+	memzero_call(&tmpl, sizeof(tmpl));
 	tmpl.thread = s->thread;
 	tmpl.comm = str_intern(&p->comms, s->comm ? s->comm : "");
 	if (!tmpl.comm)
@@ -634,16 +700,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	he = hists__findnew_self(hists, p, &tmpl);
 	if (!he)
 		return -ENOMEM;
-	he->period += s->period;
-	if (s->level == 'k')
-		he->period_sys += s->period;
-	else if (s->level == '.')
-		he->period_us += s->period;
-	he->nr_samples++;
-	he->period_acc += s->period;
-	he->nr_samples_acc++;
-	hists->total_period += s->period;
-	hists->nr_samples++;
+	hist_entry__count(hists, he, s);
 
 	if (!hists->use_callchain && !so->cumulate)
 		return 0;

@@ -31,7 +31,7 @@ static void swap_halves(void *p)
 
 static void sample_init(struct perf_sample *s, union perf_event *event, struct evsel *evsel)
 {
-	memset(s, 0, sizeof(*s));
+	memzero_call(s, sizeof(*s));	/* per record: no rep stos (util.h) */
 	s->pid = s->tid = (u32)-1;
 	s->cpu = (u32)-1;
 	s->time = ~0ULL;
