@@ -43,6 +43,16 @@ struct annotate {
 	struct perf_session *session;
 	struct resolved_sample rs;
 	struct annotation_set *set;
+	/* with symbols asked by name, the kernel's samples wait here: its
+	 * symbol table is loaded only if it may hold one of the names */
+	struct deferred_sample {
+		struct evsel *evsel;
+		uint64_t ip, period;
+		uint32_t pid, tid, cpu;
+		uint8_t cpumode;
+	} *deferred;
+	size_t nr_deferred, alloc_deferred;
+	struct dso *kernel;		/* the DSO of the deferred samples */
 };
 
 static const char *const annotate_usage[] = {
@@ -81,22 +91,36 @@ static bool annotate__wanted(const struct annotate *ann, const struct dso *dso,
 	return false;
 }
 
-static int process_sample(struct perf_tool *tool, union perf_event *event,
-			  struct perf_sample *sample, struct evsel *evsel,
-			  struct machine *machine)
+/* Put a kernel sample aside (annotate__deferred() takes it up). */
+static int annotate__defer(struct annotate *ann, const struct perf_sample *sample,
+			   struct evsel *evsel, struct dso *kernel)
 {
-	struct annotate *ann = (struct annotate *)tool;
+	struct deferred_sample *d;
+
+	if (ann->nr_deferred == ann->alloc_deferred) {
+		size_t n = ann->alloc_deferred ? ann->alloc_deferred * 2 : 256;
+
+		d = realloc(ann->deferred, n * sizeof(*d));
+		if (!d)
+			return -ENOMEM;
+		ann->deferred = d;
+		ann->alloc_deferred = n;
+	}
+	ann->kernel = kernel;
+	ann->deferred[ann->nr_deferred++] = (struct deferred_sample){
+		.evsel = evsel, .ip = sample->ip, .period = sample->period, .pid = sample->pid,
+		.tid = sample->tid, .cpu = sample->cpu, .cpumode = sample->cpumode,
+	};
+	return 0;
+}
+
+/* The sample's symbol and DSO address, counted when the filters let it
+ * through. */
+static int annotate__count(struct annotate *ann, struct perf_sample *sample, struct evsel *evsel)
+{
 	struct resolved_sample *rs = &ann->rs;
 	struct dso *dso;
 
-	(void)event;
-	(void)machine;
-	if (!evsel)
-		evsel = sample->evsel;
-	if (!evsel)
-		return 0;
-	if (sample__resolve(ann->session, sample, evsel, rs))
-		return -ENOMEM;
 	resolved_sample__location(rs, false);
 	dso = rs->al.map ? rs->al.map->dso : NULL;
 	/* perf counts only the samples its filters let through, in the
@@ -105,6 +129,55 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return 0;
 	return annotation_set__add(ann->set, evsel, dso, dso ? rs->al.sym : NULL, rs->al.addr,
 				   sample->period);
+}
+
+static int process_sample(struct perf_tool *tool, union perf_event *event,
+			  struct perf_sample *sample, struct evsel *evsel,
+			  struct machine *machine)
+{
+	struct annotate *ann = (struct annotate *)tool;
+	struct dso *dso;
+
+	(void)event;
+	(void)machine;
+	if (!evsel)
+		evsel = sample->evsel;
+	if (!evsel)
+		return 0;
+	if (sample__resolve(ann->session, sample, evsel, &ann->rs))
+		return -ENOMEM;
+	/* the filters that need no symbols first: a DSO left out by -d
+	 * costs no symbol table */
+	dso = resolved_sample__dso(&ann->rs);
+	if (ann->dsos && (!dso || !list__has(ann->dsos, dso->short_name, dso->long_name)))
+		return 0;
+	if (ann->nr_symbols && dso && dso->kind == DSO_KERNEL && (!ann->kernel || ann->kernel == dso))
+		return annotate__defer(ann, sample, evsel, dso);
+	return annotate__count(ann, sample, evsel);
+}
+
+/* The kernel samples put aside: counted when the kernel may hold one of
+ * the symbols asked for, else dropped (as the name filter would). */
+static int annotate__deferred(struct annotate *ann)
+{
+	bool may = false;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; ann->kernel && i < (size_t)ann->nr_symbols && !may; i++)
+		may = dso__kernel_may_have_symbol(ann->kernel, ann->symbols[i]);
+	for (i = 0; may && i < ann->nr_deferred && !err; i++) {
+		const struct deferred_sample *d = &ann->deferred[i];
+		struct perf_sample sample = {
+			.ip = d->ip, .period = d->period, .pid = d->pid, .tid = d->tid, .cpu = d->cpu,
+			.cpumode = d->cpumode, .evsel = d->evsel,
+		};
+
+		err = sample__resolve(ann->session, &sample, d->evsel, &ann->rs);
+		if (!err)
+			err = annotate__count(ann, &sample, d->evsel);
+	}
+	return err;
 }
 
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
@@ -394,6 +467,10 @@ int cmd_annotate(int argc, const char **argv)
 		fprintf(stderr, "prf annotate: processing %s failed: %s\n", ann->input, strerror(-err));
 		goto out;
 	}
+	if (annotate__deferred(ann)) {
+		fprintf(stderr, "prf annotate: %s\n", strerror(ENOMEM));
+		goto out;
+	}
 	if (ann->use_tui)
 		err = annotate__browse(ann);
 	else
@@ -409,6 +486,7 @@ out:
 	if (ann->session)
 		perf_session__delete(ann->session);
 	resolved_sample__exit(&ann->rs);
+	free(ann->deferred);
 	free(ann->symbols);
 	free(ann);
 	return status;
