@@ -20,6 +20,7 @@
 #include "../util/analysis/annotate.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
+#include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/lib/config.h"
 #include "../util/lib/debug.h"
@@ -156,6 +157,31 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	return annotate__count(ann, sample, evsel);
 }
 
+/*
+ * perf's event groups: a recording of groups ({a,b}) is listed by group
+ * (a column per member) with or without --group; --group over events
+ * recorded ungrouped makes them one group led by the first.
+ */
+static void annotate__groups(struct annotate *ann)
+{
+	struct evlist *evlist = ann->session->data.evlist;
+	struct evsel *evsel, *first;
+
+	if (!evlist || evlist->nr_entries < 2)
+		return;
+	if (evlist->nr_groups > 0) {
+		ann->aopts.group = true;
+		return;
+	}
+	if (!ann->group)
+		return;
+	first = evlist__first(evlist);
+	evlist__for_each_entry(evlist, evsel)
+		evsel->leader = first;
+	first->nr_members = evlist->nr_entries;
+	ann->aopts.group = ann->aopts.group_forced = true;
+}
+
 /* The kernel samples put aside: counted when the kernel may hold one of
  * the symbols asked for, else dropped (as the name filter would). */
 static int annotate__deferred(struct annotate *ann)
@@ -195,6 +221,16 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 		return -1;
 	}
 	return 0;
+}
+
+/* as's share of its event's period (of the samples counted): what perf's
+ * --percent-limit compares, choosing symbols, not lines. */
+static double annotate__share(const struct annotate *ann, const struct annotated_sym *as)
+{
+	uint64_t period, nr;
+
+	annotation_set__totals(ann->set, as->evsel, &period, &nr);
+	return period ? 100.0 * (double)as->period / (double)period : 0.0;
 }
 
 /* Why a symbol of this DSO cannot be annotated; printed once per DSO as
@@ -261,6 +297,11 @@ static int annotate__print(struct annotate *ann)
 		bool skip = false;
 		int err;
 
+		/* groups: the leaders' listings carry the members' columns */
+		if (ann->aopts.group && as->evsel->leader != as->evsel)
+			continue;
+		if (ann->percent_limit > 0 && annotate__share(ann, as) < ann->percent_limit)
+			continue;
 		for (j = 0; j < i; j++)		/* a DSO that failed: once */
 			if (warned[j] && syms[j]->dso == as->dso)
 				skip = true;
@@ -467,6 +508,7 @@ int cmd_annotate(int argc, const char **argv)
 		fprintf(stderr, "prf annotate: processing %s failed: %s\n", ann->input, strerror(-err));
 		goto out;
 	}
+	annotate__groups(ann);
 	if (annotate__deferred(ann)) {
 		fprintf(stderr, "prf annotate: %s\n", strerror(ENOMEM));
 		goto out;

@@ -985,6 +985,7 @@ static struct annotate_line *builder__code(struct listing_builder *b,
 	}
 	al->offset = (int64_t)(addr - as->sym->start);
 	end = next - as->sym->start;
+	al->len = end > (uint64_t)al->offset ? end - (uint64_t)al->offset : 0;
 	for (off = (uint64_t)al->offset; off < end && off < as->len; off++) {
 		al->period += as->addr_period[off];
 		al->nr_samples += as->addr_hits[off];
@@ -1030,7 +1031,9 @@ static double line__percent(const struct annotate_line *al, const struct annotat
 	switch (t) {
 	case PERCENT_GLOBAL_PERIOD: num = al->period; den = tot_period; break;
 	case PERCENT_LOCAL_HITS: num = al->nr_samples; den = as->nr_samples; break;
-	case PERCENT_GLOBAL_HITS: num = al->nr_samples; den = tot_samples; break;
+	/* perf 6.1's annotate never counts its hists' samples: its global
+	 * hits are 0.00 on every line */
+	case PERCENT_GLOBAL_HITS: num = 0; den = tot_samples; break;
 	default: num = al->period; den = as->period; break;
 	}
 	return den ? 100.0 * (double)num / (double)den : 0.0;
@@ -1205,14 +1208,100 @@ static int print_line_summary(const struct annotated_sym *as, const struct annot
 	return 0;
 }
 
+/* ---- event groups ---- */
+
+#define GROUP_MAX 16		/* columns of a group listing */
+
+/* A group's column: the member's samples of the symbol (NULL: none). */
+struct group_col {
+	struct evsel *evsel;
+	const struct annotated_sym *as;
+};
+
+static const struct annotated_sym *set__find(const struct annotation_set *set,
+					     const struct evsel *evsel, const struct dso *dso,
+					     const struct symbol *sym)
+{
+	const struct annotated_sym *as;
+
+	for (as = set->buckets[sym__hash(evsel, sym)]; as; as = as->next)
+		if (as->sym == sym && as->evsel == evsel && as->dso == dso)
+			return as;
+	return NULL;
+}
+
+/* The columns of as's listing: its event alone, or with opts->group the
+ * members of the group it leads, leader first. Their number. */
+static int group__cols(const struct annotation_set *set, const struct annotated_sym *as,
+		       const struct annotate_opts *opts, struct group_col *cols)
+{
+	struct evsel *e = as->evsel;
+	int n = 1;
+
+	cols[0] = (struct group_col){ .evsel = e, .as = as };
+	if (!opts->group || e->leader != e)
+		return 1;
+	while (n < e->nr_members && n < GROUP_MAX) {
+		struct evsel *m = list_entry(cols[n - 1].evsel->node.next, struct evsel, node);
+
+		cols[n++] = (struct group_col){ .evsel = m, .as = set__find(set, m, as->dso, as->sym) };
+	}
+	return n;
+}
+
+/* perf's evsel__group_desc(): "anon group { a, b }", or "a, b" for
+ * --group over ungrouped events. */
+static void group__desc(const struct group_col *cols, int n, bool forced, char *buf, size_t size)
+{
+	size_t k = 0;
+	int i;
+
+	buf[0] = '\0';
+	if (!forced)
+		put_str(buf, size, &k, "anon group { ");
+	for (i = 0; i < n; i++) {
+		if (i)
+			put_str(buf, size, &k, ", ");
+		put_str(buf, size, &k, evsel__name(cols[i].evsel));
+	}
+	if (!forced)
+		put_str(buf, size, &k, " }");
+}
+
+/* Column c's period, samples and percent on the code line al. */
+static void group__value(const struct group_col *col, bool leader, const struct annotate_line *al,
+			 enum annotate_percent_type t, uint64_t *period, uint64_t *hits,
+			 double *percent)
+{
+	struct annotate_line ml = { .offset = al->offset };
+	uint64_t off;
+
+	if (leader) {
+		*period = al->period;
+		*hits = al->nr_samples;
+		*percent = al->percent;
+		return;
+	}
+	for (off = (uint64_t)al->offset; col->as && off < (uint64_t)al->offset + al->len &&
+	     off < col->as->len; off++) {
+		ml.period += col->as->addr_period[off];
+		ml.nr_samples += col->as->addr_hits[off];
+	}
+	*period = ml.period;
+	*hits = ml.nr_samples;
+	*percent = col->as ? line__percent(&ml, col->as, t, 0, 0) : 0.0;
+}
+
 int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, FILE *fp)
 {
 	struct annotate_listing l;
-	int width = opts->show_total_period ? 12 : 8, hlen, err;
+	struct group_col cols[GROUP_MAX];
+	int ncols = group__cols(set, as, opts, cols), c;
+	int width = (opts->show_total_period ? 12 : 8) * ncols, hlen, err;
 	const char *what = opts->show_total_period ? "Period" :
 			   opts->show_nr_samples ? "Samples" : "Percent";
-	char buf[64];
+	char buf[64], desc[1024];
 	size_t i;
 
 	err = annotated_sym__listing(set, as, opts, &l);
@@ -1225,9 +1314,13 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 			return err;
 		}
 	}
+	if (ncols > 1)
+		group__desc(cols, ncols, opts->group_forced, desc, sizeof(desc));
+	else
+		snprintf(desc, sizeof(desc), "%s", evsel__name(as->evsel));
 	hlen = fprintf(fp, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64
 		       " samples, percent: %s)\n", width, width, what,
-		       dso__display_name(as->dso, opts->full_paths), evsel__name(as->evsel),
+		       dso__display_name(as->dso, opts->full_paths), desc,
 		       as->nr_samples, annotate__percent_type_str(opts->percent_type));
 	/* perf's rule: as long as that line (its newline counted), and 4 more */
 	for (i = 0; i < (size_t)hlen + 4; i++)
@@ -1244,14 +1337,29 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 					al->text);
 			continue;
 		}
-		if (opts->percent_limit > 0 && al->percent < opts->percent_limit)
-			continue;
-		if (opts->show_total_period)
-			fprintf(fp, " %11" PRIu64, al->period);
-		else if (opts->show_nr_samples)
-			fprintf(fp, " %7" PRIu64, al->nr_samples);
-		else
-			fprintf(fp, " %7.2f", al->percent);
+		if (ncols == 1) {
+			if (opts->show_total_period)
+				fprintf(fp, " %11" PRIu64, al->period);
+			else if (opts->show_nr_samples)
+				fprintf(fp, " %7" PRIu64, al->nr_samples);
+			else
+				fprintf(fp, " %7.2f", al->percent);
+		} else {
+			uint64_t period[GROUP_MAX], hits[GROUP_MAX];
+			double pct[GROUP_MAX];
+
+			for (c = 0; c < ncols; c++)
+				group__value(&cols[c], c == 0, al, opts->percent_type, &period[c],
+					     &hits[c], &pct[c]);
+			for (c = 0; c < ncols; c++) {
+				if (opts->show_total_period)
+					fprintf(fp, " %11" PRIu64, period[c]);
+				else if (opts->show_nr_samples)
+					fprintf(fp, " %7" PRIu64, hits[c]);
+				else
+					fprintf(fp, " %7.2f", pct[c]);
+			}
+		}
 		fprintf(fp, " :   %*" PRIx64 ":%s", l.addr_width, l.start + (uint64_t)al->offset,
 			al->text);
 		if (opts->print_line && al->percent > 0.5) {
