@@ -307,7 +307,9 @@ static int annotate__print(struct annotate *ann)
 				skip = true;
 		if (skip)
 			continue;
-		err = annotated_sym__fprintf(ann->set, as, &ann->aopts, stdout);
+		err = ann->use_stdio2 && !ann->use_stdio ?
+		      annotated_sym__fprintf2(ann->set, as, &ann->aopts, stdout) :
+		      annotated_sym__fprintf(ann->set, as, &ann->aopts, stdout);
 		if (err == -EPIPE)
 			break;
 		if (err) {
@@ -441,7 +443,7 @@ int cmd_annotate(int argc, const char **argv)
 			OPT_BOOLEAN('f', "force", &ann->force, "don't complain, do it"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 			OPT_BOOLEAN(0, "stdio", &ann->use_stdio, "Use the stdio interface"),
-			OPT_BOOLEAN(0, "stdio2", &ann->use_stdio2, "Use the stdio interface (as --stdio)"),
+			OPT_BOOLEAN(0, "stdio2", &ann->use_stdio2, "Use the stdio interface, non-interactive, uses the TUI formatting"),
 			OPT_BOOLEAN(0, "tui", &ann->use_tui, "Use the TUI interface"),
 			OPT_BOOLEAN(0, "stdio-color", &ann->stdio_color, "accepted; prints no color"),
 			OPT_STRING('k', "vmlinux", &ann->vmlinux, "file", "vmlinux pathname"),

@@ -117,6 +117,14 @@ void annotation_set__totals(const struct annotation_set *set, const struct evsel
 int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, FILE *fp);
 
+/*
+ * Print as perf annotate --stdio2: the layout of perf's annotate browser
+ * as text (annotate-stdio2.c describes it), the title naming the event's
+ * samples and period counted. Errors as annotated_sym__fprintf().
+ */
+int annotated_sym__fprintf2(struct annotation_set *set, const struct annotated_sym *as,
+			    const struct annotate_opts *opts, FILE *fp);
+
 /* One line of an annotated listing, as the TUI browses them. */
 struct annotate_line {
 	int64_t offset;		/* from the symbol start; -1: source/text line */
