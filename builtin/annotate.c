@@ -169,6 +169,8 @@ static void annotate__groups(struct annotate *ann)
 
 	if (!evlist || evlist->nr_entries < 2)
 		return;
+	if (ann->use_stdio2 && !ann->use_stdio)	/* its layout has one column */
+		return;
 	if (evlist->nr_groups > 0) {
 		ann->aopts.group = true;
 		return;
