@@ -23,6 +23,37 @@
 #define SET_BUCKETS 4096
 #define CONTEXT_LINES 5		/* source lines shown before a new line */
 
+/* src into dst (size bytes, NUL-terminated, cut to fit): the copies of
+ * the per-instruction path, where snprintf's format parsing showed. */
+static void str_copy(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size)
+		n = size - 1;
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* "0x" and v in lower-case hex (objdump's spelling) at out; the length. */
+static size_t hex_put(char *out, uint64_t v)
+{
+	char tmp[16];
+	size_t n = 0, k = 0;
+
+	do {
+		tmp[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	out[k++] = '0';
+	out[k++] = 'x';
+	while (n)
+		out[k++] = tmp[--n];
+	out[k] = '\0';
+	return k;
+}
+
 struct event_total {
 	const struct evsel *evsel;
 	uint64_t period, nr_samples;
@@ -533,7 +564,7 @@ static void src_pos__get(const struct objdump_state *st, struct dso *dso, uint64
 	}
 	if (!name && st->symtab)
 		name = disasm_symtab__function(st->symtab, addr, &start);
-	snprintf(pos->func, sizeof(pos->func), "%s", name ? name : "");
+	str_copy(pos->func, sizeof(pos->func), name ? name : "");
 }
 
 static struct shown_file *state__shown(struct objdump_state *st, const struct source_file *f)
@@ -589,7 +620,7 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 		}
 	}
 	if (pos->func[0]) {
-		snprintf(st->prev_func, sizeof(st->prev_func), "%s", pos->func);
+		str_copy(st->prev_func, sizeof(st->prev_func), pos->func);
 		st->have_prev_func = true;
 	}
 	if (pos->line && pos->line != st->prev_line)
@@ -632,6 +663,7 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
  * out ("(%rax)" for "0x0(%rax)"), and the long NOPs' prefixes.
  */
 static void put_str(char *out, size_t size, size_t *n, const char *str);
+
 
 static bool mnemonic__sized(const char *m, size_t len)
 {
@@ -704,7 +736,7 @@ static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *o
 		snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
 		return;
 	}
-	snprintf(out, size, "%s", in->mnemonic);
+	str_copy(out, size, in->mnemonic);
 }
 
 /* The opcode byte after the legacy and REX prefixes. */
@@ -834,8 +866,11 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 				if (c)
 					e = c + 1;
 			}
-			snprintf(num, sizeof(num), "%.*s", (int)(e - p), p);
-			put_str(out, size, &n, num);
+			if ((size_t)(e - p) < sizeof(num)) {
+				memcpy(num, p, (size_t)(e - p));
+				num[e - p] = '\0';
+				put_str(out, size, &n, num);
+			}
 			p = e;
 		} else if (*p == '$' || (!depth && *p >= '0' && *p <= '9' &&
 					 (at_operand(ops, p) || p[-1] == '-'))) {
@@ -862,7 +897,8 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 				if (bits < 64)
 					v &= ((uint64_t)1 << bits) - 1;
 			}
-			snprintf(num, sizeof(num), "%s0x%" PRIx64, imm ? "$" : "", v);
+			num[0] = '$';
+			hex_put(num + imm, v);
 			put_str(out, size, &n, num);
 		} else {
 			char c[2] = { *p++, '\0' };
@@ -916,8 +952,8 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		buf[n] = '\0';
 	}
 	if (intel) {
-		snprintf(m, sizeof(m), "%s", in->mnemonic);
-		snprintf(ops, sizeof(ops), "%s", in->op_str);
+		str_copy(m, sizeof(m), in->mnemonic);
+		str_copy(ops, sizeof(ops), in->op_str);
 	} else if (in->size == 2 && in->bytes[0] == 0x66 && in->bytes[1] == 0x90) {
 		snprintf(m, sizeof(m), "xchg");		/* Capstone: "nop" */
 		snprintf(ops, sizeof(ops), "%%ax,%%ax");
@@ -938,10 +974,15 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		snprintf(pfx + k, sizeof(pfx) - k, "%s", m);
 		snprintf(m, sizeof(m), "%s", pfx);
 	}
-	if (!ops[0])
-		snprintf(buf + n, size - n, "%s", m);
-	else
-		snprintf(buf + n, size - n, "%-6s %s", m, ops);
+	put_str(buf, size, &n, m);
+	if (ops[0]) {		/* objdump: the mnemonic padded to 6, a space */
+		size_t ml = strlen(m);
+
+		while (ml++ < 6)
+			put_str(buf, size, &n, " ");
+		put_str(buf, size, &n, " ");
+		put_str(buf, size, &n, ops);
+	}
 	if (in->has_ref) {
 		n = strlen(buf);
 		sym_ref(st, dso, in->ref, ref, sizeof(ref));
@@ -1292,6 +1333,27 @@ static void group__value(const struct group_col *col, bool leader, const struct 
 	*percent = col->as ? line__percent(&ml, col->as, t, 0, 0) : 0.0;
 }
 
+/* " :   ADDR:" with ADDR in hex right-aligned in width, as
+ * fprintf(" :   %*" PRIx64 ":") without its format parsing per line. */
+static void addr__put(FILE *fp, int width, uint64_t addr)
+{
+	char buf[48], *p = buf + sizeof(buf);
+	int n = 0;
+
+	*--p = '\0';
+	*--p = ':';
+	do {
+		*--p = "0123456789abcdef"[addr & 15];
+		addr >>= 4;
+		n++;
+	} while (addr);
+	while (n++ < width && p > buf + 6)
+		*--p = ' ';
+	p -= 5;
+	memcpy(p, " :   ", 5);
+	fputs(p, fp);
+}
+
 int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, FILE *fp)
 {
@@ -1342,6 +1404,8 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 				fprintf(fp, " %11" PRIu64, al->period);
 			else if (opts->show_nr_samples)
 				fprintf(fp, " %7" PRIu64, al->nr_samples);
+			else if (al->percent == 0.0)	/* most lines: no printf */
+				fputs("    0.00", fp);
 			else
 				fprintf(fp, " %7.2f", al->percent);
 		} else {
@@ -1360,8 +1424,8 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 					fprintf(fp, " %7.2f", pct[c]);
 			}
 		}
-		fprintf(fp, " :   %*" PRIx64 ":%s", l.addr_width, l.start + (uint64_t)al->offset,
-			al->text);
+		addr__put(fp, l.addr_width, l.start + (uint64_t)al->offset);
+		fputs(al->text, fp);
 		if (opts->print_line && al->percent > 0.5) {
 			/* perf shows a line's srcline when it differs from the
 			 * last one shown, over all the symbols printed */
