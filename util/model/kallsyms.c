@@ -582,7 +582,9 @@ bool dso__kernel_may_have_symbol(struct dso *dso, const char *name)
 	if (fd < 0)
 		return true;
 	if (!fstat(fd, &st) && st.st_size > 0) {
-		text = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		/* populated at once: one pass over the page cache, no fault
+		 * per page */
+		text = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 		if (text != MAP_FAILED) {
 			may = kallsyms_text__names(text, (const char *)text + st.st_size, name, len);
 			munmap(text, (size_t)st.st_size);
