@@ -22,9 +22,6 @@ hot_p=$(awk -v a="$hot" '$3 == a { print $1 }' stdio-p.txt)
 jmp=$(awk '/:   *[0-9a-f]+:   *j[a-z]+ +[0-9a-f]+ <leaf\+/ { j = $3 } END { print j }' stdio.txt)
 [ -n "$jmp" ] || fail "no jump inside leaf"
 
-selected() {
-	tmux -L "$SOCK" capture-pane -t t -p -e | grep $'\e\\[[0-9;]*43m' | head -1 | sed 's/\x1b\[[0-9;]*m//g'
-}
 tui_start 110 40
 send_line "clear; \"$PRF\" annotate -i perf.data leaf; echo EXIT=\$? > exit.txt"
 wait_for '^Annotate leaf' 60 || fail "the browser did not start"
