@@ -679,8 +679,8 @@ static bool mnemonic__sized(const char *m, size_t len)
 
 	if (len > 4 && !strncmp(m, "cmov", 4))
 		return true;
-	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
-		if (strlen(bases[i]) == len && !strncmp(m, bases[i], len))
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)	/* first letters first */
+		if (bases[i][0] == m[0] && strlen(bases[i]) == len && !strncmp(m, bases[i], len))
 			return true;
 	return false;
 }
