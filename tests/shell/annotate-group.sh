@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf annotate --stdio of event groups prints what perf annotate --stdio prints: a recording of -e '{cpu-clock,task-clock}' listed with a column per member with and without --group, --group over ungrouped events, -n/--show-total-period/--percent-type columns, --percent-limit choosing symbols
+# prf annotate --stdio of event groups prints what perf annotate --stdio prints: a recording of -e '{cpu-clock,task-clock}' listed with a column per member with and without --group, --group over ungrouped events, -n/--show-total-period/--percent-type/-l columns, --percent-limit choosing symbols
 #
 # A one-function hot loop, recorded by /usr/bin/perf with a group of two
 # software events and with the same two events ungrouped. The listing of
@@ -52,6 +52,8 @@ compare grp.data "--group --show-total-period" --group --show-total-period work
 compare grp.data "--group --percent-type local-hits" --group --percent-type local-hits work
 compare grp.data "--group --percent-type global-period" --group --percent-type global-period work
 compare grp.data "--group --percent-type global-hits" --group --percent-type global-hits work
+compare grp.data "--group -l (the summary per event)" --group -l work
+grep -Eq '^ +[0-9.]+ +[0-9.]+ hot\.c:[0-9]+$' prf.txt || fail "-l: no summary line with two columns"
 compare two.data "--group over ungrouped events" --group work
 grep -q 'for cpu-clock, task-clock (' prf.txt || fail "--group: no forced group in the header"
 compare two.data "ungrouped: two listings" work

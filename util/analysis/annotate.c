@@ -1158,97 +1158,6 @@ static const char *dso__display_name(const struct dso *dso, bool full)
 	return s ? s + 1 : dso->long_name;
 }
 
-/* One source line of -l's summary: its share, summed over its instructions. */
-struct line_share {
-	const char *path;	/* the DSO's srcline; NULL: path_buf */
-	double percent;
-	char path_buf[64];
-};
-
-static const char *line_share__path(const struct line_share *sh)
-{
-	return sh->path ? sh->path : sh->path_buf;
-}
-
-static int line_share__by_path(const void *pa, const void *pb)
-{
-	const struct line_share *a = pa, *b = pb;
-
-	return strcmp(line_share__path(a), line_share__path(b));
-}
-
-static int line_share__by_percent(const void *pa, const void *pb)
-{
-	const struct line_share *a = pa, *b = pb;
-
-	if (a->percent != b->percent)
-		return a->percent > b->percent ? -1 : 1;
-	/* perf: ties in reverse path order */
-	return strcmp(line_share__path(b), line_share__path(a));
-}
-
-/* The srcline -l shows for addr: perf's "file.c:NN" (the full path with
- * -P), "DSO[addr]" without line information. */
-static const char *line_path(struct dso *dso, uint64_t addr, bool full, char *buf, size_t size)
-{
-	const char *file;
-	unsigned int line;
-
-	if (full && !dso__srcline_full(dso, addr, &file, &line)) {
-		snprintf(buf, size, "%s:%u", file, line);
-		return buf;
-	}
-	if (!full && (file = dso__srcline(dso, addr)) != NULL)
-		return file;
-	snprintf(buf, size, "%s[%" PRIx64 "]", dso->short_name, addr);
-	return buf;
-}
-
-/*
- * perf's -l summary: each instruction over 0.5% gets its srcline, the
- * lines' shares summed, printed hottest first ("Sorted summary for file").
- */
-static int print_line_summary(const struct annotated_sym *as, const struct annotate_listing *l,
-			      const struct annotate_opts *opts, FILE *fp)
-{
-	struct line_share *shares = calloc(l->nr ? l->nr : 1, sizeof(*shares));
-	size_t i, n = 0, m;
-
-	if (!shares)
-		return -ENOMEM;
-	for (i = 0; i < l->nr; i++) {
-		const struct annotate_line *al = &l->lines[i];
-		struct line_share *sh = &shares[n];
-
-		if (al->offset < 0 || al->percent <= 0.5)
-			continue;
-		sh->path = line_path(as->dso, l->start + (uint64_t)al->offset, opts->full_paths,
-				     sh->path_buf, sizeof(sh->path_buf));
-		sh->percent = al->percent;
-		n++;
-	}
-	/* sorting moves the entries: paths in path_buf follow them */
-	for (i = 0; i < n; i++)
-		if (shares[i].path == shares[i].path_buf)
-			shares[i].path = NULL;
-	qsort(shares, n, sizeof(*shares), line_share__by_path);
-	for (i = 0, m = 0; i < n; i++) {	/* one per path */
-		if (m && !strcmp(line_share__path(&shares[m - 1]), line_share__path(&shares[i])))
-			shares[m - 1].percent += shares[i].percent;
-		else
-			shares[m++] = shares[i];
-	}
-	qsort(shares, m, sizeof(*shares), line_share__by_percent);
-	fprintf(fp, "\nSorted summary for file %s\n", as->dso->long_name);
-	fprintf(fp, "----------------------------------------------\n\n");
-	if (!m)
-		fprintf(fp, " Nothing higher than %1.1f%%\n", 0.5);
-	for (i = 0; i < m; i++)
-		fprintf(fp, " %7.2f %s\n", shares[i].percent, line_share__path(&shares[i]));
-	free(shares);
-	return 0;
-}
-
 /* ---- event groups ---- */
 
 #define GROUP_MAX 16		/* columns of a group listing */
@@ -1333,6 +1242,118 @@ static void group__value(const struct group_col *col, bool leader, const struct 
 	*percent = col->as ? line__percent(&ml, col->as, t, 0, 0) : 0.0;
 }
 
+/* One source line of -l's summary: its share, summed over its instructions. */
+struct line_share {
+	const char *path;	/* the DSO's srcline; NULL: path_buf */
+	double percent;		/* summed over the columns: the order */
+	double col[GROUP_MAX];	/* per column (event of a group) */
+	char path_buf[64];
+};
+
+static const char *line_share__path(const struct line_share *sh)
+{
+	return sh->path ? sh->path : sh->path_buf;
+}
+
+static int line_share__by_path(const void *pa, const void *pb)
+{
+	const struct line_share *a = pa, *b = pb;
+
+	return strcmp(line_share__path(a), line_share__path(b));
+}
+
+static int line_share__by_percent(const void *pa, const void *pb)
+{
+	const struct line_share *a = pa, *b = pb;
+
+	if (a->percent != b->percent)
+		return a->percent > b->percent ? -1 : 1;
+	/* perf: ties in reverse path order */
+	return strcmp(line_share__path(b), line_share__path(a));
+}
+
+/* The srcline -l shows for addr: perf's "file.c:NN" (the full path with
+ * -P), "DSO[addr]" without line information. */
+static const char *line_path(struct dso *dso, uint64_t addr, bool full, char *buf, size_t size)
+{
+	const char *file;
+	unsigned int line;
+
+	if (full && !dso__srcline_full(dso, addr, &file, &line)) {
+		snprintf(buf, size, "%s:%u", file, line);
+		return buf;
+	}
+	if (!full && (file = dso__srcline(dso, addr)) != NULL)
+		return file;
+	snprintf(buf, size, "%s[%" PRIx64 "]", dso->short_name, addr);
+	return buf;
+}
+
+/*
+ * perf's -l summary: each instruction over 0.5% gets its srcline, the
+ * lines' shares summed, printed hottest first ("Sorted summary for file").
+ */
+static int print_line_summary(const struct annotated_sym *as, const struct annotate_listing *l,
+			      const struct annotate_opts *opts, const struct group_col *cols,
+			      int ncols, FILE *fp)
+{
+	struct line_share *shares = calloc(l->nr ? l->nr : 1, sizeof(*shares));
+	size_t i, n = 0, m;
+	int c;
+
+	if (!shares)
+		return -ENOMEM;
+	for (i = 0; i < l->nr; i++) {
+		const struct annotate_line *al = &l->lines[i];
+		struct line_share *sh = &shares[n];
+		double max = 0;
+
+		if (al->offset < 0)
+			continue;
+		/* perf: the lines over 0.5% in some column, by their sum */
+		for (c = 0; c < ncols; c++) {
+			uint64_t period, hits;
+
+			group__value(&cols[c], c == 0, al, opts->percent_type, &period, &hits,
+				     &sh->col[c]);
+			if (sh->col[c] > max)
+				max = sh->col[c];
+		}
+		if (max <= 0.5)
+			continue;
+		sh->path = line_path(as->dso, l->start + (uint64_t)al->offset, opts->full_paths,
+				     sh->path_buf, sizeof(sh->path_buf));
+		for (c = 0, sh->percent = 0; c < ncols; c++)
+			sh->percent += sh->col[c];
+		n++;
+	}
+	/* sorting moves the entries: paths in path_buf follow them */
+	for (i = 0; i < n; i++)
+		if (shares[i].path == shares[i].path_buf)
+			shares[i].path = NULL;
+	qsort(shares, n, sizeof(*shares), line_share__by_path);
+	for (i = 0, m = 0; i < n; i++) {	/* one per path */
+		if (m && !strcmp(line_share__path(&shares[m - 1]), line_share__path(&shares[i]))) {
+			shares[m - 1].percent += shares[i].percent;
+			for (c = 0; c < ncols; c++)
+				shares[m - 1].col[c] += shares[i].col[c];
+		} else
+			shares[m++] = shares[i];
+	}
+	qsort(shares, m, sizeof(*shares), line_share__by_percent);
+	fprintf(fp, "\nSorted summary for file %s\n", as->dso->long_name);
+	fprintf(fp, "----------------------------------------------\n\n");
+	if (!m)
+		fprintf(fp, " Nothing higher than %1.1f%%\n", 0.5);
+	for (i = 0; i < m; i++) {
+		for (c = 0; c < ncols; c++)
+			fprintf(fp, " %7.2f", shares[i].col[c]);
+		fprintf(fp, " %s\n", line_share__path(&shares[i]));
+	}
+	free(shares);
+	return 0;
+}
+
 /* " :   ADDR:" with ADDR in hex right-aligned in width, as
  * fprintf(" :   %*" PRIx64 ":") without its format parsing per line. */
 static void addr__put(FILE *fp, int width, uint64_t addr)
@@ -1370,7 +1391,7 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 	if (err)
 		return err;
 	if (opts->print_line) {
-		err = print_line_summary(as, &l, opts, fp);
+		err = print_line_summary(as, &l, opts, cols, ncols, fp);
 		if (err) {
 			annotate_listing__exit(&l);
 			return err;
