@@ -12,6 +12,7 @@
 # listings printed over the whole recording are the same symbols.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/annotate.sh"
 test_setup annotate-group
 cd "$T" || fail "cd $T"
 
@@ -33,13 +34,8 @@ perf_record grp.data -e '{cpu-clock,task-clock}' ./hot
 perf_record two.data -e cpu-clock -e task-clock ./hot
 
 compare() {	# compare FILE WHAT OPTION...
-	local f=$1 what=$2
-	shift 2
-	"$PERF" annotate --stdio -i "$f" "$@" > perf.txt 2>/dev/null
-	prf_out prf.txt annotate --stdio -i "$f" "$@"
-	grep -q 'Source code & Disassembly' perf.txt || { echo "perf annotated nothing ($what)"; exit 2; }
-	cmp -s perf.txt prf.txt || { diff perf.txt prf.txt | head -20; fail "$what: differs from perf annotate"; }
-	echo "ok: $what: $(grep -c '^ *[0-9.]* *[0-9.]* :  *[0-9a-f]*:' prf.txt) instruction lines"
+	annotate_same --stdio "$@"
+	echo "ok: $2: $(grep -c '^ *[0-9.]* *[0-9.]* :  *[0-9a-f]*:' prf.txt) instruction lines"
 }
 
 compare grp.data "group recording" work

@@ -9,6 +9,7 @@
 # whole program (-d) must equal perf 6.1's byte for byte.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/annotate.sh"
 test_setup annotate-stdio2
 cd "$T" || fail "cd $T"
 
@@ -40,13 +41,8 @@ perf_record tree.data ./tree 60000000
 perf_record loop.data ./loop
 
 compare() {	# compare FILE WHAT OPTION...
-	local f=$1 what=$2
-	shift 2
-	"$PERF" annotate --stdio2 -i "$f" "$@" > perf.txt 2>/dev/null
-	prf_out prf.txt annotate --stdio2 -i "$f" "$@"
-	grep -q '^Samples: ' perf.txt || { echo "perf annotated nothing ($what)"; exit 2; }
-	cmp -s perf.txt prf.txt || { diff perf.txt prf.txt | head -20; fail "$what: differs from perf annotate --stdio2"; }
-	echo "ok: $what: $(wc -l < prf.txt) lines"
+	annotate_same --stdio2 "$@"
+	echo "ok: $2: $(wc -l < prf.txt) lines"
 }
 
 for s in leaf b a; do
