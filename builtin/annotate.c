@@ -20,6 +20,7 @@
 #include "../util/analysis/annotate.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
+#include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/lib/config.h"
 #include "../util/lib/debug.h"
@@ -43,6 +44,16 @@ struct annotate {
 	struct perf_session *session;
 	struct resolved_sample rs;
 	struct annotation_set *set;
+	/* with symbols asked by name, the kernel's samples wait here: its
+	 * symbol table is loaded only if it may hold one of the names */
+	struct deferred_sample {
+		struct evsel *evsel;
+		uint64_t ip, period;
+		uint32_t pid, tid, cpu;
+		uint8_t cpumode;
+	} *deferred;
+	size_t nr_deferred, alloc_deferred;
+	struct dso *kernel;		/* the DSO of the deferred samples */
 };
 
 static const char *const annotate_usage[] = {
@@ -81,22 +92,36 @@ static bool annotate__wanted(const struct annotate *ann, const struct dso *dso,
 	return false;
 }
 
-static int process_sample(struct perf_tool *tool, union perf_event *event,
-			  struct perf_sample *sample, struct evsel *evsel,
-			  struct machine *machine)
+/* Put a kernel sample aside (annotate__deferred() takes it up). */
+static int annotate__defer(struct annotate *ann, const struct perf_sample *sample,
+			   struct evsel *evsel, struct dso *kernel)
 {
-	struct annotate *ann = (struct annotate *)tool;
+	struct deferred_sample *d;
+
+	if (ann->nr_deferred == ann->alloc_deferred) {
+		size_t n = ann->alloc_deferred ? ann->alloc_deferred * 2 : 256;
+
+		d = realloc(ann->deferred, n * sizeof(*d));
+		if (!d)
+			return -ENOMEM;
+		ann->deferred = d;
+		ann->alloc_deferred = n;
+	}
+	ann->kernel = kernel;
+	ann->deferred[ann->nr_deferred++] = (struct deferred_sample){
+		.evsel = evsel, .ip = sample->ip, .period = sample->period, .pid = sample->pid,
+		.tid = sample->tid, .cpu = sample->cpu, .cpumode = sample->cpumode,
+	};
+	return 0;
+}
+
+/* The sample's symbol and DSO address, counted when the filters let it
+ * through. */
+static int annotate__count(struct annotate *ann, struct perf_sample *sample, struct evsel *evsel)
+{
 	struct resolved_sample *rs = &ann->rs;
 	struct dso *dso;
 
-	(void)event;
-	(void)machine;
-	if (!evsel)
-		evsel = sample->evsel;
-	if (!evsel)
-		return 0;
-	if (sample__resolve(ann->session, sample, evsel, rs))
-		return -ENOMEM;
 	resolved_sample__location(rs, false);
 	dso = rs->al.map ? rs->al.map->dso : NULL;
 	/* perf counts only the samples its filters let through, in the
@@ -105,6 +130,82 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return 0;
 	return annotation_set__add(ann->set, evsel, dso, dso ? rs->al.sym : NULL, rs->al.addr,
 				   sample->period);
+}
+
+static int process_sample(struct perf_tool *tool, union perf_event *event,
+			  struct perf_sample *sample, struct evsel *evsel,
+			  struct machine *machine)
+{
+	struct annotate *ann = (struct annotate *)tool;
+	struct dso *dso;
+
+	(void)event;
+	(void)machine;
+	if (!evsel)
+		evsel = sample->evsel;
+	if (!evsel)
+		return 0;
+	if (sample__resolve(ann->session, sample, evsel, &ann->rs))
+		return -ENOMEM;
+	/* the filters that need no symbols first: a DSO left out by -d
+	 * costs no symbol table */
+	dso = resolved_sample__dso(&ann->rs);
+	if (ann->dsos && (!dso || !list__has(ann->dsos, dso->short_name, dso->long_name)))
+		return 0;
+	if (ann->nr_symbols && dso && dso->kind == DSO_KERNEL && (!ann->kernel || ann->kernel == dso))
+		return annotate__defer(ann, sample, evsel, dso);
+	return annotate__count(ann, sample, evsel);
+}
+
+/*
+ * perf's event groups: a recording of groups ({a,b}) is listed by group
+ * (a column per member) with or without --group; --group over events
+ * recorded ungrouped makes them one group led by the first.
+ */
+static void annotate__groups(struct annotate *ann)
+{
+	struct evlist *evlist = ann->session->data.evlist;
+	struct evsel *evsel, *first;
+
+	if (!evlist || evlist->nr_entries < 2)
+		return;
+	if (ann->use_stdio2 && !ann->use_stdio)	/* its layout has one column */
+		return;
+	if (evlist->nr_groups > 0) {
+		ann->aopts.group = true;
+		return;
+	}
+	if (!ann->group)
+		return;
+	first = evlist__first(evlist);
+	evlist__for_each_entry(evlist, evsel)
+		evsel->leader = first;
+	first->nr_members = evlist->nr_entries;
+	ann->aopts.group = ann->aopts.group_forced = true;
+}
+
+/* The kernel samples put aside: counted when the kernel may hold one of
+ * the symbols asked for, else dropped (as the name filter would). */
+static int annotate__deferred(struct annotate *ann)
+{
+	bool may = false;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; ann->kernel && i < (size_t)ann->nr_symbols && !may; i++)
+		may = dso__kernel_may_have_symbol(ann->kernel, ann->symbols[i]);
+	for (i = 0; may && i < ann->nr_deferred && !err; i++) {
+		const struct deferred_sample *d = &ann->deferred[i];
+		struct perf_sample sample = {
+			.ip = d->ip, .period = d->period, .pid = d->pid, .tid = d->tid, .cpu = d->cpu,
+			.cpumode = d->cpumode, .evsel = d->evsel,
+		};
+
+		err = sample__resolve(ann->session, &sample, d->evsel, &ann->rs);
+		if (!err)
+			err = annotate__count(ann, &sample, d->evsel);
+	}
+	return err;
 }
 
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
@@ -122,6 +223,16 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 		return -1;
 	}
 	return 0;
+}
+
+/* as's share of its event's period (of the samples counted): what perf's
+ * --percent-limit compares, choosing symbols, not lines. */
+static double annotate__share(const struct annotate *ann, const struct annotated_sym *as)
+{
+	uint64_t period, nr;
+
+	annotation_set__totals(ann->set, as->evsel, &period, &nr);
+	return period ? 100.0 * (double)as->period / (double)period : 0.0;
 }
 
 /* Why a symbol of this DSO cannot be annotated; printed once per DSO as
@@ -188,12 +299,19 @@ static int annotate__print(struct annotate *ann)
 		bool skip = false;
 		int err;
 
+		/* groups: the leaders' listings carry the members' columns */
+		if (ann->aopts.group && as->evsel->leader != as->evsel)
+			continue;
+		if (ann->percent_limit > 0 && annotate__share(ann, as) < ann->percent_limit)
+			continue;
 		for (j = 0; j < i; j++)		/* a DSO that failed: once */
 			if (warned[j] && syms[j]->dso == as->dso)
 				skip = true;
 		if (skip)
 			continue;
-		err = annotated_sym__fprintf(ann->set, as, &ann->aopts, stdout);
+		err = ann->use_stdio2 && !ann->use_stdio ?
+		      annotated_sym__fprintf2(ann->set, as, &ann->aopts, stdout) :
+		      annotated_sym__fprintf(ann->set, as, &ann->aopts, stdout);
 		if (err == -EPIPE)
 			break;
 		if (err) {
@@ -327,7 +445,7 @@ int cmd_annotate(int argc, const char **argv)
 			OPT_BOOLEAN('f', "force", &ann->force, "don't complain, do it"),
 			OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 			OPT_BOOLEAN(0, "stdio", &ann->use_stdio, "Use the stdio interface"),
-			OPT_BOOLEAN(0, "stdio2", &ann->use_stdio2, "Use the stdio interface (as --stdio)"),
+			OPT_BOOLEAN(0, "stdio2", &ann->use_stdio2, "Use the stdio interface, non-interactive, uses the TUI formatting"),
 			OPT_BOOLEAN(0, "tui", &ann->use_tui, "Use the TUI interface"),
 			OPT_BOOLEAN(0, "stdio-color", &ann->stdio_color, "accepted; prints no color"),
 			OPT_STRING('k', "vmlinux", &ann->vmlinux, "file", "vmlinux pathname"),
@@ -394,6 +512,11 @@ int cmd_annotate(int argc, const char **argv)
 		fprintf(stderr, "prf annotate: processing %s failed: %s\n", ann->input, strerror(-err));
 		goto out;
 	}
+	annotate__groups(ann);
+	if (annotate__deferred(ann)) {
+		fprintf(stderr, "prf annotate: %s\n", strerror(ENOMEM));
+		goto out;
+	}
 	if (ann->use_tui)
 		err = annotate__browse(ann);
 	else
@@ -409,6 +532,7 @@ out:
 	if (ann->session)
 		perf_session__delete(ann->session);
 	resolved_sample__exit(&ann->rs);
+	free(ann->deferred);
 	free(ann->symbols);
 	free(ann);
 	return status;

@@ -18,15 +18,19 @@
 #   RUNS=n       runs per measurement (default 3)
 #   SCALE=x      workload size factor (default 1)
 #   BENCH_DIR=d  where the inputs live (default /tmp/prf-bench-annotate)
-# RESULTS-BEGIN recorded 2026-11-29 06:44 UTC, SCALE=0.3 RUNS=1, load 2.7
-# (a CI run beside it); no debug info for python3.11 installed:
+# RESULTS-BEGIN recorded 2026-11-29 ~09:00 UTC, SCALE=0.3 RUNS=5, load 14
+# on 2 cores (a CI run beside it: wall times are mostly waiting for a CPU);
+# no debug info for python3.11 installed; prf of branch annotate:
 # what                           perf s    prf s    wall   perf MB   prf MB    mem  percentages
-# _PyEval_EvalFrameDefault         0.25     0.12    2.1x      45.7     29.3  0.64x  identical
-# 100 symbols (-d many)            1.82     0.16   11.4x      40.4     25.4  0.63x  identical
-# Both goals unmet at this size: one function's annotation is mostly
-# fixed costs on both sides (perf's objdump over one function is quick
-# without debug info; prf's time is loading python3.11's symbols and the
-# session).
+# _PyEval_EvalFrameDefault         1.42     0.18    7.9x      46.8     15.9  0.34x  identical
+# 100 symbols (-d many)            6.27     0.17   36.9x      42.4     11.5  0.27x  identical
+# CPU time (perf stat -r 5 task-clock, children counted) in the same hour:
+# _PyEval_EvalFrameDefault perf 212-278 ms, prf 32-44 ms; -d many perf
+# 1018-1271 ms, prf 30-45 ms. The 100-symbol goal is met. The one large
+# function (12,744 instructions) is not: prf's time there is the
+# listing itself (Capstone's decoding and its own printf formatting about
+# a third, building and printing the lines, the start-up and Capstone's
+# dlopen relocations), no longer loading symbols it does not need.
 # RESULTS-END
 set -u
 . "$(dirname "$0")/lib.sh"

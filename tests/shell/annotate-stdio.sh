@@ -14,6 +14,7 @@
 # missing source file.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/annotate.sh"
 test_setup annotate-stdio
 cd "$T" || fail "cd $T"
 cmp_py=$PRF_SRCDIR/tests/shell/lib/annotate-compare.py
@@ -61,11 +62,8 @@ cc -O0 -g -o o0 t.c -L. -lt -Wl,-rpath,"$T" &&
 	cc -O2 -g -no-pie -o nopie t.c -L. -lt -Wl,-rpath,"$T" || fail "cc t.c"
 
 compare() {	# compare FILE WHAT OPTION...
-	local f=$1 what=$2
-	shift 2
-	"$PERF" annotate --stdio -i "$f" "$@" > perf.txt 2>/dev/null
-	prf_out prf.txt annotate --stdio -i "$f" "$@"
-	grep -q 'Source code & Disassembly' perf.txt || { echo "perf annotated nothing ($what)"; exit 2; }
+	local what=$2
+	annotate_both --stdio "$@"
 	python3 "$cmp_py" perf.txt prf.txt > cmp.out || { cat cmp.out; fail "$what: differs from perf annotate"; }
 	echo "ok: $what: $(tail -1 cmp.out)"
 }

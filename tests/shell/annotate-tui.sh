@@ -16,9 +16,6 @@ head -1 stdio.txt | grep -q 'Disassembly of tree' || fail "--stdio: no listing o
 hot=$(awk 'NR > 2 && /^ *[0-9.]+ : / { if ($1 + 0 > best) { best = $1 + 0; a = $3 } } /^ Percent/ && NR > 1 { exit } END { print a }' stdio.txt)
 [ -n "$hot" ] || fail "no hot instruction in the --stdio listing"
 
-selected() {
-	tmux -L "$SOCK" capture-pane -t t -p -e | grep $'\e\\[[0-9;]*43m' | head -1 | sed 's/\x1b\[[0-9;]*m//g'
-}
 tui_start 100 30
 send_line "clear; stty -a > stty.before; \"$PRF\" annotate -i perf.data -d tree; echo EXIT=\$? > exit.txt; stty -a > stty.after"
 wait_for '^Annotate ' 60 || fail "the browser did not start"

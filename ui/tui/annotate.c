@@ -18,6 +18,7 @@ struct ann_browser {
 	struct annotation_set *set;
 	struct annotated_sym **syms;
 	size_t nr_syms;
+	struct annotate_opts opts_own;	/* the caller's, p/b change the percent type */
 	const struct annotate_opts *opts;
 	const struct annotated_sym *as;
 	struct annotate_listing l;
@@ -27,18 +28,36 @@ struct ann_browser {
 	size_t nr_hot;
 	size_t sel, top;	/* selected row, first row shown */
 	bool show_source, show_addr;
+	int view;		/* t: 0 percent, 1 period, 2 samples */
+	bool line_nr;		/* k: perf's line numbers */
+	bool jump_arrows;	/* j: arrows before jumps and calls */
+	bool jump_sources;	/* J: how many jumps lead to a line */
+	unsigned int *nr_sources;	/* per line of l: jumps targeting it */
+	char search[128];	/* the last / or ? string */
 };
 
 static const char annotate_help[] =
 	"UP/DOWN/PGUP\n"
 	"PGDN/SPACE    Navigate\n"
 	"HOME/END      First/last line\n"
-	"TAB/shift-TAB Cycle thru hottest instructions\n"
+	"q/ESC/CTRL+C  Exit (back to the caller)\n\n"
 	"ENTER         Go to target (jump) / annotate callee (call)\n"
 	"LEFT/RIGHT    Previous/next symbol\n"
+	"H             Go to hottest instruction\n"
+	"TAB/shift+TAB Cycle thru hottest instructions\n"
+	"j             Toggle showing jump to target arrows\n"
+	"J             Toggle showing number of jump sources on targets\n"
+	"n             Search next string\n"
+	"o/f           Toggle showing offsets to full address\n"
 	"s             Toggle source code view\n"
-	"o             Toggle address/offset view\n"
-	"q/ESC         Exit (back to the caller)";
+	"t             Circulate percent, total period, samples view\n"
+	"/             Search string\n"
+	"k             Toggle line numbers\n"
+	"P             Print to [symbol_name].annotation file.\n"
+	"p             Toggle percent type [local/global]\n"
+	"b             Toggle percent base [period/hits]\n"
+	"?             Search string backwards\n"
+	"h             This help";
 
 static void browser__rows(struct ann_browser *b, size_t keep_line)
 {
@@ -70,6 +89,29 @@ static int hot__cmp(const void *pa, const void *pb, void *arg)
 	return *(const size_t *)pa < *(const size_t *)pb ? -1 : 1;
 }
 
+/* Per line of l, how many jumps of the symbol go to it (NULL on ENOMEM:
+ * no counts shown). */
+static unsigned int *listing__jump_sources(const struct annotate_listing *l)
+{
+	unsigned int *n = calloc(l->nr ? l->nr : 1, sizeof(*n));
+	size_t i, j;
+
+	for (i = 0; n && i < l->nr; i++) {
+		const struct annotate_line *al = &l->lines[i];
+
+		if (al->offset < 0 || !al->is_jump || !al->has_target || al->target < l->start)
+			continue;
+		for (j = 0; j < l->nr; j++) {
+			if (l->lines[j].offset >= 0 &&
+			    l->start + (uint64_t)l->lines[j].offset == al->target) {
+				n[j]++;
+				break;
+			}
+		}
+	}
+	return n;
+}
+
 /* Listing of as; 0 or its error (the browser keeps its old symbol). */
 static int browser__load(struct ann_browser *b, const struct annotated_sym *as)
 {
@@ -95,6 +137,8 @@ static int browser__load(struct ann_browser *b, const struct annotated_sym *as)
 		annotate_listing__exit(&b->l);
 	free(b->rows);
 	free(b->hot);
+	free(b->nr_sources);
+	b->nr_sources = listing__jump_sources(&l);
 	b->l = l;
 	b->rows = rows;
 	b->hot = hot;
@@ -102,6 +146,122 @@ static int browser__load(struct ann_browser *b, const struct annotated_sym *as)
 	b->as = as;
 	browser__rows(b, n ? hot[0] : 0);	/* start on the hottest */
 	return 0;
+}
+
+/* The row of line al (index li of the listing) as drawn: the value
+ * column (t), perf's line number (k), the address or offset (o/f), the
+ * jump sources (J), an arrow before jumps and calls (j), the text. */
+static void browser__format(const struct ann_browser *b, const struct annotate_line *al,
+			    size_t li, char *buf, size_t size)
+{
+	char val[24] = "", nr[16] = "", src[16] = "";
+	const char *arrow = "";
+	const char *text = al->text;
+
+	if (b->line_nr)
+		snprintf(nr, sizeof(nr), "%5d ", al->line_nr);
+	if (al->offset < 0) {
+		snprintf(buf, size, "%*s \xe2\x94\x82 %s%s", b->view == 1 ? 11 : 7, "", nr, text);
+		return;
+	}
+	if (al->nr_samples) {
+		if (b->view == 1)
+			snprintf(val, sizeof(val), "%11" PRIu64, al->period);
+		else if (b->view == 2)
+			snprintf(val, sizeof(val), "%7" PRIu64, al->nr_samples);
+		else
+			snprintf(val, sizeof(val), "%7.2f", al->percent);
+	}
+	if (b->jump_sources && b->nr_sources && b->nr_sources[li])
+		snprintf(src, sizeof(src), " %u\xe2\x86\x90", b->nr_sources[li]);
+	if (b->jump_arrows && al->has_target) {
+		uint64_t here = b->l.start + (uint64_t)al->offset;
+
+		arrow = al->is_call ? "\xe2\x86\x92" :	/* → */
+			al->target > here ? "\xe2\x86\x93" : "\xe2\x86\x91";	/* ↓ ↑ */
+		while (*text == ' ')
+			text++;
+	}
+	snprintf(buf, size, "%*s \xe2\x94\x82 %s%*" PRIx64 ":%s%s%s%s%s", b->view == 1 ? 11 : 7, val,
+		 nr, b->l.addr_width, b->show_addr ? b->l.start + (uint64_t)al->offset :
+		 (uint64_t)al->offset, src, *arrow ? " " : "", arrow, *arrow ? " " : "", text);
+}
+
+/* Find b->search from the row after (dir 1) or before (-1) the selected
+ * one; the helpline says when there is none. */
+static void browser__search(struct ann_browser *b, int dir)
+{
+	size_t r = b->sel;
+
+	if (!b->search[0] || !b->nr_rows)
+		return;
+	for (;;) {
+		if (dir > 0 ? r + 1 >= b->nr_rows : r == 0)
+			break;
+		r = dir > 0 ? r + 1 : r - 1;
+		if (strstr(browser__line(b, r)->text, b->search)) {
+			b->sel = r;
+			return;
+		}
+	}
+	tui__helpline("String not found!");
+	SLsmg_refresh();
+	tui__getkey();
+}
+
+/* Ask for a search string (/ and ?) and search it. */
+static void browser__ask_search(struct ann_browser *b, int dir)
+{
+	char buf[sizeof(b->search)];
+
+	snprintf(buf, sizeof(buf), "%s", b->search);
+	if (tui__input_window("Search", dir > 0 ? "String: " : "Backward search string: ",
+			      buf, sizeof(buf)))
+		return;
+	snprintf(b->search, sizeof(b->search), "%s", buf);
+	browser__search(b, dir);
+}
+
+/* P: the listing as --stdio prints it, into SYMBOL.annotation. */
+static void browser__print_file(struct ann_browser *b)
+{
+	char path[600], msg[700];
+	FILE *fp;
+	int err;
+
+	snprintf(path, sizeof(path), "%s.annotation", b->as->sym->name);
+	fp = fopen(path, "w");
+	err = fp ? annotated_sym__fprintf(b->set, b->as, b->opts, fp) : -errno;
+	if (fp && fclose(fp) && !err)
+		err = -EIO;
+	if (err)
+		snprintf(msg, sizeof(msg), "Couldn't write %s: %s (press a key)", path, strerror(-err));
+	else
+		snprintf(msg, sizeof(msg), "Printed to %s (press a key)", path);
+	tui__helpline(msg);
+	SLsmg_refresh();
+	tui__getkey();
+}
+
+/* p/b: another percent type; the listing again, on the same line. */
+static void browser__percent_type(struct ann_browser *b, bool flip_global)
+{
+	enum annotate_percent_type t = b->opts_own.percent_type;
+	bool global = t == PERCENT_GLOBAL_PERIOD || t == PERCENT_GLOBAL_HITS;
+	bool hits = t == PERCENT_LOCAL_HITS || t == PERCENT_GLOBAL_HITS;
+	size_t keep = b->nr_rows ? b->rows[b->sel] : 0, r;
+
+	if (flip_global)
+		global = !global;
+	else
+		hits = !hits;
+	b->opts_own.percent_type = global ? (hits ? PERCENT_GLOBAL_HITS : PERCENT_GLOBAL_PERIOD) :
+				   (hits ? PERCENT_LOCAL_HITS : PERCENT_LOCAL_PERIOD);
+	if (browser__load(b, b->as))
+		return;
+	for (r = 0; r < b->nr_rows; r++)
+		if (b->rows[r] <= keep)
+			b->sel = r;
 }
 
 static void browser__draw(struct ann_browser *b)
@@ -127,24 +287,12 @@ static void browser__draw(struct ann_browser *b)
 			continue;
 		}
 		al = browser__line(b, row);
-		if (al->offset < 0) {
-			snprintf(buf, sizeof(buf), "        \xe2\x94\x82 %s", al->text);
-		} else {
-			char pct[16] = "";
-
-			if (al->nr_samples)
-				snprintf(pct, sizeof(pct), "%7.2f", al->percent);
+		browser__format(b, al, b->rows[row], buf, sizeof(buf));
+		if (al->offset >= 0)
 			color = tui__percent_color(al->percent);
-			if (b->show_addr)
-				snprintf(buf, sizeof(buf), "%7s \xe2\x94\x82 %*" PRIx64 ":%s", pct,
-					 b->l.addr_width, b->l.start + (uint64_t)al->offset, al->text);
-			else
-				snprintf(buf, sizeof(buf), "%7s \xe2\x94\x82 %*" PRIx64 ":%s", pct,
-					 b->l.addr_width, (uint64_t)al->offset, al->text);
-		}
 		tui__write(r + 1, 0, row == b->sel ? TUI_SELECTED : color, buf, cols);
 	}
-	tui__helpline(NULL);
+	tui__helpline("Press 'h' for help on key bindings");
 	SLsmg_refresh();
 }
 
@@ -234,10 +382,50 @@ static int browser__key(struct ann_browser *b, int key, int depth)
 		browser__rows(b, b->nr_rows ? b->rows[b->sel] : 0);
 		break;
 	case 'o':
+	case 'f':
 		b->show_addr = !b->show_addr;
 		break;
+	case 'H':
+		if (b->nr_hot) {
+			size_t r;
+
+			for (r = 0; r < b->nr_rows; r++)
+				if (b->rows[r] == b->hot[0])
+					b->sel = r;
+		}
+		break;
+	case 't':
+		b->view = (b->view + 1) % 3;
+		break;
+	case 'k':
+		b->line_nr = !b->line_nr;
+		break;
+	case 'j':
+		b->jump_arrows = !b->jump_arrows;
+		break;
+	case 'J':
+		b->jump_sources = !b->jump_sources;
+		break;
+	case 'p':
+		browser__percent_type(b, true);
+		break;
+	case 'b':
+		browser__percent_type(b, false);
+		break;
+	case '/':
+		browser__ask_search(b, 1);
+		break;
 	case '?':
+		browser__ask_search(b, -1);
+		break;
+	case 'n':
+		browser__search(b, 1);
+		break;
+	case 'P':
+		browser__print_file(b);
+		break;
 	case 'h':
+	case SL_KEY_F(1):
 		tui__help_window(annotate_help);
 		break;
 	case K_ENTER:
@@ -320,11 +508,12 @@ static int browse_sym(struct ann_browser *b, size_t idx, int depth)
 int tui__browse_annotate(struct annotation_set *set, struct annotated_sym **syms, size_t nr,
 			 const struct annotate_opts *opts)
 {
-	struct ann_browser b = { .set = set, .syms = syms, .nr_syms = nr, .opts = opts,
+	struct ann_browser b = { .set = set, .syms = syms, .nr_syms = nr, .opts_own = *opts,
 				 .show_source = !opts->no_source, .show_addr = true };
 	size_t idx = 0, failed = 0;
 	int ret = 0, dir = 1;
 
+	b.opts = &b.opts_own;
 	if (tui__init_tty())
 		return -EIO;
 	while (nr && failed < nr) {
@@ -349,5 +538,6 @@ int tui__browse_annotate(struct annotation_set *set, struct annotated_sym **syms
 		annotate_listing__exit(&b.l);
 	free(b.rows);
 	free(b.hot);
+	free(b.nr_sources);
 	return ret < 0 ? ret : 0;
 }

@@ -23,6 +23,37 @@
 #define SET_BUCKETS 4096
 #define CONTEXT_LINES 5		/* source lines shown before a new line */
 
+/* src into dst (size bytes, NUL-terminated, cut to fit): the copies of
+ * the per-instruction path, where snprintf's format parsing showed. */
+static void str_copy(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size)
+		n = size - 1;
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* "0x" and v in lower-case hex (objdump's spelling) at out; the length. */
+static size_t hex_put(char *out, uint64_t v)
+{
+	char tmp[16];
+	size_t n = 0, k = 0;
+
+	do {
+		tmp[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	out[k++] = '0';
+	out[k++] = 'x';
+	while (n)
+		out[k++] = tmp[--n];
+	out[k] = '\0';
+	return k;
+}
+
 struct event_total {
 	const struct evsel *evsel;
 	uint64_t period, nr_samples;
@@ -533,7 +564,7 @@ static void src_pos__get(const struct objdump_state *st, struct dso *dso, uint64
 	}
 	if (!name && st->symtab)
 		name = disasm_symtab__function(st->symtab, addr, &start);
-	snprintf(pos->func, sizeof(pos->func), "%s", name ? name : "");
+	str_copy(pos->func, sizeof(pos->func), name ? name : "");
 }
 
 static struct shown_file *state__shown(struct objdump_state *st, const struct source_file *f)
@@ -589,7 +620,7 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 		}
 	}
 	if (pos->func[0]) {
-		snprintf(st->prev_func, sizeof(st->prev_func), "%s", pos->func);
+		str_copy(st->prev_func, sizeof(st->prev_func), pos->func);
 		st->have_prev_func = true;
 	}
 	if (pos->line && pos->line != st->prev_line)
@@ -633,6 +664,7 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
  */
 static void put_str(char *out, size_t size, size_t *n, const char *str);
 
+
 static bool mnemonic__sized(const char *m, size_t len)
 {
 	static const char *const bases[] = {
@@ -647,8 +679,8 @@ static bool mnemonic__sized(const char *m, size_t len)
 
 	if (len > 4 && !strncmp(m, "cmov", 4))
 		return true;
-	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
-		if (strlen(bases[i]) == len && !strncmp(m, bases[i], len))
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)	/* first letters first */
+		if (bases[i][0] == m[0] && strlen(bases[i]) == len && !strncmp(m, bases[i], len))
 			return true;
 	return false;
 }
@@ -704,7 +736,7 @@ static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *o
 		snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
 		return;
 	}
-	snprintf(out, size, "%s", in->mnemonic);
+	str_copy(out, size, in->mnemonic);
 }
 
 /* The opcode byte after the legacy and REX prefixes. */
@@ -834,8 +866,11 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 				if (c)
 					e = c + 1;
 			}
-			snprintf(num, sizeof(num), "%.*s", (int)(e - p), p);
-			put_str(out, size, &n, num);
+			if ((size_t)(e - p) < sizeof(num)) {
+				memcpy(num, p, (size_t)(e - p));
+				num[e - p] = '\0';
+				put_str(out, size, &n, num);
+			}
 			p = e;
 		} else if (*p == '$' || (!depth && *p >= '0' && *p <= '9' &&
 					 (at_operand(ops, p) || p[-1] == '-'))) {
@@ -862,7 +897,8 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 				if (bits < 64)
 					v &= ((uint64_t)1 << bits) - 1;
 			}
-			snprintf(num, sizeof(num), "%s0x%" PRIx64, imm ? "$" : "", v);
+			num[0] = '$';
+			hex_put(num + imm, v);
 			put_str(out, size, &n, num);
 		} else {
 			char c[2] = { *p++, '\0' };
@@ -916,8 +952,8 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		buf[n] = '\0';
 	}
 	if (intel) {
-		snprintf(m, sizeof(m), "%s", in->mnemonic);
-		snprintf(ops, sizeof(ops), "%s", in->op_str);
+		str_copy(m, sizeof(m), in->mnemonic);
+		str_copy(ops, sizeof(ops), in->op_str);
 	} else if (in->size == 2 && in->bytes[0] == 0x66 && in->bytes[1] == 0x90) {
 		snprintf(m, sizeof(m), "xchg");		/* Capstone: "nop" */
 		snprintf(ops, sizeof(ops), "%%ax,%%ax");
@@ -938,10 +974,15 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		snprintf(pfx + k, sizeof(pfx) - k, "%s", m);
 		snprintf(m, sizeof(m), "%s", pfx);
 	}
-	if (!ops[0])
-		snprintf(buf + n, size - n, "%s", m);
-	else
-		snprintf(buf + n, size - n, "%-6s %s", m, ops);
+	put_str(buf, size, &n, m);
+	if (ops[0]) {		/* objdump: the mnemonic padded to 6, a space */
+		size_t ml = strlen(m);
+
+		while (ml++ < 6)
+			put_str(buf, size, &n, " ");
+		put_str(buf, size, &n, " ");
+		put_str(buf, size, &n, ops);
+	}
 	if (in->has_ref) {
 		n = strlen(buf);
 		sym_ref(st, dso, in->ref, ref, sizeof(ref));
@@ -985,6 +1026,7 @@ static struct annotate_line *builder__code(struct listing_builder *b,
 	}
 	al->offset = (int64_t)(addr - as->sym->start);
 	end = next - as->sym->start;
+	al->len = end > (uint64_t)al->offset ? end - (uint64_t)al->offset : 0;
 	for (off = (uint64_t)al->offset; off < end && off < as->len; off++) {
 		al->period += as->addr_period[off];
 		al->nr_samples += as->addr_hits[off];
@@ -1030,7 +1072,9 @@ static double line__percent(const struct annotate_line *al, const struct annotat
 	switch (t) {
 	case PERCENT_GLOBAL_PERIOD: num = al->period; den = tot_period; break;
 	case PERCENT_LOCAL_HITS: num = al->nr_samples; den = as->nr_samples; break;
-	case PERCENT_GLOBAL_HITS: num = al->nr_samples; den = tot_samples; break;
+	/* perf 6.1's annotate never counts its hists' samples: its global
+	 * hits are 0.00 on every line */
+	case PERCENT_GLOBAL_HITS: num = 0; den = tot_samples; break;
 	default: num = al->period; den = as->period; break;
 	}
 	return den ? 100.0 * (double)num / (double)den : 0.0;
@@ -1114,10 +1158,95 @@ static const char *dso__display_name(const struct dso *dso, bool full)
 	return s ? s + 1 : dso->long_name;
 }
 
+/* ---- event groups ---- */
+
+#define GROUP_MAX 16		/* columns of a group listing */
+
+/* A group's column: the member's samples of the symbol (NULL: none). */
+struct group_col {
+	struct evsel *evsel;
+	const struct annotated_sym *as;
+};
+
+static const struct annotated_sym *set__find(const struct annotation_set *set,
+					     const struct evsel *evsel, const struct dso *dso,
+					     const struct symbol *sym)
+{
+	const struct annotated_sym *as;
+
+	for (as = set->buckets[sym__hash(evsel, sym)]; as; as = as->next)
+		if (as->sym == sym && as->evsel == evsel && as->dso == dso)
+			return as;
+	return NULL;
+}
+
+/* The columns of as's listing: its event alone, or with opts->group the
+ * members of the group it leads, leader first. Their number. */
+static int group__cols(const struct annotation_set *set, const struct annotated_sym *as,
+		       const struct annotate_opts *opts, struct group_col *cols)
+{
+	struct evsel *e = as->evsel;
+	int n = 1;
+
+	cols[0] = (struct group_col){ .evsel = e, .as = as };
+	if (!opts->group || e->leader != e)
+		return 1;
+	while (n < e->nr_members && n < GROUP_MAX) {
+		struct evsel *m = list_entry(cols[n - 1].evsel->node.next, struct evsel, node);
+
+		cols[n++] = (struct group_col){ .evsel = m, .as = set__find(set, m, as->dso, as->sym) };
+	}
+	return n;
+}
+
+/* perf's evsel__group_desc(): "anon group { a, b }", or "a, b" for
+ * --group over ungrouped events. */
+static void group__desc(const struct group_col *cols, int n, bool forced, char *buf, size_t size)
+{
+	size_t k = 0;
+	int i;
+
+	buf[0] = '\0';
+	if (!forced)
+		put_str(buf, size, &k, "anon group { ");
+	for (i = 0; i < n; i++) {
+		if (i)
+			put_str(buf, size, &k, ", ");
+		put_str(buf, size, &k, evsel__name(cols[i].evsel));
+	}
+	if (!forced)
+		put_str(buf, size, &k, " }");
+}
+
+/* Column c's period, samples and percent on the code line al. */
+static void group__value(const struct group_col *col, bool leader, const struct annotate_line *al,
+			 enum annotate_percent_type t, uint64_t *period, uint64_t *hits,
+			 double *percent)
+{
+	struct annotate_line ml = { .offset = al->offset };
+	uint64_t off;
+
+	if (leader) {
+		*period = al->period;
+		*hits = al->nr_samples;
+		*percent = al->percent;
+		return;
+	}
+	for (off = (uint64_t)al->offset; col->as && off < (uint64_t)al->offset + al->len &&
+	     off < col->as->len; off++) {
+		ml.period += col->as->addr_period[off];
+		ml.nr_samples += col->as->addr_hits[off];
+	}
+	*period = ml.period;
+	*hits = ml.nr_samples;
+	*percent = col->as ? line__percent(&ml, col->as, t, 0, 0) : 0.0;
+}
+
 /* One source line of -l's summary: its share, summed over its instructions. */
 struct line_share {
 	const char *path;	/* the DSO's srcline; NULL: path_buf */
-	double percent;
+	double percent;		/* summed over the columns: the order */
+	double col[GROUP_MAX];	/* per column (event of a group) */
 	char path_buf[64];
 };
 
@@ -1165,22 +1294,37 @@ static const char *line_path(struct dso *dso, uint64_t addr, bool full, char *bu
  * lines' shares summed, printed hottest first ("Sorted summary for file").
  */
 static int print_line_summary(const struct annotated_sym *as, const struct annotate_listing *l,
-			      const struct annotate_opts *opts, FILE *fp)
+			      const struct annotate_opts *opts, const struct group_col *cols,
+			      int ncols, FILE *fp)
 {
 	struct line_share *shares = calloc(l->nr ? l->nr : 1, sizeof(*shares));
 	size_t i, n = 0, m;
+	int c;
 
 	if (!shares)
 		return -ENOMEM;
 	for (i = 0; i < l->nr; i++) {
 		const struct annotate_line *al = &l->lines[i];
 		struct line_share *sh = &shares[n];
+		double max = 0;
 
-		if (al->offset < 0 || al->percent <= 0.5)
+		if (al->offset < 0)
+			continue;
+		/* perf: the lines over 0.5% in some column, by their sum */
+		for (c = 0; c < ncols; c++) {
+			uint64_t period, hits;
+
+			group__value(&cols[c], c == 0, al, opts->percent_type, &period, &hits,
+				     &sh->col[c]);
+			if (sh->col[c] > max)
+				max = sh->col[c];
+		}
+		if (max <= 0.5)
 			continue;
 		sh->path = line_path(as->dso, l->start + (uint64_t)al->offset, opts->full_paths,
 				     sh->path_buf, sizeof(sh->path_buf));
-		sh->percent = al->percent;
+		for (c = 0, sh->percent = 0; c < ncols; c++)
+			sh->percent += sh->col[c];
 		n++;
 	}
 	/* sorting moves the entries: paths in path_buf follow them */
@@ -1189,9 +1333,11 @@ static int print_line_summary(const struct annotated_sym *as, const struct annot
 			shares[i].path = NULL;
 	qsort(shares, n, sizeof(*shares), line_share__by_path);
 	for (i = 0, m = 0; i < n; i++) {	/* one per path */
-		if (m && !strcmp(line_share__path(&shares[m - 1]), line_share__path(&shares[i])))
+		if (m && !strcmp(line_share__path(&shares[m - 1]), line_share__path(&shares[i]))) {
 			shares[m - 1].percent += shares[i].percent;
-		else
+			for (c = 0; c < ncols; c++)
+				shares[m - 1].col[c] += shares[i].col[c];
+		} else
 			shares[m++] = shares[i];
 	}
 	qsort(shares, m, sizeof(*shares), line_share__by_percent);
@@ -1199,35 +1345,65 @@ static int print_line_summary(const struct annotated_sym *as, const struct annot
 	fprintf(fp, "----------------------------------------------\n\n");
 	if (!m)
 		fprintf(fp, " Nothing higher than %1.1f%%\n", 0.5);
-	for (i = 0; i < m; i++)
-		fprintf(fp, " %7.2f %s\n", shares[i].percent, line_share__path(&shares[i]));
+	for (i = 0; i < m; i++) {
+		for (c = 0; c < ncols; c++)
+			fprintf(fp, " %7.2f", shares[i].col[c]);
+		fprintf(fp, " %s\n", line_share__path(&shares[i]));
+	}
 	free(shares);
 	return 0;
+}
+
+/* " :   ADDR:" with ADDR in hex right-aligned in width, as
+ * fprintf(" :   %*" PRIx64 ":") without its format parsing per line. */
+static void addr__put(FILE *fp, int width, uint64_t addr)
+{
+	char buf[48], *p = buf + sizeof(buf);
+	int n = 0;
+
+	*--p = '\0';
+	*--p = ':';
+	do {
+		*--p = "0123456789abcdef"[addr & 15];
+		addr >>= 4;
+		n++;
+	} while (addr);
+	while (n++ < width && p > buf + 6)
+		*--p = ' ';
+	p -= 5;
+	memcpy(p, " :   ", 5);
+	fputs(p, fp);
 }
 
 int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, FILE *fp)
 {
 	struct annotate_listing l;
-	int width = opts->show_total_period ? 12 : 8, hlen, err;
+	struct group_col cols[GROUP_MAX];
+	int ncols = group__cols(set, as, opts, cols), c;
+	int width = (opts->show_total_period ? 12 : 8) * ncols, hlen, err;
 	const char *what = opts->show_total_period ? "Period" :
 			   opts->show_nr_samples ? "Samples" : "Percent";
-	char buf[64];
+	char buf[64], desc[1024];
 	size_t i;
 
 	err = annotated_sym__listing(set, as, opts, &l);
 	if (err)
 		return err;
 	if (opts->print_line) {
-		err = print_line_summary(as, &l, opts, fp);
+		err = print_line_summary(as, &l, opts, cols, ncols, fp);
 		if (err) {
 			annotate_listing__exit(&l);
 			return err;
 		}
 	}
+	if (ncols > 1)
+		group__desc(cols, ncols, opts->group_forced, desc, sizeof(desc));
+	else
+		snprintf(desc, sizeof(desc), "%s", evsel__name(as->evsel));
 	hlen = fprintf(fp, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64
 		       " samples, percent: %s)\n", width, width, what,
-		       dso__display_name(as->dso, opts->full_paths), evsel__name(as->evsel),
+		       dso__display_name(as->dso, opts->full_paths), desc,
 		       as->nr_samples, annotate__percent_type_str(opts->percent_type));
 	/* perf's rule: as long as that line (its newline counted), and 4 more */
 	for (i = 0; i < (size_t)hlen + 4; i++)
@@ -1244,16 +1420,33 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 					al->text);
 			continue;
 		}
-		if (opts->percent_limit > 0 && al->percent < opts->percent_limit)
-			continue;
-		if (opts->show_total_period)
-			fprintf(fp, " %11" PRIu64, al->period);
-		else if (opts->show_nr_samples)
-			fprintf(fp, " %7" PRIu64, al->nr_samples);
-		else
-			fprintf(fp, " %7.2f", al->percent);
-		fprintf(fp, " :   %*" PRIx64 ":%s", l.addr_width, l.start + (uint64_t)al->offset,
-			al->text);
+		if (ncols == 1) {
+			if (opts->show_total_period)
+				fprintf(fp, " %11" PRIu64, al->period);
+			else if (opts->show_nr_samples)
+				fprintf(fp, " %7" PRIu64, al->nr_samples);
+			else if (al->percent == 0.0)	/* most lines: no printf */
+				fputs("    0.00", fp);
+			else
+				fprintf(fp, " %7.2f", al->percent);
+		} else {
+			uint64_t period[GROUP_MAX], hits[GROUP_MAX];
+			double pct[GROUP_MAX];
+
+			for (c = 0; c < ncols; c++)
+				group__value(&cols[c], c == 0, al, opts->percent_type, &period[c],
+					     &hits[c], &pct[c]);
+			for (c = 0; c < ncols; c++) {
+				if (opts->show_total_period)
+					fprintf(fp, " %11" PRIu64, period[c]);
+				else if (opts->show_nr_samples)
+					fprintf(fp, " %7" PRIu64, hits[c]);
+				else
+					fprintf(fp, " %7.2f", pct[c]);
+			}
+		}
+		addr__put(fp, l.addr_width, l.start + (uint64_t)al->offset);
+		fputs(al->text, fp);
 		if (opts->print_line && al->percent > 0.5) {
 			/* perf shows a line's srcline when it differs from the
 			 * last one shown, over all the symbols printed */

@@ -47,7 +47,12 @@ struct annotate_opts {
 	bool show_total_period;	/* --show-total-period: periods */
 	bool asm_raw;		/* --asm-raw: instruction bytes */
 	bool stdio2;		/* --stdio2: perf's TUI layout as text */
-	double percent_limit;	/* --percent-limit: lines below are hidden */
+	bool group;		/* --group (or a recording of groups): a leader's
+				   listing has a column per group member */
+	bool group_forced;	/* --group over events recorded ungrouped: the
+				   header names them without "anon group { }" */
+	double percent_limit;	/* --percent-limit: symbols with less of the
+				   event's period are not listed (lines never hidden) */
 };
 
 /* One symbol's samples for one event. */
@@ -99,7 +104,11 @@ void annotation_set__totals(const struct annotation_set *set, const struct evsel
 			    uint64_t *period, uint64_t *nr_samples);
 
 /*
- * Print as perf annotate --stdio: header, rule, the listing. set gives
+ * Print as perf annotate --stdio: header, rule, the listing. With
+ * opts->group and as of a group leader, one column per member of the
+ * group (leader first), each share of that event's samples in the symbol
+ * (members' global periods 0.00, as perf 6.1's hists of members have no
+ * totals), the header naming the group as perf's evsel__group_desc(). set gives
  * the event totals for the global percent types. Source files are read
  * once per set. 0; -ENOENT (no file for the DSO's code), -EOPNOTSUPP
  * (not x86 code), -EIO, -ENOMEM (nothing printed then); -EPIPE when the
@@ -108,9 +117,18 @@ void annotation_set__totals(const struct annotation_set *set, const struct evsel
 int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, FILE *fp);
 
+/*
+ * Print as perf annotate --stdio2: the layout of perf's annotate browser
+ * as text (annotate-stdio2.c describes it), the title naming the event's
+ * samples and period counted. Errors as annotated_sym__fprintf().
+ */
+int annotated_sym__fprintf2(struct annotation_set *set, const struct annotated_sym *as,
+			    const struct annotate_opts *opts, FILE *fp);
+
 /* One line of an annotated listing, as the TUI browses them. */
 struct annotate_line {
 	int64_t offset;		/* from the symbol start; -1: source/text line */
+	uint64_t len;		/* instructions: bytes whose samples are its */
 	int line_nr;		/* perf's running line number */
 	char *text;		/* source line, or the instruction after "addr:" */
 	double percent;		/* instructions: by opts->percent_type */

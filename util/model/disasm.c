@@ -324,6 +324,15 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 		err = -ENOMEM;
 		goto out;
 	}
+	/* at most one instruction per byte: one allocation, not moved for
+	 * a function up to 256 KB (the pages past the last instruction are
+	 * never touched) */
+	alloc = end - start < (1 << 18) ? (size_t)(end - start) : (1 << 18);
+	code->insns = malloc(alloc * sizeof(*code->insns));
+	if (!code->insns) {
+		err = -ENOMEM;
+		goto out;
+	}
 	p = buf;
 	left = end - start;
 	addr = start;

@@ -216,6 +216,16 @@ int dso__load_elf_image(struct dso *dso, void *image, size_t size, void *rimage,
 /* Symbols from a perf map file ("START SIZE name" hex lines, /tmp/perf-PID.map).
  * 0 or -errno. */
 int dso__load_perf_map(struct dso *dso, const char *path);
+/*
+ * Whether the kernel DSO (kind DSO_KERNEL) could hold a symbol called
+ * name, told without loading its symbols: false only when the build-id
+ * cache copy of its kallsyms (the file dso__load() reads for the running
+ * kernel) names no such symbol; with the symbols loaded, whether one is
+ * there; true when it cannot be told cheaply (a module, -k vmlinux,
+ * --kallsyms, no cached copy). For consumers that look for symbols by
+ * name and would otherwise load the kernel's symbols for nothing.
+ */
+bool dso__kernel_may_have_symbol(struct dso *dso, const char *name);
 /* Kernel / module symbols from a kallsyms file (dso kind KERNEL: every
  * non-module symbol; KMODULE: symbols tagged [short name]). 0 or -errno. */
 int dso__load_kallsyms(struct dso *dso, const char *path);

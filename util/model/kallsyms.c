@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <gelf.h>
 #include "dso.h"
 #include "machine.h"
@@ -537,4 +538,58 @@ int dso__load_kernel(struct dso *dso)
 		}
 	}
 	return dso__load_kallsyms(dso, path);
+}
+
+/* Does the kallsyms text [p, end) have a line naming sym ("ADDR T sym"
+ * ended by a newline or the module's tab)? */
+static bool kallsyms_text__names(const char *p, const char *end, const char *sym, size_t len)
+{
+	while (p < end) {
+		const char *hit = memmem(p, (size_t)(end - p), sym, len);
+
+		if (!hit)
+			return false;
+		/* after "ADDR T " and before '\n', '\t' or the end */
+		if (hit - p >= 3 && hit[-1] == ' ' && hit[-3] == ' ' &&
+		    (hit + len == end || hit[len] == '\n' || hit[len] == '\t'))
+			return true;
+		p = hit + 1;
+	}
+	return false;
+}
+
+bool dso__kernel_may_have_symbol(struct dso *dso, const char *name)
+{
+	char cached[PATH_MAX];
+	struct stat st;
+	size_t len = strlen(name);
+	bool may = true;
+	void *text;
+	int fd;
+
+	if (__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)) {
+		for (size_t i = 0; i < dso->nr_symbols; i++)
+			if (!strcmp(dso->symbols[i]->name, name))
+				return true;
+		return false;
+	}
+	/* -k or --kallsyms name another source; modules come from /proc */
+	if (dso->kind != DSO_KERNEL || !len ||
+	    (dso->machine && (dso->machine->vmlinux || dso->machine->kallsyms)) ||
+	    !kernel__cached_kallsyms(dso, cached, sizeof(cached)))
+		return true;
+	fd = open(cached, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return true;
+	if (!fstat(fd, &st) && st.st_size > 0) {
+		/* populated at once: one pass over the page cache, no fault
+		 * per page */
+		text = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		if (text != MAP_FAILED) {
+			may = kallsyms_text__names(text, (const char *)text + st.st_size, name, len);
+			munmap(text, (size_t)st.st_size);
+		}
+	}
+	close(fd);
+	return may;
 }

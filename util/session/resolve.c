@@ -11,6 +11,8 @@
 #include "../model/dso.h"
 #include "../model/machine.h"
 #include "../model/map.h"
+#include "../model/maps.h"
+#include "../model/thread.h"
 
 int resolved_sample__init(struct resolved_sample *rs, bool cache)
 {
@@ -40,6 +42,30 @@ int resolved_sample__callchain(struct perf_session *s, struct resolved_sample *r
 {
 	return sample__resolve_callchain(rs->sample, rs->evsel, rs->thread, opts, s->unwind_batch,
 					 &rs->cursor);
+}
+
+struct dso *resolved_sample__dso(const struct resolved_sample *rs)
+{
+	uint8_t cpumode = rs->sample->cpumode;
+	struct maps *maps;
+	struct map *map;
+
+	if (!rs->thread)
+		return NULL;
+	switch (cpumode) {	/* as thread__find_symbol() picks the maps */
+	case PERF_RECORD_MISC_KERNEL:
+		maps = machine__kernel_maps(thread__machine(rs->thread));
+		break;
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+	case PERF_RECORD_MISC_GUEST_USER:
+	case PERF_RECORD_MISC_HYPERVISOR:
+		return NULL;
+	default:
+		maps = thread__maps(rs->thread);
+		break;
+	}
+	map = maps ? maps__find(maps, rs->sample->ip) : NULL;
+	return map ? map->dso : NULL;
 }
 
 void resolved_sample__location(struct resolved_sample *rs, bool from_chain)

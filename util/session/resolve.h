@@ -54,6 +54,15 @@ int resolved_sample__callchain(struct perf_session *s, struct resolved_sample *r
 			       const struct resolve_opts *opts);
 
 /*
+ * The DSO of the map holding the sample ip in the sample's cpumode, as
+ * resolved_sample__location() would find it, without loading any
+ * symbols: for consumers that drop samples by DSO (or put some aside)
+ * before paying for their symbol tables. Borrowed; NULL when no map
+ * holds the ip (or a guest/hypervisor mode).
+ */
+struct dso *resolved_sample__dso(const struct resolved_sample *rs);
+
+/*
  * Fill rs->al with the map, symbol and DSO address of the sample ip in
  * the sample's cpumode (perf's machine__resolve()), al.cpu the sample's
  * cpu. from_chain: the cursor was just filled for this sample, and its

@@ -53,4 +53,8 @@ wait_for() {
 	done
 	return 1
 }
+# the selected row (black on yellow) of the pane, without its colours
+selected() {
+	tmux -L "$SOCK" capture-pane -t t -p -e | grep $'\e\\[[0-9;]*43m' | head -1 | sed 's/\x1b\[[0-9;]*m//g'
+}
 send_line() { tmux -L "$SOCK" send-keys -t t -l "$1"; tmux -L "$SOCK" send-keys -t t Enter; }
