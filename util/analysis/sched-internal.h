@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "sched.h"
 #include "stat.h"
+#include "../session/trace-format.h"
 
 struct evsel;
 struct perf_session;
@@ -29,6 +30,26 @@ enum sched_ev {
 	SEV_WAKEUP_NEW,
 	SEV_MIGRATE,
 	SEV_RUNTIME,
+};
+
+/* The payload fields the analysis reads, resolved once per evsel. */
+enum sched_field {
+	SF_PREV_PID,
+	SF_NEXT_PID,
+	SF_PREV_STATE,
+	SF_PREV_COMM,
+	SF_NEXT_COMM,
+	SF_PID,
+	SF_COMM,
+	SF_RUNTIME,
+	SF_ORIG_CPU,
+	SF_DEST_CPU,
+	SF_NR
+};
+
+struct sched_evfields {
+	bool resolved;
+	struct trace_field f[SF_NR];
 };
 
 /* latency: the last work atom of a task (perf keeps the list; only its
@@ -91,6 +112,7 @@ struct sched {
 	struct perf_session *session;
 	struct trace_formatter *tf;
 	unsigned char *ev_kind;		/* by evsel idx */
+	struct sched_evfields *evf;	/* by evsel idx, nr_ev_kind of them */
 	int nr_ev_kind;
 	bool have_waking;
 
@@ -143,11 +165,11 @@ struct sched_task *sched__task(struct sched *sc, pid_t tid);
 pid_t sched__pid(struct sched *sc, const struct thread *t);
 /* All tasks, in creation order of the hash walk (caller frees). */
 struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr);
-/* Payload fields of a sched sample (0 when missing). */
+/* Payload fields of a sched sample (0, or "", when missing). */
 uint64_t sched__field(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      const char *name);
+		      enum sched_field field);
 void sched__field_str(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      const char *name, char *buf, size_t size);
+		      enum sched_field field, char *buf, size_t size);
 /* The machine's thread of tid, made with pid as perf's machine__findnew_thread(). */
 struct thread *sched__thread(struct sched *sc, pid_t pid, pid_t tid);
 /*

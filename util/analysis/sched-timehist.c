@@ -260,9 +260,9 @@ static void print_sample(struct sched *sc, struct evsel *evsel, struct perf_samp
 	if (sc->o.next) {
 		char comm[32], nstr[64];
 
-		sched__field_str(sc, evsel, sample, "next_comm", comm, sizeof(comm));
+		sched__field_str(sc, evsel, sample, SF_NEXT_COMM, comm, sizeof(comm));
 		snprintf(nstr, sizeof(nstr), "next: %s[%d]", comm,
-			 (int)sched__field(sc, evsel, sample, "next_pid"));
+			 (int)sched__field(sc, evsel, sample, SF_NEXT_PID));
 		nstr[29] = '\0';	/* perf's 30-byte buffer cuts the text there */
 		printf(" %-*s", sc->comm_width, nstr);
 	}
@@ -277,8 +277,8 @@ static void print_sample(struct sched *sc, struct evsel *evsel, struct perf_samp
 
 static int th_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	int64_t state = (int64_t)sched__field(sc, evsel, sample, "prev_state");
-	pid_t prev = (pid_t)sched__field(sc, evsel, sample, "prev_pid");
+	int64_t state = (int64_t)sched__field(sc, evsel, sample, SF_PREV_STATE);
+	pid_t prev = (pid_t)sched__field(sc, evsel, sample, SF_PREV_PID);
 	uint64_t tprev, t = sample->time;
 	int cpu = (int)sample->cpu;
 	struct thread *th = NULL;
@@ -312,7 +312,7 @@ static int th_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *
 		if (skip_thread(sc, th))
 			goto out;
 		/* -I: only switches to and from the idle task */
-		if (ih && sched__field(sc, evsel, sample, "next_pid") != 0)
+		if (ih && sched__field(sc, evsel, sample, SF_NEXT_PID) != 0)
 			goto out;
 		task = sched__task(sc, th->tid);
 		if (!task)
@@ -368,7 +368,7 @@ out:
 
 static int th_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct thread *wakee = sched__thread(sc, 0, pid), *waker;
 	struct sched_task *task = sched__task(sc, pid);
 	char tstr[64];
@@ -400,7 +400,7 @@ static int th_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample *
 
 static int th_migrate(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct thread *migrated = sched__thread(sc, 0, pid), *th;
 	struct sched_task *task = sched__task(sc, pid);
 	char tstr[64];
@@ -427,8 +427,8 @@ static int th_migrate(struct sched *sc, struct evsel *evsel, struct perf_sample 
 	printf(" %-*s ", sc->comm_width, commstr(sc, th));
 	printf("  %9s  %9s  %9s ", "", "", "");
 	printf("migrated: %s", commstr(sc, migrated));
-	printf(" cpu %d => %d\n", (int)sched__field(sc, evsel, sample, "orig_cpu"),
-	       (int)sched__field(sc, evsel, sample, "dest_cpu"));
+	printf(" cpu %d => %d\n", (int)sched__field(sc, evsel, sample, SF_ORIG_CPU),
+	       (int)sched__field(sc, evsel, sample, SF_DEST_CPU));
 	return 0;
 }
 

@@ -159,20 +159,40 @@ struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr)
 	return v;
 }
 
+/* The fields of evsel (a sched evsel: its idx is in ev_kind), resolved
+ * at its first sample. */
+static const struct trace_field *sched__fields(struct sched *sc, struct evsel *evsel)
+{
+	static const char *const names[SF_NR] = {
+		[SF_PREV_PID] = "prev_pid", [SF_NEXT_PID] = "next_pid",
+		[SF_PREV_STATE] = "prev_state", [SF_PREV_COMM] = "prev_comm",
+		[SF_NEXT_COMM] = "next_comm", [SF_PID] = "pid", [SF_COMM] = "comm",
+		[SF_RUNTIME] = "runtime", [SF_ORIG_CPU] = "orig_cpu", [SF_DEST_CPU] = "dest_cpu",
+	};
+	struct sched_evfields *e = &sc->evf[evsel->idx];
+
+	if (!e->resolved) {
+		for (int i = 0; i < SF_NR; i++)
+			trace_formatter__field_ref(sc->tf, evsel, names[i], &e->f[i]);
+		e->resolved = true;
+	}
+	return e->f;
+}
+
 uint64_t sched__field(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      const char *name)
+		      enum sched_field field)
 {
 	uint64_t v = 0;
 
-	if (trace_formatter__field_u64(sc->tf, evsel, sample, name, &v))
+	if (trace_field__u64(&sched__fields(sc, evsel)[field], sample, &v))
 		return 0;
 	return v;
 }
 
 void sched__field_str(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      const char *name, char *buf, size_t size)
+		      enum sched_field field, char *buf, size_t size)
 {
-	if (trace_formatter__field_str(sc->tf, evsel, sample, name, buf, size))
+	if (trace_field__str(&sched__fields(sc, evsel)[field], sample, buf, size))
 		snprintf(buf, size, "%s", "");
 }
 
@@ -420,9 +440,9 @@ static void lat_sched_in(struct lat_task *l, uint64_t ts)
 
 static int lat_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t prev = (pid_t)sched__field(sc, evsel, sample, "prev_pid");
-	pid_t next = (pid_t)sched__field(sc, evsel, sample, "next_pid");
-	uint64_t prev_state = sched__field(sc, evsel, sample, "prev_state");
+	pid_t prev = (pid_t)sched__field(sc, evsel, sample, SF_PREV_PID);
+	pid_t next = (pid_t)sched__field(sc, evsel, sample, SF_NEXT_PID);
+	uint64_t prev_state = sched__field(sc, evsel, sample, SF_PREV_STATE);
 	struct sched_task *out, *in;
 
 	if (!sched__thread(sc, -1, prev) || !sched__thread(sc, -1, next))
@@ -444,8 +464,8 @@ static int lat_switch(struct sched *sc, struct evsel *evsel, struct perf_sample 
 
 static int lat_runtime(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
-	uint64_t runtime = sched__field(sc, evsel, sample, "runtime");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
+	uint64_t runtime = sched__field(sc, evsel, sample, SF_RUNTIME);
 	struct sched_task *t;
 
 	if (!sched__thread(sc, -1, pid) || !(t = sched__task(sc, pid)))
@@ -458,7 +478,7 @@ static int lat_runtime(struct sched *sc, struct evsel *evsel, struct perf_sample
 
 static int lat_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct sched_task *t;
 	struct lat_task *l;
 
@@ -484,7 +504,7 @@ static int lat_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample 
 
 static int lat_migrate(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct sched_task *t;
 
 	if (sc->o.profile_cpu == -1)
@@ -728,7 +748,7 @@ static void map_color(bool on, const char *color)
 
 static int map_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t next = (pid_t)sched__field(sc, evsel, sample, "next_pid");
+	pid_t next = (pid_t)sched__field(sc, evsel, sample, SF_NEXT_PID);
 	int this_cpu = (int)sample->cpu, cpus_nr;
 	bool new_cpu = false, new_shortname = false, tty = sc->tty;
 	struct sched_task *in;
@@ -953,6 +973,7 @@ void sched__delete(struct sched *sc)
 	perf_cpu_map__put(sc->color_cpu_map);
 	perf_cpu_map__put(sc->cpus);
 	free(sc->ev_kind);
+	free(sc->evf);
 	if (sc->rs) {
 		resolved_sample__exit(sc->rs);
 		free(sc->rs);
@@ -996,10 +1017,16 @@ static int sched__learn_evlist(struct sched *sc)
 			n = evsel->idx + 1;
 	if (n > sc->nr_ev_kind) {
 		unsigned char *k = realloc(sc->ev_kind, n);
+		struct sched_evfields *f;
 
 		if (!k)
 			return -ENOMEM;
 		sc->ev_kind = k;
+		f = realloc(sc->evf, n * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		memset(f + sc->nr_ev_kind, 0, (n - sc->nr_ev_kind) * sizeof(*f));
+		sc->evf = f;
 		sc->nr_ev_kind = n;
 	}
 	evlist__for_each_entry(evlist, evsel) {
@@ -1062,7 +1089,7 @@ static enum sched_ev sched__kind(struct sched *sc, struct evsel *evsel)
 
 static int sched__switch_common(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	uint32_t prev = (uint32_t)sched__field(sc, evsel, sample, "prev_pid");
+	uint32_t prev = (uint32_t)sched__field(sc, evsel, sample, SF_PREV_PID);
 	int cpu = (int)sample->cpu;
 
 	/* a task switched away that is not the current one */
@@ -1117,7 +1144,7 @@ int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *ev
 		break;
 	}
 	if (kind == SEV_SWITCH)
-		sc->curr_pid[sample->cpu] = (uint32_t)sched__field(sc, evsel, sample, "next_pid");
+		sc->curr_pid[sample->cpu] = (uint32_t)sched__field(sc, evsel, sample, SF_NEXT_PID);
 	return err;
 }
 
