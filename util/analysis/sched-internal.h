@@ -7,6 +7,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "sched.h"
 #include "stat.h"
 #include "../session/trace-format.h"
@@ -155,6 +156,10 @@ struct sched {
 
 	struct resolved_sample *rs;	/* callchains, made on first use */
 
+	/* sched__thread(): the machine's threads by tid, direct mapped (the
+	 * machine never frees a thread while the session lives) */
+	struct { pid_t tid; struct thread *t; } tcache[1024];
+
 	/* replay */
 	void *replay;
 };
@@ -165,12 +170,45 @@ struct sched_task *sched__task(struct sched *sc, pid_t tid);
 pid_t sched__pid(struct sched *sc, const struct thread *t);
 /* All tasks, in creation order of the hash walk (caller frees). */
 struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr);
-/* Payload fields of a sched sample (0, or "", when missing). */
-uint64_t sched__field(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      enum sched_field field);
+/* The fields of a sched evsel (its idx is in ev_kind), resolved at its
+ * first sample. */
+const struct trace_field *sched__fields_resolve(struct sched *sc, struct evsel *evsel);
+
+/* Numeric payload field of a sched sample (0 when missing): an int or a
+ * long of the host's byte order inside the payload read here, anything
+ * else as trace_field__u64(). */
+static inline uint64_t sched__field(struct sched *sc, struct evsel *evsel,
+				    struct perf_sample *sample, enum sched_field field)
+{
+	const struct sched_evfields *e = &sc->evf[evsel->idx];
+	const struct trace_field *f = e->resolved ? &e->f[field] :
+				      &sched__fields_resolve(sc, evsel)[field];
+	uint64_t v = 0;
+
+	if (f->kind == TRACE_FIELD_NUM && !f->swap && sample->raw_data &&
+	    (uint64_t)f->offset + (uint64_t)f->size <= sample->raw_size) {
+		const char *p = (const char *)sample->raw_data + f->offset;
+
+		if (f->size == 4) {
+			int32_t i;
+
+			memcpy(&i, p, 4);
+			return f->is_signed ? (uint64_t)(int64_t)i : (uint32_t)i;
+		}
+		if (f->size == 8) {
+			memcpy(&v, p, 8);
+			return v;
+		}
+	}
+	if (trace_field__u64(f, sample, &v))
+		return 0;
+	return v;
+}
 void sched__field_str(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
 		      enum sched_field field, char *buf, size_t size);
-/* The machine's thread of tid, made with pid as perf's machine__findnew_thread(). */
+/* The machine's thread of tid, made with pid as perf's machine__findnew_thread()
+ * (the same thread, and the same update of an unknown pid, without its
+ * lookup when the thread is in the cache). NULL on ENOMEM. */
 struct thread *sched__thread(struct sched *sc, pid_t pid, pid_t tid);
 /*
  * Print the callchain of sample as perf sched prints it on one line

@@ -159,9 +159,7 @@ struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr)
 	return v;
 }
 
-/* The fields of evsel (a sched evsel: its idx is in ev_kind), resolved
- * at its first sample. */
-static const struct trace_field *sched__fields(struct sched *sc, struct evsel *evsel)
+const struct trace_field *sched__fields_resolve(struct sched *sc, struct evsel *evsel)
 {
 	static const char *const names[SF_NR] = {
 		[SF_PREV_PID] = "prev_pid", [SF_NEXT_PID] = "next_pid",
@@ -179,26 +177,27 @@ static const struct trace_field *sched__fields(struct sched *sc, struct evsel *e
 	return e->f;
 }
 
-uint64_t sched__field(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      enum sched_field field)
-{
-	uint64_t v = 0;
-
-	if (trace_field__u64(&sched__fields(sc, evsel)[field], sample, &v))
-		return 0;
-	return v;
-}
-
 void sched__field_str(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
 		      enum sched_field field, char *buf, size_t size)
 {
-	if (trace_field__str(&sched__fields(sc, evsel)[field], sample, buf, size))
+	if (trace_field__str(&sched__fields_resolve(sc, evsel)[field], sample, buf, size))
 		snprintf(buf, size, "%s", "");
 }
 
 struct thread *sched__thread(struct sched *sc, pid_t pid, pid_t tid)
 {
-	return machine__findnew_thread(sc->session->machine, pid, tid);
+	unsigned int slot = (uint32_t)tid % ARRAY_SIZE(sc->tcache);
+	struct thread *t = sc->tcache[slot].t;
+
+	/* findnew changes a known thread only when it learns its pid */
+	if (t && sc->tcache[slot].tid == tid && (pid == -1 || t->pid != -1))
+		return t;
+	t = machine__findnew_thread(sc->session->machine, pid, tid);
+	if (t) {
+		sc->tcache[slot].tid = tid;
+		sc->tcache[slot].t = t;
+	}
+	return t;
 }
 
 static const char *sched__comm_of(struct sched *sc, pid_t tid)
