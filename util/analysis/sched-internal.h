@@ -153,6 +153,8 @@ struct sched {
 	int nr_idle;
 	uint64_t hist_start, hist_end;
 	uint64_t skipped_samples;
+	char *obuf;			/* the lines not yet given to stdout */
+	size_t olen;
 
 	struct resolved_sample *rs;	/* callchains, made on first use */
 
@@ -220,6 +222,67 @@ int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evse
 		       unsigned int max, FILE *fp);
 /* "sec.usec" as perf's timestamp__scnprintf_usec(). */
 void sched__tstamp(uint64_t ns, char *buf, size_t size);
+
+/*
+ * Text writers for the per-event lines (printf's formats, without its
+ * parsing): each writes at w, which has room enough, and returns the
+ * end. No NUL is written.
+ */
+/* n copies of c (none when n <= 0) */
+static inline char *sched_w_fill(char *w, char c, int n)
+{
+	if (n > 0) {
+		memset(w, c, (size_t)n);
+		w += n;
+	}
+	return w;
+}
+
+/* v in decimal, right-aligned in width with pad ("%*llu", "%0*llu") */
+static inline char *sched_w_udec(char *w, uint64_t v, int width, char pad)
+{
+	char tmp[20];
+	int n = 0;
+
+	do {
+		tmp[sizeof(tmp) - ++n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	w = sched_w_fill(w, pad, width - n);
+	memcpy(w, tmp + sizeof(tmp) - n, (size_t)n);
+	return w + n;
+}
+
+/* v in decimal ("%d") */
+static inline char *sched_w_sdec(char *w, int64_t v)
+{
+	if (v < 0) {
+		*w++ = '-';
+		return sched_w_udec(w, (uint64_t)0 - (uint64_t)v, 0, ' ');
+	}
+	return sched_w_udec(w, (uint64_t)v, 0, ' ');
+}
+
+/* s (len bytes) padded to width: "%-*s" when left, else "%*s" */
+static inline char *sched_w_str(char *w, const char *s, size_t len, int width, bool left)
+{
+	if (!left)
+		w = sched_w_fill(w, ' ', width - (int)len);
+	memcpy(w, s, len);
+	w += len;
+	return left ? sched_w_fill(w, ' ', width - (int)len) : w;
+}
+
+/* sched__tstamp()'s text right-aligned in width ("%*s"; at most
+ * width + 27 bytes) */
+static inline char *sched_w_tstamp(char *w, uint64_t ns, int width)
+{
+	char tmp[32], *e = sched_w_udec(tmp, ns / 1000000000, 0, ' ');
+
+	*e++ = '.';
+	e = sched_w_udec(e, (ns % 1000000000) / 1000, 6, '0');
+	return sched_w_str(w, tmp, (size_t)(e - tmp), width, false);
+}
 
 /* -g: say so (perf's words) and stop asking when a event has no callchains */
 void sched__timehist_check_chains(struct sched *sc);

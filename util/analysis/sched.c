@@ -254,9 +254,15 @@ int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evse
 
 void sched__tstamp(uint64_t ns, char *buf, size_t size)
 {
-	uint64_t sec = ns / 1000000000, usec = (ns % 1000000000) / 1000;
+	char tmp[32];
+	size_t n = (size_t)(sched_w_tstamp(tmp, ns, 0) - tmp);
 
-	snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, sec, usec);
+	if (!size)
+		return;
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, tmp, n);
+	buf[n] = '\0';
 }
 
 /* ---- latency ---- */
