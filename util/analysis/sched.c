@@ -1103,6 +1103,26 @@ static int sched__switch_common(struct sched *sc, struct evsel *evsel, struct pe
 	return 0;
 }
 
+int sched__sample_wanted(struct sched *sc, struct evsel *evsel, const struct perf_sample *sample)
+{
+	enum sched_ev kind = sched__kind(sc, evsel);
+
+	if (kind == SEV_NONE)
+		return 0;
+	if (sc->o.cmd != SCHED_TIMEHIST)
+		return kind != SEV_WAKING && (sc->o.cmd != SCHED_MAP || kind == SEV_SWITCH);
+	if (kind == SEV_WAKEUP && sc->have_waking)
+		return 0;
+	if (kind == SEV_RUNTIME || (kind == SEV_MIGRATE && !sc->o.migrations)) {
+		/* sched__timehist_event() only raises max_cpu with these,
+		 * which never falls: a CPU at or below it now changes nothing */
+		if (!sample)
+			return -1;
+		return sample->cpu < SCHED_MAX_CPUS && (int)sample->cpu > sc->max_cpu;
+	}
+	return 1;
+}
+
 int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *evsel)
 {
 	enum sched_ev kind = sched__kind(sc, evsel);

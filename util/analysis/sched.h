@@ -71,6 +71,16 @@ void sched__delete(struct sched *sc);
  */
 int sched__start(struct sched *sc);
 
+/*
+ * Whether a sample of evsel (on sample->cpu, when sample is not NULL)
+ * can change what the analysis prints: false for those sched__sample()
+ * would ignore (other events, sched_waking but in timehist, timehist's
+ * sched_stat_runtime and unshown migrations on CPUs below its highest
+ * so far, which only raise that); for the session's sample_wanted
+ * filter (util/session/session.h). -1: the cpu is needed to tell.
+ */
+int sched__sample_wanted(struct sched *sc, struct evsel *evsel, const struct perf_sample *sample);
+
 /* One sample (any event; non-sched ones are ignored). 0 or -errno. */
 int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *evsel);
 

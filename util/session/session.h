@@ -65,6 +65,20 @@ struct perf_tool {
 	 * call only. NULL: not wanted. */
 	void (*header_build_id)(struct perf_tool *tool, const char *filename,
 				const struct build_id *bid, bool kernel);
+	/*
+	 * Optional filter of samples as they are read, before they are
+	 * queued for ordered delivery: a sample it drops is counted (as
+	 * delivered ones are, perf_data__count_sample()) but never parsed
+	 * further, queued or given to sample(). Called first with sample
+	 * NULL (the evsel alone decides: SAMPLE_KEEP or SAMPLE_DROP), and
+	 * when it answers SAMPLE_NEED_FIELDS once more with the parsed
+	 * sample (valid during the call). Samples without a known evsel or
+	 * that fail to parse are delivered (and reported) as usual. NULL:
+	 * every sample is delivered.
+	 */
+	enum sample_want { SAMPLE_DROP, SAMPLE_KEEP, SAMPLE_NEED_FIELDS }
+		(*sample_wanted)(struct perf_tool *tool, struct evsel *evsel,
+				 const struct perf_sample *sample);
 	bool ordered_events;	/* deliver in time order (default true) */
 	bool show_progress;	/* progress on a terminal (ui/progress) */
 };
