@@ -159,8 +159,9 @@ struct sched {
 	struct resolved_sample *rs;	/* callchains, made on first use */
 
 	/* sched__thread(): the machine's threads by tid, direct mapped (the
-	 * machine never frees a thread while the session lives) */
-	struct { pid_t tid; struct thread *t; } tcache[1024];
+	 * machine never frees a thread while the session lives, nor makes
+	 * a known pid unknown again) */
+	struct { pid_t tid; bool pid_known; struct thread *t; } tcache[1024];
 
 	/* replay */
 	void *replay;

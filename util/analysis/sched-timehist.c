@@ -333,8 +333,10 @@ static void update_runtime_stats(struct th_task *r, uint64_t t, uint64_t tprev)
 	r->total_preempt_time += r->dt_preempt;
 }
 
+/* th: the task switched out (NULL: idle), task its sched task */
 static void print_sample(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-			 struct thread *th, struct th_task *tr, uint64_t t, int64_t state)
+			 struct thread *th, const struct sched_task *task, struct th_task *tr,
+			 uint64_t t, int64_t state)
 {
 	pid_t tid = th ? th->tid : 0;
 	const char *name;
@@ -349,7 +351,9 @@ static void print_sample(struct sched *sc, struct evsel *evsel, struct perf_samp
 		*w++ = ' ';
 	}
 	*w++ = ' ';
-	name = commstr(sc, th);
+	/* commstr(), with the process id of the task at hand */
+	name = th ? commstr3(sc, thread__comm_str(th), th->tid, task->has_pid ? task->pid : th->pid) :
+		    commstr(sc, NULL);
 	w = w_comm(sc, w, name);
 	*w++ = ' ';
 	w = w_sched_time(w, tr->dt_sleep + tr->dt_iowait + tr->dt_preempt, 6);
@@ -395,30 +399,31 @@ static int th_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *
 	pid_t prev = (pid_t)sched__field(sc, evsel, sample, SF_PREV_PID);
 	uint64_t tprev, t = sample->time;
 	int cpu = (int)sample->cpu;
-	struct thread *th = NULL;
+	struct thread *th;
 	struct th_task *tr = NULL;
+	struct sched_task *task = NULL;
 	bool ih = sc->o.idle_hist;
 
 	if (cpu < 0 || cpu >= SCHED_MAX_CPUS)
 		return 0;
 	/* perf resolves the sample first: its thread exists from here on */
-	if (!sched__thread(sc, sample->pid, sample->tid))
+	th = sched__thread(sc, sample->pid, sample->tid);
+	if (!th)
 		return -ENOMEM;
 	if (prev == 0) {
 		/* the idle task is filtered by -p/-t as pid 0 */
 		static const struct thread idle_thread = { .pid = 0, .tid = 0 };
 
+		th = NULL;
 		if (skip_thread(sc, (struct thread *)&idle_thread))
 			goto out;
 		tr = idle_task(sc, cpu);
 		if (!tr)
 			return -ENOMEM;
 	} else {
-		struct sched_task *task;
-
-		pid_t tid = sample->tid ? (pid_t)sample->tid : (pid_t)sample->pid;
-
-		th = sched__thread(sc, sample->pid, tid);
+		/* the thread just made, but for a tid 0 sample */
+		if (!sample->tid)
+			th = sched__thread(sc, sample->pid, sample->pid);
 		if (!th)
 			return -ENOMEM;
 		if (ih)		/* -I: whom the CPU's next idle time goes to */
@@ -465,7 +470,7 @@ static int th_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *
 		}
 	}
 	if (!sc->o.summary_only)
-		print_sample(sc, evsel, sample, th, tr, t, state);
+		print_sample(sc, evsel, sample, th, task, tr, t, state);
 out:
 	if (sc->hist_start == 0 && t >= sc->o.time_start)
 		sc->hist_start = t;

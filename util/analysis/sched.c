@@ -190,12 +190,13 @@ struct thread *sched__thread(struct sched *sc, pid_t pid, pid_t tid)
 	struct thread *t = sc->tcache[slot].t;
 
 	/* findnew changes a known thread only when it learns its pid */
-	if (t && sc->tcache[slot].tid == tid && (pid == -1 || t->pid != -1))
+	if (t && sc->tcache[slot].tid == tid && (pid == -1 || sc->tcache[slot].pid_known))
 		return t;
 	t = machine__findnew_thread(sc->session->machine, pid, tid);
 	if (t) {
 		sc->tcache[slot].tid = tid;
 		sc->tcache[slot].t = t;
+		sc->tcache[slot].pid_known = t->pid != -1;
 	}
 	return t;
 }
