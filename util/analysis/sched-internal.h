@@ -239,18 +239,31 @@ static inline char *sched_w_fill(char *w, char c, int n)
 	return w;
 }
 
-/* v in decimal, right-aligned in width with pad ("%*llu", "%0*llu") */
+/* v in decimal, right-aligned in width with pad ("%*llu", "%0*llu"),
+ * two digits at a time */
 static inline char *sched_w_udec(char *w, uint64_t v, int width, char pad)
 {
-	char tmp[20];
-	int n = 0;
+	static const char pairs[] =
+		"0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849"
+		"5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+	char tmp[20], *e = tmp + sizeof(tmp), *p = e;
+	int n;
 
-	do {
-		tmp[sizeof(tmp) - ++n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, pairs + 2 * v, 2);
+	} else {
+		*--p = (char)('0' + v);
+	}
+	n = (int)(e - p);
 	w = sched_w_fill(w, pad, width - n);
-	memcpy(w, tmp + sizeof(tmp) - n, (size_t)n);
+	for (int i = 0; i < n; i++)
+		w[i] = p[i];
 	return w + n;
 }
 
