@@ -52,12 +52,9 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	return sched__sample(tool2cmd(tool)->sc, sample, evsel);
 }
 
-static enum sample_want sample_wanted(struct perf_tool *tool, struct evsel *evsel,
-				      const struct perf_sample *sample)
+static bool sample_wanted(struct perf_tool *tool, struct evsel *evsel, u32 cpu)
 {
-	int w = sched__sample_wanted(tool2cmd(tool)->sc, evsel, sample);
-
-	return w < 0 ? SAMPLE_NEED_FIELDS : w ? SAMPLE_KEEP : SAMPLE_DROP;
+	return sched__sample_wanted(tool2cmd(tool)->sc, evsel, cpu);
 }
 
 static int process_comm(struct perf_tool *tool, union perf_event *event,

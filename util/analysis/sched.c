@@ -1104,24 +1104,21 @@ static int sched__switch_common(struct sched *sc, struct evsel *evsel, struct pe
 	return 0;
 }
 
-int sched__sample_wanted(struct sched *sc, struct evsel *evsel, const struct perf_sample *sample)
+bool sched__sample_wanted(struct sched *sc, struct evsel *evsel, uint32_t cpu)
 {
 	enum sched_ev kind = sched__kind(sc, evsel);
 
 	if (kind == SEV_NONE)
-		return 0;
+		return false;
 	if (sc->o.cmd != SCHED_TIMEHIST)
 		return kind != SEV_WAKING && (sc->o.cmd != SCHED_MAP || kind == SEV_SWITCH);
 	if (kind == SEV_WAKEUP && sc->have_waking)
-		return 0;
-	if (kind == SEV_RUNTIME || (kind == SEV_MIGRATE && !sc->o.migrations)) {
-		/* sched__timehist_event() only raises max_cpu with these,
-		 * which never falls: a CPU at or below it now changes nothing */
-		if (!sample)
-			return -1;
-		return sample->cpu < SCHED_MAX_CPUS && (int)sample->cpu > sc->max_cpu;
-	}
-	return 1;
+		return false;
+	/* sched__timehist_event() only raises max_cpu with these, which
+	 * never falls: a CPU at or below it now changes nothing */
+	if (kind == SEV_RUNTIME || (kind == SEV_MIGRATE && !sc->o.migrations))
+		return cpu < SCHED_MAX_CPUS && (int)cpu > sc->max_cpu;
+	return true;
 }
 
 int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *evsel)

@@ -461,18 +461,9 @@ static uint64_t session__progress_total(const struct perf_session *s)
 static bool session__sample_dropped(struct perf_session *s, union perf_event *event)
 {
 	struct evsel *evsel = perf_data__event_evsel(&s->data, event);
-	struct perf_sample sample;
-	enum sample_want want;
 
-	if (!evsel)
-		return false;	/* delivery reports it */
-	want = s->tool->sample_wanted(s->tool, evsel, NULL);
-	if (want == SAMPLE_NEED_FIELDS) {
-		if (perf_event__parse_id_sample(evsel, event, &sample, s->data.needs_swap))
-			return false;
-		want = s->tool->sample_wanted(s->tool, evsel, &sample);
-	}
-	if (want != SAMPLE_DROP)
+	if (!evsel || s->tool->sample_wanted(s->tool, evsel,
+					     perf_event__sample_cpu(evsel, event, s->data.needs_swap)))
 		return false;
 	perf_data__count_sample(&s->data, evsel->idx);
 	return true;

@@ -67,18 +67,14 @@ struct perf_tool {
 				const struct build_id *bid, bool kernel);
 	/*
 	 * Optional filter of samples as they are read, before they are
-	 * queued for ordered delivery: a sample it drops is counted (as
-	 * delivered ones are, perf_data__count_sample()) but never parsed
-	 * further, queued or given to sample(). Called first with sample
-	 * NULL (the evsel alone decides: SAMPLE_KEEP or SAMPLE_DROP), and
-	 * when it answers SAMPLE_NEED_FIELDS once more with the parsed
-	 * sample (valid during the call). Samples without a known evsel or
-	 * that fail to parse are delivered (and reported) as usual. NULL:
-	 * every sample is delivered.
+	 * queued for ordered delivery: evsel and the sample's cpu
+	 * (PERF_SAMPLE_CPU, read in place; (u32)-1 when there is none).
+	 * A sample it returns false for is counted (as delivered ones are,
+	 * perf_data__count_sample()) but not parsed, queued or given to
+	 * sample() (nor checked: a damaged one goes unreported). Samples without a known evsel are delivered (and
+	 * reported) as usual. NULL: every sample is delivered.
 	 */
-	enum sample_want { SAMPLE_DROP, SAMPLE_KEEP, SAMPLE_NEED_FIELDS }
-		(*sample_wanted)(struct perf_tool *tool, struct evsel *evsel,
-				 const struct perf_sample *sample);
+	bool (*sample_wanted)(struct perf_tool *tool, struct evsel *evsel, u32 cpu);
 	bool ordered_events;	/* deliver in time order (default true) */
 	bool show_progress;	/* progress on a terminal (ui/progress) */
 };
