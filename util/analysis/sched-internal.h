@@ -288,14 +288,25 @@ static inline char *sched_w_str(char *w, const char *s, size_t len, int width, b
 }
 
 /* sched__tstamp()'s text right-aligned in width ("%*s"; at most
- * width + 27 bytes) */
+ * width + 27 bytes): usec in three digit pairs, then the seconds */
 static inline char *sched_w_tstamp(char *w, uint64_t ns, int width)
 {
-	char tmp[32], *e = sched_w_udec(tmp, ns / 1000000000, 0, ' ');
+	char tmp[32], *e = tmp + sizeof(tmp), *p = e;
+	uint64_t sec = ns / 1000000000;
+	uint32_t usec = (uint32_t)((ns % 1000000000) / 1000);
 
-	*e++ = '.';
-	e = sched_w_udec(e, (ns % 1000000000) / 1000, 6, '0');
-	return sched_w_str(w, tmp, (size_t)(e - tmp), width, false);
+	for (int i = 0; i < 3; i++) {
+		p -= 2;
+		p[0] = (char)('0' + usec % 100 / 10);
+		p[1] = (char)('0' + usec % 10);
+		usec /= 100;
+	}
+	*--p = '.';
+	do {
+		*--p = (char)('0' + sec % 10);
+		sec /= 10;
+	} while (sec);
+	return sched_w_str(w, p, (size_t)(e - p), width, false);
 }
 
 /* -g: say so (perf's words) and stop asking when a event has no callchains */

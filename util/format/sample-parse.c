@@ -290,11 +290,13 @@ uint32_t perf_event__sample_cpu(const struct evsel *evsel, const union perf_even
 				bool swapped)
 {
 	uint64_t type = evsel->attr.sample_type;
-	/* the fields before PERF_SAMPLE_CPU, a u64 each */
-	uint64_t before = type & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
-				  PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR | PERF_SAMPLE_ID |
-				  PERF_SAMPLE_STREAM_ID);
-	size_t off = sizeof(struct perf_event_header) + 8u * (size_t)__builtin_popcountll(before);
+	/* the fields before PERF_SAMPLE_CPU, a u64 each (counted by hand:
+	 * __builtin_popcountll is a libgcc call without -mpopcnt) */
+	size_t off = sizeof(struct perf_event_header) +
+		     8u * (size_t)(!!(type & PERF_SAMPLE_IDENTIFIER) + !!(type & PERF_SAMPLE_IP) +
+				   !!(type & PERF_SAMPLE_TID) + !!(type & PERF_SAMPLE_TIME) +
+				   !!(type & PERF_SAMPLE_ADDR) + !!(type & PERF_SAMPLE_ID) +
+				   !!(type & PERF_SAMPLE_STREAM_ID));
 	uint32_t v[2];
 
 	if (!(type & PERF_SAMPLE_CPU) || off + 8 > event->header.size)
