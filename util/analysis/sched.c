@@ -1110,6 +1110,8 @@ bool sched__sample_wanted(struct sched *sc, struct evsel *evsel, uint32_t cpu)
 
 	if (kind == SEV_NONE)
 		return false;
+	if (kind == SEV_MIGRATE && sc->o.cmd == SCHED_LATENCY)
+		return sc->o.profile_cpu != -1;	/* lat_migrate() looks at -C's only */
 	if (sc->o.cmd != SCHED_TIMEHIST)
 		return kind != SEV_WAKING && (sc->o.cmd != SCHED_MAP || kind == SEV_SWITCH);
 	if (kind == SEV_WAKEUP && sc->have_waking)
