@@ -457,15 +457,24 @@ static uint64_t session__progress_total(const struct perf_session *s)
 	return s->data.pipe && !s->data.file_size ? 0 : s->data.data_size;
 }
 
-/* tool->sample_wanted() drops the sample read (counted as delivered) */
+/* tool->sample_wanted() drops the sample read (counted as delivered);
+ * its time still counts for the round flushes, so that the records kept
+ * are delivered in the same order as without the filter */
 static bool session__sample_dropped(struct perf_session *s, union perf_event *event)
 {
 	struct evsel *evsel = perf_data__event_evsel(&s->data, event);
+	struct ordered_events *oe = s->ordered;
 
 	if (!evsel || s->tool->sample_wanted(s->tool, evsel,
 					     perf_event__sample_cpu(evsel, event, s->data.needs_swap)))
 		return false;
 	perf_data__count_sample(&s->data, evsel->idx);
+	if (oe) {
+		uint64_t ts = perf_data__event_time(&s->data, event);
+
+		if (ts != ~0ULL && ts > oe->max_timestamp)
+			oe->max_timestamp = ts;
+	}
 	return true;
 }
 
