@@ -170,6 +170,21 @@ static const char *commstr(struct sched *sc, struct thread *t)
 	return commstr3(sc, thread__comm_str(t), t->tid, sched__pid(sc, t));
 }
 
+/* a wakeup's or a migration's line after the time and CPU: the task
+ * doing it, empty times, what (10 bytes) and the task it was done to */
+static char *w_event_tasks(struct sched *sc, char *w, struct thread *by, const char *what,
+			   struct thread *to)
+{
+	const char *name;
+
+	w = w_empty_times(sc, w, commstr(sc, by));
+	memcpy(w, what, 10);
+	w += 10;
+	name = commstr(sc, to);	/* commstr()'s buffer: by's name is written */
+	memcpy(w, name, strlen(name));
+	return w + strlen(name);
+}
+
 static struct th_task *idle_task(struct sched *sc, int cpu)
 {
 	if (cpu < 0 || cpu >= SCHED_MAX_CPUS)
@@ -490,7 +505,6 @@ static int th_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample *
 	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct thread *wakee = sched__thread(sc, 0, pid), *waker;
 	struct sched_task *task = sched__task(sc, pid);
-	const char *name;
 	char *w;
 
 	if (!wakee || !task)
@@ -514,12 +528,7 @@ static int th_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample *
 		w = th_cpu_column(sc, w, -1, ' ');
 		*w++ = ' ';
 	}
-	w = w_empty_times(sc, w, commstr(sc, waker));
-	memcpy(w, "awakened: ", 10);
-	w += 10;
-	name = commstr(sc, wakee);
-	memcpy(w, name, strlen(name));
-	w += strlen(name);
+	w = w_event_tasks(sc, w, waker, "awakened: ", wakee);
 	*w++ = '\n';
 	th_done(sc, w);
 	return 0;
@@ -530,7 +539,6 @@ static int th_migrate(struct sched *sc, struct evsel *evsel, struct perf_sample 
 	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct thread *migrated = sched__thread(sc, 0, pid), *th;
 	struct sched_task *task = sched__task(sc, pid);
-	const char *name;
 	char *w;
 
 	if (!migrated || !task)
@@ -552,12 +560,7 @@ static int th_migrate(struct sched *sc, struct evsel *evsel, struct perf_sample 
 		*w++ = ' ';
 		*w++ = ' ';
 	}
-	w = w_empty_times(sc, w, commstr(sc, th));
-	memcpy(w, "migrated: ", 10);
-	w += 10;
-	name = commstr(sc, migrated);
-	memcpy(w, name, strlen(name));
-	w += strlen(name);
+	w = w_event_tasks(sc, w, th, "migrated: ", migrated);
 	memcpy(w, " cpu ", 5);
 	w = sched_w_sdec(w + 5, (int)sched__field(sc, evsel, sample, SF_ORIG_CPU));
 	memcpy(w, " => ", 4);
