@@ -52,6 +52,11 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 	return sched__sample(tool2cmd(tool)->sc, sample, evsel);
 }
 
+static bool sample_wanted(struct perf_tool *tool, struct evsel *evsel, u32 cpu)
+{
+	return sched__sample_wanted(tool2cmd(tool)->sc, evsel, cpu);
+}
+
 static int process_comm(struct perf_tool *tool, union perf_event *event,
 			struct perf_sample *sample, struct machine *machine)
 {
@@ -124,6 +129,7 @@ static int sched__run(struct sched_run *c)
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	perf_tool__init(&c->tool, true);
 	c->tool.sample = process_sample;
+	c->tool.sample_wanted = sample_wanted;
 	c->tool.comm = process_comm;
 	c->tool.lost = process_lost;
 	c->tool.fork = process_fork;

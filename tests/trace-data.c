@@ -197,7 +197,25 @@ static int check_format(bool be)
 	TEST_ASSERT_EQUAL("no such field", trace_formatter__field_u64(tf, sw, &sample, "nope", &v), -ENOENT);
 	TEST_ASSERT_EQUAL("string is not a number",
 			  trace_formatter__field_u64(tf, sw, &sample, "next_comm", &v), -EINVAL);
-	sample.raw_size = 30;
+	/* fields resolved once, read by offset: the same values and errors */
+	{
+		struct trace_field pid, comm, none;
+
+		TEST_ASSERT_VAL("ref next_pid", !trace_formatter__field_ref(tf, sw, "next_pid", &pid));
+		TEST_ASSERT_EQUAL("next_pid numeric", pid.kind, TRACE_FIELD_NUM);
+		TEST_ASSERT_EQUAL("byte order", pid.swap, be != tep_is_bigendian());
+		TEST_ASSERT_VAL("ref read", !trace_field__u64(&pid, &sample, &v));
+		TEST_ASSERT_EQUAL("ref next_pid value", v, 4242);
+		TEST_ASSERT_VAL("ref prev_comm", !trace_formatter__field_ref(tf, sw, "prev_comm", &comm));
+		TEST_ASSERT_VAL("ref str", !trace_field__str(&comm, &sample, str, sizeof(str)));
+		TEST_ASSERT_STREQ("ref prev_comm value", str, "kworker/0:1");
+		TEST_ASSERT_EQUAL("ref string is not a number", trace_field__u64(&comm, &sample, &v), -EINVAL);
+		TEST_ASSERT_EQUAL("ref no such field",
+				  trace_formatter__field_ref(tf, sw, "nope", &none), -ENOENT);
+		TEST_ASSERT_EQUAL("ref missing read", trace_field__u64(&none, &sample, &v), -ENOENT);
+		sample.raw_size = 30;
+		TEST_ASSERT_EQUAL("ref past the payload", trace_field__u64(&pid, &sample, &v), -EINVAL);
+	}
 	TEST_ASSERT_EQUAL("field past the payload",
 			  trace_formatter__field_u64(tf, sw, &sample, "next_pid", &v), -EINVAL);
 

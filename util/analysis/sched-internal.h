@@ -7,8 +7,10 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "sched.h"
 #include "stat.h"
+#include "../session/trace-format.h"
 
 struct evsel;
 struct perf_session;
@@ -29,6 +31,26 @@ enum sched_ev {
 	SEV_WAKEUP_NEW,
 	SEV_MIGRATE,
 	SEV_RUNTIME,
+};
+
+/* The payload fields the analysis reads, resolved once per evsel. */
+enum sched_field {
+	SF_PREV_PID,
+	SF_NEXT_PID,
+	SF_PREV_STATE,
+	SF_PREV_COMM,
+	SF_NEXT_COMM,
+	SF_PID,
+	SF_COMM,
+	SF_RUNTIME,
+	SF_ORIG_CPU,
+	SF_DEST_CPU,
+	SF_NR
+};
+
+struct sched_evfields {
+	bool resolved;
+	struct trace_field f[SF_NR];
 };
 
 /* latency: the last work atom of a task (perf keeps the list; only its
@@ -91,6 +113,7 @@ struct sched {
 	struct perf_session *session;
 	struct trace_formatter *tf;
 	unsigned char *ev_kind;		/* by evsel idx */
+	struct sched_evfields *evf;	/* by evsel idx, nr_ev_kind of them */
 	int nr_ev_kind;
 	bool have_waking;
 
@@ -130,8 +153,15 @@ struct sched {
 	int nr_idle;
 	uint64_t hist_start, hist_end;
 	uint64_t skipped_samples;
+	char *obuf;			/* the lines not yet given to stdout */
+	size_t olen;
 
 	struct resolved_sample *rs;	/* callchains, made on first use */
+
+	/* sched__thread(): the machine's threads by tid, direct mapped (the
+	 * machine never frees a thread while the session lives, nor makes
+	 * a known pid unknown again) */
+	struct { pid_t tid; bool pid_known; struct thread *t; } tcache[1024];
 
 	/* replay */
 	void *replay;
@@ -143,12 +173,45 @@ struct sched_task *sched__task(struct sched *sc, pid_t tid);
 pid_t sched__pid(struct sched *sc, const struct thread *t);
 /* All tasks, in creation order of the hash walk (caller frees). */
 struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr);
-/* Payload fields of a sched sample (0 when missing). */
-uint64_t sched__field(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      const char *name);
+/* The fields of a sched evsel (its idx is in ev_kind), resolved at its
+ * first sample. */
+const struct trace_field *sched__fields_resolve(struct sched *sc, struct evsel *evsel);
+
+/* Numeric payload field of a sched sample (0 when missing): an int or a
+ * long of the host's byte order inside the payload read here, anything
+ * else as trace_field__u64(). */
+static inline uint64_t sched__field(struct sched *sc, struct evsel *evsel,
+				    struct perf_sample *sample, enum sched_field field)
+{
+	const struct sched_evfields *e = &sc->evf[evsel->idx];
+	const struct trace_field *f = e->resolved ? &e->f[field] :
+				      &sched__fields_resolve(sc, evsel)[field];
+	uint64_t v = 0;
+
+	if (f->kind == TRACE_FIELD_NUM && !f->swap && sample->raw_data &&
+	    (uint64_t)f->offset + (uint64_t)f->size <= sample->raw_size) {
+		const char *p = (const char *)sample->raw_data + f->offset;
+
+		if (f->size == 4) {
+			int32_t i;
+
+			memcpy(&i, p, 4);
+			return f->is_signed ? (uint64_t)(int64_t)i : (uint32_t)i;
+		}
+		if (f->size == 8) {
+			memcpy(&v, p, 8);
+			return v;
+		}
+	}
+	if (trace_field__u64(f, sample, &v))
+		return 0;
+	return v;
+}
 void sched__field_str(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      const char *name, char *buf, size_t size);
-/* The machine's thread of tid, made with pid as perf's machine__findnew_thread(). */
+		      enum sched_field field, char *buf, size_t size);
+/* The machine's thread of tid, made with pid as perf's machine__findnew_thread()
+ * (the same thread, and the same update of an unknown pid, without its
+ * lookup when the thread is in the cache). NULL on ENOMEM. */
 struct thread *sched__thread(struct sched *sc, pid_t pid, pid_t tid);
 /*
  * Print the callchain of sample as perf sched prints it on one line
@@ -160,6 +223,91 @@ int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evse
 		       unsigned int max, FILE *fp);
 /* "sec.usec" as perf's timestamp__scnprintf_usec(). */
 void sched__tstamp(uint64_t ns, char *buf, size_t size);
+
+/*
+ * Text writers for the per-event lines (printf's formats, without its
+ * parsing): each writes at w, which has room enough, and returns the
+ * end. No NUL is written.
+ */
+/* n copies of c (none when n <= 0) */
+static inline char *sched_w_fill(char *w, char c, int n)
+{
+	if (n > 0) {
+		memset(w, c, (size_t)n);
+		w += n;
+	}
+	return w;
+}
+
+/* v in decimal, right-aligned in width with pad ("%*llu", "%0*llu"),
+ * two digits at a time */
+static inline char *sched_w_udec(char *w, uint64_t v, int width, char pad)
+{
+	static const char pairs[] =
+		"0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849"
+		"5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+	char tmp[20], *e = tmp + sizeof(tmp), *p = e;
+	int n;
+
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, pairs + 2 * v, 2);
+	} else {
+		*--p = (char)('0' + v);
+	}
+	n = (int)(e - p);
+	w = sched_w_fill(w, pad, width - n);
+	for (int i = 0; i < n; i++)
+		w[i] = p[i];
+	return w + n;
+}
+
+/* v in decimal ("%d") */
+static inline char *sched_w_sdec(char *w, int64_t v)
+{
+	if (v < 0) {
+		*w++ = '-';
+		return sched_w_udec(w, (uint64_t)0 - (uint64_t)v, 0, ' ');
+	}
+	return sched_w_udec(w, (uint64_t)v, 0, ' ');
+}
+
+/* s (len bytes) padded to width: "%-*s" when left, else "%*s" */
+static inline char *sched_w_str(char *w, const char *s, size_t len, int width, bool left)
+{
+	if (!left)
+		w = sched_w_fill(w, ' ', width - (int)len);
+	memcpy(w, s, len);
+	w += len;
+	return left ? sched_w_fill(w, ' ', width - (int)len) : w;
+}
+
+/* sched__tstamp()'s text right-aligned in width ("%*s"; at most
+ * width + 27 bytes): usec in three digit pairs, then the seconds */
+static inline char *sched_w_tstamp(char *w, uint64_t ns, int width)
+{
+	char tmp[32], *e = tmp + sizeof(tmp), *p = e;
+	uint64_t sec = ns / 1000000000;
+	uint32_t usec = (uint32_t)((ns % 1000000000) / 1000);
+
+	for (int i = 0; i < 3; i++) {
+		p -= 2;
+		p[0] = (char)('0' + usec % 100 / 10);
+		p[1] = (char)('0' + usec % 10);
+		usec /= 100;
+	}
+	*--p = '.';
+	do {
+		*--p = (char)('0' + sec % 10);
+		sec /= 10;
+	} while (sec);
+	return sched_w_str(w, p, (size_t)(e - p), width, false);
+}
 
 /* -g: say so (perf's words) and stop asking when a event has no callchains */
 void sched__timehist_check_chains(struct sched *sc);

@@ -232,8 +232,8 @@ int sched__replay_event(struct sched *sc, enum sched_ev kind, struct evsel *evse
 	if (!rp)
 		return -ENOMEM;
 	if (kind == SEV_SWITCH) {
-		pid_t prev = (pid_t)sched__field(sc, evsel, sample, "prev_pid");
-		pid_t next = (pid_t)sched__field(sc, evsel, sample, "next_pid");
+		pid_t prev = (pid_t)sched__field(sc, evsel, sample, SF_PREV_PID);
+		pid_t next = (pid_t)sched__field(sc, evsel, sample, SF_NEXT_PID);
 		int cpu = (int)sample->cpu;
 		uint64_t t0, delta;
 		struct replay_task *pt;
@@ -246,8 +246,8 @@ int sched__replay_event(struct sched *sc, enum sched_ev kind, struct evsel *evse
 			fprintf(stderr, "hm, delta: %lld < 0 ?\n", (long long)(sample->time - t0));
 			return -EINVAL;
 		}
-		sched__field_str(sc, evsel, sample, "prev_comm", comm, sizeof(comm));
-		sched__field_str(sc, evsel, sample, "next_comm", comm2, sizeof(comm2));
+		sched__field_str(sc, evsel, sample, SF_PREV_COMM, comm, sizeof(comm));
+		sched__field_str(sc, evsel, sample, SF_NEXT_COMM, comm2, sizeof(comm2));
 		pt = register_pid(rp, prev, comm);
 		register_pid(rp, next, comm2);
 		sc->cpu_last_switched[cpu] = sample->time;
@@ -256,10 +256,10 @@ int sched__replay_event(struct sched *sc, enum sched_ev kind, struct evsel *evse
 			add_sleep(rp, pt, sample->time);
 		}
 	} else if (kind == SEV_WAKEUP || kind == SEV_WAKEUP_NEW) {
-		pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
+		pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 		struct replay_task *waker, *wakee;
 
-		sched__field_str(sc, evsel, sample, "comm", comm, sizeof(comm));
+		sched__field_str(sc, evsel, sample, SF_COMM, comm, sizeof(comm));
 		waker = register_pid(rp, (pid_t)sample->tid, "<unknown>");
 		wakee = register_pid(rp, pid, comm);
 		if (waker && wakee)

@@ -39,32 +39,127 @@ static char task_state_char(pid_t tid, int64_t state)
 	return bit < sizeof(state_to_char) - 1 ? state_to_char[bit] : '?';
 }
 
-/* msec.usec, perf's print_sched_time() */
-static void print_sched_time(uint64_t nsecs, int width)
+/*
+ * The per-event lines are written into sc->obuf and go to stdout in
+ * blocks: th_room() makes room (writing the block out when full),
+ * th_done() takes the text written, th_sync() hands the block to stdout
+ * before anything else prints there.
+ */
+#define TH_OUT_BYTES (64u << 10)
+#define TH_LINE_ROOM 512u	/* a line's text but its -V CPU column */
+
+static void th_sync(struct sched *sc)
+{
+	if (sc->olen)
+		fwrite(sc->obuf, 1, sc->olen, stdout);
+	sc->olen = 0;
+}
+
+/* where to write n more bytes (n <= TH_OUT_BYTES) */
+static char *th_room(struct sched *sc, size_t n)
+{
+	if (sc->olen + n > TH_OUT_BYTES)
+		th_sync(sc);
+	return sc->obuf + sc->olen;
+}
+
+static void th_done(struct sched *sc, char *w)
+{
+	sc->olen = (size_t)(w - sc->obuf);
+}
+
+/* -V: a column per CPU, mark in cpu's, after the text at w; returns
+ * where to go on, with TH_LINE_ROOM bytes of room */
+static char *th_cpu_column(struct sched *sc, char *w, int cpu, char mark)
+{
+	int n = sc->max_cpu + 1;
+
+	for (int i = 0; i < n; i += 256) {
+		int chunk = n - i < 256 ? n - i : 256;
+
+		th_done(sc, w);
+		w = sched_w_fill(th_room(sc, (size_t)chunk), ' ', chunk);
+		if (cpu >= i && cpu < i + chunk)
+			w[cpu - i - chunk] = mark;
+	}
+	th_done(sc, w);
+	return th_room(sc, TH_LINE_ROOM);
+}
+
+/* msec.usec and a space, as perf's print_sched_time() */
+static char *w_sched_time(char *w, uint64_t nsecs, int width)
 {
 	uint64_t msecs = nsecs / NSEC_PER_MSEC;
 
-	nsecs -= msecs * NSEC_PER_MSEC;
-	printf("%*" PRIu64 ".%03" PRIu64 " ", width, msecs, nsecs / 1000);
+	w = sched_w_udec(w, msecs, width, ' ');
+	*w++ = '.';
+	w = sched_w_udec(w, (nsecs - msecs * NSEC_PER_MSEC) / 1000, 3, '0');
+	*w++ = ' ';
+	return w;
 }
 
-/* "comm", "comm[tid]" or "comm[tid/pid]"; widens the task column */
+static void print_sched_time(uint64_t nsecs, int width)
+{
+	char buf[64];
+
+	fwrite(buf, 1, (size_t)(w_sched_time(buf, nsecs, width) - buf), stdout);
+}
+
+/* "comm", "comm[tid]" or "comm[tid/pid]", cut at 31 bytes (perf's
+ * 32-byte buffer); widens the task column */
 static const char *commstr3(struct sched *sc, const char *comm, pid_t tid, pid_t pid)
 {
 	static char str[32];
+	char tmp[64], *w = tmp;
+	size_t len = strnlen(comm, sizeof(str) - 1);
 	int n;
 
-	if (pid == 0)
-		n = snprintf(str, sizeof(str), "%s", comm);
-	else if (tid != pid)
-		n = snprintf(str, sizeof(str), "%s[%d/%d]", comm, tid, pid);
-	else
-		n = snprintf(str, sizeof(str), "%s[%d]", comm, tid);
+	memcpy(w, comm, len);
+	w += len;
+	if (pid != 0) {
+		*w++ = '[';
+		w = sched_w_sdec(w, tid);
+		if (tid != pid) {
+			*w++ = '/';
+			w = sched_w_sdec(w, pid);
+		}
+		*w++ = ']';
+	}
+	n = (int)(w - tmp);
 	if (n > (int)sizeof(str) - 1)
 		n = sizeof(str) - 1;
+	memcpy(str, tmp, (size_t)n);
+	str[n] = '\0';
 	if (n > sc->comm_width)
 		sc->comm_width = n;
 	return str;
+}
+
+/* a task name padded to the task column, "%-*s" */
+static char *w_comm(struct sched *sc, char *w, const char *name)
+{
+	return sched_w_str(w, name, strlen(name), sc->comm_width, true);
+}
+
+/* " %-*s " the task, then "  %9s  %9s  %9s " of nothing: the start of a
+ * wakeup's or a migration's line after the time and CPU */
+static char *w_empty_times(struct sched *sc, char *w, const char *name)
+{
+	*w++ = ' ';
+	w = w_comm(sc, w, name);
+	return sched_w_fill(w, ' ', 1 + 3 * 11 + 1);
+}
+
+/* "%15s [%04d] ": the time and the CPU that start every line */
+static char *w_line_start(char *w, uint64_t t, uint32_t cpu)
+{
+	w = sched_w_tstamp(w, t, 15);
+	*w++ = ' ';
+	*w++ = '[';
+	w = sched_w_udec(w, cpu, 4, '0');
+	*w++ = ']';
+	*w++ = ' ';
+	return w;
 }
 
 /* a thread's, NULL: the idle task */
@@ -73,6 +168,21 @@ static const char *commstr(struct sched *sc, struct thread *t)
 	if (!t)
 		return commstr3(sc, "<idle>", 0, 0);
 	return commstr3(sc, thread__comm_str(t), t->tid, sched__pid(sc, t));
+}
+
+/* a wakeup's or a migration's line after the time and CPU: the task
+ * doing it, empty times, what (10 bytes) and the task it was done to */
+static char *w_event_tasks(struct sched *sc, char *w, struct thread *by, const char *what,
+			   struct thread *to)
+{
+	const char *name;
+
+	w = w_empty_times(sc, w, commstr(sc, by));
+	memcpy(w, what, 10);
+	w += 10;
+	name = commstr(sc, to);	/* commstr()'s buffer: by's name is written */
+	memcpy(w, name, strlen(name));
+	return w + strlen(name);
 }
 
 static struct th_task *idle_task(struct sched *sc, int cpu)
@@ -153,6 +263,9 @@ int sched__timehist_start(struct sched *sc)
 	int ncpu = sc->session->data.env.nr_cpus_online;
 	int vis;
 
+	sc->obuf = malloc(TH_OUT_BYTES);
+	if (!sc->obuf)
+		return -ENOMEM;
 	sc->max_cpu = ncpu ? ncpu : 4;
 	if (!idle_task(sc, sc->max_cpu - 1))
 		return -ENOMEM;
@@ -235,76 +348,97 @@ static void update_runtime_stats(struct th_task *r, uint64_t t, uint64_t tprev)
 	r->total_preempt_time += r->dt_preempt;
 }
 
+/* th: the task switched out (NULL: idle), task its sched task */
 static void print_sample(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-			 struct thread *th, struct th_task *tr, uint64_t t, int64_t state)
+			 struct thread *th, const struct sched_task *task, struct th_task *tr,
+			 uint64_t t, int64_t state)
 {
 	pid_t tid = th ? th->tid : 0;
-	char tstr[64];
+	const char *name;
+	char *w;
 
 	if (!cpu_shown(sc, (int)sample->cpu))
 		return;
-	sched__tstamp(t, tstr, sizeof(tstr));
-	printf("%15s [%04d] ", tstr, sample->cpu);
+	w = w_line_start(th_room(sc, TH_LINE_ROOM), t, sample->cpu);
 	if (sc->o.cpu_visual) {
-		printf(" ");
-		for (int i = 0; i < sc->max_cpu + 1; i++)
-			putchar(i == (int)sample->cpu ? (tid == 0 ? 'i' : 's') : ' ');
-		printf(" ");
+		*w++ = ' ';
+		w = th_cpu_column(sc, w, (int)sample->cpu, tid == 0 ? 'i' : 's');
+		*w++ = ' ';
 	}
-	printf(" %-*s ", sc->comm_width, commstr(sc, th));
-	print_sched_time(tr->dt_sleep + tr->dt_iowait + tr->dt_preempt, 6);
-	print_sched_time(tr->dt_delay, 6);
-	print_sched_time(tr->dt_run, 6);
-	if (sc->o.state)
-		printf(" %5c ", task_state_char(tid, state));
+	*w++ = ' ';
+	/* commstr(), with the process id of the task at hand */
+	name = th ? commstr3(sc, thread__comm_str(th), th->tid, task->has_pid ? task->pid : th->pid) :
+		    commstr(sc, NULL);
+	w = w_comm(sc, w, name);
+	*w++ = ' ';
+	w = w_sched_time(w, tr->dt_sleep + tr->dt_iowait + tr->dt_preempt, 6);
+	w = w_sched_time(w, tr->dt_delay, 6);
+	w = w_sched_time(w, tr->dt_run, 6);
+	if (sc->o.state) {
+		w = sched_w_fill(w, ' ', 5);
+		*w++ = task_state_char(tid, state);
+		*w++ = ' ';
+	}
 	if (sc->o.next) {
-		char comm[32], nstr[64];
+		char comm[32], nstr[64], *n = nstr;
 
-		sched__field_str(sc, evsel, sample, "next_comm", comm, sizeof(comm));
-		snprintf(nstr, sizeof(nstr), "next: %s[%d]", comm,
-			 (int)sched__field(sc, evsel, sample, "next_pid"));
-		nstr[29] = '\0';	/* perf's 30-byte buffer cuts the text there */
-		printf(" %-*s", sc->comm_width, nstr);
+		sched__field_str(sc, evsel, sample, SF_NEXT_COMM, comm, sizeof(comm));
+		memcpy(n, "next: ", 6);
+		n += 6;
+		memcpy(n, comm, strlen(comm));
+		n += strlen(comm);
+		*n++ = '[';
+		n = sched_w_sdec(n, (int)sched__field(sc, evsel, sample, SF_NEXT_PID));
+		*n++ = ']';
+		/* perf's 30-byte buffer cuts the text at 29 bytes */
+		*w++ = ' ';
+		w = sched_w_str(w, nstr, n - nstr > 29 ? 29 : (size_t)(n - nstr), sc->comm_width, true);
 	}
 	if (sc->o.wakeups && !sc->o.next)
-		printf("  %-*s", sc->comm_width, "");
+		w = sched_w_fill(w, ' ', 2 + sc->comm_width);
 	if (tid != 0 && sc->o.show_callchain) {
-		printf("  ");
+		*w++ = ' ';
+		*w++ = ' ';
+		th_done(sc, w);
+		th_sync(sc);
 		sched__print_chain(sc, sample, evsel, sc->o.max_stack + 2, stdout);
+		w = th_room(sc, TH_LINE_ROOM);
 	}
-	printf("\n");
+	*w++ = '\n';
+	th_done(sc, w);
 }
 
 static int th_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	int64_t state = (int64_t)sched__field(sc, evsel, sample, "prev_state");
-	pid_t prev = (pid_t)sched__field(sc, evsel, sample, "prev_pid");
+	int64_t state = (int64_t)sched__field(sc, evsel, sample, SF_PREV_STATE);
+	pid_t prev = (pid_t)sched__field(sc, evsel, sample, SF_PREV_PID);
 	uint64_t tprev, t = sample->time;
 	int cpu = (int)sample->cpu;
-	struct thread *th = NULL;
+	struct thread *th;
 	struct th_task *tr = NULL;
+	struct sched_task *task = NULL;
 	bool ih = sc->o.idle_hist;
 
 	if (cpu < 0 || cpu >= SCHED_MAX_CPUS)
 		return 0;
 	/* perf resolves the sample first: its thread exists from here on */
-	if (!sched__thread(sc, sample->pid, sample->tid))
+	th = sched__thread(sc, sample->pid, sample->tid);
+	if (!th)
 		return -ENOMEM;
 	if (prev == 0) {
 		/* the idle task is filtered by -p/-t as pid 0 */
 		static const struct thread idle_thread = { .pid = 0, .tid = 0 };
 
+		th = NULL;
 		if (skip_thread(sc, (struct thread *)&idle_thread))
 			goto out;
 		tr = idle_task(sc, cpu);
 		if (!tr)
 			return -ENOMEM;
 	} else {
-		struct sched_task *task;
-
-		pid_t tid = sample->tid ? (pid_t)sample->tid : (pid_t)sample->pid;
-
-		th = sched__thread(sc, sample->pid, tid);
+		/* the thread just made, but for a tid 0 sample */
+		if (!sample->tid)
+			th = sched__thread(sc, sample->pid, sample->pid);
 		if (!th)
 			return -ENOMEM;
 		if (ih)		/* -I: whom the CPU's next idle time goes to */
@@ -312,7 +446,7 @@ static int th_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *
 		if (skip_thread(sc, th))
 			goto out;
 		/* -I: only switches to and from the idle task */
-		if (ih && sched__field(sc, evsel, sample, "next_pid") != 0)
+		if (ih && sched__field(sc, evsel, sample, SF_NEXT_PID) != 0)
 			goto out;
 		task = sched__task(sc, th->tid);
 		if (!task)
@@ -351,7 +485,7 @@ static int th_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *
 		}
 	}
 	if (!sc->o.summary_only)
-		print_sample(sc, evsel, sample, th, tr, t, state);
+		print_sample(sc, evsel, sample, th, task, tr, t, state);
 out:
 	if (sc->hist_start == 0 && t >= sc->o.time_start)
 		sc->hist_start = t;
@@ -368,10 +502,10 @@ out:
 
 static int th_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct thread *wakee = sched__thread(sc, 0, pid), *waker;
 	struct sched_task *task = sched__task(sc, pid);
-	char tstr[64];
+	char *w;
 
 	if (!wakee || !task)
 		return -ENOMEM;
@@ -388,22 +522,24 @@ static int th_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample *
 	/* shown unless both tasks are filtered out */
 	if (skip_thread(sc, waker) && skip_thread(sc, wakee))
 		return 0;
-	sched__tstamp(sample->time, tstr, sizeof(tstr));
-	printf("%15s [%04d] ", tstr, sample->cpu);
-	if (sc->o.cpu_visual)
-		printf(" %*s ", sc->max_cpu + 1, "");
-	printf(" %-*s ", sc->comm_width, commstr(sc, waker));
-	printf("  %9s  %9s  %9s ", "", "", "");
-	printf("awakened: %s\n", commstr(sc, wakee));
+	w = w_line_start(th_room(sc, TH_LINE_ROOM), sample->time, sample->cpu);
+	if (sc->o.cpu_visual) {
+		*w++ = ' ';
+		w = th_cpu_column(sc, w, -1, ' ');
+		*w++ = ' ';
+	}
+	w = w_event_tasks(sc, w, waker, "awakened: ", wakee);
+	*w++ = '\n';
+	th_done(sc, w);
 	return 0;
 }
 
 static int th_migrate(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct thread *migrated = sched__thread(sc, 0, pid), *th;
 	struct sched_task *task = sched__task(sc, pid);
-	char tstr[64];
+	char *w;
 
 	if (!migrated || !task)
 		return -ENOMEM;
@@ -416,19 +552,21 @@ static int th_migrate(struct sched *sc, struct evsel *evsel, struct perf_sample 
 		return -ENOMEM;
 	if (skip_thread(sc, th) && skip_thread(sc, migrated))
 		return 0;
-	sched__tstamp(sample->time, tstr, sizeof(tstr));
-	printf("%15s [%04d] ", tstr, sample->cpu);
+	w = w_line_start(th_room(sc, TH_LINE_ROOM), sample->time, sample->cpu);
 	if (sc->o.cpu_visual) {
-		printf("  ");
-		for (int i = 0; i < sc->max_cpu + 1; i++)
-			putchar(i == (int)sample->cpu ? 'm' : ' ');
-		printf("  ");
+		*w++ = ' ';
+		*w++ = ' ';
+		w = th_cpu_column(sc, w, (int)sample->cpu, 'm');
+		*w++ = ' ';
+		*w++ = ' ';
 	}
-	printf(" %-*s ", sc->comm_width, commstr(sc, th));
-	printf("  %9s  %9s  %9s ", "", "", "");
-	printf("migrated: %s", commstr(sc, migrated));
-	printf(" cpu %d => %d\n", (int)sched__field(sc, evsel, sample, "orig_cpu"),
-	       (int)sched__field(sc, evsel, sample, "dest_cpu"));
+	w = w_event_tasks(sc, w, th, "migrated: ", migrated);
+	memcpy(w, " cpu ", 5);
+	w = sched_w_sdec(w + 5, (int)sched__field(sc, evsel, sample, SF_ORIG_CPU));
+	memcpy(w, " => ", 4);
+	w = sched_w_sdec(w + 4, (int)sched__field(sc, evsel, sample, SF_DEST_CPU));
+	*w++ = '\n';
+	th_done(sc, w);
 	return 0;
 }
 
@@ -454,11 +592,14 @@ int sched__timehist_event(struct sched *sc, enum sched_ev kind, struct evsel *ev
 
 void sched__timehist_lost(struct sched *sc, uint64_t lost, struct perf_sample *sample)
 {
-	char tstr[64];
+	char *w = sched_w_tstamp(th_room(sc, TH_LINE_ROOM), sample->time, 15);
 
-	(void)sc;
-	sched__tstamp(sample->time, tstr, sizeof(tstr));
-	printf("%15s lost %" PRIu64 " events on cpu %d\n", tstr, lost, sample->cpu);
+	memcpy(w, " lost ", 6);
+	w = sched_w_udec(w + 6, lost, 0, ' ');
+	memcpy(w, " events on cpu ", 15);
+	w = sched_w_sdec(w + 15, (int32_t)sample->cpu);
+	*w++ = '\n';
+	th_done(sc, w);
 }
 
 /* ---- summary ---- */
@@ -552,6 +693,7 @@ int sched__timehist_finish(struct sched *sc)
 	unsigned int nr;
 	uint64_t live;
 
+	th_sync(sc);
 	if (!sc->o.summary)
 		return 0;
 	v = sched__tasks(sc, &nr);
@@ -634,6 +776,10 @@ int sched__timehist_finish(struct sched *sc)
 
 void sched__timehist_exit(struct sched *sc)
 {
+	if (sc->obuf)
+		th_sync(sc);	/* what an error stopped the processing after */
+	free(sc->obuf);
+	sc->obuf = NULL;
 	free(sc->idle_last);
 	sc->idle_last = NULL;
 	free(sc->idle);

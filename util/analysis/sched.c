@@ -159,26 +159,46 @@ struct sched_task **sched__tasks(struct sched *sc, unsigned int *nr)
 	return v;
 }
 
-uint64_t sched__field(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      const char *name)
+const struct trace_field *sched__fields_resolve(struct sched *sc, struct evsel *evsel)
 {
-	uint64_t v = 0;
+	static const char *const names[SF_NR] = {
+		[SF_PREV_PID] = "prev_pid", [SF_NEXT_PID] = "next_pid",
+		[SF_PREV_STATE] = "prev_state", [SF_PREV_COMM] = "prev_comm",
+		[SF_NEXT_COMM] = "next_comm", [SF_PID] = "pid", [SF_COMM] = "comm",
+		[SF_RUNTIME] = "runtime", [SF_ORIG_CPU] = "orig_cpu", [SF_DEST_CPU] = "dest_cpu",
+	};
+	struct sched_evfields *e = &sc->evf[evsel->idx];
 
-	if (trace_formatter__field_u64(sc->tf, evsel, sample, name, &v))
-		return 0;
-	return v;
+	if (!e->resolved) {
+		for (int i = 0; i < SF_NR; i++)
+			trace_formatter__field_ref(sc->tf, evsel, names[i], &e->f[i]);
+		e->resolved = true;
+	}
+	return e->f;
 }
 
 void sched__field_str(struct sched *sc, struct evsel *evsel, struct perf_sample *sample,
-		      const char *name, char *buf, size_t size)
+		      enum sched_field field, char *buf, size_t size)
 {
-	if (trace_formatter__field_str(sc->tf, evsel, sample, name, buf, size))
+	if (trace_field__str(&sched__fields_resolve(sc, evsel)[field], sample, buf, size))
 		snprintf(buf, size, "%s", "");
 }
 
 struct thread *sched__thread(struct sched *sc, pid_t pid, pid_t tid)
 {
-	return machine__findnew_thread(sc->session->machine, pid, tid);
+	unsigned int slot = (uint32_t)tid % ARRAY_SIZE(sc->tcache);
+	struct thread *t = sc->tcache[slot].t;
+
+	/* findnew changes a known thread only when it learns its pid */
+	if (t && sc->tcache[slot].tid == tid && (pid == -1 || sc->tcache[slot].pid_known))
+		return t;
+	t = machine__findnew_thread(sc->session->machine, pid, tid);
+	if (t) {
+		sc->tcache[slot].tid = tid;
+		sc->tcache[slot].t = t;
+		sc->tcache[slot].pid_known = t->pid != -1;
+	}
+	return t;
 }
 
 static const char *sched__comm_of(struct sched *sc, pid_t tid)
@@ -235,9 +255,15 @@ int sched__print_chain(struct sched *sc, struct perf_sample *sample, struct evse
 
 void sched__tstamp(uint64_t ns, char *buf, size_t size)
 {
-	uint64_t sec = ns / 1000000000, usec = (ns % 1000000000) / 1000;
+	char tmp[32];
+	size_t n = (size_t)(sched_w_tstamp(tmp, ns, 0) - tmp);
 
-	snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, sec, usec);
+	if (!size)
+		return;
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, tmp, n);
+	buf[n] = '\0';
 }
 
 /* ---- latency ---- */
@@ -420,9 +446,9 @@ static void lat_sched_in(struct lat_task *l, uint64_t ts)
 
 static int lat_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t prev = (pid_t)sched__field(sc, evsel, sample, "prev_pid");
-	pid_t next = (pid_t)sched__field(sc, evsel, sample, "next_pid");
-	uint64_t prev_state = sched__field(sc, evsel, sample, "prev_state");
+	pid_t prev = (pid_t)sched__field(sc, evsel, sample, SF_PREV_PID);
+	pid_t next = (pid_t)sched__field(sc, evsel, sample, SF_NEXT_PID);
+	uint64_t prev_state = sched__field(sc, evsel, sample, SF_PREV_STATE);
 	struct sched_task *out, *in;
 
 	if (!sched__thread(sc, -1, prev) || !sched__thread(sc, -1, next))
@@ -444,8 +470,8 @@ static int lat_switch(struct sched *sc, struct evsel *evsel, struct perf_sample 
 
 static int lat_runtime(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
-	uint64_t runtime = sched__field(sc, evsel, sample, "runtime");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
+	uint64_t runtime = sched__field(sc, evsel, sample, SF_RUNTIME);
 	struct sched_task *t;
 
 	if (!sched__thread(sc, -1, pid) || !(t = sched__task(sc, pid)))
@@ -458,7 +484,7 @@ static int lat_runtime(struct sched *sc, struct evsel *evsel, struct perf_sample
 
 static int lat_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct sched_task *t;
 	struct lat_task *l;
 
@@ -484,7 +510,7 @@ static int lat_wakeup(struct sched *sc, struct evsel *evsel, struct perf_sample 
 
 static int lat_migrate(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t pid = (pid_t)sched__field(sc, evsel, sample, "pid");
+	pid_t pid = (pid_t)sched__field(sc, evsel, sample, SF_PID);
 	struct sched_task *t;
 
 	if (sc->o.profile_cpu == -1)
@@ -728,7 +754,7 @@ static void map_color(bool on, const char *color)
 
 static int map_switch(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	pid_t next = (pid_t)sched__field(sc, evsel, sample, "next_pid");
+	pid_t next = (pid_t)sched__field(sc, evsel, sample, SF_NEXT_PID);
 	int this_cpu = (int)sample->cpu, cpus_nr;
 	bool new_cpu = false, new_shortname = false, tty = sc->tty;
 	struct sched_task *in;
@@ -953,6 +979,7 @@ void sched__delete(struct sched *sc)
 	perf_cpu_map__put(sc->color_cpu_map);
 	perf_cpu_map__put(sc->cpus);
 	free(sc->ev_kind);
+	free(sc->evf);
 	if (sc->rs) {
 		resolved_sample__exit(sc->rs);
 		free(sc->rs);
@@ -996,10 +1023,16 @@ static int sched__learn_evlist(struct sched *sc)
 			n = evsel->idx + 1;
 	if (n > sc->nr_ev_kind) {
 		unsigned char *k = realloc(sc->ev_kind, n);
+		struct sched_evfields *f;
 
 		if (!k)
 			return -ENOMEM;
 		sc->ev_kind = k;
+		f = realloc(sc->evf, n * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		memset(f + sc->nr_ev_kind, 0, (n - sc->nr_ev_kind) * sizeof(*f));
+		sc->evf = f;
 		sc->nr_ev_kind = n;
 	}
 	evlist__for_each_entry(evlist, evsel) {
@@ -1062,13 +1095,32 @@ static enum sched_ev sched__kind(struct sched *sc, struct evsel *evsel)
 
 static int sched__switch_common(struct sched *sc, struct evsel *evsel, struct perf_sample *sample)
 {
-	uint32_t prev = (uint32_t)sched__field(sc, evsel, sample, "prev_pid");
+	uint32_t prev = (uint32_t)sched__field(sc, evsel, sample, SF_PREV_PID);
 	int cpu = (int)sample->cpu;
 
 	/* a task switched away that is not the current one */
 	if (sc->curr_pid[cpu] != (uint32_t)-1 && sc->curr_pid[cpu] != prev)
 		sc->nr_context_switch_bugs++;
 	return 0;
+}
+
+bool sched__sample_wanted(struct sched *sc, struct evsel *evsel, uint32_t cpu)
+{
+	enum sched_ev kind = sched__kind(sc, evsel);
+
+	if (kind == SEV_NONE)
+		return false;
+	if (kind == SEV_MIGRATE && sc->o.cmd == SCHED_LATENCY)
+		return sc->o.profile_cpu != -1;	/* lat_migrate() looks at -C's only */
+	if (sc->o.cmd != SCHED_TIMEHIST)
+		return kind != SEV_WAKING && (sc->o.cmd != SCHED_MAP || kind == SEV_SWITCH);
+	if (kind == SEV_WAKEUP && sc->have_waking)
+		return false;
+	/* sched__timehist_event() only raises max_cpu with these, which
+	 * never falls: a CPU at or below it now changes nothing */
+	if (kind == SEV_RUNTIME || (kind == SEV_MIGRATE && !sc->o.migrations))
+		return cpu < SCHED_MAX_CPUS && (int)cpu > sc->max_cpu;
+	return true;
 }
 
 int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *evsel)
@@ -1117,7 +1169,7 @@ int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *ev
 		break;
 	}
 	if (kind == SEV_SWITCH)
-		sc->curr_pid[sample->cpu] = (uint32_t)sched__field(sc, evsel, sample, "next_pid");
+		sc->curr_pid[sample->cpu] = (uint32_t)sched__field(sc, evsel, sample, SF_NEXT_PID);
 	return err;
 }
 

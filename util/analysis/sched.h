@@ -71,6 +71,17 @@ void sched__delete(struct sched *sc);
  */
 int sched__start(struct sched *sc);
 
+/*
+ * Whether a sample of evsel on cpu can change what the analysis prints:
+ * false for those sched__sample() would ignore (other events,
+ * sched_waking but in timehist, map's non-switch samples, latency's
+ * migrations without -C, timehist's sched_stat_runtime and unshown
+ * migrations on CPUs at or below the highest seen so far, which could
+ * only raise that). For the session's sample_wanted filter
+ * (util/session/session.h).
+ */
+bool sched__sample_wanted(struct sched *sc, struct evsel *evsel, uint32_t cpu);
+
 /* One sample (any event; non-sched ones are ignored). 0 or -errno. */
 int sched__sample(struct sched *sc, struct perf_sample *sample, struct evsel *evsel);
 

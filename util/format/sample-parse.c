@@ -268,6 +268,29 @@ int perf_event__parse_id_sample(struct evsel *evsel, union perf_event *event,
 	return parse_sample(evsel, event, sample, swapped);
 }
 
+uint32_t perf_event__sample_cpu(const struct evsel *evsel, const union perf_event *event,
+				bool swapped)
+{
+	uint64_t type = evsel->attr.sample_type;
+	/* the fields before PERF_SAMPLE_CPU, a u64 each, counted in place
+	 * (__builtin_popcountll is a libgcc call without -mpopcnt) */
+	uint64_t x = type & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			     PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR | PERF_SAMPLE_ID |
+			     PERF_SAMPLE_STREAM_ID);
+	size_t off;
+	uint32_t v[2];
+
+	x -= (x >> 1) & 0x5555555555555555ULL;
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	off = sizeof(struct perf_event_header) + 8u * (size_t)((x * 0x0101010101010101ULL) >> 56);
+
+	if (!(type & PERF_SAMPLE_CPU) || off + 8 > event->header.size)
+		return (uint32_t)-1;
+	memcpy(v, (const char *)event + off, 8);
+	return swapped ? v[1] : v[0];
+}
+
 /* ---- id -> evsel ---- */
 
 static size_t id_hash(uint64_t id, size_t cap)

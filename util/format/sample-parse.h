@@ -24,4 +24,10 @@ int evsel__parse_sample(struct evsel *evsel, union perf_event *event, struct per
 int perf_event__parse_id_sample(struct evsel *evsel, union perf_event *event,
 				struct perf_sample *sample, bool swapped);
 
+/* The cpu (PERF_SAMPLE_CPU) of a PERF_RECORD_SAMPLE of evsel, read in
+ * place without parsing the rest of the record (swapped as above);
+ * (u32)-1 when evsel's samples carry none or the record is too short. */
+uint32_t perf_event__sample_cpu(const struct evsel *evsel, const union perf_event *event,
+				bool swapped);
+
 #endif

@@ -457,6 +457,27 @@ static uint64_t session__progress_total(const struct perf_session *s)
 	return s->data.pipe && !s->data.file_size ? 0 : s->data.data_size;
 }
 
+/* tool->sample_wanted() drops the sample read (counted as delivered);
+ * its time still counts for the round flushes, so that the records kept
+ * are delivered in the same order as without the filter */
+static bool session__sample_dropped(struct perf_session *s, union perf_event *event)
+{
+	struct evsel *evsel = perf_data__event_evsel(&s->data, event);
+	struct ordered_events *oe = s->ordered;
+
+	if (!evsel || s->tool->sample_wanted(s->tool, evsel,
+					     perf_event__sample_cpu(evsel, event, s->data.needs_swap)))
+		return false;
+	perf_data__count_sample(&s->data, evsel->idx);
+	if (oe) {
+		uint64_t ts = perf_data__event_time(&s->data, event);
+
+		if (ts != ~0ULL && ts > oe->max_timestamp)
+			oe->max_timestamp = ts;
+	}
+	return true;
+}
+
 /* perf_data_ops.record: a record as read, swapped: user records are
  * processed now, timed ones queued for ordered delivery, the rest
  * delivered. */
@@ -470,6 +491,9 @@ static int session__record(void *ctx, union perf_event *event, uint64_t off,
 		s->progress(off - s->data.data_offset, session__progress_total(s), false);
 	if (event->header.type >= PERF_RECORD_USER_TYPE_START)
 		return process_user_event(s, event, off);
+	if (unlikely(s->tool && s->tool->sample_wanted) && event->header.type == PERF_RECORD_SAMPLE &&
+	    session__sample_dropped(s, event))
+		return 0;
 	if (oe) {
 		uint64_t ts = perf_data__event_time(&s->data, event);
 

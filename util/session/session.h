@@ -65,6 +65,17 @@ struct perf_tool {
 	 * call only. NULL: not wanted. */
 	void (*header_build_id)(struct perf_tool *tool, const char *filename,
 				const struct build_id *bid, bool kernel);
+	/*
+	 * Optional filter of samples as they are read, before they are
+	 * queued for ordered delivery: evsel and the sample's cpu
+	 * (PERF_SAMPLE_CPU, read in place; (u32)-1 when there is none).
+	 * A sample it returns false for is counted (as delivered ones are,
+	 * perf_data__count_sample()) but not parsed, queued or given to
+	 * sample() (nor checked: a damaged one goes unreported). Samples
+	 * without a known evsel are delivered (and reported) as usual.
+	 * NULL: every sample is delivered.
+	 */
+	bool (*sample_wanted)(struct perf_tool *tool, struct evsel *evsel, u32 cpu);
 	bool ordered_events;	/* deliver in time order (default true) */
 	bool show_progress;	/* progress on a terminal (ui/progress) */
 };

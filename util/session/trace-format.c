@@ -206,75 +206,121 @@ const char *trace_formatter__info(struct trace_formatter *tf, struct evsel *evse
 	return tf->seq.buffer ? tf->seq.buffer : "";
 }
 
-static int find_field(struct trace_formatter *tf, struct evsel *evsel,
-		      const struct perf_sample *sample, const char *field,
-		      struct tep_format_field **fp)
+int trace_formatter__field_ref(struct trace_formatter *tf, struct evsel *evsel,
+			       const char *name, struct trace_field *ref)
 {
 	struct tep_event *ev = trace_formatter__event(tf, evsel);
-	struct tep_format_field *f;
+	struct tep_format_field *f = ev ? tep_find_any_field(ev, name) : NULL;
 
-	if (!ev)
-		return -ENOENT;
-	f = tep_find_any_field(ev, field);
+	*ref = (struct trace_field){ .kind = TRACE_FIELD_NONE };
 	if (!f)
 		return -ENOENT;
-	if (!sample->raw_data || f->offset < 0 || f->size < 0 ||
-	    (uint64_t)f->offset + (uint64_t)f->size > sample->raw_size)
-		return -EINVAL;
-	*fp = f;
+	ref->offset = f->offset;
+	ref->size = f->size;
+	ref->is_signed = (f->flags & TEP_FIELD_IS_SIGNED) != 0;
+	ref->swap = tep_is_file_bigendian(tf->tep) != tep_is_local_bigendian(tf->tep);
+	if (f->offset < 0 || f->size < 0)
+		ref->kind = TRACE_FIELD_OTHER;
+	else if (f->flags & TEP_FIELD_IS_DYNAMIC)
+		ref->kind = f->flags & TEP_FIELD_IS_RELATIVE ? TRACE_FIELD_REL : TRACE_FIELD_DYN;
+	else if (f->flags & TEP_FIELD_IS_ARRAY)
+		ref->kind = TRACE_FIELD_ARRAY;
+	else if (!(f->flags & TEP_FIELD_IS_STRING) &&
+		 (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8))
+		ref->kind = TRACE_FIELD_NUM;
+	else
+		ref->kind = TRACE_FIELD_OTHER;
 	return 0;
 }
 
-int trace_formatter__field_u64(struct trace_formatter *tf, struct evsel *evsel,
-			       const struct perf_sample *sample, const char *field, uint64_t *val)
+/* An unsigned integer of size 1, 2, 4 or 8 bytes at p, in the file's
+ * byte order (swap: not the host's). False for another size. */
+static bool read_uint(const char *p, int size, bool swap, uint64_t *v)
 {
-	struct tep_format_field *f;
-	unsigned long long v;
-	int err = find_field(tf, evsel, sample, field, &f);
+	uint16_t v2;
+	uint32_t v4;
+	uint64_t v8;
+
+	switch (size) {
+	case 1:
+		*v = *(const uint8_t *)p;
+		return true;
+	case 2:
+		memcpy(&v2, p, 2);
+		*v = swap ? __builtin_bswap16(v2) : v2;
+		return true;
+	case 4:
+		memcpy(&v4, p, 4);
+		*v = swap ? __builtin_bswap32(v4) : v4;
+		return true;
+	case 8:
+		memcpy(&v8, p, 8);
+		*v = swap ? __builtin_bswap64(v8) : v8;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The field's bytes lie in the sample's payload. */
+static int field_in_payload(const struct trace_field *ref, const struct perf_sample *sample)
+{
+	if (ref->kind == TRACE_FIELD_NONE)
+		return -ENOENT;
+	if (!sample->raw_data || ref->kind == TRACE_FIELD_OTHER ||
+	    (uint64_t)ref->offset + (uint64_t)ref->size > sample->raw_size)
+		return -EINVAL;
+	return 0;
+}
+
+int trace_field__u64(const struct trace_field *ref, const struct perf_sample *sample,
+		     uint64_t *val)
+{
+	uint64_t v;
+	int err = field_in_payload(ref, sample);
 
 	if (err)
 		return err;
-	if ((f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING | TEP_FIELD_IS_DYNAMIC)) ||
-	    (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8))
+	if (ref->kind != TRACE_FIELD_NUM ||
+	    !read_uint((const char *)sample->raw_data + ref->offset, ref->size, ref->swap, &v))
 		return -EINVAL;
-	if (tep_read_number_field(f, sample->raw_data, &v))
-		return -EINVAL;
-	if ((f->flags & TEP_FIELD_IS_SIGNED) && f->size < 8) {
-		int shift = 64 - 8 * f->size;
+	if (ref->is_signed && ref->size < 8) {
+		int shift = 64 - 8 * ref->size;
 
-		v = (unsigned long long)(((long long)(v << shift)) >> shift);
+		v = (uint64_t)(((int64_t)(v << shift)) >> shift);
 	}
 	*val = v;
 	return 0;
 }
 
-int trace_formatter__field_str(struct trace_formatter *tf, struct evsel *evsel,
-			       const struct perf_sample *sample, const char *field,
-			       char *buf, size_t size)
+int trace_field__str(const struct trace_field *ref, const struct perf_sample *sample,
+		     char *buf, size_t size)
 {
-	struct tep_format_field *f;
 	const char *data = sample->raw_data;
+	uint64_t loc;
 	size_t off, len;
 	int err;
 
 	if (!size)
 		return -EINVAL;
-	err = find_field(tf, evsel, sample, field, &f);
+	err = field_in_payload(ref, sample);
 	if (err)
 		return err;
-	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		unsigned long long loc;
-
-		if (tep_read_number_field(f, data, &loc))
+	switch (ref->kind) {
+	case TRACE_FIELD_DYN:
+	case TRACE_FIELD_REL:
+		if (!read_uint(data + ref->offset, ref->size, ref->swap, &loc))
 			return -EINVAL;
 		off = loc & 0xffff;
 		len = (loc >> 16) & 0xffff;
-		if (f->flags & TEP_FIELD_IS_RELATIVE)
-			off += (size_t)f->offset + (size_t)f->size;
-	} else if (f->flags & TEP_FIELD_IS_ARRAY) {
-		off = (size_t)f->offset;
-		len = (size_t)f->size;
-	} else {
+		if (ref->kind == TRACE_FIELD_REL)
+			off += (size_t)ref->offset + (size_t)ref->size;
+		break;
+	case TRACE_FIELD_ARRAY:
+		off = (size_t)ref->offset;
+		len = (size_t)ref->size;
+		break;
+	default:
 		return -EINVAL;
 	}
 	if (off + len > sample->raw_size)
@@ -285,6 +331,27 @@ int trace_formatter__field_str(struct trace_formatter *tf, struct evsel *evsel,
 	memcpy(buf, data + off, len);
 	buf[len] = '\0';
 	return 0;
+}
+
+int trace_formatter__field_u64(struct trace_formatter *tf, struct evsel *evsel,
+			       const struct perf_sample *sample, const char *field, uint64_t *val)
+{
+	struct trace_field ref;
+
+	trace_formatter__field_ref(tf, evsel, field, &ref);
+	return trace_field__u64(&ref, sample, val);
+}
+
+int trace_formatter__field_str(struct trace_formatter *tf, struct evsel *evsel,
+			       const struct perf_sample *sample, const char *field,
+			       char *buf, size_t size)
+{
+	struct trace_field ref;
+
+	if (!size)
+		return -EINVAL;
+	trace_formatter__field_ref(tf, evsel, field, &ref);
+	return trace_field__str(&ref, sample, buf, size);
 }
 
 static size_t str_hash(const char *s)

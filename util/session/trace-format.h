@@ -92,6 +92,49 @@ int trace_formatter__field_str(struct trace_formatter *tf, struct evsel *evsel,
 			       char *buf, size_t size);
 
 /*
+ * A payload field resolved once per evsel (trace_formatter__field_ref()),
+ * then read from each sample without a lookup by name: for loops over
+ * many samples of few events (sched, off-CPU). Plain data; valid while
+ * tf lives. offset/size in bytes into the raw payload; kind says how it
+ * is read.
+ */
+struct trace_field {
+	int offset, size;
+	enum {
+		TRACE_FIELD_NONE,	/* missing: reads fail with -ENOENT */
+		TRACE_FIELD_NUM,	/* 1, 2, 4 or 8 byte integer */
+		TRACE_FIELD_ARRAY,	/* char array (e.g. prev_comm) */
+		TRACE_FIELD_DYN,	/* __data_loc string (offset/len word) */
+		TRACE_FIELD_REL,	/* __rel_loc string (relative to its end) */
+		TRACE_FIELD_OTHER,	/* neither numeric nor string: -EINVAL */
+	} kind;
+	bool is_signed;		/* NUM: sign-extended to 64 bits */
+	bool swap;		/* the file's byte order is not the host's */
+};
+
+/*
+ * Resolve field `name` of tracepoint evsel's format into *ref (kind
+ * TRACE_FIELD_NONE when the field or the format is missing). 0, or
+ * -ENOENT with *ref of kind NONE.
+ */
+int trace_formatter__field_ref(struct trace_formatter *tf, struct evsel *evsel,
+			       const char *name, struct trace_field *ref);
+
+/*
+ * The numeric field ref of sample, as trace_formatter__field_u64() reads
+ * it by name (same results, same errors: -ENOENT, -EINVAL).
+ */
+int trace_field__u64(const struct trace_field *ref, const struct perf_sample *sample,
+		     uint64_t *val);
+
+/*
+ * The string field ref of sample copied NUL-terminated into buf (size
+ * bytes, truncated), as trace_formatter__field_str() reads it by name.
+ */
+int trace_field__str(const struct trace_field *ref, const struct perf_sample *sample,
+		     char *buf, size_t size);
+
+/*
  * The payload field names of tracepoint evsel's format, in the format's
  * order (common_* fields left out, as perf evlist --trace-fields lists
  * them), each handed to fn(name, arg), valid during the call. The number
