@@ -1,5 +1,6 @@
 #!/bin/bash
 # make install DESTDIR=...: exactly the binary, man pages (rendered by man without warnings), HTML and text pages, bash and zsh completion, the Python plugin and modules; the staged prf runs and shows its man page; make uninstall removes it all; bash completion of commands, options and events; prf help -a
+# prf-test: needs-source: runs make install and make uninstall in the source tree
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 need make man asciidoctor install
