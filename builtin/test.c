@@ -403,6 +403,10 @@ static int run_start(struct test_run *r, const struct test_opts *o)
 		buf[len > 0 ? len : 0] = '\0';
 		setenv("PRF", buf, 1);
 		setenv("PRF_SRCDIR", shell_root.root, 1);
+		/* installed tests: their directory is the package's; helpers
+		 * imported from lib/ leave no __pycache__ there */
+		if (!shell_root.source)
+			setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
 		setenv("PRF_PAGER", "cat", 1);
 		execlp("bash", "bash", e->script, (char *)NULL);
 		_exit(127);
