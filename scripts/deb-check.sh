@@ -65,8 +65,8 @@ args=()
 rc=0 t0=$(date +%s)
 (cd "$T" && /usr/bin/prf test -j"$(nproc)" "${args[@]}") > "$T/test.log" 2>&1 || rc=$?
 cat "$T/test.log"
-[ $rc -eq 0 ] || fail "installed prf test exit $rc"
 echo "deb-check: installed prf test took $(($(date +%s) - t0)) s"
+[ $rc -eq 0 ] || fail "installed prf test exit $rc"
 if [ "$DEB_TESTS" != all ]; then
 	for t in $DEB_TESTS; do
 		n=$(/usr/bin/prf test list "$t" | awk '{ print $1 }')
