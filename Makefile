@@ -137,9 +137,13 @@ $(O)/html/%.html: Documentation/%.txt
 
 # `make install` puts exactly: the binary, the man pages, the HTML and
 # text pages (`prf help` shows the text where man cannot), the bash and
-# zsh completion files, and for `script -s` the Python plugin and prf's
-# helper modules (prflibdir). DESTDIR stages it elsewhere.
+# zsh completion files, for `script -s` the Python plugin and prf's
+# helper modules (prflibdir), and the shell tests with their helpers
+# (prflibdir/tests/shell: the installed `prf test` runs them).
+# DESTDIR stages it elsewhere.
 PY_MODULES := $(wildcard scripting/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/*.py)
+SHELL_TESTS := $(wildcard tests/shell/*.sh)
+SHELL_TEST_LIB := $(wildcard $(addprefix tests/shell/lib/*.,sh c h py))
 install: $(BIN) $(PY_PLUGIN) doc
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(docdir) $(DESTDIR)$(htmldir) \
 		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir)
@@ -151,6 +155,9 @@ install: $(BIN) $(PY_PLUGIN) doc
 	install -m 644 $(DOC_TXT) $(DESTDIR)$(docdir)/
 	install -m 644 completion/prf.bash $(DESTDIR)$(bashcompdir)/prf
 	install -m 644 completion/_prf $(DESTDIR)$(zshcompdir)/_prf
+	install -d $(DESTDIR)$(prflibdir)/tests/shell/lib
+	install -m 644 $(SHELL_TESTS) $(DESTDIR)$(prflibdir)/tests/shell/
+	install -m 644 $(SHELL_TEST_LIB) $(DESTDIR)$(prflibdir)/tests/shell/lib/
 ifneq ($(PY_PLUGIN),)
 	install -d $(DESTDIR)$(prflibdir)/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace
 	install -m 755 $(PY_PLUGIN) $(DESTDIR)$(prflibdir)/prf-python.so

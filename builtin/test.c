@@ -12,8 +12,10 @@
  * leading comment) run alone after the others. Results are printed in list
  * order whatever order they finish in; the last line is
  * "N passed, N failed[, N skipped][, N flaky ...]". With --rerun-failed the
- * failed tests run once more, alone, after all others.
- * Documentation/prf-test.txt.
+ * failed tests run once more, alone, after all others. The shell tests are
+ * those of the source tree when the binary is in one, else those installed
+ * with it (make install: PRF_LIB_DIR/tests/shell); there, a test marked
+ * "# prf-test: needs-source" is skipped. Documentation/prf-test.txt.
  */
 #include <dirent.h>
 #include <dlfcn.h>
@@ -93,10 +95,29 @@ struct test_entry {
 	const struct test_case *tc;
 	char script[PATH_MAX];
 	bool serial;		/* must run alone */
+	char needs_source[160];	/* why it needs the source tree ("": it does not) */
 };
 
-/* The marker a shell test's leading comment block carries to run alone. */
+/* The markers of a shell test's leading comment block: it runs alone; it
+ * reads the source tree (and is skipped by an installed prf). */
 #define SERIAL_MARK "# prf-test: serial"
+#define SOURCE_MARK "# prf-test: needs-source"
+
+#ifndef PRF_LIB_DIR
+#define PRF_LIB_DIR "/usr/local/lib/prf"
+#endif
+
+/*
+ * Where the shell tests are (ROOT/tests/shell; ROOT goes to the tests as
+ * PRF_SRCDIR): the source tree the binary was built in (beside it), else
+ * the tests installed with it, in the lib directory of the binary's own
+ * prefix (an install moved as a whole: DESTDIR, a relocated prefix), then
+ * in PRF_LIB_DIR. SOURCE: ROOT is a source tree.
+ */
+static struct {
+	char root[PATH_MAX];
+	bool source;
+} shell_root;
 
 /* An identifier as a test name: '-' for '_'. */
 static void name_from(char *dst, size_t size, const char *fmt, ...)
@@ -130,16 +151,19 @@ static struct test_entry *entry_new(struct test_entry **entries, int *n, int *al
 	return e;
 }
 
-/* Description (line 2, after "# ") and serial mark of a shell test. */
+/* Description (line 2, after "# "), serial and needs-source marks of a
+ * shell test. */
 static void read_script_head(struct test_entry *e)
 {
-	char line[256];
 	FILE *f = fopen(e->script, "r");
+	char *line = NULL;
+	size_t size = 0;
 	int nr = 0;
 
 	if (!f)
 		return;
-	while (fgets(line, sizeof(line), f) && (++nr <= 2 || line[0] == '#')) {
+	/* whole lines: a description longer than any buffer is one line */
+	while (getline(&line, &size, f) > 0 && (++nr <= 2 || line[0] == '#')) {
 		if (nr == 2) {
 			char *p = line;
 
@@ -149,9 +173,46 @@ static void read_script_head(struct test_entry *e)
 			snprintf(e->desc, sizeof(e->desc), "%s", p);
 		} else if (nr > 2 && !strncmp(line, SERIAL_MARK, strlen(SERIAL_MARK))) {
 			e->serial = true;
+		} else if (nr > 2 && !strncmp(line, SOURCE_MARK, strlen(SOURCE_MARK))) {
+			char *why = line + strlen(SOURCE_MARK);
+
+			why += strspn(why, ": ");
+			why[strcspn(why, "\n")] = '\0';
+			snprintf(e->needs_source, sizeof(e->needs_source), "%s",
+				 *why ? why : "reads the source tree");
 		}
 	}
+	free(line);
 	fclose(f);
+}
+
+static bool is_dir(const char *path)
+{
+	DIR *d = opendir(path);
+
+	if (d)
+		closedir(d);
+	return d != NULL;
+}
+
+static void find_shell_root(void)
+{
+	const char *roots[] = { prf_exec_dir(), NULL, PRF_LIB_DIR };
+	char rel[PATH_MAX], dir[PATH_MAX + 16];
+
+	snprintf(rel, sizeof(rel), "%s/../lib/prf", prf_exec_dir());
+	roots[1] = rel;
+	for (size_t i = 0; i < ARRAY_SIZE(roots); i++) {
+		snprintf(dir, sizeof(dir), "%s/tests/shell", roots[i]);
+		if (is_dir(dir)) {
+			snprintf(shell_root.root, sizeof(shell_root.root), "%s", roots[i]);
+			shell_root.source = i == 0;
+			return;
+		}
+	}
+	/* none: no shell tests; the unit tests still run */
+	snprintf(shell_root.root, sizeof(shell_root.root), "%s", prf_exec_dir());
+	shell_root.source = true;
 }
 
 static void collect_shell(struct test_entry **entries, int *n, int *alloc)
@@ -160,7 +221,7 @@ static void collect_shell(struct test_entry **entries, int *n, int *alloc)
 	struct dirent **names;
 	int cnt;
 
-	snprintf(dir, sizeof(dir), "%s/tests/shell", prf_exec_dir());
+	snprintf(dir, sizeof(dir), "%.3000s/tests/shell", shell_root.root);
 	cnt = scandir(dir, &names, NULL, alphasort);
 	if (cnt < 0)
 		return;
@@ -344,7 +405,11 @@ static int run_start(struct test_run *r, const struct test_opts *o)
 		len = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
 		buf[len > 0 ? len : 0] = '\0';
 		setenv("PRF", buf, 1);
-		setenv("PRF_SRCDIR", prf_exec_dir(), 1);
+		setenv("PRF_SRCDIR", shell_root.root, 1);
+		/* installed tests: their directory is the package's; helpers
+		 * imported from lib/ leave no __pycache__ there */
+		if (!shell_root.source)
+			setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
 		setenv("PRF_PAGER", "cat", 1);
 		execlp("bash", "bash", e->script, (char *)NULL);
 		_exit(127);
@@ -537,6 +602,18 @@ static void run_print(struct test_run *runs, int n, int *next, const struct test
 	}
 }
 
+/* A test that needs the source tree, run by an installed prf: R is done,
+ * skipped with the reason, without a child. */
+static bool skip_without_source(struct test_run *r)
+{
+	if (shell_root.source || !r->e->needs_source[0])
+		return false;
+	r->started = r->done = true;
+	r->result = TEST_SKIP;
+	strbuf_addf(&r->reason, "needs the source tree: %s", r->e->needs_source);
+	return true;
+}
+
 /*
  * Run RUNS[0..N) (in list order): up to o->jobs at once, the serial ones
  * alone after all others; with one job, every test in list order.
@@ -556,6 +633,10 @@ static void run_all(struct test_run *runs, int n, const struct test_opts *o,
 			struct test_run *r = &runs[order[started]];
 			bool alone = r->e->serial && o->jobs > 1;
 
+			if (skip_without_source(r)) {
+				started++;
+				continue;
+			}
 			if (running >= o->jobs || (alone && running))
 				break;
 			started++;
@@ -655,6 +736,7 @@ int cmd_test(int argc, const char **argv)
 	/* the user's ~/.perfconfig would change what the commands print:
 	 * no configuration file; config tests point PERF_CONFIG at theirs */
 	setenv("PERF_CONFIG", "/dev/null", 1);
+	find_shell_root();
 	entries = collect(&n);
 	if (check_names(entries, n) < 0) {
 		free(entries);
@@ -672,8 +754,9 @@ int cmd_test(int argc, const char **argv)
 		if (!selected(&entries[i], i + 1, argc, argv, exact))
 			continue;
 		if (list) {
-			printf("%3d: %-32s %s%s\n", i + 1, entries[i].name, entries[i].desc,
-			       entries[i].serial ? " (serial)" : "");
+			printf("%3d: %-32s %s%s%s\n", i + 1, entries[i].name, entries[i].desc,
+			       entries[i].serial ? " (serial)" : "",
+			       entries[i].needs_source[0] ? " (needs source)" : "");
 			continue;
 		}
 		runs[nrun] = (struct test_run){ .e = &entries[i], .num = i + 1, .out_fd = -1,

@@ -5,6 +5,7 @@
  * Shared scaffolding of the tests that compare prf's DWARF readers with
  * libdw on real ELF files (tests/dwarf-line.c, tests/dwarf-die.c).
  */
+#include <stdbool.h>
 #include <elfutils/libdw.h>
 #include <libelf.h>
 #include "../util/lib/tunables.h"
@@ -29,9 +30,14 @@ void dwarf_file__close(struct dwarf_file *df);
 int dwarf_file__each_unit(struct dwarf_file *df, const char *path,
 			  int (*check)(struct dwarf_file *df, Dwarf_Die *cudie, void *arg), void *arg);
 
+/* Whether this binary has no .debug_info section (stripped, as a package
+ * installs it; its DWARF, if any, is in a separate debug file). */
+bool dwarf_file__self_stripped(void);
+
 /* check(path) for this binary, or for each file the colon-separated list
  * in the string tunable list names; the first result other than TEST_OK
- * ends it. */
+ * ends it. TEST_SKIP (test_skip() says why) when there is no list and this
+ * binary is stripped. */
 int dwarf_files__each(enum tunable_id list, int (*check)(const char *path));
 
 #endif

@@ -1,5 +1,6 @@
 #!/bin/bash
 # Fuzz regressions: replay the minimized fuzzer finds of tests/fuzz/regress/ through prf (file and pipe mode)
+# prf-test: needs-source: replays the fuzzer finds kept in tests/fuzz/regress/
 # Each input once made a harness of tests/fuzz/ crash, leak or hang. Through
 # the normal prf binary every one must now end in time (timeout 20) with
 # exit 0 or 1 (a message for what was bad), never a signal or a sanitizer

@@ -1,5 +1,6 @@
 #!/bin/bash
 # Tunables: prf version --build-options lists every PRF_* variable the source tree uses (each documented in prf-tunables.txt, each read through the table), with its value; a bad value is reported naming it and the default is used
+# prf-test: needs-source: greps the source tree (cmd, builtin, util, scripts, Documentation, Makefile) for PRF_* names
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 tmp_dir tunables

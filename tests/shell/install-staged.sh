@@ -1,5 +1,6 @@
 #!/bin/bash
-# make install DESTDIR=...: exactly the binary, man pages (rendered by man without warnings), HTML and text pages, bash and zsh completion, the Python plugin and modules; the staged prf runs and shows its man page; make uninstall removes it all; bash completion of commands, options and events; prf help -a
+# make install DESTDIR=...: exactly the binary, man pages (rendered by man without warnings), HTML and text pages, bash and zsh completion, the Python plugin and modules, the shell tests; the staged prf runs, shows its man page and runs the staged tests (skipping those that need the source tree); make uninstall removes it all; bash completion of commands, options and events; prf help -a
+# prf-test: needs-source: runs make install and make uninstall in the source tree
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 need make man asciidoctor install
@@ -26,6 +27,9 @@ grep -i warn make.out && fail "make install warned"
 			echo "./usr/local/lib/prf/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/${m##*/}"
 		done
 	fi
+	# the shell tests and everything of their lib/ (the installed prf test)
+	(cd "$PRF_SRCDIR" && find tests/shell -type f ! -path '*/__pycache__/*') |
+		sed 's|^|./usr/local/lib/prf/|'
 	for f in "$PRF_SRCDIR"/Documentation/prf*.txt; do
 		n=$(basename "$f" .txt)
 		s=$(sed -n '1s/.*(\([0-9]\)).*/\1/p' "$f")
@@ -59,6 +63,24 @@ rm "$T/stage/usr/local/share/man/man1/prf-report.1"
 # from the source tree: the text, as before
 "$PRF" help report | head -1 | grep -q '^prf-report(1)$' || fail "checkout help shows no text"
 echo "ok: prf help"
+
+# the staged prf test finds the staged shell tests (not the checkout's):
+# it runs one planted beside them, which sees PRF_SRCDIR there with
+# lib/setup.sh, and skips one that needs the source tree, saying why
+L=$T/stage/usr/local/lib/prf
+printf '#!/bin/bash\n# staged probe\n. "$PRF_SRCDIR/tests/shell/lib/setup.sh"\necho "srcdir=$PRF_SRCDIR"\n' \
+	> "$L/tests/shell/staged-probe.sh"
+"$S" test list > list.out 2>&1 || fail "staged prf test list"
+grep -Eq '^ *[0-9]+: staged-probe ' list.out || fail "staged prf test lists no staged-probe"
+grep -Eq '^ *[0-9]+: source-layers .*\(needs source\)$' list.out ||
+	fail "staged prf test list: source-layers not marked (needs source)"
+"$S" test -v staged-probe source-layers > run.out 2>&1 || { cat run.out; fail "staged prf test"; }
+[ "$(grep '^srcdir=' run.out)" = "srcdir=$T/stage/usr/local/bin/../lib/prf" ] ||
+	{ cat run.out; fail "staged tests ran with another PRF_SRCDIR"; }
+grep -Eq 'staged probe +: Ok$' run.out || { cat run.out; fail "staged probe did not pass"; }
+grep -Eq ': Skip \(needs the source tree: runs scripts/check-layers.py' run.out ||
+	{ cat run.out; fail "staged source-layers not skipped for the source tree"; }
+echo "ok: staged prf test runs the staged tests"
 
 mk uninstall > make.out 2>&1 || { cat make.out; fail "make uninstall"; }
 left=$(cd stage && find . -type f -o -type l)

@@ -254,7 +254,7 @@ for x, y in zip(a, b):
 print("same", len(a))
 EOF
 prf_out "$T/mod.out" script -i "$T/cpu.data" -s "$T/modules.py" "$perf_lib" \
-	"$PRF_SRCDIR/scripting/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace"
+	"$prf_exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace"
 grep -q '^same ' "$T/mod.out" || { cat "$T/mod.out"; fail "prf's modules differ from perf's"; }
 echo "ok: prf's Core/Util/EventClass give perf's results ($(cat "$T/mod.out"))"
 exit 0

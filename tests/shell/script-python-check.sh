@@ -29,7 +29,7 @@ prf_out "$T/prf.out" script -i "$T/irq.data" -s "$S/check-perf-trace.py"
 cmp -s "$T/perf.out" "$T/prf.out" ||
 	{ diff "$T/perf.out" "$T/prf.out" | head; fail "check-perf-trace.py: prf differs from perf"; }
 echo "ok: check-perf-trace.py ($(grep -c '^vec=' "$T/prf.out") softirqs, as perf)"
-PERF_EXEC_PATH="$PRF_SRCDIR/scripting/exec" \
+PERF_EXEC_PATH="$prf_exec" \
 	prf_out "$T/own.out" script -i "$T/irq.data" -s "$S/check-perf-trace.py"
 cmp -s "$T/perf.out" "$T/own.out" ||
 	{ diff "$T/perf.out" "$T/own.out" | head; fail "check-perf-trace.py with prf's modules differs"; }

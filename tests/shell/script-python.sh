@@ -85,7 +85,7 @@ same() {
 	echo "ok: ${2##*/} ${*:3} ($(wc -l < "$T/prf.out") lines, exit $rc_prf${own:+; also with prf modules})"
 }
 trap 'rm -rf "$T"; rm -f /dev/shm/perf.db' EXIT
-own="$PRF_SRCDIR/scripting/exec"
+own=$prf_exec
 # the interpreter prf embeds (python3 on PATH may be another one)
 printf 'import audit\n' > "$T/audit.py"
 "$PRF" script -i "$T/cpu.data" -s "$T/audit.py" > /dev/null 2>&1 ||

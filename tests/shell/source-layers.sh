@@ -1,5 +1,6 @@
 #!/bin/bash
 # source tree: no file includes a header of a layer above its own (scripts/check-layers.py), and the check catches one that does
+# prf-test: needs-source: runs scripts/check-layers.py over the tree's sources
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 need python3
