@@ -144,6 +144,7 @@ $(O)/html/%.html: Documentation/%.txt
 PY_MODULES := $(wildcard scripting/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/*.py)
 SHELL_TESTS := $(wildcard tests/shell/*.sh)
 SHELL_TEST_LIB := $(wildcard $(addprefix tests/shell/lib/*.,sh c h py))
+SHELL_TEST_WX := $(wildcard tests/shell/lib/wx-stub/*.py)
 install: $(BIN) $(PY_PLUGIN) doc
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(docdir) $(DESTDIR)$(htmldir) \
 		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir)
@@ -158,6 +159,8 @@ install: $(BIN) $(PY_PLUGIN) doc
 	install -d $(DESTDIR)$(prflibdir)/tests/shell/lib
 	install -m 644 $(SHELL_TESTS) $(DESTDIR)$(prflibdir)/tests/shell/
 	install -m 644 $(SHELL_TEST_LIB) $(DESTDIR)$(prflibdir)/tests/shell/lib/
+	install -d $(DESTDIR)$(prflibdir)/tests/shell/lib/wx-stub
+	install -m 644 $(SHELL_TEST_WX) $(DESTDIR)$(prflibdir)/tests/shell/lib/wx-stub/
 ifneq ($(PY_PLUGIN),)
 	install -d $(DESTDIR)$(prflibdir)/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace
 	install -m 755 $(PY_PLUGIN) $(DESTDIR)$(prflibdir)/prf-python.so
