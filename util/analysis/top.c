@@ -103,9 +103,12 @@ int top_hists__decay(struct hists *hists)
 		st->nodes[i].count = st->nodes[i].count * 7 / 8;
 	}
 	pr_debug2("top: %zu entries, %zu with a period left\n", hists->nr_entries, alive);
-	/* entries gone to 0 are dropped once they are most of them */
+	/* entries gone to 0 are dropped once they are half of them: a
+	 * sample decays for some 90 refreshes, so a busy machine's entries
+	 * of one sample each (unresolved addresses) are most of what top
+	 * keeps, and they are not kept more than twice over */
 	if (hists->nr_entries < (size_t)tunable__int(TUNABLE_TOP_COMPACT_MIN) ||
-	    hists->nr_entries < 4 * alive)
+	    hists->nr_entries < 2 * alive)
 		return 0;
 	so = hists->so;
 	cc = hists->cc;

@@ -72,7 +72,7 @@ void top__title(char *buf, size_t size, const struct hists *hists, const struct 
  * Age every entry of hists by 7/8 (see the top comment); the total period
  * becomes the sum of the entries' self periods again. hists->nr_samples,
  * the number of samples ever added, is kept. When entries gone to 0 are
- * three in four of a few thousand or more (PRF_TOP_COMPACT_MIN, 4096),
+ * half of a few thousand or more (PRF_TOP_COMPACT_MIN, 4096),
  * hists is rebuilt without them
  * (hists__compact(): same address, new entries; pointers to the old ones
  * are stale), so a long run keeps only what it can still show. 0, or
