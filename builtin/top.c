@@ -93,6 +93,7 @@ struct top_cmd {
 	struct top_counts counts;
 	struct top_header hdr;
 	uint64_t nr_lost_records, lost_warned;	/* PERF_RECORD_LOST records */
+	size_t nr_released;		/* exited threads the model let go */
 	int err;
 	int rows, cols;
 };
@@ -119,6 +120,8 @@ static int top__hists_init(struct top_cmd *t, int i)
 	if (hists__init(&t->hists[i], &t->so, &t->cc, t->use_callchain))
 		return -ENOMEM;
 	t->hists[i].store.key = t->cc.key;	/* before any frame is interned */
+	/* the model lets exited threads go (top__release_exited()) */
+	hists__hold_refs(&t->hists[i]);
 	t->hists_ok[i] = true;
 	return 0;
 }
@@ -309,6 +312,21 @@ static void top__print_stdio(struct top_cmd *t)
 	fflush(stdout);
 }
 
+/* Let the model drop the threads that exited (on the live thread, which
+ * alone changes the model; the lock keeps the browser off the hists). */
+static void top__release(struct top_cmd *t)
+{
+	top__lock(t);
+	t->nr_released += top__release_exited(t->session->machine, t->hists, 2);
+	top__unlock(t);
+}
+
+/* TUI: the live thread's tick. */
+static void top__tui_tick(void *arg)
+{
+	top__release(arg);
+}
+
 static void top__reset_counts(struct top_cmd *t)
 {
 	t->counts.samples = t->counts.kernel = t->counts.exact = 0;
@@ -332,6 +350,7 @@ static void top__refresh(void *arg)
 		t->err = -ENOMEM;
 		done = 1;
 	}
+	top__release(t);
 }
 
 /*
@@ -446,6 +465,7 @@ static int top__browse(struct top_cmd *t, struct live *live)
 	pthread_mutex_init(&t->lock, NULL);
 	t->locking = true;
 	t->live = live;
+	live__set_tick(live, lv.refresh_ms, top__tui_tick, t);
 	if (pthread_create(&tid, NULL, top__live_thread, t)) {
 		t->locking = false;
 		return -errno;
@@ -846,6 +866,8 @@ static int top__run(struct top_cmd *t, const char **argv)
 	}
 	if (!err && t->err)
 		err = t->err;
+	if (verbose > 0)
+		top__fprintf_model(stderr, t->session->machine, t->nr_released);
 	if (t->record_path)
 		fprintf(stderr, "[ prf top: wrote %.3f MB to %s (%llu samples) ]\n",
 			(double)live__record_bytes(live) / (1024 * 1024), t->record_path,

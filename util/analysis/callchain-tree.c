@@ -163,6 +163,9 @@ int callchain_store__init(struct callchain_store *s)
 
 void callchain_store__exit(struct callchain_store *s)
 {
+	if (s->hold_refs)
+		for (uint32_t i = 1; s->frames && i < s->nr_frames; i++)
+			map__put(s->frames[i].map);
 	free(s->mhash);
 	free(s->show);
 	free(s->ckeys);
@@ -313,7 +316,7 @@ static uint32_t frame_insert(struct callchain_store *s, uint32_t slot,
 	}
 	id = s->nr_frames++;
 	f = &s->frames[id];
-	f->map = cf->map;
+	f->map = s->hold_refs ? map__get(cf->map) : cf->map;
 	f->dso = dso;
 	f->sym = cf->sym;
 	f->ip = cf->ip;

@@ -144,6 +144,10 @@ struct callchain_store {
 	 * Non-function keys need callchain_frame srclines resolved
 	 * (resolve_opts.srcline) to find file:line labels. */
 	enum chain_key key;
+	/* Frames hold a reference to their map (map__get(), dropped by
+	 * callchain_store__exit()), so the model may release it: set with
+	 * hists->hold_refs (prf top), before the first frame is interned. */
+	bool hold_refs;
 };
 
 /* Empty store; 0 or -ENOMEM. callchain_store__exit() frees everything. */

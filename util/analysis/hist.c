@@ -249,10 +249,46 @@ int hists__init(struct hists *hists, const struct sort_order *so,
 	return 0;
 }
 
+/* Call fn for every entry, in creation order. */
+static void hists__for_each_slab_entry(struct hists *hists, void (*fn)(struct hist_entry *he))
+{
+	struct hists_priv *p = hists->priv;
+	size_t n = 0;
+
+	for (size_t i = 0; p && i < p->nr_slabs; i++) {
+		size_t used = i + 1 == p->nr_slabs ? p->slab_used : SLAB_ENTRIES;
+
+		for (size_t j = 0; j < used && n < hists->nr_entries; j++, n++)
+			fn(p->slabs[i] + j);
+	}
+}
+
+static void entry_put_refs(struct hist_entry *he)
+{
+	thread__put(he->thread);
+	map__put(he->map);
+}
+
+void hists__hold_refs(struct hists *hists)
+{
+	hists->hold_refs = true;
+	hists->store.hold_refs = true;
+}
+
+void hists__forget_memos(struct hists *hists)
+{
+	struct hists_priv *p = hists->priv;
+
+	if (p && p->smemo)
+		memset(p->smemo, 0, sizeof(*p->smemo) << SELF_MEMO_BITS);
+}
+
 void hists__exit(struct hists *hists)
 {
 	struct hists_priv *p = hists->priv;
 
+	if (hists->hold_refs)
+		hists__for_each_slab_entry(hists, entry_put_refs);
 	if (p) {
 		for (size_t i = 0; i < p->nr_slabs; i++)
 			free(p->slabs[i]);
@@ -362,6 +398,10 @@ static struct hist_entry *hists__findnew(struct hists *hists, struct hist_entry 
 	e->mark = 0;
 	e->filtered = tmpl->filtered;
 	e->seq = hists->nr_entries;
+	if (hists->hold_refs) {
+		thread__get(e->thread);
+		map__get(e->map);
+	}
 	if (hists->use_callchain) {
 		e->cc_root = callchain_store__new_root(&hists->store);
 		if (!e->cc_root)
@@ -1465,7 +1505,9 @@ int hists__compact(struct hists *dst, struct hists *src,
 	size_t n = 0;
 	int err = 0;
 
-	/* the tries stay where they are: the store moves with them */
+	/* the tries stay where they are: the store moves with them (and
+	 * the references of its frames) */
+	dst->hold_refs = src->hold_refs;
 	callchain_store__exit(&dst->store);
 	dst->store = src->store;
 	memset(&src->store, 0, sizeof(src->store));

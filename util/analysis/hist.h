@@ -151,6 +151,9 @@ struct hists {
 	 * total_period) */
 	uint64_t abs_total_period;
 	struct callchain_store store;
+	/* entries hold references to their thread and map, the store's
+	 * frames to their map (hists__hold_refs()) */
+	bool hold_refs;
 	void *priv;			/* private: slabs, comm strings, scratch */
 };
 
@@ -158,6 +161,24 @@ struct hists {
 int hists__init(struct hists *hists, const struct sort_order *so,
 		const struct callchain_param *cc, bool use_callchain);
 void hists__exit(struct hists *hists);
+/*
+ * For hists that outlive parts of the model (prf top, whose machine
+ * releases exited threads: machine__release_exited()): from now on each
+ * new entry takes a reference to its thread (thread__get()) and map
+ * (map__get(), which keeps its DSO and the symbol), each new callchain
+ * frame to its map; hists__exit() drops them, and hists__compact() hands
+ * the setting on to its copy. Call right after hists__init(), before any
+ * sample. Report and script never call it (no reference is taken).
+ */
+void hists__hold_refs(struct hists *hists);
+/*
+ * Forget the lookups hists keeps by thread pointer (the last entries
+ * found per thread, comm, DSO and symbol) so that the address of a freed
+ * thread, reused for a new one, finds nothing: call
+ * after the model released anything (machine__release_exited() > 0).
+ * Entries and their values are kept.
+ */
+void hists__forget_memos(struct hists *hists);
 /* Account one sample (see the top comment). 0 or -ENOMEM. */
 int hists__add_sample(struct hists *hists, const struct hist_sample *s);
 /*

@@ -9,9 +9,9 @@
 #include "hist.h"
 #include "sort.h"
 #include "../lib/debug.h"
+#include "../lib/tunables.h"
+#include "../model/machine.h"
 
-/* entries before top_hists__decay() drops those gone to 0 */
-#define TOP_COMPACT_MIN 4096
 
 int top__header(char *buf, size_t size, const struct top_counts *c, const struct top_header *h)
 {
@@ -82,7 +82,7 @@ int top_hists__decay(struct hists *hists)
 	struct hists fresh;
 	const struct sort_order *so;
 	const struct callchain_param *cc;
-	bool use_cc;
+	bool use_cc, hold;
 	int err;
 
 	for (size_t b = 0; hists->htab && b <= hists->hmask; b++) {
@@ -103,23 +103,48 @@ int top_hists__decay(struct hists *hists)
 		st->nodes[i].count = st->nodes[i].count * 7 / 8;
 	}
 	pr_debug2("top: %zu entries, %zu with a period left\n", hists->nr_entries, alive);
-	/* entries gone to 0 are dropped once they are most of them */
-	if (hists->nr_entries < TOP_COMPACT_MIN || hists->nr_entries < 4 * alive)
+	/* entries gone to 0 are dropped once they are half of them: a
+	 * sample decays for some 90 refreshes, so a busy machine's entries
+	 * of one sample each (unresolved addresses) are most of what top
+	 * keeps, and they are not kept more than twice over */
+	if (hists->nr_entries < (size_t)tunable__int(TUNABLE_TOP_COMPACT_MIN) ||
+	    hists->nr_entries < 2 * alive)
 		return 0;
 	so = hists->so;
 	cc = hists->cc;
 	use_cc = hists->use_callchain;
+	hold = hists->hold_refs;
 	if (hists__init(&fresh, so, cc, use_cc))
 		return -ENOMEM;
 	err = hists__compact(&fresh, hists, entry_alive, NULL);
 	hists__exit(hists);
 	if (err) {
 		hists__exit(&fresh);
-		hists__init(hists, so, cc, use_cc);
+		if (!hists__init(hists, so, cc, use_cc) && hold)
+			hists__hold_refs(hists);
 		return err;
 	}
 	*hists = fresh;
 	return 0;
+}
+
+size_t top__release_exited(struct machine *machine, struct hists *hists, size_t nr)
+{
+	size_t released = machine__release_exited(machine);
+
+	if (released)
+		for (size_t i = 0; i < nr; i++)
+			if (hists[i].priv)
+				hists__forget_memos(&hists[i]);
+	pr_debug2("top: %zu exited threads released, %zu in the model, %zu not yet freed\n",
+		  released, machine__nr_threads(machine), thread__nr_alive());
+	return released;
+}
+
+void top__fprintf_model(FILE *fp, const struct machine *machine, size_t released)
+{
+	fprintf(fp, "prf top: %zu exited threads released, %zu threads in the model, %zu not yet freed\n",
+		released, machine__nr_threads(machine), thread__nr_alive());
 }
 
 size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struct top_view *v)

@@ -17,9 +17,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct hists;
 struct hist_entry;
+struct machine;
 struct sort_order;
 
 /* The samples of one refresh interval, for the header line. */
@@ -70,12 +72,32 @@ void top__title(char *buf, size_t size, const struct hists *hists, const struct 
  * Age every entry of hists by 7/8 (see the top comment); the total period
  * becomes the sum of the entries' self periods again. hists->nr_samples,
  * the number of samples ever added, is kept. When entries gone to 0 are
- * three in four of a few thousand or more, hists is rebuilt without them
+ * half of a few thousand or more (PRF_TOP_COMPACT_MIN, 4096),
+ * hists is rebuilt without them
  * (hists__compact(): same address, new entries; pointers to the old ones
  * are stale), so a long run keeps only what it can still show. 0, or
  * -ENOMEM (hists is then empty).
  */
 int top_hists__decay(struct hists *hists);
+
+/*
+ * What a long run keeps of the processes that come and go, bounded: at
+ * each refresh the threads of machine that exited (PERF_RECORD_EXIT)
+ * before the previous refresh are released (machine__release_exited()),
+ * their maps with the last thread of their process, and each of hists[0..
+ * nr) forgets its lookups by thread pointer. The hists must hold
+ * references (hists__hold_refs()): a thread or map an entry or frame
+ * still names lives on until that entry is compacted away. Returns the
+ * number of threads released.
+ */
+size_t top__release_exited(struct machine *machine, struct hists *hists, size_t nr);
+/*
+ * One line for -v at the end, to check that the model stays bounded:
+ * "prf top: N exited threads released, M threads in the model, K not yet
+ * freed" (released: the sum of top__release_exited()'s; in the model:
+ * found by tid; not yet freed: also those hist entries still hold).
+ */
+void top__fprintf_model(FILE *fp, const struct machine *machine, size_t released);
 
 /* What a refresh shows. */
 struct top_view {

@@ -59,6 +59,8 @@ static const struct tunable_desc tunables[TUNABLE__NR] = {
 	     "1: report orders its entries through perf's output tree, not a sort"),
 	STR(TUNABLE_TUI_TRACE, "PRF_TUI_TRACE", TUNABLE_PATH, true, "(none)",
 	    "file the TUI appends a time-stamped line to per event"),
+	INT(TUNABLE_TOP_COMPACT_MIN, "PRF_TOP_COMPACT_MIN", true, 4096, 1, 1 << 30, "4096",
+	    "hist entries before prf top drops those decayed to 0"),
 
 	STR(TUNABLE_UNWIND_DATA, "PRF_UNWIND_DATA", TUNABLE_PATH, true, "(none: skip)",
 	    "perf.data the unwind unit test unwinds (tests/shell/unwind-dwarf.sh)"),

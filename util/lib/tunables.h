@@ -45,6 +45,7 @@ enum tunable_id {
 	TUNABLE_NO_WALK_MEMO,		/* PRF_NO_WALK_MEMO */
 	TUNABLE_OUTPUT_TREE,		/* PRF_OUTPUT_TREE */
 	TUNABLE_TUI_TRACE,		/* PRF_TUI_TRACE */
+	TUNABLE_TOP_COMPACT_MIN,	/* PRF_TOP_COMPACT_MIN */
 	/* test switches: inputs of unit tests and fuzz harnesses */
 	TUNABLE_UNWIND_DATA,		/* PRF_UNWIND_DATA */
 	TUNABLE_UNWIND_TARGET,		/* PRF_UNWIND_TARGET */

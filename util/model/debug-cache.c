@@ -194,8 +194,9 @@ static bool cache_suffix(const char *name, size_t len)
 }
 
 /* Remove the least recently used files while all of them pass the
- * limit (never keep, just written), and temporary files left by a crash. */
-static void cache_evict(const char *dir, const char *keep, uint64_t max)
+ * limit (never keep, just written), and temporary files left by a crash.
+ * Returns the bytes the kept files hold afterwards. */
+static uint64_t cache_evict(const char *dir, const char *keep, uint64_t max)
 {
 	struct cache_entry *e = NULL, *ne;
 	size_t n = 0, cap = 0, i;
@@ -205,7 +206,7 @@ static void cache_evict(const char *dir, const char *keep, uint64_t max)
 	int dfd;
 
 	if (!dp)
-		return;
+		return 0;
 	dfd = dirfd(dp);
 	while ((d = readdir(dp))) {
 		size_t len = strlen(d->d_name);
@@ -247,7 +248,17 @@ static void cache_evict(const char *dir, const char *keep, uint64_t max)
 	}
 	free(e);
 	closedir(dp);
+	return total;
 }
+
+/*
+ * The bytes the cache directory held at this process's last scan plus
+ * what it stored since; UINT64_MAX before the first scan. A store scans
+ * the directory (a stat per file) only when this passes the limit, not
+ * each time: a live prf top loads symbols of many DSOs while its first
+ * screen waits. Other processes' files are seen at the next scan.
+ */
+static uint64_t cache_estimate = UINT64_MAX;
 
 void debug_cache__store(enum debug_cache_kind kind, const char *path, const struct stat *st,
 			const struct iovec *iov, int iovcnt)
@@ -293,5 +304,8 @@ void debug_cache__store(enum debug_cache_kind kind, const char *path, const stru
 		return;
 	}
 	pr_debug2("debuginfo: %s: %s kept in %s (%zu bytes)\n", path, kinds[kind].name, file, size);
-	cache_evict(dir, name, max);
+	if (__atomic_load_n(&cache_estimate, __ATOMIC_RELAXED) != UINT64_MAX &&
+	    __atomic_add_fetch(&cache_estimate, size + sizeof(t), __ATOMIC_RELAXED) <= max)
+		return;
+	__atomic_store_n(&cache_estimate, cache_evict(dir, name, max), __ATOMIC_RELAXED);
 }

@@ -82,7 +82,7 @@ struct dso *dso__new(const char *path)
 struct dso *dso__get(struct dso *dso)
 {
 	if (dso)
-		dso->refcnt++;
+		__atomic_add_fetch(&dso->refcnt, 1, __ATOMIC_RELAXED);
 	return dso;
 }
 
@@ -134,7 +134,7 @@ void dso__free_symbols(struct dso *dso)
 
 void dso__put(struct dso *dso)
 {
-	if (!dso || --dso->refcnt > 0)
+	if (!dso || __atomic_sub_fetch(&dso->refcnt, 1, __ATOMIC_ACQ_REL) > 0)
 		return;
 	if (dso->debuginfo)
 		dso__debuginfo_delete(dso);

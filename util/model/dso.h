@@ -122,6 +122,7 @@ struct machine;
  * kind from the name ([kernel.kallsyms], [vdso], //anon, [heap]...).
  * refcnt 1; NULL on ENOMEM. Normally created by the machine. */
 struct dso *dso__new(const char *path);
+/* Take a reference (atomic count, as map's). */
 struct dso *dso__get(struct dso *dso);
 /* strlen(dso->long_name), kept by dso__new() (counted for a DSO set up
  * without it). */

@@ -13,11 +13,16 @@
  *    the exec COMM, still carry the old image's user ips (the return
  *    address into libc's execve), and perf resolves them through the old
  *    maps. The new image's MMAP records replace whatever they overlap.
- *  - EXIT marks the thread dead; it stays (later samples may still name it).
+ *  - EXIT marks the thread dead; it stays (later samples may still name it),
+ *    unless a live user releases exited threads (machine__release_exited(),
+ *    prf top): then it leaves the table one call later and is freed, with
+ *    its maps, when its last reference (the table's, a hist entry's) goes.
  *  - An unknown tid is created with comm ":TID" (as perf does); a thread of
  *    an unknown process shares the maps of its group leader (pid, pid).
  *  - Comm strings are interned and live as long as the machine, so
- *    consumers may keep the pointer (hist entries by comm).
+ *    consumers may keep the pointer (hist entries by comm). The ":TID"
+ *    name of a thread is interned only when it has no other: a FORK child
+ *    takes its parent's comm, so processes coming and going add none.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -252,25 +257,60 @@ static int machine__grow_threads(struct machine *m)
 	return 0;
 }
 
-static struct thread_node *machine__new_thread(struct machine *m, pid_t pid, pid_t tid)
+/* thread objects not yet freed, all machines */
+static size_t threads_alive;
+
+size_t thread__nr_alive(void)
+{
+	return __atomic_load_n(&threads_alive, __ATOMIC_RELAXED);
+}
+
+size_t machine__nr_threads(const struct machine *m)
+{
+	return mpriv(m)->nr_threads;
+}
+
+struct thread *thread__get(struct thread *thread)
+{
+	if (thread)
+		__atomic_add_fetch(&thread->refcnt, 1, __ATOMIC_RELAXED);
+	return thread;
+}
+
+void thread__put(struct thread *thread)
+{
+	if (!thread || __atomic_sub_fetch(&thread->refcnt, 1, __ATOMIC_ACQ_REL) > 0)
+		return;
+	maps__put(thread__maps(thread));
+	free(thread__node(thread));
+	__atomic_sub_fetch(&threads_alive, 1, __ATOMIC_RELAXED);
+}
+
+/* A new thread in the table, named comm (interned), else ":TID". */
+static struct thread_node *machine__new_thread(struct machine *m, pid_t pid, pid_t tid,
+					       const char *comm)
 {
 	struct machine_priv *p = mpriv(m);
 	struct thread_node *n;
-	char comm[32];
+	char name[32];
 	size_t h;
 
 	if (machine__grow_threads(m))
 		return NULL;
+	if (!comm) {
+		snprintf(name, sizeof(name), ":%d", tid);
+		comm = machine__intern(m, name);
+	}
 	n = zalloc(sizeof(*n));
 	if (!n)
 		return NULL;
+	__atomic_add_fetch(&threads_alive, 1, __ATOMIC_RELAXED);
 	n->machine = m;
 	n->thread.pid = pid;
 	n->thread.tid = tid;
 	n->thread.ppid = -1;
 	n->thread.refcnt = 1;
-	snprintf(comm, sizeof(comm), ":%d", tid);
-	n->thread.comm = machine__intern(m, comm);
+	n->thread.comm = comm;
 	h = tid_hash(tid, p->threads_size);
 	n->next = p->threads[h];
 	p->threads[h] = n;
@@ -320,12 +360,46 @@ struct thread *machine__findnew_thread(struct machine *m, pid_t pid, pid_t tid)
 		}
 		return &n->thread;
 	}
-	n = machine__new_thread(m, pid, tid);
+	n = machine__new_thread(m, pid, tid, NULL);
 	if (!n)
 		return NULL;
 	if (thread__init_maps(m, &n->thread))
 		return NULL;
 	return &n->thread;
+}
+
+size_t machine__release_exited(struct machine *m)
+{
+	struct machine_priv *p = mpriv(m);
+	size_t released = 0;
+
+	for (size_t i = 0; i < p->threads_size; i++) {
+		struct thread_node **link = &p->threads[i], *n;
+
+		while ((n = *link)) {
+			if (!n->thread.dead) {
+				link = &n->next;
+				continue;
+			}
+			if (!n->exit_seen) {	/* its last samples may still come */
+				n->exit_seen = true;
+				link = &n->next;
+				continue;
+			}
+			*link = n->next;
+			if (p->last_thread == n)
+				p->last_thread = NULL;
+			p->nr_threads--;
+			released++;
+			/* nothing resolves in it any more: its address space
+			 * goes now (hist entries hold the maps they name),
+			 * the thread when its last reference does */
+			maps__put(thread__maps(&n->thread));
+			n->thread.maps = NULL;
+			thread__put(&n->thread);
+		}
+	}
+	return released;
 }
 
 const char *thread__comm_str(const struct thread *thread)
@@ -429,8 +503,8 @@ void machine__delete(struct machine *m)
 
 		for (; n; n = next) {
 			next = n->next;
-			maps__put(thread__maps(&n->thread));
-			free(n);
+			n->machine = NULL;
+			thread__put(&n->thread);
 		}
 	}
 	free(p->threads);
@@ -734,7 +808,8 @@ static int machine__process_fork(struct machine *m, union perf_event *ev)
 		return -ENOMEM;
 	child = machine__find_thread(m, tid);
 	if (!child) {
-		struct thread_node *n = machine__new_thread(m, pid, tid);
+		struct thread_node *n = machine__new_thread(m, pid, tid,
+							    parent->comm_set ? parent->comm : NULL);
 
 		if (!n)
 			return -ENOMEM;
@@ -763,6 +838,7 @@ static int machine__process_fork(struct machine *m, union perf_event *ev)
 		child->comm_set = true;
 	}
 	child->dead = false;
+	thread__node(child)->exit_seen = false;
 	return 0;
 }
 

@@ -24,7 +24,7 @@ struct thread {
 	bool comm_set;
 	bool dead;
 	void *maps;		/* private: shared by the threads of one process */
-	int refcnt;
+	int refcnt;		/* thread__get()/thread__put(); the machine holds one */
 	void *priv;		/* per-consumer data */
 };
 
@@ -75,6 +75,34 @@ struct thread *machine__findnew_thread(struct machine *machine, pid_t pid, pid_t
 const char *thread__comm_str(const struct thread *thread);
 /* Thread by tid, or NULL. Borrowed. */
 struct thread *machine__find_thread(struct machine *machine, pid_t tid);
+/*
+ * Take / drop a reference to a thread (atomic count: may be dropped on
+ * another thread than the one feeding the machine). A thread the machine
+ * released (machine__release_exited()) or deleted lives on, with its
+ * maps and their DSOs, until its last reference is dropped; its comm
+ * string does not outlive the machine.
+ */
+struct thread *thread__get(struct thread *thread);
+void thread__put(struct thread *thread);
+/*
+ * For live users that run long (prf top): drop the machine's reference
+ * to every thread that was already dead (PERF_RECORD_EXIT) at the
+ * previous call: its maps go at once (with the last thread of its
+ * process: their map references, each map freed unless held elsewhere),
+ * the thread itself once nothing else holds it (its maps are then NULL:
+ * nothing resolves in it). A
+ * released thread is no longer found by tid; a later record of that tid
+ * makes a new thread (comm ":tid", as for any unknown tid). Consumers
+ * that keep thread pointers must hold references (hists: hold_refs) or
+ * forget them (hists__forget_memos()). Calls a refresh apart leave a
+ * thread a whole interval to deliver its last samples. Returns the
+ * number of threads released. Never called by report/script.
+ */
+size_t machine__release_exited(struct machine *machine);
+/* Threads in the machine's table (found by tid), and thread objects not
+ * yet freed in the whole process (in a table or kept by a reference). */
+size_t machine__nr_threads(const struct machine *machine);
+size_t thread__nr_alive(void);
 /* DSO by path ("[kernel.kallsyms]", "/usr/lib/libc.so.6", ...), created if
  * unknown. Borrowed (the machine holds a reference); NULL on ENOMEM. */
 struct dso *machine__findnew_dso(struct machine *machine, const char *path);

@@ -39,13 +39,13 @@ struct map *map__clone(const struct map *map)
 struct map *map__get(struct map *map)
 {
 	if (map)
-		map->refcnt++;
+		__atomic_add_fetch(&map->refcnt, 1, __ATOMIC_RELAXED);
 	return map;
 }
 
 void map__put(struct map *map)
 {
-	if (!map || --map->refcnt > 0)
+	if (!map || __atomic_sub_fetch(&map->refcnt, 1, __ATOMIC_ACQ_REL) > 0)
 		return;
 	dso__put(map->dso);
 	free(map);

@@ -25,7 +25,9 @@ struct map *map__new(struct dso *dso, uint64_t start, uint64_t len, uint64_t pgo
 		     uint32_t prot, uint32_t flags);
 /* Copy with its own refcnt (same dso, new reference). NULL on ENOMEM. */
 struct map *map__clone(const struct map *map);
-/* Take / drop a reference; the last put drops the dso reference. */
+/* Take / drop a reference; the last put drops the dso reference. The
+ * count is atomic: references may be dropped on another thread (prf
+ * top's browser) than the one changing the model. */
 struct map *map__get(struct map *map);
 void map__put(struct map *map);
 

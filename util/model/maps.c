@@ -27,7 +27,7 @@ struct maps *maps__new(void)
 struct maps *maps__get(struct maps *maps)
 {
 	if (maps)
-		maps->refcnt++;
+		__atomic_add_fetch(&maps->refcnt, 1, __ATOMIC_RELAXED);
 	return maps;
 }
 
@@ -42,7 +42,7 @@ void maps__flush(struct maps *maps)
 
 void maps__put(struct maps *maps)
 {
-	if (!maps || --maps->refcnt > 0)
+	if (!maps || __atomic_sub_fetch(&maps->refcnt, 1, __ATOMIC_ACQ_REL) > 0)
 		return;
 	maps__flush(maps);	/* bumps the generation */
 	free(maps->entries);

@@ -44,7 +44,8 @@ static inline uint64_t maps__current_generation(void)
 
 /* New empty maps with refcnt 1; NULL on ENOMEM. */
 struct maps *maps__new(void);
-/* Take / drop a reference; the last put frees every map reference. */
+/* Take / drop a reference (atomic count, as map's); the last put frees
+ * every map reference. */
 struct maps *maps__get(struct maps *maps);
 void maps__put(struct maps *maps);
 /* Insert map (a new reference is taken), cutting overlapped parts out of

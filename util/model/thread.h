@@ -8,7 +8,8 @@
 struct thread_node {
 	struct thread thread;		/* public part (machine.h) */
 	struct thread_node *next;	/* hash chain by tid */
-	struct machine *machine;
+	struct machine *machine;	/* NULL once the machine is deleted */
+	bool exit_seen;			/* dead at a machine__release_exited() */
 };
 
 static inline struct thread_node *thread__node(const struct thread *t)
