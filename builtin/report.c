@@ -92,6 +92,7 @@ struct report_opts {
 	bool show_info;			/* -I: the header's full feature info */
 	struct read_values read_values;	/* -T: PERF_RECORD_READ counts */
 	bool demangle;			/* --demangle (default) / --no-demangle */
+	bool hierarchy;			/* --hierarchy: key columns as levels (stdio) */
 	/* taken for perf's command lines; they change only its TUI and
 	 * annotate, not the stdio report */
 	int samples;			/* --samples */
@@ -166,6 +167,10 @@ static int report__setup(struct report_opts *rep)
 	}
 	if (rep->inverted)
 		rep->cc.order = ORDER_CALLER;
+	/* perf 6.1: --hierarchy turns children off once the callchain order
+	 * was chosen by it */
+	if (rep->hierarchy)
+		rep->cumulate = false;
 
 	err = sort_order__parse(&rep->so, rep->sort, rep->fields, rep->cumulate,
 				rep->show_nr_samples, rep->show_period, rep->parent_pattern);
@@ -187,8 +192,11 @@ static int report__setup(struct report_opts *rep)
 			return rep->setup_err;
 		}
 	}
-	/* perf hides a key column that a one-item filter leaves single-valued */
-	if (rep->filter.nr_comms == 1)
+	/* perf hides a key column that a one-item filter leaves single-valued
+	 * (not a level of --hierarchy) */
+	if (rep->hierarchy)
+		;
+	else if (rep->filter.nr_comms == 1)
 		sort_order__elide(&rep->so, SORT_COMM);
 	if (rep->filter.nr_dsos == 1)
 		sort_order__elide(&rep->so, SORT_DSO);
@@ -731,7 +739,10 @@ static int report__print(struct report_opts *rep)
 			hists__fprintf_nr_sample_events(hists, evsel__name(evsel), rep->time_str, stdout);
 			printf("#\n");
 		}
-		ret = hists__fprintf(hists, &rep->so, &rep->cc, &fo, stdout);
+		if (rep->hierarchy)
+			ret = hists__fprintf_hierarchy(hists, &rep->so, &rep->cc, &fo, stdout);
+		else
+			ret = hists__fprintf(hists, &rep->so, &rep->cc, &fo, stdout);
 		if (ret < 0)
 			return ret;
 		printf("\n\n");
@@ -750,7 +761,7 @@ static int report__print(struct report_opts *rep)
 static bool report__want_tui(const struct report_opts *rep)
 {
 	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode || rep->field_sep ||
-	    rep->tasks)
+	    rep->tasks || rep->hierarchy)
 		return false;
 	return tui__usable() == 0;	/* terminals, TERM, libslang there */
 }
@@ -953,6 +964,8 @@ int cmd_report(int argc, const char **argv)
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
 				   "separate columns with this string (no alignment rulers; the stdio output)"),
+			OPT_BOOLEAN(0, "hierarchy", &rep->hierarchy,
+				    "Show entries in a hierarchy (the sort keys as levels; stdio only)"),
 			OPT_BOOLEAN(0, "demangle", &rep->demangle,
 				    "Demangle C++ symbol names (default; --no-demangle: as in the ELF)"),
 			OPT_INTEGER(0, "samples", &rep->samples,
@@ -1031,6 +1044,11 @@ int cmd_report(int argc, const char **argv)
 	if (rep->field_sep && (!*rep->field_sep || *rep->field_sep == '.')) {
 		/* '.' replaces the separator inside the columns */
 		fprintf(stderr, "prf report: '.' is the only non valid --field-separator argument\n");
+		status = 129;
+		goto out;
+	}
+	if (rep->hierarchy && rep->fields) {
+		fprintf(stderr, "Error: --hierarchy and --fields options cannot be used together\n");
 		status = 129;
 		goto out;
 	}

@@ -1,0 +1,85 @@
+#!/bin/bash
+# prf report --hierarchy (the sort keys as levels, with and without callchains, -n/--show-total-period, --percent-limit's "no entry" lines, a one-item filter) against perf report on the same perf.data (issue #26)
+set -u
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+test_setup report-opts26d
+
+# a process with a child and a thread, in its own code, libc and the kernel
+cat > "$T/h.c" <<'C'
+#include <pthread.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+volatile unsigned long sink;
+static char buf[1 << 16];
+__attribute__((noinline)) void spin(long n) { for (long i = 0; i < n; i++) sink += i; }
+__attribute__((noinline)) void fill(int n) { for (int i = 0; i < n; i++) { memset(buf, i, sizeof(buf)); sink += buf[i & 1023]; } }
+void *thr(void *a) { spin(20000000); return a; }
+int main(void) {
+	pthread_t t;
+
+	if (fork() == 0) { fill(3000); _exit(0); }
+	pthread_create(&t, NULL, thr, NULL);
+	spin(30000000);
+	fill(1500);
+	pthread_join(t, NULL);
+	wait(NULL);
+	for (int i = 0; i < 200; i++) close(dup(1));
+	return 0;
+}
+C
+cc -O0 -fno-omit-frame-pointer -pthread -o "$T/h" "$T/h.c" || fail "cc h.c"
+perf_record "$T/h.data" -F 999 -g -- "$T/h"
+"$PRF" record -q -o "$T/prfh.data" -F 999 -g -- "$T/h" > /dev/null 2> "$T/prfrec.err" ||
+	{ cat "$T/prfrec.err"; fail "prf record"; }
+
+# same NAME ARGS...: prf report --stdio and perf report --stdio print the
+# same (tips aside) on $data
+same() {
+	local name=$1; shift
+	"$PERF" report -i "$data" --stdio "$@" 2>"$T/perf.err" | grep -av '^# (Tip:' > "$T/perf.txt"
+	prf_out "$T/prf.raw" report -i "$data" --stdio "$@"
+	grep -av '^# (Tip:' "$T/prf.raw" > "$T/prf.txt"
+	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
+	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
+	echo "ok: report $name on $(basename "$data") ($(wc -l < "$T/prf.txt") lines)"
+}
+
+for data in "$T/h.data" "$T/prfh.data"; do
+	same "--hierarchy" --hierarchy
+	same "--hierarchy --no-children" --hierarchy --no-children
+	same "--hierarchy -g none" --hierarchy -g none
+	same "--hierarchy -g caller,0.5,callee -n" --hierarchy -g caller,0.5,callee -n
+	same "--hierarchy -s dso,sym" --hierarchy -s dso,sym
+	same "--hierarchy -s sym,dso" --hierarchy -s sym,dso
+	same "--hierarchy -s sym" --hierarchy -s sym
+	same "--hierarchy -s pid,comm,dso -g none" --hierarchy -s pid,comm,dso -g none
+	same "--hierarchy -s dso,srcline -g none" --hierarchy -s dso,srcline -g none
+	same "--hierarchy -n --show-total-period -g none" --hierarchy -n --show-total-period -g none
+	same "--hierarchy --percent-limit 5 -g none" --hierarchy --percent-limit 5 -g none
+	same "--hierarchy --comms h -g none" --hierarchy --comms h -g none
+	same "--hierarchy -g folded" --hierarchy -g folded
+done
+# the levels add up: each thread's period is the sum of its DSOs'
+prf_out "$T/lv.txt" report -i "$T/h.data" --stdio --hierarchy -s pid,dso -g none --show-total-period -q
+python3 - "$T/lv.txt" <<'PY' || fail "--hierarchy: a thread's period is not the sum of its DSOs'"
+import re, sys
+rows = []
+for line in open(sys.argv[1]):
+    m = re.match(r'^ +[0-9.]+% +([0-9]+) +(.*)', line)
+    if not m:
+        continue
+    if re.match(r'[0-9]+:h +$', m.group(2)):	# level 0: the threads
+        rows.append([int(m.group(1)), 0])
+    else:
+        rows[-1][1] += int(m.group(1))
+assert len(rows) >= 2 and all(p == s for p, s in rows), rows
+PY
+echo "ok: --hierarchy thread totals are the sums of their DSOs'"
+
+"$PRF" report -i "$T/h.data" --stdio --hierarchy -F overhead,sym > /dev/null 2> "$T/f.err"
+rc=$?
+[ $rc -eq 129 ] || fail "--hierarchy -F: exit $rc, not 129"
+grep -q -- '--hierarchy and --fields options cannot be used together' "$T/f.err" ||
+	fail "--hierarchy -F: no message"
+echo "ok: --hierarchy with -F is a usage error"
