@@ -27,6 +27,7 @@
 #include "../util/analysis/report-tasks.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
+#include "../util/session/dump.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
@@ -93,6 +94,7 @@ struct report_opts {
 	struct read_values read_values;	/* -T: PERF_RECORD_READ counts */
 	bool demangle;			/* --demangle (default) / --no-demangle */
 	bool hierarchy;			/* --hierarchy: key columns as levels (stdio) */
+	bool dump;			/* -D: the records printed, then the stats */
 	/* taken for perf's command lines; they change only its TUI and
 	 * annotate, not the stdio report */
 	int samples;			/* --samples */
@@ -466,6 +468,25 @@ static int count_sample(struct perf_tool *tool, union perf_event *event,
 	return 0;
 }
 
+/* -D: a sample's thread and DSO, as perf's report resolves them */
+static int dump_sample(struct perf_tool *tool, union perf_event *event,
+		       struct perf_sample *sample, struct evsel *evsel, struct machine *machine)
+{
+	struct report_opts *rep = tool2rep(tool);
+	struct resolved_sample *rs = &rep->rs;
+	int err;
+
+	(void)event;
+	(void)machine;
+	err = sample__resolve(rep->session, sample, evsel, rs);
+	if (err)
+		return err;
+	resolved_sample__location(rs, false);
+	session_dump__resolved(rs->comm, rs->thread ? rs->thread->tid : -1,
+			       rs->al.map && rs->al.map->dso ? rs->al.map->dso->long_name : NULL);
+	return 0;
+}
+
 /* -T: a PERF_RECORD_READ adds its value to its thread's count */
 static int process_read(struct perf_tool *tool, union perf_event *event,
 			struct perf_sample *sample, struct machine *machine)
@@ -761,7 +782,7 @@ static int report__print(struct report_opts *rep)
 static bool report__want_tui(const struct report_opts *rep)
 {
 	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode || rep->field_sep ||
-	    rep->tasks || rep->hierarchy)
+	    rep->tasks || rep->hierarchy || rep->dump)
 		return false;
 	return tui__usable() == 0;	/* terminals, TERM, libslang there */
 }
@@ -941,6 +962,7 @@ int cmd_report(int argc, const char **argv)
 			OPT_BOOLEAN('f', "force", &rep->force,
 				    "exit 0 with a partial report of a damaged or truncated file"),
 			OPT_BOOLEAN(0, "stats", &rep->stats_mode, "Display event stats"),
+			OPT_BOOLEAN('D', "dump-raw-trace", &rep->dump, "dump raw trace in ASCII"),
 			OPT_STRING('k', "vmlinux", &rep->vmlinux, "file", "vmlinux pathname"),
 			OPT_STRING(0, "kallsyms", &rep->kallsyms, "file", "kallsyms pathname"),
 			OPT_STRING(0, "symfs", &rep->symfs, "directory",
@@ -1088,7 +1110,10 @@ int cmd_report(int argc, const char **argv)
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	perf_tool__init(&rep->tool, true);
-	rep->tool.sample = rep->stats_mode ? count_sample : rep->tasks ? tasks_sample : process_sample;
+	if (rep->dump)
+		rep->stats_mode = true;	/* the records, then the --stats block */
+	rep->tool.sample = rep->dump ? dump_sample : rep->stats_mode ? count_sample :
+			   rep->tasks ? tasks_sample : process_sample;
 	rep->tool.context_switch = process_switch;
 	rep->tool.cgroup = process_cgroup;
 	rep->tool.model_barrier = report__model_barrier;
@@ -1107,6 +1132,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (!rep->stats_mode)
 		perf_session__enable_off_cpu(rep->session);
+	rep->session->dump = rep->dump;
 	if (sample_time_filter__resolve(&rep->time, rep->session->data.env.sample_time_start,
 					rep->session->data.env.sample_time_end)) {
 		pr_err("prf report: --time %s: percent ranges need the file's sample times "
@@ -1126,7 +1152,7 @@ int cmd_report(int argc, const char **argv)
 			status = 0;
 			goto out;
 		}
-	} else if (!rep->quiet && !rep->stats_mode && !rep->use_tui && !rep->tasks) {
+	} else if (!rep->quiet && (!rep->stats_mode || rep->dump) && !rep->use_tui && !rep->tasks) {
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	}
 	/* perf names the single value of a one-item filter (its column is hidden) */

@@ -702,7 +702,7 @@ static int pbuf_emit(struct script_printer *p, uint64_t time)
 	int err;
 
 	if (!q)
-		return p->len >= PBUF_BATCH ? pbuf_drain(p) : 0;
+		return p->len >= PBUF_BATCH || p->unbatched ? pbuf_drain(p) : 0;
 	tail = q->fe_head < q->fe_nr ? &q->fe[q->fe_nr - 1] : NULL;
 	if (!tail || time >= tail->time)
 		err = rq_fifo_push(q, time, p->buf, p->len);
