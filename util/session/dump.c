@@ -70,8 +70,11 @@ static void dump_head(const struct perf_session *s, const union perf_event *even
 	bool id_all;
 	uint64_t type = combined_sample_type(s, &id_all);
 
-	printf("\n%#" PRIx64 "@%s [%#x]: event: %u\n", off, s->data.path, event->header.size,
-	       event->header.type);
+	/* perf counts a pipe's offsets from its first record, named "pipe" */
+	if (s->data.pipe)
+		off -= s->data.data_offset;
+	printf("\n%#" PRIx64 "@%s [%#x]: event: %u\n", off, s->data.pipe ? "pipe" : s->data.path,
+	       event->header.size, event->header.type);
 	dump_raw(event);
 	if (event->header.type != PERF_RECORD_SAMPLE && !id_all) {
 		fputs("-1 -1 ", stdout);
@@ -136,6 +139,61 @@ static void dump_id_index(const union perf_event *event)
 	}
 }
 
+/* EVENT_UPDATE: its id, then the unit, scale, name or cpus it sets */
+static void dump_event_update(const union perf_event *event)
+{
+	const char *p = (const char *)event + sizeof(event->header);
+	size_t len = event->header.size, at = sizeof(event->header) + 16;
+	uint64_t type, id;
+
+	if (len < at) {
+		putchar('\n');
+		return;
+	}
+	memcpy(&type, p, 8);
+	memcpy(&id, p + 8, 8);
+	printf("\n... id:    %" PRIu64 "\n", id);
+	switch (type) {
+	case EVENT_UPDATE_UNIT:
+	case EVENT_UPDATE_NAME:
+		printf("... %s  %.*s\n", type == EVENT_UPDATE_UNIT ? "unit:" : "name:",
+		       len > at ? perf_event__strlen(event, at, 4096) : 0, (const char *)event + at);
+		break;
+	case EVENT_UPDATE_SCALE: {
+		double scale = 0;
+
+		if (len >= at + sizeof(scale))
+			memcpy(&scale, (const char *)event + at, sizeof(scale));
+		printf("... scale: %f\n", scale);
+		break;
+	}
+	case EVENT_UPDATE_CPUS: {
+		/* the payload is a CPU_MAP record's body */
+		char buf[4096];
+		struct perf_event_header h = { .type = PERF_RECORD_CPU_MAP };
+		struct perf_cpu_map *cpus = NULL;
+		size_t n = len - at;
+
+		fputs("... ", stdout);
+		if (n + sizeof(h) <= sizeof(buf)) {
+			h.size = (uint16_t)(n + sizeof(h));
+			memcpy(buf, &h, sizeof(h));
+			memcpy(buf + sizeof(h), (const char *)event + at, n);
+			if (!stat_event__parse_cpu_map((const union perf_event *)buf, &cpus) && cpus) {
+				print_cpus(cpus);
+				perf_cpu_map__put(cpus);
+				break;
+			}
+		}
+		puts("failed to get cpus");
+		break;
+	}
+	default:
+		puts("... unknown type");
+		break;
+	}
+}
+
 void session_dump__user(struct perf_session *s, const union perf_event *event, uint64_t off)
 {
 	struct perf_sample zero;
@@ -196,11 +254,13 @@ void session_dump__user(struct perf_session *s, const union perf_event *event, u
 		unhandled();
 		break;
 	}
+	case PERF_RECORD_EVENT_UPDATE:
+		dump_event_update(event);
+		break;
 	case PERF_RECORD_HEADER_ATTR:
 	case PERF_RECORD_HEADER_TRACING_DATA:
 	case PERF_RECORD_HEADER_BUILD_ID:
 	case PERF_RECORD_HEADER_FEATURE:
-	case PERF_RECORD_EVENT_UPDATE:
 		/* perf's report and script take these without a word */
 		break;
 	case PERF_RECORD_STAT:
@@ -458,6 +518,27 @@ void session_dump__event(struct perf_session *s, const union perf_event *event, 
 		if (!script)
 			unhandled();
 		break;
+	case PERF_RECORD_NAMESPACES: {
+		static const char *const names[] = { "net", "uts", "ipc", "pid", "user", "mnt",
+						     "cgroup" };
+		const struct perf_record_namespaces *ns = &event->namespaces;
+		uint64_t nr = ns->nr_namespaces, fit;
+
+		fit = h->size >= sizeof(*ns) ? (h->size - sizeof(*ns)) / sizeof(ns->link_info[0]) : 0;
+		printf(" %d/%d - nr_namespaces: %u\n\t\t[", (int)ns->pid, (int)ns->tid, (unsigned int)nr);
+		if (nr > fit)
+			nr = fit;
+		for (uint64_t i = 0; i < nr; i++) {
+			if (i && i % 4 == 0)
+				fputs("\n\t\t ", stdout);
+			printf("%u/%s: %" PRIu64 "/%#" PRIx64 "%s", (unsigned int)i,
+			       i < ARRAY_SIZE(names) ? names[i] : "UNKNOWN", (uint64_t)ns->link_info[i].dev,
+			       (uint64_t)ns->link_info[i].ino, i + 1 != nr ? ", " : "]\n");
+		}
+		if (!nr)
+			putchar('\n');
+		break;
+	}
 	case PERF_RECORD_CGROUP: {
 		uint64_t id = 0;
 		size_t at = sizeof(*h) + sizeof(id);
