@@ -7,6 +7,7 @@
  * and ui/stdio/hist.h prints.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/hist-feed.h"
+#include "../util/analysis/hist-group.h"
 #include "../util/analysis/read-values.h"
 #include "../util/analysis/report-tasks.h"
 #include "../util/analysis/sample-filter.h"
@@ -95,6 +97,7 @@ struct report_opts {
 	bool demangle;			/* --demangle (default) / --no-demangle */
 	bool hierarchy;			/* --hierarchy: key columns as levels (stdio) */
 	bool dump;			/* -D: the records printed, then the stats */
+	bool group;			/* --group: a group's events as columns */
 	/* taken for perf's command lines; they change only its TUI and
 	 * annotate, not the stdio report */
 	int samples;			/* --samples */
@@ -715,11 +718,60 @@ static const char *report__truncated_line(struct report_opts *rep)
 	return buf;
 }
 
+/*
+ * --group: the section of the group led by leader, its members' hists
+ * side by side (util/analysis/hist-group.h), headed as perf 6.1 heads it.
+ * 0 or -errno.
+ */
+static int report__print_group(struct report_opts *rep, struct evsel *leader, bool forced,
+			       const struct hists_fprintf_opts *fo)
+{
+	struct hists *hs[HIST_GROUP_MAX];
+	struct hist_group g;
+	struct evsel *evsel, *members[HIST_GROUP_MAX];
+	uint64_t nr_samples = 0, total = 0;
+	unsigned long nr;
+	char unit;
+	int n = 0, err;
+
+	evlist__for_each_entry(rep->session->data.evlist, evsel) {
+		if ((!forced && evsel->leader != leader) || n == HIST_GROUP_MAX)
+			continue;
+		hs[n] = report__hists(rep, evsel);
+		if (!hs[n] || hists__output_resort(hs[n], &rep->so))
+			return -ENOMEM;
+		nr_samples += hs[n]->nr_samples;
+		total += hs[n]->total_period;
+		members[n++] = evsel;
+	}
+	/* the key widths and order come from the leader's resort */
+	if (hists__output_resort(hs[0], &rep->so))
+		return -ENOMEM;
+	err = hist_group__build(&g, hs, n, &rep->so);
+	if (err)
+		return err;
+	if (!rep->quiet) {
+		nr = convert_unit(nr_samples, &unit);
+		/* perf names a group it made of all events (the file has
+		 * none) without the "anon group { }" */
+		printf("# Samples: %lu%c of events '%s", nr, unit, forced ? "" : "anon group { ");
+		for (int i = 0; i < n; i++)
+			printf("%s%s", i ? ", " : "", evsel__name(members[i]));
+		printf("%s'\n# Event count (approx.): %" PRIu64 "\n#\n", forced ? "" : " }", total);
+	}
+	err = hists__fprintf_group(&g, &rep->so, &rep->cc, fo, stdout);
+	hist_group__exit(&g);
+	if (err < 0)
+		return err;
+	printf("\n\n");
+	return 0;
+}
+
 static int report__print(struct report_opts *rep)
 {
 	struct evlist *evlist = rep->session->data.evlist;
 	struct evsel *evsel;
-	bool any = false;
+	bool any = false, group, forced;
 
 	if (evlist) {
 		evlist__for_each_entry(evlist, evsel)
@@ -733,6 +785,9 @@ static int report__print(struct report_opts *rep)
 		fprintf(stderr, "Error:\nThe %s data has no samples!\n", rep->input);
 		return 0;
 	}
+	/* --group: perf makes one group of all events when the file has none */
+	group = rep->group && !rep->hierarchy && !rep->field_sep;
+	forced = group && !evlist->nr_groups && evlist->nr_entries > 1;
 	if (!rep->quiet)
 		printf("#\n# Total Lost Samples: %llu\n#\n",
 		       (unsigned long long)rep->session->data.stats.total_lost_samples);
@@ -750,6 +805,14 @@ static int report__print(struct report_opts *rep)
 		};
 		int ret;
 
+		if (group && (forced ? evsel != evlist__first(evlist) : evsel->leader != evsel))
+			continue;	/* shown in its leader's table */
+		if (group && (forced || evsel->nr_members > 1)) {
+			ret = report__print_group(rep, evsel, forced, &fo);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
 		if (!hists || !hists->nr_samples)
 			continue;	/* perf's --skip-empty default */
 		if (rep->relative)
@@ -986,6 +1049,7 @@ int cmd_report(int argc, const char **argv)
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
 				   "separate columns with this string (no alignment rulers; the stdio output)"),
+			OPT_BOOLEAN(0, "group", &rep->group, "Show event group information together"),
 			OPT_BOOLEAN(0, "hierarchy", &rep->hierarchy,
 				    "Show entries in a hierarchy (the sort keys as levels; stdio only)"),
 			OPT_BOOLEAN(0, "demangle", &rep->demangle,

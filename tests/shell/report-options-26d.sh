@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf report --hierarchy (the sort keys as levels, with and without callchains, -n/--show-total-period, --percent-limit's "no entry" lines, a one-item filter) against perf report on the same perf.data (issue #26)
+# prf report --hierarchy (the sort keys as levels, with and without callchains, -n/--show-total-period, --percent-limit's "no entry" lines, a one-item filter) and --group (a group's events as columns; a file without groups made one) against perf report on the same perf.data (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-opts26d
@@ -83,3 +83,21 @@ rc=$?
 grep -q -- '--hierarchy and --fields options cannot be used together' "$T/f.err" ||
 	fail "--hierarchy -F: no message"
 echo "ok: --hierarchy with -F is a usage error"
+
+# --group: an event group's members as columns of one table (perf's
+# group, and prf's recording, whose events perf makes one group of)
+perf_record "$T/g.data" -F 999 -g -e '{cpu-clock,task-clock}' -- "$T/h"
+perf_record "$T/g3.data" -F 999 -e '{cpu-clock,task-clock,page-faults}' -- "$T/h"
+"$PRF" record -q -o "$T/prfg.data" -F 999 -e cpu-clock,task-clock -- "$T/h" > /dev/null 2> "$T/prfrec.err" ||
+	{ cat "$T/prfrec.err"; fail "prf record two events"; }
+for data in "$T/g.data" "$T/g3.data" "$T/prfg.data"; do
+	same "--group" --group
+	same "--group --no-children -n" --group --no-children -n
+	same "--group -g none --show-total-period" --group -g none --show-total-period
+	same "--group -s dso,sym" --group -s dso,sym
+	same "--group --percent-limit 2" --group --percent-limit 2
+done
+grep -q "^# Samples: .* of events 'anon group { cpu-clock, task-clock }'" <("$PRF" report -i "$T/g.data" --stdio --group) ||
+	fail "--group: no group header"
+data=$T/h.data
+same "--group on a file of one event" --group

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "hist.h"
 #include "../../util/analysis/hist.h"
+#include "../../util/analysis/hist-group.h"
 #include "../../util/analysis/hist-hierarchy.h"
 #include "../../util/analysis/sort.h"
 #include "../../util/analysis/callchain-tree.h"
@@ -448,7 +449,8 @@ static bool put_value(struct line *l, const struct hist_entry *he, int t, int w,
 }
 
 static void print_entry_line(const struct hists *hists, const struct sort_order *so,
-			     const struct hist_entry *he, FILE *fp)
+			     const struct hist_entry *he, const struct hist_group *g,
+			     const struct hist_entry *const *pairs, FILE *fp)
 {
 	char buf[4096];
 	double total = (double)hists->total_period;
@@ -465,6 +467,15 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		if (so->cols[c].elide)
 			continue;
 		line_put(&l, "  ", 2);
+		if (unlikely(g != NULL) && t >= HPP_OVERHEAD) {
+			/* --group: the members' values, each of w / nr */
+			static const struct hist_entry none;
+
+			for (int m = 0; m < g->nr; m++)
+				put_value(&l, pairs[m] ? pairs[m] : &none, t, w / g->nr,
+					  (double)g->hists[m]->total_period);
+			continue;
+		}
 		if (put_value(&l, he, t, w, total))
 			continue;
 		switch (t) {
@@ -599,7 +610,7 @@ static int print_entries(struct hists *hists, const struct sort_order *so,
 		if (opts->field_sep)
 			print_entry_line_sep(hists, so, he, opts->field_sep, fp);
 		else
-			print_entry_line(hists, so, he, fp);
+			print_entry_line(hists, so, he, NULL, NULL, fp);
 		if (opts->use_callchain && entry_callchain__fprintf(hists, he, cc, opts->skip_first_sym,
 								    opts->field_sep, fp))
 			printed = -ENOMEM;
@@ -987,5 +998,54 @@ int hists__fprintf_hierarchy(struct hists *hists, const struct sort_order *so,
 	}
 	funlockfile(fp);
 	hier_rows__exit(&hr);
+	return printed;
+}
+
+/* ---- --group ---- */
+
+int hists__fprintf_group(const struct hist_group *g, const struct sort_order *so,
+			 const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+			 FILE *fp)
+{
+	struct sort_order gso = *so;
+	int widths[SORT_MAX_COLUMNS], printed = 0;
+	struct hists *leader = g->hists[0];
+
+	/* key columns as wide as the rows' texts; each value column holds
+	 * one value per member */
+	hist_entries__col_widths(so, g->rows, g->nr_rows, widths);
+	for (int c = 0; c < gso.nr_cols; c++) {
+		int t = gso.cols[c].type;
+
+		if (t < HPP_OVERHEAD) {
+			gso.cols[c].width = widths[c];
+		} else {
+			int min = (int)strlen(sort_column__header(so, t));
+
+			gso.cols[c].width = so->cols[c].width * g->nr;
+			if (gso.cols[c].width < min)
+				gso.cols[c].width = min;
+		}
+	}
+	if (opts->show_header)
+		print_headers(&gso, NULL, fp);
+	flockfile(fp);
+	for (size_t i = 0; i < g->nr_rows && printed >= 0; i++) {
+		const struct hist_entry *he = g->rows[i];
+		const struct hist_entry *const *pairs = &g->pairs[i * (size_t)g->nr];
+
+		if (he->filtered || (pairs[0] && hists__entry_percent(leader, he) < opts->min_percent) ||
+		    (!pairs[0] && opts->min_percent > 0))
+			continue;
+		print_entry_line(leader, &gso, he, g, pairs, fp);
+		if (opts->use_callchain && pairs[0] &&
+		    entry_callchain__fprintf(leader, he, cc, opts->skip_first_sym, NULL, fp))
+			printed = -ENOMEM;
+		else if (ferror(fp))
+			printed = -EPIPE;
+		else
+			printed++;
+	}
+	funlockfile(fp);
 	return printed;
 }

@@ -45,6 +45,20 @@ int hists__fprintf_hierarchy(struct hists *hists, const struct sort_order *so,
 			     const struct callchain_param *cc,
 			     const struct hists_fprintf_opts *opts, FILE *fp);
 
+struct hist_group;
+
+/*
+ * perf report --group: the rows of an event group (util/analysis/
+ * hist-group.h) as one table, each value column holding the members'
+ * values side by side (each as wide as the column alone would be, the
+ * percentages of each member's total), key columns as wide as the rows'
+ * keys; callchains of the leader's entries. Returns the entries printed,
+ * -ENOMEM or -EPIPE.
+ */
+int hists__fprintf_group(const struct hist_group *g, const struct sort_order *so,
+			 const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+			 FILE *fp);
+
 /*
  * "# Samples: 582  of event 'cpu-clock'" and "# Event count (approx.): N";
  * time_str (report --time as given, NULL: none) is named after the event
