@@ -40,6 +40,7 @@
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
 #include "../util/model/cgroup-names.h"
+#include "../util/model/debuginfo.h"
 #include "../util/model/map.h"
 
 struct report_annotate;
@@ -98,6 +99,7 @@ struct report_opts {
 	bool hierarchy;			/* --hierarchy: key columns as levels (stdio) */
 	bool dump;			/* -D: the records printed, then the stats */
 	bool group;			/* --group: a group's events as columns */
+	bool full_paths;		/* --full-source-path */
 	/* taken for perf's command lines; they change only its TUI and
 	 * annotate, not the stdio report */
 	int samples;			/* --samples */
@@ -1050,6 +1052,8 @@ int cmd_report(int argc, const char **argv)
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
 				   "separate columns with this string (no alignment rulers; the stdio output)"),
 			OPT_BOOLEAN(0, "group", &rep->group, "Show event group information together"),
+			OPT_BOOLEAN(0, "full-source-path", &rep->full_paths,
+				    "Show full source file name path for source lines"),
 			OPT_BOOLEAN(0, "hierarchy", &rep->hierarchy,
 				    "Show entries in a hierarchy (the sort keys as levels; stdio only)"),
 			OPT_BOOLEAN(0, "demangle", &rep->demangle,
@@ -1140,6 +1144,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep->mmaps)
 		rep->tasks = true;
+	debuginfo__set_full_paths(rep->full_paths);
 	if (rep->quiet)
 		verbose = -1;
 	{

@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf report --hierarchy (the sort keys as levels, with and without callchains, -n/--show-total-period, --percent-limit's "no entry" lines, a one-item filter) and --group (a group's events as columns; a file without groups made one) against perf report on the same perf.data (issue #26)
+# prf report --hierarchy (the sort keys as levels, with and without callchains, -n/--show-total-period, --percent-limit's "no entry" lines, a one-item filter) --group (a group's events as columns; a file without groups made one) and --full-source-path against perf report on the same perf.data (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup report-opts26d
@@ -28,7 +28,7 @@ int main(void) {
 	return 0;
 }
 C
-cc -O0 -fno-omit-frame-pointer -pthread -o "$T/h" "$T/h.c" || fail "cc h.c"
+cc -O0 -g -fno-omit-frame-pointer -pthread -o "$T/h" "$T/h.c" || fail "cc h.c"
 perf_record "$T/h.data" -F 999 -g -- "$T/h"
 "$PRF" record -q -o "$T/prfh.data" -F 999 -g -- "$T/h" > /dev/null 2> "$T/prfrec.err" ||
 	{ cat "$T/prfrec.err"; fail "prf record"; }
@@ -101,3 +101,17 @@ grep -q "^# Samples: .* of events 'anon group { cpu-clock, task-clock }'" <("$PR
 	fail "--group: no group header"
 data=$T/h.data
 same "--group on a file of one event" --group
+
+# --full-source-path: the program's source lines by their full path (its
+# own DSO: glibc's relative directories are joined otherwise than by
+# perf's addr2line, a documented difference)
+for data in "$T/h.data" "$T/prfh.data"; do
+	same "--full-source-path -s srcline --dsos h" --no-children --full-source-path -s srcline --dsos h
+	same "--full-source-path -s srcfile,sym --dsos h" --no-children --full-source-path -s srcfile,sym --dsos h
+	same "--full-source-path -s sym,srcline -g none --dsos h" --no-children --full-source-path -s sym,srcline -g none --dsos h
+done
+prf_out "$T/fsp.txt" report -i "$T/h.data" --stdio --no-children --full-source-path -s srcline --dsos h
+grep -q "  $T/h.c:[0-9]*\$" "$T/fsp.txt" || { cat "$T/fsp.txt"; fail "--full-source-path: no $T/h.c:N line"; }
+prf_out "$T/bsp.txt" report -i "$T/h.data" --stdio --no-children -s srcline --dsos h
+grep -q "  h.c:[0-9]*\$" "$T/bsp.txt" || fail "without --full-source-path: no h.c:N line"
+echo "ok: --full-source-path names $T/h.c, the default h.c"
