@@ -1,7 +1,7 @@
 #!/bin/bash
 # prf report --hierarchy (the sort keys as levels, with and without callchains, -n/--show-total-period, --percent-limit's "no entry" lines, a one-item filter) --group (a group's events as columns; a file without groups made one) and --full-source-path against perf report on the same perf.data (issue #26)
 set -u
-. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+. "$PRF_SRCDIR/tests/shell/lib/report.sh"
 test_setup report-opts26d
 
 # a process with a child and a thread, in its own code, libc and the kernel
@@ -33,32 +33,20 @@ perf_record "$T/h.data" -F 999 -g -- "$T/h"
 "$PRF" record -q -o "$T/prfh.data" -F 999 -g -- "$T/h" > /dev/null 2> "$T/prfrec.err" ||
 	{ cat "$T/prfrec.err"; fail "prf record"; }
 
-# same NAME ARGS...: prf report --stdio and perf report --stdio print the
-# same (tips aside) on $data
-same() {
-	local name=$1; shift
-	"$PERF" report -i "$data" --stdio "$@" 2>"$T/perf.err" | grep -av '^# (Tip:' > "$T/perf.txt"
-	prf_out "$T/prf.raw" report -i "$data" --stdio "$@"
-	grep -av '^# (Tip:' "$T/prf.raw" > "$T/prf.txt"
-	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
-	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
-	echo "ok: report $name on $(basename "$data") ($(wc -l < "$T/prf.txt") lines)"
-}
-
 for data in "$T/h.data" "$T/prfh.data"; do
-	same "--hierarchy" --hierarchy
-	same "--hierarchy --no-children" --hierarchy --no-children
-	same "--hierarchy -g none" --hierarchy -g none
-	same "--hierarchy -g caller,0.5,callee -n" --hierarchy -g caller,0.5,callee -n
-	same "--hierarchy -s dso,sym" --hierarchy -s dso,sym
-	same "--hierarchy -s sym,dso" --hierarchy -s sym,dso
-	same "--hierarchy -s sym" --hierarchy -s sym
-	same "--hierarchy -s pid,comm,dso -g none" --hierarchy -s pid,comm,dso -g none
-	same "--hierarchy -s dso,srcline -g none" --hierarchy -s dso,srcline -g none
-	same "--hierarchy -n --show-total-period -g none" --hierarchy -n --show-total-period -g none
-	same "--hierarchy --percent-limit 5 -g none" --hierarchy --percent-limit 5 -g none
-	same "--hierarchy --comms h -g none" --hierarchy --comms h -g none
-	same "--hierarchy -g folded" --hierarchy -g folded
+	report_same "--hierarchy" --hierarchy
+	report_same "--hierarchy --no-children" --hierarchy --no-children
+	report_same "--hierarchy -g none" --hierarchy -g none
+	report_same "--hierarchy -g caller,0.5,callee -n" --hierarchy -g caller,0.5,callee -n
+	report_same "--hierarchy -s dso,sym" --hierarchy -s dso,sym
+	report_same "--hierarchy -s sym,dso" --hierarchy -s sym,dso
+	report_same "--hierarchy -s sym" --hierarchy -s sym
+	report_same "--hierarchy -s pid,comm,dso -g none" --hierarchy -s pid,comm,dso -g none
+	report_same "--hierarchy -s dso,srcline -g none" --hierarchy -s dso,srcline -g none
+	report_same "--hierarchy -n --show-total-period -g none" --hierarchy -n --show-total-period -g none
+	report_same "--hierarchy --percent-limit 5 -g none" --hierarchy --percent-limit 5 -g none
+	report_same "--hierarchy --comms h -g none" --hierarchy --comms h -g none
+	report_same "--hierarchy -g folded" --hierarchy -g folded
 done
 # the levels add up: each thread's period is the sum of its DSOs'
 prf_out "$T/lv.txt" report -i "$T/h.data" --stdio --hierarchy -s pid,dso -g none --show-total-period -q
@@ -91,24 +79,24 @@ perf_record "$T/g3.data" -F 999 -e '{cpu-clock,task-clock,page-faults}' -- "$T/h
 "$PRF" record -q -o "$T/prfg.data" -F 999 -e cpu-clock,task-clock -- "$T/h" > /dev/null 2> "$T/prfrec.err" ||
 	{ cat "$T/prfrec.err"; fail "prf record two events"; }
 for data in "$T/g.data" "$T/g3.data" "$T/prfg.data"; do
-	same "--group" --group
-	same "--group --no-children -n" --group --no-children -n
-	same "--group -g none --show-total-period" --group -g none --show-total-period
-	same "--group -s dso,sym" --group -s dso,sym
-	same "--group --percent-limit 2" --group --percent-limit 2
+	report_same "--group" --group
+	report_same "--group --no-children -n" --group --no-children -n
+	report_same "--group -g none --show-total-period" --group -g none --show-total-period
+	report_same "--group -s dso,sym" --group -s dso,sym
+	report_same "--group --percent-limit 2" --group --percent-limit 2
 done
 grep -q "^# Samples: .* of events 'anon group { cpu-clock, task-clock }'" <("$PRF" report -i "$T/g.data" --stdio --group) ||
 	fail "--group: no group header"
 data=$T/h.data
-same "--group on a file of one event" --group
+report_same "--group on a file of one event" --group
 
 # --full-source-path: the program's source lines by their full path (its
 # own DSO: glibc's relative directories are joined otherwise than by
 # perf's addr2line, a documented difference)
 for data in "$T/h.data" "$T/prfh.data"; do
-	same "--full-source-path -s srcline --dsos h" --no-children --full-source-path -s srcline --dsos h
-	same "--full-source-path -s srcfile,sym --dsos h" --no-children --full-source-path -s srcfile,sym --dsos h
-	same "--full-source-path -s sym,srcline -g none --dsos h" --no-children --full-source-path -s sym,srcline -g none --dsos h
+	report_same "--full-source-path -s srcline --dsos h" --no-children --full-source-path -s srcline --dsos h
+	report_same "--full-source-path -s srcfile,sym --dsos h" --no-children --full-source-path -s srcfile,sym --dsos h
+	report_same "--full-source-path -s sym,srcline -g none --dsos h" --no-children --full-source-path -s sym,srcline -g none --dsos h
 done
 prf_out "$T/fsp.txt" report -i "$T/h.data" --stdio --no-children --full-source-path -s srcline --dsos h
 grep -q "  $T/h.c:[0-9]*\$" "$T/fsp.txt" || { cat "$T/fsp.txt"; fail "--full-source-path: no $T/h.c:N line"; }

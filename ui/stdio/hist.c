@@ -591,13 +591,24 @@ static void print_entry_line_sep(const struct hists *hists, const struct sort_or
 	fputc('\n', fp);
 }
 
+/* After an entry's line: its callchain when chain, then whether fp
+ * failed. 0, -ENOMEM (callchain display) or -EPIPE. */
+static int entry_after_line(struct hists *hists, const struct hist_entry *he,
+			    const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+			    bool chain, FILE *fp)
+{
+	if (chain && entry_callchain__fprintf(hists, he, cc, opts->skip_first_sym, opts->field_sep, fp))
+		return -ENOMEM;
+	return ferror(fp) ? -EPIPE : 0;
+}
+
 /* Print entries [from, to) of the sorted hists; entries printed, or
  * -ENOMEM (callchain display), -EPIPE (fp failed). */
 static int print_entries(struct hists *hists, const struct sort_order *so,
 			 const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
 			 size_t from, size_t to, FILE *fp)
 {
-	int printed = 0;
+	int printed = 0, ret;
 
 	/* one lock for the run: the many small writes below then skip
 	 * stdio's per-call locking, which costs once threads exist */
@@ -611,13 +622,8 @@ static int print_entries(struct hists *hists, const struct sort_order *so,
 			print_entry_line_sep(hists, so, he, opts->field_sep, fp);
 		else
 			print_entry_line(hists, so, he, NULL, NULL, fp);
-		if (opts->use_callchain && entry_callchain__fprintf(hists, he, cc, opts->skip_first_sym,
-								    opts->field_sep, fp))
-			printed = -ENOMEM;
-		else if (ferror(fp))
-			printed = -EPIPE;
-		else
-			printed++;
+		ret = entry_after_line(hists, he, cc, opts, opts->use_callchain, fp);
+		printed = ret < 0 ? ret : printed + 1;
 	}
 	funlockfile(fp);
 	return printed;
@@ -988,13 +994,8 @@ int hists__fprintf_hierarchy(struct hists *hists, const struct sort_order *so,
 			put_spaces(fp, 2 + vwidth + 2 + (row->depth + 1) * HIER_INDENT);
 			fprintf(fp, "no entry >= %.2f%%\n", opts->min_percent);
 		}
-		if (row->leaf && opts->use_callchain &&
-		    entry_callchain__fprintf(hists, row->he, cc, opts->skip_first_sym, NULL, fp))
-			printed = -ENOMEM;
-		else if (ferror(fp))
-			printed = -EPIPE;
-		else
-			printed++;
+		err = entry_after_line(hists, row->he, cc, opts, row->leaf && opts->use_callchain, fp);
+		printed = err < 0 ? err : printed + 1;
 	}
 	funlockfile(fp);
 	hier_rows__exit(&hr);
@@ -1008,7 +1009,7 @@ int hists__fprintf_group(const struct hist_group *g, const struct sort_order *so
 			 FILE *fp)
 {
 	struct sort_order gso = *so;
-	int widths[SORT_MAX_COLUMNS], printed = 0;
+	int widths[SORT_MAX_COLUMNS], printed = 0, ret;
 	struct hists *leader = g->hists[0];
 
 	/* key columns as wide as the rows' texts; each value column holds
@@ -1038,13 +1039,8 @@ int hists__fprintf_group(const struct hist_group *g, const struct sort_order *so
 		    (!pairs[0] && opts->min_percent > 0))
 			continue;
 		print_entry_line(leader, &gso, he, g, pairs, fp);
-		if (opts->use_callchain && pairs[0] &&
-		    entry_callchain__fprintf(leader, he, cc, opts->skip_first_sym, NULL, fp))
-			printed = -ENOMEM;
-		else if (ferror(fp))
-			printed = -EPIPE;
-		else
-			printed++;
+		ret = entry_after_line(leader, he, cc, opts, opts->use_callchain && pairs[0], fp);
+		printed = ret < 0 ? ret : printed + 1;
 	}
 	funlockfile(fp);
 	return printed;
