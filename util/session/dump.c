@@ -512,6 +512,20 @@ void session_dump__event(struct perf_session *s, const union perf_event *event, 
 		       perf_event__strlen(event, offsetof(struct perf_record_ksymbol, name), 256),
 		       event->ksymbol.name);
 		break;
+	case PERF_RECORD_BPF_EVENT: {
+		/* u16 type, u16 flags, u32 id after the header */
+		uint16_t type = 0, flags = 0;
+		uint32_t id = 0;
+		const char *p = (const char *)event + sizeof(*h);
+
+		if (h->size >= sizeof(*h) + 8) {
+			memcpy(&type, p, 2);
+			memcpy(&flags, p + 2, 2);
+			memcpy(&id, p + 4, 4);
+		}
+		printf(" type %u, flags %u, id %u\n", type, flags, id);
+		break;
+	}
 	case PERF_RECORD_THROTTLE:
 	case PERF_RECORD_UNTHROTTLE:
 		/* script takes them quietly (and prints nothing more) */
