@@ -1498,9 +1498,7 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	case PERF_RECORD_SWITCH:
 	case PERF_RECORD_SWITCH_CPU_WIDE: {
 		bool out = h->misc & PERF_RECORD_MISC_SWITCH_OUT;
-		const char *dir = !out ? "IN         " :
-				  (h->misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT preempt" :
-				  "OUT        ";
+		const char *dir = perf_event__switch_dir(h->misc);
 
 		if (h->type == PERF_RECORD_SWITCH)
 			put_fmt(p, "PERF_RECORD_SWITCH %s\n", dir);

@@ -493,9 +493,7 @@ void session_dump__event(struct perf_session *s, const union perf_event *event, 
 	case PERF_RECORD_SWITCH:
 	case PERF_RECORD_SWITCH_CPU_WIDE: {
 		bool out = h->misc & PERF_RECORD_MISC_SWITCH_OUT;
-		const char *dir = !out ? "IN         " :
-				  (h->misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT preempt" :
-				  "OUT        ";
+		const char *dir = perf_event__switch_dir(h->misc);
 
 		if (h->type == PERF_RECORD_SWITCH)
 			printf(" %s\n", dir);
