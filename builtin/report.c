@@ -7,6 +7,7 @@
  * and ui/stdio/hist.h prints.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,10 +24,12 @@
 #include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/hist-feed.h"
+#include "../util/analysis/hist-group.h"
 #include "../util/analysis/read-values.h"
 #include "../util/analysis/report-tasks.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
+#include "../util/session/dump.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
@@ -37,6 +40,7 @@
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
 #include "../util/model/cgroup-names.h"
+#include "../util/model/debuginfo.h"
 #include "../util/model/map.h"
 
 struct report_annotate;
@@ -92,6 +96,10 @@ struct report_opts {
 	bool show_info;			/* -I: the header's full feature info */
 	struct read_values read_values;	/* -T: PERF_RECORD_READ counts */
 	bool demangle;			/* --demangle (default) / --no-demangle */
+	bool hierarchy;			/* --hierarchy: key columns as levels (stdio) */
+	bool dump;			/* -D: the records printed, then the stats */
+	bool group;			/* --group: a group's events as columns */
+	bool full_paths;		/* --full-source-path */
 	/* taken for perf's command lines; they change only its TUI and
 	 * annotate, not the stdio report */
 	int samples;			/* --samples */
@@ -166,6 +174,10 @@ static int report__setup(struct report_opts *rep)
 	}
 	if (rep->inverted)
 		rep->cc.order = ORDER_CALLER;
+	/* perf 6.1: --hierarchy turns children off once the callchain order
+	 * was chosen by it */
+	if (rep->hierarchy)
+		rep->cumulate = false;
 
 	err = sort_order__parse(&rep->so, rep->sort, rep->fields, rep->cumulate,
 				rep->show_nr_samples, rep->show_period, rep->parent_pattern);
@@ -187,8 +199,11 @@ static int report__setup(struct report_opts *rep)
 			return rep->setup_err;
 		}
 	}
-	/* perf hides a key column that a one-item filter leaves single-valued */
-	if (rep->filter.nr_comms == 1)
+	/* perf hides a key column that a one-item filter leaves single-valued
+	 * (not a level of --hierarchy) */
+	if (rep->hierarchy)
+		;
+	else if (rep->filter.nr_comms == 1)
 		sort_order__elide(&rep->so, SORT_COMM);
 	if (rep->filter.nr_dsos == 1)
 		sort_order__elide(&rep->so, SORT_DSO);
@@ -458,6 +473,25 @@ static int count_sample(struct perf_tool *tool, union perf_event *event,
 	return 0;
 }
 
+/* -D: a sample's thread and DSO, as perf's report resolves them */
+static int dump_sample(struct perf_tool *tool, union perf_event *event,
+		       struct perf_sample *sample, struct evsel *evsel, struct machine *machine)
+{
+	struct report_opts *rep = tool2rep(tool);
+	struct resolved_sample *rs = &rep->rs;
+	int err;
+
+	(void)event;
+	(void)machine;
+	err = sample__resolve(rep->session, sample, evsel, rs);
+	if (err)
+		return err;
+	resolved_sample__location(rs, false);
+	session_dump__resolved(rs->comm, rs->thread ? rs->thread->tid : -1,
+			       rs->al.map && rs->al.map->dso ? rs->al.map->dso->long_name : NULL);
+	return 0;
+}
+
 /* -T: a PERF_RECORD_READ adds its value to its thread's count */
 static int process_read(struct perf_tool *tool, union perf_event *event,
 			struct perf_sample *sample, struct machine *machine)
@@ -686,11 +720,60 @@ static const char *report__truncated_line(struct report_opts *rep)
 	return buf;
 }
 
+/*
+ * --group: the section of the group led by leader, its members' hists
+ * side by side (util/analysis/hist-group.h), headed as perf 6.1 heads it.
+ * 0 or -errno.
+ */
+static int report__print_group(struct report_opts *rep, struct evsel *leader, bool forced,
+			       const struct hists_fprintf_opts *fo)
+{
+	struct hists *hs[HIST_GROUP_MAX];
+	struct hist_group g;
+	struct evsel *evsel, *members[HIST_GROUP_MAX];
+	uint64_t nr_samples = 0, total = 0;
+	unsigned long nr;
+	char unit;
+	int n = 0, err;
+
+	evlist__for_each_entry(rep->session->data.evlist, evsel) {
+		if ((!forced && evsel->leader != leader) || n == HIST_GROUP_MAX)
+			continue;
+		hs[n] = report__hists(rep, evsel);
+		if (!hs[n] || hists__output_resort(hs[n], &rep->so))
+			return -ENOMEM;
+		nr_samples += hs[n]->nr_samples;
+		total += hs[n]->total_period;
+		members[n++] = evsel;
+	}
+	/* the key widths and order come from the leader's resort */
+	if (hists__output_resort(hs[0], &rep->so))
+		return -ENOMEM;
+	err = hist_group__build(&g, hs, n, &rep->so);
+	if (err)
+		return err;
+	if (!rep->quiet) {
+		nr = convert_unit(nr_samples, &unit);
+		/* perf names a group it made of all events (the file has
+		 * none) without the "anon group { }" */
+		printf("# Samples: %lu%c of events '%s", nr, unit, forced ? "" : "anon group { ");
+		for (int i = 0; i < n; i++)
+			printf("%s%s", i ? ", " : "", evsel__name(members[i]));
+		printf("%s'\n# Event count (approx.): %" PRIu64 "\n#\n", forced ? "" : " }", total);
+	}
+	err = hists__fprintf_group(&g, &rep->so, &rep->cc, fo, stdout);
+	hist_group__exit(&g);
+	if (err < 0)
+		return err;
+	printf("\n\n");
+	return 0;
+}
+
 static int report__print(struct report_opts *rep)
 {
 	struct evlist *evlist = rep->session->data.evlist;
 	struct evsel *evsel;
-	bool any = false;
+	bool any = false, group, forced;
 
 	if (evlist) {
 		evlist__for_each_entry(evlist, evsel)
@@ -704,6 +787,9 @@ static int report__print(struct report_opts *rep)
 		fprintf(stderr, "Error:\nThe %s data has no samples!\n", rep->input);
 		return 0;
 	}
+	/* --group: perf makes one group of all events when the file has none */
+	group = rep->group && !rep->hierarchy && !rep->field_sep;
+	forced = group && !evlist->nr_groups && evlist->nr_entries > 1;
 	if (!rep->quiet)
 		printf("#\n# Total Lost Samples: %llu\n#\n",
 		       (unsigned long long)rep->session->data.stats.total_lost_samples);
@@ -721,6 +807,14 @@ static int report__print(struct report_opts *rep)
 		};
 		int ret;
 
+		if (group && (forced ? evsel != evlist__first(evlist) : evsel->leader != evsel))
+			continue;	/* shown in its leader's table */
+		if (group && (forced || evsel->nr_members > 1)) {
+			ret = report__print_group(rep, evsel, forced, &fo);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
 		if (!hists || !hists->nr_samples)
 			continue;	/* perf's --skip-empty default */
 		if (rep->relative)
@@ -731,7 +825,10 @@ static int report__print(struct report_opts *rep)
 			hists__fprintf_nr_sample_events(hists, evsel__name(evsel), rep->time_str, stdout);
 			printf("#\n");
 		}
-		ret = hists__fprintf(hists, &rep->so, &rep->cc, &fo, stdout);
+		if (rep->hierarchy)
+			ret = hists__fprintf_hierarchy(hists, &rep->so, &rep->cc, &fo, stdout);
+		else
+			ret = hists__fprintf(hists, &rep->so, &rep->cc, &fo, stdout);
 		if (ret < 0)
 			return ret;
 		printf("\n\n");
@@ -750,7 +847,7 @@ static int report__print(struct report_opts *rep)
 static bool report__want_tui(const struct report_opts *rep)
 {
 	if (rep->use_stdio || rep->header || rep->header_only || rep->stats_mode || rep->field_sep ||
-	    rep->tasks)
+	    rep->tasks || rep->hierarchy || rep->dump)
 		return false;
 	return tui__usable() == 0;	/* terminals, TERM, libslang there */
 }
@@ -930,6 +1027,7 @@ int cmd_report(int argc, const char **argv)
 			OPT_BOOLEAN('f', "force", &rep->force,
 				    "exit 0 with a partial report of a damaged or truncated file"),
 			OPT_BOOLEAN(0, "stats", &rep->stats_mode, "Display event stats"),
+			OPT_BOOLEAN('D', "dump-raw-trace", &rep->dump, "dump raw trace in ASCII"),
 			OPT_STRING('k', "vmlinux", &rep->vmlinux, "file", "vmlinux pathname"),
 			OPT_STRING(0, "kallsyms", &rep->kallsyms, "file", "kallsyms pathname"),
 			OPT_STRING(0, "symfs", &rep->symfs, "directory",
@@ -953,6 +1051,11 @@ int cmd_report(int argc, const char **argv)
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
 				   "separate columns with this string (no alignment rulers; the stdio output)"),
+			OPT_BOOLEAN(0, "group", &rep->group, "Show event group information together"),
+			OPT_BOOLEAN(0, "full-source-path", &rep->full_paths,
+				    "Show full source file name path for source lines"),
+			OPT_BOOLEAN(0, "hierarchy", &rep->hierarchy,
+				    "Show entries in a hierarchy (the sort keys as levels; stdio only)"),
 			OPT_BOOLEAN(0, "demangle", &rep->demangle,
 				    "Demangle C++ symbol names (default; --no-demangle: as in the ELF)"),
 			OPT_INTEGER(0, "samples", &rep->samples,
@@ -1034,8 +1137,14 @@ int cmd_report(int argc, const char **argv)
 		status = 129;
 		goto out;
 	}
+	if (rep->hierarchy && rep->fields) {
+		fprintf(stderr, "Error: --hierarchy and --fields options cannot be used together\n");
+		status = 129;
+		goto out;
+	}
 	if (rep->mmaps)
 		rep->tasks = true;
+	debuginfo__set_full_paths(rep->full_paths);
 	if (rep->quiet)
 		verbose = -1;
 	{
@@ -1070,7 +1179,10 @@ int cmd_report(int argc, const char **argv)
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	perf_tool__init(&rep->tool, true);
-	rep->tool.sample = rep->stats_mode ? count_sample : rep->tasks ? tasks_sample : process_sample;
+	if (rep->dump)
+		rep->stats_mode = true;	/* the records, then the --stats block */
+	rep->tool.sample = rep->dump ? dump_sample : rep->stats_mode ? count_sample :
+			   rep->tasks ? tasks_sample : process_sample;
 	rep->tool.context_switch = process_switch;
 	rep->tool.cgroup = process_cgroup;
 	rep->tool.model_barrier = report__model_barrier;
@@ -1089,6 +1201,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (!rep->stats_mode)
 		perf_session__enable_off_cpu(rep->session);
+	rep->session->dump = rep->dump;
 	if (sample_time_filter__resolve(&rep->time, rep->session->data.env.sample_time_start,
 					rep->session->data.env.sample_time_end)) {
 		pr_err("prf report: --time %s: percent ranges need the file's sample times "
@@ -1108,7 +1221,7 @@ int cmd_report(int argc, const char **argv)
 			status = 0;
 			goto out;
 		}
-	} else if (!rep->quiet && !rep->stats_mode && !rep->use_tui && !rep->tasks) {
+	} else if (!rep->quiet && (!rep->stats_mode || rep->dump) && !rep->use_tui && !rep->tasks) {
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	}
 	/* perf names the single value of a one-item filter (its column is hidden) */

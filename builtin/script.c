@@ -20,6 +20,7 @@
 #include "../util/analysis/srccode.h"
 #include "../util/analysis/scripting.h"
 #include "../util/session/trace-format.h"
+#include "../util/session/dump.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
@@ -48,6 +49,7 @@ struct script_opts {
 	const char *dsos, *symbols;	/* --dsos, -S/--symbols: the sample ip's */
 	const char *symfs;
 	bool header_only;
+	bool dump;			/* -D: each record printed as perf does */
 	bool per_event_dump;		/* samples into INPUT.EVENT.dump files */
 	const char *script;		/* -s: run this script (its args follow) */
 	const char *gen_script;		/* -g LANG: write a skeleton */
@@ -424,6 +426,12 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return err;
 	sample__resolve(so->session, sample, evsel, rs);	/* no thread: comm ":-1" */
 	comm = rs->comm;
+	if (so->dump) {
+		/* -D: the sample's thread and DSO, as perf's script resolves them */
+		resolved_sample__location(rs, false);
+		session_dump__resolved(comm, rs->thread ? rs->thread->tid : -1,
+				       rs->al.map && rs->al.map->dso ? rs->al.map->dso->long_name : NULL);
+	}
 	if (script__filtered(so, sample, comm))
 		return 0;
 	if (so->filter.nr_dsos || so->filter.nr_syms) {
@@ -656,6 +664,7 @@ int cmd_script(int argc, const char **argv)
 			OPT_BOOLEAN(0, "ns", &so->nanosecs, "Use 9 decimal places when displaying time"),
 			OPT_BOOLEAN('L', "Latency", &so->latency,
 				    "show latency attributes (irqs/preemption disabled, etc)"),
+			OPT_BOOLEAN('D', "dump-raw-trace", &so->dump, "dump raw trace in ASCII"),
 			OPT_BOOLEAN(0, "header", &so->header, "Show data header"),
 			OPT_BOOLEAN(0, "header-only", &so->header_only, "Show only data header"),
 			OPT_STRING(0, "symfs", &so->symfs, "directory",
@@ -796,6 +805,7 @@ int cmd_script(int argc, const char **argv)
 	so->printer.latency = so->latency;
 	so->printer.reltime = so->reltime;
 	so->printer.deltatime = so->deltatime;
+	so->printer.unbatched = so->dump;
 	if (so->folded) {
 		struct folded_opts fo = { .annotate_kernel = so->annotate_kernel };
 
@@ -809,6 +819,8 @@ int cmd_script(int argc, const char **argv)
 		goto out;
 	so->session->machine->symfs = so->symfs;
 	perf_session__enable_off_cpu(so->session);
+	so->session->dump = so->dump;
+	so->session->dump_script = true;
 	if (so->header_only) {
 		perf_data__fprintf_info(&so->session->data, stdout, false);
 		status = 0;

@@ -10,6 +10,8 @@
 #include <string.h>
 #include "hist.h"
 #include "../../util/analysis/hist.h"
+#include "../../util/analysis/hist-group.h"
+#include "../../util/analysis/hist-hierarchy.h"
 #include "../../util/analysis/sort.h"
 #include "../../util/analysis/callchain-tree.h"
 #include "../../util/model/dso.h"
@@ -405,8 +407,39 @@ static bool put_sym(struct line *l, const struct hist_entry *he, int type, int *
 	return true;
 }
 
+/* A value column (t >= HPP_OVERHEAD) of he, w wide; false for a key. */
+static bool put_value(struct line *l, const struct hist_entry *he, int t, int w, double total)
+{
+	char buf[64];
+	int n;
+
+	switch (t) {
+	case HPP_OVERHEAD:
+		put_percent(l, w - 1, he->period, total);
+		return true;
+	case HPP_CHILDREN:
+		put_percent(l, w - 1, he->period_acc, total);
+		return true;
+	case HPP_OVERHEAD_SYS:
+		put_percent(l, w - 1, he->period_sys, total);
+		return true;
+	case HPP_OVERHEAD_US:
+		put_percent(l, w - 1, he->period_us, total);
+		return true;
+	case HPP_SAMPLE:
+	case HPP_PERIOD:
+		n = snprintf(buf, sizeof(buf), "%*" PRIu64, w < 40 ? w : 40,
+			     t == HPP_SAMPLE ? he->nr_samples : he->period);
+		line_put(l, buf, (size_t)n);
+		return true;
+	default:
+		return false;
+	}
+}
+
 static void print_entry_line(const struct hists *hists, const struct sort_order *so,
-			     const struct hist_entry *he, FILE *fp)
+			     const struct hist_entry *he, const struct hist_group *g,
+			     const struct hist_entry *const *pairs, FILE *fp)
 {
 	char buf[4096];
 	double total = (double)hists->total_period;
@@ -425,25 +458,18 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		if (so->cols[c].elide)
 			continue;
 		line_put(&l, "  ", 2);
+		if (unlikely(g != NULL) && t >= HPP_OVERHEAD) {
+			/* --group: the members' values, each of w / nr */
+			static const struct hist_entry none;
+
+			for (int m = 0; m < g->nr; m++)
+				put_value(&l, pairs[m] ? pairs[m] : &none, t, w / g->nr,
+					  (double)g->hists[m]->total_period);
+			continue;
+		}
+		if (put_value(&l, he, t, w, total))
+			continue;
 		switch (t) {
-		case HPP_OVERHEAD:
-			put_percent(&l, w - 1, he->period, total);
-			break;
-		case HPP_CHILDREN:
-			put_percent(&l, w - 1, he->period_acc, total);
-			break;
-		case HPP_OVERHEAD_SYS:
-			put_percent(&l, w - 1, he->period_sys, total);
-			break;
-		case HPP_OVERHEAD_US:
-			put_percent(&l, w - 1, he->period_us, total);
-			break;
-		case HPP_SAMPLE:
-		case HPP_PERIOD:
-			n = snprintf(buf, sizeof(buf), "%*" PRIu64, w,
-				     t == HPP_SAMPLE ? he->nr_samples : he->period);
-			line_put(&l, buf, (size_t)n);
-			break;
 		case SORT_CPU:
 		case SORT_SOCKET:
 		case SORT_DSO_SIZE:
@@ -556,13 +582,24 @@ static void print_entry_line_sep(const struct hists *hists, const struct sort_or
 	fputc('\n', fp);
 }
 
+/* After an entry's line: its callchain when chain, then whether fp
+ * failed. 0, -ENOMEM (callchain display) or -EPIPE. */
+static int entry_after_line(struct hists *hists, const struct hist_entry *he,
+			    const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+			    bool chain, FILE *fp)
+{
+	if (chain && entry_callchain__fprintf(hists, he, cc, opts->skip_first_sym, opts->field_sep, fp))
+		return -ENOMEM;
+	return ferror(fp) ? -EPIPE : 0;
+}
+
 /* Print entries [from, to) of the sorted hists; entries printed, or
  * -ENOMEM (callchain display), -EPIPE (fp failed). */
 static int print_entries(struct hists *hists, const struct sort_order *so,
 			 const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
 			 size_t from, size_t to, FILE *fp)
 {
-	int printed = 0;
+	int printed = 0, ret;
 
 	/* one lock for the run: the many small writes below then skip
 	 * stdio's per-call locking, which costs once threads exist */
@@ -575,14 +612,9 @@ static int print_entries(struct hists *hists, const struct sort_order *so,
 		if (opts->field_sep)
 			print_entry_line_sep(hists, so, he, opts->field_sep, fp);
 		else
-			print_entry_line(hists, so, he, fp);
-		if (opts->use_callchain && entry_callchain__fprintf(hists, he, cc, opts->skip_first_sym,
-								    opts->field_sep, fp))
-			printed = -ENOMEM;
-		else if (ferror(fp))
-			printed = -EPIPE;
-		else
-			printed++;
+			print_entry_line(hists, so, he, NULL, NULL, fp);
+		ret = entry_after_line(hists, he, cc, opts, opts->use_callchain, fp);
+		printed = ret < 0 ? ret : printed + 1;
 	}
 	funlockfile(fp);
 	return printed;
@@ -757,4 +789,250 @@ int hists__fprintf(struct hists *hists, const struct sort_order *so,
 	ret = print_parallel(&pp, helpers, fp);
 	free(pp.chunks);
 	return ret;
+}
+
+/* ---- --hierarchy ---- */
+
+#define HIER_INDENT 3	/* perf's indent per level */
+
+/*
+ * A key as perf 6.1 prints it in a hierarchy line: the entry's own text
+ * (comm, dso, pid and parent cut and padded to the column, the others as
+ * they are), without leading blanks (right-aligned keys become left).
+ */
+static void put_key_hier(struct line *l, const struct sort_order *so,
+			 const struct hist_entry *he, int t, int w)
+{
+	char buf[4096];
+	const char *text = buf;
+	int n;
+
+	if (put_sym(l, he, t, &n))
+		return;
+	n = hist_entry__key_snprintf(so, he, t, buf, sizeof(buf));
+	if (n >= (int)sizeof(buf))
+		n = (int)sizeof(buf) - 1;
+	switch (t) {
+	case SORT_COMM:
+	case SORT_DSO:
+	case SORT_PID:
+	case SORT_PARENT:
+		if (n > w)
+			n = w;
+		while (n > 0 && *text == ' ') {
+			text++;
+			n--;
+			w--;
+		}
+		line_put(l, text, (size_t)n);
+		line_pad(l, w - n);
+		return;
+	case SORT_TIME:
+		if (n > w)
+			n = w;
+		break;
+	default:
+		break;
+	}
+	while (n > 0 && *text == ' ') {
+		text++;
+		n--;
+	}
+	line_put(l, text, (size_t)n);
+}
+
+static void print_hier_headers(const struct sort_order *so, const struct hier_rows *hr, FILE *fp)
+{
+	int indent = (hr->nr_levels - 1) * HIER_INDENT, vwidth = 0, kwidth = 0, level = 0;
+	bool first = true;
+	const char *hdr;
+
+	fputs("# ", fp);
+	for (int c = 0; c < so->nr_cols; c++) {
+		int t = so->cols[c].type, w = so->cols[c].width;
+
+		if (so->cols[c].elide || t < HPP_OVERHEAD)
+			continue;
+		if (first) {
+			w += indent;
+		} else {
+			fputs("  ", fp);
+			vwidth += 2;
+		}
+		first = false;
+		fprintf(fp, "%*s", w, sort_column__header(so, t));
+		vwidth += w;
+	}
+	fputs("  ", fp);
+	/* the key column: the joined headers, or the widest indented level */
+	for (int c = 0; c < so->nr_cols; c++) {
+		int t = so->cols[c].type;
+
+		if (so->cols[c].elide || t >= HPP_OVERHEAD)
+			continue;
+		hdr = sort_column__header(so, t);
+		hdr += strspn(hdr, " ");	/* "Pid:Command" without its indent */
+		if (level)
+			fputs(" / ", fp);
+		fputs(hdr, fp);
+		kwidth += (level ? 3 : 0) + (int)strlen(hdr);
+		level++;
+	}
+	level = 0;
+	for (int c = 0; c < so->nr_cols; c++) {
+		int t = so->cols[c].type;
+
+		if (so->cols[c].elide || t >= HPP_OVERHEAD)
+			continue;
+		if (level * HIER_INDENT + so->cols[c].width > kwidth)
+			kwidth = level * HIER_INDENT + so->cols[c].width;
+		level++;
+	}
+	fputs("\n# ", fp);
+	for (int i = 0; i < vwidth; i++)
+		fputc('.', fp);
+	fputs("  ", fp);
+	for (int i = 0; i < kwidth; i++)
+		fputc('.', fp);
+	fputs("\n#\n", fp);
+}
+
+static bool hier_row_shown(const struct hists *hists, const struct hier_row *row, double min_percent)
+{
+	return !row->hidden && hists__entry_percent(hists, row->he) >= min_percent;
+}
+
+/* Whether a direct child of the inner row at i is shown. */
+static bool hier_child_shown(const struct hists *hists, const struct hier_rows *hr, size_t i,
+			     double min_percent)
+{
+	int depth = hr->rows[i].depth;
+
+	for (size_t k = i + 1; k < hr->nr && hr->rows[k].depth > depth; k++)
+		if (hr->rows[k].depth == depth + 1 && hier_row_shown(hists, &hr->rows[k], min_percent))
+			return true;
+	return false;
+}
+
+/* Width of the value area: the value columns, the first widened by the
+ * levels' indent. */
+static int hier_value_width(const struct sort_order *so, const struct hier_rows *hr)
+{
+	int w = (hr->nr_levels - 1) * HIER_INDENT, n = 0;
+
+	for (int c = 0; c < so->nr_cols; c++)
+		if (!so->cols[c].elide && so->cols[c].type >= HPP_OVERHEAD)
+			w += (n++ ? 2 : 0) + so->cols[c].width;
+	return w;
+}
+
+int hists__fprintf_hierarchy(struct hists *hists, const struct sort_order *so,
+			     const struct callchain_param *cc,
+			     const struct hists_fprintf_opts *opts, FILE *fp)
+{
+	double total = (double)hists->total_period;
+	struct hier_rows hr;
+	int printed = 0, skip_below = -1, vwidth, err;
+	struct line l = { .fp = fp };
+
+	err = hier_rows__build(&hr, hists, so);
+	if (err)
+		return err;
+	vwidth = hier_value_width(so, &hr);
+	if (opts->show_header)
+		print_hier_headers(so, &hr, fp);
+	flockfile(fp);
+	for (size_t i = 0; i < hr.nr && printed >= 0; i++) {
+		const struct hier_row *row = &hr.rows[i];
+		int indent = (hr.nr_levels - 1) * HIER_INDENT;
+
+		if (skip_below >= 0 && row->depth > skip_below)
+			continue;
+		skip_below = -1;
+		/* a node hidden (filtered, under --percent-limit) hides all below */
+		if (!hier_row_shown(hists, row, opts->min_percent)) {
+			skip_below = row->depth;
+			continue;
+		}
+		line_pad(&l, 2 + row->depth * HIER_INDENT);
+		for (int c = 0, first = 1; c < so->nr_cols; c++) {
+			int t = so->cols[c].type;
+
+			if (so->cols[c].elide || t < HPP_OVERHEAD)
+				continue;
+			if (!first)
+				line_put(&l, "  ", 2);
+			first = 0;
+			put_value(&l, row->he, t, so->cols[c].width, total);
+		}
+		/* the value area is as wide on every level; the key is
+		 * indented by its level after it */
+		line_pad(&l, indent + 2);
+		for (int c = 0, level = 0; c < so->nr_cols; c++) {
+			int t = so->cols[c].type;
+
+			if (so->cols[c].elide || t >= HPP_OVERHEAD)
+				continue;
+			if (level++ == row->depth) {
+				put_key_hier(&l, so, row->he, t, so->cols[c].width);
+				break;
+			}
+		}
+		line_put(&l, "\n", 1);
+		line_flush(&l);
+		if (!row->leaf && !hier_child_shown(hists, &hr, i, opts->min_percent)) {
+			/* perf: where the next level's keys would be */
+			put_spaces(fp, 2 + vwidth + 2 + (row->depth + 1) * HIER_INDENT);
+			fprintf(fp, "no entry >= %.2f%%\n", opts->min_percent);
+		}
+		err = entry_after_line(hists, row->he, cc, opts, row->leaf && opts->use_callchain, fp);
+		printed = err < 0 ? err : printed + 1;
+	}
+	funlockfile(fp);
+	hier_rows__exit(&hr);
+	return printed;
+}
+
+/* ---- --group ---- */
+
+int hists__fprintf_group(const struct hist_group *g, const struct sort_order *so,
+			 const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+			 FILE *fp)
+{
+	struct sort_order gso = *so;
+	int widths[SORT_MAX_COLUMNS], printed = 0, ret;
+	struct hists *leader = g->hists[0];
+
+	/* key columns as wide as the rows' texts; each value column holds
+	 * one value per member */
+	hist_entries__col_widths(so, g->rows, g->nr_rows, widths);
+	for (int c = 0; c < gso.nr_cols; c++) {
+		int t = gso.cols[c].type;
+
+		if (t < HPP_OVERHEAD) {
+			gso.cols[c].width = widths[c];
+		} else {
+			int min = (int)strlen(sort_column__header(so, t));
+
+			gso.cols[c].width = so->cols[c].width * g->nr;
+			if (gso.cols[c].width < min)
+				gso.cols[c].width = min;
+		}
+	}
+	if (opts->show_header)
+		print_headers(&gso, NULL, fp);
+	flockfile(fp);
+	for (size_t i = 0; i < g->nr_rows && printed >= 0; i++) {
+		const struct hist_entry *he = g->rows[i];
+		const struct hist_entry *const *pairs = &g->pairs[i * (size_t)g->nr];
+
+		if (he->filtered || (pairs[0] && hists__entry_percent(leader, he) < opts->min_percent) ||
+		    (!pairs[0] && opts->min_percent > 0))
+			continue;
+		print_entry_line(leader, &gso, he, g, pairs, fp);
+		ret = entry_after_line(leader, he, cc, opts, opts->use_callchain && pairs[0], fp);
+		printed = ret < 0 ? ret : printed + 1;
+	}
+	funlockfile(fp);
+	return printed;
 }

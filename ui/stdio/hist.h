@@ -33,6 +33,33 @@ int hists__fprintf(struct hists *hists, const struct sort_order *so,
 		   FILE *fp);
 
 /*
+ * perf report --stdio --hierarchy: the entries of hists (after
+ * hists__output_resort()) as a tree, one level per key column of so
+ * (util/analysis/hist-hierarchy.h), laid out as perf 6.1 prints it: the
+ * value columns (the first widened by 3 per level past the first) with
+ * the key of the line's level after them, both indented by 3 per level,
+ * the headers joined by " / "; callchains under the last level's
+ * entries. Returns the lines printed, -ENOMEM or -EPIPE.
+ */
+int hists__fprintf_hierarchy(struct hists *hists, const struct sort_order *so,
+			     const struct callchain_param *cc,
+			     const struct hists_fprintf_opts *opts, FILE *fp);
+
+struct hist_group;
+
+/*
+ * perf report --group: the rows of an event group (util/analysis/
+ * hist-group.h) as one table, each value column holding the members'
+ * values side by side (each as wide as the column alone would be, the
+ * percentages of each member's total), key columns as wide as the rows'
+ * keys; callchains of the leader's entries. Returns the entries printed,
+ * -ENOMEM or -EPIPE.
+ */
+int hists__fprintf_group(const struct hist_group *g, const struct sort_order *so,
+			 const struct callchain_param *cc, const struct hists_fprintf_opts *opts,
+			 FILE *fp);
+
+/*
  * "# Samples: 582  of event 'cpu-clock'" and "# Event count (approx.): N";
  * time_str (report --time as given, NULL: none) is named after the event
  * as perf 6.1 does: " (time slices: 10%/1)".

@@ -702,7 +702,7 @@ static int pbuf_emit(struct script_printer *p, uint64_t time)
 	int err;
 
 	if (!q)
-		return p->len >= PBUF_BATCH ? pbuf_drain(p) : 0;
+		return p->len >= PBUF_BATCH || p->unbatched ? pbuf_drain(p) : 0;
 	tail = q->fe_head < q->fe_nr ? &q->fe[q->fe_nr - 1] : NULL;
 	if (!tail || time >= tail->time)
 		err = rq_fifo_push(q, time, p->buf, p->len);
@@ -1498,9 +1498,7 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	case PERF_RECORD_SWITCH:
 	case PERF_RECORD_SWITCH_CPU_WIDE: {
 		bool out = h->misc & PERF_RECORD_MISC_SWITCH_OUT;
-		const char *dir = !out ? "IN         " :
-				  (h->misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT preempt" :
-				  "OUT        ";
+		const char *dir = perf_event__switch_dir(h->misc);
 
 		if (h->type == PERF_RECORD_SWITCH)
 			put_fmt(p, "PERF_RECORD_SWITCH %s\n", dir);

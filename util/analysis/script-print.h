@@ -111,6 +111,7 @@ struct script_printer {
 	bool nanosecs;			/* --ns */
 	bool latency;			/* -L: comm "%8.8s", cpu "%3d" */
 	bool reltime, deltatime;	/* --reltime, --deltatime: time column relative */
+	bool unbatched;			/* each record written at once (-D: between the dumps) */
 	uint64_t first_time, prev_time;	/* ns, for reltime/deltatime (private) */
 	bool use_callchain;		/* callchain layout (some evsel has CALLCHAIN, no -G) */
 	int name_width;			/* longest event name of the evlist */

@@ -304,6 +304,15 @@ struct perf_sample {
 	struct evsel *evsel;	/* the event the record belongs to */
 };
 
+/* perf's words for a PERF_RECORD_SWITCH(_CPU_WIDE) record's direction
+ * (header.misc), 11 wide: "IN         ", "OUT        ", "OUT preempt". */
+static inline const char *perf_event__switch_dir(u16 misc)
+{
+	if (!(misc & PERF_RECORD_MISC_SWITCH_OUT))
+		return "IN         ";
+	return (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT preempt" : "OUT        ";
+}
+
 /* The sample has a user stack to unwind: user registers
  * (PERF_SAMPLE_REGS_USER with an ABI) and a stack copy the kernel filled
  * (dyn_size > 0). perf shows no user frames for a DWARF sample without. */

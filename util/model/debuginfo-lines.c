@@ -842,6 +842,13 @@ long debuginfo__find_line(struct debuginfo *di, uint64_t addr, struct line_table
 	return i;
 }
 
+static bool full_paths;		/* --full-source-path */
+
+void debuginfo__set_full_paths(bool full)
+{
+	full_paths = full;
+}
+
 static const char *basename_of(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -894,7 +901,7 @@ const char *debuginfo__intern(struct debuginfo *di, const char *file, unsigned i
 	for (e = *b; e; e = e->next)
 		if (e->file == file && e->line == line)
 			return e->str;
-	base = basename_of(file);
+	base = full_paths ? file : basename_of(file);
 	len = strlen(base) + 12;
 	e = malloc(sizeof(*e) + len);
 	if (!e)

@@ -32,6 +32,14 @@
 struct dso;
 struct debuginfo;
 
+/*
+ * perf report --full-source-path: srclines ("t.c:12") name the file by
+ * its full path as the line table has it ("/src/t.c:12") instead of the
+ * basename. Process-wide, as perf's; set it before any srcline is made
+ * (strings already made keep their form).
+ */
+void debuginfo__set_full_paths(bool full);
+
 /* srcline of addr as perf prints it ("t.c:12", basename of the file);
  * NULL when the DSO has no line info for addr. Cached; owned by the DSO. */
 const char *dso__srcline(struct dso *dso, uint64_t addr);

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include "session.h"
+#include "dump.h"
 #include "off-cpu.h"
 #include "../format/ordered-events.h"
 #include "../lib/debug.h"
@@ -75,6 +76,28 @@ static int deliver_model(struct perf_session *s, event_op fn, union perf_event *
 	return deliver_sideband(s, fn, event, sample);
 }
 
+static int session__deliver_event(struct perf_session *s, union perf_event *event, uint64_t off);
+
+/* -D: the record printed, then delivered as it would have been */
+static int session__dump_deliver(struct perf_session *s, union perf_event *event, uint64_t off,
+				 struct evsel *evsel)
+{
+	struct perf_sample sample;
+	int err;
+
+	memset(&sample, 0, sizeof(sample));
+	sample.pid = sample.tid = sample.cpu = (u32)-1;
+	if (evsel && perf_event__parse_id_sample(evsel, event, &sample, s->data.needs_swap)) {
+		memset(&sample, 0, sizeof(sample));
+		sample.pid = sample.tid = sample.cpu = (u32)-1;
+	}
+	session_dump__event(s, event, off, &sample, evsel);
+	s->dump = false;
+	err = session__deliver_event(s, event, off);
+	s->dump = true;
+	return err;
+}
+
 static int session__deliver_event(struct perf_session *s, union perf_event *event, uint64_t off)
 {
 	struct perf_tool *tool = s->tool;
@@ -83,6 +106,8 @@ static int session__deliver_event(struct perf_session *s, union perf_event *even
 	int err = 0;
 
 	perf_data__set_deliver_offset(&s->data, off);
+	if (unlikely(s->dump))
+		return session__dump_deliver(s, event, off, evsel);
 	if (event->header.type == PERF_RECORD_SAMPLE) {
 		if (!evsel) {
 			s->data.stats.nr_unknown_id++;
@@ -383,6 +408,8 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 	int err;
 
 	perf_data__set_deliver_offset(&s->data, off);
+	if (unlikely(s->dump))
+		session_dump__user(s, event, off);
 	/* deferred rounds are delivered before anything else happens, as
 	 * their flushes would have been */
 	if (oe && oe->pending && event->header.type != PERF_RECORD_FINISHED_ROUND) {
@@ -418,7 +445,7 @@ static int process_user_event(struct perf_session *s, union perf_event *event, u
 	case PERF_RECORD_FINISHED_ROUND:
 		/* rounds of a few dozen samples are too short to unwind in
 		 * parallel: deliver a few at once (same order) */
-		if (oe && session__unwinds_ahead(s) && oe->nr < UNWIND_DEFER_NODES) {
+		if (oe && session__unwinds_ahead(s) && oe->nr < UNWIND_DEFER_NODES && !s->dump) {
 			ordered_events__defer_round(oe);
 		} else if (oe) {
 			err = ordered_events__flush_round(oe);
@@ -497,7 +524,8 @@ static int session__record(void *ctx, union perf_event *event, uint64_t off,
 	if (oe) {
 		uint64_t ts = perf_data__event_time(&s->data, event);
 
-		if (ts != ~0ULL) {
+		/* -D: perf delivers a record of time 0 as it reads it */
+		if (ts != ~0ULL && !(ts == 0 && s->dump)) {
 			uint64_t before = oe->nr_unordered;
 			int err = ordered_events__queue(oe, ts, event, owner, off);
 

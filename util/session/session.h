@@ -106,6 +106,11 @@ struct perf_session {
 	 * unknown). NULL (default): none. Set it before processing. */
 	void (*progress)(uint64_t done, uint64_t total, bool end);
 	uint64_t nr_progress;		/* records since the start (private) */
+	/* -D/--dump-raw-trace: every record printed on stdout as perf 6.1
+	 * prints it (dump.h), user records as read, the others as
+	 * delivered; dump_script: as perf script's handlers take them
+	 * (else report's). Set before processing. */
+	bool dump, dump_script;
 };
 
 /*

@@ -5,6 +5,9 @@
 #   report_check DATA OPT...: perf report and prf report -i DATA --stdio
 #     OPT..., fail() unless prf exits 0 and REPORT_COMPARE finds them alike;
 #     outputs in $T/perf.out and $T/prf.out.
+#   report_same NAME OPT...: perf report and prf report -i $data --stdio
+#     OPT... print the same text, tips aside (byte for byte); fail()
+#     otherwise, or when perf printed nothing or prf did not exit 0.
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 
 REPORT_COMPARE=$PRF_SRCDIR/tests/shell/lib/report-compare.py
@@ -18,4 +21,15 @@ report_check() {
 	python3 "$REPORT_COMPARE" "$T/perf.out" "$T/prf.out" > "$T/cmp.out" 2>&1 ||
 		{ cat "$T/cmp.out"; fail "prf report $* differs from perf report"; }
 	echo "ok: report $* ($(cat "$T/cmp.out"))"
+}
+
+report_same() {
+	local name=$1
+	shift
+	"$PERF" report -i "$data" --stdio "$@" 2>"$T/perf.err" | grep -av '^# (Tip:' > "$T/perf.txt"
+	prf_out "$T/prf.raw" report -i "$data" --stdio "$@"
+	grep -av '^# (Tip:' "$T/prf.raw" > "$T/prf.txt"
+	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
+	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
+	echo "ok: report $name on $(basename "$data") ($(wc -l < "$T/prf.txt") lines)"
 }
