@@ -800,6 +800,16 @@ struct script_db *script_db__new(struct perf_session *s, const struct prf_script
 	db->callchains = callchains;
 	db->ropts.max_stack = 127;
 	db->ropts.inline_frames = true;
+	/* the idle task, named as perf's session names it before reading: a
+	 * CPU-wide switch to or from it exports it like any named thread */
+	{
+		struct db_thread *idle = findnew_thread(db, 0, 0, true);
+
+		if (!idle || thread_set_comm(idle, "swapper", 0, false)) {
+			script_db__delete(db);
+			return NULL;
+		}
+	}
 	/* exec comms are known when the events asked for them */
 	if (s->data.evlist) {
 		evlist__for_each_entry(s->data.evlist, evsel) {
