@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "export-feed.h"
+#include "../lib/handoff.h"
 #include "../lib/psort.h"
 #include "../lib/util.h"
 #include "../kernel/evsel.h"
@@ -70,8 +71,7 @@ struct export_feed {
 	struct perf_session *s;
 	struct feed_batch *batches;	/* NULL: encode in line */
 	pthread_t tid;
-	pthread_mutex_t lock;
-	pthread_cond_t wake_a, wake_b;
+	struct handoff h;		/* lock, wake_a, wake_b */
 	uint64_t head, tail;		/* batches queued, batches encoded (lock) */
 	bool stop;			/* B ends once the ring is empty (lock) */
 	int err;			/* the first encoder error (atomic) */
@@ -156,20 +156,20 @@ static void *feed__thread(void *arg)
 	struct export_feed *f = arg;
 	uint64_t tail;
 
-	pthread_mutex_lock(&f->lock);
+	pthread_mutex_lock(&f->h.lock);
 	for (;;) {
 		while (f->tail == f->head && !f->stop)
-			pthread_cond_wait(&f->wake_b, &f->lock);
+			pthread_cond_wait(&f->h.wake_b, &f->h.lock);
 		if (f->tail == f->head)
 			break;
 		tail = f->tail;
-		pthread_mutex_unlock(&f->lock);
+		pthread_mutex_unlock(&f->h.lock);
 		feed__encode(f, &f->batches[tail % FEED_BATCHES]);
-		pthread_mutex_lock(&f->lock);
+		pthread_mutex_lock(&f->h.lock);
 		f->tail = tail + 1;
-		pthread_cond_signal(&f->wake_a);
+		pthread_cond_signal(&f->h.wake_a);
 	}
-	pthread_mutex_unlock(&f->lock);
+	pthread_mutex_unlock(&f->h.lock);
 	return NULL;
 }
 
@@ -203,15 +203,8 @@ struct export_feed *export_feed__new(const struct export_format *fmt, void *priv
 		feed__free_ring(f);
 		return f;	/* in line */
 	}
-	pthread_mutex_init(&f->lock, NULL);
-	pthread_cond_init(&f->wake_a, NULL);
-	pthread_cond_init(&f->wake_b, NULL);
-	if (pthread_create(&f->tid, NULL, feed__thread, f)) {
-		pthread_mutex_destroy(&f->lock);
-		pthread_cond_destroy(&f->wake_a);
-		pthread_cond_destroy(&f->wake_b);
+	if (handoff__start(&f->h, &f->tid, feed__thread, f))
 		feed__free_ring(f);
-	}
 	return f;
 }
 
@@ -221,14 +214,14 @@ static void feed__submit(struct export_feed *f, bool all)
 {
 	struct feed_batch *b = &f->batches[f->head % FEED_BATCHES];
 
-	pthread_mutex_lock(&f->lock);
+	pthread_mutex_lock(&f->h.lock);
 	if (b->nr) {
 		f->head++;
-		pthread_cond_signal(&f->wake_b);
+		pthread_cond_signal(&f->h.wake_b);
 	}
 	while (all ? f->tail != f->head : f->head - f->tail >= FEED_BATCHES)
-		pthread_cond_wait(&f->wake_a, &f->lock);
-	pthread_mutex_unlock(&f->lock);
+		pthread_cond_wait(&f->h.wake_a, &f->h.lock);
+	pthread_mutex_unlock(&f->h.lock);
 	b = &f->batches[f->head % FEED_BATCHES];
 	b->nr = 0;
 	b->nr_frames = 0;
@@ -322,14 +315,11 @@ void export_feed__delete(struct export_feed *f)
 		return;
 	if (f->batches) {
 		export_feed__sync(f);
-		pthread_mutex_lock(&f->lock);
+		pthread_mutex_lock(&f->h.lock);
 		f->stop = true;
-		pthread_cond_signal(&f->wake_b);
-		pthread_mutex_unlock(&f->lock);
-		pthread_join(f->tid, NULL);
-		pthread_mutex_destroy(&f->lock);
-		pthread_cond_destroy(&f->wake_a);
-		pthread_cond_destroy(&f->wake_b);
+		pthread_cond_signal(&f->h.wake_b);
+		pthread_mutex_unlock(&f->h.lock);
+		handoff__join(&f->h, f->tid);
 		feed__free_ring(f);
 	}
 	free(f);

@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "hist-feed.h"
+#include "../lib/handoff.h"
 #include "../lib/debug.h"
 #include "../lib/psort.h"
 #include "../lib/util.h"
@@ -78,8 +79,7 @@ struct feed_slot {
 struct hists_feed {
 	struct feed_slot *slots;	/* NULL: in line */
 	pthread_t tid;
-	pthread_mutex_t lock;
-	pthread_cond_t wake_b, wake_a;
+	struct handoff h;		/* lock, wake_a, wake_b */
 	int err;			/* first error of B (atomic) */
 	int stop;			/* B exits once the ring is empty */
 	uint64_t *sent;			/* A: id last sent per table slot */
@@ -126,9 +126,9 @@ static inline void sti(int *p, int v)
 
 static void feed__signal(struct hists_feed *f, pthread_cond_t *c)
 {
-	pthread_mutex_lock(&f->lock);
+	pthread_mutex_lock(&f->h.lock);
 	pthread_cond_signal(c);
-	pthread_mutex_unlock(&f->lock);
+	pthread_mutex_unlock(&f->h.lock);
 }
 
 /* B: wait until head moves past tail; false when stopped with nothing left */
@@ -140,10 +140,10 @@ static bool feed__wait_work(struct hists_feed *f, uint64_t tail)
 		cpu_relax();
 	}
 	sti(&f->b_waiting, 1);
-	pthread_mutex_lock(&f->lock);
+	pthread_mutex_lock(&f->h.lock);
 	while (ld(&f->pub_head) == tail && !f->stop)
-		pthread_cond_wait(&f->wake_b, &f->lock);
-	pthread_mutex_unlock(&f->lock);
+		pthread_cond_wait(&f->h.wake_b, &f->h.lock);
+	pthread_mutex_unlock(&f->h.lock);
 	sti(&f->b_waiting, 0);
 	return ld(&f->pub_head) != tail;
 }
@@ -153,7 +153,7 @@ static void feed__publish_tail(struct hists_feed *f, uint64_t tail)
 {
 	st(&f->tail, tail);
 	if (ldi(&f->a_waiting))
-		feed__signal(f, &f->wake_a);
+		feed__signal(f, &f->h.wake_a);
 }
 
 static inline size_t chain_slot(uint64_t id)
@@ -246,15 +246,8 @@ struct hists_feed *hists_feed__new(bool threaded)
 		feed__free_ring(f);
 		return f;	/* in line */
 	}
-	pthread_mutex_init(&f->lock, NULL);
-	pthread_cond_init(&f->wake_a, NULL);
-	pthread_cond_init(&f->wake_b, NULL);
-	if (pthread_create(&f->tid, NULL, feed__thread, f)) {
-		pthread_mutex_destroy(&f->lock);
-		pthread_cond_destroy(&f->wake_a);
-		pthread_cond_destroy(&f->wake_b);
+	if (handoff__start(&f->h, &f->tid, feed__thread, f))
 		feed__free_ring(f);
-	}
 	return f;
 }
 
@@ -264,7 +257,7 @@ static void feed__publish_head(struct hists_feed *f, bool force)
 {
 	st(&f->pub_head, f->head);
 	if (ldi(&f->b_waiting) && (force || f->head - (f->a_tail = ld(&f->tail)) >= WAKE_BATCH))
-		feed__signal(f, &f->wake_b);
+		feed__signal(f, &f->h.wake_b);
 }
 
 /* A: presort one batch of some hists fed (round robin); whether any
@@ -294,13 +287,13 @@ static void feed__wait_tail(struct hists_feed *f, uint64_t target)
 		cpu_relax();
 	}
 	sti(&f->a_waiting, 1);
-	pthread_mutex_lock(&f->lock);
+	pthread_mutex_lock(&f->h.lock);
 	while ((f->a_tail = ld(&f->tail)) < target) {
 		/* B may have gone to sleep after the check above */
-		pthread_cond_signal(&f->wake_b);
-		pthread_cond_wait(&f->wake_a, &f->lock);
+		pthread_cond_signal(&f->h.wake_b);
+		pthread_cond_wait(&f->h.wake_a, &f->h.lock);
 	}
-	pthread_mutex_unlock(&f->lock);
+	pthread_mutex_unlock(&f->h.lock);
 	sti(&f->a_waiting, 0);
 }
 
@@ -428,14 +421,11 @@ void hists_feed__delete(struct hists_feed *f)
 		hists_feed__sync(f);
 		pr_debug("hists feed: %" PRIu64 " of %" PRIu64 " windows of %d samples added "
 			 "in line\n", f->nr_in_line, f->window, PROBE_WINDOW);
-		pthread_mutex_lock(&f->lock);
+		pthread_mutex_lock(&f->h.lock);
 		f->stop = 1;
-		pthread_cond_signal(&f->wake_b);
-		pthread_mutex_unlock(&f->lock);
-		pthread_join(f->tid, NULL);
-		pthread_mutex_destroy(&f->lock);
-		pthread_cond_destroy(&f->wake_a);
-		pthread_cond_destroy(&f->wake_b);
+		pthread_cond_signal(&f->h.wake_b);
+		pthread_mutex_unlock(&f->h.lock);
+		handoff__join(&f->h, f->tid);
 		feed__free_ring(f);
 	}
 	free(f);

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0
+/* handoff: see handoff.h. */
+#include "handoff.h"
+
+int handoff__start(struct handoff *h, pthread_t *tid, void *(*fn)(void *), void *arg)
+{
+	int err;
+
+	pthread_mutex_init(&h->lock, NULL);
+	pthread_cond_init(&h->wake_a, NULL);
+	pthread_cond_init(&h->wake_b, NULL);
+	err = pthread_create(tid, NULL, fn, arg);
+	if (err) {
+		pthread_mutex_destroy(&h->lock);
+		pthread_cond_destroy(&h->wake_a);
+		pthread_cond_destroy(&h->wake_b);
+		return -err;
+	}
+	return 0;
+}
+
+void handoff__join(struct handoff *h, pthread_t tid)
+{
+	pthread_join(tid, NULL);
+	pthread_mutex_destroy(&h->lock);
+	pthread_cond_destroy(&h->wake_a);
+	pthread_cond_destroy(&h->wake_b);
+}
