@@ -42,7 +42,10 @@ run_top() {
 	read -r released model alive < <(echo "$line" |
 		sed -E 's/^prf top: ([0-9]+) exited threads released, ([0-9]+) threads in the model, ([0-9]+) not yet freed$/\1 \2 \3/')
 	echo "$* : $line"
-	[ "$released" -ge 300 ] || fail "prf top $*: $released of the 300 exited processes released"
+	# nearly all: under load the ring can lose a short process's records
+	# (CI's ASan run: 295 released, 4 threads in the model), so it never
+	# had a thread; without the release this count is 0
+	[ "$released" -ge 270 ] || fail "prf top $*: $released of the 300 exited processes released"
 	[ "$model" -le 10 ] || fail "prf top $*: $model threads still in the model"
 }
 

@@ -9,9 +9,9 @@
 #   tracepoint is there) and $T/wide.data (-a: CPU-wide switches of every
 #   task, the threads and comms of the machine; no samples, so that the
 #   symbols compared are the workload's, not those of whatever else runs).
-# xdb_export DATA SCRIPT PERF_DB PRF_DB ARGS...: perf script -s and prf
-#   script -s (in $T) run $XDB_DIR/SCRIPT over $T/DATA.data with PERF_DB
-#   and PRF_DB, then ARGS; both must exit 0. The test's dump DB OUT then
+# xdb_export DATA SCRIPT DB1 DB2 ARGS...: perf script -s and prf script -s
+#   (in $T) run $XDB_DIR/SCRIPT over $T/DATA.data, perf's with DB1 and prf's
+#   with DB2, then ARGS; both must exit 0. The test's dump DB OUT then
 #   writes $T/perf.dump and $T/prf.dump, which xdb_compare compares.
 # xdb_compare A B WHAT: A and B (dumps of two databases, one line per table
 #   or view: name|rows|md5 of its rows in id order, the rows themselves in
