@@ -123,8 +123,42 @@ static int elf__code_offset(Elf *elf, uint64_t vaddr, uint64_t len, uint64_t *of
 }
 
 /* Read [start, end) of the ELF file path. 0 or -errno; *buf malloc'd. */
+/* The code sections a symbol's range runs over, in address order: objdump
+ * disassembles each on its own, so decoding starts again at each one's start
+ * and the bytes between sections are not code (a non-PIE program's _init
+ * runs on over the padding before .plt) */
+#define CODE_SECTIONS_MAX 8
+struct code_sections {
+	uint64_t start[CODE_SECTIONS_MAX], end[CODE_SECTIONS_MAX];
+	int nr;
+};
+
+/* The SHF_EXECINSTR sections of elf overlapping [lo, hi) into *cs (at most
+ * CODE_SECTIONS_MAX; none: the caller decodes the range as one piece). */
+static void code_sections__find(Elf *elf, uint64_t lo, uint64_t hi, struct code_sections *cs)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	cs->nr = 0;
+	while ((scn = elf_nextscn(elf, scn)) && cs->nr < CODE_SECTIONS_MAX) {
+		int i;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !(sh.sh_flags & SHF_EXECINSTR) || sh.sh_addr + sh.sh_size <= lo || sh.sh_addr >= hi)
+			continue;
+		for (i = cs->nr; i > 0 && cs->start[i - 1] > sh.sh_addr; i--) {
+			cs->start[i] = cs->start[i - 1];
+			cs->end[i] = cs->end[i - 1];
+		}
+		cs->start[i] = sh.sh_addr;
+		cs->end[i] = sh.sh_addr + sh.sh_size;
+		cs->nr++;
+	}
+}
+
 static int read_code(const char *path, uint64_t start, uint64_t len, unsigned char **buf,
-		     int *mode, char *section, size_t section_size)
+		     int *mode, char *section, size_t section_size, struct code_sections *cs)
 {
 	GElf_Ehdr eh;
 	uint64_t off;
@@ -151,6 +185,7 @@ static int read_code(const char *path, uint64_t start, uint64_t len, unsigned ch
 	err = elf__code_offset(elf, start, len, &off, section, section_size);
 	if (err)
 		goto out;
+	code_sections__find(elf, start, start + len, cs);
 	*buf = malloc(len ? len : 1);
 	if (!*buf) {
 		err = -ENOMEM;
@@ -290,7 +325,8 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 	uint64_t addr;
 	csh cs = 0;
 	cs_insn *ci = NULL;
-	int mode = CS_MODE_64, err;
+	int mode = CS_MODE_64, err, si = 0;
+	struct code_sections secs = { .nr = 0 };
 
 	memset(code, 0, sizeof(*code));
 	if (end <= start)
@@ -309,7 +345,7 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 		return -ENOENT;
 	} else {
 		err = read_code(dso->runtime_path, start, end - start, &buf, &mode, code->section,
-				sizeof(code->section));
+				sizeof(code->section), &secs);
 	}
 	if (err)
 		return err;
@@ -338,12 +374,31 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 	addr = start;
 	while (left) {
 		struct disasm_insn *in;
+		size_t part = left, before;
 
+		if (secs.nr) {
+			/* past a section's end: on at the next section's start */
+			while (si < secs.nr && addr >= secs.end[si])
+				si++;
+			if (si == secs.nr)
+				break;
+			if (addr < secs.start[si]) {
+				if (secs.start[si] - addr >= left)
+					break;
+				left -= secs.start[si] - addr;
+				p += secs.start[si] - addr;
+				addr = secs.start[si];
+			}
+			/* Capstone must not read on into the next section */
+			part = secs.end[si] - addr < left ? (size_t)(secs.end[si] - addr) : left;
+		}
 		err = code__push(code, &alloc, &in);
 		if (err)
 			goto out;
-		if (capstone.disasm_iter(cs, &p, &left, &addr, ci)) {
+		before = part;
+		if (capstone.disasm_iter(cs, &p, &part, &addr, ci)) {
 			insn__fill(in, ci);
+			left -= before - part;
 			continue;
 		}
 		/* undecodable: one byte, as objdump's "(bad)" line */
