@@ -78,6 +78,29 @@ done
 # the hot loop of -O2 is in work, with sq inlined: perf shows "sq():"
 grep -q '^ *: [0-9]* *sq():$' prf.txt || fail "no inlined sq() lines in the -O2 listing"
 
+# a non-PIE program's PLT: its samples go to _init, whose range runs over
+# the padding before .plt; objdump starts again at .plt with its section
+# line and "<lib_mix@plt-0x10>"/"<lib_mix@plt>" labels
+cat > plt.c <<'SRC'
+long lib_mix(long x);
+int main(void)
+{
+	long t = 0;
+	for (long i = 0; i < 20000000; i++)
+		t += lib_mix(0);
+	return t == 42;
+}
+SRC
+cat > lib0.c <<'SRC'
+long lib_mix(long x) { return x; }
+SRC
+cc -O2 -shared -fPIC -o libz.so lib0.c && cc -O2 -g -no-pie -o plt plt.c -L. -lz -Wl,-rpath,"$T" ||
+	fail "cc plt.c"
+perf_record perf-plt.data -e cpu-clock -F 20000 ./plt
+compare perf-plt.data "non-PIE PLT" -d plt _init
+grep -q 'Disassembly of section .plt:' prf.txt || fail "non-PIE PLT: no .plt section line"
+grep -q '<lib_mix@plt>:' prf.txt || fail "non-PIE PLT: no lib_mix@plt label"
+
 f=perf-o2.data
 compare $f "-n" -d o2 -n
 compare $f "--show-total-period" -d o2 --show-total-period

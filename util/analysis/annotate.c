@@ -1089,7 +1089,7 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	uint64_t tot_period, tot_samples;
 	char buf[1024], ref[600];
 	size_t i;
-	int err;
+	int err, more;
 
 	memset(l, 0, sizeof(*l));
 	l->start = as->sym->start;
@@ -1109,10 +1109,24 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
 	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
 	builder__text(&b, buf);
-	for (i = 0; i < code.nr && !b.err; i++) {
+	for (i = 0, more = 0; i < code.nr && !b.err; i++) {
 		const struct disasm_insn *in = &code.insns[i];
 		struct src_pos pos;
+		bool section_start = false;
 
+		/* objdump's lines where another section or a symbol starts */
+		while (more < code.nr_more && code.more[more].addr <= in->addr) {
+			section_start = code.more[more++].addr == in->addr;
+			builder__text(&b, "");
+			snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.more[more - 1].name);
+			builder__text(&b, buf);
+		}
+		if (i && st.symtab &&
+		    disasm_symtab__label(st.symtab, in->addr, section_start, ref, sizeof(ref))) {
+			builder__text(&b, "");
+			snprintf(buf, sizeof(buf), "%016" PRIx64 " <%s>:", in->addr, ref);
+			builder__text(&b, buf);
+		}
 		src_pos__get(&st, as->dso, in->addr, &pos);
 		builder__position(&b, set, &st, &pos, !opts->no_source);
 		builder__insn(&b, st.symtab, as, in, i + 1 < code.nr ? code.insns[i + 1].addr : as->sym->end,

@@ -130,6 +130,7 @@ static int elf__code_offset(Elf *elf, uint64_t vaddr, uint64_t len, uint64_t *of
 #define CODE_SECTIONS_MAX 8
 struct code_sections {
 	uint64_t start[CODE_SECTIONS_MAX], end[CODE_SECTIONS_MAX];
+	char name[CODE_SECTIONS_MAX][32];
 	int nr;
 };
 
@@ -139,8 +140,11 @@ static void code_sections__find(Elf *elf, uint64_t lo, uint64_t hi, struct code_
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
+	size_t shstrndx;
 
 	cs->nr = 0;
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return;
 	while ((scn = elf_nextscn(elf, scn)) && cs->nr < CODE_SECTIONS_MAX) {
 		int i;
 
@@ -150,9 +154,15 @@ static void code_sections__find(Elf *elf, uint64_t lo, uint64_t hi, struct code_
 		for (i = cs->nr; i > 0 && cs->start[i - 1] > sh.sh_addr; i--) {
 			cs->start[i] = cs->start[i - 1];
 			cs->end[i] = cs->end[i - 1];
+			memcpy(cs->name[i], cs->name[i - 1], sizeof(cs->name[i]));
 		}
 		cs->start[i] = sh.sh_addr;
 		cs->end[i] = sh.sh_addr + sh.sh_size;
+		{
+			const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+
+			snprintf(cs->name[i], sizeof(cs->name[i]), "%s", name ? name : "");
+		}
 		cs->nr++;
 	}
 }
@@ -410,6 +420,15 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 		p++;
 		left--;
 		addr++;
+	}
+	/* the sections after the first one the code was decoded in */
+	for (int k = 1; k < secs.nr && code->nr_more < DISASM_SECTIONS_MAX; k++) {
+		if (secs.start[k] <= start || secs.start[k] >= end)
+			continue;
+		code->more[code->nr_more].addr = secs.start[k];
+		snprintf(code->more[code->nr_more].name, sizeof(code->more[0].name), "%s",
+			 secs.name[k]);
+		code->nr_more++;
 	}
 	err = 0;
 out:
@@ -918,6 +937,39 @@ static uint16_t symtab__section(const struct disasm_symtab *st, uint64_t addr)
 		if (addr >= st->scns[i].addr && addr - st->scns[i].addr < st->scns[i].size)
 			return st->scns[i].index;
 	return 0;
+}
+
+bool disasm_symtab__label(const struct disasm_symtab *st, uint64_t addr, bool section_start,
+			  char *buf, size_t size)
+{
+	uint16_t scn = symtab__section(st, addr);
+	size_t i = syms__floor(st->by_ref, st->nr, addr), best = st->nr;
+
+	if (!scn)
+		return false;
+	/* a symbol of the section at addr: the first in objdump's order */
+	for (; i < st->nr && st->by_ref[i].value == addr; i--) {
+		if (st->by_ref[i].shndx == scn)
+			best = i;
+		if (!i)
+			break;
+	}
+	if (best != st->nr) {
+		snprintf(buf, size, "%s", st->by_ref[best].name);
+		return true;
+	}
+	if (!section_start)
+		return false;
+	/* a section's start without one: the section's first symbol above */
+	i = syms__floor(st->by_ref, st->nr, addr);
+	for (i = i == st->nr ? 0 : i + 1; i < st->nr; i++) {
+		if (st->by_ref[i].shndx == scn) {
+			snprintf(buf, size, "%s-0x%" PRIx64, st->by_ref[i].name,
+				 st->by_ref[i].value - addr);
+			return true;
+		}
+	}
+	return false;
 }
 
 const char *disasm_symtab__function(const struct disasm_symtab *st, uint64_t addr,

@@ -34,10 +34,20 @@ struct disasm_insn {
 	char op_str[160];	/* Capstone's operand text */
 };
 
+#define DISASM_SECTIONS_MAX 8
+
 struct disasm_code {
 	struct disasm_insn *insns;	/* in address order; owned */
 	size_t nr;
-	char section[64];		/* name of the ELF section the code is in */
+	char section[64];		/* name of the ELF section the code starts in */
+	/* the further code sections the range runs into, in address order
+	 * (objdump prints each under its own "Disassembly of section" line;
+	 * the bytes between sections are not decoded) */
+	struct {
+		uint64_t addr;		/* where the section starts */
+		char name[32];
+	} more[DISASM_SECTIONS_MAX];
+	int nr_more;
 };
 
 /*
@@ -79,6 +89,16 @@ void disasm_symtab__delete(struct disasm_symtab *st);
  * Owned by st.
  */
 const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, uint64_t *start);
+
+/*
+ * The label objdump prints before addr, "<name>:" (the name into buf):
+ * where a symbol of addr's section starts at addr, the first in objdump's
+ * order (as disasm_symtab__ref()); at a section's start (section_start)
+ * without one, the section's first symbol above it, "name-0xN" (objdump's
+ * label of a .plt whose first entry has no symbol). false: no label.
+ */
+bool disasm_symtab__label(const struct disasm_symtab *st, uint64_t addr, bool section_start,
+			  char *buf, size_t size);
 
 /*
  * The ELF function symbol libbfd's nearest-line lookup falls back to for
