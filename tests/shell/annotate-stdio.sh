@@ -100,6 +100,26 @@ perf_record perf-plt.data -e cpu-clock -F 20000 ./plt
 compare perf-plt.data "non-PIE PLT" -d plt _init
 grep -q 'Disassembly of section .plt:' prf.txt || fail "non-PIE PLT: no .plt section line"
 grep -q '<lib_mix@plt>:' prf.txt || fail "non-PIE PLT: no lib_mix@plt label"
+# a library's _init, run by every dlopen, runs on over .plt (no symbol of
+# its own: objdump labels it "<.plt>") and .plt.got; -d libz.so lists
+# every sampled symbol of the library, _fini (up to its file's end) too
+cat > dl.c <<SRC
+#include <dlfcn.h>
+int main(void)
+{
+	for (int i = 0; i < 10000; i++) {
+		void *h = dlopen("$T/libz.so", RTLD_NOW);
+
+		if (h)
+			dlclose(h);
+	}
+	return 0;
+}
+SRC
+cc -O1 -o dl dl.c -ldl || fail "cc dl.c"
+perf_record perf-dl.data -e cpu-clock -F 20000 ./dl
+compare perf-dl.data "a library's _init" -d libz.so
+grep -q 'Disassembly of section .plt.got:' prf.txt || fail "a library's _init: no .plt.got section line"
 
 f=perf-o2.data
 compare $f "-n" -d o2 -n

@@ -1112,17 +1112,21 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	for (i = 0, more = 0; i < code.nr && !b.err; i++) {
 		const struct disasm_insn *in = &code.insns[i];
 		struct src_pos pos;
-		bool section_start = false;
+		const char *section = NULL;
 
 		/* objdump's lines where another section or a symbol starts */
 		while (more < code.nr_more && code.more[more].addr <= in->addr) {
-			section_start = code.more[more++].addr == in->addr;
+			section = code.more[more].addr == in->addr ? code.more[more].name : NULL;
 			builder__text(&b, "");
-			snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.more[more - 1].name);
+			snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.more[more++].name);
 			builder__text(&b, buf);
 		}
-		if (i && st.symtab &&
-		    disasm_symtab__label(st.symtab, in->addr, section_start, ref, sizeof(ref))) {
+		/* a section without a symbol of its own is labelled by its name */
+		if (section && !(st.symtab && disasm_symtab__label(st.symtab, in->addr, true, ref,
+								    sizeof(ref))))
+			snprintf(ref, sizeof(ref), "%s", section);
+		if (section || (i && st.symtab &&
+				disasm_symtab__label(st.symtab, in->addr, false, ref, sizeof(ref)))) {
 			builder__text(&b, "");
 			snprintf(buf, sizeof(buf), "%016" PRIx64 " <%s>:", in->addr, ref);
 			builder__text(&b, buf);

@@ -82,7 +82,7 @@ static int capstone__load(void)
 
 /* The file offset of [vaddr, vaddr + len) in a PT_LOAD segment's file
  * bytes, and the name of the section holding vaddr. 0 or -ENOENT. */
-static int elf__code_offset(Elf *elf, uint64_t vaddr, uint64_t len, uint64_t *off,
+static int elf__code_offset(Elf *elf, uint64_t vaddr, uint64_t *len, uint64_t *off,
 			    char *section, size_t section_size)
 {
 	size_t i, nr, shstrndx;
@@ -95,8 +95,12 @@ static int elf__code_offset(Elf *elf, uint64_t vaddr, uint64_t len, uint64_t *of
 	for (i = 0; i < nr; i++) {
 		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
 			continue;
-		if (vaddr >= ph.p_vaddr && vaddr - ph.p_vaddr < ph.p_filesz &&
-		    len <= ph.p_filesz - (vaddr - ph.p_vaddr)) {
+		if (vaddr >= ph.p_vaddr && vaddr - ph.p_vaddr < ph.p_filesz) {
+			/* a symbol sized up to the mapping's end (the last one,
+			 * _fini) ends where the file's bytes end, as objdump's
+			 * listing does */
+			if (*len > ph.p_filesz - (vaddr - ph.p_vaddr))
+				*len = ph.p_filesz - (vaddr - ph.p_vaddr);
 			*off = vaddr - ph.p_vaddr + ph.p_offset;
 			err = 0;
 			break;
@@ -122,7 +126,6 @@ static int elf__code_offset(Elf *elf, uint64_t vaddr, uint64_t len, uint64_t *of
 	return 0;
 }
 
-/* Read [start, end) of the ELF file path. 0 or -errno; *buf malloc'd. */
 /* The code sections a symbol's range runs over, in address order: objdump
  * disassembles each on its own, so decoding starts again at each one's start
  * and the bytes between sections are not code (a non-PIE program's _init
@@ -167,11 +170,14 @@ static void code_sections__find(Elf *elf, uint64_t lo, uint64_t hi, struct code_
 	}
 }
 
-static int read_code(const char *path, uint64_t start, uint64_t len, unsigned char **buf,
+/* Read *lenp bytes from start of the ELF file path (*lenp cut to the end
+ * of the file's bytes of its segment), and the code sections they cover.
+ * 0 or -errno; *buf malloc'd. */
+static int read_code(const char *path, uint64_t start, uint64_t *lenp, unsigned char **buf,
 		     int *mode, char *section, size_t section_size, struct code_sections *cs)
 {
 	GElf_Ehdr eh;
-	uint64_t off;
+	uint64_t off, len;
 	Elf *elf;
 	int fd, err;
 
@@ -192,9 +198,10 @@ static int read_code(const char *path, uint64_t start, uint64_t len, unsigned ch
 		err = -EOPNOTSUPP;
 		goto out;
 	}
-	err = elf__code_offset(elf, start, len, &off, section, section_size);
+	err = elf__code_offset(elf, start, lenp, &off, section, section_size);
 	if (err)
 		goto out;
+	len = *lenp;
 	code_sections__find(elf, start, start + len, cs);
 	*buf = malloc(len ? len : 1);
 	if (!*buf) {
@@ -354,8 +361,11 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 	} else if (!dso->runtime_path) {
 		return -ENOENT;
 	} else {
-		err = read_code(dso->runtime_path, start, end - start, &buf, &mode, code->section,
+		uint64_t len = end - start;
+
+		err = read_code(dso->runtime_path, start, &len, &buf, &mode, code->section,
 				sizeof(code->section), &secs);
+		end = start + len;
 	}
 	if (err)
 		return err;
