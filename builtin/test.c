@@ -665,6 +665,13 @@ static void run_all(struct test_run *runs, int n, const struct test_opts *o,
 	}
 }
 
+/* A run of test E (number NUM in the list), not started; AGAIN: a rerun. */
+static struct test_run test_run__new(const struct test_entry *e, int num, bool again)
+{
+	return (struct test_run){ .e = e, .num = num, .out_fd = -1, .skip_fd = -1,
+				  .out = STRBUF_INIT, .reason = STRBUF_INIT, .again = again };
+}
+
 /*
  * --rerun-failed: the tests of RUNS[0..N) that failed run once more, one at
  * a time, after all others; a pass then counts as passed and flaky, and the
@@ -683,10 +690,7 @@ static void rerun_failed(const struct test_run *runs, int n, const struct test_o
 	}
 	for (int i = 0; i < n; i++)
 		if (runs[i].done && runs[i].result == TEST_FAIL)
-			again[nagain++] = (struct test_run){ .e = runs[i].e, .num = runs[i].num,
-							     .out_fd = -1, .skip_fd = -1,
-							     .out = STRBUF_INIT,
-							     .reason = STRBUF_INIT, .again = true };
+			again[nagain++] = test_run__new(runs[i].e, runs[i].num, true);
 	if (nagain) {
 		printf("---- %d failed test%s run again, alone ----\n", nagain,
 		       nagain == 1 ? "" : "s");
@@ -759,10 +763,7 @@ int cmd_test(int argc, const char **argv)
 			       entries[i].needs_source[0] ? " (needs source)" : "");
 			continue;
 		}
-		runs[nrun] = (struct test_run){ .e = &entries[i], .num = i + 1, .out_fd = -1,
-						.skip_fd = -1, .out = STRBUF_INIT,
-						.reason = STRBUF_INIT };
-		nrun++;
+		runs[nrun++] = test_run__new(&entries[i], i + 1, false);
 	}
 	if (!list) {
 		signal(SIGINT, on_interrupt);

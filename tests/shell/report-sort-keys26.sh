@@ -51,24 +51,27 @@ done
 # process first sampled before its COMM record shows as ":tid" in prf and
 # under its later comm in perf (perf renames the ":tid" comm in place), a
 # known difference on a busy machine that is no matter of these keys.
-only_ours() { case $1 in *comm*) echo "--comms faults";; esac; }
-data=$T/perf-a.data
-for k in socket socket,comm cpu,socket,dso; do
-	for o in --children --no-children "-t ,"; do
-		# shellcheck disable=SC2086
-		same "-s $k $o -g none" -s "$k" $o -g none $(only_ours "$k")
+# same_wide KEY...: each key on the system-wide $data, children, no
+# children and -t , with -g none
+same_wide() {
+	local k o ours
+
+	for k; do
+		ours=
+		case $k in *comm*) ours="--comms faults";; esac
+		for o in --children --no-children "-t ,"; do
+			# shellcheck disable=SC2086
+			same "-s $k $o -g none" -s "$k" $o -g none $ours
+		done
 	done
-done
+}
+data=$T/perf-a.data
+same_wide socket socket,comm cpu,socket,dso
 prf_out "$T/sock.txt" report -i "$data" --stdio -s socket --no-children
 grep -q '^ .*%     000$' "$T/sock.txt" || fail "-a recording: no socket 000 entry"
 # cgroup paths from PERF_RECORD_CGROUP ("N/A" above, without cgroup ids)
 for data in "$T"/perf-cg.data "$T"/prf-cg.data; do
-	for k in cgroup cgroup,comm comm,cgroup,dso; do
-		for o in --children --no-children "-t ,"; do
-			# shellcheck disable=SC2086
-			same "-s $k $o -g none" -s "$k" $o -g none $(only_ours "$k")
-		done
-	done
+	same_wide cgroup cgroup,comm comm,cgroup,dso
 	prf_out "$T/cg.txt" report -i "$data" --stdio -s cgroup --no-children
 	grep -q '^ .*%  /' "$T/cg.txt" || fail "$(basename "$data"): no entry of the root cgroup '/'"
 done
