@@ -88,6 +88,8 @@ struct attr_set {
 	struct writer_attr *attrs;
 	const char **names;
 	int nr;
+	struct feat_group *groups;	/* groups of 2+ events ('{a,b}') */
+	int nr_groups;
 };
 
 struct record {
@@ -935,9 +937,14 @@ static int record__attrs(struct record *rec, struct attr_set *s)
 	s->nr = rec->opts.evlist->nr_entries;
 	s->attrs = calloc((size_t)s->nr, sizeof(*s->attrs));
 	s->names = calloc((size_t)s->nr, sizeof(*s->names));
-	if (!s->attrs || !s->names)
+	s->groups = calloc((size_t)s->nr, sizeof(*s->groups));
+	if (!s->attrs || !s->names || !s->groups)
 		return -ENOMEM;
 	evlist__for_each_entry(rec->opts.evlist, evsel) {
+		if (evsel__is_group_leader(evsel) && evsel->nr_members > 1) {
+			s->groups[s->nr_groups].leader_idx = (uint32_t)i;
+			s->groups[s->nr_groups++].nr_members = (uint32_t)evsel->nr_members;
+		}
 		s->attrs[i].attr = &evsel->attr;
 		s->attrs[i].ids = evsel->ids;
 		s->attrs[i].nr_ids = (size_t)evsel->nr_cpus * (size_t)evsel->nr_threads;
@@ -953,6 +960,8 @@ static void features_ctx_init(struct record *rec, struct features_ctx *ctx)
 	ctx->attrs = rec->as.attrs;
 	ctx->names = rec->as.names;
 	ctx->nr_attrs = rec->as.nr;
+	ctx->groups = rec->as.groups;
+	ctx->nr_groups = rec->as.nr_groups;
 	ctx->version = PRF_VERSION;
 	ctx->argc = rec->argc;
 	ctx->argv = rec->argv;
@@ -1798,6 +1807,7 @@ static void record__exit(struct record *rec)
 
 	record_hits__delete(rec->hits);
 	free(rec->as.attrs);
+	free(rec->as.groups);
 	free(rec->as.names);
 	record_loop__munmap(&rec->loop);
 	if (rec->opts.evlist) {

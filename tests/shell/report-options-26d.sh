@@ -75,12 +75,24 @@ grep -q -- '--hierarchy and --fields options cannot be used together' "$T/f.err"
 echo "ok: --hierarchy with -F is a usage error"
 
 # --group: an event group's members as columns of one table (perf's
-# group, and prf's recording, whose events perf makes one group of)
+# group; prf's recording of two events, which --group makes one group of;
+# prf's recordings of a group, file and pipe, whose GROUP_DESC perf reads)
 perf_record "$T/g.data" -F 999 -g -e '{cpu-clock,task-clock}' -- "$T/h"
 perf_record "$T/g3.data" -F 999 -e '{cpu-clock,task-clock,page-faults}' -- "$T/h"
 "$PRF" record -q -o "$T/prfg.data" -F 999 -e cpu-clock,task-clock -- "$T/h" > /dev/null 2> "$T/prfrec.err" ||
 	{ cat "$T/prfrec.err"; fail "prf record two events"; }
-for data in "$T/g.data" "$T/g3.data" "$T/prfg.data"; do
+"$PRF" record -q -o "$T/prfgg.data" -F 999 -e '{cpu-clock,task-clock}' -- "$T/h" > /dev/null 2> "$T/prfrec.err" ||
+	{ cat "$T/prfrec.err"; fail "prf record a group"; }
+"$PRF" record -q -o - -F 999 -e '{cpu-clock,task-clock,page-faults}' -- "$T/h" > "$T/prfgp.data" 2> "$T/prfrec.err" ||
+	{ cat "$T/prfrec.err"; fail "prf record a group to a pipe"; }
+for data in "$T/prfgg.data" "$T/prfgp.data"; do
+	for tool in perf "$PRF"; do
+		"$tool" report -i "$data" --header-only 2> /dev/null | grep -q '^# group: {cpu-clock,task-clock' ||
+			fail "$tool reads no group in $(basename "$data") (prf record '{...}')"
+	done
+done
+echo "ok: prf's group recordings carry a group description"
+for data in "$T/g.data" "$T/g3.data" "$T/prfg.data" "$T/prfgg.data" "$T/prfgp.data"; do
 	# (children with callchains left out: perf orders entries of equal
 	# children by its tree insertion under its caller-above-callee
 	# rule, which is no order over a group's columns; documented)

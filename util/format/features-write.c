@@ -161,6 +161,22 @@ static int feat_event_desc(struct strbuf *sb, const struct features_ctx *ctx)
 	return 0;
 }
 
+/* HEADER_GROUP_DESC: u32 nr, then per group its name (string), the
+ * leader's index and the number of members (u32 each). */
+static int feat_group_desc(struct strbuf *sb, const struct features_ctx *ctx)
+{
+	if (put_u32(sb, (uint32_t)ctx->nr_groups))
+		return -ENOMEM;
+	for (int i = 0; i < ctx->nr_groups; i++) {
+		const struct feat_group *g = &ctx->groups[i];
+
+		if (put_string(sb, g->name ? g->name : "{anon_group}") ||
+		    put_u32(sb, g->leader_idx) || put_u32(sb, g->nr_members))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static char *cpu_topo_str(int cpu, const char *file)
 {
 	char path[256], *s = NULL;
@@ -406,6 +422,11 @@ int features__build(const struct features_ctx *ctx, struct writer_feat **featsp,
 			want = ctx->numa_topology;
 			if (want)
 				ret = feat_numa_topology(&sb);
+			break;
+		case HEADER_GROUP_DESC:
+			want = ctx->nr_groups > 0;
+			if (want)
+				ret = feat_group_desc(&sb, ctx);
 			break;
 		case HEADER_STAT:
 			want = ctx->stat;	/* a flag: the section is empty */

@@ -6,7 +6,8 @@
  * in the layouts of tools/perf/Documentation/perf.data-file-format.txt:
  * TRACING_DATA (through a hook), BUILD_ID, HOSTNAME, OSRELEASE, VERSION,
  * ARCH, NRCPUS, CPUDESC, CPUID, TOTAL_MEM, CMDLINE, EVENT_DESC,
- * CPU_TOPOLOGY, NUMA_TOPOLOGY, SAMPLE_TIME, STAT, COMPRESSED. Strings are perf_header_string
+ * CPU_TOPOLOGY, NUMA_TOPOLOGY, SAMPLE_TIME, STAT, COMPRESSED, GROUP_DESC. Strings are
+ * perf_header_string
  * (u32 len, NUL padded to a multiple of 64 bytes).
  */
 #include <stdbool.h>
@@ -21,6 +22,13 @@ struct feat_build_id {
 	uint8_t bid[20];
 	uint8_t size;		/* bytes of bid used */
 	bool kernel;		/* cpumode kernel (misc KERNEL) vs user */
+};
+
+/* One event group of two or more events, for HEADER_GROUP_DESC. */
+struct feat_group {
+	const char *name;	/* NULL: perf's "{anon_group}" */
+	uint32_t leader_idx;	/* the leader's index in the attrs (EVENT_DESC order) */
+	uint32_t nr_members;	/* events in the group, the leader included */
 };
 
 struct features_ctx {
@@ -46,13 +54,16 @@ struct features_ctx {
 	/* Hook for HEADER_TRACING_DATA (tracepoint formats); NULL: not written. */
 	int (*tracing_data)(struct strbuf *sb, void *arg);
 	void *tracing_arg;
+	/* HEADER_GROUP_DESC, written when nr_groups > 0 (record '{a,b}') */
+	const struct feat_group *groups;
+	int nr_groups;
 };
 
 /*
  * Build every feature payload into *feats (malloc'd array of *nr entries
  * in increasing id order, each buf malloc'd). BUILD_ID is written only when
  * nr_bids > 0, SAMPLE_TIME when has_sample_time, COMPRESSED when compressed,
- * CLOCKID and CLOCK_DATA when use_clockid.
+ * CLOCKID and CLOCK_DATA when use_clockid, GROUP_DESC when nr_groups > 0.
  * Returns 0 or -ENOMEM. Free with features__free().
  */
 int features__build(const struct features_ctx *ctx, struct writer_feat **feats, int *nr);
