@@ -26,6 +26,15 @@
 # timehist --state  6.4x (5.1x)   4.5x (5.3x)   3.9x (4.6x)
 # before this work (same file, load ~10): latency 1.5x, timehist 1.5x wall.
 # peak RSS: perf 121-126 MB, prf 18-19 MB.
+# Quiet machine (2026-11-29 11:24 UTC, load 0.6, nothing else running,
+# medians of 3, binary of commit aa778b3), perf s / prf s = wall (cpu):
+# latency           0.61 / 0.11 = 5.5x (4.5x)
+# latency -p        0.50 / 0.10 = 5.0x (4.1x)
+# timehist          0.81 / 0.13 = 6.2x (5.3x)
+# timehist -w       0.98 / 0.24 = 4.1x (3.7x)
+# timehist -V       0.76 / 0.13 = 5.8x (5.4x)
+# timehist -s       0.36 / 0.08 = 4.5x (4.0x)
+# timehist --state  0.78 / 0.15 = 5.2x (4.6x)
 # RESULTS-END
 set -u
 N=${1:-5}
