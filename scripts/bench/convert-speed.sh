@@ -43,6 +43,17 @@
 # then 3258 to pack its half and gzip (libdeflate 2094 of them: level 6
 # of the 64 MB message in one call, which the byte-identical output
 # fixes), the packing thread 730; report: 7083 + 904 on its feed.
+# Recorded 2026-11-29 11:24-11:32 UTC, commit e98d98f (gzip at level 1,
+# as Go's runtime/pprof), SCALE=1: the bench, medians of 3 at load 1-3:
+# prf report --stdio --no-children        2350.0         -    1.00
+# prf data convert --to-json              8444.4       805    3.59
+# prf data convert --to-pprof             3648.6        11    1.55
+# prf data convert --to-gecko             5051.4        92    2.15
+# prf data convert --to-speedscope        3857.7        69    1.64
+# perf data convert --to-json            13793.2       805    5.87
+# and 5 alternating runs of report and --to-pprof alone right after, load
+# 1-2.8: wall medians 2.41 s and 3.18 s (1.32x); CPU (user+sys) medians
+# 2.17 s and 2.88 s (1.33x). Level 6 before: 11.4 vs 10.9 MB out, 1.61x.
 # RESULTS-END
 set -u
 . "$(dirname "$0")/lib.sh"
