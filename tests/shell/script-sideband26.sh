@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf script --show-namespace-events, --show-cgroup-events, --show-round-events against perf script on the same perf.data, recorded by perf and by prf (issue #26)
+# prf script --show-namespace-events, --show-cgroup-events, --show-round-events, --show-mmap-events of build-id MMAP2 records (record --buildid-mmap) against perf script on the same perf.data, recorded by perf and by prf (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/script.sh"
 test_setup script-sideband26 taskset
@@ -38,6 +38,11 @@ for IN in "$T/perf.data" "$T/prf.data" "$T/sw.data"; do
 	grep -q '^PERF_RECORD_FINISHED_ROUND$' "$T/prf.txt" || fail "no FINISHED_ROUND"
 	same "--show-round-events -G --deltatime --show-task-events" --show-round-events -G --deltatime --show-task-events
 done
+# MMAP2 records that carry a build-id instead of device and inode
+perf_record "$T/bm.data" --buildid-mmap -F 999 -- "$T/w"
+IN=$T/bm.data
+same "--show-mmap-events (build-id MMAP2)" --show-mmap-events --show-task-events
+grep -q 'PERF_RECORD_MMAP2 .* <[0-9a-f]\{40\}>\]: r-xp .*/w$' "$T/prf.txt" || fail "no build-id MMAP2 line"
 "$PRF" script -i "$T/perf.data" --show-round-events --folded > /dev/null 2>&1
 rc=$?
 [ $rc -eq 129 ] || fail "--show-round-events --folded: exit $rc, want 129"

@@ -12,12 +12,14 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 #include "script-print.h"
+#include "../format/data.h"
+#include "../format/event-detail.h"
 #include "../kernel/evsel.h"
 #include "../kernel/evlist.h"
 #include "../model/callchain.h"
@@ -1391,38 +1393,6 @@ int script_printer__text(struct script_printer *p, const char *text)
 	return pbuf_emit(p, 0);
 }
 
-/*
- * "PERF_RECORD_NAMESPACES pid/tid - nr_namespaces: N" and the namespaces'
- * "idx/name: dev/ino" pairs, four to a tab-indented line, as perf 6.1.
- */
-static void put_namespaces(struct script_printer *p, const union perf_event *event)
-{
-	static const char *const names[] = { "net", "uts", "ipc", "pid", "user", "mnt", "cgroup" };
-	const struct perf_record_namespaces *ns = &event->namespaces;
-	uint64_t nr = ns->nr_namespaces, fit;
-
-	fit = event->header.size >= sizeof(*ns) ?
-	      (event->header.size - sizeof(*ns)) / sizeof(ns->link_info[0]) : 0;
-	if (nr > fit)
-		nr = fit;
-	put_fmt(p, "PERF_RECORD_NAMESPACES %d/%d - nr_namespaces: %" PRIu64 "\n\t\t[",
-		(int)ns->pid, (int)ns->tid, (uint64_t)ns->nr_namespaces);
-	for (uint64_t i = 0; i < nr; i++) {
-		if (i && i % 4 == 0)
-			put_str(p, "\n\t\t ");
-		put_fmt(p, "%u/%s: %" PRIu64 "/%#" PRIx64 "%s", (unsigned int)i,
-			i < ARRAY_SIZE(names) ? names[i] : "?", (uint64_t)ns->link_info[i].dev,
-			(uint64_t)ns->link_info[i].ino, i + 1 != nr ? ", " : "]\n");
-	}
-	if (!nr)
-		put_str(p, "]\n");
-}
-
-static char prot_char(uint32_t prot, uint32_t bit, char c)
-{
-	return (prot & bit) ? c : '-';
-}
-
 int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 			     const union perf_event *event,
 			     const struct perf_sample *sample, const char *comm)
@@ -1447,86 +1417,13 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 		return 0;
 	}
 	put_start(p, f, sample, comm ? comm : ":-1", h->type);
-	switch (h->type) {
-	case PERF_RECORD_MMAP:
-		put_fmt(p, "PERF_RECORD_MMAP %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %.*s\n",
-			(int)event->mmap.pid, (int)event->mmap.tid, (uint64_t)event->mmap.start,
-			(uint64_t)event->mmap.len, (uint64_t)event->mmap.pgoff,
-			(h->misc & PERF_RECORD_MISC_MMAP_DATA) ? 'r' : 'x',
-			perf_event__strlen(event, offsetof(struct perf_record_mmap, filename), PATH_MAX),
-			event->mmap.filename);
-		break;
-	case PERF_RECORD_MMAP2: {
-		const struct perf_record_mmap2 *m = &event->mmap2;
-		char perms[5] = {
-			prot_char(m->prot, PROT_READ, 'r'), prot_char(m->prot, PROT_WRITE, 'w'),
-			prot_char(m->prot, PROT_EXEC, 'x'), (m->flags & MAP_SHARED) ? 's' : 'p', 0 };
-		int fnlen = perf_event__strlen(event, offsetof(struct perf_record_mmap2, filename),
-					       PATH_MAX);
-
-		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-			char bid[2 * 20 + 1];
-			unsigned int n = m->build_id_size > 20 ? 20 : m->build_id_size;
-
-			for (unsigned int i = 0; i < n; i++)
-				sprintf(bid + 2 * i, "%02x", m->build_id[i]);
-			bid[2 * n] = 0;
-			put_fmt(p, "PERF_RECORD_MMAP2 %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64
-				" %s]: %s %.*s\n", (int)m->pid, (int)m->tid, (uint64_t)m->start,
-				(uint64_t)m->len, (uint64_t)m->pgoff, bid, perms, fnlen, m->filename);
-		} else {
-			put_fmt(p, "PERF_RECORD_MMAP2 %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64
-				" %02x:%02x %" PRIu64 " %" PRIu64 "]: %s %.*s\n", (int)m->pid, (int)m->tid,
-				(uint64_t)m->start, (uint64_t)m->len, (uint64_t)m->pgoff, m->maj, m->min,
-				(uint64_t)m->ino, (uint64_t)m->ino_generation, perms, fnlen, m->filename);
-		}
-		break;
-	}
-	case PERF_RECORD_COMM:
-		put_fmt(p, "PERF_RECORD_COMM%s: %.*s:%d/%d\n",
-			(h->misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "",
-			perf_event__strlen(event, offsetof(struct perf_record_comm, comm),
-					   sizeof(event->comm.comm)),
-			event->comm.comm, (int)event->comm.pid, (int)event->comm.tid);
-		break;
-	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT:
-		put_fmt(p, "PERF_RECORD_%s(%d:%d):(%d:%d)\n", h->type == PERF_RECORD_FORK ? "FORK" : "EXIT",
-			(int)event->fork.pid, (int)event->fork.tid, (int)event->fork.ppid,
-			(int)event->fork.ptid);
-		break;
-	case PERF_RECORD_SWITCH:
-	case PERF_RECORD_SWITCH_CPU_WIDE: {
-		bool out = h->misc & PERF_RECORD_MISC_SWITCH_OUT;
-		const char *dir = perf_event__switch_dir(h->misc);
-
-		if (h->type == PERF_RECORD_SWITCH)
-			put_fmt(p, "PERF_RECORD_SWITCH %s\n", dir);
-		else
-			put_fmt(p, "PERF_RECORD_SWITCH_CPU_WIDE %s  %s pid/tid: %5d/%-5d\n", dir,
-				out ? "next" : "prev", (int)event->context_switch.next_prev_pid,
-				(int)event->context_switch.next_prev_tid);
-		break;
-	}
-	case PERF_RECORD_LOST:
+	if (h->type == PERF_RECORD_LOST) {
 		put_fmt(p, "PERF_RECORD_LOST lost %" PRIu64 "\n", (uint64_t)event->lost.lost);
-		break;
-	case PERF_RECORD_NAMESPACES:
-		put_namespaces(p, event);
-		break;
-	case PERF_RECORD_CGROUP: {
-		uint64_t id = 0;
-		size_t off = sizeof(*h) + sizeof(id);
+	} else {
+		char detail[2 * PATH_MAX];
 
-		if (h->size >= off)
-			memcpy(&id, (const char *)event + sizeof(*h), sizeof(id));
-		put_fmt(p, "PERF_RECORD_CGROUP cgroup: %" PRIu64 " %.*s\n", id,
-			h->size > off ? perf_event__strlen(event, off, PATH_MAX) : 0,
-			(const char *)event + off);
-		break;
-	}
-	default:
-		break;
+		perf_event__detail(detail, sizeof(detail), event);
+		put_fmt(p, "PERF_RECORD_%s%s", perf_event__name(h->type), detail);
 	}
 	return pbuf_emit(p, sample ? sample->time : 0);
 }

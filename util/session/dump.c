@@ -4,13 +4,14 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include "dump.h"
 #include "session.h"
 #include "../format/data.h"
 #include "../format/event.h"
+#include "../format/event-detail.h"
 #include "../format/stat-event.h"
 #include "../kernel/cpumap.h"
 #include "../kernel/evlist.h"
@@ -425,62 +426,22 @@ static void dump_sample(const union perf_event *event, const struct perf_sample 
 		dump_read_values(sample, evsel->attr.read_format);
 }
 
-static char prot(uint32_t p, uint32_t bit, char c)
-{
-	return (p & bit) ? c : '-';
-}
-
 void session_dump__event(struct perf_session *s, const union perf_event *event, uint64_t off,
 			 const struct perf_sample *sample, const struct evsel *evsel)
 {
 	const struct perf_event_header *h = &event->header;
 	bool script = s->dump_script;
+	char detail[2 * PATH_MAX];
 
 	dump_head(s, event, off, sample);
+	if (perf_event__detail(detail, sizeof(detail), event) >= 0) {
+		fputs(detail, stdout);
+		return;
+	}
 	switch (h->type) {
 	case PERF_RECORD_SAMPLE:
 		if (evsel)
 			dump_sample(event, sample, evsel);
-		break;
-	case PERF_RECORD_MMAP:
-		printf(" %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %.*s\n",
-		       (int)event->mmap.pid, (int)event->mmap.tid, (uint64_t)event->mmap.start,
-		       (uint64_t)event->mmap.len, (uint64_t)event->mmap.pgoff,
-		       (h->misc & PERF_RECORD_MISC_MMAP_DATA) ? 'r' : 'x',
-		       perf_event__strlen(event, offsetof(struct perf_record_mmap, filename), 4096),
-		       event->mmap.filename);
-		break;
-	case PERF_RECORD_MMAP2: {
-		const struct perf_record_mmap2 *m = &event->mmap2;
-		int fnlen = perf_event__strlen(event, offsetof(struct perf_record_mmap2, filename), 4096);
-
-		printf(" %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64, (int)m->pid, (int)m->tid,
-		       (uint64_t)m->start, (uint64_t)m->len, (uint64_t)m->pgoff);
-		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-			unsigned int n = m->build_id_size > 20 ? 20 : m->build_id_size;
-
-			fputs(" <", stdout);
-			for (unsigned int i = 0; i < n; i++)
-				printf("%02x", m->build_id[i]);
-			putchar('>');
-		} else {
-			printf(" %02x:%02x %" PRIu64 " %" PRIu64, m->maj, m->min, (uint64_t)m->ino,
-			       (uint64_t)m->ino_generation);
-		}
-		printf("]: %c%c%c%c %.*s\n", prot(m->prot, PROT_READ, 'r'), prot(m->prot, PROT_WRITE, 'w'),
-		       prot(m->prot, PROT_EXEC, 'x'), (m->flags & MAP_SHARED) ? 's' : 'p', fnlen,
-		       m->filename);
-		break;
-	}
-	case PERF_RECORD_COMM:
-		printf("%s: %.*s:%d/%d\n", (h->misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "",
-		       perf_event__strlen(event, offsetof(struct perf_record_comm, comm), 16),
-		       event->comm.comm, (int)event->comm.pid, (int)event->comm.tid);
-		break;
-	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT:
-		printf("(%d:%d):(%d:%d)\n", (int)event->fork.pid, (int)event->fork.tid,
-		       (int)event->fork.ppid, (int)event->fork.ptid);
 		break;
 	case PERF_RECORD_LOST:
 		printf(": id:%" PRIu64 ": lost:%" PRIu64 "\n", (uint64_t)event->lost.id,
@@ -490,19 +451,6 @@ void session_dump__event(struct perf_session *s, const union perf_event *event, 
 		printf(": id:%" PRIu64 ": lost samples :%" PRIu64 "\n", (uint64_t)sample->id,
 		       (uint64_t)event->lost_samples.lost);
 		break;
-	case PERF_RECORD_SWITCH:
-	case PERF_RECORD_SWITCH_CPU_WIDE: {
-		bool out = h->misc & PERF_RECORD_MISC_SWITCH_OUT;
-		const char *dir = perf_event__switch_dir(h->misc);
-
-		if (h->type == PERF_RECORD_SWITCH)
-			printf(" %s\n", dir);
-		else
-			printf(" %s  %s pid/tid: %5d/%-5d\n", dir, out ? "next" : "prev",
-			       (int)event->context_switch.next_prev_pid,
-			       (int)event->context_switch.next_prev_tid);
-		break;
-	}
 	case PERF_RECORD_KSYMBOL:
 		printf(" addr %" PRIx64 " len %u type %u flags 0x%x name %.*s\n",
 		       (uint64_t)event->ksymbol.addr, event->ksymbol.len, event->ksymbol.ksym_type,
@@ -530,37 +478,6 @@ void session_dump__event(struct perf_session *s, const union perf_event *event, 
 		if (!script)
 			unhandled();
 		break;
-	case PERF_RECORD_NAMESPACES: {
-		static const char *const names[] = { "net", "uts", "ipc", "pid", "user", "mnt",
-						     "cgroup" };
-		const struct perf_record_namespaces *ns = &event->namespaces;
-		uint64_t nr = ns->nr_namespaces, fit;
-
-		fit = h->size >= sizeof(*ns) ? (h->size - sizeof(*ns)) / sizeof(ns->link_info[0]) : 0;
-		printf(" %d/%d - nr_namespaces: %u\n\t\t[", (int)ns->pid, (int)ns->tid, (unsigned int)nr);
-		if (nr > fit)
-			nr = fit;
-		for (uint64_t i = 0; i < nr; i++) {
-			if (i && i % 4 == 0)
-				fputs("\n\t\t ", stdout);
-			printf("%u/%s: %" PRIu64 "/%#" PRIx64 "%s", (unsigned int)i,
-			       i < ARRAY_SIZE(names) ? names[i] : "UNKNOWN", (uint64_t)ns->link_info[i].dev,
-			       (uint64_t)ns->link_info[i].ino, i + 1 != nr ? ", " : "]\n");
-		}
-		if (!nr)
-			putchar('\n');
-		break;
-	}
-	case PERF_RECORD_CGROUP: {
-		uint64_t id = 0;
-		size_t at = sizeof(*h) + sizeof(id);
-
-		if (h->size >= at)
-			memcpy(&id, (const char *)event + sizeof(*h), sizeof(id));
-		printf(" cgroup: %" PRIu64 " %.*s\n", id,
-		       h->size > at ? perf_event__strlen(event, at, 4096) : 0, (const char *)event + at);
-		break;
-	}
 	case PERF_RECORD_READ:
 		printf(": %d %d %s %" PRIu64 "\n", (int)event->read.pid, (int)event->read.tid,
 		       evsel ? evsel__name((struct evsel *)evsel) : "unknown", (uint64_t)event->read.value);
