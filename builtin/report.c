@@ -1002,12 +1002,19 @@ static int report__browse(struct report_opts *rep)
 	return err;
 }
 
+static bool report__no_sample(struct perf_tool *tool, struct evsel *evsel, u32 cpu)
+{
+	(void)tool; (void)evsel; (void)cpu;
+	return false;
+}
+
 int cmd_report(int argc, const char **argv)
 {
 	static char outbuf[1 << 20];
 	struct report_opts *rep = zalloc(sizeof(*rep));
 	char **joined = NULL;
 	int err = 0, status = 1, nr_joined = 0;
+	bool pipe_header;
 
 	if (!rep)
 		return 1;
@@ -1215,7 +1222,14 @@ int cmd_report(int argc, const char **argv)
 		rep->session->machine->vmlinux = rep->vmlinux;
 		rep->session->machine->demangle = rep->demangle;
 	}
-	if (rep->header || rep->header_only) {
+	/* a pipe's features are records among its events: its header is
+	 * printed once they are read (--header-only reads no samples) */
+	pipe_header = rep->session->data.pipe && (rep->header || rep->header_only);
+	if (pipe_header && rep->header_only)
+		rep->tool.sample_wanted = report__no_sample;
+	if (pipe_header) {
+		/* printed after the events */
+	} else if (rep->header || rep->header_only) {
 		perf_data__fprintf_info(&rep->session->data, stdout, rep->show_info);
 		if (rep->header_only) {
 			status = 0;
@@ -1225,7 +1239,7 @@ int cmd_report(int argc, const char **argv)
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	}
 	/* perf names the single value of a one-item filter (its column is hidden) */
-	if (!rep->stats_mode && !rep->use_tui && !rep->tasks)
+	if (!pipe_header && !rep->stats_mode && !rep->use_tui && !rep->tasks)
 		report__print_elided(rep);
 	if (!rep->session->data.pipe && !rep->stats_mode && !rep->tasks) {
 		err = report__setup(rep);
@@ -1255,6 +1269,16 @@ int cmd_report(int argc, const char **argv)
 	if (err && !perf_session__input_damage(rep->session, err)) {
 		fprintf(stderr, "prf report: processing %s failed: %s\n", rep->input, strerror(-err));
 		goto out;
+	}
+	if (pipe_header) {
+		perf_data__fprintf_info(&rep->session->data, stdout, rep->show_info);
+		if (rep->header_only) {
+			fflush(stdout);
+			status = perf_session__read_status(rep->session, "report", rep->force);
+			goto out;
+		}
+		if (!rep->stats_mode && !rep->use_tui && !rep->tasks)
+			report__print_elided(rep);
 	}
 	if (rep->tasks) {
 		err = report_tasks__fprintf(rep->session->machine, rep->mmaps, stdout);

@@ -92,6 +92,17 @@ for data in "$T/prfgg.data" "$T/prfgp.data"; do
 	done
 done
 echo "ok: prf's group recordings carry a group description"
+# a pipe's header: its features arrive as records among the events
+"$PERF" record -q -o - -F 999 -e '{cpu-clock,task-clock}' -- "$T/h" > "$T/perfgp.data" 2> /dev/null ||
+	fail "perf record a group to a pipe"
+for data in "$T/prfgp.data" "$T/perfgp.data"; do
+	"$PERF" report -i "$data" --header-only > "$T/hdr.perf" 2> /dev/null
+	prf_out "$T/hdr.prf" report -i "$data" --header-only
+	grep -q '^# cmdline' "$T/hdr.perf" || fail "perf printed no features of $(basename "$data")"
+	cmp -s "$T/hdr.perf" "$T/hdr.prf" ||
+		{ diff "$T/hdr.perf" "$T/hdr.prf" | head; fail "--header-only of pipe data $(basename "$data") differs"; }
+done
+echo "ok: --header-only of pipe data prints its features as perf"
 for data in "$T/g.data" "$T/g3.data" "$T/prfg.data" "$T/prfgg.data" "$T/prfgp.data"; do
 	# (children with callchains left out: perf orders entries of equal
 	# children by its tree insertion under its caller-above-callee
