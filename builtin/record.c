@@ -57,6 +57,8 @@ struct record_opts {
 	bool system_wide, per_thread, no_inherit, quiet, strict_freq;
 	bool call_graph_g;
 	bool no_buildid;		/* -B, record.build-id=skip */
+	bool buildid_all;		/* --buildid-all: of every DSO mapped */
+	bool buildid_mmap;		/* --buildid-mmap, record.build-id=mmap */
 	bool off_cpu;			/* --off-cpu */
 	bool fp_mix;			/* --fp-mix: keep the user FP chain in dwarf mode */
 	bool all_user, all_kernel;	/* --all-user, --all-kernel */
@@ -552,7 +554,8 @@ static int record__check_more(struct record *rec)
 /*
  * record.build-id (perf-config(1)): "cache" and "no-cache" write the
  * build-ids of the DSOs hit (prf keeps no build-id cache, so the two are
- * one), "skip" writes none, as -B. 0 or -1 after a message.
+ * one), "skip" writes none, as -B, "mmap" is --buildid-mmap. 0 or -1
+ * after a message.
  */
 static int record__config_build_id(struct record *rec)
 {
@@ -564,9 +567,13 @@ static int record__config_build_id(struct record *rec)
 		rec->opts.no_buildid = true;
 		return 0;
 	}
+	if (!strcmp(v, "mmap")) {
+		rec->opts.buildid_mmap = true;
+		return 0;
+	}
 	if (!strcmp(v, "cache") || !strcmp(v, "no-cache"))
 		return 0;
-	pr_err("Invalid record.build-id config value '%s' (cache, no-cache or skip)\n", v);
+	pr_err("Invalid record.build-id config value '%s' (cache, no-cache, skip or mmap)\n", v);
 	return -1;
 }
 
@@ -768,6 +775,7 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	if (tracking) {
 		a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 		a->ksymbol = a->bpf_event = 1;
+		a->build_id = rec->opts.buildid_mmap;
 		if (evsel__callchain(evsel, &rec->cg, &cg)->mode == CALLCHAIN_RECORD_DWARF ||
 		    rec->opts.data)
 			a->mmap_data = 1;
@@ -1019,7 +1027,7 @@ static void record__file_features(struct record *rec)
 
 	features_ctx_init(rec, &ctx);
 	if (rec->hits) {
-		nr_bids = rec->opts.no_buildid ? 0 : record_hits__build_ids(rec->hits, &bids);
+		nr_bids = rec->opts.no_buildid ? 0 : record_hits__build_ids(rec->hits, rec->opts.buildid_all, &bids);
 		if (nr_bids < 0)
 			nr_bids = 0;
 		ctx.has_sample_time = record_hits__sample_time(rec->hits, &ctx.first_sample_time,
@@ -1365,6 +1373,9 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 				    opt_compression),
 		OPT_BOOLEAN(0, "strict-freq", &o->strict_freq, "fail if the frequency is above the maximum"),
 		OPT_BOOLEAN('B', "no-buildid", &o->no_buildid, "do not collect buildids in perf.data"),
+		OPT_BOOLEAN(0, "buildid-all", &o->buildid_all,
+			    "Record build-id of all DSOs regardless of hits"),
+		OPT_BOOLEAN(0, "buildid-mmap", &o->buildid_mmap, "Record build-id in map events"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &o->no_buildid_cache,
 			    "do not update the buildid cache (prf keeps none)"),
 		OPT_BOOLEAN(0, "all-user", &o->all_user, "Configure all used events to run in user space."),
@@ -1449,6 +1460,11 @@ static int record__check_options(struct record *rec)
 	rec->cg.fp_mix = o->fp_mix;
 	if (record__config_build_id(rec) || record__check_more(rec))
 		return -1;
+	if (o->buildid_mmap) {
+		/* the maps carry the build-ids: none at the end, as perf */
+		o->no_buildid = true;
+		synthesize__set_build_id_mmap(true);
+	}
 	if (o->fp_mix && rec->cg.mode != CALLCHAIN_RECORD_DWARF) {
 		pr_err("--fp-mix needs --call-graph dwarf\n");
 		return -1;

@@ -143,7 +143,7 @@ static int test__fork_order(void)
 			  0);
 	TEST_ASSERT_EQUAL("round", record_hits__round(rh), 0);
 
-	nr = record_hits__build_ids(rh, &bids);
+	nr = record_hits__build_ids(rh, false, &bids);
 	TEST_ASSERT_EQUAL("one DSO hit", nr, 1);
 	TEST_ASSERT_VAL("it is the child's file", !strcmp(bids[0].filename, exe));
 	TEST_ASSERT_VAL("user", !bids[0].kernel);
@@ -177,7 +177,7 @@ static int test__kernel(void)
 	TEST_ASSERT_VAL("new", rh);
 	TEST_ASSERT_EQUAL("sample", feed_sample(rh, 0, 0xffffffff81001000ULL,
 						PERF_RECORD_MISC_KERNEL, 5), 0);
-	nr = record_hits__build_ids(rh, &bids);
+	nr = record_hits__build_ids(rh, false, &bids);
 	TEST_ASSERT_EQUAL("no kernel map: no kernel hit", nr, 0);
 	free(bids);
 	record_hits__delete(rh);
@@ -189,7 +189,7 @@ static int test__kernel(void)
 						   PERF_RECORD_MISC_KERNEL, 0), 0);
 	TEST_ASSERT_EQUAL("sample", feed_sample(rh, 0, 0xffffffff90000000ULL,
 						PERF_RECORD_MISC_KERNEL, 5), 0);
-	nr = record_hits__build_ids(rh, &bids);
+	nr = record_hits__build_ids(rh, false, &bids);
 	TEST_ASSERT_EQUAL("kernel hit", nr, 1);
 	TEST_ASSERT_VAL("named", !strcmp(bids[0].filename, "[kernel.kallsyms]"));
 	TEST_ASSERT_VAL("kernel", bids[0].kernel);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "synthesize.h"
 #include "event.h"
+#include "features-write.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
@@ -94,6 +95,29 @@ int synthesize__kernel_mmap(synth_cb cb, void *arg, size_t id_hdr_size)
 	return synthesize__kernel_mmap_range(cb, arg, id_hdr_size, text, end);
 }
 
+/* record --buildid-mmap: file maps as MMAP2 records that carry the
+ * file's build-id in place of device and inode. */
+static bool build_id_mmap;
+
+void synthesize__set_build_id_mmap(bool on)
+{
+	build_id_mmap = on;
+}
+
+/* An MMAP2 record's build-id form: true when the file at path has one. */
+static bool mmap2__set_build_id(struct perf_record_mmap2 *m, const char *path, bool raw_notes)
+{
+	uint8_t bid[20];
+	int sz = build_id_mmap ? features__read_build_id(path, raw_notes, bid) : -ENOENT;
+
+	if (sz <= 0)
+		return false;
+	m->header.misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+	m->build_id_size = (u8)sz;
+	memcpy(m->build_id, bid, (size_t)sz);
+	return true;
+}
+
 int synthesize__kernel_mmap_range(synth_cb cb, void *arg, size_t id_hdr_size, uint64_t text,
 				  uint64_t end)
 {
@@ -101,6 +125,17 @@ int synthesize__kernel_mmap_range(synth_cb cb, void *arg, size_t id_hdr_size, ui
 	union synth_buf b;
 
 	memset(&b, 0, sizeof(b));
+	b.ev.header.misc = PERF_RECORD_MISC_KERNEL;
+	if (mmap2__set_build_id(&b.ev.mmap2, "/sys/kernel/notes", true)) {
+		b.ev.header.type = PERF_RECORD_MMAP2;
+		b.ev.mmap2.pid = (u32)-1;
+		b.ev.mmap2.start = text;
+		b.ev.mmap2.len = end - text;
+		b.ev.mmap2.pgoff = text;
+		strcpy(b.ev.mmap2.filename, name);
+		return emit(cb, arg, &b, offsetof(struct perf_record_mmap2, filename) +
+			    strlen(name) + 1, id_hdr_size);
+	}
 	b.ev.header.type = PERF_RECORD_MMAP;
 	b.ev.header.misc = PERF_RECORD_MISC_KERNEL;
 	b.ev.mmap.pid = (u32)-1;
@@ -266,6 +301,8 @@ static int synth_maps(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid)
 		b.ev.mmap2.flags = perm[3] == 's' ? MAP_SHARED : MAP_PRIVATE;
 		memcpy(b.ev.mmap2.filename, name, n);
 		b.ev.mmap2.filename[n] = 0;
+		if (name[0] == '/')
+			mmap2__set_build_id(&b.ev.mmap2, b.ev.mmap2.filename, false);
 		ret = emit(cb, arg, &b, offsetof(struct perf_record_mmap2, filename) + n + 1,
 			   id_hdr_size);
 	}

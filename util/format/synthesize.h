@@ -14,6 +14,7 @@
  * trailer of the first event's sample_type, zero as perf writes it for
  * synthesized records.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -63,6 +64,13 @@ int synthesize__process(synth_cb cb, void *arg, size_t id_hdr_size, pid_t pid);
  * 0: no limit. Process-wide; set before synthesizing.
  */
 void synthesize__set_proc_map_timeout(unsigned int ms);
+/*
+ * record --buildid-mmap: from now on the kernel map and the processes'
+ * file maps are written as MMAP2 records with the file's build-id
+ * (PERF_RECORD_MISC_MMAP_BUILD_ID, perf_event_open(2) "build_id") where
+ * the file has one. Process-wide; set before synthesizing.
+ */
+void synthesize__set_build_id_mmap(bool on);
 /* synthesize__process() for every process in /proc (-a). */
 int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size);
 /*

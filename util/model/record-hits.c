@@ -311,13 +311,21 @@ bool record_hits__sample_time(const struct record_hits *rh, uint64_t *first, uin
 
 /* ---- build-ids ---- */
 
-/* The build-id of one hit DSO as perf record writes it; false when none. */
+/* The build-id of one DSO as perf record writes it; false when none. */
 static bool rh__read_build_id(const struct rh_dso *d, struct feat_build_id *b)
 {
 	const char *name = d->dso->long_name;
 	int sz;
 
-	if (d->kernel && d->dso->kind == DSO_KERNEL) {
+	if (d->dso->kind == DSO_VDSO) {
+		/* the image this kernel maps into every process, ours too */
+		struct build_id vb;
+
+		if (vdso__build_id(&vb) || !vb.size)
+			return false;
+		sz = vb.size < 20 ? (int)vb.size : 20;
+		memcpy(b->bid, vb.data, (size_t)sz);
+	} else if (d->kernel && d->dso->kind == DSO_KERNEL) {
 		sz = features__read_build_id("/sys/kernel/notes", true, b->bid);
 	} else if (d->kernel && name[0] == '[') {
 		char path[512];
@@ -340,7 +348,7 @@ static bool rh__read_build_id(const struct rh_dso *d, struct feat_build_id *b)
 	return true;
 }
 
-int record_hits__build_ids(struct record_hits *rh, struct feat_build_id **out)
+int record_hits__build_ids(struct record_hits *rh, bool all, struct feat_build_id **out)
 {
 	struct feat_build_id *b;
 	int n = 0;
@@ -352,7 +360,8 @@ int record_hits__build_ids(struct record_hits *rh, struct feat_build_id **out)
 	if (!b)
 		return -ENOMEM;
 	for (size_t i = 0; i < rh->nr_dsos; i++)
-		if (rh->dsos[i].hit && rh__read_build_id(&rh->dsos[i], &b[n]))
+		if ((all || rh->dsos[i].hit || rh->dsos[i].dso->kind == DSO_VDSO) &&
+		    rh__read_build_id(&rh->dsos[i], &b[n]))
 			n++;
 	*out = b;
 	return n;

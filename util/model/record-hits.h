@@ -52,16 +52,18 @@ int record_hits__event(struct record_hits *rh, const union perf_event *event);
 int record_hits__round(struct record_hits *rh);
 
 /*
- * Deliver everything queued, then the build-ids of the DSOs hit, in the
- * order of their first map: *out gets a malloc'd array (free() it; its
- * filenames point into the tracker, valid until record_hits__delete()).
- * Build-ids are read from the files on disk (ELF NT_GNU_BUILD_ID), from
- * /sys/kernel/notes for the kernel and /sys/module/NAME/notes for a
- * module; a DSO without a readable one ([vdso], JIT and anonymous code,
- * deleted files) is left out. Returns the number of entries (>= 0) or
- * -ENOMEM (*out NULL).
+ * Deliver everything queued, then the build-ids of the DSOs hit (all the
+ * DSOs mapped when all is set: record --buildid-all), in the order of
+ * their first map, and [vdso]'s whenever it was mapped, as perf record
+ * writes them: *out gets a malloc'd array (free() it; its filenames point
+ * into the tracker, valid until record_hits__delete()). Build-ids are read
+ * from the files on disk (ELF NT_GNU_BUILD_ID), from /sys/kernel/notes for
+ * the kernel, /sys/module/NAME/notes for a module and our own process's
+ * vdso image for [vdso]; a DSO without a readable one (JIT and anonymous
+ * code, deleted files) is left out. Returns the number of entries (>= 0)
+ * or -ENOMEM (*out NULL).
  */
-int record_hits__build_ids(struct record_hits *rh, struct feat_build_id **out);
+int record_hits__build_ids(struct record_hits *rh, bool all, struct feat_build_id **out);
 
 /* Time span of the samples seen (ns, PERF_SAMPLE_TIME): false when no
  * sample carried a time. */

@@ -240,7 +240,7 @@ static int inject__build_ids(struct inject *inj, struct feat_build_id **out)
 
 	*out = NULL;
 	if (inj->hits) {
-		n = record_hits__build_ids(inj->hits, &b);
+		n = record_hits__build_ids(inj->hits, false, &b);
 		if (n < 0)
 			return n;
 	} else {

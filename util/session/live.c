@@ -263,7 +263,7 @@ static void live__record_finish(struct live *l)
 	int nr_feats = 0, nr_bids;
 
 	(void)record_hits__round(l->hits);
-	nr_bids = record_hits__build_ids(l->hits, &bids);
+	nr_bids = record_hits__build_ids(l->hits, false, &bids);
 	ctx.bids = bids;
 	ctx.nr_bids = nr_bids > 0 ? nr_bids : 0;
 	ctx.has_sample_time = record_hits__sample_time(l->hits, &ctx.first_sample_time,
