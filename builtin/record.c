@@ -58,6 +58,18 @@ struct record_opts {
 	bool call_graph_g;
 	bool no_buildid;		/* -B, record.build-id=skip */
 	bool buildid_all;		/* --buildid-all: of every DSO mapped */
+	/* attr bits as perf record's options set them (perf_event_open(2)) */
+	bool kernel_callchains, user_callchains;	/* exclude_callchain_user/kernel with -g */
+	bool sample_identifier;		/* PERF_SAMPLE_IDENTIFIER instead of ID */
+	bool running_time;		/* read_format TOTAL_TIME_ENABLED|RUNNING */
+	bool phys_data, data_page_size, code_page_size;	/* PHYS_ADDR, *_PAGE_SIZE */
+	bool raw_samples;		/* -R: RAW (and CPU) */
+	bool no_bpf_event;		/* side-band without bpf_event */
+	bool no_samples;		/* -n: sample period 0 */
+	bool no_buffering;		/* wakeup_events 1 */
+	bool group;			/* --group: all events one group */
+	bool dry_run;			/* parse the options, record nothing */
+	bool timestamp_boundary;	/* the header's sample times: always written */
 	bool buildid_mmap;		/* --buildid-mmap, record.build-id=mmap */
 	bool off_cpu;			/* --off-cpu */
 	bool fp_mix;			/* --fp-mix: keep the user FP chain in dwarf mode */
@@ -721,6 +733,24 @@ static void record__config_sample_bits(struct record *rec, struct perf_event_att
 		a->exclude_kernel = 1;
 	if (o->all_kernel)
 		a->exclude_user = 1;
+	if (o->phys_data)
+		a->sample_type |= PERF_SAMPLE_PHYS_ADDR;
+	if (o->data_page_size)
+		a->sample_type |= PERF_SAMPLE_DATA_PAGE_SIZE;
+	if (o->code_page_size)
+		a->sample_type |= PERF_SAMPLE_CODE_PAGE_SIZE;
+	if (o->raw_samples)
+		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+	if (o->running_time)
+		a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	if (a->sample_type & PERF_SAMPLE_CALLCHAIN) {
+		if (o->kernel_callchains)
+			a->exclude_callchain_user = 1;
+		if (o->user_callchains)
+			a->exclude_callchain_kernel = 1;
+	}
+	if (o->no_buffering)
+		a->wakeup_events = 1;
 }
 
 static void record__config_evsel(struct record *rec, struct evsel *evsel, bool tracking,
@@ -759,6 +789,8 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 		a->freq = 1;
 		a->sample_freq = freq;
 	}
+	if (rec->opts.no_samples)	/* perf keeps the freq bit */
+		a->sample_period = 0;
 	a->disabled = 1;
 	a->inherit = !rec->opts.no_inherit && !rec->opts.per_thread;
 	evsel__apply_config_terms(evsel);
@@ -774,7 +806,8 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	}
 	if (tracking) {
 		a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
-		a->ksymbol = a->bpf_event = 1;
+		a->ksymbol = 1;
+		a->bpf_event = !rec->opts.no_bpf_event;
 		a->build_id = rec->opts.buildid_mmap;
 		if (evsel__callchain(evsel, &rec->cg, &cg)->mode == CALLCHAIN_RECORD_DWARF ||
 		    rec->opts.data)
@@ -1376,6 +1409,25 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		OPT_BOOLEAN(0, "buildid-all", &o->buildid_all,
 			    "Record build-id of all DSOs regardless of hits"),
 		OPT_BOOLEAN(0, "buildid-mmap", &o->buildid_mmap, "Record build-id in map events"),
+		OPT_BOOLEAN(0, "kernel-callchains", &o->kernel_callchains, "collect kernel callchains"),
+		OPT_BOOLEAN(0, "user-callchains", &o->user_callchains, "collect user callchains"),
+		OPT_BOOLEAN(0, "sample-identifier", &o->sample_identifier, "Record the sample identifier"),
+		OPT_BOOLEAN(0, "running-time", &o->running_time,
+			    "Record running/enabled time of read (:S) events"),
+		OPT_BOOLEAN(0, "phys-data", &o->phys_data, "Record the sample physical addresses"),
+		OPT_BOOLEAN(0, "data-page-size", &o->data_page_size,
+			    "Record the sampled data address data page size"),
+		OPT_BOOLEAN(0, "code-page-size", &o->code_page_size,
+			    "Record the sampled code address (ip) page size"),
+		OPT_BOOLEAN('R', "raw-samples", &o->raw_samples,
+			    "collect raw sample records from all opened counters"),
+		OPT_BOOLEAN(0, "no-bpf-event", &o->no_bpf_event, "do not record bpf events"),
+		OPT_BOOLEAN('n', "no-samples", &o->no_samples, "don't sample"),
+		OPT_BOOLEAN(0, "no-buffering", &o->no_buffering, "collect data without buffering"),
+		OPT_BOOLEAN(0, "group", &o->group, "put the counters into a counter group"),
+		OPT_BOOLEAN(0, "dry-run", &o->dry_run, "Parse options then exit"),
+		OPT_BOOLEAN(0, "timestamp-boundary", &o->timestamp_boundary,
+			    "Record timestamp boundary (time of first/last samples)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &o->no_buildid_cache,
 			    "do not update the buildid cache (prf keeps none)"),
 		OPT_BOOLEAN(0, "all-user", &o->all_user, "Configure all used events to run in user space."),
@@ -1513,6 +1565,13 @@ static int record__add_events(struct record *rec)
 		evsel__set_name(def, "cycles:P");
 		evlist__add(evlist, def);
 	}
+	if (rec->opts.group && evlist->nr_entries > 1) {
+		struct evsel *lead = evlist__first(evlist), *evsel;
+
+		evlist__for_each_entry(evlist, evsel)
+			evsel->leader = lead;
+		evlist__update_groups(evlist);
+	}
 	if (rec->opts.off_cpu && off_cpu__add_record_evsel(evlist))
 		return -ENOMEM;
 	rec->tracking = evlist__first(evlist);
@@ -1561,6 +1620,7 @@ static void record__config_events(struct record *rec)
 	st0 = evlist__first(evlist)->attr.sample_type;
 	evlist__for_each_entry(evlist, evsel)
 		differ |= evsel->attr.sample_type != st0;
+	differ |= rec->opts.sample_identifier;
 	evlist__for_each_entry(evlist, evsel) {
 		if (!differ)
 			break;
@@ -1861,6 +1921,8 @@ int cmd_record(int argc, const char **argv)
 	argc = record__parse_options(rec, argc, argv);
 	if (argc < 0 || record__check_options(rec)) {
 		status = 129;
+	} else if (rec->opts.dry_run) {
+		status = 0;
 	} else if (record__setup(rec, argc, argv)) {
 		record__abort(rec);
 		status = 1;

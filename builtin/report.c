@@ -99,6 +99,8 @@ struct report_opts {
 	bool hierarchy;			/* --hierarchy: key columns as levels (stdio) */
 	bool dump;			/* -D: the records printed, then the stats */
 	bool group;			/* --group: a group's events as columns */
+	bool group_set;			/* --group/--no-group given; else on when
+					 * the file has groups, as perf */
 	bool full_paths;		/* --full-source-path */
 	/* taken for perf's command lines; they change only its TUI and
 	 * annotate, not the stdio report */
@@ -633,6 +635,16 @@ static int report__config(struct report_opts *rep)
 	return callchain_param__config(&rep->cc) ? -1 : 0;
 }
 
+static int group_cb(const struct option *opt, const char *arg, int unset)
+{
+	struct report_opts *rep = opt->value;
+
+	(void)arg;
+	rep->group = !unset;
+	rep->group_set = true;
+	return 0;
+}
+
 static int children_cb(const struct option *opt, const char *arg, int unset)
 {
 	struct report_opts *rep = opt->value;
@@ -787,8 +799,10 @@ static int report__print(struct report_opts *rep)
 		fprintf(stderr, "Error:\nThe %s data has no samples!\n", rep->input);
 		return 0;
 	}
-	/* --group: perf makes one group of all events when the file has none */
-	group = rep->group && !rep->hierarchy && !rep->field_sep;
+	/* --group: perf makes one group of all events when the file has none;
+	 * a file's own groups are shown so unless --no-group */
+	group = (rep->group_set ? rep->group : evlist->nr_groups > 0) && !rep->hierarchy &&
+		!rep->field_sep;
 	forced = group && !evlist->nr_groups && evlist->nr_entries > 1;
 	if (!rep->quiet)
 		printf("#\n# Total Lost Samples: %llu\n#\n",
@@ -822,7 +836,9 @@ static int report__print(struct report_opts *rep)
 		if (hists__output_resort(hists, &rep->so))
 			return -ENOMEM;
 		if (!rep->quiet) {
-			hists__fprintf_nr_sample_events(hists, evsel__name(evsel), rep->time_str, stdout);
+			hists__fprintf_nr_sample_events(hists, evsel__name(evsel),
+							evsel->leader == evsel && evsel->nr_members > 1,
+							rep->time_str, stdout);
 			printf("#\n");
 		}
 		if (rep->hierarchy)
@@ -1058,7 +1074,8 @@ int cmd_report(int argc, const char **argv)
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
 				   "separate columns with this string (no alignment rulers; the stdio output)"),
-			OPT_BOOLEAN(0, "group", &rep->group, "Show event group information together"),
+			OPT_CALLBACK_NOOPT(0, "group", rep, "Show event group information together",
+					   group_cb),
 			OPT_BOOLEAN(0, "full-source-path", &rep->full_paths,
 				    "Show full source file name path for source lines"),
 			OPT_BOOLEAN(0, "hierarchy", &rep->hierarchy,

@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf report --hierarchy (the sort keys as levels, with and without callchains, -n/--show-total-period, --percent-limit's "no entry" lines, a one-item filter) --group (a group's events as columns; a file without groups made one) and --full-source-path against perf report on the same perf.data (issue #26)
+# prf report --hierarchy (the sort keys as levels, with and without callchains, -n/--show-total-period, --percent-limit's "no entry" lines, a one-item filter) --group (a group's events as columns; a file without groups made one; a file's groups shown so by default, --no-group) and --full-source-path against perf report on the same perf.data (issue #26)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/report.sh"
 test_setup report-opts26d
@@ -103,7 +103,9 @@ for data in "$T/prfgp.data" "$T/perfgp.data"; do
 		{ diff "$T/hdr.perf" "$T/hdr.prf" | head; fail "--header-only of pipe data $(basename "$data") differs"; }
 done
 echo "ok: --header-only of pipe data prints its features as perf"
-for data in "$T/g.data" "$T/g3.data" "$T/prfg.data" "$T/prfgg.data" "$T/prfgp.data"; do
+# (the pipe's report is left out: perf 6.1 shows a pipe's group with no
+# samples in some runs)
+for data in "$T/g.data" "$T/g3.data" "$T/prfg.data" "$T/prfgg.data"; do
 	# (children with callchains left out: perf orders entries of equal
 	# children by its tree insertion under its caller-above-callee
 	# rule, which is no order over a group's columns; documented)
@@ -112,6 +114,12 @@ for data in "$T/g.data" "$T/g3.data" "$T/prfg.data" "$T/prfgg.data" "$T/prfgp.da
 	report_same "--group -g none --show-total-period" --group -g none --show-total-period
 	report_same "--group -s dso,sym --no-children" --group -s dso,sym --no-children
 	report_same "--group --percent-limit 2 -g none" --group --percent-limit 2 -g none
+done
+# without --group a file's own groups are shown as groups; --no-group
+# shows each event alone (its leader headed "of events", as perf)
+for data in "$T/g.data" "$T/g3.data" "$T/prfgg.data"; do
+	report_same "a group file without --group" --no-children
+	report_same "--no-group" --no-group --no-children
 done
 grep -q "^# Samples: .* of events 'anon group { cpu-clock, task-clock }'" <("$PRF" report -i "$T/g.data" --stdio --group) ||
 	fail "--group: no group header"

@@ -37,14 +37,14 @@ unsigned long convert_unit(unsigned long value, char *unit)
 }
 
 void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname,
-				     const char *time_str, FILE *fp)
+				     bool leader, const char *time_str, FILE *fp)
 {
 	char unit;
 	unsigned long nr = convert_unit(hists->nr_samples, &unit);
 
 	fprintf(fp, "# Samples: %lu%c", nr, unit);
 	if (evname)
-		fprintf(fp, " of event '%s'", evname);
+		fprintf(fp, " of event%s '%s'", leader ? "s" : "", evname);
 	if (time_str)
 		fprintf(fp, " (time slices: %s)", time_str);
 	fprintf(fp, "\n# Event count (approx.): %" PRIu64 "\n", hists->total_period);

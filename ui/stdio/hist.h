@@ -61,11 +61,13 @@ int hists__fprintf_group(const struct hist_group *g, const struct sort_order *so
 
 /*
  * "# Samples: 582  of event 'cpu-clock'" and "# Event count (approx.): N";
- * time_str (report --time as given, NULL: none) is named after the event
- * as perf 6.1 does: " (time slices: 10%/1)".
+ * leader: evname leads a group shown without its members (report
+ * --no-group), which perf 6.1 heads "of events"; time_str (report --time
+ * as given, NULL: none) is named after the event as perf 6.1 does:
+ * " (time slices: 10%/1)".
  */
 void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname,
-				     const char *time_str, FILE *fp);
+				     bool leader, const char *time_str, FILE *fp);
 
 /* Number with perf's unit: 1234 -> 1 and 'K' (values > 1000 divided). */
 unsigned long convert_unit(unsigned long value, char *unit);

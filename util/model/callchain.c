@@ -388,6 +388,8 @@ static int resolve_callchain(struct perf_sample *sample, struct evsel *evsel,
 			goto unwind;
 		if (evsel__has_dwarf_stack(evsel) && cpumode == PERF_RECORD_MISC_USER)
 			return 0;	/* no stack copied: no user frames, as in perf */
+		if (cc)
+			return 0;	/* the part with the ip excluded: no frames, as in perf */
 		return cursor__add_ip(cursor, thread, cpumode, sample->ip, opts);
 	}
 	for (uint64_t i = 0; i < cc->nr && cursor->nr < max; i++) {
