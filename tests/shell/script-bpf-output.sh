@@ -1,11 +1,13 @@
 #!/bin/bash
 # prf script, report and -D on bpf-output samples recorded by perf (a BPF program perf compiles with clang writes them with bpf_perf_event_output), against perf on the same file; prf record -e bpf-output's attr against perf's (issue #26)
 # The BPF program is attached by perf to the syscalls:sys_enter_clock_nanosleep
-# tracepoint of the workload (sleep) and writes five outputs per call into
+# tracepoint of the workload (sleep) and writes six outputs per call into
 # the bpf-output event 'evt' (perf's map:channel.event=evt term): 12 mixed
 # bytes, a NUL-ended string, 8 letters, every byte value 0..255 (which
-# characters perf takes as printable) and an empty one. Skipped when perf
-# has no BPF support or clang is missing, or perf cannot load the program.
+# characters perf takes as printable), an empty one and, from a second
+# function, "sub". The header's BPF_PROG_INFO and BPF_BTF sections describe
+# the program (--header). Skipped when perf has no BPF support or clang is
+# missing, or perf cannot load the program.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/script.sh"
 . "$PRF_SRCDIR/tests/shell/lib/report.sh"
@@ -26,8 +28,19 @@ static long (*perf_event_output)(void *ctx, void *map, unsigned long long flags,
 				 void *data, unsigned long long size) = (void *)25;
 #define CUR_CPU 0xffffffffULL
 
+/* a function of its own (a BPF-to-BPF call): the program has two */
+static __attribute__((noinline)) int second_function_of_it(void *ctx)
+{
+	char s[8] = "sub";
+
+	perf_event_output(ctx, &channel, CUR_CPU, s, sizeof(s));
+	return 0;
+}
+
+/* longer than the kernel's 15-character program name: perf names it
+ * from the BTF */
 SEC("syscalls:sys_enter_clock_nanosleep")
-int out(void *ctx)
+int prf_bpf_output_writer(void *ctx)
 {
 	char mixed[12] = { 'p', 'r', 'f', '-', 'b', 'p', 'f', 0, 1, 2, 0x7f, (char)0xff };
 	char str[16] = "hello, bpf";
@@ -41,7 +54,7 @@ int out(void *ctx)
 	perf_event_output(ctx, &channel, CUR_CPU, letters, sizeof(letters));
 	perf_event_output(ctx, &channel, CUR_CPU, all, sizeof(all));
 	perf_event_output(ctx, &channel, CUR_CPU, str, 0);
-	return 0;
+	return second_function_of_it(ctx);
 }
 char _license[] SEC("license") = "GPL";
 int _version SEC("version") = 1;
@@ -59,13 +72,13 @@ bpf_record "$T/perf.data"
 bpf_record "$T/g.data" -g
 IN=$T/perf.data
 
-# what the test stands on: five outputs, the string, all 256 bytes
+# what the test stands on: six outputs, the string, all 256 bytes
 prf_out "$T/default.txt" script -i "$IN"
 n=$(grep -ac ' evt: ' "$T/default.txt")
-[ "$n" -eq 5 ] || { cat "$T/default.txt"; fail "$n evt samples, not 5"; }
+[ "$n" -eq 6 ] || { cat "$T/default.txt"; fail "$n evt samples, not 6"; }
 grep -aq '^      BPF string: "hello, bpf"$' "$T/default.txt" || fail "no BPF string line"
 grep -aq '^                  00f8: f8 f9 fa fb fc fd fe ff  ' "$T/default.txt" || fail "no 256-byte dump"
-echo "ok: 5 bpf-output samples"
+echo "ok: 6 bpf-output samples"
 
 for IN in "$T/perf.data" "$T/g.data"; do
 	same "(default)"
@@ -80,6 +93,10 @@ for IN in "$T/perf.data" "$T/g.data"; do
 	same "-D" -D
 done
 IN=$T/perf.data
+same "--header" --header
+grep -aq '^# 	sub_prog 0: bpf_prog_[0-9a-f]*_prf_bpf_output_writer addr 0x' "$T/prf.txt" &&
+	grep -aq '^# 	sub_prog 1: bpf_prog_[0-9a-f]*_second_function_of_it addr 0x' "$T/prf.txt" &&
+	grep -aq '^# btf info of id ' "$T/prf.txt" || fail "--header: no BPF program lines"
 
 # perf's warnings for the types bpf-output is not valid for, and its error
 "$PERF" script -i "$IN" -F comm,bpf-output > /dev/null 2> "$T/perf.err"
@@ -114,6 +131,10 @@ report_same "-g" -g
 prf_out "$T/d.prf" report -D -i "$IN"
 cmp -s "$T/d.perf" "$T/d.prf" || { diff -a "$T/d.perf" "$T/d.prf" | head; fail "report -D"; }
 echo "ok: report -D"
+"$PERF" report --header-only -i "$IN" > "$T/h.perf" 2>/dev/null
+prf_out "$T/h.prf" report --header-only -i "$IN"
+cmp -s "$T/h.perf" "$T/h.prf" || { diff -a "$T/h.perf" "$T/h.prf" | head; fail "report --header-only"; }
+echo "ok: report --header-only"
 
 # prf record -e bpf-output opens perf's bpf-output evsel (no program
 # writes to it: no samples)
