@@ -92,6 +92,16 @@ for IN in "$T/perf.data" "$T/g.data"; do
 	same "--ns -G" --ns -G
 	same "-D" -D
 done
+# the same read from a pipe: perf's stream (the comm column is padded: evt
+# samples no callchain), and a file without callchains through prf's pipe
+(cd "$T" && "$PERF" record -q -o - -e bpf-output/no-inherit,name=evt/ \
+	-e ./prog.c/map:channel.event=evt/ -- sleep 0.01 > "$T/pipe.data" 2> "$T/rec.out") ||
+	{ cat "$T/rec.out"; fail "perf record -o - with the BPF program"; }
+"$PERF" script -i - < "$T/pipe.data" > "$T/pipe.perf" 2>/dev/null
+"$PRF" script -i - < "$T/pipe.data" > "$T/pipe.prf" 2> "$T/pipe.err" || { cat "$T/pipe.err"; fail "prf script -i - (pipe)"; }
+[ -s "$T/pipe.perf" ] && cmp -s "$T/pipe.perf" "$T/pipe.prf" ||
+	{ diff -a "$T/pipe.perf" "$T/pipe.prf" | head; fail "script of perf's pipe stream"; }
+echo "ok: script of perf's pipe stream ($(wc -l < "$T/pipe.prf") lines)"
 IN=$T/perf.data
 same "--header" --header
 grep -aq '^# 	sub_prog 0: bpf_prog_[0-9a-f]*_prf_bpf_output_writer addr 0x' "$T/prf.txt" &&

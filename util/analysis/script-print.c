@@ -1001,8 +1001,10 @@ void script_printer__tod(const struct script_printer *p, uint64_t time, char *bu
 		snprintf(buf + n, size - n, ".%06" PRIu64, (uint64_t)(ns % 1000000000ULL / 1000));
 }
 
+/* The prefix of a line; chain: the evsel samples callchains (perf prints
+ * the comm unpadded only then, in the callchain layout, with ip shown). */
 static void put_start(struct script_printer *p, uint32_t f, const struct perf_sample *sample,
-		      const char *comm, uint32_t type)
+		      const char *comm, uint32_t type, bool chain)
 {
 	if (f & SF_COMM) {
 		if (p->latency) {	/* -L: "%8.8s" */
@@ -1010,7 +1012,7 @@ static void put_start(struct script_printer *p, uint32_t f, const struct perf_sa
 
 			put_pad(p, 8 - (int)n);
 			put_mem(p, comm, n < 8 ? n : 8);
-		} else if (p->use_callchain && (f & SF_IP)) {
+		} else if (p->use_callchain && chain && (f & SF_IP)) {
 			put_str(p, comm);
 		} else {
 			put_pad(p, 16 - (int)strlen(comm));
@@ -1440,7 +1442,8 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 		comm = ":-1";
 	if (!f || f == SF_FLAGS)	/* perf 6.1 prints nothing then */
 		return 0;
-	put_start(p, f, sample, comm, PERF_RECORD_SAMPLE);
+	put_start(p, f, sample, comm, PERF_RECORD_SAMPLE,
+		  evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 	if (f & SF_PERIOD) {
 		put_udec(p, sample->period, 10, false);
 		put_ch(p, ' ');
@@ -1574,7 +1577,8 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	default:
 		return 0;
 	}
-	put_start(p, f, sample, comm ? comm : ":-1", h->type);
+	put_start(p, f, sample, comm ? comm : ":-1", h->type,
+		  evsel && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN));
 	switch (h->type) {
 	case PERF_RECORD_MMAP:
 		put_fmt(p, "PERF_RECORD_MMAP %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %.*s\n",
