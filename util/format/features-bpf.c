@@ -133,7 +133,7 @@ static const char *btf_type_name(const struct bpf_btf_entry *b, uint32_t type_id
 			return (const char *)str + bt.name_off;
 		}
 		extra = btf_type_extra(bt.info);
-		if (extra < 0)
+		if (extra < 0 || extra > tend - t - (long)sizeof(bt))
 			return NULL;
 		t += sizeof(bt) + (size_t)extra;
 		id++;
@@ -249,6 +249,7 @@ void perf_data__fprintf_bpf_prog_info(struct perf_data *d, FILE *fp)
 			break;
 		p += 8;		/* the arrays' mask: the offsets say enough */
 		memcpy(&e[i].info, p, info_len < sizeof(e[i].info) ? info_len : sizeof(e[i].info));
+		e[i].info.name[sizeof(e[i].info.name) - 1] = '\0';
 		p += info_len;
 		e[i].data = p;
 		e[i].data_len = data_len;
