@@ -782,6 +782,14 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 		if (!a->sample_period && !a->freq)
 			a->sample_period = 1;
 	}
+	if (a->type == PERF_TYPE_SOFTWARE && a->config == PERF_COUNT_SW_BPF_OUTPUT) {
+		/* perf's bpf-output evsel: every output a sample (unless
+		 * -F asks otherwise) with its raw data and the CPU it was
+		 * written on */
+		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
+		if (!a->sample_period && !a->freq && !rec->opts.freq_str)
+			a->sample_period = 1;
+	}
 	if (rec->opts.period) {
 		a->freq = 0;
 		a->sample_period = rec->opts.period;

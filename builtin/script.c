@@ -660,7 +660,7 @@ int cmd_script(int argc, const char **argv)
 				     "comma separated output fields; +field/-field add or remove; "
 				     "'hw:', 'sw:', 'trace:', 'raw:', 'break:' select an event type. "
 				     "Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,symoff,"
-				     "srcline,period,callindent,misc,tod,flags,weight,phys_addr,data_src,iregs,uregs,srccode", parse_fields_cb),
+				     "srcline,period,callindent,misc,tod,flags,weight,phys_addr,data_src,iregs,uregs,srccode,bpf-output", parse_fields_cb),
 			OPT_BOOLEAN(0, "ns", &so->nanosecs, "Use 9 decimal places when displaying time"),
 			OPT_BOOLEAN('L', "Latency", &so->latency,
 				    "show latency attributes (irqs/preemption disabled, etc)"),

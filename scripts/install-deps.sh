@@ -11,7 +11,7 @@ pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       libpython3-dev python3-audit  # script -s: the Python plugin (python3-embed); syscall names in perf's scripts
       python3-pyside2.qtsql libqt5sql5-psql  # script -s export-to-sqlite.py / export-to-postgresql.py use Qt's SQL module (QSQLITE, QPSQL)
       postgresql                  # script-export-db.sh: export-to-postgresql.py into a server the test starts
-      clang libclang-rt-14-dev    # libFuzzer harnesses (make fuzz, tests/fuzz/)
+      clang libclang-rt-14-dev    # libFuzzer harnesses (make fuzz, tests/fuzz/); clang also compiles script-bpf-output.sh's BPF program (perf record -e prog.c)
       chromium                    # flamegraph-browser.sh: the HTML renders in headless Chromium
       asciidoctor man-db          # man and HTML pages (make doc/install, install-staged.sh)
       libprotobuf-c-dev protobuf-c-compiler   # data convert --to-pprof: protobuf-c, protoc-c at build time

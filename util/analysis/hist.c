@@ -635,7 +635,7 @@ void hist_sample__from_resolved(struct hist_sample *s, const struct resolved_sam
 	memzero_call(s, sizeof(*s));
 	s->thread = rs->thread;
 	s->comm = rs->comm;
-	s->period = sample->period ? sample->period : 1;
+	s->period = sample->period;	/* 0 counts 0, as perf (bpf-output samples) */
 	s->cpu = (rs->evsel->attr.sample_type & PERF_SAMPLE_CPU) && sample->cpu != (uint32_t)-1 ?
 		 (int32_t)sample->cpu : -1;
 	s->map = rs->al.map;

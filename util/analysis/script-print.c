@@ -25,6 +25,7 @@
 #include "../model/callchain.h"
 #include "../model/dso.h"
 #include "../model/map.h"
+#include "../session/off-cpu.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 #include "../../arch/x86/perf_regs.h"
@@ -41,6 +42,7 @@ static const struct {
 	{ "callindent", SF_CALLINDENT }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS },
 	{ "data_src", SF_DATA_SRC }, { "weight", SF_WEIGHT }, { "phys_addr", SF_PHYS_ADDR },
 	{ "misc", SF_MISC }, { "tod", SF_TOD }, { "flags", SF_FLAGS }, { "srccode", SF_SRCCODE },
+	{ "bpf-output", SF_BPF_OUTPUT },
 };
 
 static const struct {
@@ -70,6 +72,7 @@ void script_fields__init(struct script_fields *sf)
 		sf->fields[i] = SF_SAMPLE_DEFAULT;
 	sf->fields[PERF_TYPE_TRACEPOINT] = SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_TRACE;
 	sf->fields[PERF_TYPE_RAW] |= SF_ADDR | SF_DATA_SRC | SF_WEIGHT | SF_PHYS_ADDR;
+	sf->fields[PERF_TYPE_SOFTWARE] |= SF_BPF_OUTPUT;
 }
 
 int script_fields__slot(uint32_t attr_type)
@@ -90,12 +93,49 @@ static int lookup_field(const char *name, size_t len, uint32_t *field)
 	return -EINVAL;
 }
 
+/*
+ * perf 6.1's output types in the order its -F warnings name them, with
+ * the name they are given there and prf's slot (-1: none, perf's
+ * synthesized events).
+ */
+static const struct {
+	const char *name;
+	int slot;
+} warn_types[] = {
+	{ "hardware", PERF_TYPE_HARDWARE }, { "software", PERF_TYPE_SOFTWARE },
+	{ "tracepoint", PERF_TYPE_TRACEPOINT }, { "hardware-cache", PERF_TYPE_HW_CACHE },
+	{ "unknown", PERF_TYPE_RAW }, { "unknown", PERF_TYPE_BREAKPOINT },
+	{ "unknown", -1 }, { "unknown", SCRIPT_TYPE_OTHER },
+};
+
+/* Fields that mean nothing for the events of a slot (perf's invalid
+ * fields): a payload only tracepoints have, a BPF output only software
+ * events (and tracepoints, which perf does not exclude) have. */
+static uint32_t slot_invalid(int slot)
+{
+	if (slot == PERF_TYPE_TRACEPOINT)
+		return 0;
+	if (slot == PERF_TYPE_SOFTWARE)
+		return SF_TRACE;
+	return SF_TRACE | SF_BPF_OUTPUT;
+}
+
+static const char *slot_type_name(int slot)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(warn_types); i++)
+		if (warn_types[i].slot == slot)
+			return warn_types[i].name;
+	return "unknown";
+}
+
 int script_fields__parse(struct script_fields *sf, const char *spec, char *err, size_t errsz)
 {
 	int slot = -1;		/* -1: every type */
 	const char *p = spec, *colon;
-	uint32_t set = 0;
+	uint32_t set[SCRIPT_NR_TYPES] = { 0 };
+	bool touched[SCRIPT_NR_TYPES] = { false };	/* some field applied */
 	int mode = 0;		/* 0 replace, '+' add, '-' remove */
+	bool keep;		/* unsigned fields add to the current set */
 
 	colon = strchr(spec, ':');
 	if (colon) {
@@ -112,8 +152,9 @@ int script_fields__parse(struct script_fields *sf, const char *spec, char *err, 
 	}
 	if (*p == '+' || *p == '-')
 		mode = *p;
+	keep = strpbrk(p, "+-") != NULL;
 	while (*p) {
-		const char *end;
+		const char *end, *name;
 		uint32_t f;
 		int m = mode;
 
@@ -138,13 +179,28 @@ int script_fields__parse(struct script_fields *sf, const char *spec, char *err, 
 			snprintf(err, errsz, "Invalid field requested: '%.*s'", (int)(end - p), p);
 			return -EINVAL;
 		}
+		name = script_field__name(f);
+		if (slot >= 0 && (slot_invalid(slot) & f)) {
+			snprintf(err, errsz, "'%s' not valid for %s events.", name, slot_type_name(slot));
+			return -EINVAL;
+		}
+		if (slot < 0) {
+			for (size_t t = 0; t < ARRAY_SIZE(warn_types); t++) {
+				int ws = warn_types[t].slot;
+
+				if (!(slot_invalid(ws < 0 ? SCRIPT_TYPE_OTHER : ws) & f))
+					continue;
+				pr_warning("'%s' not valid for %s events. Ignoring.\n", name,
+					   warn_types[t].name);
+			}
+		}
 		for (int i = 0; i < SCRIPT_NR_TYPES; i++) {
-			if (slot >= 0 && i != slot)
+			if ((slot >= 0 && i != slot) || (slot_invalid(i) & f))
 				continue;
 			/* as perf 6.1: only fields named for every type
 			 * are required of the samples; "type:f" ones
 			 * the samples lack are dropped quietly */
-			if (m == '+') {
+			if (m == '+' || (!m && keep)) {
 				sf->fields[i] |= f;
 				if (slot < 0)
 					sf->user_fields[i] |= f;
@@ -153,18 +209,23 @@ int script_fields__parse(struct script_fields *sf, const char *spec, char *err, 
 				sf->user_fields[i] &= ~f;
 				sf->user_unset[i] |= f;
 			}
+			set[i] |= f;
+			touched[i] = true;
 		}
-		set |= f;
 		p = end;
 	}
 	for (int i = 0; i < SCRIPT_NR_TYPES; i++) {
 		if (slot >= 0 && i != slot)
 			continue;
-		if (!mode) {
-			sf->fields[i] = set;
-			sf->user_fields[i] = slot < 0 ? set : 0;
+		/* perf: a replacing list sets every type in scope; an
+		 * adding or removing one the types it applied to */
+		if (!mode && !keep) {
+			sf->fields[i] = set[i];
+			sf->user_fields[i] = slot < 0 ? set[i] : 0;
+			sf->user_set[i] = true;
+		} else if (touched[i]) {
+			sf->user_set[i] = true;
 		}
-		sf->user_set[i] = true;
 	}
 	return 0;
 }
@@ -942,8 +1003,10 @@ void script_printer__tod(const struct script_printer *p, uint64_t time, char *bu
 		snprintf(buf + n, size - n, ".%06" PRIu64, (uint64_t)(ns % 1000000000ULL / 1000));
 }
 
+/* The prefix of a line; chain: the evsel samples callchains (perf prints
+ * the comm unpadded only then, in the callchain layout, with ip shown). */
 static void put_start(struct script_printer *p, uint32_t f, const struct perf_sample *sample,
-		      const char *comm, uint32_t type)
+		      const char *comm, uint32_t type, bool chain)
 {
 	if (f & SF_COMM) {
 		if (p->latency) {	/* -L: "%8.8s" */
@@ -951,7 +1014,7 @@ static void put_start(struct script_printer *p, uint32_t f, const struct perf_sa
 
 			put_pad(p, 8 - (int)n);
 			put_mem(p, comm, n < 8 ? n : 8);
-		} else if (p->use_callchain && (f & SF_IP)) {
+		} else if (p->use_callchain && chain && (f & SF_IP)) {
 			put_str(p, comm);
 		} else {
 			put_pad(p, 16 - (int)strlen(comm));
@@ -1182,7 +1245,72 @@ static void put_regs(struct script_printer *p, const struct regs_dump *regs, uin
 	}
 }
 
-/* -F iregs, uregs and phys_addr ("%16lx"), in perf's order. */
+/*
+ * perf's isprint(): the kernel's ctype table, which takes the Latin-1
+ * letters and signs (0xa0-0xff) as printable beside ASCII 0x20-0x7e.
+ */
+static inline bool bpf_byte_printable(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7f) || c >= 0xa0;
+}
+
+/*
+ * -F bpf-output, perf 6.1's layout: a new line, then 8 bytes a line,
+ * "%17s" ("BPF output:" on the first, blanks after), " %04x:" offset,
+ * " %02x" each byte ("   " for the missing ones of the last line), two
+ * blanks, the bytes as characters ('.' where not printable; blank
+ * padded to 8), "\n". When the data is a printable string ended by NULs
+ * only, "      BPF string: \"...\"\n" follows.
+ */
+static void put_bpf_output(struct script_printer *p, const struct perf_sample *sample)
+{
+	const unsigned char *d = sample->raw_data;
+	uint32_t n = d ? sample->raw_size : 0;
+	bool printable = true, nul = false;
+
+	put_ch(p, '\n');
+	for (uint32_t at = 0; at < n; at += 8) {
+		uint32_t cnt = n - at < 8 ? n - at : 8;
+
+		put_str(p, at ? "                 " : "      BPF output:");
+		put_fmt(p, " %04x:", at);
+		for (uint32_t i = 0; i < cnt; i++)
+			put_fmt(p, " %02x", d[at + i]);
+		put_pad(p, (int)(8 - cnt) * 3 + 2);
+		for (uint32_t i = 0; i < cnt; i++)
+			put_ch(p, bpf_byte_printable(d[at + i]) ? (char)d[at + i] : '.');
+		put_pad(p, (int)(8 - cnt));
+		put_ch(p, '\n');
+	}
+	/* a string: printable bytes, a NUL, then NULs only */
+	for (uint32_t i = 0; i < n && printable; i++) {
+		if (nul && d[i])
+			printable = false;
+		else if (!d[i])
+			nul = true;
+		else if (!bpf_byte_printable(d[i]))
+			printable = false;
+	}
+	if (printable && nul) {
+		put_str(p, "      BPF string: \"");
+		put_str(p, (const char *)d);
+		put_str(p, "\"\n");
+	}
+}
+
+/*
+ * Whether evsel is a bpf-output event whose samples -F bpf-output shows:
+ * as perf after 6.1, not the offcpu-time samples of an off-CPU recording
+ * (they carry no BPF data).
+ */
+static bool evsel__shows_bpf_output(struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       evsel->attr.config == PERF_COUNT_SW_BPF_OUTPUT &&
+	       strcmp(evsel__name(evsel), OFF_CPU_EVENT_NAME);
+}
+
+/* -F iregs, uregs, bpf-output and phys_addr ("%16lx"), in perf's order. */
 static void put_regs_phys(struct script_printer *p, uint32_t f, struct evsel *evsel,
 			  const struct perf_sample *sample)
 {
@@ -1190,6 +1318,8 @@ static void put_regs_phys(struct script_printer *p, uint32_t f, struct evsel *ev
 		put_regs(p, &sample->intr_regs, evsel->attr.sample_regs_intr);
 	if (f & SF_UREGS)
 		put_regs(p, &sample->user_regs, evsel->attr.sample_regs_user);
+	if ((f & SF_BPF_OUTPUT) && evsel__shows_bpf_output(evsel))
+		put_bpf_output(p, sample);
 	if (f & SF_PHYS_ADDR)
 		put_hex(p, sample->phys_addr, 16);
 }
@@ -1312,9 +1442,10 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 
 	if (!comm)
 		comm = ":-1";
-	if (f == SF_FLAGS)	/* perf 6.1 prints nothing then */
+	if (!f || f == SF_FLAGS)	/* perf 6.1 prints nothing then */
 		return 0;
-	put_start(p, f, sample, comm, PERF_RECORD_SAMPLE);
+	put_start(p, f, sample, comm, PERF_RECORD_SAMPLE,
+		  evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 	if (f & SF_PERIOD) {
 		put_udec(p, sample->period, 10, false);
 		put_ch(p, ' ');
@@ -1379,7 +1510,7 @@ int script_printer__sample(struct script_printer *p, struct evsel *evsel,
 			}
 		}
 	}
-	if (f & (SF_IREGS | SF_UREGS | SF_PHYS_ADDR))
+	if (f & (SF_IREGS | SF_UREGS | SF_BPF_OUTPUT | SF_PHYS_ADDR))
 		put_regs_phys(p, f, evsel, sample);
 	put_ch(p, '\n');
 	if ((f & SF_SRCCODE) && p->srccode)
@@ -1416,7 +1547,8 @@ int script_printer__sideband(struct script_printer *p, struct evsel *evsel,
 	default:
 		return 0;
 	}
-	put_start(p, f, sample, comm ? comm : ":-1", h->type);
+	put_start(p, f, sample, comm ? comm : ":-1", h->type,
+		  evsel && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN));
 	if (h->type == PERF_RECORD_LOST) {
 		put_fmt(p, "PERF_RECORD_LOST lost %" PRIu64 "\n", (uint64_t)event->lost.lost);
 	} else {

@@ -51,6 +51,7 @@ enum script_field {
 	SF_TOD		= 1U << 21,
 	SF_FLAGS	= 1U << 22,
 	SF_SRCCODE	= 1U << 23,
+	SF_BPF_OUTPUT	= 1U << 24,	/* "bpf-output": a bpf-output event's raw data */
 };
 
 /* Fields printed after the sample's own columns, off the common path. */
@@ -75,6 +76,13 @@ void script_fields__init(struct script_fields *sf);
  * Apply one -F/--fields argument, perf's syntax: "f1,f2" replaces the
  * fields of every type, "type:f1,f2" of one type (hw, sw, trace, raw,
  * break), "+f"/"-f" (or "type:+f") add to / remove from the current set.
+ * As perf 6.1, a list with a '+' or '-' anywhere (a field name such as
+ * "bpf-output" included) adds its unsigned fields to the current set
+ * instead of replacing it. 'trace' is valid for tracepoints only,
+ * 'bpf-output' for software events and tracepoints: named for every type,
+ * the types it is not valid for keep their fields and a warning per type
+ * goes to stderr ("'trace' not valid for software events. Ignoring.");
+ * named for one such type it is an error.
  * Returns 0, or -EINVAL with a one-line reason in err (errsz bytes).
  */
 int script_fields__parse(struct script_fields *sf, const char *spec, char *err, size_t errsz);

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <byteswap.h>
 #include "data-internal.h"
+#include "features-bpf.h"
 #define NSEC_PER_SEC ((uint64_t)1000000000)
 #include "../lib/debug.h"
 #include "../lib/util.h"
@@ -920,7 +921,9 @@ static void print_feature(struct perf_data *d, int feat, FILE *fp)
 		}
 		break;
 	}
-	default:	/* TRACING_DATA, BUILD_ID, BPF_*: nothing, as perf */
+	case HEADER_BPF_PROG_INFO: perf_data__fprintf_bpf_prog_info(d, fp); break;
+	case HEADER_BPF_BTF: perf_data__fprintf_bpf_btf(d, fp); break;
+	default:	/* TRACING_DATA, BUILD_ID: nothing, as perf */
 		break;
 	}
 }
