@@ -67,6 +67,17 @@ uint64_t map__map_ip(const struct map *map, uint64_t ip)
 	return ip - map->start + map->pgoff + dso->text_offset;
 }
 
+struct symbol *map__find_data_symbol(const struct map *map, uint64_t ip, uint64_t *addr)
+{
+	struct dso *dso = map->dso;
+
+	if (dso__identity_map(dso)) {
+		*addr = ip;
+		return dso__find_symbol(dso, ip);
+	}
+	return dso__find_data_symbol(dso, ip - map->start + map->pgoff, addr);
+}
+
 uint64_t map__unmap_ip(const struct map *map, uint64_t addr)
 {
 	struct dso *dso = map->dso;

@@ -202,6 +202,7 @@ enum elf_sym_kind {
 #define SEC_KNOWN 1
 #define SEC_TEXT 2	/* the name contains "text" */
 #define SEC_ALLOC 4	/* SHF_ALLOC */
+#define SEC_DATA 8	/* the name contains "data" */
 
 struct elf_secs {
 	Elf *elf;
@@ -234,7 +235,25 @@ static unsigned char elf_secs__flags(struct elf_secs *es, size_t sec)
 	}
 	if (sn && strstr(sn, "text"))
 		f |= SEC_TEXT;
+	if (sn && strstr(sn, "data"))
+		f |= SEC_DATA;
 	return es->flags[sec] = f;
+}
+
+/*
+ * A label perf 6.1 keeps besides the text ones for data lookups: an
+ * untyped, visible symbol in a loaded section named like data (.data,
+ * .data.rel.ro, .tdata: _edata, __data_start).
+ */
+static bool elf__data_label(struct elf_secs *es, const GElf_Sym *sym)
+{
+	int vis = GELF_ST_VISIBILITY(sym->st_other);
+	size_t sec = sym->st_shndx;
+
+	if (GELF_ST_TYPE(sym->st_info) != STT_NOTYPE || sec == SHN_UNDEF || !sym->st_name ||
+	    !sym->st_value || sec >= SHN_LORESERVE || vis == STV_HIDDEN || vis == STV_INTERNAL)
+		return false;
+	return (elf_secs__flags(es, sec) & (SEC_ALLOC | SEC_DATA)) == (SEC_ALLOC | SEC_DATA);
 }
 
 /*
@@ -285,7 +304,10 @@ static int elf__symtab(Elf *elf, GElf_Shdr *shdr, Elf_Data **data, size_t *nsyms
 	return 0;
 }
 
-static int elf__load_syms(struct dso *dso, Elf *elf)
+/* The symbols of elf's table into dso: functions and text labels, and
+ * with objects also the data objects and labels perf 6.1 keeps in its
+ * tree. */
+static int elf__load_syms(struct dso *dso, Elf *elf, bool objects)
 {
 	GElf_Shdr shdr;
 	size_t nsyms = 0, i;
@@ -301,7 +323,13 @@ static int elf__load_syms(struct dso *dso, Elf *elf)
 		GElf_Sym sym;
 		const char *name;
 
-		if (!gelf_getsym(data, (int)i, &sym) || elf__sym_kind(&es, &sym) != ESYM_FUNC)
+		enum elf_sym_kind kind;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			continue;
+		kind = elf__sym_kind(&es, &sym);
+		if (kind != ESYM_FUNC &&
+		    !(objects && (kind == ESYM_OBJECT || elf__data_label(&es, &sym))))
 			continue;
 		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
 		if (!name || !*name)
@@ -622,15 +650,19 @@ static Elf *elf__open(const char *path, int *fdp)
  * NULL.
  */
 static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path,
-			 const struct stat *st)
+			 const struct stat *st, bool objects)
 {
 	int err;
 
 	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
 	if (elf__text_offset(relf, &dso->text_offset))
 		elf__text_offset(elf, &dso->text_offset);
-	err = elf__load_syms(dso, elf);
-	dso__symbols_finish(dso);	/* ends of the ELF symbols, before the PLT */
+	err = elf__load_syms(dso, elf, objects);
+	/* ends of the ELF symbols, before the PLT */
+	if (objects)
+		dso__symbols_finish_ends_first(dso);
+	else
+		dso__symbols_finish(dso);
 	if (err != -ENOMEM &&
 	    elf__synthesize_plt(dso, relf, elf, st ? path : NULL, st) == -ENOMEM)
 		err = -ENOMEM;
@@ -666,7 +698,7 @@ int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
 	if (!relf)
 		relf = elf;
-	err = elf__load_dso(dso, elf, relf, path, have_st ? &st : NULL);
+	err = elf__load_dso(dso, elf, relf, path, have_st ? &st : NULL, false);
 	if (relf != elf) {
 		elf_end(relf);
 		close(rfd);
@@ -695,7 +727,7 @@ int dso__load_elf_mem(struct dso *dso, void *image, size_t size)
 	}
 	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
 	elf__text_offset(elf, &dso->text_offset);
-	err = elf__load_syms(dso, elf);
+	err = elf__load_syms(dso, elf, false);
 	elf_end(elf);
 	return err;
 }
@@ -748,7 +780,7 @@ int dso__load_elf_image(struct dso *dso, void *image, size_t size, void *rimage,
 	relf = rimage != image ? elf_mem__open(rimage, rsize) : elf;
 	if (!relf)
 		relf = elf;
-	err = elf__load_dso(dso, elf, relf, path, NULL);
+	err = elf__load_dso(dso, elf, relf, path, NULL, false);
 	if (relf != elf)
 		elf_end(relf);
 	elf_end(elf);
@@ -944,4 +976,142 @@ void dso__symtab_srcline_delete(struct dso *dso)
 		free(fs);
 	}
 	dso->file_syms = NULL;
+}
+
+/*
+ * ---- data symbols: the table perf 6.1 looks a data address up in ----
+ *
+ * perf keeps one symbol tree per DSO: functions, text labels, the PLT
+ * entries and the named objects of loaded sections (.data, .bss,
+ * .rodata, ...). prf's function table leaves the objects out (a code
+ * address never needs them); a sample's data address (PERF_SAMPLE_ADDR)
+ * is looked up in this second table, read from the same files the first
+ * time one is asked for, so nothing else pays for it. perf moves each
+ * ELF symbol into file offsets by the loadable segment holding it; here
+ * the table stays in st_value space and the looked-up file offset is
+ * moved by the segment holding it instead (the same thing for every
+ * address inside a segment).
+ */
+struct load_seg {
+	uint64_t off, filesz, memsz, vaddr;	/* a PT_LOAD of the runtime file */
+};
+
+struct data_syms {
+	struct dso *table;		/* functions, labels, objects, PLT entries */
+	struct load_seg *segs;
+	size_t nr_segs;
+};
+
+static pthread_mutex_t data_syms_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct data_syms data_syms_none;	/* nothing to read: no data symbols */
+
+/* The PT_LOAD segments of elf into ds. 0 or -ENOMEM. */
+static int data_syms__segments(struct data_syms *ds, Elf *elf)
+{
+	size_t n, i;
+
+	if (elf_getphdrnum(elf, &n) || !n)
+		return 0;
+	ds->segs = calloc(n, sizeof(*ds->segs));
+	if (!ds->segs)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+			ds->segs[ds->nr_segs++] = (struct load_seg){ ph.p_offset, ph.p_filesz,
+								     ph.p_memsz, ph.p_vaddr };
+	}
+	return 0;
+}
+
+/* The data symbol table of dso read from its symbol file (the runtime
+ * file's segments and PLT); &data_syms_none when there is none. NULL on
+ * ENOMEM. Called under data_syms_lock. */
+static struct data_syms *data_syms__read(struct dso *dso)
+{
+	const char *path = dso->symsrc_path;
+	const char *runtime = dso->runtime_path ? dso->runtime_path : path;
+	struct data_syms *ds;
+	int fd = -1, rfd = -1, err;
+	Elf *elf, *relf;
+
+	if (dso->kind != DSO_USER || !path || dso->build_id_mismatch)
+		return &data_syms_none;
+	elf__init_once();
+	elf = elf__open(path, &fd);
+	if (!elf)
+		return &data_syms_none;
+	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
+	if (!relf)
+		relf = elf;
+	ds = calloc(1, sizeof(*ds));
+	if (ds)
+		ds->table = dso__new(dso->long_name);
+	err = ds && ds->table ? data_syms__segments(ds, relf) : -ENOMEM;
+	if (!err) {
+		ds->table->machine = dso->machine;
+		/* the PLT answers are perf's whichever table asks (no stat:
+		 * the function table's load keeps them) */
+		err = elf__load_dso(ds->table, elf, relf, NULL, NULL, true);
+		dso__symbols_finish(ds->table);		/* the PLT entries in order */
+		err = err == -ENOMEM ? -ENOMEM : 0;	/* no symbols: an empty table */
+	}
+	if (relf != elf) {
+		elf_end(relf);
+		close(rfd);
+	}
+	elf_end(elf);
+	close(fd);
+	if (err && ds) {
+		dso__put(ds->table);
+		free(ds->segs);
+		free(ds);
+		return NULL;
+	}
+	return ds;
+}
+
+struct symbol *dso__find_data_symbol(struct dso *dso, uint64_t off, uint64_t *addr)
+{
+	struct data_syms *ds = __atomic_load_n((struct data_syms **)&dso->data_syms,
+					       __ATOMIC_ACQUIRE);
+	const struct load_seg *seg = NULL;
+
+	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)))
+		dso__load(dso);		/* finds the files */
+	if (!ds) {
+		pthread_mutex_lock(&data_syms_lock);
+		ds = dso->data_syms;
+		if (!ds && (ds = data_syms__read(dso)))
+			__atomic_store_n((struct data_syms **)&dso->data_syms, ds, __ATOMIC_RELEASE);
+		pthread_mutex_unlock(&data_syms_lock);
+	}
+	if (!ds || ds == &data_syms_none) {
+		/* no ELF file: the functions there are (kernel, vdso, JIT) */
+		*addr = off + dso->text_offset;
+		return dso->kind == DSO_USER ? NULL : dso__find_symbol(dso, *addr);
+	}
+	/* the segment holding the offset in the file, else in memory (the
+	 * .bss in the last page of the data) */
+	for (size_t i = 0; i < ds->nr_segs && !seg; i++)
+		if (off >= ds->segs[i].off && off - ds->segs[i].off < ds->segs[i].filesz)
+			seg = &ds->segs[i];
+	for (size_t i = 0; i < ds->nr_segs && !seg; i++)
+		if (off >= ds->segs[i].off && off - ds->segs[i].off < ds->segs[i].memsz)
+			seg = &ds->segs[i];
+	*addr = seg ? off - seg->off + seg->vaddr : off + dso->text_offset;
+	return dso__find_symbol_loaded(ds->table, *addr);
+}
+
+void dso__data_syms_delete(struct dso *dso)
+{
+	struct data_syms *ds = dso->data_syms;
+
+	if (ds && ds != &data_syms_none) {
+		dso__put(ds->table);
+		free(ds->segs);
+		free(ds);
+	}
+	dso->data_syms = NULL;
 }
