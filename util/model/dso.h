@@ -260,9 +260,14 @@ struct symbol *dso__find_symbol_loaded(const struct dso *dso, uint64_t addr);
  * which besides the functions, labels and PLT entries of the function
  * table holds the named objects (STT_OBJECT) of the loaded sections
  * (.data, .bss, .rodata, ...), duplicates resolved and zero sizes
- * extended to the next symbol as for functions. *addr gets the address
- * in the ELF st_value space (through the loadable segment holding off),
- * so the offset into the symbol is *addr - sym->start. The table is read
+ * extended to the next symbol (before the duplicates go, as perf). Its
+ * symbols are at file offsets, as perf 6.1 keeps them (st_value moved by
+ * the loadable segment holding it), plus text_offset (the space function
+ * symbols are kept in): *addr gets off + text_offset, and the offset into
+ * the symbol is *addr - sym->start. A code symbol found there that the
+ * function table has too (same name and range) is answered by the
+ * function table's object, so
+ * both lookups name one symbol as perf's one tree does. The table is read
  * from the DSO's symbol file the first time (thread-safe); a DSO without
  * an ELF file (kernel, vdso, JIT) answers from its function symbols with
  * off + text_offset. NULL when no symbol holds the address (or on

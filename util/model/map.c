@@ -75,6 +75,17 @@ struct symbol *map__find_data_symbol(const struct map *map, uint64_t ip, uint64_
 		*addr = ip;
 		return dso__find_symbol(dso, ip);
 	}
+	if (dso->kind == DSO_ANON) {
+		const char *n = dso->long_name;
+
+		/* perf maps anonymous memory one to one, other names
+		 * ([vvar]) by their offset */
+		*addr = !strcmp(n, "//anon") || !strcmp(n, "/dev/zero") ||
+			!strcmp(n, "/anon_hugepage") || !strncmp(n, "[stack", 6) ||
+			!strcmp(n, "[heap]") || !strncmp(n, "/SYSV", 5) ? ip :
+			ip - map->start + map->pgoff;
+		return NULL;
+	}
 	return dso__find_data_symbol(dso, ip - map->start + map->pgoff, addr);
 }
 

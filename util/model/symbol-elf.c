@@ -304,10 +304,41 @@ static int elf__symtab(Elf *elf, GElf_Shdr *shdr, Elf_Data **data, size_t *nsyms
 	return 0;
 }
 
+/* The table of data symbols (dso__find_data_symbol(), at the end): its
+ * symbols are at file offsets, as perf 6.1 keeps them, moved there by the
+ * runtime file's loadable segments, plus the DSO's text_offset (the
+ * space map__map_ip() gives, in which prf keeps the function symbols). */
+struct load_seg {
+	uint64_t off, filesz, memsz, vaddr;	/* a PT_LOAD of the runtime file */
+};
+
+struct data_syms {
+	struct dso *table;		/* functions, labels, objects, PLT entries */
+	struct load_seg *segs;
+	size_t nr_segs;
+};
+
+/*
+ * st_value - (p_vaddr - p_offset) of the loadable segment whose memory
+ * holds v, as perf moves an ELF symbol into file offsets; sec_delta
+ * (sh_addr - sh_offset of the symbol's section) when none does.
+ */
+static uint64_t data_syms__file_off(const struct data_syms *ds, uint64_t v, uint64_t sec_delta)
+{
+	for (size_t i = 0; i < ds->nr_segs; i++) {
+		const struct load_seg *g = &ds->segs[i];
+		uint64_t sz = g->memsz > g->filesz ? g->memsz : g->filesz;
+
+		if (sz && v >= g->vaddr && v - g->vaddr < sz)
+			return v - (g->vaddr - g->off);
+	}
+	return v - sec_delta;
+}
+
 /* The symbols of elf's table into dso: functions and text labels, and
- * with objects also the data objects and labels perf 6.1 keeps in its
- * tree. */
-static int elf__load_syms(struct dso *dso, Elf *elf, bool objects)
+ * for a data table ds (else NULL) also the data objects and labels perf
+ * 6.1 keeps in its tree, at their file offsets. */
+static int elf__load_syms(struct dso *dso, Elf *elf, const struct data_syms *ds)
 {
 	GElf_Shdr shdr;
 	size_t nsyms = 0, i;
@@ -329,11 +360,19 @@ static int elf__load_syms(struct dso *dso, Elf *elf, bool objects)
 			continue;
 		kind = elf__sym_kind(&es, &sym);
 		if (kind != ESYM_FUNC &&
-		    !(objects && (kind == ESYM_OBJECT || elf__data_label(&es, &sym))))
+		    !(ds && (kind == ESYM_OBJECT || elf__data_label(&es, &sym))))
 			continue;
 		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
 		if (!name || !*name)
 			continue;
+		if (ds) {
+			GElf_Shdr sh;
+			uint64_t sec_delta = 0;
+
+			if (gelf_getshdr(elf_getscn(elf, sym.st_shndx), &sh))
+				sec_delta = sh.sh_addr - sh.sh_offset;
+			sym.st_value = data_syms__file_off(ds, sym.st_value, sec_delta) + dso->text_offset;
+		}
 		err = dso__add_symbol(dso, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
 				      GELF_ST_TYPE(sym.st_info), name, dem);
 	}
@@ -382,7 +421,7 @@ static void plt_tree__insert(struct rbi_tree *t, const struct plt_node *node, in
  * flags (caller frees), NULL on ENOMEM.
  */
 static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t entsize,
-			  size_t nent, bool *built)
+			  size_t nent, bool *built, bool shortcut)
 {
 	bool *covered = calloc(nent + 1, sizeof(*covered));
 	struct rbi_tree t = { .root = -1 };
@@ -396,9 +435,9 @@ static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t ent
 		return NULL;
 	/* no loaded symbol overlaps an entry (e.g. .dynsym only, no _init):
 	 * perf's tree, whose ranges are no larger, has none either */
-	for (i = 0; i < nent && !dso__find_symbol_loaded(dso, base + i * entsize); i++)
+	for (i = 0; shortcut && i < nent && !dso__find_symbol_loaded(dso, base + i * entsize); i++)
 		;
-	if (i == nent)
+	if (shortcut && i == nent)
 		return covered;
 	if (elf__symtab(elf, &shdr, &data, &nsyms) || nsyms + nent >= INT32_MAX)
 		return covered;		/* no ELF symbols: none covers an entry */
@@ -486,7 +525,8 @@ struct plt_kept {
  * (caller frees), NULL on ENOMEM.
  */
 static bool *plt__covered_kept(struct dso *dso, Elf *elf, const char *symsrc,
-			       const struct stat *st, uint64_t base, uint64_t entsize, size_t nent)
+			       const struct stat *st, uint64_t base, uint64_t entsize, size_t nent,
+			       bool shortcut)
 {
 	struct plt_kept want = { base, entsize, nent };
 	bool *covered = NULL, built = false;
@@ -507,7 +547,7 @@ static bool *plt__covered_kept(struct dso *dso, Elf *elf, const char *symsrc,
 		if (covered)
 			return covered;
 	}
-	covered = plt__covered(dso, elf, base, entsize, nent, &built);
+	covered = plt__covered(dso, elf, base, entsize, nent, &built, shortcut);
 	if (covered && built && symsrc) {
 		unsigned char *b = malloc(nent ? nent : 1);
 
@@ -528,7 +568,7 @@ static bool *plt__covered_kept(struct dso *dso, Elf *elf, const char *symsrc,
  * symbols came from (its table shapes perf's tree, plt__covered()), at
  * symsrc with stat() st when it is a file (else NULL: nothing kept). */
 static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf, const char *symsrc,
-			       const struct stat *st)
+			       const struct stat *st, const struct data_syms *ds)
 {
 	GElf_Shdr plt_sh, rel_sh, dynsym_sh;
 	Elf_Scn *plt, *rel, *dynsym;
@@ -574,7 +614,8 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf, const cha
 	for (nent = 0; nent < nrel; nent++)
 		if (base + (nent + 1) * entsize > plt_sh.sh_addr + plt_sh.sh_size)
 			break;
-	covered = plt__covered_kept(dso, symelf, symsrc, st, base, entsize, nent);
+	/* a data table's symbols are file offsets: no shortcut through them */
+	covered = plt__covered_kept(dso, symelf, symsrc, st, base, entsize, nent, !ds);
 	if (!covered)
 		return -ENOMEM;
 	for (i = 0; i < nent; i++) {
@@ -615,6 +656,9 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf, const cha
 		}
 		if (covered[i])
 			continue;
+		if (ds)
+			addr = data_syms__file_off(ds, addr, plt_sh.sh_addr - plt_sh.sh_offset) +
+			       dso->text_offset;
 		if (dso__add_symbol(dso, addr, entsize, STB_GLOBAL, STT_FUNC, buf, false)) {
 			free(covered);
 			return -ENOMEM;
@@ -650,21 +694,21 @@ static Elf *elf__open(const char *path, int *fdp)
  * NULL.
  */
 static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path,
-			 const struct stat *st, bool objects)
+			 const struct stat *st, const struct data_syms *ds)
 {
 	int err;
 
 	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
 	if (elf__text_offset(relf, &dso->text_offset))
 		elf__text_offset(elf, &dso->text_offset);
-	err = elf__load_syms(dso, elf, objects);
+	err = elf__load_syms(dso, elf, ds);
 	/* ends of the ELF symbols, before the PLT */
-	if (objects)
+	if (ds)
 		dso__symbols_finish_ends_first(dso);
 	else
 		dso__symbols_finish(dso);
 	if (err != -ENOMEM &&
-	    elf__synthesize_plt(dso, relf, elf, st ? path : NULL, st) == -ENOMEM)
+	    elf__synthesize_plt(dso, relf, elf, st ? path : NULL, st, ds) == -ENOMEM)
 		err = -ENOMEM;
 	if (dso->nr_symbols && err == -ENODATA)
 		err = 0;
@@ -698,7 +742,7 @@ int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
 	if (!relf)
 		relf = elf;
-	err = elf__load_dso(dso, elf, relf, path, have_st ? &st : NULL, false);
+	err = elf__load_dso(dso, elf, relf, path, have_st ? &st : NULL, NULL);
 	if (relf != elf) {
 		elf_end(relf);
 		close(rfd);
@@ -727,7 +771,7 @@ int dso__load_elf_mem(struct dso *dso, void *image, size_t size)
 	}
 	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
 	elf__text_offset(elf, &dso->text_offset);
-	err = elf__load_syms(dso, elf, false);
+	err = elf__load_syms(dso, elf, NULL);
 	elf_end(elf);
 	return err;
 }
@@ -780,7 +824,7 @@ int dso__load_elf_image(struct dso *dso, void *image, size_t size, void *rimage,
 	relf = rimage != image ? elf_mem__open(rimage, rsize) : elf;
 	if (!relf)
 		relf = elf;
-	err = elf__load_dso(dso, elf, relf, path, NULL, false);
+	err = elf__load_dso(dso, elf, relf, path, NULL, NULL);
 	if (relf != elf)
 		elf_end(relf);
 	elf_end(elf);
@@ -986,21 +1030,12 @@ void dso__symtab_srcline_delete(struct dso *dso)
  * .rodata, ...). prf's function table leaves the objects out (a code
  * address never needs them); a sample's data address (PERF_SAMPLE_ADDR)
  * is looked up in this second table, read from the same files the first
- * time one is asked for, so nothing else pays for it. perf moves each
- * ELF symbol into file offsets by the loadable segment holding it; here
- * the table stays in st_value space and the looked-up file offset is
- * moved by the segment holding it instead (the same thing for every
- * address inside a segment).
+ * time one is asked for, so nothing else pays for it. As perf, the table
+ * holds file offsets: each ELF symbol moved by the loadable segment
+ * holding it (data_syms__file_off()), so a data address is looked up at
+ * its offset in the mapped file (plus text_offset, as function symbols
+ * are kept), and the db export writes perf's starts.
  */
-struct load_seg {
-	uint64_t off, filesz, memsz, vaddr;	/* a PT_LOAD of the runtime file */
-};
-
-struct data_syms {
-	struct dso *table;		/* functions, labels, objects, PLT entries */
-	struct load_seg *segs;
-	size_t nr_segs;
-};
 
 static pthread_mutex_t data_syms_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct data_syms data_syms_none;	/* nothing to read: no data symbols */
@@ -1053,7 +1088,7 @@ static struct data_syms *data_syms__read(struct dso *dso)
 		ds->table->machine = dso->machine;
 		/* the PLT answers are perf's whichever table asks (no stat:
 		 * the function table's load keeps them) */
-		err = elf__load_dso(ds->table, elf, relf, NULL, NULL, true);
+		err = elf__load_dso(ds->table, elf, relf, NULL, NULL, ds);
 		dso__symbols_finish(ds->table);		/* the PLT entries in order */
 		err = err == -ENOMEM ? -ENOMEM : 0;	/* no symbols: an empty table */
 	}
@@ -1074,10 +1109,9 @@ static struct data_syms *data_syms__read(struct dso *dso)
 
 struct symbol *dso__find_data_symbol(struct dso *dso, uint64_t off, uint64_t *addr)
 {
+	struct symbol *sym;
 	struct data_syms *ds = __atomic_load_n((struct data_syms **)&dso->data_syms,
 					       __ATOMIC_ACQUIRE);
-	const struct load_seg *seg = NULL;
-
 	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)))
 		dso__load(dso);		/* finds the files */
 	if (!ds) {
@@ -1092,16 +1126,22 @@ struct symbol *dso__find_data_symbol(struct dso *dso, uint64_t off, uint64_t *ad
 		*addr = off + dso->text_offset;
 		return dso->kind == DSO_USER ? NULL : dso__find_symbol(dso, *addr);
 	}
-	/* the segment holding the offset in the file, else in memory (the
-	 * .bss in the last page of the data) */
-	for (size_t i = 0; i < ds->nr_segs && !seg; i++)
-		if (off >= ds->segs[i].off && off - ds->segs[i].off < ds->segs[i].filesz)
-			seg = &ds->segs[i];
-	for (size_t i = 0; i < ds->nr_segs && !seg; i++)
-		if (off >= ds->segs[i].off && off - ds->segs[i].off < ds->segs[i].memsz)
-			seg = &ds->segs[i];
-	*addr = seg ? off - seg->off + seg->vaddr : off + dso->text_offset;
-	return dso__find_symbol_loaded(ds->table, *addr);
+	*addr = off + ds->table->text_offset;
+	sym = dso__find_symbol_loaded(ds->table, *addr);
+	if (sym && sym->type != STT_OBJECT) {
+		/* code: the function table's symbol of the same name and
+		 * range, one object for both lookups as in perf's single
+		 * tree (the db export numbers symbols by object); a range
+		 * that differs (the last function, which perf sizes up to the
+		 * next object) stays the data table's */
+		struct symbol *f = dso__find_symbol_loaded(dso, off + dso->text_offset);
+
+		if (f && f->start == sym->start && f->end == sym->end && !strcmp(f->name, sym->name)) {
+			*addr = off + dso->text_offset;
+			return f;
+		}
+	}
+	return sym;
 }
 
 void dso__data_syms_delete(struct dso *dso)
