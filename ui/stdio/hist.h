@@ -62,10 +62,12 @@ int hists__fprintf_group(const struct hist_group *g, const struct sort_order *so
 /*
  * "# Samples: 582  of event 'cpu-clock'" and "# Event count (approx.): N";
  * time_str (report --time as given, NULL: none) is named after the event
- * as perf 6.1 does: " (time slices: 10%/1)".
+ * as perf 6.1 does: " (time slices: 10%/1)". mem_sort (NULL: none): the
+ * sort order of report --mem-mode, which perf 6.1 prints as "# Total
+ * weight : N" and "# Sort order   : KEYS" instead of the event count.
  */
 void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname,
-				     const char *time_str, FILE *fp);
+				     const char *time_str, const char *mem_sort, FILE *fp);
 
 /* Number with perf's unit: 1234 -> 1 and 'K' (values > 1000 divided). */
 unsigned long convert_unit(unsigned long value, char *unit);
