@@ -347,6 +347,8 @@ int sort_order__parse_mode(struct sort_order *so, const char *sort, const char *
 
 	for (int i = 0; i < so->nr_keys; i++)
 		so->mem_keys |= reads_mem(so->keys[i]);
+	for (int i = 0; i < so->nr_cols; i++)
+		so->mem_keys |= reads_mem(so->cols[i].type);
 	so->chain_dups = sort_order__has_key(so, SORT_TIME);
 	so->socket_dups = sort_order__has_key(so, SORT_SOCKET);
 	so->cgroup_dups = sort_order__has_key(so, SORT_CGROUP);

@@ -96,7 +96,7 @@ struct sort_order {
 	bool need_parent;	/* parent key in use: resolve the parent regex */
 	bool nanosecs;		/* --ns: the time key in nanoseconds */
 	bool mem_mode;		/* --mem-mode: the memory keys are valid */
-	bool mem_keys;		/* a key reads the entries' hist_mem */
+	bool mem_keys;		/* a key or column reads the entries' hist_mem */
 	bool need_srcfile;	/* the srcfile key: entries get their file */
 	bool chain_dups;	/* the time key: in children mode every frame
 				   of a chain adds to its entry, repeated ones
