@@ -31,6 +31,19 @@ static size_t mem_bits(char *out, size_t size, uint64_t v, const char *const *na
 	return l;
 }
 
+/* out[0..l) "N/A" when empty, then " hit" / " miss" of the bits 2 and 4
+ * of a level or TLB field (named apart from the others) */
+static size_t na_hit_miss(char *out, size_t size, size_t l, unsigned int bits)
+{
+	if (!l)
+		PUT(out, size, l, "N/A");
+	if (bits & 2)
+		PUT(out, size, l, " hit");
+	if (bits & 4)
+		PUT(out, size, l, " miss");
+	return l;
+}
+
 size_t mem_src__lvl(uint64_t v, char *out, size_t size)
 {
 	static const char *const lvl_names[] = {
@@ -63,13 +76,7 @@ size_t mem_src__lvl(uint64_t v, char *out, size_t size)
 		else
 			PUT(out, size, l, "%sL%u", m ? " or " : "", lvlnum);
 	}
-	if (!l)
-		PUT(out, size, l, "N/A");
-	if (lvl & 2)
-		PUT(out, size, l, " hit");
-	if (lvl & 4)
-		PUT(out, size, l, " miss");
-	return l;
+	return na_hit_miss(out, size, l, lvl);
 }
 
 size_t mem_src__snoop(uint64_t v, char *out, size_t size)
@@ -96,13 +103,7 @@ size_t mem_src__tlb(uint64_t v, char *out, size_t size)
 	unsigned int tlb = mem_src__tlb_bits(v);
 	size_t l = mem_bits(out, size, tlb & ~6U, tlb_names, ARRAY_SIZE(tlb_names));
 
-	if (!l)
-		PUT(out, size, l, "N/A");
-	if (tlb & 2)
-		PUT(out, size, l, " hit");
-	if (tlb & 4)
-		PUT(out, size, l, " miss");
-	return l;
+	return na_hit_miss(out, size, l, tlb);
 }
 
 size_t mem_src__lock(uint64_t v, char *out, size_t size)

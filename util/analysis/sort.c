@@ -588,14 +588,9 @@ int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a
 		case SORT_DSO_DADDR:	/* perf: by name */
 			r = cmp_str(daddr_dso_name(a), daddr_dso_name(b));
 			break;
-		case SORT_MEM:
-		case SORT_SYM_DADDR:
-		case SORT_SNOOP:
-		case SORT_TLB:
-		case SORT_LOCKED:
-		case SORT_BLOCKED:
-		case SORT_LOCAL_INS_LAT:
-			r = cmp_u64(mem_key_value(so->keys[i], a), mem_key_value(so->keys[i], b));
+		default:	/* the other memory keys: by their values */
+			if (reads_mem(so->keys[i]))
+				r = cmp_u64(mem_key_value(so->keys[i], a), mem_key_value(so->keys[i], b));
 			break;
 		}
 	}
@@ -687,14 +682,9 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 		case SORT_DSO_DADDR:
 			h = hmix(h, str_hash(daddr_dso_name(e)));
 			break;
-		case SORT_MEM:
-		case SORT_SYM_DADDR:
-		case SORT_SNOOP:
-		case SORT_TLB:
-		case SORT_LOCKED:
-		case SORT_BLOCKED:
-		case SORT_LOCAL_INS_LAT:
-			h = hmix(h, mem_key_value(so->keys[i], e));
+		default:
+			if (reads_mem(so->keys[i]))
+				h = hmix(h, mem_key_value(so->keys[i], e));
 			break;
 		}
 	}
@@ -1390,20 +1380,20 @@ int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entr
 		n = snprintf(buf, size, "%s", daddr_dso_name(e) ? daddr_dso_name(e) : "[unknown]");
 		break;
 	case SORT_MEM:
-		n = (int)mem_src__lvl(he_mem(e)->data_src, buf, (size_t)size);
-		break;
 	case SORT_SNOOP:
-		n = (int)mem_src__snoop(he_mem(e)->data_src, buf, (size_t)size);
-		break;
 	case SORT_TLB:
-		n = (int)mem_src__tlb(he_mem(e)->data_src, buf, (size_t)size);
-		break;
 	case SORT_LOCKED:
-		n = (int)mem_src__lock(he_mem(e)->data_src, buf, (size_t)size);
+	case SORT_BLOCKED: {
+		/* the data source's part each column prints (mem-src.h) */
+		static size_t (*const text[SORT_KEY__MAX])(uint64_t, char *, size_t) = {
+			[SORT_MEM] = mem_src__lvl, [SORT_SNOOP] = mem_src__snoop,
+			[SORT_TLB] = mem_src__tlb, [SORT_LOCKED] = mem_src__lock,
+			[SORT_BLOCKED] = mem_src__blk,
+		};
+
+		n = (int)text[type](he_mem(e)->data_src, buf, (size_t)size);
 		break;
-	case SORT_BLOCKED:
-		n = (int)mem_src__blk(he_mem(e)->data_src, buf, (size_t)size);
-		break;
+	}
 	case SORT_LOCAL_INS_LAT:
 		n = snprintf(buf, size, "%" PRIu64, he_mem(e)->ins_lat);
 		break;

@@ -1040,6 +1040,13 @@ void dso__symtab_srcline_delete(struct dso *dso)
 static pthread_mutex_t data_syms_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct data_syms data_syms_none;	/* nothing to read: no data symbols */
 
+static void data_syms__free(struct data_syms *ds)
+{
+	dso__put(ds->table);	/* NULL: nothing */
+	free(ds->segs);
+	free(ds);
+}
+
 /* The PT_LOAD segments of elf into ds. 0 or -ENOMEM. */
 static int data_syms__segments(struct data_syms *ds, Elf *elf)
 {
@@ -1099,9 +1106,7 @@ static struct data_syms *data_syms__read(struct dso *dso)
 	elf_end(elf);
 	close(fd);
 	if (err && ds) {
-		dso__put(ds->table);
-		free(ds->segs);
-		free(ds);
+		data_syms__free(ds);
 		return NULL;
 	}
 	return ds;
@@ -1148,10 +1153,7 @@ void dso__data_syms_delete(struct dso *dso)
 {
 	struct data_syms *ds = dso->data_syms;
 
-	if (ds && ds != &data_syms_none) {
-		dso__put(ds->table);
-		free(ds->segs);
-		free(ds);
-	}
+	if (ds && ds != &data_syms_none)
+		data_syms__free(ds);
 	dso->data_syms = NULL;
 }
