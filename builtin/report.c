@@ -68,6 +68,7 @@ struct report_opts {
 	struct sort_order so;
 	struct resolve_opts ropts;
 	struct resolved_sample rs;	/* the sample being added */
+	struct hist_mem mem;		/* --mem-mode: its data address and source */
 	struct hists **hists;		/* by evsel idx */
 	struct hists_feed *feed;	/* adds resolved samples to the hists */
 	struct trace_formatter *tf;	/* --sort trace: payload texts (interned) */
@@ -78,6 +79,7 @@ struct report_opts {
 	bool addr_sort;			/* the addr sort key */
 	bool socket_sort;		/* the socket sort key */
 	bool cgroup_sort;		/* the cgroup sort key */
+	bool mem_mode;			/* --mem-mode: samples' data addresses and sources */
 	struct cgroup_names cgroups;	/* --sort cgroup: paths by id */
 	bool srcline_sort;		/* the srcline sort key is used */
 	bool inline_frames;		/* --inline (default on; --no-inline) */
@@ -160,6 +162,18 @@ static int report__setup(struct report_opts *rep)
 		rep->setup_err = -EINVAL;
 		return rep->setup_err;
 	}
+	if (rep->mem_mode && !rep->session->data.pipe) {
+		bool any_src = false;
+
+		evlist__for_each_entry(evlist, evsel)
+			any_src |= !!(evsel->attr.sample_type & PERF_SAMPLE_DATA_SRC);
+		if (!any_src) {
+			pr_err("Error:\nSelected --mem-mode but no mem data. "
+			       "Did you call perf record without -d?\n");
+			rep->setup_err = -EINVAL;
+			return rep->setup_err;
+		}
+	}
 	rep->use_callchain = any_callchain && rep->cc.mode != CHAIN_NONE &&
 			     !(rep->cc_given && !rep->cc.enabled);
 	rep->cumulate = rep->children < 0 ? any_callchain : (rep->children && any_callchain);
@@ -178,11 +192,12 @@ static int report__setup(struct report_opts *rep)
 		rep->cc.order = ORDER_CALLER;
 	/* perf 6.1: --hierarchy turns children off once the callchain order
 	 * was chosen by it */
-	if (rep->hierarchy)
+	if (rep->hierarchy || rep->mem_mode)	/* perf: no children in mem mode */
 		rep->cumulate = false;
 
-	err = sort_order__parse(&rep->so, rep->sort, rep->fields, rep->cumulate,
-				rep->show_nr_samples, rep->show_period, rep->parent_pattern);
+	err = sort_order__parse_mode(&rep->so, rep->sort, rep->fields, rep->cumulate,
+				     rep->show_nr_samples, rep->show_period, rep->parent_pattern,
+				     rep->mem_mode);
 	if (!err && rep->cpu_utilization)
 		err = sort_order__add_cpu_utilization(&rep->so);
 	if (err) {
@@ -402,6 +417,22 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		hs.ip = sample->ip;
 	if (rep->cgroup_sort)
 		hs.cgroup = sample->cgroup;
+	if (rep->mem_mode) {
+		/* perf's mem mode: the weight is the period (1 without one) */
+		hs.period = sample->weight ? sample->weight : 1;
+		if (rep->so.mem_keys) {
+			struct addr_location dal;
+
+			memset(&dal, 0, sizeof(dal));
+			resolved_sample__data_location(rs, &dal);
+			rep->mem = (struct hist_mem){
+				.daddr = sample->addr, .daddr_dso = dal.addr, .ddso = dal.map ? dal.map->dso : NULL,
+				.dsym = dal.sym, .data_src = sample->data_src,
+				.ins_lat = sample->ins_lat,
+			};
+			hs.mem = &rep->mem;
+		}
+	}
 	if (rep->socket_sort)
 		hs.socket = perf_env__cpu_socket(&rep->session->data.env, hs.cpu);
 	if (rep->need_trace) {
@@ -417,10 +448,11 @@ static int process_sample(struct perf_tool *tool, union perf_event *event,
 		return -ENOMEM;
 	if (rep->srcline_sort)
 		hs.srcline = resolved_sample__srcline(rs);
-	if (rs->thread->pid == -1) {
+	if (rs->thread->pid == -1 || hs.mem) {
 		/* the process may be learnt from a later sample, and the entry
 		 * takes the pid the thread has when the sample is added: add
-		 * now, after the queued ones */
+		 * now, after the queued ones (also a sample whose hist_mem
+		 * lives in rep->mem) */
 		err = hists_feed__sync(rep->feed);
 		return err ? err : hists__add_sample(hists, &hs);
 	}
@@ -781,6 +813,19 @@ static int report__print_group(struct report_opts *rep, struct evsel *leader, bo
 	return 0;
 }
 
+/* perf's "Sort order" line of --mem-mode: -s as given (with the
+ * ipc_null key perf appends to one naming "symbol"), else its default */
+static const char *report__mem_sort_order(struct report_opts *rep)
+{
+	static char buf[1024];
+
+	if (!rep->sort)
+		return MEM_SORT_ORDER;
+	snprintf(buf, sizeof(buf), "%s%s", rep->sort,
+		 strstr(rep->sort, "symbol") && !strstr(rep->sort, "ipc_null") ? ",ipc_null" : "");
+	return buf;
+}
+
 static int report__print(struct report_opts *rep)
 {
 	struct evlist *evlist = rep->session->data.evlist;
@@ -838,7 +883,9 @@ static int report__print(struct report_opts *rep)
 		if (!rep->quiet) {
 			hists__fprintf_nr_sample_events(hists, evsel__name(evsel),
 							evsel->leader == evsel && evsel->nr_members > 1,
-							rep->time_str, stdout);
+							rep->time_str,
+							rep->mem_mode ? report__mem_sort_order(rep) :
+							NULL, stdout);
 			printf("#\n");
 		}
 		if (rep->hierarchy)
@@ -1067,6 +1114,7 @@ int cmd_report(int argc, const char **argv)
 			OPT_BOOLEAN(0, "header-only", &rep->header_only, "Show only data header."),
 			OPT_BOOLEAN('I', "show-info", &rep->show_info,
 				    "Display extended information about perf.data file"),
+			OPT_BOOLEAN(0, "mem-mode", &rep->mem_mode, "mem access profile"),
 			OPT_STRING('s', "sort", &rep->sort, "key[,key2...]",
 				   "sort by key(s): comm, pid, tid, dso, sym, symoff, cpu, parent, srcline, "
 				   "trace, time, weight, local_weight, addr, socket, cgroup"),
@@ -1188,8 +1236,8 @@ int cmd_report(int argc, const char **argv)
 		/* validate -s/-F early: a typo is a usage error before any I/O */
 		struct sort_order tmp;
 
-		if (sort_order__parse(&tmp, rep->sort, rep->fields, false, false, false,
-				      rep->parent_pattern)) {
+		if (sort_order__parse_mode(&tmp, rep->sort, rep->fields, false, false, false,
+					   rep->parent_pattern, rep->mem_mode)) {
 			status = 129;
 			goto out;
 		}

@@ -5,7 +5,10 @@
 # a system-wide one of CPU-wide switches), perf script -s and prf script
 # -s run Linux perf's export-to-sqlite.py (unmodified, PySide2's QtSql)
 # with its default arguments, and on the task one also with "all calls
-# callchains" (the call_paths table); the databases must list the same tables and views,
+# callchains" (the call_paths table) and "all calls" (perf writes the calls
+# table's placeholder row only: no branch samples here), and on a -d
+# page-fault recording (to_dso/to_symbol: the data addresses' data
+# symbols); the databases must list the same tables and views,
 # each with the same number of rows and the same rows (ids included).
 # A second export to an existing database fails in the script: prf exits
 # 1 with the script's traceback.
@@ -46,6 +49,26 @@ export_both task all calls callchains
 grep -q '^call_paths|[1-9][0-9]' "$T/perf.dump" || fail "no call path rows to compare"
 export_both wide
 grep -q '^context_switches|[1-9]' "$T/perf.dump" || fail "no context switch rows to compare"
+# "calls" without callchains: no branch or trace samples here, so perf
+# writes only the calls table's placeholder row, and prf the same
+export_both task all calls
+grep -q '^calls|1|' "$T/perf.dump" || fail "perf wrote calls rows: compare them"
+echo "ok: calls: perf and prf write only the placeholder row (no branch samples here)"
+
+# a -d recording (page faults with their addresses): each sample's
+# to_dso/to_symbol is its data address's DSO and data symbol (objects of
+# .data/.bss/.rodata, "unknown" ones at addresses without), as perf's
+perf_record "$T/faults.data" -d -e page-faults -c 1 -- "$T/work"
+export_both faults
+n=$(python3 - "$T/prf.db" <<'EOF'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+print(db.execute("select count(*) from samples s join symbols y on y.id = s.to_symbol_id"
+                 " where y.name != 'unknown' and s.to_symbol_id != s.symbol_id").fetchone()[0])
+EOF
+)
+[ "${n:-0}" -gt 0 ] || fail "-d export: no sample's data address names a symbol of its own"
+echo "ok: -d export: $n samples' data addresses name a symbol other than their ip's"
 
 # the script raises (the database exists): its traceback, exit 1
 (cd "$T" && "$PRF" script -i task.data -s "$XDB_DIR/export-to-sqlite.py" prf.db) > "$T/again.out" 2>&1

@@ -7,7 +7,8 @@
 # script -s run Linux perf's export-to-postgresql.py (unmodified: PySide2's
 # QPSQL driver and libpq's COPY), each into its own database: the task
 # recording (cpu-clock callchains) with "all calls callchains", the
-# system-wide one (CPU-wide switches) with the default arguments. The two databases must list the same tables and
+# system-wide one (CPU-wide switches) with the default arguments, and a
+# -d page-fault recording (to_dso/to_symbol: data symbols). The two databases must list the same tables and
 # views, each with the same number of rows and the same rows.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -72,4 +73,7 @@ export_both task all calls callchains
 grep -q '^call_paths|[1-9][0-9]' "$T/perf.dump" || fail "no call path rows to compare"
 export_both wide
 grep -q '^context_switches|[1-9]' "$T/perf.dump" || fail "no context switch rows to compare"
+# a -d recording: the samples' to_dso/to_symbol are their data addresses'
+perf_record "$T/faults.data" -d -e page-faults -c 1 -- "$T/work"
+export_both faults
 exit 0

@@ -37,7 +37,8 @@ unsigned long convert_unit(unsigned long value, char *unit)
 }
 
 void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname,
-				     bool leader, const char *time_str, FILE *fp)
+				     bool leader, const char *time_str, const char *mem_sort,
+				     FILE *fp)
 {
 	char unit;
 	unsigned long nr = convert_unit(hists->nr_samples, &unit);
@@ -47,7 +48,11 @@ void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evna
 		fprintf(fp, " of event%s '%s'", leader ? "s" : "", evname);
 	if (time_str)
 		fprintf(fp, " (time slices: %s)", time_str);
-	fprintf(fp, "\n# Event count (approx.): %" PRIu64 "\n", hists->total_period);
+	if (mem_sort)
+		fprintf(fp, "\n# Total weight : %" PRIu64 "\n# Sort order   : %s\n",
+			hists->total_period, mem_sort);
+	else
+		fprintf(fp, "\n# Event count (approx.): %" PRIu64 "\n", hists->total_period);
 }
 
 /* ---- callchains ---- */
@@ -71,7 +76,7 @@ static const char spaces[64] = "                                                
 static void put_spaces(FILE *fp, int n)
 {
 	while (n > 0) {
-		int k = n < (int)sizeof(spaces) ? n : (int)sizeof(spaces);
+		int k = n < (int)sizeof(spaces) - 1 ? n : (int)sizeof(spaces) - 1;
 
 		fwrite_unlocked(spaces, 1, (size_t)k, fp);
 		n -= k;
@@ -365,7 +370,7 @@ static void line_put(struct line *l, const char *s, size_t n)
 static void line_pad(struct line *l, int n)
 {
 	while (n > 0) {
-		int k = n < (int)sizeof(spaces) ? n : (int)sizeof(spaces);
+		int k = n < (int)sizeof(spaces) - 1 ? n : (int)sizeof(spaces) - 1;
 
 		line_put(l, spaces, (size_t)k);
 		n -= k;
@@ -485,6 +490,8 @@ static void print_entry_line(const struct hists *hists, const struct sort_order 
 		case SORT_TIME:
 		case SORT_SRCFILE:
 		case SORT_CGROUP:
+		case SORT_BLOCKED:
+		case SORT_LOCKED:
 			/* perf pads these only when another column follows
 			 * (and cuts the time to its column) */
 			if (!put_sym(&l, he, t, &n)) {

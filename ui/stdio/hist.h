@@ -64,10 +64,13 @@ int hists__fprintf_group(const struct hist_group *g, const struct sort_order *so
  * leader: evname leads a group shown without its members (report
  * --no-group), which perf 6.1 heads "of events"; time_str (report --time
  * as given, NULL: none) is named after the event as perf 6.1 does:
- * " (time slices: 10%/1)".
+ * " (time slices: 10%/1)". mem_sort (NULL: none): the sort order of
+ * report --mem-mode, which perf 6.1 prints as "# Total weight : N" and
+ * "# Sort order   : KEYS" instead of the event count.
  */
 void hists__fprintf_nr_sample_events(const struct hists *hists, const char *evname,
-				     bool leader, const char *time_str, FILE *fp);
+				     bool leader, const char *time_str, const char *mem_sort,
+				     FILE *fp);
 
 /* Number with perf's unit: 1234 -> 1 and 'K' (values > 1000 divided). */
 unsigned long convert_unit(unsigned long value, char *unit);

@@ -32,7 +32,16 @@ struct str_intern {
 	struct { const char *in, *out; } memo[16];
 };
 
+/* the entries' copies of their hist_mem, in chunks */
+#define MEM_CHUNK 1024
+struct mem_chunk {
+	struct mem_chunk *next;
+	size_t used;
+	struct hist_mem m[MEM_CHUNK];
+};
+
 struct hists_priv {
+	struct mem_chunk *mems;		/* newest first */
 	struct hist_entry **slabs;	/* slab directory, alloc_slabs slots */
 	size_t nr_slabs, slab_used, alloc_slabs;
 	/*
@@ -309,6 +318,10 @@ void hists__exit(struct hists *hists)
 			free(p->cmemo);
 		}
 		free(p->rec);
+		for (struct mem_chunk *c = p->mems, *n; c; c = n) {
+			n = c->next;
+			free(c);
+		}
 		free(p);
 	}
 	free(hists->htab);
@@ -389,6 +402,21 @@ static struct hist_entry *hists__findnew(struct hists *hists, struct hist_entry 
 	if (!e)
 		return NULL;
 	*e = *tmpl;
+	if (tmpl->mem) {
+		struct hists_priv *p = hists->priv;
+		struct mem_chunk *c = p->mems;
+
+		if (!c || c->used == MEM_CHUNK) {
+			c = malloc(sizeof(*c));
+			if (!c)
+				return NULL;
+			c->next = p->mems;
+			c->used = 0;
+			p->mems = c;
+		}
+		c->m[c->used] = *tmpl->mem;
+		e->mem = &c->m[c->used++];
+	}
 	e->hash = h;
 	e->period = e->period_acc = 0;
 	e->period_sys = e->period_us = 0;
@@ -427,6 +455,9 @@ static struct hist_entry *hists__findnew_self(struct hists *hists, struct hists_
 	uint64_t h;
 
 	uint64_t ip = tmpl->ip, addr = tmpl->addr;
+
+	if (hists->so->mem_keys)	/* the memo knows no data address */
+		return hists__findnew(hists, tmpl);
 
 	if (unlikely(!p->smemo)) {
 		p->smemo = calloc(1u << SELF_MEMO_BITS, sizeof(*p->smemo));
@@ -696,7 +727,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 
 	/* no callchain work and a memo hit: no template to build */
 	if (!hists->use_callchain && !so->cumulate && p->smemo && s->sym && !p->smemo_addr &&
-	    !so->need_parent && !so->need_srcfile) {
+	    !so->need_parent && !so->need_srcfile && !so->mem_keys) {
 		const char *comm = str_intern(&p->comms, s->comm ? s->comm : "");
 
 		he = comm ? self_memo__hit(p, s, comm) : NULL;
@@ -735,6 +766,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	tmpl.vaddr = s->ip;
 	tmpl.socket = s->socket;
 	tmpl.cgroup = s->cgroup;
+	tmpl.mem = so->mem_keys ? s->mem : NULL;
 	if (so->need_srcfile)
 		tmpl.srcfile = hists__srcfile(p, s->srcline);
 	he = hists__findnew_self(hists, p, &tmpl);
@@ -1263,6 +1295,7 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 {
 	char buf[4096];
 	bool unresolved = false;	/* a symbol column shows an address */
+	bool unresolved_daddr = false;	/* a data address has no map */
 
 	for (int c = 0; c < so->nr_cols; c++) {
 		int type = so->cols[c].type, w = sort_column__min_width(so, type);
@@ -1270,7 +1303,9 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 		if (type >= HPP_OVERHEAD || type == SORT_CPU || type == SORT_TIME ||
 		    type == SORT_SOCKET ||
 		    type == SORT_WEIGHT || type == SORT_LOCAL_WEIGHT || type == SORT_ADDR ||
-		    type == SORT_IPC_NULL) {
+		    type == SORT_IPC_NULL || type == SORT_MEM || type == SORT_SNOOP ||
+		    type == SORT_TLB || type == SORT_LOCKED || type == SORT_BLOCKED ||
+		    type == SORT_LOCAL_INS_LAT) {
 			width[c] = w;
 			continue;
 		}
@@ -1286,6 +1321,14 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 			} else if ((type == SORT_SYM || type == SORT_SYMOFF) && !h->sym) {
 				unresolved = true;
 				len = 16 + 4 + 2;
+			} else if (type == SORT_SYM_DADDR) {
+				/* perf: the name, 4 and 16 + 2 for an address */
+				len = 16 + 4 + 2;
+				if (h->mem && h->mem->dsym)
+					len += (int)symbol__name_len(h->mem->dsym);
+			} else if (type == SORT_DSO_DADDR && !(h->mem && h->mem->ddso)) {
+				unresolved_daddr = true;
+				continue;
 			} else if (type == SORT_SYM && h->sym->inlined) {
 				/* perf sizes by "[.] name": " (inlined)" not counted */
 				len = 4 + strlen(h->sym->name);
@@ -1297,9 +1340,11 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 		}
 		width[c] = w;
 	}
-	/* perf widens the DSO column to 16 when symbols are unresolved */
-	for (int d = 0; unresolved && d < so->nr_cols; d++)
-		if (so->cols[d].type == SORT_DSO && width[d] < 16)
+	/* perf widens the DSO column to 16 when symbols are unresolved, the
+	 * data DSO's when a data address has no map */
+	for (int d = 0; d < so->nr_cols; d++)
+		if (((unresolved && so->cols[d].type == SORT_DSO) ||
+		     (unresolved_daddr && so->cols[d].type == SORT_DSO_DADDR)) && width[d] < 16)
 			width[d] = 16;
 }
 

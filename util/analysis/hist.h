@@ -32,6 +32,20 @@ struct symbol;
 struct addr_location;
 struct callchain_cursor;
 
+/*
+ * What --mem-mode's keys read of a sample (perf's mem_info): its data
+ * address resolved as perf resolves it (resolved_sample__data_location())
+ * and its data source. Entries keep their own copy in the hists.
+ */
+struct hist_mem {
+	uint64_t daddr;			/* PERF_SAMPLE_ADDR */
+	uint64_t daddr_dso;		/* daddr in the DSO's space (offset into dsym) */
+	struct dso *ddso;		/* the DSO of the map holding daddr, NULL: no map */
+	struct symbol *dsym;		/* its data symbol, NULL: none */
+	uint64_t data_src;		/* PERF_SAMPLE_DATA_SRC */
+	uint64_t ins_lat;		/* PERF_SAMPLE_WEIGHT_STRUCT's instruction latency */
+};
+
 struct hist_entry {
 	struct hist_entry *next;	/* hash chain */
 	uint64_t hash;
@@ -55,6 +69,7 @@ struct hist_entry {
 	uint64_t vaddr;			/* --sort addr: the sampled virtual address */
 	int32_t socket;			/* --sort socket: the cpu's socket id, -1 unknown */
 	uint64_t cgroup;		/* --sort cgroup: PERF_SAMPLE_CGROUP id, 0 none */
+	const struct hist_mem *mem;	/* --mem-mode keys; NULL unless one is used */
 	/* values */
 	uint64_t period_sys, period_us;	/* self period in kernel / user mode */
 	uint64_t period;		/* self */
@@ -117,6 +132,7 @@ struct hist_sample {
 	uint64_t ip;			/* --sort addr: the sample's virtual address */
 	int32_t socket;			/* --sort socket: the cpu's socket id, -1 unknown */
 	uint64_t cgroup;		/* --sort cgroup: PERF_SAMPLE_CGROUP id, 0 none */
+	const struct hist_mem *mem;	/* --mem-mode keys (copied by the hists); NULL: none */
 	bool filtered;			/* rejected by a filter (--comms, --pid...) */
 	/* resolved chain, callee (leaf) first; NULL or empty: none */
 	const struct callchain_cursor *chain;

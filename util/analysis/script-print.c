@@ -20,6 +20,7 @@
 #include "script-print.h"
 #include "../format/data.h"
 #include "../format/event-detail.h"
+#include "mem-src.h"
 #include "../kernel/evsel.h"
 #include "../kernel/evlist.h"
 #include "../model/callchain.h"
@@ -1106,103 +1107,6 @@ static void put_addr_sym(struct script_printer *p, uint32_t f)
 	}
 }
 
-/* " l1 or l2" of the set bits of v, names[i] for bit i; "" when none. */
-static size_t mem_bits(char *out, size_t size, uint64_t v, const char *const *names, size_t nr)
-{
-	size_t l = 0;
-
-	out[0] = '\0';
-	for (size_t i = 0; i < nr && v; i++, v >>= 1) {
-		if (!(v & 1))
-			continue;
-		l += (size_t)snprintf(out + l, size - l, "%s%s", l ? " or " : "", names[i]);
-		if (l >= size)
-			return size - 1;
-	}
-	return l;
-}
-
-/*
- * The decoded perf_mem_data_src (linux/perf_event.h bit fields) as perf
- * 6.1 prints it: "|OP op|LVL lvl|SNP snoop|TLB tlb|LCK lock|BLK blk".
- */
-static void data_src_decode(uint64_t v, char *out, size_t size)
-{
-	static const char *const lvl_names[] = {
-		"N/A", "HIT", "MISS", "L1", "LFB", "L2", "L3", "Local RAM", "Remote RAM (1 hop)",
-		"Remote RAM (2 hops)", "Remote Cache (1 hop)", "Remote Cache (2 hops)", "I/O",
-		"Uncached",
-	};
-	static const char *const snoop_names[] = { "N/A", "None", "Hit", "Miss", "HitM" };
-	static const char *const snoopx_names[] = { "Fwd", "Peer" };
-	static const char *const tlb_names[] = { "N/A", "HIT", "MISS", "L1", "L2", "Walker", "Fault" };
-	static const char *const lvlnum_names[16] = {
-		[0x9] = "CXL", [0xa] = "I/O", [0xb] = "Any cache", [0xc] = "LFB", [0xd] = "RAM",
-		[0xe] = "PMEM", [0xf] = "N/A",
-	};
-	static const char *const hops_names[] = {
-		"N/A", "core, same node", "node, same socket", "socket, same board", "board",
-	};
-	unsigned int op = v & 0x1f, lvl = (v >> 5) & 0x3fff, snoop = (v >> 19) & 0x1f;
-	unsigned int lock = (v >> 24) & 3, tlb = (v >> 26) & 0x7f, lvlnum = (v >> 33) & 0xf;
-	unsigned int remote = (v >> 37) & 1, snoopx = (v >> 38) & 3, blk = (v >> 40) & 7;
-	unsigned int hops = (v >> 43) & 7;
-	char lv[160], sn[64], tl[64];
-	size_t l = 0;
-
-	/* level: the named bits (hit/miss apart), then the level number */
-	if (remote)
-		l += (size_t)snprintf(lv + l, sizeof(lv) - l, "Remote ");
-	if (hops && hops < ARRAY_SIZE(hops_names))
-		l += (size_t)snprintf(lv + l, sizeof(lv) - l, "%s ", hops_names[hops]);
-	{
-		size_t m = mem_bits(lv + l, sizeof(lv) - l, lvl & ~6U,
-				    lvl_names, ARRAY_SIZE(lvl_names));
-		bool any = m > 0;
-
-		l += m;
-		if (lvlnum) {
-			if (lvlnum_names[lvlnum])
-				l += (size_t)snprintf(lv + l, sizeof(lv) - l, "%s%s", any ? " or " : "",
-						      lvlnum_names[lvlnum]);
-			else
-				l += (size_t)snprintf(lv + l, sizeof(lv) - l, "%sL%u", any ? " or " : "",
-						      lvlnum);
-		}
-	}
-	if (!l)
-		l += (size_t)snprintf(lv, sizeof(lv), "N/A");
-	if (lvl & 2)
-		l += (size_t)snprintf(lv + l, sizeof(lv) - l, " hit");
-	if (lvl & 4)
-		snprintf(lv + l, sizeof(lv) - l, " miss");
-
-	l = mem_bits(sn, sizeof(sn), snoop, snoop_names, ARRAY_SIZE(snoop_names));
-	if (snoopx) {
-		char x[32];
-
-		mem_bits(x, sizeof(x), snoopx, snoopx_names, ARRAY_SIZE(snoopx_names));
-		snprintf(sn + l, sizeof(sn) - l, "%s%s", l ? " or " : "", x);
-	}
-	if (!sn[0])
-		snprintf(sn, sizeof(sn), "N/A");
-
-	l = mem_bits(tl, sizeof(tl), tlb & ~6U, tlb_names, ARRAY_SIZE(tlb_names));
-	if (!l)
-		l = (size_t)snprintf(tl, sizeof(tl), "N/A");
-	if (tlb & 2)
-		l += (size_t)snprintf(tl + l, sizeof(tl) - l, " hit");
-	if (tlb & 4)
-		snprintf(tl + l, sizeof(tl) - l, " miss");
-
-	snprintf(out, size, "|OP %s|LVL %s|SNP %s|TLB %s|LCK %s|BLK %s%s",
-		 (op & 1) ? "N/A" : (op & 2) ? "LOAD" : (op & 4) ? "STORE" :
-		 (op & 8) ? "PFETCH" : (op & 16) ? "EXEC" : "No",
-		 lv, sn, tl, (lock & 1) ? "N/A" : (lock & 2) ? "Yes" : "No",
-		 (!blk || (blk & 1)) ? " N/A" : (blk & 2) ? " Data" : "",
-		 (blk & 1) || !blk ? "" : (blk & 4) ? " Addr" : "");
-}
-
 /* -F data_src ("%16lx decoded", left-aligned to the widest so far, as
  * perf pads it) and -F weight ("%16lu"). */
 static void put_mem_info(struct script_printer *p, uint32_t f, const struct perf_sample *sample)
@@ -1211,7 +1115,7 @@ static void put_mem_info(struct script_printer *p, uint32_t f, const struct perf
 		char decode[512], out[560];
 		int n;
 
-		data_src_decode(sample->data_src, decode, sizeof(decode));
+		mem_src__decode(sample->data_src, decode, sizeof(decode));
 		n = snprintf(out, sizeof(out), "%16" PRIx64 " %s", (uint64_t)sample->data_src, decode);
 		if (n > p->data_src_width)
 			p->data_src_width = n;

@@ -493,10 +493,11 @@ static uint64_t perf_bias(const struct dso *dso)
  * address no symbol covers. *start: the symbol's start, in perf's space.
  */
 static int export_symbol(struct script_db *db, struct dso *dso, uint64_t dso_id,
-			 const struct symbol *sym, uint64_t addr, uint64_t *id, uint64_t *start)
+			 const struct symbol *sym, uint64_t addr, uint64_t *id, uint64_t *start,
+			 bool fresh)
 {
-	uint64_t *slot = sym ? idmap_slot(&db->symbols, (uintptr_t)sym, 0) :
-			       idmap_slot(&db->symbols, (uintptr_t)dso | 1, addr);
+	uint64_t spare = 0, *slot = sym ? idmap_slot(&db->symbols, (uintptr_t)sym, 0) :
+			 fresh ? &spare : idmap_slot(&db->symbols, (uintptr_t)dso | 1, addr);
 
 	if (!slot)
 		return -ENOMEM;
@@ -517,7 +518,7 @@ static int export_symbol(struct script_db *db, struct dso *dso, uint64_t dso_id,
 /* DSO and symbol ids of a location and the offset into the symbol; all 0
  * without a map. */
 static int export_location(struct script_db *db, const struct addr_location *al,
-			   uint64_t *dso_id, uint64_t *sym_id, uint64_t *offset)
+			   uint64_t *dso_id, uint64_t *sym_id, uint64_t *offset, bool fresh)
 {
 	uint64_t start, addr;
 	int err;
@@ -527,7 +528,8 @@ static int export_location(struct script_db *db, const struct addr_location *al,
 	addr = al->addr - perf_bias(al->map->dso);
 	err = export_dso(db, al->map->dso, dso_id);
 	if (!err)
-		err = export_symbol(db, al->map->dso, *dso_id, al->sym, addr, sym_id, &start);
+		err = export_symbol(db, al->map->dso, *dso_id, al->sym, addr, sym_id, &start,
+				    fresh);
 	if (!err)
 		*offset = addr - start;
 	return err;
@@ -601,7 +603,8 @@ static int export_call_path(struct script_db *db, struct resolved_sample *rs, ui
 				sym = dso__find_symbol(dso, f->ip + perf_bias(dso));
 			err = export_dso(db, dso, &dso_id);
 			if (!err && !sym_id)
-				err = export_symbol(db, dso, dso_id, sym, f->ip, &sym_id, &start);
+				err = export_symbol(db, dso, dso_id, sym, f->ip, &sym_id, &start,
+						    false);
 			if (err)
 				return err;
 			ip = 0;
@@ -641,8 +644,9 @@ int script_db__sample(struct script_db *db, struct evsel *evsel, struct perf_sam
 {
 	uint64_t *slot = idmap_slot(&db->evsels, (uintptr_t)evsel, 0), evsel_id;
 	uint64_t dso_id = 0, sym_id = 0, offset = 0, sample_id;
-	uint64_t to_dso_id = 0, to_sym_id = 0, to_offset = 0, call_path_id = 0;
+	uint64_t to_dso_id = 0, to_sym_id = 0, to_offset = 0, call_path_id = 0, before;
 	struct db_thread *t, *main;
+	bool fresh;
 	struct db_comm *comm = NULL;
 	int err;
 
@@ -669,14 +673,24 @@ int script_db__sample(struct script_db *db, struct evsel *evsel, struct perf_sam
 		return err;
 	sample_id = ++db->last_sample;
 	resolved_sample__location(rs, false);
-	err = export_location(db, &rs->al, &dso_id, &sym_id, &offset);
+	before = db->last_symbol;
+	err = export_location(db, &rs->al, &dso_id, &sym_id, &offset, false);
 	if (!err && db->callchains && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN))
 		err = export_call_path(db, rs, &call_path_id);
 	if (!err && (evsel->attr.sample_type & PERF_SAMPLE_ADDR) && addr_has_symbol(evsel)) {
 		struct addr_location to = { 0 };
 
 		resolved_sample__addr_location(rs, &to);
-		err = export_location(db, &to, &to_dso_id, &to_sym_id, &to_offset);
+		/*
+		 * perf resolves the data address before it makes the sample
+		 * ip's unknown symbol: the same address without a symbol in
+		 * the same DSO gets an unknown symbol of its own then. (Which
+		 * of the two later lookups find depends on perf's tree; the
+		 * first is taken here.)
+		 */
+		fresh = !to.sym && !rs->al.sym && sym_id > before && to.map && rs->al.map &&
+			to.map->dso == rs->al.map->dso && to.addr == rs->al.addr;
+		err = export_location(db, &to, &to_dso_id, &to_sym_id, &to_offset, fresh);
 	}
 	if (err)
 		return err;

@@ -2,6 +2,7 @@
 /*
  * Sort keys and output fields of prf report (see sort.h).
  */
+#include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,11 +16,28 @@
 #include "../model/dso.h"
 #include "../model/machine.h"
 #include "../model/map.h"
+#include "mem-src.h"
 
 struct key_name {
 	const char *name;
 	int type;
 };
+
+/* a key perf accepts and drops on this architecture (powerpc's) */
+#define SORT_IGNORED (-2)
+
+
+/* perf's memory sort dimensions: valid in --mem-mode only */
+static bool is_mem_key(int type)
+{
+	return type >= SORT_MEM && type <= SORT_BLOCKED && type != SORT_LOCAL_INS_LAT;
+}
+
+/* a key that reads the entry's hist_mem */
+static bool reads_mem(int type)
+{
+	return type >= SORT_MEM && type <= SORT_LOCAL_INS_LAT;
+}
 
 static const struct key_name key_names[] = {
 	{ "comm", SORT_COMM },
@@ -43,6 +61,16 @@ static const struct key_name key_names[] = {
 	{ "addr", SORT_ADDR },
 	{ "socket", SORT_SOCKET },
 	{ "cgroup", SORT_CGROUP },
+	{ "local_ins_lat", SORT_LOCAL_INS_LAT },
+	{ "mem", SORT_MEM },
+	{ "symbol_daddr", SORT_SYM_DADDR },
+	{ "dso_daddr", SORT_DSO_DADDR },
+	{ "snoop", SORT_SNOOP },
+	{ "tlb", SORT_TLB },
+	{ "locked", SORT_LOCKED },
+	{ "blocked", SORT_BLOCKED },
+	{ "local_p_stage_cyc", SORT_IGNORED },
+	{ "p_stage_cyc", SORT_IGNORED },
 	{ "overhead_sys", HPP_OVERHEAD_SYS },
 	{ "overhead_us", HPP_OVERHEAD_US },
 	{ "overhead", HPP_OVERHEAD },
@@ -89,6 +117,14 @@ const char *sort_column__header(const struct sort_order *so, int type)
 	case SORT_ADDR:		return "Address";
 	case SORT_SOCKET:	return "Socket";
 	case SORT_CGROUP:	return "Cgroup";
+	case SORT_MEM:		return "Memory access";
+	case SORT_SYM_DADDR:	return "Data Symbol";
+	case SORT_DSO_DADDR:	return "Data Object";
+	case SORT_SNOOP:	return "Snoop";
+	case SORT_TLB:		return "TLB access";
+	case SORT_LOCKED:	return "Locked";
+	case SORT_BLOCKED:	return "Blocked";
+	case SORT_LOCAL_INS_LAT:	return "Local INSTR Latency";
 	case HPP_OVERHEAD_SYS:	return "sys";
 	case HPP_OVERHEAD_US:	return "usr";
 	case HPP_OVERHEAD:	return so->cumulate && !so->user_fields ? "Self" : "Overhead";
@@ -117,6 +153,15 @@ int sort_column__min_width(const struct sort_order *so, int type)
 		return 12;
 	case SORT_ADDR:
 		return 18;	/* perf: 16 hex digits and 0x */
+	/* perf's fixed widths of the memory columns */
+	case SORT_MEM:
+		return 24;
+	case SORT_SNOOP:
+		return 12;
+	case SORT_TLB:
+		return 22;
+	case SORT_BLOCKED:
+		return 10;
 	default:
 		return strlen(sort_column__header(so, type));
 	}
@@ -134,7 +179,7 @@ static int add_unique(int *arr, int *nr, int max, int v)
 }
 
 static int parse_list(const char *str, int *out, int *nr, int max, bool allow_values,
-		      const char *what)
+		      const char *what, bool mem_mode)
 {
 	char *copy = strdup(str), *tok, *save = NULL;
 	int ret = 0;
@@ -149,6 +194,13 @@ static int parse_list(const char *str, int *out, int *nr, int max, bool allow_va
 		if (!*tok)
 			continue;
 		t = lookup_key(tok);
+		if (t == SORT_IGNORED)
+			continue;
+		if (t >= 0 && is_mem_key(t) && !mem_mode) {
+			pr_err("Error: Invalid --%s key: `%s'\n", what, tok);
+			ret = -EINVAL;
+			break;
+		}
 		if (t < 0 || (!allow_values && is_value_field(t))) {
 			pr_err("Error: Unknown --%s key: `%s'\n", what, tok);
 			ret = -EINVAL;
@@ -176,13 +228,28 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		      bool cumulate, bool show_nr_samples, bool show_period,
 		      const char *parent_pattern)
 {
+	return sort_order__parse_mode(so, sort, fields, cumulate, show_nr_samples, show_period,
+				      parent_pattern, false);
+}
+
+int sort_order__parse_mode(struct sort_order *so, const char *sort, const char *fields,
+			   bool cumulate, bool show_nr_samples, bool show_period,
+			   const char *parent_pattern, bool mem_mode)
+{
 	int f[SORT_MAX_COLUMNS], nr_f = 0, ret;
 	int items[SORT_MAX_COLUMNS], nr_items = 0;	/* -s: keys and value fields */
+	bool default_sort = false;
 
 	memset(so, 0, sizeof(*so));
 	so->cumulate = cumulate;
+	so->mem_mode = mem_mode;
+	/* perf: its default mem order gets no ipc_null key */
+	if (mem_mode && !sort && !fields) {
+		default_sort = true;
+		sort = MEM_SORT_ORDER;
+	}
 	if (fields) {
-		ret = parse_list(fields, f, &nr_f, SORT_MAX_COLUMNS, true, "fields");
+		ret = parse_list(fields, f, &nr_f, SORT_MAX_COLUMNS, true, "fields", mem_mode);
 		if (ret)
 			return ret;
 		so->user_fields = true;
@@ -193,12 +260,13 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 		if (*s == '+')	/* perf: append to the default */
 			s++;
 		if (s != sort) {
-			parse_list("comm,dso,sym", items, &nr_items, SORT_MAX_COLUMNS, false, "sort");
+			parse_list("comm,dso,sym", items, &nr_items, SORT_MAX_COLUMNS, false, "sort",
+				   false);
 		}
-		ret = parse_list(s, items, &nr_items, SORT_MAX_COLUMNS, true, "sort");
+		ret = parse_list(s, items, &nr_items, SORT_MAX_COLUMNS, true, "sort", mem_mode);
 		/* perf 6.1 report appends its ipc_null key to a sort order
 		 * that names "symbol" (without branch data) */
-		if (!ret && strstr(sort, "symbol"))
+		if (!ret && strstr(sort, "symbol") && !default_sort)
 			ret = add_unique(items, &nr_items, SORT_MAX_COLUMNS, SORT_IPC_NULL);
 		if (ret)
 			return ret;
@@ -211,7 +279,8 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 			if (!is_value_field(f[i]))
 				add_unique(so->keys, &so->nr_keys, SORT_MAX_COLUMNS, f[i]);
 	} else {
-		parse_list("comm,dso,sym", so->keys, &so->nr_keys, SORT_MAX_COLUMNS, false, "sort");
+		parse_list("comm,dso,sym", so->keys, &so->nr_keys, SORT_MAX_COLUMNS, false, "sort",
+			   false);
 	}
 	if (so->nr_keys == 0 && !fields && !nr_items) {
 		pr_err("Error: no sort key given\n");
@@ -276,6 +345,10 @@ int sort_order__parse(struct sort_order *so, const char *sort, const char *field
 	for (int i = 0; i < so->nr_cols; i++)
 		so->cols[i].width = sort_column__min_width(so, so->cols[i].type);
 
+	for (int i = 0; i < so->nr_keys; i++)
+		so->mem_keys |= reads_mem(so->keys[i]);
+	for (int i = 0; i < so->nr_cols; i++)
+		so->mem_keys |= reads_mem(so->cols[i].type);
 	so->chain_dups = sort_order__has_key(so, SORT_TIME);
 	so->socket_dups = sort_order__has_key(so, SORT_SOCKET);
 	so->cgroup_dups = sort_order__has_key(so, SORT_CGROUP);
@@ -384,6 +457,44 @@ static uint64_t sym_size(const struct hist_entry *e)
 	return e->sym ? e->sym->end - e->sym->start : 0;
 }
 
+static const struct hist_mem no_mem = { .data_src = 0 };
+
+/* the entry's mem info (none: zeros, as perf's entries without one) */
+static inline const struct hist_mem *he_mem(const struct hist_entry *e)
+{
+	return e->mem ? e->mem : &no_mem;
+}
+
+/* The Data Object name: perf's DSO short name, the basename ("anon" of
+ * "//anon"); NULL without a map. */
+static const char *daddr_dso_name(const struct hist_entry *e)
+{
+	const struct dso *dso = he_mem(e)->ddso;
+	const char *n;
+
+	if (!dso || !dso->short_name)
+		return NULL;
+	n = dso->short_name;
+	return strncmp(n, "//", 2) ? n : strrchr(n, '/') + 1;
+}
+
+/* The value a memory key groups and sorts by (mem, snoop, ...) */
+static uint64_t mem_key_value(int key, const struct hist_entry *e)
+{
+	const struct hist_mem *m = he_mem(e);
+
+	switch (key) {
+	case SORT_MEM:		return e->mem ? mem_src__lvl_bits(m->data_src) : 1;	/* LVL_NA */
+	case SORT_SNOOP:	return mem_src__snoop_bits(m->data_src);
+	case SORT_TLB:		return mem_src__tlb_bits(m->data_src);
+	case SORT_LOCKED:	return mem_src__lock_bits(m->data_src);
+	case SORT_BLOCKED:	return mem_src__blk_bits(m->data_src);
+	case SORT_LOCAL_INS_LAT:	return m->ins_lat;
+	case SORT_SYM_DADDR:	return m->daddr;
+	default:		return 0;
+	}
+}
+
 /* perf's order of two entries for ipc_null (its symbol compare): by
  * symbol start then end address, entries without a symbol last and
  * among themselves by address */
@@ -474,6 +585,13 @@ int hist_entry__cmp_keys(const struct sort_order *so, const struct hist_entry *a
 		case SORT_SRCFILE:
 			r = cmp_str(a->srcfile, b->srcfile);
 			break;
+		case SORT_DSO_DADDR:	/* perf: by name */
+			r = cmp_str(daddr_dso_name(a), daddr_dso_name(b));
+			break;
+		default:	/* the other memory keys: by their values */
+			if (reads_mem(so->keys[i]))
+				r = cmp_u64(mem_key_value(so->keys[i], a), mem_key_value(so->keys[i], b));
+			break;
 		}
 	}
 	return r;
@@ -561,6 +679,13 @@ uint64_t hist_entry__hash_keys(const struct sort_order *so, const struct hist_en
 		case SORT_SRCFILE:
 			h = hmix(h, str_hash(e->srcfile));
 			break;
+		case SORT_DSO_DADDR:
+			h = hmix(h, str_hash(daddr_dso_name(e)));
+			break;
+		default:
+			if (reads_mem(so->keys[i]))
+				h = hmix(h, mem_key_value(so->keys[i], e));
+			break;
 		}
 	}
 	h ^= h >> 29;
@@ -626,6 +751,19 @@ static int cmp_display_key(int key, const struct hist_entry *a, const struct his
 	case SORT_SRCFILE:
 		/* perf's unknown source file is "", first */
 		return strcmp(a->srcfile ? a->srcfile : "", b->srcfile ? b->srcfile : "");
+	case SORT_SYM_DADDR:	/* perf: by signed difference */
+		return addr_sdiff_cmp(he_mem(a)->daddr, he_mem(b)->daddr);
+	case SORT_DSO_DADDR:	/* perf: strcmp(left, right), no sort of its own:
+				   descending, no DSO first */
+		return -cmp_name_nulls_last(daddr_dso_name(a), daddr_dso_name(b));
+	case SORT_LOCAL_INS_LAT:	/* perf: left - right, larger first */
+		return cmp_u64(he_mem(b)->ins_lat, he_mem(a)->ins_lat);
+	case SORT_MEM:
+	case SORT_SNOOP:
+	case SORT_TLB:
+	case SORT_LOCKED:
+	case SORT_BLOCKED:
+		return cmp_u64(mem_key_value(key, a), mem_key_value(key, b));
 	default:
 		return 0;
 	}
@@ -1222,6 +1360,42 @@ int hist_entry__key_snprintf(const struct sort_order *so, const struct hist_entr
 	case SORT_ADDR:
 		/* perf: "%#llx", so 0 shows as "0" */
 		n = snprintf(buf, size, "%#" PRIx64, e->vaddr);
+		break;
+	case SORT_SYM_DADDR: {
+		const struct hist_mem *m = he_mem(e);
+
+		if (m->dsym && m->ddso && m->dsym->type == STT_OBJECT)	/* perf: "name+0xOFF" */
+			n = snprintf(buf, size, "[%c] %s+0x%" PRIx64, e->level, m->dsym->name,
+				     m->daddr_dso - m->dsym->start);
+		else if (m->dsym && m->ddso)
+			n = snprintf(buf, size, "[%c] %s%s", e->level, m->dsym->name,
+				     m->dsym->inlined ? " (inlined)" : "");
+		else if (m->daddr)	/* perf: "%-#.*llx" with 16 digits: no 0x for 0 */
+			n = snprintf(buf, size, "[%c] %#018" PRIx64, e->level, m->daddr);
+		else
+			n = snprintf(buf, size, "[%c] %016" PRIx64, e->level, m->daddr);
+		break;
+	}
+	case SORT_DSO_DADDR:
+		n = snprintf(buf, size, "%s", daddr_dso_name(e) ? daddr_dso_name(e) : "[unknown]");
+		break;
+	case SORT_MEM:
+	case SORT_SNOOP:
+	case SORT_TLB:
+	case SORT_LOCKED:
+	case SORT_BLOCKED: {
+		/* the data source's part each column prints (mem-src.h) */
+		static size_t (*const text[SORT_KEY__MAX])(uint64_t, char *, size_t) = {
+			[SORT_MEM] = mem_src__lvl, [SORT_SNOOP] = mem_src__snoop,
+			[SORT_TLB] = mem_src__tlb, [SORT_LOCKED] = mem_src__lock,
+			[SORT_BLOCKED] = mem_src__blk,
+		};
+
+		n = (int)text[type](he_mem(e)->data_src, buf, (size_t)size);
+		break;
+	}
+	case SORT_LOCAL_INS_LAT:
+		n = snprintf(buf, size, "%" PRIu64, he_mem(e)->ins_lat);
 		break;
 	case SORT_TIME:
 		if (so->nanosecs)

@@ -15,7 +15,9 @@
  * local_weight (sum and value of the samples' weight, 12 wide), addr (the
  * sampled virtual address, 18 wide), socket (the sample cpu's socket,
  * as cpu but 6 wide and higher ids first), cgroup (the path of the
- * sample's cgroup, "N/A" without one, "unknown" when no record names it). Value fields: overhead
+ * sample's cgroup, "N/A" without one, "unknown" when no record names it),
+ * local_ins_lat; with --mem-mode mem, symbol_daddr, dso_daddr, snoop,
+ * tlb, locked, blocked (sort_order__parse_mode()). Value fields: overhead
  * (alias self), children (alias overhead_children), sample, period.
  *
  * Column layout and tie order follow perf report --stdio: comm/dso/pid
@@ -50,6 +52,16 @@ enum sort_key {
 	SORT_ADDR,		/* the sampled virtual address ("Address") */
 	SORT_SOCKET,		/* the sample cpu's socket id ("Socket") */
 	SORT_CGROUP,		/* the sample's cgroup path ("Cgroup") */
+	/* --mem-mode keys (perf's memory sort dimensions), on the sample's
+	 * data address and data source (struct hist_mem) */
+	SORT_MEM,		/* memory level of the data source ("Memory access") */
+	SORT_SYM_DADDR,		/* the data address's symbol ("Data Symbol") */
+	SORT_DSO_DADDR,		/* the data address's DSO ("Data Object") */
+	SORT_SNOOP,		/* snoop of the data source ("Snoop") */
+	SORT_TLB,		/* TLB access of the data source ("TLB access") */
+	SORT_LOCKED,		/* lock of the data source ("Locked") */
+	SORT_BLOCKED,		/* block of the data source ("Blocked") */
+	SORT_LOCAL_INS_LAT,	/* the sample's instruction latency ("Local INSTR Latency") */
 	SORT_KEY__MAX,
 	/* value (overhead) fields, for -F */
 	HPP_OVERHEAD = 32,	/* self period percent ("Overhead" or "Self") */
@@ -83,6 +95,8 @@ struct sort_order {
 	bool sort_starts_with_sym;	/* -s sym...: graph skips the first frame */
 	bool need_parent;	/* parent key in use: resolve the parent regex */
 	bool nanosecs;		/* --ns: the time key in nanoseconds */
+	bool mem_mode;		/* --mem-mode: the memory keys are valid */
+	bool mem_keys;		/* a key or column reads the entries' hist_mem */
 	bool need_srcfile;	/* the srcfile key: entries get their file */
 	bool chain_dups;	/* the time key: in children mode every frame
 				   of a chain adds to its entry, repeated ones
@@ -116,6 +130,19 @@ struct sort_order {
 int sort_order__parse(struct sort_order *so, const char *sort, const char *fields,
 		      bool cumulate, bool show_nr_samples, bool show_period,
 		      const char *parent_pattern);
+/*
+ * sort_order__parse() for perf report --mem-mode when mem_mode: the
+ * memory keys (mem, symbol_daddr, dso_daddr, snoop, tlb, locked,
+ * blocked) are valid, which otherwise are refused as perf refuses them
+ * ("Invalid --sort key"), and without -s/-F the sort order is perf 6.1's
+ * MEM_SORT_ORDER. local_p_stage_cyc and p_stage_cyc (perf: powerpc only)
+ * are accepted and left out, as perf does on x86.
+ */
+#define MEM_SORT_ORDER "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked," \
+		       "blocked,local_ins_lat,local_p_stage_cyc"
+int sort_order__parse_mode(struct sort_order *so, const char *sort, const char *fields,
+			   bool cumulate, bool show_nr_samples, bool show_period,
+			   const char *parent_pattern, bool mem_mode);
 void sort_order__exit(struct sort_order *so);
 /*
  * --show-cpu-utilization: "sys" and "usr" columns (kernel and user mode

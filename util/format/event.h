@@ -286,6 +286,7 @@ struct perf_sample {
 	u64 weight;
 	u64 transaction;
 	u64 data_src;
+	u16 ins_lat;		/* PERF_SAMPLE_WEIGHT_STRUCT's var2_w, 0 without */
 	u64 phys_addr;
 	u64 cgroup;
 	u64 code_page_size, data_page_size;

@@ -225,6 +225,8 @@ static int parse_sample(struct evsel *evsel, union perf_event *event, struct per
 	if (type & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT)) {
 		GET64(v);
 		s->weight = (type & PERF_SAMPLE_WEIGHT) ? v : (v & 0xffffffffu);
+		/* the struct's var2_w: the instruction latency */
+		s->ins_lat = (type & PERF_SAMPLE_WEIGHT) ? 0 : (uint16_t)(v >> 32);
 	}
 	if (type & PERF_SAMPLE_DATA_SRC)
 		GET64(s->data_src);

@@ -139,6 +139,7 @@ void dso__put(struct dso *dso)
 	if (dso->debuginfo)
 		dso__debuginfo_delete(dso);
 	dso__symtab_srcline_delete(dso);
+	dso__data_syms_delete(dso);
 	if (dso->priv)
 		dso__inline_syms_delete(dso);
 	dso__free_symbols(dso);
@@ -329,7 +330,26 @@ static void dso__index_symbols(struct dso *dso)
 	dso->sym_shift = shift;
 }
 
-void dso__symbols_finish(struct dso *dso)
+/* zero-size symbols end where the next one starts, the last one a page
+ * past its page (as perf) */
+static void symbols__fixup_ends(struct symbol **syms, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct symbol *s = syms[i];
+
+		if (s->end <= s->start) {
+			if (i + 1 < n)
+				s->end = syms[i + 1]->start;
+			else
+				s->end = PERF_ALIGN(s->start, 4096) + 4096;	/* last one (as perf) */
+		}
+	}
+}
+
+/* dso__symbols_finish(); ends_first: the zero sizes fixed before the
+ * duplicates are dropped (so a zero-size symbol, sized to the next one,
+ * may win over a sized alias), as perf 6.1 finishes an ELF table */
+static void symbols__finish(struct dso *dso, bool ends_first)
 {
 	size_t i, n = 0;
 
@@ -344,6 +364,8 @@ void dso__symbols_finish(struct dso *dso)
 			break;
 	if (i < dso->nr_symbols)
 		symbols__sort(dso->symbols, dso->nr_symbols);
+	if (ends_first)
+		symbols__fixup_ends(dso->symbols, dso->nr_symbols);
 	for (i = 0; i < dso->nr_symbols; i++) {
 		struct symbol *s = dso->symbols[i];
 
@@ -357,16 +379,7 @@ void dso__symbols_finish(struct dso *dso)
 		dso->symbols[n++] = s;
 	}
 	dso->nr_symbols = n;
-	for (i = 0; i < n; i++) {
-		struct symbol *s = dso->symbols[i];
-
-		if (s->end <= s->start) {
-			if (i + 1 < n)
-				s->end = dso->symbols[i + 1]->start;
-			else
-				s->end = PERF_ALIGN(s->start, 4096) + 4096;	/* last one (as perf) */
-		}
-	}
+	symbols__fixup_ends(dso->symbols, n);
 	free(dso->sym_starts);
 	dso->sym_starts = malloc(n * sizeof(*dso->sym_starts));
 	if (!dso->sym_starts) {		/* no index: no symbols rather than a crash */
@@ -376,6 +389,16 @@ void dso__symbols_finish(struct dso *dso)
 	for (i = 0; i < n; i++)
 		dso->sym_starts[i] = dso->symbols[i]->start;
 	dso__index_symbols(dso);
+}
+
+void dso__symbols_finish(struct dso *dso)
+{
+	symbols__finish(dso, false);
+}
+
+void dso__symbols_finish_ends_first(struct dso *dso)
+{
+	symbols__finish(dso, true);
 }
 
 struct symbol *dso__find_symbol_loaded(const struct dso *dso, uint64_t addr)

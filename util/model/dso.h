@@ -112,6 +112,7 @@ struct dso {
 	void *sym_arena;	/* chunks the symbols are allocated from */
 	void *sym_map;		/* or the kept table they lie in (symbol-cache.h) */
 	void *file_syms;	/* dso__symtab_srcline()'s table (lazy) */
+	void *data_syms;	/* dso__find_data_symbol()'s table (lazy) */
 	size_t sym_map_size;
 };
 
@@ -161,6 +162,11 @@ bool symbol__better_name(uint64_t a_size, uint8_t a_binding, const char *a_name,
  * kallsyms (dso->aliases_last) the last one listed), and give zero-size
  * symbols the end of the next symbol's start. */
 void dso__symbols_finish(struct dso *dso);
+/* dso__symbols_finish() in perf 6.1's order for an ELF table: zero-size
+ * symbols sized to the next start first, then the duplicates dropped by
+ * those sizes (a zero-size global alias can so win over a sized local
+ * one). Used for the data symbols (dso__find_data_symbol()). */
+void dso__symbols_finish_ends_first(struct dso *dso);
 /* Free the symbol table (for reloads in tests). */
 void dso__free_symbols(struct dso *dso);
 
@@ -246,6 +252,30 @@ bool name__mangled(const char *name);
 /* Binary-search symbol lookup without loading (symbols must be loaded and
  * finished: uses dso->sym_starts). */
 struct symbol *dso__find_symbol_loaded(const struct dso *dso, uint64_t addr);
+
+/*
+ * The symbol perf 6.1 names for a data address (a sample's
+ * PERF_SAMPLE_ADDR) at file offset off of dso (the address - map start +
+ * pgoff): the symbol containing it in the table perf looks data up in,
+ * which besides the functions, labels and PLT entries of the function
+ * table holds the named objects (STT_OBJECT) of the loaded sections
+ * (.data, .bss, .rodata, ...), duplicates resolved and zero sizes
+ * extended to the next symbol (before the duplicates go, as perf). Its
+ * symbols are at file offsets, as perf 6.1 keeps them (st_value moved by
+ * the loadable segment holding it), plus text_offset (the space function
+ * symbols are kept in): *addr gets off + text_offset, and the offset into
+ * the symbol is *addr - sym->start. A code symbol found there that the
+ * function table has too (same name and range) is answered by the
+ * function table's object, so
+ * both lookups name one symbol as perf's one tree does. The table is read
+ * from the DSO's symbol file the first time (thread-safe); a DSO without
+ * an ELF file (kernel, vdso, JIT) answers from its function symbols with
+ * off + text_offset. NULL when no symbol holds the address (or on
+ * ENOMEM). Owned by the DSO.
+ */
+struct symbol *dso__find_data_symbol(struct dso *dso, uint64_t off, uint64_t *addr);
+/* Free the table of dso__find_data_symbol() (dso__put() does). */
+void dso__data_syms_delete(struct dso *dso);
 
 /* Find the symbol containing addr (DSO address space), loading symbols on
  * first use; NULL if none. The symbol is owned by the DSO. */

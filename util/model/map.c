@@ -67,6 +67,28 @@ uint64_t map__map_ip(const struct map *map, uint64_t ip)
 	return ip - map->start + map->pgoff + dso->text_offset;
 }
 
+struct symbol *map__find_data_symbol(const struct map *map, uint64_t ip, uint64_t *addr)
+{
+	struct dso *dso = map->dso;
+
+	if (dso__identity_map(dso)) {
+		*addr = ip;
+		return dso__find_symbol(dso, ip);
+	}
+	if (dso->kind == DSO_ANON) {
+		const char *n = dso->long_name;
+
+		/* perf maps anonymous memory one to one, other names
+		 * ([vvar]) by their offset */
+		*addr = !strcmp(n, "//anon") || !strcmp(n, "/dev/zero") ||
+			!strcmp(n, "/anon_hugepage") || !strncmp(n, "[stack", 6) ||
+			!strcmp(n, "[heap]") || !strncmp(n, "/SYSV", 5) ? ip :
+			ip - map->start + map->pgoff;
+		return NULL;
+	}
+	return dso__find_data_symbol(dso, ip - map->start + map->pgoff, addr);
+}
+
 uint64_t map__unmap_ip(const struct map *map, uint64_t addr)
 {
 	struct dso *dso = map->dso;

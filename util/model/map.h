@@ -36,6 +36,15 @@ void map__put(struct map *map);
  * exec segment), identity for the kernel, modules and JIT maps. Loads the
  * DSO's headers/symbols on first use. */
 uint64_t map__map_ip(const struct map *map, uint64_t ip);
+/*
+ * The symbol perf names for data address ip in map (a sample's
+ * PERF_SAMPLE_ADDR): dso__find_data_symbol() at ip's file offset, the
+ * function symbols for the kernel, modules and JIT maps. *addr gets ip
+ * in the DSO address space of the symbol (offset into it: *addr -
+ * sym->start). NULL when no symbol holds ip. Owned by the DSO.
+ */
+struct symbol;
+struct symbol *map__find_data_symbol(const struct map *map, uint64_t ip, uint64_t *addr);
 /* DSO address space -> ip (inverse of map__map_ip). */
 uint64_t map__unmap_ip(const struct map *map, uint64_t addr);
 

@@ -202,6 +202,7 @@ enum elf_sym_kind {
 #define SEC_KNOWN 1
 #define SEC_TEXT 2	/* the name contains "text" */
 #define SEC_ALLOC 4	/* SHF_ALLOC */
+#define SEC_DATA 8	/* the name contains "data" */
 
 struct elf_secs {
 	Elf *elf;
@@ -234,7 +235,25 @@ static unsigned char elf_secs__flags(struct elf_secs *es, size_t sec)
 	}
 	if (sn && strstr(sn, "text"))
 		f |= SEC_TEXT;
+	if (sn && strstr(sn, "data"))
+		f |= SEC_DATA;
 	return es->flags[sec] = f;
+}
+
+/*
+ * A label perf 6.1 keeps besides the text ones for data lookups: an
+ * untyped, visible symbol in a loaded section named like data (.data,
+ * .data.rel.ro, .tdata: _edata, __data_start).
+ */
+static bool elf__data_label(struct elf_secs *es, const GElf_Sym *sym)
+{
+	int vis = GELF_ST_VISIBILITY(sym->st_other);
+	size_t sec = sym->st_shndx;
+
+	if (GELF_ST_TYPE(sym->st_info) != STT_NOTYPE || sec == SHN_UNDEF || !sym->st_name ||
+	    !sym->st_value || sec >= SHN_LORESERVE || vis == STV_HIDDEN || vis == STV_INTERNAL)
+		return false;
+	return (elf_secs__flags(es, sec) & (SEC_ALLOC | SEC_DATA)) == (SEC_ALLOC | SEC_DATA);
 }
 
 /*
@@ -285,7 +304,41 @@ static int elf__symtab(Elf *elf, GElf_Shdr *shdr, Elf_Data **data, size_t *nsyms
 	return 0;
 }
 
-static int elf__load_syms(struct dso *dso, Elf *elf)
+/* The table of data symbols (dso__find_data_symbol(), at the end): its
+ * symbols are at file offsets, as perf 6.1 keeps them, moved there by the
+ * runtime file's loadable segments, plus the DSO's text_offset (the
+ * space map__map_ip() gives, in which prf keeps the function symbols). */
+struct load_seg {
+	uint64_t off, filesz, memsz, vaddr;	/* a PT_LOAD of the runtime file */
+};
+
+struct data_syms {
+	struct dso *table;		/* functions, labels, objects, PLT entries */
+	struct load_seg *segs;
+	size_t nr_segs;
+};
+
+/*
+ * st_value - (p_vaddr - p_offset) of the loadable segment whose memory
+ * holds v, as perf moves an ELF symbol into file offsets; sec_delta
+ * (sh_addr - sh_offset of the symbol's section) when none does.
+ */
+static uint64_t data_syms__file_off(const struct data_syms *ds, uint64_t v, uint64_t sec_delta)
+{
+	for (size_t i = 0; i < ds->nr_segs; i++) {
+		const struct load_seg *g = &ds->segs[i];
+		uint64_t sz = g->memsz > g->filesz ? g->memsz : g->filesz;
+
+		if (sz && v >= g->vaddr && v - g->vaddr < sz)
+			return v - (g->vaddr - g->off);
+	}
+	return v - sec_delta;
+}
+
+/* The symbols of elf's table into dso: functions and text labels, and
+ * for a data table ds (else NULL) also the data objects and labels perf
+ * 6.1 keeps in its tree, at their file offsets. */
+static int elf__load_syms(struct dso *dso, Elf *elf, const struct data_syms *ds)
 {
 	GElf_Shdr shdr;
 	size_t nsyms = 0, i;
@@ -301,11 +354,25 @@ static int elf__load_syms(struct dso *dso, Elf *elf)
 		GElf_Sym sym;
 		const char *name;
 
-		if (!gelf_getsym(data, (int)i, &sym) || elf__sym_kind(&es, &sym) != ESYM_FUNC)
+		enum elf_sym_kind kind;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			continue;
+		kind = elf__sym_kind(&es, &sym);
+		if (kind != ESYM_FUNC &&
+		    !(ds && (kind == ESYM_OBJECT || elf__data_label(&es, &sym))))
 			continue;
 		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
 		if (!name || !*name)
 			continue;
+		if (ds) {
+			GElf_Shdr sh;
+			uint64_t sec_delta = 0;
+
+			if (gelf_getshdr(elf_getscn(elf, sym.st_shndx), &sh))
+				sec_delta = sh.sh_addr - sh.sh_offset;
+			sym.st_value = data_syms__file_off(ds, sym.st_value, sec_delta) + dso->text_offset;
+		}
 		err = dso__add_symbol(dso, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
 				      GELF_ST_TYPE(sym.st_info), name, dem);
 	}
@@ -354,7 +421,7 @@ static void plt_tree__insert(struct rbi_tree *t, const struct plt_node *node, in
  * flags (caller frees), NULL on ENOMEM.
  */
 static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t entsize,
-			  size_t nent, bool *built)
+			  size_t nent, bool *built, bool shortcut)
 {
 	bool *covered = calloc(nent + 1, sizeof(*covered));
 	struct rbi_tree t = { .root = -1 };
@@ -368,9 +435,9 @@ static bool *plt__covered(struct dso *dso, Elf *elf, uint64_t base, uint64_t ent
 		return NULL;
 	/* no loaded symbol overlaps an entry (e.g. .dynsym only, no _init):
 	 * perf's tree, whose ranges are no larger, has none either */
-	for (i = 0; i < nent && !dso__find_symbol_loaded(dso, base + i * entsize); i++)
+	for (i = 0; shortcut && i < nent && !dso__find_symbol_loaded(dso, base + i * entsize); i++)
 		;
-	if (i == nent)
+	if (shortcut && i == nent)
 		return covered;
 	if (elf__symtab(elf, &shdr, &data, &nsyms) || nsyms + nent >= INT32_MAX)
 		return covered;		/* no ELF symbols: none covers an entry */
@@ -458,7 +525,8 @@ struct plt_kept {
  * (caller frees), NULL on ENOMEM.
  */
 static bool *plt__covered_kept(struct dso *dso, Elf *elf, const char *symsrc,
-			       const struct stat *st, uint64_t base, uint64_t entsize, size_t nent)
+			       const struct stat *st, uint64_t base, uint64_t entsize, size_t nent,
+			       bool shortcut)
 {
 	struct plt_kept want = { base, entsize, nent };
 	bool *covered = NULL, built = false;
@@ -479,7 +547,7 @@ static bool *plt__covered_kept(struct dso *dso, Elf *elf, const char *symsrc,
 		if (covered)
 			return covered;
 	}
-	covered = plt__covered(dso, elf, base, entsize, nent, &built);
+	covered = plt__covered(dso, elf, base, entsize, nent, &built, shortcut);
 	if (covered && built && symsrc) {
 		unsigned char *b = malloc(nent ? nent : 1);
 
@@ -500,7 +568,7 @@ static bool *plt__covered_kept(struct dso *dso, Elf *elf, const char *symsrc,
  * symbols came from (its table shapes perf's tree, plt__covered()), at
  * symsrc with stat() st when it is a file (else NULL: nothing kept). */
 static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf, const char *symsrc,
-			       const struct stat *st)
+			       const struct stat *st, const struct data_syms *ds)
 {
 	GElf_Shdr plt_sh, rel_sh, dynsym_sh;
 	Elf_Scn *plt, *rel, *dynsym;
@@ -546,7 +614,8 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf, const cha
 	for (nent = 0; nent < nrel; nent++)
 		if (base + (nent + 1) * entsize > plt_sh.sh_addr + plt_sh.sh_size)
 			break;
-	covered = plt__covered_kept(dso, symelf, symsrc, st, base, entsize, nent);
+	/* a data table's symbols are file offsets: no shortcut through them */
+	covered = plt__covered_kept(dso, symelf, symsrc, st, base, entsize, nent, !ds);
 	if (!covered)
 		return -ENOMEM;
 	for (i = 0; i < nent; i++) {
@@ -587,6 +656,9 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf, const cha
 		}
 		if (covered[i])
 			continue;
+		if (ds)
+			addr = data_syms__file_off(ds, addr, plt_sh.sh_addr - plt_sh.sh_offset) +
+			       dso->text_offset;
 		if (dso__add_symbol(dso, addr, entsize, STB_GLOBAL, STT_FUNC, buf, false)) {
 			free(covered);
 			return -ENOMEM;
@@ -622,17 +694,21 @@ static Elf *elf__open(const char *path, int *fdp)
  * NULL.
  */
 static int elf__load_dso(struct dso *dso, Elf *elf, Elf *relf, const char *path,
-			 const struct stat *st)
+			 const struct stat *st, const struct data_syms *ds)
 {
 	int err;
 
 	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
 	if (elf__text_offset(relf, &dso->text_offset))
 		elf__text_offset(elf, &dso->text_offset);
-	err = elf__load_syms(dso, elf);
-	dso__symbols_finish(dso);	/* ends of the ELF symbols, before the PLT */
+	err = elf__load_syms(dso, elf, ds);
+	/* ends of the ELF symbols, before the PLT */
+	if (ds)
+		dso__symbols_finish_ends_first(dso);
+	else
+		dso__symbols_finish(dso);
 	if (err != -ENOMEM &&
-	    elf__synthesize_plt(dso, relf, elf, st ? path : NULL, st) == -ENOMEM)
+	    elf__synthesize_plt(dso, relf, elf, st ? path : NULL, st, ds) == -ENOMEM)
 		err = -ENOMEM;
 	if (dso->nr_symbols && err == -ENODATA)
 		err = 0;
@@ -666,7 +742,7 @@ int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
 	if (!relf)
 		relf = elf;
-	err = elf__load_dso(dso, elf, relf, path, have_st ? &st : NULL);
+	err = elf__load_dso(dso, elf, relf, path, have_st ? &st : NULL, NULL);
 	if (relf != elf) {
 		elf_end(relf);
 		close(rfd);
@@ -695,7 +771,7 @@ int dso__load_elf_mem(struct dso *dso, void *image, size_t size)
 	}
 	dso->is_64_bit = gelf_getclass(elf) == ELFCLASS64;
 	elf__text_offset(elf, &dso->text_offset);
-	err = elf__load_syms(dso, elf);
+	err = elf__load_syms(dso, elf, NULL);
 	elf_end(elf);
 	return err;
 }
@@ -748,7 +824,7 @@ int dso__load_elf_image(struct dso *dso, void *image, size_t size, void *rimage,
 	relf = rimage != image ? elf_mem__open(rimage, rsize) : elf;
 	if (!relf)
 		relf = elf;
-	err = elf__load_dso(dso, elf, relf, path, NULL);
+	err = elf__load_dso(dso, elf, relf, path, NULL, NULL);
 	if (relf != elf)
 		elf_end(relf);
 	elf_end(elf);
@@ -944,4 +1020,140 @@ void dso__symtab_srcline_delete(struct dso *dso)
 		free(fs);
 	}
 	dso->file_syms = NULL;
+}
+
+/*
+ * ---- data symbols: the table perf 6.1 looks a data address up in ----
+ *
+ * perf keeps one symbol tree per DSO: functions, text labels, the PLT
+ * entries and the named objects of loaded sections (.data, .bss,
+ * .rodata, ...). prf's function table leaves the objects out (a code
+ * address never needs them); a sample's data address (PERF_SAMPLE_ADDR)
+ * is looked up in this second table, read from the same files the first
+ * time one is asked for, so nothing else pays for it. As perf, the table
+ * holds file offsets: each ELF symbol moved by the loadable segment
+ * holding it (data_syms__file_off()), so a data address is looked up at
+ * its offset in the mapped file (plus text_offset, as function symbols
+ * are kept), and the db export writes perf's starts.
+ */
+
+static pthread_mutex_t data_syms_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct data_syms data_syms_none;	/* nothing to read: no data symbols */
+
+static void data_syms__free(struct data_syms *ds)
+{
+	dso__put(ds->table);	/* NULL: nothing */
+	free(ds->segs);
+	free(ds);
+}
+
+/* The PT_LOAD segments of elf into ds. 0 or -ENOMEM. */
+static int data_syms__segments(struct data_syms *ds, Elf *elf)
+{
+	size_t n, i;
+
+	if (elf_getphdrnum(elf, &n) || !n)
+		return 0;
+	ds->segs = calloc(n, sizeof(*ds->segs));
+	if (!ds->segs)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+			ds->segs[ds->nr_segs++] = (struct load_seg){ ph.p_offset, ph.p_filesz,
+								     ph.p_memsz, ph.p_vaddr };
+	}
+	return 0;
+}
+
+/* The data symbol table of dso read from its symbol file (the runtime
+ * file's segments and PLT); &data_syms_none when there is none. NULL on
+ * ENOMEM. Called under data_syms_lock. */
+static struct data_syms *data_syms__read(struct dso *dso)
+{
+	const char *path = dso->symsrc_path;
+	const char *runtime = dso->runtime_path ? dso->runtime_path : path;
+	struct data_syms *ds;
+	int fd = -1, rfd = -1, err;
+	Elf *elf, *relf;
+
+	if (dso->kind != DSO_USER || !path || dso->build_id_mismatch)
+		return &data_syms_none;
+	elf__init_once();
+	elf = elf__open(path, &fd);
+	if (!elf)
+		return &data_syms_none;
+	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
+	if (!relf)
+		relf = elf;
+	ds = calloc(1, sizeof(*ds));
+	if (ds)
+		ds->table = dso__new(dso->long_name);
+	err = ds && ds->table ? data_syms__segments(ds, relf) : -ENOMEM;
+	if (!err) {
+		ds->table->machine = dso->machine;
+		/* the PLT answers are perf's whichever table asks (no stat:
+		 * the function table's load keeps them) */
+		err = elf__load_dso(ds->table, elf, relf, NULL, NULL, ds);
+		dso__symbols_finish(ds->table);		/* the PLT entries in order */
+		err = err == -ENOMEM ? -ENOMEM : 0;	/* no symbols: an empty table */
+	}
+	if (relf != elf) {
+		elf_end(relf);
+		close(rfd);
+	}
+	elf_end(elf);
+	close(fd);
+	if (err && ds) {
+		data_syms__free(ds);
+		return NULL;
+	}
+	return ds;
+}
+
+struct symbol *dso__find_data_symbol(struct dso *dso, uint64_t off, uint64_t *addr)
+{
+	struct symbol *sym;
+	struct data_syms *ds = __atomic_load_n((struct data_syms **)&dso->data_syms,
+					       __ATOMIC_ACQUIRE);
+	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)))
+		dso__load(dso);		/* finds the files */
+	if (!ds) {
+		pthread_mutex_lock(&data_syms_lock);
+		ds = dso->data_syms;
+		if (!ds && (ds = data_syms__read(dso)))
+			__atomic_store_n((struct data_syms **)&dso->data_syms, ds, __ATOMIC_RELEASE);
+		pthread_mutex_unlock(&data_syms_lock);
+	}
+	if (!ds || ds == &data_syms_none) {
+		/* no ELF file: the functions there are (kernel, vdso, JIT) */
+		*addr = off + dso->text_offset;
+		return dso->kind == DSO_USER ? NULL : dso__find_symbol(dso, *addr);
+	}
+	*addr = off + ds->table->text_offset;
+	sym = dso__find_symbol_loaded(ds->table, *addr);
+	if (sym && sym->type != STT_OBJECT) {
+		/* code: the function table's symbol of the same name and
+		 * range, one object for both lookups as in perf's single
+		 * tree (the db export numbers symbols by object); a range
+		 * that differs (the last function, which perf sizes up to the
+		 * next object) stays the data table's */
+		struct symbol *f = dso__find_symbol_loaded(dso, off + dso->text_offset);
+
+		if (f && f->start == sym->start && f->end == sym->end && !strcmp(f->name, sym->name)) {
+			*addr = off + dso->text_offset;
+			return f;
+		}
+	}
+	return sym;
+}
+
+void dso__data_syms_delete(struct dso *dso)
+{
+	struct data_syms *ds = dso->data_syms;
+
+	if (ds && ds != &data_syms_none)
+		data_syms__free(ds);
+	dso->data_syms = NULL;
 }

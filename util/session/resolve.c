@@ -89,6 +89,18 @@ void resolved_sample__addr_location(const struct resolved_sample *rs, struct add
 	thread__find_symbol(rs->thread, sample->cpumode, sample->addr, al);
 	if (!al->map && mode != sample->cpumode)
 		thread__find_symbol(rs->thread, mode, sample->addr, al);
+	if (al->map)
+		al->sym = map__find_data_symbol(al->map, sample->addr, &al->addr);
+	al->cpu = (int32_t)sample->cpu;
+}
+
+void resolved_sample__data_location(const struct resolved_sample *rs, struct addr_location *al)
+{
+	const struct perf_sample *sample = rs->sample;
+
+	thread__find_symbol(rs->thread, sample->cpumode, sample->addr, al);
+	if (al->map)
+		al->sym = map__find_data_symbol(al->map, sample->addr, &al->addr);
 	al->cpu = (int32_t)sample->cpu;
 }
 

@@ -74,8 +74,17 @@ void resolved_sample__location(struct resolved_sample *rs, bool from_chain);
  * The map and symbol of the sample's data address (sample->addr, e.g. a
  * page fault's) into al, as perf's thread__resolve(): in the sample's
  * cpumode, else in the space the address belongs to (kernel or user).
+ * The symbol is a data symbol (map__find_data_symbol(): objects of
+ * .data, .bss, .rodata besides functions), al->addr the address in its
+ * DSO's space (offset into the symbol: al->addr - al->sym->start).
  */
 void resolved_sample__addr_location(const struct resolved_sample *rs, struct addr_location *al);
+/*
+ * The same as perf's mem-mode report resolves a sample's data address
+ * (ip__resolve_data()): in the sample's cpumode only, so a kernel-mode
+ * sample's user address has no map (al->map NULL, al->level 'k').
+ */
+void resolved_sample__data_location(const struct resolved_sample *rs, struct addr_location *al);
 /*
  * The srcline sort key of the sample ip as perf 6.1's report prints it:
  * "file.c:123" from the DSO's line table, else what
