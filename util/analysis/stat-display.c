@@ -714,7 +714,11 @@ void stat_display__print_metric_only(struct stat_display *d, struct evlist *evli
 		if (!bad)
 			snprintf(buf, sizeof(buf), fmt, val);
 		if (d->mode == OUT_HUMAN) {
-			fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, buf);
+			/* perf widens a value's cell under a longer name */
+			int w = strlen(unit) > METRIC_ONLY_WIDTH ? (int)strlen(unit) + 1
+								 : METRIC_ONLY_WIDTH;
+
+			fprintf(fp, "%*s ", w, buf);
 		} else if (d->mode == OUT_CSV) {
 			fprintf(fp, "%s%s", trim(buf), d->sep);
 		} else {

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,42 @@ static int rename_evsel(struct evsel *evsel, const char *id)
 	ret = evsel__set_name(evsel, name);
 	free(name);
 	return ret;
+}
+
+/*
+ * perf 6.1's event lexer takes these spellings for a kernel PMU event;
+ * when no PMU has it, perf's parser stops without a message (prf's says
+ * "Cannot find PMU"), so a metric needing one fails silently there.
+ */
+static bool perf_fails_silently(const struct parse_events_error *err)
+{
+	static const char *const exact[] = {
+		"cycles-ct", "cycles-t", "mem-loads", "mem-loads-aux", "mem-stores",
+	};
+	static const char *const prefix[] = { "topdown-", "tx-capacity-", "el-capacity-" };
+	const char *pre = "Cannot find PMU `", *name, *end;
+
+	if (!err->str || strncmp(err->str, pre, strlen(pre)))
+		return false;
+	name = err->str + strlen(pre);
+	end = strchr(name, '\'');
+	if (!end)
+		return false;
+	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+		if ((size_t)(end - name) == strlen(exact[i]) && !strncmp(name, exact[i], end - name))
+			return true;
+	for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++) {
+		size_t n = strlen(prefix[i]);
+		const char *p = name + n;
+
+		if (end - name <= (ptrdiff_t)n || strncmp(name, prefix[i], n))
+			continue;
+		while (p < end && ((*p >= 'a' && *p <= 'z') || *p == '-'))
+			p++;
+		if (p == end)
+			return true;
+	}
+	return false;
 }
 
 struct parsed {
@@ -133,7 +170,8 @@ int stat_metrics__add(struct stat_metrics *sm, struct evlist *evlist, const char
 		parse_events_error__init(&err);
 		ret = parse_events(parsed[i].evlist, s, &err);
 		if (ret) {
-			parse_events_error__print_bare(&err, s, stderr);
+			if (!perf_fails_silently(&err))
+				parse_events_error__print_bare(&err, s, stderr);
 			parse_events_error__exit(&err);
 			ret = ret == -ENOMEM ? -ENOMEM : 1;
 			goto out;
