@@ -98,17 +98,30 @@ struct entries {
 	size_t n, alloc;
 };
 
+/* Room for element n of array v (size bytes each), *alloc doubled (from
+ * `first`) when full: the array, moved or not, or NULL when out of
+ * memory (v kept). */
+static void *grow(void *v, size_t *alloc, size_t n, size_t size, size_t first)
+{
+	size_t na;
+	void *nv;
+
+	if (n < *alloc)
+		return v;
+	na = *alloc ? *alloc * 2 : first;
+	nv = realloc(v, na * size);
+	if (nv)
+		*alloc = na;
+	return nv;
+}
+
 static struct list_entry *entries__add(struct entries *es)
 {
-	if (es->n == es->alloc) {
-		size_t na = es->alloc ? es->alloc * 2 : 64;
-		struct list_entry *nv = realloc(es->v, na * sizeof(*nv));
+	struct list_entry *nv = grow(es->v, &es->alloc, es->n, sizeof(es->v[0]), 64);
 
-		if (!nv)
-			return NULL;
-		es->v = nv;
-		es->alloc = na;
-	}
+	if (!nv)
+		return NULL;
+	es->v = nv;
 	memset(&es->v[es->n], 0, sizeof(es->v[0]));
 	return &es->v[es->n++];
 }
@@ -409,19 +422,16 @@ struct metric_list {
 
 static int metric_strs__add(struct metric_strs *l, char *s)
 {
+	char **nv;
+
 	if (!s)
 		return -1;
-	if (l->n == l->alloc) {
-		size_t na = l->alloc ? l->alloc * 2 : 16;
-		char **nv = realloc(l->v, na * sizeof(*nv));
-
-		if (!nv) {
-			free(s);
-			return -1;
-		}
-		l->v = nv;
-		l->alloc = na;
+	nv = grow(l->v, &l->alloc, l->n, sizeof(l->v[0]), 16);
+	if (!nv) {
+		free(s);
+		return -1;
 	}
+	l->v = nv;
 	l->v[l->n++] = s;
 	return 0;
 }
@@ -456,18 +466,15 @@ static void metric_strs__print(struct metric_strs *l, bool raw)
 
 static struct metric_group *metric_list__group(struct metric_list *ml, const char *name, size_t len)
 {
+	struct metric_group *ng;
+
 	for (size_t i = 0; i < ml->nr_g; i++)
 		if (strlen(ml->g[i].name) == len && !strncmp(ml->g[i].name, name, len))
 			return &ml->g[i];
-	if (ml->nr_g == ml->alloc_g) {
-		size_t na = ml->alloc_g ? ml->alloc_g * 2 : 16;
-		struct metric_group *ng = realloc(ml->g, na * sizeof(*ng));
-
-		if (!ng)
-			return NULL;
-		ml->g = ng;
-		ml->alloc_g = na;
-	}
+	ng = grow(ml->g, &ml->alloc_g, ml->nr_g, sizeof(ml->g[0]), 16);
+	if (!ng)
+		return NULL;
+	ml->g = ng;
 	memset(&ml->g[ml->nr_g], 0, sizeof(ml->g[0]));
 	ml->g[ml->nr_g].name = strndup(name, len);
 	return ml->g[ml->nr_g].name ? &ml->g[ml->nr_g++] : NULL;
