@@ -126,7 +126,11 @@ static bool row_count(struct evsel *evsel, double *val, void *data)
 	const struct row_count *rc = data;
 	struct evsel_stat *st = evsel__stat(evsel);
 
-	if (!st || rc->aggr_idx >= st->nr_aggr)
+	if (!st || rc->aggr_idx >= st->nr_aggr || st->open_err)
+		return false;
+	/* an event that never counted gives the metric no value */
+	if (!st->aggr[rc->aggr_idx].counted && st->aggr[rc->aggr_idx].run_s.mean <= 0 &&
+	    !evsel->tool_event)
 		return false;
 	*val = row_val(rc->d, &st->aggr[rc->aggr_idx]);
 	return true;

@@ -255,7 +255,7 @@ static int lookup_id(const char *id, bool source_count, double *val, void *data)
 			return 0;
 		}
 		if (!l->count(e, val, l->data))
-			return -ENOENT;
+			return -ENOENT;	/* NaN in the expression */
 		if (e->tool_event)
 			*val *= 1e-9;	/* ns: metrics take seconds */
 		return 0;
@@ -278,6 +278,13 @@ bool stat_metrics__value(const struct stat_metrics *sm, struct evsel *evsel,
 			continue;
 		metric_env__host(&env, sm->system_wide);
 		env.runtime = m->runtime;
+		/* as perf: no value unless every event of the metric counted */
+		for (size_t k = 0; k < s->nr; k++) {
+			double c;
+
+			if (!count(s->events[k], &c, data))
+				return false;
+		}
 		if (metric_expr__eval(m->expr, &env, lookup_id, &l, &v))
 			return false;
 		if (m->unit) {
