@@ -1217,8 +1217,6 @@ int cmd_stat(int argc, const char **argv)
 	ret = stat__check_opts(&o, cpu_wide);
 	if (!ret)
 		ret = stat__check_metrics(&o, cpu_wide);
-	if (!ret)
-		ret = stat__add_metrics(&o, cpu_wide);
 	if (ret)
 		goto out;
 	if (o.record) {
@@ -1234,6 +1232,17 @@ int cmd_stat(int argc, const char **argv)
 			goto out;
 	}
 	ret = stat__open_output(&o, &out);
+	if (!ret && o.interval_clear && !isatty(fileno(out))) {
+		/* as perf 6.1.192 (Debian's linux-perf): it clears only a terminal's screen */
+		fprintf(stderr, "--interval-clear does not work with output\n\n");
+		fprintf(stderr, " Usage: %s\n\n", usage_stat[0]);
+		parse_options_usage_opt(options, "output");
+		parse_options_usage_opt(options, "log-fd");
+		parse_options_usage_opt(options, "interval-clear");
+		ret = 255;
+	}
+	if (!ret)
+		ret = stat__add_metrics(&o, cpu_wide);
 	if (ret)
 		goto out;
 	ret = 1;
