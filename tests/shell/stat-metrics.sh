@@ -40,6 +40,17 @@ for id in GenuineIntel-6-55-4 GenuineIntel-6-8F-0 AuthenticAMD-23-31-0; do
 		n=$((n + 1))
 	done
 done
+# groups, lists with a modifier, --metric-no-group (no braces, one string)
+# and --metric-no-merge (no sharing) on Skylake-X
+for a in "-M TopdownL1" "-M IPC:u,CPI" "--metric-no-group -M Summary" \
+	 "--metric-no-merge -M Frontend_Bound,IPC"; do
+	# shellcheck disable=SC2086
+	PERF_CPUID=GenuineIntel-6-55-4 "$PERF" stat -v $a true 2>&1 >/dev/null | parsing >"$T/perf.v"
+	# shellcheck disable=SC2086
+	PERF_CPUID=GenuineIntel-6-55-4 "$PRF" stat -v $a true 2>&1 >/dev/null | parsing >"$T/prf.v"
+	cmp -s "$T/perf.v" "$T/prf.v" || fail "$a: $(diff "$T/perf.v" "$T/prf.v" | cut -c1-200)"
+	n=$((n + 1))
+done
 [ $n -gt 25 ] || fail "only $n metric runs compared"
 
 # Haswell's L3_Cache_Access_BW_1T is the constant 0: perf counts only
