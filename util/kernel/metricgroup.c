@@ -450,8 +450,9 @@ int metric_plan__build(struct metric_plan *plan, const char *list, bool no_group
 		b.modifier = mod;
 		b.matched = false;
 		b.err = 0;
-		if (!b.model) {
-			/* perf without a table for this CPU fails before any lookup */
+		if (!b.model && pmu_events__available()) {
+			/* perf without a table for this CPU fails before any
+			 * lookup, silently */
 			ret = -EINVAL;
 			break;
 		}

@@ -47,7 +47,9 @@ struct metric_plan {
  * case-insensitive; "all" for every metric) and build the event strings.
  * no_group/no_merge: --metric-no-group, --metric-no-merge. Prints perf's
  * messages: "Cannot find metric or group `NAME'" for a name that selects
- * nothing (or a metric whose expression does not parse), "failed:
+ * nothing (or a metric whose expression does not parse; every name when
+ * prf was built without tables; nothing at all, as perf, when the tables
+ * have no model for this CPU), "failed:
  * recursion detected for NAME", the NMI watchdog notes. Returns 0,
  * -EINVAL (message printed; plan empty) or -ENOMEM. Release the plan with
  * metric_plan__exit().
