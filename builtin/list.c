@@ -17,6 +17,7 @@
 #include "../ui/pager.h"
 #include "../util/kernel/event-names.h"
 #include "../util/kernel/pmu.h"
+#include "../util/kernel/pmu-events.h"
 #include "../util/kernel/tracefs.h"
 #include "../util/lib/out.h"
 #include "../util/lib/parse-options.h"
@@ -27,8 +28,8 @@ struct list_opts {
 	bool json;
 	bool raw_dump;
 	bool desc;
-	/* accepted for perf's options: they add text only to events and
-	 * metrics of perf's JSON tables, which prf does not carry */
+	/* --details adds a metric's expression; --long-desc and
+	 * --deprecated change only the JSON events of a core PMU's model */
 	bool long_desc, details, deprecated;
 	const char *cputype;
 };
@@ -97,17 +98,30 @@ struct entries {
 	size_t n, alloc;
 };
 
+/* Room for element n of array v (size bytes each), *alloc doubled (from
+ * `first`) when full: the array, moved or not, or NULL when out of
+ * memory (v kept). */
+static void *grow(void *v, size_t *alloc, size_t n, size_t size, size_t first)
+{
+	size_t na;
+	void *nv;
+
+	if (n < *alloc)
+		return v;
+	na = *alloc ? *alloc * 2 : first;
+	nv = realloc(v, na * size);
+	if (nv)
+		*alloc = na;
+	return nv;
+}
+
 static struct list_entry *entries__add(struct entries *es)
 {
-	if (es->n == es->alloc) {
-		size_t na = es->alloc ? es->alloc * 2 : 64;
-		struct list_entry *nv = realloc(es->v, na * sizeof(*nv));
+	struct list_entry *nv = grow(es->v, &es->alloc, es->n, sizeof(es->v[0]), 64);
 
-		if (!nv)
-			return NULL;
-		es->v = nv;
-		es->alloc = na;
-	}
+	if (!nv)
+		return NULL;
+	es->v = nv;
 	memset(&es->v[es->n], 0, sizeof(es->v[0]));
 	return &es->v[es->n++];
 }
@@ -379,6 +393,186 @@ static void list_tracepoints(struct list_state *st, const char *sys_glob, const 
 	print_entries(st, &t.es);
 }
 
+/*
+ * Metrics and metric groups of this CPU's model (pmu-events.h), as perf
+ * 6.1 lists them: a metric without a group is in "No_group"; a group name
+ * is kept when it contains `filter` (a plain substring, NULL: all). With
+ * `metrics` and not `groups` a sorted list of metrics, with `groups` the
+ * sorted groups (with their metrics when `metrics`). A metric entry is its
+ * name with the description (and with --details the expression) below.
+ */
+struct metric_strs {
+	char **v;
+	size_t n, alloc;
+};
+
+struct metric_group {
+	char *name;
+	struct metric_strs metrics;
+};
+
+struct metric_list {
+	const struct list_opts *o;
+	const char *filter;
+	bool groups;
+	struct metric_strs flat;
+	struct metric_group *g;
+	size_t nr_g, alloc_g;
+};
+
+static int metric_strs__add(struct metric_strs *l, char *s)
+{
+	char **nv;
+
+	if (!s)
+		return -1;
+	nv = grow(l->v, &l->alloc, l->n, sizeof(l->v[0]), 16);
+	if (!nv) {
+		free(s);
+		return -1;
+	}
+	l->v = nv;
+	l->v[l->n++] = s;
+	return 0;
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted, each string once; raw: names separated by spaces and a newline. */
+static void metric_strs__print(struct metric_strs *l, bool raw)
+{
+	size_t printed = 0;
+
+	if (l->n)
+		qsort(l->v, l->n, sizeof(l->v[0]), str_cmp);
+	for (size_t i = 0; i < l->n; i++) {
+		if (i && !strcmp(l->v[i], l->v[i - 1]))
+			continue;
+		if (raw)
+			printf("%s%s", printed ? " " : "", l->v[i]);
+		else
+			printf("  %s\n", l->v[i]);
+		printed++;
+	}
+	if (raw)
+		putchar('\n');
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+static struct metric_group *metric_list__group(struct metric_list *ml, const char *name, size_t len)
+{
+	struct metric_group *ng;
+
+	for (size_t i = 0; i < ml->nr_g; i++)
+		if (strlen(ml->g[i].name) == len && !strncmp(ml->g[i].name, name, len))
+			return &ml->g[i];
+	ng = grow(ml->g, &ml->alloc_g, ml->nr_g, sizeof(ml->g[0]), 16);
+	if (!ng)
+		return NULL;
+	ml->g = ng;
+	memset(&ml->g[ml->nr_g], 0, sizeof(ml->g[0]));
+	ml->g[ml->nr_g].name = strndup(name, len);
+	return ml->g[ml->nr_g].name ? &ml->g[ml->nr_g++] : NULL;
+}
+
+static int metric_collect(const struct pmu_event *pe, void *data)
+{
+	struct metric_list *ml = data;
+	const char *g = pe->metric_group, *end;
+	bool raw = ml->o->raw_dump;
+
+	if (!pe->metric_expr)
+		return 0;
+	if (!g && pe->metric_name) {
+		if (pe->name)
+			return 0;
+		g = "No_group";
+	}
+	if (!g)
+		return 0;
+	for (;; g = end + 1) {
+		const char *name;
+		size_t len;
+		char *s;
+
+		end = strchrnul(g, ';');
+		while (g < end && (*g == ' ' || (*g >= '\t' && *g <= '\r')))
+			g++;
+		name = g;
+		len = end - g;
+		if (!len) {
+			name = "No_group";
+			len = strlen(name);
+		}
+		if (ml->filter && !memmem(name, len, ml->filter, strlen(ml->filter)))
+			goto next;
+		if (raw)
+			s = strdup(pe->metric_name);
+		else if (ml->o->details)
+			s = asprintf(&s, "%s\n%*s%s]\n%*s%s]", pe->metric_name, 8, "[",
+				     pe->desc ?: "(null)", 8, "[", pe->metric_expr) < 0 ? NULL : s;
+		else
+			s = asprintf(&s, "%s\n%*s%s]", pe->metric_name, 8, "[",
+				     pe->desc ?: "(null)") < 0 ? NULL : s;
+		if (!ml->groups) {
+			metric_strs__add(&ml->flat, s);
+		} else {
+			struct metric_group *mg = metric_list__group(ml, name, len);
+
+			if (mg)
+				metric_strs__add(&mg->metrics, s);
+			else
+				free(s);
+		}
+next:
+		if (!*end)
+			break;
+	}
+	return 0;
+}
+
+static int group_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct metric_group *)a)->name, ((const struct metric_group *)b)->name);
+}
+
+static void list_metrics(struct list_state *st, bool metrics, bool groups, const char *filter)
+{
+	struct metric_list ml = { .o = st->o, .filter = filter, .groups = groups };
+	bool raw = st->o->raw_dump;
+
+	if (st->o->json)
+		return;
+	pmu_events__for_each(pmu_events__model(), metric_collect, &ml);
+	if (!filter || ml.nr_g) {
+		if (groups && !raw)
+			printf("\nMetric Groups:\n\n");
+		else if (metrics && !raw)
+			printf("\nMetrics:\n\n");
+	}
+	if (ml.nr_g)
+		qsort(ml.g, ml.nr_g, sizeof(ml.g[0]), group_cmp);
+	for (size_t i = 0; i < ml.nr_g; i++) {
+		printf("%s%s%s", ml.g[i].name, metrics && !raw ? ":" : "", raw ? " " : "\n");
+		if (metrics) {
+			metric_strs__print(&ml.g[i].metrics, raw);
+		} else {
+			for (size_t j = 0; j < ml.g[i].metrics.n; j++)
+				free(ml.g[i].metrics.v[j]);
+			free(ml.g[i].metrics.v);
+		}
+		free(ml.g[i].name);
+	}
+	free(ml.g);
+	if (!groups)
+		metric_strs__print(&ml.flat, raw);
+}
+
 static void list_all(struct list_state *st, const char *glob)
 {
 	list_hw(st, glob);
@@ -388,6 +582,8 @@ static void list_all(struct list_state *st, const char *glob)
 	if (!glob)
 		list_raw_descriptors(st);
 	list_tracepoints(st, NULL, NULL, glob);
+	/* perf matches a glob's literal text against group names */
+	list_metrics(st, true, true, glob);
 }
 
 static void list_one(struct list_state *st, const char *arg)
@@ -404,10 +600,10 @@ static void list_one(struct list_state *st, const char *arg)
 		list_pmu(st, NULL);
 	} else if (!strcmp(arg, "tracepoint")) {
 		list_tracepoints(st, NULL, NULL, NULL);
-	} else if (!strcmp(arg, "metric") || !strcmp(arg, "metricgroup")) {
-		/* perf's section headers; prf has no metric tables to list under them */
-		if (!st->o->json && !st->o->raw_dump)
-			printf("\n%s:\n\n", arg[6] ? "Metric Groups" : "Metrics");
+	} else if (!strcmp(arg, "metric") || !strcmp(arg, "metrics")) {
+		list_metrics(st, true, false, NULL);
+	} else if (!strcmp(arg, "metricgroup") || !strcmp(arg, "metricgroups")) {
+		list_metrics(st, false, true, NULL);
 	} else if (!strcmp(arg, "sdt")) {
 		/* not supported by prf: nothing to list */
 	} else if ((colon = strchr(arg, ':'))) {
@@ -415,6 +611,7 @@ static void list_one(struct list_state *st, const char *arg)
 
 		snprintf(sys, sizeof(sys), "%.*s", (int)(colon - arg), arg);
 		list_tracepoints(st, sys, colon[1] ? colon + 1 : NULL, NULL);
+		list_metrics(st, true, true, sys);
 	} else {
 		struct strbuf glob = STRBUF_INIT;
 
@@ -475,8 +672,6 @@ int cmd_list(int argc, const char **argv)
 	}
 	if (o.json) {
 		out__end_array(&st.w);
-		fputc('\n', stdout);
-	} else if (o.raw_dump) {
 		fputc('\n', stdout);
 	}
 	return 0;

@@ -75,13 +75,15 @@ struct stat_opts {
 	bool record;			/* stat record: -o is the perf.data file */
 	int nr_cgroups;			/* -G names given so far (empty ones too) */
 	struct strbuf metrics;		/* -M lists, comma-joined */
-	bool metric_no_group, metric_no_merge;	/* accepted: no metrics to group */
+	bool metric_no_group, metric_no_merge;	/* --metric-no-group/-merge */
+	struct stat_metrics sm;		/* -M's metrics and their events */
 	bool topdown;			/* --topdown */
 	unsigned int td_level;		/* --td-level */
 	const char *for_each_cgroup;	/* --for-each-cgroup LIST */
 };
 
-/* -M LIST: kept; prf has no metric tables (see stat__check_metrics). */
+/* -M LIST: kept; the metrics are added once the target is known
+ * (stat__add_metrics). */
 static int stat__parse_metrics(const struct option *opt, const char *arg, int unset)
 {
 	struct stat_opts *o = opt->value;
@@ -94,13 +96,9 @@ static int stat__parse_metrics(const struct option *opt, const char *arg, int un
 }
 
 /*
- * -M and --topdown. prf carries no metric tables (perf builds them from
- * its pmu-events JSON): every -M name is unknown, said with perf's line
- * for an unknown name, and the counting goes on with the other events, as
- * perf's does; no metric value is ever made up. --topdown needs the PMU's
- * topdown events in sysfs: without them perf's messages and a failure,
- * with them a failure too (not implemented). 0 to go on, else the exit
- * status (message printed).
+ * --topdown needs the PMU's topdown events in sysfs: without them perf's
+ * messages and a failure, with them a failure too (not implemented). 0 to
+ * go on, else the exit status (message printed).
  */
 static int stat__check_metrics(const struct stat_opts *o, bool cpu_wide)
 {
@@ -120,12 +118,22 @@ static int stat__check_metrics(const struct stat_opts *o, bool cpu_wide)
 			pr_err("prf stat: --topdown is not implemented (no metric tables)\n");
 		return 1;
 	}
-	if (o->metrics.len) {
-		size_t n = strcspn(o->metrics.buf, ",");
-
-		pr_err("Cannot find metric or group `%.*s'\n", (int)n, o->metrics.buf);
-	}
 	return 0;
+}
+
+/*
+ * -M: the metrics' events join the evlist (util/analysis/stat-metric.h).
+ * When a name is unknown or the events do not parse here (a CPU without
+ * the PMU they need), perf's message is printed and the run goes on
+ * without metrics, with the default events, as perf's does: a metric gets
+ * a value only from events that counted. 0, or 1 when out of memory.
+ */
+static int stat__add_metrics(struct stat_opts *o, bool cpu_wide)
+{
+	if (!o->metrics.len)
+		return 0;
+	return stat_metrics__add(&o->sm, o->evlist, o->metrics.buf, o->metric_no_group,
+				 o->metric_no_merge, cpu_wide) < 0;
 }
 
 /* -G LIST: cgroups for the events defined so far (cgroup.h). */
@@ -1224,6 +1232,17 @@ int cmd_stat(int argc, const char **argv)
 			goto out;
 	}
 	ret = stat__open_output(&o, &out);
+	if (!ret && o.interval_clear && !isatty(fileno(out))) {
+		/* as perf 6.1.192 (Debian's linux-perf): it clears only a terminal's screen */
+		fprintf(stderr, "--interval-clear does not work with output\n\n");
+		fprintf(stderr, " Usage: %s\n\n", usage_stat[0]);
+		parse_options_usage_opt(options, "output");
+		parse_options_usage_opt(options, "log-fd");
+		parse_options_usage_opt(options, "interval-clear");
+		ret = 255;
+	}
+	if (!ret)
+		ret = stat__add_metrics(&o, cpu_wide);
 	if (ret)
 		goto out;
 	ret = 1;
@@ -1268,6 +1287,7 @@ int cmd_stat(int argc, const char **argv)
 	d.interval_clear = o.interval_clear;
 	d.csv_summary = o.summary && !o.no_csv_summary;
 	d.metric_only = o.metric_only;
+	d.metrics = &o.sm;
 	d.cgroups = evlist__has_cgroups(o.evlist);
 	if (o.table)
 		d.walltime_run = r.walltime_run;
@@ -1320,6 +1340,7 @@ out:
 	else if (o.record)
 		writer__close(&rec.w);
 	strbuf_release(&o.metrics);
+	stat_metrics__exit(&o.sm);
 	for (i = 0; rec.ids && i < rec.nr; i++)
 		free(rec.ids[i]);
 	free(rec.ids);

@@ -14,6 +14,7 @@
 #include <zlib.h>
 #include <zstd.h>
 #include "builtin.h"
+#include "../util/kernel/pmu-events.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/tunables.h"
 #include "../util/lib/util.h"
@@ -77,6 +78,16 @@ int cmd_version(int argc, const char **argv)
 		return 0;
 	for (size_t i = 0; i < ARRAY_SIZE(libraries); i++)
 		printf("%22s: [ on  ]  # %s\n", libraries[i].name, libraries[i].comment);
+	/* the metric/event tables: only when the build found the kernel source */
+	if (pmu_events__available()) {
+		const struct pmu_events_model *m = pmu_events__model();
+
+		printf("%22s: [ on  ]  # %s, this CPU: %s\n", "pmu-events", pmu_events__origin(),
+		       m ? m->dir : "no model");
+	} else {
+		printf("%22s: [ OFF ]  # no kernel source at build time: no metrics, no JSON events\n",
+		       "pmu-events");
+	}
 	print_tunables(false);
 	print_tunables(true);
 	return 0;

@@ -18,7 +18,8 @@ pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       golang-go                   # convert-pprof.sh reads the pprof file with `go tool pprof`
       python3-jsonschema          # convert-speedscope.sh validates against speedscope's schema
       nodejs                      # jit-node.sh: node --perf-prof writes a jitdump (a real JIT)
-      libcapstone-dev)            # annotate: disassembly in process (util/model/disasm.c)
+      libcapstone-dev             # annotate: disassembly in process (util/model/disasm.c)
+      linux-source-6.1)           # the kernel's pmu-events JSON: metric tables at build time (scripts/pmu-events-gen.py)
 
 missing=()
 for p in "${pkgs[@]}"; do

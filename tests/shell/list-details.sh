@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf list -v/--long-desc, --details, --deprecated, --cputype and the metric/metricgroup sections against perf 6.1 (prf has no metric tables: the section headers only)
+# prf list -v/--long-desc, --details, --deprecated, --cputype and the metric/metricgroup sections against perf 6.1 (list-metrics.sh compares the metrics in depth)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup list-details
@@ -23,14 +23,18 @@ if [ ! -e /sys/bus/event_source/devices/cpu_core ]; then
 		fail "--cputype: $(cat "$T/prf.err")"
 fi
 
-# metric, metricgroup: perf's section headers (the first three lines of
-# perf's output); prf lists no metric under them
+# metric, metricgroup: as perf's (empty sections when prf was built without
+# the kernel's tables and perf knows no metric for this CPU)
 for a in metric metricgroup; do
 	"$PRF" list $a >"$T/prf.out" 2>&1 || fail "list $a: exit $?"
-	cmp -s <("$PERF" list $a 2>/dev/null | head -3) "$T/prf.out" || fail "list $a: $(cat -A "$T/prf.out")"
+	if "$PRF" version --build-options | grep -q 'pmu-events: \[ on'; then
+		cmp -s <("$PERF" list $a 2>/dev/null) "$T/prf.out" || fail "list $a: $(head -5 "$T/prf.out")"
+	else
+		cmp -s <(printf '\n%s:\n\n' "$([ $a = metric ] && echo Metrics || echo Metric Groups)") \
+			"$T/prf.out" || fail "list $a without tables: $(cat -A "$T/prf.out")"
+	fi
 done
 "$PRF" list metric sw | grep -q "cpu-clock  *\[Software event\]" || fail "list metric sw lost sw"
-[ -z "$("$PRF" list --raw-dump metric | tr -d ' \n')" ] || fail "--raw-dump metric lists something"
 
 # a bad option: usage, 129
 "$PRF" list --bogus >"$T/out" 2>&1

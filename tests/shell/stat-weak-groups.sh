@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf stat groups and weak groups {..}:W where the PMU lacks events, EINVAL events (<not supported>), PMU aliases with modifiers, -M and --topdown without metric tables: rows, messages and exit statuses against perf 6.1
+# prf stat groups and weak groups {..}:W where the PMU lacks events, EINVAL events (<not supported>), PMU aliases with modifiers, an unknown -M name and --topdown without topdown events: rows, messages and exit statuses against perf 6.1
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup stat-weak-groups
@@ -35,7 +35,7 @@ for e in '{cycles,instructions}' '{cycles,instructions}:W' '{cycles,cpu-clock}';
 	"$PERF" stat -e "$e" true >/dev/null 2>&1 && fail "perf counts $e?"
 done
 
-# -M: no metric tables; perf's line for an unknown name, counting goes on
+# -M: perf's line for an unknown name, counting goes on (stat-metrics.sh has the rest)
 for a in "-M nosuch,other -e page-faults" "-M nosuch"; do
 	# shellcheck disable=SC2086
 	stat_both "M$a" $a true

@@ -116,6 +116,41 @@ static bool cache_miss_ratio(struct stat_display *d, struct evlist *evlist, stru
 	return false;
 }
 
+struct row_count {
+	struct stat_display *d;
+	int aggr_idx;
+};
+
+static bool row_count(struct evsel *evsel, double *val, void *data)
+{
+	const struct row_count *rc = data;
+	struct evsel_stat *st = evsel__stat(evsel);
+
+	if (!st || rc->aggr_idx >= st->nr_aggr || st->open_err)
+		return false;
+	/* an event that never counted gives the metric no value */
+	if (!st->aggr[rc->aggr_idx].counted && st->aggr[rc->aggr_idx].run_s.mean <= 0 &&
+	    !evsel->tool_event)
+		return false;
+	*val = row_val(rc->d, &st->aggr[rc->aggr_idx]);
+	return true;
+}
+
+/* A stat -M metric whose first event is this row's (stat-metric.h). */
+static bool metric_of_row(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			  int aggr_idx, double *val, const char **unit, const char **fmt)
+{
+	static char unit_buf[128];
+	struct row_count rc = { .d = d, .aggr_idx = aggr_idx };
+
+	(void)evlist;
+	if (!d->metrics || !stat_metrics__value(d->metrics, evsel, row_count, &rc, val, fmt,
+						 unit_buf, sizeof(unit_buf)))
+		return false;
+	*unit = unit_buf;
+	return true;
+}
+
 bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
 			  int aggr_idx, double *val, const char **unit, const char **fmt)
 {
@@ -187,7 +222,7 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 		}
 		return true;
 	}
-	return false;
+	return metric_of_row(d, evlist, evsel, aggr_idx, val, unit, fmt);
 }
 
 static int cmp_thread_count(const void *a, const void *b, void *arg)
@@ -683,7 +718,11 @@ void stat_display__print_metric_only(struct stat_display *d, struct evlist *evli
 		if (!bad)
 			snprintf(buf, sizeof(buf), fmt, val);
 		if (d->mode == OUT_HUMAN) {
-			fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, buf);
+			/* perf widens a value's cell under a longer name */
+			int w = strlen(unit) > METRIC_ONLY_WIDTH ? (int)strlen(unit) + 1
+								 : METRIC_ONLY_WIDTH;
+
+			fprintf(fp, "%*s ", w, buf);
 		} else if (d->mode == OUT_CSV) {
 			fprintf(fp, "%s%s", trim(buf), d->sep);
 		} else {

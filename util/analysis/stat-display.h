@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <sys/time.h>
 #include "stat.h"
+#include "stat-metric.h"
 #include "../lib/out.h"
 
 struct evlist;
@@ -55,6 +56,8 @@ struct stat_display {
 					   cgroup column after the event, as perf */
 	const double *walltime_run;	/* --table: elapsed ns of each run,
 					   run_count of them; not owned */
+	const struct stat_metrics *metrics;	/* -M: a row's metric when it has
+					   no other; not owned */
 };
 
 /* Print the final block: header, one row per evsel (and per cpu/thread),

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/hw_breakpoint.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include "parse-events.h"
 #include "event-names.h"
 #include "evlist.h"
@@ -69,33 +71,63 @@ static int set_error(struct parse_ctx *ctx, int idx, const char *help, const cha
 }
 
 #define ERR_PREFIX "event syntax error: "
-#define ERR_WINDOW 60
+#define ERR_MAX_WIDTH 1000
+/* perf cuts the string's head so that the caret is at most this far in */
+#define ERR_MAX_IDX 13
 
-void parse_events_error__print(const struct parse_events_error *err, const char *events, FILE *fp)
+/* The terminal's width as perf takes it: $COLUMNS when $LINES and
+ * $COLUMNS are both set, else stdout's window size, else 80; at most
+ * ERR_MAX_WIDTH. */
+static int term_width(void)
 {
-	int len = strlen(events), idx = err->idx, start = 0, show = len, caret;
-	const char *pre = "", *post = "";
+	const char *l = getenv("LINES"), *c = getenv("COLUMNS");
+	struct winsize ws;
+	int w = 80;
+
+	if (l && c && atoi(l) > 0 && atoi(c) > 0)
+		w = atoi(c);
+	else if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row && ws.ws_col)
+		w = ws.ws_col;
+	return w > ERR_MAX_WIDTH ? ERR_MAX_WIDTH : w;
+}
+
+void parse_events_error__print_bare(const struct parse_events_error *err, const char *events,
+				    FILE *fp)
+{
+	int len = strlen(events), idx = err->idx, cut = 0, caret;
+	int max_len = term_width() - 2 - (int)strlen(ERR_PREFIX);
+	char buf[ERR_MAX_WIDTH + 1];
+	int n;
 
 	if (idx < 0)
 		idx = 0;
-	if (idx > len)
-		idx = len;
-	/* Long strings: show a window around the error, marked with "...". */
-	if (len > ERR_WINDOW) {
-		start = idx > ERR_WINDOW / 2 ? idx - ERR_WINDOW / 2 : 0;
-		if (start + ERR_WINDOW > len)
-			start = len - ERR_WINDOW;
-		show = ERR_WINDOW;
-		if (start > 0)
-			pre = "...";
-		if (start + show < len)
-			post = "...";
+	if (max_len < 3)
+		max_len = 3;
+	/* a long string loses its head (marked "..") up to ERR_MAX_IDX
+	 * before the error, and its tail (marked "..") past the width */
+	if (idx > ERR_MAX_IDX)
+		cut = idx - ERR_MAX_IDX;
+	if (cut > len)
+		cut = len;
+	n = len - cut < max_len ? len - cut : max_len;
+	memcpy(buf, events + cut, n);
+	buf[n] = '\0';
+	if (cut && n >= 2)
+		buf[0] = buf[1] = '.';
+	if (len - cut > max_len) {
+		buf[max_len - 1] = buf[max_len - 2] = '.';
+		buf[max_len] = '\0';
 	}
-	caret = (int)strlen(ERR_PREFIX) + 1 + (int)strlen(pre) + (idx - start);
-	fprintf(fp, ERR_PREFIX "'%s%.*s%s'\n", pre, show, events + start, post);
-	fprintf(fp, "%*s\\___ %s\n", caret, "", err->str ? err->str : "parser error");
+	caret = (int)strlen(ERR_PREFIX) + idx - cut;
+	fprintf(fp, ERR_PREFIX "'%s'\n", buf);
+	fprintf(fp, "%*s\\___ %s\n", caret + 1, "", err->str ? err->str : "parser error");
 	if (err->help)
-		fprintf(fp, "\n%s\n\n", err->help);
+		fprintf(fp, "\n%s\n", err->help);
+}
+
+void parse_events_error__print(const struct parse_events_error *err, const char *events, FILE *fp)
+{
+	parse_events_error__print_bare(err, events, fp);
 	fprintf(fp, "Run 'prf list' for a list of valid events\n");
 }
 
@@ -399,6 +431,10 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 		memcpy(key, t, klen);
 		key[klen] = '\0';
 
+		/* the identifier of a metric's event (stat -M, which names the
+		 * event after it): nothing for the counter */
+		if (!strcmp(key, "metric-id") && eq)
+			continue;
 		if (!strcmp(key, "name")) {
 			if (!eq || tend - tstart - klen - 1 == 0)
 				return set_error(ctx, idx, NULL, "missing value for term 'name'");
@@ -490,7 +526,8 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	if (!pmu) {
 		if (err == -ENOMEM)
 			return -ENOMEM;
-		return set_error(ctx, pos, NULL, "Cannot find PMU `%s'. Missing kernel support?",
+		/* perf 6.1 puts this error at the string's start */
+		return set_error(ctx, 0, NULL, "Cannot find PMU `%s'. Missing kernel support?",
 				 pmu_name);
 	}
 	attr.type = pmu->type;

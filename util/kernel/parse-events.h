@@ -23,9 +23,17 @@ struct parse_events_error {
 
 void parse_events_error__init(struct parse_events_error *err);
 void parse_events_error__exit(struct parse_events_error *err);
-/* Print perf's style of error for `events` to fp: the event string, a
- * caret under err->idx, the reason, the hint and
- * "Run 'prf list' for a list of valid events". */
+/*
+ * Print perf 6.1's error for `events` to fp: "event syntax error: '...'"
+ * with the string cut as perf cuts it for the terminal's width (80 when
+ * stdout is no terminal; a head cut so that the error is at most 13
+ * characters in, and an overlong tail, marked ".."), a caret line under
+ * err->idx with the reason, and the hint after an empty line.
+ */
+void parse_events_error__print_bare(const struct parse_events_error *err, const char *events,
+				    FILE *fp);
+/* The same, then "Run 'prf list' for a list of valid events" (as perf's
+ * -e option does). */
 void parse_events_error__print(const struct parse_events_error *err, const char *events, FILE *fp);
 
 /*
