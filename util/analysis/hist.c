@@ -681,7 +681,17 @@ static inline void hist_entry__count(struct hists *hists, struct hist_entry *he,
 	hists->nr_samples++;
 }
 
-int hists__add_sample(struct hists *hists, const struct hist_sample *s)
+void hists__count_self(struct hists *hists, struct hist_entry *he, uint64_t period, char level)
+{
+	const struct hist_sample s = { .period = period, .level = level };
+
+	hist_entry__count(hists, he, &s);
+}
+
+/* hists__add_sample(), and when self is not NULL the self entry in it for
+ * a sample that touched nothing else (else NULL) */
+static inline int hists__add(struct hists *hists, const struct hist_sample *s,
+			     struct hist_entry **self)
 {
 	const struct sort_order *so = hists->so;
 	struct hists_priv *p = hists->priv;
@@ -702,6 +712,8 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		he = comm ? self_memo__hit(p, s, comm) : NULL;
 		if (he) {
 			hist_entry__count(hists, he, s);
+			if (self)
+				*self = he;
 			return 0;
 		}
 	}
@@ -742,8 +754,11 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		return -ENOMEM;
 	hist_entry__count(hists, he, s);
 
-	if (!hists->use_callchain && !so->cumulate)
+	if (!hists->use_callchain && !so->cumulate) {
+		if (self)
+			*self = he;
 		return 0;
+	}
 	if (c && c->chain_id) {
 		memo = chain_memo__slot(p, he, c->chain_id);
 		if (memo && memo->chain_id == c->chain_id && memo->he == he) {
@@ -826,6 +841,18 @@ out:
 	if (memo)
 		chain_memo__store(p, memo, he, c->chain_id);
 	return 0;
+}
+
+int hists__add_sample(struct hists *hists, const struct hist_sample *s)
+{
+	return hists__add(hists, s, NULL);
+}
+
+int hists__add_sample_self(struct hists *hists, const struct hist_sample *s,
+			   struct hist_entry **self)
+{
+	*self = NULL;
+	return hists__add(hists, s, self);
 }
 
 /*
