@@ -106,7 +106,7 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	    !sample_time_filter__match(&in->pct, sample->time))
 		return 0;
 	idx = evsel->idx < 0 ? 0 : evsel->idx;
-	if (in->memo.slots && idx <= UINT16_MAX) {
+	if (in->memo.slots && sample_memo__fits(idx, sample)) {
 		/* seen since the model last changed: same entry, same verdict */
 		sl = sample_memo__slot(&in->memo, idx, sample);
 		if (sample_memo__hit(&in->memo, sl, idx, sample)) {

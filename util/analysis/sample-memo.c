@@ -9,9 +9,15 @@
 
 int sample_memo__init(struct sample_memo *m)
 {
+	size_t size = sizeof(*m->slots) << SAMPLE_MEMO_BITS;
+
 	m->gen = 1;
-	m->slots = calloc(1u << SAMPLE_MEMO_BITS, sizeof(*m->slots));
-	return m->slots ? 0 : -ENOMEM;
+	if (posix_memalign((void **)&m->slots, 64, size)) {
+		m->slots = NULL;
+		return -ENOMEM;
+	}
+	memset(m->slots, 0, size);
+	return 0;
 }
 
 void sample_memo__exit(struct sample_memo *m)

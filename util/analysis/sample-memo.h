@@ -11,7 +11,7 @@
  * there (hists__count_self()) without resolving the sample again.
  *
  * Direct mapped, a fixed 4096 slots; sample_memo__forget() empties it in
- * O(1) (a generation number). Not thread-safe: one per delivering thread.
+ * O(1) (a generation number; all slots cleared when it wraps). Not thread-safe: one per delivering thread.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -22,21 +22,29 @@ struct map;
 
 #define SAMPLE_MEMO_BITS 12
 
+/* 32 bytes: two to a cache line, none across one */
 struct sample_memo_slot {
 	uint64_t ip;
-	uint32_t pid, tid, cpu;
-	uint32_t gen;			/* another than the memo's: empty */
-	uint16_t idx;			/* the evsel's index */
+	struct hist_entry *he;		/* its self entry (in the event's hists) */
+	uint32_t pid, tid;
+	uint16_t cpu;			/* the sample's, 0xffff for (u32)-1 */
+	uint16_t gen;			/* another than the memo's: empty */
+	uint8_t idx;			/* the evsel's index */
 	uint8_t cpumode;
 	char level;			/* hist_sample.level */
 	bool filtered;			/* a filter rejected it */
-	struct hist_entry *he;		/* its self entry (in the event's hists) */
 };
 
 struct sample_memo {
 	struct sample_memo_slot *slots;
-	uint32_t gen;
+	uint16_t gen;
 };
+
+/* Can a sample of evsel index idx have a slot (its index and cpu fit)? */
+static inline bool sample_memo__fits(int idx, const struct perf_sample *sample)
+{
+	return idx >= 0 && idx <= UINT8_MAX && (sample->cpu < 0xffff || sample->cpu == (uint32_t)-1);
+}
 
 /* An empty memo; 0 or -ENOMEM. Free with sample_memo__exit(). */
 int sample_memo__init(struct sample_memo *m);
@@ -45,7 +53,7 @@ void sample_memo__exit(struct sample_memo *m);
 /* Forget every slot: call before the model changes (model_barrier). */
 void sample_memo__forget(struct sample_memo *m);
 
-/* The slot of a sample of evsel index idx. */
+/* The slot of a sample of evsel index idx (sample_memo__fits()). */
 static inline struct sample_memo_slot *sample_memo__slot(const struct sample_memo *m, int idx,
 							 const struct perf_sample *sample)
 {
@@ -62,7 +70,7 @@ static inline bool sample_memo__hit(const struct sample_memo *m, const struct sa
 				    int idx, const struct perf_sample *sample)
 {
 	return sl->gen == m->gen && sl->ip == sample->ip && sl->tid == sample->tid &&
-	       sl->pid == sample->pid && sl->cpu == sample->cpu && sl->idx == idx &&
+	       sl->pid == sample->pid && sl->cpu == (uint16_t)sample->cpu && sl->idx == idx &&
 	       sl->cpumode == sample->cpumode;
 }
 
@@ -80,8 +88,9 @@ static inline void sample_memo__store(const struct sample_memo *m, struct sample
 				      struct hist_entry *he, char level, bool filtered)
 {
 	*sl = (struct sample_memo_slot){
-		.ip = sample->ip, .pid = sample->pid, .tid = sample->tid, .cpu = sample->cpu,
-		.gen = m->gen, .idx = (uint16_t)idx, .cpumode = sample->cpumode,
+		.ip = sample->ip, .pid = sample->pid, .tid = sample->tid,
+		.cpu = (uint16_t)sample->cpu, .gen = m->gen, .idx = (uint8_t)idx,
+		.cpumode = sample->cpumode,
 		.level = level, .filtered = filtered, .he = he,
 	};
 }
