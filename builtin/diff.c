@@ -81,45 +81,23 @@ static const char *const diff_usage[] = {
 	NULL
 };
 
-static int diff__sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
-			struct evsel *evsel, struct machine *machine)
+/*
+ * A sample the memo does not know: resolved and added (sl: its memo slot,
+ * NULL without a memo), remembered when it may be.
+ */
+static __attribute__((noinline)) int diff__add(struct diff_input *in, struct perf_sample *sample,
+					       struct evsel *evsel, int idx,
+					       struct sample_memo_slot *sl)
 {
-	struct diff_input *in = container_of(tool, struct diff_input, tool);
 	struct diff_cmd *cmd = in->cmd;
 	struct resolved_sample *rs = &in->rs;
 	struct sample_filter *f = &cmd->filter;
 	struct resolve_opts ropts = { .max_stack = 127 };
 	struct hist_sample hs;		/* hist_sample__from_resolved() sets it all */
 	struct hist_entry *self = NULL;
-	struct sample_memo_slot *sl = NULL;
 	struct diff_event *ev;
-	int err, idx;
+	int err;
 
-	(void)event;
-	(void)machine;
-	if (!evsel)
-		evsel = sample->evsel;
-	if (!evsel || !sample_filter__match_cpu(f, sample->cpu))
-		return 0;
-	/* --time: samples outside count nowhere, not even in the totals */
-	if ((in->t_start && sample->time < in->t_start) || (in->t_end && sample->time > in->t_end) ||
-	    !sample_time_filter__match(&in->pct, sample->time))
-		return 0;
-	idx = evsel->idx < 0 ? 0 : evsel->idx;
-	if (in->memo.slots && sample_memo__fits(idx, sample)) {
-		/* seen since the model last changed: same entry, same verdict */
-		sl = sample_memo__slot(&in->memo, idx, sample);
-		if (sample_memo__hit(&in->memo, sl, idx, sample)) {
-			uint64_t period = sample->period ? sample->period : 1;
-
-			ev = &in->ev[idx];
-			ev->total += period;
-			if (!sl->filtered)
-				ev->total_nf += period;
-			hists__count_self(&ev->hists, sl->he, period, sl->level);
-			return 0;
-		}
-	}
 	err = sample__resolve(in->session, sample, evsel, rs);
 	if (!err && cmd->need_chain)
 		err = resolved_sample__callchain(in->session, rs, &ropts);
@@ -170,6 +148,41 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 	if (!err && self && sample_memo__may_keep(rs->al.map))
 		sample_memo__store(&in->memo, sl, idx, sample, self, hs.level, hs.filtered);
 	return err;
+}
+
+static int diff__sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
+			struct evsel *evsel, struct machine *machine)
+{
+	struct diff_input *in = container_of(tool, struct diff_input, tool);
+	struct sample_memo_slot *sl = NULL;
+	int idx;
+
+	(void)event;
+	(void)machine;
+	if (!evsel)
+		evsel = sample->evsel;
+	if (!evsel || !sample_filter__match_cpu(&in->cmd->filter, sample->cpu))
+		return 0;
+	/* --time: samples outside count nowhere, not even in the totals */
+	if ((in->t_start && sample->time < in->t_start) || (in->t_end && sample->time > in->t_end) ||
+	    (in->pct.nr && !sample_time_filter__match(&in->pct, sample->time)))
+		return 0;
+	idx = evsel->idx < 0 ? 0 : evsel->idx;
+	if (in->memo.slots && sample_memo__fits(idx, sample)) {
+		/* seen since the model last changed: same entry, same verdict */
+		sl = sample_memo__slot(&in->memo, idx, sample);
+		if (sample_memo__hit(&in->memo, sl, idx, sample)) {
+			uint64_t period = sample->period ? sample->period : 1;
+			struct diff_event *ev = &in->ev[idx];
+
+			ev->total += period;
+			if (!sl->filtered)
+				ev->total_nf += period;
+			hists__count_self(&ev->hists, sl->he, period, sl->level);
+			return 0;
+		}
+	}
+	return diff__add(in, sample, evsel, idx, sl);
 }
 
 /* Before the model changes (a side-band record): the queued samples

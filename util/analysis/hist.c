@@ -669,23 +669,7 @@ static uint64_t frame_vaddr(const struct callchain_frame *f)
 static inline void hist_entry__count(struct hists *hists, struct hist_entry *he,
 				     const struct hist_sample *s)
 {
-	he->period += s->period;
-	if (s->level == 'k')
-		he->period_sys += s->period;
-	else if (s->level == '.')
-		he->period_us += s->period;
-	he->nr_samples++;
-	he->period_acc += s->period;
-	he->nr_samples_acc++;
-	hists->total_period += s->period;
-	hists->nr_samples++;
-}
-
-void hists__count_self(struct hists *hists, struct hist_entry *he, uint64_t period, char level)
-{
-	const struct hist_sample s = { .period = period, .level = level };
-
-	hist_entry__count(hists, he, &s);
+	hists__count_self(hists, he, s->period, s->level);
 }
 
 /* hists__add_sample(), and when self is not NULL the self entry in it for

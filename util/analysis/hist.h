@@ -194,9 +194,22 @@ int hists__add_sample_self(struct hists *hists, const struct hist_sample *s,
  * Count a sample of period (its unit: the event's) and level ('k'
  * kernel, '.' user, ...; hist_sample.level) in he, an entry of hists that
  * hists__add_sample_self() returned, and in the hists' totals: what
- * adding an identical sample again would do.
+ * adding an identical sample again would do (inline: once per sample).
  */
-void hists__count_self(struct hists *hists, struct hist_entry *he, uint64_t period, char level);
+static inline void hists__count_self(struct hists *hists, struct hist_entry *he, uint64_t period,
+				     char level)
+{
+	he->period += period;
+	if (level == 'k')
+		he->period_sys += period;
+	else if (level == '.')
+		he->period_us += period;
+	he->nr_samples++;
+	he->period_acc += period;
+	he->nr_samples_acc++;
+	hists->total_period += period;
+	hists->nr_samples++;
+}
 /*
  * Build ahead part of what hists__output_resort() may need: insert up to
  * budget more entries, in creation order, into perf's input tree (its
