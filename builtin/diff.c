@@ -19,6 +19,7 @@
 #include "../util/analysis/diff-stat.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/hist-feed.h"
+#include "../util/analysis/sample-memo.h"
 #include "../util/analysis/sample-filter.h"
 #include "../util/analysis/sort.h"
 #include "../util/kernel/evlist.h"
@@ -48,6 +49,7 @@ struct diff_input {
 	struct perf_session *session;
 	struct resolved_sample rs;
 	struct hists_feed *feed;	/* adds the resolved samples to the hists */
+	struct sample_memo memo;	/* sample -> its entry; empty slots: none */
 	struct diff_event *ev;		/* by evsel idx */
 	int nr_ev;
 	uint64_t t_start, t_end;	/* --time, ns; 0: open */
@@ -79,35 +81,29 @@ static const char *const diff_usage[] = {
 	NULL
 };
 
-static int diff__sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
-			struct evsel *evsel, struct machine *machine)
+/*
+ * A sample the memo does not know: resolved and added (sl: its memo slot,
+ * NULL without a memo), remembered when it may be.
+ */
+static __attribute__((noinline)) int diff__add(struct diff_input *in, struct perf_sample *sample,
+					       struct evsel *evsel, int idx,
+					       struct sample_memo_slot *sl)
 {
-	struct diff_input *in = container_of(tool, struct diff_input, tool);
 	struct diff_cmd *cmd = in->cmd;
 	struct resolved_sample *rs = &in->rs;
 	struct sample_filter *f = &cmd->filter;
 	struct resolve_opts ropts = { .max_stack = 127 };
 	struct hist_sample hs;		/* hist_sample__from_resolved() sets it all */
+	struct hist_entry *self = NULL;
 	struct diff_event *ev;
-	int err, idx;
+	int err;
 
-	(void)event;
-	(void)machine;
-	if (!evsel)
-		evsel = sample->evsel;
-	if (!evsel || !sample_filter__match_cpu(f, sample->cpu))
-		return 0;
-	/* --time: samples outside count nowhere, not even in the totals */
-	if ((in->t_start && sample->time < in->t_start) || (in->t_end && sample->time > in->t_end) ||
-	    !sample_time_filter__match(&in->pct, sample->time))
-		return 0;
 	err = sample__resolve(in->session, sample, evsel, rs);
 	if (!err && cmd->need_chain)
 		err = resolved_sample__callchain(in->session, rs, &ropts);
 	if (err)
 		return err;
 	resolved_sample__location(rs, cmd->need_chain);
-	idx = evsel->idx < 0 ? 0 : evsel->idx;
 	if (idx >= in->nr_ev) {
 		int n = idx + 4;
 		struct diff_event *e = realloc(in->ev, (size_t)n * sizeof(*e));
@@ -145,14 +141,58 @@ static int diff__sample(struct perf_tool *tool, union perf_event *event, struct 
 		err = hists_feed__sync(in->feed);
 		return err ? err : hists__add_sample(&ev->hists, &hs);
 	}
-	return hists_feed__add(in->feed, &ev->hists, &hs);
+	if (!sl)
+		return hists_feed__add(in->feed, &ev->hists, &hs);
+	/* in line (no feed thread with a memo) */
+	err = hists__add_sample_self(&ev->hists, &hs, &self);
+	if (!err && self && sample_memo__may_keep(rs->al.map))
+		sample_memo__store(&in->memo, sl, idx, sample, self, hs.level, hs.filtered);
+	return err;
+}
+
+static int diff__sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
+			struct evsel *evsel, struct machine *machine)
+{
+	struct diff_input *in = container_of(tool, struct diff_input, tool);
+	struct sample_memo_slot *sl = NULL;
+	int idx;
+
+	(void)event;
+	(void)machine;
+	if (!evsel)
+		evsel = sample->evsel;
+	if (!evsel || !sample_filter__match_cpu(&in->cmd->filter, sample->cpu))
+		return 0;
+	/* --time: samples outside count nowhere, not even in the totals */
+	if ((in->t_start && sample->time < in->t_start) || (in->t_end && sample->time > in->t_end) ||
+	    (in->pct.nr && !sample_time_filter__match(&in->pct, sample->time)))
+		return 0;
+	idx = evsel->idx < 0 ? 0 : evsel->idx;
+	if (in->memo.slots && sample_memo__fits(idx, sample)) {
+		/* seen since the model last changed: same entry, same verdict */
+		sl = sample_memo__slot(&in->memo, idx, sample);
+		if (sample_memo__hit(&in->memo, sl, idx, sample)) {
+			uint64_t period = sample->period ? sample->period : 1;
+			struct diff_event *ev = &in->ev[idx];
+
+			ev->total += period;
+			if (!sl->filtered)
+				ev->total_nf += period;
+			hists__count_self(&ev->hists, sl->he, period, sl->level);
+			return 0;
+		}
+	}
+	return diff__add(in, sample, evsel, idx, sl);
 }
 
 /* Before the model changes (a side-band record): the queued samples
  * point into it. */
 static int diff__model_barrier(struct perf_tool *tool)
 {
-	return hists_feed__sync(container_of(tool, struct diff_input, tool)->feed);
+	struct diff_input *in = container_of(tool, struct diff_input, tool);
+
+	sample_memo__forget(&in->memo);
+	return hists_feed__sync(in->feed);
 }
 
 /* Read one input into its hists (not sorted yet). 0, or 1 after a
@@ -167,10 +207,17 @@ static int diff__read(struct diff_cmd *cmd, struct diff_input *in)
 	in->tool.model_barrier = diff__model_barrier;
 	if (resolved_sample__init(&in->rs, true))
 		return 1;
-	/* resolving on this thread, adding to the hists on a second one, as
-	 * report does (in line on one CPU, or where that measures faster) */
-	in->feed = hists_feed__new(true);
+	/*
+	 * With callchain work (a parent key, --children) resolving on this
+	 * thread and adding to the hists on a second one, as report does (in
+	 * line on one CPU, or where that measures faster). Without, as
+	 * report without -g: in line, each sample's entry memoized (the
+	 * files are read side by side already).
+	 */
+	in->feed = hists_feed__new(cmd->need_chain);
 	if (!in->feed)
+		return 1;
+	if (!cmd->need_chain && !hists_feed__threaded(in->feed) && sample_memo__init(&in->memo))
 		return 1;
 	in->session = perf_session__new(in->path, &in->tool, &err);
 	if (!in->session) {
@@ -774,6 +821,7 @@ out:
 		struct diff_input *in = &cmd->in[i];
 
 		hists_feed__delete(in->feed);	/* before the hists it adds to */
+		sample_memo__exit(&in->memo);
 		for (int e = 0; e < in->nr_ev; e++)
 			if (in->ev[e].used)
 				hists__exit(&in->ev[e].hists);

@@ -363,6 +363,83 @@ static int test__many_samples(void)
 }
 
 /*
+ * hists__add_sample_self() names the self entry only when the sample
+ * touched nothing else (no callchain trie, no children), and counting a
+ * sample there with hists__count_self() gives the hists adding it in
+ * full gives: the same entries, periods (user and kernel) and totals.
+ */
+static int test__count_self(void)
+{
+	struct fake f;
+	struct callchain_param cc;
+	struct sort_order so;
+	struct hists full, memo;
+	struct hist_entry *self, *seen[4] = { NULL };
+	char levels[4] = { '.', 'k', '.', 'k' };
+
+	fake_init(&f);
+	callchain_param__init(&cc);
+	TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, false, false, false, NULL));
+	TEST_ASSERT_VAL("init", !hists__init(&full, &so, &cc, false));
+	TEST_ASSERT_VAL("init", !hists__init(&memo, &so, &cc, false));
+	for (int i = 0; i < 1000; i++) {
+		int k = (i * 7) % 4;
+		struct hist_sample hs = {
+			.thread = &f.thread, .comm = "tree", .cpu = 0, .period = 10 + k,
+			.map = &f.map, .sym = f.syms[k], .addr = f.syms[k]->start + 4,
+			.level = levels[k],
+		};
+
+		TEST_ASSERT_VAL("add", !hists__add_sample(&full, &hs));
+		if (seen[k]) {
+			hists__count_self(&memo, seen[k], hs.period, hs.level);
+			continue;
+		}
+		TEST_ASSERT_VAL("add self", !hists__add_sample_self(&memo, &hs, &self));
+		TEST_ASSERT_VAL("self entry named", self && self->sym == f.syms[k]);
+		seen[k] = self;
+	}
+	TEST_ASSERT_VAL("resort", !hists__output_resort(&full, &so));
+	TEST_ASSERT_VAL("resort", !hists__output_resort(&memo, &so));
+	TEST_ASSERT_EQUAL("entries", memo.nr_sorted, full.nr_sorted);
+	TEST_ASSERT_EQUAL("total", memo.total_period, full.total_period);
+	TEST_ASSERT_EQUAL("samples", memo.nr_samples, full.nr_samples);
+	for (size_t i = 0; i < full.nr_sorted; i++) {
+		const struct hist_entry *a = full.sorted[i], *b = memo.sorted[i];
+
+		TEST_ASSERT_VAL("same symbol", a->sym == b->sym);
+		TEST_ASSERT_EQUAL("period", b->period, a->period);
+		TEST_ASSERT_EQUAL("period_sys", b->period_sys, a->period_sys);
+		TEST_ASSERT_EQUAL("period_us", b->period_us, a->period_us);
+		TEST_ASSERT_EQUAL("nr_samples", b->nr_samples, a->nr_samples);
+		TEST_ASSERT_EQUAL("period_acc", b->period_acc, a->period_acc);
+	}
+	hists__exit(&full);
+	hists__exit(&memo);
+	sort_order__exit(&so);
+	/* callchain work: no self entry to count on */
+	TEST_ASSERT_VAL("sort", !sort_order__parse(&so, NULL, NULL, true, false, false, NULL));
+	TEST_ASSERT_VAL("init", !hists__init(&memo, &so, &cc, true));
+	{
+		struct callchain_frame frames[4];
+		struct callchain_cursor c = { .frames = frames, .alloc = 4 };
+		const int s1[] = { 3, 2, 1, 0 };
+		struct hist_sample hs = {
+			.thread = &f.thread, .comm = "tree", .period = 1, .map = &f.map,
+			.sym = f.syms[3], .addr = f.syms[3]->start + 4, .level = '.', .chain = &c,
+		};
+
+		make_chain(&f, &c, s1, 4);
+		TEST_ASSERT_VAL("add self", !hists__add_sample_self(&memo, &hs, &self));
+		TEST_ASSERT_VAL("no self entry with children", !self);
+	}
+	hists__exit(&memo);
+	sort_order__exit(&so);
+	fake_exit(&f);
+	return TEST_OK;
+}
+
+/*
  * Samples whose chain carries a chain_id (the resolver's cache identity)
  * are replayed from the per-entry memo after the first one: the result
  * must be the same as adding every sample in full (chain_id 0), in
@@ -1010,6 +1087,7 @@ DEFINE_SUITE(hist, "report histograms, sort keys and callchain trees",
 	     TEST_CASE(sort_and_params, "-s/-F parsing and -g parsing"),
 	     TEST_CASE(many_samples, "1M samples accumulate correctly"),
 	     TEST_CASE(chain_memo, "samples replayed per chain id equal samples added in full"),
+	     TEST_CASE(count_self, "a sample counted in its self entry equals the sample added in full"),
 	     TEST_CASE(collapse_keys, "compact collapse and output keys order as the compares"),
 	     TEST_CASE(parallel_print, "text formatted on helper threads equals one thread's"),
 	     TEST_CASE(feed, "samples added on a second thread (report's pipeline) equal in line"),

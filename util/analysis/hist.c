@@ -700,19 +700,13 @@ static uint64_t frame_vaddr(const struct callchain_frame *f)
 static inline void hist_entry__count(struct hists *hists, struct hist_entry *he,
 				     const struct hist_sample *s)
 {
-	he->period += s->period;
-	if (s->level == 'k')
-		he->period_sys += s->period;
-	else if (s->level == '.')
-		he->period_us += s->period;
-	he->nr_samples++;
-	he->period_acc += s->period;
-	he->nr_samples_acc++;
-	hists->total_period += s->period;
-	hists->nr_samples++;
+	hists__count_self(hists, he, s->period, s->level);
 }
 
-int hists__add_sample(struct hists *hists, const struct hist_sample *s)
+/* hists__add_sample(), and when self is not NULL the self entry in it for
+ * a sample that touched nothing else (else NULL) */
+static inline int hists__add(struct hists *hists, const struct hist_sample *s,
+			     struct hist_entry **self)
 {
 	const struct sort_order *so = hists->so;
 	struct hists_priv *p = hists->priv;
@@ -733,6 +727,8 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		he = comm ? self_memo__hit(p, s, comm) : NULL;
 		if (he) {
 			hist_entry__count(hists, he, s);
+			if (self)
+				*self = he;
 			return 0;
 		}
 	}
@@ -774,8 +770,11 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		return -ENOMEM;
 	hist_entry__count(hists, he, s);
 
-	if (!hists->use_callchain && !so->cumulate)
+	if (!hists->use_callchain && !so->cumulate) {
+		if (self)
+			*self = he;
 		return 0;
+	}
 	if (c && c->chain_id) {
 		memo = chain_memo__slot(p, he, c->chain_id);
 		if (memo && memo->chain_id == c->chain_id && memo->he == he) {
@@ -858,6 +857,18 @@ out:
 	if (memo)
 		chain_memo__store(p, memo, he, c->chain_id);
 	return 0;
+}
+
+int hists__add_sample(struct hists *hists, const struct hist_sample *s)
+{
+	return hists__add(hists, s, NULL);
+}
+
+int hists__add_sample_self(struct hists *hists, const struct hist_sample *s,
+			   struct hist_entry **self)
+{
+	*self = NULL;
+	return hists__add(hists, s, self);
 }
 
 /*

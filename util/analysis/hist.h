@@ -198,6 +198,35 @@ void hists__forget_memos(struct hists *hists);
 /* Account one sample (see the top comment). 0 or -ENOMEM. */
 int hists__add_sample(struct hists *hists, const struct hist_sample *s);
 /*
+ * hists__add_sample(), also telling a caller that memoizes samples which
+ * entry took it: *self is the sample's self entry when that is all the
+ * sample touched (no callchain trie, no children: then an identical later
+ * sample may be counted with hists__count_self() instead), else NULL.
+ * 0 or -ENOMEM (*self NULL).
+ */
+int hists__add_sample_self(struct hists *hists, const struct hist_sample *s,
+			   struct hist_entry **self);
+/*
+ * Count a sample of period (its unit: the event's) and level ('k'
+ * kernel, '.' user, ...; hist_sample.level) in he, an entry of hists that
+ * hists__add_sample_self() returned, and in the hists' totals: what
+ * adding an identical sample again would do (inline: once per sample).
+ */
+static inline void hists__count_self(struct hists *hists, struct hist_entry *he, uint64_t period,
+				     char level)
+{
+	he->period += period;
+	if (level == 'k')
+		he->period_sys += period;
+	else if (level == '.')
+		he->period_us += period;
+	he->nr_samples++;
+	he->period_acc += period;
+	he->nr_samples_acc++;
+	hists->total_period += period;
+	hists->nr_samples++;
+}
+/*
  * Build ahead part of what hists__output_resort() may need: insert up to
  * budget more entries, in creation order, into perf's input tree (its
  * first collapse tree: hist_entry__cmp_collapse, not transitive, so it is

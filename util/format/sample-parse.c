@@ -89,6 +89,13 @@ static int parse_id_trailer(struct evsel *evsel, union perf_event *event, struct
 #define NEED(n) do { if ((uint64_t)(end - p) < (uint64_t)(n)) return -EFAULT; } while (0)
 #define GET64(dst) do { NEED(8); memcpy(&(dst), p, 8); p += 8; } while (0)
 
+/* the sample_type bits of the fields after the callchain */
+#define AFTER_CALLCHAIN_BITS (PERF_SAMPLE_RAW | PERF_SAMPLE_BRANCH_STACK | PERF_SAMPLE_REGS_USER | \
+			      PERF_SAMPLE_STACK_USER | PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT | \
+			      PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_TRANSACTION | PERF_SAMPLE_REGS_INTR | \
+			      PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_CGROUP | PERF_SAMPLE_DATA_PAGE_SIZE | \
+			      PERF_SAMPLE_CODE_PAGE_SIZE | PERF_SAMPLE_AUX)
+
 static int regs_weight(uint64_t mask)
 {
 	return __builtin_popcountll(mask);
@@ -172,6 +179,9 @@ static int parse_sample(struct evsel *evsel, union perf_event *event, struct per
 		s->callchain = (const struct ip_callchain *)p;
 		p += 8 + nr * 8;
 	}
+	/* the common case (ip, tid, time, cpu, period, callchain): done */
+	if (!(type & AFTER_CALLCHAIN_BITS))
+		return 0;
 	if (type & PERF_SAMPLE_RAW) {
 		uint32_t rs;
 
