@@ -22,7 +22,6 @@
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
-#include "../util/lib/config.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
@@ -35,7 +34,6 @@ struct annotate {
 	const char *vmlinux, *symfs, *objdump, *prefix, *prefix_strip;
 	bool use_stdio, use_stdio2, use_tui, force, skip_missing, group, stdio_color;
 	bool source;			/* --no-source clears it */
-	bool hide_src_code;		/* annotate.hide_src_code: none in the browser */
 	double percent_limit;
 	struct annotate_opts aopts;
 	const char **symbols;		/* -s and the arguments */
@@ -351,7 +349,8 @@ static int annotate__browse(struct annotate *ann)
 	}
 	if (tui__init())
 		return annotate__print(ann);
-	err = tui__browse_annotate(ann->set, syms, nr, &ann->aopts);
+	err = tui__browse_annotate(ann->set, syms, nr, &ann->aopts,
+				   ann->session->data.env.cpuid);
 	tui__exit();
 	annotate__note_unresolved(ann);
 	return err;
@@ -378,9 +377,8 @@ static int annotate__check(struct annotate *ann, int argc, const char **argv)
 		return 129;
 	}
 	if (ann->disasm_style) {
-		if (!strcmp(ann->disasm_style, "intel"))
-			ann->aopts.intel = true;
-		else if (strcmp(ann->disasm_style, "att")) {
+		ann->aopts.intel = !strcmp(ann->disasm_style, "intel");
+		if (!ann->aopts.intel && strcmp(ann->disasm_style, "att")) {
 			fprintf(stderr, "prf annotate: -M takes intel or att, not '%s'\n",
 				ann->disasm_style);
 			return 129;
@@ -390,7 +388,7 @@ static int annotate__check(struct annotate *ann, int argc, const char **argv)
 		fprintf(stderr, "prf annotate: --objdump ignored: prf disassembles in process\n");
 	/* perf's choice: the TUI unless --stdio, on a terminal */
 	ann->use_tui = !ann->use_stdio && !ann->use_stdio2 && tui__usable() == 0;
-	ann->aopts.no_source = !ann->source || (ann->use_tui && ann->hide_src_code);
+	ann->aopts.no_source = !ann->source;
 	ann->aopts.percent_limit = ann->percent_limit;
 	ann->symbols = calloc((size_t)argc + 1, sizeof(*ann->symbols));
 	if (!ann->symbols)
@@ -403,26 +401,13 @@ static int annotate__check(struct annotate *ann, int argc, const char **argv)
 }
 
 /*
- * The annotate.* keys of perf's configuration files (perf-config(1)) that
- * prf acts on, as defaults the command line overrides: show_nr_samples
- * (-n), show_total_period, disassembler_style (-M); hide_src_code hides
- * the source in the browser (perf's stdio ignores it). 0 or -1 after a
- * message about a bad value.
+ * The annotate.* keys of perf's configuration files (perf-config(1)), as
+ * defaults the command line overrides (annotate_opts__config()). 0 or -1
+ * after a message about a bad value.
  */
 static int annotate__config(struct annotate *ann)
 {
-	bool b;
-	int err;
-
-	err = config__get_bool("annotate.show_nr_samples", &b);
-	if (err > 0)
-		ann->aopts.show_nr_samples = b;
-	if (err >= 0 && (err = config__get_bool("annotate.show_total_period", &b)) > 0)
-		ann->aopts.show_total_period = b;
-	if (err >= 0 && (err = config__get_bool("annotate.hide_src_code", &b)) > 0)
-		ann->hide_src_code = b;
-	ann->disasm_style = config__get("annotate.disassembler_style");
-	return err < 0 ? -1 : 0;
+	return annotate_opts__config(&ann->aopts, &ann->disasm_style) ? -1 : 0;
 }
 
 int cmd_annotate(int argc, const char **argv)

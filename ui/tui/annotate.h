@@ -19,12 +19,14 @@ struct annotated_sym;
 struct annotate_opts;
 
 /*
- * Browse syms[0..nr) (hottest first) of set, starting with syms[0].
- * Needs tui__init(); does not call tui__exit(). 0 when the user quit,
- * -ENOMEM, -EIO when the terminal failed; a symbol that cannot be
- * annotated shows its error on the help line.
+ * Browse syms[0..nr) (hottest first) of set, starting with syms[0], in
+ * the layout opts set (its annotate.* key fields: the keys' starting
+ * states; cpuid: the recording's CPUID feature for the fused-jump marks,
+ * or NULL for none). Needs tui__init(); does not call tui__exit(). 0 when
+ * the user quit, -ENOMEM, -EIO when the terminal failed; a symbol that
+ * cannot be annotated shows its error on the help line.
  */
 int tui__browse_annotate(struct annotation_set *set, struct annotated_sym **syms, size_t nr,
-			 const struct annotate_opts *opts);
+			 const struct annotate_opts *opts, const char *cpuid);
 
 #endif
