@@ -137,6 +137,61 @@ static int browser__load(struct ann_browser *b, const struct annotated_sym *as)
  * its target, an instruction fused with the jump, a row in between. */
 enum jump_part { JP_NONE, JP_JUMP, JP_TARGET, JP_FUSED, JP_BETWEEN };
 
+/* Bytes of the UTF-8 character at s (1 for a stray byte). */
+static int utf8__len(const char *s)
+{
+	int n = 1;
+
+	while (s[0] && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n++;
+	return n;
+}
+
+/*
+ * Replace the display cells from col of line (len bytes, NUL-terminated,
+ * one cell per UTF-8 character) with the characters of glyphs, blanks
+ * added where the line is shorter. Returns the new length; the line is
+ * left as it was when it would not fit in size.
+ */
+static int cells__overwrite(char *line, size_t size, int len, int col, const char *glyphs)
+{
+	char out[1024];
+	int i = 0, c = 0, o = 0, g = 0, nr = 0, k;
+
+	for (k = 0; glyphs[k]; k += utf8__len(glyphs + k))
+		nr++;
+	while (c < col) {		/* the cells before col, kept */
+		k = i < len ? utf8__len(line + i) : 0;
+		if (o + (k ? k : 1) >= (int)sizeof(out))
+			return len;
+		if (k) {
+			memcpy(out + o, line + i, (size_t)k);
+			i += k;
+			o += k;
+		} else {
+			out[o++] = ' ';
+		}
+		c++;
+	}
+	for (; nr--; c++) {		/* over the next cells */
+		k = utf8__len(glyphs + g);
+		if (o + k >= (int)sizeof(out))
+			return len;
+		memcpy(out + o, glyphs + g, (size_t)k);
+		o += k;
+		g += k;
+		if (i < len)
+			i += utf8__len(line + i);
+	}
+	if (o + (len - i) >= (int)sizeof(out) || (size_t)(o + (len - i)) >= size)
+		return len;
+	memcpy(out + o, line + i, (size_t)(len - i));
+	o += len - i;
+	memcpy(line, out, (size_t)o);
+	line[o] = '\0';
+	return o;
+}
+
 /*
  * The row of line li as perf's browser draws it: the value column (t;
  * the first screen row names it), a bar, the line in perf's layout
@@ -149,7 +204,7 @@ static void browser__format(const struct ann_browser *b, size_t li, bool first_r
 {
 	const struct annotate_line *al = &b->l.lines[li];
 	const struct annotate_opts *o = b->opts;
-	int vw = b->lay.vw, n = 0, at = -1, bar, len;
+	int vw = b->lay.vw, n = 0, len;
 	char line[1024];
 	const char *glyphs = NULL;
 
@@ -170,11 +225,7 @@ static void browser__format(const struct ann_browser *b, size_t li, bool first_r
 		snprintf(buf + n, size - (size_t)n, BOX_V "%s", al->text);
 		return;
 	}
-	len = annotate_layout__line(&b->lay, li, part != JP_JUMP && part != JP_TARGET &&
-				    part != JP_FUSED, line, sizeof(line), &at);
-	/* the line's column of the vertical bar: before an instruction's
-	 * arrow columns; for other lines where an instruction's would be */
-	bar = at >= 3 ? at - 3 : 1 + b->lay.aw + 1;
+	len = annotate_layout__line(&b->lay, li, true, line, sizeof(line), NULL);
 	switch (part) {
 	case JP_JUMP:
 		glyphs = up ? BOX_UR BOX_H BOX_H : BOX_DR BOX_H BOX_H;
@@ -191,17 +242,12 @@ static void browser__format(const struct ann_browser *b, size_t li, bool first_r
 	default:
 		break;
 	}
-	while (glyphs && len < bar + 1 && len + 1 < (int)sizeof(line)) {
-		line[len++] = ' ';
-		line[len] = '\0';
-	}
-	if (!glyphs || bar >= len) {
-		snprintf(buf + n, size - (size_t)n, BOX_V "%s", line + 1);
-		return;
-	}
-	/* the cells replaced are blanks: one byte each */
-	snprintf(buf + n, size - (size_t)n, BOX_V "%.*s%s%s", bar - 1, line + 1, glyphs,
-		 line + bar + (part == JP_BETWEEN ? 1 : 3 < len - bar ? 3 : len - bar));
+	/* the line is drawn over whatever the row has in its column: the
+	 * blank after a full address column and the two arrow columns (perf
+	 * draws there also where the row's offset is printed narrower) */
+	if (glyphs)
+		len = cells__overwrite(line, sizeof(line), len, 1 + b->lay.aw + 1, glyphs);
+	snprintf(buf + n, size - (size_t)n, BOX_V "%s", len > 0 ? line + 1 : "");
 }
 
 /* Find b->search from the row after (dir 1) or before (-1) the selected
