@@ -16,6 +16,7 @@
 #include "builtin.h"
 #include "../ui/pager.h"
 #include "../ui/tui/annotate.h"
+#include "../util/lib/config.h"
 #include "../ui/tui/tui.h"
 #include "../util/analysis/annotate.h"
 #include "../util/session/resolve.h"
@@ -36,6 +37,7 @@ struct annotate {
 	bool source;			/* --no-source clears it */
 	double percent_limit;
 	struct annotate_opts aopts;
+	bool demangle;			/* --demangle (default), annotate.demangle */
 	const char **symbols;		/* -s and the arguments */
 	int nr_symbols;
 
@@ -402,12 +404,17 @@ static int annotate__check(struct annotate *ann, int argc, const char **argv)
 
 /*
  * The annotate.* keys of perf's configuration files (perf-config(1)), as
- * defaults the command line overrides (annotate_opts__config()). 0 or -1
- * after a message about a bad value.
+ * defaults the command line overrides (annotate_opts__config(), and
+ * annotate.demangle as --demangle). 0 or -1 after a message about a bad
+ * value.
  */
 static int annotate__config(struct annotate *ann)
 {
-	return annotate_opts__config(&ann->aopts, &ann->disasm_style) ? -1 : 0;
+	int err = annotate_opts__config(&ann->aopts, &ann->disasm_style);
+
+	if (config__get_bool("annotate.demangle", &ann->demangle) < 0)
+		err = -EINVAL;
+	return err ? -1 : 0;
 }
 
 int cmd_annotate(int argc, const char **argv)
@@ -419,6 +426,7 @@ int cmd_annotate(int argc, const char **argv)
 	if (!ann)
 		return 1;
 	ann->source = true;
+	ann->demangle = true;
 	if (annotate__config(ann))
 		goto out;
 	{
@@ -443,6 +451,8 @@ int cmd_annotate(int argc, const char **argv)
 			OPT_BOOLEAN(0, "skip-missing", &ann->skip_missing, "Skip symbols that cannot be annotated"),
 			OPT_BOOLEAN(0, "group", &ann->group, "Show event group information together"),
 			OPT_BOOLEAN(0, "source", &ann->source, "Interleave source code with assembly code (default)"),
+			OPT_BOOLEAN(0, "demangle", &ann->demangle,
+				    "Demangle C++ symbol names (default; --no-demangle: as in the ELF)"),
 			OPT_BOOLEAN(0, "asm-raw", &ann->aopts.asm_raw, "Display raw encoding of assembly instructions"),
 			OPT_STRING('M', "disassembler-style", &ann->disasm_style, "disassembler style",
 				   "Specify disassembler style (intel or att)"),
@@ -491,6 +501,7 @@ int cmd_annotate(int argc, const char **argv)
 	if (ann->session->machine) {
 		ann->session->machine->symfs = ann->symfs;
 		ann->session->machine->vmlinux = ann->vmlinux;
+		ann->session->machine->demangle = ann->demangle;
 	}
 	err = perf_session__process_events(ann->session);
 	if (err && !perf_session__input_damage(ann->session, err)) {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# the annotate.* keys of a perfconfig change prf annotate's TUI as perf annotate --tui's in tmux: the listing rows on the screen equal perf's (offsets or addresses by use_offset, line numbers by show_linenr, jump counts by show_nr_jumps, offsets by offset_level, source by hide_src_code, values by show_total_period), with the selected jump's line to its target drawn or not (jump_arrows), and after the o k J j t s keys
+# the annotate.* keys of a perfconfig change prf annotate's TUI as perf annotate --tui's in tmux: the listing rows on the screen equal perf's (offsets or addresses by use_offset, line numbers by show_linenr, jump counts by show_nr_jumps, offsets by offset_level, source by hide_src_code, values by show_total_period), with the selected jump's line to its target drawn or not (jump_arrows), and after the o k J j t s O keys
 # prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses
 #
 # Records main -> a -> b -> leaf (-O0 -g, tests/shell/lib/tui.sh) with
@@ -98,4 +98,5 @@ same "offset_level=3 show_nr_jumps=true"
 same "hide_src_code=true show_total_period=true" jump
 same "" jump o k J
 same "" jump j t s
+same "offset_level=2" jump O
 exit 0

@@ -1,5 +1,5 @@
 #!/bin/bash
-# the annotate.* keys of ~/.perfconfig change prf annotate --stdio and --stdio2 as they change perf annotate's, byte for byte: use_offset, show_linenr, show_nr_jumps, offset_level, hide_src_code, jump_arrows, show_nr_samples, show_total_period, alone and together; disassembler_style as -M; the command line wins
+# the annotate.* keys of ~/.perfconfig change prf annotate --stdio and --stdio2 as they change perf annotate's, byte for byte: use_offset, show_linenr, show_nr_jumps, offset_level, hide_src_code, jump_arrows, show_nr_samples, show_total_period, alone and together; disassembler_style as -M; demangle; the command line wins
 #
 # Two programs the test compiles (as annotate-stdio2.sh): main -> a -> b
 # -> leaf at -O0 (calls, forward and backward jumps) and an -O2 loop
@@ -96,6 +96,28 @@ PERF_CONFIG=/dev/null "$PRF" annotate --stdio -n -i tree.data b > att.ref 2>/dev
 	fail "annotate -n"
 cmp -s att.txt att.ref || { diff att.ref att.txt | head; fail "-M att does not win over the file"; }
 echo "ok: -M att wins over annotate.disassembler_style"
+
+# annotate.demangle=false: the C++ name as in the ELF in --stdio2's title
+if command -v g++ > /dev/null; then
+	cat > cp.cc <<'SRC'
+namespace ns { struct W { static void spin(unsigned long n); }; }
+volatile unsigned long sink;
+__attribute__((noinline)) void ns::W::spin(unsigned long n) { for (unsigned long i = 0; i < n; i++) sink += i; }
+int main() { ns::W::spin(100000000UL); return 0; }
+SRC
+	g++ -O0 -g -o cp cp.cc || fail "g++"
+	perf_record cp.data ./cp
+	for cfg in "" "annotate.demangle=false"; do
+		rm -f "$HOME/.perfconfig"
+		[ -n "$cfg" ] && "$PERF" config $cfg
+		"$PERF" annotate --stdio2 -i cp.data -d cp 2>/dev/null | head -2 > perf.txt
+		prf_out prf.txt annotate --stdio2 -i cp.data -d cp
+		head -2 prf.txt | cmp -s - perf.txt ||
+			{ head -2 prf.txt | diff perf.txt -; fail "C++ title with '$cfg' differs"; }
+	done
+	grep -q '^_ZN2ns1W4spinEm() ' prf.txt || fail "annotate.demangle=false: $(sed -n 2p prf.txt)"
+	echo "ok: annotate.demangle"
+fi
 
 # a bad value is named
 rm -f "$HOME/.perfconfig"

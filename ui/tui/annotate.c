@@ -47,6 +47,7 @@ static const char annotate_help[] =
 	"J             Toggle showing number of jump sources on targets\n"
 	"n             Search next string\n"
 	"o/f           Toggle showing offsets to full address\n"
+	"O             Bump offset level (jump targets -> +call -> all -> cycle thru)\n"
 	"s             Toggle source code view\n"
 	"t             Circulate percent, total period, samples view\n"
 	"/             Search string\n"
@@ -502,6 +503,10 @@ static int browser__key(struct ann_browser *b, int key, int depth)
 	case 'o':
 	case 'f':
 		b->opts_own.use_addr = !b->opts_own.use_addr;
+		break;
+	case 'O':	/* offsets of jump targets, + calls, all, again */
+		b->opts_own.offset_level = b->opts_own.offset_level < 1 ? 2 :
+					   b->opts_own.offset_level % 3 + 1;
 		break;
 	case 'H':
 		if (b->nr_hot) {
