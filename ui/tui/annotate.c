@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The annotate browser (annotate.h): the listing of annotated_sym__listing()
- * drawn row by row, source lines and addresses on demand.
+ * drawn row by row in perf's layout (annotate_layout__line()), its
+ * options (annotate.* keys) toggled by perf's keys.
  */
 #include <errno.h>
 #include <inttypes.h>
