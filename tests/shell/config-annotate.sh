@@ -52,6 +52,23 @@ for kv in "use_offset=false" "show_linenr=true" "show_nr_jumps=true" "offset_lev
 done
 echo "ok: $nr configurations of annotate.* keys: --stdio and --stdio2 as perf's"
 
+# -O2 with aligned loops: multi-byte NOPs inside the functions, which
+# perf shows as "nop" with offsets and as written with addresses
+cc_prog loops -O2 -g -falign-loops=32
+mv loops aligned || fail "mv"
+perf_record aligned.data ./aligned 30000000
+for kv in "" "use_offset=false" "hide_src_code=true offset_level=3"; do
+	rm -f "$HOME/.perfconfig"
+	for k in $kv; do
+		"$PERF" config "annotate.$k" || fail "perf config annotate.$k"
+	done
+	annotate_same --stdio2 aligned.data "'$kv' (aligned NOPs)" -d aligned
+	if [ "$kv" = use_offset=false ]; then
+		grep -Eq '(^| )nop[lw] ' prf.txt || fail "no multi-byte NOP with its operands"
+	fi
+done
+echo "ok: NOPs by use_offset"
+
 # disassembler_style=intel is -M intel (whose text is Capstone's, not
 # objdump's: prf-annotate(1)); the command line wins over the file
 rm -f "$HOME/.perfconfig"

@@ -196,10 +196,11 @@ static int cells__overwrite(char *line, size_t size, int len, int col, const cha
 
 /*
  * The row of line li as perf's browser draws it: the value column (t;
- * the first screen row names it), a bar, the line in perf's layout
- * (annotate_layout__line(): address or offset column by o, line numbers
- * by k, jump counts by J); part draws the selected jump's line through
- * the three columns before the instruction (up: the target above).
+ * named on the first screen row when that row has no value), a bar, the
+ * line in perf's layout (annotate_layout__line(): address or offset
+ * column by o, line numbers by k, jump counts by J); part draws the
+ * selected jump's line through the three columns before the
+ * instruction (up: the target above).
  */
 static void browser__format(const struct ann_browser *b, size_t li, bool first_row,
 			    enum jump_part part, bool up, char *buf, size_t size)
@@ -210,7 +211,7 @@ static void browser__format(const struct ann_browser *b, size_t li, bool first_r
 	char line[1024];
 	const char *glyphs = NULL;
 
-	if (first_row)
+	if (first_row && (al->offset < 0 || !al->nr_samples))
 		n = snprintf(buf, size, "%-*s", vw, o->show_total_period ? "Period" :
 			     o->show_nr_samples ? "Samples" : "Percent");
 	else if (al->offset < 0 || !al->nr_samples)

@@ -299,7 +299,7 @@ int annotate_layout__line(const struct annotate_layout *lay, size_t i, bool arro
 			snprintf(ops, sizeof(ops), "%s", o);
 		else
 			call__ops(lay->as->dso, al, o, ops, sizeof(ops));
-	} else if (!strncmp(name, "nop", 3)) {
+	} else if (!strncmp(name, "nop", 3) && !opts->use_addr) {
 		snprintf(name, sizeof(name), "nop");	/* perf: no operands */
 		ops[0] = '\0';
 	} else {
@@ -357,10 +357,10 @@ int annotated_sym__fprintf2(struct annotation_set *set, const struct annotated_s
 
 		if (al->offset < 0 && opts->hide_src_code)
 			continue;
-		if (first) {
+		/* the column's name on the first line, unless it has a value */
+		if (first && (al->offset < 0 || !al->nr_samples)) {
 			fprintf(fp, "%-*s", lay.vw, opts->show_total_period ? "Period" :
 				opts->show_nr_samples ? "Samples" : "Percent");
-			first = false;
 		} else if (al->offset < 0 || !al->nr_samples) {
 			pad(fp, lay.vw);
 		} else if (opts->show_total_period) {
@@ -370,6 +370,7 @@ int annotated_sym__fprintf2(struct annotation_set *set, const struct annotated_s
 		} else {
 			fprintf(fp, "%6.2f ", al->percent);
 		}
+		first = false;
 		annotate_layout__line(&lay, i, true, line, sizeof(line), NULL);
 		fprintf(fp, "%s\n", line);
 	}
