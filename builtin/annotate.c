@@ -16,13 +16,13 @@
 #include "builtin.h"
 #include "../ui/pager.h"
 #include "../ui/tui/annotate.h"
+#include "../util/lib/config.h"
 #include "../ui/tui/tui.h"
 #include "../util/analysis/annotate.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
-#include "../util/lib/config.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
@@ -35,9 +35,9 @@ struct annotate {
 	const char *vmlinux, *symfs, *objdump, *prefix, *prefix_strip;
 	bool use_stdio, use_stdio2, use_tui, force, skip_missing, group, stdio_color;
 	bool source;			/* --no-source clears it */
-	bool hide_src_code;		/* annotate.hide_src_code: none in the browser */
 	double percent_limit;
 	struct annotate_opts aopts;
+	bool demangle;			/* --demangle (default), annotate.demangle */
 	const char **symbols;		/* -s and the arguments */
 	int nr_symbols;
 
@@ -351,7 +351,8 @@ static int annotate__browse(struct annotate *ann)
 	}
 	if (tui__init())
 		return annotate__print(ann);
-	err = tui__browse_annotate(ann->set, syms, nr, &ann->aopts);
+	err = tui__browse_annotate(ann->set, syms, nr, &ann->aopts,
+				   ann->session->data.env.cpuid);
 	tui__exit();
 	annotate__note_unresolved(ann);
 	return err;
@@ -378,9 +379,8 @@ static int annotate__check(struct annotate *ann, int argc, const char **argv)
 		return 129;
 	}
 	if (ann->disasm_style) {
-		if (!strcmp(ann->disasm_style, "intel"))
-			ann->aopts.intel = true;
-		else if (strcmp(ann->disasm_style, "att")) {
+		ann->aopts.intel = !strcmp(ann->disasm_style, "intel");
+		if (!ann->aopts.intel && strcmp(ann->disasm_style, "att")) {
 			fprintf(stderr, "prf annotate: -M takes intel or att, not '%s'\n",
 				ann->disasm_style);
 			return 129;
@@ -390,7 +390,7 @@ static int annotate__check(struct annotate *ann, int argc, const char **argv)
 		fprintf(stderr, "prf annotate: --objdump ignored: prf disassembles in process\n");
 	/* perf's choice: the TUI unless --stdio, on a terminal */
 	ann->use_tui = !ann->use_stdio && !ann->use_stdio2 && tui__usable() == 0;
-	ann->aopts.no_source = !ann->source || (ann->use_tui && ann->hide_src_code);
+	ann->aopts.no_source = !ann->source;
 	ann->aopts.percent_limit = ann->percent_limit;
 	ann->symbols = calloc((size_t)argc + 1, sizeof(*ann->symbols));
 	if (!ann->symbols)
@@ -403,26 +403,18 @@ static int annotate__check(struct annotate *ann, int argc, const char **argv)
 }
 
 /*
- * The annotate.* keys of perf's configuration files (perf-config(1)) that
- * prf acts on, as defaults the command line overrides: show_nr_samples
- * (-n), show_total_period, disassembler_style (-M); hide_src_code hides
- * the source in the browser (perf's stdio ignores it). 0 or -1 after a
- * message about a bad value.
+ * The annotate.* keys of perf's configuration files (perf-config(1)), as
+ * defaults the command line overrides (annotate_opts__config(), and
+ * annotate.demangle as --demangle). 0 or -1 after a message about a bad
+ * value.
  */
 static int annotate__config(struct annotate *ann)
 {
-	bool b;
-	int err;
+	int err = annotate_opts__config(&ann->aopts, &ann->disasm_style);
 
-	err = config__get_bool("annotate.show_nr_samples", &b);
-	if (err > 0)
-		ann->aopts.show_nr_samples = b;
-	if (err >= 0 && (err = config__get_bool("annotate.show_total_period", &b)) > 0)
-		ann->aopts.show_total_period = b;
-	if (err >= 0 && (err = config__get_bool("annotate.hide_src_code", &b)) > 0)
-		ann->hide_src_code = b;
-	ann->disasm_style = config__get("annotate.disassembler_style");
-	return err < 0 ? -1 : 0;
+	if (config__get_bool("annotate.demangle", &ann->demangle) < 0)
+		err = -EINVAL;
+	return err ? -1 : 0;
 }
 
 int cmd_annotate(int argc, const char **argv)
@@ -434,6 +426,7 @@ int cmd_annotate(int argc, const char **argv)
 	if (!ann)
 		return 1;
 	ann->source = true;
+	ann->demangle = true;
 	if (annotate__config(ann))
 		goto out;
 	{
@@ -458,6 +451,8 @@ int cmd_annotate(int argc, const char **argv)
 			OPT_BOOLEAN(0, "skip-missing", &ann->skip_missing, "Skip symbols that cannot be annotated"),
 			OPT_BOOLEAN(0, "group", &ann->group, "Show event group information together"),
 			OPT_BOOLEAN(0, "source", &ann->source, "Interleave source code with assembly code (default)"),
+			OPT_BOOLEAN(0, "demangle", &ann->demangle,
+				    "Demangle C++ symbol names (default; --no-demangle: as in the ELF)"),
 			OPT_BOOLEAN(0, "asm-raw", &ann->aopts.asm_raw, "Display raw encoding of assembly instructions"),
 			OPT_STRING('M', "disassembler-style", &ann->disasm_style, "disassembler style",
 				   "Specify disassembler style (intel or att)"),
@@ -506,6 +501,7 @@ int cmd_annotate(int argc, const char **argv)
 	if (ann->session->machine) {
 		ann->session->machine->symfs = ann->symfs;
 		ann->session->machine->vmlinux = ann->vmlinux;
+		ann->session->machine->demangle = ann->demangle;
 	}
 	err = perf_session__process_events(ann->session);
 	if (err && !perf_session__input_damage(ann->session, err)) {

@@ -1013,7 +1013,9 @@ static int report__tui_annotate(void *arg, struct hist_entry *he)
 			as = all[i];
 	if (!as)
 		return -ENOENT;
-	return tui__browse_annotate(rep->annotate->set, &as, 1, &ao);
+	annotate_opts__config(&ao, NULL);	/* a bad value: named, default kept */
+	return tui__browse_annotate(rep->annotate->set, &as, 1, &ao,
+				    rep->annotate->session->data.env.cpuid);
 }
 
 /* Hand the hists of every event with samples to the TUI browser. */

@@ -415,7 +415,8 @@ static int top__tui_annotate(void *arg, struct hist_entry *he)
 			as = all[i];
 	if (!as)
 		return -ENOENT;
-	return tui__browse_annotate(t->ann, &as, 1, &ao);
+	annotate_opts__config(&ao, NULL);	/* a bad value: named, default kept */
+	return tui__browse_annotate(t->ann, &as, 1, &ao, NULL);
 }
 
 static void *top__live_thread(void *arg)

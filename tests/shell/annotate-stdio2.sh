@@ -13,30 +13,9 @@ set -u
 test_setup annotate-stdio2
 cd "$T" || fail "cd $T"
 
-cat > tree.c <<'SRC'
-#include <stdlib.h>
-volatile unsigned long sink;
-__attribute__((noinline)) void leaf(unsigned long n) { for (unsigned long i = 0; i < n; i++) sink += i * 7; }
-__attribute__((noinline)) void b(unsigned long n) { leaf(n); for (unsigned long i = 0; i < n / 4; i++) sink ^= i; }
-__attribute__((noinline)) void a(unsigned long n) { b(n); for (unsigned long i = 0; i < n / 8; i++) sink += i; }
-int main(int argc, char **argv) { unsigned long n = argc > 1 ? strtoul(argv[1], 0, 0) : 3000000UL; a(n); return 0; }
-SRC
-cat > loop.c <<'SRC'
-#include <string.h>
-volatile unsigned long sink;
-char buf[4096];
-__attribute__((noinline)) void fill(long n)
-{
-	for (long i = 0; i < n; i++) {
-		memset(buf, (int)i, 64);
-		sink += buf[i & 63] * 3;
-		if (sink & 1)
-			sink--;
-	}
-}
-int main(void) { fill(6000000); return 0; }
-SRC
-cc -O0 -g -fno-omit-frame-pointer -o tree tree.c && cc -O2 -g -o loop loop.c || fail "cc"
+cc_prog loops -g
+cc_prog memfill -O2 -g
+mv loops tree && mv memfill loop || fail "mv"
 perf_record tree.data ./tree 60000000
 perf_record loop.data ./loop
 

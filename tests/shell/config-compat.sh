@@ -4,11 +4,7 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup config-compat
 cd "$T" || exit 1
-# prf test sets PERF_CONFIG=/dev/null for every test: this one reads files
-unset PERF_CONFIG PERF_CONFIG_NOSYSTEM
-export HOME=$T/home
-mkdir -p "$HOME"
-[ -e /etc/perfconfig ] && export PERF_CONFIG_NOSYSTEM=1
+config_home
 
 cat > t.c <<'C'
 static volatile long s;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The annotate browser (annotate.h): the listing of annotated_sym__listing()
- * drawn row by row, source lines and addresses on demand.
+ * drawn row by row in perf's layout (annotate_layout__line()), its
+ * options (annotate.* keys) toggled by perf's keys.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -22,18 +23,16 @@ struct ann_browser {
 	const struct annotate_opts *opts;
 	const struct annotated_sym *as;
 	struct annotate_listing l;
+	struct annotate_layout lay;	/* perf's columns over l, by opts_own */
 	size_t *rows;		/* visible rows: indexes into l.lines */
 	size_t nr_rows;
 	size_t *hot;		/* instruction rows by share, descending */
 	size_t nr_hot;
 	size_t sel, top;	/* selected row, first row shown */
-	bool show_source, show_addr;
+	bool show_source;	/* s: !opts_own.hide_src_code, and source read */
 	int view;		/* t: 0 percent, 1 period, 2 samples */
-	bool line_nr;		/* k: perf's line numbers */
-	bool jump_arrows;	/* j: arrows before jumps and calls */
-	bool jump_sources;	/* J: how many jumps lead to a line */
-	unsigned int *nr_sources;	/* per line of l: jumps targeting it */
 	char search[128];	/* the last / or ? string */
+	const char *cpuid;	/* the recording's CPU, for fused jumps */
 };
 
 static const char annotate_help[] =
@@ -49,6 +48,7 @@ static const char annotate_help[] =
 	"J             Toggle showing number of jump sources on targets\n"
 	"n             Search next string\n"
 	"o/f           Toggle showing offsets to full address\n"
+	"O             Bump offset level (jump targets -> +call -> all -> cycle thru)\n"
 	"s             Toggle source code view\n"
 	"t             Circulate percent, total period, samples view\n"
 	"/             Search string\n"
@@ -89,29 +89,6 @@ static int hot__cmp(const void *pa, const void *pb, void *arg)
 	return *(const size_t *)pa < *(const size_t *)pb ? -1 : 1;
 }
 
-/* Per line of l, how many jumps of the symbol go to it (NULL on ENOMEM:
- * no counts shown). */
-static unsigned int *listing__jump_sources(const struct annotate_listing *l)
-{
-	unsigned int *n = calloc(l->nr ? l->nr : 1, sizeof(*n));
-	size_t i, j;
-
-	for (i = 0; n && i < l->nr; i++) {
-		const struct annotate_line *al = &l->lines[i];
-
-		if (al->offset < 0 || !al->is_jump || !al->has_target || al->target < l->start)
-			continue;
-		for (j = 0; j < l->nr; j++) {
-			if (l->lines[j].offset >= 0 &&
-			    l->start + (uint64_t)l->lines[j].offset == al->target) {
-				n[j]++;
-				break;
-			}
-		}
-	}
-	return n;
-}
-
 /* Listing of as; 0 or its error (the browser keeps its old symbol). */
 static int browser__load(struct ann_browser *b, const struct annotated_sym *as)
 {
@@ -129,17 +106,20 @@ static int browser__load(struct ann_browser *b, const struct annotated_sym *as)
 		annotate_listing__exit(&l);
 		return -ENOMEM;
 	}
+	if (b->rows) {
+		annotate_layout__exit(&b->lay);
+		annotate_listing__exit(&b->l);
+	}
 	for (i = 0; i < l.nr; i++)
 		if (l.lines[i].offset >= 0 && l.lines[i].nr_samples)
 			hot[n++] = i;
 	qsort_r(hot, n, sizeof(*hot), hot__cmp, &l);
-	if (b->rows)
-		annotate_listing__exit(&b->l);
 	free(b->rows);
 	free(b->hot);
-	free(b->nr_sources);
-	b->nr_sources = listing__jump_sources(&l);
 	b->l = l;
+	/* (without memory for it, no jump-target offsets: sources NULL) */
+	if (annotate_layout__init(&b->lay, &b->l, as, b->opts))
+		b->lay.sources = NULL;
 	b->rows = rows;
 	b->hot = hot;
 	b->nr_hot = n;
@@ -148,43 +128,129 @@ static int browser__load(struct ann_browser *b, const struct annotated_sym *as)
 	return 0;
 }
 
-/* The row of line al (index li of the listing) as drawn: the value
- * column (t), perf's line number (k), the address or offset (o/f), the
- * jump sources (J), an arrow before jumps and calls (j), the text. */
-static void browser__format(const struct ann_browser *b, const struct annotate_line *al,
-			    size_t li, char *buf, size_t size)
-{
-	char val[24] = "", nr[16] = "", src[16] = "";
-	const char *arrow = "";
-	const char *text = al->text;
+#define BOX_V	"\xe2\x94\x82"	/* │ */
+#define BOX_DR	"\xe2\x94\x8c"	/* ┌ */
+#define BOX_UR	"\xe2\x94\x94"	/* └ */
+#define BOX_VR	"\xe2\x94\x9c"	/* ├ */
+#define BOX_H	"\xe2\x94\x80"	/* ─ */
+#define ARROW_R	"\xe2\x86\x92"	/* → */
 
-	if (b->line_nr)
-		snprintf(nr, sizeof(nr), "%5d ", al->line_nr);
-	if (al->offset < 0) {
-		snprintf(buf, size, "%*s \xe2\x94\x82 %s%s", b->view == 1 ? 11 : 7, "", nr, text);
+/* How a row takes part in the selected jump's line (j): none, the jump,
+ * its target, an instruction fused with the jump, a row in between. */
+enum jump_part { JP_NONE, JP_JUMP, JP_TARGET, JP_FUSED, JP_BETWEEN };
+
+/* Bytes of the UTF-8 character at s (1 for a stray byte). */
+static int utf8__len(const char *s)
+{
+	int n = 1;
+
+	while (s[0] && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n++;
+	return n;
+}
+
+/*
+ * Replace the display cells from col of line (len bytes, NUL-terminated,
+ * one cell per UTF-8 character) with the characters of glyphs, blanks
+ * added where the line is shorter. Returns the new length; the line is
+ * left as it was when it would not fit in size.
+ */
+static int cells__overwrite(char *line, size_t size, int len, int col, const char *glyphs)
+{
+	char out[1024];
+	int i = 0, c = 0, o = 0, g = 0, nr = 0, k;
+
+	for (k = 0; glyphs[k]; k += utf8__len(glyphs + k))
+		nr++;
+	while (c < col) {		/* the cells before col, kept */
+		k = i < len ? utf8__len(line + i) : 0;
+		if (o + (k ? k : 1) >= (int)sizeof(out))
+			return len;
+		if (k) {
+			memcpy(out + o, line + i, (size_t)k);
+			i += k;
+			o += k;
+		} else {
+			out[o++] = ' ';
+		}
+		c++;
+	}
+	for (; nr--; c++) {		/* over the next cells */
+		k = utf8__len(glyphs + g);
+		if (o + k >= (int)sizeof(out))
+			return len;
+		memcpy(out + o, glyphs + g, (size_t)k);
+		o += k;
+		g += k;
+		if (i < len)
+			i += utf8__len(line + i);
+	}
+	if (o + (len - i) >= (int)sizeof(out) || (size_t)(o + (len - i)) >= size)
+		return len;
+	memcpy(out + o, line + i, (size_t)(len - i));
+	o += len - i;
+	memcpy(line, out, (size_t)o);
+	line[o] = '\0';
+	return o;
+}
+
+/*
+ * The row of line li as perf's browser draws it: the value column (t;
+ * named on the first screen row when that row has no value), a bar, the
+ * line in perf's layout (annotate_layout__line(): address or offset
+ * column by o, line numbers by k, jump counts by J); part draws the
+ * selected jump's line through the three columns before the
+ * instruction (up: the target above).
+ */
+static void browser__format(const struct ann_browser *b, size_t li, bool first_row,
+			    enum jump_part part, bool up, char *buf, size_t size)
+{
+	const struct annotate_line *al = &b->l.lines[li];
+	const struct annotate_opts *o = b->opts;
+	int vw = b->lay.vw, n = 0, len;
+	char line[1024];
+	const char *glyphs = NULL;
+
+	if (first_row && (al->offset < 0 || !al->nr_samples))
+		n = snprintf(buf, size, "%-*s", vw, o->show_total_period ? "Period" :
+			     o->show_nr_samples ? "Samples" : "Percent");
+	else if (al->offset < 0 || !al->nr_samples)
+		n = snprintf(buf, size, "%*s", vw, "");
+	else if (o->show_total_period)
+		n = snprintf(buf, size, "%11" PRIu64 " ", al->period);
+	else if (o->show_nr_samples)
+		n = snprintf(buf, size, "%6" PRIu64 " ", al->nr_samples);
+	else
+		n = snprintf(buf, size, "%6.2f ", al->percent);
+	if (n < 0 || (size_t)n >= size)
+		return;
+	if (!b->lay.sources) {
+		snprintf(buf + n, size - (size_t)n, BOX_V "%s", al->text);
 		return;
 	}
-	if (al->nr_samples) {
-		if (b->view == 1)
-			snprintf(val, sizeof(val), "%11" PRIu64, al->period);
-		else if (b->view == 2)
-			snprintf(val, sizeof(val), "%7" PRIu64, al->nr_samples);
-		else
-			snprintf(val, sizeof(val), "%7.2f", al->percent);
+	len = annotate_layout__line(&b->lay, li, true, line, sizeof(line), NULL);
+	switch (part) {
+	case JP_JUMP:
+		glyphs = up ? BOX_UR BOX_H BOX_H : BOX_DR BOX_H BOX_H;
+		break;
+	case JP_TARGET:
+		glyphs = up ? BOX_DR BOX_H ARROW_R : BOX_UR BOX_H ARROW_R;
+		break;
+	case JP_FUSED:
+		glyphs = BOX_VR BOX_H BOX_H;
+		break;
+	case JP_BETWEEN:
+		glyphs = BOX_V;
+		break;
+	default:
+		break;
 	}
-	if (b->jump_sources && b->nr_sources && b->nr_sources[li])
-		snprintf(src, sizeof(src), " %u\xe2\x86\x90", b->nr_sources[li]);
-	if (b->jump_arrows && al->has_target) {
-		uint64_t here = b->l.start + (uint64_t)al->offset;
-
-		arrow = al->is_call ? "\xe2\x86\x92" :	/* → */
-			al->target > here ? "\xe2\x86\x93" : "\xe2\x86\x91";	/* ↓ ↑ */
-		while (*text == ' ')
-			text++;
-	}
-	snprintf(buf, size, "%*s \xe2\x94\x82 %s%*" PRIx64 ":%s%s%s%s%s", b->view == 1 ? 11 : 7, val,
-		 nr, b->l.addr_width, b->show_addr ? b->l.start + (uint64_t)al->offset :
-		 (uint64_t)al->offset, src, *arrow ? " " : "", arrow, *arrow ? " " : "", text);
+	/* the line is drawn over whatever the row has in its column: the
+	 * blank after a full address column and the two arrow columns (perf
+	 * draws there also where the row's offset is printed narrower) */
+	if (glyphs)
+		len = cells__overwrite(line, sizeof(line), len, 1 + b->lay.aw + 1, glyphs);
+	snprintf(buf + n, size - (size_t)n, BOX_V "%s", len > 0 ? line + 1 : "");
 }
 
 /* Find b->search from the row after (dir 1) or before (-1) the selected
@@ -264,38 +330,6 @@ static void browser__percent_type(struct ann_browser *b, bool flip_global)
 			b->sel = r;
 }
 
-static void browser__draw(struct ann_browser *b)
-{
-	int rows = tui__rows(), cols = tui__cols(), list = rows - 2, r;
-	char buf[1024];
-
-	if (b->sel < b->top)
-		b->top = b->sel;
-	if (list > 0 && b->sel >= b->top + (size_t)list)
-		b->top = b->sel - (size_t)list + 1;
-	snprintf(buf, sizeof(buf), "Annotate %s  %s  %s (%" PRIu64 " samples, percent: %s)",
-		 b->as->sym->name, b->as->dso->short_name, evsel__name(b->as->evsel),
-		 b->as->nr_samples, annotate__percent_type_str(b->opts->percent_type));
-	tui__write(0, 0, TUI_ROOT, buf, cols);
-	for (r = 0; r < list; r++) {
-		size_t row = b->top + (size_t)r;
-		const struct annotate_line *al;
-		int color = TUI_NORMAL;
-
-		if (row >= b->nr_rows) {
-			tui__write(r + 1, 0, TUI_NORMAL, "", cols);
-			continue;
-		}
-		al = browser__line(b, row);
-		browser__format(b, al, b->rows[row], buf, sizeof(buf));
-		if (al->offset >= 0)
-			color = tui__percent_color(al->percent);
-		tui__write(r + 1, 0, row == b->sel ? TUI_SELECTED : color, buf, cols);
-	}
-	tui__helpline("Press 'h' for help on key bindings");
-	SLsmg_refresh();
-}
-
 /* The row of the instruction at offset off, or nr_rows. */
 static size_t browser__find_offset(const struct ann_browser *b, int64_t off)
 {
@@ -305,6 +339,92 @@ static size_t browser__find_offset(const struct ann_browser *b, int64_t off)
 		if (browser__line(b, r)->offset == off)
 			return r;
 	return b->nr_rows;
+}
+
+static bool browser__jump_inside(const struct ann_browser *b, const struct annotate_line *al)
+{
+	return al->offset >= 0 && al->is_jump && al->has_target && al->target >= b->l.start &&
+	       al->target - b->l.start < b->as->len;
+}
+
+/*
+ * With the jump line on (j) and a jump inside the symbol selected: its
+ * row (*from), its target's (*to) and the row of the instruction before
+ * it when the two are one macro-fused pair (*fused, else nr_rows). *from
+ * == *to when there is no line to draw.
+ */
+static void browser__jump_span(const struct ann_browser *b, size_t *from, size_t *to,
+			       size_t *fused)
+{
+	const struct annotate_line *al;
+	size_t r;
+
+	*from = *to = 0;
+	*fused = b->nr_rows;
+	if (b->opts->no_jump_arrows || !b->nr_rows)
+		return;
+	al = browser__line(b, b->sel);
+	if (!browser__jump_inside(b, al))
+		return;
+	r = browser__find_offset(b, (int64_t)(al->target - b->l.start));
+	if (r == b->nr_rows || r == b->sel)
+		return;
+	*from = b->sel;
+	*to = r;
+	for (r = b->sel; r-- > 0;) {
+		const struct annotate_line *prev = browser__line(b, r);
+
+		if (prev->offset < 0)
+			continue;
+		if (annotate__fused(b->cpuid, prev->text, al->text))
+			*fused = r;
+		break;
+	}
+}
+
+static void browser__draw(struct ann_browser *b)
+{
+	int rows = tui__rows(), cols = tui__cols(), list = rows - 2, r;
+	size_t from, to, fused;
+	char buf[1200];
+
+	if (b->sel < b->top)
+		b->top = b->sel;
+	if (list > 0 && b->sel >= b->top + (size_t)list)
+		b->top = b->sel - (size_t)list + 1;
+	snprintf(buf, sizeof(buf), "Annotate %s  %s  %s (%" PRIu64 " samples, percent: %s)",
+		 b->as->sym->name, b->as->dso->short_name, evsel__name(b->as->evsel),
+		 b->as->nr_samples, annotate__percent_type_str(b->opts->percent_type));
+	tui__write(0, 0, TUI_ROOT, buf, cols);
+	browser__jump_span(b, &from, &to, &fused);
+	for (r = 0; r < list; r++) {
+		size_t row = b->top + (size_t)r;
+		const struct annotate_line *al;
+		enum jump_part part = JP_NONE;
+		int color = TUI_NORMAL;
+
+		if (row >= b->nr_rows) {
+			tui__write(r + 1, 0, TUI_NORMAL, "", cols);
+			continue;
+		}
+		al = browser__line(b, row);
+		if (from != to) {
+			if (row == from)
+				part = JP_JUMP;
+			else if (row == to)
+				part = JP_TARGET;
+			else if (row == fused)
+				part = JP_FUSED;
+			else if ((row > from && row < to) || (row < from && row > to))
+				part = JP_BETWEEN;
+		}
+		browser__format(b, b->rows[row], r == 0, part, to < from, buf, sizeof(buf));
+		if (al->offset >= 0)
+			color = tui__percent_color(al->percent);
+		tui__write(r + 1, 0, row == b->sel ? TUI_SELECTED : color, buf, cols);
+	}
+	tui__helpline("Press 'h' for help on key bindings");
+	SLsmg_refresh();
 }
 
 /* The symbol of the set that a call at the selected row goes to. */
@@ -379,11 +499,16 @@ static int browser__key(struct ann_browser *b, int key, int depth)
 		break;
 	case 's':
 		b->show_source = !b->show_source;
+		b->opts_own.hide_src_code = !b->show_source;
 		browser__rows(b, b->nr_rows ? b->rows[b->sel] : 0);
 		break;
 	case 'o':
 	case 'f':
-		b->show_addr = !b->show_addr;
+		b->opts_own.use_addr = !b->opts_own.use_addr;
+		break;
+	case 'O':	/* offsets of jump targets, + calls, all, again */
+		b->opts_own.offset_level = b->opts_own.offset_level < 1 ? 2 :
+					   b->opts_own.offset_level % 3 + 1;
 		break;
 	case 'H':
 		if (b->nr_hot) {
@@ -396,15 +521,17 @@ static int browser__key(struct ann_browser *b, int key, int depth)
 		break;
 	case 't':
 		b->view = (b->view + 1) % 3;
+		b->opts_own.show_total_period = b->view == 1;
+		b->opts_own.show_nr_samples = b->view == 2;
 		break;
 	case 'k':
-		b->line_nr = !b->line_nr;
+		b->opts_own.show_linenr = !b->opts_own.show_linenr;
 		break;
 	case 'j':
-		b->jump_arrows = !b->jump_arrows;
+		b->opts_own.no_jump_arrows = !b->opts_own.no_jump_arrows;
 		break;
 	case 'J':
-		b->jump_sources = !b->jump_sources;
+		b->opts_own.show_nr_jumps = !b->opts_own.show_nr_jumps;
 		break;
 	case 'p':
 		browser__percent_type(b, true);
@@ -431,8 +558,7 @@ static int browser__key(struct ann_browser *b, int key, int depth)
 	case K_ENTER:
 		if (!al || al->offset < 0 || !al->has_target)
 			break;
-		if (al->is_jump && al->target >= b->l.start &&
-		    al->target - b->l.start < b->as->len) {
+		if (browser__jump_inside(b, al)) {
 			size_t r = browser__find_offset(b, (int64_t)(al->target - b->l.start));
 
 			if (r < b->nr_rows)
@@ -493,6 +619,7 @@ static int browse_sym(struct ann_browser *b, size_t idx, int depth)
 		return err == -ENOMEM ? err : depth ? 0 : 5;
 	}
 	for (;;) {
+		annotate_layout__widths(&b->lay, b->opts);
 		browser__draw(b);
 		ret = browser__key(b, tui__getkey(), depth);
 		if (ret)
@@ -506,14 +633,16 @@ static int browse_sym(struct ann_browser *b, size_t idx, int depth)
 }
 
 int tui__browse_annotate(struct annotation_set *set, struct annotated_sym **syms, size_t nr,
-			 const struct annotate_opts *opts)
+			 const struct annotate_opts *opts, const char *cpuid)
 {
 	struct ann_browser b = { .set = set, .syms = syms, .nr_syms = nr, .opts_own = *opts,
-				 .show_source = !opts->no_source, .show_addr = true };
+				 .show_source = !opts->no_source && !opts->hide_src_code };
 	size_t idx = 0, failed = 0;
 	int ret = 0, dir = 1;
 
 	b.opts = &b.opts_own;
+	b.view = opts->show_total_period ? 1 : opts->show_nr_samples ? 2 : 0;
+	b.cpuid = cpuid;
 	if (tui__init_tty())
 		return -EIO;
 	while (nr && failed < nr) {
@@ -534,10 +663,11 @@ int tui__browse_annotate(struct annotation_set *set, struct annotated_sym **syms
 			break;
 		}
 	}
-	if (b.rows)
+	if (b.rows) {
+		annotate_layout__exit(&b.lay);
 		annotate_listing__exit(&b.l);
+	}
 	free(b.rows);
 	free(b.hot);
-	free(b.nr_sources);
 	return ret < 0 ? ret : 0;
 }

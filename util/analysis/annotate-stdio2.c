@@ -28,6 +28,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,46 +147,204 @@ static void pad(FILE *fp, int n)
 		fputc(' ', fp);
 }
 
-int annotated_sym__fprintf2(struct annotation_set *set, const struct annotated_sym *as,
-			    const struct annotate_opts *opts, FILE *fp)
+/* Hex digits of v (1 for 0). */
+static int hex__digits(uint64_t v)
 {
-	struct annotate_listing l;
-	uint64_t tot_period, tot_samples, last = 0, nr;
-	int vw = opts->show_total_period ? 12 : 7, aw, w, max_name = 0, err;
-	unsigned int *sources;
-	char unit, name[64], ops[1024], text[1200];
-	size_t i, j;
-	bool first = true;
+	int n = 1;
 
-	err = annotated_sym__listing(set, as, opts, &l);
-	if (err)
-		return err;
-	sources = calloc(l.nr ? l.nr : 1, sizeof(*sources));
-	if (!sources) {
-		annotate_listing__exit(&l);
+	while (v >>= 4)
+		n++;
+	return n;
+}
+
+static bool line__jump_inside(const struct annotate_layout *lay, const struct annotate_line *al)
+{
+	return al->is_jump && al->has_target && al->target >= lay->l->start &&
+	       al->target - lay->l->start < lay->as->len;
+}
+
+int annotate_layout__init(struct annotate_layout *lay, const struct annotate_listing *l,
+			  const struct annotated_sym *as, const struct annotate_opts *opts)
+{
+	uint64_t last = 0;
+	unsigned int most = 0;
+	size_t i, j;
+
+	memset(lay, 0, sizeof(*lay));
+	lay->l = l;
+	lay->as = as;
+	lay->opts = opts;
+	lay->sources = calloc(l->nr ? l->nr : 1, sizeof(*lay->sources));
+	if (!lay->sources)
 		return -ENOMEM;
-	}
-	for (i = 0; i < l.nr; i++) {
-		const struct annotate_line *al = &l.lines[i];
+	for (i = 0; i < l->nr; i++) {
+		const struct annotate_line *al = &l->lines[i];
+		char name[64];
 		const char *o;
 
 		if (al->offset < 0)
 			continue;
 		last = (uint64_t)al->offset;
 		insn__split(al->text, name, sizeof(name), &o);
-		if ((int)strlen(name) > max_name)
-			max_name = (int)strlen(name);
-		if (!al->is_jump || !al->has_target || al->target < l.start ||
-		    al->target - l.start >= as->len)
+		if ((int)strlen(name) > lay->max_name)
+			lay->max_name = (int)strlen(name);
+		if (!line__jump_inside(lay, al))
 			continue;
-		for (j = 0; j < l.nr; j++)
-			if (l.lines[j].offset == (int64_t)(al->target - l.start))
-				sources[j]++;
+		for (j = 0; j < l->nr; j++)
+			if (l->lines[j].offset == (int64_t)(al->target - l->start))
+				lay->sources[j]++;
 	}
-	for (aw = 1; last >>= 4; aw++)
-		;
-	w = 2 * vw + 10 + 2 * aw;
+	for (i = 0; i < l->nr; i++)
+		if (lay->sources[i] > most)
+			most = lay->sources[i];
+	lay->tw = hex__digits(last);
+	lay->tw_addr = hex__digits(l->start + last);
+	for (lay->jw = 1; most >= 10; most /= 10)
+		lay->jw++;
+	annotate_layout__widths(lay, opts);
+	return 0;
+}
 
+void annotate_layout__widths(struct annotate_layout *lay, const struct annotate_opts *opts)
+{
+	int tw = opts->use_addr ? lay->tw_addr : lay->tw;
+
+	lay->opts = opts;
+	lay->vw = opts->show_total_period ? 12 : 7;
+	lay->aw = tw + (opts->show_nr_jumps ? lay->jw + 1 : 0);
+	lay->width = 2 * lay->vw + 10 + 2 * lay->aw;
+}
+
+void annotate_layout__exit(struct annotate_layout *lay)
+{
+	free(lay->sources);
+	lay->sources = NULL;
+}
+
+/* snprintf that keeps *n at the bytes written, never past size. */
+static void put(char *buf, size_t size, int *n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t size, int *n, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	if ((size_t)*n >= size)
+		return;
+	va_start(ap, fmt);
+	r = vsnprintf(buf + *n, size - (size_t)*n, fmt, ap);
+	va_end(ap);
+	if (r > 0)
+		*n = (size_t)(*n + r) < size ? *n + r : (int)size - 1;
+}
+
+/* n blanks (none when n <= 0). */
+static void put_pad(char *buf, size_t size, int *len, int n)
+{
+	if (n > 0)
+		put(buf, size, len, "%*s", n, "");
+}
+
+int annotate_layout__line(const struct annotate_layout *lay, size_t i, bool arrows,
+			  char *buf, size_t size, int *text_at)
+{
+	const struct annotate_opts *opts = lay->opts;
+	const struct annotate_line *al = &lay->l->lines[i];
+	int level = opts->offset_level < 1 ? 1 : opts->offset_level > 3 ? 3 : opts->offset_level;
+	int tw = opts->use_addr ? lay->tw_addr : lay->tw, n = 0, text_w, start;
+	uint64_t at = opts->use_addr ? lay->l->start + (uint64_t)al->offset : (uint64_t)al->offset;
+	const char *arrow = "  ", *o;
+	char name[64], ops[1024];
+
+	buf[0] = '\0';
+	if (text_at)
+		*text_at = -1;
+	if (al->offset < 0 && !al->text[0]) {
+		put_pad(buf, size, &n, lay->vw + 1);
+		return n;
+	}
+	if (al->offset < 0) {
+		if (opts->show_linenr && al->line_nr)
+			put(buf, size, &n, " %-*d ", lay->aw + 1, al->line_nr);
+		else
+			put_pad(buf, size, &n, 1 + lay->aw + 2);
+		start = n;
+		put(buf, size, &n, "%s", al->text);
+		put_pad(buf, size, &n, lay->width - 6 - (lay->vw + 1 + lay->aw + 2) - (n - start));
+		return n;
+	}
+	/* the address column: every address, or the offsets of jump
+	 * targets (with the jumps to them), of calls, of all, by level */
+	text_w = lay->width - (lay->vw + 1 + lay->aw + 2 + 2);
+	if (opts->use_addr || lay->sources[i] || (al->is_call && level >= 2) || level >= 3) {
+		if (!opts->use_addr && lay->sources[i] && opts->show_nr_jumps)
+			put(buf, size, &n, " %*u %*" PRIx64 ": ", lay->jw, lay->sources[i], tw, at);
+		else
+			put(buf, size, &n, " %*" PRIx64 ": ", tw, at);
+		/* as perf pads: shorter by the jumps column where a number is */
+		text_w -= lay->aw - tw;
+	} else {
+		put_pad(buf, size, &n, 1 + lay->aw + 2);
+	}
+	insn__split(al->text, name, sizeof(name), &o);
+	if (line__jump_inside(lay, al)) {
+		arrow = al->target > lay->l->start + (uint64_t)al->offset ? ARROW_DOWN : ARROW_UP;
+		if (opts->use_addr)
+			snprintf(ops, sizeof(ops), "%s", o);
+		else
+			snprintf(ops, sizeof(ops), "%" PRIx64, al->target - lay->l->start);
+	} else if (al->is_call) {
+		arrow = ARROW_RIGHT;
+		if (opts->use_addr)
+			snprintf(ops, sizeof(ops), "%s", o);
+		else
+			call__ops(lay->as->dso, al, o, ops, sizeof(ops));
+	} else if (!strncmp(name, "nop", 3) && !opts->use_addr) {
+		snprintf(name, sizeof(name), "nop");	/* perf: no operands */
+		ops[0] = '\0';
+	} else {
+		if (al->is_jump)
+			arrow = ARROW_RIGHT;
+		else if (!strncmp(name, "ret", 3))
+			arrow = ARROW_LEFT;
+		if (opts->use_addr)
+			snprintf(ops, sizeof(ops), "%s", o);
+		else
+			ops__simplify(o, ops, sizeof(ops));
+	}
+	if (!arrows)
+		arrow = "  ";
+	put(buf, size, &n, "%s%s", arrow, arrow[0] == ' ' ? "" : " ");
+	start = n;
+	if (text_at)
+		*text_at = n;
+	if (ops[0])
+		put(buf, size, &n, "%-*s %s", lay->max_name, name, ops);
+	else
+		put(buf, size, &n, "%s", name);
+	put_pad(buf, size, &n, text_w - (n - start));
+	return n;
+}
+
+int annotated_sym__fprintf2(struct annotation_set *set, const struct annotated_sym *as,
+			    const struct annotate_opts *opts, FILE *fp)
+{
+	struct annotate_listing l;
+	struct annotate_layout lay;
+	uint64_t tot_period, tot_samples, nr;
+	int err;
+	char unit, line[2048];
+	size_t i;
+	bool first = true;
+
+	err = annotated_sym__listing(set, as, opts, &l);
+	if (err)
+		return err;
+	err = annotate_layout__init(&lay, &l, as, opts);
+	if (err) {
+		annotate_listing__exit(&l);
+		return err;
+	}
 	annotation_set__totals(set, as->evsel, &tot_period, &tot_samples);
 	nr = count__unit(tot_samples, &unit);
 	fprintf(fp, "Samples: %" PRIu64 "%c of event '%s', %" PRIu64 " Hz, Event count (approx.): %"
@@ -195,15 +354,15 @@ int annotated_sym__fprintf2(struct annotation_set *set, const struct annotated_s
 	fprintf(fp, "%s() %s\n", as->sym->name, as->dso->long_name);
 	for (i = 0; i < l.nr; i++) {
 		const struct annotate_line *al = &l.lines[i];
-		const char *arrow = "  ", *o;
-		int n;
 
-		if (first) {
-			fprintf(fp, "%-*s", vw, opts->show_total_period ? "Period" :
+		if (al->offset < 0 && opts->hide_src_code)
+			continue;
+		/* the column's name on the first line, unless it has a value */
+		if (first && (al->offset < 0 || !al->nr_samples)) {
+			fprintf(fp, "%-*s", lay.vw, opts->show_total_period ? "Period" :
 				opts->show_nr_samples ? "Samples" : "Percent");
-			first = false;
 		} else if (al->offset < 0 || !al->nr_samples) {
-			pad(fp, vw);
+			pad(fp, lay.vw);
 		} else if (opts->show_total_period) {
 			fprintf(fp, "%11" PRIu64 " ", al->period);
 		} else if (opts->show_nr_samples) {
@@ -211,52 +370,58 @@ int annotated_sym__fprintf2(struct annotation_set *set, const struct annotated_s
 		} else {
 			fprintf(fp, "%6.2f ", al->percent);
 		}
-		if (al->offset < 0 && !al->text[0]) {
-			pad(fp, vw + 1);
-			fputc('\n', fp);
-			continue;
-		}
-		if (al->offset < 0) {
-			pad(fp, 1 + aw + 2);
-			n = fprintf(fp, "%s", al->text);
-			pad(fp, w - 6 - (vw + 1 + aw + 2) - n);
-			fputc('\n', fp);
-			continue;
-		}
-		if (sources[i])
-			fprintf(fp, " %*" PRIx64 ": ", aw, (uint64_t)al->offset);
-		else
-			pad(fp, 1 + aw + 2);
-		insn__split(al->text, name, sizeof(name), &o);
-		if (al->is_jump && al->has_target && al->target >= l.start &&
-		    al->target - l.start < as->len) {
-			arrow = al->target > l.start + (uint64_t)al->offset ? ARROW_DOWN : ARROW_UP;
-			snprintf(ops, sizeof(ops), "%" PRIx64, al->target - l.start);
-		} else if (al->is_call) {
-			arrow = ARROW_RIGHT;
-			call__ops(as->dso, al, o, ops, sizeof(ops));
-		} else if (!strncmp(name, "nop", 3)) {
-			snprintf(name, sizeof(name), "nop");	/* perf: no operands */
-			ops[0] = '\0';
-		} else {
-			if (al->is_call || al->is_jump)
-				arrow = ARROW_RIGHT;
-			else if (!strncmp(name, "ret", 3))
-				arrow = ARROW_LEFT;
-			ops__simplify(o, ops, sizeof(ops));
-		}
-		if (ops[0])
-			snprintf(text, sizeof(text), "%-*s %s", max_name, name, ops);
-		else
-			snprintf(text, sizeof(text), "%s", name);
-		fprintf(fp, "%s%s", arrow, arrow[0] == ' ' ? "" : " ");
-		n = fprintf(fp, "%s", text);
-		pad(fp, w - (vw + 1 + aw + 2 + 2) - n);
-		fputc('\n', fp);
+		first = false;
+		annotate_layout__line(&lay, i, true, line, sizeof(line), NULL);
+		fprintf(fp, "%s\n", line);
 	}
-	free(sources);
+	annotate_layout__exit(&lay);
 	annotate_listing__exit(&l);
 	if (ferror(fp))
 		return -EPIPE;
 	return 0;
+}
+
+/* The instruction name (first word) of a listing text. */
+static void text__name(const char *text, char *name, size_t size)
+{
+	const char *o;
+
+	insn__split(text, name, size, &o);
+}
+
+static bool name__is_any(const char *name, const char *const *list, bool prefix)
+{
+	for (; *list; list++)
+		if (prefix ? !strncmp(name, *list, strlen(*list)) : strstr(name, *list) != NULL)
+			return true;
+	return false;
+}
+
+bool annotate__fused(const char *cpuid, const char *first, const char *jump)
+{
+	static const char *const cmp_test[] = { "cmp", "test", NULL };
+	static const char *const alu_intel[] = { "cmp", "test", "add", "sub", "and", "inc", "dec",
+						 NULL };
+	static const char *const alu_amd[] = { "cmp", "test", "add", "sub", "and", "inc", "dec",
+					       "or", "xor", NULL };
+	char vendor[32], a[64], b[64];
+	unsigned int family, model;
+
+	if (!cpuid || sscanf(cpuid, "%31[^,],%u,%u", vendor, &family, &model) != 3)
+		return false;
+	text__name(first, a, sizeof(a));
+	text__name(jump, b, sizeof(b));
+	if (b[0] != 'j' || strstr(b, "jmp") || strstr(a, "xchg"))
+		return false;
+	if (!strcmp(vendor, "GenuineIntel")) {
+		if (family != 6 || model < 0x1e)
+			return false;
+		return name__is_any(a, model == 0x1e ? cmp_test : alu_intel, false);
+	}
+	if (!strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine")) {
+		if (family < 0x15)
+			return false;
+		return name__is_any(a, family < 0x19 ? cmp_test : alu_amd, true);
+	}
+	return false;
 }

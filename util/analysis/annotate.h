@@ -53,7 +53,29 @@ struct annotate_opts {
 				   header names them without "anon group { }" */
 	double percent_limit;	/* --percent-limit: symbols with less of the
 				   event's period are not listed (lines never hidden) */
+	/* perf's annotate.* keys of the browser layout (perf-config(1)),
+	 * used by --stdio2 and the TUI; all false/0 is perf's default */
+	bool use_addr;		/* annotate.use_offset=false: every address,
+				   operands as objdump wrote them */
+	bool show_linenr;	/* annotate.show_linenr: line numbers on source lines */
+	bool show_nr_jumps;	/* annotate.show_nr_jumps: jumps to each target */
+	bool hide_src_code;	/* annotate.hide_src_code: instructions only */
+	bool no_jump_arrows;	/* annotate.jump_arrows=false: TUI, no line from
+				   the selected jump to its target */
+	int offset_level;	/* annotate.offset_level: offsets of jump targets
+				   (1, also 0), and of calls (2), of all (3 and up) */
 };
+
+/*
+ * Read perf's annotate.* keys (perf-config(1)) into opts: show_nr_samples,
+ * show_total_period, use_offset, show_linenr, show_nr_jumps,
+ * hide_src_code, jump_arrows, offset_level, disassembler_style (intel
+ * sets opts->intel, other values clear it). *style is set to
+ * annotate.disassembler_style's value (the config's string) when style is
+ * not NULL and the key is set. 0, or -EINVAL after a message naming a
+ * bad value (that key keeps its default, the others are read).
+ */
+int annotate_opts__config(struct annotate_opts *opts, const char **style);
 
 /* One symbol's samples for one event. */
 struct annotated_sym {
@@ -143,6 +165,52 @@ struct annotate_listing {
 	int addr_width;		/* hex digits of the last instruction's address */
 	uint64_t start;		/* the symbol's start */
 };
+
+/*
+ * The layout of perf's annotate browser over one listing (the --stdio2
+ * and TUI rows): widths of its columns and the jumps to each line.
+ */
+struct annotate_layout {
+	const struct annotate_listing *l;
+	const struct annotated_sym *as;
+	const struct annotate_opts *opts;
+	unsigned int *sources;	/* per line of l: jumps inside the symbol to it */
+	int max_name;		/* longest instruction name */
+	int tw, tw_addr;	/* hex digits of the last offset, of its address */
+	int jw;			/* digits of the most jumps to one line */
+	int vw;			/* value column, its blank included: 7 or 12 */
+	int aw;			/* address column: tw (or tw_addr), + jw + 1 with
+				   show_nr_jumps */
+	int width;		/* perf's line width the rows are padded to */
+};
+
+/* Set up lay over l (of as) with opts (both must outlive it). 0 or
+ * -ENOMEM. Free with annotate_layout__exit(). */
+int annotate_layout__init(struct annotate_layout *lay, const struct annotate_listing *l,
+			  const struct annotated_sym *as, const struct annotate_opts *opts);
+/* The widths again after opts' fields changed (opts must outlive lay). */
+void annotate_layout__widths(struct annotate_layout *lay, const struct annotate_opts *opts);
+void annotate_layout__exit(struct annotate_layout *lay);
+/*
+ * Line i of the listing as perf's browser writes it after the value
+ * column: address column, arrow (blank when !arrows), instruction or
+ * source text, padded with blanks as perf pads. Into buf (NUL-terminated,
+ * cut at size); returns its length in bytes. *text_at (when not NULL):
+ * the byte where an instruction's text starts (after the two arrow
+ * columns), -1 on other lines.
+ */
+int annotate_layout__line(const struct annotate_layout *lay, size_t i, bool arrows,
+			  char *buf, size_t size, int *text_at);
+
+/*
+ * Whether a CPU (cpuid as the CPUID header feature: "VENDOR,FAMILY,MODEL,
+ * ...") runs instruction text first and the conditional jump jump as one
+ * macro-fused pair, the pairs perf's browser marks: cmp/test before a
+ * jump on Intel family 6 from model 0x1e (also add, sub, and, inc, dec
+ * after it) and AMD from family 0x15 (also add, sub, and, inc, dec, or,
+ * xor from 0x19). false for NULL or unknown CPUs.
+ */
+bool annotate__fused(const char *cpuid, const char *first, const char *jump);
 
 /* Build the listing printed by annotated_sym__fprintf() (errors as it).
  * Free with annotate_listing__exit(). */

@@ -52,6 +52,16 @@ cc_prog() {
 		"$PRF_SRCDIR/tests/shell/lib/$name.c" || fail "cc $name.c"
 }
 
+# config_home: HOME=$T/home (made), whose ~/.perfconfig the test writes:
+# perf's and prf's configuration from then on (prf test sets
+# PERF_CONFIG=/dev/null for every test; a system file is skipped).
+config_home() {
+	unset PERF_CONFIG PERF_CONFIG_NOSYSTEM
+	export HOME=$T/home
+	mkdir -p "$HOME" || fail "mkdir $HOME"
+	if [ -e /etc/perfconfig ]; then export PERF_CONFIG_NOSYSTEM=1; fi
+}
+
 # prf_out OUT ARG...: run "$PRF" ARG... with its output in OUT and its
 # messages in OUT.err; fail() with them and the exit status unless it is 0.
 # A test that filters prf's output filters OUT afterwards: a pipe from prf
