@@ -5,12 +5,16 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "top.h"
 #include "hist.h"
 #include "sort.h"
 #include "../lib/debug.h"
 #include "../lib/tunables.h"
 #include "../model/machine.h"
+#include "../format/event.h"
+#include "../format/sample-parse.h"
 
 
 int top__header(char *buf, size_t size, const struct top_counts *c, const struct top_header *h)
@@ -171,4 +175,66 @@ size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struc
 	for (int c = 0; c < so->nr_cols; c++)
 		so->cols[c].width = widths[c];
 	return n;
+}
+
+/* A held record's header in top_held.buf; the record follows. */
+struct held_rec {
+	struct evsel *evsel;
+	size_t size;			/* of the record */
+};
+
+int top_held__add(struct top_held *h, const union perf_event *event, struct evsel *evsel)
+{
+	size_t size = event->header.size;
+	size_t need = sizeof(struct held_rec) + ((size + 7) & ~(size_t)7);
+	struct held_rec r = { .evsel = evsel, .size = size };
+
+	if (h->len + need > h->cap) {
+		size_t cap = h->cap ? h->cap * 2 : 64 << 10;
+		char *p;
+
+		while (cap < h->len + need)
+			cap *= 2;
+		p = realloc(h->buf, cap);
+		if (!p)
+			return -ENOMEM;
+		h->buf = p;
+		h->cap = cap;
+	}
+	memcpy(h->buf + h->len, &r, sizeof(r));
+	memcpy(h->buf + h->len + sizeof(r), event, size);
+	h->len += need;
+	h->nr++;
+	return 0;
+}
+
+int top_held__replay(struct top_held *h,
+		     int (*fn)(void *arg, union perf_event *event, struct perf_sample *sample,
+			       struct evsel *evsel),
+		     void *arg)
+{
+	struct top_held old = *h;
+	int err = 0;
+
+	memset(h, 0, sizeof(*h));
+	for (size_t off = 0; off < old.len && !err;) {
+		struct held_rec r;
+		union perf_event *event;
+		struct perf_sample sample;
+
+		memcpy(&r, old.buf + off, sizeof(r));
+		event = (union perf_event *)(old.buf + off + sizeof(r));
+		off += sizeof(r) + ((r.size + 7) & ~(size_t)7);
+		if (evsel__parse_sample(r.evsel, event, &sample))
+			continue;	/* parsed once already: never */
+		err = fn(arg, event, &sample, r.evsel);
+	}
+	top_held__exit(&old);
+	return err;
+}
+
+void top_held__exit(struct top_held *h)
+{
+	free(h->buf);
+	memset(h, 0, sizeof(*h));
 }

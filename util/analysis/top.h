@@ -19,8 +19,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct evsel;
 struct hists;
 struct hist_entry;
+struct perf_sample;
+union perf_event;
 struct machine;
 struct sort_order;
 
@@ -116,5 +119,36 @@ struct top_view {
  * again. Returns the number of entries kept.
  */
 size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struct top_view *v);
+
+/*
+ * Samples held back while symbols of a DSO they name load in the
+ * background (util/model/dso-loader.h), as perf top shows a sample only
+ * once its symbols are there: each a copy of its PERF_RECORD_SAMPLE
+ * record and its evsel, in the order they came.
+ */
+struct top_held {
+	char *buf;			/* records, each after a struct held_rec */
+	size_t len, cap;		/* bytes */
+	size_t nr;			/* records */
+};
+
+/* Keep a copy of event (a live session's sample record, host byte order)
+ * of evsel. 0 or -ENOMEM. */
+int top_held__add(struct top_held *h, const union perf_event *event, struct evsel *evsel);
+
+/*
+ * Hand each held record to fn(arg, event, sample, evsel), oldest first,
+ * its sample parsed again (evsel__parse_sample()); h is emptied first, so
+ * fn may hold a record back again (top_held__add() on h). Stops at fn's
+ * first non-zero return (the records after it are dropped) and returns
+ * it; else 0.
+ */
+int top_held__replay(struct top_held *h,
+		     int (*fn)(void *arg, union perf_event *event, struct perf_sample *sample,
+			       struct evsel *evsel),
+		     void *arg);
+
+/* Free what h holds. */
+void top_held__exit(struct top_held *h);
 
 #endif
