@@ -96,6 +96,7 @@ struct top_cmd {
 	struct top_header hdr;
 	uint64_t nr_lost_records, lost_warned;	/* PERF_RECORD_LOST records */
 	size_t nr_released;		/* exited threads the model let go */
+	size_t nr_dsos_released;	/* and unused DSOs */
 	struct dso_loader *loader;	/* symbols loaded off the live thread */
 	struct top_held held;		/* samples waiting for their symbols */
 	int err;
@@ -212,7 +213,7 @@ static int top__install(struct top_cmd *t, bool wait)
 	top__lock(t);
 	n = dso_loader__install(t->loader);
 	top__unlock(t);
-	return n && t->held.nr ? top_held__replay(&t->held, top__add, t) : 0;
+	return n && t->held.nr ? top_held__replay(&t->held, t->session->machine, top__add, t) : 0;
 }
 
 static int top__sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
@@ -368,7 +369,8 @@ static void top__release(struct top_cmd *t)
 	if (!t->err)
 		t->err = top__install(t, false);
 	top__lock(t);
-	t->nr_released += top__release_exited(t->session->machine, t->hists, 2);
+	t->nr_released += top__release_exited(t->session->machine, t->hists, 2,
+					      &t->nr_dsos_released);
 	top__unlock(t);
 }
 
@@ -930,7 +932,8 @@ static int top__run(struct top_cmd *t, const char **argv)
 	if (!err && t->err)
 		err = t->err;
 	if (verbose > 0)
-		top__fprintf_model(stderr, t->session->machine, t->nr_released);
+		top__fprintf_model(stderr, t->session->machine, t->nr_released,
+				   t->nr_dsos_released);
 	if (t->record_path)
 		fprintf(stderr, "[ prf top: wrote %.3f MB to %s (%llu samples) ]\n",
 			(double)live__record_bytes(live) / (1024 * 1024), t->record_path,

@@ -47,6 +47,13 @@ static enum dso_kind dso__kind_of(const char *name)
 	return DSO_USER;
 }
 
+static size_t dsos_alive;	/* dso__nr_alive(), atomic */
+
+size_t dso__nr_alive(void)
+{
+	return __atomic_load_n(&dsos_alive, __ATOMIC_RELAXED);
+}
+
 struct dso *dso__new(const char *path)
 {
 	struct dso *dso = zalloc(sizeof(*dso));
@@ -76,6 +83,7 @@ struct dso *dso__new(const char *path)
 		return NULL;
 	}
 	dso->refcnt = 1;
+	__atomic_add_fetch(&dsos_alive, 1, __ATOMIC_RELAXED);
 	return dso;
 }
 
@@ -147,6 +155,7 @@ void dso__put(struct dso *dso)
 	free(dso->symsrc_path);
 	free(dso->runtime_path);
 	free(dso);
+	__atomic_sub_fetch(&dsos_alive, 1, __ATOMIC_RELAXED);
 }
 
 void dso__set_build_id(struct dso *dso, const struct build_id *bid)

@@ -134,6 +134,9 @@ static inline size_t dso__long_name_len(const struct dso *dso)
 }
 /* Drop a reference; the last one frees symbols and names. */
 void dso__put(struct dso *dso);
+/* DSO objects not yet freed in the whole process (in a machine's table
+ * or kept by a reference). */
+size_t dso__nr_alive(void);
 /* Record the build-id from perf.data (MMAP2 or BUILD_ID feature). */
 void dso__set_build_id(struct dso *dso, const struct build_id *bid);
 /*
