@@ -2,9 +2,6 @@
 /* dso_loader: DSO symbols loaded on a background thread; see dso-loader.h. */
 #include <errno.h>
 #include <stdlib.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #include <string.h>
 #include "dso-loader.h"
 #include "dso.h"
@@ -44,10 +41,6 @@ static void *dso_loader__thread(void *arg)
 {
 	struct dso_loader *l = arg;
 
-	/* below the owner: on a busy machine the screen comes first (Linux
-	 * sets a thread's nice value by its tid) */
-	if (setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 0))
-		pr_debug2("dso loader: setpriority: %s\n", strerror(errno));
 	pthread_mutex_lock(&l->h.lock);
 	for (;;) {
 		struct load_job *j;
