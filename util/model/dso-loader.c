@@ -17,9 +17,14 @@ struct load_job {
 	struct dso *dso, *copy;
 };
 
+/* Loader threads: a second one takes the small DSOs while the first
+ * reads a big one (the kernel's kallsyms, a big library). */
+#define DSO_LOADER_THREADS 2
+
 struct dso_loader {
-	struct handoff h;		/* wake_b: the loader thread, wake_a: the owner */
-	pthread_t tid;
+	struct handoff h;		/* wake_b: the loader threads, wake_a: the owner */
+	pthread_t tid[DSO_LOADER_THREADS];
+	int nr_threads;
 	/* under h.lock */
 	struct load_job *todo, **todo_tail;
 	struct load_job *done;
@@ -112,10 +117,14 @@ struct dso_loader *dso_loader__new(void)
 	if (!l)
 		return NULL;
 	l->todo_tail = &l->todo;
-	if (handoff__start(&l->h, &l->tid, dso_loader__thread, l)) {
+	if (handoff__start(&l->h, &l->tid[0], dso_loader__thread, l)) {
 		free(l);
 		return NULL;
 	}
+	/* the others on the same lock and wake-ups (none: one does all) */
+	for (l->nr_threads = 1; l->nr_threads < DSO_LOADER_THREADS; l->nr_threads++)
+		if (pthread_create(&l->tid[l->nr_threads], NULL, dso_loader__thread, l))
+			break;
 	return l;
 }
 
@@ -127,9 +136,11 @@ void dso_loader__delete(struct dso_loader *l)
 		return;
 	pthread_mutex_lock(&l->h.lock);
 	l->stop = true;
-	pthread_cond_signal(&l->h.wake_b);
+	pthread_cond_broadcast(&l->h.wake_b);
 	pthread_mutex_unlock(&l->h.lock);
-	handoff__join(&l->h, l->tid);
+	for (int i = 1; i < l->nr_threads; i++)
+		pthread_join(l->tid[i], NULL);
+	handoff__join(&l->h, l->tid[0]);
 	for (j = l->todo; j; j = next) {
 		next = j->next;
 		j->dso->load_queued = false;

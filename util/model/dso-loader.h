@@ -7,12 +7,13 @@
  * thread that owns the model (the owner) attaches the loader: from then
  * on its dso__load() of an ELF file's or the kernel's DSO whose symbols
  * are not loaded queues the DSO (once) and returns -EAGAIN at once (see
- * dso__set_load_hook()). The loader thread loads each into a private copy
- * of the DSO (dso__load_private(), no lock shared with other loads), and
+ * dso__set_load_hook()). Two loader threads, in queue order, load each
+ * into a private copy of the DSO (dso__load_private(), no lock shared
+ * with other loads: a small DSO need not wait for a big one), and
  * the owner installs the finished tables into the model's DSOs when it
  * calls dso_loader__install(): the model's DSOs are changed by the owner
- * only, and their tables are read-only once installed. The loader thread
- * and its wake-ups are util/lib/handoff.h's. Other kinds ([vdso], JIT
+ * only, and their tables are read-only once installed. The lock and
+ * wake-ups are util/lib/handoff.h's. Other kinds ([vdso], JIT
  * maps, anonymous maps) load in place as before: they are small or keep
  * process-wide state.
  */
