@@ -368,6 +368,8 @@ static void top__release(struct top_cmd *t)
 {
 	if (!t->err)
 		t->err = top__install(t, false);
+	pr_debug2("top: %zu samples held (%zu bytes), %zu DSOs loading\n", t->held.nr,
+		  t->held.cap, t->loader ? dso_loader__pending(t->loader) : 0);
 	top__lock(t);
 	t->nr_released += top__release_exited(t->session->machine, t->hists, 2,
 					      &t->nr_dsos_released);
