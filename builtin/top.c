@@ -40,6 +40,8 @@
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../util/model/dso.h"
+#include "../util/model/dso-loader.h"
 #include "../util/model/map.h"
 
 #define TOP_DEFAULT_FREQ 4000		/* perf top's -F default, Hz */
@@ -94,6 +96,9 @@ struct top_cmd {
 	struct top_header hdr;
 	uint64_t nr_lost_records, lost_warned;	/* PERF_RECORD_LOST records */
 	size_t nr_released;		/* exited threads the model let go */
+	size_t nr_dsos_released;	/* and unused DSOs */
+	struct dso_loader *loader;	/* symbols loaded off the live thread */
+	struct top_held held;		/* samples waiting for their symbols */
 	int err;
 	int rows, cols;
 };
@@ -151,37 +156,33 @@ static bool top__filtered(struct top_cmd *t, struct perf_sample *sample, const c
 		!sample_filter__match_sym(&t->filter, al->sym ? al->sym->name : NULL));
 }
 
-static int top__sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
-		       struct evsel *evsel, struct machine *machine)
+/* Held samples beyond this many bytes: the live thread waits for the
+ * loader instead of holding more. */
+#define TOP_HELD_MAX_BYTES (32u << 20)
+
+/*
+ * Resolve a sample and add it to the hists, or hold it back (a copy of
+ * event) when it names a DSO whose symbols the loader is still reading:
+ * perf top shows a sample once its symbols are known, and the screen
+ * does not wait for them. 0 or -errno.
+ */
+static int top__add(void *arg, union perf_event *event, struct perf_sample *sample,
+		    struct evsel *evsel)
 {
-	struct top_cmd *t = tool2top(tool);
+	struct top_cmd *t = arg;
 	struct resolved_sample *rs = &t->rs;
+	unsigned long deferrals = dso__load_deferrals();
 	struct hist_sample hs;
-	uint8_t cpumode = event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	int err;
 
-	(void)machine;
-	if (!evsel)
-		evsel = sample->evsel;
-	if (evsel != t->evsel)
-		return 0;
-	top__lock(t);
-	t->counts.samples++;
-	if (cpumode == PERF_RECORD_MISC_KERNEL)
-		t->counts.kernel++;
-	if (event->header.misc & PERF_RECORD_MISC_EXACT_IP)
-		t->counts.exact++;
-	/* -K / -U: samples of the hidden side make no entries */
-	top__unlock(t);
-	if ((t->hide_kernel && cpumode == PERF_RECORD_MISC_KERNEL) ||
-	    (t->hide_user && cpumode == PERF_RECORD_MISC_USER))
-		return 0;
 	err = sample__resolve(t->session, sample, evsel, rs);
 	if (!err && t->use_callchain)
 		err = resolved_sample__callchain(t->session, rs, &t->ropts);
 	if (err)
 		return err;
 	resolved_sample__location(rs, t->use_callchain);
+	if (dso__load_deferrals() != deferrals && event)
+		return top_held__add(&t->held, event, evsel);
 	hist_sample__from_resolved(&hs, rs);
 	hs.filtered = rs->al.filtered || top__filtered(t, sample, rs->comm, &rs->al);
 	if (t->use_callchain)
@@ -193,6 +194,55 @@ static int top__sample(struct perf_tool *tool, union perf_event *event, struct p
 					  hs.period);
 	top__unlock(t);
 	return err;
+}
+
+/*
+ * On the live thread: the symbol tables the loader finished go into the
+ * model (under the lock: the browser reads the DSOs), and the samples
+ * held for them are resolved again; with wait, first wait for one (too
+ * much held). 0 or -errno.
+ */
+static int top__install(struct top_cmd *t, bool wait)
+{
+	size_t n;
+
+	if (!t->loader)
+		return 0;
+	if (wait)
+		dso_loader__wait(t->loader);
+	top__lock(t);
+	n = dso_loader__install(t->loader);
+	top__unlock(t);
+	return n && t->held.nr ? top_held__replay(&t->held, t->session->machine, top__add, t) : 0;
+}
+
+static int top__sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
+		       struct evsel *evsel, struct machine *machine)
+{
+	struct top_cmd *t = tool2top(tool);
+	uint8_t cpumode = event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	int err;
+
+	(void)machine;
+	if (!evsel)
+		evsel = sample->evsel;
+	if (evsel != t->evsel)
+		return 0;
+	err = top__install(t, t->held.len > TOP_HELD_MAX_BYTES);
+	if (err)
+		return err;
+	top__lock(t);
+	t->counts.samples++;
+	if (cpumode == PERF_RECORD_MISC_KERNEL)
+		t->counts.kernel++;
+	if (event->header.misc & PERF_RECORD_MISC_EXACT_IP)
+		t->counts.exact++;
+	/* -K / -U: samples of the hidden side make no entries */
+	top__unlock(t);
+	if ((t->hide_kernel && cpumode == PERF_RECORD_MISC_KERNEL) ||
+	    (t->hide_user && cpumode == PERF_RECORD_MISC_USER))
+		return 0;
+	return top__add(t, event, sample, evsel);
 }
 
 static int top__lost(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
@@ -316,8 +366,13 @@ static void top__print_stdio(struct top_cmd *t)
  * alone changes the model; the lock keeps the browser off the hists). */
 static void top__release(struct top_cmd *t)
 {
+	if (!t->err)
+		t->err = top__install(t, false);
+	pr_debug2("top: %zu samples held (%zu bytes), %zu DSOs loading\n", t->held.nr,
+		  t->held.cap, t->loader ? dso_loader__pending(t->loader) : 0);
 	top__lock(t);
-	t->nr_released += top__release_exited(t->session->machine, t->hists, 2);
+	t->nr_released += top__release_exited(t->session->machine, t->hists, 2,
+					      &t->nr_dsos_released);
 	top__unlock(t);
 }
 
@@ -339,6 +394,8 @@ static void top__refresh(void *arg)
 {
 	struct top_cmd *t = arg;
 
+	if (!t->err)
+		t->err = top__install(t, false);
 	top__print_stdio(t);
 	top__reset_counts(t);
 	if (t->zero) {
@@ -422,7 +479,11 @@ static int top__tui_annotate(void *arg, struct hist_entry *he)
 static void *top__live_thread(void *arg)
 {
 	struct top_cmd *t = arg;
-	int err = live__run(t->live, &done);
+	int err;
+
+	dso_loader__attach(t->loader);	/* this thread resolves */
+	err = live__run(t->live, &done);
+	dso_loader__attach(NULL);
 
 	top__lock(t);
 	t->ended = true;	/* the browser's next refresh ends it */
@@ -853,22 +914,29 @@ static int top__run(struct top_cmd *t, const char **argv)
 		return 1;	/* after live__new()'s message */
 	t->session = live__session(live);
 	t->evsel = evlist__first(t->session->data.evlist);
+	/* symbols load on a thread of their own (none: in place) */
+	t->loader = dso_loader__new();
 	top__set_header(t, t->session->data.evlist, live);
 	if (t->use_tui && !tui__init()) {
 		err = top__browse(t, live);
 	} else {
 		live__set_tick(live, (unsigned int)(t->delay * 1000), top__refresh, t);
+		dso_loader__attach(t->loader);
 		err = live__run(live, &done);
+		dso_loader__attach(NULL);
 	}
 	if (live__exec_error(live)) {
 		fprintf(stderr, "Workload failed: %s\n", strerror(-err));
+		dso_loader__delete(t->loader);
+		t->loader = NULL;
 		live__delete(live);
 		return 255;
 	}
 	if (!err && t->err)
 		err = t->err;
 	if (verbose > 0)
-		top__fprintf_model(stderr, t->session->machine, t->nr_released);
+		top__fprintf_model(stderr, t->session->machine, t->nr_released,
+				   t->nr_dsos_released);
 	if (t->record_path)
 		fprintf(stderr, "[ prf top: wrote %.3f MB to %s (%llu samples) ]\n",
 			(double)live__record_bytes(live) / (1024 * 1024), t->record_path,
@@ -885,6 +953,9 @@ static int top__run(struct top_cmd *t, const char **argv)
 	} else {
 		status = has_cmd ? live__exit_status(live) : 0;
 	}
+	dso_loader__delete(t->loader);
+	t->loader = NULL;
+	top_held__exit(&t->held);
 	live__delete(live);
 	t->session = NULL;
 	return status;

@@ -12,7 +12,8 @@
 # DSO caches), also with the debug cache keeping and mapping line tables
 # and symbol tables; and prf script on a bigger one, where the reader's
 # helper thread reads the data into blocks ahead of it, or (mapped) maps
-# the data's pages ahead and gives them back.
+# the data's pages ahead and gives them back; and prf top, whose symbols
+# load on a thread of their own.
 # Any ThreadSanitizer report, or a failing command, fails it.
 # Used by .ci/run; needs python3 and /usr/bin/perf for the report part
 # (skipped with a message when perf cannot record here).
@@ -67,6 +68,11 @@ else
 	cat "$dir/rec.err"
 	echo "tsan: perf record failed here: report part skipped"
 fi
+# prf top: the live thread resolving and the loader thread loading
+# symbols (installed by the live thread, read by it afterwards)
+"$PRF_TSAN" top --stdio -g -d 0.2 -- python3 "$dir/w.py" 300 > /dev/null 2> "$dir/top.log"
+st=$?
+check "prf top -g, symbols loaded on a thread of their own" "$dir/top.log"
 if "$PERF" record -q -F 2000 --call-graph dwarf -o "$dir/d.data" -- python3 "$dir/w.py" 300 \
 	>/dev/null 2>"$dir/rec.err"; then
 	for cmd in "script" "script -F +srcline" "report --stdio --no-children"; do

@@ -5,12 +5,17 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "top.h"
 #include "hist.h"
 #include "sort.h"
 #include "../lib/debug.h"
 #include "../lib/tunables.h"
+#include "../model/dso.h"
 #include "../model/machine.h"
+#include "../format/event.h"
+#include "../format/sample-parse.h"
 
 
 int top__header(char *buf, size_t size, const struct top_counts *c, const struct top_header *h)
@@ -85,12 +90,19 @@ int top_hists__decay(struct hists *hists)
 	bool use_cc, hold;
 	int err;
 
+	bool by_sym = sort_order__has_key(hists->so, SORT_SYM);
+
 	for (size_t b = 0; hists->htab && b <= hists->hmask; b++) {
 		for (struct hist_entry *he = hists->htab[b]; he; he = he->next) {
-			he->period = he->period * 7 / 8;
-			he->period_sys = he->period_sys * 7 / 8;
-			he->period_us = he->period_us * 7 / 8;
-			he->period_acc = he->period_acc * 7 / 8;
+			/* an unresolved address no sample hit for a while
+			 * (its count aged to 0) fades by half (see top.h) */
+			unsigned int keep = by_sym && !he->sym && !he->nr_samples &&
+					    !he->nr_samples_acc ? 4 : 7;
+
+			he->period = he->period * keep / 8;
+			he->period_sys = he->period_sys * keep / 8;
+			he->period_us = he->period_us * keep / 8;
+			he->period_acc = he->period_acc * keep / 8;
 			he->nr_samples = he->nr_samples * 7 / 8;
 			he->nr_samples_acc = he->nr_samples_acc * 7 / 8;
 			total += he->period;
@@ -128,23 +140,31 @@ int top_hists__decay(struct hists *hists)
 	return 0;
 }
 
-size_t top__release_exited(struct machine *machine, struct hists *hists, size_t nr)
+size_t top__release_exited(struct machine *machine, struct hists *hists, size_t nr,
+			   size_t *nr_dsos)
 {
 	size_t released = machine__release_exited(machine);
+	size_t dsos = machine__release_unused_dsos(machine);
 
-	if (released)
+	if (released || dsos)
 		for (size_t i = 0; i < nr; i++)
 			if (hists[i].priv)
 				hists__forget_memos(&hists[i]);
-	pr_debug2("top: %zu exited threads released, %zu in the model, %zu not yet freed\n",
-		  released, machine__nr_threads(machine), thread__nr_alive());
+	pr_debug2("top: %zu exited threads released, %zu in the model, %zu not yet freed; "
+		  "%zu DSOs released, %zu in the model, %zu not yet freed\n",
+		  released, machine__nr_threads(machine), thread__nr_alive(), dsos,
+		  machine__nr_dsos(machine), dso__nr_alive());
+	*nr_dsos += dsos;
 	return released;
 }
 
-void top__fprintf_model(FILE *fp, const struct machine *machine, size_t released)
+void top__fprintf_model(FILE *fp, const struct machine *machine, size_t released,
+			size_t dsos_released)
 {
 	fprintf(fp, "prf top: %zu exited threads released, %zu threads in the model, %zu not yet freed\n",
 		released, machine__nr_threads(machine), thread__nr_alive());
+	fprintf(fp, "prf top: %zu unused DSOs released, %zu DSOs in the model, %zu not yet freed\n",
+		dsos_released, machine__nr_dsos(machine), dso__nr_alive());
 }
 
 size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struct top_view *v)
@@ -171,4 +191,69 @@ size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struc
 	for (int c = 0; c < so->nr_cols; c++)
 		so->cols[c].width = widths[c];
 	return n;
+}
+
+/* A held record's header in top_held.buf; the record follows. */
+struct held_rec {
+	struct evsel *evsel;
+	size_t size;			/* of the record */
+};
+
+int top_held__add(struct top_held *h, const union perf_event *event, struct evsel *evsel)
+{
+	size_t size = event->header.size;
+	size_t need = sizeof(struct held_rec) + ((size + 7) & ~(size_t)7);
+	struct held_rec r = { .evsel = evsel, .size = size };
+
+	if (h->len + need > h->cap) {
+		size_t cap = h->cap ? h->cap * 2 : 64 << 10;
+		char *p;
+
+		while (cap < h->len + need)
+			cap *= 2;
+		p = realloc(h->buf, cap);
+		if (!p)
+			return -ENOMEM;
+		h->buf = p;
+		h->cap = cap;
+	}
+	memcpy(h->buf + h->len, &r, sizeof(r));
+	memcpy(h->buf + h->len + sizeof(r), event, size);
+	h->len += need;
+	h->nr++;
+	return 0;
+}
+
+int top_held__replay(struct top_held *h, struct machine *machine,
+		     int (*fn)(void *arg, union perf_event *event, struct perf_sample *sample,
+			       struct evsel *evsel),
+		     void *arg)
+{
+	struct top_held old = *h;
+	int err = 0;
+
+	memset(h, 0, sizeof(*h));
+	for (size_t off = 0; off < old.len && !err;) {
+		struct held_rec r;
+		union perf_event *event;
+		struct perf_sample sample;
+
+		memcpy(&r, old.buf + off, sizeof(r));
+		event = (union perf_event *)(old.buf + off + sizeof(r));
+		off += sizeof(r) + ((r.size + 7) & ~(size_t)7);
+		if (evsel__parse_sample(r.evsel, event, &sample))
+			continue;	/* parsed once already: never */
+		/* its thread released meanwhile: not made again */
+		if (!machine__find_thread(machine, (pid_t)sample.tid))
+			continue;
+		err = fn(arg, event, &sample, r.evsel);
+	}
+	top_held__exit(&old);
+	return err;
+}
+
+void top_held__exit(struct top_held *h)
+{
+	free(h->buf);
+	memset(h, 0, sizeof(*h));
 }

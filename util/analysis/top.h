@@ -13,14 +13,22 @@
  * (integer division), so a sample weighs (7/8)^N after N refreshes and an
  * entry no sample hits any more fades out and is gone once its period
  * reaches 0. With -z the hists start empty after each refresh instead.
+ * Beyond perf: with a symbol sort key, an entry of an unresolved address
+ * (no symbol) whose sample counts have aged to 0 (no sample for a few
+ * refreshes) keeps 4/8 instead, so that the one-sample entries of a busy
+ * machine's stripped programs, one per address, are gone after some 20
+ * refreshes instead of 90; a hot unresolved address ages as perf's.
  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+struct evsel;
 struct hists;
 struct hist_entry;
+struct perf_sample;
+union perf_event;
 struct machine;
 struct sort_order;
 
@@ -84,20 +92,26 @@ int top_hists__decay(struct hists *hists);
  * What a long run keeps of the processes that come and go, bounded: at
  * each refresh the threads of machine that exited (PERF_RECORD_EXIT)
  * before the previous refresh are released (machine__release_exited()),
- * their maps with the last thread of their process, and each of hists[0..
- * nr) forgets its lookups by thread pointer. The hists must hold
- * references (hists__hold_refs()): a thread or map an entry or frame
- * still names lives on until that entry is compacted away. Returns the
- * number of threads released.
+ * their maps with the last thread of their process, then the DSOs no map
+ * names any more (machine__release_unused_dsos(): their symbols too), and
+ * each of hists[0..nr) forgets its lookups by thread and DSO pointer.
+ * The hists must hold references (hists__hold_refs()): a thread, map or
+ * DSO an entry or frame still names lives on until that entry is
+ * compacted away. Adds the DSOs released to *nr_dsos; returns the number
+ * of threads released.
  */
-size_t top__release_exited(struct machine *machine, struct hists *hists, size_t nr);
+size_t top__release_exited(struct machine *machine, struct hists *hists, size_t nr,
+			   size_t *nr_dsos);
 /*
- * One line for -v at the end, to check that the model stays bounded:
+ * Two lines for -v at the end, to check that the model stays bounded:
  * "prf top: N exited threads released, M threads in the model, K not yet
  * freed" (released: the sum of top__release_exited()'s; in the model:
- * found by tid; not yet freed: also those hist entries still hold).
+ * found by tid; not yet freed: also those hist entries still hold), and
+ * "prf top: N unused DSOs released, M DSOs in the model, K not yet
+ * freed" (dsos_released, the same counts of DSOs).
  */
-void top__fprintf_model(FILE *fp, const struct machine *machine, size_t released);
+void top__fprintf_model(FILE *fp, const struct machine *machine, size_t released,
+			size_t dsos_released);
 
 /* What a refresh shows. */
 struct top_view {
@@ -116,5 +130,37 @@ struct top_view {
  * again. Returns the number of entries kept.
  */
 size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struct top_view *v);
+
+/*
+ * Samples held back while symbols of a DSO they name load in the
+ * background (util/model/dso-loader.h), as perf top shows a sample only
+ * once its symbols are there: each a copy of its PERF_RECORD_SAMPLE
+ * record and its evsel, in the order they came.
+ */
+struct top_held {
+	char *buf;			/* records, each after a struct held_rec */
+	size_t len, cap;		/* bytes */
+	size_t nr;			/* records */
+};
+
+/* Keep a copy of event (a live session's sample record, host byte order)
+ * of evsel. 0 or -ENOMEM. */
+int top_held__add(struct top_held *h, const union perf_event *event, struct evsel *evsel);
+
+/*
+ * Hand each held record to fn(arg, event, sample, evsel), oldest first,
+ * its sample parsed again (evsel__parse_sample()); h is emptied first, so
+ * fn may hold a record back again (top_held__add() on h). A record whose
+ * thread machine no longer has (released since it came) is dropped, so
+ * that no released thread is made again. Stops at fn's first non-zero
+ * return (the records after it are dropped) and returns it; else 0.
+ */
+int top_held__replay(struct top_held *h, struct machine *machine,
+		     int (*fn)(void *arg, union perf_event *event, struct perf_sample *sample,
+			       struct evsel *evsel),
+		     void *arg);
+
+/* Free what h holds. */
+void top_held__exit(struct top_held *h);
 
 #endif

@@ -47,6 +47,13 @@ static enum dso_kind dso__kind_of(const char *name)
 	return DSO_USER;
 }
 
+static size_t dsos_alive;	/* dso__nr_alive(), atomic */
+
+size_t dso__nr_alive(void)
+{
+	return __atomic_load_n(&dsos_alive, __ATOMIC_RELAXED);
+}
+
 struct dso *dso__new(const char *path)
 {
 	struct dso *dso = zalloc(sizeof(*dso));
@@ -76,6 +83,7 @@ struct dso *dso__new(const char *path)
 		return NULL;
 	}
 	dso->refcnt = 1;
+	__atomic_add_fetch(&dsos_alive, 1, __ATOMIC_RELAXED);
 	return dso;
 }
 
@@ -148,6 +156,7 @@ void dso__put(struct dso *dso)
 	free(dso->symsrc_path);
 	free(dso->runtime_path);
 	free(dso);
+	__atomic_sub_fetch(&dsos_alive, 1, __ATOMIC_RELAXED);
 }
 
 void dso__set_build_id(struct dso *dso, const struct build_id *bid)
@@ -433,8 +442,9 @@ struct symbol *dso__find_symbol_loaded(const struct dso *dso, uint64_t addr)
 
 struct symbol *dso__find_symbol(struct dso *dso, uint64_t addr)
 {
-	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)))
-		dso__load(dso);
+	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)) &&
+	    dso__load(dso) == -EAGAIN)
+		return NULL;	/* loading in the background */
 	return dso__find_symbol_loaded(dso, addr);
 }
 
@@ -646,17 +656,26 @@ static int dso__load_jit(struct dso *dso)
 	return err && jerr ? err : 0;
 }
 
-int dso__load(struct dso *dso)
+static __thread bool (*load_hook)(struct dso *dso, void *arg);
+static __thread void *load_hook_arg;
+static __thread unsigned long load_deferrals;
+
+void dso__set_load_hook(bool (*fn)(struct dso *dso, void *arg), void *arg)
+{
+	load_hook = fn;
+	load_hook_arg = arg;
+}
+
+unsigned long dso__load_deferrals(void)
+{
+	return load_deferrals;
+}
+
+/* The loader of dso's kind, then the table sorted and indexed. */
+static int dso__load_kind(struct dso *dso)
 {
 	int err = 0;
 
-	if (__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE))
-		return 0;
-	pthread_mutex_lock(&dso__load_lock);
-	if (dso->symbols_loaded) {
-		pthread_mutex_unlock(&dso__load_lock);
-		return 0;
-	}
 	switch (dso->kind) {
 	case DSO_USER:
 		err = dso__load_user(dso);
@@ -676,9 +695,71 @@ int dso__load(struct dso *dso)
 		break;
 	}
 	dso__symbols_finish(dso);
-	__atomic_store_n(&dso->symbols_loaded, true, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&dso__load_lock);
 	if (err)
 		pr_debug("%s: no symbols (%s)\n", dso->long_name, strerror(-err));
 	return err;
+}
+
+int dso__load(struct dso *dso)
+{
+	int err;
+
+	if (__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE))
+		return 0;
+	if (unlikely(load_hook != NULL) && load_hook(dso, load_hook_arg)) {
+		load_deferrals++;
+		return -EAGAIN;
+	}
+	pthread_mutex_lock(&dso__load_lock);
+	if (dso->symbols_loaded) {
+		pthread_mutex_unlock(&dso__load_lock);
+		return 0;
+	}
+	err = dso__load_kind(dso);
+	__atomic_store_n(&dso->symbols_loaded, true, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&dso__load_lock);
+	return err;
+}
+
+int dso__load_private(struct dso *dso)
+{
+	int err;
+
+	if (dso->kind != DSO_USER && dso->kind != DSO_KERNEL && dso->kind != DSO_KMODULE)
+		return -EINVAL;
+	err = dso__load_kind(dso);
+	dso->symbols_loaded = true;
+	return err;
+}
+
+/* Move *src to *dst, leaving src empty (what the field owns goes too). */
+#define MOVE_FIELD(dst, src, f) do { (dst)->f = (src)->f; memset(&(src)->f, 0, sizeof((src)->f)); } while (0)
+
+void dso__adopt_symbols(struct dso *dst, struct dso *src)
+{
+	dso__free_symbols(dst);
+	MOVE_FIELD(dst, src, symbols);
+	MOVE_FIELD(dst, src, nr_symbols);
+	MOVE_FIELD(dst, src, nr_symbols_alloc);
+	MOVE_FIELD(dst, src, sym_starts);
+	MOVE_FIELD(dst, src, sym_buckets);
+	MOVE_FIELD(dst, src, nr_sym_buckets);
+	MOVE_FIELD(dst, src, sym_shift);
+	MOVE_FIELD(dst, src, sym_arena);
+	MOVE_FIELD(dst, src, sym_map);
+	MOVE_FIELD(dst, src, sym_map_size);
+	dst->text_offset = src->text_offset;
+	dst->is_64_bit = src->is_64_bit;
+	dst->aliases_last = src->aliases_last;
+	dst->build_id_mismatch |= src->build_id_mismatch;
+	dst->mismatch_warned |= src->mismatch_warned;
+	if (!dst->has_build_id && src->has_build_id) {
+		dst->bid = src->bid;
+		dst->has_build_id = true;
+	}
+	if (!dst->symsrc_path)
+		MOVE_FIELD(dst, src, symsrc_path);
+	if (!dst->runtime_path)
+		MOVE_FIELD(dst, src, runtime_path);
+	__atomic_store_n(&dst->symbols_loaded, true, __ATOMIC_RELEASE);
 }

@@ -114,6 +114,8 @@ struct dso {
 	void *file_syms;	/* dso__symtab_srcline()'s table (lazy) */
 	void *data_syms;	/* dso__find_data_symbol()'s table (lazy) */
 	size_t sym_map_size;
+	bool load_queued;	/* handed to a background loader (dso-loader.h);
+				   read and written by the thread that queued it */
 };
 
 struct machine;
@@ -133,6 +135,9 @@ static inline size_t dso__long_name_len(const struct dso *dso)
 }
 /* Drop a reference; the last one frees symbols and names. */
 void dso__put(struct dso *dso);
+/* DSO objects not yet freed in the whole process (in a machine's table
+ * or kept by a reference). */
+size_t dso__nr_alive(void);
 /* Record the build-id from perf.data (MMAP2 or BUILD_ID feature). */
 void dso__set_build_id(struct dso *dso, const struct build_id *bid);
 /*
@@ -287,6 +292,36 @@ struct symbol *dso__find_symbol(struct dso *dso, uint64_t addr);
  * from the file's marks build_id_mismatch and warns once (symbols of that
  * file are not used). 0 or -errno (symbols may be empty on failure). */
 int dso__load(struct dso *dso);
+/*
+ * This thread's dso__load() of a DSO whose symbols are not loaded asks
+ * fn(dso, arg) first: when fn returns true (it queued the DSO for a
+ * background loader, util/model/dso-loader.h), the load is deferred:
+ * dso__load() returns -EAGAIN without touching the DSO, lookups find no
+ * symbol and map__map_ip() answers without the text offset, and the
+ * thread's dso__load_deferrals() count goes up. fn NULL: loads happen in
+ * place again. Per thread; other threads load as before.
+ */
+void dso__set_load_hook(bool (*fn)(struct dso *dso, void *arg), void *arg);
+/* How many loads this thread deferred so far (see dso__set_load_hook()):
+ * a resolution that raised it named a DSO whose symbols are coming. */
+unsigned long dso__load_deferrals(void);
+/*
+ * Load the symbols of a DSO no other thread sees (a loader's private
+ * copy, dso-loader.c) without the lock that keeps loads of shared DSOs
+ * apart, so that a long load blocks no other thread's load. The kinds
+ * whose loaders keep no process-wide state only: DSO_USER, DSO_KERNEL,
+ * DSO_KMODULE (-EINVAL for the others). 0 or -errno, as dso__load().
+ */
+int dso__load_private(struct dso *dso);
+/*
+ * Move what a load put into src (symbols and their index, text offset,
+ * the files used, a build-id dst lacks, 64-bit, mismatch marks) into
+ * dst, whose symbols are not loaded, and mark dst loaded (release order:
+ * a thread that sees it loaded sees the table). src is left without
+ * symbols; the caller puts it. Only on the thread that owns dst's
+ * changes (the session's); dst's table is read-only from then on.
+ */
+void dso__adopt_symbols(struct dso *dst, struct dso *src);
 /* Hex build-id into buf (>= 2*BUILD_ID_SIZE+1 bytes); returns length. */
 int build_id__sprintf(const struct build_id *bid, char *buf);
 /* Read the NT_GNU_BUILD_ID note of an ELF file. 0 or -errno (-ENOENT: no

@@ -402,6 +402,35 @@ size_t machine__release_exited(struct machine *m)
 	return released;
 }
 
+size_t machine__release_unused_dsos(struct machine *m)
+{
+	struct machine_priv *p = mpriv(m);
+	size_t released = 0;
+
+	for (size_t i = 0; i < p->dsos_size; i++) {
+		struct dso_node **link = &p->dsos[i], *n;
+
+		while ((n = *link)) {
+			if (n->dso == p->kernel_dso ||
+			    __atomic_load_n(&n->dso->refcnt, __ATOMIC_ACQUIRE) > 1) {
+				link = &n->next;
+				continue;
+			}
+			*link = n->next;
+			p->nr_dsos--;
+			released++;
+			dso__put(n->dso);
+			free(n);
+		}
+	}
+	return released;
+}
+
+size_t machine__nr_dsos(const struct machine *m)
+{
+	return mpriv(m)->nr_dsos;
+}
+
 const char *thread__comm_str(const struct thread *thread)
 {
 	return thread->comm;

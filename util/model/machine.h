@@ -103,6 +103,18 @@ size_t machine__release_exited(struct machine *machine);
  * yet freed in the whole process (in a table or kept by a reference). */
 size_t machine__nr_threads(const struct machine *machine);
 size_t thread__nr_alive(void);
+/*
+ * Let go of the DSOs nothing but the machine's table holds any more (no
+ * map maps them: their processes were released, machine__release_exited(),
+ * and no hist entry names them), the kernel's excepted: each is freed,
+ * with its symbols and debug caches, and made anew (its symbols loaded
+ * again) if a later MMAP names its file. For live sessions (prf top); a
+ * reader keeps every DSO. On the thread that changes the model. Returns
+ * the number let go.
+ */
+size_t machine__release_unused_dsos(struct machine *machine);
+/* DSOs in the machine's table (dso__nr_alive(): all not yet freed). */
+size_t machine__nr_dsos(const struct machine *machine);
 /* DSO by path ("[kernel.kallsyms]", "/usr/lib/libc.so.6", ...), created if
  * unknown. Borrowed (the machine holds a reference); NULL on ENOMEM. */
 struct dso *machine__findnew_dso(struct machine *machine, const char *path);

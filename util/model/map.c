@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* map: one mapped range; address conversion between ip and DSO space. */
 #include <stdlib.h>
+#include <errno.h>
 #include "map.h"
 #include "dso.h"
 #include "../lib/util.h"
@@ -60,8 +61,9 @@ uint64_t map__map_ip(const struct map *map, uint64_t ip)
 {
 	struct dso *dso = map->dso;
 
-	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)))
-		dso__load(dso);		/* text_offset comes from the ELF headers */
+	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)) &&
+	    dso__load(dso) == -EAGAIN)	/* text_offset comes from the ELF headers */
+		return dso__identity_map(dso) ? ip : ip - map->start + map->pgoff;
 	if (dso__identity_map(dso))
 		return ip;
 	return ip - map->start + map->pgoff + dso->text_offset;
@@ -93,8 +95,9 @@ uint64_t map__unmap_ip(const struct map *map, uint64_t addr)
 {
 	struct dso *dso = map->dso;
 
-	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)))
-		dso__load(dso);
+	if (unlikely(!__atomic_load_n(&dso->symbols_loaded, __ATOMIC_ACQUIRE)) &&
+	    dso__load(dso) == -EAGAIN)	/* loading in the background */
+		return dso__identity_map(dso) ? addr : addr - map->pgoff + map->start;
 	if (dso__identity_map(dso))
 		return addr;
 	return addr - dso->text_offset - map->pgoff + map->start;
