@@ -325,7 +325,7 @@ static bool rh__read_build_id(const struct rh_dso *d, struct feat_build_id *b)
 			return false;
 		sz = vb.size < 20 ? (int)vb.size : 20;
 		memcpy(b->bid, vb.data, (size_t)sz);
-	} else if (d->kernel && d->dso->kind == DSO_KERNEL) {
+	} else if (d->dso->kind == DSO_KERNEL) {	/* hit or not (--buildid-all) */
 		sz = features__read_build_id("/sys/kernel/notes", true, b->bid);
 	} else if (d->kernel && name[0] == '[') {
 		char path[512];
@@ -344,7 +344,7 @@ static bool rh__read_build_id(const struct rh_dso *d, struct feat_build_id *b)
 		return false;
 	b->size = (uint8_t)sz;
 	b->filename = name;
-	b->kernel = d->kernel;
+	b->kernel = d->kernel || d->dso->kind == DSO_KERNEL;
 	return true;
 }
 
