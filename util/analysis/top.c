@@ -12,6 +12,7 @@
 #include "sort.h"
 #include "../lib/debug.h"
 #include "../lib/tunables.h"
+#include "../lib/util.h"
 #include "../model/dso.h"
 #include "../model/machine.h"
 #include "../format/event.h"
@@ -205,18 +206,8 @@ int top_held__add(struct top_held *h, const union perf_event *event, struct evse
 	size_t need = sizeof(struct held_rec) + ((size + 7) & ~(size_t)7);
 	struct held_rec r = { .evsel = evsel, .size = size };
 
-	if (h->len + need > h->cap) {
-		size_t cap = h->cap ? h->cap * 2 : 64 << 10;
-		char *p;
-
-		while (cap < h->len + need)
-			cap *= 2;
-		p = realloc(h->buf, cap);
-		if (!p)
-			return -ENOMEM;
-		h->buf = p;
-		h->cap = cap;
-	}
+	if (buf__reserve(&h->buf, &h->cap, h->len + need, 64 << 10))
+		return -ENOMEM;
 	memcpy(h->buf + h->len, &r, sizeof(r));
 	memcpy(h->buf + h->len + sizeof(r), event, size);
 	h->len += need;

@@ -2,6 +2,7 @@
 #ifndef PRF_LIB_UTIL_H
 #define PRF_LIB_UTIL_H
 /* Small helpers shared by every layer. No dependencies. */
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
@@ -60,6 +61,28 @@ void *zalloc_written(size_t size);
 void *thread_zalloc(size_t size);
 /* Free a block thread_zalloc() gave the calling thread (NULL: nothing). */
 void thread_zfree(void *p);
+
+/*
+ * Make room for a byte buffer to hold need bytes: *cap (bytes) doubles,
+ * from first when 0, until need fits, and *buf is realloc'd to it. The
+ * bytes held are kept. 0, or -ENOMEM with *buf and *cap unchanged.
+ */
+static inline int buf__reserve(char **buf, size_t *cap, size_t need, size_t first)
+{
+	size_t n = *cap ? *cap : first;
+	char *p;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	p = realloc(*buf, n);
+	if (!p)
+		return -ENOMEM;
+	*buf = p;
+	*cap = n;
+	return 0;
+}
 
 /*
  * Size of a cache table that grows with use. Every slot of a hash table

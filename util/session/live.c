@@ -455,18 +455,8 @@ static void live__loop_event(void *arg, const union perf_event *event)
 	}
 	if (l->err)
 		return;
-	if (l->pass_len + need > l->pass_cap) {
-		size_t cap = l->pass_cap ? l->pass_cap * 2 : 1 << 20;
-		char *p;
-
-		while (cap < l->pass_len + need)
-			cap *= 2;
-		p = realloc(l->pass, cap);
-		if (!p)
-			goto now;
-		l->pass = p;
-		l->pass_cap = cap;
-	}
+	if (buf__reserve(&l->pass, &l->pass_cap, l->pass_len + need, 1 << 20))
+		goto now;
 	if (l->nr_recs == l->recs_cap) {
 		size_t cap = l->recs_cap ? l->recs_cap * 2 : 4096;
 		struct pass_rec *r = realloc(l->recs, cap * sizeof(*r));
