@@ -83,7 +83,10 @@ HOME=$T/h4 prf_out "$T/got" buildid-cache -M "$T/perf4.data"
 cmp -s "$T/want" "$T/got" || { diff "$T/want" "$T/got"; fail "-M on perf record's cache differs"; }
 # the kernel's kallsyms is no ELF file: perf warns about it, and so does prf
 cmp -s "$T/want.err" "$T/got.err" || { diff "$T/want.err" "$T/got.err"; fail "-M's warnings differ"; }
-grep -q "kallsyms file, consider removing" "$T/got.err" || fail "-M: no kallsyms warning"
+# (perf caches kallsyms only when the recording's samples hit the kernel,
+# which a short run may not do)
+grep -q "kallsyms file, consider removing" "$T/want.err" ||
+	echo "note: no kernel sample in this recording, so no kallsyms entry to warn about"
 echo "ok: -M as perf's ($(wc -l < "$T/got") DSOs on perf record's cache)"
 
 printf '[buildid]\n\tdir = %s\n' "$T/alt" > "$T/config"
