@@ -105,7 +105,7 @@ static int feed__chain(struct export_feed *f, struct feed_batch *b, const struct
 
 	c->chain_id = it->chain_id;
 	if (it->how == FEED_COPY) {
-		c->frames = b->frames + it->frame_off;
+		c->frames = it->nr_frames ? b->frames + it->frame_off : NULL;
 		c->nr = it->nr_frames;
 		c->truncated = it->truncated;
 		c->discarded = it->discarded;
@@ -121,7 +121,9 @@ static int feed__chain(struct export_feed *f, struct feed_batch *b, const struct
 			t->frames = n;
 			t->alloc = it->nr_frames;
 		}
-		memcpy(t->frames, b->frames + it->frame_off, it->nr_frames * sizeof(*t->frames));
+		if (it->nr_frames)
+			memcpy(t->frames, b->frames + it->frame_off,
+			       it->nr_frames * sizeof(*t->frames));
 		t->nr = it->nr_frames;
 		t->truncated = it->truncated;
 		t->discarded = it->discarded;
@@ -242,7 +244,8 @@ static int feed__copy_frames(struct feed_batch *b, struct feed_item *it, const s
 		b->frames = p;
 		b->alloc_frames = n;
 	}
-	memcpy(b->frames + b->nr_frames, c->frames, c->nr * sizeof(*c->frames));
+	if (c->nr)	/* an empty chain: no arena yet, maybe */
+		memcpy(b->frames + b->nr_frames, c->frames, c->nr * sizeof(*c->frames));
 	it->frame_off = b->nr_frames;
 	it->nr_frames = c->nr;
 	b->nr_frames += c->nr;

@@ -318,7 +318,8 @@ static bool sample_eq(void *arg, uint32_t idx)
 
 	return a->ev == k->ev && a->pid == k->pid && a->tid == k->tid && a->cpu == k->cpu &&
 	       a->comm == k->comm && a->nr_locs == k->nr_locs &&
-	       !memcmp(&p->pool[a->loc_off], p->key_ids, k->nr_locs * sizeof(uint64_t));
+	       (!k->nr_locs ||	/* an empty chain: maybe no pool yet */
+		!memcmp(&p->pool[a->loc_off], p->key_ids, k->nr_locs * sizeof(uint64_t)));
 }
 
 static int pp_event(struct pprof *p, struct evsel *evsel)

@@ -109,7 +109,8 @@ static bool stack_eq(void *arg, uint32_t idx)
 	struct speedscope *p = arg;
 	const struct ss_stack *s = &p->stacks[idx];
 
-	return s->nr == p->key_nr && !memcmp(&p->pool[s->off], p->key, s->nr * sizeof(uint32_t));
+	return s->nr == p->key_nr &&
+	       (!s->nr || !memcmp(&p->pool[s->off], p->key, s->nr * sizeof(uint32_t)));
 }
 
 static bool profile_eq(void *arg, uint32_t idx)
