@@ -26,6 +26,15 @@ for opt in "--kernel-callchains -g" "--user-callchains -g" "--sample-identifier"
 		"$PERF" report -i "$data" --header-only 2> /dev/null | grep -q '^# group: {cpu-clock,task-clock}' ||
 			fail "--group: no group in the header";;
 	esac
+	case $opt in --kernel-callchains*)
+		# user-mode samples carry an empty callchain: every consumer
+		# takes it (under ASan/UBSan too)
+		for fmt in json pprof gecko speedscope; do
+			prf_out "$T/conv.out" data convert -i "$data" --force --to-$fmt "$T/conv.$fmt"
+		done
+		prf_out "$T/fold.out" script -i "$data" --folded
+		prf_out "$T/fg.out" flamegraph -i "$data" -o "$T/fg.html";;
+	esac
 	if [ "$opt" = -n ]; then
 		"$PRF" report -i "$data" --stdio > "$T/n.out" 2>&1 || fail "-n: prf report failed"
 		grep -q '^# Samples' "$T/n.out" && fail "-n: samples recorded"
