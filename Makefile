@@ -141,7 +141,7 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory $(BIN)
-	./$(BIN) test --rerun-failed
+	./$(BIN) test --rerun-failed --slowest 25
 
 demo: deps
 	@$(MAKE) --no-print-directory $(BIN)

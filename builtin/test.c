@@ -85,6 +85,7 @@ struct test_opts {
 	unsigned int timeout;	/* seconds per test */
 	int jobs;		/* tests run at once */
 	bool rerun_failed;	/* run each failed test once more, alone */
+	int slowest;		/* --slowest: list this many longest runs at the end */
 };
 
 /* One runnable test: a unit test case or a shell script. */
@@ -341,7 +342,7 @@ struct test_run {
 	pid_t pid;
 	int out_fd, skip_fd;	/* read ends of the child's output and skip reason */
 	int status;		/* wait status */
-	struct timespec reaped_at;
+	struct timespec started_at, reaped_at;
 	bool started, reaped, done, shown;	/* shown: its line's start is printed */
 	bool again;		/* a failed test's second run, alone (--rerun-failed) */
 	int result;		/* TEST_OK/TEST_FAIL/TEST_SKIP once done */
@@ -364,6 +365,7 @@ static int run_start(struct test_run *r, const struct test_opts *o)
 	char buf[4096];
 
 	r->started = true;
+	clock_gettime(CLOCK_MONOTONIC, &r->started_at);
 	if (pipe2(outp, O_CLOEXEC) < 0)
 		return -errno;
 	if (pipe2(skp, O_CLOEXEC) < 0) {
@@ -700,6 +702,43 @@ static void rerun_failed(const struct test_run *runs, int n, const struct test_o
 	free(again);
 }
 
+static double run_seconds(const struct test_run *r)
+{
+	return (r->reaped_at.tv_sec - r->started_at.tv_sec) +
+	       (r->reaped_at.tv_nsec - r->started_at.tv_nsec) / 1e9;
+}
+
+static int by_seconds_desc(const void *a, const void *b)
+{
+	double x = run_seconds(*(const struct test_run *const *)a);
+	double y = run_seconds(*(const struct test_run *const *)b);
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/*
+ * --slowest N: the N first runs of RUNS[0..N) (first runs, not the reruns)
+ * that took the longest, wall seconds from start to reaping, longest first;
+ * serial ones ran alone, the others beside up to -j others.
+ */
+static void print_slowest(struct test_run *runs, int n, int count)
+{
+	struct test_run **order = malloc((n > 0 ? n : 1) * sizeof(*order));
+	int m = 0;
+
+	if (!order)
+		return;
+	for (int i = 0; i < n; i++)
+		if (runs[i].reaped)
+			order[m++] = &runs[i];
+	qsort(order, m, sizeof(*order), by_seconds_desc);
+	printf("Slowest %d of %d tests (wall seconds):\n", count < m ? count : m, m);
+	for (int i = 0; i < m && i < count; i++)
+		printf("%7.1f  %s%s\n", run_seconds(order[i]), order[i]->e->name,
+		       order[i]->e->serial ? " (serial)" : "");
+	free(order);
+}
+
 int cmd_test(int argc, const char **argv)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -713,6 +752,8 @@ int cmd_test(int argc, const char **argv)
 		OPT_INTEGER('j', "jobs", &o.jobs, "tests run at once (default: online CPUs; 1: one by one)"),
 		OPT_BOOLEAN(0, "rerun-failed", &o.rerun_failed,
 			    "run each failed test once more, alone, after all others"),
+		OPT_INTEGER(0, "slowest", &o.slowest,
+			    "at the end, list the N tests that took the longest"),
 		OPT_END()
 	};
 	struct test_counts c = { 0 };
@@ -769,6 +810,8 @@ int cmd_test(int argc, const char **argv)
 		signal(SIGINT, on_interrupt);
 		signal(SIGTERM, on_interrupt);
 		run_all(runs, nrun, &o, &c);
+		if (o.slowest > 0 && !interrupted)
+			print_slowest(runs, nrun, o.slowest);
 		if (o.rerun_failed && !interrupted)
 			rerun_failed(runs, nrun, &o, &c);
 	}
