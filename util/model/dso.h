@@ -204,6 +204,10 @@ int elf_mem__read_build_id(void *image, size_t size, struct build_id *bid);
  * the same in every process of this kernel; util/model/vdso.c).
  * 0 or -ENOENT. */
 int vdso__build_id(struct build_id *bid);
+struct feat_build_id;
+/* The same as HEADER_BUILD_ID's "[vdso]" entry (user, at most 20 bytes),
+ * as perf record and inject write it. 0 or -ENOENT. */
+int vdso__feat_build_id(struct feat_build_id *b);
 /*
  * The file name in the .gnu_debuglink section of the ELF image
  * image[0..size) (not modified, but libelf's API takes it writable), as

@@ -319,12 +319,9 @@ static bool rh__read_build_id(const struct rh_dso *d, struct feat_build_id *b)
 
 	if (d->dso->kind == DSO_VDSO) {
 		/* the image this kernel maps into every process, ours too */
-		struct build_id vb;
-
-		if (vdso__build_id(&vb) || !vb.size)
+		if (vdso__feat_build_id(b))
 			return false;
-		sz = vb.size < 20 ? (int)vb.size : 20;
-		memcpy(b->bid, vb.data, (size_t)sz);
+		sz = b->size;
 	} else if (d->dso->kind == DSO_KERNEL) {	/* hit or not (--buildid-all) */
 		sz = features__read_build_id("/sys/kernel/notes", true, b->bid);
 	} else if (d->kernel && name[0] == '[') {

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "dso.h"
 #include "model.h"
+#include "../format/features-write.h"
 #include "../lib/debug.h"
 
 static void *vdso_image;
@@ -48,6 +49,18 @@ int vdso__build_id(struct build_id *bid)
 		vdso__read_self();
 	if (!vdso_image || elf_mem__read_build_id(vdso_image, vdso_size, bid) || !bid->size)
 		return -ENOENT;
+	return 0;
+}
+
+int vdso__feat_build_id(struct feat_build_id *b)
+{
+	struct build_id vb;
+
+	if (vdso__build_id(&vb))
+		return -ENOENT;
+	*b = (struct feat_build_id){ .filename = "[vdso]",
+				     .size = (uint8_t)(vb.size < 20 ? vb.size : 20) };
+	memcpy(b->bid, vb.data, b->size);
 	return 0;
 }
 

@@ -262,12 +262,12 @@ static int inject__build_ids(struct inject *inj, struct feat_build_id **out)
 		}
 	}
 	if (inj->saw_vdso) {
-		struct build_id vb;
+		struct feat_build_id vb;
 		bool have = false;
 
 		for (int i = 0; i < n; i++)
 			have |= !strcmp(b[i].filename, "[vdso]");
-		if (!have && !vdso__build_id(&vb)) {
+		if (!have && !vdso__feat_build_id(&vb)) {
 			void *p = realloc(b, (size_t)(n + 1) * sizeof(*b));
 
 			if (!p) {
@@ -275,9 +275,7 @@ static int inject__build_ids(struct inject *inj, struct feat_build_id **out)
 				return -ENOMEM;
 			}
 			b = p;
-			b[n] = (struct feat_build_id){ .filename = "[vdso]", .size = (uint8_t)vb.size };
-			memcpy(b[n].bid, vb.data, vb.size < 20 ? vb.size : 20);
-			n++;
+			b[n++] = vb;
 		}
 	}
 	*out = b;
