@@ -159,7 +159,8 @@ rm gone
 rc=$?
 [ $rc -eq 0 ] || { cat gone.err; fail "missing binary: exit $rc"; }
 grep -q 'samples* in .*/gone with no symbol: no file for it' gone.err ||
-	{ cat gone.err; fail "missing binary: no message"; }
+	{ cat gone.err; "$PERF" report -i gone.data --stdio --sort dso 2>&1 | grep -v '^#' | head;
+	  fail "missing binary: no message"; }
 echo "ok: bad option, unknown symbol, missing binary"
 
 # the source file gone: the listing without its lines, as perf's
