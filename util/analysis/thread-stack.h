@@ -10,7 +10,7 @@
  * only ever holds its bottom entry: the first sample of the thread (or
  * the first after a flush) puts its ip and symbol there as a call never
  * seen; every sample, that one included, counts as one branch. A flush
- * (an exec of the process, the thread's end, the end of the session)
+ * (an exec of the process, the reuse of its tid, the end of the samples)
  * returns the entry as a call with neither its call nor its return seen.
  *
  * The stack knows ids only: the caller's comm object, symbol and sample
