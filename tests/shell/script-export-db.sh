@@ -8,7 +8,11 @@
 # callchains" (the call_paths table) and "all calls" (perf writes the calls
 # table's placeholder row only: no branch samples here), and on a -d
 # page-fault recording (to_dso/to_symbol: the data addresses' data
-# symbols); the databases must list the same tables and views,
+# symbols), also with "all calls callchains": there perf's call/return
+# processor takes the page faults, a call per thread stack returned on
+# the exec of the forked child and of system()'s shell and at the end,
+# in the calls table, their call paths sharing the call_paths tree with
+# the callchains'; the databases must list the same tables and views,
 # each with the same number of rows and the same rows (ids included).
 # A second export to an existing database fails in the script: prf exits
 # 1 with the script's traceback.
@@ -58,7 +62,7 @@ echo "ok: calls: perf and prf write only the placeholder row (no branch samples 
 # a -d recording (page faults with their addresses): each sample's
 # to_dso/to_symbol is its data address's DSO and data symbol (objects of
 # .data/.bss/.rodata, "unknown" ones at addresses without), as perf's
-perf_record "$T/faults.data" -d -e page-faults -c 1 -- "$T/work"
+perf_record "$T/faults.data" -d -g -e page-faults -c 1 -- "$T/work"
 export_both faults
 n=$(python3 - "$T/prf.db" <<'EOF'
 import sqlite3, sys
@@ -69,6 +73,20 @@ EOF
 )
 [ "${n:-0}" -gt 0 ] || fail "-d export: no sample's data address names a symbol of its own"
 echo "ok: -d export: $n samples' data addresses name a symbol other than their ip's"
+
+# calls of the page faults: a call per thread stack; the child's exec and
+# the shell's return the calls before them
+export_both faults all calls callchains
+read -r calls threads execs < <(python3 - "$T/perf.db" <<'EOF'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+print(*db.execute("select count(*), count(distinct thread_id),"
+                  " count(*) - count(distinct thread_id) from calls where id > 0").fetchone())
+EOF
+)
+[ "${threads:-0}" -ge 5 ] && [ "${execs:-0}" -ge 2 ] ||
+	fail "perf's calls of the page faults: $calls calls of $threads threads, $execs after an exec; expected the workload's 5 (main, its 2 threads, the forked child, system()'s shell) and 2 execs"
+echo "ok: -d export with calls: $calls calls of $threads threads ($execs returned on an exec), as perf's"
 
 # the script raises (the database exists): its traceback, exit 1
 (cd "$T" && "$PRF" script -i task.data -s "$XDB_DIR/export-to-sqlite.py" prf.db) > "$T/again.out" 2>&1

@@ -8,8 +8,11 @@
 # QPSQL driver and libpq's COPY), each into its own database: the task
 # recording (cpu-clock callchains) with "all calls callchains", the
 # system-wide one (CPU-wide switches) with the default arguments, and a
-# -d page-fault recording (to_dso/to_symbol: data symbols). The two databases must list the same tables and
-# views, each with the same number of rows and the same rows.
+# -d page-fault recording (to_dso/to_symbol: data symbols), that one
+# also with "all calls callchains" (the calls perf's call/return
+# processor makes of page faults: a call per thread stack). The two
+# databases must list the same tables and views, each with the same
+# number of rows and the same rows.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup script-export-pg runuser
@@ -74,6 +77,8 @@ grep -q '^call_paths|[1-9][0-9]' "$T/perf.dump" || fail "no call path rows to co
 export_both wide
 grep -q '^context_switches|[1-9]' "$T/perf.dump" || fail "no context switch rows to compare"
 # a -d recording: the samples' to_dso/to_symbol are their data addresses'
-perf_record "$T/faults.data" -d -e page-faults -c 1 -- "$T/work"
+perf_record "$T/faults.data" -d -g -e page-faults -c 1 -- "$T/work"
 export_both faults
+xdb_export faults export-to-postgresql.py perf_calls prf_calls all calls callchains
+grep -Eq '^calls\|([5-9]|[1-9][0-9]+)\|' "$T/perf.dump" || fail "perf wrote no calls of the page faults to compare"
 exit 0

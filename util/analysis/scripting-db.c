@@ -10,6 +10,7 @@
 #include "scripting-db.h"
 #include "scripting.h"
 #include "scripting-abi.h"
+#include "thread-stack.h"
 #include "../session/resolve.h"
 #include "../model/dso.h"
 #include "../model/map.h"
@@ -142,6 +143,7 @@ struct db_thread {
 	uint64_t db_id;
 	struct db_comm **comms;	/* oldest first; never empty */
 	size_t nr_comms;
+	struct thread_stack stack;	/* perf_db_export_calls */
 	struct db_thread *next;	/* every thread made, for freeing */
 };
 
@@ -149,6 +151,7 @@ struct script_db {
 	struct perf_session *session;
 	const struct prf_script_plugin *plugin;
 	bool callchains;
+	bool calls;		/* perf_db_export_calls: call_return_table() rows */
 	bool comm_exec;		/* the machine knows exec comms (perf's
 				   machine->comm_exec) */
 	struct idmap threads;	/* tid -> struct db_thread * (the live one) */
@@ -159,7 +162,8 @@ struct script_db {
 	uint64_t *frame_syms;		/* export_call_path(): per frame */
 	size_t alloc_frame_syms;
 	uint64_t last_evsel, last_thread, last_comm, last_comm_thread, last_dso, last_symbol,
-		 last_sample, last_call_path, last_context_switch;
+		 last_sample, last_call_path, last_context_switch, last_call;
+	struct db_thread *flushing;	/* the thread whose stack export_call() gets */
 	struct resolve_opts ropts;
 	struct prf_script_field args[25];
 	char bid[2 * BUILD_ID_SIZE + 1];
@@ -309,9 +313,14 @@ static struct db_thread *findnew_thread(struct script_db *db, pid_t pid, pid_t t
 	return t;
 }
 
-static void remove_thread(struct script_db *db, struct db_thread *t)
+static int flush_stack(struct script_db *db, struct db_thread *t);
+
+/* t leaves the machine (its tid is reused): perf frees the thread then,
+ * and with it flushes its stack. 0, -ECANCELED, -ENOMEM. */
+static int remove_thread(struct script_db *db, struct db_thread *t)
 {
 	idmap_remove(&db->threads, (uint32_t)t->tid, 0);
+	return flush_stack(db, t);
 }
 
 static struct db_thread *main_thread(struct script_db *db, struct db_thread *t)
@@ -348,13 +357,21 @@ int script_db__sideband(struct script_db *db, const union perf_event *event,
 			return -ENOMEM;
 		if (parent->pid != ppid) {
 			/* not really the parent: a fork was lost */
-			remove_thread(db, parent);
+			int err = remove_thread(db, parent);
+
+			if (err)
+				return err;
 			parent = findnew_thread(db, ppid, ptid, true);
 			if (!parent)
 				return -ENOMEM;
 		}
-		if (t)
-			remove_thread(db, t);	/* the tid is reused */
+		if (t) {
+			/* the tid is reused */
+			int err = remove_thread(db, t);
+
+			if (err)
+				return err;
+		}
 		t = findnew_thread(db, pid, tid, true);
 		if (!t)
 			return -ENOMEM;
@@ -535,6 +552,44 @@ static int export_location(struct script_db *db, const struct addr_location *al,
 	return err;
 }
 
+/* The root of the call path tree: its row (id, no parent) the first
+ * time a path is exported. */
+static int call_path_root(struct script_db *db, uint64_t *id)
+{
+	if (!db->call_path_root) {
+		db->call_path_root = ++db->last_call_path;
+		arg_int(db, 0, db->call_path_root);
+		arg_int(db, 1, 0);
+		arg_int(db, 2, 0);
+		arg_int(db, 3, 0);
+		*id = db->call_path_root;
+		return row(db, "call_path_table", 4);
+	}
+	*id = db->call_path_root;
+	return 0;
+}
+
+/* The call path node under parent of symbol sym_id, or without a symbol
+ * (sym_id 0) of ip: its row when new. */
+static int call_path_node(struct script_db *db, uint64_t parent, uint64_t sym_id, uint64_t ip,
+			  uint64_t *id)
+{
+	uint64_t *slot = idmap_slot(&db->call_paths, parent | (sym_id ? 1ULL << 63 : 0),
+				    sym_id ? sym_id : ip);
+
+	if (!slot)
+		return -ENOMEM;
+	*id = *slot;
+	if (*slot)
+		return 0;
+	*id = *slot = ++db->last_call_path;
+	arg_int(db, 0, *id);
+	arg_int(db, 1, parent);
+	arg_int(db, 2, sym_id);
+	arg_int(db, 3, ip);
+	return row(db, "call_path_table", 4);
+}
+
 /*
  * The call path of the sample's callchain, root first: a node per frame
  * under its caller's (the outermost under a root node), told apart by symbol (the frame's, or the unknown
@@ -549,18 +604,10 @@ static int export_call_path(struct script_db *db, struct resolved_sample *rs, ui
 
 	if (err || !c->nr)
 		return err;
-	if (!db->call_path_root) {
-		/* the root, with the first callchain: id 1, no parent */
-		db->call_path_root = ++db->last_call_path;
-		arg_int(db, 0, db->call_path_root);
-		arg_int(db, 1, 0);
-		arg_int(db, 2, 0);
-		arg_int(db, 3, 0);
-		err = row(db, "call_path_table", 4);
-		if (err)
-			return err;
-	}
-	parent = db->call_path_root;
+	/* the root, with the first callchain */
+	err = call_path_root(db, &parent);
+	if (err)
+		return err;
 	/* perf resolves the whole callchain first: a frame no symbol covers
 	 * gets an unknown symbol made before (by a sample's location or an
 	 * earlier callchain) at its address */
@@ -590,7 +637,7 @@ static int export_call_path(struct script_db *db, struct resolved_sample *rs, ui
 	}
 	for (unsigned int i = c->nr; i-- > 0;) {
 		const struct callchain_frame *f = &c->frames[i];
-		uint64_t dso_id = 0, sym_id = db->frame_syms[i], start, ip = f->ip, *slot;
+		uint64_t dso_id = 0, sym_id = db->frame_syms[i], start, ip = f->ip;
 		struct dso *dso = f->map ? f->map->dso : NULL;
 
 		if (dso) {
@@ -609,24 +656,85 @@ static int export_call_path(struct script_db *db, struct resolved_sample *rs, ui
 				return err;
 			ip = 0;
 		}
-		slot = idmap_slot(&db->call_paths, parent | (sym_id ? 1ULL << 63 : 0),
-				  sym_id ? sym_id : ip);
-		if (!slot)
-			return -ENOMEM;
-		if (!*slot) {
-			*slot = ++db->last_call_path;
-			arg_int(db, 0, *slot);
-			arg_int(db, 1, parent);
-			arg_int(db, 2, sym_id);
-			arg_int(db, 3, ip);
-			err = row(db, "call_path_table", 4);
-			if (err)
-				return err;
-		}
-		parent = *slot;
+		err = call_path_node(db, parent, sym_id, ip, &parent);
+		if (err)
+			return err;
 	}
 	*id = parent;
 	return 0;
+}
+
+/* thread_stack_cb: a call of db->flushing's stack, as its
+ * call_return_table() row (its call path's rows first) */
+static int export_call(void *ctx, const struct call_return *cr)
+{
+	struct script_db *db = ctx;
+	const struct db_comm *comm = cr->comm;
+	uint64_t root, path;
+	int err = call_path_root(db, &root);
+
+	if (!err)
+		err = call_path_node(db, root, cr->sym_id, cr->ip, &path);
+	if (err)
+		return err;
+	arg_int(db, 0, ++db->last_call);
+	arg_int(db, 1, db->flushing->db_id);
+	arg_int(db, 2, comm ? comm->db_id : 0);
+	arg_int(db, 3, path);
+	arg_int(db, 4, cr->call_time);
+	arg_int(db, 5, cr->return_time);
+	arg_int(db, 6, cr->branch_count);
+	arg_int(db, 7, cr->call_ref);
+	arg_int(db, 8, 0);	/* return_id: no return seen */
+	arg_int(db, 9, root);	/* the parent's call path */
+	arg_int(db, 10, cr->flags);
+	arg_int(db, 11, 0);	/* parent_id: a bottom entry has none */
+	arg_int(db, 12, 0);	/* instruction and cycle counts: trace only */
+	arg_int(db, 13, 0);
+	return row(db, "call_return_table", 14);
+}
+
+static int flush_stack(struct script_db *db, struct db_thread *t)
+{
+	db->flushing = t;
+	return thread_stack__flush(&t->stack, export_call, db);
+}
+
+/* perf's order of its threads at the end: by tid modulo 256 (its
+ * thread table's buckets), then by tid */
+static int thread_order(const void *a, const void *b)
+{
+	const struct db_thread *x = *(const struct db_thread *const *)a;
+	const struct db_thread *y = *(const struct db_thread *const *)b;
+	uint32_t bx = (uint32_t)x->tid & 255, by = (uint32_t)y->tid & 255;
+
+	if (bx != by)
+		return bx < by ? -1 : 1;
+	return x->tid < y->tid ? -1 : x->tid > y->tid;
+}
+
+int script_db__flush(struct script_db *db)
+{
+	struct db_thread **live;
+	size_t n = 0;
+	int err = 0;
+
+	if (!db->calls || !db->threads.nr)
+		return 0;
+	live = calloc(db->threads.nr, sizeof(*live));
+	if (!live)
+		return -ENOMEM;
+	for (size_t i = 0; i < db->threads.cap; i++) {
+		struct db_thread *t = (struct db_thread *)(uintptr_t)db->threads.ent[i].val;
+
+		if (t && t->stack.has_bottom)
+			live[n++] = t;
+	}
+	qsort(live, n, sizeof(*live), thread_order);
+	for (size_t i = 0; i < n && !err; i++)
+		err = flush_stack(db, live[i]);
+	free(live);
+	return err;
 }
 
 /* perf's sample_addr_correlates_sym(): page-fault events, whose addr is
@@ -691,6 +799,15 @@ int script_db__sample(struct script_db *db, struct evsel *evsel, struct perf_sam
 		fresh = !to.sym && !rs->al.sym && sym_id > before && to.map && rs->al.map &&
 			to.map->dso == rs->al.map->dso && to.addr == rs->al.addr;
 		err = export_location(db, &to, &to_dso_id, &to_sym_id, &to_offset, fresh);
+		/* perf's call/return processor takes these samples: the
+		 * ip's symbol, else (no ip) the data address's */
+		if (!err && db->calls) {
+			db->flushing = t;
+			err = thread_stack__sample(&t->stack, comm, t->pid == t->tid, sample->time,
+						   sample->ip ? sym_id : to_sym_id,
+						   sample->ip ? sample->ip : sample->addr, sample_id,
+						   export_call, db);
+		}
 	}
 	if (err)
 		return err;
@@ -802,7 +919,7 @@ int script_db__branch_types(struct script_db *db)
 }
 
 struct script_db *script_db__new(struct perf_session *s, const struct prf_script_plugin *plugin,
-				 bool callchains)
+				 bool callchains, bool calls)
 {
 	struct script_db *db = zalloc(sizeof(*db));
 	struct evsel *evsel;
@@ -812,6 +929,7 @@ struct script_db *script_db__new(struct perf_session *s, const struct prf_script
 	db->session = s;
 	db->plugin = plugin;
 	db->callchains = callchains;
+	db->calls = calls;
 	db->ropts.max_stack = 127;
 	db->ropts.inline_frames = true;
 	/* the idle task, named as perf's session names it before reading: a

@@ -21,7 +21,12 @@
  *                to_symbol_id, to_sym_offset, to_ip, period, weight,
  *                transaction, data_src, branch_type, in_tx, call_path_id,
  *                insn_count, cyc_count, flags)
- *   call_path_table(id, parent_id, symbol_id, ip)   (perf_db_export_callchains)
+ *   call_path_table(id, parent_id, symbol_id, ip)   (perf_db_export_callchains
+ *                                                    and _calls)
+ *   call_return_table(id, thread_id, comm_id, call_path_id, call_time,
+ *                return_time, branch_count, call_id, return_id,
+ *                parent_call_path_id, flags, parent_id, insn_count,
+ *                cyc_count)                         (perf_db_export_calls)
  *   context_switch_table(id, machine_id, time, cpu, thread_out_id,
  *                comm_out_id, thread_in_id, comm_in_id, flags)
  *
@@ -35,9 +40,14 @@
  * at its address, as perf makes one. Tracepoint samples still go to the
  * script's tracepoint handlers (scripting.c), as in perf.
  *
- * Not made: call_return_table() rows (perf's call/return processor works
- * on branch samples of hardware traces, which prf does not decode) and
- * synth_data() (PERF_TYPE_SYNTH events of those traces).
+ * The calls are those of perf's call/return processor fed with the
+ * samples whose data address correlates with a symbol (page faults
+ * recorded with -d): each thread's stack holds one entry, the ip's
+ * symbol of its first sample (thread-stack.h), returned as a call on an
+ * exec, when the tid is reused and at the end (script_db__flush()).
+ * Not made: the calls of branch samples of hardware traces, which prf
+ * does not decode, and synth_data() (PERF_TYPE_SYNTH events of those
+ * traces).
  */
 #include <stdbool.h>
 #include "../session/session.h"
@@ -49,10 +59,11 @@ struct script_db;
 /*
  * A db export over session s to plugin's table functions (both borrowed).
  * callchains: perf_db_export_callchains, the call paths of the samples'
- * callchains (call_path_table()). NULL on ENOMEM.
+ * callchains (call_path_table()); calls: perf_db_export_calls, the
+ * call_return_table() rows. NULL on ENOMEM.
  */
 struct script_db *script_db__new(struct perf_session *s, const struct prf_script_plugin *plugin,
-				 bool callchains);
+				 bool callchains, bool calls);
 
 /* The branch_type_table() rows perf makes at the start. 0, or
  * -ECANCELED when the script failed (its status set by the plugin). */
@@ -73,6 +84,11 @@ int script_db__sample(struct script_db *db, struct evsel *evsel, struct perf_sam
  * row, unless both sides are unknown or idle. 0, -ECANCELED, -ENOMEM. */
 int script_db__switch(struct script_db *db, const union perf_event *event,
 		      const struct perf_sample *sample);
+
+/* The end of the samples: the calls still on the threads' stacks, thread
+ * by thread in perf's order (before trace_end()). 0, -ECANCELED,
+ * -ENOMEM. */
+int script_db__flush(struct script_db *db);
 
 /* Free db (NULL: nothing). */
 void script_db__delete(struct script_db *db);

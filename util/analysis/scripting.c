@@ -135,18 +135,17 @@ const char *scripting__exec_path(void)
  */
 static int runner_db_export(struct script_runner *r)
 {
-	int mode = r->plugin.global_flag("perf_db_export_mode"), chains;
+	int mode = r->plugin.global_flag("perf_db_export_mode"), chains, calls;
 
 	if (mode <= 0)
 		return mode;
-	/* perf_db_export_calls asks for perf's call/return processor, which
-	 * only branch samples of hardware traces feed: no rows here */
-	if (r->plugin.global_flag("perf_db_export_calls") < 0)
+	calls = r->plugin.global_flag("perf_db_export_calls");
+	if (calls < 0)
 		return -1;
 	chains = r->plugin.global_flag("perf_db_export_callchains");
 	if (chains < 0)
 		return -1;
-	r->db = script_db__new(r->session, &r->plugin, chains);
+	r->db = script_db__new(r->session, &r->plugin, chains, calls);
 	if (!r->db) {
 		pr_err("prf script: %s\n", strerror(ENOMEM));
 		return -1;
@@ -265,6 +264,10 @@ int script_runner__sideband(struct script_runner *r, union perf_event *event,
 
 int script_runner__end(struct script_runner *r)
 {
+	int err = r->db ? script_db__flush(r->db) : 0;
+
+	if (err)
+		return err;
 	return r->plugin.end() ? -ECANCELED : 0;
 }
 
