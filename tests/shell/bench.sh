@@ -15,7 +15,8 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup bench
 
-mask() { sed -E 's/0x[0-9a-f]+/X/g; s/ *([0-9]+(\.[0-9]+)?|inf)/ N/g'; }
+# (the throughput's unit follows its size: MB/sec or GB/sec, for both)
+mask() { sed -E 's/0x[0-9a-f]+/X/g; s/ *([0-9]+(\.[0-9]+)?|inf)/ N/g; s/ N [KMGT]?B\/sec/ N xB\/sec/'; }
 
 # compare ARG...: prf bench ARG... and perf bench ARG..., numbers masked
 compare() {

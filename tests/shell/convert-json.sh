@@ -68,7 +68,15 @@ echo "ok: --force, unwritable output, usage errors"
 
 # a truncated input converts what was read, with the reader's summary:
 # exit 1 for the partial result, 0 with -f (which also overwrites)
-head -c 12000 "$T/g.data" > "$T/trunc.data"
+# (cut in the middle of the data section, wherever the recording's
+# side-band records put it)
+python3 - "$T/g.data" "$T/trunc.data" <<'PY' || fail "truncating g.data"
+import struct, sys
+b = open(sys.argv[1], 'rb').read()
+off, size = struct.unpack_from('<QQ', b, 40)	# the header's data section
+assert size > 1000, size
+open(sys.argv[2], 'wb').write(b[:off + size // 2])
+PY
 "$PRF" data convert -i "$T/trunc.data" --to-json "$T/trunc.json" 2>"$T/trunc.err"
 rc=$?
 [ $rc -eq 1 ] || { cat "$T/trunc.err"; fail "truncated input: exit $rc, want 1"; }

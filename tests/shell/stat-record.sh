@@ -62,8 +62,14 @@ both_report perf-interval "$T/perf-i.data"
 "$PRF" stat record -o "$T/prf-g.data" -e '{task-clock,page-faults}',context-switches true 2>/dev/null ||
 	fail "prf stat record with a group"
 both_report prf-group "$T/prf-g.data"
-sleep 0.3 &
-"$PRF" stat record -o "$T/prf-t.data" --per-thread -p $! -e task-clock,context-switches 2>/dev/null ||
+sleep 0.6 &
+spid=$!
+# counting starts once the child is sleep, not the shell forking it
+for _ in $(seq 100); do
+	[ "$(cat /proc/$spid/comm 2>/dev/null)" = sleep ] && break
+	sleep 0.01
+done
+"$PRF" stat record -o "$T/prf-t.data" --per-thread -p $spid -e task-clock,context-switches 2>/dev/null ||
 	fail "prf stat record -p"
 both_report prf-thread "$T/prf-t.data"
 grep -q "sleep-[0-9]" "$T/prf.prf-thread" || fail "--per-thread rows: $(cat "$T/prf.prf-thread")"
