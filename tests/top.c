@@ -4,9 +4,12 @@
  * in memory: the ageing of entries between refreshes, resolved and
  * unresolved, and the samples held back while symbols load.
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tests.h"
+#include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/sort.h"
 #include "../util/analysis/top.h"
@@ -141,6 +144,84 @@ static int test__held_replay(void)
 	return TEST_OK;
 }
 
+/* The trie under node of s as text: "ip(hit/count)[children...]" with the
+ * frames' ips, children in list order. */
+static void trie_text(const struct callchain_store *s, uint32_t node, char *buf, size_t size)
+{
+	size_t len = strlen(buf);
+
+	if (node != 0 && s->nodes[node].frame)
+		len += (size_t)snprintf(buf + len, size - len, "%" PRIu64,
+					s->frames[s->nodes[node].frame].ip);
+	snprintf(buf + len, size - len, "(%" PRIu64 "/%u)[", s->nodes[node].hit,
+		 s->nodes[node].count);
+	for (uint32_t c = s->nodes[node].child; c; c = s->nodes[c].sibling)
+		trie_text(s, c, buf, size);
+	len = strlen(buf);
+	snprintf(buf + len, size - len, "]");
+}
+
+/*
+ * A store rebuilt with the live nodes only (what top's compaction does
+ * once chains decayed): the chains with a hit keep their nodes, values and
+ * children's order, a decayed branch and the frames only it named are
+ * gone, a trie with nothing left is an empty root, and chains appended to
+ * the copy find its nodes again.
+ */
+static int test__store_copy_live(void)
+{
+	static const uint64_t chains[][3] = {
+		{ 1, 2, 3 }, { 1, 2, 4 }, { 1, 5, 6 }, { 7, 8, 9 }, { 1, 2, 3 },
+	};
+	struct callchain_store src, dst;
+	uint32_t roots[3], leaf[5], ids[3], nodes;
+	char before[512] = "", after[512] = "", want[512] = "";
+
+	TEST_ASSERT_VAL("init", !callchain_store__init(&src) && !callchain_store__init(&dst));
+	roots[0] = callchain_store__new_root(&src);
+	roots[1] = callchain_store__new_root(&src);
+	roots[2] = 0;
+	for (int c = 0; c < 5; c++) {
+		for (int i = 0; i < 3; i++) {
+			struct callchain_frame f = { .ip = chains[c][i] };
+
+			ids[i] = callchain_store__frame_id(&src, &f);
+		}
+		leaf[c] = callchain_store__append_leaf(&src, roots[c == 3], ids, 3, 10 + c);
+		TEST_ASSERT_VAL("append", leaf[c]);
+	}
+	/* 1-5-6 and all of the second trie decayed to 0 */
+	src.nodes[leaf[2]].hit = src.nodes[leaf[2]].count = 0;
+	src.nodes[leaf[3]].hit = src.nodes[leaf[3]].count = 0;
+	trie_text(&src, roots[0], before, sizeof(before));
+	TEST_ASSERT_VAL("copy", !callchain_store__copy_live(&dst, &src, roots, 3));
+	trie_text(&dst, roots[0], after, sizeof(after));
+	/* the same trie without 5-6 */
+	TEST_ASSERT_VAL("dead branch in the source", strstr(before, "5(0/0)[6(0/0)[]]"));
+	snprintf(want, sizeof(want), "%.*s%s", (int)(strstr(before, "5(0/0)") - before), before,
+		 strstr(before, "5(0/0)[6(0/0)[]]") + strlen("5(0/0)[6(0/0)[]]"));
+	TEST_ASSERT_VAL("live trie kept, dead branch gone", !strcmp(after, want));
+	TEST_ASSERT_EQUAL("empty trie: its root only", dst.nodes[roots[1]].child, 0);
+	TEST_ASSERT_EQUAL("no trie stays none", roots[2], 0);
+	/* [0], 2 roots, 1-2-3 and 4 */
+	TEST_ASSERT_EQUAL("nodes", dst.nr_nodes, 1 + 2 + 4);
+	TEST_ASSERT_EQUAL("copied_nodes", dst.copied_nodes, dst.nr_nodes);
+	TEST_ASSERT_EQUAL("frames 1 2 3 4 only", dst.nr_frames, 1 + 4);
+	nodes = dst.nr_nodes;
+	for (int i = 0; i < 3; i++) {
+		struct callchain_frame f = { .ip = chains[0][i] };
+
+		ids[i] = callchain_store__frame_id(&dst, &f);
+	}
+	TEST_ASSERT_VAL("append to the copy", callchain_store__append_leaf(&dst, roots[0], ids, 3, 1));
+	TEST_ASSERT_EQUAL("found again: no new node", dst.nr_nodes, nodes);
+	TEST_ASSERT_EQUAL("no new frame", dst.nr_frames, 1 + 4);
+	callchain_store__exit(&src);
+	callchain_store__exit(&dst);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(top, "prf top's analysis: entry ageing and held samples",
 	     TEST_CASE(decay_unresolved, "an unresolved one-sample entry fades in ~20 refreshes, a hot one and a resolved one age as perf's"),
-	     TEST_CASE(held_replay, "held samples come back in order, not for released threads, held again when asked"));
+	     TEST_CASE(held_replay, "held samples come back in order, not for released threads, held again when asked"),
+	     TEST_CASE(store_copy_live, "a callchain store rebuilt keeps the live chains and drops decayed ones"));

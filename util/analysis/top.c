@@ -80,6 +80,25 @@ static bool entry_alive(const struct hist_entry *he, void *arg)
 	return he->period || he->period_acc;
 }
 
+/*
+ * Whether hists are to be rebuilt with the entries and callchain nodes
+ * still alive: entries gone to 0 are half of them (a sample decays for
+ * some 90 refreshes, so a busy machine's entries of one sample each,
+ * unresolved addresses, are most of what top keeps, and they are not kept
+ * more than twice over), or the callchain store has twice the nodes it
+ * had after its last rebuild (the chains of processes long gone stay in
+ * the tries of live entries, a DSO reference per frame, until then).
+ */
+static bool top_hists__compact_due(const struct hists *hists, size_t alive)
+{
+	size_t min = (size_t)tunable__int(TUNABLE_TOP_COMPACT_MIN);
+	const struct callchain_store *st = &hists->store;
+
+	if (hists->nr_entries >= min && hists->nr_entries >= 2 * alive)
+		return true;
+	return st->nr_nodes >= min && st->nr_nodes / 2 >= st->copied_nodes;
+}
+
 int top_hists__decay(struct hists *hists)
 {
 	struct callchain_store *st = &hists->store;
@@ -115,13 +134,9 @@ int top_hists__decay(struct hists *hists)
 		st->nodes[i].hit = st->nodes[i].hit * 7 / 8;
 		st->nodes[i].count = st->nodes[i].count * 7 / 8;
 	}
-	pr_debug2("top: %zu entries, %zu with a period left\n", hists->nr_entries, alive);
-	/* entries gone to 0 are dropped once they are half of them: a
-	 * sample decays for some 90 refreshes, so a busy machine's entries
-	 * of one sample each (unresolved addresses) are most of what top
-	 * keeps, and they are not kept more than twice over */
-	if (hists->nr_entries < (size_t)tunable__int(TUNABLE_TOP_COMPACT_MIN) ||
-	    hists->nr_entries < 2 * alive)
+	pr_debug2("top: %zu entries, %zu with a period left; %u callchain nodes, %u frames\n",
+		  hists->nr_entries, alive, st->nr_nodes, st->nr_frames);
+	if (!top_hists__compact_due(hists, alive))
 		return 0;
 	so = hists->so;
 	cc = hists->cc;

@@ -80,11 +80,13 @@ void top__title(char *buf, size_t size, const struct hists *hists, const struct 
  * Age every entry of hists by 7/8 (see the top comment); the total period
  * becomes the sum of the entries' self periods again. hists->nr_samples,
  * the number of samples ever added, is kept. When entries gone to 0 are
- * half of a few thousand or more (PRF_TOP_COMPACT_MIN, 4096),
- * hists is rebuilt without them
- * (hists__compact(): same address, new entries; pointers to the old ones
- * are stale), so a long run keeps only what it can still show. 0, or
- * -ENOMEM (hists is then empty).
+ * half of a few thousand or more (PRF_TOP_COMPACT_MIN, 4096), or the
+ * callchain store has that many nodes and twice those of its last
+ * rebuild, hists is rebuilt without them and without the callchain nodes
+ * whose chains all decayed (hists__compact(): same address, new entries
+ * and tries; pointers to the old ones are stale), so a long run keeps
+ * only what it can still show, and the DSOs of the processes gone are
+ * let go. 0, or -ENOMEM (hists is then empty).
  */
 int top_hists__decay(struct hists *hists);
 
