@@ -432,6 +432,10 @@ static int top__tui_refresh(void *arg)
 		return -ENOMEM;
 	}
 	t->refreshed = true;
+	/* what 'a' shows ages with the entries (also with -z, so that an
+	 * entry shown has its counts) */
+	if (t->ann)
+		annotation_set__decay(t->ann, 7);
 	if (hists__output_resort(t->shown, &t->so))
 		return -ENOMEM;
 	top_hists__narrow(t->shown, &t->so, &v);
