@@ -19,6 +19,7 @@
 #include "../util/model/dso.h"
 #include "../util/model/machine.h"
 #include "../util/model/map.h"
+#include "../util/session/resolve.h"
 
 /* The entry of sym (NULL: the unresolved one at addr) in h, or NULL. */
 static struct hist_entry *entry_of(struct hists *h, const struct symbol *sym, uint64_t addr)
@@ -93,22 +94,31 @@ static int test__decay_unresolved(void)
 	return TEST_OK;
 }
 
-/* Records held back come back in order, parsed again; those of a thread
- * the machine no longer has are dropped; a record held again stays. */
+/* Records held back come back in order, parsed again, with what they
+ * were resolved to when they came: their thread (also once released by
+ * the machine), comm (also once changed) and map (also once unmapped),
+ * the symbol looked up again in that map; a record held again stays. */
 struct replay_arg {
 	int seen;
 	uint64_t ips[4];
+	const char *comms[4];
+	struct thread *threads[4];
+	struct symbol *syms[4];
 	struct top_held *h;
 };
 
-static int replay_cb(void *arg, union perf_event *event, struct perf_sample *sample,
-		     struct evsel *evsel)
+static int replay_cb(void *arg, union perf_event *event, struct resolved_sample *rs,
+		     unsigned long deferrals)
 {
 	struct replay_arg *ra = arg;
 
-	ra->ips[ra->seen++] = sample->ip;
+	(void)deferrals;
+	ra->ips[ra->seen] = rs->sample->ip;
+	ra->comms[ra->seen] = rs->comm;
+	ra->threads[ra->seen] = rs->thread;
+	ra->syms[ra->seen++] = rs->al.sym;
 	/* the second one waits again */
-	return sample->ip == 0x2000 ? top_held__add(ra->h, event, evsel) : 0;
+	return rs->sample->ip == 0x2000 ? top_held__add(ra->h, event, rs, true) : 0;
 }
 
 static int test__held_replay(void)
@@ -123,24 +133,52 @@ static int test__held_replay(void)
 		uint64_t ip;
 		uint32_t pid, tid;
 	} rec = { .header = { .type = PERF_RECORD_SAMPLE, .size = sizeof(rec) } };
-	const uint32_t tids[3] = { 10, 11, 12 };
+	struct dso *dso = dso__new("/nonexistent/held");
+	struct map *map = dso ? map__new(dso, 0x1000, 0x3000, 0, 5, 0) : NULL;
+	struct resolved_sample rs;
+	struct thread *threads[3];
 
-	TEST_ASSERT_VAL("machine", m);
-	TEST_ASSERT_VAL("threads", machine__findnew_thread(m, 10, 10) &&
-				   machine__findnew_thread(m, 11, 11));
-	for (int i = 0; i < 3; i++) {	/* 12: no such thread (released) */
-		rec.ip = 0x1000 * (uint64_t)(i + 1);
-		rec.pid = rec.tid = tids[i];
-		TEST_ASSERT_VAL("hold", !top_held__add(&held, (union perf_event *)&rec, &evsel));
+	TEST_ASSERT_VAL("machine, dso, map", m && dso && map);
+	TEST_ASSERT_VAL("rs", !resolved_sample__init(&rs, false));
+	for (int i = 0; i < 3; i++) {
+		struct callchain_frame f = { .ip = 0x1000 * (uint64_t)(i + 1), .map = map };
+
+		rec.ip = f.ip;
+		rec.pid = rec.tid = 10 + (uint32_t)i;
+		threads[i] = machine__findnew_thread(m, (pid_t)rec.pid, (pid_t)rec.tid);
+		TEST_ASSERT_VAL("thread", threads[i]);
+		rs.evsel = &evsel;
+		rs.thread = threads[i];
+		rs.comm = i == 1 ? "then" : "x";
+		memset(&rs.al, 0, sizeof(rs.al));
+		rs.al.map = map;
+		rs.al.addr = f.ip;	/* identity: pgoff 0, no text offset */
+		rs.al.level = '.';
+		rs.cursor.nr = 0;
+		TEST_ASSERT_VAL("frame", !callchain_cursor__append(&rs.cursor, &f));
+		TEST_ASSERT_VAL("hold", !top_held__add(&held, (union perf_event *)&rec, &rs, true));
 	}
 	TEST_ASSERT_EQUAL("held", held.nr, 3);
-	TEST_ASSERT_VAL("replay", !top_held__replay(&held, m, replay_cb, &ra));
-	TEST_ASSERT_EQUAL("replayed", ra.seen, 2);
+	TEST_ASSERT_EQUAL("map references", map->refcnt, 1 + 3 * 2);
+	/* the symbols come (as the loader installs them), the map goes */
+	dso->symbols_loaded = true;
+	dso__add_symbol(dso, 0x2000, 0x100, 1, 2, "f2", false);
+	dso__symbols_finish(dso);
+	map__put(map);
+	TEST_ASSERT_VAL("replay", !top_held__replay(&held, &rs, replay_cb, &ra));
+	TEST_ASSERT_EQUAL("replayed", ra.seen, 3);
 	TEST_ASSERT_EQUAL("first", ra.ips[0], 0x1000);
 	TEST_ASSERT_EQUAL("second", ra.ips[1], 0x2000);
+	TEST_ASSERT_VAL("its thread", ra.threads[2] == threads[2]);
+	TEST_ASSERT_VAL("its comm then", !strcmp(ra.comms[1], "then"));
+	TEST_ASSERT_VAL("no symbol at 0x1000", !ra.syms[0]);
+	TEST_ASSERT_VAL("symbol found in its map", ra.syms[1] && !strcmp(ra.syms[1]->name, "f2"));
 	TEST_ASSERT_EQUAL("held again", held.nr, 1);
+	TEST_ASSERT_EQUAL("the one held again holds its map", map->refcnt, 2);
 	top_held__exit(&held);
+	resolved_sample__exit(&rs);
 	machine__delete(m);
+	dso__put(dso);
 	return TEST_OK;
 }
 
@@ -223,5 +261,5 @@ static int test__store_copy_live(void)
 
 DEFINE_SUITE(top, "prf top's analysis: entry ageing and held samples",
 	     TEST_CASE(decay_unresolved, "an unresolved one-sample entry fades in ~20 refreshes, a hot one and a resolved one age as perf's"),
-	     TEST_CASE(held_replay, "held samples come back in order, not for released threads, held again when asked"),
+	     TEST_CASE(held_replay, "held samples come back in order with the thread, comm and maps they came with, their symbols looked up again, held again when asked"),
 	     TEST_CASE(store_copy_live, "a callchain store rebuilt keeps the live chains and drops decayed ones"));
