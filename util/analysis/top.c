@@ -4,6 +4,9 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +158,12 @@ int top_hists__decay(struct hists *hists)
 		return err;
 	}
 	*hists = fresh;
+	/* the old hists' blocks back to the system: the new ones were
+	 * allocated while those were still in use, so without this the
+	 * heap keeps the high mark of both */
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
 	return 0;
 }
 
