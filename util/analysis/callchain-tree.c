@@ -299,21 +299,30 @@ static int fhash_grow(struct callchain_store *s)
 	return 0;
 }
 
+/* Room for one more frame in s. 0 or -ENOMEM. */
+static int frames_reserve(struct callchain_store *s)
+{
+	uint32_t na = s->alloc_frames * 2;
+	struct cc_frame *nf;
+
+	if (s->nr_frames < s->alloc_frames)
+		return 0;
+	nf = realloc(s->frames, na * sizeof(*nf));
+	if (!nf)
+		return -ENOMEM;
+	s->frames = nf;
+	s->alloc_frames = na;
+	return 0;
+}
+
 static uint32_t frame_insert(struct callchain_store *s, uint32_t slot,
 			     const struct callchain_frame *cf, struct dso *dso, const char *label)
 {
 	struct cc_frame *f;
 	uint32_t id;
 
-	if (s->nr_frames == s->alloc_frames) {
-		uint32_t na = s->alloc_frames * 2;
-		struct cc_frame *nf = realloc(s->frames, na * sizeof(*nf));
-
-		if (!nf)
-			return 0;
-		s->frames = nf;
-		s->alloc_frames = na;
-	}
+	if (frames_reserve(s))
+		return 0;
 	id = s->nr_frames++;
 	f = &s->frames[id];
 	f->map = s->hold_refs ? map__get(cf->map) : cf->map;
@@ -644,15 +653,8 @@ static uint32_t frame_copy(struct callchain_store *s, const struct cc_frame *f, 
 	uint64_t h;
 	uint32_t id, slot;
 
-	if (s->nr_frames == s->alloc_frames) {
-		uint32_t na = s->alloc_frames * 2;
-		struct cc_frame *nf = realloc(s->frames, na * sizeof(*nf));
-
-		if (!nf)
-			return 0;
-		s->frames = nf;
-		s->alloc_frames = na;
-	}
+	if (frames_reserve(s))
+		return 0;
 	id = s->nr_frames++;
 	s->frames[id] = *f;
 	s->frames[id].map = s->hold_refs ? map__get(f->map) : f->map;
