@@ -101,7 +101,7 @@ static int test__decay_unresolved(void)
 struct replay_arg {
 	int seen;
 	uint64_t ips[4];
-	const char *comms[4];
+	char comms[4][16];	/* copies: rs->comm lives as long as the call */
 	struct thread *threads[4];
 	struct symbol *syms[4];
 	struct top_held *h;
@@ -114,7 +114,7 @@ static int replay_cb(void *arg, union perf_event *event, struct resolved_sample 
 
 	(void)deferrals;
 	ra->ips[ra->seen] = rs->sample->ip;
-	ra->comms[ra->seen] = rs->comm;
+	snprintf(ra->comms[ra->seen], sizeof(ra->comms[0]), "%s", rs->comm);
 	ra->threads[ra->seen] = rs->thread;
 	ra->syms[ra->seen++] = rs->al.sym;
 	/* the second one waits again */
