@@ -49,7 +49,7 @@
 # prf (main)       29316      59500      65452         3566
 # The start reading (10 s) is before the entries' ageing horizon (~90
 # refreshes): what follows is the ramp to the live set, then flat. With
-# -g (not measured by this script; meas of VmRSS every second, -a -d 1
+# -g (not measured by this script; VmRSS read every second, -a -d 1
 # -g beside the same loop, 180 s, the two side by side):
 # prf (main)  67216 kB at 20 s, 165112 at 80 s, 305496 at 180 s
 # prf         63124 kB at 20 s, 153128 at 80 s, a sawtooth of 150-187 MB
