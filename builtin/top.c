@@ -161,18 +161,39 @@ static bool top__filtered(struct top_cmd *t, struct perf_sample *sample, const c
 #define TOP_HELD_MAX_BYTES (32u << 20)
 
 /*
- * Resolve a sample and add it to the hists, or hold it back (a copy of
- * event) when it names a DSO whose symbols the loader is still reading:
- * perf top shows a sample once its symbols are known, and the screen
- * does not wait for them. 0 or -errno.
+ * Add a resolved sample to the hists, or hold it back (a copy of event and
+ * of what rs found) when resolving it deferred a DSO's symbols (the
+ * loader's count went past deferrals): perf top shows a sample once its
+ * symbols are known, and the screen does not wait for them. 0 or -errno.
  */
-static int top__add(void *arg, union perf_event *event, struct perf_sample *sample,
-		    struct evsel *evsel)
+static int top__account(void *arg, union perf_event *event, struct resolved_sample *rs,
+			unsigned long deferrals)
 {
 	struct top_cmd *t = arg;
+	struct hist_sample hs;
+	int err;
+
+	if (dso__load_deferrals() != deferrals && event)
+		return top_held__add(&t->held, event, rs, t->use_callchain);
+	hist_sample__from_resolved(&hs, rs);
+	hs.filtered = rs->al.filtered || top__filtered(t, rs->sample, rs->comm, &rs->al);
+	if (t->use_callchain)
+		hs.chain = &rs->cursor;
+	top__lock(t);
+	err = hists__add_sample(&t->hists[t->fill], &hs);
+	if (!err && t->ann && rs->al.sym && rs->al.map)
+		err = annotation_set__add(t->ann, rs->evsel, rs->al.map->dso, rs->al.sym,
+					  rs->al.addr, hs.period);
+	top__unlock(t);
+	return err;
+}
+
+/* Resolve a sample, then top__account() it. 0 or -errno. */
+static int top__add(struct top_cmd *t, union perf_event *event, struct perf_sample *sample,
+		    struct evsel *evsel)
+{
 	struct resolved_sample *rs = &t->rs;
 	unsigned long deferrals = dso__load_deferrals();
-	struct hist_sample hs;
 	int err;
 
 	err = sample__resolve(t->session, sample, evsel, rs);
@@ -181,26 +202,14 @@ static int top__add(void *arg, union perf_event *event, struct perf_sample *samp
 	if (err)
 		return err;
 	resolved_sample__location(rs, t->use_callchain);
-	if (dso__load_deferrals() != deferrals && event)
-		return top_held__add(&t->held, event, evsel);
-	hist_sample__from_resolved(&hs, rs);
-	hs.filtered = rs->al.filtered || top__filtered(t, sample, rs->comm, &rs->al);
-	if (t->use_callchain)
-		hs.chain = &rs->cursor;
-	top__lock(t);
-	err = hists__add_sample(&t->hists[t->fill], &hs);
-	if (!err && t->ann && rs->al.sym && rs->al.map)
-		err = annotation_set__add(t->ann, evsel, rs->al.map->dso, rs->al.sym, rs->al.addr,
-					  hs.period);
-	top__unlock(t);
-	return err;
+	return top__account(t, event, rs, deferrals);
 }
 
 /*
  * On the live thread: the symbol tables the loader finished go into the
  * model (under the lock: the browser reads the DSOs), and the samples
- * held for them are resolved again; with wait, first wait for one (too
- * much held). 0 or -errno.
+ * held for them are counted, against the maps they came with; with wait,
+ * first wait for one (too much held). 0 or -errno.
  */
 static int top__install(struct top_cmd *t, bool wait)
 {
@@ -213,7 +222,7 @@ static int top__install(struct top_cmd *t, bool wait)
 	top__lock(t);
 	n = dso_loader__install(t->loader);
 	top__unlock(t);
-	return n && t->held.nr ? top_held__replay(&t->held, t->session->machine, top__add, t) : 0;
+	return n && t->held.nr ? top_held__replay(&t->held, &t->rs, top__account, t) : 0;
 }
 
 static int top__sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
@@ -432,6 +441,10 @@ static int top__tui_refresh(void *arg)
 		return -ENOMEM;
 	}
 	t->refreshed = true;
+	/* what 'a' shows ages with the entries (also with -z, so that an
+	 * entry shown has its counts) */
+	if (t->ann)
+		annotation_set__decay(t->ann, 7);
 	if (hists__output_resort(t->shown, &t->so))
 		return -ENOMEM;
 	top_hists__narrow(t->shown, &t->so, &v);

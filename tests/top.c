@@ -4,9 +4,12 @@
  * in memory: the ageing of entries between refreshes, resolved and
  * unresolved, and the samples held back while symbols load.
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tests.h"
+#include "../util/analysis/callchain-tree.h"
 #include "../util/analysis/hist.h"
 #include "../util/analysis/sort.h"
 #include "../util/analysis/top.h"
@@ -16,6 +19,7 @@
 #include "../util/model/dso.h"
 #include "../util/model/machine.h"
 #include "../util/model/map.h"
+#include "../util/session/resolve.h"
 
 /* The entry of sym (NULL: the unresolved one at addr) in h, or NULL. */
 static struct hist_entry *entry_of(struct hists *h, const struct symbol *sym, uint64_t addr)
@@ -90,22 +94,31 @@ static int test__decay_unresolved(void)
 	return TEST_OK;
 }
 
-/* Records held back come back in order, parsed again; those of a thread
- * the machine no longer has are dropped; a record held again stays. */
+/* Records held back come back in order, parsed again, with what they
+ * were resolved to when they came: their thread (also once released by
+ * the machine), comm (also once changed) and map (also once unmapped),
+ * the symbol looked up again in that map; a record held again stays. */
 struct replay_arg {
 	int seen;
 	uint64_t ips[4];
+	char comms[4][16];	/* copies: rs->comm lives as long as the call */
+	struct thread *threads[4];
+	struct symbol *syms[4];
 	struct top_held *h;
 };
 
-static int replay_cb(void *arg, union perf_event *event, struct perf_sample *sample,
-		     struct evsel *evsel)
+static int replay_cb(void *arg, union perf_event *event, struct resolved_sample *rs,
+		     unsigned long deferrals)
 {
 	struct replay_arg *ra = arg;
 
-	ra->ips[ra->seen++] = sample->ip;
+	(void)deferrals;
+	ra->ips[ra->seen] = rs->sample->ip;
+	snprintf(ra->comms[ra->seen], sizeof(ra->comms[0]), "%s", rs->comm);
+	ra->threads[ra->seen] = rs->thread;
+	ra->syms[ra->seen++] = rs->al.sym;
 	/* the second one waits again */
-	return sample->ip == 0x2000 ? top_held__add(ra->h, event, evsel) : 0;
+	return rs->sample->ip == 0x2000 ? top_held__add(ra->h, event, rs, true) : 0;
 }
 
 static int test__held_replay(void)
@@ -120,27 +133,133 @@ static int test__held_replay(void)
 		uint64_t ip;
 		uint32_t pid, tid;
 	} rec = { .header = { .type = PERF_RECORD_SAMPLE, .size = sizeof(rec) } };
-	const uint32_t tids[3] = { 10, 11, 12 };
+	struct dso *dso = dso__new("/nonexistent/held");
+	struct map *map = dso ? map__new(dso, 0x1000, 0x3000, 0, 5, 0) : NULL;
+	struct resolved_sample rs;
+	struct thread *threads[3];
 
-	TEST_ASSERT_VAL("machine", m);
-	TEST_ASSERT_VAL("threads", machine__findnew_thread(m, 10, 10) &&
-				   machine__findnew_thread(m, 11, 11));
-	for (int i = 0; i < 3; i++) {	/* 12: no such thread (released) */
-		rec.ip = 0x1000 * (uint64_t)(i + 1);
-		rec.pid = rec.tid = tids[i];
-		TEST_ASSERT_VAL("hold", !top_held__add(&held, (union perf_event *)&rec, &evsel));
+	TEST_ASSERT_VAL("machine, dso, map", m && dso && map);
+	TEST_ASSERT_VAL("rs", !resolved_sample__init(&rs, false));
+	for (int i = 0; i < 3; i++) {
+		struct callchain_frame f = { .ip = 0x1000 * (uint64_t)(i + 1), .map = map };
+
+		rec.ip = f.ip;
+		rec.pid = rec.tid = 10 + (uint32_t)i;
+		threads[i] = machine__findnew_thread(m, (pid_t)rec.pid, (pid_t)rec.tid);
+		TEST_ASSERT_VAL("thread", threads[i]);
+		rs.evsel = &evsel;
+		rs.thread = threads[i];
+		rs.comm = i == 1 ? "then" : "x";
+		memset(&rs.al, 0, sizeof(rs.al));
+		rs.al.map = map;
+		rs.al.addr = f.ip;	/* identity: pgoff 0, no text offset */
+		rs.al.level = '.';
+		rs.cursor.nr = 0;
+		TEST_ASSERT_VAL("frame", !callchain_cursor__append(&rs.cursor, &f));
+		TEST_ASSERT_VAL("hold", !top_held__add(&held, (union perf_event *)&rec, &rs, true));
 	}
 	TEST_ASSERT_EQUAL("held", held.nr, 3);
-	TEST_ASSERT_VAL("replay", !top_held__replay(&held, m, replay_cb, &ra));
-	TEST_ASSERT_EQUAL("replayed", ra.seen, 2);
+	TEST_ASSERT_EQUAL("map references", map->refcnt, 1 + 3 * 2);
+	/* the symbols come (as the loader installs them), the map goes */
+	dso->symbols_loaded = true;
+	dso__add_symbol(dso, 0x2000, 0x100, 1, 2, "f2", false);
+	dso__symbols_finish(dso);
+	map__put(map);
+	TEST_ASSERT_VAL("replay", !top_held__replay(&held, &rs, replay_cb, &ra));
+	TEST_ASSERT_EQUAL("replayed", ra.seen, 3);
 	TEST_ASSERT_EQUAL("first", ra.ips[0], 0x1000);
 	TEST_ASSERT_EQUAL("second", ra.ips[1], 0x2000);
+	TEST_ASSERT_VAL("its thread", ra.threads[2] == threads[2]);
+	TEST_ASSERT_VAL("its comm then", !strcmp(ra.comms[1], "then"));
+	TEST_ASSERT_VAL("no symbol at 0x1000", !ra.syms[0]);
+	TEST_ASSERT_VAL("symbol found in its map", ra.syms[1] && !strcmp(ra.syms[1]->name, "f2"));
 	TEST_ASSERT_EQUAL("held again", held.nr, 1);
+	TEST_ASSERT_EQUAL("the one held again holds its map", map->refcnt, 2);
 	top_held__exit(&held);
+	resolved_sample__exit(&rs);
 	machine__delete(m);
+	dso__put(dso);
+	return TEST_OK;
+}
+
+/* The trie under node of s as text: "ip(hit/count)[children...]" with the
+ * frames' ips, children in list order. */
+static void trie_text(const struct callchain_store *s, uint32_t node, char *buf, size_t size)
+{
+	size_t len = strlen(buf);
+
+	if (node != 0 && s->nodes[node].frame)
+		len += (size_t)snprintf(buf + len, size - len, "%" PRIu64,
+					s->frames[s->nodes[node].frame].ip);
+	snprintf(buf + len, size - len, "(%" PRIu64 "/%u)[", s->nodes[node].hit,
+		 s->nodes[node].count);
+	for (uint32_t c = s->nodes[node].child; c; c = s->nodes[c].sibling)
+		trie_text(s, c, buf, size);
+	len = strlen(buf);
+	snprintf(buf + len, size - len, "]");
+}
+
+/*
+ * A store rebuilt with the live nodes only (what top's compaction does
+ * once chains decayed): the chains with a hit keep their nodes, values and
+ * children's order, a decayed branch and the frames only it named are
+ * gone, a trie with nothing left is an empty root, and chains appended to
+ * the copy find its nodes again.
+ */
+static int test__store_copy_live(void)
+{
+	static const uint64_t chains[][3] = {
+		{ 1, 2, 3 }, { 1, 2, 4 }, { 1, 5, 6 }, { 7, 8, 9 }, { 1, 2, 3 },
+	};
+	struct callchain_store src, dst;
+	uint32_t roots[3], leaf[5], ids[3], nodes;
+	char before[512] = "", after[512] = "", want[512] = "";
+
+	TEST_ASSERT_VAL("init", !callchain_store__init(&src) && !callchain_store__init(&dst));
+	roots[0] = callchain_store__new_root(&src);
+	roots[1] = callchain_store__new_root(&src);
+	roots[2] = 0;
+	for (int c = 0; c < 5; c++) {
+		for (int i = 0; i < 3; i++) {
+			struct callchain_frame f = { .ip = chains[c][i] };
+
+			ids[i] = callchain_store__frame_id(&src, &f);
+		}
+		leaf[c] = callchain_store__append_leaf(&src, roots[c == 3], ids, 3, 10 + c);
+		TEST_ASSERT_VAL("append", leaf[c]);
+	}
+	/* 1-5-6 and all of the second trie decayed to 0 */
+	src.nodes[leaf[2]].hit = src.nodes[leaf[2]].count = 0;
+	src.nodes[leaf[3]].hit = src.nodes[leaf[3]].count = 0;
+	trie_text(&src, roots[0], before, sizeof(before));
+	TEST_ASSERT_VAL("copy", !callchain_store__copy_live(&dst, &src, roots, 3));
+	trie_text(&dst, roots[0], after, sizeof(after));
+	/* the same trie without 5-6 */
+	TEST_ASSERT_VAL("dead branch in the source", strstr(before, "5(0/0)[6(0/0)[]]"));
+	snprintf(want, sizeof(want), "%.*s%s", (int)(strstr(before, "5(0/0)") - before), before,
+		 strstr(before, "5(0/0)[6(0/0)[]]") + strlen("5(0/0)[6(0/0)[]]"));
+	TEST_ASSERT_VAL("live trie kept, dead branch gone", !strcmp(after, want));
+	TEST_ASSERT_EQUAL("empty trie: its root only", dst.nodes[roots[1]].child, 0);
+	TEST_ASSERT_EQUAL("no trie stays none", roots[2], 0);
+	/* [0], 2 roots, 1-2-3 and 4 */
+	TEST_ASSERT_EQUAL("nodes", dst.nr_nodes, 1 + 2 + 4);
+	TEST_ASSERT_EQUAL("copied_nodes", dst.copied_nodes, dst.nr_nodes);
+	TEST_ASSERT_EQUAL("frames 1 2 3 4 only", dst.nr_frames, 1 + 4);
+	nodes = dst.nr_nodes;
+	for (int i = 0; i < 3; i++) {
+		struct callchain_frame f = { .ip = chains[0][i] };
+
+		ids[i] = callchain_store__frame_id(&dst, &f);
+	}
+	TEST_ASSERT_VAL("append to the copy", callchain_store__append_leaf(&dst, roots[0], ids, 3, 1));
+	TEST_ASSERT_EQUAL("found again: no new node", dst.nr_nodes, nodes);
+	TEST_ASSERT_EQUAL("no new frame", dst.nr_frames, 1 + 4);
+	callchain_store__exit(&src);
+	callchain_store__exit(&dst);
 	return TEST_OK;
 }
 
 DEFINE_SUITE(top, "prf top's analysis: entry ageing and held samples",
 	     TEST_CASE(decay_unresolved, "an unresolved one-sample entry fades in ~20 refreshes, a hot one and a resolved one age as perf's"),
-	     TEST_CASE(held_replay, "held samples come back in order, not for released threads, held again when asked"));
+	     TEST_CASE(held_replay, "held samples come back in order with the thread, comm and maps they came with, their symbols looked up again, held again when asked"),
+	     TEST_CASE(store_copy_live, "a callchain store rebuilt keeps the live chains and drops decayed ones"));

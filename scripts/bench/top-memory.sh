@@ -37,6 +37,23 @@
 # What prf keeps follows the other jobs' processes: `prf top -vv` on
 # this workload alone held some 7500 live entries and 36 MB after a
 # minute, flat for the next one.
+# Recorded 2026-11-29 14:57-15:08 UTC, branch topmem (hists rebuilt with
+# the callchain store's live nodes, the heap trimmed after each rebuild,
+# held samples keeping their maps, 'a' ageing), DURATION=600 EVERY=10,
+# load 10-15 (other helpers building): two runs side by side, this
+# branch's prf with perf, and main's prf alone, each with its own loop
+# (so every top saw both loops):
+# tool         start kB  middle kB     end kB  growth kB/min
+# prf              30248      61264      47352         1685
+# perf             69096     238924     240208        16858
+# prf (main)       29316      59500      65452         3566
+# The start reading (10 s) is before the entries' ageing horizon (~90
+# refreshes): what follows is the ramp to the live set, then flat. With
+# -g (not measured by this script; VmRSS read every second, -a -d 1
+# -g beside the same loop, 180 s, the two side by side):
+# prf (main)  67216 kB at 20 s, 165112 at 80 s, 305496 at 180 s
+# prf         63124 kB at 20 s, 153128 at 80 s, a sawtooth of 150-187 MB
+#             from 80 s to 180 s (the store rebuilt as it doubles)
 # RESULTS-END
 set -u
 DURATION=${DURATION:-600}

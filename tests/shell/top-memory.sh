@@ -9,8 +9,9 @@
 # makes top drop decayed entries once 50 are there; -s pid makes every
 # entry name its own process, so the threads still kept (entries hold
 # references to theirs) are few only if compaction released them. Then
-# -g (callchain frames hold their maps) and -z (the hists start again
-# every refresh) over the same workload.
+# -g (callchain frames hold their maps: the DSOs are let go once the
+# store is rebuilt without the chains that decayed) and -z (the hists
+# start again every refresh) over the same workload.
 # prf-test: serial: 300 processes and several top runs
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
@@ -69,6 +70,9 @@ run_top -s pid,dso,sym
 dsos_bounded -s pid,dso,sym
 run_top -g -s pid,dso,sym
 [ "$alive" -le 100 ] || fail "-g -s pid: $alive threads not freed after their entries decayed"
+# the frames of the callchain store hold their maps until it is rebuilt
+# without the chains that decayed
+dsos_bounded -g -s pid,dso,sym
 run_top -z
 [ "$alive" -le 10 ] || fail "-z: $alive threads not freed with hists emptied every refresh"
 dsos_bounded -z

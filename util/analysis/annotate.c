@@ -119,6 +119,14 @@ struct annotation_set *annotation_set__new(void)
 	return calloc(1, sizeof(struct annotation_set));
 }
 
+static void annotated_sym__free(struct annotated_sym *as)
+{
+	dso__put(as->dso);
+	free(as->addr_period);
+	free(as->addr_hits);
+	free(as);
+}
+
 void annotation_set__delete(struct annotation_set *set)
 {
 	size_t i;
@@ -126,12 +134,7 @@ void annotation_set__delete(struct annotation_set *set)
 	if (!set)
 		return;
 	for (i = 0; i < set->nr; i++) {
-		struct annotated_sym *as = set->all[i];
-
-		dso__put(as->dso);
-		free(as->addr_period);
-		free(as->addr_hits);
-		free(as);
+		annotated_sym__free(set->all[i]);
 	}
 	while (set->files) {
 		struct source_file *f = set->files;
@@ -290,6 +293,63 @@ int annotation_set__add(struct annotation_set *set, struct evsel *evsel, struct 
 	as->addr_period[off] += period;
 	as->addr_hits[off]++;
 	return 0;
+}
+
+void annotation_set__decay(struct annotation_set *set, unsigned int keep)
+{
+	size_t n = 0, u = 0;
+
+	for (size_t i = 0; i < set->nr_totals; i++) {
+		set->totals[i].period = set->totals[i].period * keep / 8;
+		set->totals[i].nr_samples = set->totals[i].nr_samples * keep / 8;
+	}
+	for (size_t i = 0; i < set->nr; i++) {
+		struct annotated_sym *as = set->all[i];
+
+		as->period = as->period * keep / 8;
+		as->nr_samples = as->nr_samples * keep / 8;
+		if (as->period || as->nr_samples) {
+			for (uint64_t off = 0; off < as->len; off++) {
+				as->addr_period[off] = as->addr_period[off] * keep / 8;
+				as->addr_hits[off] = (uint32_t)((uint64_t)as->addr_hits[off] * keep / 8);
+			}
+			set->all[n++] = as;
+			continue;
+		}
+		for (struct annotated_sym **pp = &set->buckets[sym__hash(as->evsel, as->sym)]; *pp;
+		     pp = &(*pp)->next) {
+			if (*pp == as) {
+				*pp = as->next;
+				break;
+			}
+		}
+		annotated_sym__free(as);
+	}
+	set->nr = n;
+	for (size_t i = 0; i < set->nr_unresolved; i++) {
+		set->unresolved[i].nr = set->unresolved[i].nr * keep / 8;
+		if (set->unresolved[i].nr)
+			set->unresolved[u++] = set->unresolved[i];
+		else
+			dso__put(set->unresolved[i].dso);
+	}
+	set->nr_unresolved = u;
+	/* objdump's symbols of a DSO no symbol names any more (the DSO may
+	 * be freed, its address reused) */
+	for (struct symtab_entry **pp = &set->symtabs; *pp;) {
+		struct symtab_entry *e = *pp;
+		bool named = false;
+
+		for (size_t i = 0; i < set->nr && !named; i++)
+			named = set->all[i]->dso == e->dso;
+		if (named) {
+			pp = &e->next;
+			continue;
+		}
+		*pp = e->next;
+		disasm_symtab__delete(e->st);
+		free(e);
+	}
 }
 
 static int annotated_sym__cmp(const void *pa, const void *pb)

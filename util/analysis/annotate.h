@@ -105,6 +105,18 @@ int annotation_set__add(struct annotation_set *set, struct evsel *evsel, struct 
 			struct symbol *sym, uint64_t addr, uint64_t period);
 
 /*
+ * Age every count of set for prf top, as its hist entries age
+ * (util/analysis/top.h) and as perf top ages the annotation of a symbol
+ * it shows: each period and sample count, per address, per symbol, per
+ * DSO without symbols and per event, keeps keep/8 of itself (integer
+ * division; 7 at each refresh, 0 empties the set). Symbols and DSOs whose
+ * counts are all 0 leave the set (their DSO references dropped, the
+ * disassembler's symbols of DSOs no symbol names any more with them);
+ * pointers from annotation_set__sorted() are stale afterwards.
+ */
+void annotation_set__decay(struct annotation_set *set, unsigned int keep);
+
+/*
  * The symbols with samples, in perf annotate's order: by event (evlist
  * order), then hottest first (period), then DSO short name, then symbol
  * name (the order of perf report -s dso,sym). The

@@ -299,21 +299,30 @@ static int fhash_grow(struct callchain_store *s)
 	return 0;
 }
 
+/* Room for one more frame in s. 0 or -ENOMEM. */
+static int frames_reserve(struct callchain_store *s)
+{
+	uint32_t na = s->alloc_frames * 2;
+	struct cc_frame *nf;
+
+	if (s->nr_frames < s->alloc_frames)
+		return 0;
+	nf = realloc(s->frames, na * sizeof(*nf));
+	if (!nf)
+		return -ENOMEM;
+	s->frames = nf;
+	s->alloc_frames = na;
+	return 0;
+}
+
 static uint32_t frame_insert(struct callchain_store *s, uint32_t slot,
 			     const struct callchain_frame *cf, struct dso *dso, const char *label)
 {
 	struct cc_frame *f;
 	uint32_t id;
 
-	if (s->nr_frames == s->alloc_frames) {
-		uint32_t na = s->alloc_frames * 2;
-		struct cc_frame *nf = realloc(s->frames, na * sizeof(*nf));
-
-		if (!nf)
-			return 0;
-		s->frames = nf;
-		s->alloc_frames = na;
-	}
+	if (frames_reserve(s))
+		return 0;
 	id = s->nr_frames++;
 	f = &s->frames[id];
 	f->map = s->hold_refs ? map__get(cf->map) : cf->map;
@@ -632,6 +641,144 @@ uint32_t callchain_store__append_leaf(struct callchain_store *s, uint32_t root,
 	if (unlikely(s->key == CCKEY_SRCLINE))
 		return append_walk(s, root, ids, nr, period, true);
 	return append_walk(s, root, ids, nr, period, false);
+}
+
+/* ---- copying the live part of tries ---- */
+
+/* Append a copy of src frame f to s (its identity is unique in src, so
+ * unique in s: no lookup); match is s's id of f's srcline class (0: the
+ * copy is its own). Returns the new id, 0 on ENOMEM. */
+static uint32_t frame_copy(struct callchain_store *s, const struct cc_frame *f, uint32_t match)
+{
+	uint64_t h;
+	uint32_t id, slot;
+
+	if (frames_reserve(s))
+		return 0;
+	id = s->nr_frames++;
+	s->frames[id] = *f;
+	s->frames[id].map = s->hold_refs ? map__get(f->map) : f->map;
+	s->frames[id].match = match ? match : id;
+	h = s->key == CCKEY_FUNCTION ? frame_hash(f->dso, f->sym, f->ip) :
+		keyed_hash(CCKEY_ADDRESS, f->dso, f->sym, f->ip, NULL);
+	for (slot = h & s->fhash_mask; s->fhash[slot]; slot = (slot + 1) & s->fhash_mask)
+		;
+	s->fhash[slot] = id;
+	if ((uint64_t)s->nr_frames * 2 > s->fhash_mask && fhash_grow(s))
+		return 0;
+	if (s->key == CCKEY_SRCLINE && !match) {
+		/* a class of its own: in the class hash as match_id() puts it */
+		if ((!s->mhash || (s->nr_match + 1) * 2 > s->mhash_mask) && mhash_grow(s))
+			return 0;
+		h = keyed_hash(CCKEY_SRCLINE, f->dso, f->sym, f->ip, f->label);
+		for (slot = h & s->mhash_mask; s->mhash[slot]; slot = (slot + 1) & s->mhash_mask)
+			;
+		s->mhash[slot] = id;
+		s->nr_match++;
+	}
+	return id;
+}
+
+/* dst's id of src frame id, copied on first use (with its srcline class
+ * first); 0 on ENOMEM. */
+static uint32_t frame_remap(struct callchain_store *dst, const struct callchain_store *src,
+			    uint32_t *remap, uint32_t id)
+{
+	uint32_t m = 0, cls = src->frames[id].match;
+
+	if (remap[id])
+		return remap[id];
+	if (src->key == CCKEY_SRCLINE && cls != id) {
+		m = remap[cls] ? remap[cls] : (remap[cls] = frame_copy(dst, &src->frames[cls], 0));
+		if (!m)
+			return 0;
+	}
+	return remap[id] = frame_copy(dst, &src->frames[id], m);
+}
+
+int callchain_store__copy_live(struct callchain_store *dst, const struct callchain_store *src,
+			       uint32_t *roots, size_t nr)
+{
+	uint8_t *live = zalloc_written(src->nr_nodes ? src->nr_nodes : 1);
+	uint32_t *remap = zalloc_written((size_t)src->nr_frames * sizeof(*remap));
+	/* pending copies: (src node, dst parent), depth first */
+	uint32_t (*stack)[2] = NULL;
+	size_t depth = 0, alloc = 0;
+	int err = -ENOMEM;
+
+	if (!live || !remap)
+		goto out;
+	/* a child's index is above its parent's: one pass from the end
+	 * marks every node with a hit or count below it */
+	for (uint32_t i = src->nr_nodes; i-- > 1;) {
+		const struct cc_node *n = &src->nodes[i];
+
+		if (n->hit || n->count)
+			live[i] = 1;
+		if (live[i] && n->parent)
+			live[n->parent] = 1;
+	}
+	for (size_t r = 0; r < nr; r++) {
+		uint32_t root;
+
+		if (!roots[r])
+			continue;
+		root = callchain_store__new_root(dst);
+		if (!root)
+			goto out;
+		dst->nodes[root].hit = src->nodes[roots[r]].hit;
+		dst->nodes[root].count = src->nodes[roots[r]].count;
+		depth = 0;
+		if (live[roots[r]]) {
+			if (!alloc && !(stack = malloc((alloc = 256) * sizeof(*stack))))
+				goto out;
+			stack[depth][0] = roots[r];
+			stack[depth++][1] = root;
+		}
+		while (depth) {
+			uint32_t from = stack[depth - 1][0], to = stack[depth - 1][1], tail = 0;
+
+			depth--;
+			/* the children in their order (display ties keep it) */
+			for (uint32_t c = src->nodes[from].child; c; c = src->nodes[c].sibling) {
+				const struct cc_node *sn = &src->nodes[c];
+				uint32_t show = 0, frame, n;
+
+				if (!live[c])
+					continue;
+				frame = frame_remap(dst, src, remap, sn->frame);
+				if (src->key == CCKEY_SRCLINE &&
+				    !(show = frame_remap(dst, src, remap, src->show[c])))
+					goto out;
+				if (!frame || !(n = node_new(dst, frame, show, to)))
+					goto out;
+				dst->nodes[n].hit = sn->hit;
+				dst->nodes[n].count = sn->count;
+				if (tail)
+					dst->nodes[tail].sibling = n;
+				else
+					dst->nodes[to].child = n;
+				tail = n;
+				if (depth == alloc) {
+					void *ns = realloc(stack, (alloc *= 2) * sizeof(*stack));
+
+					if (!ns)
+						goto out;
+					stack = ns;
+				}
+				stack[depth][0] = c;
+				stack[depth++][1] = n;
+			}
+		}
+		roots[r] = root;
+	}
+	dst->copied_nodes = dst->nr_nodes;
+	err = 0;
+out:
+	free(stack);
+	free(remap);
+	free(live);
+	return err;
 }
 
 /* ---- display ---- */

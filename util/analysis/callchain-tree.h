@@ -148,6 +148,9 @@ struct callchain_store {
 	 * callchain_store__exit()), so the model may release it: set with
 	 * hists->hold_refs (prf top), before the first frame is interned. */
 	bool hold_refs;
+	/* nodes right after the last callchain_store__copy_live() into
+	 * this store (0: none), to tell how much it grew since */
+	uint32_t copied_nodes;
 };
 
 /* Empty store; 0 or -ENOMEM. callchain_store__exit() frees everything. */
@@ -169,6 +172,21 @@ int callchain_store__append(struct callchain_store *s, uint32_t root,
  * the same as appending the same chain again. */
 uint32_t callchain_store__append_leaf(struct callchain_store *s, uint32_t root,
 				      const uint32_t *ids, unsigned int nr, uint64_t period);
+
+/*
+ * For stores that live long (prf top, whose tries decay): copy into dst
+ * (empty: callchain_store__init(), with src's key and hold_refs set) the
+ * tries of src rooted at roots[0..nr) (0: no trie, kept 0), keeping only
+ * the nodes with a hit or count left in their subtree, with their values
+ * and their children's order, and the frames those nodes name (a map
+ * reference each when dst holds them). roots[i] becomes the index of its
+ * copy in dst, whose copied_nodes is set to its node count. src is only
+ * read (free it with callchain_store__exit(): the references of frames
+ * no live node names go with it). 0 or -ENOMEM (dst partly filled: exit
+ * it; roots partly rewritten).
+ */
+int callchain_store__copy_live(struct callchain_store *dst, const struct callchain_store *src,
+			       uint32_t *roots, size_t nr);
 
 /* Display tree: a compressed, sorted and filtered view of one trie. */
 struct cc_chain {

@@ -1558,15 +1558,22 @@ int hists__compact(struct hists *dst, struct hists *src,
 {
 	struct hists_priv *sp = src->priv, *dp = dst->priv;
 	bool cc = dst->use_callchain;
-	size_t n = 0;
+	size_t n = 0, nr_kept = 0;
+	/* the kept entries' copies and their tries' roots in src */
+	struct hist_entry **kept = malloc((src->nr_entries + 1) * sizeof(*kept));
+	uint32_t *roots = malloc((src->nr_entries + 1) * sizeof(*roots));
 	int err = 0;
 
-	/* the tries stay where they are: the store moves with them (and
-	 * the references of its frames) */
+	if (!kept || !roots) {
+		free(kept);
+		free(roots);
+		return -ENOMEM;
+	}
+	/* the tries are copied after the entries, their dead nodes left
+	 * behind (and the references of frames only those named) */
 	dst->hold_refs = src->hold_refs;
-	callchain_store__exit(&dst->store);
-	dst->store = src->store;
-	memset(&src->store, 0, sizeof(src->store));
+	dst->store.key = src->store.key;
+	dst->store.hold_refs = src->store.hold_refs;
 	dst->use_callchain = false;	/* no new roots for the copies */
 	for (size_t i = 0; i < sp->nr_slabs && !err; i++) {
 		size_t used = i + 1 == sp->nr_slabs ? sp->slab_used : SLAB_ENTRIES;
@@ -1588,11 +1595,19 @@ int hists__compact(struct hists *dst, struct hists *src,
 			ne->period_acc = e->period_acc;
 			ne->nr_samples = e->nr_samples;
 			ne->nr_samples_acc = e->nr_samples_acc;
-			ne->cc_root = e->cc_root;
+			ne->cc_root = 0;
 			ne->max_depth = e->max_depth;
 			dst->total_period += e->period;
+			kept[nr_kept] = ne;
+			roots[nr_kept++] = e->cc_root;
 		}
 	}
+	if (!err)
+		err = callchain_store__copy_live(&dst->store, &src->store, roots, nr_kept);
+	for (size_t i = 0; !err && i < nr_kept; i++)
+		kept[i]->cc_root = roots[i];
+	free(kept);
+	free(roots);
 	dst->use_callchain = cc;
 	dst->nr_samples = src->nr_samples;	/* sample numbers go on (marks) */
 	return err;

@@ -253,11 +253,12 @@ void hist_entries__col_widths(const struct sort_order *so, struct hist_entry *co
 /*
  * For hists that live long (prf top): copy into dst, empty and set up
  * with src's so, cc and use_callchain, the entries of src that keep()
- * accepts, in creation order, with their values and callchain tries (the
- * callchain store moves from src to dst, so src has none afterwards).
+ * accepts, in creation order, with their values and callchain tries
+ * (copied into dst's store without the nodes whose subtree has no hit or
+ * count left: callchain_store__copy_live()).
  * dst's total period is the sum of the kept entries' self periods; its
- * sample count goes on from src's. Entries of src are not touched (other
- * than their store); free src with hists__exit(). 0 or -ENOMEM (dst
+ * sample count goes on from src's. src is not touched; free it with
+ * hists__exit(). 0 or -ENOMEM (dst
  * partly filled then: exit both).
  */
 int hists__compact(struct hists *dst, struct hists *src,

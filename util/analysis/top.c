@@ -4,6 +4,9 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,8 @@
 #include "../lib/util.h"
 #include "../model/dso.h"
 #include "../model/machine.h"
+#include "../model/map.h"
+#include "../session/resolve.h"
 #include "../format/event.h"
 #include "../format/sample-parse.h"
 
@@ -80,6 +85,25 @@ static bool entry_alive(const struct hist_entry *he, void *arg)
 	return he->period || he->period_acc;
 }
 
+/*
+ * Whether hists are to be rebuilt with the entries and callchain nodes
+ * still alive: entries gone to 0 are half of them (a sample decays for
+ * some 90 refreshes, so a busy machine's entries of one sample each,
+ * unresolved addresses, are most of what top keeps, and they are not kept
+ * more than twice over), or the callchain store has twice the nodes it
+ * had after its last rebuild (the chains of processes long gone stay in
+ * the tries of live entries, a DSO reference per frame, until then).
+ */
+static bool top_hists__compact_due(const struct hists *hists, size_t alive)
+{
+	size_t min = (size_t)tunable__int(TUNABLE_TOP_COMPACT_MIN);
+	const struct callchain_store *st = &hists->store;
+
+	if (hists->nr_entries >= min && hists->nr_entries >= 2 * alive)
+		return true;
+	return st->nr_nodes >= min && st->nr_nodes / 2 >= st->copied_nodes;
+}
+
 int top_hists__decay(struct hists *hists)
 {
 	struct callchain_store *st = &hists->store;
@@ -115,13 +139,9 @@ int top_hists__decay(struct hists *hists)
 		st->nodes[i].hit = st->nodes[i].hit * 7 / 8;
 		st->nodes[i].count = st->nodes[i].count * 7 / 8;
 	}
-	pr_debug2("top: %zu entries, %zu with a period left\n", hists->nr_entries, alive);
-	/* entries gone to 0 are dropped once they are half of them: a
-	 * sample decays for some 90 refreshes, so a busy machine's entries
-	 * of one sample each (unresolved addresses) are most of what top
-	 * keeps, and they are not kept more than twice over */
-	if (hists->nr_entries < (size_t)tunable__int(TUNABLE_TOP_COMPACT_MIN) ||
-	    hists->nr_entries < 2 * alive)
+	pr_debug2("top: %zu entries, %zu with a period left; %u callchain nodes, %u frames\n",
+		  hists->nr_entries, alive, st->nr_nodes, st->nr_frames);
+	if (!top_hists__compact_due(hists, alive))
 		return 0;
 	so = hists->so;
 	cc = hists->cc;
@@ -138,6 +158,12 @@ int top_hists__decay(struct hists *hists)
 		return err;
 	}
 	*hists = fresh;
+	/* the old hists' blocks back to the system: the new ones were
+	 * allocated while those were still in use, so without this the
+	 * heap keeps the high mark of both */
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
 	return 0;
 }
 
@@ -194,57 +220,136 @@ size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struc
 	return n;
 }
 
-/* A held record's header in top_held.buf; the record follows. */
+/* A held record's header in top_held.buf; the record follows (padded to
+ * 8 bytes), then its frames, then its comm (NUL-terminated). */
 struct held_rec {
 	struct evsel *evsel;
 	size_t size;			/* of the record */
+	size_t len;			/* of all of it, header included */
+	struct thread *thread;		/* a reference */
+	struct addr_location al;	/* al.map: a reference */
+	unsigned int nr_frames;		/* each frame's map: a reference */
+	bool truncated, discarded;
 };
 
-int top_held__add(struct top_held *h, const union perf_event *event, struct evsel *evsel)
+static inline size_t align8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+int top_held__add(struct top_held *h, const union perf_event *event,
+		  const struct resolved_sample *rs, bool chain)
 {
 	size_t size = event->header.size;
-	size_t need = sizeof(struct held_rec) + ((size + 7) & ~(size_t)7);
-	struct held_rec r = { .evsel = evsel, .size = size };
+	const char *comm = rs->comm ? rs->comm : "";
+	unsigned int nr = chain ? rs->cursor.nr : 0;
+	size_t frames = nr * sizeof(struct callchain_frame);
+	size_t need = align8(sizeof(struct held_rec) + align8(size) + frames + strlen(comm) + 1);
+	struct held_rec r = {
+		.evsel = rs->evsel, .size = size, .len = need, .thread = thread__get(rs->thread),
+		.al = rs->al, .nr_frames = nr,
+		.truncated = chain && rs->cursor.truncated, .discarded = chain && rs->cursor.discarded,
+	};
+	char *p;
 
-	if (buf__reserve(&h->buf, &h->cap, h->len + need, 64 << 10))
+	if (buf__reserve(&h->buf, &h->cap, h->len + need, 64 << 10)) {
+		thread__put(r.thread);
 		return -ENOMEM;
-	memcpy(h->buf + h->len, &r, sizeof(r));
-	memcpy(h->buf + h->len + sizeof(r), event, size);
+	}
+	p = h->buf + h->len;
+	r.al.map = map__get(rs->al.map);
+	memcpy(p, &r, sizeof(r));
+	p += sizeof(r);
+	memcpy(p, event, size);
+	p += align8(size);
+	if (nr)
+		memcpy(p, rs->cursor.frames, frames);
+	for (unsigned int i = 0; i < nr; i++)
+		map__get(rs->cursor.frames[i].map);
+	strcpy(p + frames, comm);
 	h->len += need;
 	h->nr++;
 	return 0;
 }
 
-int top_held__replay(struct top_held *h, struct machine *machine,
-		     int (*fn)(void *arg, union perf_event *event, struct perf_sample *sample,
-			       struct evsel *evsel),
+/* Drop the references of the held record at r. */
+static void held_rec__put(const char *r)
+{
+	struct held_rec hr;
+	struct callchain_frame f;
+	const char *frames;
+
+	memcpy(&hr, r, sizeof(hr));
+	frames = r + sizeof(hr) + align8(hr.size);
+	thread__put(hr.thread);
+	map__put(hr.al.map);
+	for (unsigned int i = 0; i < hr.nr_frames; i++) {
+		memcpy(&f, frames + i * sizeof(f), sizeof(f));
+		map__put(f.map);
+	}
+}
+
+/* The symbol of a held location whose DSO had none when it came: looked
+ * up in the map it came with (loading, or deferring again). */
+static void held__find_symbol(struct map *map, uint64_t addr, struct symbol **sym)
+{
+	if (!*sym && map && map->dso)
+		*sym = dso__find_symbol(map->dso, addr);
+}
+
+int top_held__replay(struct top_held *h, struct resolved_sample *rs,
+		     int (*fn)(void *arg, union perf_event *event, struct resolved_sample *rs,
+			       unsigned long deferrals),
 		     void *arg)
 {
 	struct top_held old = *h;
 	int err = 0;
 
 	memset(h, 0, sizeof(*h));
-	for (size_t off = 0; off < old.len && !err;) {
+	for (size_t off = 0; off < old.len; off += ((struct held_rec *)(old.buf + off))->len) {
 		struct held_rec r;
 		union perf_event *event;
 		struct perf_sample sample;
+		const char *frames;
+		unsigned long deferrals = dso__load_deferrals();
 
 		memcpy(&r, old.buf + off, sizeof(r));
+		if (err)
+			continue;	/* dropped: only their references put below */
 		event = (union perf_event *)(old.buf + off + sizeof(r));
-		off += sizeof(r) + ((r.size + 7) & ~(size_t)7);
+		frames = (const char *)event + align8(r.size);
 		if (evsel__parse_sample(r.evsel, event, &sample))
 			continue;	/* parsed once already: never */
-		/* its thread released meanwhile: not made again */
-		if (!machine__find_thread(machine, (pid_t)sample.tid))
-			continue;
-		err = fn(arg, event, &sample, r.evsel);
+		rs->sample = &sample;
+		rs->evsel = r.evsel;
+		rs->thread = r.thread;
+		rs->comm = frames + r.nr_frames * sizeof(struct callchain_frame);
+		rs->al = r.al;
+		held__find_symbol(rs->al.map, rs->al.addr, &rs->al.sym);
+		rs->cursor.nr = 0;
+		for (unsigned int i = 0; i < r.nr_frames && !err; i++) {
+			struct callchain_frame f;
+
+			memcpy(&f, frames + i * sizeof(f), sizeof(f));
+			held__find_symbol(f.map, f.addr, &f.sym);
+			err = callchain_cursor__append(&rs->cursor, &f);
+		}
+		rs->cursor.truncated = r.truncated;
+		rs->cursor.discarded = r.discarded;
+		rs->cursor.chain_id = 0;	/* not the cache's: no memo by it */
+		if (!err)
+			err = fn(arg, event, rs, deferrals);
 	}
-	top_held__exit(&old);
+	for (size_t off = 0; off < old.len; off += ((struct held_rec *)(old.buf + off))->len)
+		held_rec__put(old.buf + off);
+	free(old.buf);
 	return err;
 }
 
 void top_held__exit(struct top_held *h)
 {
+	for (size_t off = 0; off < h->len; off += ((struct held_rec *)(h->buf + off))->len)
+		held_rec__put(h->buf + off);
 	free(h->buf);
 	memset(h, 0, sizeof(*h));
 }

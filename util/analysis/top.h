@@ -30,6 +30,7 @@ struct hist_entry;
 struct perf_sample;
 union perf_event;
 struct machine;
+struct resolved_sample;
 struct sort_order;
 
 /* The samples of one refresh interval, for the header line. */
@@ -80,11 +81,13 @@ void top__title(char *buf, size_t size, const struct hists *hists, const struct 
  * Age every entry of hists by 7/8 (see the top comment); the total period
  * becomes the sum of the entries' self periods again. hists->nr_samples,
  * the number of samples ever added, is kept. When entries gone to 0 are
- * half of a few thousand or more (PRF_TOP_COMPACT_MIN, 4096),
- * hists is rebuilt without them
- * (hists__compact(): same address, new entries; pointers to the old ones
- * are stale), so a long run keeps only what it can still show. 0, or
- * -ENOMEM (hists is then empty).
+ * half of a few thousand or more (PRF_TOP_COMPACT_MIN, 4096), or the
+ * callchain store has that many nodes and twice those of its last
+ * rebuild, hists is rebuilt without them and without the callchain nodes
+ * whose chains all decayed (hists__compact(): same address, new entries
+ * and tries; pointers to the old ones are stale), so a long run keeps
+ * only what it can still show, and the DSOs of the processes gone are
+ * let go. 0, or -ENOMEM (hists is then empty).
  */
 int top_hists__decay(struct hists *hists);
 
@@ -135,7 +138,11 @@ size_t top_hists__narrow(struct hists *hists, struct sort_order *so, const struc
  * Samples held back while symbols of a DSO they name load in the
  * background (util/model/dso-loader.h), as perf top shows a sample only
  * once its symbols are there: each a copy of its PERF_RECORD_SAMPLE
- * record and its evsel, in the order they came.
+ * record and what resolving it found when it came (its evsel, thread,
+ * comm, location and callchain frames, with references to the thread and
+ * to each map), in the order they came, so that it is counted against
+ * the maps of that moment however the process changed since (exec,
+ * munmap, exit and release by the model).
  */
 struct top_held {
 	char *buf;			/* records, each after a struct held_rec */
@@ -144,23 +151,29 @@ struct top_held {
 };
 
 /* Keep a copy of event (a live session's sample record, host byte order)
- * of evsel. 0 or -ENOMEM. */
-int top_held__add(struct top_held *h, const union perf_event *event, struct evsel *evsel);
+ * and of rs, what resolving it found (its callchain frames too when
+ * chain): thread, comm, rs->al and the frames, taking a reference to the
+ * thread and to each map. 0 or -ENOMEM. */
+int top_held__add(struct top_held *h, const union perf_event *event,
+		  const struct resolved_sample *rs, bool chain);
 
 /*
- * Hand each held record to fn(arg, event, sample, evsel), oldest first,
- * its sample parsed again (evsel__parse_sample()); h is emptied first, so
- * fn may hold a record back again (top_held__add() on h). A record whose
- * thread machine no longer has (released since it came) is dropped, so
- * that no released thread is made again. Stops at fn's first non-zero
- * return (the records after it are dropped) and returns it; else 0.
+ * Hand each held record to fn(arg, event, rs, deferrals), oldest first:
+ * rs (the caller's, its cursor used for the frames) filled as when the
+ * record came (sample parsed again: evsel__parse_sample()), except that
+ * the location and each frame without a symbol have it looked up again in
+ * the map they came with (dso__find_symbol(): loaded by now, or deferred
+ * again: dso__load_deferrals() is then above the deferrals passed, and fn
+ * may hold the record back again, top_held__add() on h, emptied first).
+ * After fn's first non-zero return the records left are dropped, and it is
+ * returned; else 0. The references of the records are dropped.
  */
-int top_held__replay(struct top_held *h, struct machine *machine,
-		     int (*fn)(void *arg, union perf_event *event, struct perf_sample *sample,
-			       struct evsel *evsel),
+int top_held__replay(struct top_held *h, struct resolved_sample *rs,
+		     int (*fn)(void *arg, union perf_event *event, struct resolved_sample *rs,
+			       unsigned long deferrals),
 		     void *arg);
 
-/* Free what h holds. */
+/* Drop the references of what h holds and free it. */
 void top_held__exit(struct top_held *h);
 
 #endif
