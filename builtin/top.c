@@ -36,6 +36,7 @@
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/evsel.h"
 #include "../util/kernel/parse-events.h"
+#include "../util/kernel/record-loop.h"
 #include "../util/lib/config.h"
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
@@ -357,7 +358,7 @@ static void top__print_stdio(struct top_cmd *t)
 	v.max_entries = v.max_entries > (size_t)printed ? v.max_entries - (size_t)printed : 1;
 	if (hists__output_resort(t->shown, &t->so)) {
 		t->err = -ENOMEM;
-		done = 1;
+		record_loop__set_stop(&done);
 		return;
 	}
 	top_hists__narrow(t->shown, &t->so, &v);
@@ -410,11 +411,11 @@ static void top__refresh(void *arg)
 	if (t->zero) {
 		if (top__hists_init(t, t->fill)) {
 			t->err = -ENOMEM;
-			done = 1;
+			record_loop__set_stop(&done);
 		}
 	} else if (top_hists__decay(t->shown)) {
 		t->err = -ENOMEM;
-		done = 1;
+		record_loop__set_stop(&done);
 	}
 	top__release(t);
 }
@@ -551,7 +552,7 @@ static int top__browse(struct top_cmd *t, struct live *live)
 	if (!err)
 		err = tui__browse_report(&ev, 1, &o);
 	t->user_quit = !t->ended;
-	done = 1;
+	record_loop__set_stop(&done);
 	top__unlock(t);
 	pthread_join(tid, &ret);
 	tui__exit();

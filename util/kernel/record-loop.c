@@ -187,13 +187,13 @@ void record_loop__set_ctl_fd(struct record_loop *rl, int fd)
 void record_loop__run(struct record_loop *rl, struct evlist *evlist,
 		      const struct record_loop_ops *ops, void *arg, volatile sig_atomic_t *stop)
 {
-	while (!*stop) {
+	while (!__atomic_load_n(stop, __ATOMIC_RELAXED)) {
 		bool end = false;
 		int n, alive = 0;
 
 		if (record_loop__drain(rl, ops, arg))
 			continue;
-		if (*stop)
+		if (__atomic_load_n(stop, __ATOMIC_RELAXED))
 			break;
 		n = poll(rl->pfd, (nfds_t)(rl->nr_pfd + rl->has_ctl),
 			 rl->poll_ms > 0 ? rl->poll_ms : RECORD_LOOP_POLL_MS);

@@ -108,9 +108,17 @@ uint64_t record_loop__drain(struct record_loop *rl, const struct record_loop_ops
  * says so: drain passes follow each other while they find data, else
  * poll(2) waits up to RECORD_LOOP_POLL_MS for a buffer's wake-up. Then
  * disable the events of evlist (PERF_EVENT_IOC_DISABLE) and drain once
- * more.
+ * more. *stop is read atomically: another thread (a TUI's) may set it
+ * with record_loop__set_stop().
  */
 void record_loop__run(struct record_loop *rl, struct evlist *evlist,
 		      const struct record_loop_ops *ops, void *arg, volatile sig_atomic_t *stop);
+
+/* Set a record_loop__run() stop flag from a signal handler or any thread
+ * (an atomic store, async-signal-safe). */
+static inline void record_loop__set_stop(volatile sig_atomic_t *stop)
+{
+	__atomic_store_n(stop, 1, __ATOMIC_RELAXED);
+}
 
 #endif

@@ -522,7 +522,7 @@ static volatile sig_atomic_t *live_stop;
 static void live__signal(int sig)
 {
 	if (live_stop)
-		*live_stop = 1;
+		record_loop__set_stop(live_stop);
 }
 
 void live__stop_on_signals(volatile sig_atomic_t *stop)
