@@ -26,6 +26,7 @@
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../util/model/disasm.h"
 #include "../util/model/dso.h"
 #include "../util/model/map.h"
 
@@ -480,6 +481,8 @@ int cmd_annotate(int argc, const char **argv)
 	if (status)
 		goto out;
 	status = 1;
+	/* the disassembler library loads while the samples are read */
+	disasm__preload();
 	if (!ann->input)
 		ann->input = default_input();
 	ann->set = annotation_set__new();

@@ -86,8 +86,11 @@ static void *capstone__preload(void *arg)
 
 void disasm__preload(void)
 {
+	static bool started;
 	pthread_t thr;
 
+	if (__atomic_exchange_n(&started, true, __ATOMIC_ACQ_REL))
+		return;
 	if (!pthread_create(&thr, NULL, capstone__preload, NULL))
 		pthread_detach(thr);
 }

@@ -73,8 +73,9 @@ void disasm_code__exit(struct disasm_code *code);
 /*
  * Start loading libcapstone (what dso__disasm() does at its first call)
  * on a thread of its own, so that its relocations overlap the caller's
- * reading of the recording. Nothing when the thread cannot be made;
- * dso__disasm() waits for the load to end.
+ * reading of the recording. Once per process (later calls return at
+ * once); nothing when the thread cannot be made. dso__disasm() waits for
+ * the load to end.
  */
 void disasm__preload(void);
 
