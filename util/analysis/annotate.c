@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -410,7 +411,78 @@ fail:
 	return NULL;
 }
 
+static int hex_digits(uint64_t v)
+{
+	int n = 1;
+
+	while (v >>= 4)
+		n++;
+	return n;
+}
+
 /* ---- the listing ---- */
+
+/* The lines' text: blocks that never move, chained. */
+#define POOL_BLOCK (64 * 1024)
+struct annotate_text_pool {
+	struct annotate_text_pool *next;
+	size_t used, size;
+	char data[];
+};
+
+/* n bytes from the pool *head; NULL on ENOMEM. */
+static char *pool__alloc(struct annotate_text_pool **head, size_t n)
+{
+	struct annotate_text_pool *p = *head;
+
+	if (!p || p->size - p->used < n) {
+		size_t size = n > POOL_BLOCK ? n : POOL_BLOCK;
+
+		p = malloc(sizeof(*p) + size);
+		if (!p)
+			return NULL;
+		p->used = 0;
+		p->size = size;
+		if (*head && n > POOL_BLOCK) {	/* a big one: behind the block in use */
+			p->next = (*head)->next;
+			(*head)->next = p;
+		} else {
+			p->next = *head;
+			*head = p;
+		}
+	}
+	p->used += n;
+	return p->data + p->used - n;
+}
+
+static void pool__free(struct annotate_text_pool *p)
+{
+	while (p) {
+		struct annotate_text_pool *next = p->next;
+
+		free(p);
+		p = next;
+	}
+}
+
+/* Put the chain *from behind the first block of *to (the one allocated
+ * from), emptying *from. */
+static void pool__join(struct annotate_text_pool **to, struct annotate_text_pool **from)
+{
+	struct annotate_text_pool **tail;
+
+	if (!*from)
+		return;
+	for (tail = from; *tail; tail = &(*tail)->next)
+		;
+	if (*to) {
+		*tail = (*to)->next;
+		(*to)->next = *from;
+	} else {
+		*to = *from;
+	}
+	*from = NULL;
+}
 
 struct listing_builder {
 	struct annotate_listing *l;
@@ -419,31 +491,37 @@ struct listing_builder {
 	int err;
 };
 
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
 /*
  * perf keeps a line of objdump's output stripped of the white space at
- * both ends, tabs expanded to 8 columns after that. Returns a malloc'd
- * copy (NULL on ENOMEM).
+ * both ends, tabs expanded to 8 columns after that. The copy, after pad
+ * blanks, from pool (NULL on ENOMEM).
  */
-static char *text__tidy(const char *s, size_t col0)
+static char *text__tidy(struct annotate_text_pool **pool, const char *s, size_t pad)
 {
-	size_t len, i, n = 0, col = col0;
+	size_t len, i, n = 0, col = 0;
 	const char *e;
 	char *out;
 
-	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\v' || *s == '\f' || *s == '\r')
+	while (is_blank(*s))
 		s++;
 	len = strlen(s);
 	e = s + len;
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r' ||
-			 e[-1] == '\v' || e[-1] == '\f'))
+	while (e > s && is_blank(e[-1]))
 		e--;
 	len = (size_t)(e - s);
 	for (i = 0; i < len; i++)
 		n += s[i] == '\t' ? 8 : 1;
-	out = malloc(n + 1);
+	out = pool__alloc(pool, pad + n + 1);
 	if (!out)
 		return NULL;
-	for (i = 0, n = 0; i < len; i++) {
+	memset(out, ' ', pad);
+	n = pad;
+	for (i = 0; i < len; i++) {
 		if (s[i] == '\t') {
 			do {
 				out[n++] = ' ';
@@ -502,7 +580,7 @@ static bool text__is_position(const char *s, int *line)
 static void builder__text(struct listing_builder *b, const char *raw)
 {
 	struct annotate_line *al;
-	char *t = text__tidy(raw, 0);
+	char *t = text__tidy(&b->l->pool, raw, 0);
 	int line;
 
 	if (!t) {
@@ -511,15 +589,11 @@ static void builder__text(struct listing_builder *b, const char *raw)
 	}
 	if (text__is_position(t, &line)) {	/* perf restarts its count */
 		b->line_nr = line;
-		free(t);
 		return;
 	}
 	al = builder__push(b);
-	if (!al) {
-		free(t);
-		return;
-	}
-	al->text = t;
+	if (al)
+		al->text = t;
 }
 
 /* objdump's state for -S: per source file, what it showed last. */
@@ -990,36 +1064,28 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 	}
 }
 
-static int hex_digits(uint64_t v)
+/* The text perf keeps of objdump's line "ADDR:\ttext": what follows
+ * "ADDR:", the tab expanded from there. From pool; NULL on ENOMEM. */
+static char *code__text(struct annotate_text_pool **pool, uint64_t addr, const char *text)
 {
-	int n = 1;
+	size_t col = (size_t)hex_digits(addr) + 1;
 
-	while (v >>= 4)
-		n++;
-	return n;
+	return text__tidy(pool, text, 8 - col % 8);
 }
 
 /* A line of code: text is what objdump prints after "ADDR:\t" for the
- * bytes [addr, next), which it is given the samples of. */
+ * bytes [addr, next), which it is given the samples of; tidy: that
+ * text as code__text() keeps it, when text is NULL. */
 static struct annotate_line *builder__code(struct listing_builder *b,
 					   const struct annotated_sym *as, uint64_t addr,
-					   uint64_t next, const char *text)
+					   uint64_t next, const char *text, char *tidy)
 {
 	struct annotate_line *al = builder__push(b);
-	size_t col = (size_t)hex_digits(addr) + 1, pad = 8 - col % 8;
 	uint64_t off, end;
-	char *t;
 
 	if (!al)
 		return NULL;
-	/* perf keeps what follows "ADDR:", the tab expanded from there */
-	t = text__tidy(text, 0);
-	al->text = t ? malloc(strlen(t) + pad + 1) : NULL;
-	if (al->text) {
-		memset(al->text, ' ', pad);
-		strcpy(al->text + pad, t);
-	}
-	free(t);
+	al->text = text ? code__text(&b->l->pool, addr, text) : tidy;
 	if (!al->text) {
 		b->err = -ENOMEM;
 		return NULL;
@@ -1041,14 +1107,16 @@ static struct annotate_line *builder__code(struct listing_builder *b,
  */
 static void builder__insn(struct listing_builder *b, const struct disasm_symtab *st,
 			  const struct annotated_sym *as, const struct disasm_insn *in, uint64_t next,
-			  bool intel, bool asm_raw)
+			  bool intel, bool asm_raw, char *tidy)
 {
 	struct annotate_line *al;
 	char text[1024];
 	unsigned int k, j;
 
-	insn__text(st, as->dso, in, intel, asm_raw, text, sizeof(text));
-	al = builder__code(b, as, in->addr, asm_raw && in->size > 7 ? in->addr + 7 : next, text);
+	if (!tidy)
+		insn__text(st, as->dso, in, intel, asm_raw, text, sizeof(text));
+	al = builder__code(b, as, in->addr, asm_raw && in->size > 7 ? in->addr + 7 : next,
+			   tidy ? NULL : text, tidy);
 	if (!al)
 		return;
 	al->is_call = in->is_call;
@@ -1060,7 +1128,8 @@ static void builder__insn(struct listing_builder *b, const struct disasm_symtab 
 
 		for (j = k; j < in->size && j < k + 7; j++)
 			n += (size_t)snprintf(text + n, sizeof(text) - n, "%02x ", in->bytes[j]);
-		builder__code(b, as, in->addr + k, k + 7 < in->size ? in->addr + k + 7 : next, text);
+		builder__code(b, as, in->addr + k, k + 7 < in->size ? in->addr + k + 7 : next, text,
+			      NULL);
 	}
 }
 
@@ -1080,6 +1149,65 @@ static double line__percent(const struct annotate_line *al, const struct annotat
 	return den ? 100.0 * (double)num / (double)den : 0.0;
 }
 
+/*
+ * The instructions' text as the listing keeps it (code__text() of
+ * insn__text()), for a listing without --asm-raw: a pure function of each
+ * instruction and the symbol table, so a long listing has it made by two
+ * threads, each half into a pool of its own.
+ */
+#define TEXTS_SPLIT_MIN 2048
+
+struct insn_texts {
+	const struct disasm_symtab *st;
+	struct dso *dso;
+	const struct disasm_insn *insns;
+	char **texts;
+	size_t from, to;
+	bool intel;
+	struct annotate_text_pool *pool;
+	int err;
+};
+
+static void *insn_texts__run(void *arg)
+{
+	struct insn_texts *t = arg;
+	char text[1024];
+	size_t i;
+
+	for (i = t->from; i < t->to && !t->err; i++) {
+		insn__text(t->st, t->dso, &t->insns[i], t->intel, false, text, sizeof(text));
+		t->texts[i] = code__text(&t->pool, t->insns[i].addr, text);
+		if (!t->texts[i])
+			t->err = -ENOMEM;
+	}
+	return NULL;
+}
+
+/* texts[i] for each instruction of code, from *pool. 0 or -ENOMEM. */
+static int insn_texts__make(const struct disasm_symtab *st, struct dso *dso,
+			    const struct disasm_code *code, bool intel, char **texts,
+			    struct annotate_text_pool **pool)
+{
+	struct insn_texts a = { .st = st, .dso = dso, .insns = code->insns, .texts = texts,
+				.from = 0, .to = code->nr, .intel = intel };
+	struct insn_texts b = a;
+	pthread_t thr;
+	bool split = code->nr >= TEXTS_SPLIT_MIN;
+
+	if (split) {
+		a.to = b.from = code->nr / 2;
+		split = !pthread_create(&thr, NULL, insn_texts__run, &b);
+		if (!split)
+			a.to = code->nr;
+	}
+	insn_texts__run(&a);
+	if (split)
+		pthread_join(thr, NULL);
+	pool__join(pool, &a.pool);
+	pool__join(pool, &b.pool);
+	return a.err ? a.err : b.err;
+}
+
 int annotated_sym__listing(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, struct annotate_listing *l)
 {
@@ -1087,7 +1215,7 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	struct objdump_state st = { .prev_line = 0 };
 	struct disasm_code code;
 	uint64_t tot_period, tot_samples;
-	char buf[1024], ref[600];
+	char buf[1024], ref[600], **texts = NULL;
 	size_t i;
 	int err, more;
 
@@ -1109,6 +1237,13 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
 	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
 	builder__text(&b, buf);
+	/* with objdump's symbols (no lookup in the DSO's) the instructions'
+	 * text is made ahead, in parallel */
+	if (st.symtab && !opts->asm_raw && !b.err) {
+		texts = malloc((code.nr ? code.nr : 1) * sizeof(*texts));
+		b.err = texts ? insn_texts__make(st.symtab, as->dso, &code, opts->intel, texts,
+						 &l->pool) : -ENOMEM;
+	}
 	for (i = 0, more = 0; i < code.nr && !b.err; i++) {
 		const struct disasm_insn *in = &code.insns[i];
 		struct src_pos pos;
@@ -1134,8 +1269,9 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 		src_pos__get(&st, as->dso, in->addr, &pos);
 		builder__position(&b, set, &st, &pos, !opts->no_source);
 		builder__insn(&b, st.symtab, as, in, i + 1 < code.nr ? code.insns[i + 1].addr : as->sym->end,
-			      opts->intel, opts->asm_raw);
+			      opts->intel, opts->asm_raw, texts ? texts[i] : NULL);
 	}
+	free(texts);
 	free(st.shown);
 	disasm_funcs__exit(&st.funcs);
 	disasm_code__exit(&code);
@@ -1157,10 +1293,8 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 
 void annotate_listing__exit(struct annotate_listing *l)
 {
-	size_t i;
-
-	for (i = 0; i < l->nr; i++)
-		free(l->lines[i].text);
+	pool__free(l->pool);
+	l->pool = NULL;
 	free(l->lines);
 	l->lines = NULL;
 	l->nr = 0;
