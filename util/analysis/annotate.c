@@ -668,10 +668,11 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 		builder__text(b, buf);
 		st->prev_line = (unsigned int)-1;
 	}
-	/* libbfd puts the unit's directory before a relative file name */
-	if (pos->file && pos->file[0] != '/' && st->funcs.comp_dir)
+	/* libbfd puts the unit's directory before a relative file name (the
+	 * path is used only with a line) */
+	if (pos->line && pos->file && pos->file[0] != '/' && st->funcs.comp_dir)
 		snprintf(path, sizeof(path), "%s/%s", st->funcs.comp_dir, pos->file);
-	else
+	else if (pos->line)
 		snprintf(path, sizeof(path), "%s", pos->file ? pos->file : "???");
 	if (pos->line && pos->line != st->prev_line) {
 		snprintf(buf, sizeof(buf), "%s:%u", path, pos->line);
@@ -701,6 +702,8 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 		st->prev_line = pos->line;
 }
 
+static void put_str(char *out, size_t size, size_t *n, const char *str);
+
 /* " <sym>" or " <sym+0xoff>" of addr, objdump's way; "" if none. */
 static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t addr, char *buf,
 		    size_t size)
@@ -718,12 +721,20 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
 			start = s->start;
 		}
 	}
-	if (!name)
-		buf[0] = '\0';
-	else if (addr == start)
-		snprintf(buf, size, " <%s>", name);
-	else
-		snprintf(buf, size, " <%s+0x%" PRIx64 ">", name, addr - start);
+	buf[0] = '\0';
+	if (name) {
+		size_t n = 0;
+		char off[24];
+
+		put_str(buf, size, &n, " <");
+		put_str(buf, size, &n, name);
+		if (addr != start) {
+			hex_put(off, addr - start);
+			put_str(buf, size, &n, "+");
+			put_str(buf, size, &n, off);
+		}
+		put_str(buf, size, &n, ">");
+	}
 }
 
 /*
@@ -736,8 +747,6 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
  * scale of 1 left out ("(%rax,%rbx)"), an encoded zero displacement left
  * out ("(%rax)" for "0x0(%rax)"), and the long NOPs' prefixes.
  */
-static void put_str(char *out, size_t size, size_t *n, const char *str);
-
 
 static bool mnemonic__sized(const char *m, size_t len)
 {
@@ -795,22 +804,22 @@ static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *o
 	len = strlen(m);
 	last = len ? m[len - 1] : 0;
 	if (!strcmp(m, "movd") && strstr(ops, "%r") && strstr(ops, "%xmm")) {
-		snprintf(out, size, "%.*smovq", plen, in->mnemonic);	/* a 64-bit GPR */
+		str_copy(out, size, in->mnemonic);	/* a 64-bit GPR: movq */
+		if (strlen(out) == (size_t)plen + 4)
+			out[plen + 3] = 'q';
 		return;
 	}
+	str_copy(out, size, in->mnemonic);
 	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++) {
-		if (!strcmp(m, always[i])) {
-			snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
+		if (m[0] == always[i][0] && !strcmp(m, always[i])) {
+			out[plen + len - 1] = '\0';	/* the size letter dropped */
 			return;
 		}
 	}
 	if (len > 1 && (last == 'b' || last == 'w' || last == 'l' || last == 'q') &&
-	    mnemonic__sized(m, len - 1) && ops__has_register(ops) &&
-	    (!strstr(ops, "mm") || !strncmp(m, "cvtsi2s", 7))) {
-		snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
-		return;
-	}
-	str_copy(out, size, in->mnemonic);
+	    plen + len < size && mnemonic__sized(m, len - 1) && ops__has_register(ops) &&
+	    (!strstr(ops, "mm") || !strncmp(m, "cvtsi2s", 7)))
+		out[plen + len - 1] = '\0';
 }
 
 /* The opcode byte after the legacy and REX prefixes. */
@@ -1038,9 +1047,14 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		if (!strncmp(m, "nop", 3))
 			att__nop_prefixes(in, ops, pfx, sizeof(pfx));
 	}
-	if (in->has_target) {
+	if (in->has_target) {		/* "52b1a4 <sym+0x10>" */
+		char hex[24];
+		size_t k = 0;
+
 		sym_ref(st, dso, in->target, ref, sizeof(ref));
-		snprintf(ops, sizeof(ops), "%" PRIx64 "%s", in->target, ref);
+		hex_put(hex, in->target);
+		put_str(ops, sizeof(ops), &k, hex + 2);
+		put_str(ops, sizeof(ops), &k, ref);
 	}
 	if (pfx[0]) {		/* objdump: the prefixes, then the instruction */
 		size_t k = strlen(pfx);
@@ -1058,9 +1072,14 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		put_str(buf, size, &n, ops);
 	}
 	if (in->has_ref) {
+		char hex[24];
+
 		n = strlen(buf);
 		sym_ref(st, dso, in->ref, ref, sizeof(ref));
-		snprintf(buf + n, size - n, "        # %" PRIx64 "%s", in->ref, ref);
+		hex_put(hex, in->ref);
+		put_str(buf, size, &n, "        # ");
+		put_str(buf, size, &n, hex + 2);
+		put_str(buf, size, &n, ref);
 	}
 }
 
@@ -1507,10 +1526,11 @@ static int print_line_summary(const struct annotated_sym *as, const struct annot
 }
 
 /* " :   ADDR:" with ADDR in hex right-aligned in width, as
- * fprintf(" :   %*" PRIx64 ":") without its format parsing per line. */
-static void addr__put(FILE *fp, int width, uint64_t addr)
+ * fprintf(" :   %*" PRIx64 ":") without its format parsing per line,
+ * at the end of buf (48 bytes); where it starts. */
+static char *addr__fmt(char *buf, int width, uint64_t addr)
 {
-	char buf[48], *p = buf + sizeof(buf);
+	char *p = buf + 48;
 	int n = 0;
 
 	*--p = '\0';
@@ -1524,7 +1544,35 @@ static void addr__put(FILE *fp, int width, uint64_t addr)
 		*--p = ' ';
 	p -= 5;
 	memcpy(p, " :   ", 5);
-	fputs(p, fp);
+	return p;
+}
+
+static void addr__put(FILE *fp, int width, uint64_t addr)
+{
+	char buf[48];
+
+	fputs(addr__fmt(buf, width, addr), fp);
+}
+
+/* Most lines of a listing: "    0.00 :   ADDR: text", written at once. */
+static void line__put_zero(FILE *fp, int width, uint64_t addr, const char *text)
+{
+	char line[512], abuf[48];
+	const char *a = addr__fmt(abuf, width, addr);
+	size_t al = strlen(a), tl = strlen(text);
+
+	if (8 + al + tl + 1 > sizeof(line)) {
+		fputs("    0.00", fp);
+		fputs(a, fp);
+		fputs(text, fp);
+		fputc('\n', fp);
+		return;
+	}
+	memcpy(line, "    0.00", 8);
+	memcpy(line + 8, a, al);
+	memcpy(line + 8 + al, text, tl);
+	line[8 + al + tl] = '\n';
+	fwrite_unlocked(line, 1, 8 + al + tl + 1, fp);
 }
 
 int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
@@ -1570,6 +1618,11 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 			else
 				fprintf(fp, " %*s: %-*d %s\n", width, " ", l.addr_width, al->line_nr,
 					al->text);
+			continue;
+		}
+		if (ncols == 1 && !opts->show_total_period && !opts->show_nr_samples &&
+		    al->percent == 0.0 && !opts->print_line) {
+			line__put_zero(fp, l.addr_width, l.start + (uint64_t)al->offset, al->text);
 			continue;
 		}
 		if (ncols == 1) {
