@@ -888,11 +888,19 @@ static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
 	}
 }
 
-/* Append c to out[*n] (size bytes), keeping it terminated. */
+/* Append str to out[*n] (size bytes), keeping it terminated. */
 static void put_str(char *out, size_t size, size_t *n, const char *str)
 {
 	while (*str && *n + 1 < size)
 		out[(*n)++] = *str++;
+	out[*n] = '\0';
+}
+
+/* Append c likewise. */
+static inline void put_ch(char *out, size_t size, size_t *n, char c)
+{
+	if (*n + 1 < size)
+		out[(*n)++] = c;
 	out[*n] = '\0';
 }
 
@@ -926,17 +934,17 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 			depth++;
 			commas = 0;
 			group_reg = p[1] == '%';
-			put_str(out, size, &n, "(");
+			put_ch(out, size, &n, '(');
 			p++;
 		} else if (*p == ')') {
 			if (depth == 1 && commas == 1 && group_reg)
 				put_str(out, size, &n, ",1");
 			depth--;
-			put_str(out, size, &n, ")");
+			put_ch(out, size, &n, ')');
 			p++;
 		} else if (*p == ',') {
 			commas += depth > 0;
-			put_str(out, size, &n, ",");
+			put_ch(out, size, &n, ',');
 			p++;
 		} else if (*p == '%') {
 			const char *e = p + 1;
@@ -984,9 +992,7 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 			hex_put(num + imm, v);
 			put_str(out, size, &n, num);
 		} else {
-			char c[2] = { *p++, '\0' };
-
-			put_str(out, size, &n, c);
+			put_ch(out, size, &n, *p++);
 		}
 	}
 }
@@ -1262,6 +1268,16 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 		texts = malloc((code.nr ? code.nr : 1) * sizeof(*texts));
 		b.err = texts ? insn_texts__make(st.symtab, as->dso, &code, opts->intel, texts,
 						 &l->pool) : -ENOMEM;
+	}
+	/* the lines: about one per instruction, the preamble and a few more */
+	if (!b.err && code.nr > l->nr) {
+		struct annotate_line *lines = realloc(l->lines, (code.nr + code.nr / 8 + 64) *
+						      sizeof(*lines));
+
+		if (lines) {
+			l->lines = lines;
+			b.alloc = code.nr + code.nr / 8 + 64;
+		}
 	}
 	for (i = 0, more = 0; i < code.nr && !b.err; i++) {
 		const struct disasm_insn *in = &code.insns[i];
