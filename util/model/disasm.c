@@ -1066,11 +1066,15 @@ static int symtab__read(struct disasm_symtab *st, Elf *elf, Elf_Scn *scn, GElf_S
 			if (gelf_getversym(versym, (int)i, &vs) && (vs & 0x7fff) < 64 &&
 			    (vs & 0x7fff) >= 1 &&
 			    (ver = (vs & 0x7fff) == 1 ? "Base" : versions[vs & 0x7fff]) != NULL) {
-				char *v = malloc(strlen(dem ? dem : name) + strlen(ver) + 3);
+				const char *base = dem ? dem : name;
+				size_t bl = strlen(base), at = vs & 0x8000 ? 1 : 2, vl = strlen(ver);
+				char *v = malloc(bl + at + vl + 1);
 
-				if (v)
-					sprintf(v, "%s%s%s", dem ? dem : name, vs & 0x8000 ? "@" : "@@",
-						ver);
+				if (v) {
+					memcpy(v, base, bl);
+					memcpy(v + bl, "@@", at);
+					memcpy(v + bl + at, ver, vl + 1);
+				}
 				free(dem);
 				dem = v;
 				if (!dem)
