@@ -602,16 +602,20 @@ struct shown_file {
 	unsigned int last_line, max_printed;
 };
 
-/* What objdump -l finds at an address (bfd's nearest line). */
+#define FUNC_MAX 511		/* bytes of a function name compared and shown */
+
+/* What objdump -l finds at an address (bfd's nearest line). The names
+ * are the DWARF functions' or the symbol table's, which outlive the
+ * listing's loop. */
 struct src_pos {
-	char func[512];		/* the name objdump prints */
+	const char *func;	/* the name objdump prints ("": none; the
+				 * first FUNC_MAX bytes count) */
 	const char *file;	/* the DSO's */
 	unsigned int line;	/* 0: none */
 };
 
 struct objdump_state {
-	char prev_func[512];
-	bool have_prev_func;
+	const char *prev_func;	/* NULL: none yet */
 	unsigned int prev_line;
 	struct shown_file *shown;
 	size_t nr_shown;
@@ -638,7 +642,7 @@ static void src_pos__get(const struct objdump_state *st, struct dso *dso, uint64
 	}
 	if (!name && st->symtab)
 		name = disasm_symtab__function(st->symtab, addr, &start);
-	str_copy(pos->func, sizeof(pos->func), name ? name : "");
+	pos->func = name ? name : "";
 }
 
 static struct shown_file *state__shown(struct objdump_state *st, const struct source_file *f)
@@ -663,8 +667,9 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 {
 	char buf[4200], path[4096];
 
-	if (pos->func[0] && (!st->have_prev_func || strcmp(pos->func, st->prev_func))) {
-		snprintf(buf, sizeof(buf), "%s():", pos->func);
+	if (pos->func[0] && (!st->prev_func || (pos->func != st->prev_func &&
+						 strncmp(pos->func, st->prev_func, FUNC_MAX)))) {
+		snprintf(buf, sizeof(buf), "%.*s():", FUNC_MAX, pos->func);
 		builder__text(b, buf);
 		st->prev_line = (unsigned int)-1;
 	}
@@ -695,8 +700,7 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 		}
 	}
 	if (pos->func[0]) {
-		str_copy(st->prev_func, sizeof(st->prev_func), pos->func);
-		st->have_prev_func = true;
+		st->prev_func = pos->func;
 	}
 	if (pos->line && pos->line != st->prev_line)
 		st->prev_line = pos->line;
