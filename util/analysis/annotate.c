@@ -1180,17 +1180,29 @@ static double line__percent(const struct annotate_line *al, const struct annotat
 
 /*
  * The instructions' text as the listing keeps it (code__text() of
- * insn__text()), for a listing without --asm-raw: a pure function of each
- * instruction and the symbol table, so a long listing has it made by two
- * threads, each half into a pool of its own.
+ * insn__text()), for a listing without --asm-raw, and what the listing's
+ * loop looks up at each (src_pos__get(), disasm_symtab__label()): pure
+ * functions of each instruction, the symbol table and the DWARF (its
+ * lookups locked), so a long listing has them made by two threads, each
+ * half into a pool of its own.
  */
 #define TEXTS_SPLIT_MIN 2048
 
+/* What the listing's loop looks up per instruction, made with the text:
+ * objdump -l's position, and the label of a symbol starting there (NULL:
+ * none). */
+struct insn_pre {
+	struct src_pos pos;
+	const char *label;
+};
+
 struct insn_texts {
 	const struct disasm_symtab *st;
+	const struct objdump_state *os;
 	struct dso *dso;
 	const struct disasm_insn *insns;
 	char **texts;
+	struct insn_pre *pre;
 	size_t from, to;
 	bool intel;
 	struct annotate_text_pool *pool;
@@ -1200,25 +1212,40 @@ struct insn_texts {
 static void *insn_texts__run(void *arg)
 {
 	struct insn_texts *t = arg;
-	char text[1024];
+	char text[1024], ref[600];
 	size_t i;
 
 	for (i = t->from; i < t->to && !t->err; i++) {
-		insn__text(t->st, t->dso, &t->insns[i], t->intel, false, text, sizeof(text));
-		t->texts[i] = code__text(&t->pool, t->insns[i].addr, text);
+		const struct disasm_insn *in = &t->insns[i];
+		struct insn_pre *pre = &t->pre[i];
+
+		insn__text(t->st, t->dso, in, t->intel, false, text, sizeof(text));
+		t->texts[i] = code__text(&t->pool, in->addr, text);
 		if (!t->texts[i])
 			t->err = -ENOMEM;
+		src_pos__get(t->os, t->dso, in->addr, &pre->pos);
+		pre->label = NULL;
+		if (i && disasm_symtab__label(t->st, in->addr, false, ref, sizeof(ref))) {
+			char *copy = pool__alloc(&t->pool, strlen(ref) + 1);
+
+			if (copy)
+				pre->label = strcpy(copy, ref);
+			else
+				t->err = -ENOMEM;
+		}
 	}
 	return NULL;
 }
 
-/* texts[i] for each instruction of code, from *pool. 0 or -ENOMEM. */
-static int insn_texts__make(const struct disasm_symtab *st, struct dso *dso,
-			    const struct disasm_code *code, bool intel, char **texts,
-			    struct annotate_text_pool **pool)
+/* texts[i] and pre[i] for each instruction of code (os: the listing's
+ * state, its symbol table st and functions), from *pool. 0 or -ENOMEM. */
+static int insn_texts__make(const struct objdump_state *os, const struct disasm_symtab *st,
+			    struct dso *dso, const struct disasm_code *code, bool intel,
+			    char **texts, struct insn_pre *pre, struct annotate_text_pool **pool)
 {
-	struct insn_texts a = { .st = st, .dso = dso, .insns = code->insns, .texts = texts,
-				.from = 0, .to = code->nr, .intel = intel };
+	struct insn_texts a = { .st = st, .os = os, .dso = dso, .insns = code->insns,
+				.texts = texts, .pre = pre, .from = 0, .to = code->nr,
+				.intel = intel };
 	struct insn_texts b = a;
 	pthread_t thr;
 	bool split = code->nr >= TEXTS_SPLIT_MIN;
@@ -1245,6 +1272,7 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	struct disasm_code code;
 	uint64_t tot_period, tot_samples;
 	char buf[1024], ref[600], **texts = NULL;
+	struct insn_pre *pre = NULL;
 	size_t i;
 	int err, more;
 
@@ -1267,11 +1295,12 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
 	builder__text(&b, buf);
 	/* with objdump's symbols (no lookup in the DSO's) the instructions'
-	 * text is made ahead, in parallel */
+	 * text and lookups are made ahead, in parallel */
 	if (st.symtab && !opts->asm_raw && !b.err) {
 		texts = malloc((code.nr ? code.nr : 1) * sizeof(*texts));
-		b.err = texts ? insn_texts__make(st.symtab, as->dso, &code, opts->intel, texts,
-						 &l->pool) : -ENOMEM;
+		pre = malloc((code.nr ? code.nr : 1) * sizeof(*pre));
+		b.err = texts && pre ? insn_texts__make(&st, st.symtab, as->dso, &code, opts->intel,
+							texts, pre, &l->pool) : -ENOMEM;
 	}
 	/* the lines: about one per instruction, the preamble and a few more */
 	if (!b.err && code.nr > l->nr) {
@@ -1299,18 +1328,23 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 		if (section && !(st.symtab && disasm_symtab__label(st.symtab, in->addr, true, ref,
 								    sizeof(ref))))
 			snprintf(ref, sizeof(ref), "%s", section);
-		if (section || (i && st.symtab &&
-				disasm_symtab__label(st.symtab, in->addr, false, ref, sizeof(ref)))) {
+		if (section || (pre && pre[i].label) || (!pre && i && st.symtab &&
+		    disasm_symtab__label(st.symtab, in->addr, false, ref, sizeof(ref)))) {
 			builder__text(&b, "");
-			snprintf(buf, sizeof(buf), "%016" PRIx64 " <%s>:", in->addr, ref);
+			snprintf(buf, sizeof(buf), "%016" PRIx64 " <%s>:", in->addr,
+				 section || !pre ? ref : pre[i].label);
 			builder__text(&b, buf);
 		}
-		src_pos__get(&st, as->dso, in->addr, &pos);
+		if (pre)
+			pos = pre[i].pos;
+		else
+			src_pos__get(&st, as->dso, in->addr, &pos);
 		builder__position(&b, set, &st, &pos, !opts->no_source);
 		builder__insn(&b, st.symtab, as, in, i + 1 < code.nr ? code.insns[i + 1].addr : as->sym->end,
 			      opts->intel, opts->asm_raw, texts ? texts[i] : NULL);
 	}
 	free(texts);
+	free(pre);
 	free(st.shown);
 	disasm_funcs__exit(&st.funcs);
 	disasm_code__exit(&code);
