@@ -847,6 +847,8 @@ static bool is_string_op(const char *m)
 	static const char *const ops[] = { "movs", "cmps", "stos", "lods", "scas" };
 	unsigned int i;
 
+	if (m[0] != 'm' && m[0] != 'c' && m[0] != 's' && m[0] != 'l')
+		return false;
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 		if (!strncmp(m, ops[i], 4) && (!m[4] || (strchr("bwldq", m[4]) && !m[5])))
 			return true;
@@ -865,7 +867,7 @@ static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
 	m = m ? m + 1 : in->mnemonic;
 	if ((op == 0xd0 || op == 0xd1) && !strncmp(ops, "$0x1,", 5))
 		memmove(ops, ops + 5, strlen(ops + 5) + 1);
-	if (!strncmp(m, "fucomi", 6) || !strncmp(m, "fcomi", 5)) {
+	if (m[0] == 'f' && (!strncmp(m, "fucomi", 6) || !strncmp(m, "fcomi", 5))) {
 		if (!strchr(ops, ',') && strlen(ops) + 5 < size)
 			strcat(ops, ",%st");
 		return;
