@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 #include "../util/lib/debug.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/util.h"
+#include "../util/model/disasm.h"
 #include "../util/model/dso.h"
 #include "../util/model/map.h"
 
@@ -54,6 +56,10 @@ struct annotate {
 	} *deferred;
 	size_t nr_deferred, alloc_deferred;
 	struct dso *kernel;		/* the DSO of the deferred samples */
+	/* whether the kernel may hold one of the names: looked up on a
+	 * thread from the first deferred sample on, while the rest is read */
+	pthread_t may_thread;
+	bool may_started, may;
 };
 
 static const char *const annotate_usage[] = {
@@ -92,12 +98,29 @@ static bool annotate__wanted(const struct annotate *ann, const struct dso *dso,
 	return false;
 }
 
+/* Whether the kernel DSO ann->kernel may hold one of the symbols asked
+ * for (its kallsyms text searched). */
+static void *annotate__kernel_may(void *arg)
+{
+	struct annotate *ann = arg;
+	int i;
+
+	ann->may = false;
+	for (i = 0; i < ann->nr_symbols && !ann->may; i++)
+		ann->may = dso__kernel_may_have_symbol(ann->kernel, ann->symbols[i]);
+	return NULL;
+}
+
 /* Put a kernel sample aside (annotate__deferred() takes it up). */
 static int annotate__defer(struct annotate *ann, const struct perf_sample *sample,
 			   struct evsel *evsel, struct dso *kernel)
 {
 	struct deferred_sample *d;
 
+	if (!ann->kernel) {
+		ann->kernel = kernel;
+		ann->may_started = !pthread_create(&ann->may_thread, NULL, annotate__kernel_may, ann);
+	}
 	if (ann->nr_deferred == ann->alloc_deferred) {
 		size_t n = ann->alloc_deferred ? ann->alloc_deferred * 2 : 256;
 
@@ -107,7 +130,6 @@ static int annotate__defer(struct annotate *ann, const struct perf_sample *sampl
 		ann->deferred = d;
 		ann->alloc_deferred = n;
 	}
-	ann->kernel = kernel;
 	ann->deferred[ann->nr_deferred++] = (struct deferred_sample){
 		.evsel = evsel, .ip = sample->ip, .period = sample->period, .pid = sample->pid,
 		.tid = sample->tid, .cpu = sample->cpu, .cpumode = sample->cpumode,
@@ -188,13 +210,17 @@ static void annotate__groups(struct annotate *ann)
  * the symbols asked for, else dropped (as the name filter would). */
 static int annotate__deferred(struct annotate *ann)
 {
-	bool may = false;
 	size_t i;
 	int err = 0;
 
-	for (i = 0; ann->kernel && i < (size_t)ann->nr_symbols && !may; i++)
-		may = dso__kernel_may_have_symbol(ann->kernel, ann->symbols[i]);
-	for (i = 0; may && i < ann->nr_deferred && !err; i++) {
+	if (!ann->kernel)
+		return 0;
+	if (ann->may_started)
+		pthread_join(ann->may_thread, NULL);
+	else
+		annotate__kernel_may(ann);
+	ann->may_started = false;
+	for (i = 0; ann->may && i < ann->nr_deferred && !err; i++) {
 		const struct deferred_sample *d = &ann->deferred[i];
 		struct perf_sample sample = {
 			.ip = d->ip, .period = d->period, .pid = d->pid, .tid = d->tid, .cpu = d->cpu,
@@ -480,6 +506,8 @@ int cmd_annotate(int argc, const char **argv)
 	if (status)
 		goto out;
 	status = 1;
+	/* the disassembler library loads while the samples are read */
+	disasm__preload();
 	if (!ann->input)
 		ann->input = default_input();
 	ann->set = annotation_set__new();
@@ -524,6 +552,8 @@ int cmd_annotate(int argc, const char **argv)
 		status = perf_session__read_status(ann->session, "annotate", ann->force);
 out:
 	fflush(stdout);
+	if (ann->may_started)	/* it reads the kernel DSO of the session */
+		pthread_join(ann->may_thread, NULL);
 	annotation_set__delete(ann->set);
 	if (ann->session)
 		perf_session__delete(ann->session);

@@ -9,28 +9,38 @@
 #    (in the python3 binary or libpython);
 #  - a program of 100 functions, each hot in turn, under `perf record
 #    -F 20000`: annotate of every symbol (-d prog).
-# For each: median wall time and peak RSS of RUNS runs of each tool,
-# wall = perf time / prf time, mem = prf RSS / perf RSS, and whether the
-# per-instruction percentages agree (the lines "pct : address:" of both).
+# For each: median wall time (microseconds, run_us) of RUNS runs of each
+# tool, median CPU time (user + sys, children counted: perf's objdump) of
+# RUNS runs under perf stat, the peak RSS of one run (/usr/bin/time),
+# wall = perf time / prf time, cpu likewise, mem = prf RSS / perf RSS, and
+# whether the per-instruction percentages agree (the lines "pct :
+# address:" of both). The wall ratio is the goal's; the CPU ratio says
+# what a loaded machine (waiting for a CPU) hides.
 #
 # Environment:
 #   PRF=path     prf binary (default: ./prf of this tree)
 #   RUNS=n       runs per measurement (default 3)
 #   SCALE=x      workload size factor (default 1)
 #   BENCH_DIR=d  where the inputs live (default /tmp/prf-bench-annotate)
-# RESULTS-BEGIN recorded 2026-11-29 ~09:00 UTC, SCALE=0.3 RUNS=5, load 14
-# on 2 cores (a CI run beside it: wall times are mostly waiting for a CPU);
-# no debug info for python3.11 installed; prf of branch annotate:
-# what                           perf s    prf s    wall   perf MB   prf MB    mem  percentages
-# _PyEval_EvalFrameDefault         1.42     0.18    7.9x      46.8     15.9  0.34x  identical
-# 100 symbols (-d many)            6.27     0.17   36.9x      42.4     11.5  0.27x  identical
-# CPU time (perf stat -r 5 task-clock, children counted) in the same hour:
-# _PyEval_EvalFrameDefault perf 212-278 ms, prf 32-44 ms; -d many perf
-# 1018-1271 ms, prf 30-45 ms. The 100-symbol goal is met. The one large
-# function (12,744 instructions) is not: prf's time there is the
-# listing itself (Capstone's decoding and its own printf formatting about
-# a third, building and printing the lines, the start-up and Capstone's
-# dlopen relocations), no longer loading symbols it does not need.
+# RESULTS-BEGIN recorded 2026-11-29 15:19 UTC, SCALE=1 RUNS=9, load 1.8
+# on the 2 cores (other sessions and CI running: a thread of prf's gets
+# no second CPU, wall is about CPU); no debug info for python3.11; prf of
+# branch annspeed:
+# what                          perf ms   prf ms    wall perf cpu  prf cpu    cpu  perf MB  prf MB    mem  percentages
+# _PyEval_EvalFrameDefault        283.0     40.5    7.0x    175.4     24.6   7.1x     46.6    16.5  0.35x  identical
+# 100 symbols (-d many)           825.7     32.5   25.4x    781.4     26.8  29.2x     41.1    11.5  0.28x  identical
+# The same prf against main's, interleaved, 15 runs each (task-clock ms,
+# min / median, load 6-10): _PyEval_EvalFrameDefault main 29.4 / 39.4,
+# annspeed 22.2 / 28.9; -d many main 26.4 / 37.9, annspeed 27.5 / 34.1.
+# The 100-symbol goal is met; the 12,744-instruction function is not (20x
+# of perf's 175-240 ms is 9-12 ms). Where prf's CPU goes there (fastest of
+# 21 runs, ms): start-up before the command 1.7, reading the samples 1.8,
+# Capstone's dlopen 1.8 and the kallsyms name check 1.3 (both on threads
+# beside the reading), decoding 7.6 (Capstone's own decoding and printing
+# about 6 of it, on two threads), objdump's symbol table of python3.11
+# 1.0, the instructions' text and lookups 4.1 (two threads), the listing's
+# loop 0.9, printing 0.6, freeing and exit 0.3. With a second core free
+# the threaded parts would halve; on this shared machine they do not.
 # RESULTS-END
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -71,12 +81,25 @@ for i in range($loops):
 	echo "$SCALE" > scale
 }
 
-# one TOOL OUT ARGS...: "wall_s kb" of one run
+# one TOOL OUT ARGS...: the peak RSS (KB) of one run
 one() {
 	local tool=$1 out=$2
 	shift 2
-	/usr/bin/time -o time.out -f '%e %M' "$tool" annotate --stdio "$@" > "$out" 2>/dev/null
+	/usr/bin/time -o time.out -f '%M' "$tool" annotate --stdio "$@" > "$out" 2>/dev/null
 	tail -1 time.out
+}
+
+# cpu_ms TOOL ARGS...: median CPU time (ms, task-clock, children counted)
+# of RUNS runs
+cpu_ms() {
+	local tool=$1
+	shift
+	: > cpu.txt
+	for ((c = 0; c < RUNS; c++)); do
+		"$PERF" stat -x, -e task-clock -o stat.out "$tool" annotate --stdio "$@" >/dev/null 2>&1
+		awk -F, '/task-clock/ { print $1 }' stat.out >> cpu.txt
+	done
+	median cpu.txt
 }
 
 # the percent and address of every instruction line, for the comparison
@@ -85,22 +108,28 @@ pcts() { awk '$2 == ":" && $3 ~ /^[0-9a-f]+:$/ { print $1, $3 }' "$1"; }
 record || { echo "recording failed"; exit 1; }
 echo "inputs: py.data $(du -m py.data | cut -f1) MB, many.data $(du -m many.data | cut -f1) MB;" \
      "load $(cut -d' ' -f1-3 /proc/loadavg), RUNS=$RUNS, SCALE=$SCALE"
-printf "%-28s %8s %8s %7s %9s %8s %6s  %s\n" what "perf s" "prf s" wall "perf MB" "prf MB" mem percentages
+printf "%-28s %8s %8s %7s %8s %8s %6s %8s %7s %6s  %s\n" what "perf ms" "prf ms" wall \
+	"perf cpu" "prf cpu" cpu "perf MB" "prf MB" mem percentages
 bench() {
-	local what=$1
+	local what=$1 pm qm pc qc
 	shift
-	: > pt; : > pm; : > qt; : > qm
+	: > pt; : > qt
 	for ((r = 0; r < RUNS; r++)); do
-		read -r t m < <(one "$PERF" perf.out "$@"); echo "$t" >> pt; echo "$m" >> pm
-		read -r t m < <(one "$PRF" prf.out "$@"); echo "$t" >> qt; echo "$m" >> qm
+		run_us "$PERF" annotate --stdio "$@" >> pt
+		run_us "$PRF" annotate --stdio "$@" >> qt
 	done
+	pm=$(one "$PERF" perf.out "$@")
+	qm=$(one "$PRF" prf.out "$@")
+	pc=$(cpu_ms "$PERF" "$@")
+	qc=$(cpu_ms "$PRF" "$@")
 	same=identical
 	cmp -s <(pcts perf.out) <(pcts prf.out) ||
 		same="$(diff <(pcts perf.out) <(pcts prf.out) | grep -c '^[<>]') lines differ of $(pcts perf.out | wc -l)"
-	printf "%-28s %8.2f %8.2f %6.1fx %9.1f %8.1f %5.2fx  %s\n" "$what" "$(median pt)" "$(median qt)" \
-		"$(ratio "$(median pt)" "$(median qt)" 1)" "$(ratio "$(median pm)" 1024 1)" \
-		"$(ratio "$(median qm)" 1024 1)" "$(ratio "$(median qm)" "$(median pm)")" "$same"
+	printf "%-28s %8.1f %8.1f %6.1fx %8.1f %8.1f %5.1fx %8.1f %7.1f %5.2fx  %s\n" "$what" \
+		"$(ratio "$(median pt)" 1000 1)" "$(ratio "$(median qt)" 1000 1)" \
+		"$(ratio "$(median pt)" "$(median qt)" 1)" "$pc" "$qc" "$(ratio "$pc" "$qc" 1)" \
+		"$(ratio "$pm" 1024 1)" "$(ratio "$qm" 1024 1)" "$(ratio "$qm" "$pm")" "$same"
 }
 bench _PyEval_EvalFrameDefault -i py.data _PyEval_EvalFrameDefault
 bench "100 symbols (-d many)" -i many.data -d many
-echo "(wall = perf time / prf time; mem = prf peak RSS / perf peak RSS; the goal: wall >= 20x, mem <= 1)"
+echo "(wall, cpu = perf's / prf's; mem = prf peak RSS / perf peak RSS; the goal: wall >= 20x, mem <= 1)"

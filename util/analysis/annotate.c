@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -470,7 +471,78 @@ fail:
 	return NULL;
 }
 
+static int hex_digits(uint64_t v)
+{
+	int n = 1;
+
+	while (v >>= 4)
+		n++;
+	return n;
+}
+
 /* ---- the listing ---- */
+
+/* The lines' text: blocks that never move, chained. */
+#define POOL_BLOCK (64 * 1024)
+struct annotate_text_pool {
+	struct annotate_text_pool *next;
+	size_t used, size;
+	char data[];
+};
+
+/* n bytes from the pool *head; NULL on ENOMEM. */
+static char *pool__alloc(struct annotate_text_pool **head, size_t n)
+{
+	struct annotate_text_pool *p = *head;
+
+	if (!p || p->size - p->used < n) {
+		size_t size = n > POOL_BLOCK ? n : POOL_BLOCK;
+
+		p = malloc(sizeof(*p) + size);
+		if (!p)
+			return NULL;
+		p->used = 0;
+		p->size = size;
+		if (*head && n > POOL_BLOCK) {	/* a big one: behind the block in use */
+			p->next = (*head)->next;
+			(*head)->next = p;
+		} else {
+			p->next = *head;
+			*head = p;
+		}
+	}
+	p->used += n;
+	return p->data + p->used - n;
+}
+
+static void pool__free(struct annotate_text_pool *p)
+{
+	while (p) {
+		struct annotate_text_pool *next = p->next;
+
+		free(p);
+		p = next;
+	}
+}
+
+/* Put the chain *from behind the first block of *to (the one allocated
+ * from), emptying *from. */
+static void pool__join(struct annotate_text_pool **to, struct annotate_text_pool **from)
+{
+	struct annotate_text_pool **tail;
+
+	if (!*from)
+		return;
+	for (tail = from; *tail; tail = &(*tail)->next)
+		;
+	if (*to) {
+		*tail = (*to)->next;
+		(*to)->next = *from;
+	} else {
+		*to = *from;
+	}
+	*from = NULL;
+}
 
 struct listing_builder {
 	struct annotate_listing *l;
@@ -479,31 +551,37 @@ struct listing_builder {
 	int err;
 };
 
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
 /*
  * perf keeps a line of objdump's output stripped of the white space at
- * both ends, tabs expanded to 8 columns after that. Returns a malloc'd
- * copy (NULL on ENOMEM).
+ * both ends, tabs expanded to 8 columns after that. The copy, after pad
+ * blanks, from pool (NULL on ENOMEM).
  */
-static char *text__tidy(const char *s, size_t col0)
+static char *text__tidy(struct annotate_text_pool **pool, const char *s, size_t pad)
 {
-	size_t len, i, n = 0, col = col0;
+	size_t len, i, n = 0, col = 0;
 	const char *e;
 	char *out;
 
-	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\v' || *s == '\f' || *s == '\r')
+	while (is_blank(*s))
 		s++;
 	len = strlen(s);
 	e = s + len;
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r' ||
-			 e[-1] == '\v' || e[-1] == '\f'))
+	while (e > s && is_blank(e[-1]))
 		e--;
 	len = (size_t)(e - s);
 	for (i = 0; i < len; i++)
 		n += s[i] == '\t' ? 8 : 1;
-	out = malloc(n + 1);
+	out = pool__alloc(pool, pad + n + 1);
 	if (!out)
 		return NULL;
-	for (i = 0, n = 0; i < len; i++) {
+	memset(out, ' ', pad);
+	n = pad;
+	for (i = 0; i < len; i++) {
 		if (s[i] == '\t') {
 			do {
 				out[n++] = ' ';
@@ -562,7 +640,7 @@ static bool text__is_position(const char *s, int *line)
 static void builder__text(struct listing_builder *b, const char *raw)
 {
 	struct annotate_line *al;
-	char *t = text__tidy(raw, 0);
+	char *t = text__tidy(&b->l->pool, raw, 0);
 	int line;
 
 	if (!t) {
@@ -571,15 +649,11 @@ static void builder__text(struct listing_builder *b, const char *raw)
 	}
 	if (text__is_position(t, &line)) {	/* perf restarts its count */
 		b->line_nr = line;
-		free(t);
 		return;
 	}
 	al = builder__push(b);
-	if (!al) {
-		free(t);
-		return;
-	}
-	al->text = t;
+	if (al)
+		al->text = t;
 }
 
 /* objdump's state for -S: per source file, what it showed last. */
@@ -588,16 +662,20 @@ struct shown_file {
 	unsigned int last_line, max_printed;
 };
 
-/* What objdump -l finds at an address (bfd's nearest line). */
+#define FUNC_MAX 511		/* bytes of a function name compared and shown */
+
+/* What objdump -l finds at an address (bfd's nearest line). The names
+ * are the DWARF functions' or the symbol table's, which outlive the
+ * listing's loop. */
 struct src_pos {
-	char func[512];		/* the name objdump prints */
+	const char *func;	/* the name objdump prints ("": none; the
+				 * first FUNC_MAX bytes count) */
 	const char *file;	/* the DSO's */
 	unsigned int line;	/* 0: none */
 };
 
 struct objdump_state {
-	char prev_func[512];
-	bool have_prev_func;
+	const char *prev_func;	/* NULL: none yet */
 	unsigned int prev_line;
 	struct shown_file *shown;
 	size_t nr_shown;
@@ -624,7 +702,7 @@ static void src_pos__get(const struct objdump_state *st, struct dso *dso, uint64
 	}
 	if (!name && st->symtab)
 		name = disasm_symtab__function(st->symtab, addr, &start);
-	str_copy(pos->func, sizeof(pos->func), name ? name : "");
+	pos->func = name ? name : "";
 }
 
 static struct shown_file *state__shown(struct objdump_state *st, const struct source_file *f)
@@ -649,15 +727,17 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 {
 	char buf[4200], path[4096];
 
-	if (pos->func[0] && (!st->have_prev_func || strcmp(pos->func, st->prev_func))) {
-		snprintf(buf, sizeof(buf), "%s():", pos->func);
+	if (pos->func[0] && (!st->prev_func || (pos->func != st->prev_func &&
+						 strncmp(pos->func, st->prev_func, FUNC_MAX)))) {
+		snprintf(buf, sizeof(buf), "%.*s():", FUNC_MAX, pos->func);
 		builder__text(b, buf);
 		st->prev_line = (unsigned int)-1;
 	}
-	/* libbfd puts the unit's directory before a relative file name */
-	if (pos->file && pos->file[0] != '/' && st->funcs.comp_dir)
+	/* libbfd puts the unit's directory before a relative file name (the
+	 * path is used only with a line) */
+	if (pos->line && pos->file && pos->file[0] != '/' && st->funcs.comp_dir)
 		snprintf(path, sizeof(path), "%s/%s", st->funcs.comp_dir, pos->file);
-	else
+	else if (pos->line)
 		snprintf(path, sizeof(path), "%s", pos->file ? pos->file : "???");
 	if (pos->line && pos->line != st->prev_line) {
 		snprintf(buf, sizeof(buf), "%s:%u", path, pos->line);
@@ -680,12 +760,13 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 		}
 	}
 	if (pos->func[0]) {
-		str_copy(st->prev_func, sizeof(st->prev_func), pos->func);
-		st->have_prev_func = true;
+		st->prev_func = pos->func;
 	}
 	if (pos->line && pos->line != st->prev_line)
 		st->prev_line = pos->line;
 }
+
+static void put_str(char *out, size_t size, size_t *n, const char *str);
 
 /* " <sym>" or " <sym+0xoff>" of addr, objdump's way; "" if none. */
 static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t addr, char *buf,
@@ -704,12 +785,20 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
 			start = s->start;
 		}
 	}
-	if (!name)
-		buf[0] = '\0';
-	else if (addr == start)
-		snprintf(buf, size, " <%s>", name);
-	else
-		snprintf(buf, size, " <%s+0x%" PRIx64 ">", name, addr - start);
+	buf[0] = '\0';
+	if (name) {
+		size_t n = 0;
+		char off[24];
+
+		put_str(buf, size, &n, " <");
+		put_str(buf, size, &n, name);
+		if (addr != start) {
+			hex_put(off, addr - start);
+			put_str(buf, size, &n, "+");
+			put_str(buf, size, &n, off);
+		}
+		put_str(buf, size, &n, ">");
+	}
 }
 
 /*
@@ -722,8 +811,6 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
  * scale of 1 left out ("(%rax,%rbx)"), an encoded zero displacement left
  * out ("(%rax)" for "0x0(%rax)"), and the long NOPs' prefixes.
  */
-static void put_str(char *out, size_t size, size_t *n, const char *str);
-
 
 static bool mnemonic__sized(const char *m, size_t len)
 {
@@ -781,22 +868,22 @@ static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *o
 	len = strlen(m);
 	last = len ? m[len - 1] : 0;
 	if (!strcmp(m, "movd") && strstr(ops, "%r") && strstr(ops, "%xmm")) {
-		snprintf(out, size, "%.*smovq", plen, in->mnemonic);	/* a 64-bit GPR */
+		str_copy(out, size, in->mnemonic);	/* a 64-bit GPR: movq */
+		if (strlen(out) == (size_t)plen + 4)
+			out[plen + 3] = 'q';
 		return;
 	}
+	str_copy(out, size, in->mnemonic);
 	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++) {
-		if (!strcmp(m, always[i])) {
-			snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
+		if (m[0] == always[i][0] && !strcmp(m, always[i])) {
+			out[plen + len - 1] = '\0';	/* the size letter dropped */
 			return;
 		}
 	}
 	if (len > 1 && (last == 'b' || last == 'w' || last == 'l' || last == 'q') &&
-	    mnemonic__sized(m, len - 1) && ops__has_register(ops) &&
-	    (!strstr(ops, "mm") || !strncmp(m, "cvtsi2s", 7))) {
-		snprintf(out, size, "%.*s%.*s", plen, in->mnemonic, (int)len - 1, m);
-		return;
-	}
-	str_copy(out, size, in->mnemonic);
+	    plen + len < size && mnemonic__sized(m, len - 1) && ops__has_register(ops) &&
+	    (!strstr(ops, "mm") || !strncmp(m, "cvtsi2s", 7)))
+		out[plen + len - 1] = '\0';
 }
 
 /* The opcode byte after the legacy and REX prefixes. */
@@ -820,6 +907,8 @@ static bool is_string_op(const char *m)
 	static const char *const ops[] = { "movs", "cmps", "stos", "lods", "scas" };
 	unsigned int i;
 
+	if (m[0] != 'm' && m[0] != 'c' && m[0] != 's' && m[0] != 'l')
+		return false;
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 		if (!strncmp(m, ops[i], 4) && (!m[4] || (strchr("bwldq", m[4]) && !m[5])))
 			return true;
@@ -838,7 +927,7 @@ static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
 	m = m ? m + 1 : in->mnemonic;
 	if ((op == 0xd0 || op == 0xd1) && !strncmp(ops, "$0x1,", 5))
 		memmove(ops, ops + 5, strlen(ops + 5) + 1);
-	if (!strncmp(m, "fucomi", 6) || !strncmp(m, "fcomi", 5)) {
+	if (m[0] == 'f' && (!strncmp(m, "fucomi", 6) || !strncmp(m, "fcomi", 5))) {
 		if (!strchr(ops, ',') && strlen(ops) + 5 < size)
 			strcat(ops, ",%st");
 		return;
@@ -865,11 +954,19 @@ static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
 	}
 }
 
-/* Append c to out[*n] (size bytes), keeping it terminated. */
+/* Append str to out[*n] (size bytes), keeping it terminated. */
 static void put_str(char *out, size_t size, size_t *n, const char *str)
 {
 	while (*str && *n + 1 < size)
 		out[(*n)++] = *str++;
+	out[*n] = '\0';
+}
+
+/* Append c likewise. */
+static inline void put_ch(char *out, size_t size, size_t *n, char c)
+{
+	if (*n + 1 < size)
+		out[(*n)++] = c;
 	out[*n] = '\0';
 }
 
@@ -903,17 +1000,17 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 			depth++;
 			commas = 0;
 			group_reg = p[1] == '%';
-			put_str(out, size, &n, "(");
+			put_ch(out, size, &n, '(');
 			p++;
 		} else if (*p == ')') {
 			if (depth == 1 && commas == 1 && group_reg)
 				put_str(out, size, &n, ",1");
 			depth--;
-			put_str(out, size, &n, ")");
+			put_ch(out, size, &n, ')');
 			p++;
 		} else if (*p == ',') {
 			commas += depth > 0;
-			put_str(out, size, &n, ",");
+			put_ch(out, size, &n, ',');
 			p++;
 		} else if (*p == '%') {
 			const char *e = p + 1;
@@ -961,9 +1058,7 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 			hex_put(num + imm, v);
 			put_str(out, size, &n, num);
 		} else {
-			char c[2] = { *p++, '\0' };
-
-			put_str(out, size, &n, c);
+			put_ch(out, size, &n, *p++);
 		}
 	}
 }
@@ -1024,9 +1119,14 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		if (!strncmp(m, "nop", 3))
 			att__nop_prefixes(in, ops, pfx, sizeof(pfx));
 	}
-	if (in->has_target) {
+	if (in->has_target) {		/* "52b1a4 <sym+0x10>" */
+		char hex[24];
+		size_t k = 0;
+
 		sym_ref(st, dso, in->target, ref, sizeof(ref));
-		snprintf(ops, sizeof(ops), "%" PRIx64 "%s", in->target, ref);
+		hex_put(hex, in->target);
+		put_str(ops, sizeof(ops), &k, hex + 2);
+		put_str(ops, sizeof(ops), &k, ref);
 	}
 	if (pfx[0]) {		/* objdump: the prefixes, then the instruction */
 		size_t k = strlen(pfx);
@@ -1044,42 +1144,39 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		put_str(buf, size, &n, ops);
 	}
 	if (in->has_ref) {
+		char hex[24];
+
 		n = strlen(buf);
 		sym_ref(st, dso, in->ref, ref, sizeof(ref));
-		snprintf(buf + n, size - n, "        # %" PRIx64 "%s", in->ref, ref);
+		hex_put(hex, in->ref);
+		put_str(buf, size, &n, "        # ");
+		put_str(buf, size, &n, hex + 2);
+		put_str(buf, size, &n, ref);
 	}
 }
 
-static int hex_digits(uint64_t v)
+/* The text perf keeps of objdump's line "ADDR:\ttext": what follows
+ * "ADDR:", the tab expanded from there. From pool; NULL on ENOMEM. */
+static char *code__text(struct annotate_text_pool **pool, uint64_t addr, const char *text)
 {
-	int n = 1;
+	size_t col = (size_t)hex_digits(addr) + 1;
 
-	while (v >>= 4)
-		n++;
-	return n;
+	return text__tidy(pool, text, 8 - col % 8);
 }
 
 /* A line of code: text is what objdump prints after "ADDR:\t" for the
- * bytes [addr, next), which it is given the samples of. */
+ * bytes [addr, next), which it is given the samples of; tidy: that
+ * text as code__text() keeps it, when text is NULL. */
 static struct annotate_line *builder__code(struct listing_builder *b,
 					   const struct annotated_sym *as, uint64_t addr,
-					   uint64_t next, const char *text)
+					   uint64_t next, const char *text, char *tidy)
 {
 	struct annotate_line *al = builder__push(b);
-	size_t col = (size_t)hex_digits(addr) + 1, pad = 8 - col % 8;
 	uint64_t off, end;
-	char *t;
 
 	if (!al)
 		return NULL;
-	/* perf keeps what follows "ADDR:", the tab expanded from there */
-	t = text__tidy(text, 0);
-	al->text = t ? malloc(strlen(t) + pad + 1) : NULL;
-	if (al->text) {
-		memset(al->text, ' ', pad);
-		strcpy(al->text + pad, t);
-	}
-	free(t);
+	al->text = text ? code__text(&b->l->pool, addr, text) : tidy;
 	if (!al->text) {
 		b->err = -ENOMEM;
 		return NULL;
@@ -1101,14 +1198,16 @@ static struct annotate_line *builder__code(struct listing_builder *b,
  */
 static void builder__insn(struct listing_builder *b, const struct disasm_symtab *st,
 			  const struct annotated_sym *as, const struct disasm_insn *in, uint64_t next,
-			  bool intel, bool asm_raw)
+			  bool intel, bool asm_raw, char *tidy)
 {
 	struct annotate_line *al;
 	char text[1024];
 	unsigned int k, j;
 
-	insn__text(st, as->dso, in, intel, asm_raw, text, sizeof(text));
-	al = builder__code(b, as, in->addr, asm_raw && in->size > 7 ? in->addr + 7 : next, text);
+	if (!tidy)
+		insn__text(st, as->dso, in, intel, asm_raw, text, sizeof(text));
+	al = builder__code(b, as, in->addr, asm_raw && in->size > 7 ? in->addr + 7 : next,
+			   tidy ? NULL : text, tidy);
 	if (!al)
 		return;
 	al->is_call = in->is_call;
@@ -1120,7 +1219,8 @@ static void builder__insn(struct listing_builder *b, const struct disasm_symtab 
 
 		for (j = k; j < in->size && j < k + 7; j++)
 			n += (size_t)snprintf(text + n, sizeof(text) - n, "%02x ", in->bytes[j]);
-		builder__code(b, as, in->addr + k, k + 7 < in->size ? in->addr + k + 7 : next, text);
+		builder__code(b, as, in->addr + k, k + 7 < in->size ? in->addr + k + 7 : next, text,
+			      NULL);
 	}
 }
 
@@ -1140,6 +1240,92 @@ static double line__percent(const struct annotate_line *al, const struct annotat
 	return den ? 100.0 * (double)num / (double)den : 0.0;
 }
 
+/*
+ * The instructions' text as the listing keeps it (code__text() of
+ * insn__text()), for a listing without --asm-raw, and what the listing's
+ * loop looks up at each (src_pos__get(), disasm_symtab__label()): pure
+ * functions of each instruction, the symbol table and the DWARF (its
+ * lookups locked), so a long listing has them made by two threads, each
+ * half into a pool of its own.
+ */
+#define TEXTS_SPLIT_MIN 2048
+
+/* What the listing's loop looks up per instruction, made with the text:
+ * objdump -l's position, and the label of a symbol starting there (NULL:
+ * none). */
+struct insn_pre {
+	struct src_pos pos;
+	const char *label;
+};
+
+struct insn_texts {
+	const struct disasm_symtab *st;
+	const struct objdump_state *os;
+	struct dso *dso;
+	const struct disasm_insn *insns;
+	char **texts;
+	struct insn_pre *pre;
+	size_t from, to;
+	bool intel;
+	struct annotate_text_pool *pool;
+	int err;
+};
+
+static void *insn_texts__run(void *arg)
+{
+	struct insn_texts *t = arg;
+	char text[1024], ref[600];
+	size_t i;
+
+	for (i = t->from; i < t->to && !t->err; i++) {
+		const struct disasm_insn *in = &t->insns[i];
+		struct insn_pre *pre = &t->pre[i];
+
+		insn__text(t->st, t->dso, in, t->intel, false, text, sizeof(text));
+		t->texts[i] = code__text(&t->pool, in->addr, text);
+		if (!t->texts[i])
+			t->err = -ENOMEM;
+		src_pos__get(t->os, t->dso, in->addr, &pre->pos);
+		pre->label = NULL;
+		if (i && disasm_symtab__label(t->st, in->addr, false, ref, sizeof(ref))) {
+			char *copy = pool__alloc(&t->pool, strlen(ref) + 1);
+
+			if (copy)
+				pre->label = strcpy(copy, ref);
+			else
+				t->err = -ENOMEM;
+		}
+	}
+	return NULL;
+}
+
+/* texts[i] and pre[i] for each instruction of code (os: the listing's
+ * state, its symbol table st and functions), from *pool. 0 or -ENOMEM. */
+static int insn_texts__make(const struct objdump_state *os, const struct disasm_symtab *st,
+			    struct dso *dso, const struct disasm_code *code, bool intel,
+			    char **texts, struct insn_pre *pre, struct annotate_text_pool **pool)
+{
+	struct insn_texts a = { .st = st, .os = os, .dso = dso, .insns = code->insns,
+				.texts = texts, .pre = pre, .from = 0, .to = code->nr,
+				.intel = intel };
+	struct insn_texts b = a;
+	pthread_t thr;
+	bool split = code->nr >= TEXTS_SPLIT_MIN;
+
+	if (split) {
+		a.to = b.from = code->nr / 2;
+		split = !pthread_create(&thr, NULL, insn_texts__run, &b);
+		if (!split)
+			a.to = code->nr;
+	}
+	insn_texts__run(&a);
+	if (split)
+		pthread_join(thr, NULL);
+	pool__join(pool, &a.pool);
+	pool__join(pool, &b.pool);
+	return a.err ? a.err : b.err;
+}
+
 int annotated_sym__listing(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, struct annotate_listing *l)
 {
@@ -1147,7 +1333,8 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	struct objdump_state st = { .prev_line = 0 };
 	struct disasm_code code;
 	uint64_t tot_period, tot_samples;
-	char buf[1024], ref[600];
+	char buf[1024], ref[600], **texts = NULL;
+	struct insn_pre *pre = NULL;
 	size_t i;
 	int err, more;
 
@@ -1169,6 +1356,24 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
 	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
 	builder__text(&b, buf);
+	/* with objdump's symbols (no lookup in the DSO's) the instructions'
+	 * text and lookups are made ahead, in parallel */
+	if (st.symtab && !opts->asm_raw && !b.err) {
+		texts = malloc((code.nr ? code.nr : 1) * sizeof(*texts));
+		pre = malloc((code.nr ? code.nr : 1) * sizeof(*pre));
+		b.err = texts && pre ? insn_texts__make(&st, st.symtab, as->dso, &code, opts->intel,
+							texts, pre, &l->pool) : -ENOMEM;
+	}
+	/* the lines: about one per instruction, the preamble and a few more */
+	if (!b.err && code.nr > l->nr) {
+		struct annotate_line *lines = realloc(l->lines, (code.nr + code.nr / 8 + 64) *
+						      sizeof(*lines));
+
+		if (lines) {
+			l->lines = lines;
+			b.alloc = code.nr + code.nr / 8 + 64;
+		}
+	}
 	for (i = 0, more = 0; i < code.nr && !b.err; i++) {
 		const struct disasm_insn *in = &code.insns[i];
 		struct src_pos pos;
@@ -1185,17 +1390,23 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 		if (section && !(st.symtab && disasm_symtab__label(st.symtab, in->addr, true, ref,
 								    sizeof(ref))))
 			snprintf(ref, sizeof(ref), "%s", section);
-		if (section || (i && st.symtab &&
-				disasm_symtab__label(st.symtab, in->addr, false, ref, sizeof(ref)))) {
+		if (section || (pre && pre[i].label) || (!pre && i && st.symtab &&
+		    disasm_symtab__label(st.symtab, in->addr, false, ref, sizeof(ref)))) {
 			builder__text(&b, "");
-			snprintf(buf, sizeof(buf), "%016" PRIx64 " <%s>:", in->addr, ref);
+			snprintf(buf, sizeof(buf), "%016" PRIx64 " <%s>:", in->addr,
+				 section || !pre ? ref : pre[i].label);
 			builder__text(&b, buf);
 		}
-		src_pos__get(&st, as->dso, in->addr, &pos);
+		if (pre)
+			pos = pre[i].pos;
+		else
+			src_pos__get(&st, as->dso, in->addr, &pos);
 		builder__position(&b, set, &st, &pos, !opts->no_source);
 		builder__insn(&b, st.symtab, as, in, i + 1 < code.nr ? code.insns[i + 1].addr : as->sym->end,
-			      opts->intel, opts->asm_raw);
+			      opts->intel, opts->asm_raw, texts ? texts[i] : NULL);
 	}
+	free(texts);
+	free(pre);
 	free(st.shown);
 	disasm_funcs__exit(&st.funcs);
 	disasm_code__exit(&code);
@@ -1217,10 +1428,8 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 
 void annotate_listing__exit(struct annotate_listing *l)
 {
-	size_t i;
-
-	for (i = 0; i < l->nr; i++)
-		free(l->lines[i].text);
+	pool__free(l->pool);
+	l->pool = NULL;
 	free(l->lines);
 	l->lines = NULL;
 	l->nr = 0;
@@ -1433,10 +1642,11 @@ static int print_line_summary(const struct annotated_sym *as, const struct annot
 }
 
 /* " :   ADDR:" with ADDR in hex right-aligned in width, as
- * fprintf(" :   %*" PRIx64 ":") without its format parsing per line. */
-static void addr__put(FILE *fp, int width, uint64_t addr)
+ * fprintf(" :   %*" PRIx64 ":") without its format parsing per line,
+ * at the end of buf (48 bytes); where it starts. */
+static char *addr__fmt(char *buf, int width, uint64_t addr)
 {
-	char buf[48], *p = buf + sizeof(buf);
+	char *p = buf + 48;
 	int n = 0;
 
 	*--p = '\0';
@@ -1450,7 +1660,35 @@ static void addr__put(FILE *fp, int width, uint64_t addr)
 		*--p = ' ';
 	p -= 5;
 	memcpy(p, " :   ", 5);
-	fputs(p, fp);
+	return p;
+}
+
+static void addr__put(FILE *fp, int width, uint64_t addr)
+{
+	char buf[48];
+
+	fputs(addr__fmt(buf, width, addr), fp);
+}
+
+/* Most lines of a listing: "    0.00 :   ADDR: text", written at once. */
+static void line__put_zero(FILE *fp, int width, uint64_t addr, const char *text)
+{
+	char line[512], abuf[48];
+	const char *a = addr__fmt(abuf, width, addr);
+	size_t al = strlen(a), tl = strlen(text);
+
+	if (8 + al + tl + 1 > sizeof(line)) {
+		fputs("    0.00", fp);
+		fputs(a, fp);
+		fputs(text, fp);
+		fputc('\n', fp);
+		return;
+	}
+	memcpy(line, "    0.00", 8);
+	memcpy(line + 8, a, al);
+	memcpy(line + 8 + al, text, tl);
+	line[8 + al + tl] = '\n';
+	fwrite_unlocked(line, 1, 8 + al + tl + 1, fp);
 }
 
 int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sym *as,
@@ -1496,6 +1734,11 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 			else
 				fprintf(fp, " %*s: %-*d %s\n", width, " ", l.addr_width, al->line_nr,
 					al->text);
+			continue;
+		}
+		if (ncols == 1 && !opts->show_total_period && !opts->show_nr_samples &&
+		    al->percent == 0.0 && !opts->print_line) {
+			line__put_zero(fp, l.addr_width, l.start + (uint64_t)al->offset, al->text);
 			continue;
 		}
 		if (ncols == 1) {

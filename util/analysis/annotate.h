@@ -164,16 +164,20 @@ struct annotate_line {
 	int64_t offset;		/* from the symbol start; -1: source/text line */
 	uint64_t len;		/* instructions: bytes whose samples are its */
 	int line_nr;		/* perf's running line number */
-	char *text;		/* source line, or the instruction after "addr:" */
+	char *text;		/* source line, or the instruction after "addr:";
+				 * owned by the listing */
 	double percent;		/* instructions: by opts->percent_type */
 	uint64_t nr_samples, period;
 	uint64_t target;	/* jumps/calls to an address: the target */
 	bool has_target, is_call, is_jump;
 };
 
+struct annotate_text_pool;
+
 struct annotate_listing {
 	struct annotate_line *lines;
 	size_t nr;
+	struct annotate_text_pool *pool;	/* owned: the lines' text */
 	int addr_width;		/* hex digits of the last instruction's address */
 	uint64_t start;		/* the symbol's start */
 };

@@ -6,10 +6,12 @@
  * Capstone's instruction details.
  */
 #include <dlfcn.h>
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +50,112 @@ static struct {
 static pthread_once_t capstone_once = PTHREAD_ONCE_INIT;
 static int capstone_err;
 
+/*
+ * A vsnprintf for Capstone's printers (cs_opt_mem.vsnprintf), which
+ * format every piece of an instruction's text through it: the conversions
+ * they use (%s, %c, %%, %d %i %u %x %X with the l and ll length modifiers,
+ * without flags, width or precision) written directly, about a third of
+ * the decoding time otherwise; any other format goes to the C library's
+ * vsnprintf unchanged. Returns what vsnprintf returns: the length of the
+ * whole text, of which at most size - 1 bytes are stored, NUL-terminated.
+ */
+
+/* Whether format has only the conversions fmt__vsnprintf() writes. */
+static bool fmt__simple(const char *f)
+{
+	for (; *f; f++) {
+		if (*f != '%')
+			continue;
+		f++;
+		if (*f == 'l')
+			f++;
+		if (*f == 'l')
+			f++;
+		if (!*f || !strchr("sc%diuxX", *f))
+			return false;
+		if (f[-1] == 'l' && strchr("sc%", *f))
+			return false;
+	}
+	return true;
+}
+
+static int fmt__vsnprintf(char *str, size_t size, const char *format, va_list ap)
+{
+	size_t n = 0;
+	const char *f;
+	char num[24];
+
+	if (!fmt__simple(format))
+		return vsnprintf(str, size, format, ap);
+#define FMT_PUT(c) do { if (n + 1 < size) str[n] = (c); n++; } while (0)
+	for (f = format; *f; f++) {
+		int longs = 0;
+		unsigned long long v;
+		bool neg = false;
+		const char *s;
+		size_t k;
+
+		if (*f != '%') {
+			FMT_PUT(*f);
+			continue;
+		}
+		f++;
+		while (*f == 'l') {
+			longs++;
+			f++;
+		}
+		switch (*f) {
+		case '%':
+			FMT_PUT('%');
+			continue;
+		case 'c':
+			FMT_PUT((char)va_arg(ap, int));
+			continue;
+		case 's':
+			s = va_arg(ap, const char *);
+			if (!s)
+				s = "(null)";
+			while (*s)
+				FMT_PUT(*s++);
+			continue;
+		case 'd': case 'i': {
+			long long x = longs == 2 ? va_arg(ap, long long) :
+				      longs == 1 ? va_arg(ap, long) : va_arg(ap, int);
+
+			neg = x < 0;
+			v = neg ? 0ULL - (unsigned long long)x : (unsigned long long)x;
+			break;
+		}
+		default:
+			v = longs == 2 ? va_arg(ap, unsigned long long) :
+			    longs == 1 ? va_arg(ap, unsigned long) : va_arg(ap, unsigned int);
+			break;
+		}
+		k = 0;
+		if (*f == 'x' || *f == 'X') {
+			const char *digits = *f == 'x' ? "0123456789abcdef" : "0123456789ABCDEF";
+
+			do {
+				num[k++] = digits[v & 15];
+				v >>= 4;
+			} while (v);
+		} else {
+			do {
+				num[k++] = (char)('0' + v % 10);
+				v /= 10;
+			} while (v);
+		}
+		if (neg)
+			FMT_PUT('-');
+		while (k)
+			FMT_PUT(num[--k]);
+	}
+	if (size)
+		str[n < size ? n : size - 1] = '\0';
+#undef FMT_PUT
+	return (int)n;
+}
+
 static void capstone__open(void)
 {
 	void *h = dlopen(CAPSTONE_SONAME, RTLD_NOW | RTLD_LOCAL);
@@ -64,9 +172,17 @@ static void capstone__open(void)
 	capstone.free = (__typeof__(capstone.free))dlsym(h, "cs_free");
 	capstone.close = (__typeof__(capstone.close))dlsym(h, "cs_close");
 	if (capstone.open && capstone.option && capstone.malloc && capstone.disasm_iter &&
-	    capstone.free && capstone.close)
+	    capstone.free && capstone.close) {
+		static cs_opt_mem mem = {
+			.malloc = malloc, .calloc = calloc, .realloc = realloc, .free = free,
+			.vsnprintf = fmt__vsnprintf,
+		};
+
+		/* before any handle is opened: the library's allocators and
+		 * formatter (its defaults but for the formatter) */
+		capstone.option(0, CS_OPT_MEM, (size_t)&mem);
 		capstone_err = 0;
-	else
+	} else
 		pr_debug("disasm: %s lacks a cs_* function\n", CAPSTONE_SONAME);
 }
 
@@ -74,6 +190,24 @@ static int capstone__load(void)
 {
 	pthread_once(&capstone_once, capstone__open);
 	return capstone_err;
+}
+
+static void *capstone__preload(void *arg)
+{
+	(void)arg;
+	capstone__load();
+	return NULL;
+}
+
+void disasm__preload(void)
+{
+	static bool started;
+	pthread_t thr;
+
+	if (__atomic_exchange_n(&started, true, __ATOMIC_ACQ_REL))
+		return;
+	if (!pthread_create(&thr, NULL, capstone__preload, NULL))
+		pthread_detach(thr);
 }
 
 /* Largest symbol disassembled: beyond it the range is cut (perf's
@@ -273,41 +407,159 @@ static int kcore__read(const struct dso *dso, uint64_t start, uint64_t len, unsi
 	return err;
 }
 
-static bool insn__in_group(const cs_insn *ci, uint8_t group)
-{
-	uint8_t i;
+/* ---- decoding ---- */
 
-	for (i = 0; ci->detail && i < ci->detail->groups_count; i++)
-		if (ci->detail->groups[i] == group)
+/*
+ * The instructions' text: blocks that never move (the instructions point
+ * into them), chained.
+ */
+#define TEXT_BLOCK (64 * 1024)
+struct disasm_text {
+	struct disasm_text *next;
+	size_t used;
+	char data[TEXT_BLOCK];
+};
+
+/* A copy of m and o, each NUL-terminated, in the text chain *head; the
+ * copy of m (that of o in *o_copy), NULL on ENOMEM. */
+static const char *text__dup2(struct disasm_text **head, const char *m, const char *o,
+			      const char **o_copy)
+{
+	size_t ml = strlen(m) + 1, ol = strlen(o) + 1;
+	struct disasm_text *t = *head;
+	char *at;
+
+	if (!t || t->used + ml + ol > sizeof(t->data)) {
+		t = malloc(sizeof(*t));
+		if (!t)
+			return NULL;
+		t->next = *head;
+		t->used = 0;
+		*head = t;
+	}
+	at = t->data + t->used;
+	memcpy(at, m, ml);
+	memcpy(at + ml, o, ol);
+	t->used += ml + ol;
+	*o_copy = at + ml;
+	return at;
+}
+
+static void text__free(struct disasm_text *t)
+{
+	while (t) {
+		struct disasm_text *next = t->next;
+
+		free(t);
+		t = next;
+	}
+}
+
+/*
+ * Capstone's groups of the x86 instructions, by instruction id: the
+ * jumps (CS_GRP_JUMP: conditional and unconditional jumps, far jumps,
+ * xbegin; not loop), calls (CS_GRP_CALL) and returns (CS_GRP_RET), which
+ * need no instruction details (CS_OPT_DETAIL) to be told.
+ */
+static void insn__classify(struct disasm_insn *in, unsigned int id)
+{
+	switch (id) {
+	case X86_INS_JAE: case X86_INS_JA: case X86_INS_JBE: case X86_INS_JB:
+	case X86_INS_JCXZ: case X86_INS_JECXZ: case X86_INS_JRCXZ: case X86_INS_JE:
+	case X86_INS_JGE: case X86_INS_JG: case X86_INS_JLE: case X86_INS_JL:
+	case X86_INS_JMP: case X86_INS_JNE: case X86_INS_JNO: case X86_INS_JNP:
+	case X86_INS_JNS: case X86_INS_JO: case X86_INS_JP: case X86_INS_JS:
+	case X86_INS_LJMP: case X86_INS_XBEGIN:
+		in->is_jump = true;
+		break;
+	case X86_INS_CALL: case X86_INS_LCALL:
+		in->is_call = true;
+		break;
+	case X86_INS_RET: case X86_INS_RETF: case X86_INS_RETFQ:
+		in->is_ret = true;
+		break;
+	default:
+		break;
+	}
+}
+
+/* s, all of it, as a C number ("0x52b1a4", "12"): *v. */
+static bool text__number(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	return !*end && !errno;
+}
+
+/*
+ * The displacement of a RIP-relative memory operand in Capstone's operand
+ * text: "-0x10(%rip)", "(%rip)" (AT&T), "[rip + 0x10]", "[rip]" (Intel).
+ * false when the text has none.
+ */
+static bool ops__rip_disp(const char *ops, int64_t *disp)
+{
+	const char *r = strstr(ops, "(%rip)"), *s;
+	uint64_t v;
+
+	*disp = 0;
+	if (r) {		/* back over the number before "(%rip)" */
+		for (s = r; s > ops && (isxdigit((unsigned char)s[-1]) || s[-1] == 'x'); s--)
+			;
+		if (s == r)
+			return true;
+		v = strtoull(s, NULL, 0);
+		*disp = s > ops && s[-1] == '-' ? -(int64_t)v : (int64_t)v;
+		return true;
+	}
+	r = strstr(ops, "[rip");
+	if (!r || (r[4] != ']' && r[4] != ' '))
+		return false;
+	if (r[4] == ' ' && (r[5] == '+' || r[5] == '-')) {
+		v = strtoull(r + 7, NULL, 0);
+		*disp = r[5] == '-' ? -(int64_t)v : (int64_t)v;
+	}
+	return true;
+}
+
+/*
+ * Whether printing the AT&T text needs what only the instruction details
+ * tell: whether a memory operand printed without displacement had one of
+ * zero encoded ("(" starting an operand), and the size of a negative
+ * immediate ("$-").
+ */
+static bool ops__need_detail(const char *ops)
+{
+	const char *p;
+
+	if (strstr(ops, "$-"))
+		return true;
+	for (p = strchr(ops, '('); p; p = strchr(p + 1, '('))
+		if (p == ops || !isalnum((unsigned char)p[-1]))
 			return true;
 	return false;
 }
 
-static void insn__fill(struct disasm_insn *in, const cs_insn *ci)
+/* The fields only the details give (cs_detail of ci, decoded with
+ * CS_OPT_DETAIL on): the zero displacement encoded, the immediate's
+ * size. */
+static void insn__detail(struct disasm_insn *in, const cs_insn *ci)
 {
-	const cs_x86 *x86 = ci->detail ? &ci->detail->x86 : NULL;
+	const cs_x86 *x86 = &ci->detail->x86;
 	uint8_t i;
 
-	memset(in, 0, sizeof(*in));
-	in->addr = ci->address;
-	in->size = ci->size;
-	memcpy(in->bytes, ci->bytes, ci->size < sizeof(in->bytes) ? ci->size : sizeof(in->bytes));
-	snprintf(in->mnemonic, sizeof(in->mnemonic), "%s", ci->mnemonic);
-	snprintf(in->op_str, sizeof(in->op_str), "%s", ci->op_str);
-	in->is_jump = insn__in_group(ci, CS_GRP_JUMP);
-	in->is_call = insn__in_group(ci, CS_GRP_CALL);
-	in->is_ret = insn__in_group(ci, CS_GRP_RET);
-	for (i = 0; x86 && i < x86->op_count; i++) {
+	for (i = 0; i < x86->op_count; i++) {
 		const cs_x86_op *op = &x86->operands[i];
 
-		if ((in->is_jump || in->is_call) && op->type == X86_OP_IMM && x86->op_count == 1) {
-			in->has_target = true;
-			in->target = (uint64_t)op->imm;
-		} else if (op->type == X86_OP_MEM && op->mem.base == X86_REG_RIP &&
-			   op->mem.index == X86_REG_INVALID) {
-			in->has_ref = true;
-			in->ref = ci->address + ci->size + (uint64_t)op->mem.disp;
-		} else if (op->type == X86_OP_MEM && !op->mem.disp) {
+		if ((in->is_jump || in->is_call) && op->type == X86_OP_IMM && x86->op_count == 1)
+			continue;	/* the target */
+		if (op->type == X86_OP_MEM && op->mem.base == X86_REG_RIP &&
+		    op->mem.index == X86_REG_INVALID)
+			continue;	/* the reference */
+		if (op->type == X86_OP_MEM && !op->mem.disp) {
 			unsigned int mod = x86->modrm >> 6;
 
 			/* mod 1/2: disp8/disp32; no base: SIB's disp32 */
@@ -318,19 +570,229 @@ static void insn__fill(struct disasm_insn *in, const cs_insn *ci)
 	}
 }
 
-static int code__push(struct disasm_code *code, size_t *alloc, struct disasm_insn **slot)
+/*
+ * One decoder: Capstone handles without details (the fast pass) and with
+ * them (the few instructions whose AT&T text needs them), the instructions
+ * it decoded and their text.
+ */
+struct decoder {
+	csh cs, cs_detail;
+	cs_insn *ci, *ci_detail;
+	bool intel;
+	struct disasm_insn *insns;
+	size_t nr, alloc;
+	struct disasm_text *text;
+	int err;
+};
+
+static int decoder__init(struct decoder *d, int mode, bool intel)
 {
-	if (code->nr == *alloc) {
-		size_t n = *alloc ? *alloc * 2 : 256;
-		struct disasm_insn *p = realloc(code->insns, n * sizeof(*p));
+	memset(d, 0, sizeof(*d));
+	d->intel = intel;
+	if (capstone.open(CS_ARCH_X86, mode, &d->cs) != CS_ERR_OK)
+		return -ENOMEM;
+	if (capstone.open(CS_ARCH_X86, mode, &d->cs_detail) != CS_ERR_OK) {
+		capstone.close(&d->cs);
+		return -ENOMEM;
+	}
+	capstone.option(d->cs, CS_OPT_SYNTAX, intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
+	capstone.option(d->cs_detail, CS_OPT_SYNTAX, intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
+	capstone.option(d->cs_detail, CS_OPT_DETAIL, CS_OPT_ON);
+	d->ci = capstone.malloc(d->cs);
+	d->ci_detail = capstone.malloc(d->cs_detail);
+	return d->ci && d->ci_detail ? 0 : -ENOMEM;
+}
+
+/* Close the handles; the instructions and text stay (taken or freed by
+ * the caller). */
+static void decoder__close(struct decoder *d)
+{
+	if (d->ci)
+		capstone.free(d->ci, 1);
+	if (d->ci_detail)
+		capstone.free(d->ci_detail, 1);
+	d->ci = d->ci_detail = NULL;
+	if (d->cs)
+		capstone.close(&d->cs);
+	if (d->cs_detail)
+		capstone.close(&d->cs_detail);
+	d->cs = d->cs_detail = 0;
+}
+
+static struct disasm_insn *decoder__push(struct decoder *d)
+{
+	if (d->nr == d->alloc) {
+		size_t n = d->alloc ? d->alloc * 2 : 256;
+		struct disasm_insn *p = realloc(d->insns, n * sizeof(*p));
+
+		if (!p) {
+			d->err = -ENOMEM;
+			return NULL;
+		}
+		d->insns = p;
+		d->alloc = n;
+	}
+	return &d->insns[d->nr++];
+}
+
+/* Decode the instruction at *p (*left bytes, at *addr) into a new
+ * record, moving the three on past it; an undecodable byte becomes
+ * objdump's "(bad)". false on ENOMEM (d->err). */
+static bool decoder__step(struct decoder *d, const uint8_t **p, size_t *left, uint64_t *addr)
+{
+	struct disasm_insn *in = decoder__push(d);
+	const uint8_t *at = *p;
+	uint64_t a = *addr;
+	cs_insn *ci = d->ci;
+	int64_t disp;
+
+	if (!in)
+		return false;
+	memset(in, 0, sizeof(*in));
+	if (!capstone.disasm_iter(d->cs, p, left, addr, ci)) {
+		in->addr = a;
+		in->size = 1;
+		in->bytes[0] = *at;
+		in->mnemonic = text__dup2(&d->text, "(bad)", "", &in->op_str);
+		(*p)++;
+		(*left)--;
+		(*addr)++;
+		if (!in->mnemonic)
+			d->err = -ENOMEM;
+		return !d->err;
+	}
+	in->addr = ci->address;
+	in->size = ci->size;
+	memcpy(in->bytes, ci->bytes, ci->size < sizeof(in->bytes) ? ci->size : sizeof(in->bytes));
+	insn__classify(in, ci->id);
+	if (in->is_jump || in->is_call)
+		in->has_target = text__number(ci->op_str, &in->target);
+	if (ops__rip_disp(ci->op_str, &disp)) {
+		in->has_ref = true;
+		in->ref = ci->address + ci->size + (uint64_t)disp;
+	}
+	if (!d->intel && ops__need_detail(ci->op_str)) {
+		const uint8_t *q = at;
+		size_t n = ci->size;
+		uint64_t qa = a;
+
+		if (capstone.disasm_iter(d->cs_detail, &q, &n, &qa, d->ci_detail) &&
+		    d->ci_detail->detail)
+			insn__detail(in, d->ci_detail);
+	}
+	in->mnemonic = text__dup2(&d->text, ci->mnemonic, ci->op_str, &in->op_str);
+	if (!in->mnemonic)
+		d->err = -ENOMEM;
+	return !d->err;
+}
+
+/* Decode [p, p + len) at addr on to its end. */
+static int decoder__run(struct decoder *d, const uint8_t *p, size_t len, uint64_t addr)
+{
+	while (len && decoder__step(d, &p, &len, &addr))
+		;
+	return d->err;
+}
+
+/*
+ * A long piece is decoded by two threads: the second from its middle,
+ * the first from its start until one of its instruction boundaries is
+ * one of the second's. x86 code read from a wrong byte falls back in
+ * step with the instruction boundaries within a few instructions, and
+ * from a common boundary on both decode the same, so the result is the
+ * linear sweep of one thread.
+ */
+#define SPLIT_MIN 8192
+
+struct half {
+	struct decoder d;
+	const uint8_t *p;
+	size_t len;
+	uint64_t addr;
+};
+
+static void *half__run(void *arg)
+{
+	struct half *h = arg;
+
+	decoder__run(&h->d, h->p, h->len, h->addr);
+	return NULL;
+}
+
+/* Append src's instructions from i on (and all its text) to d. */
+static int decoder__take(struct decoder *d, struct decoder *src, size_t i)
+{
+	size_t n = src->nr - i;
+	struct disasm_text **tail;
+
+	if (d->nr + n > d->alloc) {
+		struct disasm_insn *p = realloc(d->insns, (d->nr + n) * sizeof(*p));
 
 		if (!p)
 			return -ENOMEM;
-		code->insns = p;
-		*alloc = n;
+		d->insns = p;
+		d->alloc = d->nr + n;
 	}
-	*slot = &code->insns[code->nr++];
+	memcpy(d->insns + d->nr, src->insns + i, n * sizeof(*src->insns));
+	d->nr += n;
+	if (!src->text)
+		return 0;
+	/* src's blocks go behind d's first, the one d writes into */
+	for (tail = &src->text; *tail; tail = &(*tail)->next)
+		;
+	if (d->text) {
+		*tail = d->text->next;
+		d->text->next = src->text;
+	} else {
+		d->text = src->text;
+	}
+	src->text = NULL;
 	return 0;
+}
+
+static int decoder__piece(struct decoder *d, int mode, const uint8_t *p, size_t len,
+			  uint64_t addr)
+{
+	struct half h;
+	pthread_t thr;
+	size_t mid = len / 2, j = 0;
+	uint64_t end_first = addr + mid;
+	int err;
+
+	if (len < SPLIT_MIN || decoder__init(&h.d, mode, d->intel)) {
+		if (len >= SPLIT_MIN)
+			decoder__close(&h.d);
+		return decoder__run(d, p, len, addr);
+	}
+	h.p = p + mid;
+	h.len = len - mid;
+	h.addr = end_first;
+	h.d.alloc = h.len / 2 + 16;
+	h.d.insns = malloc(h.d.alloc * sizeof(*h.d.insns));
+	if (!h.d.insns || pthread_create(&thr, NULL, half__run, &h)) {
+		decoder__close(&h.d);
+		free(h.d.insns);
+		return decoder__run(d, p, len, addr);
+	}
+	while (len && addr < end_first && decoder__step(d, &p, &len, &addr))
+		;
+	pthread_join(thr, NULL);
+	decoder__close(&h.d);
+	err = d->err ? d->err : h.d.err;
+	/* on until a boundary of the second half's */
+	while (!err && len) {
+		while (j < h.d.nr && h.d.insns[j].addr < addr)
+			j++;
+		if (j < h.d.nr && h.d.insns[j].addr == addr) {
+			err = decoder__take(d, &h.d, j);
+			break;
+		}
+		if (!decoder__step(d, &p, &len, &addr))
+			err = d->err;
+	}
+	text__free(h.d.text);
+	free(h.d.insns);
+	return err;
 }
 
 int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
@@ -338,10 +800,9 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 {
 	unsigned char *buf = NULL;
 	const uint8_t *p;
-	size_t left, alloc = 0;
+	size_t left;
 	uint64_t addr;
-	csh cs = 0;
-	cs_insn *ci = NULL;
+	struct decoder d;
 	int mode = CS_MODE_64, err, si = 0;
 	struct code_sections secs = { .nr = 0 };
 
@@ -369,32 +830,22 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 	}
 	if (err)
 		return err;
-	if (capstone.open(CS_ARCH_X86, mode, &cs) != CS_ERR_OK) {
-		free(buf);
-		return -ENOMEM;
-	}
-	capstone.option(cs, CS_OPT_SYNTAX, intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
-	capstone.option(cs, CS_OPT_DETAIL, CS_OPT_ON);
-	ci = capstone.malloc(cs);
-	if (!ci) {
-		err = -ENOMEM;
+	err = decoder__init(&d, mode, intel);
+	if (err)
 		goto out;
-	}
-	/* at most one instruction per byte: one allocation, not moved for
-	 * a function up to 256 KB (the pages past the last instruction are
-	 * never touched) */
-	alloc = end - start < (1 << 18) ? (size_t)(end - start) : (1 << 18);
-	code->insns = malloc(alloc * sizeof(*code->insns));
-	if (!code->insns) {
+	/* room for an instruction per two bytes (they average about four):
+	 * seldom moved, and the pages past the last one never touched */
+	d.alloc = (size_t)(end - start) / 2 + 16;
+	d.insns = malloc(d.alloc * sizeof(*d.insns));
+	if (!d.insns) {
 		err = -ENOMEM;
 		goto out;
 	}
 	p = buf;
 	left = end - start;
 	addr = start;
-	while (left) {
-		struct disasm_insn *in;
-		size_t part = left, before;
+	while (left && !err) {
+		size_t part = left;
 
 		if (secs.nr) {
 			/* past a section's end: on at the next section's start */
@@ -412,25 +863,13 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 			/* Capstone must not read on into the next section */
 			part = secs.end[si] - addr < left ? (size_t)(secs.end[si] - addr) : left;
 		}
-		err = code__push(code, &alloc, &in);
-		if (err)
-			goto out;
-		before = part;
-		if (capstone.disasm_iter(cs, &p, &part, &addr, ci)) {
-			insn__fill(in, ci);
-			left -= before - part;
-			continue;
-		}
-		/* undecodable: one byte, as objdump's "(bad)" line */
-		memset(in, 0, sizeof(*in));
-		in->addr = addr;
-		in->size = 1;
-		in->bytes[0] = *p;
-		snprintf(in->mnemonic, sizeof(in->mnemonic), "(bad)");
-		p++;
-		left--;
-		addr++;
+		err = decoder__piece(&d, mode, p, part, addr);
+		p += part;
+		left -= part;
+		addr += part;
 	}
+	if (err)
+		goto out;
 	/* the sections after the first one the code was decoded in */
 	for (int k = 1; k < secs.nr && code->nr_more < DISASM_SECTIONS_MAX; k++) {
 		if (secs.start[k] <= start || secs.start[k] >= end)
@@ -440,11 +879,11 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 			 secs.name[k]);
 		code->nr_more++;
 	}
-	err = 0;
 out:
-	if (ci)
-		capstone.free(ci, 1);
-	capstone.close(&cs);
+	decoder__close(&d);
+	code->insns = d.insns;
+	code->nr = d.nr;
+	code->text = d.text;
 	free(buf);
 	if (err)
 		disasm_code__exit(code);
@@ -456,6 +895,8 @@ void disasm_code__exit(struct disasm_code *code)
 	free(code->insns);
 	code->insns = NULL;
 	code->nr = 0;
+	text__free(code->text);
+	code->text = NULL;
 }
 
 /* ---- objdump's symbol table ---- */
@@ -625,11 +1066,15 @@ static int symtab__read(struct disasm_symtab *st, Elf *elf, Elf_Scn *scn, GElf_S
 			if (gelf_getversym(versym, (int)i, &vs) && (vs & 0x7fff) < 64 &&
 			    (vs & 0x7fff) >= 1 &&
 			    (ver = (vs & 0x7fff) == 1 ? "Base" : versions[vs & 0x7fff]) != NULL) {
-				char *v = malloc(strlen(dem ? dem : name) + strlen(ver) + 3);
+				const char *base = dem ? dem : name;
+				size_t bl = strlen(base), at = vs & 0x8000 ? 1 : 2, vl = strlen(ver);
+				char *v = malloc(bl + at + vl + 1);
 
-				if (v)
-					sprintf(v, "%s%s%s", dem ? dem : name, vs & 0x8000 ? "@" : "@@",
-						ver);
+				if (v) {
+					memcpy(v, base, bl);
+					memcpy(v + bl, "@@", at);
+					memcpy(v + bl + at, ver, vl + 1);
+				}
 				free(dem);
 				dem = v;
 				if (!dem)

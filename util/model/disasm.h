@@ -30,9 +30,12 @@ struct disasm_insn {
 	uint64_t target;
 	uint64_t ref;
 	uint8_t bytes[16];	/* the encoding (size bytes) */
-	char mnemonic[32];	/* Capstone's, prefixes included ("rep stosq") */
-	char op_str[160];	/* Capstone's operand text */
+	const char *mnemonic;	/* Capstone's, prefixes included ("rep stosq");
+				 * owned by the disasm_code */
+	const char *op_str;	/* Capstone's operand text; owned likewise */
 };
+
+struct disasm_text;		/* the instructions' text, in blocks */
 
 #define DISASM_SECTIONS_MAX 8
 
@@ -48,6 +51,7 @@ struct disasm_code {
 		char name[32];
 	} more[DISASM_SECTIONS_MAX];
 	int nr_more;
+	struct disasm_text *text;	/* owned: what mnemonic and op_str point into */
 };
 
 /*
@@ -65,6 +69,15 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 
 /* Free what dso__disasm() filled. Idempotent. */
 void disasm_code__exit(struct disasm_code *code);
+
+/*
+ * Start loading libcapstone (what dso__disasm() does at its first call)
+ * on a thread of its own, so that its relocations overlap the caller's
+ * reading of the recording. Once per process (later calls return at
+ * once); nothing when the thread cannot be made. dso__disasm() waits for
+ * the load to end.
+ */
+void disasm__preload(void);
 
 /*
  * The symbols of a DSO's ELF file as objdump (binutils 2.40) names
