@@ -12,6 +12,9 @@
 #   DURATION=60 scripts/bench/top-memory.sh          # a quick look
 #   PRF=path/to/prf PERF=/usr/bin/perf DURATION=300 scripts/bench/top-memory.sh
 #   TOOLS=prf ... only prf (TOOLS="prf perf" is the default)
+#   TOP_OPTS=-g ... options given to both tops (default none)
+# The last column, the growth from the middle reading to the end, is the
+# steady state once entries live their full ageing time (~90 refreshes).
 # RESULTS-BEGIN recorded 2026-11-29 09:24-09:35 UTC, branch topmem,
 # DURATION=600 EVERY=10, 2 CPUs shared with other jobs compiling and
 # testing (load 23-28): VmRSS of each top.
@@ -61,6 +64,7 @@ EVERY=${EVERY:-5}
 WARMUP=${WARMUP:-10}
 NAMES=${NAMES:-50}
 TOOLS=${TOOLS:-prf perf}
+TOP_OPTS=${TOP_OPTS:-}
 . "$(dirname "$0")/lib.sh"
 bench_setup
 
@@ -90,7 +94,8 @@ for tool in $TOOLS; do
 	perf) bin=$PERF ;;
 	*) echo "unknown tool $tool"; exit 1 ;;
 	esac
-	sleep $((DURATION + WARMUP + 30)) | "$bin" top --stdio -a -d 1 > /dev/null 2> "$tmp/$tool.err" &
+	# shellcheck disable=SC2086 # TOP_OPTS: several words
+	sleep $((DURATION + WARMUP + 30)) | "$bin" top --stdio -a -d 1 $TOP_OPTS > /dev/null 2> "$tmp/$tool.err" &
 	top_pid[$tool]=$!
 	pids+=($!)
 	: > "$tmp/$tool.rss"
@@ -123,8 +128,9 @@ wait "$loop_pid" 2>/dev/null
 loop_pid=
 
 echo "duration: ${DURATION}s, VmRSS every ${EVERY}s after ${WARMUP}s of warm-up; $NAMES program names;" \
-     "load: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf "%-6s %10s %10s %10s %14s %8s\n" tool "start kB" "middle kB" "end kB" "growth kB/min" readings
+     "options: ${TOP_OPTS:-none}; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf "%-6s %10s %10s %10s %14s %8s %12s\n" tool "start kB" "middle kB" "end kB" "growth kB/min" readings \
+	"late kB/min"
 for tool in $TOOLS; do
 	f=$tmp/$tool.rss
 	n=$(wc -l < "$f")
@@ -133,8 +139,9 @@ for tool in $TOOLS; do
 		continue
 	fi
 	read -r s0 r0 < <(head -1 "$f")
-	read -r _ rm < <(sed -n "$(( (n + 1) / 2 ))p" "$f")
+	read -r sm rm < <(sed -n "$(( (n + 1) / 2 ))p" "$f")
 	read -r s1 r1 < <(tail -1 "$f")
-	printf "%-6s %10d %10d %10d %14s %8d\n" "$tool" "$r0" "$rm" "$r1" \
-		"$(ratio $(( (r1 - r0) * 60 )) $((s1 - s0)) 1)" "$n"
+	printf "%-6s %10d %10d %10d %14s %8d %12s\n" "$tool" "$r0" "$rm" "$r1" \
+		"$(ratio $(( (r1 - r0) * 60 )) $((s1 - s0)) 1)" "$n" \
+		"$(ratio $(( (r1 - rm) * 60 )) $((s1 - sm)) 1)"
 done
