@@ -801,7 +801,7 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 		a->sample_period = 0;
 	a->disabled = 1;
 	a->inherit = !rec->opts.no_inherit && !rec->opts.per_thread;
-	evsel__apply_config_terms(evsel);
+	evsel__apply_config_terms(evsel, rec->opts.period != 0);
 	/* with -D, only the side-band dummy starts at exec (perf's way) */
 	a->enable_on_exec = workload_target && (!rec->opts.delay_ms || evsel == rec->tracking);
 	/* group members follow their leader, as perf opens them */
@@ -1917,6 +1917,32 @@ static void record__exit(struct record *rec)
 	}
 }
 
+/*
+ * --dry-run with -v: each event's perf_event_attr as record would open it
+ * for these options, in perf evlist -v's form (perf's --dry-run prints
+ * nothing; this shows what an event string became without opening it).
+ * 0, or -1 after a message.
+ */
+static int record__dry_run(struct record *rec, int argc)
+{
+	struct evsel *evsel;
+
+	if (rec->opts.verbose <= 0)
+		return 0;
+	if (record__add_events(rec))
+		return -1;
+	rec->has_workload = argc > 0;
+	record__config_events(rec);
+	evlist__for_each_entry(rec->opts.evlist, evsel) {
+		bool first = true;
+
+		fputs(evsel__name(evsel), stdout);
+		perf_event_attr__fprintf_evlist(stdout, &evsel->attr, &first);
+		putchar('\n');
+	}
+	return 0;
+}
+
 int cmd_record(int argc, const char **argv)
 {
 	struct record rec_s, *rec = &rec_s;
@@ -1930,7 +1956,7 @@ int cmd_record(int argc, const char **argv)
 	if (argc < 0 || record__check_options(rec)) {
 		status = 129;
 	} else if (rec->opts.dry_run) {
-		status = 0;
+		status = record__dry_run(rec, argc) ? 1 : 0;
 	} else if (record__setup(rec, argc, argv)) {
 		record__abort(rec);
 		status = 1;

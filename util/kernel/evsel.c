@@ -400,13 +400,13 @@ const struct callchain_record *evsel__callchain(const struct evsel *evsel,
 	return global;
 }
 
-void evsel__apply_config_terms(struct evsel *evsel)
+void evsel__apply_config_terms(struct evsel *evsel, bool user_period)
 {
 	struct perf_event_attr *a = &evsel->attr;
 	const struct evsel_config *c = &evsel->config;
 
 	/* as perf: a fixed period needs no PERIOD in the samples */
-	if (c->has_period) {
+	if (c->has_period && !(c->period_weak && user_period)) {
 		a->sample_period = c->period;
 		a->freq = 0;
 		a->sample_type &= ~(uint64_t)PERF_SAMPLE_PERIOD;

@@ -465,12 +465,20 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 			attr->config1 = v;
 		} else if (!strcmp(key, "config2")) {
 			attr->config2 = v;
+		} else if (from_alias && cfg && !strcmp(key, "period")) {
+			/* an alias's period is weak, as in perf: -c wins */
+			cfg->has_period = cfg->period_weak = true;
+			cfg->period = v;
 		} else if (!strcmp(key, "period")) {
 			attr->sample_period = v;
 			attr->freq = 0;
+			if (cfg && cfg->period_weak)
+				cfg->has_period = cfg->period_weak = false;
 		} else if (!strcmp(key, "freq")) {
 			attr->sample_freq = v;
 			attr->freq = 1;
+			if (cfg && cfg->period_weak)
+				cfg->has_period = cfg->period_weak = false;
 		} else if ((fmt = pmu__find_format(pmu, key))) {
 			if (pmu_format__apply(fmt, v, attr))
 				return set_error(ctx, from_alias ? base : idx + (int)klen + 1, NULL,
@@ -483,7 +491,7 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 
 			if (alias && depth < 4) {
 				ret = apply_pmu_terms(ctx, pmu, alias->terms, strlen(alias->terms),
-						      idx, true, attr, name, NULL, depth + 1);
+						      idx, true, attr, name, cfg, depth + 1);
 				if (ret)
 					return ret;
 				continue;
@@ -506,6 +514,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	const char *s = ctx->str;
 	struct perf_event_attr attr = { .size = sizeof(attr) };
 	char pmu_name[256], *name = NULL;
+	const char *alias = NULL;
 	struct evsel_config cfg = { 0 };
 	struct perf_pmu *pmu;
 	struct evsel *evsel;
@@ -523,6 +532,10 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	pmu = pmus__find(pmu_name, &err);
 	if (!pmu && err != -ENOMEM && (strchr(pmu_name, ':') || event_symbol__find(pmu_name)))
 		return parse_event_terms(ctx, pos, slash, close, end);
+	/* "inst_retired.any/metric-id=.../": an event alias of some PMU
+	 * with more terms, as perf takes it */
+	if (!pmu && err != -ENOMEM && (pmu = pmus__find_by_alias(pmu_name)))
+		alias = pmu_name;
 	if (!pmu) {
 		if (err == -ENOMEM)
 			return -ENOMEM;
@@ -531,8 +544,11 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 				 pmu_name);
 	}
 	attr.type = pmu->type;
-	ret = apply_pmu_terms(ctx, pmu, s + slash + 1, close - slash - 1, slash + 1, false,
-			      &attr, &name, &cfg, 0);
+	ret = alias ? apply_pmu_terms(ctx, pmu, alias, strlen(alias), pos, false, &attr, &name,
+				      &cfg, 0) : 0;
+	if (!ret)
+		ret = apply_pmu_terms(ctx, pmu, s + slash + 1, close - slash - 1, slash + 1, false,
+				      &attr, &name, &cfg, 0);
 	if (!ret && close + 1 < end)
 		ret = check_modifiers(ctx, close + 1, close + 1, end - close - 1);
 	if (ret)
@@ -733,6 +749,7 @@ static int parse_alias_event(struct parse_ctx *ctx, const char *name, int pos, i
 {
 	struct perf_pmu *pmu = pmus__find_by_alias(name);
 	struct perf_event_attr attr = { .size = sizeof(attr) };
+	struct evsel_config cfg = { 0 };
 	struct evsel *evsel;
 	char *tname = NULL;
 	int ret;
@@ -743,13 +760,14 @@ static int parse_alias_event(struct parse_ctx *ctx, const char *name, int pos, i
 			return ret;
 	}
 	attr.type = pmu->type;
-	ret = apply_pmu_terms(ctx, pmu, name, strlen(name), pos, false, &attr, &tname, NULL, 0);
+	ret = apply_pmu_terms(ctx, pmu, name, strlen(name), pos, false, &attr, &tname, &cfg, 0);
 	free(tname);
 	if (ret)
 		return ret;
 	evsel = new_evsel(ctx, &attr, ctx->str + pos, end - pos);
 	if (!evsel || !(evsel->pmu_name = strdup(pmu->name)))
 		return -ENOMEM;
+	evsel->config = cfg;
 	if (mpos < end)
 		apply_modifiers(evsel, ctx->str + mpos, end - mpos);
 	return 0;
