@@ -332,7 +332,8 @@ int evsel__open_strerror(struct evsel *evsel, int err, char *buf, size_t size)
 			"task events only); run as root, use CAP_PERFMON or lower "
 			"/proc/sys/kernel/perf_event_paranoid",
 			name, strerror(err), paranoid);
-	case ENOENT:
+	case ENOENT:		/* perf 6.1's words */
+		return snprintf(buf, size, "The %s event is not supported.", name);
 	case EOPNOTSUPP:
 	case ENODEV:
 		return snprintf(buf, size, "The %s event is not supported on this system (%s).",
