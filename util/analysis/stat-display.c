@@ -20,7 +20,7 @@
 #define METRIC_UNIT_WIDTH 23
 #define ROW_METRIC_LEN	91	/* length of a human row up to the metric's end */
 #define ROW_NOVAL_LEN	84	/* length of a <not counted>/<not supported> row */
-#define NOVAL_EVENT_WIDTH 25	/* its event column when a cgroup column follows */
+#define NOVAL_EVENT_WIDTH 25	/* its event column (a row without a value) */
 
 static bool evsel__is_clock(const struct evsel *e)
 {
@@ -380,12 +380,14 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 			len = fprintf(fp, d->big_num ? "%'*.2f" : "%*.2f", VALUE_WIDTH, shown);
 		else
 			len = fprintf(fp, d->big_num ? "%'*.0f" : "%*.0f", VALUE_WIDTH, shown);
-		if (bad && d->cgroups) {
-			/* perf's narrower event column of a row without a value,
-			 * then the cgroup and a blank metric */
-			fprintf(fp, " %-4s %-*s %s%*s", unit, NOVAL_EVENT_WIDTH, name, row_cgroup(evsel),
-				ROW_NOVAL_LEN - VALUE_WIDTH - 6 - NOVAL_EVENT_WIDTH, "");
-			fputc('\n', fp);
+		if (bad) {
+			/* perf's narrower event column of a row without a value
+			 * (a longer name pushes the rest right), then the cgroup
+			 * and a blank metric */
+			fprintf(fp, " %-4s %-*s", unit, NOVAL_EVENT_WIDTH, name);
+			if (d->cgroups)
+				fprintf(fp, " %s", row_cgroup(evsel));
+			fprintf(fp, "%*s\n", ROW_NOVAL_LEN - VALUE_WIDTH - 6 - NOVAL_EVENT_WIDTH, "");
 			return;
 		}
 		len += fprintf(fp, " %-4s %-*s", unit, EVENT_WIDTH, name);
