@@ -205,6 +205,7 @@ static int pmu__set_alias(struct perf_pmu *pmu, int nr_old, const char *name, co
 		return -ENOMEM;
 	}
 	a->terms = t;
+	a->json = true;
 	list_add_tail(&a->node, &pmu->aliases);
 	return 0;
 }

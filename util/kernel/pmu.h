@@ -9,6 +9,7 @@
  * "config1:0-63", events/<alias> holds terms such as "event=0x3c,umask=1".
  */
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include "../lib/list.h"
 
@@ -29,6 +30,7 @@ struct pmu_alias {
 	struct list_head node;
 	char *name;
 	char *terms;
+	bool json;		/* from the JSON events, not from events/ */
 };
 
 struct perf_pmu {
