@@ -301,6 +301,8 @@ static void list_pmu(struct list_state *st, const char *glob)
 			struct strbuf sb = STRBUF_INIT;
 			struct list_entry *e;
 
+			if (a->json)	/* listed with their topics */
+				continue;
 			strbuf_addf(&sb, "%s/%s/", pmu->name, a->name);
 			if (glob && !glob_hit(glob, sb.buf) && !glob_hit(glob, a->name)) {
 				strbuf_release(&sb);

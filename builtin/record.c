@@ -763,7 +763,7 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	struct callchain_record cg;
 
 	a->size = sizeof(*a);
-	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_PERIOD;
+	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
 	if (!rec->opts.per_thread)
 		a->sample_type |= PERF_SAMPLE_TIME;
 	if (cpu_wide)
@@ -778,7 +778,8 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	record__config_sample_bits(rec, a);
 	if (a->type == PERF_TYPE_TRACEPOINT) {
 		/* every hit, with its raw payload, as perf's tracepoint evsels */
-		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
+		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
+				  PERF_SAMPLE_PERIOD;
 		if (!a->sample_period && !a->freq)
 			a->sample_period = 1;
 	}
@@ -786,22 +787,30 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 		/* perf's bpf-output evsel: every output a sample (unless
 		 * -F asks otherwise) with its raw data and the CPU it was
 		 * written on */
-		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
+		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
+				  PERF_SAMPLE_PERIOD;
 		if (!a->sample_period && !a->freq && !rec->opts.freq_str)
 			a->sample_period = 1;
 	}
 	if (rec->opts.period) {
 		a->freq = 0;
 		a->sample_period = rec->opts.period;
-	} else if (!a->sample_period) {
+	} else if (!a->sample_period || rec->opts.freq_str) {
+		/* -F wins over an event's own default (a tracepoint's 1) */
 		a->freq = 1;
 		a->sample_freq = freq;
 	}
+	/* as perf: the period is in the samples when it varies (a frequency),
+	 * with -P, and always for tracepoints and bpf-output (above) */
+	if (a->freq || rec->opts.period_bit)
+		a->sample_type |= PERF_SAMPLE_PERIOD;
 	if (rec->opts.no_samples)	/* perf keeps the freq bit */
 		a->sample_period = 0;
 	a->disabled = 1;
 	a->inherit = !rec->opts.no_inherit && !rec->opts.per_thread;
-	evsel__apply_config_terms(evsel);
+	evsel__apply_config_terms(evsel, rec->opts.period != 0);
+	if (rec->opts.period_bit)	/* -P wins over a fixed period's term */
+		a->sample_type |= PERF_SAMPLE_PERIOD;
 	/* with -D, only the side-band dummy starts at exec (perf's way) */
 	a->enable_on_exec = workload_target && (!rec->opts.delay_ms || evsel == rec->tracking);
 	/* group members follow their leader, as perf opens them */
@@ -1917,6 +1926,32 @@ static void record__exit(struct record *rec)
 	}
 }
 
+/*
+ * --dry-run with -v: each event's perf_event_attr as record would open it
+ * for these options, in perf evlist -v's form (perf's --dry-run prints
+ * nothing; this shows what an event string became without opening it).
+ * 0, or -1 after a message.
+ */
+static int record__dry_run(struct record *rec, int argc)
+{
+	struct evsel *evsel;
+
+	if (rec->opts.verbose <= 0)
+		return 0;
+	if (record__add_events(rec))
+		return -1;
+	rec->has_workload = argc > 0;
+	record__config_events(rec);
+	evlist__for_each_entry(rec->opts.evlist, evsel) {
+		bool first = true;
+
+		fputs(evsel__name(evsel), stdout);
+		perf_event_attr__fprintf_evlist(stdout, &evsel->attr, &first);
+		putchar('\n');
+	}
+	return 0;
+}
+
 int cmd_record(int argc, const char **argv)
 {
 	struct record rec_s, *rec = &rec_s;
@@ -1930,7 +1965,7 @@ int cmd_record(int argc, const char **argv)
 	if (argc < 0 || record__check_options(rec)) {
 		status = 129;
 	} else if (rec->opts.dry_run) {
-		status = 0;
+		status = record__dry_run(rec, argc) ? 1 : 0;
 	} else if (record__setup(rec, argc, argv)) {
 		record__abort(rec);
 		status = 1;

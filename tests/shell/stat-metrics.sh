@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf stat -M against perf 6.1 with the kernel's metric tables: on a CPU without a hardware PMU perf's event syntax error for each metric and group of this CPU, an unknown name, lists and modifiers, then the default counters and perf's exit status; the event strings perf builds (perf -v) for other models by PERF_CPUID; a metric whose events do count (a constant metric with duration_time) with its value in the metric column, human, CSV, JSON and --metric-only
+# prf stat -M against perf 6.1 with the kernel's metric tables: on a CPU without a hardware PMU perf's event syntax error for each metric and group of this CPU, an unknown name, lists and modifiers, then the default counters and perf's exit status; the event strings perf builds (perf -v) for other models by PERF_CPUID; a metric whose events do count (a constant metric with duration_time) with its value in the metric column, human, CSV, JSON and --metric-only, and on a line of its own when the row has its usual metric (with task-clock: a rate)
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup stat-metrics
@@ -61,4 +61,21 @@ for o in "" "-x," "-j" "--metric-only" "-x, --metric-only"; do
 	stat_both "c$o" $o -M L3_Cache_Access_BW_1T true
 done
 grep -q "duration_time  *#  *0.00 L3_Cache_Access_BW_1T" "$T/prf.c" || fail "value: $(cat "$T/prf.c")"
+
+# with task-clock, duration_time's row has its usual rate: perf prints the
+# metric on a line of its own under the metric column (CSV: empty fields,
+# JSON: a record with the metric only; -r's noise after it; --metric-only
+# a column); byte for byte on the metric's lines
+for o in "" "-x," "-j" "-r 2" "-a -A" "-I 100" "-x, -I 100" "-j -I 100" "--metric-only" \
+	 "-x, --metric-only"; do
+	tag="x${o// /}"
+	# shellcheck disable=SC2086
+	stat_both "$tag" $o -e task-clock -M L3_Cache_Access_BW_1T sleep 0.15
+	grep "L3_Cache" "$T/perf.$tag" | sed -E 's/^ *[0-9]+\.[0-9]+//; s/\+- *[0-9.]+%/+- N%/; s/"interval" : [0-9.]+/"interval" : N/' > "$T/perf.line"
+	grep "L3_Cache" "$T/prf.$tag" | sed -E 's/^ *[0-9]+\.[0-9]+//; s/\+- *[0-9.]+%/+- N%/; s/"interval" : [0-9.]+/"interval" : N/' > "$T/prf.line"
+	[ -s "$T/prf.line" ] || fail "stat $o: no metric line: $(cat "$T/prf.$tag")"
+	cmp -s "$T/perf.line" "$T/prf.line" ||
+		fail "stat $o: metric line: $(diff "$T/perf.line" "$T/prf.line" | cat -A)"
+done
+grep -qx ' \{50\}#     0.00 L3_Cache_Access_BW_1T  ' "$T/prf.x" || fail "line: $(cat -A "$T/prf.x")"
 exit 0

@@ -18,9 +18,11 @@
 #define VALUE_WIDTH	18
 #define EVENT_WIDTH	32
 #define METRIC_UNIT_WIDTH 23
+#define METRIC_LEN	35	/* " # ", the value and the unit of a metric */
+#define EXTRA_METRIC_INDENT 49	/* spaces before an extra metric line's " # " */
 #define ROW_METRIC_LEN	91	/* length of a human row up to the metric's end */
 #define ROW_NOVAL_LEN	84	/* length of a <not counted>/<not supported> row */
-#define NOVAL_EVENT_WIDTH 25	/* its event column when a cgroup column follows */
+#define NOVAL_EVENT_WIDTH 25	/* its event column (a row without a value) */
 
 static bool evsel__is_clock(const struct evsel *e)
 {
@@ -136,22 +138,23 @@ static bool row_count(struct evsel *evsel, double *val, void *data)
 	return true;
 }
 
-/* A stat -M metric whose first event is this row's (stat-metric.h). */
-static bool metric_of_row(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
-			  int aggr_idx, double *val, const char **unit, const char **fmt)
+/* The nth stat -M metric whose first event is this row's (stat-metric.h). */
+static bool metric_of_row(struct stat_display *d, struct evsel *evsel, int aggr_idx, int nth,
+			  double *val, const char **unit, const char **fmt)
 {
 	static char unit_buf[128];
 	struct row_count rc = { .d = d, .aggr_idx = aggr_idx };
 
-	(void)evlist;
-	if (!d->metrics || !stat_metrics__value(d->metrics, evsel, row_count, &rc, val, fmt,
+	if (!d->metrics || !stat_metrics__value(d->metrics, evsel, nth, row_count, &rc, val, fmt,
 						 unit_buf, sizeof(unit_buf)))
 		return false;
 	*unit = unit_buf;
 	return true;
 }
 
-bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+/* The row's usual metric (perf's shadow metrics): CPUs utilized, GHz,
+ * insn per cycle, miss ratios, a rate per second. */
+static bool shadow_metric(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
 			  int aggr_idx, double *val, const char **unit, const char **fmt)
 {
 	struct evsel_stat *st = evsel__stat(evsel);
@@ -222,7 +225,29 @@ bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct 
 		}
 		return true;
 	}
-	return metric_of_row(d, evlist, evsel, aggr_idx, val, unit, fmt);
+	return false;
+}
+
+bool stat_display__metric(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			  int aggr_idx, double *val, const char **unit, const char **fmt)
+{
+	return shadow_metric(d, evlist, evsel, aggr_idx, val, unit, fmt) ||
+	       metric_of_row(d, evsel, aggr_idx, 0, val, unit, fmt);
+}
+
+/*
+ * The k-th (0: first) metric perf prints on a line of its own below the
+ * row: the row's -M metrics after the one on the row itself (the first,
+ * unless a usual metric took the row).
+ */
+static bool extra_metric(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			 int aggr_idx, int k, double *val, const char **unit, const char **fmt)
+{
+	double v;
+	const char *u, *f;
+	int first = shadow_metric(d, evlist, evsel, aggr_idx, &v, &u, &f) ? 0 : 1;
+
+	return metric_of_row(d, evsel, aggr_idx, k + first, val, unit, fmt);
 }
 
 static int cmp_thread_count(const void *a, const void *b, void *arg)
@@ -321,6 +346,39 @@ static void row_label(struct stat_display *d, const struct evsel *evsel, int agg
 	}
 }
 
+
+/* The fields before a CSV/JSON record's counter: the interval (or -x's
+ * summary), the aggregation's label and size. */
+static void row_fields_prefix(struct stat_display *d, struct out *w, struct evsel *evsel,
+			      int aggr_idx, const char *ts)
+{
+	char label[128];
+
+	if (d->interval) {
+		if (d->mode == OUT_JSON)
+			out__field_double(w, "interval", "%.9f", d->interval_ts / 1e9);
+		else
+			out__field_str(w, "interval", ts);
+	} else if (d->csv_summary && d->mode == OUT_CSV) {
+		out__field_str(w, "interval", "         summary");	/* a timestamp's width */
+	}
+	if (aggr_by_topology(d->aggr_mode) && d->aggr_map) {
+		static const char *const keys[] = {
+			[AGGR_CORE] = "core", [AGGR_SOCKET] = "socket",
+			[AGGR_DIE] = "die", [AGGR_NODE] = "node",
+		};
+
+		row_label(d, evsel, aggr_idx, false, label, sizeof(label));
+		out__field_str(w, keys[d->aggr_mode], label);
+		out__field_u64(w, "aggregate-number", (uint64_t)topology_nr_cpus(d, evsel, aggr_idx));
+	} else if (d->aggr_mode != AGGR_GLOBAL) {
+		row_label(d, evsel, aggr_idx, false, label, sizeof(label));
+		if (d->mode == OUT_JSON && d->aggr_mode == AGGR_NONE)
+			snprintf(label, sizeof(label), "%d", perf_cpu_map__cpu(d->cpus, aggr_idx));
+		out__field_str(w, d->aggr_mode == AGGR_NONE ? "cpu" : "thread", label);
+	}
+}
+
 /* The cgroup column: the event's cgroup as named, empty for none. */
 static const char *row_cgroup(const struct evsel *evsel)
 {
@@ -380,12 +438,14 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 			len = fprintf(fp, d->big_num ? "%'*.2f" : "%*.2f", VALUE_WIDTH, shown);
 		else
 			len = fprintf(fp, d->big_num ? "%'*.0f" : "%*.0f", VALUE_WIDTH, shown);
-		if (bad && d->cgroups) {
-			/* perf's narrower event column of a row without a value,
-			 * then the cgroup and a blank metric */
-			fprintf(fp, " %-4s %-*s %s%*s", unit, NOVAL_EVENT_WIDTH, name, row_cgroup(evsel),
-				ROW_NOVAL_LEN - VALUE_WIDTH - 6 - NOVAL_EVENT_WIDTH, "");
-			fputc('\n', fp);
+		if (bad) {
+			/* perf's narrower event column of a row without a value
+			 * (a longer name pushes the rest right), then the cgroup
+			 * and a blank metric */
+			fprintf(fp, " %-4s %-*s", unit, NOVAL_EVENT_WIDTH, name);
+			if (d->cgroups)
+				fprintf(fp, " %s", row_cgroup(evsel));
+			fprintf(fp, "%*s\n", ROW_NOVAL_LEN - VALUE_WIDTH - 6 - NOVAL_EVENT_WIDTH, "");
 			return;
 		}
 		len += fprintf(fp, " %-4s %-*s", unit, EVENT_WIDTH, name);
@@ -397,6 +457,21 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 		}
 		if (len < (bad ? ROW_NOVAL_LEN : ROW_METRIC_LEN))
 			fprintf(fp, "%*s", (bad ? ROW_NOVAL_LEN : ROW_METRIC_LEN) - len, "");
+		/* -M metrics that did not fit in the row: a line each, under
+		 * the metric column, as perf 6.1 (the noise then ends the last) */
+		for (int k = 0; !bad && extra_metric(d, evlist, evsel, aggr_idx, k, &mval, &munit,
+						     &mfmt); k++) {
+			int n = snprintf(buf, sizeof(buf), mfmt, mval);
+
+			fputc('\n', fp);
+			if (d->interval)
+				fprintf(fp, "%s ", ts);
+			fputs(label, fp);
+			if (d->aggr_mode == AGGR_NONE)
+				fputs("        ", fp);
+			fprintf(fp, "%*s # %s %-*s", EXTRA_METRIC_INDENT, "", buf,
+				METRIC_LEN - 3 - n - 1, munit);
+		}
 		if (!bad && noise)
 			fprintf(fp, "  ( +-%6.2f%% )", noise);
 		if (!bad && run > 0 && run < ena)
@@ -410,30 +485,7 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 
 		out__init(&w, fp, d->mode, d->sep);
 		out__begin_record(&w);
-		if (d->interval) {
-			if (d->mode == OUT_JSON)
-				out__field_double(&w, "interval", "%.9f", d->interval_ts / 1e9);
-			else
-				out__field_str(&w, "interval", ts);
-		} else if (d->csv_summary && d->mode == OUT_CSV) {
-			out__field_str(&w, "interval", "         summary");	/* a timestamp's width */
-		}
-		if (aggr_by_topology(d->aggr_mode) && d->aggr_map) {
-			static const char *const keys[] = {
-				[AGGR_CORE] = "core", [AGGR_SOCKET] = "socket",
-				[AGGR_DIE] = "die", [AGGR_NODE] = "node",
-			};
-
-			row_label(d, evsel, aggr_idx, false, label, sizeof(label));
-			out__field_str(&w, keys[d->aggr_mode], label);
-			out__field_u64(&w, "aggregate-number",
-				       (uint64_t)topology_nr_cpus(d, evsel, aggr_idx));
-		} else if (d->aggr_mode != AGGR_GLOBAL) {
-			row_label(d, evsel, aggr_idx, false, label, sizeof(label));
-			if (d->mode == OUT_JSON && d->aggr_mode == AGGR_NONE)
-				snprintf(label, sizeof(label), "%d", perf_cpu_map__cpu(d->cpus, aggr_idx));
-			out__field_str(&w, d->aggr_mode == AGGR_NONE ? "cpu" : "thread", label);
-		}
+		row_fields_prefix(d, &w, evsel, aggr_idx, ts);
 		if (bad)
 			snprintf(buf, sizeof(buf), "%s", bad);
 		else if (d->mode == OUT_JSON)
@@ -468,6 +520,23 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 			out__field_str(&w, "metric-unit", "");
 		}
 		out__end_record(&w);
+		/* the -M metrics that did not fit in the row, a record each:
+		 * the row's prefix, empty CSV fields, the metric */
+		for (int k = 0; !bad && extra_metric(d, evlist, evsel, aggr_idx, k, &mval, &munit,
+						     &mfmt); k++) {
+			out__begin_record(&w);
+			row_fields_prefix(d, &w, evsel, aggr_idx, ts);
+			if (d->mode == OUT_JSON) {
+				out__field_double(&w, "metric-value", "%f", mval);
+			} else {
+				for (int f = 0; f < 4; f++)
+					out__field_str(&w, "", "");
+				snprintf(buf, sizeof(buf), mfmt, mval);
+				out__field_str(&w, "metric-value", trim(buf));
+			}
+			out__field_str(&w, "metric-unit", munit);
+			out__end_record(&w);
+		}
 	}
 }
 
@@ -530,10 +599,12 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 
 #define METRIC_ONLY_WIDTH 20
 
-/* The evsel's --metric-only cell: false when it has none. *bad: a cell
- * without a value (not counted/supported). */
-static bool metric_only_cell(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
-			     bool *bad, double *val, const char **unit, const char **fmt)
+/* The evsel's k-th --metric-only cell (0: the row's metric, then the -M
+ * metrics perf would print below the row): 1 when it is one, 0 when it is
+ * left out, -1 when there are no more. *bad: a cell without a value (not
+ * counted/supported). */
+static int metric_only_cell(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
+			    int k, bool *bad, double *val, const char **unit, const char **fmt)
 {
 	struct evsel_stat *st = evsel__stat(evsel);
 	struct stat_aggr *a = &st->aggr[0];
@@ -542,9 +613,11 @@ static bool metric_only_cell(struct stat_display *d, struct evlist *evlist, stru
 	       !(d->interval ? a->counted : (row_run(d, a) > 0));
 	*unit = "";
 	if (*bad)
-		return true;
+		return k ? -1 : 1;
+	if (k)	/* the -M metrics perf prints below the row otherwise */
+		return extra_metric(d, evlist, evsel, 0, k - 1, val, unit, fmt) ? 1 : -1;
 	if (!stat_display__metric(d, evlist, evsel, 0, val, unit, fmt))
-		return false;
+		return 0;
 	/* perf leaves rates and CPU utilisation out of --metric-only */
 	return !strstr(*unit, "/sec") && !strstr(*unit, "CPUs utilized");
 }
@@ -697,41 +770,46 @@ void stat_display__print_metric_only(struct stat_display *d, struct evlist *evli
 	if (header && d->mode == OUT_JSON)
 		out__begin_object(&hw, NULL);	/* the names as keys of one object */
 	evlist__for_each_entry(evlist, evsel) {
-		const char *unit, *fmt = "%8.3f";
-		double val = 0;
-		bool bad;
+		for (int k = 0; evsel__stat(evsel); k++) {
+			const char *unit, *fmt = "%8.3f";
+			double val = 0;
+			bool bad;
+			int cell = metric_only_cell(d, evlist, evsel, k, &bad, &val, &unit, &fmt);
 
-		if (!evsel__stat(evsel) || !metric_only_cell(d, evlist, evsel, &bad, &val, &unit, &fmt))
-			continue;
-		if (header) {
-			if (bad)
+			if (cell < 0)
+				break;
+			if (!cell)
 				continue;
-			if (d->mode == OUT_HUMAN)
-				fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, unit);
-			else if (d->mode == OUT_CSV)
-				fprintf(fp, "%s%s", unit, d->sep);
-			else
-				out__field_str(&hw, unit, "");
-			continue;
-		}
-		buf[0] = '\0';
-		if (!bad)
-			snprintf(buf, sizeof(buf), fmt, val);
-		if (d->mode == OUT_HUMAN) {
-			/* perf widens a value's cell under a longer name */
-			int w = strlen(unit) > METRIC_ONLY_WIDTH ? (int)strlen(unit) + 1
-								 : METRIC_ONLY_WIDTH;
+			if (header) {
+				if (bad)
+					continue;
+				if (d->mode == OUT_HUMAN)
+					fprintf(fp, "%*s ", METRIC_ONLY_WIDTH, unit);
+				else if (d->mode == OUT_CSV)
+					fprintf(fp, "%s%s", unit, d->sep);
+				else
+					out__field_str(&hw, unit, "");
+				continue;
+			}
+			buf[0] = '\0';
+			if (!bad)
+				snprintf(buf, sizeof(buf), fmt, val);
+			if (d->mode == OUT_HUMAN) {
+				/* perf widens a value's cell under a longer name */
+				int w = strlen(unit) > METRIC_ONLY_WIDTH ? (int)strlen(unit) + 1
+									 : METRIC_ONLY_WIDTH;
 
-			fprintf(fp, "%*s ", w, buf);
-		} else if (d->mode == OUT_CSV) {
-			fprintf(fp, "%s%s", trim(buf), d->sep);
-		} else {
-			struct out w;
+				fprintf(fp, "%*s ", w, buf);
+			} else if (d->mode == OUT_CSV) {
+				fprintf(fp, "%s%s", trim(buf), d->sep);
+			} else {
+				struct out w;
 
-			out__init(&w, fp, OUT_JSON, d->sep);
-			out__begin_object(&w, NULL);
-			out__field_str(&w, "metric-value", trim(buf));
-			out__end_object(&w);
+				out__init(&w, fp, OUT_JSON, d->sep);
+				out__begin_object(&w, NULL);
+				out__field_str(&w, "metric-value", trim(buf));
+				out__end_object(&w);
+			}
 		}
 	}
 	if (header && d->mode == OUT_JSON)

@@ -263,7 +263,7 @@ static int lookup_id(const char *id, bool source_count, double *val, void *data)
 	return -ENOENT;
 }
 
-bool stat_metrics__value(const struct stat_metrics *sm, struct evsel *evsel,
+bool stat_metrics__value(const struct stat_metrics *sm, struct evsel *evsel, int nth,
 			 stat_metric_count_fn count, void *data, double *val, const char **fmt,
 			 char *unit_buf, size_t unit_len)
 {
@@ -274,7 +274,7 @@ bool stat_metrics__value(const struct stat_metrics *sm, struct evsel *evsel,
 		struct metric_env env;
 		double v;
 
-		if (!s->nr || s->events[0] != evsel)
+		if (!s->nr || s->events[0] != evsel || nth-- > 0)
 			continue;
 		metric_env__host(&env, sm->system_wide);
 		env.runtime = m->runtime;

@@ -45,14 +45,14 @@ void stat_metrics__exit(struct stat_metrics *sm);
 typedef bool (*stat_metric_count_fn)(struct evsel *evsel, double *val, void *data);
 
 /*
- * The metric shown on evsel's row (the first of sm's metrics whose first
- * event it is): its value computed from count(), printed with *fmt
+ * The nth (0: the first) of sm's metrics whose first event is evsel, as
+ * shown with evsel's row: its value computed from count(), printed with *fmt
  * ("%8.2f", or "%8.1f" with a ScaleUnit) and *unit (the metric's name, or
  * "UNIT  NAME" with a ScaleUnit; written into unit_buf). Tool events count
  * in seconds, as perf's duration_time in metrics. Returns false when no
- * metric belongs to that row or its expression has no value.
+ * such metric or its expression has no value.
  */
-bool stat_metrics__value(const struct stat_metrics *sm, struct evsel *evsel,
+bool stat_metrics__value(const struct stat_metrics *sm, struct evsel *evsel, int nth,
 			 stat_metric_count_fn count, void *data, double *val, const char **fmt,
 			 char *unit_buf, size_t unit_len);
 

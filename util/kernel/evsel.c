@@ -332,7 +332,8 @@ int evsel__open_strerror(struct evsel *evsel, int err, char *buf, size_t size)
 			"task events only); run as root, use CAP_PERFMON or lower "
 			"/proc/sys/kernel/perf_event_paranoid",
 			name, strerror(err), paranoid);
-	case ENOENT:
+	case ENOENT:		/* perf 6.1's words */
+		return snprintf(buf, size, "The %s event is not supported.", name);
 	case EOPNOTSUPP:
 	case ENODEV:
 		return snprintf(buf, size, "The %s event is not supported on this system (%s).",
@@ -400,13 +401,13 @@ const struct callchain_record *evsel__callchain(const struct evsel *evsel,
 	return global;
 }
 
-void evsel__apply_config_terms(struct evsel *evsel)
+void evsel__apply_config_terms(struct evsel *evsel, bool user_period)
 {
 	struct perf_event_attr *a = &evsel->attr;
 	const struct evsel_config *c = &evsel->config;
 
 	/* as perf: a fixed period needs no PERIOD in the samples */
-	if (c->has_period) {
+	if (c->has_period && !(c->period_weak && user_period)) {
 		a->sample_period = c->period;
 		a->freq = 0;
 		a->sample_type &= ~(uint64_t)PERF_SAMPLE_PERIOD;

@@ -34,6 +34,8 @@ struct perf_counts_values {
  */
 struct evsel_config {
 	bool has_period, has_freq, has_time, has_inherit, has_callgraph;
+	bool period_weak;		/* period from an alias (a JSON event's
+					   SampleAfterValue): -c wins over it */
 	uint64_t period;		/* period=N: every Nth event */
 	uint64_t freq;			/* freq=N: Hz */
 	bool time;			/* time=0|1: PERF_SAMPLE_TIME off/on */
@@ -87,9 +89,11 @@ const struct callchain_record *evsel__callchain(const struct evsel *evsel,
 						struct callchain_record *tmp);
 /*
  * Apply the period, freq, time and inherit terms (evsel->config) to attr,
- * over what the command's options set (perf applies them last too).
+ * over what the command's options set (perf applies them last too); a
+ * weak period (an alias's) only when the user gave no period (-c):
+ * user_period.
  */
-void evsel__apply_config_terms(struct evsel *evsel);
+void evsel__apply_config_terms(struct evsel *evsel, bool user_period);
 
 /* New evsel with a copy of attr; name may be NULL (derived later). Returns
  * NULL on ENOMEM. Free with evsel__delete(). idx is set by evlist__add(). */

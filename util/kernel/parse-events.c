@@ -152,14 +152,17 @@ static struct evsel *new_evsel(struct parse_ctx *ctx, const struct perf_event_at
 /*
  * Apply modifier letters to one evsel's attr, following perf: the first of
  * u/k/h excludes all three contexts and then re-includes the named ones;
- * likewise the first of G/H for guest/host; u/k/h/p also exclude the guest
- * unless G/H was given; each p raises precise_ip.
+ * likewise the first of G/H for guest/host; u and p also exclude the guest
+ * unless G/H was given; each p raises precise_ip. An event's own
+ * modifiers (own) start from no guest/host exclusion, so "cycles:k" counts
+ * in guests too while a bare "cycles" keeps exclude_guest; a group's start
+ * from what its events have.
  */
-static void apply_modifiers(struct evsel *evsel, const char *mods, size_t n)
+static void apply_modifiers(struct evsel *evsel, const char *mods, size_t n, bool own)
 {
 	struct perf_event_attr *a = &evsel->attr;
 	int eu = a->exclude_user, ek = a->exclude_kernel, eh = a->exclude_hv;
-	int eH = a->exclude_host, eG = a->exclude_guest;
+	int eH = own && n ? 0 : a->exclude_host, eG = own && n ? 0 : a->exclude_guest;
 	int ctx_set = eu | ek | eh, gh_set = evsel->exclude_GH;
 	int precise = a->precise_ip;
 
@@ -168,7 +171,7 @@ static void apply_modifiers(struct evsel *evsel, const char *mods, size_t n)
 		case 'u': case 'k': case 'h':
 			if (!ctx_set)
 				ctx_set = eu = ek = eh = 1;
-			if (!gh_set)
+			if (!gh_set && mods[i] == 'u')
 				eG = 1;
 			if (mods[i] == 'u')
 				eu = 0;
@@ -465,12 +468,28 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 			attr->config1 = v;
 		} else if (!strcmp(key, "config2")) {
 			attr->config2 = v;
+		} else if (from_alias && cfg && !strcmp(key, "period")) {
+			/* an alias's period is weak, as in perf: -c wins */
+			if (!cfg->has_period || cfg->period_weak) {
+				cfg->has_period = cfg->period_weak = true;
+				cfg->period = v;
+			}
 		} else if (!strcmp(key, "period")) {
 			attr->sample_period = v;
 			attr->freq = 0;
+			if (cfg) {	/* also a term record applies last */
+				cfg->has_period = true;
+				cfg->period_weak = false;
+				cfg->period = v;
+			}
 		} else if (!strcmp(key, "freq")) {
 			attr->sample_freq = v;
 			attr->freq = 1;
+			if (cfg) {
+				cfg->has_period = cfg->period_weak = false;
+				cfg->has_freq = true;
+				cfg->freq = v;
+			}
 		} else if ((fmt = pmu__find_format(pmu, key))) {
 			if (pmu_format__apply(fmt, v, attr))
 				return set_error(ctx, from_alias ? base : idx + (int)klen + 1, NULL,
@@ -483,7 +502,7 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 
 			if (alias && depth < 4) {
 				ret = apply_pmu_terms(ctx, pmu, alias->terms, strlen(alias->terms),
-						      idx, true, attr, name, NULL, depth + 1);
+						      idx, true, attr, name, cfg, depth + 1);
 				if (ret)
 					return ret;
 				continue;
@@ -506,6 +525,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	const char *s = ctx->str;
 	struct perf_event_attr attr = { .size = sizeof(attr) };
 	char pmu_name[256], *name = NULL;
+	const char *alias = NULL;
 	struct evsel_config cfg = { 0 };
 	struct perf_pmu *pmu;
 	struct evsel *evsel;
@@ -523,6 +543,10 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	pmu = pmus__find(pmu_name, &err);
 	if (!pmu && err != -ENOMEM && (strchr(pmu_name, ':') || event_symbol__find(pmu_name)))
 		return parse_event_terms(ctx, pos, slash, close, end);
+	/* "inst_retired.any/metric-id=.../": an event alias of some PMU
+	 * with more terms, as perf takes it */
+	if (!pmu && err != -ENOMEM && (pmu = pmus__find_by_alias(pmu_name)))
+		alias = pmu_name;
 	if (!pmu) {
 		if (err == -ENOMEM)
 			return -ENOMEM;
@@ -531,8 +555,11 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 				 pmu_name);
 	}
 	attr.type = pmu->type;
-	ret = apply_pmu_terms(ctx, pmu, s + slash + 1, close - slash - 1, slash + 1, false,
-			      &attr, &name, &cfg, 0);
+	ret = alias ? apply_pmu_terms(ctx, pmu, alias, strlen(alias), pos, false, &attr, &name,
+				      &cfg, 0) : 0;
+	if (!ret)
+		ret = apply_pmu_terms(ctx, pmu, s + slash + 1, close - slash - 1, slash + 1, false,
+				      &attr, &name, &cfg, 0);
 	if (!ret && close + 1 < end)
 		ret = check_modifiers(ctx, close + 1, close + 1, end - close - 1);
 	if (ret)
@@ -546,7 +573,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 		goto out;
 	}
 	evsel->config = cfg;
-	apply_modifiers(evsel, s + close + 1, end - close - 1);
+	apply_modifiers(evsel, s + close + 1, end - close - 1, true);
 out:
 	free(name);
 	return ret;
@@ -585,7 +612,7 @@ static int add_tracepoint(struct parse_ctx *ctx, const char *sys, const char *na
 	if (!evsel || !(evsel->tp_sys = strdup(sys)) || !(evsel->tp_name = strdup(name)) ||
 	    !(evsel->pmu_name = strdup("tracepoint")))
 		return -ENOMEM;
-	apply_modifiers(evsel, mods, nmods);
+	apply_modifiers(evsel, mods, nmods, true);
 	return 0;
 }
 
@@ -720,7 +747,7 @@ static int parse_breakpoint(struct parse_ctx *ctx, int pos, int end)
 	if (!evsel || !(evsel->pmu_name = strdup("breakpoint")))
 		return -ENOMEM;
 	if (q < end)
-		apply_modifiers(evsel, s + q + 1, end - q - 1);
+		apply_modifiers(evsel, s + q + 1, end - q - 1, true);
 	return 0;
 }
 
@@ -733,6 +760,7 @@ static int parse_alias_event(struct parse_ctx *ctx, const char *name, int pos, i
 {
 	struct perf_pmu *pmu = pmus__find_by_alias(name);
 	struct perf_event_attr attr = { .size = sizeof(attr) };
+	struct evsel_config cfg = { 0 };
 	struct evsel *evsel;
 	char *tname = NULL;
 	int ret;
@@ -743,15 +771,16 @@ static int parse_alias_event(struct parse_ctx *ctx, const char *name, int pos, i
 			return ret;
 	}
 	attr.type = pmu->type;
-	ret = apply_pmu_terms(ctx, pmu, name, strlen(name), pos, false, &attr, &tname, NULL, 0);
+	ret = apply_pmu_terms(ctx, pmu, name, strlen(name), pos, false, &attr, &tname, &cfg, 0);
 	free(tname);
 	if (ret)
 		return ret;
 	evsel = new_evsel(ctx, &attr, ctx->str + pos, end - pos);
 	if (!evsel || !(evsel->pmu_name = strdup(pmu->name)))
 		return -ENOMEM;
+	evsel->config = cfg;
 	if (mpos < end)
-		apply_modifiers(evsel, ctx->str + mpos, end - mpos);
+		apply_modifiers(evsel, ctx->str + mpos, end - mpos, true);
 	return 0;
 }
 
@@ -842,7 +871,7 @@ static int parse_named_event(struct parse_ctx *ctx, int pos, int end)
 			evsel->pmu_name = strdup("software");
 		if (!evsel->pmu_name)
 			return -ENOMEM;
-		apply_modifiers(evsel, s + mpos, nmods);
+		apply_modifiers(evsel, s + mpos, nmods, true);
 	}
 	return 0;
 }
@@ -977,7 +1006,7 @@ static int parse_event_terms(struct parse_ctx *ctx, int pos, int slash, int clos
 			}
 		}
 		if (close + 1 < end)
-			apply_modifiers(evsel, s + close + 1, end - close - 1);
+			apply_modifiers(evsel, s + close + 1, end - close - 1, true);
 	}
 out:
 	free(name);
@@ -1061,7 +1090,7 @@ static int parse_group(struct parse_ctx *ctx, int *pos)
 		evsel->leader = leader;
 		evsel->nr_members = 0;
 		leader->nr_members++;
-		apply_modifiers(evsel, s + mstart, mend - mstart);
+		apply_modifiers(evsel, s + mstart, mend - mstart, false);
 	}
 	if (leader && leader->nr_members > 1)
 		ctx->nr_groups++;

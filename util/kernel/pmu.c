@@ -8,7 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 #include "pmu.h"
+#include "pmu-events.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
 
@@ -172,6 +175,87 @@ next:
 	return err;
 }
 
+/* Add the alias `name` with `terms` (both copied), or replace the terms of
+ * one of the first nr_old aliases of that name. 0 or -ENOMEM. */
+static int pmu__set_alias(struct perf_pmu *pmu, int nr_old, const char *name, const char *terms)
+{
+	struct pmu_alias *a = NULL, *old;
+	char *t = strdup(terms);
+	int i = 0;
+
+	if (!t)
+		return -ENOMEM;
+	list_for_each_entry(old, &pmu->aliases, node) {
+		if (i++ == nr_old)
+			break;
+		if (!strcasecmp(old->name, name)) {
+			a = old;
+			break;
+		}
+	}
+	if (a) {		/* the JSON encoding wins over sysfs's, as in perf */
+		free(a->terms);
+		a->terms = t;
+		return 0;
+	}
+	a = zalloc(sizeof(*a));
+	if (!a || !(a->name = strdup(name))) {
+		free(a);
+		free(t);
+		return -ENOMEM;
+	}
+	a->terms = t;
+	a->json = true;
+	list_add_tail(&a->node, &pmu->aliases);
+	return 0;
+}
+
+struct json_alias_ctx {
+	struct perf_pmu *pmu;
+	const char *core_name;	/* what a record without a Unit belongs to */
+	int nr_sysfs;		/* aliases from events/, first in the list */
+	int err;
+};
+
+static int json_alias_cb(const struct pmu_event *pe, void *data)
+{
+	struct json_alias_ctx *c = data;
+	const char *owner = pe->pmu ? pe->pmu : c->core_name;
+
+	if (!pe->name || !pe->event || strcmp(owner, c->pmu->name))
+		return 0;
+	c->err = pmu__set_alias(c->pmu, c->nr_sysfs, pe->name, pe->event);
+	return c->err;
+}
+
+/*
+ * The CPU model's JSON events (pmu-events.h) that belong to this core PMU
+ * become its aliases, as perf 6.1 adds them: a record without a Unit
+ * belongs to "cpu", or on a PMU with a cpus file (arm64's, hybrid x86's
+ * cpu_core/cpu_atom) to that PMU; a record with a Unit to the PMU of that
+ * name. Uncore PMUs (numbered instances of a Unit) get none here.
+ */
+static int pmu__add_json_aliases(struct perf_pmu *pmu, const char *dir)
+{
+	char path[PATH_MAX + 16];
+	struct json_alias_ctx c = { .pmu = pmu, .core_name = "cpu" };
+	const struct pmu_events_model *model;
+	struct pmu_alias *a;
+
+	snprintf(path, sizeof(path), "%s/cpus", dir);
+	if (!access(path, F_OK))
+		c.core_name = pmu->name;
+	else if (strcmp(pmu->name, "cpu"))
+		return 0;
+	model = pmu_events__model();
+	if (!model)
+		return 0;
+	list_for_each_entry(a, &pmu->aliases, node)
+		c.nr_sysfs++;
+	pmu_events__for_each(model, json_alias_cb, &c);
+	return c.err;
+}
+
 struct perf_pmu *pmu__load(const char *name, int *errp)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 16];
@@ -201,6 +285,8 @@ struct perf_pmu *pmu__load(const char *name, int *errp)
 	err = pmu__load_formats(pmu, dir);
 	if (!err)
 		err = pmu__load_aliases(pmu, dir);
+	if (!err)
+		err = pmu__add_json_aliases(pmu, dir);
 	if (err) {
 		pmu__delete(pmu);
 		goto fail;

@@ -9,6 +9,7 @@
  * "config1:0-63", events/<alias> holds terms such as "event=0x3c,umask=1".
  */
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include "../lib/list.h"
 
@@ -23,18 +24,21 @@ struct pmu_format {
 	struct { int lo, hi; } ranges[PMU_FORMAT_MAX_RANGES];	/* inclusive, lsb first */
 };
 
-/* One event alias from events/: name and its term string. */
+/* One event alias from events/, or from the CPU model's JSON events
+ * (pmu-events.h) on a core PMU: name and its term string. */
 struct pmu_alias {
 	struct list_head node;
 	char *name;
 	char *terms;
+	bool json;		/* from the JSON events, not from events/ */
 };
 
 struct perf_pmu {
 	char *name;
 	uint32_t type;
 	struct list_head formats;	/* struct pmu_format */
-	struct list_head aliases;	/* struct pmu_alias, sorted by name */
+	struct list_head aliases;	/* struct pmu_alias: events/ sorted by name,
+					   then the JSON events in table order */
 };
 
 /*
@@ -45,7 +49,9 @@ struct perf_pmu {
 void pmu__set_sysfs_root(const char *dir);
 const char *pmu__sysfs_root(void);
 
-/* Load PMU `name` from sysfs. Returns a new object (free with
+/* Load PMU `name` from sysfs (with a core PMU's JSON event aliases for
+ * the CPU model pmu_events__model() names: $PERF_CPUID or this CPU's).
+ * Returns a new object (free with
  * pmu__delete()) or NULL with *errp = -ENOENT (no such PMU), -EINVAL (bad
  * type/format file) or -ENOMEM. */
 struct perf_pmu *pmu__load(const char *name, int *errp);
