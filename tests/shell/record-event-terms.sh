@@ -14,6 +14,8 @@ test_setup record-event-terms
 attrs() { "$PERF" evlist -v -i "$1" 2>/dev/null | tr ',' '\n' | sed 's/^ *//'; }
 events=('cpu-clock/period=100000,max-stack=4,call-graph=dwarf/'
 	'cpu-clock/freq=99,time=0/'
+	'cpu-clock/freq=99,period=5000/'
+	'cpu-clock/period=5000,freq=99/'
 	'cpu-clock/name=mine,no-inherit/u'
 	'task-clock/call-graph=fp,max-stack=5/'
 	'cpu-clock/call-graph=dwarf,stack-size=4096/'

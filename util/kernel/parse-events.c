@@ -402,6 +402,30 @@ static int apply_config_term(struct parse_ctx *ctx, struct evsel_config *cfg, co
 }
 
 /*
+ * A period=V or (freq) freq=V term into attr and, when not NULL, into cfg
+ * (the config terms record applies last, over -c/-F): the one written
+ * last wins, as perf applies an event's config terms in their order.
+ */
+static void apply_period_term(struct perf_event_attr *attr, struct evsel_config *cfg, bool freq,
+			      uint64_t v)
+{
+	if (freq)
+		attr->sample_freq = v;
+	else
+		attr->sample_period = v;
+	attr->freq = freq;
+	if (!cfg)
+		return;
+	cfg->has_period = !freq;
+	cfg->has_freq = freq;
+	cfg->period_weak = false;
+	if (freq)
+		cfg->freq = v;
+	else
+		cfg->period = v;
+}
+
+/*
  * Apply terms str[pos..end) (comma separated) of PMU pmu to attr. `text`
  * is non-NULL when the terms come from an alias file; then errors point at
  * `pos_in_str` instead. *name gets the name= term (malloc'd).
@@ -474,22 +498,8 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 				cfg->has_period = cfg->period_weak = true;
 				cfg->period = v;
 			}
-		} else if (!strcmp(key, "period")) {
-			attr->sample_period = v;
-			attr->freq = 0;
-			if (cfg) {	/* also a term record applies last */
-				cfg->has_period = true;
-				cfg->period_weak = false;
-				cfg->period = v;
-			}
-		} else if (!strcmp(key, "freq")) {
-			attr->sample_freq = v;
-			attr->freq = 1;
-			if (cfg) {
-				cfg->has_period = cfg->period_weak = false;
-				cfg->has_freq = true;
-				cfg->freq = v;
-			}
+		} else if (!strcmp(key, "period") || !strcmp(key, "freq")) {
+			apply_period_term(attr, cfg, key[0] == 'f', v);
 		} else if ((fmt = pmu__find_format(pmu, key))) {
 			if (pmu_format__apply(fmt, v, attr))
 				return set_error(ctx, from_alias ? base : idx + (int)klen + 1, NULL,
@@ -896,7 +906,7 @@ static int parse_event_terms(struct parse_ctx *ctx, int pos, int slash, int clos
 	int first = ctx->list->nr_entries, i = slash + 1, n = 0, ret;
 	struct evsel_config cfg = { 0 };
 	struct perf_event_attr attr = { 0 };
-	bool has_attr[4] = { false };	/* period, freq, config, config1/2 */
+	bool has_config = false, has_config12 = false;
 	char *name = NULL;
 	struct evsel *evsel;
 
@@ -945,21 +955,17 @@ static int parse_event_terms(struct parse_ctx *ctx, int pos, int slash, int clos
 					tend - vidx, eq + 1, key);
 			goto out;
 		}
-		if (!strcmp(key, "period")) {
-			attr.sample_period = v;
-			has_attr[0] = true;
-		} else if (!strcmp(key, "freq")) {
-			attr.sample_freq = v;
-			has_attr[1] = true;
+		if (!strcmp(key, "period") || !strcmp(key, "freq")) {
+			apply_period_term(&attr, &cfg, key[0] == 'f', v);
 		} else if (!strcmp(key, "config")) {
 			attr.config = v;
-			has_attr[2] = true;
+			has_config = true;
 		} else if (!strcmp(key, "config1")) {
 			attr.config1 = v;
-			has_attr[3] = true;
+			has_config12 = true;
 		} else {
 			attr.config2 = v;
-			has_attr[3] = true;
+			has_config12 = true;
 		}
 	}
 	if (close + 1 < end) {
@@ -979,21 +985,13 @@ static int parse_event_terms(struct parse_ctx *ctx, int pos, int slash, int clos
 			continue;
 		evsel->config = cfg;
 		/* period and freq also in the config: they win over -c/-F */
-		if (has_attr[0]) {
-			evsel->attr.sample_period = attr.sample_period;
-			evsel->attr.freq = 0;
-			evsel->config.has_period = true;
-			evsel->config.period = attr.sample_period;
+		if (cfg.has_period || cfg.has_freq) {
+			evsel->attr.sample_period = attr.sample_period;	/* or sample_freq */
+			evsel->attr.freq = attr.freq;
 		}
-		if (has_attr[1]) {
-			evsel->attr.sample_freq = attr.sample_freq;
-			evsel->attr.freq = 1;
-			evsel->config.has_freq = true;
-			evsel->config.freq = attr.sample_freq;
-		}
-		if (has_attr[2])
+		if (has_config)
 			evsel->attr.config = attr.config;
-		if (has_attr[3]) {
+		if (has_config12) {
 			evsel->attr.config1 = attr.config1;
 			evsel->attr.config2 = attr.config2;
 		}
