@@ -57,6 +57,12 @@
 # prf (main)  67216 kB at 20 s, 165112 at 80 s, 305496 at 180 s
 # prf         63124 kB at 20 s, 153128 at 80 s, a sawtooth of 150-187 MB
 #             from 80 s to 180 s (the store rebuilt as it doubles)
+# Recorded 2026-11-29 15:41-15:52 UTC, main after the topmem merge,
+# TOP_OPTS=-g DURATION=600 EVERY=10 WARMUP=60, side by side, load 2-5
+# (the first minutes beside other jobs' builds, whose entries aged out):
+# tool     start kB  middle kB     end kB  growth kB/min readings  late kB/min
+# prf        271020     149452     115796       -15496.6       61      -6708.8
+# perf       772840    1478088    1754856        98038.2       61      55169.7
 # RESULTS-END
 set -u
 DURATION=${DURATION:-600}
