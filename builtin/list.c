@@ -43,6 +43,10 @@ struct list_entry {
 	const char *unit;	/* "software", "cpu", pmu name, "tracepoint" */
 	char *encoding;		/* "type=1,config=0x3" or alias terms */
 	const char *desc;	/* brief description or NULL */
+	/* PMU events: the PMU's name, and a core PMU's JSON event's topic */
+	char *pmu;
+	const char *topic;
+	bool core;		/* of a CPU core PMU: listed first */
 };
 
 struct list_state {
@@ -86,6 +90,7 @@ static void entry__free(struct list_entry *e)
 	free(e->event);
 	free(e->alias);
 	free(e->encoding);
+	free(e->pmu);
 }
 
 static int entry_cmp(const void *a, const void *b)
@@ -286,10 +291,173 @@ static void list_cache(struct list_state *st, const char *glob)
 	print_entries(st, &es);
 }
 
+/*
+ * perf's order of PMU events: those without a description first, then
+ * by topic, a core PMU's before the others, then by name.
+ */
+static int pmu_entry_cmp(const void *a, const void *b)
+{
+	const struct list_entry *x = a, *y = b;
+	int n;
+
+	if (!x->desc != !y->desc)
+		return !!x->desc - !!y->desc;
+	if (x->topic && y->topic && (n = strcmp(x->topic, y->topic)))
+		return n;
+	if (x->core != y->core)
+		return x->core ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* perf's width for wrapped descriptions: $COLUMNS, else 78. */
+static int list_columns(void)
+{
+	const char *c = getenv("COLUMNS");
+
+	return c ? atoi(c) : 78;
+}
+
+/* Print s's words from column `start` on, a new line (indented to
+ * `start`) before a word that would reach column `max`, as perf list. */
+static void wordwrap(const char *s, int start, int max)
+{
+	int column = start;
+
+	while (*s) {
+		int wlen = strcspn(s, " \t");
+		int n;
+
+		if (column + wlen >= max && column > start) {
+			printf("\n%*s", start, "");
+			column = start;
+		}
+		n = printf("%s%.*s", column > start ? " " : "", wlen, s);
+		if (n <= 0)
+			break;
+		s += wlen;
+		column += n;
+		while (*s == ' ' || *s == '\t')
+			s++;
+	}
+}
+
+/*
+ * An alias's terms as perf --details shows them: each "term=value" with a
+ * number in "%#x" of its low 32 bits (perf prints them so), a bare term
+ * as =0x1, other values as written.
+ */
+static void add_details_terms(struct strbuf *sb, const char *terms)
+{
+	const char *t = terms;
+
+	while (*t) {
+		size_t len = strcspn(t, ",");
+		const char *eq = memchr(t, '=', len);
+
+		if (t != terms)
+			strbuf_addch(sb, ',');
+		if (!eq) {
+			strbuf_addf(sb, "%.*s=0x1", (int)len, t);
+		} else {
+			char val[128], *end;
+			unsigned long long v;	/* printed truncated, as perf */
+
+			snprintf(val, sizeof(val), "%.*s", (int)(t + len - eq - 1), eq + 1);
+			v = strtoull(val, &end, 0);
+			if (*val && !*end)
+				strbuf_addf(sb, "%.*s=%#x", (int)(eq - t), t, (unsigned int)v);
+			else
+				strbuf_addf(sb, "%.*s", (int)len, t);
+		}
+		t += len;
+		if (*t)
+			t++;
+	}
+}
+
+/* perf's glob match on PMU events: case-insensitive. */
+static bool glob_hit_nocase(const char *glob, const char *s)
+{
+	return s && !fnmatch(glob, s, FNM_CASEFOLD);
+}
+
+static int add_pmu_alias(struct entries *es, const struct list_opts *o, const char *glob,
+			 const struct perf_pmu *pmu, const struct pmu_alias *a)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct list_entry *e;
+	const char *desc = o->long_desc ? a->long_desc : a->desc;
+
+	if (a->deprecated && !o->deprecated)
+		return 0;
+	strbuf_addf(&sb, "%s/%s/", pmu->name, a->name);
+	/* a described event goes by its name, the others by pmu/name/ (a
+	 * core PMU's only by that) */
+	if (glob && !glob_hit_nocase(glob, desc ? a->name : sb.buf) &&
+	    (pmu->core || !glob_hit_nocase(glob, a->name)) &&
+	    !(a->topic && glob_hit_nocase(glob, a->topic))) {
+		strbuf_release(&sb);
+		return 0;
+	}
+	e = entries__add(es);
+	if (!e) {
+		strbuf_release(&sb);
+		return -1;
+	}
+	e->desc = desc;
+	e->topic = a->topic;
+	e->core = pmu->core;
+	e->pmu = strdup(pmu->name);
+	if (desc) {
+		e->event = strdup(a->name);
+		e->name = strdup(a->name);
+		strbuf_release(&sb);
+	} else {
+		e->event = strdup(sb.buf);
+		strbuf_reset(&sb);
+		if (pmu->core)
+			strbuf_addf(&sb, "%s OR ", a->name);
+		strbuf_addstr(&sb, e->event);
+		e->name = strbuf_detach(&sb, NULL);
+	}
+	e->type = "Kernel PMU event";
+	strbuf_addf(&sb, "%s/", pmu->name);
+	if (a->desc)
+		add_details_terms(&sb, a->terms);
+	else
+		strbuf_addstr(&sb, a->terms);
+	strbuf_addch(&sb, '/');
+	e->encoding = strbuf_detach(&sb, NULL);
+	return 0;
+}
+
+/* A PMU event with a description as perf lists it: the topic's heading
+ * when the topic changes, the name, the wrapped description and with
+ * --details the encoding. */
+static void print_pmu_desc_entry(struct list_state *st, const struct list_entry *e,
+				 const char **topic, bool *first)
+{
+	if (*first)
+		putchar('\n');
+	*first = false;
+	if (e->topic && (!*topic || strcmp(*topic, e->topic))) {
+		printf("%s%s:\n", *topic ? "\n" : "", e->topic);
+		*topic = e->topic;
+	}
+	printf("  %-50s\n%*s", e->name, 8, "[");
+	wordwrap(e->desc, 8, list_columns());
+	printf("]\n");
+	if (st->o->details)
+		printf("%*s%s \n", 8, "", e->encoding);
+	st->printed++;
+}
+
 static void list_pmu(struct list_state *st, const char *glob)
 {
 	struct entries es = { 0 };
 	char **names = pmu__names();
+	const char *topic = NULL;
+	bool first = true;
 
 	for (char **p = names; p && *p; p++) {
 		struct perf_pmu *pmu = pmu__load(*p, NULL);
@@ -297,42 +465,24 @@ static void list_pmu(struct list_state *st, const char *glob)
 
 		if (!pmu)
 			continue;
-		list_for_each_entry(a, &pmu->aliases, node) {
-			struct strbuf sb = STRBUF_INIT;
-			struct list_entry *e;
-
-			if (a->json)	/* listed with their topics */
-				continue;
-			strbuf_addf(&sb, "%s/%s/", pmu->name, a->name);
-			if (glob && !glob_hit(glob, sb.buf) && !glob_hit(glob, a->name)) {
-				strbuf_release(&sb);
-				continue;
-			}
-			e = entries__add(&es);
-			if (!e) {
-				strbuf_release(&sb);
+		list_for_each_entry(a, &pmu->aliases, node)
+			if (add_pmu_alias(&es, st->o, glob, pmu, a))
 				break;
-			}
-			e->event = strdup(sb.buf);
-			e->name = strbuf_detach(&sb, NULL);
-			e->type = "Kernel PMU event";
-			strbuf_addf(&sb, "%s/%s/", pmu->name, a->terms);
-			e->encoding = strbuf_detach(&sb, NULL);
-		}
 		pmu__delete(pmu);
 	}
 	pmu__free_names(names);
-	/* Unit: the pmu part of "pmu/event/" (the pmu object is gone). */
 	if (es.n)
-		qsort(es.v, es.n, sizeof(es.v[0]), entry_cmp);
+		qsort(es.v, es.n, sizeof(es.v[0]), pmu_entry_cmp);
 	for (size_t i = 0; i < es.n; i++) {
-		char unit[256];
-		const char *slash = strchr(es.v[i].event, '/');
+		struct list_entry *e = &es.v[i];
 
-		snprintf(unit, sizeof(unit), "%.*s", slash ? (int)(slash - es.v[i].event) : 0,
-			 es.v[i].event);
-		es.v[i].unit = unit;
-		print_entry(st, &es.v[i]);
+		if (i && !strcmp(e->name, es.v[i - 1].name))
+			continue;
+		e->unit = e->pmu;
+		if (e->desc && !st->o->raw_dump && !st->o->json)
+			print_pmu_desc_entry(st, e, &topic, &first);
+		else
+			print_entry(st, e);
 	}
 	entries__release(&es);
 }

@@ -175,12 +175,14 @@ next:
 	return err;
 }
 
-/* Add the alias `name` with `terms` (both copied), or replace the terms of
- * one of the first nr_old aliases of that name. 0 or -ENOMEM. */
-static int pmu__set_alias(struct perf_pmu *pmu, int nr_old, const char *name, const char *terms)
+/* Add the JSON record pe's alias (name and terms copied), or replace the
+ * terms and texts of one of the first nr_old aliases of that name. 0 or
+ * -ENOMEM. */
+static int pmu__set_alias(struct perf_pmu *pmu, int nr_old, const struct pmu_event *pe)
 {
 	struct pmu_alias *a = NULL, *old;
-	char *t = strdup(terms);
+	const char *name = pe->name;
+	char *t = strdup(pe->event);
 	int i = 0;
 
 	if (!t)
@@ -195,18 +197,22 @@ static int pmu__set_alias(struct perf_pmu *pmu, int nr_old, const char *name, co
 	}
 	if (a) {		/* the JSON encoding wins over sysfs's, as in perf */
 		free(a->terms);
-		a->terms = t;
-		return 0;
-	}
-	a = zalloc(sizeof(*a));
-	if (!a || !(a->name = strdup(name))) {
-		free(a);
-		free(t);
-		return -ENOMEM;
+	} else {
+		a = zalloc(sizeof(*a));
+		if (!a || !(a->name = strdup(name))) {
+			free(a);
+			free(t);
+			return -ENOMEM;
+		}
+		a->json = true;
+		list_add_tail(&a->node, &pmu->aliases);
 	}
 	a->terms = t;
-	a->json = true;
-	list_add_tail(&a->node, &pmu->aliases);
+	a->desc = pe->desc;
+	/* perf's long description falls back on the brief one */
+	a->long_desc = pe->long_desc ? pe->long_desc : pe->desc;
+	a->topic = pe->topic;
+	a->deprecated = pe->deprecated != NULL;	/* any value, as perf */
 	return 0;
 }
 
@@ -224,7 +230,7 @@ static int json_alias_cb(const struct pmu_event *pe, void *data)
 
 	if (!pe->name || !pe->event || strcmp(owner, c->pmu->name))
 		return 0;
-	c->err = pmu__set_alias(c->pmu, c->nr_sysfs, pe->name, pe->event);
+	c->err = pmu__set_alias(c->pmu, c->nr_sysfs, pe);
 	return c->err;
 }
 
@@ -242,11 +248,11 @@ static int pmu__add_json_aliases(struct perf_pmu *pmu, const char *dir)
 	const struct pmu_events_model *model;
 	struct pmu_alias *a;
 
+	if (!pmu->core)
+		return 0;
 	snprintf(path, sizeof(path), "%s/cpus", dir);
 	if (!access(path, F_OK))
 		c.core_name = pmu->name;
-	else if (strcmp(pmu->name, "cpu"))
-		return 0;
 	model = pmu_events__model();
 	if (!model)
 		return 0;
@@ -280,6 +286,8 @@ struct perf_pmu *pmu__load(const char *name, int *errp)
 		goto fail;
 	}
 	pmu->type = type;
+	snprintf(path, sizeof(path), "%s/cpus", dir);
+	pmu->core = !strcmp(name, "cpu") || !access(path, F_OK);
 	INIT_LIST_HEAD(&pmu->formats);
 	INIT_LIST_HEAD(&pmu->aliases);
 	err = pmu__load_formats(pmu, dir);

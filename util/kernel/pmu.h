@@ -31,11 +31,16 @@ struct pmu_alias {
 	char *name;
 	char *terms;
 	bool json;		/* from the JSON events, not from events/ */
+	/* the JSON record's texts (also on an events/ alias it overrides),
+	 * pointing into the static tables, or NULL */
+	const char *desc, *long_desc, *topic;
+	bool deprecated;	/* the record is marked Deprecated */
 };
 
 struct perf_pmu {
 	char *name;
 	uint32_t type;
+	bool core;		/* a CPU core PMU: "cpu", or one with a cpus file */
 	struct list_head formats;	/* struct pmu_format */
 	struct list_head aliases;	/* struct pmu_alias: events/ sorted by name,
 					   then the JSON events in table order */
