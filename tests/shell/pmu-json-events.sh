@@ -1,43 +1,8 @@
 #!/bin/bash
 # JSON events of a core PMU as -e names: a fake Intel "cpu" PMU (type 4 and the format/ bits an Intel kernel exposes) bind-mounted over the kernel's PMU directory in a mount namespace, PERF_CPUID=GenuineIntel-6-55-4 (Skylake-X); for each spelling (lower and upper case, cpu/NAME/, modifiers, offcore_rsp/ldlat/frontend, cmask/inv/edge/any, -c and -F against the event's period, extra terms, a metric's NAME/metric-id=.../) prf record --dry-run -v shows the attr perf record -vv builds, and prf stat prints perf's rows and errors, also for -M --metric-no-group; without the PMU the errors stay perf's; and the attr rules of modifiers, -c, -P and -F against perf record -vv on events that open here
 set -u
-. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
-test_setup pmu-json-events unshare
-
-"$PRF" version --build-options | grep -q 'pmu-events: \[ on' ||
-	{ echo "prf built without the kernel source (linux-source-6.1): no JSON events"; exit 2; }
-unshare -m true 2>/dev/null || { echo "no mount namespace (unshare -m needs root)"; exit 2; }
-export PERF_CPUID=GenuineIntel-6-55-4
-DEVS=/sys/bus/event_source/devices
-
-# the fake PMU directory: the kernel's PMUs as they are, plus "cpu" with
-# the type and format of an Intel core PMU (the kernel's sysfs ABI)
-mkdir -p "$T/pmus/cpu/format" "$T/pmus/cpu/events"
-for d in "$DEVS"/*; do
-	[ "${d##*/}" = cpu ] || ln -s "$(readlink -f "$d")" "$T/pmus/${d##*/}"
-done
-echo 4 > "$T/pmus/cpu/type"
-while read -r f bits; do echo "$bits" > "$T/pmus/cpu/format/$f"; done <<'EOF'
-event config:0-7
-umask config:8-15
-edge config:18
-pc config:19
-any config:21
-inv config:23
-cmask config:24-31
-in_tx config:32
-in_tx_cp config:33
-offcore_rsp config1:0-63
-ldlat config1:0-15
-frontend config1:0-23
-EOF
-echo 'event=0xc0' > "$T/pmus/cpu/events/instructions"
-echo 'event=0xcd,umask=0x1,ldlat=3' > "$T/pmus/cpu/events/mem-loads"
-
-# fakepmu CMD...: CMD with the fake directory in place of the kernel's
-fakepmu() {
-	unshare -m sh -c 'mount --bind "$0" '"$DEVS"' && exec "$@"' "$T/pmus" "$@"
-}
+. "$PRF_SRCDIR/tests/shell/lib/fakepmu.sh"
+fakepmu_setup pmu-json-events
 
 # perf record -vv's first perf_event_attr block as perf evlist -v's fields
 perf_attr() {

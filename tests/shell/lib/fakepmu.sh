@@ -1,0 +1,45 @@
+# Sourced by the shell tests of a core PMU's JSON events (not a test itself).
+#   fakepmu_setup NAME: test_setup NAME (PERF, $T, fail()), skip (exit 2,
+#     reason last) when prf was built without the pmu-events tables or
+#     without a mount namespace (unshare -m needs root); then
+#     PERF_CPUID=GenuineIntel-6-55-4 (Skylake-X) exported, DEVS the
+#     kernel's PMU directory, and $T/pmus a copy of it: the kernel's PMUs
+#     as they are plus "cpu" with the type (4), format/ bits and two events/
+#     aliases an Intel core PMU has (the kernel's sysfs ABI).
+#   fakepmu CMD...: CMD with $T/pmus bind-mounted over $DEVS.
+. "$PRF_SRCDIR/tests/shell/lib/setup.sh"
+
+fakepmu_setup() {
+	test_setup "$1" unshare
+	"$PRF" version --build-options | grep -q 'pmu-events: \[ on' ||
+		{ echo "prf built without the kernel source (linux-source-6.1): no JSON events"; exit 2; }
+	unshare -m true 2>/dev/null || { echo "no mount namespace (unshare -m needs root)"; exit 2; }
+	export PERF_CPUID=GenuineIntel-6-55-4
+	DEVS=/sys/bus/event_source/devices
+	local d f bits
+	mkdir -p "$T/pmus/cpu/format" "$T/pmus/cpu/events"
+	for d in "$DEVS"/*; do
+		[ "${d##*/}" = cpu ] || ln -s "$(readlink -f "$d")" "$T/pmus/${d##*/}"
+	done
+	echo 4 > "$T/pmus/cpu/type"
+	while read -r f bits; do echo "$bits" > "$T/pmus/cpu/format/$f"; done <<'EOF'
+event config:0-7
+umask config:8-15
+edge config:18
+pc config:19
+any config:21
+inv config:23
+cmask config:24-31
+in_tx config:32
+in_tx_cp config:33
+offcore_rsp config1:0-63
+ldlat config1:0-15
+frontend config1:0-23
+EOF
+	echo 'event=0xc0' > "$T/pmus/cpu/events/instructions"
+	echo 'event=0xcd,umask=0x1,ldlat=3' > "$T/pmus/cpu/events/mem-loads"
+}
+
+fakepmu() {
+	unshare -m sh -c 'mount --bind "$0" '"$DEVS"' && exec "$@"' "$T/pmus" "$@"
+}
