@@ -27,7 +27,9 @@
 struct list_opts {
 	bool json;
 	bool raw_dump;
-	bool desc;
+	/* -d: 1 (prf's descriptions of symbolic events too), --no-desc: 0
+	 * (none, not even a JSON event's), neither: -1 */
+	int desc;
 	/* --details adds a metric's expression; --long-desc and
 	 * --deprecated change only the JSON events of a core PMU's model */
 	bool long_desc, details, deprecated;
@@ -163,7 +165,7 @@ static void print_entry(struct list_state *st, const struct list_entry *e)
 		out__end_object(w);
 	} else {
 		printf("  %-50s [%s]\n", e->name, e->type);
-		if (st->o->desc && e->desc)
+		if (st->o->desc > 0 && e->desc)
 			printf("       [%s]\n", e->desc);
 	}
 	st->printed++;
@@ -479,7 +481,7 @@ static void list_pmu(struct list_state *st, const char *glob)
 		if (i && !strcmp(e->name, es.v[i - 1].name))
 			continue;
 		e->unit = e->pmu;
-		if (e->desc && !st->o->raw_dump && !st->o->json)
+		if (e->desc && st->o->desc && !st->o->raw_dump && !st->o->json)
 			print_pmu_desc_entry(st, e, &topic, &first);
 		else
 			print_entry(st, e);
@@ -775,7 +777,7 @@ static void list_one(struct list_state *st, const char *arg)
 
 int cmd_list(int argc, const char **argv)
 {
-	struct list_opts o = { 0 };
+	struct list_opts o = { .desc = -1 };
 	struct list_state st = { .o = &o, .first_json = true };
 	const char *const usage[] = {
 		"prf list [<options>] [hw|sw|cache|tracepoint|pmu|sdt|metric|metricgroup|event_glob]",
@@ -783,7 +785,7 @@ int cmd_list(int argc, const char **argv)
 	};
 	const struct option options[] = {
 		OPT_BOOLEAN('j', "json", &o.json, "Print events as a JSON array"),
-		OPT_BOOLEAN('d', "desc", &o.desc, "Print extra event descriptions"),
+		OPT_SET_INT('d', "desc", &o.desc, "Print extra event descriptions", 1),
 		OPT_BOOLEAN(0, "raw-dump", &o.raw_dump, "Dump raw events (names only, space separated)"),
 		OPT_BOOLEAN('v', "long-desc", &o.long_desc, "Print longer event descriptions"),
 		OPT_BOOLEAN(0, "details", &o.details,

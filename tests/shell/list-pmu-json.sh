@@ -22,6 +22,8 @@ same --details
 same -v
 same --long-desc --details
 same --deprecated
+same --no-desc
+same -d pipeline
 same pipeline
 same 'inst_retired.*'
 same 'INST_RETIRED.ANY*'
