@@ -236,32 +236,52 @@ static int add_symbols(struct entries *es, const struct event_symbol *table, con
 	return 0;
 }
 
+/* perf's paged layout (stdout into a pager; not --raw-dump or -j). */
+static bool paged(const struct list_state *st)
+{
+	return pager_in_use() && !st->o->raw_dump && !st->o->json;
+}
+
+/* The end of a section: paged, a blank line after it when it listed
+ * something since st->printed was `before` (or whatever it listed: always). */
+static void section_end(struct list_state *st, int before, bool always)
+{
+	if (paged(st) && (always || st->printed > before))
+		putchar('\n');
+}
+
 static void list_hw(struct list_state *st, const char *glob)
 {
 	struct entries es = { 0 };
+	int before = st->printed;
 
 	add_symbols(&es, event_symbols_hw, glob, "Hardware event", "cpu", hw_desc, true);
 	print_entries(st, &es);
+	section_end(st, before, false);
 }
 
 static void list_sw(struct list_state *st, const char *glob)
 {
 	struct entries es = { 0 };
+	int before = st->printed;
 
 	add_symbols(&es, event_symbols_sw, glob, "Software event", "software", sw_desc, false);
 	print_entries(st, &es);
+	section_end(st, before, false);
 	/* perf lists its tool events after the software ones (also for
 	 * "sw"), in their own order: print them unsorted */
 	add_symbols(&es, event_symbols_tool, glob, "Tool event", "tool", tool_desc, false);
 	for (size_t i = 0; i < es.n; i++)
 		print_entry(st, &es.v[i]);
 	entries__release(&es);
+	section_end(st, 0, true);	/* perf's tool section ends so even when empty */
 }
 
 static void list_cache(struct list_state *st, const char *glob)
 {
 	struct entries es = { 0 };
 	char name[128];
+	int before = st->printed;
 
 	for (unsigned int t = 0; t < PERF_COUNT_HW_CACHE_MAX; t++) {
 		for (unsigned int op = 0; op < PERF_COUNT_HW_CACHE_OP_MAX; op++) {
@@ -291,6 +311,7 @@ static void list_cache(struct list_state *st, const char *glob)
 		}
 	}
 	print_entries(st, &es);
+	section_end(st, before, false);
 }
 
 /*
@@ -311,13 +332,6 @@ static int pmu_entry_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* perf's width for wrapped descriptions: $COLUMNS, else 78. */
-static int list_columns(void)
-{
-	const char *c = getenv("COLUMNS");
-
-	return c ? atoi(c) : 78;
-}
 
 /* Print s's words from column `start` on, a new line (indented to
  * `start`) before a word that would reach column `max`, as perf list. */
@@ -447,7 +461,7 @@ static void print_pmu_desc_entry(struct list_state *st, const struct list_entry 
 		*topic = e->topic;
 	}
 	printf("  %-50s\n%*s", e->name, 8, "[");
-	wordwrap(e->desc, 8, list_columns());
+	wordwrap(e->desc, 8, pager_get_columns());
 	printf("]\n");
 	if (st->o->details)
 		printf("%*s%s \n", 8, "", e->encoding);
@@ -460,6 +474,7 @@ static void list_pmu(struct list_state *st, const char *glob)
 	char **names = pmu__names();
 	const char *topic = NULL;
 	bool first = true;
+	int before = st->printed;
 
 	for (char **p = names; p && *p; p++) {
 		struct perf_pmu *pmu = pmu__load(*p, NULL);
@@ -487,6 +502,7 @@ static void list_pmu(struct list_state *st, const char *glob)
 			print_entry(st, e);
 	}
 	entries__release(&es);
+	section_end(st, before, false);
 }
 
 static void list_raw_descriptors(struct list_state *st)
@@ -505,7 +521,10 @@ static void list_raw_descriptors(struct list_state *st)
 
 	print_entry(st, &raw);
 	print_entry(st, &terms);
+	if (paged(st))
+		printf("   (see 'man prf-list' on how to encode it)\n\n");
 	print_entry(st, &bp);
+	section_end(st, 0, true);
 }
 
 struct tp_list {
@@ -536,6 +555,7 @@ static void list_tracepoints(struct list_state *st, const char *sys_glob, const 
 			     const char *glob)
 {
 	struct tp_list t = { .glob = glob };
+	int before = st->printed;
 
 	if (!tracefs__mountpoint(NULL)) {
 		/* only complain when tracepoints were asked for */
@@ -545,6 +565,7 @@ static void list_tracepoints(struct list_state *st, const char *sys_glob, const 
 	}
 	tracefs__for_each_event(sys_glob, name_glob, tp_collect, &t);
 	print_entries(st, &t.es);
+	section_end(st, before, false);
 }
 
 /*

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "pager.h"
@@ -10,6 +11,7 @@
 
 static bool pager_disabled;
 static pid_t pager_pid;
+static int pager_columns;	/* the terminal's, when a pager was started */
 
 void pager_disable(void)
 {
@@ -34,6 +36,12 @@ void setup_pager(void)
 		pager = "less";
 	if (!*pager || !strcmp(pager, "cat"))
 		return;
+	{
+		struct winsize ws;
+
+		if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
+			pager_columns = ws.ws_col;
+	}
 	if (pipe(fd) < 0)
 		return;
 	pager_pid = fork();
@@ -55,6 +63,15 @@ void setup_pager(void)
 	dup2(fd[1], STDOUT_FILENO);
 	close(fd[0]);
 	close(fd[1]);
+}
+
+int pager_get_columns(void)
+{
+	const char *c = getenv("COLUMNS");
+
+	if (c)
+		return atoi(c);
+	return (pager_columns ? pager_columns : 80) - 2;
 }
 
 void pager_finish(void)

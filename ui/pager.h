@@ -17,4 +17,8 @@ void pager_disable(void);
 int pager_in_use(void);
 /* Flush stdout, close the pipe and wait for the pager to exit. */
 void pager_finish(void);
+/* The width perf wraps paged text to (perf list's descriptions): $COLUMNS
+ * when set, else the terminal's columns minus 2 when setup_pager() started
+ * a pager on it, else 78. */
+int pager_get_columns(void);
 #endif

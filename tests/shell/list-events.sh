@@ -65,6 +65,25 @@ cs = [e for e in events if e["EventName"] == "context-switches"][0]
 assert cs["EventAlias"] == "cs" and cs["Encoding"] == "type=1,config=0x3", cs
 PY
 
+# on a terminal, through the pager: perf's paged layout (a blank line
+# after each section that listed something and after the tool events,
+# the raw syntax's man page hint); an empty HOME keeps perf's SDT events
+# of a build-id cache out. script(1) gives both a terminal 100 wide.
+if command -v script > /dev/null; then
+	mkdir -p "$tmp/home"
+	for args in "" "sw" "pmu" "tracepoint" "sched:*" "page-faults" "duration_time" "zzz"; do
+		for tool in "$PRF" perf; do
+			env -u PRF_PAGER HOME=$tmp/home script -qc "stty cols 100; PAGER='cat > $tmp/paged.\$(basename $tool)' $tool list $args" \
+				/dev/null > /dev/null 2>&1 < /dev/null
+		done
+		sed 's/man perf-list/man prf-list/' "$tmp/paged.perf" > "$tmp/paged.want"
+		[ -s "$tmp/paged.prf" ] || fail "paged list $args: no output"
+		cmp -s "$tmp/paged.want" "$tmp/paged.prf" ||
+			{ diff "$tmp/paged.want" "$tmp/paged.prf" | head; fail "paged list $args differs from perf's"; }
+	done
+	echo "ok: paged layout as perf's"
+fi
+
 # usage errors exit 129
 "$PRF" list --no-such-option > /dev/null 2>&1
 [ $? -eq 129 ] || fail "bad option should exit 129"
