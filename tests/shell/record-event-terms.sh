@@ -39,6 +39,16 @@ for e in "${events[@]}"; do
 	echo "ok: -e '$e' (with and without -g): perf evlist -v as for perf's own file"
 done
 
+# terms on raw and cache events (counted or not, named as perf names them)
+for e in 'r1234/name=x/' 'L1-dcache-loads/name=x/' 'r1234/period=3/u'; do
+	"$PERF" stat -x, -e "$e" true 2>&1 >/dev/null | grep -v '^$' | cut -d, -f2,3 > "$T/stat.perf"
+	"$PRF" stat -x, -e "$e" true 2>&1 >/dev/null | grep -v '^$' | cut -d, -f2,3 > "$T/stat.prf"
+	[ -s "$T/stat.perf" ] || { echo "perf stat -e '$e' printed no row here"; exit 2; }
+	cmp -s "$T/stat.perf" "$T/stat.prf" ||
+		{ diff "$T/stat.perf" "$T/stat.prf"; fail "prf stat -e '$e': not perf's row"; }
+done
+echo "ok: terms on raw and cache events"
+
 if [ $have_tp = 1 ]; then
 	"$PRF" record -q -o "$T/tp.data" -e 'sched:sched_switch/max-stack=3/' -- sh -c 'sleep 0.01; sleep 0.01' ||
 		fail "record sched_switch/max-stack=3/"

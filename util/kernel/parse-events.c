@@ -539,6 +539,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	struct evsel_config cfg = { 0 };
 	struct perf_pmu *pmu;
 	struct evsel *evsel;
+	uint64_t cache_config;
 	int close, err = 0, ret;
 
 	for (close = slash + 1; close < end && s[close] != '/'; close++)
@@ -551,7 +552,10 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	pmu_name[slash - pos] = '\0';
 	/* the PMU cache: sysfs is read once per PMU and process */
 	pmu = pmus__find(pmu_name, &err);
-	if (!pmu && err != -ENOMEM && (strchr(pmu_name, ':') || event_symbol__find(pmu_name)))
+	/* terms on a symbolic, raw (r1a8/name=x/), cache or tracepoint event */
+	if (!pmu && err != -ENOMEM &&
+	    (strchr(pmu_name, ':') || event_symbol__find(pmu_name) ||
+	     is_raw(pmu_name, slash - pos) || parse_cache(ctx, pos, slash - pos, &cache_config)))
 		return parse_event_terms(ctx, pos, slash, close, end);
 	/* "inst_retired.any/metric-id=.../": an event alias of some PMU
 	 * with more terms, as perf takes it */
