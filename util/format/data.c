@@ -407,7 +407,7 @@ void perf_data__fprintf_stats(struct perf_data *d, FILE *fp)
 			continue;
 		if (i && total)
 			fprintf(fp, "%16s events: %10d  (%4.1f%%)\n", name, (int)d->stats.nr_events[i],
-				(double)d->stats.nr_events[i] / (double)total * 100.0);
+				100.0 * (double)d->stats.nr_events[i] / (double)total);
 		else
 			fprintf(fp, "%16s events: %10d\n", name, (int)d->stats.nr_events[i]);
 	}
