@@ -86,7 +86,8 @@ static int hot__cmp(const void *pa, const void *pb, void *arg)
 
 	if (a != c)
 		return a > c ? -1 : 1;
-	return *(const size_t *)pa < *(const size_t *)pb ? -1 : 1;
+	/* equal shares: the later line first, as perf's browser picks */
+	return *(const size_t *)pa > *(const size_t *)pb ? -1 : 1;
 }
 
 /* Listing of as; 0 or its error (the browser keeps its old symbol). */
