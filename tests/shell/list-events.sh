@@ -72,8 +72,10 @@ PY
 if command -v script > /dev/null; then
 	mkdir -p "$tmp/home"
 	for args in "" "sw" "pmu" "tracepoint" "sched:*" "page-faults" "duration_time" "zzz"; do
-		for tool in "$PRF" perf; do
-			env -u PRF_PAGER HOME=$tmp/home script -qc "stty cols 100; PAGER='cat > $tmp/paged.\$(basename $tool)' $tool list $args" \
+		for who in prf perf; do
+			tool=perf
+			[ $who = prf ] && tool=$PRF
+			env -u PRF_PAGER HOME=$tmp/home script -qc "stty cols 100; PAGER='cat > $tmp/paged.$who' $tool list $args" \
 				/dev/null > /dev/null 2>&1 < /dev/null
 		done
 		sed 's/man perf-list/man prf-list/' "$tmp/paged.perf" > "$tmp/paged.want"
