@@ -1727,6 +1727,7 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 	fputc('\n', fp);
 	for (i = 0; i < l.nr; i++) {
 		const struct annotate_line *al = &l.lines[i];
+		double max_pct = al->percent;
 
 		if (al->offset < 0) {
 			if (!al->text[0])
@@ -1754,9 +1755,13 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 			uint64_t period[GROUP_MAX], hits[GROUP_MAX];
 			double pct[GROUP_MAX];
 
-			for (c = 0; c < ncols; c++)
+			max_pct = 0;
+			for (c = 0; c < ncols; c++) {
 				group__value(&cols[c], c == 0, al, opts->percent_type, &period[c],
 					     &hits[c], &pct[c]);
+				if (pct[c] > max_pct)	/* perf's test for -l: any event's */
+					max_pct = pct[c];
+			}
 			for (c = 0; c < ncols; c++) {
 				if (opts->show_total_period)
 					fprintf(fp, " %11" PRIu64, period[c]);
@@ -1768,7 +1773,7 @@ int annotated_sym__fprintf(struct annotation_set *set, const struct annotated_sy
 		}
 		addr__put(fp, l.addr_width, l.start + (uint64_t)al->offset);
 		fputs(al->text, fp);
-		if (opts->print_line && al->percent > 0.5) {
+		if (opts->print_line && max_pct > 0.5) {
 			/* perf shows a line's srcline when it differs from the
 			 * last one shown, over all the symbols printed */
 			const char *path = line_path(as->dso, l.start + (uint64_t)al->offset,
