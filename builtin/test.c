@@ -469,12 +469,18 @@ static void drain(int *fd, struct strbuf *sb)
 	strbuf_add(sb, buf, n);
 }
 
+/* Seconds from `from` to `to`. */
+static double seconds_between(const struct timespec *from, const struct timespec *to)
+{
+	return (to->tv_sec - from->tv_sec) + (to->tv_nsec - from->tv_nsec) / 1e9;
+}
+
 static double since(const struct timespec *t)
 {
 	struct timespec now;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - t->tv_sec) + (now.tv_nsec - t->tv_nsec) / 1e9;
+	return seconds_between(t, &now);
 }
 
 /*
@@ -704,8 +710,7 @@ static void rerun_failed(const struct test_run *runs, int n, const struct test_o
 
 static double run_seconds(const struct test_run *r)
 {
-	return (r->reaped_at.tv_sec - r->started_at.tv_sec) +
-	       (r->reaped_at.tv_nsec - r->started_at.tv_nsec) / 1e9;
+	return seconds_between(&r->started_at, &r->reaped_at);
 }
 
 static int by_seconds_desc(const void *a, const void *b)
@@ -717,7 +722,7 @@ static int by_seconds_desc(const void *a, const void *b)
 }
 
 /*
- * --slowest N: the N first runs of RUNS[0..N) (first runs, not the reruns)
+ * --slowest: the `count` runs of RUNS[0..n) (first runs, not the reruns)
  * that took the longest, wall seconds from start to reaping, longest first;
  * serial ones ran alone, the others beside up to -j others.
  */
