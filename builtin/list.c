@@ -332,7 +332,6 @@ static int pmu_entry_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-
 /* Print s's words from column `start` on, a new line (indented to
  * `start`) before a word that would reach column `max`, as perf list. */
 static void wordwrap(const char *s, int start, int max)
