@@ -405,14 +405,16 @@ void evsel__apply_config_terms(struct evsel *evsel, bool user_period)
 {
 	struct perf_event_attr *a = &evsel->attr;
 	const struct evsel_config *c = &evsel->config;
+	/* the alias's period came last: it wins unless the user gave -c */
+	bool weak = c->has_weak_period && !user_period;
 
 	/* as perf: a fixed period needs no PERIOD in the samples */
-	if (c->has_period && !(c->period_weak && user_period)) {
-		a->sample_period = c->period;
+	if (c->has_period || weak) {
+		a->sample_period = weak ? c->weak_period : c->period;
 		a->freq = 0;
 		a->sample_type &= ~(uint64_t)PERF_SAMPLE_PERIOD;
 	}
-	if (c->has_freq) {
+	if (c->has_freq && !weak) {
 		a->sample_freq = c->freq;
 		a->freq = 1;
 		a->sample_type |= PERF_SAMPLE_PERIOD;

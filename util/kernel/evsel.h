@@ -34,8 +34,11 @@ struct perf_counts_values {
  */
 struct evsel_config {
 	bool has_period, has_freq, has_time, has_inherit, has_callgraph;
-	bool period_weak;		/* period from an alias (a JSON event's
-					   SampleAfterValue): -c wins over it */
+	bool has_weak_period;		/* an alias's period (a JSON event's
+					   SampleAfterValue) after every period=/
+					   freq= term: it wins over them and -F,
+					   -c wins over it (perf's weak term) */
+	uint64_t weak_period;
 	uint64_t period;		/* period=N: every Nth event */
 	uint64_t freq;			/* freq=N: Hz */
 	bool time;			/* time=0|1: PERF_SAMPLE_TIME off/on */

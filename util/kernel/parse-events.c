@@ -418,7 +418,7 @@ static void apply_period_term(struct perf_event_attr *attr, struct evsel_config 
 		return;
 	cfg->has_period = !freq;
 	cfg->has_freq = freq;
-	cfg->period_weak = false;
+	cfg->has_weak_period = false;	/* a later term wins over an alias's */
 	if (freq)
 		cfg->freq = v;
 	else
@@ -493,11 +493,10 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 		} else if (!strcmp(key, "config2")) {
 			attr->config2 = v;
 		} else if (from_alias && cfg && !strcmp(key, "period")) {
-			/* an alias's period is weak, as in perf: -c wins */
-			if (!cfg->has_period || cfg->period_weak) {
-				cfg->has_period = cfg->period_weak = true;
-				cfg->period = v;
-			}
+			/* an alias's period is weak, as in perf: it wins
+			 * over the terms before it unless -c is given */
+			cfg->has_weak_period = true;
+			cfg->weak_period = v;
 		} else if (!strcmp(key, "period") || !strcmp(key, "freq")) {
 			apply_period_term(attr, cfg, key[0] == 'f', v);
 		} else if ((fmt = pmu__find_format(pmu, key))) {
@@ -569,11 +568,13 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 				 pmu_name);
 	}
 	attr.type = pmu->type;
-	ret = alias ? apply_pmu_terms(ctx, pmu, alias, strlen(alias), pos, false, &attr, &name,
-				      &cfg, 0) : 0;
-	if (!ret)
-		ret = apply_pmu_terms(ctx, pmu, s + slash + 1, close - slash - 1, slash + 1, false,
-				      &attr, &name, &cfg, 0);
+	/* the alias after the written terms, as perf appends it to them (its
+	 * period then wins over a period= or freq= term, -c over it) */
+	ret = apply_pmu_terms(ctx, pmu, s + slash + 1, close - slash - 1, slash + 1, false,
+			      &attr, &name, &cfg, 0);
+	if (!ret && alias)
+		ret = apply_pmu_terms(ctx, pmu, alias, strlen(alias), pos, false, &attr, &name,
+				      &cfg, 0);
 	if (!ret && close + 1 < end)
 		ret = check_modifiers(ctx, close + 1, close + 1, end - close - 1);
 	if (ret)
@@ -989,7 +990,7 @@ static int parse_event_terms(struct parse_ctx *ctx, int pos, int slash, int clos
 			continue;
 		evsel->config = cfg;
 		/* period and freq also in the config: they win over -c/-F */
-		if (cfg.has_period || cfg.has_freq) {
+		if (cfg.has_period || cfg.has_freq || cfg.has_weak_period) {
 			evsel->attr.sample_period = attr.sample_period;	/* or sample_freq */
 			evsel->attr.freq = attr.freq;
 		}
