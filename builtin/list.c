@@ -48,6 +48,7 @@ struct list_entry {
 	/* PMU events: the PMU's name, and a core PMU's JSON event's topic */
 	char *pmu;
 	const char *topic;
+	const char *metric_name, *metric_expr;	/* the JSON record's, --details */
 	bool core;		/* of a CPU core PMU: listed first */
 };
 
@@ -316,7 +317,7 @@ static void list_cache(struct list_state *st, const char *glob)
 
 /*
  * perf's order of PMU events: those without a description first, then
- * by topic, a core PMU's before the others, then by name.
+ * by topic, a core PMU's before the others, then by name, then PMU.
  */
 static int pmu_entry_cmp(const void *a, const void *b)
 {
@@ -329,7 +330,10 @@ static int pmu_entry_cmp(const void *a, const void *b)
 		return n;
 	if (x->core != y->core)
 		return x->core ? -1 : 1;
-	return strcmp(x->name, y->name);
+	n = strcmp(x->name, y->name);
+	/* one alias on several PMUs (uncore_imc_0, _1): the first PMU's is
+	 * listed */
+	return n ? n : strcmp(x->pmu ? x->pmu : "", y->pmu ? y->pmu : "");
 }
 
 /* Print s's words from column `start` on, a new line (indented to
@@ -421,6 +425,8 @@ static int add_pmu_alias(struct entries *es, const struct list_opts *o, const ch
 	}
 	e->desc = desc;
 	e->topic = a->topic;
+	e->metric_name = a->metric_name;
+	e->metric_expr = a->metric_expr;
 	e->core = pmu->core;
 	e->pmu = strdup(pmu->name);
 	if (desc) {
@@ -462,8 +468,14 @@ static void print_pmu_desc_entry(struct list_state *st, const struct list_entry 
 	printf("  %-50s\n%*s", e->name, 8, "[");
 	wordwrap(e->desc, 8, pager_get_columns());
 	printf("]\n");
-	if (st->o->details)
-		printf("%*s%s \n", 8, "", e->encoding);
+	if (st->o->details) {
+		printf("%*s%s ", 8, "", e->encoding);
+		if (e->metric_name)
+			printf(" MetricName: %s", e->metric_name);
+		if (e->metric_expr)
+			printf(" MetricExpr: %s", e->metric_expr);
+		putchar('\n');
+	}
 	st->printed++;
 }
 

@@ -212,6 +212,8 @@ static int pmu__set_alias(struct perf_pmu *pmu, int nr_old, const struct pmu_eve
 	/* perf's long description falls back on the brief one */
 	a->long_desc = pe->long_desc ? pe->long_desc : pe->desc;
 	a->topic = pe->topic;
+	a->metric_name = pe->metric_name;
+	a->metric_expr = pe->metric_expr;
 	a->deprecated = pe->deprecated != NULL;	/* any value, as perf */
 	return 0;
 }
@@ -223,23 +225,64 @@ struct json_alias_ctx {
 	int err;
 };
 
+/* After a token: the end, or "_" and a digit. */
+static bool instance_suffix(const char *p)
+{
+	return !*p || (p[0] == '_' && p[1] >= '0' && p[1] <= '9');
+}
+
+bool pmu__unit_match(const char *unit, const char *name)
+{
+	const char *tok = unit, *at = name;
+
+	while (*tok) {
+		size_t len = strcspn(tok, ",");
+		const char *hit = NULL;
+
+		for (const char *p = at; *p && !hit; p++)
+			if (!strncmp(p, tok, len))
+				hit = p;
+		if (!hit || !len)
+			return false;
+		at = hit + len;
+		tok += len;
+		if (*tok != ',')
+			return instance_suffix(at);
+		tok++;
+	}
+	return false;
+}
+
+bool pmu__name_match(const char *abbrev, const char *name)
+{
+	size_t len = strlen(abbrev);
+
+	if (!strncmp(name, "uncore_", 7) && strncmp(abbrev, "uncore_", 7))
+		name += 7;
+	return len && !strncmp(name, abbrev, len) && instance_suffix(name + len);
+}
+
 static int json_alias_cb(const struct pmu_event *pe, void *data)
 {
 	struct json_alias_ctx *c = data;
 	const char *owner = pe->pmu ? pe->pmu : c->core_name;
 
-	if (!pe->name || !pe->event || strcmp(owner, c->pmu->name))
+	if (!pe->name || !pe->event)
+		return 0;
+	if (c->pmu->uncore ? !pe->pmu || !pmu__unit_match(pe->pmu, c->pmu->name)
+			   : strcmp(owner, c->pmu->name))
 		return 0;
 	c->err = pmu__set_alias(c->pmu, c->nr_sysfs, pe);
 	return c->err;
 }
 
 /*
- * The CPU model's JSON events (pmu-events.h) that belong to this core PMU
+ * The CPU model's JSON events (pmu-events.h) that belong to this PMU
  * become its aliases, as perf 6.1 adds them: a record without a Unit
  * belongs to "cpu", or on a PMU with a cpus file (arm64's, hybrid x86's
  * cpu_core/cpu_atom) to that PMU; a record with a Unit to the PMU of that
- * name. Uncore PMUs (numbered instances of a Unit) get none here.
+ * name, or on an uncore PMU to each numbered instance of it
+ * (pmu__unit_match()).
  */
 static int pmu__add_json_aliases(struct perf_pmu *pmu, const char *dir)
 {
@@ -248,7 +291,7 @@ static int pmu__add_json_aliases(struct perf_pmu *pmu, const char *dir)
 	const struct pmu_events_model *model;
 	struct pmu_alias *a;
 
-	if (!pmu->core)
+	if (!pmu->core && !pmu->uncore)
 		return 0;
 	snprintf(path, sizeof(path), "%s/cpus", dir);
 	if (!access(path, F_OK))
@@ -288,6 +331,13 @@ struct perf_pmu *pmu__load(const char *name, int *errp)
 	pmu->type = type;
 	snprintf(path, sizeof(path), "%s/cpus", dir);
 	pmu->core = !strcmp(name, "cpu") || !access(path, F_OK);
+	snprintf(path, sizeof(path), "%s/cpumask", dir);
+	if (!pmu->core && !filename__read_str(path, &pmu->cpumask, NULL)) {
+		char *t = trim(pmu->cpumask);
+
+		memmove(pmu->cpumask, t, strlen(t) + 1);
+		pmu->uncore = true;
+	}
 	INIT_LIST_HEAD(&pmu->formats);
 	INIT_LIST_HEAD(&pmu->aliases);
 	err = pmu__load_formats(pmu, dir);
@@ -322,6 +372,7 @@ void pmu__delete(struct perf_pmu *pmu)
 		free(a->terms);
 		free(a);
 	}
+	free(pmu->cpumask);
 	free(pmu->name);
 	free(pmu);
 }
@@ -503,6 +554,36 @@ struct perf_pmu *pmus__find_by_alias(const char *alias)
 	}
 	pthread_mutex_unlock(&pmus.lock);
 	return found;
+}
+
+int pmus__find_all(const char *alias, bool by_name, struct perf_pmu ***pmusp)
+{
+	struct perf_pmu **v = NULL;
+	int n = 0;
+
+	*pmusp = NULL;
+	pthread_mutex_lock(&pmus.lock);
+	pmus__scan();
+	for (int i = 0; i < pmus.nr; i++) {
+		struct perf_pmu *pmu, **nv;
+
+		if (by_name && !pmu__name_match(alias, pmus.v[i].name))
+			continue;
+		pmu = pmus__find_locked(pmus.v[i].name, NULL);
+		if (!pmu || (!by_name && !pmu__find_alias(pmu, alias)))
+			continue;
+		nv = realloc(v, (n + 1) * sizeof(*v));
+		if (!nv) {
+			free(v);
+			pthread_mutex_unlock(&pmus.lock);
+			return -ENOMEM;
+		}
+		v = nv;
+		v[n++] = pmu;
+	}
+	pthread_mutex_unlock(&pmus.lock);
+	*pmusp = v;
+	return n;
 }
 
 void pmus__flush(void)

@@ -34,6 +34,7 @@ struct pmu_alias {
 	/* the JSON record's texts (also on an events/ alias it overrides),
 	 * pointing into the static tables, or NULL */
 	const char *desc, *long_desc, *topic;
+	const char *metric_name, *metric_expr;	/* an event record's own metric */
 	bool deprecated;	/* the record is marked Deprecated */
 };
 
@@ -41,6 +42,10 @@ struct perf_pmu {
 	char *name;
 	uint32_t type;
 	bool core;		/* a CPU core PMU: "cpu", or one with a cpus file */
+	bool uncore;		/* not core, with a cpumask file (an uncore PMU:
+				   uncore_imc_0, ...): counts system-wide on
+				   the cpus the mask names */
+	char *cpumask;		/* the cpumask file's text ("0", "0,18"), or NULL */
 	struct list_head formats;	/* struct pmu_format */
 	struct list_head aliases;	/* struct pmu_alias: events/ sorted by name,
 					   then the JSON events in table order */
@@ -55,12 +60,33 @@ void pmu__set_sysfs_root(const char *dir);
 const char *pmu__sysfs_root(void);
 
 /* Load PMU `name` from sysfs (with a core PMU's JSON event aliases for
- * the CPU model pmu_events__model() names: $PERF_CPUID or this CPU's).
+ * the CPU model pmu_events__model() names: $PERF_CPUID or this CPU's, and
+ * an uncore PMU's: the model's events whose Unit names it, see
+ * pmu__unit_match()).
  * Returns a new object (free with
  * pmu__delete()) or NULL with *errp = -ENOENT (no such PMU), -EINVAL (bad
  * type/format file) or -ENOMEM. */
 struct perf_pmu *pmu__load(const char *name, int *errp);
 void pmu__delete(struct perf_pmu *pmu);
+
+/*
+ * Whether the JSON events of Unit PMU `unit` ("uncore_imc", or a list of
+ * tokens "hisi_sccl,ddrc") belong to PMU `name`, as perf 6.1 matches
+ * them: each token in turn is found in name (after the one before), the
+ * last one followed by
+ * nothing or by "_" and a digit (uncore_imc_0, uncore_imc_1, not
+ * uncore_imcx).
+ */
+bool pmu__unit_match(const char *unit, const char *name);
+
+/*
+ * Whether `name` is an instance of the PMUs a user writes `abbrev` for,
+ * as perf 6.1 takes a PMU name that is not one ("uncore_imc/.../" or
+ * "imc/.../" for uncore_imc_0, uncore_imc_1, ...): name (without its
+ * "uncore_" when abbrev has none) starts with abbrev, followed by nothing
+ * or by "_" and a digit.
+ */
+bool pmu__name_match(const char *abbrev, const char *name);
 
 struct pmu_format *pmu__find_format(struct perf_pmu *pmu, const char *name);
 struct pmu_alias *pmu__find_alias(struct perf_pmu *pmu, const char *name);
@@ -106,6 +132,15 @@ struct perf_pmu *pmus__find(const char *name, int *errp);
  * PMU has it.
  */
 struct perf_pmu *pmus__find_by_alias(const char *alias);
+
+/*
+ * Every PMU, in sorted name order, that has an event alias `alias`
+ * (pmu__find_alias()), or with by_name the PMUs pmu__name_match(alias, ..)
+ * names. *pmusp gets a malloc'd array (free() it; the PMUs are owned by
+ * the cache, as pmus__find()). Returns how many (0: *pmusp NULL) or
+ * -ENOMEM.
+ */
+int pmus__find_all(const char *alias, bool by_name, struct perf_pmu ***pmusp);
 
 /* Drop every cached PMU (and the directory scan); the next lookup rescans. */
 void pmus__flush(void);
