@@ -59,7 +59,8 @@ struct stat_opts {
 	const char *post_cmd;		/* --post: shell command after each run */
 	int delay;			/* -D ms after the start; < 0: never enable */
 	bool interval_clear;		/* --interval-clear */
-	bool no_merge;			/* --no-merge: accepted, nothing merges here */
+	bool no_merge;			/* --no-merge: a row per PMU of an event
+					   (stat__uniquify_names()) */
 	bool summary;			/* --summary: the total block after -I */
 	bool no_csv_summary;		/* --no-csv-summary: no "summary" field */
 	bool table;			/* --table: each run's elapsed time (-r) */
@@ -887,6 +888,40 @@ static int stat__open_output(const struct stat_opts *o, FILE **out)
 }
 
 /*
+ * --no-merge: each PMU event named as written gets its PMU in its name,
+ * as perf 6.1 prints them: "uncore_imc_0/cas_count_read/" for
+ * "uncore_imc/cas_count_read/" or "imc/...", "unc_m_cas_count.rd
+ * [uncore_imc_0]" for an alias; a name that starts with the PMU's stays.
+ * 0 or 1 (out of memory, printed).
+ */
+static int stat__uniquify_names(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		const char *name = evsel__name(evsel), *slash = strchr(name, '/');
+		struct strbuf sb = STRBUF_INIT;
+		int err;
+
+		if (!evsel->uniquify || !evsel->pmu_name ||
+		    !strncmp(name, evsel->pmu_name, strlen(evsel->pmu_name)))
+			continue;
+		if (slash)
+			err = strbuf_addf(&sb, "%s%s", evsel->pmu_name, slash);
+		else
+			err = strbuf_addf(&sb, "%s [%s]", name, evsel->pmu_name);
+		if (!err)
+			err = evsel__set_name(evsel, sb.buf);
+		strbuf_release(&sb);
+		if (err) {
+			pr_err("prf stat: out of memory\n");
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
  * The cpus x threads the counters are opened on: every task (-a
  * --per-thread), the -a/-C cpus, the -p/-t tasks, or the workload's (NULL
  * threads: made per run). 0, 1 or 129 (message printed).
@@ -1207,6 +1242,10 @@ int cmd_stat(int argc, const char **argv)
 		return 129;
 	}
 	verbose = o.quiet ? -1 : o.verbose;
+	/* as perf 6.1: -e events that all count on cpus of their own (an
+	 * uncore PMU's cpumask, tool events) and no target: system-wide */
+	if (!o.pid && !o.tid && !o.cpu_list && evlist__own_cpus_only(o.evlist))
+		o.system_wide = true;
 	cpu_wide = o.system_wide || o.cpu_list;
 
 	if (!argc && !o.pid && !o.tid && !cpu_wide) {
@@ -1258,6 +1297,14 @@ int cmd_stat(int argc, const char **argv)
 	ret = stat__new_maps(&o, cpu_wide, &cpus, &threads);
 	if (ret)
 		goto out;
+	/* system-wide, an uncore event counts on its PMU's cpumask, unless -C
+	 * names the cpus (per task it counts where the task runs) */
+	if (cpu_wide && !o.cpu_list && !o.per_thread) {
+		struct evsel *evsel;
+
+		evlist__for_each_entry(o.evlist, evsel)
+			evsel->own_cpus_only = true;
+	}
 	ret = 1;
 
 	memset(&r, 0, sizeof(r));
@@ -1269,6 +1316,10 @@ int cmd_stat(int argc, const char **argv)
 	r.rec = o.record ? &rec : NULL;
 	stat__config_attrs(o.evlist, &o, r.argv && !threads);
 	if (stat__setup_rows(&r, cpu_wide, &aggr_map))
+		goto out;
+	if (!o.no_merge)
+		evlist__stat_merge(o.evlist);
+	else if (stat__uniquify_names(o.evlist))
 		goto out;
 
 	target = stat__target_desc(&o, argv, argc);

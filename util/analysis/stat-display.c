@@ -58,7 +58,7 @@ static struct stat_aggr *find_row(struct evlist *evlist, const struct evsel *lik
 	struct evsel *pos;
 
 	evlist__for_each_entry(evlist, pos) {
-		struct evsel_stat *st = evsel__stat(pos);
+		struct evsel_stat *st = evsel__row_stat(pos);
 
 		if (!st || aggr_idx >= st->nr_aggr || pos->cgrp != like->cgrp || !pred(pos, arg))
 			continue;
@@ -392,17 +392,33 @@ static const char *trim(const char *s)
 	return s;
 }
 
+/* perf's unit column: as wide as the longest unit of an event (a PMU
+ * alias's "halves"), at least 4 ("msec"); wider rows end that much later. */
+static int unit_width(struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int w = 4;
+
+	evlist__for_each_entry(evlist, evsel)
+		if (evsel->unit && (int)strlen(evsel->unit) > w)
+			w = (int)strlen(evsel->unit);
+	return w;
+}
+
 static void print_row(struct stat_display *d, struct evlist *evlist, struct evsel *evsel,
 		      int aggr_idx)
 {
 	struct evsel_stat *st = evsel__stat(evsel);
 	struct stat_aggr *a = &st->aggr[aggr_idx];
 	bool clock = evsel__is_clock(evsel);
-	const char *unit = clock ? "msec" : evsel->tool_event ? "ns" : "";
+	const char *unit = clock ? "msec" : evsel->tool_event ? "ns" : evsel->unit ? evsel->unit : "";
 	const char *name = evsel__name(evsel);
 	const char *bad = NULL, *munit = "", *mfmt = "%8.3f";
 	double v = row_val(d, a), ena = row_ena(d, a), run = row_run(d, a), mval = 0;
-	double shown = clock ? v / 1e6 : v;
+	/* a PMU alias's scale (MiB of cas_count_read): two decimals when it
+	 * is fractional, as perf */
+	bool decimals = clock || (evsel->scale && floor(evsel->scale) != evsel->scale);
+	double shown = clock ? v / 1e6 : v;	/* v is scaled already */
 	double pcnt = ena > 0 ? 100.0 * run / ena : 100.0;
 	double noise = 0;
 	bool has_metric = false;
@@ -426,7 +442,7 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 			 (unsigned long long)(d->interval_ts % 1000000000ULL));
 
 	if (d->mode == OUT_HUMAN) {
-		int len;
+		int len, uw = unit_width(evlist);
 
 		row_label(d, evsel, aggr_idx, true, label, sizeof(label));
 		if (d->interval)
@@ -434,7 +450,7 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 		fputs(label, fp);
 		if (bad)
 			len = fprintf(fp, "%*s", VALUE_WIDTH, bad);
-		else if (clock)
+		else if (decimals)
 			len = fprintf(fp, d->big_num ? "%'*.2f" : "%*.2f", VALUE_WIDTH, shown);
 		else
 			len = fprintf(fp, d->big_num ? "%'*.0f" : "%*.0f", VALUE_WIDTH, shown);
@@ -442,21 +458,21 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 			/* perf's narrower event column of a row without a value
 			 * (a longer name pushes the rest right), then the cgroup
 			 * and a blank metric */
-			fprintf(fp, " %-4s %-*s", unit, NOVAL_EVENT_WIDTH, name);
+			fprintf(fp, " %-*s %-*s", uw, unit, NOVAL_EVENT_WIDTH, name);
 			if (d->cgroups)
 				fprintf(fp, " %s", row_cgroup(evsel));
 			fprintf(fp, "%*s\n", ROW_NOVAL_LEN - VALUE_WIDTH - 6 - NOVAL_EVENT_WIDTH, "");
 			return;
 		}
-		len += fprintf(fp, " %-4s %-*s", unit, EVENT_WIDTH, name);
+		len += fprintf(fp, " %-*s %-*s", uw, unit, EVENT_WIDTH, name);
 		if (d->cgroups)		/* not part of the padded width, as perf */
 			fprintf(fp, " %s", row_cgroup(evsel));
 		if (has_metric) {
 			snprintf(buf, sizeof(buf), mfmt, mval);
 			len += fprintf(fp, " # %s %-*s", buf, METRIC_UNIT_WIDTH, munit);
 		}
-		if (len < (bad ? ROW_NOVAL_LEN : ROW_METRIC_LEN))
-			fprintf(fp, "%*s", (bad ? ROW_NOVAL_LEN : ROW_METRIC_LEN) - len, "");
+		if (len < ROW_METRIC_LEN + uw - 4)
+			fprintf(fp, "%*s", ROW_METRIC_LEN + uw - 4 - len, "");
 		/* -M metrics that did not fit in the row: a line each, under
 		 * the metric column, as perf 6.1 (the noise then ends the last) */
 		for (int k = 0; !bad && extra_metric(d, evlist, evsel, aggr_idx, k, &mval, &munit,
@@ -491,7 +507,7 @@ static void print_row(struct stat_display *d, struct evlist *evlist, struct evse
 		else if (d->mode == OUT_JSON)
 			snprintf(buf, sizeof(buf), "%f", shown);
 		else
-			snprintf(buf, sizeof(buf), clock ? "%.2f" : "%.0f", shown);
+			snprintf(buf, sizeof(buf), decimals ? "%.2f" : "%.0f", shown);
 		out__field_str(&w, "counter-value", buf);
 		out__field_str(&w, "unit", unit);
 		out__field_str(&w, "event", name);
@@ -548,7 +564,7 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 
 	if (d->aggr_mode == AGGR_GLOBAL) {
 		evlist__for_each_entry(evlist, evsel) {
-			if (evsel__stat(evsel)) {
+			if (evsel__row_stat(evsel)) {
 				print_row(d, evlist, evsel, 0);
 				n++;
 			}
@@ -562,7 +578,7 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 
 		for (i = 0; i < nr; i++) {
 			evlist__for_each_entry(evlist, evsel) {
-				struct evsel_stat *st = evsel__stat(evsel);
+				struct evsel_stat *st = evsel__row_stat(evsel);
 
 				if (!st || i >= st->nr_aggr)
 					continue;
@@ -575,7 +591,7 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 	/* perf prints -A/--per-thread rows grouped by event, then cpu/thread;
 	 * threads by their count, highest first */
 	evlist__for_each_entry(evlist, evsel) {
-		struct evsel_stat *st = evsel__stat(evsel);
+		struct evsel_stat *st = evsel__row_stat(evsel);
 		int *order = NULL;
 
 		if (st && d->aggr_mode == AGGR_THREAD && st->nr_aggr > 1)
@@ -584,6 +600,10 @@ static int print_rows(struct stat_display *d, struct evlist *evlist)
 			i = order ? order[k] : k;
 			if (evsel->tool_event && i > 0)
 				break;	/* one value for the run: the first row, as perf */
+			/* -A: an uncore event has rows for its PMU's cpus only */
+			if (d->aggr_mode == AGGR_NONE && evsel->own_cpus_only && evsel->own_cpus &&
+			    perf_cpu_map__idx(evsel->own_cpus, perf_cpu_map__cpu(d->cpus, i)) < 0)
+				continue;
 			/* --per-thread hides threads that never counted, as perf. */
 			if (d->aggr_mode == AGGR_THREAD && st->nr_aggr > 1 &&
 			    ((!st->aggr[i].counted && st->aggr[i].res.mean == 0) ||
@@ -696,7 +716,7 @@ static void print_metric_only_rows(struct stat_display *d, struct evlist *evlist
 		else
 			fprintf(fp, "%*s", indent[d->aggr_mode], "");
 		evlist__for_each_entry(evlist, evsel) {
-			if (d->aggr_mode != AGGR_NONE || !evsel__stat(evsel) || !metric_only_kind(evsel))
+			if (d->aggr_mode != AGGR_NONE || !evsel__row_stat(evsel) || !metric_only_kind(evsel))
 				continue;
 			metric_only_header_unit(evlist, evsel, buf, sizeof(buf));
 			if (csv)
@@ -718,7 +738,7 @@ static void print_metric_only_rows(struct stat_display *d, struct evlist *evlist
 		else
 			fprintf(fp, "%s%s", label, d->sep);
 		evlist__for_each_entry(evlist, evsel) {
-			struct evsel_stat *st = evsel__stat(evsel);
+			struct evsel_stat *st = evsel__row_stat(evsel);
 			const char *unit = "", *fmt = "%8.3f";
 			double val = 0;
 
@@ -770,7 +790,7 @@ void stat_display__print_metric_only(struct stat_display *d, struct evlist *evli
 	if (header && d->mode == OUT_JSON)
 		out__begin_object(&hw, NULL);	/* the names as keys of one object */
 	evlist__for_each_entry(evlist, evsel) {
-		for (int k = 0; evsel__stat(evsel); k++) {
+		for (int k = 0; evsel__row_stat(evsel); k++) {
 			const char *unit, *fmt = "%8.3f";
 			double val = 0;
 			bool bad;

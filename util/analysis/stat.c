@@ -372,11 +372,33 @@ void evlist__stat_process(struct evlist *evlist, enum aggr_mode mode, bool delta
 				i = mode == AGGR_NONE ? c : mode == AGGR_THREAD ? t :
 				    st->aggr_map ? st->aggr_map->cpu_aggr[c] : 0;
 				a = &st->aggr[i];
-				a->val += v.val;
+				/* a PMU alias's scale (MiB, Joules): the
+				 * value perf prints and its metrics take */
+				a->val += evsel->scale ? v.val * evsel->scale : (double)v.val;
 				a->ena += v.ena;
 				a->run += v.run;
 			}
 		}
+	}
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel), *to;
+		int i;
+
+		if (!st || !st->merged_into)
+			continue;
+		to = evsel__stat(st->merged_into);
+		for (i = 0; i < st->nr_aggr && i < to->nr_aggr; i++) {
+			to->aggr[i].val += st->aggr[i].val;
+			to->aggr[i].ena += st->aggr[i].ena;
+			to->aggr[i].run += st->aggr[i].run;
+		}
+	}
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+		int i;
+
+		if (!st)
+			continue;
 		for (i = 0; i < st->nr_aggr; i++) {
 			struct stat_aggr *a = &st->aggr[i];
 
@@ -385,6 +407,27 @@ void evlist__stat_process(struct evlist *evlist, enum aggr_mode mode, bool delta
 				update_stats(&a->res, a->val);
 				update_stats(&a->ena_s, a->ena);
 				update_stats(&a->run_s, a->run);
+			}
+		}
+	}
+}
+
+void evlist__stat_merge(struct evlist *evlist)
+{
+	struct evsel *evsel, *first;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *st = evsel__stat(evsel);
+
+		if (!st || !evsel->merge_group)
+			continue;
+		evlist__for_each_entry(evlist, first) {
+			if (first == evsel)
+				break;
+			if (first->merge_group == evsel->merge_group && first->cgrp == evsel->cgrp &&
+			    evsel__stat(first)) {
+				st->merged_into = first;
+				break;
 			}
 		}
 	}

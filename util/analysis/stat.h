@@ -78,12 +78,32 @@ struct evsel_stat {
 	struct stat_aggr *aggr;
 	int open_err;		/* -errno of the last open, 0 when open */
 	const struct aggr_map *aggr_map;	/* AGGR_CORE..NODE rows; not owned */
+	struct evsel *merged_into;	/* its counts are added to this earlier
+					   evsel's rows (evlist__stat_merge()) and
+					   it has no rows of its own; NULL: none */
 };
 
 static inline struct evsel_stat *evsel__stat(const struct evsel *evsel)
 {
 	return evsel->priv;
 }
+
+/* The evsel_stat of an evsel that has output rows: NULL when it has none
+ * or its counts are merged into another's. */
+static inline struct evsel_stat *evsel__row_stat(const struct evsel *evsel)
+{
+	struct evsel_stat *st = evsel->priv;
+
+	return st && !st->merged_into ? st : NULL;
+}
+
+/*
+ * perf's merged aliases: the evsels one event made on several PMUs
+ * (evsel->merge_group, in the same cgroup) print as one row, the first's,
+ * with their counts added (evlist__stat_process()). Call after
+ * evlist__stat_alloc(); --no-merge does not call it.
+ */
+void evlist__stat_merge(struct evlist *evlist);
 
 /* Number of rows for the mode: 1, nr_cpus or nr_threads. */
 int stat__nr_aggr(enum aggr_mode mode, int nr_cpus, int nr_threads);
@@ -123,8 +143,10 @@ void evlist__stat_set_tool(struct evlist *evlist, uint64_t elapsed_ns, uint64_t 
 
 /*
  * Fill every row's val/ena/run from cur (minus prev when delta; prev is
- * then set to cur), scaling each fd's reading, and when add_run add the
- * value to the per-run statistics.
+ * then set to cur), scaling each fd's reading (multiplexing, then the
+ * evsel's alias scale), adding merged evsels' rows to theirs
+ * (evlist__stat_merge()), and when add_run add the value to the per-run
+ * statistics.
  */
 void evlist__stat_process(struct evlist *evlist, enum aggr_mode mode, bool delta, bool add_run);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cgroup.h"
+#include "cpumap.h"
 #include "evlist.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
@@ -179,9 +180,14 @@ static struct evsel *evsel__clone(const struct evsel *evsel)
 	c->sample_read = evsel->sample_read;
 	c->tracking = evsel->tracking;
 	c->tool_event = evsel->tool_event;
+	c->own_cpus = perf_cpu_map__get(evsel->own_cpus);
+	c->merge_group = evsel->merge_group;
+	c->uniquify = evsel->uniquify;
+	c->scale = evsel->scale;
 	if ((evsel->name && !(c->name = strdup(evsel->name))) ||
 	    (evsel->filter && !(c->filter = strdup(evsel->filter))) ||
 	    (evsel->pmu_name && !(c->pmu_name = strdup(evsel->pmu_name))) ||
+	    (evsel->unit && !(c->unit = strdup(evsel->unit))) ||
 	    (evsel->tp_sys && !(c->tp_sys = strdup(evsel->tp_sys))) ||
 	    (evsel->tp_name && !(c->tp_name = strdup(evsel->tp_name)))) {
 		evsel__delete(c);

@@ -147,3 +147,13 @@ void evlist__disable(struct evlist *evlist)
 	evlist__for_each_entry(evlist, evsel)
 		evsel__ioctl(evsel, PERF_EVENT_IOC_DISABLE, 0);
 }
+
+bool evlist__own_cpus_only(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel)
+		if (!evsel->own_cpus && !evsel->tool_event)
+			return false;
+	return evlist->nr_entries > 0;
+}

@@ -62,6 +62,9 @@ void evlist__update_groups(struct evlist *evlist);
  */
 int evlist__open(struct evlist *evlist, struct evsel **failed);
 void evlist__close(struct evlist *evlist);
+/* Whether the evlist has events and each counts on cpus of its own: an
+ * uncore PMU's (evsel->own_cpus) or a tool event (perf's cpu 0). */
+bool evlist__own_cpus_only(struct evlist *evlist);
 /* PERF_EVENT_IOC_ENABLE / DISABLE on every open fd. */
 void evlist__enable(struct evlist *evlist);
 void evlist__disable(struct evlist *evlist);

@@ -36,6 +36,8 @@ void evsel__delete(struct evsel *evsel)
 		return;
 	evsel__close(evsel);
 	cgroup__put(evsel->cgrp);
+	perf_cpu_map__put(evsel->own_cpus);
+	free(evsel->unit);
 	free(evsel->name);
 	free(evsel->filter);
 	free(evsel->pmu_name);
@@ -133,7 +135,7 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 {
 	struct evsel *leader = evsel->leader;
 	int nr_cpus = perf_cpu_map__nr(cpus), nr_threads = perf_thread_map__nr(threads);
-	int c, t, err = 0, skipped = 0;
+	int c, t, err = 0, skipped = 0, foreign = 0;
 
 	if (nr_cpus <= 0 || nr_threads <= 0)
 		return -EINVAL;
@@ -164,6 +166,12 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 
 			if (evsel->cgrp)
 				pid = evsel->cgrp->fd;
+			/* an uncore PMU counts on the cpus of its cpumask */
+			if (evsel->own_cpus_only && evsel->own_cpus &&
+			    perf_cpu_map__idx(evsel->own_cpus, cpu) < 0) {
+				foreign++;
+				continue;
+			}
 
 			if (leader != evsel) {
 				if (!leader->fds || leader->nr_cpus != nr_cpus ||
@@ -205,8 +213,8 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 				evsel->ids[c * nr_threads + t] = 0;
 		}
 	}
-	if (skipped == nr_cpus * nr_threads) {
-		err = -ESRCH;
+	if (skipped + foreign == nr_cpus * nr_threads) {
+		err = skipped ? -ESRCH : -ENODEV;	/* ENODEV: none of its cpus */
 		goto out_close;
 	}
 	evsel->supported = true;

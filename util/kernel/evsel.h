@@ -71,6 +71,23 @@ struct evsel {
 	int tool_event;			/* enum tool_event (event-names.h): a
 					   dummy counter stat fills in; 0: none */
 	struct evsel_config config;	/* event/terms/ beyond the PMU's own */
+	struct perf_cpu_map *own_cpus;	/* an uncore PMU's cpumask (owned), the
+					   cpus it counts on system-wide unless
+					   -C names others; NULL: none */
+	bool own_cpus_only;		/* evsel__open() skips the cpus of its map
+					   that own_cpus lacks (their fds stay -1):
+					   set for system-wide runs without -C */
+	int merge_group;		/* >0: one of the evsels an alias or PMU
+					   name made on several PMUs (uncore_imc_0,
+					   _1), the same number for each: stat adds
+					   their counts in one row (perf's merged
+					   aliases) unless --no-merge */
+	char *unit;			/* its alias's unit ("MiB"), or NULL */
+	double scale;			/* its alias's scale: stat prints count *
+					   scale in unit; 0: none (1) */
+	bool uniquify;			/* a PMU's event, named as written (no
+					   name= term): with --no-merge, stat
+					   names it after its PMU */
 
 	/* open state: fds[cpu_idx * nr_threads + thread_idx], -1 when closed */
 	int *fds;
@@ -125,7 +142,9 @@ static inline bool evsel__has_dwarf_stack(const struct evsel *e)
  * this evsel closed again on failure; ->unsupported set for ENOENT,
  * EOPNOTSUPP and ENODEV). With several threads, a task that exited since
  * the map was made (ESRCH) is skipped: its fd stays -1 and reading it
- * gives -EBADF; -ESRCH only when every task is gone. Opens with
+ * gives -EBADF; -ESRCH only when every task is gone. With own_cpus_only
+ * the cpus outside own_cpus are skipped the same way (-ENODEV when that
+ * leaves none). Opens with
  * PERF_FLAG_FD_CLOEXEC and records each fd's PERF_EVENT_IOC_ID in ->ids.
  */
 int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thread_map *threads);

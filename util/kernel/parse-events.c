@@ -23,6 +23,7 @@
 #include "event-names.h"
 #include "evlist.h"
 #include "evsel.h"
+#include "cpumap.h"
 #include "pmu.h"
 #include "tracefs.h"
 #include "../lib/debug.h"
@@ -37,6 +38,7 @@ struct parse_ctx {
 	struct parse_events_error *err;
 	struct evlist *list;		/* evsels parsed so far (moved on success) */
 	int nr_groups;
+	const struct pmu_alias *alias;	/* the last alias apply_pmu_terms() took */
 };
 
 void parse_events_error__init(struct parse_events_error *err)
@@ -510,6 +512,7 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 			int ret;
 
 			if (alias && depth < 4) {
+				ctx->alias = alias;
 				ret = apply_pmu_terms(ctx, pmu, alias->terms, strlen(alias->terms),
 						      idx, true, attr, name, cfg, depth + 1);
 				if (ret)
@@ -528,18 +531,87 @@ static int apply_pmu_terms(struct parse_ctx *ctx, struct perf_pmu *pmu, const ch
 
 static int parse_event_terms(struct parse_ctx *ctx, int pos, int slash, int close, int end);
 
+/* What one PMU event spells in ctx->str: its terms, alias and modifiers. */
+struct pmu_event_text {
+	const char *alias;	/* an alias of the PMU applied after the terms, or NULL */
+	int alias_pos;		/* where errors in the alias point */
+	int tpos, tlen;		/* the written terms (tlen 0: none) */
+	int pos, end;		/* the event as written: its name without name= */
+	int mpos, mlen;		/* the modifiers (mlen 0: none) */
+};
+
+/*
+ * The evsel of event t on PMU pmu: the written terms, then the alias (perf
+ * appends it to them), the modifiers; with the PMU's cpumask as its own
+ * cpus; merge_group as struct evsel's. 0 or -errno (error set).
+ */
+static int add_pmu_evsel(struct parse_ctx *ctx, struct perf_pmu *pmu,
+			 const struct pmu_event_text *t, int merge_group)
+{
+	const char *s = ctx->str;
+	struct perf_event_attr attr = { .size = sizeof(attr), .type = pmu->type };
+	struct evsel_config cfg = { 0 };
+	struct evsel *evsel;
+	char *name = NULL;
+	int ret;
+
+	ctx->alias = NULL;
+	ret = t->tlen ? apply_pmu_terms(ctx, pmu, s + t->tpos, t->tlen, t->tpos, false, &attr,
+					&name, &cfg, 0) : 0;
+	if (!ret && t->alias)
+		ret = apply_pmu_terms(ctx, pmu, t->alias, strlen(t->alias), t->alias_pos, false,
+				      &attr, &name, &cfg, 0);
+	if (!ret && t->mlen && t->tlen)	/* an alias's modifiers are checked before */
+		ret = check_modifiers(ctx, t->mpos, t->mpos, t->mlen);
+	if (ret)
+		goto out;
+	evsel = name ? new_evsel(ctx, &attr, name, strlen(name))
+		     : new_evsel(ctx, &attr, s + t->pos, t->end - t->pos);
+	if (!evsel || !(evsel->pmu_name = strdup(pmu->name))) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	evsel->config = cfg;
+	evsel->uniquify = !name;
+	if (ctx->alias && ctx->alias->unit && !(evsel->unit = strdup(ctx->alias->unit))) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	evsel->scale = ctx->alias ? ctx->alias->scale : 0;
+	evsel->merge_group = merge_group;
+	if (pmu->cpumask) {
+		evsel->own_cpus = perf_cpu_map__new(pmu->cpumask);
+		if (!evsel->own_cpus)
+			pr_debug("pmu %s: bad cpumask '%s'\n", pmu->name, pmu->cpumask);
+	}
+	if (t->mlen)
+		apply_modifiers(evsel, s + t->mpos, t->mlen, true);
+out:
+	free(name);
+	return ret;
+}
+
+/* Event t on each of the nr PMUs: one evsel each, merged in stat's rows
+ * when there are several. 0 or -errno. */
+static int add_pmu_evsels(struct parse_ctx *ctx, struct perf_pmu **pmus, int nr,
+			  const struct pmu_event_text *t)
+{
+	int merge_group = nr > 1 ? ctx->list->nr_entries + 1 : 0, ret = 0;
+
+	for (int i = 0; i < nr && !ret; i++)
+		ret = add_pmu_evsel(ctx, pmus[i], t, merge_group);
+	return ret;
+}
+
 /* pmu/terms/mods at str[pos..end); slash is the offset of the first '/'. */
 static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 {
 	const char *s = ctx->str;
-	struct perf_event_attr attr = { .size = sizeof(attr) };
-	char pmu_name[256], *name = NULL;
-	const char *alias = NULL;
-	struct evsel_config cfg = { 0 };
-	struct perf_pmu *pmu;
-	struct evsel *evsel;
+	struct pmu_event_text t = { .pos = pos, .end = end };
+	char pmu_name[256];
+	struct perf_pmu *pmu, **pmus = NULL;
 	uint64_t cache_config;
-	int close, err = 0, ret;
+	int close, err = 0, nr = 1, ret;
 
 	for (close = slash + 1; close < end && s[close] != '/'; close++)
 		;
@@ -556,41 +628,38 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	    (strchr(pmu_name, ':') || event_symbol__find(pmu_name) ||
 	     is_raw(pmu_name, slash - pos) || parse_cache(ctx, pos, slash - pos, &cache_config)))
 		return parse_event_terms(ctx, pos, slash, close, end);
-	/* "inst_retired.any/metric-id=.../": an event alias of some PMU
-	 * with more terms, as perf takes it */
-	if (!pmu && err != -ENOMEM && (pmu = pmus__find_by_alias(pmu_name)))
-		alias = pmu_name;
-	if (!pmu) {
+	/* "inst_retired.any/metric-id=.../": an event alias of some PMUs
+	 * (each that has it) with more terms; "uncore_imc/.../" or
+	 * "imc/.../": every instance of uncore_imc; as perf takes them */
+	if (!pmu && err != -ENOMEM) {
+		nr = pmus__find_all(pmu_name, false, &pmus);
+		if (nr > 0) {
+			t.alias = pmu_name;
+			t.alias_pos = pos;
+		} else if (!nr) {
+			nr = pmus__find_all(pmu_name, true, &pmus);
+		}
+		if (nr < 0)
+			return nr;
+	}
+	if (!pmu && !nr) {
 		if (err == -ENOMEM)
 			return -ENOMEM;
 		/* perf 6.1 puts this error at the string's start */
 		return set_error(ctx, 0, NULL, "Cannot find PMU `%s'. Missing kernel support?",
 				 pmu_name);
 	}
-	attr.type = pmu->type;
-	/* the alias after the written terms, as perf appends it to them (its
-	 * period then wins over a period= or freq= term, -c over it) */
-	ret = apply_pmu_terms(ctx, pmu, s + slash + 1, close - slash - 1, slash + 1, false,
-			      &attr, &name, &cfg, 0);
-	if (!ret && alias)
-		ret = apply_pmu_terms(ctx, pmu, alias, strlen(alias), pos, false, &attr, &name,
-				      &cfg, 0);
-	if (!ret && close + 1 < end)
-		ret = check_modifiers(ctx, close + 1, close + 1, end - close - 1);
-	if (ret)
-		goto out;
-	if (name)
-		evsel = new_evsel(ctx, &attr, name, strlen(name));
-	else
-		evsel = new_evsel(ctx, &attr, s + pos, end - pos);
-	if (!evsel || !(evsel->pmu_name = strdup(pmu->name))) {
-		ret = -ENOMEM;
-		goto out;
+	t.tpos = slash + 1;
+	t.tlen = close - slash - 1;
+	t.mpos = close + 1;
+	t.mlen = end - close - 1;
+	if (!t.tlen && t.mlen) {	/* "pmu//u": checked as with terms */
+		ret = check_modifiers(ctx, t.mpos, t.mpos, t.mlen);
+		if (ret)
+			return ret;
 	}
-	evsel->config = cfg;
-	apply_modifiers(evsel, s + close + 1, end - close - 1, true);
-out:
-	free(name);
+	ret = add_pmu_evsels(ctx, pmus ? pmus : &pmu, nr, &t);
+	free(pmus);
 	return ret;
 }
 
@@ -767,36 +836,29 @@ static int parse_breakpoint(struct parse_ctx *ctx, int pos, int end)
 }
 
 /*
- * name (str[pos..]), an event alias of some PMU's sysfs events/ ("tsc" of
- * msr), with the modifiers at str[mpos..end) (mpos == end: none); the
- * evsel is named as written.
+ * name (str[pos..]), an event alias of some PMUs' (sysfs events/, "tsc" of
+ * msr, or JSON: "unc_m_cas_count.rd" of each uncore_imc_N), with the
+ * modifiers at str[mpos..end) (mpos == end: none); an evsel on each PMU
+ * that has it, named as written.
  */
 static int parse_alias_event(struct parse_ctx *ctx, const char *name, int pos, int end, int mpos)
 {
-	struct perf_pmu *pmu = pmus__find_by_alias(name);
-	struct perf_event_attr attr = { .size = sizeof(attr) };
-	struct evsel_config cfg = { 0 };
-	struct evsel *evsel;
-	char *tname = NULL;
-	int ret;
+	struct pmu_event_text t = { .alias = name, .alias_pos = pos, .pos = pos, .end = end,
+				    .mpos = mpos, .mlen = end - mpos };
+	struct perf_pmu **pmus;
+	int nr, ret;
 
 	if (mpos < end) {
 		ret = check_modifiers(ctx, mpos - 1, mpos, end - mpos);
 		if (ret)
 			return ret;
 	}
-	attr.type = pmu->type;
-	ret = apply_pmu_terms(ctx, pmu, name, strlen(name), pos, false, &attr, &tname, &cfg, 0);
-	free(tname);
-	if (ret)
-		return ret;
-	evsel = new_evsel(ctx, &attr, ctx->str + pos, end - pos);
-	if (!evsel || !(evsel->pmu_name = strdup(pmu->name)))
-		return -ENOMEM;
-	evsel->config = cfg;
-	if (mpos < end)
-		apply_modifiers(evsel, ctx->str + mpos, end - mpos, true);
-	return 0;
+	nr = pmus__find_all(name, false, &pmus);
+	if (nr <= 0)
+		return nr ? nr : set_error(ctx, pos, NULL, "unknown event '%s'", name);
+	ret = add_pmu_evsels(ctx, pmus, nr, &t);
+	free(pmus);
+	return ret;
 }
 
 /* One event that is not PMU/terms/: str[pos..end). */
@@ -1047,10 +1109,59 @@ static int parse_event(struct parse_ctx *ctx, int *pos)
 	return parse_named_event(ctx, p, end);
 }
 
+/*
+ * A group whose events each became the same N > 1 PMUs' (an uncore alias
+ * on uncore_imc_0 and _1, "{unc_m_cas_count.rd,unc_m_cas_count.wr}") is
+ * one group per PMU, as perf 6.1 makes them: the evsels from index first
+ * on are reordered PMU by PMU (each PMU's in the group's order). Returns
+ * N (0: left as one group) or -ENOMEM.
+ */
+static int regroup_by_pmu(struct parse_ctx *ctx, int first)
+{
+	int nr = ctx->list->nr_entries - first, n = 0, k = 0;
+	struct evsel **v, *evsel;
+
+	if (nr < 2)
+		return 0;
+	v = calloc((size_t)nr, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	evlist__for_each_entry(ctx->list, evsel)
+		if (k++ >= first)
+			v[k - 1 - first] = evsel;
+	/* N: the first event's instances; every event must have as many,
+	 * on the same PMUs in the same order */
+	while (n < nr && v[n]->merge_group && v[n]->merge_group == v[0]->merge_group)
+		n++;
+	if (n < 2 || nr % n)
+		goto keep;
+	for (int i = 0; i < nr; i++) {
+		if (!v[i]->merge_group || v[i]->merge_group != v[i - i % n]->merge_group ||
+		    !v[i]->pmu_name || strcmp(v[i]->pmu_name, v[i % n]->pmu_name) ||
+		    (i % n == 0 && i && v[i]->merge_group == v[i - 1]->merge_group))
+			goto keep;
+	}
+	for (int i = 0; i < nr; i++)
+		list_del_init(&v[i]->node);
+	k = first;
+	for (int pmu = 0; pmu < n; pmu++) {
+		for (int ev = 0; ev < nr / n; ev++) {
+			evsel = v[ev * n + pmu];
+			list_add_tail(&evsel->node, &ctx->list->entries);
+			evsel->idx = k++;
+		}
+	}
+	free(v);
+	return n;
+keep:
+	free(v);
+	return 0;
+}
+
 static int parse_group(struct parse_ctx *ctx, int *pos)
 {
 	const char *s = ctx->str;
-	int open = *pos, p = open + 1, first = ctx->list->nr_entries, ret, mstart, mend, i;
+	int open = *pos, p = open + 1, first = ctx->list->nr_entries, ret, mstart, mend, i, per;
 	struct evsel *leader = NULL, *evsel;
 
 	for (;;) {
@@ -1084,12 +1195,19 @@ static int parse_group(struct parse_ctx *ctx, int *pos)
 	} else if (s[p] && s[p] != ',') {
 		return set_error(ctx, p, NULL, s[p] == '}' ? "unbalanced braces" : "parser error");
 	}
+	ret = regroup_by_pmu(ctx, first);
+	if (ret < 0)
+		return ret;
+	per = ret ? (ctx->list->nr_entries - first) / ret : 0;	/* events of a PMU's group */
 	i = 0;
 	evlist__for_each_entry(ctx->list, evsel) {
 		if (i++ < first)
 			continue;
-		if (!leader)
+		if (!leader || (per && (i - 1 - first) % per == 0)) {
+			if (leader && leader->nr_members > 1)
+				ctx->nr_groups++;
 			leader = evsel;
+		}
 		evsel->leader = leader;
 		evsel->nr_members = 0;
 		leader->nr_members++;

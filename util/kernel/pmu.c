@@ -138,6 +138,28 @@ static bool alias_file_ignored(const char *name)
 	return false;
 }
 
+/* An events/ alias's NAME.unit and NAME.scale files (the kernel's sysfs
+ * ABI), when there: a's unit and scale. */
+static void alias__read_unit(struct pmu_alias *a, const char *events_dir)
+{
+	char file[PATH_MAX + 320], *text = NULL, *end;
+	double v;
+
+	snprintf(file, sizeof(file), "%s/%s.unit", events_dir, a->name);
+	if (!filename__read_str(file, &text, NULL)) {
+		a->unit = strdup(trim(text));
+		free(text);
+		text = NULL;
+	}
+	snprintf(file, sizeof(file), "%s/%s.scale", events_dir, a->name);
+	if (!filename__read_str(file, &text, NULL)) {
+		v = strtod(trim(text), &end);
+		if (end != trim(text) && v > 0)
+			a->scale = v;
+		free(text);
+	}
+}
+
 static int pmu__load_aliases(struct perf_pmu *pmu, const char *dir)
 {
 	char path[PATH_MAX + 16];
@@ -167,6 +189,7 @@ static int pmu__load_aliases(struct perf_pmu *pmu, const char *dir)
 			goto next;
 		}
 		list_add_tail(&a->node, &pmu->aliases);
+		alias__read_unit(a, path);
 next:
 		free(text);
 		free(ents[i]);
@@ -214,6 +237,16 @@ static int pmu__set_alias(struct perf_pmu *pmu, int nr_old, const struct pmu_eve
 	a->topic = pe->topic;
 	a->metric_name = pe->metric_name;
 	a->metric_expr = pe->metric_expr;
+	if (pe->unit) {		/* ScaleUnit "64Bytes": a number, then the unit */
+		char *end;
+		double v = strtod(pe->unit, &end);
+
+		free(a->unit);
+		a->unit = strdup(end);
+		a->scale = end != pe->unit && v > 0 ? v : 0;
+		if (!a->unit)
+			return -ENOMEM;
+	}
 	a->deprecated = pe->deprecated != NULL;	/* any value, as perf */
 	return 0;
 }
@@ -369,6 +402,7 @@ void pmu__delete(struct perf_pmu *pmu)
 	}
 	list_for_each_entry_safe(a, an, &pmu->aliases, node) {
 		free(a->name);
+		free(a->unit);
 		free(a->terms);
 		free(a);
 	}

@@ -35,6 +35,11 @@ struct pmu_alias {
 	 * pointing into the static tables, or NULL */
 	const char *desc, *long_desc, *topic;
 	const char *metric_name, *metric_expr;	/* an event record's own metric */
+	char *unit;		/* events/NAME.unit or the JSON ScaleUnit's unit
+				   ("MiB", "Bytes"), or NULL */
+	double scale;		/* events/NAME.scale or the ScaleUnit's number
+				   (6.103515625e-5, 64): a count times it is in
+				   unit; 0 when none */
 	bool deprecated;	/* the record is marked Deprecated */
 };
 
