@@ -763,6 +763,8 @@ static void record__config_evsel(struct record *rec, struct evsel *evsel, bool t
 	struct callchain_record cg;
 
 	a->size = sizeof(*a);
+	/* -a: an uncore event opens on its PMU's cpumask only (-C wins) */
+	evsel->own_cpus_only = rec->opts.system_wide && !rec->opts.cpu_list;
 	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
 	if (!rec->opts.per_thread)
 		a->sample_type |= PERF_SAMPLE_TIME;

@@ -1,8 +1,9 @@
 #!/bin/bash
-# prf list with a core PMU's JSON events (a fake Intel "cpu" PMU bind-mounted over the kernel's PMU directory, PERF_CPUID=GenuineIntel-6-55-4): the events/ aliases as NAME OR cpu/NAME/, the model's events under their topics with perf's wrapped descriptions, --details' encodings, -v/--long-desc, --deprecated, --raw-dump, topic and glob arguments (any case) and $COLUMNS, byte for byte against perf list 6.1 on the same directory
+# prf list with a core PMU's JSON events (a fake Intel "cpu" PMU, and uncore_imc_0/1, uncore_cha_0/1, bind-mounted over the kernel's PMU directory, PERF_CPUID=GenuineIntel-6-55-4): the events/ aliases as NAME OR cpu/NAME/, the model's events under their topics with perf's wrapped descriptions, --details' encodings, -v/--long-desc, --deprecated, --raw-dump, topic and glob arguments (any case) and $COLUMNS, byte for byte against perf list 6.1 on the same directory
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/fakepmu.sh"
 fakepmu_setup list-pmu-json
+fakepmu_uncore
 
 n=0
 # same ARG...: prf list ARG... prints what perf list ARG... prints (minus
@@ -32,6 +33,13 @@ same pmu
 same --raw-dump pmu
 same mem-loads
 same 'cpu/*'
+# uncore PMUs' JSON events: once, under their topic, the first instance's
+# encoding and an event record's metric with --details
+same 'unc_m_cas_count*'
+grep -q '^  unc_m_cas_count.rd  ' "$T/prf.out" || fail "no unc_m_cas_count.rd in prf list"
+same --details 'uncore memory'
+same -v 'unc_cha_clock*'
+same 'uncore_imc*'
 COLUMNS=100 same frontend
 # the fake PMU's JSON events are there at all
 grep -q '^  idq.dsb_uops  ' "$T/prf.out" || fail "no idq.dsb_uops in prf list frontend"

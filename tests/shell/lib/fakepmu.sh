@@ -6,6 +6,11 @@
 #     kernel's PMU directory, and $T/pmus a copy of it: the kernel's PMUs
 #     as they are plus "cpu" with the type (4), format/ bits and two events/
 #     aliases an Intel core PMU has (the kernel's sysfs ABI).
+#   fakepmu_uncore: adds two instances each of two Skylake-X uncore PMUs
+#     to $T/pmus as the kernel exposes them (type, format/, cpumask "0";
+#     uncore_imc_N with its events/ cas_count_read/write and their .scale
+#     and .unit): uncore_imc_0/1 (types 14, 15: Unit iMC's JSON events),
+#     uncore_cha_0/1 (20, 21: Unit CHA's).
 #   fakepmu CMD...: CMD with $T/pmus bind-mounted over $DEVS.
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 
@@ -42,4 +47,32 @@ EOF
 
 fakepmu() {
 	unshare -m sh -c 'mount --bind "$0" '"$DEVS"' && exec "$@"' "$T/pmus" "$@"
+}
+
+fakepmu_uncore() {
+	local u p
+	for u in imc_0:14 imc_1:15 cha_0:20 cha_1:21; do
+		p=$T/pmus/uncore_${u%:*}
+		mkdir -p "$p/format"
+		echo "${u#*:}" > "$p/type"
+		echo 0 > "$p/cpumask"
+		echo config:0-7 > "$p/format/event"
+		echo config:8-15 > "$p/format/umask"
+		echo config:18 > "$p/format/edge"
+		echo config:23 > "$p/format/inv"
+		echo config:24-31 > "$p/format/thresh"
+		case $u in
+		imc*)	mkdir -p "$p/events"
+			echo 'event=0x04,umask=0x03' > "$p/events/cas_count_read"
+			echo 'event=0x04,umask=0x0c' > "$p/events/cas_count_write"
+			echo 'event=0x00,umask=0x00' > "$p/events/clockticks"
+			for e in cas_count_read cas_count_write; do
+				echo 6.103515625e-5 > "$p/events/$e.scale"
+				echo MiB > "$p/events/$e.unit"
+			done ;;
+		cha*)	echo config1:0-8 > "$p/format/filter_tid"
+			echo config1:17-26 > "$p/format/filter_state"
+			echo config1:41-50 > "$p/format/filter_opc0" ;;
+		esac
+	done
 }
