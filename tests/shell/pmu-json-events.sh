@@ -4,14 +4,6 @@ set -u
 . "$PRF_SRCDIR/tests/shell/lib/fakepmu.sh"
 fakepmu_setup pmu-json-events
 
-# perf record -vv's first perf_event_attr block as perf evlist -v's fields
-perf_attr() {
-	awk '/^perf_event_attr:/ { on = 1; s = ""; next }
-	     on && /^-----/ { print s; exit }
-	     on { k = substr($0, 3, 32); sub(/ +$/, "", k)
-		  s = s (s == "" ? "" : ", ") k ": " substr($0, 36) }'
-}
-
 # every perf_event_attr block of perf record -vv, one line each
 perf_attr_all() {
 	awk '/^perf_event_attr:/ { on = 1; s = ""; next }
@@ -23,18 +15,9 @@ perf_attr_all() {
 n=0
 # attr EVENT [RECORD OPTION...]: the same attr from perf and from prf
 attr() {
-	local ev=$1
-	shift
-	fakepmu "$PERF" record -vv "$@" -e "$ev" -o "$T/perf.data" true > "$T/perf.out" 2>&1
-	perf_attr < "$T/perf.out" > "$T/perf.attr"
-	[ -s "$T/perf.attr" ] || fail "$ev $*: no attr from perf: $(head -5 "$T/perf.out")"
-	fakepmu "$PRF" record --dry-run -v "$@" -e "$ev" true > "$T/prf.out" 2> "$T/prf.err" ||
-		fail "$ev $*: prf record --dry-run exit $?: $(cat "$T/prf.err")"
-	# perf prints the first event's attr (its open fails); prf's line has
-	# the event's name before the fields
-	head -1 "$T/prf.out" | sed "s/^.*: type: /type: /" > "$T/prf.attr"
+	fakepmu_attr "$@"
 	cmp -s "$T/perf.attr" "$T/prf.attr" ||
-		fail "$ev $*: attr differs: perf $(cat "$T/perf.attr") / prf $(cat "$T/prf.attr")"
+		fail "$*: attr differs: perf $(cat "$T/perf.attr") / prf $(cat "$T/prf.attr")"
 	n=$((n + 1))
 }
 attr inst_retired.any

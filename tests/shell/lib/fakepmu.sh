@@ -12,6 +12,11 @@
 #     and .unit): uncore_imc_0/1 (types 14, 15: Unit iMC's JSON events),
 #     uncore_cha_0/1 (20, 21: Unit CHA's).
 #   fakepmu CMD...: CMD with $T/pmus bind-mounted over $DEVS.
+#   fakepmu_attr EVENT [RECORD OPTION...]: perf record -vv's attr of the
+#     first event (perf stops at its failed open) in $T/perf.attr and prf
+#     record --dry-run -v's first line in $T/prf.attr, both "type: N, ..."
+#     as perf evlist -v prints them (prf's every line in $T/prf.out);
+#     fail()s when either gives none.
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 
 fakepmu_setup() {
@@ -75,4 +80,24 @@ fakepmu_uncore() {
 			echo config1:41-50 > "$p/format/filter_opc0" ;;
 		esac
 	done
+}
+
+# perf record -vv's first perf_event_attr block as perf evlist -v's fields
+perf_attr() {
+	awk '/^perf_event_attr:/ { on = 1; s = ""; next }
+	     on && /^-----/ { print s; exit }
+	     on { k = substr($0, 3, 32); sub(/ +$/, "", k)
+		  s = s (s == "" ? "" : ", ") k ": " substr($0, 36) }'
+}
+
+fakepmu_attr() {
+	local ev=$1
+	shift
+	fakepmu "$PERF" record -vv "$@" -e "$ev" -o "$T/perf.data" true > "$T/perf.out" 2>&1
+	perf_attr < "$T/perf.out" > "$T/perf.attr"
+	[ -s "$T/perf.attr" ] || fail "$ev $*: no attr from perf: $(head -5 "$T/perf.out")"
+	fakepmu "$PRF" record --dry-run -v "$@" -e "$ev" true > "$T/prf.out" 2> "$T/prf.err" ||
+		fail "$ev $*: prf record --dry-run exit $?: $(cat "$T/prf.err")"
+	# prf's line has the event's name before the fields
+	head -1 "$T/prf.out" | sed "s/^.*: type: /type: /" > "$T/prf.attr"
 }
