@@ -135,6 +135,10 @@ static bool row_count(struct evsel *evsel, double *val, void *data)
 	    !evsel->tool_event)
 		return false;
 	*val = row_val(rc->d, &st->aggr[rc->aggr_idx]);
+	/* a -M metric takes the count before the alias's scale (MiB), as
+	 * perf 6.1 reverses it; the usual metrics take the scaled value */
+	if (evsel->scale)
+		*val /= evsel->scale;
 	return true;
 }
 
