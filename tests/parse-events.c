@@ -11,6 +11,7 @@
 #include <linux/hw_breakpoint.h>
 #include <unistd.h>
 #include "tests.h"
+#include "../util/kernel/cpumap.h"
 #include "../util/kernel/event-names.h"
 #include "../util/kernel/evlist.h"
 #include "../util/kernel/parse-events.h"
@@ -433,6 +434,81 @@ static int test__pmu_terms(void)
 	if (make_fake_pmu())
 		return test_skip("can't create a fake sysfs tree in /tmp");
 	ret = fake_pmu_checks();
+	remove_fake_pmu();
+	return ret;
+}
+
+/* Uncore instances: an alias, a PMU name that is none and a group make an
+ * evsel per instance, with its type, cpumask, unit and scale. */
+static int uncore_checks(void)
+{
+	struct evlist *evlist;
+	struct evsel *e;
+	char d[256];
+
+	for (int i = 0; i < 2; i++) {
+		snprintf(d, sizeof(d), "%s/uncore_box_%d", fake_root, i);
+		mkdir(d, 0755);
+		write_file(d, "type", i ? "51\n" : "50\n");
+		write_file(d, "cpumask", "0\n");
+		snprintf(d, sizeof(d), "%s/uncore_box_%d/format", fake_root, i);
+		mkdir(d, 0755);
+		write_file(d, "event", "config:0-7\n");
+		snprintf(d, sizeof(d), "%s/uncore_box_%d/events", fake_root, i);
+		mkdir(d, 0755);
+		write_file(d, "reads", "event=0x4\n");
+		write_file(d, "reads.scale", "0.5\n");
+		write_file(d, "reads.unit", "MiB\n");
+	}
+	pmu__set_sysfs_root(fake_root);	/* rescan */
+	evlist = parse("reads:u,box/event=2/,{reads,box/event=3/}");
+	TEST_ASSERT_VAL("parse", evlist);
+	TEST_ASSERT_EQUAL("evsels", evlist->nr_entries, 8);
+	e = nth(evlist, 0);
+	TEST_ASSERT_EQUAL("type 0", e->attr.type, 50);
+	TEST_ASSERT_EQUAL("config", e->attr.config, 4);
+	TEST_ASSERT_VAL("mod", e->attr.exclude_kernel);
+	TEST_ASSERT_VAL("own cpus", e->own_cpus && perf_cpu_map__nr(e->own_cpus) == 1 &&
+			perf_cpu_map__cpu(e->own_cpus, 0) == 0);
+	TEST_ASSERT_STREQ("unit", e->unit, "MiB");
+	TEST_ASSERT_VAL("scale", e->scale == 0.5 && e->uniquify && e->merge_group);
+	TEST_ASSERT_EQUAL("type 1", nth(evlist, 1)->attr.type, 51);
+	TEST_ASSERT_EQUAL("merged", nth(evlist, 1)->merge_group, e->merge_group);
+	e = nth(evlist, 2);
+	TEST_ASSERT_VAL("glob", e->attr.type == 50 && e->attr.config == 2 && !e->unit);
+	TEST_ASSERT_STREQ("glob name", e->name, "box/event=2/");
+	TEST_ASSERT_VAL("glob 2", nth(evlist, 3)->merge_group == e->merge_group &&
+			e->merge_group != nth(evlist, 0)->merge_group);
+	/* the group: one per PMU, in the group's order */
+	TEST_ASSERT_VAL("group 0", nth(evlist, 4)->attr.type == 50 && nth(evlist, 5)->attr.type == 50 &&
+			nth(evlist, 5)->leader == nth(evlist, 4) && nth(evlist, 5)->attr.config == 3);
+	TEST_ASSERT_VAL("group 1", nth(evlist, 6)->attr.type == 51 && nth(evlist, 7)->leader == nth(evlist, 6));
+	TEST_ASSERT_EQUAL("groups", evlist->nr_groups, 2);
+	evlist__delete(evlist);
+
+	TEST_ASSERT_VAL("unit", pmu__unit_match("uncore_imc", "uncore_imc_0") &&
+			pmu__unit_match("uncore_cbox", "uncore_cbox12") &&
+			pmu__unit_match("uncore_imc", "uncore_imc") &&
+			!pmu__unit_match("uncore_imc", "uncore_imc_free_running_0") &&
+			!pmu__unit_match("uncore_imc", "uncore_imcx") &&
+			!pmu__unit_match("uncore_imc", "uncore_imc_") &&
+			pmu__unit_match("hisi_sccl,ddrc", "hisi_sccl1_ddrc2") &&
+			!pmu__unit_match("hisi_sccl,ddrc", "hisi_sccl1_hha2"));
+	TEST_ASSERT_VAL("name", pmu__name_match("imc", "uncore_imc_1") &&
+			pmu__name_match("uncore_imc", "uncore_imc_1") &&
+			pmu__name_match("imc_1", "uncore_imc_1") &&
+			!pmu__name_match("uncore", "uncore_imc_1") &&
+			!pmu__name_match("im", "uncore_imc_1") && !pmu__name_match("", "uncore_imc_1"));
+	return TEST_OK;
+}
+
+static int test__pmu_uncore(void)
+{
+	int ret;
+
+	if (make_fake_pmu())
+		return test_skip("can't create a fake sysfs tree in /tmp");
+	ret = uncore_checks();
 	remove_fake_pmu();
 	return ret;
 }
@@ -862,6 +938,7 @@ DEFINE_SUITE(parse_events, "Parse event definitions",
 	     TEST_CASE(groups, "groups and group modifiers"),
 	     TEST_CASE(lists, "event lists and unknown events"),
 	     TEST_CASE(pmu_terms, "PMU terms, formats and aliases (fake sysfs)"),
+	     TEST_CASE(pmu_uncore, "uncore PMU instances: an evsel each (fake sysfs)"),
 	     TEST_CASE(pmu_real, "PMUs of this kernel"),
 	     TEST_CASE(tracepoints, "tracepoints and globs"),
 	     TEST_CASE(tracefs, "tracefs lookups"),

@@ -258,10 +258,19 @@ struct json_alias_ctx {
 	int err;
 };
 
-/* After a token: the end, or "_" and a digit. */
+/* After a token: the end, or digits to the end, after an optional "_"
+ * (uncore_imc_0, uncore_cbox0; not uncore_imc_free_running_0). */
 static bool instance_suffix(const char *p)
 {
-	return !*p || (p[0] == '_' && p[1] >= '0' && p[1] <= '9');
+	if (!*p)
+		return true;
+	if (*p == '_')
+		p++;
+	if (!*p)
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return !*p;
 }
 
 bool pmu__unit_match(const char *unit, const char *name)

@@ -78,9 +78,8 @@ void pmu__delete(struct perf_pmu *pmu);
  * Whether the JSON events of Unit PMU `unit` ("uncore_imc", or a list of
  * tokens "hisi_sccl,ddrc") belong to PMU `name`, as perf 6.1 matches
  * them: each token in turn is found in name (after the one before), the
- * last one followed by
- * nothing or by "_" and a digit (uncore_imc_0, uncore_imc_1, not
- * uncore_imcx).
+ * last one followed by nothing or by digits to the end, after an optional
+ * "_" (uncore_imc_0, uncore_imc1; not uncore_imcx, uncore_imc_free_running_0).
  */
 bool pmu__unit_match(const char *unit, const char *name);
 
@@ -89,7 +88,7 @@ bool pmu__unit_match(const char *unit, const char *name);
  * as perf 6.1 takes a PMU name that is not one ("uncore_imc/.../" or
  * "imc/.../" for uncore_imc_0, uncore_imc_1, ...): name (without its
  * "uncore_" when abbrev has none) starts with abbrev, followed by nothing
- * or by "_" and a digit.
+ * or by digits after an optional "_", as pmu__unit_match().
  */
 bool pmu__name_match(const char *abbrev, const char *name);
 
