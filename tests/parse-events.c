@@ -427,15 +427,21 @@ static int fake_pmu_checks(void)
 	return TEST_OK;
 }
 
-static int test__pmu_terms(void)
+/* checks() on the fake sysfs tree, removed after. */
+static int with_fake_pmu(int (*checks)(void))
 {
 	int ret;
 
 	if (make_fake_pmu())
 		return test_skip("can't create a fake sysfs tree in /tmp");
-	ret = fake_pmu_checks();
+	ret = checks();
 	remove_fake_pmu();
 	return ret;
+}
+
+static int test__pmu_terms(void)
+{
+	return with_fake_pmu(fake_pmu_checks);
 }
 
 /* Uncore instances: an alias, a PMU name that is none and a group make an
@@ -504,13 +510,7 @@ static int uncore_checks(void)
 
 static int test__pmu_uncore(void)
 {
-	int ret;
-
-	if (make_fake_pmu())
-		return test_skip("can't create a fake sysfs tree in /tmp");
-	ret = uncore_checks();
-	remove_fake_pmu();
-	return ret;
+	return with_fake_pmu(uncore_checks);
 }
 
 /* The PMUs this kernel really has. */
