@@ -31,12 +31,9 @@ attr inst_retired.any/metric-id=inst_retired.any/
 attr inst_retired.any -c 1000
 # period=/freq= terms and the alias's own period: the terms in their order
 # (the alias after a NAME/terms/ event's terms), -c over the alias's
-for o in "-c 1000" "-F 99"; do
-	attr cpu/period=5000,inst_retired.any/ $o
-	attr cpu/freq=50,inst_retired.any/ $o
-	attr inst_retired.any/period=5000/ $o
-done
-attr cpu/freq=50,inst_retired.any/
+attr cpu/period=5000,inst_retired.any/ -F 99
+attr cpu/freq=50,inst_retired.any/ -c 1000
+attr inst_retired.any/period=5000/ -F 99
 attr inst_retired.any/freq=50/
 attr inst_retired.any -F 99
 attr br_misp_retired.all_branches:pp
