@@ -1326,6 +1326,30 @@ static int insn_texts__make(const struct objdump_state *os, const struct disasm_
 	return a.err ? a.err : b.err;
 }
 
+/*
+ * objdump's symbol table of the symbol's DSO (set__symtab()) and the
+ * DWARF functions over the symbol (disasm_symtab__funcs()), found on a
+ * thread while the code is decoded: both read only the DSO's files (its
+ * loads locked), the set's table cache is the thread's until joined.
+ */
+struct symtab_job {
+	struct annotation_set *set;
+	const struct annotated_sym *as;
+	bool debug_file;
+	struct disasm_symtab *st;	/* NULL: none */
+	struct disasm_funcs *funcs;	/* filled when st is */
+};
+
+static void *symtab_job__run(void *arg)
+{
+	struct symtab_job *j = arg;
+
+	j->st = set__symtab(j->set, j->as->dso, j->debug_file);
+	if (j->st)	/* none: ELF names */
+		disasm_symtab__funcs(j->st, j->as->sym->start, j->as->sym->end, j->funcs);
+	return NULL;
+}
+
 int annotated_sym__listing(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, struct annotate_listing *l)
 {
@@ -1338,11 +1362,25 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	size_t i;
 	int err, more;
 
+	struct symtab_job job = { .set = set, .as = as, .debug_file = !opts->no_source,
+				  .funcs = &st.funcs };
+	pthread_t job_thr;
+	bool job_started;
+
 	memset(l, 0, sizeof(*l));
 	l->start = as->sym->start;
+	dso__load(as->dso);	/* before the two use it */
+	job_started = !pthread_create(&job_thr, NULL, symtab_job__run, &job);
 	err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
-	if (err)
+	if (job_started)
+		pthread_join(job_thr, NULL);
+	if (err) {
+		disasm_funcs__exit(&st.funcs);
 		return err;
+	}
+	if (!job_started)
+		symtab_job__run(&job);
+	st.symtab = job.st;
 	/* objdump's preamble as perf keeps it: the file format line dropped */
 	builder__text(&b, "");
 	builder__text(&b, "");
@@ -1350,9 +1388,6 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.section);
 	builder__text(&b, buf);
 	builder__text(&b, "");
-	st.symtab = set__symtab(set, as->dso, !opts->no_source);
-	if (st.symtab)	/* none: ELF names */
-		disasm_symtab__funcs(st.symtab, as->sym->start, as->sym->end, &st.funcs);
 	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
 	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
 	builder__text(&b, buf);
