@@ -60,33 +60,16 @@ static int capstone_err;
  * whole text, of which at most size - 1 bytes are stored, NUL-terminated.
  */
 
-/* Whether format has only the conversions fmt__vsnprintf() writes. */
-static bool fmt__simple(const char *f)
-{
-	for (; *f; f++) {
-		if (*f != '%')
-			continue;
-		f++;
-		if (*f == 'l')
-			f++;
-		if (*f == 'l')
-			f++;
-		if (!*f || !strchr("sc%diuxX", *f))
-			return false;
-		if (f[-1] == 'l' && strchr("sc%", *f))
-			return false;
-	}
-	return true;
-}
-
 static int fmt__vsnprintf(char *str, size_t size, const char *format, va_list ap)
 {
 	size_t n = 0;
 	const char *f;
 	char num[24];
+	va_list aq;
 
-	if (!fmt__simple(format))
-		return vsnprintf(str, size, format, ap);
+	/* on a copy: a conversion not written here goes to vsnprintf with
+	 * ap untouched (what was stored so far is written over) */
+	va_copy(aq, ap);
 #define FMT_PUT(c) do { if (n + 1 < size) str[n] = (c); n++; } while (0)
 	for (f = format; *f; f++) {
 		int longs = 0;
@@ -100,36 +83,42 @@ static int fmt__vsnprintf(char *str, size_t size, const char *format, va_list ap
 			continue;
 		}
 		f++;
-		while (*f == 'l') {
+		while (*f == 'l' && longs < 2) {
 			longs++;
 			f++;
 		}
 		switch (*f) {
 		case '%':
-			FMT_PUT('%');
-			continue;
 		case 'c':
-			FMT_PUT((char)va_arg(ap, int));
-			continue;
 		case 's':
-			s = va_arg(ap, const char *);
-			if (!s)
-				s = "(null)";
-			while (*s)
-				FMT_PUT(*s++);
+			if (longs)
+				goto other;
+			if (*f == '%') {
+				FMT_PUT('%');
+			} else if (*f == 'c') {
+				FMT_PUT((char)va_arg(aq, int));
+			} else {
+				s = va_arg(aq, const char *);
+				if (!s)
+					s = "(null)";
+				while (*s)
+					FMT_PUT(*s++);
+			}
 			continue;
 		case 'd': case 'i': {
-			long long x = longs == 2 ? va_arg(ap, long long) :
-				      longs == 1 ? va_arg(ap, long) : va_arg(ap, int);
+			long long x = longs == 2 ? va_arg(aq, long long) :
+				      longs == 1 ? va_arg(aq, long) : va_arg(aq, int);
 
 			neg = x < 0;
 			v = neg ? 0ULL - (unsigned long long)x : (unsigned long long)x;
 			break;
 		}
-		default:
-			v = longs == 2 ? va_arg(ap, unsigned long long) :
-			    longs == 1 ? va_arg(ap, unsigned long) : va_arg(ap, unsigned int);
+		case 'u': case 'x': case 'X':
+			v = longs == 2 ? va_arg(aq, unsigned long long) :
+			    longs == 1 ? va_arg(aq, unsigned long) : va_arg(aq, unsigned int);
 			break;
+		default:
+			goto other;
 		}
 		k = 0;
 		if (*f == 'x' || *f == 'X') {
@@ -150,10 +139,14 @@ static int fmt__vsnprintf(char *str, size_t size, const char *format, va_list ap
 		while (k)
 			FMT_PUT(num[--k]);
 	}
+	va_end(aq);
 	if (size)
 		str[n < size ? n : size - 1] = '\0';
 #undef FMT_PUT
 	return (int)n;
+other:
+	va_end(aq);
+	return vsnprintf(str, size, format, ap);
 }
 
 static void capstone__open(void)
@@ -483,6 +476,18 @@ static void insn__classify(struct disasm_insn *in, unsigned int id)
 	}
 }
 
+/* The value of hex digit c, -1 when it is none. */
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 /* s, all of it, as a C number ("0x52b1a4", "12"): *v. */
 static bool text__number(const char *s, uint64_t *v)
 {
@@ -490,57 +495,79 @@ static bool text__number(const char *s, uint64_t *v)
 
 	if (*s < '0' || *s > '9')
 		return false;
+	if (s[0] == '0' && s[1] == 'x') {	/* Capstone's usual form, read here */
+		const char *p = s + 2;
+		uint64_t x = 0;
+
+		for (; *p && p - s < 18; p++) {
+			int h = hex_value(*p);
+
+			if (h < 0)
+				break;
+			x = x << 4 | (uint64_t)h;
+		}
+		if (!*p && p > s + 2) {
+			*v = x;
+			return true;
+		}
+	}
 	errno = 0;
 	*v = strtoull(s, &end, 0);
 	return !*end && !errno;
 }
 
 /*
- * The displacement of a RIP-relative memory operand in Capstone's operand
- * text: "-0x10(%rip)", "(%rip)" (AT&T), "[rip + 0x10]", "[rip]" (Intel).
- * false when the text has none.
+ * What Capstone's operand text tells in one pass: the displacement of its
+ * first RIP-relative memory operand ("-0x10(%rip)", "(%rip)" in AT&T,
+ * "[rip + 0x10]", "[rip]" in Intel syntax), and, in AT&T syntax, whether
+ * printing it needs what only the instruction details tell: whether a
+ * memory operand printed without displacement had one of zero encoded
+ * ("(" starting an operand), and the size of a negative immediate ("$-").
  */
-static bool ops__rip_disp(const char *ops, int64_t *disp)
+struct ops_facts {
+	bool rip;		/* a RIP-relative operand, at disp */
+	bool need_detail;
+	int64_t disp;
+};
+
+static void ops__scan(const char *ops, bool intel, struct ops_facts *o)
 {
-	const char *r = strstr(ops, "(%rip)"), *s;
+	const char *r = NULL, *p, *s;
 	uint64_t v;
 
-	*disp = 0;
-	if (r) {		/* back over the number before "(%rip)" */
-		for (s = r; s > ops && (isxdigit((unsigned char)s[-1]) || s[-1] == 'x'); s--)
-			;
-		if (s == r)
-			return true;
-		v = strtoull(s, NULL, 0);
-		*disp = s > ops && s[-1] == '-' ? -(int64_t)v : (int64_t)v;
-		return true;
+	o->rip = o->need_detail = false;
+	o->disp = 0;
+	if (intel) {
+		r = strstr(ops, "[rip");
+		if (!r || (r[4] != ']' && r[4] != ' '))
+			return;
+		o->rip = true;
+		if (r[4] == ' ' && (r[5] == '+' || r[5] == '-')) {
+			v = strtoull(r + 7, NULL, 0);
+			o->disp = r[5] == '-' ? -(int64_t)v : (int64_t)v;
+		}
+		return;
 	}
-	r = strstr(ops, "[rip");
-	if (!r || (r[4] != ']' && r[4] != ' '))
-		return false;
-	if (r[4] == ' ' && (r[5] == '+' || r[5] == '-')) {
-		v = strtoull(r + 7, NULL, 0);
-		*disp = r[5] == '-' ? -(int64_t)v : (int64_t)v;
+	for (p = ops; *p; p++) {
+		if (*p == '$' && p[1] == '-') {
+			o->need_detail = true;
+		} else if (*p == '(') {
+			if (p == ops || !isalnum((unsigned char)p[-1]))
+				o->need_detail = true;
+			if (!r && !strncmp(p, "(%rip)", 6))
+				r = p;
+		}
 	}
-	return true;
-}
-
-/*
- * Whether printing the AT&T text needs what only the instruction details
- * tell: whether a memory operand printed without displacement had one of
- * zero encoded ("(" starting an operand), and the size of a negative
- * immediate ("$-").
- */
-static bool ops__need_detail(const char *ops)
-{
-	const char *p;
-
-	if (strstr(ops, "$-"))
-		return true;
-	for (p = strchr(ops, '('); p; p = strchr(p + 1, '('))
-		if (p == ops || !isalnum((unsigned char)p[-1]))
-			return true;
-	return false;
+	if (!r)
+		return;
+	o->rip = true;
+	/* back over the number before "(%rip)" */
+	for (s = r; s > ops && (isxdigit((unsigned char)s[-1]) || s[-1] == 'x'); s--)
+		;
+	if (s == r)
+		return;
+	v = strtoull(s, NULL, 0);
+	o->disp = s > ops && s[-1] == '-' ? -(int64_t)v : (int64_t)v;
 }
 
 /* The fields only the details give (cs_detail of ci, decoded with
@@ -644,7 +671,7 @@ static bool decoder__step(struct decoder *d, const uint8_t **p, size_t *left, ui
 	const uint8_t *at = *p;
 	uint64_t a = *addr;
 	cs_insn *ci = d->ci;
-	int64_t disp;
+	struct ops_facts of;
 
 	if (!in)
 		return false;
@@ -667,11 +694,12 @@ static bool decoder__step(struct decoder *d, const uint8_t **p, size_t *left, ui
 	insn__classify(in, ci->id);
 	if (in->is_jump || in->is_call)
 		in->has_target = text__number(ci->op_str, &in->target);
-	if (ops__rip_disp(ci->op_str, &disp)) {
+	ops__scan(ci->op_str, d->intel, &of);
+	if (of.rip) {
 		in->has_ref = true;
-		in->ref = ci->address + ci->size + (uint64_t)disp;
+		in->ref = ci->address + ci->size + (uint64_t)of.disp;
 	}
-	if (!d->intel && ops__need_detail(ci->op_str)) {
+	if (of.need_detail) {
 		const uint8_t *q = at;
 		size_t n = ci->size;
 		uint64_t qa = a;
