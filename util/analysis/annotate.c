@@ -812,22 +812,38 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
  * out ("(%rax)" for "0x0(%rax)"), and the long NOPs' prefixes.
  */
 
+/* A mnemonic's name and length, for the tables below. */
+struct mnemonic_name {
+	const char *name;
+	size_t len;
+};
+
+#define MNEMONIC(s) { s, sizeof(s) - 1 }
+
 static bool mnemonic__sized(const char *m, size_t len)
 {
-	static const char *const bases[] = {
-		"mov", "add", "sub", "and", "or", "xor", "cmp", "test", "adc", "sbb", "imul", "mul",
-		"div", "idiv", "neg", "not", "inc", "dec", "shl", "shr", "sar", "sal", "rol", "ror",
-		"rcl", "rcr", "shld", "shrd", "lea", "xchg", "bsf", "bsr", "bt", "bts", "btr", "btc",
-		"tzcnt", "lzcnt", "popcnt", "xadd", "cmpxchg", "bswap", "andn", "movbe", "sarx",
-		"shlx", "shrx", "bzhi", "blsr", "blsi", "blsmsk", "rorx", "pdep", "pext", "adcx",
-		"adox", "crc32", "stos", "lods", "scas", "cvtsi2sd", "cvtsi2ss",
+	static const struct mnemonic_name bases[] = {
+		MNEMONIC("mov"), MNEMONIC("add"), MNEMONIC("sub"), MNEMONIC("and"), MNEMONIC("or"),
+		MNEMONIC("xor"), MNEMONIC("cmp"), MNEMONIC("test"), MNEMONIC("adc"), MNEMONIC("sbb"),
+		MNEMONIC("imul"), MNEMONIC("mul"), MNEMONIC("div"), MNEMONIC("idiv"), MNEMONIC("neg"),
+		MNEMONIC("not"), MNEMONIC("inc"), MNEMONIC("dec"), MNEMONIC("shl"), MNEMONIC("shr"),
+		MNEMONIC("sar"), MNEMONIC("sal"), MNEMONIC("rol"), MNEMONIC("ror"), MNEMONIC("rcl"),
+		MNEMONIC("rcr"), MNEMONIC("shld"), MNEMONIC("shrd"), MNEMONIC("lea"), MNEMONIC("xchg"),
+		MNEMONIC("bsf"), MNEMONIC("bsr"), MNEMONIC("bt"), MNEMONIC("bts"), MNEMONIC("btr"),
+		MNEMONIC("btc"), MNEMONIC("tzcnt"), MNEMONIC("lzcnt"), MNEMONIC("popcnt"),
+		MNEMONIC("xadd"), MNEMONIC("cmpxchg"), MNEMONIC("bswap"), MNEMONIC("andn"),
+		MNEMONIC("movbe"), MNEMONIC("sarx"), MNEMONIC("shlx"), MNEMONIC("shrx"),
+		MNEMONIC("bzhi"), MNEMONIC("blsr"), MNEMONIC("blsi"), MNEMONIC("blsmsk"),
+		MNEMONIC("rorx"), MNEMONIC("pdep"), MNEMONIC("pext"), MNEMONIC("adcx"),
+		MNEMONIC("adox"), MNEMONIC("crc32"), MNEMONIC("stos"), MNEMONIC("lods"),
+		MNEMONIC("scas"), MNEMONIC("cvtsi2sd"), MNEMONIC("cvtsi2ss"),
 	};
 	unsigned int i;
 
 	if (len > 4 && !strncmp(m, "cmov", 4))
 		return true;
 	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)	/* first letters first */
-		if (bases[i][0] == m[0] && strlen(bases[i]) == len && !strncmp(m, bases[i], len))
+		if (bases[i].name[0] == m[0] && bases[i].len == len && !memcmp(m, bases[i].name, len))
 			return true;
 	return false;
 }
@@ -857,8 +873,10 @@ static bool ops__has_register(const char *ops)
 
 static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *out, size_t size)
 {
-	static const char *const always[] = { "callq", "retq", "jmpq", "pushq", "popq", "leaveq",
-					      "movabsq" };
+	static const struct mnemonic_name always[] = {
+		MNEMONIC("callq"), MNEMONIC("retq"), MNEMONIC("jmpq"), MNEMONIC("pushq"),
+		MNEMONIC("popq"), MNEMONIC("leaveq"), MNEMONIC("movabsq"),
+	};
 	const char *m = in->mnemonic, *sp = strrchr(m, ' ');
 	int plen = sp ? (int)(sp + 1 - m) : 0;	/* "lock ", "rep ", ... */
 	size_t len, i;
@@ -867,15 +885,14 @@ static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *o
 	m += plen;
 	len = strlen(m);
 	last = len ? m[len - 1] : 0;
-	if (!strcmp(m, "movd") && strstr(ops, "%r") && strstr(ops, "%xmm")) {
-		str_copy(out, size, in->mnemonic);	/* a 64-bit GPR: movq */
-		if (strlen(out) == (size_t)plen + 4)
+	str_copy(out, size, in->mnemonic);
+	if (len == 4 && !memcmp(m, "movd", 4) && strstr(ops, "%r") && strstr(ops, "%xmm")) {
+		if (strlen(out) == (size_t)plen + 4)	/* a 64-bit GPR: movq */
 			out[plen + 3] = 'q';
 		return;
 	}
-	str_copy(out, size, in->mnemonic);
 	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++) {
-		if (m[0] == always[i][0] && !strcmp(m, always[i])) {
+		if (m[0] == always[i].name[0] && len == always[i].len && !memcmp(m, always[i].name, len)) {
 			out[plen + len - 1] = '\0';	/* the size letter dropped */
 			return;
 		}
@@ -954,11 +971,16 @@ static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
 	}
 }
 
-/* Append str to out[*n] (size bytes), keeping it terminated. */
+/* Append str to out[*n] (size bytes, *n < size), keeping it terminated
+ * (cut to fit). */
 static void put_str(char *out, size_t size, size_t *n, const char *str)
 {
-	while (*str && *n + 1 < size)
-		out[(*n)++] = *str++;
+	size_t len = strlen(str);
+
+	if (len > size - 1 - *n)
+		len = size - 1 - *n;
+	memcpy(out + *n, str, len);
+	*n += len;
 	out[*n] = '\0';
 }
 
