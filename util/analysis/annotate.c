@@ -574,6 +574,15 @@ static char *text__tidy(struct annotate_text_pool **pool, const char *s, size_t 
 	while (e > s && is_blank(e[-1]))
 		e--;
 	len = (size_t)(e - s);
+	if (!memchr(s, '\t', len)) {	/* most lines: a copy */
+		out = pool__alloc(pool, pad + len + 1);
+		if (!out)
+			return NULL;
+		memset(out, ' ', pad);
+		memcpy(out + pad, s, len);
+		out[pad + len] = '\0';
+		return out;
+	}
 	for (i = 0; i < len; i++)
 		n += s[i] == '\t' ? 8 : 1;
 	out = pool__alloc(pool, pad + n + 1);
@@ -891,7 +900,7 @@ static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *o
 			out[plen + 3] = 'q';
 		return;
 	}
-	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++) {
+	for (i = 0; last == 'q' && i < sizeof(always) / sizeof(always[0]); i++) {	/* all end in q */
 		if (m[0] == always[i].name[0] && len == always[i].len && !memcmp(m, always[i].name, len)) {
 			out[plen + len - 1] = '\0';	/* the size letter dropped */
 			return;

@@ -949,6 +949,7 @@ struct disasm_symtab {
 	char **names;			/* owned, one per symbol */
 	struct disasm_scn *scns;	/* the allocated sections, to tell a symbol's */
 	size_t nr_scns;
+	bool scns_sorted;		/* scns by address, none overlapping */
 	struct dso *dso;		/* not referenced: the caller keeps it */
 	bool static_syms;		/* funcs from a static symbol table */
 	Dwarf *dwarf;			/* for disasm_symtab__funcs(), opened once */
@@ -1309,6 +1310,40 @@ static int symtab__read_file(struct disasm_symtab *st, const char *path, bool dy
 	return err;
 }
 
+static int scn_addr_cmp(const void *pa, const void *pb)
+{
+	const struct disasm_scn *a = pa, *b = pb;
+
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* st's sections by address when no two overlap (then the one holding an
+ * address is the only one: symtab__section() bisects), else as they
+ * were. */
+static void scns__sort(struct disasm_symtab *st)
+{
+	struct disasm_scn *by_addr;
+	size_t i;
+
+	if (st->nr_scns < 2)
+		return;
+	by_addr = malloc(st->nr_scns * sizeof(*by_addr));
+	if (!by_addr)
+		return;
+	memcpy(by_addr, st->scns, st->nr_scns * sizeof(*by_addr));
+	qsort(by_addr, st->nr_scns, sizeof(*by_addr), scn_addr_cmp);
+	for (i = 1; i < st->nr_scns; i++)
+		if (by_addr[i].addr - by_addr[i - 1].addr < by_addr[i - 1].size)
+			break;
+	if (i < st->nr_scns) {
+		free(by_addr);
+		return;
+	}
+	free(st->scns);
+	st->scns = by_addr;
+	st->scns_sorted = true;
+}
+
 struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
 {
 	struct disasm_symtab *st;
@@ -1356,6 +1391,7 @@ struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
 	}
 	qsort(st->by_ref, st->nr, sizeof(*st->by_ref), sym_ref_cmp);
 	qsort(st->funcs, st->nr_funcs, sizeof(*st->funcs), sym_func_cmp);
+	scns__sort(st);
 out:
 	if (err) {
 		disasm_symtab__delete(st);
@@ -1411,14 +1447,29 @@ const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, ui
 	return st->by_ref[i].name;
 }
 
-/* The index of the section holding addr, 0 when none. */
+/* The index of the section holding addr, 0 when none: the first in the
+ * file's order (sections may overlap: .tbss), found by bisection when
+ * none do. */
 static uint16_t symtab__section(const struct disasm_symtab *st, uint64_t addr)
 {
-	size_t i;
+	size_t i, lo = 0, hi = st->nr_scns;
 
-	for (i = 0; i < st->nr_scns; i++)
-		if (addr >= st->scns[i].addr && addr - st->scns[i].addr < st->scns[i].size)
-			return st->scns[i].index;
+	if (!st->scns_sorted) {
+		for (i = 0; i < st->nr_scns; i++)
+			if (addr >= st->scns[i].addr && addr - st->scns[i].addr < st->scns[i].size)
+				return st->scns[i].index;
+		return 0;
+	}
+	while (lo < hi) {	/* the last section starting at or below addr */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->scns[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo && addr - st->scns[lo - 1].addr < st->scns[lo - 1].size)
+		return st->scns[lo - 1].index;
 	return 0;
 }
 
