@@ -980,17 +980,21 @@ static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
 	}
 }
 
-/* Append str to out[*n] (size bytes, *n < size), keeping it terminated
- * (cut to fit). */
-static void put_str(char *out, size_t size, size_t *n, const char *str)
+/* Append the len bytes at s to out[*n] (size bytes, *n < size), keeping
+ * it terminated (cut to fit). */
+static void put_mem(char *out, size_t size, size_t *n, const char *s, size_t len)
 {
-	size_t len = strlen(str);
-
 	if (len > size - 1 - *n)
 		len = size - 1 - *n;
-	memcpy(out + *n, str, len);
+	memcpy(out + *n, s, len);
 	*n += len;
 	out[*n] = '\0';
+}
+
+/* Append str likewise. */
+static void put_str(char *out, size_t size, size_t *n, const char *str)
+{
+	put_mem(out, size, n, str, strlen(str));
 }
 
 /* Append c likewise. */
@@ -1054,11 +1058,8 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 				if (c)
 					e = c + 1;
 			}
-			if ((size_t)(e - p) < sizeof(num)) {
-				memcpy(num, p, (size_t)(e - p));
-				num[e - p] = '\0';
-				put_str(out, size, &n, num);
-			}
+			if ((size_t)(e - p) < sizeof(num))
+				put_mem(out, size, &n, p, (size_t)(e - p));
 			p = e;
 		} else if (*p == '$' || (!depth && *p >= '0' && *p <= '9' &&
 					 (at_operand(ops, p) || p[-1] == '-'))) {
@@ -1086,8 +1087,7 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 					v &= ((uint64_t)1 << bits) - 1;
 			}
 			num[0] = '$';
-			hex_put(num + imm, v);
-			put_str(out, size, &n, num);
+			put_mem(out, size, &n, num, imm + hex_put(num + imm, v));
 		} else {
 			put_ch(out, size, &n, *p++);
 		}
@@ -1170,8 +1170,8 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		size_t ml = strlen(m);
 
 		while (ml++ < 6)
-			put_str(buf, size, &n, " ");
-		put_str(buf, size, &n, " ");
+			put_ch(buf, size, &n, ' ');
+		put_ch(buf, size, &n, ' ');
 		put_str(buf, size, &n, ops);
 	}
 	if (in->has_ref) {
