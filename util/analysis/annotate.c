@@ -9,6 +9,7 @@
  * LINE), and the source lines not shown yet, back to at most five lines
  * before LINE, or LINE alone when the source goes backwards.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -851,9 +852,16 @@ static bool mnemonic__sized(const char *m, size_t len)
 
 	if (len > 4 && !strncmp(m, "cmov", 4))
 		return true;
-	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)	/* first letters first */
-		if (bases[i].name[0] == m[0] && bases[i].len == len && !memcmp(m, bases[i].name, len))
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++) {	/* lengths first */
+		size_t k;
+
+		if (bases[i].len != len || bases[i].name[0] != m[0])
+			continue;
+		for (k = 1; k < len && m[k] == bases[i].name[k]; k++)
+			;
+		if (k == len)
 			return true;
+	}
 	return false;
 }
 
@@ -936,7 +944,8 @@ static bool is_string_op(const char *m)
 	if (m[0] != 'm' && m[0] != 'c' && m[0] != 's' && m[0] != 'l')
 		return false;
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		if (!strncmp(m, ops[i], 4) && (!m[4] || (strchr("bwldq", m[4]) && !m[5])))
+		if (m[0] == ops[i][0] && !strncmp(m, ops[i], 4) &&
+		    (!m[4] || (strchr("bwldq", m[4]) && !m[5])))
 			return true;
 	}
 	return false;
@@ -978,6 +987,31 @@ static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
 		}
 		snprintf(ops, size, "%s", tmp);
 	}
+}
+
+/* The number at s as strtoull(s, end, 0) reads it: Capstone's "0x1f" and
+ * "12" read here, anything else by strtoull. */
+static uint64_t text__number(const char *s, char **end)
+{
+	const char *p = s;
+	uint64_t v = 0;
+
+	if (p[0] == '0' && p[1] == 'x' && isxdigit((unsigned char)p[2])) {
+		for (p += 2; isxdigit((unsigned char)*p) && p - s < 18; p++)
+			v = v << 4 | (uint64_t)(*p <= '9' ? *p - '0' : (*p | 0x20) - 'a' + 10);
+		if (!isxdigit((unsigned char)*p)) {
+			*end = (char *)p;
+			return v;
+		}
+	} else if (*p >= '1' && *p <= '9') {
+		for (; *p >= '0' && *p <= '9' && p - s < 19; p++)
+			v = v * 10 + (uint64_t)(*p - '0');
+		if (*p < '0' || *p > '9') {
+			*end = (char *)p;
+			return v;
+		}
+	}
+	return strtoull(s, end, 0);
 }
 
 /* Append the len bytes at s to out[*n] (size bytes, *n < size), keeping
@@ -1073,7 +1107,7 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 				neg = true;
 				p++;
 			}
-			v = strtoull(p, &end, 0);
+			v = text__number(p, &end);
 			if (end == p) {
 				put_str(out, size, &n, imm ? "$" : "");
 				continue;
