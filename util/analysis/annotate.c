@@ -1341,7 +1341,10 @@ static void *insn_texts__run(void *arg)
 	struct insn_texts *t = arg;
 	char text[1024], ref[600];
 	size_t i;
+	uint64_t next = 0;	/* where the next symbol starts: no label before */
 
+	if (t->from < t->to)
+		next = disasm_symtab__start_from(t->st, t->insns[t->from].addr);
 	for (i = t->from; i < t->to && !t->err; i++) {
 		const struct disasm_insn *in = &t->insns[i];
 		struct insn_pre *pre = &t->pre[i];
@@ -1352,6 +1355,9 @@ static void *insn_texts__run(void *arg)
 			t->err = -ENOMEM;
 		src_pos__get(t->os, t->dso, in->addr, &pre->pos);
 		pre->label = NULL;
+		if (in->addr < next)
+			continue;
+		next = disasm_symtab__start_from(t->st, in->addr + 1);
 		if (i && disasm_symtab__label(t->st, in->addr, false, ref, sizeof(ref))) {
 			char *copy = pool__alloc(&t->pool, strlen(ref) + 1);
 

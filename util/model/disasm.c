@@ -1447,6 +1447,17 @@ const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, ui
 	return st->by_ref[i].name;
 }
 
+uint64_t disasm_symtab__start_from(const struct disasm_symtab *st, uint64_t addr)
+{
+	size_t i = addr ? syms__floor(st->by_ref, st->nr, addr - 1) : st->nr;
+
+	/* the first symbol above addr - 1 */
+	i = i == st->nr ? 0 : i + 1;
+	while (i < st->nr && st->by_ref[i].value < addr)
+		i++;
+	return i < st->nr ? st->by_ref[i].value : UINT64_MAX;
+}
+
 /* The index of the section holding addr, 0 when none: the first in the
  * file's order (sections may overlap: .tbss), found by bisection when
  * none do. */
