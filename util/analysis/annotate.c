@@ -384,6 +384,17 @@ struct annotated_sym **annotation_set__sorted(struct annotation_set *set, size_t
 	return set->all;
 }
 
+/* Whether set__symtab() of dso has been asked (its answer kept). */
+static bool set__has_symtab(const struct annotation_set *set, const struct dso *dso)
+{
+	const struct symtab_entry *e;
+
+	for (e = set->symtabs; e; e = e->next)
+		if (e->dso == dso)
+			return true;
+	return false;
+}
+
 static struct disasm_symtab *set__symtab(struct annotation_set *set, struct dso *dso,
 					       bool debug_file)
 {
@@ -1441,7 +1452,10 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	memset(l, 0, sizeof(*l));
 	l->start = as->sym->start;
 	dso__load(as->dso);	/* before the two use it */
-	job_started = !pthread_create(&job_thr, NULL, symtab_job__run, &job);
+	/* a thread for a table to read; a kept one and the functions of a
+	 * symbol are not worth one */
+	job_started = !set__has_symtab(set, as->dso) &&
+		      !pthread_create(&job_thr, NULL, symtab_job__run, &job);
 	err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
 	if (job_started)
 		pthread_join(job_thr, NULL);
