@@ -1562,11 +1562,18 @@ static int funcs__add_die(struct disasm_funcs *f, Dwarf_Die *die, uint64_t want_
 {
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t off = 0;
-	const char *name = die__bfd_name(die);
+	const char *name;
 	char *copy;
+	bool overlaps = false;
 
+	/* the name (attributes followed to their origin) only for a DIE
+	 * whose code overlaps: most of a unit's do not */
+	while (!overlaps && (off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0)
+		overlaps = hi > lo && hi > want_lo && lo < want_hi;
+	name = overlaps ? die__bfd_name(die) : NULL;
 	if (!name)
 		return 0;
+	off = 0;
 	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
 		if (hi <= lo || hi <= want_lo || lo >= want_hi)
 			continue;
