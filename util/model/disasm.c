@@ -937,6 +937,11 @@ struct disasm_sym {
 	uint8_t type, bind;
 };
 
+struct die_range {
+	uint64_t lo, hi;
+	Dwarf_Die die;			/* valid with the symtab's Dwarf */
+};
+
 struct disasm_scn {
 	uint64_t addr, size;
 	uint16_t index;
@@ -955,6 +960,11 @@ struct disasm_symtab {
 	Dwarf *dwarf;			/* for disasm_symtab__funcs(), opened once */
 	int dwarf_fd;
 	bool dwarf_tried;
+	/* the function and inlined DIEs' ranges of the unit last asked, in
+	 * the walk's order: the unit's next symbols filter them */
+	const void *ranges_cu;		/* that unit's DIE (its address), NULL: none */
+	struct die_range *ranges;
+	size_t nr_ranges;
 };
 
 static int sym_rank(const struct disasm_sym *s)
@@ -1412,6 +1422,7 @@ void disasm_symtab__delete(struct disasm_symtab *st)
 	free(st->by_ref);
 	free(st->funcs);
 	free(st->scns);
+	free(st->ranges);
 	if (st->dwarf)
 		dwarf_end(st->dwarf);
 	if (st->dwarf_fd >= 0)
@@ -1557,56 +1568,42 @@ static const char *die__bfd_name(Dwarf_Die *die)
 	return name;
 }
 
-static int funcs__add_die(struct disasm_funcs *f, Dwarf_Die *die, uint64_t want_lo,
-			  uint64_t want_hi)
+/* Add the range [lo, hi) of the function named name to f (the name
+ * copied, demangled, once for a run of equal names). 0 or -ENOMEM. */
+static int funcs__add(struct disasm_funcs *f, uint64_t lo, uint64_t hi, const char *name)
 {
-	Dwarf_Addr base, lo, hi;
-	ptrdiff_t off = 0;
-	const char *name;
 	char *copy;
-	bool overlaps = false;
 
-	/* the name (attributes followed to their origin) only for a DIE
-	 * whose code overlaps: most of a unit's do not */
-	while (!overlaps && (off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0)
-		overlaps = hi > lo && hi > want_lo && lo < want_hi;
-	name = overlaps ? die__bfd_name(die) : NULL;
-	if (!name)
-		return 0;
-	off = 0;
-	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
-		if (hi <= lo || hi <= want_lo || lo >= want_hi)
-			continue;
-		if (f->nr == f->alloc) {
-			size_t n = f->alloc ? f->alloc * 2 : 64;
-			struct disasm_func *p = realloc(f->funcs, n * sizeof(*p));
+	if (f->nr == f->alloc) {
+		size_t n = f->alloc ? f->alloc * 2 : 64;
+		struct disasm_func *p = realloc(f->funcs, n * sizeof(*p));
 
-			if (!p)
-				return -ENOMEM;
-			f->funcs = p;
-			f->alloc = n;
-		}
-		if (!f->nr_names || strcmp(f->names[f->nr_names - 1], name)) {
-			char **names = realloc(f->names, (f->nr_names + 1) * sizeof(*names));
-
-			if (!names)
-				return -ENOMEM;
-			f->names = names;
-			copy = name__mangled(name) ? demangle_sym(name, true) : NULL;
-			if (!copy)
-				copy = strdup(name);
-			if (!copy)
-				return -ENOMEM;
-			f->names[f->nr_names++] = copy;
-		}
-		f->funcs[f->nr++] = (struct disasm_func){ .lo = lo, .hi = hi,
-							   .name = f->names[f->nr_names - 1] };
+		if (!p)
+			return -ENOMEM;
+		f->funcs = p;
+		f->alloc = n;
 	}
+	if (!f->nr_names || strcmp(f->names[f->nr_names - 1], name)) {
+		char **names = realloc(f->names, (f->nr_names + 1) * sizeof(*names));
+
+		if (!names)
+			return -ENOMEM;
+		f->names = names;
+		copy = name__mangled(name) ? demangle_sym(name, true) : NULL;
+		if (!copy)
+			copy = strdup(name);
+		if (!copy)
+			return -ENOMEM;
+		f->names[f->nr_names++] = copy;
+	}
+	f->funcs[f->nr++] = (struct disasm_func){ .lo = lo, .hi = hi,
+						   .name = f->names[f->nr_names - 1] };
 	return 0;
 }
 
-static int funcs__walk(struct disasm_funcs *f, Dwarf_Die *parent, uint64_t lo, uint64_t hi,
-		       int depth)
+/* The ranges of the unit's function and inlined DIEs under parent into
+ * st->ranges (*alloc entries there). 0 or -ENOMEM. */
+static int ranges__walk(struct disasm_symtab *st, size_t *alloc, Dwarf_Die *parent, int depth)
 {
 	Dwarf_Die child;
 	int err = 0;
@@ -1616,10 +1613,30 @@ static int funcs__walk(struct disasm_funcs *f, Dwarf_Die *parent, uint64_t lo, u
 	do {
 		int tag = dwarf_tag(&child);
 
-		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
-			err = funcs__add_die(f, &child, lo, hi);
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
+			Dwarf_Addr base, lo, hi;
+			ptrdiff_t off = 0;
+
+			while (!err && (off = dwarf_ranges(&child, off, &base, &lo, &hi)) > 0) {
+				if (hi <= lo)
+					continue;
+				if (st->nr_ranges == *alloc) {
+					size_t n = *alloc ? *alloc * 2 : 256;
+					struct die_range *p = realloc(st->ranges, n * sizeof(*p));
+
+					if (!p) {
+						err = -ENOMEM;
+						break;
+					}
+					st->ranges = p;
+					*alloc = n;
+				}
+				st->ranges[st->nr_ranges++] = (struct die_range){ .lo = lo, .hi = hi,
+										  .die = child };
+			}
+		}
 		if (!err && dwarf_haschildren(&child))
-			err = funcs__walk(f, &child, lo, hi, depth + 1);
+			err = ranges__walk(st, alloc, &child, depth + 1);
 	} while (!err && dwarf_siblingof(&child, &child) == 0);
 	return err;
 }
@@ -1644,8 +1661,31 @@ int disasm_symtab__funcs(struct disasm_symtab *st, uint64_t lo, uint64_t hi,
 	if (st->dwarf && dwarf_addrdie(st->dwarf, lo, &cu)) {
 		Dwarf_Attribute a;
 		const char *dir = dwarf_attr(&cu, DW_AT_comp_dir, &a) ? dwarf_formstring(&a) : NULL;
+		struct die_range *prev = NULL;
+		const char *name = NULL;
+		size_t i, alloc = st->nr_ranges;
 
-		err = funcs__walk(funcs, &cu, lo, hi, 0);
+		err = 0;
+		if (st->ranges_cu != cu.addr) {		/* the unit walked once */
+			st->nr_ranges = 0;
+			st->ranges_cu = NULL;
+			err = ranges__walk(st, &alloc, &cu, 0);
+			if (!err)
+				st->ranges_cu = cu.addr;
+		}
+		/* as objdump -l: the ranges overlapping [lo, hi) in the unit's
+		 * order, of the DIEs that have a name */
+		for (i = 0; !err && i < st->nr_ranges; i++) {
+			struct die_range *r = &st->ranges[i];
+
+			if (r->hi <= lo || r->lo >= hi)
+				continue;
+			if (!prev || prev->die.addr != r->die.addr)
+				name = die__bfd_name(&r->die);
+			prev = r;
+			if (name)
+				err = funcs__add(funcs, r->lo, r->hi, name);
+		}
 		if (!err && dir && !(funcs->comp_dir = strdup(dir)))
 			err = -ENOMEM;
 	}
