@@ -519,14 +519,15 @@ static bool text__number(const char *s, uint64_t *v)
 /*
  * What Capstone's operand text tells in one pass: the displacement of its
  * first RIP-relative memory operand ("-0x10(%rip)", "(%rip)" in AT&T,
- * "[rip + 0x10]", "[rip]" in Intel syntax), and, in AT&T syntax, whether
- * printing it needs what only the instruction details tell: whether a
- * memory operand printed without displacement had one of zero encoded
- * ("(" starting an operand), and the size of a negative immediate ("$-").
+ * "[rip + 0x10]", "[rip]" in Intel syntax), and, in AT&T syntax, what
+ * printing it may need of the instruction details: the size of a negative
+ * immediate ("$-"), and whether a memory operand printed without
+ * displacement had one of zero encoded ("(" starting an operand).
  */
 struct ops_facts {
 	bool rip;		/* a RIP-relative operand, at disp */
-	bool need_detail;
+	bool neg_imm;		/* "$-" */
+	bool bare_mem;		/* "(" starting an operand */
 	int64_t disp;
 };
 
@@ -535,7 +536,7 @@ static void ops__scan(const char *ops, bool intel, struct ops_facts *o)
 	const char *r = NULL, *p, *s;
 	uint64_t v;
 
-	o->rip = o->need_detail = false;
+	o->rip = o->neg_imm = o->bare_mem = false;
 	o->disp = 0;
 	if (intel) {
 		r = strstr(ops, "[rip");
@@ -550,10 +551,10 @@ static void ops__scan(const char *ops, bool intel, struct ops_facts *o)
 	}
 	for (p = ops; *p; p++) {
 		if (*p == '$' && p[1] == '-') {
-			o->need_detail = true;
+			o->neg_imm = true;
 		} else if (*p == '(') {
 			if (p == ops || !isalnum((unsigned char)p[-1]))
-				o->need_detail = true;
+				o->bare_mem = true;
 			if (!r && !strncmp(p, "(%rip)", 6))
 				r = p;
 		}
@@ -699,7 +700,9 @@ static bool decoder__step(struct decoder *d, const uint8_t **p, size_t *left, ui
 		in->has_ref = true;
 		in->ref = ci->address + ci->size + (uint64_t)of.disp;
 	}
-	if (of.need_detail) {
+	/* a zero displacement encoded is a zero byte in the encoding: without
+	 * one, the details cannot tell of any */
+	if (of.neg_imm || (of.bare_mem && memchr(ci->bytes, 0, ci->size))) {
 		const uint8_t *q = at;
 		size_t n = ci->size;
 		uint64_t qa = a;
