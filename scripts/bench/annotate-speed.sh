@@ -45,6 +45,35 @@
 # quiet machine (load 0.2-0.8, nothing else running):
 # _PyEval_EvalFrameDefault        189.2     29.0    6.5x    183.9     28.4   6.5x     48.2    16.5  0.34x  identical
 # 100 symbols (-d many)           823.0     29.9   27.5x    939.5     33.1  28.4x     41.0    11.7  0.29x  identical
+# Recorded 2026-11-29 18:32 UTC, prf of branch annfast, SCALE=1 RUNS=5,
+# load 4.6-5.2 (the other helpers' builds and tests on the 2 cores: the
+# wall columns wait for a CPU, the CPU columns are the steadier):
+# _PyEval_EvalFrameDefault        204.0     23.7    8.6x    174.3     22.4   7.8x     48.2    16.6  0.34x  identical
+# 100 symbols (-d many)          1196.1     32.8   36.5x    771.8     16.7  46.3x     41.3    11.6  0.28x  identical
+# The same prf against main's, interleaved, 21 runs each (task-clock ms,
+# min / median, load 4.5-5): _PyEval_EvalFrameDefault main 20.3 / 22.7,
+# annfast 18.0 / 20.1; -d many main 24.9 / 26.5, annfast 15.8 / 16.8.
+# Instructions run in user space (valgrind --tool=callgrind, all
+# threads): _PyEval_EvalFrameDefault 97.0 M on main, 73.2 M; -d many
+# 194.8 M, 79.2 M (objdump -l's functions of a unit were walked once per
+# listing: 56% of it). Of the 73.2 M: Capstone's decoding and printing
+# 32.4 (1.7 of it the second decoding, with details, of the 374 of 12,744
+# instructions whose AT&T text needs them), the instructions' text and
+# lookups 18 (two threads), the decoders' own work and Capstone's
+# formatter 8, objdump's symbol table 3.7 (a thread beside the decoding),
+# the kallsyms name check 2.8 (a thread beside the reading), the listing's
+# loop 4, printing 3, reading the samples 1. Outside those counts: 1.5 ms
+# of CPU before main() (13 shared objects mapped; -z pack-relative-relocs,
+# -O1 --as-needed and -z now changed nothing measurable, prf has 2,896
+# relative relocations; the nine libraries besides libc and libm linked
+# statically made `prf version` 0.8-1.0 ms instead of 1.3-1.7, not done:
+# a packaging choice), Capstone's dlopen (77k relocations, 380 page
+# faults; a non-PIE program with libcapstone.a decodes the function in
+# 6.2 ms of CPU, with dlopen 7.3), about 1,800 page faults per run. 20x
+# needs about 9.5 ms of wall: with 18 ms of CPU on 2 cores both would
+# have to be busy all the time, and the serial parts (start-up, reading,
+# the listing's loop, printing: about 6 ms) do not let them; the goal is
+# not met.
 # RESULTS-END
 set -u
 . "$(dirname "$0")/lib.sh"

@@ -9,6 +9,7 @@
  * LINE), and the source lines not shown yet, back to at most five lines
  * before LINE, or LINE alone when the source goes backwards.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -383,6 +384,17 @@ struct annotated_sym **annotation_set__sorted(struct annotation_set *set, size_t
 	return set->all;
 }
 
+/* Whether set__symtab() of dso has been asked (its answer kept). */
+static bool set__has_symtab(const struct annotation_set *set, const struct dso *dso)
+{
+	const struct symtab_entry *e;
+
+	for (e = set->symtabs; e; e = e->next)
+		if (e->dso == dso)
+			return true;
+	return false;
+}
+
 static struct disasm_symtab *set__symtab(struct annotation_set *set, struct dso *dso,
 					       bool debug_file)
 {
@@ -574,6 +586,15 @@ static char *text__tidy(struct annotate_text_pool **pool, const char *s, size_t 
 	while (e > s && is_blank(e[-1]))
 		e--;
 	len = (size_t)(e - s);
+	if (!memchr(s, '\t', len)) {	/* most lines: a copy */
+		out = pool__alloc(pool, pad + len + 1);
+		if (!out)
+			return NULL;
+		memset(out, ' ', pad);
+		memcpy(out + pad, s, len);
+		out[pad + len] = '\0';
+		return out;
+	}
 	for (i = 0; i < len; i++)
 		n += s[i] == '\t' ? 8 : 1;
 	out = pool__alloc(pool, pad + n + 1);
@@ -812,23 +833,46 @@ static void sym_ref(const struct disasm_symtab *st, struct dso *dso, uint64_t ad
  * out ("(%rax)" for "0x0(%rax)"), and the long NOPs' prefixes.
  */
 
+/* A mnemonic's name and length, for the tables below. */
+struct mnemonic_name {
+	const char *name;
+	size_t len;
+};
+
+#define MNEMONIC(s) { s, sizeof(s) - 1 }
+
 static bool mnemonic__sized(const char *m, size_t len)
 {
-	static const char *const bases[] = {
-		"mov", "add", "sub", "and", "or", "xor", "cmp", "test", "adc", "sbb", "imul", "mul",
-		"div", "idiv", "neg", "not", "inc", "dec", "shl", "shr", "sar", "sal", "rol", "ror",
-		"rcl", "rcr", "shld", "shrd", "lea", "xchg", "bsf", "bsr", "bt", "bts", "btr", "btc",
-		"tzcnt", "lzcnt", "popcnt", "xadd", "cmpxchg", "bswap", "andn", "movbe", "sarx",
-		"shlx", "shrx", "bzhi", "blsr", "blsi", "blsmsk", "rorx", "pdep", "pext", "adcx",
-		"adox", "crc32", "stos", "lods", "scas", "cvtsi2sd", "cvtsi2ss",
+	static const struct mnemonic_name bases[] = {
+		MNEMONIC("mov"), MNEMONIC("add"), MNEMONIC("sub"), MNEMONIC("and"), MNEMONIC("or"),
+		MNEMONIC("xor"), MNEMONIC("cmp"), MNEMONIC("test"), MNEMONIC("adc"), MNEMONIC("sbb"),
+		MNEMONIC("imul"), MNEMONIC("mul"), MNEMONIC("div"), MNEMONIC("idiv"), MNEMONIC("neg"),
+		MNEMONIC("not"), MNEMONIC("inc"), MNEMONIC("dec"), MNEMONIC("shl"), MNEMONIC("shr"),
+		MNEMONIC("sar"), MNEMONIC("sal"), MNEMONIC("rol"), MNEMONIC("ror"), MNEMONIC("rcl"),
+		MNEMONIC("rcr"), MNEMONIC("shld"), MNEMONIC("shrd"), MNEMONIC("lea"), MNEMONIC("xchg"),
+		MNEMONIC("bsf"), MNEMONIC("bsr"), MNEMONIC("bt"), MNEMONIC("bts"), MNEMONIC("btr"),
+		MNEMONIC("btc"), MNEMONIC("tzcnt"), MNEMONIC("lzcnt"), MNEMONIC("popcnt"),
+		MNEMONIC("xadd"), MNEMONIC("cmpxchg"), MNEMONIC("bswap"), MNEMONIC("andn"),
+		MNEMONIC("movbe"), MNEMONIC("sarx"), MNEMONIC("shlx"), MNEMONIC("shrx"),
+		MNEMONIC("bzhi"), MNEMONIC("blsr"), MNEMONIC("blsi"), MNEMONIC("blsmsk"),
+		MNEMONIC("rorx"), MNEMONIC("pdep"), MNEMONIC("pext"), MNEMONIC("adcx"),
+		MNEMONIC("adox"), MNEMONIC("crc32"), MNEMONIC("stos"), MNEMONIC("lods"),
+		MNEMONIC("scas"), MNEMONIC("cvtsi2sd"), MNEMONIC("cvtsi2ss"),
 	};
 	unsigned int i;
 
 	if (len > 4 && !strncmp(m, "cmov", 4))
 		return true;
-	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)	/* first letters first */
-		if (bases[i][0] == m[0] && strlen(bases[i]) == len && !strncmp(m, bases[i], len))
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++) {	/* lengths first */
+		size_t k;
+
+		if (bases[i].len != len || bases[i].name[0] != m[0])
+			continue;
+		for (k = 1; k < len && m[k] == bases[i].name[k]; k++)
+			;
+		if (k == len)
 			return true;
+	}
 	return false;
 }
 
@@ -857,8 +901,10 @@ static bool ops__has_register(const char *ops)
 
 static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *out, size_t size)
 {
-	static const char *const always[] = { "callq", "retq", "jmpq", "pushq", "popq", "leaveq",
-					      "movabsq" };
+	static const struct mnemonic_name always[] = {
+		MNEMONIC("callq"), MNEMONIC("retq"), MNEMONIC("jmpq"), MNEMONIC("pushq"),
+		MNEMONIC("popq"), MNEMONIC("leaveq"), MNEMONIC("movabsq"),
+	};
 	const char *m = in->mnemonic, *sp = strrchr(m, ' ');
 	int plen = sp ? (int)(sp + 1 - m) : 0;	/* "lock ", "rep ", ... */
 	size_t len, i;
@@ -867,15 +913,14 @@ static void att__mnemonic(const struct disasm_insn *in, const char *ops, char *o
 	m += plen;
 	len = strlen(m);
 	last = len ? m[len - 1] : 0;
-	if (!strcmp(m, "movd") && strstr(ops, "%r") && strstr(ops, "%xmm")) {
-		str_copy(out, size, in->mnemonic);	/* a 64-bit GPR: movq */
-		if (strlen(out) == (size_t)plen + 4)
+	str_copy(out, size, in->mnemonic);
+	if (len == 4 && !memcmp(m, "movd", 4) && strstr(ops, "%r") && strstr(ops, "%xmm")) {
+		if (strlen(out) == (size_t)plen + 4)	/* a 64-bit GPR: movq */
 			out[plen + 3] = 'q';
 		return;
 	}
-	str_copy(out, size, in->mnemonic);
-	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++) {
-		if (m[0] == always[i][0] && !strcmp(m, always[i])) {
+	for (i = 0; last == 'q' && i < sizeof(always) / sizeof(always[0]); i++) {	/* all end in q */
+		if (m[0] == always[i].name[0] && len == always[i].len && !memcmp(m, always[i].name, len)) {
 			out[plen + len - 1] = '\0';	/* the size letter dropped */
 			return;
 		}
@@ -910,7 +955,8 @@ static bool is_string_op(const char *m)
 	if (m[0] != 'm' && m[0] != 'c' && m[0] != 's' && m[0] != 'l')
 		return false;
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		if (!strncmp(m, ops[i], 4) && (!m[4] || (strchr("bwldq", m[4]) && !m[5])))
+		if (m[0] == ops[i][0] && !strncmp(m, ops[i], 4) &&
+		    (!m[4] || (strchr("bwldq", m[4]) && !m[5])))
 			return true;
 	}
 	return false;
@@ -954,12 +1000,46 @@ static void att__fixups(const struct disasm_insn *in, char *ops, size_t size)
 	}
 }
 
-/* Append str to out[*n] (size bytes), keeping it terminated. */
+/* The number at s as strtoull(s, end, 0) reads it: Capstone's "0x1f" and
+ * "12" read here, anything else by strtoull. */
+static uint64_t text__number(const char *s, char **end)
+{
+	const char *p = s;
+	uint64_t v = 0;
+
+	if (p[0] == '0' && p[1] == 'x' && isxdigit((unsigned char)p[2])) {
+		for (p += 2; isxdigit((unsigned char)*p) && p - s < 18; p++)
+			v = v << 4 | (uint64_t)(*p <= '9' ? *p - '0' : (*p | 0x20) - 'a' + 10);
+		if (!isxdigit((unsigned char)*p)) {
+			*end = (char *)p;
+			return v;
+		}
+	} else if (*p >= '1' && *p <= '9') {
+		for (; *p >= '0' && *p <= '9' && p - s < 19; p++)
+			v = v * 10 + (uint64_t)(*p - '0');
+		if (*p < '0' || *p > '9') {
+			*end = (char *)p;
+			return v;
+		}
+	}
+	return strtoull(s, end, 0);
+}
+
+/* Append the len bytes at s to out[*n] (size bytes, *n < size), keeping
+ * it terminated (cut to fit). */
+static void put_mem(char *out, size_t size, size_t *n, const char *s, size_t len)
+{
+	if (len > size - 1 - *n)
+		len = size - 1 - *n;
+	memcpy(out + *n, s, len);
+	*n += len;
+	out[*n] = '\0';
+}
+
+/* Append str likewise. */
 static void put_str(char *out, size_t size, size_t *n, const char *str)
 {
-	while (*str && *n + 1 < size)
-		out[(*n)++] = *str++;
-	out[*n] = '\0';
+	put_mem(out, size, n, str, strlen(str));
 }
 
 /* Append c likewise. */
@@ -1023,11 +1103,8 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 				if (c)
 					e = c + 1;
 			}
-			if ((size_t)(e - p) < sizeof(num)) {
-				memcpy(num, p, (size_t)(e - p));
-				num[e - p] = '\0';
-				put_str(out, size, &n, num);
-			}
+			if ((size_t)(e - p) < sizeof(num))
+				put_mem(out, size, &n, p, (size_t)(e - p));
 			p = e;
 		} else if (*p == '$' || (!depth && *p >= '0' && *p <= '9' &&
 					 (at_operand(ops, p) || p[-1] == '-'))) {
@@ -1041,7 +1118,7 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 				neg = true;
 				p++;
 			}
-			v = strtoull(p, &end, 0);
+			v = text__number(p, &end);
 			if (end == p) {
 				put_str(out, size, &n, imm ? "$" : "");
 				continue;
@@ -1055,8 +1132,7 @@ static void att__operands(const struct disasm_insn *in, const char *ops, char *o
 					v &= ((uint64_t)1 << bits) - 1;
 			}
 			num[0] = '$';
-			hex_put(num + imm, v);
-			put_str(out, size, &n, num);
+			put_mem(out, size, &n, num, imm + hex_put(num + imm, v));
 		} else {
 			put_ch(out, size, &n, *p++);
 		}
@@ -1139,8 +1215,8 @@ static void insn__text(const struct disasm_symtab *st, struct dso *dso,
 		size_t ml = strlen(m);
 
 		while (ml++ < 6)
-			put_str(buf, size, &n, " ");
-		put_str(buf, size, &n, " ");
+			put_ch(buf, size, &n, ' ');
+		put_ch(buf, size, &n, ' ');
 		put_str(buf, size, &n, ops);
 	}
 	if (in->has_ref) {
@@ -1276,7 +1352,10 @@ static void *insn_texts__run(void *arg)
 	struct insn_texts *t = arg;
 	char text[1024], ref[600];
 	size_t i;
+	uint64_t next = 0;	/* where the next symbol starts: no label before */
 
+	if (t->from < t->to)
+		next = disasm_symtab__start_from(t->st, t->insns[t->from].addr);
 	for (i = t->from; i < t->to && !t->err; i++) {
 		const struct disasm_insn *in = &t->insns[i];
 		struct insn_pre *pre = &t->pre[i];
@@ -1287,6 +1366,9 @@ static void *insn_texts__run(void *arg)
 			t->err = -ENOMEM;
 		src_pos__get(t->os, t->dso, in->addr, &pre->pos);
 		pre->label = NULL;
+		if (in->addr < next)
+			continue;
+		next = disasm_symtab__start_from(t->st, in->addr + 1);
 		if (i && disasm_symtab__label(t->st, in->addr, false, ref, sizeof(ref))) {
 			char *copy = pool__alloc(&t->pool, strlen(ref) + 1);
 
@@ -1326,6 +1408,30 @@ static int insn_texts__make(const struct objdump_state *os, const struct disasm_
 	return a.err ? a.err : b.err;
 }
 
+/*
+ * objdump's symbol table of the symbol's DSO (set__symtab()) and the
+ * DWARF functions over the symbol (disasm_symtab__funcs()), found on a
+ * thread while the code is decoded: both read only the DSO's files (its
+ * loads locked), the set's table cache is the thread's until joined.
+ */
+struct symtab_job {
+	struct annotation_set *set;
+	const struct annotated_sym *as;
+	bool debug_file;
+	struct disasm_symtab *st;	/* NULL: none */
+	struct disasm_funcs *funcs;	/* filled when st is */
+};
+
+static void *symtab_job__run(void *arg)
+{
+	struct symtab_job *j = arg;
+
+	j->st = set__symtab(j->set, j->as->dso, j->debug_file);
+	if (j->st)	/* none: ELF names */
+		disasm_symtab__funcs(j->st, j->as->sym->start, j->as->sym->end, j->funcs);
+	return NULL;
+}
+
 int annotated_sym__listing(struct annotation_set *set, const struct annotated_sym *as,
 			   const struct annotate_opts *opts, struct annotate_listing *l)
 {
@@ -1338,11 +1444,28 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	size_t i;
 	int err, more;
 
+	struct symtab_job job = { .set = set, .as = as, .debug_file = !opts->no_source,
+				  .funcs = &st.funcs };
+	pthread_t job_thr;
+	bool job_started;
+
 	memset(l, 0, sizeof(*l));
 	l->start = as->sym->start;
+	dso__load(as->dso);	/* before the two use it */
+	/* a thread for a table to read; a kept one and the functions of a
+	 * symbol are not worth one */
+	job_started = !set__has_symtab(set, as->dso) &&
+		      !pthread_create(&job_thr, NULL, symtab_job__run, &job);
 	err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
-	if (err)
+	if (job_started)
+		pthread_join(job_thr, NULL);
+	if (err) {
+		disasm_funcs__exit(&st.funcs);
 		return err;
+	}
+	if (!job_started)
+		symtab_job__run(&job);
+	st.symtab = job.st;
 	/* objdump's preamble as perf keeps it: the file format line dropped */
 	builder__text(&b, "");
 	builder__text(&b, "");
@@ -1350,9 +1473,6 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.section);
 	builder__text(&b, buf);
 	builder__text(&b, "");
-	st.symtab = set__symtab(set, as->dso, !opts->no_source);
-	if (st.symtab)	/* none: ELF names */
-		disasm_symtab__funcs(st.symtab, as->sym->start, as->sym->end, &st.funcs);
 	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
 	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
 	builder__text(&b, buf);

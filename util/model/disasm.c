@@ -60,33 +60,16 @@ static int capstone_err;
  * whole text, of which at most size - 1 bytes are stored, NUL-terminated.
  */
 
-/* Whether format has only the conversions fmt__vsnprintf() writes. */
-static bool fmt__simple(const char *f)
-{
-	for (; *f; f++) {
-		if (*f != '%')
-			continue;
-		f++;
-		if (*f == 'l')
-			f++;
-		if (*f == 'l')
-			f++;
-		if (!*f || !strchr("sc%diuxX", *f))
-			return false;
-		if (f[-1] == 'l' && strchr("sc%", *f))
-			return false;
-	}
-	return true;
-}
-
 static int fmt__vsnprintf(char *str, size_t size, const char *format, va_list ap)
 {
 	size_t n = 0;
 	const char *f;
 	char num[24];
+	va_list aq;
 
-	if (!fmt__simple(format))
-		return vsnprintf(str, size, format, ap);
+	/* on a copy: a conversion not written here goes to vsnprintf with
+	 * ap untouched (what was stored so far is written over) */
+	va_copy(aq, ap);
 #define FMT_PUT(c) do { if (n + 1 < size) str[n] = (c); n++; } while (0)
 	for (f = format; *f; f++) {
 		int longs = 0;
@@ -100,36 +83,42 @@ static int fmt__vsnprintf(char *str, size_t size, const char *format, va_list ap
 			continue;
 		}
 		f++;
-		while (*f == 'l') {
+		while (*f == 'l' && longs < 2) {
 			longs++;
 			f++;
 		}
 		switch (*f) {
 		case '%':
-			FMT_PUT('%');
-			continue;
 		case 'c':
-			FMT_PUT((char)va_arg(ap, int));
-			continue;
 		case 's':
-			s = va_arg(ap, const char *);
-			if (!s)
-				s = "(null)";
-			while (*s)
-				FMT_PUT(*s++);
+			if (longs)
+				goto other;
+			if (*f == '%') {
+				FMT_PUT('%');
+			} else if (*f == 'c') {
+				FMT_PUT((char)va_arg(aq, int));
+			} else {
+				s = va_arg(aq, const char *);
+				if (!s)
+					s = "(null)";
+				while (*s)
+					FMT_PUT(*s++);
+			}
 			continue;
 		case 'd': case 'i': {
-			long long x = longs == 2 ? va_arg(ap, long long) :
-				      longs == 1 ? va_arg(ap, long) : va_arg(ap, int);
+			long long x = longs == 2 ? va_arg(aq, long long) :
+				      longs == 1 ? va_arg(aq, long) : va_arg(aq, int);
 
 			neg = x < 0;
 			v = neg ? 0ULL - (unsigned long long)x : (unsigned long long)x;
 			break;
 		}
-		default:
-			v = longs == 2 ? va_arg(ap, unsigned long long) :
-			    longs == 1 ? va_arg(ap, unsigned long) : va_arg(ap, unsigned int);
+		case 'u': case 'x': case 'X':
+			v = longs == 2 ? va_arg(aq, unsigned long long) :
+			    longs == 1 ? va_arg(aq, unsigned long) : va_arg(aq, unsigned int);
 			break;
+		default:
+			goto other;
 		}
 		k = 0;
 		if (*f == 'x' || *f == 'X') {
@@ -150,10 +139,14 @@ static int fmt__vsnprintf(char *str, size_t size, const char *format, va_list ap
 		while (k)
 			FMT_PUT(num[--k]);
 	}
+	va_end(aq);
 	if (size)
 		str[n < size ? n : size - 1] = '\0';
 #undef FMT_PUT
 	return (int)n;
+other:
+	va_end(aq);
+	return vsnprintf(str, size, format, ap);
 }
 
 static void capstone__open(void)
@@ -483,6 +476,18 @@ static void insn__classify(struct disasm_insn *in, unsigned int id)
 	}
 }
 
+/* The value of hex digit c, -1 when it is none. */
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 /* s, all of it, as a C number ("0x52b1a4", "12"): *v. */
 static bool text__number(const char *s, uint64_t *v)
 {
@@ -490,57 +495,80 @@ static bool text__number(const char *s, uint64_t *v)
 
 	if (*s < '0' || *s > '9')
 		return false;
+	if (s[0] == '0' && s[1] == 'x') {	/* Capstone's usual form, read here */
+		const char *p = s + 2;
+		uint64_t x = 0;
+
+		for (; *p && p - s < 18; p++) {
+			int h = hex_value(*p);
+
+			if (h < 0)
+				break;
+			x = x << 4 | (uint64_t)h;
+		}
+		if (!*p && p > s + 2) {
+			*v = x;
+			return true;
+		}
+	}
 	errno = 0;
 	*v = strtoull(s, &end, 0);
 	return !*end && !errno;
 }
 
 /*
- * The displacement of a RIP-relative memory operand in Capstone's operand
- * text: "-0x10(%rip)", "(%rip)" (AT&T), "[rip + 0x10]", "[rip]" (Intel).
- * false when the text has none.
+ * What Capstone's operand text tells in one pass: the displacement of its
+ * first RIP-relative memory operand ("-0x10(%rip)", "(%rip)" in AT&T,
+ * "[rip + 0x10]", "[rip]" in Intel syntax), and, in AT&T syntax, what
+ * printing it may need of the instruction details: the size of a negative
+ * immediate ("$-"), and whether a memory operand printed without
+ * displacement had one of zero encoded ("(" starting an operand).
  */
-static bool ops__rip_disp(const char *ops, int64_t *disp)
+struct ops_facts {
+	bool rip;		/* a RIP-relative operand, at disp */
+	bool neg_imm;		/* "$-" */
+	bool bare_mem;		/* "(" starting an operand */
+	int64_t disp;
+};
+
+static void ops__scan(const char *ops, bool intel, struct ops_facts *o)
 {
-	const char *r = strstr(ops, "(%rip)"), *s;
+	const char *r = NULL, *p, *s;
 	uint64_t v;
 
-	*disp = 0;
-	if (r) {		/* back over the number before "(%rip)" */
-		for (s = r; s > ops && (isxdigit((unsigned char)s[-1]) || s[-1] == 'x'); s--)
-			;
-		if (s == r)
-			return true;
-		v = strtoull(s, NULL, 0);
-		*disp = s > ops && s[-1] == '-' ? -(int64_t)v : (int64_t)v;
-		return true;
+	o->rip = o->neg_imm = o->bare_mem = false;
+	o->disp = 0;
+	if (intel) {
+		r = strstr(ops, "[rip");
+		if (!r || (r[4] != ']' && r[4] != ' '))
+			return;
+		o->rip = true;
+		if (r[4] == ' ' && (r[5] == '+' || r[5] == '-')) {
+			v = strtoull(r + 7, NULL, 0);
+			o->disp = r[5] == '-' ? -(int64_t)v : (int64_t)v;
+		}
+		return;
 	}
-	r = strstr(ops, "[rip");
-	if (!r || (r[4] != ']' && r[4] != ' '))
-		return false;
-	if (r[4] == ' ' && (r[5] == '+' || r[5] == '-')) {
-		v = strtoull(r + 7, NULL, 0);
-		*disp = r[5] == '-' ? -(int64_t)v : (int64_t)v;
+	for (p = ops; *p; p++) {
+		if (*p == '$' && p[1] == '-') {
+			o->neg_imm = true;
+		} else if (*p == '(') {
+			if (p == ops || !isalnum((unsigned char)p[-1]))
+				o->bare_mem = true;
+			if (!r && !strncmp(p, "(%rip)", 6))
+				r = p;
+		}
 	}
-	return true;
-}
-
-/*
- * Whether printing the AT&T text needs what only the instruction details
- * tell: whether a memory operand printed without displacement had one of
- * zero encoded ("(" starting an operand), and the size of a negative
- * immediate ("$-").
- */
-static bool ops__need_detail(const char *ops)
-{
-	const char *p;
-
-	if (strstr(ops, "$-"))
-		return true;
-	for (p = strchr(ops, '('); p; p = strchr(p + 1, '('))
-		if (p == ops || !isalnum((unsigned char)p[-1]))
-			return true;
-	return false;
+	if (!r)
+		return;
+	o->rip = true;
+	/* back over the number before "(%rip)" */
+	for (s = r; s > ops && (isxdigit((unsigned char)s[-1]) || s[-1] == 'x'); s--)
+		;
+	if (s == r)
+		return;
+	v = strtoull(s, NULL, 0);
+	o->disp = s > ops && s[-1] == '-' ? -(int64_t)v : (int64_t)v;
 }
 
 /* The fields only the details give (cs_detail of ci, decoded with
@@ -644,7 +672,7 @@ static bool decoder__step(struct decoder *d, const uint8_t **p, size_t *left, ui
 	const uint8_t *at = *p;
 	uint64_t a = *addr;
 	cs_insn *ci = d->ci;
-	int64_t disp;
+	struct ops_facts of;
 
 	if (!in)
 		return false;
@@ -667,11 +695,14 @@ static bool decoder__step(struct decoder *d, const uint8_t **p, size_t *left, ui
 	insn__classify(in, ci->id);
 	if (in->is_jump || in->is_call)
 		in->has_target = text__number(ci->op_str, &in->target);
-	if (ops__rip_disp(ci->op_str, &disp)) {
+	ops__scan(ci->op_str, d->intel, &of);
+	if (of.rip) {
 		in->has_ref = true;
-		in->ref = ci->address + ci->size + (uint64_t)disp;
+		in->ref = ci->address + ci->size + (uint64_t)of.disp;
 	}
-	if (!d->intel && ops__need_detail(ci->op_str)) {
+	/* a zero displacement encoded is a zero byte in the encoding: without
+	 * one, the details cannot tell of any */
+	if (of.neg_imm || (of.bare_mem && memchr(ci->bytes, 0, ci->size))) {
 		const uint8_t *q = at;
 		size_t n = ci->size;
 		uint64_t qa = a;
@@ -909,6 +940,11 @@ struct disasm_sym {
 	uint8_t type, bind;
 };
 
+struct die_range {
+	uint64_t lo, hi;
+	Dwarf_Die die;			/* valid with the symtab's Dwarf */
+};
+
 struct disasm_scn {
 	uint64_t addr, size;
 	uint16_t index;
@@ -921,11 +957,17 @@ struct disasm_symtab {
 	char **names;			/* owned, one per symbol */
 	struct disasm_scn *scns;	/* the allocated sections, to tell a symbol's */
 	size_t nr_scns;
+	bool scns_sorted;		/* scns by address, none overlapping */
 	struct dso *dso;		/* not referenced: the caller keeps it */
 	bool static_syms;		/* funcs from a static symbol table */
 	Dwarf *dwarf;			/* for disasm_symtab__funcs(), opened once */
 	int dwarf_fd;
 	bool dwarf_tried;
+	/* the function and inlined DIEs' ranges of the unit last asked, in
+	 * the walk's order: the unit's next symbols filter them */
+	const void *ranges_cu;		/* that unit's DIE (its address), NULL: none */
+	struct die_range *ranges;
+	size_t nr_ranges;
 };
 
 static int sym_rank(const struct disasm_sym *s)
@@ -1281,6 +1323,40 @@ static int symtab__read_file(struct disasm_symtab *st, const char *path, bool dy
 	return err;
 }
 
+static int scn_addr_cmp(const void *pa, const void *pb)
+{
+	const struct disasm_scn *a = pa, *b = pb;
+
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* st's sections by address when no two overlap (then the one holding an
+ * address is the only one: symtab__section() bisects), else as they
+ * were. */
+static void scns__sort(struct disasm_symtab *st)
+{
+	struct disasm_scn *by_addr;
+	size_t i;
+
+	if (st->nr_scns < 2)
+		return;
+	by_addr = malloc(st->nr_scns * sizeof(*by_addr));
+	if (!by_addr)
+		return;
+	memcpy(by_addr, st->scns, st->nr_scns * sizeof(*by_addr));
+	qsort(by_addr, st->nr_scns, sizeof(*by_addr), scn_addr_cmp);
+	for (i = 1; i < st->nr_scns; i++)
+		if (by_addr[i].addr - by_addr[i - 1].addr < by_addr[i - 1].size)
+			break;
+	if (i < st->nr_scns) {
+		free(by_addr);
+		return;
+	}
+	free(st->scns);
+	st->scns = by_addr;
+	st->scns_sorted = true;
+}
+
 struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
 {
 	struct disasm_symtab *st;
@@ -1328,6 +1404,7 @@ struct disasm_symtab *dso__disasm_symtab(struct dso *dso, bool debug_file)
 	}
 	qsort(st->by_ref, st->nr, sizeof(*st->by_ref), sym_ref_cmp);
 	qsort(st->funcs, st->nr_funcs, sizeof(*st->funcs), sym_func_cmp);
+	scns__sort(st);
 out:
 	if (err) {
 		disasm_symtab__delete(st);
@@ -1348,6 +1425,7 @@ void disasm_symtab__delete(struct disasm_symtab *st)
 	free(st->by_ref);
 	free(st->funcs);
 	free(st->scns);
+	free(st->ranges);
 	if (st->dwarf)
 		dwarf_end(st->dwarf);
 	if (st->dwarf_fd >= 0)
@@ -1383,14 +1461,40 @@ const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, ui
 	return st->by_ref[i].name;
 }
 
-/* The index of the section holding addr, 0 when none. */
+uint64_t disasm_symtab__start_from(const struct disasm_symtab *st, uint64_t addr)
+{
+	size_t i = addr ? syms__floor(st->by_ref, st->nr, addr - 1) : st->nr;
+
+	/* the first symbol above addr - 1 */
+	i = i == st->nr ? 0 : i + 1;
+	while (i < st->nr && st->by_ref[i].value < addr)
+		i++;
+	return i < st->nr ? st->by_ref[i].value : UINT64_MAX;
+}
+
+/* The index of the section holding addr, 0 when none: the first in the
+ * file's order (sections may overlap: .tbss), found by bisection when
+ * none do. */
 static uint16_t symtab__section(const struct disasm_symtab *st, uint64_t addr)
 {
-	size_t i;
+	size_t i, lo = 0, hi = st->nr_scns;
 
-	for (i = 0; i < st->nr_scns; i++)
-		if (addr >= st->scns[i].addr && addr - st->scns[i].addr < st->scns[i].size)
-			return st->scns[i].index;
+	if (!st->scns_sorted) {
+		for (i = 0; i < st->nr_scns; i++)
+			if (addr >= st->scns[i].addr && addr - st->scns[i].addr < st->scns[i].size)
+				return st->scns[i].index;
+		return 0;
+	}
+	while (lo < hi) {	/* the last section starting at or below addr */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->scns[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo && addr - st->scns[lo - 1].addr < st->scns[lo - 1].size)
+		return st->scns[lo - 1].index;
 	return 0;
 }
 
@@ -1467,49 +1571,42 @@ static const char *die__bfd_name(Dwarf_Die *die)
 	return name;
 }
 
-static int funcs__add_die(struct disasm_funcs *f, Dwarf_Die *die, uint64_t want_lo,
-			  uint64_t want_hi)
+/* Add the range [lo, hi) of the function named name to f (the name
+ * copied, demangled, once for a run of equal names). 0 or -ENOMEM. */
+static int funcs__add(struct disasm_funcs *f, uint64_t lo, uint64_t hi, const char *name)
 {
-	Dwarf_Addr base, lo, hi;
-	ptrdiff_t off = 0;
-	const char *name = die__bfd_name(die);
 	char *copy;
 
-	if (!name)
-		return 0;
-	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
-		if (hi <= lo || hi <= want_lo || lo >= want_hi)
-			continue;
-		if (f->nr == f->alloc) {
-			size_t n = f->alloc ? f->alloc * 2 : 64;
-			struct disasm_func *p = realloc(f->funcs, n * sizeof(*p));
+	if (f->nr == f->alloc) {
+		size_t n = f->alloc ? f->alloc * 2 : 64;
+		struct disasm_func *p = realloc(f->funcs, n * sizeof(*p));
 
-			if (!p)
-				return -ENOMEM;
-			f->funcs = p;
-			f->alloc = n;
-		}
-		if (!f->nr_names || strcmp(f->names[f->nr_names - 1], name)) {
-			char **names = realloc(f->names, (f->nr_names + 1) * sizeof(*names));
-
-			if (!names)
-				return -ENOMEM;
-			f->names = names;
-			copy = name__mangled(name) ? demangle_sym(name, true) : NULL;
-			if (!copy)
-				copy = strdup(name);
-			if (!copy)
-				return -ENOMEM;
-			f->names[f->nr_names++] = copy;
-		}
-		f->funcs[f->nr++] = (struct disasm_func){ .lo = lo, .hi = hi,
-							   .name = f->names[f->nr_names - 1] };
+		if (!p)
+			return -ENOMEM;
+		f->funcs = p;
+		f->alloc = n;
 	}
+	if (!f->nr_names || strcmp(f->names[f->nr_names - 1], name)) {
+		char **names = realloc(f->names, (f->nr_names + 1) * sizeof(*names));
+
+		if (!names)
+			return -ENOMEM;
+		f->names = names;
+		copy = name__mangled(name) ? demangle_sym(name, true) : NULL;
+		if (!copy)
+			copy = strdup(name);
+		if (!copy)
+			return -ENOMEM;
+		f->names[f->nr_names++] = copy;
+	}
+	f->funcs[f->nr++] = (struct disasm_func){ .lo = lo, .hi = hi,
+						   .name = f->names[f->nr_names - 1] };
 	return 0;
 }
 
-static int funcs__walk(struct disasm_funcs *f, Dwarf_Die *parent, uint64_t lo, uint64_t hi,
-		       int depth)
+/* The ranges of the unit's function and inlined DIEs under parent into
+ * st->ranges (*alloc entries there). 0 or -ENOMEM. */
+static int ranges__walk(struct disasm_symtab *st, size_t *alloc, Dwarf_Die *parent, int depth)
 {
 	Dwarf_Die child;
 	int err = 0;
@@ -1519,10 +1616,30 @@ static int funcs__walk(struct disasm_funcs *f, Dwarf_Die *parent, uint64_t lo, u
 	do {
 		int tag = dwarf_tag(&child);
 
-		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
-			err = funcs__add_die(f, &child, lo, hi);
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
+			Dwarf_Addr base, lo, hi;
+			ptrdiff_t off = 0;
+
+			while (!err && (off = dwarf_ranges(&child, off, &base, &lo, &hi)) > 0) {
+				if (hi <= lo)
+					continue;
+				if (st->nr_ranges == *alloc) {
+					size_t n = *alloc ? *alloc * 2 : 256;
+					struct die_range *p = realloc(st->ranges, n * sizeof(*p));
+
+					if (!p) {
+						err = -ENOMEM;
+						break;
+					}
+					st->ranges = p;
+					*alloc = n;
+				}
+				st->ranges[st->nr_ranges++] = (struct die_range){ .lo = lo, .hi = hi,
+										  .die = child };
+			}
+		}
 		if (!err && dwarf_haschildren(&child))
-			err = funcs__walk(f, &child, lo, hi, depth + 1);
+			err = ranges__walk(st, alloc, &child, depth + 1);
 	} while (!err && dwarf_siblingof(&child, &child) == 0);
 	return err;
 }
@@ -1547,8 +1664,31 @@ int disasm_symtab__funcs(struct disasm_symtab *st, uint64_t lo, uint64_t hi,
 	if (st->dwarf && dwarf_addrdie(st->dwarf, lo, &cu)) {
 		Dwarf_Attribute a;
 		const char *dir = dwarf_attr(&cu, DW_AT_comp_dir, &a) ? dwarf_formstring(&a) : NULL;
+		struct die_range *prev = NULL;
+		const char *name = NULL;
+		size_t i, alloc = st->nr_ranges;
 
-		err = funcs__walk(funcs, &cu, lo, hi, 0);
+		err = 0;
+		if (st->ranges_cu != cu.addr) {		/* the unit walked once */
+			st->nr_ranges = 0;
+			st->ranges_cu = NULL;
+			err = ranges__walk(st, &alloc, &cu, 0);
+			if (!err)
+				st->ranges_cu = cu.addr;
+		}
+		/* as objdump -l: the ranges overlapping [lo, hi) in the unit's
+		 * order, of the DIEs that have a name */
+		for (i = 0; !err && i < st->nr_ranges; i++) {
+			struct die_range *r = &st->ranges[i];
+
+			if (r->hi <= lo || r->lo >= hi)
+				continue;
+			if (!prev || prev->die.addr != r->die.addr)
+				name = die__bfd_name(&r->die);
+			prev = r;
+			if (name)
+				err = funcs__add(funcs, r->lo, r->hi, name);
+		}
 		if (!err && dir && !(funcs->comp_dir = strdup(dir)))
 			err = -ENOMEM;
 	}

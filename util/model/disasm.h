@@ -104,6 +104,13 @@ void disasm_symtab__delete(struct disasm_symtab *st);
 const char *disasm_symtab__ref(const struct disasm_symtab *st, uint64_t addr, uint64_t *start);
 
 /*
+ * The lowest address at or above addr where a symbol of st starts,
+ * UINT64_MAX when none: a walk up the addresses asks
+ * disasm_symtab__label() (without section_start) only from there on.
+ */
+uint64_t disasm_symtab__start_from(const struct disasm_symtab *st, uint64_t addr);
+
+/*
  * The label objdump prints before addr, "<name>:" (the name into buf):
  * where a symbol of addr's section starts at addr, the first in objdump's
  * order (as disasm_symtab__ref()); at a section's start (section_start)
