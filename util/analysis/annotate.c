@@ -1652,8 +1652,8 @@ static void group__value(const struct group_col *col, bool leader, const struct 
 /* One source line of -l's summary: its share, summed over its instructions. */
 struct line_share {
 	const char *path;	/* the DSO's srcline; NULL: path_buf */
-	double percent;		/* summed over the columns: the order */
-	double col[GROUP_MAX];	/* per column (event of a group) */
+	int ncols;		/* columns in col[] */
+	double col[GROUP_MAX];	/* per column (event of a group): the order */
 	char path_buf[64];
 };
 
@@ -1673,8 +1673,12 @@ static int line_share__by_percent(const void *pa, const void *pb)
 {
 	const struct line_share *a = pa, *b = pb;
 
-	if (a->percent != b->percent)
-		return a->percent > b->percent ? -1 : 1;
+	int c;
+
+	/* perf: the leader's share first, a member's only on a tie */
+	for (c = 0; c < a->ncols; c++)
+		if (a->col[c] != b->col[c])
+			return a->col[c] > b->col[c] ? -1 : 1;
 	/* perf: ties in reverse path order */
 	return strcmp(line_share__path(b), line_share__path(a));
 }
@@ -1698,7 +1702,8 @@ static const char *line_path(struct dso *dso, uint64_t addr, bool full, char *bu
 
 /*
  * perf's -l summary: each instruction over 0.5% gets its srcline, the
- * lines' shares summed, printed hottest first ("Sorted summary for file").
+ * lines' shares summed, printed hottest first by the first column, then the
+ * next ("Sorted summary for file").
  */
 static int print_line_summary(const struct annotated_sym *as, const struct annotate_listing *l,
 			      const struct annotate_opts *opts, const struct group_col *cols,
@@ -1717,7 +1722,7 @@ static int print_line_summary(const struct annotated_sym *as, const struct annot
 
 		if (al->offset < 0)
 			continue;
-		/* perf: the lines over 0.5% in some column, by their sum */
+		/* perf: the lines over 0.5% in some column */
 		for (c = 0; c < ncols; c++) {
 			uint64_t period, hits;
 
@@ -1730,8 +1735,7 @@ static int print_line_summary(const struct annotated_sym *as, const struct annot
 			continue;
 		sh->path = line_path(as->dso, l->start + (uint64_t)al->offset, opts->full_paths,
 				     sh->path_buf, sizeof(sh->path_buf));
-		for (c = 0, sh->percent = 0; c < ncols; c++)
-			sh->percent += sh->col[c];
+		sh->ncols = ncols;
 		n++;
 	}
 	/* sorting moves the entries: paths in path_buf follow them */
@@ -1741,7 +1745,6 @@ static int print_line_summary(const struct annotated_sym *as, const struct annot
 	qsort(shares, n, sizeof(*shares), line_share__by_path);
 	for (i = 0, m = 0; i < n; i++) {	/* one per path */
 		if (m && !strcmp(line_share__path(&shares[m - 1]), line_share__path(&shares[i]))) {
-			shares[m - 1].percent += shares[i].percent;
 			for (c = 0; c < ncols; c++)
 				shares[m - 1].col[c] += shares[i].col[c];
 		} else
