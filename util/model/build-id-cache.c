@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "build-id-cache.h"
 #include "dso.h"
+#include "probe-cache.h"
 #include "../format/features-write.h"
 #include "../lib/util.h"
 
@@ -126,6 +127,22 @@ static int touch(const char *path)
 	return 0;
 }
 
+/*
+ * The SDT probes of the file at real added to its probes file, which is
+ * rewritten, as perf does; a file without (usable) notes leaves it as it
+ * was: a failure here is no failure to cache the file.
+ */
+static void add_sdt_probes(const char *probes, const char *real)
+{
+	struct probe_cache pc;
+
+	if (probe_cache__load(&pc, probes))
+		return;
+	if (!probe_cache__scan_sdt(&pc, real))
+		probe_cache__save(&pc, probes);
+	probe_cache__exit(&pc);
+}
+
 static const char *kind_file(enum bid_cache_kind kind)
 {
 	return kind == BID_CACHE_KALLSYMS ? "kallsyms" : kind == BID_CACHE_VDSO ? "vdso" : "elf";
@@ -164,7 +181,10 @@ static int add_files(const char *dir_name, const char *sbid, const char *real,
 		link_or_copy(debug, file);
 	}
 	snprintf(file, sizeof(file), "%s/probes", dir_name);
-	return touch(file);
+	err = touch(file);
+	if (!err)
+		add_sdt_probes(file, real);
+	return err;
 }
 
 int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
