@@ -159,6 +159,41 @@ int bid_cache__file(const char *sbid, enum bid_cache_kind kind, char *buf, size_
 	return n < 0 || (size_t)n >= size ? -ENOENT : 0;
 }
 
+int bid_cache__probes_file(const char *sbid, char *buf, size_t size)
+{
+	char link[PATH_MAX];
+	int n;
+
+	if (link_name(sbid, link, sizeof(link)))
+		return -ENOENT;
+	n = snprintf(buf, size, "%s/probes", link);
+	return n < 0 || (size_t)n >= size ? -ENOENT : 0;
+}
+
+int bid_cache__probes_of(const char *path, char *buf, size_t size)
+{
+	const char *dir = dso__buildid_dir();
+	struct build_id bid = { .size = 0 };
+	char sbid[2 * BUILD_ID_SIZE + 1], real[PATH_MAX];
+	int err, n;
+
+	if (!dir)
+		return -ENOENT;
+	if (!realpath(path, real))
+		return -errno;
+	err = filename__read_build_id(real, &bid);
+	if (err)
+		return err;
+	build_id__sprintf(&bid, sbid);
+	if (!bid_cache__cached(sbid)) {
+		err = bid_cache__add(sbid, real, BID_CACHE_FILE);
+		if (err)
+			return err;
+	}
+	n = snprintf(buf, size, "%s%s/%s/probes", dir, real, sbid);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
 /* The entry's files in dir_name (made already). */
 static int add_files(const char *dir_name, const char *sbid, const char *real,
 		     enum bid_cache_kind kind)

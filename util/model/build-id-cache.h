@@ -96,4 +96,20 @@ void bid_cache__free_list(char **list, int nr);
  */
 int bid_cache__file(const char *sbid, enum bid_cache_kind kind, char *buf, size_t size);
 
+/*
+ * The path of sbid's SDT probe cache in the cache (the link's directory
+ * followed by "/probes"; util/model/probe-cache.h reads it) into buf
+ * (size bytes). 0 or -ENOENT (no cache directory, or buf too small).
+ */
+int bid_cache__probes_file(const char *sbid, char *buf, size_t size);
+
+/*
+ * Add the file at path to the cache unless its build-id is cached (as
+ * perf probe -x does before it looks for SDT probes), then the path of
+ * the probes file of path's entry ("NAME/SBID/probes" of its real path:
+ * a copy of a cached file has none) into buf (size bytes). 0, -ENOENT
+ * (no build-id, no cache directory), or -errno from adding it.
+ */
+int bid_cache__probes_of(const char *path, char *buf, size_t size);
+
 #endif
