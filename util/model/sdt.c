@@ -13,28 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "model.h"
 #include "sdt.h"
 #include "../lib/strbuf.h"
 #include "../lib/util.h"
 
 #define NT_STAPSDT 3
-
-/* A section by name: its header into *sh. */
-static Elf_Scn *section_by_name(Elf *elf, size_t shstrndx, const char *name, GElf_Shdr *sh)
-{
-	Elf_Scn *scn = NULL;
-
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *n;
-
-		if (!gelf_getshdr(scn, sh))
-			continue;
-		n = elf_strptr(elf, shstrndx, sh->sh_name);
-		if (n && !strcmp(n, name))
-			return scn;
-	}
-	return NULL;
-}
 
 static uint64_t read_addr(const unsigned char *p, bool is64, bool big)
 {
@@ -143,7 +127,7 @@ int sdt_notes__read(const char *path, struct sdt_note **notes, size_t *nr)
 {
 	struct sdt_note *v = NULL;
 	struct sdt_fix fx = { 0 };
-	size_t n = 0, shstrndx;
+	size_t n = 0;
 	GElf_Shdr sh, aux;
 	Elf_Scn *scn;
 	Elf *elf;
@@ -156,19 +140,19 @@ int sdt_notes__read(const char *path, struct sdt_note **notes, size_t *nr)
 		return -errno;
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx)) {
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
 		err = -EINVAL;
 		goto out;
 	}
 	fx.is64 = gelf_getclass(elf) == ELFCLASS64;
 	fx.big = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
-	if (section_by_name(elf, shstrndx, ".stapsdt.base", &aux))
+	if (elf__find_section(elf, ".stapsdt.base", &aux))
 		fx.base_off = aux.sh_offset;
-	if (section_by_name(elf, shstrndx, ".probes", &aux) && aux.sh_offset) {
+	if (elf__find_section(elf, ".probes", &aux) && aux.sh_offset) {
 		fx.probes = true;
 		fx.probes_delta = aux.sh_addr - aux.sh_offset;
 	}
-	scn = section_by_name(elf, shstrndx, ".note.stapsdt", &sh);
+	scn = elf__find_section(elf, ".note.stapsdt", &sh);
 	if (!scn || sh.sh_type != SHT_NOTE || (sh.sh_flags & SHF_ALLOC))
 		err = -ENOENT;
 	else
