@@ -683,7 +683,9 @@ static void list_sdt(struct list_state *st, const char *group_glob, const char *
 		if (i && !strcmp(l.v[i], l.v[i - 1]))
 			continue;
 		e.name = sdt_name(l.v, l.n, i);
-		e.event = strndup(l.v[i], (size_t)(strrchr(l.v[i], '@') - l.v[i]));
+		/* --raw-dump has perf's plain names; JSON tells files apart */
+		e.event = st->o->json ? (e.name ? strdup(e.name) : NULL)
+				      : strndup(l.v[i], (size_t)(strrchr(l.v[i], '@') - l.v[i]));
 		if (e.name && e.event)
 			print_entry(st, &e);
 		entry__free(&e);

@@ -13,6 +13,7 @@
 # fails with perf's hint (129), and after probing prf script prints a
 # recording of the program (prf's and perf's) as perf script does, the
 # semaphore-guarded probe firing through the uprobe's reference counter.
+# prf-test: serial: adds and deletes probe events in the machine-wide tracefs uprobe_events
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup sdt-events
@@ -78,6 +79,16 @@ done
 grep -q "^  $GROUP:small@$T/sdt-variant([0-9a-f]\{12\}) \[SDT event\]$" "$T/got" ||
 	fail "no GROUP:EVENT@PATH(BUILDID) line for a shared event"
 grep -q "^  $GROUP:variant  *\[SDT event\]$" "$T/got" || fail "no plain line for a single event"
+# -j (prf's): the same events, named as the text names them
+prf_out "$T/sdt.json" list -j sdt
+"$PRF" list sdt | sed 's/^  //; s/  *\[SDT event\]$//; s/ \[SDT event\]$//' > "$T/sdt.names"
+python3 - "$T/sdt.json" "$T/sdt.names" <<'PY' || fail "list -j sdt"
+import json, sys
+ev = json.load(open(sys.argv[1]))
+names = [l.rstrip("\n") for l in open(sys.argv[2])]
+assert [e["EventName"] for e in ev] == names, (ev, names)
+assert all(e["Unit"] == "sdt" and e["EventType"] == "SDT event" for e in ev), ev
+PY
 echo "ok: list (sdt, globs, the whole list) as perf's, events of two builds told apart"
 "$PRF" buildid-cache -r "$T/sdt-variant" 2>/dev/null || fail "prf buildid-cache -r"
 
