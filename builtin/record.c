@@ -43,6 +43,8 @@
 #include "../util/format/synthesize.h"
 #include "../util/format/trace-data.h"
 #include "../util/format/writer.h"
+#include "../util/model/build-id-cache.h"
+#include "../util/model/dso.h"
 #include "../util/model/record-hits.h"
 
 #define DEFAULT_FREQ		4000
@@ -79,7 +81,7 @@ struct record_opts {
 	bool switch_events, namespaces;	/* --switch-events, --namespaces */
 	bool all_cgroups;		/* --all-cgroups */
 	int nr_cgroups;			/* -G names given (cgroup.h), empty ones too */
-	bool no_buildid_cache;		/* -N: prf keeps no build-id cache anyway */
+	bool no_buildid_cache;		/* -N, record.build-id=no-cache: leave the build-id cache alone */
 	const char *clockid_str;	/* -k */
 	const char *user_regs;		/* --user-regs */
 	const char *mmap_flush;		/* --mmap-flush: checked, no effect */
@@ -564,10 +566,10 @@ static int record__check_more(struct record *rec)
 }
 
 /*
- * record.build-id (perf-config(1)): "cache" and "no-cache" write the
- * build-ids of the DSOs hit (prf keeps no build-id cache, so the two are
- * one), "skip" writes none, as -B, "mmap" is --buildid-mmap. 0 or -1
- * after a message.
+ * record.build-id (perf-config(1)): "cache" (the default) writes the
+ * build-ids of the DSOs hit and adds the DSOs to the build-id cache,
+ * "no-cache" only writes them, as -N, "skip" writes none, as -B, "mmap"
+ * is --buildid-mmap. 0 or -1 after a message.
  */
 static int record__config_build_id(struct record *rec)
 {
@@ -583,7 +585,11 @@ static int record__config_build_id(struct record *rec)
 		rec->opts.buildid_mmap = true;
 		return 0;
 	}
-	if (!strcmp(v, "cache") || !strcmp(v, "no-cache"))
+	if (!strcmp(v, "no-cache")) {
+		rec->opts.no_buildid_cache = true;
+		return 0;
+	}
+	if (!strcmp(v, "cache"))
 		return 0;
 	pr_err("Invalid record.build-id config value '%s' (cache, no-cache, skip or mmap)\n", v);
 	return -1;
@@ -1066,6 +1072,25 @@ static void record__pipe_features(struct record *rec)
 	features__free(feats, nr_feats);
 }
 
+/*
+ * The DSOs of the build-id list just written into the build-id cache, as
+ * perf record does unless -N, record.build-id=no-cache or --switch-output
+ * (where perf leaves the cache alone by default); the file is complete
+ * already, so a failure here is a warning only.
+ */
+static void record__cache_build_ids(struct record *rec, const struct feat_build_id *bids, int nr)
+{
+	int failed = 0, err;
+
+	if (rec->opts.no_buildid_cache || rec->opts.switch_output || !nr)
+		return;
+	err = bid_cache__add_build_ids(bids, nr, &failed);
+	if (err)
+		pr_warning("Warning: %d of %d DSOs not added to the build-id cache %s: %s\n", failed, nr,
+			   dso__buildid_dir() ? dso__buildid_dir() : "(no buildid.dir, no $HOME)",
+			   strerror(-err));
+}
+
 /* A file gets its feature sections (build-ids of the DSOs hit, sample
  * times) and the final header at the end. */
 static void record__file_features(struct record *rec)
@@ -1090,6 +1115,8 @@ static void record__file_features(struct record *rec)
 		if (err && !rec->write_failed)
 			pr_warning("Warning: %s: could not write the feature sections: %s\n",
 				   rec->opts.output, strerror(-err));
+		else if (!err)
+			record__cache_build_ids(rec, bids, nr_bids);
 	} else {
 		writer__finish(&rec->writer, rec->as.attrs, rec->as.nr, NULL, 0);
 	}
@@ -1446,7 +1473,7 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		OPT_BOOLEAN(0, "timestamp-boundary", &o->timestamp_boundary,
 			    "Record timestamp boundary (time of first/last samples)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &o->no_buildid_cache,
-			    "do not update the buildid cache (prf keeps none)"),
+			    "do not update the buildid cache"),
 		OPT_BOOLEAN(0, "all-user", &o->all_user, "Configure all used events to run in user space."),
 		OPT_BOOLEAN(0, "all-kernel", &o->all_kernel,
 			    "Configure all used events to run in kernel space."),

@@ -108,6 +108,28 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 	return err;
 }
 
+/* Our own vdso image into a new file to, mode 0600 (perf's copy of the
+ * temporary file it writes the image to). 0 or -errno. */
+static int write_vdso(const char *to)
+{
+	const void *image;
+	size_t size;
+	int fd, err = 0;
+
+	if (vdso__image(&image, &size))
+		return -ENOENT;
+	fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, image, size) != (ssize_t)size)
+		err = errno ? -errno : -EIO;
+	if (close(fd) && !err)
+		err = -errno;
+	if (err)
+		unlink(to);
+	return err;
+}
+
 /* to as a hard link of from, else a copy; an existing to is kept. */
 static int link_or_copy(const char *from, const char *to)
 {
@@ -206,7 +228,10 @@ static int add_files(const char *dir_name, const char *sbid, const char *real,
 	if (kind == BID_CACHE_KALLSYMS)
 		/* perf makes it rwxr-xr-x */
 		return access(file, F_OK) ? copy_file("/proc/kallsyms", file, 0755) : 0;
-	err = link_or_copy(real, file);
+	if (!real)	/* our own vdso image */
+		err = access(file, F_OK) ? write_vdso(file) : 0;
+	else
+		err = link_or_copy(real, file);
 	if (err)
 		return err;
 	/* a stripped file's symbols may be in its debug file */
@@ -217,7 +242,7 @@ static int add_files(const char *dir_name, const char *sbid, const char *real,
 	}
 	snprintf(file, sizeof(file), "%s/probes", dir_name);
 	err = touch(file);
-	if (!err)
+	if (!err && real)
 		add_sdt_probes(file, real);
 	return err;
 }
@@ -226,7 +251,7 @@ int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
 {
 	const char *dir = dso__buildid_dir();
 	char real[PATH_MAX], dir_name[PATH_MAX], link[PATH_MAX], target[PATH_MAX];
-	const char *cname;
+	const char *cname, *src = real;
 	char *slash;
 	struct stat st;
 	int err, n;
@@ -238,7 +263,9 @@ int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
 			return -errno;
 		cname = real;
 	} else {
-		if (kind == BID_CACHE_VDSO && !realpath(name, real))
+		if (kind == BID_CACHE_VDSO && !name)
+			src = NULL;
+		else if (kind == BID_CACHE_VDSO && !realpath(name, real))
 			return -errno;
 		cname = kind == BID_CACHE_KALLSYMS ? "/" KALLSYMS_NAME : "/" VDSO_NAME;
 	}
@@ -250,7 +277,7 @@ int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
 		unlink(dir_name);
 	err = mkdir_p(dir_name);
 	if (!err)
-		err = add_files(dir_name, sbid, real, kind);
+		err = add_files(dir_name, sbid, src, kind);
 	if (err)
 		return err;
 	slash = strrchr(link, '/');
@@ -263,6 +290,44 @@ int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
 	if (symlink(target, link) && errno != EEXIST)
 		return -errno;
 	return 0;
+}
+
+int bid_cache__add_build_ids(const struct feat_build_id *bids, int nr, int *failed)
+{
+	int err = bid_cache__mkdir(), first = err, nr_failed = 0;
+
+	for (int i = 0; !err && i < nr; i++) {
+		const struct feat_build_id *b = &bids[i];
+		struct build_id bid = { .size = b->size };
+		char sbid[2 * BUILD_ID_SIZE + 1];
+		const char *name = b->filename;
+		enum bid_cache_kind kind = BID_CACHE_FILE;
+		int e;
+
+		if (b->kernel && !strcmp(name, KALLSYMS_NAME)) {
+			kind = BID_CACHE_KALLSYMS;
+		} else if (!b->kernel && !strcmp(name, VDSO_NAME)) {
+			kind = BID_CACHE_VDSO;
+			name = NULL;	/* our own image */
+		} else if (name[0] != '/') {
+			continue;
+		}
+		if (!b->size || b->size > sizeof(bid.data))
+			continue;
+		memcpy(bid.data, b->bid, b->size);
+		build_id__sprintf(&bid, sbid);
+		if (bid_cache__cached(sbid))
+			continue;
+		e = bid_cache__add(sbid, name, kind);
+		if (e) {
+			nr_failed++;
+			if (!first)
+				first = e;
+		}
+	}
+	if (failed)
+		*failed = err ? nr : nr_failed;
+	return first;
 }
 
 /* rm -rf path (no symlinks followed). 0 or -errno. */

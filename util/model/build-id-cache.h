@@ -35,12 +35,28 @@ enum bid_cache_kind {
 };
 
 /*
- * Add name (a path; for BID_CACHE_VDSO the file holding the image, for
+ * Add name (a path; for BID_CACHE_VDSO the file holding the image, or
+ * NULL for the image our own process maps (vdso__build_id()'s); for
  * BID_CACHE_KALLSYMS ignored) under build-id sbid: the entry's files
  * (kept when already there), then the .build-id link (an existing one is
  * kept). 0 or -errno (the link or a file could not be made).
  */
 int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind);
+
+struct feat_build_id;
+
+/*
+ * Add the DSOs of a recording's build-id list (HEADER_BUILD_ID entries as
+ * record wrote them, build-ids read from this machine's files now) to the
+ * cache, as perf 6.1 record does when it has written a file: a path as a
+ * file, "[kernel.kallsyms]" (kernel) as kallsyms, "[vdso]" as our own
+ * vdso image; other names (guest kernels, JIT maps) are left out. An
+ * entry whose .build-id link exists is skipped after one stat, never
+ * copied again. Makes the cache directory first. Every entry is tried:
+ * 0, or the first -errno (the directory, a link or a file could not be
+ * made), *failed (may be NULL) getting the number of entries not added.
+ */
+int bid_cache__add_build_ids(const struct feat_build_id *bids, int nr, int *failed);
 
 /* Make the cache directory (and its parents) unless it exists. 0 or
  * -errno (-ENOENT: none is known). */
