@@ -70,10 +70,48 @@ int bid_cache__mkdir(void)
 	return dir ? mkdir_p(dir) : -ENOENT;
 }
 
+/*
+ * A new file at to, written whole under a temporary name and renamed into
+ * place, so that a reader (another record filling the same cache) never
+ * sees part of it: fd of the temporary file, its name in tmp (size
+ * PATH_MAX + 16). mode: the file's permissions. fd or -errno.
+ */
+static int tmp_open(const char *to, char *tmp, mode_t mode)
+{
+	int fd;
+
+	if (snprintf(tmp, PATH_MAX + 16, "%s.XXXXXX", to) >= PATH_MAX + 16)
+		return -ENAMETOOLONG;
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fchmod(fd, mode)) {
+		int err = -errno;
+
+		close(fd);
+		unlink(tmp);
+		return err;
+	}
+	return fd;
+}
+
+/* Close tmp_open()'s fd and rename tmp to to; err (a write's -errno)
+ * or a close or rename failure removes tmp instead. 0 or -errno. */
+static int tmp_close(int fd, const char *tmp, const char *to, int err)
+{
+	if (close(fd) && !err)
+		err = -errno;
+	if (!err && rename(tmp, to))
+		err = -errno;
+	if (err)
+		unlink(tmp);
+	return err;
+}
+
 /* Copy file from to a new file to, of mode (0: from's). 0 or -errno. */
 static int copy_file(const char *from, const char *to, mode_t mode)
 {
-	char buf[65536];
+	char buf[65536], tmp[PATH_MAX + 16];
 	struct stat st;
 	int in, out, err = 0;
 	ssize_t n;
@@ -86,11 +124,10 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 		close(in);
 		return err;
 	}
-	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode ? mode : st.st_mode & 0777);
+	out = tmp_open(to, tmp, mode ? mode : st.st_mode & 0777);
 	if (out < 0) {
-		err = -errno;
 		close(in);
-		return err;
+		return out;
 	}
 	while ((n = read(in, buf, sizeof(buf))) > 0) {
 		if (write(out, buf, (size_t)n) != n) {
@@ -100,34 +137,27 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 	}
 	if (n < 0)
 		err = -errno;
-	if (close(out) && !err)
-		err = -errno;
 	close(in);
-	if (err)
-		unlink(to);
-	return err;
+	return tmp_close(out, tmp, to, err);
 }
 
 /* Our own vdso image into a new file to, mode 0600 (perf's copy of the
  * temporary file it writes the image to). 0 or -errno. */
 static int write_vdso(const char *to)
 {
+	char tmp[PATH_MAX + 16];
 	const void *image;
 	size_t size;
 	int fd, err = 0;
 
 	if (vdso__image(&image, &size))
 		return -ENOENT;
-	fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fd = tmp_open(to, tmp, 0600);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (write(fd, image, size) != (ssize_t)size)
 		err = errno ? -errno : -EIO;
-	if (close(fd) && !err)
-		err = -errno;
-	if (err)
-		unlink(to);
-	return err;
+	return tmp_close(fd, tmp, to, err);
 }
 
 /* to as a hard link of from, else a copy; an existing to is kept. */
