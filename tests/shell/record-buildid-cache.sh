@@ -5,7 +5,7 @@
 # recorded by prf and by perf, each with its own temporary HOME (the
 # real ~/.debug is never touched). With --buildid-all (every DSO
 # mapped, so both tools write the same build-id list) the two cache
-# trees are the same: files, link targets, build-id directories, elf /
+# trees are the same: files, modes, link targets, build-id directories, elf /
 # kallsyms / vdso / debug / probes, and the probes files the same bytes.
 # Without it every DSO of prf's build-id list has its entry and there is
 # nothing else; a second record adds nothing and copies nothing again
@@ -39,7 +39,7 @@ if [ -r /usr/include/sys/sdt.h ] || [ -r /usr/include/x86_64-linux-gnu/sys/sdt.h
 	cc -O2 -g -o "$T/sdt-prog" "$LIB/sdt-prog.c" "$LIB/sdt-sema.c" || fail "cc sdt-prog"
 	progs+=("$T/sdt-prog")
 fi
-tree() { (cd "$1" && find . -printf '%y %p %l\n' | sort); }
+tree() { (cd "$1" && find . -printf '%y %m %p %l\n' | sort); }
 # rec TOOL HOME OUT ARG...: TOOL record -q -o OUT ARG... with HOME; prf's
 # exit status must be 0, perf's too (else the comparison is skipped)
 rec() {
@@ -66,9 +66,9 @@ tree "$T/hperf/.debug" > "$T/tree.perf"
 tree "$T/hprf/.debug" > "$T/tree.prf"
 cmp -s "$T/tree.perf" "$T/tree.prf" || { diff "$T/tree.perf" "$T/tree.prf"; fail "--buildid-all: cache trees differ"; }
 for f in kallsyms vdso elf probes; do
-	grep -q "^f .*/$f $" "$T/tree.prf" || fail "no $f file in the cache"
+	grep -q "^f [0-7]* .*/$f $" "$T/tree.prf" || fail "no $f file in the cache"
 done
-grep -q "^l ./.build-id/../.* \.\./\.\.$T/libw.so/" "$T/tree.prf" || fail "no link to libw.so's entry"
+grep -q "^l 777 ./.build-id/../.* \.\./\.\.$T/libw.so/" "$T/tree.prf" || fail "no link to libw.so's entry"
 n=0
 while read -r p; do
 	cmp "$T/hperf/.debug/$p" "$T/hprf/.debug/$p" || fail "$p differs"
