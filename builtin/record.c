@@ -82,6 +82,7 @@ struct record_opts {
 	bool all_cgroups;		/* --all-cgroups */
 	int nr_cgroups;			/* -G names given (cgroup.h), empty ones too */
 	bool no_buildid_cache;		/* -N, record.build-id=no-cache: leave the build-id cache alone */
+	bool no_buildid_set, no_buildid_cache_set;	/* -B, -N given (either way) */
 	const char *clockid_str;	/* -k */
 	const char *user_regs;		/* --user-regs */
 	const char *mmap_flush;		/* --mmap-flush: checked, no effect */
@@ -595,6 +596,15 @@ static int record__config_build_id(struct record *rec)
 	return -1;
 }
 
+/* -B, -N: the flag, and that it was given, either way (opt->data). */
+static int opt_bool_set(const struct option *opt, const char *arg, int unset)
+{
+	(void)arg;
+	*(bool *)opt->value = !unset;
+	*(bool *)opt->data = true;
+	return 0;
+}
+
 static int opt_compression(const struct option *opt, const char *arg, int unset)
 {
 	int *level = opt->value;
@@ -1074,15 +1084,14 @@ static void record__pipe_features(struct record *rec)
 
 /*
  * The DSOs of the build-id list just written into the build-id cache, as
- * perf record does unless -N, record.build-id=no-cache or --switch-output
- * (where perf leaves the cache alone by default); the file is complete
- * already, so a failure here is a warning only.
+ * perf record does unless -N or record.build-id=no-cache; the file is
+ * complete already, so a failure here is a warning only.
  */
 static void record__cache_build_ids(struct record *rec, const struct feat_build_id *bids, int nr)
 {
 	int failed = 0, err;
 
-	if (rec->opts.no_buildid_cache || rec->opts.switch_output || !nr)
+	if (rec->opts.no_buildid_cache || !nr)
 		return;
 	err = bid_cache__add_build_ids(bids, nr, &failed);
 	if (err)
@@ -1319,7 +1328,8 @@ static int record__dump_file(struct record *rec)
 		free(name);
 		return err;
 	}
-	fprintf(stderr, "[ prf record: Dump %s ]\n", name);
+	if (!rec->opts.quiet)	/* -q: silent, as perf's */
+		fprintf(stderr, "[ prf record: Dump %s ]\n", name);
 	d = realloc(rec->dumped, (rec->nr_dumped + 1) * sizeof(*d));
 	if (!d) {
 		free(name);
@@ -1351,8 +1361,9 @@ static int record__switch_output(struct record *rec)
 	writer__sync_data_size(&rec->writer);
 	record__file_features(rec);
 	writer__close(&rec->writer);
-	fprintf(stderr, "[ prf record: dump data: Woken up %llu times ]\n",
-		(unsigned long long)(rec->loop.wakeups - rec->wakeups_at_switch));
+	if (!o->quiet)
+		fprintf(stderr, "[ prf record: dump data: Woken up %llu times ]\n",
+			(unsigned long long)(rec->loop.wakeups - rec->wakeups_at_switch));
 	rec->wakeups_at_switch = rec->loop.wakeups;
 	if (record__dump_file(rec))
 		return -1;
@@ -1449,7 +1460,9 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 				    "compress records with zstd (level 1..22, default 1)",
 				    opt_compression),
 		OPT_BOOLEAN(0, "strict-freq", &o->strict_freq, "fail if the frequency is above the maximum"),
-		OPT_BOOLEAN('B', "no-buildid", &o->no_buildid, "do not collect buildids in perf.data"),
+		{ .type = OPTION_CALLBACK, .short_name = 'B', .long_name = "no-buildid", .value = &o->no_buildid,
+		  .help = "do not collect buildids in perf.data", .callback = opt_bool_set,
+		  .flags = PARSE_OPT_NOARG, .data = &o->no_buildid_set },
 		OPT_BOOLEAN(0, "buildid-all", &o->buildid_all,
 			    "Record build-id of all DSOs regardless of hits"),
 		OPT_BOOLEAN(0, "buildid-mmap", &o->buildid_mmap, "Record build-id in map events"),
@@ -1472,8 +1485,9 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		OPT_BOOLEAN(0, "dry-run", &o->dry_run, "Parse options then exit"),
 		OPT_BOOLEAN(0, "timestamp-boundary", &o->timestamp_boundary,
 			    "Record timestamp boundary (time of first/last samples)"),
-		OPT_BOOLEAN('N', "no-buildid-cache", &o->no_buildid_cache,
-			    "do not update the buildid cache"),
+		{ .type = OPTION_CALLBACK, .short_name = 'N', .long_name = "no-buildid-cache",
+		  .value = &o->no_buildid_cache, .help = "do not update the buildid cache",
+		  .callback = opt_bool_set, .flags = PARSE_OPT_NOARG, .data = &o->no_buildid_cache_set },
 		OPT_BOOLEAN(0, "all-user", &o->all_user, "Configure all used events to run in user space."),
 		OPT_BOOLEAN(0, "all-kernel", &o->all_kernel,
 			    "Configure all used events to run in kernel space."),
@@ -1556,6 +1570,11 @@ static int record__check_options(struct record *rec)
 	rec->cg.fp_mix = o->fp_mix;
 	if (record__config_build_id(rec) || record__check_more(rec))
 		return -1;
+	/* perf writes no build-ids and caches none with --switch-output,
+	 * unless --no-no-buildid or --no-no-buildid-cache asks for them */
+	if (o->switch_output && !(o->no_buildid_set && !o->no_buildid) &&
+	    !(o->no_buildid_cache_set && !o->no_buildid_cache))
+		o->no_buildid = o->no_buildid_cache = true;
 	if (o->buildid_mmap) {
 		/* the maps carry the build-ids: none at the end, as perf */
 		o->no_buildid = true;

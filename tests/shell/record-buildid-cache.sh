@@ -1,5 +1,5 @@
 #!/bin/bash
-# record fills the build-id cache at its end as perf 6.1 record does: the same tree and probes files, -N / record.build-id=no-cache / skip / -B / pipe leave it alone, report resolves a rebuilt or removed library through it
+# record fills the build-id cache at its end as perf 6.1 record does: the same tree and probes files, -N / record.build-id=no-cache / skip / -B / --switch-output / pipe leave it alone, report resolves a rebuilt or removed library through it
 # A program calling a function of its own shared library (and, where
 # <sys/sdt.h> is installed, lib/sdt-prog.c with its SDT notes) is
 # recorded by prf and by perf, each with its own temporary HOME (the
@@ -10,7 +10,8 @@
 # Without it every DSO of prf's build-id list has its entry and there is
 # nothing else; a second record adds nothing and copies nothing again
 # (kallsyms keeps its inode and mtime). -N, record.build-id=no-cache,
-# record.build-id=skip, -B and -o - create no cache, as perf's. After
+# record.build-id=skip, -B, --switch-output (unless
+# --no-no-buildid-cache) and -o - create no cache, as perf's. After
 # the library is rebuilt, then removed, prf report prints what perf
 # report prints on the same file, the library's symbols coming from the
 # cache.
@@ -123,6 +124,11 @@ for tool in perf prf; do
 	done
 	# (buildid-list names the DSOs hit, without build-ids, as perf's)
 	[ "$("$PRF" buildid-list -i "$T/n.data" | grep -c '^[0-9a-f]')" -eq 0 ] || fail "$tool record.build-id=skip wrote build-ids"
+	rec $tool "$h/sw" "$T/sw-$tool.data" --switch-output "$T/prog"
+	empty "$h/sw" "$tool --switch-output"
+	rec $tool "$h/sw2" "$T/sw-$tool.data" --switch-output --no-no-buildid-cache "$T/prog"
+	[ -n "$(ls "$h"/sw2/.debug/.build-id/*/* 2>/dev/null)" ] ||
+		fail "$tool --switch-output --no-no-buildid-cache: nothing cached"
 	mkdir -p "$h/pipe"
 	if [ $tool = perf ]; then
 		HOME=$h/pipe "$PERF" record -q -o - "$T/prog" 2>/dev/null > "$T/pipe.data"
@@ -131,7 +137,7 @@ for tool in perf prf; do
 	fi
 	empty "$h/pipe" "$tool -o -"
 done
-echo "ok: -N, -B, record.build-id=no-cache and skip, -o -: no cache, as perf"
+echo "ok: -N, -B, record.build-id=no-cache and skip, --switch-output (unless --no-no-buildid-cache), -o -: no cache, as perf"
 
 # 4. report through the cache: libw.so rebuilt, then removed
 export HOME=$T/h2
