@@ -1085,7 +1085,8 @@ static void record__pipe_features(struct record *rec)
 /*
  * The DSOs of the build-id list just written into the build-id cache, as
  * perf record does unless -N or record.build-id=no-cache; the file is
- * complete already, so a failure here is a warning only.
+ * complete already, so a failure here is a warning only (none with -q;
+ * perf says nothing).
  */
 static void record__cache_build_ids(struct record *rec, const struct feat_build_id *bids, int nr)
 {
@@ -1094,7 +1095,7 @@ static void record__cache_build_ids(struct record *rec, const struct feat_build_
 	if (rec->opts.no_buildid_cache || !nr)
 		return;
 	err = bid_cache__add_build_ids(bids, nr, &failed);
-	if (err)
+	if (err && !rec->opts.quiet)
 		pr_warning("Warning: %d of %d DSOs not added to the build-id cache %s: %s\n", failed, nr,
 			   dso__buildid_dir() ? dso__buildid_dir() : "(no buildid.dir, no $HOME)",
 			   strerror(-err));

@@ -139,6 +139,16 @@ for tool in perf prf; do
 done
 echo "ok: -N, -B, record.build-id=no-cache and skip, --switch-output (unless --no-no-buildid-cache), -o -: no cache, as perf"
 
+# a cache that cannot be made: a warning, the recording whole, exit 0
+HOME=/dev/null/x "$PRF" record -o "$T/w.data" "$T/prog" >/dev/null 2>"$T/w.err"
+rc=$?
+[ $rc -eq 0 ] || { cat "$T/w.err"; fail "prf record with no cache directory: exit $rc"; }
+grep -q "^Warning: .* not added to the build-id cache /dev/null/x/.debug: Not a directory$" "$T/w.err" ||
+	{ cat "$T/w.err"; fail "no warning when the cache cannot be made"; }
+prf_out "$T/w.rep" report -i "$T/w.data" --stdio -q
+grep -q "libw.so  *\[\.\] work$" "$T/w.rep" || fail "the recording made without a cache does not report"
+echo "ok: a cache that cannot be made: a warning, exit 0, the file reports"
+
 # 4. report through the cache: libw.so rebuilt, then removed
 export HOME=$T/h2
 for state in rebuilt removed; do
