@@ -324,7 +324,16 @@ int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
 
 int bid_cache__add_build_ids(const struct feat_build_id *bids, int nr, int *failed)
 {
-	int err = bid_cache__mkdir(), first = err, nr_failed = 0;
+	const char *dir = dso__buildid_dir();
+	int err = 0, first, nr_failed = 0;
+
+	/* the directory itself, not its parents (a $HOME that does not
+	 * exist stays so), as perf record */
+	if (!dir)
+		err = -ENOENT;
+	else if (mkdir(dir, 0755) && errno != EEXIST)
+		err = -errno;
+	first = err;
 
 	for (int i = 0; !err && i < nr; i++) {
 		const struct feat_build_id *b = &bids[i];

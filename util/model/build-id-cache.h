@@ -52,7 +52,8 @@ struct feat_build_id;
  * file, "[kernel.kallsyms]" (kernel) as kallsyms, "[vdso]" as our own
  * vdso image; other names (guest kernels, JIT maps) are left out. An
  * entry whose .build-id link exists is skipped after one stat, never
- * copied again. Makes the cache directory first. Every entry is tried:
+ * copied again. Makes the cache directory first (not its parents: a
+ * $HOME that does not exist is no place for it). Every entry is tried:
  * 0, or the first -errno (the directory, a link or a file could not be
  * made), *failed (may be NULL) getting the number of entries not added.
  */
