@@ -8,6 +8,7 @@
  * tracepoints from tracefs.
  */
 #include <fnmatch.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,8 @@
 #include "../util/lib/parse-options.h"
 #include "../util/lib/strbuf.h"
 #include "../util/lib/util.h"
+#include "../util/model/build-id-cache.h"
+#include "../util/model/probe-cache.h"
 
 struct list_opts {
 	bool json;
@@ -628,6 +631,82 @@ static int str_cmp(const void *a, const void *b)
 }
 
 /* Sorted, each string once; raw: names separated by spaces and a newline. */
+/* "GROUP:EVENT@SBID" of every SDT probe in the probes files of the
+ * build-id cache's valid entries, GROUP and EVENT matching the globs
+ * (NULL: any), into *l. */
+static void sdt_collect(struct metric_strs *l, const char *group_glob, const char *event_glob)
+{
+	char **bids, file[PATH_MAX];
+	int nr = bid_cache__list(&bids, true);
+
+	for (int i = 0; i < nr; i++) {
+		struct probe_cache pc;
+
+		if (bid_cache__probes_file(bids[i], file, sizeof(file)) ||
+		    probe_cache__load(&pc, file))
+			continue;
+		for (size_t k = 0; k < pc.n; k++) {
+			const struct probe_cache_entry *e = &pc.v[k];
+			char *s;
+
+			if (!e->sdt || !e->group || (group_glob && !strglobmatch(e->group, group_glob)) ||
+			    (event_glob && !strglobmatch(e->event, event_glob)))
+				continue;
+			if (asprintf(&s, "%s:%s@%s", e->group, e->event, bids[i]) < 0 ||
+			    metric_strs__add(l, s))
+				break;
+		}
+		probe_cache__exit(&pc);
+	}
+	if (nr > 0)
+		bid_cache__free_list(bids, nr);
+}
+
+/* The name an SDT event is listed by: "GROUP:EVENT", or when another
+ * cached file has the same event, "GROUP:EVENT@PATH(first 12 of SBID)". */
+static char *sdt_name(char **v, size_t n, size_t i)
+{
+	const char *at = strrchr(v[i], '@');
+	size_t len = (size_t)(at - v[i]);
+	bool dup = (i > 0 && !strncmp(v[i - 1], v[i], len + 1)) ||
+		   (i + 1 < n && !strncmp(v[i + 1], v[i], len + 1));
+	char *path = dup ? bid_cache__origname(at + 1) : NULL, *s;
+
+	if (path ? asprintf(&s, "%.*s@%s(%.12s)", (int)len, v[i], path, at + 1) < 0
+		 : !(s = strndup(v[i], len)))
+		s = NULL;
+	free(path);
+	return s;
+}
+
+/* perf's SDT events section: the events of the build-id cache's probes
+ * files, sorted by "GROUP:EVENT@SBID" (without duplicates); paged, no
+ * blank line follows it, as in perf. */
+static void list_sdt(struct list_state *st, const char *group_glob, const char *event_glob)
+{
+	struct metric_strs l = { 0 };
+
+	sdt_collect(&l, group_glob, event_glob);
+	if (l.n)
+		qsort(l.v, l.n, sizeof(*l.v), str_cmp);
+	for (size_t i = 0; i < l.n; i++) {
+		struct list_entry e = { .type = "SDT event", .unit = "sdt" };
+
+		if (i && !strcmp(l.v[i], l.v[i - 1]))
+			continue;
+		e.name = sdt_name(l.v, l.n, i);
+		/* --raw-dump has perf's plain names; JSON tells files apart */
+		e.event = st->o->json ? (e.name ? strdup(e.name) : NULL)
+				      : strndup(l.v[i], (size_t)(strrchr(l.v[i], '@') - l.v[i]));
+		if (e.name && e.event)
+			print_entry(st, &e);
+		entry__free(&e);
+	}
+	for (size_t i = 0; i < l.n; i++)
+		free(l.v[i]);
+	free(l.v);
+}
+
 static void metric_strs__print(struct metric_strs *l, bool raw)
 {
 	size_t printed = 0;
@@ -768,6 +847,7 @@ static void list_all(struct list_state *st, const char *glob)
 	if (!glob)
 		list_raw_descriptors(st);
 	list_tracepoints(st, NULL, NULL, glob);
+	list_sdt(st, NULL, glob);
 	/* perf matches a glob's literal text against group names */
 	list_metrics(st, true, true, glob);
 }
@@ -791,12 +871,13 @@ static void list_one(struct list_state *st, const char *arg)
 	} else if (!strcmp(arg, "metricgroup") || !strcmp(arg, "metricgroups")) {
 		list_metrics(st, false, true, NULL);
 	} else if (!strcmp(arg, "sdt")) {
-		/* not supported by prf: nothing to list */
+		list_sdt(st, NULL, NULL);
 	} else if ((colon = strchr(arg, ':'))) {
 		char sys[256];
 
 		snprintf(sys, sizeof(sys), "%.*s", (int)(colon - arg), arg);
 		list_tracepoints(st, sys, colon[1] ? colon + 1 : NULL, NULL);
+		list_sdt(st, sys, colon + 1);
 		list_metrics(st, true, true, sys);
 	} else {
 		struct strbuf glob = STRBUF_INIT;

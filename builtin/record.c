@@ -43,6 +43,8 @@
 #include "../util/format/synthesize.h"
 #include "../util/format/trace-data.h"
 #include "../util/format/writer.h"
+#include "../util/model/build-id-cache.h"
+#include "../util/model/dso.h"
 #include "../util/model/record-hits.h"
 
 #define DEFAULT_FREQ		4000
@@ -79,7 +81,8 @@ struct record_opts {
 	bool switch_events, namespaces;	/* --switch-events, --namespaces */
 	bool all_cgroups;		/* --all-cgroups */
 	int nr_cgroups;			/* -G names given (cgroup.h), empty ones too */
-	bool no_buildid_cache;		/* -N: prf keeps no build-id cache anyway */
+	bool no_buildid_cache;		/* -N, record.build-id=no-cache: leave the build-id cache alone */
+	bool no_buildid_set, no_buildid_cache_set;	/* -B, -N given (either way) */
 	const char *clockid_str;	/* -k */
 	const char *user_regs;		/* --user-regs */
 	const char *mmap_flush;		/* --mmap-flush: checked, no effect */
@@ -564,10 +567,10 @@ static int record__check_more(struct record *rec)
 }
 
 /*
- * record.build-id (perf-config(1)): "cache" and "no-cache" write the
- * build-ids of the DSOs hit (prf keeps no build-id cache, so the two are
- * one), "skip" writes none, as -B, "mmap" is --buildid-mmap. 0 or -1
- * after a message.
+ * record.build-id (perf-config(1)): "cache" (the default) writes the
+ * build-ids of the DSOs hit and adds the DSOs to the build-id cache,
+ * "no-cache" only writes them, as -N, "skip" writes none, as -B, "mmap"
+ * is --buildid-mmap. 0 or -1 after a message.
  */
 static int record__config_build_id(struct record *rec)
 {
@@ -583,10 +586,23 @@ static int record__config_build_id(struct record *rec)
 		rec->opts.buildid_mmap = true;
 		return 0;
 	}
-	if (!strcmp(v, "cache") || !strcmp(v, "no-cache"))
+	if (!strcmp(v, "no-cache")) {
+		rec->opts.no_buildid_cache = true;
+		return 0;
+	}
+	if (!strcmp(v, "cache"))
 		return 0;
 	pr_err("Invalid record.build-id config value '%s' (cache, no-cache, skip or mmap)\n", v);
 	return -1;
+}
+
+/* -B, -N: the flag, and that it was given, either way (opt->data). */
+static int opt_bool_set(const struct option *opt, const char *arg, int unset)
+{
+	(void)arg;
+	*(bool *)opt->value = !unset;
+	*(bool *)opt->data = true;
+	return 0;
 }
 
 static int opt_compression(const struct option *opt, const char *arg, int unset)
@@ -1068,6 +1084,25 @@ static void record__pipe_features(struct record *rec)
 	features__free(feats, nr_feats);
 }
 
+/*
+ * The DSOs of the build-id list just written into the build-id cache, as
+ * perf record does unless -N or record.build-id=no-cache; the file is
+ * complete already, so a failure here is a warning only (none with -q;
+ * perf says nothing).
+ */
+static void record__cache_build_ids(struct record *rec, const struct feat_build_id *bids, int nr)
+{
+	int failed = 0, err;
+
+	if (rec->opts.no_buildid_cache || !nr)
+		return;
+	err = bid_cache__add_build_ids(bids, nr, &failed);
+	if (err && !rec->opts.quiet)
+		pr_warning("Warning: %d of %d DSOs not added to the build-id cache %s: %s\n", failed, nr,
+			   dso__buildid_dir() ? dso__buildid_dir() : "(no buildid.dir, no $HOME)",
+			   strerror(-err));
+}
+
 /* A file gets its feature sections (build-ids of the DSOs hit, sample
  * times) and the final header at the end. */
 static void record__file_features(struct record *rec)
@@ -1092,6 +1127,8 @@ static void record__file_features(struct record *rec)
 		if (err && !rec->write_failed)
 			pr_warning("Warning: %s: could not write the feature sections: %s\n",
 				   rec->opts.output, strerror(-err));
+		else if (!err)
+			record__cache_build_ids(rec, bids, nr_bids);
 	} else {
 		writer__finish(&rec->writer, rec->as.attrs, rec->as.nr, NULL, 0);
 	}
@@ -1294,7 +1331,8 @@ static int record__dump_file(struct record *rec)
 		free(name);
 		return err;
 	}
-	fprintf(stderr, "[ prf record: Dump %s ]\n", name);
+	if (!rec->opts.quiet)	/* -q: silent, as perf's */
+		fprintf(stderr, "[ prf record: Dump %s ]\n", name);
 	d = realloc(rec->dumped, (rec->nr_dumped + 1) * sizeof(*d));
 	if (!d) {
 		free(name);
@@ -1326,8 +1364,9 @@ static int record__switch_output(struct record *rec)
 	writer__sync_data_size(&rec->writer);
 	record__file_features(rec);
 	writer__close(&rec->writer);
-	fprintf(stderr, "[ prf record: dump data: Woken up %llu times ]\n",
-		(unsigned long long)(rec->loop.wakeups - rec->wakeups_at_switch));
+	if (!o->quiet)
+		fprintf(stderr, "[ prf record: dump data: Woken up %llu times ]\n",
+			(unsigned long long)(rec->loop.wakeups - rec->wakeups_at_switch));
 	rec->wakeups_at_switch = rec->loop.wakeups;
 	if (record__dump_file(rec))
 		return -1;
@@ -1424,7 +1463,9 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 				    "compress records with zstd (level 1..22, default 1)",
 				    opt_compression),
 		OPT_BOOLEAN(0, "strict-freq", &o->strict_freq, "fail if the frequency is above the maximum"),
-		OPT_BOOLEAN('B', "no-buildid", &o->no_buildid, "do not collect buildids in perf.data"),
+		{ .type = OPTION_CALLBACK, .short_name = 'B', .long_name = "no-buildid", .value = &o->no_buildid,
+		  .help = "do not collect buildids in perf.data", .callback = opt_bool_set,
+		  .flags = PARSE_OPT_NOARG, .data = &o->no_buildid_set },
 		OPT_BOOLEAN(0, "buildid-all", &o->buildid_all,
 			    "Record build-id of all DSOs regardless of hits"),
 		OPT_BOOLEAN(0, "buildid-mmap", &o->buildid_mmap, "Record build-id in map events"),
@@ -1447,8 +1488,9 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		OPT_BOOLEAN(0, "dry-run", &o->dry_run, "Parse options then exit"),
 		OPT_BOOLEAN(0, "timestamp-boundary", &o->timestamp_boundary,
 			    "Record timestamp boundary (time of first/last samples)"),
-		OPT_BOOLEAN('N', "no-buildid-cache", &o->no_buildid_cache,
-			    "do not update the buildid cache (prf keeps none)"),
+		{ .type = OPTION_CALLBACK, .short_name = 'N', .long_name = "no-buildid-cache",
+		  .value = &o->no_buildid_cache, .help = "do not update the buildid cache",
+		  .callback = opt_bool_set, .flags = PARSE_OPT_NOARG, .data = &o->no_buildid_cache_set },
 		OPT_BOOLEAN(0, "all-user", &o->all_user, "Configure all used events to run in user space."),
 		OPT_BOOLEAN(0, "all-kernel", &o->all_kernel,
 			    "Configure all used events to run in kernel space."),
@@ -1531,6 +1573,11 @@ static int record__check_options(struct record *rec)
 	rec->cg.fp_mix = o->fp_mix;
 	if (record__config_build_id(rec) || record__check_more(rec))
 		return -1;
+	/* perf writes no build-ids and caches none with --switch-output,
+	 * unless --no-no-buildid or --no-no-buildid-cache asks for them */
+	if (o->switch_output && !(o->no_buildid_set && !o->no_buildid) &&
+	    !(o->no_buildid_cache_set && !o->no_buildid_cache))
+		o->no_buildid = o->no_buildid_cache = true;
 	if (o->buildid_mmap) {
 		/* the maps carry the build-ids: none at the end, as perf */
 		o->no_buildid = true;

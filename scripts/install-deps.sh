@@ -19,6 +19,7 @@ pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       python3-jsonschema          # convert-speedscope.sh validates against speedscope's schema
       nodejs                      # jit-node.sh: node --perf-prof writes a jitdump (a real JIT)
       libcapstone-dev             # annotate: disassembly in process (util/model/disasm.c)
+      systemtap-sdt-dev           # sdt-events.sh: <sys/sdt.h> for its program's SDT probes
       linux-source-6.1)           # the kernel's pmu-events JSON: metric tables at build time (scripts/pmu-events-gen.py)
 
 missing=()

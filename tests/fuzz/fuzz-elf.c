@@ -15,7 +15,8 @@
  * debuglink, dso__load_elf()), and when those symbols came from the input
  * itself the two results must be identical (symbols, text offset, class):
  * the in-memory loader repeats dso__load_elf()'s steps, and this keeps it
- * honest. PRF_FUZZ_ELF_FILES=1 in the environment sends every input
+ * honest. The file path also reads the input's SDT notes into uprobe
+ * definitions (util/model/sdt.h). PRF_FUZZ_ELF_FILES=1 in the environment sends every input
  * through the file path too. Seeds are small ELF files compiled when the harness is built.
  */
 #include <stdint.h>
@@ -27,6 +28,7 @@
 #include "util/lib/tunables.h"
 #include "util/model/dso.h"
 #include "util/model/model.h"
+#include "util/model/sdt.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -119,6 +121,24 @@ static void compare(const struct dso *file, const struct dso *mem)
 	}
 }
 
+/* The input's SDT notes and their uprobe definitions, as buildid-cache
+ * -a makes its probes file. */
+static void sdt_probes(const char *path)
+{
+	struct sdt_note *notes;
+	size_t n;
+
+	if (sdt_notes__read(path, &notes, &n))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		char *def;
+
+		if (!sdt_note__uprobe(&notes[i], path, true, &def))
+			free(def);
+	}
+	sdt_notes__free(notes, n);
+}
+
 /* dso__load() on the input as a file, checked against the image loader. */
 static void file_path(const uint8_t *data, size_t size, const struct dso *mem)
 {
@@ -127,6 +147,7 @@ static void file_path(const uint8_t *data, size_t size, const struct dso *mem)
 
 	if (fuzz__memfd(data, size, path, sizeof(path)) < 0)
 		return;
+	sdt_probes(path);
 	dso = dso__new(path);
 	if (!dso)
 		return;

@@ -53,6 +53,9 @@ if command -v cc >/dev/null; then
 	cc -O1 -c -o "$out/elf/obj.o" "$tmp/lib.c" 2>/dev/null
 	cc -O1 -m32 -o "$out/elf/exe-m32" "$tmp/prog.c" 2>/dev/null
 	command -v c++ >/dev/null && c++ -O0 -o "$out/elf/cxx" "$tmp/cxx.cc" 2>/dev/null
+	# SDT notes (<sys/sdt.h>, when systemtap-sdt-dev is there): sdt-events.sh's program
+	lib=$(dirname "$0")/../shell/lib
+	cc -O2 -o "$out/elf/exe-sdt" "$lib/sdt-prog.c" "$lib/sdt-sema.c" 2>/dev/null
 	# debug info split off: the stripped file names it in .gnu_debuglink
 	if command -v objcopy >/dev/null && cc -O1 -g -o "$tmp/dl" "$tmp/prog.c" 2>/dev/null; then
 		objcopy --only-keep-debug "$tmp/dl" "$tmp/dl.debug" &&

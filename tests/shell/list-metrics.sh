@@ -21,8 +21,8 @@ for a in metric metrics metricgroup metricgroups "--details metric" "--details m
 	# shellcheck disable=SC2086
 	same $a
 done
-# the whole list ends with the "Metric Groups:" section (perf lists SDT
-# events before it, which prf does not: compare from the section on)
+# the whole list ends with the "Metric Groups:" section (the SDT events
+# before it are sdt-events.sh's: compare from the section on)
 "$PERF" list --details >"$T/perf.out" 2>&1
 prf_out "$T/prf.out" list --details
 diff <(sed -n '/^Metric Groups:/,$p' "$T/perf.out") <(sed -n '/^Metric Groups:/,$p' "$T/prf.out") \

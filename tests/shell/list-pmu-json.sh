@@ -7,8 +7,8 @@ fakepmu_uncore
 
 n=0
 # same ARG...: prf list ARG... prints what perf list ARG... prints (minus
-# the SDT events of perf's build-id cache, which prf does not list; both
-# through the same grep, which ends --raw-dump's line)
+# the SDT events of the build-id cache, sdt-events.sh's; both through the
+# same grep, which ends --raw-dump's line)
 same() {
 	fakepmu "$PERF" list "$@" 2>&1 | grep -v 'SDT event' > "$T/perf.out"
 	fakepmu "$PRF" list "$@" > "$T/prf.raw" 2>&1 || fail "prf list $*: exit $?"

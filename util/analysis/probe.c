@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "probe.h"
+#include "../model/build-id-cache.h"
+#include "../model/probe-cache.h"
 #include "../model/probe-info.h"
 #include "../kernel/tracefs.h"
 #include "../lib/strbuf.h"
@@ -38,6 +40,8 @@ struct pspec {
 	const char *group, *event;
 	struct probe_request req;
 	bool ret;
+	bool sdt;		/* an SDT event of the build-id cache: group and
+				 * event are globs, point "%EVENT" */
 	char point[512];	/* the point as perf prints it back */
 	struct parg args[MAX_ARGS];
 	size_t nargs;
@@ -256,7 +260,20 @@ static int pspec__parse(struct pspec *s, const char *text)
 	}
 	first = s->buf;
 	eq = strchr(first, '=');
-	if (eq) {
+	/* "%[GROUP:]EVENT", or "sdt_..." with a group and no new name */
+	if (first[0] == '%' || (!strncmp(first, "sdt_", 4) && strchr(first, ':') && !eq)) {
+		char *colon;
+
+		s->sdt = true;
+		first += first[0] == '%';
+		colon = strchr(first, ':');
+		if (colon) {
+			*colon = '\0';
+			s->group = first;
+		}
+		s->event = colon ? colon + 1 : first;
+		snprintf(s->point, sizeof(s->point), "%%%s", s->event);
+	} else if (eq) {
 		char *colon;
 
 		*eq = '\0';
@@ -270,7 +287,8 @@ static int pspec__parse(struct pspec *s, const char *text)
 		}
 		first = eq + 1;
 	}
-	err = parse_point(s, first);
+	if (!s->sdt)
+		err = parse_point(s, first);
 	while (!err && (tok = strtok_r(NULL, " \t", &save))) {
 		if (s->nargs == MAX_ARGS) {
 			err = bad_syntax("Too many arguments", tok);
@@ -463,6 +481,8 @@ static void tracefs_error(int err, bool write)
 struct added {
 	char group[128], event[160];
 	char *def;
+	char *module;		/* an SDT event's binary (else the -x target's) */
+	bool uprobe;		/* for uprobe_events, else kprobe_events */
 	const struct pspec *spec;
 };
 
@@ -600,6 +620,22 @@ static int event_name(struct add_ctx *c, const struct pspec *s, const struct pro
 	return -EEXIST;
 }
 
+/* Room for one more added event: it, zeroed, or NULL (ENOMEM). */
+static struct added *added__new(struct add_ctx *c)
+{
+	if (c->nadded == c->alloc) {
+		size_t na = c->alloc ? 2 * c->alloc : 8;
+		struct added *nv = realloc(c->added, na * sizeof(*nv));
+
+		if (!nv)
+			return NULL;
+		c->added = nv;
+		c->alloc = na;
+	}
+	memset(&c->added[c->nadded], 0, sizeof(c->added[0]));
+	return &c->added[c->nadded];
+}
+
 static int add_site(struct add_ctx *c, const struct pspec *s, const struct probe_site *site,
 		    bool first_site, const char *prev_event)
 {
@@ -609,18 +645,11 @@ static int add_site(struct add_ctx *c, const struct pspec *s, const struct probe
 	uint64_t off;
 	int err;
 
-	if (c->nadded == c->alloc) {
-		size_t na = c->alloc ? 2 * c->alloc : 8;
-		struct added *nv = realloc(c->added, na * sizeof(*nv));
-
-		if (!nv)
-			return -ENOMEM;
-		c->added = nv;
-		c->alloc = na;
-	}
-	ad = &c->added[c->nadded];
-	memset(ad, 0, sizeof(*ad));
+	ad = added__new(c);
+	if (!ad)
+		return -ENOMEM;
 	ad->spec = s;
+	ad->uprobe = c->o->target != NULL;
 	err = event_name(c, s, site, first_site, ad->group, sizeof(ad->group), ad->event,
 			 sizeof(ad->event));
 	if (err)
@@ -739,6 +768,115 @@ static int open_target(const struct probe_opts *o, struct add_ctx *c)
 	return err;
 }
 
+/* ---- SDT events (util/model/probe-cache.h) ---- */
+
+/*
+ * One cached definition "p:GROUP/EVENT PATH:0xOFF[(0xSEM)] ARGS" of spec
+ * s added as perf does: the name checked against the events there were
+ * before this spec (one in use: perf's error, or with -f the next free
+ * EVENT_N), not against the others of this spec, which perf writes as
+ * they are (the kernel refuses a second site under one name).
+ */
+static int sdt_add_def(struct add_ctx *c, const struct pspec *s, const char *def)
+{
+	struct probe_line pl;
+	struct added *ad;
+	char full[300];
+	const char *colon;
+
+	if (!probe_line__parse(def, &pl))
+		return 0;	/* a damaged line of the cache is skipped */
+	ad = added__new(c);
+	if (!ad)
+		return -ENOMEM;
+	ad->spec = s;
+	ad->uprobe = true;
+	snprintf(ad->group, sizeof(ad->group), "%s", pl.group);
+	snprintf(ad->event, sizeof(ad->event), "%s", pl.event);
+	snprintf(full, sizeof(full), "%s:%s", pl.group, pl.event);
+	if (namelist__has(&c->names, full)) {
+		if (!c->o->force) {
+			fprintf(stderr, "Error: event \"%s\" already exists.\n"
+					" Hint: Remove existing event by 'perf probe -d'\n"
+					"       or force duplicates by 'perf probe -f'\n"
+					"       or set 'force=yes' in BPF source.\n", pl.event);
+			return -EEXIST;
+		}
+		for (int n = 1; n < 10000; n++) {
+			snprintf(ad->event, sizeof(ad->event), "%s_%d", pl.event, n);
+			snprintf(full, sizeof(full), "%s:%s", pl.group, ad->event);
+			if (!namelist__has(&c->names, full))
+				break;
+		}
+	}
+	colon = strrchr(pl.target, ':');
+	ad->module = strndup(pl.target, colon ? (size_t)(colon - pl.target) : strlen(pl.target));
+	if (!ad->module || asprintf(&ad->def, "%c:%s/%s %s%s%s", pl.kind, ad->group, ad->event,
+				    pl.target, *pl.args ? " " : "", pl.args) < 0) {
+		free(ad->module);
+		return -ENOMEM;
+	}
+	c->nadded++;
+	return 0;
+}
+
+/* The cached definitions matching s's [GROUP:]EVENT globs in probes file
+ * `file` (a missing or unreadable file has none). */
+static int sdt_add_file(struct add_ctx *c, const struct pspec *s, const char *file)
+{
+	struct probe_cache pc;
+	int err = probe_cache__load(&pc, file);
+
+	for (size_t i = 0; !err && i < pc.n; i++) {
+		const struct probe_cache_entry *e = &pc.v[i];
+
+		if (!e->group || (s->group && !strglobmatch(e->group, s->group)) ||
+		    !strglobmatch(e->event, s->event))
+			continue;
+		for (size_t k = 0; !err && k < e->ndefs; k++)
+			err = sdt_add_def(c, s, e->defs[k]);
+	}
+	probe_cache__exit(&pc);
+	return err == -ENOMEM || err == -EEXIST ? err : 0;
+}
+
+/*
+ * The events of SDT spec s from the build-id cache: those of the -x
+ * target's entry (the file cached first when its build-id is not), else
+ * those of every valid entry. -ENOENT (after no message, as perf) when
+ * none matches.
+ */
+static int sdt_add(struct add_ctx *c, const struct pspec *s)
+{
+	size_t first = c->nadded;
+	char file[PATH_MAX];
+	int err = 0;
+
+	if (c->o->target) {
+		err = bid_cache__probes_of(c->target, file, sizeof(file));
+		if (!err)
+			err = sdt_add_file(c, s, file);
+	} else {
+		char **bids;
+		int nr = bid_cache__list(&bids, true);
+
+		for (int i = 0; !err && i < nr; i++)
+			if (!bid_cache__probes_file(bids[i], file, sizeof(file)))
+				err = sdt_add_file(c, s, file);
+		if (nr > 0)
+			bid_cache__free_list(bids, nr);
+	}
+	if (!err && c->nadded == first)
+		err = -ENOENT;
+	for (size_t i = first; !err && i < c->nadded; i++) {
+		char full[300];
+
+		snprintf(full, sizeof(full), "%s:%s", c->added[i].group, c->added[i].event);
+		err = namelist__add(&c->names, full);
+	}
+	return err;
+}
+
 static void print_added(struct add_ctx *c)
 {
 	const struct added *last = NULL;
@@ -751,7 +889,9 @@ static void print_added(struct add_ctx *c)
 
 		snprintf(name, sizeof(name), "%s:%s", ad->group, ad->event);
 		fprintf(stderr, "  %-20s (on %s", name, s->point);
-		if (c->o->target)
+		if (ad->module)
+			fprintf(stderr, " in %s", ad->module);
+		else if (c->o->target)
 			fprintf(stderr, " in %s", c->target);
 		for (size_t k = 0; k < s->nargs; k++) {
 			const struct parg *a = &s->args[k];
@@ -796,7 +936,9 @@ int probe__add(const struct probe_opts *o, const char *const *texts, size_t nspe
 
 		err = pspec__parse(&specs[i], texts[i]);
 		nparsed = i + 1;
-		if (!err)
+		if (!err && specs[i].sdt)
+			err = sdt_add(&c, &specs[i]);
+		else if (!err)
 			err = resolve(&c, &specs[i], &sites, &n);
 		for (size_t k = 0; !err && k < n; k++)
 			err = add_site(&c, &specs[i], &sites[k], k == 0,
@@ -810,7 +952,7 @@ int probe__add(const struct probe_opts *o, const char *const *texts, size_t nspe
 		for (size_t i = 0; !err && i < c.nadded; i++) {
 			if (o->dry_run)
 				continue;
-			err = tracefs__probe_events_write(o->target != NULL, c.added[i].def);
+			err = tracefs__probe_events_write(c.added[i].uprobe, c.added[i].def);
 			if (err == -EACCES || err == -EPERM) {
 				tracefs_error(err, true);
 			} else if (err == -ENOENT && !o->target) {
@@ -825,7 +967,7 @@ int probe__add(const struct probe_opts *o, const char *const *texts, size_t nspe
 				char del[300];
 
 				snprintf(del, sizeof(del), "-:%s/%s", c.added[k].group, c.added[k].event);
-				tracefs__probe_events_write(o->target != NULL, del);
+				tracefs__probe_events_write(c.added[k].uprobe, del);
 			}
 		}
 		if (!err && !o->quiet && c.nadded)
@@ -833,8 +975,10 @@ int probe__add(const struct probe_opts *o, const char *const *texts, size_t nspe
 	}
 	if (err && err != -ENOMEM)
 		add_error();
-	for (size_t i = 0; i < c.nadded; i++)
+	for (size_t i = 0; i < c.nadded; i++) {
 		free(c.added[i].def);
+		free(c.added[i].module);
+	}
 	free(c.added);
 	for (size_t i = 0; i < nparsed; i++)
 		pspec__free(&specs[i]);
@@ -895,6 +1039,8 @@ static void print_uprobe_point(const struct probe_line *pl)
 		if (!probe_info__point_at(pi, vaddr, &func, &rel, &file, &entry)) {
 			if (pl->kind == 'r')
 				printf("(on %s%%return@%s", func, short_file(file));
+			else if (rel < 0)	/* no statement starts there */
+				printf("(on %s+%" PRIu64 "@%s", func, vaddr - entry, short_file(file));
 			else if (rel)
 				printf("(on %s:%d@%s", func, rel, short_file(file));
 			else

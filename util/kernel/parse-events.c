@@ -711,18 +711,31 @@ static int tp_glob_cb(const char *sys, const char *name, void *data)
 	return add_tracepoint(t->ctx, sys, name, id, t->mods, t->nmods);
 }
 
+/* perf's hint for an unknown tracepoint of an SDT group ("sdt_..."),
+ * added to help on a line of its own: help's text, or NULL when empty. */
+static const char *sdt_hint(const char *sys, const char *name, struct strbuf *help)
+{
+	if (!strncmp(sys, "sdt_", 4))
+		strbuf_addf(help, "%sHint:\tSDT event cannot be directly recorded on.\n"
+			    "\tPlease first use 'prf probe %s:%s' before recording it.",
+			    help->len ? "\n" : "", sys, name);
+	return help->len ? help->buf : NULL;
+}
+
 /* sys:name[:mods] at str[pos..end), colon at the first ':'. */
 static int parse_tracepoint(struct parse_ctx *ctx, int pos, int colon, int end)
 {
 	const char *s = ctx->str;
-	int name_end = colon + 1, ret, mnt_err = 0;
+	int name_end = colon + 1, ret, mnt_err = 0, epos = pos;
 	char sys[256], name[256], path[512];
 	uint64_t id;
 
 	while (name_end < end && s[name_end] != ':')
 		name_end++;
+	if (s[pos] == '%' && colon > pos + 1)	/* perf's spelling of a probed SDT event */
+		pos++;	/* errors still point at the '%' */
 	if (colon - pos >= (int)sizeof(sys) || name_end - colon - 1 >= (int)sizeof(name))
-		return set_error(ctx, pos, NULL, "tracepoint name too long");
+		return set_error(ctx, epos, NULL, "tracepoint name too long");
 	if (name_end == colon + 1)
 		return set_error(ctx, colon + 1, NULL, "parser error: missing tracepoint name");
 	memcpy(sys, s + pos, colon - pos);
@@ -735,7 +748,7 @@ static int parse_tracepoint(struct parse_ctx *ctx, int pos, int colon, int end)
 			return ret;
 	}
 	if (!tracefs__mountpoint(&mnt_err))
-		return set_error(ctx, pos, tracefs__mount_hint(), "can't access tracepoint '%s:%s'",
+		return set_error(ctx, epos, tracefs__mount_hint(), "can't access tracepoint '%s:%s'",
 				 sys, name);
 	if (has_glob(sys) || has_glob(name)) {
 		struct tp_add t = { .ctx = ctx, .mods = s + name_end + 1,
@@ -743,11 +756,16 @@ static int parse_tracepoint(struct parse_ctx *ctx, int pos, int colon, int end)
 
 		ret = tracefs__for_each_event(sys, name, tp_glob_cb, &t);
 		if (ret)
-			return ret == -ENOMEM ? ret : set_error(ctx, pos, NULL, "reading tracefs: %s",
+			return ret == -ENOMEM ? ret : set_error(ctx, epos, NULL, "reading tracefs: %s",
 								strerror(-ret));
-		if (!t.count)
-			return set_error(ctx, pos, NULL, "unknown tracepoint '%s:%s' (no match)",
-					 sys, name);
+		if (!t.count) {
+			struct strbuf help = STRBUF_INIT;
+
+			ret = set_error(ctx, epos, sdt_hint(sys, name, &help),
+					"unknown tracepoint '%s:%s' (no match)", sys, name);
+			strbuf_release(&help);
+			return ret;
+		}
 		return 0;
 	}
 	ret = tracefs__event_id(sys, name, &id);
@@ -756,7 +774,8 @@ static int parse_tracepoint(struct parse_ctx *ctx, int pos, int colon, int end)
 
 		tracefs__event_path(sys, name, NULL, path, sizeof(path));
 		strbuf_addf(&help, "Error: File %s not found.", path);
-		ret = set_error(ctx, pos, help.buf, "unknown tracepoint '%s:%s'", sys, name);
+		sdt_hint(sys, name, &help);
+		ret = set_error(ctx, epos, help.buf, "unknown tracepoint '%s:%s'", sys, name);
 		strbuf_release(&help);
 		return ret;
 	}

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "build-id-cache.h"
 #include "dso.h"
+#include "probe-cache.h"
 #include "../format/features-write.h"
 #include "../lib/util.h"
 
@@ -69,10 +70,48 @@ int bid_cache__mkdir(void)
 	return dir ? mkdir_p(dir) : -ENOENT;
 }
 
+/*
+ * A new file at to, written whole under a temporary name and renamed into
+ * place, so that a reader (another record filling the same cache) never
+ * sees part of it: fd of the temporary file, its name in tmp (size
+ * PATH_MAX + 16). mode: the file's permissions. fd or -errno.
+ */
+static int tmp_open(const char *to, char *tmp, mode_t mode)
+{
+	int fd;
+
+	if (snprintf(tmp, PATH_MAX + 16, "%s.XXXXXX", to) >= PATH_MAX + 16)
+		return -ENAMETOOLONG;
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fchmod(fd, mode)) {
+		int err = -errno;
+
+		close(fd);
+		unlink(tmp);
+		return err;
+	}
+	return fd;
+}
+
+/* Close tmp_open()'s fd and rename tmp to to; err (a write's -errno)
+ * or a close or rename failure removes tmp instead. 0 or -errno. */
+static int tmp_close(int fd, const char *tmp, const char *to, int err)
+{
+	if (close(fd) && !err)
+		err = -errno;
+	if (!err && rename(tmp, to))
+		err = -errno;
+	if (err)
+		unlink(tmp);
+	return err;
+}
+
 /* Copy file from to a new file to, of mode (0: from's). 0 or -errno. */
 static int copy_file(const char *from, const char *to, mode_t mode)
 {
-	char buf[65536];
+	char buf[65536], tmp[PATH_MAX + 16];
 	struct stat st;
 	int in, out, err = 0;
 	ssize_t n;
@@ -85,11 +124,10 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 		close(in);
 		return err;
 	}
-	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode ? mode : st.st_mode & 0777);
+	out = tmp_open(to, tmp, mode ? mode : st.st_mode & 0777);
 	if (out < 0) {
-		err = -errno;
 		close(in);
-		return err;
+		return out;
 	}
 	while ((n = read(in, buf, sizeof(buf))) > 0) {
 		if (write(out, buf, (size_t)n) != n) {
@@ -99,12 +137,27 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 	}
 	if (n < 0)
 		err = -errno;
-	if (close(out) && !err)
-		err = -errno;
 	close(in);
-	if (err)
-		unlink(to);
-	return err;
+	return tmp_close(out, tmp, to, err);
+}
+
+/* Our own vdso image into a new file to, mode 0600 (perf's copy of the
+ * temporary file it writes the image to). 0 or -errno. */
+static int write_vdso(const char *to)
+{
+	char tmp[PATH_MAX + 16];
+	const void *image;
+	size_t size;
+	int fd, err = 0;
+
+	if (vdso__image(&image, &size))
+		return -ENOENT;
+	fd = tmp_open(to, tmp, 0600);
+	if (fd < 0)
+		return fd;
+	if (write(fd, image, size) != (ssize_t)size)
+		err = errno ? -errno : -EIO;
+	return tmp_close(fd, tmp, to, err);
 }
 
 /* to as a hard link of from, else a copy; an existing to is kept. */
@@ -126,6 +179,22 @@ static int touch(const char *path)
 	return 0;
 }
 
+/*
+ * The SDT probes of the file at real added to its probes file, which is
+ * rewritten, as perf does; a file without (usable) notes leaves it as it
+ * was: a failure here is no failure to cache the file.
+ */
+static void add_sdt_probes(const char *probes, const char *real)
+{
+	struct probe_cache pc;
+
+	if (probe_cache__load(&pc, probes))
+		return;
+	if (!probe_cache__scan_sdt(&pc, real))
+		probe_cache__save(&pc, probes);
+	probe_cache__exit(&pc);
+}
+
 static const char *kind_file(enum bid_cache_kind kind)
 {
 	return kind == BID_CACHE_KALLSYMS ? "kallsyms" : kind == BID_CACHE_VDSO ? "vdso" : "elf";
@@ -142,6 +211,41 @@ int bid_cache__file(const char *sbid, enum bid_cache_kind kind, char *buf, size_
 	return n < 0 || (size_t)n >= size ? -ENOENT : 0;
 }
 
+int bid_cache__probes_file(const char *sbid, char *buf, size_t size)
+{
+	char link[PATH_MAX];
+	int n;
+
+	if (link_name(sbid, link, sizeof(link)))
+		return -ENOENT;
+	n = snprintf(buf, size, "%s/probes", link);
+	return n < 0 || (size_t)n >= size ? -ENOENT : 0;
+}
+
+int bid_cache__probes_of(const char *path, char *buf, size_t size)
+{
+	const char *dir = dso__buildid_dir();
+	struct build_id bid = { .size = 0 };
+	char sbid[2 * BUILD_ID_SIZE + 1], real[PATH_MAX];
+	int err, n;
+
+	if (!dir)
+		return -ENOENT;
+	if (!realpath(path, real))
+		return -errno;
+	err = filename__read_build_id(real, &bid);
+	if (err)
+		return err;
+	build_id__sprintf(&bid, sbid);
+	if (!bid_cache__cached(sbid)) {
+		err = bid_cache__add(sbid, real, BID_CACHE_FILE);
+		if (err)
+			return err;
+	}
+	n = snprintf(buf, size, "%s%s/%s/probes", dir, real, sbid);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
 /* The entry's files in dir_name (made already). */
 static int add_files(const char *dir_name, const char *sbid, const char *real,
 		     enum bid_cache_kind kind)
@@ -154,7 +258,10 @@ static int add_files(const char *dir_name, const char *sbid, const char *real,
 	if (kind == BID_CACHE_KALLSYMS)
 		/* perf makes it rwxr-xr-x */
 		return access(file, F_OK) ? copy_file("/proc/kallsyms", file, 0755) : 0;
-	err = link_or_copy(real, file);
+	if (!real)	/* our own vdso image */
+		err = access(file, F_OK) ? write_vdso(file) : 0;
+	else
+		err = link_or_copy(real, file);
 	if (err)
 		return err;
 	/* a stripped file's symbols may be in its debug file */
@@ -164,14 +271,17 @@ static int add_files(const char *dir_name, const char *sbid, const char *real,
 		link_or_copy(debug, file);
 	}
 	snprintf(file, sizeof(file), "%s/probes", dir_name);
-	return touch(file);
+	err = touch(file);
+	if (!err && real)
+		add_sdt_probes(file, real);
+	return err;
 }
 
 int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
 {
 	const char *dir = dso__buildid_dir();
 	char real[PATH_MAX], dir_name[PATH_MAX], link[PATH_MAX], target[PATH_MAX];
-	const char *cname;
+	const char *cname, *src = real;
 	char *slash;
 	struct stat st;
 	int err, n;
@@ -183,7 +293,9 @@ int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
 			return -errno;
 		cname = real;
 	} else {
-		if (kind == BID_CACHE_VDSO && !realpath(name, real))
+		if (kind == BID_CACHE_VDSO && !name)
+			src = NULL;
+		else if (kind == BID_CACHE_VDSO && !realpath(name, real))
 			return -errno;
 		cname = kind == BID_CACHE_KALLSYMS ? "/" KALLSYMS_NAME : "/" VDSO_NAME;
 	}
@@ -195,7 +307,7 @@ int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
 		unlink(dir_name);
 	err = mkdir_p(dir_name);
 	if (!err)
-		err = add_files(dir_name, sbid, real, kind);
+		err = add_files(dir_name, sbid, src, kind);
 	if (err)
 		return err;
 	slash = strrchr(link, '/');
@@ -208,6 +320,53 @@ int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind)
 	if (symlink(target, link) && errno != EEXIST)
 		return -errno;
 	return 0;
+}
+
+int bid_cache__add_build_ids(const struct feat_build_id *bids, int nr, int *failed)
+{
+	const char *dir = dso__buildid_dir();
+	int err = 0, first, nr_failed = 0;
+
+	/* the directory itself, not its parents (a $HOME that does not
+	 * exist stays so), as perf record */
+	if (!dir)
+		err = -ENOENT;
+	else if (mkdir(dir, 0755) && errno != EEXIST)
+		err = -errno;
+	first = err;
+
+	for (int i = 0; !err && i < nr; i++) {
+		const struct feat_build_id *b = &bids[i];
+		struct build_id bid = { .size = b->size };
+		char sbid[2 * BUILD_ID_SIZE + 1];
+		const char *name = b->filename;
+		enum bid_cache_kind kind = BID_CACHE_FILE;
+		int e;
+
+		if (b->kernel && !strcmp(name, KALLSYMS_NAME)) {
+			kind = BID_CACHE_KALLSYMS;
+		} else if (!b->kernel && !strcmp(name, VDSO_NAME)) {
+			kind = BID_CACHE_VDSO;
+			name = NULL;	/* our own image */
+		} else if (name[0] != '/') {
+			continue;
+		}
+		if (!b->size || b->size > sizeof(bid.data))
+			continue;
+		memcpy(bid.data, b->bid, b->size);
+		build_id__sprintf(&bid, sbid);
+		if (bid_cache__cached(sbid))
+			continue;
+		e = bid_cache__add(sbid, name, kind);
+		if (e) {
+			nr_failed++;
+			if (!first)
+				first = e;
+		}
+	}
+	if (failed)
+		*failed = err ? nr : nr_failed;
+	return first;
 }
 
 /* rm -rf path (no symlinks followed). 0 or -errno. */

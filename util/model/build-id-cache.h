@@ -35,12 +35,29 @@ enum bid_cache_kind {
 };
 
 /*
- * Add name (a path; for BID_CACHE_VDSO the file holding the image, for
+ * Add name (a path; for BID_CACHE_VDSO the file holding the image, or
+ * NULL for the image our own process maps (vdso__build_id()'s); for
  * BID_CACHE_KALLSYMS ignored) under build-id sbid: the entry's files
  * (kept when already there), then the .build-id link (an existing one is
  * kept). 0 or -errno (the link or a file could not be made).
  */
 int bid_cache__add(const char *sbid, const char *name, enum bid_cache_kind kind);
+
+struct feat_build_id;
+
+/*
+ * Add the DSOs of a recording's build-id list (HEADER_BUILD_ID entries as
+ * record wrote them, build-ids read from this machine's files now) to the
+ * cache, as perf 6.1 record does when it has written a file: a path as a
+ * file, "[kernel.kallsyms]" (kernel) as kallsyms, "[vdso]" as our own
+ * vdso image; other names (guest kernels, JIT maps) are left out. An
+ * entry whose .build-id link exists is skipped after one stat, never
+ * copied again. Makes the cache directory first (not its parents: a
+ * $HOME that does not exist is no place for it). Every entry is tried:
+ * 0, or the first -errno (the directory, a link or a file could not be
+ * made), *failed (may be NULL) getting the number of entries not added.
+ */
+int bid_cache__add_build_ids(const struct feat_build_id *bids, int nr, int *failed);
 
 /* Make the cache directory (and its parents) unless it exists. 0 or
  * -errno (-ENOENT: none is known). */
@@ -95,5 +112,21 @@ void bid_cache__free_list(char **list, int nr);
  * bytes). 0 or -ENOENT (no cache directory, or buf too small).
  */
 int bid_cache__file(const char *sbid, enum bid_cache_kind kind, char *buf, size_t size);
+
+/*
+ * The path of sbid's SDT probe cache in the cache (the link's directory
+ * followed by "/probes"; util/model/probe-cache.h reads it) into buf
+ * (size bytes). 0 or -ENOENT (no cache directory, or buf too small).
+ */
+int bid_cache__probes_file(const char *sbid, char *buf, size_t size);
+
+/*
+ * Add the file at path to the cache unless its build-id is cached (as
+ * perf probe -x does before it looks for SDT probes), then the path of
+ * the probes file of path's entry ("NAME/SBID/probes" of its real path:
+ * a copy of a cached file has none) into buf (size bytes). 0, -ENOENT
+ * (no build-id, no cache directory), or -errno from adding it.
+ */
+int bid_cache__probes_of(const char *path, char *buf, size_t size);
 
 #endif

@@ -204,6 +204,9 @@ int elf_mem__read_build_id(void *image, size_t size, struct build_id *bid);
  * the same in every process of this kernel; util/model/vdso.c).
  * 0 or -ENOENT. */
 int vdso__build_id(struct build_id *bid);
+/* That image: *image (owned by vdso.c, kept for the process's life) and
+ * *size (bytes). 0 or -ENOENT (no [vdso] in /proc/self/maps). */
+int vdso__image(const void **image, size_t *size);
 struct feat_build_id;
 /* The same as HEADER_BUILD_ID's "[vdso]" entry (user, at most 20 bytes),
  * as perf record and inject write it. 0 or -ENOENT. */

@@ -1455,27 +1455,80 @@ int probe_info__func_lines(struct probe_info *pi, const char *func, char **filep
 	return 0;
 }
 
+/*
+ * The line table row perf's probe -l names addr by: of the rows at addr
+ * (or the last row before it), the first that begins a statement, when
+ * one does before the next address; else NULL.
+ */
+static Dwarf_Line *stmt_line_at(Dwarf_Die *cu, uint64_t addr)
+{
+	Dwarf_Lines *lines;
+	Dwarf_Addr a;
+	size_t n, lo = 0, hi;
+	bool stmt;
+
+	if (dwarf_getsrclines(cu, &lines, &n) || !n)
+		return NULL;
+	/* the last row at or before addr */
+	for (hi = n; lo + 1 < hi;) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (dwarf_lineaddr(dwarf_onesrcline(lines, mid), &a))
+			return NULL;
+		if (addr < a)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	if (dwarf_lineaddr(dwarf_onesrcline(lines, lo), &a) || a > addr)
+		return NULL;
+	/* back to the first row at addr (a row before addr is its last) */
+	while (a == addr && lo > 0) {
+		Dwarf_Addr prev;
+
+		if (dwarf_lineaddr(dwarf_onesrcline(lines, lo - 1), &prev) || prev != a)
+			break;
+		lo--;
+	}
+	for (; lo < n; lo++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, lo);
+
+		if (!l || dwarf_lineaddr(l, &a) || a > addr || dwarf_linebeginstatement(l, &stmt))
+			return NULL;
+		if (stmt)
+			return l;
+	}
+	return NULL;
+}
+
 int probe_info__point_at(struct probe_info *pi, uint64_t vaddr, char **func, int *rel_line,
 			 char **file, uint64_t *entry)
 {
 	Dwarf_Die cu, fdie;
 	Dwarf_Addr e = 0;
+	Dwarf_Line *stmt;
 	const char *n, *f;
+	int ln = 0;
 
 	if (!pi->dw || func_at(pi->dw, vaddr, &cu, &fdie))
 		return -ENOENT;
 	n = die_linkage_name(&fdie);
+	dwarf_entrypc(&fdie, &e);
+	stmt = vaddr == e ? NULL : stmt_line_at(&cu, vaddr);
 	/* the line table's name of the file at vaddr, as perf shows it */
-	f = dwarf_getsrc_die(&cu, vaddr) ? dwarf_linesrc(dwarf_getsrc_die(&cu, vaddr), NULL, NULL)
-					 : NULL;
+	f = stmt ? dwarf_linesrc(stmt, NULL, NULL) : NULL;
 	if (!f)
 		f = die_decl_file(&fdie);
-	dwarf_entrypc(&fdie, &e);
 	if (!n || !f)
 		return -ENOENT;
 	*func = strdup(n);
 	*file = strdup(f);
-	*rel_line = vaddr == e ? 0 : line_at(&cu, vaddr) - die_decl_line(&fdie);
+	if (vaddr == e)
+		*rel_line = 0;
+	else if (!stmt || dwarf_lineno(stmt, &ln) || !ln)
+		*rel_line = -1;
+	else
+		*rel_line = ln - die_decl_line(&fdie);
 	*entry = e;
 	if (!*func || !*file) {
 		free(*func);

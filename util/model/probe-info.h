@@ -167,7 +167,10 @@ int probe_info__func_lines(struct probe_info *pi, const char *func, char **file,
 /*
  * Where vaddr is in the source: the (innermost non-inline) function, the
  * line relative to its declaration and its file (both malloc'd), for
- * `probe -l`. 0 or -ENOENT.
+ * `probe -l`. The line is the first statement row at vaddr of the line
+ * table, as perf takes it; with none (vaddr starts no statement) *rel_line
+ * is -1 and the file is the function's: perf then shows FUNC+OFFSET,
+ * the offset from *entry. 0 or -ENOENT.
  */
 int probe_info__point_at(struct probe_info *pi, uint64_t vaddr, char **func, int *rel_line,
 			 char **file, uint64_t *entry);

@@ -52,6 +52,17 @@ int vdso__build_id(struct build_id *bid)
 	return 0;
 }
 
+int vdso__image(const void **image, size_t *size)
+{
+	if (!vdso_tried)
+		vdso__read_self();
+	if (!vdso_image)
+		return -ENOENT;
+	*image = vdso_image;
+	*size = vdso_size;
+	return 0;
+}
+
 int vdso__feat_build_id(struct feat_build_id *b)
 {
 	struct build_id vb;
