@@ -9,7 +9,7 @@
 #   screen: capture the pane into $T/screen; keys K...: send keys one by
 #   one, each once the one before is done, then capture (see keys());
 #   wait_for REGEX [SECONDS]: until the pane shows it (status 1 on
-#   time-out); send_line TEXT: type TEXT and Enter.
+#   time-out); send_line TEXT: type TEXT and Enter; wait_file FILE.
 # Every prf in the pane writes the TUI's debug trace (PRF_TUI_TRACE, ui/tui/
 # helpers.h) to $T/trace: keys() knows from it when prf has read a key and
 # drawn what it asked for.
@@ -127,6 +127,17 @@ wait_for() {
 	while [ $n -gt 0 ]; do
 		screen
 		grep -Eq "$1" "$T/screen" && return 0
+		sleep 0.1
+		n=$((n - 1))
+	done
+	return 1
+}
+# wait_file FILE: until FILE is not empty (what the shell in the pane writes
+# after the command; 10 s, status 1 on time-out)
+wait_file() {
+	local n=100
+	while [ $n -gt 0 ]; do
+		[ -s "$1" ] && return 0
 		sleep 0.1
 		n=$((n - 1))
 	done
