@@ -9,7 +9,8 @@
 #   screen: capture the pane into $T/screen; keys K...: send keys one by
 #   one, each once the one before is done, then capture (see keys());
 #   wait_for REGEX [SECONDS]: until the pane shows it (status 1 on
-#   time-out); send_line TEXT: type TEXT and Enter; wait_file FILE.
+#   time-out); send_line TEXT: type TEXT and Enter; wait_file FILE;
+#   resize_pane COLS ROWS.
 # Every prf in the pane writes the TUI's debug trace (PRF_TUI_TRACE, ui/tui/
 # helpers.h) to $T/trace: keys() knows from it when prf has read a key and
 # drawn what it asked for.
@@ -131,6 +132,14 @@ wait_for() {
 		n=$((n - 1))
 	done
 	return 1
+}
+# resize_pane COLS ROWS: resize the pane with prf's TUI in it; done when
+# prf has read the resize (a "key" in its trace) and drawn the new size
+resize_pane() {
+	prf_idle || echo "resize_pane: prf is not idle (10 s)"
+	tmux -L "$SOCK" resize-window -t t -x "$1" -y "$2"
+	prf_read_key || echo "resize_pane: prf did not redraw at $1x$2 (10 s)"
+	screen_settled
 }
 # wait_file FILE: until FILE is not empty (what the shell in the pane writes
 # after the command; 10 s, status 1 on time-out)
