@@ -22,6 +22,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -853,6 +854,41 @@ static void print_slowest(struct test_run *runs, int n, int count)
 	free(order);
 }
 
+/*
+ * PRF_TEST_SHARED: a directory the tests of one run share, for what several
+ * of them would otherwise build each (tests/shell/lib/dwlib.sh's library),
+ * made at the start of the run and removed at its end. A directory the
+ * caller names in PRF_TEST_SHARED is used as it is and kept (what it holds
+ * serves the next runs too). Returns the directory to remove, or NULL.
+ */
+static char *shared_dir_make(void)
+{
+	static char dir[] = "/tmp/prf-test-shared.XXXXXX";
+	const char *given = getenv("PRF_TEST_SHARED");
+
+	if (given && *given)
+		return NULL;
+	if (!mkdtemp(dir))
+		return NULL;	/* the tests build what they need themselves */
+	setenv("PRF_TEST_SHARED", dir, 1);
+	return dir;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+static void shared_dir_remove(const char *dir)
+{
+	if (dir)
+		nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 int cmd_test(int argc, const char **argv)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -921,6 +957,8 @@ int cmd_test(int argc, const char **argv)
 		runs[nrun++] = test_run__new(&entries[i], i + 1, false);
 	}
 	if (!list) {
+		char *shared = shared_dir_make();
+
 		signal(SIGINT, on_interrupt);
 		signal(SIGTERM, on_interrupt);
 		load_durations(entries, n);
@@ -931,6 +969,7 @@ int cmd_test(int argc, const char **argv)
 			print_slowest(runs, nrun, o.slowest);
 		if (o.rerun_failed && !interrupted)
 			rerun_failed(runs, nrun, &o, &c);
+		shared_dir_remove(shared);
 	}
 	free(runs);
 	free(exact);
