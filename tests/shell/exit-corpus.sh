@@ -120,7 +120,8 @@ run_one() {
 # err_has): a grep, wc or basename per check would fork about ten
 # processes a run, most of this test's time over its thousand runs.
 # err_read FILE: LINES (the lines, each with its newline), NLINES (as
-# wc -l counts: newlines) and ERR (the whole text; a NUL byte dropped).
+# wc -l counts: newlines) and ERR (the whole text; what follows a NUL
+# byte on its line is not seen: prf writes its messages as C strings).
 err_read() {
 	mapfile LINES < "$1"
 	NLINES=${#LINES[@]}
