@@ -27,25 +27,11 @@ int main(int argc, char **argv)
 }
 C
 cc -O1 -g -fno-omit-frame-pointer -o "$T/w" "$T/w.c" || fail "cc"
-# the stripped program and the unrelated one of the checks below
-cp "$T/w" "$T/ws" && strip "$T/ws" || fail "strip"
-printf 'volatile long s;\n__attribute__((noinline)) void other(void) { for (long i = 0; i < 50000000; i++) s += i; }\nint main(void) { other(); return 0; }\n' > "$T/o.c"
-cc -O1 -o "$T/o" "$T/o.c" || fail "cc o.c"
-# perf's recordings, all of them, overlapped (perf_record_bg)
 for k in 1 2 3; do
-	perf_record_bg "$T/perf$k.data" -- "$T/w" $k
-done
-perf_record_bg "$T/s1.data" -- "$T/ws" 1
-perf_record_bg "$T/s2.data" -- "$T/ws" 2
-perf_record_bg "$T/e1.data" -e cpu-clock -e task-clock -- "$T/w" 1
-perf_record_bg "$T/e2.data" -e cpu-clock -e task-clock -- "$T/w" 2
-perf_record_bg "$T/tc.data" -e task-clock -- "$T/w" 1
-perf_record_bg "$T/o.data" -- "$T/o"
-for k in 1 2 3; do
+	perf_record "$T/perf$k.data" -- "$T/w" $k
 	"$PRF" record -q -o "$T/prf$k.data" -- "$T/w" $k >/dev/null 2>"$T/rec.err" ||
 		{ cat "$T/rec.err"; fail "prf record"; }
 done
-perf_record_wait
 
 n=0
 prf_extra=
@@ -142,10 +128,15 @@ diff_check "$T/perf1.data" "$T/perf2.data" "$T/perf3.data" -- --time 25%/4
 cmp -s "$T/t.out" "$T/t0.out" && fail "--time 30%/1 changed nothing"
 
 # a stripped program (its functions unresolved addresses, one entry per
-# DSO: ws), and two events in each file (a table per event)
+# DSO), and two events in each file (a table per event)
+cp "$T/w" "$T/ws" && strip "$T/ws" || fail "strip"
+perf_record "$T/s1.data" -- "$T/ws" 1
+perf_record "$T/s2.data" -- "$T/ws" 2
 diff_check "$T/s1.data" "$T/s2.data" --
 diff_check "$T/s1.data" "$T/s2.data" -- -c ratio -s sym
 diff_check "$T/s1.data" "$T/s2.data" -- -v
+perf_record "$T/e1.data" -e cpu-clock -e task-clock -- "$T/w" 1
+perf_record "$T/e2.data" -e cpu-clock -e task-clock -- "$T/w" 2
 diff_check "$T/e1.data" "$T/e2.data" --
 diff_check "$T/e1.data" "$T/perf2.data" -- -p
 echo "ok: $n option sets byte-identical to perf diff (perf's and prf's recordings)"
@@ -182,8 +173,12 @@ echo "ok: errors"
 
 # files of different events, of different programs: the table as perf's,
 # and a warning saying why it is one-sided
+perf_record "$T/tc.data" -e task-clock -- "$T/w" 1
 diff_check "$T/perf1.data" "$T/tc.data" --
 grep -q "has no samples of event 'cpu-clock" "$T/prf.err" || { cat "$T/prf.err"; fail "no warning for different events"; }
+printf 'volatile long s;\n__attribute__((noinline)) void other(void) { for (long i = 0; i < 50000000; i++) s += i; }\nint main(void) { other(); return 0; }\n' > "$T/o.c"
+cc -O1 -o "$T/o" "$T/o.c" || fail "cc o.c"
+perf_record "$T/o.data" -- "$T/o"
 diff_check "$T/perf1.data" "$T/o.data" --
 grep -q "almost no user-space entry in common" "$T/prf.err" || { cat "$T/prf.err"; fail "no warning for unrelated files"; }
 grep -q "in common" < <("$PRF" diff "$T/perf1.data" "$T/perf2.data" 2>&1 >/dev/null) && fail "warned on related files"
