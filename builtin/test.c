@@ -37,6 +37,7 @@
 #include "../tests/tests.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/strbuf.h"
+#include "../util/lib/tunables.h"
 #include "../util/lib/util.h"
 
 static struct test_suite *suites;
@@ -864,7 +865,7 @@ static void print_slowest(struct test_run *runs, int n, int count)
 static char *shared_dir_make(void)
 {
 	static char dir[] = "/tmp/prf-test-shared.XXXXXX";
-	const char *given = getenv("PRF_TEST_SHARED");
+	const char *given = tunable__str(TUNABLE_TEST_SHARED);
 
 	if (given && *given)
 		return NULL;
