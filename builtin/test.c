@@ -9,7 +9,8 @@
  * without ".sh") and runs in a forked child with a time limit; its output
  * is shown with -v or when it fails. Up to -j tests run at once; those
  * marked serial (DEFINE_SUITE_SERIAL, "# prf-test: serial" in a script's
- * leading comment) run alone after the others. Results are printed in list
+ * leading comment) run alone after the others, which start longest first
+ * (the durations of the last run). Results are printed in list
  * order whatever order they finish in; the last line is
  * "N passed, N failed[, N skipped][, N flaky ...]". With --rerun-failed the
  * failed tests run once more, alone, after all others. The shell tests are
@@ -21,6 +22,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -35,6 +37,7 @@
 #include "../tests/tests.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/strbuf.h"
+#include "../util/lib/tunables.h"
 #include "../util/lib/util.h"
 
 static struct test_suite *suites;
@@ -97,6 +100,8 @@ struct test_entry {
 	char script[PATH_MAX];
 	bool serial;		/* must run alone */
 	char needs_source[160];	/* why it needs the source tree ("": it does not) */
+	double seed;		/* wall seconds from tests/shell/lib/durations (0: none) */
+	double last;		/* wall seconds of its last run (TIMES_FILE; 0: none) */
 };
 
 /* The markers of a shell test's leading comment block: it runs alone; it
@@ -483,6 +488,12 @@ static double since(const struct timespec *t)
 	return seconds_between(t, &now);
 }
 
+/* Wall seconds of R, from its start to its reaping. */
+static double run_seconds(const struct test_run *r)
+{
+	return seconds_between(&r->started_at, &r->reaped_at);
+}
+
 /*
  * Wait until something happens to the running tests (RUNS[0..N), those
  * started and not done): read their output, reap their children. A test is
@@ -623,8 +634,110 @@ static bool skip_without_source(struct test_run *r)
 }
 
 /*
+ * Durations, for the order of a parallel run: the longest tests start
+ * first, so that no long test starts near the end and runs there with the
+ * other CPUs idle (longest-processing-time order). A test's duration is
+ * that of its last run, kept in TIMES_FILE beside the binary (a source
+ * tree only), else the rough figure of tests/shell/lib/durations (the
+ * slowest tests, for a first run), else 0 (after all those known, in list
+ * order). Both files have lines "NAME SECONDS"; '#' starts a comment.
+ */
+#define TIMES_FILE ".prf-test-times"
+#define SEED_FILE "tests/shell/lib/durations"
+
+static void times_path(char *buf, size_t size)
+{
+	snprintf(buf, size, "%s/" TIMES_FILE, prf_exec_dir());
+}
+
+/* Read the durations of PATH into SEED (true) or LAST of ENTRIES[0..N). */
+static void read_durations(const char *path, struct test_entry *entries, int n, bool seed)
+{
+	FILE *f = fopen(path, "r");
+	char line[512], name[128];
+	double secs;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#' || sscanf(line, "%127s %lf", name, &secs) != 2 || secs <= 0)
+			continue;
+		for (int i = 0; i < n; i++) {
+			if (strcmp(entries[i].name, name))
+				continue;
+			if (seed)
+				entries[i].seed = secs;
+			else
+				entries[i].last = secs;
+			break;
+		}
+	}
+	fclose(f);
+}
+
+static void load_durations(struct test_entry *entries, int n)
+{
+	char path[PATH_MAX + 32];
+
+	snprintf(path, sizeof(path), "%.3000s/" SEED_FILE, shell_root.root);
+	read_durations(path, entries, n, true);
+	if (!shell_root.source)
+		return;
+	times_path(path, sizeof(path));
+	read_durations(path, entries, n, false);
+}
+
+/*
+ * Keep the durations of this run's tests (RUNS[0..N), first runs) with
+ * those of the other tests of ENTRIES[0..NE) from earlier runs, in
+ * TIMES_FILE (written whole, then renamed over the old one); nothing when
+ * the tests are not those of a source tree or the file cannot be written.
+ */
+static void save_durations(const struct test_run *runs, int n, struct test_entry *entries, int ne)
+{
+	char path[PATH_MAX + 32], tmp[PATH_MAX + 64];
+	FILE *f;
+
+	if (!shell_root.source)
+		return;
+	for (int i = 0; i < n; i++)
+		if (runs[i].reaped)
+			entries[runs[i].e - entries].last = run_seconds(&runs[i]);
+	times_path(path, sizeof(path));
+	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
+	f = fopen(tmp, "w");
+	if (!f)
+		return;
+	fprintf(f, "# prf test: wall seconds of each test's last run (the order of the next)\n");
+	for (int i = 0; i < ne; i++)
+		if (entries[i].last > 0)
+			fprintf(f, "%s %.1f\n", entries[i].name, entries[i].last);
+	if (fclose(f) || rename(tmp, path))
+		unlink(tmp);
+}
+
+static double duration(const struct test_entry *e)
+{
+	return e->last > 0 ? e->last : e->seed;
+}
+
+/* RUNS[ORDER[0..N)] longest first; equal ones in list order. */
+static void longest_first(const struct test_run *runs, int *order, int n)
+{
+	for (int i = 1; i < n; i++) {
+		int k = order[i], j = i;
+		double d = duration(runs[k].e);
+
+		for (; j > 0 && duration(runs[order[j - 1]].e) < d; j--)
+			order[j] = order[j - 1];
+		order[j] = k;
+	}
+}
+
+/*
  * Run RUNS[0..N) (in list order): up to o->jobs at once, the serial ones
- * alone after all others; with one job, every test in list order.
+ * alone after all others, the others longest first (longest_first()); with
+ * one job, every test in list order.
  */
 static void run_all(struct test_run *runs, int n, const struct test_opts *o,
 		    struct test_counts *c)
@@ -632,10 +745,13 @@ static void run_all(struct test_run *runs, int n, const struct test_opts *o,
 	int order[n > 0 ? n : 1], norder = 0, started = 0, running = 0, next = 0;
 	bool serial_running = false;
 
-	for (int pass = 0; pass < 2; pass++)
+	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < n; i++)
 			if (o->jobs == 1 ? pass == 0 : runs[i].e->serial == (pass == 1))
 				order[norder++] = i;
+		if (pass == 0 && o->jobs > 1)
+			longest_first(runs, order, norder);
+	}
 	while (next < n && !interrupted) {
 		while (started < n && !serial_running) {
 			struct test_run *r = &runs[order[started]];
@@ -708,11 +824,6 @@ static void rerun_failed(const struct test_run *runs, int n, const struct test_o
 	free(again);
 }
 
-static double run_seconds(const struct test_run *r)
-{
-	return seconds_between(&r->started_at, &r->reaped_at);
-}
-
 static int by_seconds_desc(const void *a, const void *b)
 {
 	double x = run_seconds(*(const struct test_run *const *)a);
@@ -742,6 +853,41 @@ static void print_slowest(struct test_run *runs, int n, int count)
 		printf("%7.1f  %s%s\n", run_seconds(order[i]), order[i]->e->name,
 		       order[i]->e->serial ? " (serial)" : "");
 	free(order);
+}
+
+/*
+ * PRF_TEST_SHARED: a directory the tests of one run share, for what several
+ * of them would otherwise build each (tests/shell/lib/dwlib.sh's library),
+ * made at the start of the run and removed at its end. A directory the
+ * caller names in PRF_TEST_SHARED is used as it is and kept (what it holds
+ * serves the next runs too). Returns the directory to remove, or NULL.
+ */
+static char *shared_dir_make(void)
+{
+	static char dir[] = "/tmp/prf-test-shared.XXXXXX";
+	const char *given = tunable__str(TUNABLE_TEST_SHARED);
+
+	if (given && *given)
+		return NULL;
+	if (!mkdtemp(dir))
+		return NULL;	/* the tests build what they need themselves */
+	setenv("PRF_TEST_SHARED", dir, 1);
+	return dir;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+static void shared_dir_remove(const char *dir)
+{
+	if (dir)
+		nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int cmd_test(int argc, const char **argv)
@@ -812,13 +958,19 @@ int cmd_test(int argc, const char **argv)
 		runs[nrun++] = test_run__new(&entries[i], i + 1, false);
 	}
 	if (!list) {
+		char *shared = shared_dir_make();
+
 		signal(SIGINT, on_interrupt);
 		signal(SIGTERM, on_interrupt);
+		load_durations(entries, n);
 		run_all(runs, nrun, &o, &c);
+		if (!interrupted)
+			save_durations(runs, nrun, entries, n);
 		if (o.slowest > 0 && !interrupted)
 			print_slowest(runs, nrun, o.slowest);
 		if (o.rerun_failed && !interrupted)
 			rerun_failed(runs, nrun, &o, &c);
+		shared_dir_remove(shared);
 	}
 	free(runs);
 	free(exact);

@@ -1,6 +1,6 @@
 #!/bin/bash
 # the annotate.* keys of a perfconfig change prf annotate's TUI as perf annotate --tui's in tmux: the listing rows on the screen equal perf's (offsets or addresses by use_offset, line numbers by show_linenr, jump counts by show_nr_jumps, offsets by offset_level, source by hide_src_code, values by show_total_period), with the selected jump's line to its target drawn or not (jump_arrows), and after the o k J j t s O keys
-# prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses
+# prf-test: serial: keys are sent to perf's browser and its screen read after fixed pauses
 #
 # Records main -> a -> b -> leaf (-O0 -g, tests/shell/lib/tui.sh) with
 # /usr/bin/perf; perf and prf annotate b in a tmux pane of 110x40, each
@@ -52,21 +52,31 @@ run() {
 	for kv in $cfg; do printf '\t%s = %s\n' "${kv%%=*}" "${kv#*=}" >> cfg; done
 	send_line "clear; PERF_CONFIG=$T/cfg \"$bin\" annotate -i perf.data b 2>/dev/null"
 	wait_for "^Press 'h'" 60 || fail "$tool: no browser ($cfg)"
-	sleep 0.5
+	local seq=()
 	for k in "$@"; do
 		if [ "$k" = jump ]; then
 			local n=$after
 			case $cfg in *hide_src_code=true*) n=$after_ins ;; esac
 			# (perf may drop the first key: End twice)
-			tmux -L "$SOCK" send-keys -t t End; sleep 0.1
-			tmux -L "$SOCK" send-keys -t t End; sleep 0.1
-			for ((i = 0; i < n; i++)); do tmux -L "$SOCK" send-keys -t t Up; sleep 0.05; done
+			seq+=(End End)
+			for ((i = 0; i < n; i++)); do seq+=(Up); done
 		else
-			tmux -L "$SOCK" send-keys -t t "$k"; sleep 0.1
+			seq+=("$k")
 		fi
 	done
-	sleep 0.8
-	screen
+	if [ "$tool" = prf ]; then
+		# prf's trace says when it has read each key and drawn the result
+		prf_idle || fail "prf: not waiting for a key ($cfg)"
+		if [ ${#seq[@]} -gt 0 ]; then keys "${seq[@]}"; else screen_settled; fi
+	else
+		sleep 0.5
+		for k in "${seq[@]}"; do
+			tmux -L "$SOCK" send-keys -t t "$k"
+			[ "$k" = Up ] && sleep 0.05 || sleep 0.1
+		done
+		sleep 0.8
+		screen
+	fi
 	cp "$T/screen" "screen.$tool"
 	tmux -L "$SOCK" send-keys -t t q
 	wait_for 'PRFTEST\$ *$' 10 || fail "$tool: no shell prompt after q ($cfg)"

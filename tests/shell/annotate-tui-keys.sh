@@ -1,6 +1,5 @@
 #!/bin/bash
 # prf annotate TUI keys of perf's annotate browser, in tmux: h lists them, H goes to the hottest instruction, t circulates percent/period/samples, k line numbers (source lines), j the selected jump's line to its target, J jump-source counts, p/b percent type in the title, / ? n search, P prints SYMBOL.annotation as --stdio prints it
-# prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses
 # Records main -> a -> b -> leaf (-O0 -g, tests/shell/lib/tui.sh) with
 # /usr/bin/perf and drives `prf annotate -s leaf` in a tmux pane of
 # 110x40: leaf's loop is one backward jump, whose target is the loop's
@@ -108,7 +107,7 @@ echo "ok: P prints leaf.annotation as --stdio"
 
 keys q
 wait_for 'PRFTEST\$' 10 || fail "no shell prompt after q"
-sleep 0.3
+wait_file exit.txt
 [ "$(cat exit.txt 2>/dev/null)" = "EXIT=0" ] || fail "exit status: $(cat exit.txt 2>/dev/null)"
 echo "ok: q exits 0"
 exit 0

@@ -1,6 +1,5 @@
 #!/bin/bash
 # prf annotate TUI in tmux: the hottest instruction first, TAB cycles hot ones, s/o toggle source and addresses, ENTER on a call annotates the callee, q back and q exits 0 (tty restored); 'a' in prf report's browser annotates the entry
-# prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses
 # Records main -> a -> b -> leaf (-O0 -g) with /usr/bin/perf and drives
 # `prf annotate` (no --stdio: the TUI on a terminal, as perf) in a tmux
 # pane of 100x30. The selected row (black on yellow) is read with its
@@ -61,8 +60,9 @@ done
 row=$(awk '/^ Percent/ { cnt = -1; inb = 0; next } { cnt++ } /<b>:$/ { inb = 1 } inb && /call .*<leaf>/ { print cnt - 1; exit }' stdio.txt)
 [ -n "$row" ] || fail "no call to leaf in b's --stdio listing"
 keys Home
-for ((i = 0; i < row; i++)); do tmux -L "$SOCK" send-keys -t t Down; done
-sleep 0.5
+downs=()
+for ((i = 0; i < row; i++)); do downs+=(Down); done
+keys "${downs[@]}"
 selected | grep -q 'call .*<leaf>' || { selected; fail "not on b's call to leaf"; }
 keys Enter
 head -1 "$T/screen" | grep -q '^Annotate leaf ' || fail "ENTER on the call did not annotate leaf"
@@ -73,7 +73,7 @@ echo "ok: ENTER on a call annotates the callee, q comes back"
 
 keys q
 wait_for 'PRFTEST\$' 10 || fail "no shell prompt after q"
-sleep 0.3
+wait_file stty.after
 [ "$(cat exit.txt 2>/dev/null)" = "EXIT=0" ] || fail "exit status: $(cat exit.txt 2>/dev/null)"
 cmp -s stty.before stty.after || fail "tty settings changed"
 echo "ok: q exits 0, tty restored"
@@ -92,6 +92,6 @@ keys q
 wait_for 'Samples: ' 10 || fail "q did not come back to the report"
 keys q
 wait_for 'PRFTEST\$' 10 || fail "no shell prompt after the report's q"
-sleep 0.3
+wait_file exit2.txt
 [ "$(cat exit2.txt 2>/dev/null)" = "EXIT=0" ] || fail "report exit status: $(cat exit2.txt 2>/dev/null)"
 echo "ok: a in prf report annotates the hottest entry's symbol ($title), q back, q exits 0"

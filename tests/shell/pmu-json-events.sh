@@ -61,20 +61,32 @@ grep -c 'exclude_kernel: 1' "$T/group" | grep -qx 2 || fail "group modifier: $(c
 # modifiers keep what its events have), -c drops PERIOD from the samples,
 # -P keeps it, -F wins over a tracepoint's period of 1; each event's attr
 # as perf record -vv prints them (the side-band's is left out)
+# (perf record takes a second to end whatever it records, most of it
+# asleep: its runs go in the background, 16 at a time, compared after)
+cases=()
 for ev in cpu-clock:k cpu-clock:h cpu-clock:ku cpu-clock:kG software/config=0/k \
 	  '{cpu-clock,task-clock}:k' '{cpu-clock:k,task-clock}:u' sched:sched_switch:k; do
 	for o in "" "-c 100000" "-F 50" "-c 100000 -P"; do
-		# shellcheck disable=SC2086
-		"$PRF" record --dry-run -v $o -e "$ev" true > "$T/prf.out" 2>&1 || fail "$ev $o: exit $?"
-		sed 's/^.*: type: /type: /' "$T/prf.out" > "$T/prf.attr"
-		# shellcheck disable=SC2086
-		"$PERF" record -vv $o -e "$ev" -o "$T/perf.data" true 2>&1 |
-			awk -v n="$(wc -l < "$T/prf.out")" '/^perf_event_attr:/ { if (++k > n) exit }
-				{ print }' | perf_attr_all > "$T/perf.attr"
-		cmp -s "$T/perf.attr" "$T/prf.attr" ||
-			fail "$ev $o: attr differs: $(diff "$T/perf.attr" "$T/prf.attr")"
-		n=$((n + 1))
+		cases+=("$ev|$o")
 	done
+done
+for ((i = 0; i < ${#cases[@]}; i++)); do
+	ev=${cases[i]%%|*} o=${cases[i]#*|}
+	# shellcheck disable=SC2086
+	"$PERF" record -vv $o -e "$ev" -o "$T/perf.$i.data" true > "$T/perf.$i.out" 2>&1 &
+	[ $((i % 16)) -eq 15 ] && wait
+done
+wait
+for ((i = 0; i < ${#cases[@]}; i++)); do
+	ev=${cases[i]%%|*} o=${cases[i]#*|}
+	# shellcheck disable=SC2086
+	"$PRF" record --dry-run -v $o -e "$ev" true > "$T/prf.out" 2>&1 || fail "$ev $o: exit $?"
+	sed 's/^.*: type: /type: /' "$T/prf.out" > "$T/prf.attr"
+	awk -v n="$(wc -l < "$T/prf.out")" '/^perf_event_attr:/ { if (++k > n) exit }
+		{ print }' "$T/perf.$i.out" | perf_attr_all > "$T/perf.attr"
+	cmp -s "$T/perf.attr" "$T/prf.attr" ||
+		fail "$ev $o: attr differs: $(diff "$T/perf.attr" "$T/prf.attr")"
+	n=$((n + 1))
 done
 
 # stat: the rows perf prints for events that cannot count here, names as

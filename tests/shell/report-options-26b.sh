@@ -5,10 +5,11 @@ set -u
 test_setup report-opts26b
 
 cc_prog halves
-perf_record "$T/perf.data" -F 999 -g --sample-cpu -- "$T/halves"
-perf_record "$T/nog.data" -F 999 -- "$T/halves"
+perf_record_bg "$T/perf.data" -F 999 -g --sample-cpu -- "$T/halves"
+perf_record_bg "$T/nog.data" -F 999 -- "$T/halves"
 "$PRF" record -q -o "$T/prf.data" -F 999 -g -- "$T/halves" > /dev/null 2> "$T/prfrec.err" ||
 	{ cat "$T/prfrec.err"; fail "prf record"; }
+perf_record_wait
 
 # same NAME ARGS...: prf report --stdio and perf report --stdio print the
 # same (tips aside) on $data
@@ -109,10 +110,11 @@ int main(void) {
 }
 C
 cc -O0 -pthread -o "$T/thr" "$T/thr.c" || fail "cc thr.c"
-perf_record "$T/thr.data" -F 999 -- "$T/thr"
-perf_record "$T/all.data" -a -F 49 -- sleep 0.2
+perf_record_bg "$T/thr.data" -F 999 -- "$T/thr"
+perf_record_bg "$T/all.data" -a -F 49 -- sleep 0.2
 "$PRF" record -q -o "$T/prfthr.data" -F 999 -- "$T/thr" > /dev/null 2> "$T/prfrec.err" ||
 	{ cat "$T/prfrec.err"; fail "prf record thr"; }
+perf_record_wait
 for data in "$T/perf.data" "$T/prf.data" "$T/thr.data" "$T/prfthr.data" "$T/all.data"; do
 	# perf 6.1 --tasks leaves out a thread known only from its EXIT
 	# record (a system-wide recording may have one) that --mmaps shows

@@ -5,10 +5,10 @@ set -u
 test_setup report-sort-keys26
 
 cc_prog faults
-perf_record "$T/perf-w.data" -W -d -- "$T/faults"
-perf_record "$T/perf-pf.data" -e page-faults -d -g -- "$T/faults"
-perf_record "$T/perf-a.data" -a -g -- "$T/faults" 4 10
-perf_record "$T/perf-cg.data" --all-cgroups -a -g -- "$T/faults" 4 10
+perf_record_bg "$T/perf-w.data" -W -d -- "$T/faults"
+perf_record_bg "$T/perf-pf.data" -e page-faults -d -g -- "$T/faults"
+perf_record_bg "$T/perf-a.data" -a -g -- "$T/faults" 4 10
+perf_record_bg "$T/perf-cg.data" --all-cgroups -a -g -- "$T/faults" 4 10
 "$PRF" record -q -o "$T/prf-cg.data" --all-cgroups -a -g -- "$T/faults" 4 10 > /dev/null 2> "$T/prfrec.err" ||
 	{ cat "$T/prfrec.err"; fail "prf record --all-cgroups"; }
 for f in w pf; do
@@ -17,6 +17,7 @@ for f in w pf; do
 	"$PRF" record -q -o "$T/prf-$f.data" $args -- "$T/faults" > /dev/null 2> "$T/prfrec.err" ||
 		{ cat "$T/prfrec.err"; fail "prf record $args"; }
 done
+perf_record_wait
 
 # same NAME ARGS...: prf report --stdio and perf report --stdio print the
 # same (tips aside) on $data

@@ -1,6 +1,5 @@
 #!/bin/bash
 # prf report TUI honours ui.show-headers and colors.* of ~/.perfconfig: no column headers row, the selected row in the configured colours
-# prf-test: serial: the screen is read after fixed pauses
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/tui.sh"
 tui_setup tui-config
@@ -12,8 +11,8 @@ tui_start 80 24
 wait_for 'PRFTEST\$' 10 || fail "no shell prompt in tmux"
 send_line "PERF_CONFIG=$T/perfconfig \"$PRF\" report -i perf.data"
 wait_for '^Samples: ' 60 || fail "the browser did not start"
-sleep 0.5
-screen
+prf_idle || fail "the browser does not wait for a key"
+screen_settled
 sed -n 2p "$T/screen" | grep -q 'Children' && fail "column headers shown with ui.show-headers=false"
 sed -n 2p "$T/screen" | grep -Eq '^[-+ ]  *[0-9.]+%' || fail "row 2 is not the first entry: $(sed -n 2p "$T/screen")"
 # the selected row: white (37) on red (41), not black on yellow
@@ -25,8 +24,8 @@ wait_for 'PRFTEST\$' 10 || fail "no shell prompt after q"
 # without the file: headers on row 2, as before
 send_line "clear; PERF_CONFIG=/dev/null \"$PRF\" report -i perf.data"
 wait_for '^Samples: ' 60 || fail "the browser did not start (no config)"
-sleep 0.5
-screen
+prf_idle || fail "the browser does not wait for a key"
+screen_settled
 sed -n 2p "$T/screen" | grep -Eq '^  Children +Self' || fail "no column headers without the file"
 keys q
 exit 0

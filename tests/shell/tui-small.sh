@@ -1,6 +1,5 @@
 #!/bin/bash
 # prf report TUI at 80x24: whole key help, H to the hottest entry, navigation keys, resize (SIGWINCH) redraws, SIGTERM/Ctrl-C restore the tty
-# prf-test: serial: keys are sent to the terminal and the screen read after fixed pauses
 # Records main -> a -> b -> leaf with /usr/bin/perf (-F 999 -g) and drives
 # `prf report` in a tmux pane of 80x24, the smallest size the browser is
 # made for:
@@ -29,14 +28,14 @@ selected() {
 	tmux -L "$SOCK" capture-pane -t t -p -e | grep $'\e\\[[0-9;]*43m' | head -1 | sed 's/\x1b\[[0-9;]*m//g'
 }
 start_tui() {
-	rm -f pid exit.txt
+	rm -f pid exit.txt stty.after
 	send_line "clear; stty -a > stty.before; sh -c 'echo \$\$ > pid; exec \"$PRF\" report -i perf.data'; echo EXIT=\$? > exit.txt; stty -a > stty.after; clear"
 	wait_for '^Samples: ' 60 || fail "the browser did not start"
 }
 # $1: the exit status wanted
 check_restored() {
 	wait_for 'PRFTEST\$' 10 || fail "no shell prompt after the browser"
-	sleep 0.3
+	wait_file stty.after
 	[ "$(cat exit.txt 2>/dev/null)" = "EXIT=$1" ] || fail "exit status: $(cat exit.txt 2>/dev/null), wanted $1"
 	# the window size is the pane's (resized here), the rest must be equal
 	sed -i 's/rows [0-9]*; columns [0-9]*;//' stty.before stty.after
@@ -81,9 +80,7 @@ keys Home
 
 # ---- resize (SIGWINCH) with the help open: it scrolls at 80x14 ----
 keys '?'
-tmux -L "$SOCK" resize-window -t t -x 80 -y 14
-sleep 0.8
-screen
+resize_pane 80 14
 grep -q ' 1-11/21 ' "$T/screen" || fail "help at 80x14: no '1-11/21' scroll position"
 grep -qF 'Filter symbol by name' "$T/screen" && fail "help at 80x14 shows its last line already"
 keys End
@@ -93,9 +90,7 @@ keys Escape
 grep -q 'Filter symbol by name' "$T/screen" && fail "ESC did not close the scrolled help"
 
 # ---- resize to 100x30: the browser redraws to the new size ----
-tmux -L "$SOCK" resize-window -t t -x 100 -y 30
-sleep 0.8
-screen
+resize_pane 100 30
 [ "$(wc -l < "$T/screen")" -eq 30 ] || fail "pane is not 30 rows"
 head -1 "$T/screen" | grep -q '^Samples: ' || fail "title not on row 1 after resize"
 [ "$(tail -1 "$T/screen")" = "Press '?' for help on key bindings" ] || fail "helpline not on row 30 after resize"

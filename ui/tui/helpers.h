@@ -67,6 +67,10 @@ int tui__percent_color(double percent);
  *                       terminal; ROWS rows in its list, CPU ns of
  *                       CLOCK_PROCESS_CPUTIME_ID spent so far
  *   help FIRST LAST     the help window shows lines FIRST..LAST (1-based)
+ *   wait                a key is awaited with no input pending: what the
+ *                       keys read so far asked for is on the screen
+ *   key KEY             a key is read (KEY: its code, K_* or a char)
+ *   exit                the terminal is given back (tui__exit())
  * No-op otherwise; write errors are ignored.
  */
 void tui__trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -287,6 +287,7 @@ void tui__exit(void)
 	if (tui_tty_on) {
 		tui_tty_on = 0;
 		SLang_reset_tty();
+		tui__trace("exit");
 	}
 }
 
@@ -319,7 +320,23 @@ int tui__getkey_timeout(int ms)
 	return key;
 }
 
+static int read_key(int ms);
+
+/* read_key(), with the trace's "wait" before (nothing left to do: the
+ * screen is drawn, no input pending) and "key" after. */
 static int getkey_timeout(int ms)
+{
+	int key;
+
+	if (tui_trace_fd >= 0 && ms != 0 && SLang_input_pending(0) <= 0)
+		tui__trace("wait");
+	key = read_key(ms);
+	if (key != K_TIMEOUT)
+		tui__trace("key %d", key);
+	return key;
+}
+
+static int read_key(int ms)
 {
 	int key;
 

@@ -76,6 +76,8 @@ static const struct tunable_desc tunables[TUNABLE__NR] = {
 	    "':'-separated ELF files the DIE walker unit test reads"),
 	BOOL(TUNABLE_FUZZ_ELF_FILES, "PRF_FUZZ_ELF_FILES", true, 0,
 	     "1: the fuzz-elf harness loads every input from a file as well"),
+	STR(TUNABLE_TEST_SHARED, "PRF_TEST_SHARED", TUNABLE_PATH, true, "(one per run)",
+	    "directory the tests of a prf test run share (kept when given)"),
 };
 
 /* The parsed values: each read at the first use, under lock, then

@@ -10,9 +10,35 @@
 # (generated: about 1 MB of DWARF in 7000 functions nobody calls) and
 # late.c (another hot function with an inline helper): early.c's unit is
 # at the start of .debug_info, late.c's past its first eighth.
+# The library takes long to compile and is the same for every test that
+# uses it: it is built once per `prf test` run, in the run's shared
+# directory ($PRF_TEST_SHARED, builtin/test.c) under a lock, and each test
+# copies it (with its sources); main and the recordings are the test's own.
+# Without that directory (the script run by hand) the test builds it.
 # (Here-documents are not indented: their text and end words must start
 # their lines.)
 dwlib_build() {
+	local d=${PRF_TEST_SHARED:-}/dwlib rc
+	if [ -n "${PRF_TEST_SHARED:-}" ] && [ -d "$PRF_TEST_SHARED" ] && command -v flock >/dev/null; then
+		(
+			flock 9 || exit 1
+			[ -f "$d/built" ] && exit 0
+			rm -rf "$d" && mkdir "$d" && cd "$d" || exit 1
+			dwlib_compile && touch built
+		) 9> "$PRF_TEST_SHARED/dwlib.lock"
+		rc=$?
+		[ $rc -eq 0 ] || exit $rc
+		cp "$d"/early.c "$d"/filler.c "$d"/late.c "$d"/main.c "$d"/libdl.so "$d"/libdl.so.debug . ||
+			fail "cannot copy the library built in $d"
+	else
+		dwlib_compile
+	fi
+	dwlib_finish
+}
+
+# dwlib_compile: the sources, libdl.so and libdl.so.debug in the current
+# directory (exit 2, a skip, when cc or objcopy fail)
+dwlib_compile() {
 cat > early.c <<'SRC'
 volatile unsigned long early_sink;
 static inline __attribute__((always_inline)) unsigned long early_mix(unsigned long x)
@@ -76,6 +102,10 @@ cc -O2 -g -fPIC -shared -fomit-frame-pointer -o libdl.so early.c filler.c late.c
 objcopy --only-keep-debug --compress-debug-sections=zlib libdl.so libdl.so.debug &&
 	strip --strip-debug libdl.so &&
 	objcopy --add-gnu-debuglink=libdl.so.debug libdl.so || { echo "objcopy failed"; exit 2; }
+}
+
+# dwlib_finish: the premises checked on the library, main and the recordings
+dwlib_finish() {
 readelf -SW libdl.so.debug | grep -q '\.debug_info .* C ' ||
 	{ echo "objcopy did not compress the debug sections"; exit 2; }
 # the premise: .debug_info big enough to be inflated on demand (256 KB),

@@ -3,7 +3,8 @@
 # with), skip (exit 2, reason last) when perf, cc, python3 or a named tool is
 # missing, a temp dir $T removed on exit, and fail().
 #   need TOOL...: skip unless every TOOL is on PATH; tmp_dir NAME: $T only.
-#   perf_record OUT ARG...: perf record -q -o OUT ARG..., skip if it fails.
+#   perf_record OUT ARG...: perf record -q -o OUT ARG..., skip if it fails;
+#     perf_record_bg OUT ARG... and perf_record_wait: the same, overlapped.
 #   cc_prog NAME [CFLAG...]: build a shared test program of this folder.
 #   prf_out OUT ARG...: "$PRF" ARG... into OUT (messages in OUT.err), fail()
 #     unless it exits 0; for filtering prf's output without losing its status.
@@ -40,6 +41,27 @@ perf_record() {
 	shift
 	"$PERF" record -q -o "$out" "$@" >/dev/null 2>"$T/rec.err" ||
 		{ cat "$T/rec.err"; echo "perf record failed (perf_event_paranoid?)"; exit 2; }
+}
+
+# perf_record_bg OUT ARG...: perf_record in the background: perf record
+# lingers about a second after its workload ends, asleep, so recordings
+# that do not depend on each other overlap; perf_record_wait waits for all
+# of them and skips, as perf_record does, when one failed (its messages
+# are in OUT.rec.err).
+PERF_BG=()
+perf_record_bg() {
+	local out=$1
+	shift
+	"$PERF" record -q -o "$out" "$@" >/dev/null 2>"$out.rec.err" &
+	PERF_BG+=("$!:$out")
+}
+perf_record_wait() {
+	local p bad=0
+	for p in "${PERF_BG[@]}"; do
+		wait "${p%%:*}" || { cat "${p#*:}.rec.err"; bad=1; }
+	done
+	PERF_BG=()
+	[ $bad -eq 0 ] || { echo "perf record failed (perf_event_paranoid?)"; exit 2; }
 }
 
 # cc_prog NAME [CFLAG...]: compile the test program NAME.c of this folder
