@@ -179,7 +179,7 @@ $(O)/html/%.html: Documentation/%.txt
 # DESTDIR stages it elsewhere.
 PY_MODULES := $(wildcard scripting/exec/scripts/python/Perf-Trace-Util/lib/Perf/Trace/*.py)
 SHELL_TESTS := $(wildcard tests/shell/*.sh)
-SHELL_TEST_LIB := $(wildcard $(addprefix tests/shell/lib/*.,sh c h py))
+SHELL_TEST_LIB := $(wildcard $(addprefix tests/shell/lib/*.,sh c h py)) tests/shell/lib/durations
 SHELL_TEST_WX := $(wildcard tests/shell/lib/wx-stub/*.py)
 install: $(BIN) $(PY_PLUGIN) doc
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(docdir) $(DESTDIR)$(htmldir) \
