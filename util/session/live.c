@@ -358,6 +358,12 @@ struct live *live__new(struct evlist *evlist, const struct live_target *t,
 		if (err)
 			goto fail;
 	}
+	/* An existing target counts before /proc is read: an exec between
+	 * the read and the enabling would leave the old image's maps and
+	 * no MMAP2 of the new (disabled events get no side-band). The
+	 * synthesized records are delivered before the buffers are drained. */
+	if (!l->has_workload)
+		evlist__enable(evlist);
 	err = live__synthesize(l, t);
 	if (err)
 		goto fail;
@@ -553,9 +559,11 @@ int live__run(struct live *l, volatile sig_atomic_t *stop)
 
 	if (l->has_workload && evlist__first(evlist)->attr.enable_on_exec) {
 		err = workload__start(&l->wl);
-	} else {
+	} else if (l->has_workload) {
 		evlist__enable(evlist);
-		err = l->has_workload ? workload__start(&l->wl) : 0;
+		err = workload__start(&l->wl);
+	} else {
+		err = 0;	/* enabled by live__new() */
 	}
 	if (err) {
 		l->has_workload = false;	/* reaped by workload__start() */

@@ -59,7 +59,8 @@ struct live;
  * first evsel tracking comm/task/mmap; the caller chose type, config,
  * sample_type and period), the events opened with their tracepoint
  * filters, the ring buffers mapped, a session for tool made (owning
- * evlist from now on: freed by live__delete() even on error) and the
+ * evlist from now on: freed by live__delete() even on error), an existing
+ * target's events enabled (a command's wait for live__run()) and the
  * side-band synthesized into it. NULL with *err = -errno after a message
  * (perf's wording for open errors, "Couldn't find process" for a dead
  * -p pid).
