@@ -134,6 +134,21 @@ compare $f "-l" -d o2 -l
 compare $f "--asm-raw" -d o2 --asm-raw
 compare perf-o0.data "-l (-O0)" -d o0 -l
 grep -q 'Sorted summary for file .*/o0' prf.txt || fail "-l: no summary"
+# -l on code without line information: addr2line's answer from the symbol
+# table, as perf shows it: "nd.c:0" in a local function of a file built
+# without -g, "??:0" in a global one
+cat > nd.c <<'SRC'
+volatile long nd_sink;
+static __attribute__((noinline)) void nd_local(long n) { for (long i = 0; i < n; i++) nd_sink += i; }
+__attribute__((noinline)) void nd_global(long n) { nd_local(n); for (long i = 0; i < n; i++) nd_sink -= i; }
+SRC
+printf 'void nd_global(long);\nint main(void) { nd_global(30000000); return 0; }\n' > ndm.c
+cc -O0 -c nd.c && cc -O0 -g -c ndm.c && cc -o nd ndm.o nd.o || fail "cc nd"
+perf_record nd.data ./nd
+compare nd.data "-l (local function without debug info)" -l nd_local
+grep -Eq '^ +[0-9.]+ nd\.c:0$' prf.txt || fail "-l: no nd.c:0 line"
+compare nd.data "-l (global function without debug info)" -l nd_global
+grep -Eq '^ +[0-9.]+ \?\?:0$' prf.txt || fail "-l: no ??:0 line"
 
 # Intel syntax: Capstone's own spelling (not compared)
 prf_out intel.txt annotate --stdio -i $f -M intel work

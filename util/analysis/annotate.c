@@ -1684,7 +1684,9 @@ static int line_share__by_percent(const void *pa, const void *pb)
 }
 
 /* The srcline -l shows for addr: perf's "file.c:NN" (the full path with
- * -P), "DSO[addr]" without line information. */
+ * -P); without line information addr2line's answer from the symbol table
+ * ("crtstuff.c:0" in a local function of a file without debug info, else
+ * "??:0"), "DSO[addr]" where it finds no function. */
 static const char *line_path(struct dso *dso, uint64_t addr, bool full, char *buf, size_t size)
 {
 	const char *file;
@@ -1695,6 +1697,8 @@ static const char *line_path(struct dso *dso, uint64_t addr, bool full, char *bu
 		return buf;
 	}
 	if (!full && (file = dso__srcline(dso, addr)) != NULL)
+		return file;
+	if ((file = dso__symtab_srcline(dso, addr)) != NULL)
 		return file;
 	snprintf(buf, size, "%s[%" PRIx64 "]", dso->short_name, addr);
 	return buf;
