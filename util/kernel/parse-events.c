@@ -653,12 +653,10 @@ static int parse_pmu_event(struct parse_ctx *ctx, int pos, int slash, int end)
 	t.tlen = close - slash - 1;
 	t.mpos = close + 1;
 	t.mlen = end - close - 1;
-	if (!t.tlen && t.mlen) {	/* "pmu//u": checked as with terms */
-		ret = check_modifiers(ctx, t.mpos, t.mpos, t.mlen);
-		if (ret)
-			return ret;
-	}
-	ret = add_pmu_evsels(ctx, pmus ? pmus : &pmu, nr, &t);
+	/* "pmu//u": checked as with terms */
+	ret = !t.tlen && t.mlen ? check_modifiers(ctx, t.mpos, t.mpos, t.mlen) : 0;
+	if (!ret)
+		ret = add_pmu_evsels(ctx, pmus ? pmus : &pmu, nr, &t);
 	free(pmus);
 	return ret;
 }
