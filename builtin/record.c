@@ -596,15 +596,6 @@ static int record__config_build_id(struct record *rec)
 	return -1;
 }
 
-/* -B, -N: the flag, and that it was given, either way (opt->data). */
-static int opt_bool_set(const struct option *opt, const char *arg, int unset)
-{
-	(void)arg;
-	*(bool *)opt->value = !unset;
-	*(bool *)opt->data = true;
-	return 0;
-}
-
 static int opt_compression(const struct option *opt, const char *arg, int unset)
 {
 	int *level = opt->value;
@@ -1463,9 +1454,8 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 				    "compress records with zstd (level 1..22, default 1)",
 				    opt_compression),
 		OPT_BOOLEAN(0, "strict-freq", &o->strict_freq, "fail if the frequency is above the maximum"),
-		{ .type = OPTION_CALLBACK, .short_name = 'B', .long_name = "no-buildid", .value = &o->no_buildid,
-		  .help = "do not collect buildids in perf.data", .callback = opt_bool_set,
-		  .flags = PARSE_OPT_NOARG, .data = &o->no_buildid_set },
+		OPT_BOOLEAN_SET('B', "no-buildid", &o->no_buildid, &o->no_buildid_set,
+				"do not collect buildids in perf.data"),
 		OPT_BOOLEAN(0, "buildid-all", &o->buildid_all,
 			    "Record build-id of all DSOs regardless of hits"),
 		OPT_BOOLEAN(0, "buildid-mmap", &o->buildid_mmap, "Record build-id in map events"),
@@ -1488,9 +1478,8 @@ static int record__parse_options(struct record *rec, int argc, const char **argv
 		OPT_BOOLEAN(0, "dry-run", &o->dry_run, "Parse options then exit"),
 		OPT_BOOLEAN(0, "timestamp-boundary", &o->timestamp_boundary,
 			    "Record timestamp boundary (time of first/last samples)"),
-		{ .type = OPTION_CALLBACK, .short_name = 'N', .long_name = "no-buildid-cache",
-		  .value = &o->no_buildid_cache, .help = "do not update the buildid cache",
-		  .callback = opt_bool_set, .flags = PARSE_OPT_NOARG, .data = &o->no_buildid_cache_set },
+		OPT_BOOLEAN_SET('N', "no-buildid-cache", &o->no_buildid_cache, &o->no_buildid_cache_set,
+				"do not update the buildid cache"),
 		OPT_BOOLEAN(0, "all-user", &o->all_user, "Configure all used events to run in user space."),
 		OPT_BOOLEAN(0, "all-kernel", &o->all_kernel,
 			    "Configure all used events to run in kernel space."),

@@ -667,16 +667,6 @@ static int report__config(struct report_opts *rep)
 	return callchain_param__config(&rep->cc) ? -1 : 0;
 }
 
-static int group_cb(const struct option *opt, const char *arg, int unset)
-{
-	struct report_opts *rep = opt->value;
-
-	(void)arg;
-	rep->group = !unset;
-	rep->group_set = true;
-	return 0;
-}
-
 static int children_cb(const struct option *opt, const char *arg, int unset)
 {
 	struct report_opts *rep = opt->value;
@@ -1124,8 +1114,8 @@ int cmd_report(int argc, const char **argv)
 				   "output field(s): overhead, children, sample, period and the sort keys"),
 			OPT_STRING('t', "field-separator", &rep->field_sep, "separator",
 				   "separate columns with this string (no alignment rulers; the stdio output)"),
-			OPT_CALLBACK_NOOPT(0, "group", rep, "Show event group information together",
-					   group_cb),
+			OPT_BOOLEAN_SET(0, "group", &rep->group, &rep->group_set,
+					"Show event group information together"),
 			OPT_BOOLEAN(0, "full-source-path", &rep->full_paths,
 				    "Show full source file name path for source lines"),
 			OPT_BOOLEAN(0, "hierarchy", &rep->hierarchy,

@@ -93,6 +93,8 @@ static int get_value(const struct option *opt, const char *arg, int unset,
 	switch (opt->type) {
 	case OPTION_BOOLEAN:
 		*(bool *)opt->value = !unset;
+		if (opt->data)
+			*(bool *)opt->data = true;
 		return 0;
 	case OPTION_INCR:
 		(*(int *)opt->value)++;

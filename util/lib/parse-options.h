@@ -26,7 +26,7 @@
 enum parse_opt_type {
 	OPTION_END,
 	OPTION_GROUP,
-	OPTION_BOOLEAN,		/* bool */
+	OPTION_BOOLEAN,		/* bool; data: a bool set once given (OPT_BOOLEAN_SET) */
 	OPTION_INCR,		/* int, ++ for each use (-v -v) */
 	OPTION_SET_INT,		/* int = defval */
 	OPTION_STRING,		/* const char * */
@@ -73,6 +73,10 @@ struct option {
 #define OPT_GROUP(h)	{ .type = OPTION_GROUP, .help = (h) }
 #define OPT_BOOLEAN(s, l, v, h) \
 	{ .type = OPTION_BOOLEAN, .short_name = (s), .long_name = (l), .value = (v), .help = (h) }
+/* A boolean whose *os becomes true once given, either way (--x or --no-x):
+ * for a default that depends on something else when it is not. */
+#define OPT_BOOLEAN_SET(s, l, v, os, h) \
+	{ .type = OPTION_BOOLEAN, .short_name = (s), .long_name = (l), .value = (v), .help = (h), .data = (os) }
 #define OPT_BOOLEAN_FLAG(s, l, v, h, f) \
 	{ .type = OPTION_BOOLEAN, .short_name = (s), .long_name = (l), .value = (v), .help = (h), .flags = (f) }
 #define OPT_INCR(s, l, v, h) \
