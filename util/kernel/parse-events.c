@@ -865,15 +865,13 @@ static int parse_alias_event(struct parse_ctx *ctx, const char *name, int pos, i
 	struct perf_pmu **pmus;
 	int nr, ret;
 
-	if (mpos < end) {
-		ret = check_modifiers(ctx, mpos - 1, mpos, end - mpos);
-		if (ret)
-			return ret;
-	}
+	/* an unknown name is the error before bad modifiers ("cyclez:u") */
 	nr = pmus__find_all(name, false, &pmus);
 	if (nr <= 0)
 		return nr ? nr : set_error(ctx, pos, NULL, "unknown event '%s'", name);
-	ret = add_pmu_evsels(ctx, pmus, nr, &t);
+	ret = mpos < end ? check_modifiers(ctx, mpos - 1, mpos, end - mpos) : 0;
+	if (!ret)
+		ret = add_pmu_evsels(ctx, pmus, nr, &t);
 	free(pmus);
 	return ret;
 }
@@ -935,16 +933,12 @@ static int parse_named_event(struct parse_ctx *ctx, int pos, int end)
 		} else if (colon && mods_ok && !tracepoint_exists(name, s + mpos, nmods)) {
 			/* "tsc:u": a PMU's event alias with modifiers; else an
 			 * unknown event ("cyclez:u") */
-			if (!pmus__find_by_alias(name))
-				return set_error(ctx, pos, NULL, "unknown event '%s'", name);
 			return parse_alias_event(ctx, name, pos, end, mpos);
 		} else if (colon) {
 			return parse_tracepoint(ctx, pos, (int)(colon - s), end);
 		} else {
 			/* a bare name that is an event alias of some PMU
 			 * ("tsc" of msr), from the PMU cache */
-			if (!pmus__find_by_alias(name))
-				return set_error(ctx, pos, NULL, "unknown event '%s'", name);
 			return parse_alias_event(ctx, name, pos, end, end);
 		}
 	}

@@ -583,22 +583,6 @@ struct perf_pmu *pmus__find(const char *name, int *errp)
 	return pmu;
 }
 
-struct perf_pmu *pmus__find_by_alias(const char *alias)
-{
-	struct perf_pmu *found = NULL;
-
-	pthread_mutex_lock(&pmus.lock);
-	pmus__scan();
-	for (int i = 0; i < pmus.nr && !found; i++) {
-		struct perf_pmu *pmu = pmus__find_locked(pmus.v[i].name, NULL);
-
-		if (pmu && pmu__find_alias(pmu, alias))
-			found = pmu;
-	}
-	pthread_mutex_unlock(&pmus.lock);
-	return found;
-}
-
 int pmus__find_all(const char *alias, bool by_name, struct perf_pmu ***pmusp)
 {
 	struct perf_pmu **v = NULL;

@@ -130,14 +130,6 @@ void pmu__free_names(char **names);
 struct perf_pmu *pmus__find(const char *name, int *errp);
 
 /*
- * The first PMU, in sorted name order (as pmu__names()), that has an event
- * alias `alias` in events/ (matched case-insensitively, as
- * pmu__find_alias()). Owned by the cache, as pmus__find(); NULL when no
- * PMU has it.
- */
-struct perf_pmu *pmus__find_by_alias(const char *alias);
-
-/*
  * Every PMU, in sorted name order, that has an event alias `alias`
  * (pmu__find_alias()), or with by_name the PMUs pmu__name_match(alias, ..)
  * names. *pmusp gets a malloc'd array (free() it; the PMUs are owned by
