@@ -96,25 +96,6 @@ static bool build_id__equal(const struct build_id *a, const struct build_id *b)
 	return a->size && a->size == b->size && !memcmp(a->data, b->data, a->size);
 }
 
-static int open_elf(const char *path, int *fdp, Elf **elfp)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	Elf *elf;
-
-	if (fd < 0)
-		return -errno;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		if (elf)
-			elf_end(elf);
-		close(fd);
-		return -EINVAL;
-	}
-	*fdp = fd;
-	*elfp = elf;
-	return 0;
-}
-
 static void close_elf(int *fdp, Elf **elfp)
 {
 	if (*elfp)
@@ -223,12 +204,12 @@ int debuginfo__load_elf(struct debuginfo *di)
 		if (err && dso->has_build_id && home) {
 			build_id__hex(&dso->bid, hex);
 			snprintf(path, sizeof(path), "%s/[vdso]/%s/vdso", home, hex);
-			err = open_elf(path, &di->file.fd, &di->file.elf);
+			err = elf__open(path, &di->file.fd, &di->file.elf);
 		}
 	} else if (dso->kind == DSO_USER || dso->kind == DSO_JIT || !dso->kind) {
 		const char *file = debuginfo__elf_path(dso, path, sizeof(path));
 
-		err = file ? open_elf(file, &di->file.fd, &di->file.elf) : -ENOENT;
+		err = file ? elf__open(file, &di->file.fd, &di->file.elf) : -ENOENT;
 		if (!err && dso->has_build_id && dso->bid.size &&
 		    !elf__read_build_id(di->file.elf, &di->file.bid) &&
 		    !build_id__equal(&di->file.bid, &dso->bid)) {
@@ -241,7 +222,7 @@ int debuginfo__load_elf(struct debuginfo *di)
 			build_id__hex(&dso->bid, hex);
 			snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/elf",
 				 home, hex, hex + 2);
-			err = open_elf(path, &di->file.fd, &di->file.elf);
+			err = elf__open(path, &di->file.fd, &di->file.elf);
 		}
 	} else {
 		err = -ENOENT;
@@ -351,7 +332,7 @@ static int try_debug_file(struct debuginfo *di, const char *path)
 		}
 	}
 	if (!di->file.dwarf) {
-		if (open_elf(path, &di->file.dbg_fd, &di->file.dbg_elf))
+		if (elf__open(path, &di->file.dbg_fd, &di->file.dbg_elf))
 			return -ENOENT;
 		di->file.dwarf = dwarf_begin_elf(di->file.dbg_elf, DWARF_C_READ, NULL);
 		if (!di->file.dwarf) {

@@ -12,6 +12,10 @@ struct machine;
 /* The first section called name in elf, its header in *shdr; NULL when
  * there is none. */
 Elf_Scn *elf__find_section(Elf *elf, const char *name, GElf_Shdr *shdr);
+/* The ELF file at path opened for reading (libelf set up first): *fdp
+ * and *elfp (the caller elf_end()s and closes them), untouched on error.
+ * 0, -errno from open(2), or -EINVAL (not an ELF file). */
+int elf__open(const char *path, int *fdp, Elf **elfp);
 /* Name from the .gnu_debuglink section of an ELF file. 0 or -errno. */
 int elf__read_debuglink(const char *path, char *buf, size_t size);
 /* Kernel or module symbols: vmlinux (-k), else kallsyms. 0 or -errno. */

@@ -4,7 +4,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <inttypes.h>
 #include <libelf.h>
@@ -135,15 +134,9 @@ int sdt_notes__read(const char *path, struct sdt_note **notes, size_t *nr)
 
 	*notes = NULL;
 	*nr = 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		err = -EINVAL;
-		goto out;
-	}
+	err = elf__open(path, &fd, &elf);
+	if (err)
+		return err;
 	fx.is64 = gelf_getclass(elf) == ELFCLASS64;
 	fx.big = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
 	if (elf__find_section(elf, ".stapsdt.base", &aux))
@@ -157,7 +150,6 @@ int sdt_notes__read(const char *path, struct sdt_note **notes, size_t *nr)
 		err = -ENOENT;
 	else
 		err = notes_collect(scn, &fx, &v, &n);
-out:
 	elf_end(elf);
 	close(fd);
 	if (err) {

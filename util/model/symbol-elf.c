@@ -668,22 +668,25 @@ static int elf__synthesize_plt(struct dso *dso, Elf *elf, Elf *symelf, const cha
 	return 0;
 }
 
-static Elf *elf__open(const char *path, int *fdp)
+int elf__open(const char *path, int *fdp, Elf **elfp)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd;
 	Elf *elf;
 
+	elf__init_once();
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return NULL;
+		return -errno;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF) {
 		if (elf)
 			elf_end(elf);
 		close(fd);
-		return NULL;
+		return -EINVAL;
 	}
 	*fdp = fd;
-	return elf;
+	*elfp = elf;
+	return 0;
 }
 
 /*
@@ -735,12 +738,9 @@ int dso__load_elf(struct dso *dso, const char *path, const char *runtime)
 		dso->symsrc_path = strdup(path);
 		return 0;
 	}
-	elf__init_once();
-	elf = elf__open(path, &fd);
-	if (!elf)
+	if (elf__open(path, &fd, &elf))
 		return -ENOENT;
-	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
-	if (!relf)
+	if (!strcmp(path, runtime) || elf__open(runtime, &rfd, &relf))
 		relf = elf;
 	err = elf__load_dso(dso, elf, relf, path, have_st ? &st : NULL, NULL);
 	if (relf != elf) {
@@ -900,9 +900,7 @@ static struct file_syms *file_syms__read(struct dso *dso, const char *path)
 	int fd = -1;
 	Elf *elf;
 
-	elf__init_once();
-	elf = elf__open(path, &fd);
-	if (!elf)
+	if (elf__open(path, &fd, &elf))
 		return &file_syms_none;
 	/* an ELF file without a symbol table: every answer is "??:0" */
 	if (elf__symtab(elf, &shdr, &data, &nsyms) || elf_getshdrnum(elf, &nsec))
@@ -1080,12 +1078,9 @@ static struct data_syms *data_syms__read(struct dso *dso)
 
 	if (dso->kind != DSO_USER || !path || dso->build_id_mismatch)
 		return &data_syms_none;
-	elf__init_once();
-	elf = elf__open(path, &fd);
-	if (!elf)
+	if (elf__open(path, &fd, &elf))
 		return &data_syms_none;
-	relf = strcmp(path, runtime) ? elf__open(runtime, &rfd) : elf;
-	if (!relf)
+	if (!strcmp(path, runtime) || elf__open(runtime, &rfd, &relf))
 		relf = elf;
 	ds = calloc(1, sizeof(*ds));
 	if (ds)
