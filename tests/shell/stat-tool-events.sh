@@ -7,7 +7,9 @@ test_setup stat-tool-events
 . "$PRF_SRCDIR/tests/shell/lib/stat-compare.sh"
 
 
-# A command with user and system time (so neither is <not counted>).
+# A command with user and system time (so neither is <not counted>: the
+# times come from ticks, so the system part is 1 GB of reads, about
+# 100 ms, for no run to get none; 256 MB once gave perf 0)
 cat > "$T/work.c" <<'C'
 #include <fcntl.h>
 #include <unistd.h>
@@ -19,7 +21,7 @@ int main(void)
 
 	for (unsigned long i = 0; i < 60000000UL; i++)
 		sink += i;
-	for (int i = 0; i < 4000; i++)
+	for (int i = 0; i < 16000; i++)
 		if (read(fd, buf, sizeof(buf)) < 0)
 			return 1;
 	return 0;
