@@ -30,6 +30,7 @@
 #include "../util/model/disasm.h"
 #include "../util/model/dso.h"
 #include "../util/model/map.h"
+#include "../util/lib/helper-thread.h"
 
 struct annotate {
 	struct perf_tool tool;		/* first: container_of */
@@ -58,7 +59,7 @@ struct annotate {
 	struct dso *kernel;		/* the DSO of the deferred samples */
 	/* whether the kernel may hold one of the names: looked up on a
 	 * thread from the first deferred sample on, while the rest is read */
-	pthread_t may_thread;
+	struct helper_thread may_thread;
 	bool may_started, may;
 };
 
@@ -119,7 +120,7 @@ static int annotate__defer(struct annotate *ann, const struct perf_sample *sampl
 
 	if (!ann->kernel) {
 		ann->kernel = kernel;
-		ann->may_started = !pthread_create(&ann->may_thread, NULL, annotate__kernel_may, ann);
+		ann->may_started = !helper_thread__start(&ann->may_thread, annotate__kernel_may, ann);
 	}
 	if (ann->nr_deferred == ann->alloc_deferred) {
 		size_t n = ann->alloc_deferred ? ann->alloc_deferred * 2 : 256;
@@ -216,7 +217,7 @@ static int annotate__deferred(struct annotate *ann)
 	if (!ann->kernel)
 		return 0;
 	if (ann->may_started)
-		pthread_join(ann->may_thread, NULL);
+		helper_thread__join(&ann->may_thread);
 	else
 		annotate__kernel_may(ann);
 	ann->may_started = false;
@@ -553,7 +554,7 @@ int cmd_annotate(int argc, const char **argv)
 out:
 	fflush(stdout);
 	if (ann->may_started)	/* it reads the kernel DSO of the session */
-		pthread_join(ann->may_thread, NULL);
+		helper_thread__join(&ann->may_thread);
 	annotation_set__delete(ann->set);
 	if (ann->session)
 		perf_session__delete(ann->session);

@@ -31,6 +31,7 @@
 #include "../util/model/map.h"
 #include "../util/session/resolve.h"
 #include "../util/session/session.h"
+#include "../util/lib/helper-thread.h"
 
 struct diff_cmd;
 
@@ -276,19 +277,19 @@ static int diff__read_all(struct diff_cmd *cmd)
 {
 	struct read_pool rp = { .cmd = cmd };
 	int nthreads = psort_threads();
-	pthread_t tids[16];
+	struct helper_thread thr[16];
 	int started = 0;
 
 	if (nthreads > cmd->nr_in)
 		nthreads = cmd->nr_in;
-	if (nthreads > (int)ARRAY_SIZE(tids) + 1)
-		nthreads = (int)ARRAY_SIZE(tids) + 1;
+	if (nthreads > (int)ARRAY_SIZE(thr) + 1)
+		nthreads = (int)ARRAY_SIZE(thr) + 1;
 	for (int t = 1; t < nthreads; t++)
-		if (!pthread_create(&tids[started], NULL, read_worker, &rp))
+		if (!helper_thread__start(&thr[started], read_worker, &rp))
 			started++;
 	read_worker(&rp);
 	for (int t = 0; t < started; t++)
-		pthread_join(tids[t], NULL);
+		helper_thread__join(&thr[t]);
 	if (rp.failed)
 		return 1;
 	/* the entries in order, one hists at a time: the sort order they

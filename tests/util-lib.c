@@ -2,11 +2,13 @@
 /* Unit tests of util/lib: option parser, strbuf, output writer, helpers. */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "tests.h"
+#include "../util/lib/helper-thread.h"
 #include "../util/lib/out.h"
 #include "../util/lib/parse-options.h"
 #include "../util/lib/psort.h"
@@ -581,6 +583,55 @@ static int test__thread_zalloc(void)
 	return TEST_OK;
 }
 
+/* What a helper thread's function saw: its affinity mask. */
+struct helper_seen {
+	cpu_set_t mask;
+};
+
+static void *helper_look(void *arg)
+{
+	struct helper_seen *seen = arg;
+
+	sched_getaffinity(0, sizeof(seen->mask), &seen->mask);
+	return seen;
+}
+
+/*
+ * helper_thread__start() creates the thread on its creator's mask less the
+ * creator's CPU, and the thread then has the creator's whole mask again.
+ * Pinned to one CPU (taskset), a helper is an ordinary thread. (Where the
+ * thread first ran is the scheduler's to say: not asserted.)
+ */
+static int test__helper_thread(void)
+{
+	cpu_set_t mine, one;
+	struct helper_thread h;
+	struct helper_seen seen;
+
+	if (sched_getaffinity(0, sizeof(mine), &mine))
+		return test_skip("sched_getaffinity: %s", strerror(errno));
+	if (CPU_COUNT(&mine) >= 2) {
+		TEST_ASSERT_VAL("start", !helper_thread__start(&h, helper_look, &seen));
+		TEST_ASSERT_VAL("narrowed", h.narrowed && h.cpu >= 0);
+		TEST_ASSERT_VAL("joined", helper_thread__join(&h) == &seen);
+		TEST_ASSERT_VAL("widened", CPU_EQUAL(&seen.mask, &mine));
+	}
+	/* one CPU: nowhere else to go */
+	CPU_ZERO(&one);
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &mine)) {
+			CPU_SET(c, &one);
+			break;
+		}
+	TEST_ASSERT_VAL("pin to one", !sched_setaffinity(0, sizeof(one), &one));
+	TEST_ASSERT_VAL("start on one", !helper_thread__start(&h, helper_look, &seen));
+	TEST_ASSERT_VAL("not narrowed", !h.narrowed);
+	TEST_ASSERT_VAL("joined on one", helper_thread__join(&h) == &seen);
+	TEST_ASSERT_VAL("same mask", CPU_EQUAL(&seen.mask, &one));
+	sched_setaffinity(0, sizeof(mine), &mine);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(parse_options_forms, "option forms: clusters, attached values, repeated, --"),
 	TEST_CASE(parse_options_stop, "stop at workload, --no-, unique prefixes"),
@@ -595,4 +646,5 @@ DEFINE_SUITE(util_lib, "util/lib",
 	TEST_CASE(thread_zalloc, "per-thread blocks: zeroed, aligned, freed at thread exit"),
 	TEST_CASE(thread_zfree, "thread_zfree() unlinks a block from its thread's chain and frees it"),
 	TEST_CASE(cache_size, "cache tables grow 4x after twice as many fills as slots, up to a maximum"),
-	TEST_CASE(thread_table, "a thread's memo table is made again empty at the size its cache_size grew to"));
+	TEST_CASE(thread_table, "a thread's memo table is made again empty at the size its cache_size grew to"),
+	TEST_CASE(helper_thread, "helper threads start away from their creator's CPU, then take its whole mask"));

@@ -17,6 +17,7 @@
 #include "../../util/model/dso.h"
 #include "../../util/lib/psort.h"
 #include "../../util/lib/util.h"
+#include "../../util/lib/helper-thread.h"
 
 unsigned long convert_unit(unsigned long value, char *unit)
 {
@@ -724,11 +725,11 @@ static void *print_helper(void *arg)
 
 static int print_parallel(struct print_par *pp, int nr_helpers, FILE *fp)
 {
-	pthread_t tids[PRINT_MAX_HELPERS];
+	struct helper_thread thr[PRINT_MAX_HELPERS];
 	int started = 0, printed = 0, ret = 0;
 
 	for (; started < nr_helpers; started++)
-		if (pthread_create(&tids[started], NULL, print_helper, pp))
+		if (helper_thread__start(&thr[started], print_helper, pp))
 			break;
 	for (size_t k = 0; k < pp->nr_chunks && ret >= 0; k++) {
 		struct print_chunk *c = &pp->chunks[k];
@@ -768,7 +769,7 @@ static int print_parallel(struct print_par *pp, int nr_helpers, FILE *fp)
 	pthread_cond_broadcast(&pp->cond);
 	pthread_mutex_unlock(&pp->lock);
 	for (int i = 0; i < started; i++)
-		pthread_join(tids[i], NULL);
+		helper_thread__join(&thr[i]);
 	for (size_t k = 0; k < pp->nr_chunks; k++)
 		free(pp->chunks[k].buf);
 	return ret < 0 ? ret : printed;

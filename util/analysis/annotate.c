@@ -19,8 +19,10 @@
 #include "annotate.h"
 #include "../model/debuginfo.h"
 #include "../model/disasm.h"
+#include "../model/disasm-cache.h"
 #include "../model/dso.h"
 #include "../kernel/evsel.h"
+#include "../lib/helper-thread.h"
 
 #define SET_BUCKETS 4096
 #define CONTEXT_LINES 5		/* source lines shown before a new line */
@@ -135,6 +137,8 @@ void annotation_set__delete(struct annotation_set *set)
 
 	if (!set)
 		return;
+	/* the disassemblies decoded for the set, for the next runs */
+	disasm_cache__flush();
 	for (i = 0; i < set->nr; i++) {
 		annotated_sym__free(set->all[i]);
 	}
@@ -1391,18 +1395,18 @@ static int insn_texts__make(const struct objdump_state *os, const struct disasm_
 				.texts = texts, .pre = pre, .from = 0, .to = code->nr,
 				.intel = intel };
 	struct insn_texts b = a;
-	pthread_t thr;
+	struct helper_thread thr;
 	bool split = code->nr >= TEXTS_SPLIT_MIN;
 
 	if (split) {
 		a.to = b.from = code->nr / 2;
-		split = !pthread_create(&thr, NULL, insn_texts__run, &b);
+		split = !helper_thread__start(&thr, insn_texts__run, &b);
 		if (!split)
 			a.to = code->nr;
 	}
 	insn_texts__run(&a);
 	if (split)
-		pthread_join(thr, NULL);
+		helper_thread__join(&thr);
 	pool__join(pool, &a.pool);
 	pool__join(pool, &b.pool);
 	return a.err ? a.err : b.err;
@@ -1446,7 +1450,7 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 
 	struct symtab_job job = { .set = set, .as = as, .debug_file = !opts->no_source,
 				  .funcs = &st.funcs };
-	pthread_t job_thr;
+	struct helper_thread job_thr;
 	bool job_started;
 
 	memset(l, 0, sizeof(*l));
@@ -1455,10 +1459,10 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	/* a thread for a table to read; a kept one and the functions of a
 	 * symbol are not worth one */
 	job_started = !set__has_symtab(set, as->dso) &&
-		      !pthread_create(&job_thr, NULL, symtab_job__run, &job);
+		      !helper_thread__start(&job_thr, symtab_job__run, &job);
 	err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
 	if (job_started)
-		pthread_join(job_thr, NULL);
+		helper_thread__join(&job_thr);
 	if (err) {
 		disasm_funcs__exit(&st.funcs);
 		return err;

@@ -70,7 +70,7 @@ struct export_feed {
 	void *priv;
 	struct perf_session *s;
 	struct feed_batch *batches;	/* NULL: encode in line */
-	pthread_t tid;
+	struct helper_thread thr;
 	struct handoff h;		/* lock, wake_a, wake_b */
 	uint64_t head, tail;		/* batches queued, batches encoded (lock) */
 	bool stop;			/* B ends once the ring is empty (lock) */
@@ -205,7 +205,7 @@ struct export_feed *export_feed__new(const struct export_format *fmt, void *priv
 		feed__free_ring(f);
 		return f;	/* in line */
 	}
-	if (handoff__start(&f->h, &f->tid, feed__thread, f))
+	if (handoff__start(&f->h, &f->thr, feed__thread, f))
 		feed__free_ring(f);
 	return f;
 }
@@ -322,7 +322,7 @@ void export_feed__delete(struct export_feed *f)
 		f->stop = true;
 		pthread_cond_signal(&f->h.wake_b);
 		pthread_mutex_unlock(&f->h.lock);
-		handoff__join(&f->h, f->tid);
+		handoff__join(&f->h, &f->thr);
 		feed__free_ring(f);
 	}
 	free(f);

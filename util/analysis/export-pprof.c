@@ -39,6 +39,7 @@
 #include "../kernel/evsel.h"
 #include "../model/dso.h"
 #include "../model/map.h"
+#include "../lib/helper-thread.h"
 
 struct pp_mapping {
 	uint64_t start, limit, pgoff;
@@ -786,7 +787,7 @@ static int pp_pack(struct pprof *p, struct pp_msgs *m, uint8_t **buf, size_t *le
 	uint64_t w_t = 3ULL * p->nr_locs + 2ULL * p->nr_lines + 3ULL * p->nr_funcs + p->str.nr;
 	uint64_t k = p->nr_samples ? (w_s + w_t) / 2 * p->nr_samples / w_s : 0;
 	struct pp_part pt[2];
-	pthread_t tid;
+	struct helper_thread thr;
 	bool threaded = psort_threads() >= 2 && p->nr_samples >= 4096;
 	int err;
 
@@ -799,7 +800,7 @@ static int pp_pack(struct pprof *p, struct pp_msgs *m, uint8_t **buf, size_t *le
 	pt[0].to = pt[1].from = (uint32_t)k;
 	pt[1].to = p->nr_samples;
 	pt[1].last = true;
-	if (threaded && pthread_create(&tid, NULL, pp_part_pack, &pt[0]))
+	if (threaded && helper_thread__start(&thr, pp_part_pack, &pt[0]))
 		threaded = false;
 	if (!threaded)
 		pp_part_pack(&pt[0]);
@@ -807,7 +808,7 @@ static int pp_pack(struct pprof *p, struct pp_msgs *m, uint8_t **buf, size_t *le
 	if (!err)
 		pp_part_pack(&pt[1]);
 	if (threaded)
-		pthread_join(tid, NULL);
+		helper_thread__join(&thr);
 	if (!err)
 		err = pt[0].err ? pt[0].err : pt[1].err;
 	if (!err) {

@@ -78,7 +78,7 @@ struct feed_slot {
 
 struct hists_feed {
 	struct feed_slot *slots;	/* NULL: in line */
-	pthread_t tid;
+	struct helper_thread thr;
 	struct handoff h;		/* lock, wake_a, wake_b */
 	int err;			/* first error of B (atomic) */
 	int stop;			/* B exits once the ring is empty */
@@ -246,7 +246,7 @@ struct hists_feed *hists_feed__new(bool threaded)
 		feed__free_ring(f);
 		return f;	/* in line */
 	}
-	if (handoff__start(&f->h, &f->tid, feed__thread, f))
+	if (handoff__start(&f->h, &f->thr, feed__thread, f))
 		feed__free_ring(f);
 	return f;
 }
@@ -425,7 +425,7 @@ void hists_feed__delete(struct hists_feed *f)
 		f->stop = 1;
 		pthread_cond_signal(&f->h.wake_b);
 		pthread_mutex_unlock(&f->h.lock);
-		handoff__join(&f->h, f->tid);
+		handoff__join(&f->h, &f->thr);
 		feed__free_ring(f);
 	}
 	free(f);

@@ -20,6 +20,7 @@
 #include "../model/dso.h"
 #include "../model/machine.h"
 #include "../model/map.h"
+#include "../lib/helper-thread.h"
 
 #define SLAB_ENTRIES 4096
 
@@ -1417,7 +1418,7 @@ static int trees_order(struct hists *hists, const struct sort_order *so, struct 
 	struct collapse_keys ck;
 	struct rb_cmp c = { .so = so, .cmp = hist_entry__cmp_collapse };
 	uint32_t *order;	/* per position: where the last tree took it from */
-	pthread_t tid;
+	struct helper_thread thr;
 	bool side = false, moved = true;
 	int err;
 
@@ -1437,13 +1438,13 @@ static int trees_order(struct hists *hists, const struct sort_order *so, struct 
 	if (n >= SIDE_THREAD_MIN && psort_threads() >= 2 &&
 	    (job.e = malloc(n * sizeof(*job.e) + 1))) {
 		memcpy(job.e, hists->sorted, n * sizeof(*job.e));
-		side = !pthread_create(&tid, NULL, side_thread, &job);
+		side = !helper_thread__start(&thr, side_thread, &job);
 	}
 	pr_debug("collapse tree: %zu of %zu entries inserted ahead\n", p->pre_n < n ? p->pre_n : n,
 		 n);
 	err = rb_order(hists->sorted, n, &c, order, NULL, &p->pre, p->pre_n < n ? p->pre_n : n);
 	if (side) {
-		pthread_join(tid, NULL);
+		helper_thread__join(&thr);
 		side = false;
 		*has_widths = true;
 		if (!job.err) {
@@ -1457,7 +1458,7 @@ static int trees_order(struct hists *hists, const struct sort_order *so, struct 
 			memcpy(job.e, hists->sorted, n * sizeof(*job.e));
 			job.ok = *has_ok ? ok : NULL;
 			job.order = true;
-			side = !pthread_create(&tid, NULL, side_thread, &job);
+			side = !helper_thread__start(&thr, side_thread, &job);
 		}
 	}
 	if (!err && twice) {
@@ -1467,7 +1468,7 @@ static int trees_order(struct hists *hists, const struct sort_order *so, struct 
 		err = rb_order(hists->sorted, n, &c, order, &moved, NULL, 0);
 	}
 	if (side) {
-		pthread_join(tid, NULL);
+		helper_thread__join(&thr);
 		pr_debug("output order beside the collapsed tree: %s\n",
 			 moved ? "not used (the tree moved entries)" : "used");
 		if (!err && !moved && !job.err) {

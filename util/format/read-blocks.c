@@ -14,6 +14,7 @@
 #include "data-internal.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
+#include "../lib/helper-thread.h"
 
 #define BLOCK_BYTES (2u << 20)	/* a read block of the data section (a PMD: one THP) */
 
@@ -118,7 +119,7 @@ struct data_blocks {
 	struct read_slot slot[READ_SLOTS];
 	unsigned int head, filled, given;
 	bool helped, stop, helper_waits;
-	pthread_t tid;
+	struct helper_thread thr;
 	pthread_mutex_t lock;
 	pthread_cond_t work, done;
 };
@@ -187,7 +188,7 @@ static void data_blocks__init(struct data_blocks *db, struct perf_data *d, uint6
 	pthread_mutex_init(&db->lock, NULL);
 	pthread_cond_init(&db->work, NULL);
 	pthread_cond_init(&db->done, NULL);
-	db->helped = !pthread_create(&db->tid, NULL, read_ahead__run, db);
+	db->helped = !helper_thread__start(&db->thr, read_ahead__run, db);
 	if (!db->helped) {
 		pthread_mutex_destroy(&db->lock);
 		pthread_cond_destroy(&db->work);
@@ -256,7 +257,7 @@ static void data_blocks__exit(struct data_blocks *db)
 		db->stop = true;
 		pthread_cond_signal(&db->work);
 		pthread_mutex_unlock(&db->lock);
-		pthread_join(db->tid, NULL);
+		helper_thread__join(&db->thr);
 		for (; db->head != db->given; db->head++)
 			perf_data__put(db->d, db->slot[db->head % READ_SLOTS].c);
 		pthread_mutex_destroy(&db->lock);

@@ -13,6 +13,7 @@
 #include "data-internal.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
+#include "../lib/helper-thread.h"
 
 /*
  * Files up to SMALL_FILE bytes are read into a heap buffer instead of
@@ -132,7 +133,7 @@ static uint64_t release_point(struct perf_data *d, uint64_t off)
  * whether a page was mapped ahead or on its fault.
  */
 struct map_helper {
-	pthread_t tid;
+	struct helper_thread thr;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	char *map;
@@ -219,7 +220,7 @@ static bool map_helper__start(struct map_helper *h, struct perf_data *d, uint64_
 	*h = (struct map_helper){ .map = rp->map, .end = end, .pos = off };
 	pthread_mutex_init(&h->lock, NULL);
 	pthread_cond_init(&h->cond, NULL);
-	if (pthread_create(&h->tid, NULL, map_helper__run, h)) {
+	if (helper_thread__start(&h->thr, map_helper__run, h)) {
 		pthread_mutex_destroy(&h->lock);
 		pthread_cond_destroy(&h->cond);
 		return false;
@@ -258,7 +259,7 @@ static void map_helper__stop(struct map_helper *h)
 	h->stop = true;
 	pthread_cond_signal(&h->cond);
 	pthread_mutex_unlock(&h->lock);
-	pthread_join(h->tid, NULL);
+	helper_thread__join(&h->thr);
 	pthread_mutex_destroy(&h->lock);
 	pthread_cond_destroy(&h->cond);
 }

@@ -19,6 +19,7 @@
 #include "features-write.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
+#include "../lib/helper-thread.h"
 
 size_t synthesize__id_hdr_size(uint64_t st)
 {
@@ -386,7 +387,7 @@ int synthesize__all_processes(synth_cb cb, void *arg, size_t id_hdr_size)
 }
 
 struct synth_worker {
-	pthread_t thread;
+	struct helper_thread thread;
 	synth_cb cb;
 	void *arg;
 	size_t id_hdr_size;
@@ -446,13 +447,13 @@ int synthesize__all_processes_threaded(synth_cb cb, void *arg, size_t id_hdr_siz
 		w[i] = (struct synth_worker){ .cb = cb, .arg = arg, .id_hdr_size = id_hdr_size,
 					      .pids = pids, .nr_pids = nr, .first = i,
 					      .step = nr_threads };
-		w[i].started = !pthread_create(&w[i].thread, NULL, synth_worker__run, &w[i]);
+		w[i].started = !helper_thread__start(&w[i].thread, synth_worker__run, &w[i]);
 		if (!w[i].started)
 			synth_worker__run(&w[i]);	/* no thread: its share done here */
 	}
 	for (unsigned int i = 0; i < nr_threads; i++) {
 		if (w[i].started)
-			pthread_join(w[i].thread, NULL);
+			helper_thread__join(&w[i].thread);
 		if (w[i].ret && !ret)
 			ret = w[i].ret;
 	}

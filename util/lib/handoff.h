@@ -9,6 +9,7 @@
  * when each side sleeps is the feed's own business.
  */
 #include <pthread.h>
+#include "helper-thread.h"
 
 struct handoff {
 	pthread_mutex_t lock;
@@ -17,12 +18,13 @@ struct handoff {
 };
 
 /*
- * Initialise h and start fn(arg) on *tid: 0, or -errno (pthread_create's)
- * with h destroyed again, so the caller goes on without a thread.
+ * Initialise h and start fn(arg) on the helper thread *thr (helper-thread.h):
+ * 0, or -errno (pthread_create's) with h destroyed again, so the caller
+ * goes on without a thread.
  */
-int handoff__start(struct handoff *h, pthread_t *tid, void *(*fn)(void *), void *arg);
+int handoff__start(struct handoff *h, struct helper_thread *thr, void *(*fn)(void *), void *arg);
 
-/* Join tid (which the caller told to stop, under h->lock) and destroy h. */
-void handoff__join(struct handoff *h, pthread_t tid);
+/* Join thr (which the caller told to stop, under h->lock) and destroy h. */
+void handoff__join(struct handoff *h, struct helper_thread *thr);
 
 #endif

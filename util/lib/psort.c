@@ -9,6 +9,7 @@
 #include "psort.h"
 #include "tunables.h"
 #include "util.h"
+#include "helper-thread.h"
 
 #define PSORT_MIN_PART 8192	/* smaller parts: threads cost more than they save */
 
@@ -48,7 +49,7 @@ static void *psort_job__run(void *p)
 {
 	struct psort_job *j = p;
 	struct psort_job left, right;
-	pthread_t tid;
+	struct helper_thread thr;
 	size_t mid;
 	int threaded;
 
@@ -60,10 +61,10 @@ static void *psort_job__run(void *p)
 	left = (struct psort_job){ j->v, j->tmp, mid, j->cmp, j->arg, j->depth - 1 };
 	right = (struct psort_job){ j->v + mid, j->tmp + mid, j->n - mid, j->cmp, j->arg,
 				    j->depth - 1 };
-	threaded = !pthread_create(&tid, NULL, psort_job__run, &left);
+	threaded = !helper_thread__start(&thr, psort_job__run, &left);
 	psort_job__run(&right);
 	if (threaded)
-		pthread_join(tid, NULL);
+		helper_thread__join(&thr);
 	else
 		psort_job__run(&left);
 	merge(j->v, j->tmp, mid, j->n, j->cmp, j->arg);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * On-disk cache of debug images, line tables and PLT answers; see
+ * On-disk cache of what prf derives from debug and ELF files; see
  * debug-cache.h.
  */
 #include <dirent.h>
@@ -35,6 +35,7 @@ static const struct {
 	[DEBUG_CACHE_PLT] = { ".plt", "PRFPLT01", "PLT names" },
 	[DEBUG_CACHE_SYMS] = { ".syms", "PRFSYMS1", "symbols" },
 	[DEBUG_CACHE_INLINE] = { ".inl", "PRFINL02", "inline chains" },
+	[DEBUG_CACHE_DISASM] = { ".dis", "PRFDIS01", "disassemblies" },
 };
 #define TMP_STALE_SECS 3600	/* a temporary file this old was left by a crash */
 

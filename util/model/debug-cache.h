@@ -2,8 +2,8 @@
 #ifndef PRF_MODEL_DEBUG_CACHE_H
 #define PRF_MODEL_DEBUG_CACHE_H
 /*
- * On-disk cache of what prf derives from debug files, so that the next
- * prf run maps it instead of deriving it again. Five kinds:
+ * On-disk cache of what prf derives from debug files (and ELF files), so
+ * that the next prf run maps it instead of deriving it again. Six kinds:
  *  - the in-memory images of compressed separate debug files
  *    (util/model/debug-image.h): glibc's .debug_info alone is 5.8 MB of
  *    zlib stream, inflated again on every run otherwise;
@@ -17,12 +17,16 @@
  *    any DSO whose symbols come from a file (debug file or not);
  *  - the inline chains (names, call sites, lines) at the addresses runs
  *    looked up (util/model/inline-cache.h): the function and inline scope
- *    indexes of big LTO units are otherwise built again on every run.
+ *    indexes of big LTO units are otherwise built again on every run;
+ *  - the disassemblies of functions annotate decoded
+ *    (util/model/disasm-cache.h): loading Capstone and decoding a big
+ *    function (CPython's _PyEval_EvalFrameDefault, 12,744 instructions)
+ *    is most of an annotation's work.
  *
  * Where: $PRF_DEBUG_CACHE if set (0 or empty: no cache), else
  * $XDG_CACHE_HOME/prf/debug-images, else ~/.cache/prf/debug-images;
  * directories made 0700, files 0600. One file per source debug file and
- * kind (.img, .lines, .plt, .syms, .inl): its data, then a trailer naming the
+ * kind (.img, .lines, .plt, .syms, .inl, .dis): its data, then a trailer naming the
  * kind and the source (path, device, inode, size, modification time in
  * ns), so a debug file replaced or modified in place is never answered
  * from old data.
@@ -44,6 +48,7 @@ enum debug_cache_kind {
 				 * symbol (symbol-elf.c's plt__covered()) */
 	DEBUG_CACHE_SYMS,	/* ELF symbol tables (symbol-cache.c's layout) */
 	DEBUG_CACHE_INLINE,	/* inline chains by address (inline-cache.c's layout) */
+	DEBUG_CACHE_DISASM,	/* disassemblies (disasm-cache.c's layout) */
 };
 
 /*

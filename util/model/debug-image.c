@@ -23,6 +23,7 @@
 #include "../lib/debug.h"
 #include "../lib/tunables.h"
 #include "../lib/util.h"
+#include "../lib/helper-thread.h"
 
 #define INFLATE_SPLIT_MIN (1UL << 20)	/* eager bytes worth a second thread */
 #define LAZY_MIN (256UL << 10)		/* smaller sections: inflated at load */
@@ -75,7 +76,7 @@ static void *inflate_job__thread(void *arg)
 /* A lazy section's whole inflate, running ahead on its own thread into
  * its own pages (then moved into the image). */
 struct debug_bg_inflate {
-	pthread_t tid;
+	struct helper_thread thr;
 	struct inflate_job job;
 	size_t map_len;			/* job.dst's mapping, whole pages */
 };
@@ -258,19 +259,19 @@ static int image__inflate_eager(struct image_plan *p)
 {
 	size_t i, big = 0;
 	bool threaded = false;
-	pthread_t tid;
+	struct helper_thread thr;
 
 	for (i = 1; i < p->nr_jobs; i++)
 		if (p->jobs[i].dst_len > p->jobs[big].dst_len)
 			big = i;
 	if (p->nr_jobs > 1 && p->eager_bytes >= INFLATE_SPLIT_MIN &&
 	    cpus_usable() > 1)
-		threaded = !pthread_create(&tid, NULL, inflate_job__thread, &p->jobs[big]);
+		threaded = !helper_thread__start(&thr, inflate_job__thread, &p->jobs[big]);
 	for (i = 0; i < p->nr_jobs; i++)
 		if (!threaded || i != big)
 			inflate_job__run(&p->jobs[i]);
 	if (threaded)
-		pthread_join(tid, NULL);
+		helper_thread__join(&thr);
 	for (i = 0; i < p->nr_jobs; i++)
 		if (p->jobs[i].err)
 			return p->jobs[i].err;
@@ -293,7 +294,7 @@ static void lazy__start_bg(struct debug_lazy *l)
 		return;
 	}
 	bg->job = (struct inflate_job){ l->src, l->src_len, buf, l->dst_len, 0, false };
-	if (pthread_create(&bg->tid, NULL, inflate_job__thread, &bg->job)) {
+	if (helper_thread__start(&bg->thr, inflate_job__thread, &bg->job)) {
 		munmap(buf, bg->map_len);
 		free(bg);
 		return;
@@ -311,7 +312,7 @@ static int lazy__take_bg(struct debug_lazy *l)
 	int err;
 
 	l->bg = NULL;
-	pthread_join(bg->tid, NULL);
+	helper_thread__join(&bg->thr);
 	err = bg->job.err;
 	if (!err && mremap(bg->job.dst, bg->map_len, bg->map_len, MREMAP_MAYMOVE | MREMAP_FIXED,
 			   l->dst) != MAP_FAILED) {
@@ -553,7 +554,7 @@ void debug_image__free(struct debug_image *img)
 
 		lazy__end_stream(&img->lazy[i]);
 		if (bg) {
-			pthread_join(bg->tid, NULL);
+			helper_thread__join(&bg->thr);
 			munmap(bg->job.dst, bg->map_len);
 			free(bg);
 		}

@@ -6,6 +6,10 @@
  * Capstone's instruction details.
  */
 #include <dlfcn.h>
+#include <link.h>
+#include <limits.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -23,11 +27,13 @@
 #include <dwarf.h>
 
 #include "disasm.h"
+#include "disasm-cache.h"
 #include "build-id-cache.h"
 #include "debuginfo.h"
 #include "dso.h"
 #include "model.h"
 #include "../lib/debug.h"
+#include "../lib/helper-thread.h"
 
 /*
  * libcapstone, loaded when the first code is disassembled (dlopen), not
@@ -49,6 +55,9 @@ static struct {
 } capstone;
 static pthread_once_t capstone_once = PTHREAD_ONCE_INIT;
 static int capstone_err;
+/* the libcapstone file loaded (its link map's name), for the kept
+ * disassemblies (disasm-cache.h) to say what decoded them */
+static char capstone_path[PATH_MAX];
 
 /*
  * A vsnprintf for Capstone's printers (cs_opt_mem.vsnprintf), which
@@ -173,8 +182,12 @@ static void capstone__open(void)
 
 		/* before any handle is opened: the library's allocators and
 		 * formatter (its defaults but for the formatter) */
+		struct link_map *lm = NULL;
+
 		capstone.option(0, CS_OPT_MEM, (size_t)&mem);
 		capstone_err = 0;
+		if (!dlinfo(h, RTLD_DI_LINKMAP, &lm) && lm && lm->l_name && lm->l_name[0] == '/')
+			snprintf(capstone_path, sizeof(capstone_path), "%s", lm->l_name);
 	} else
 		pr_debug("disasm: %s lacks a cs_* function\n", CAPSTONE_SONAME);
 }
@@ -195,12 +208,12 @@ static void *capstone__preload(void *arg)
 void disasm__preload(void)
 {
 	static bool started;
-	pthread_t thr;
+	static struct helper_thread thr;	/* read by the thread: kept */
 
 	if (__atomic_exchange_n(&started, true, __ATOMIC_ACQ_REL))
 		return;
-	if (!pthread_create(&thr, NULL, capstone__preload, NULL))
-		pthread_detach(thr);
+	if (!helper_thread__start(&thr, capstone__preload, NULL))
+		pthread_detach(thr.tid);
 }
 
 /* Largest symbol disassembled: beyond it the range is cut (perf's
@@ -785,7 +798,7 @@ static int decoder__piece(struct decoder *d, int mode, const uint8_t *p, size_t 
 			  uint64_t addr)
 {
 	struct half h;
-	pthread_t thr;
+	struct helper_thread thr;
 	size_t mid = len / 2, j = 0;
 	uint64_t end_first = addr + mid;
 	int err;
@@ -800,14 +813,14 @@ static int decoder__piece(struct decoder *d, int mode, const uint8_t *p, size_t 
 	h.addr = end_first;
 	h.d.alloc = h.len / 2 + 16;
 	h.d.insns = malloc(h.d.alloc * sizeof(*h.d.insns));
-	if (!h.d.insns || pthread_create(&thr, NULL, half__run, &h)) {
+	if (!h.d.insns || helper_thread__start(&thr, half__run, &h)) {
 		decoder__close(&h.d);
 		free(h.d.insns);
 		return decoder__run(d, p, len, addr);
 	}
 	while (len && addr < end_first && decoder__step(d, &p, &len, &addr))
 		;
-	pthread_join(thr, NULL);
+	helper_thread__join(&thr);
 	decoder__close(&h.d);
 	err = d->err ? d->err : h.d.err;
 	/* on until a boundary of the second half's */
@@ -836,15 +849,27 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 	struct decoder d;
 	int mode = CS_MODE_64, err, si = 0;
 	struct code_sections secs = { .nr = 0 };
+	struct stat st;
+	uint64_t asked_end;
+	bool keep = false;
 
 	memset(code, 0, sizeof(*code));
 	if (end <= start)
 		return -ENOENT;
 	if (end - start > DISASM_MAX_BYTES)
 		end = start + DISASM_MAX_BYTES;
+	asked_end = end;
+	dso__load(dso);
+	/* a disassembly kept by an earlier run needs no Capstone */
+	if (dso->kind != DSO_KERNEL && dso->runtime_path && end - start >= DISASM_CACHE_MIN_BYTES &&
+	    !stat(dso->runtime_path, &st)) {
+		err = disasm_cache__find(dso->runtime_path, &st, start, end, intel, code);
+		if (err != -ENOENT)
+			return err;
+		keep = true;
+	}
 	if (capstone__load())
 		return -ENOSYS;
-	dso__load(dso);
 	if (dso->kind == DSO_KERNEL && !dso->runtime_path) {
 		/* no vmlinux: the running kernel's code, when it is the one
 		 * recorded (beyond perf, which needs record --kcore) */
@@ -918,6 +943,9 @@ out:
 	free(buf);
 	if (err)
 		disasm_code__exit(code);
+	else if (keep)
+		disasm_cache__add(dso->runtime_path, &st, start, asked_end, intel, code,
+				  capstone_path[0] ? capstone_path : NULL);
 	return err;
 }
 
@@ -928,6 +956,9 @@ void disasm_code__exit(struct disasm_code *code)
 	code->nr = 0;
 	text__free(code->text);
 	code->text = NULL;
+	if (code->map)
+		munmap(code->map, code->map_size);
+	code->map = NULL;
 }
 
 /* ---- objdump's symbol table ---- */

@@ -52,6 +52,9 @@ struct disasm_code {
 	} more[DISASM_SECTIONS_MAX];
 	int nr_more;
 	struct disasm_text *text;	/* owned: what mnemonic and op_str point into */
+	void *map;			/* owned: a kept disassembly's mapping, which
+					 * they point into instead (disasm-cache.h) */
+	size_t map_size;
 };
 
 /*

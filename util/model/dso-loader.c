@@ -9,6 +9,7 @@
 #include "../lib/debug.h"
 #include "../lib/handoff.h"
 #include "../lib/util.h"
+#include "../lib/helper-thread.h"
 
 /* One DSO to load: the model's (a reference) and the private copy the
  * loader thread fills. */
@@ -23,7 +24,7 @@ struct load_job {
 
 struct dso_loader {
 	struct handoff h;		/* wake_b: the loader threads, wake_a: the owner */
-	pthread_t tid[DSO_LOADER_THREADS];
+	struct helper_thread thr[DSO_LOADER_THREADS];
 	int nr_threads;
 	/* under h.lock */
 	struct load_job *todo, **todo_tail;
@@ -117,13 +118,13 @@ struct dso_loader *dso_loader__new(void)
 	if (!l)
 		return NULL;
 	l->todo_tail = &l->todo;
-	if (handoff__start(&l->h, &l->tid[0], dso_loader__thread, l)) {
+	if (handoff__start(&l->h, &l->thr[0], dso_loader__thread, l)) {
 		free(l);
 		return NULL;
 	}
 	/* the others on the same lock and wake-ups (none: one does all) */
 	for (l->nr_threads = 1; l->nr_threads < DSO_LOADER_THREADS; l->nr_threads++)
-		if (pthread_create(&l->tid[l->nr_threads], NULL, dso_loader__thread, l))
+		if (helper_thread__start(&l->thr[l->nr_threads], dso_loader__thread, l))
 			break;
 	return l;
 }
@@ -139,8 +140,8 @@ void dso_loader__delete(struct dso_loader *l)
 	pthread_cond_broadcast(&l->h.wake_b);
 	pthread_mutex_unlock(&l->h.lock);
 	for (int i = 1; i < l->nr_threads; i++)
-		pthread_join(l->tid[i], NULL);
-	handoff__join(&l->h, l->tid[0]);
+		helper_thread__join(&l->thr[i]);
+	handoff__join(&l->h, &l->thr[0]);
 	for (j = l->todo; j; j = next) {
 		next = j->next;
 		j->dso->load_queued = false;

@@ -24,6 +24,7 @@
 #include "model.h"
 #include "../lib/debug.h"
 #include "../lib/util.h"
+#include "../lib/helper-thread.h"
 
 const char *machine__kallsyms_path(const struct machine *machine)
 {
@@ -120,7 +121,7 @@ struct kallsyms_stream {
 	int err;		/* negative errno of the reader, 0 */
 	bool done;		/* reader finished (EOF, error or full) */
 	bool threaded;		/* a reader thread is running */
-	pthread_t tid;
+	struct helper_thread thr;
 	pthread_mutex_t lock;
 	pthread_cond_t more;
 };
@@ -202,7 +203,7 @@ static int kallsyms_stream__open(struct kallsyms_stream *ks, const char *path)
 	}
 	pthread_mutex_init(&ks->lock, NULL);
 	pthread_cond_init(&ks->more, NULL);
-	ks->threaded = !pthread_create(&ks->tid, NULL, kallsyms_stream__reader, ks);
+	ks->threaded = !helper_thread__start(&ks->thr, kallsyms_stream__reader, ks);
 	if (!ks->threaded)
 		kallsyms_stream__reader(ks);	/* no thread: read it all here */
 	return 0;
@@ -220,7 +221,7 @@ static int kallsyms_stream__finish(struct kallsyms_stream *ks, const char *path)
 	int err;
 
 	if (ks->threaded)
-		pthread_join(ks->tid, NULL);	/* before reading its results */
+		helper_thread__join(&ks->thr);	/* before reading its results */
 	n = ks->avail;
 	err = ks->err;
 	alloc = n + 1;
