@@ -61,6 +61,10 @@ struct annotate {
 	 * thread from the first deferred sample on, while the rest is read */
 	struct helper_thread may_thread;
 	bool may_started, may;
+	/* with symbols asked by name, Capstone loads (on a thread) from the
+	 * first sample of one that a kept disassembly may not answer */
+	bool preloaded;
+	const struct symbol *checked;	/* the last one found kept */
 };
 
 static const char *const annotate_usage[] = {
@@ -151,6 +155,14 @@ static int annotate__count(struct annotate *ann, struct perf_sample *sample, str
 	 * global percentages too */
 	if (!annotate__wanted(ann, dso, rs->al.sym))
 		return 0;
+	if (!ann->preloaded && dso && rs->al.sym && rs->al.sym != ann->checked) {
+		if (dso__disasm_may_be_kept(dso, rs->al.sym->start, rs->al.sym->end))
+			ann->checked = rs->al.sym;
+		else
+			ann->preloaded = true;
+		if (ann->preloaded)
+			disasm__preload();
+	}
 	return annotation_set__add(ann->set, evsel, dso, dso ? rs->al.sym : NULL, rs->al.addr,
 				   sample->period);
 }
@@ -507,8 +519,12 @@ int cmd_annotate(int argc, const char **argv)
 	if (status)
 		goto out;
 	status = 1;
-	/* the disassembler library loads while the samples are read */
-	disasm__preload();
+	/* the disassembler library loads while the samples are read; for
+	 * symbols asked by name, once one is seen that needs it */
+	if (!ann->nr_symbols) {
+		disasm__preload();
+		ann->preloaded = true;
+	}
 	if (!ann->input)
 		ann->input = default_input();
 	ann->set = annotation_set__new();

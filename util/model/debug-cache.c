@@ -151,6 +151,14 @@ bad:
 	return err;
 }
 
+bool debug_cache__exists(enum debug_cache_kind kind, const char *path, const struct stat *st)
+{
+	char dir[PATH_MAX], file[PATH_MAX];
+
+	return cache_dir(dir, sizeof(dir)) && cache_file(file, sizeof(file), dir, kind, path, st) &&
+	       !access(file, R_OK);
+}
+
 /* mkdir -p with mode 0700 */
 static int mkdirs(char *dir)
 {

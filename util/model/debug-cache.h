@@ -37,6 +37,7 @@
  * recently used ones (by modification time, set on each use) are
  * removed. Every failure only means no cache: messages at -v.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
@@ -59,6 +60,10 @@ enum debug_cache_kind {
  */
 int debug_cache__map(enum debug_cache_kind kind, const char *path, const struct stat *st,
 		     void **base, size_t *size);
+
+/* Whether a cache file of this kind exists for the file at path (st: its
+ * stat()); its data is not checked (debug_cache__map() does that). */
+bool debug_cache__exists(enum debug_cache_kind kind, const char *path, const struct stat *st);
 
 /*
  * Keep the iovcnt pieces at iov, in order, as the cached data of this

@@ -28,6 +28,7 @@
 
 #include "disasm.h"
 #include "disasm-cache.h"
+#include "debug-cache.h"
 #include "build-id-cache.h"
 #include "debuginfo.h"
 #include "dso.h"
@@ -214,6 +215,15 @@ void disasm__preload(void)
 		return;
 	if (!helper_thread__start(&thr, capstone__preload, NULL))
 		pthread_detach(thr.tid);
+}
+
+bool dso__disasm_may_be_kept(struct dso *dso, uint64_t start, uint64_t end)
+{
+	struct stat st;
+
+	return dso->kind != DSO_KERNEL && dso->runtime_path && end - start >= DISASM_CACHE_MIN_BYTES &&
+	       !stat(dso->runtime_path, &st) &&
+	       debug_cache__exists(DEBUG_CACHE_DISASM, dso->runtime_path, &st);
 }
 
 /* Largest symbol disassembled: beyond it the range is cut (perf's

@@ -74,6 +74,13 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 void disasm_code__exit(struct disasm_code *code);
 
 /*
+ * Whether dso__disasm() of [start, end) of dso may be answered from a kept
+ * disassembly (disasm-cache.h) without Capstone: the range is big enough
+ * to be kept and dso's file has kept disassemblies (not checked further).
+ */
+bool dso__disasm_may_be_kept(struct dso *dso, uint64_t start, uint64_t end);
+
+/*
  * Start loading libcapstone (what dso__disasm() does at its first call)
  * on a thread of its own, so that its relocations overlap the caller's
  * reading of the recording. Once per process (later calls return at
