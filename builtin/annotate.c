@@ -65,6 +65,7 @@ struct annotate {
 	 * first sample of one that a kept disassembly may not answer */
 	bool preloaded;
 	const struct symbol *checked;	/* the last one found kept */
+	bool prepared;			/* the first one's listing inputs started */
 };
 
 static const char *const annotate_usage[] = {
@@ -162,6 +163,13 @@ static int annotate__count(struct annotate *ann, struct perf_sample *sample, str
 			ann->preloaded = true;
 		if (ann->preloaded)
 			disasm__preload();
+	}
+	/* symbols asked by name: the first one's code and symbol table are
+	 * made on a helper thread while the rest is read */
+	if (ann->nr_symbols && !ann->prepared && dso && rs->al.sym) {
+		ann->prepared = true;
+		if (annotation_set__prepare(ann->set, dso, rs->al.sym, &ann->aopts))
+			return -ENOMEM;
 	}
 	return annotation_set__add(ann->set, evsel, dso, dso ? rs->al.sym : NULL, rs->al.addr,
 				   sample->period);

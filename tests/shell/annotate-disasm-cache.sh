@@ -1,5 +1,5 @@
 #!/bin/bash
-# prf annotate keeps the disassemblies it decodes in the debug cache (.dis) and later runs map them with the same output; Intel and AT&T entries apart; a rebuilt program, another prf binary, a damaged file and PRF_DEBUG_CACHE=0 decode again
+# prf annotate keeps the disassemblies it decodes in the debug cache (.dis) and later runs map them with the same output; Intel and AT&T entries apart; a rebuilt program, another prf binary, a damaged file and PRF_DEBUG_CACHE=0 decode again; the kallsyms names (.knames) answer whether the kernel has a symbol
 #
 # A program with two functions of more than 4 KB of code (big switches,
 # -O0) and a small one, recorded by perf. Each listing of prf annotate
@@ -112,6 +112,29 @@ ref new.ref -d prog
 same new.ref new "rebuilt program"
 [ "$(kept new)" = 0 ] || fail "a rebuilt program was answered from the old file's entries"
 cmp -s att.ref new.ref && fail "the rebuilt program's listing did not change"
+
+# the kallsyms names: with symbols named, annotate asks whether the
+# kernel has one of the names before loading its symbols; the answer
+# comes from the names' hashes (.knames), made at the first run. A kernel
+# symbol with samples, and a name the kernel lacks, list as without them.
+ksym=$(PRF_DEBUG_CACHE=0 "$PRF" report --stdio -i prog.data --sort sym 2>/dev/null |
+	awk '$2 == "[k]" { print $3; exit }')
+if [ -n "$ksym" ] && ls ~/.debug/\[kernel.kallsyms\]/*/kallsyms >/dev/null 2>&1; then
+	for sym in "$ksym" small; do
+		PRF_DEBUG_CACHE=0 "$PRF" annotate --stdio -i prog.data "$sym" > k.ref 2> k.ref.err
+		want=$?
+		for run in 1 2; do
+			PRF_DEBUG_CACHE=$cache "$PRF" annotate -vv --stdio -i prog.data "$sym" > k.out 2> k.err
+			got=$?
+			[ $got = $want ] || fail "annotate $sym (run $run): exit $got, $want without a cache"
+			cmp -s k.ref k.out || { diff k.ref k.out | head; fail "annotate $sym (run $run) differs"; }
+		done
+		grep -q 'kallsyms names from' k.err || { grep -i kallsyms k.err; fail "$sym: the kallsyms names were not kept"; }
+	done
+	ls "$cache"/*.knames >/dev/null 2>&1 || fail "no .knames file"
+else
+	echo "no kernel samples or no kallsyms in ~/.debug: the kallsyms names not checked"
+fi
 
 # PRF_DEBUG_CACHE=0: nothing kept, nothing used
 rm -rf "$cache"

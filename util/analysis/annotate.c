@@ -89,7 +89,11 @@ struct annotation_set {
 	size_t nr_unresolved;
 	struct source_file *files;
 	char *last_path;		/* -l: the srcline shown last */
+	struct listing_prep *prep;	/* annotation_set__prepare()'s, until used */
 };
+
+static struct listing_prep *set__prep(struct annotation_set *set);
+static void listing_prep__free(struct listing_prep *p);
 
 int annotate__parse_percent_type(const char *s, enum annotate_percent_type *type)
 {
@@ -137,6 +141,8 @@ void annotation_set__delete(struct annotation_set *set)
 
 	if (!set)
 		return;
+	if (set__prep(set))
+		listing_prep__free(set->prep);
 	/* the disassemblies decoded for the set, for the next runs */
 	disasm_cache__flush();
 	for (i = 0; i < set->nr; i++) {
@@ -1420,7 +1426,8 @@ static int insn_texts__make(const struct objdump_state *os, const struct disasm_
  */
 struct symtab_job {
 	struct annotation_set *set;
-	const struct annotated_sym *as;
+	struct dso *dso;
+	const struct symbol *sym;
 	bool debug_file;
 	struct disasm_symtab *st;	/* NULL: none */
 	struct disasm_funcs *funcs;	/* filled when st is */
@@ -1430,10 +1437,106 @@ static void *symtab_job__run(void *arg)
 {
 	struct symtab_job *j = arg;
 
-	j->st = set__symtab(j->set, j->as->dso, j->debug_file);
+	j->st = set__symtab(j->set, j->dso, j->debug_file);
 	if (j->st)	/* none: ELF names */
-		disasm_symtab__funcs(j->st, j->as->sym->start, j->as->sym->end, j->funcs);
+		disasm_symtab__funcs(j->st, j->sym->start, j->sym->end, j->funcs);
 	return NULL;
+}
+
+/*
+ * A listing's inputs made ahead (annotation_set__prepare()): the symbol
+ * table and DWARF functions (a symtab job) and the code, on a helper
+ * thread that owns the set's table cache until joined.
+ */
+struct listing_prep {
+	struct helper_thread thr;
+	struct symtab_job job;
+	struct disasm_funcs funcs;
+	struct disasm_code code;
+	bool intel;
+	int err;			/* dso__disasm()'s */
+};
+
+static void *listing_prep__run(void *arg)
+{
+	struct listing_prep *p = arg;
+
+	symtab_job__run(&p->job);
+	p->err = dso__disasm(p->job.dso, p->job.sym->start, p->job.sym->end, p->intel, &p->code);
+	return NULL;
+}
+
+int annotation_set__prepare(struct annotation_set *set, struct dso *dso, struct symbol *sym,
+			    const struct annotate_opts *opts)
+{
+	struct listing_prep *p;
+
+	if (set->prep || !dso || !sym || opts->asm_raw)
+		return 0;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->job = (struct symtab_job){ .set = set, .dso = dso__get(dso), .sym = sym,
+				      .debug_file = !opts->no_source, .funcs = &p->funcs };
+	p->intel = opts->intel;
+	if (helper_thread__start(&p->thr, listing_prep__run, p)) {
+		dso__put(p->job.dso);
+		free(p);
+		return 0;	/* made when listed */
+	}
+	set->prep = p;
+	return 0;
+}
+
+/* Wait for the prepared inputs; they are taken by the listing of their
+ * symbol (listing_prep__take()) or freed. */
+static struct listing_prep *set__prep(struct annotation_set *set)
+{
+	struct listing_prep *p = set->prep;
+
+	if (p && p->thr.fn) {
+		helper_thread__join(&p->thr);
+		p->thr.fn = NULL;	/* joined */
+	}
+	return p;
+}
+
+static void listing_prep__free(struct listing_prep *p)
+{
+	disasm_funcs__exit(&p->funcs);
+	disasm_code__exit(&p->code);
+	dso__put(p->job.dso);
+	free(p);
+}
+
+/*
+ * The prepared inputs when they are as's in these options: *code and the
+ * symtab job's results moved out (true), the prepared ones freed either
+ * way.
+ */
+static bool listing_prep__take(struct annotation_set *set, const struct annotated_sym *as,
+			       const struct annotate_opts *opts, struct disasm_code *code,
+			       int *err, struct symtab_job *job)
+{
+	struct listing_prep *p = set__prep(set);
+	bool ok;
+
+	if (!p)
+		return false;
+	set->prep = NULL;
+	ok = p->job.dso == as->dso && p->job.sym->start == as->sym->start &&
+	     p->job.sym->end == as->sym->end && p->intel == opts->intel &&
+	     p->job.debug_file == !opts->no_source && !opts->asm_raw;
+	if (ok) {
+		*code = p->code;
+		memset(&p->code, 0, sizeof(p->code));
+		*err = p->err;
+		job->st = p->job.st;
+		*job->funcs = p->funcs;
+		memset(&p->funcs, 0, sizeof(p->funcs));
+	}
+	listing_prep__free(p);
+	return ok;
 }
 
 int annotated_sym__listing(struct annotation_set *set, const struct annotated_sym *as,
@@ -1448,26 +1551,29 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	size_t i;
 	int err, more;
 
-	struct symtab_job job = { .set = set, .as = as, .debug_file = !opts->no_source,
-				  .funcs = &st.funcs };
+	struct symtab_job job = { .set = set, .dso = as->dso, .sym = as->sym,
+				  .debug_file = !opts->no_source, .funcs = &st.funcs };
 	struct helper_thread job_thr;
-	bool job_started;
+	bool job_started = false, prepared;
 
 	memset(l, 0, sizeof(*l));
 	l->start = as->sym->start;
-	dso__load(as->dso);	/* before the two use it */
-	/* a thread for a table to read; a kept one and the functions of a
-	 * symbol are not worth one */
-	job_started = !set__has_symtab(set, as->dso) &&
-		      !helper_thread__start(&job_thr, symtab_job__run, &job);
-	err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
-	if (job_started)
-		helper_thread__join(&job_thr);
+	prepared = listing_prep__take(set, as, opts, &code, &err, &job);
+	if (!prepared) {
+		dso__load(as->dso);	/* before the two use it */
+		/* a thread for a table to read; a kept one and the functions
+		 * of a symbol are not worth one */
+		job_started = !set__has_symtab(set, as->dso) &&
+			      !helper_thread__start(&job_thr, symtab_job__run, &job);
+		err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
+		if (job_started)
+			helper_thread__join(&job_thr);
+	}
 	if (err) {
 		disasm_funcs__exit(&st.funcs);
 		return err;
 	}
-	if (!job_started)
+	if (!job_started && !prepared)
 		symtab_job__run(&job);
 	st.symtab = job.st;
 	/* objdump's preamble as perf keeps it: the file format line dropped */

@@ -228,6 +228,18 @@ int annotate_layout__line(const struct annotate_layout *lay, size_t i, bool arro
  */
 bool annotate__fused(const char *cpuid, const char *first, const char *jump);
 
+/*
+ * Start making the inputs of sym's listing (in dso, with opts) on a helper
+ * thread: its code (dso__disasm()), objdump's symbol table of dso and the
+ * DWARF functions over sym, so that they are ready when the listing is
+ * built, for a consumer that knows early which symbol it lists first
+ * (annotate with symbols named: at their first sample, while the rest is
+ * read). One at a time: nothing when one is pending. The listing of
+ * another symbol (or in other options) frees them. 0; -ENOMEM.
+ */
+int annotation_set__prepare(struct annotation_set *set, struct dso *dso, struct symbol *sym,
+			    const struct annotate_opts *opts);
+
 /* Build the listing printed by annotated_sym__fprintf() (errors as it).
  * Free with annotate_listing__exit(). */
 int annotated_sym__listing(struct annotation_set *set, const struct annotated_sym *as,

@@ -36,6 +36,7 @@ static const struct {
 	[DEBUG_CACHE_SYMS] = { ".syms", "PRFSYMS1", "symbols" },
 	[DEBUG_CACHE_INLINE] = { ".inl", "PRFINL02", "inline chains" },
 	[DEBUG_CACHE_DISASM] = { ".dis", "PRFDIS01", "disassemblies" },
+	[DEBUG_CACHE_KNAMES] = { ".knames", "PRFKNAM1", "kallsyms names" },
 };
 #define TMP_STALE_SECS 3600	/* a temporary file this old was left by a crash */
 

@@ -3,7 +3,7 @@
 #define PRF_MODEL_DEBUG_CACHE_H
 /*
  * On-disk cache of what prf derives from debug files (and ELF files), so
- * that the next prf run maps it instead of deriving it again. Six kinds:
+ * that the next prf run maps it instead of deriving it again. Seven kinds:
  *  - the in-memory images of compressed separate debug files
  *    (util/model/debug-image.h): glibc's .debug_info alone is 5.8 MB of
  *    zlib stream, inflated again on every run otherwise;
@@ -21,12 +21,16 @@
  *  - the disassemblies of functions annotate decoded
  *    (util/model/disasm-cache.h): loading Capstone and decoding a big
  *    function (CPython's _PyEval_EvalFrameDefault, 12,744 instructions)
- *    is most of an annotation's work.
+ *    is most of an annotation's work;
+ *  - the names of a kallsyms file, hashed and sorted (util/model/kallsyms.c):
+ *    annotate asks whether the kernel has a symbol of a name before it
+ *    loads the kernel's symbols for its samples, and a search of the
+ *    5 MB text costs milliseconds.
  *
  * Where: $PRF_DEBUG_CACHE if set (0 or empty: no cache), else
  * $XDG_CACHE_HOME/prf/debug-images, else ~/.cache/prf/debug-images;
  * directories made 0700, files 0600. One file per source debug file and
- * kind (.img, .lines, .plt, .syms, .inl, .dis): its data, then a trailer naming the
+ * kind (.img, .lines, .plt, .syms, .inl, .dis, .knames): its data, then a trailer naming the
  * kind and the source (path, device, inode, size, modification time in
  * ns), so a debug file replaced or modified in place is never answered
  * from old data.
@@ -50,6 +54,7 @@ enum debug_cache_kind {
 	DEBUG_CACHE_SYMS,	/* ELF symbol tables (symbol-cache.c's layout) */
 	DEBUG_CACHE_INLINE,	/* inline chains by address (inline-cache.c's layout) */
 	DEBUG_CACHE_DISASM,	/* disassemblies (disasm-cache.c's layout) */
+	DEBUG_CACHE_KNAMES,	/* a kallsyms file's names, hashed (kallsyms.c) */
 };
 
 /*
