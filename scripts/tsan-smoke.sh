@@ -12,8 +12,9 @@
 # DSO caches), also with the debug cache keeping and mapping line tables
 # and symbol tables; and prf script on a bigger one, where the reader's
 # helper thread reads the data into blocks ahead of it, or (mapped) maps
-# the data's pages ahead and gives them back; and prf top, whose symbols
-# load on a thread of their own.
+# the data's pages ahead and gives them back; prf top, whose symbols
+# load on a thread of their own; and prf annotate of CPython's biggest
+# function, whose listing's inputs are made on helper threads.
 # Any ThreadSanitizer report, or a failing command, fails it.
 # Used by .ci/run; needs python3 and /usr/bin/perf for the report part
 # (skipped with a message when perf cannot record here).
@@ -89,6 +90,17 @@ if "$PERF" record -q -F 2000 --call-graph dwarf -o "$dir/d.data" -- python3 "$di
 			-i "$dir/d.data" -v > /dev/null 2> "$dir/u.log"
 		st=$?
 		check "prf script -F +srcline, 2 unwinding threads, debug cache ($run)" "$dir/u.log"
+	done
+	# annotate of a named symbol: its code, symbol table and DWARF
+	# functions made on a helper thread while the samples are read, the
+	# instructions decoded and their text made by two threads, the
+	# kernel's names asked on a third; then from the kept disassembly
+	for run in decodes maps; do
+		PRF_DEBUG_CACHE="$dir/cache" "$PRF_TSAN" annotate --stdio -i "$dir/d.data" \
+			_PyEval_EvalFrameDefault > "$dir/a.out" 2> "$dir/a.log"
+		st=$?
+		[ -s "$dir/a.out" ] || { echo "tsan: annotate printed nothing"; bad=1; }
+		check "prf annotate _PyEval_EvalFrameDefault ($run)" "$dir/a.log"
 	done
 	ls "$dir"/cache/*.lines > /dev/null 2>&1 || { echo "tsan: no line tables were kept"; bad=1; }
 	ls "$dir"/cache/*.syms > /dev/null 2>&1 || { echo "tsan: no symbol tables were kept"; bad=1; }

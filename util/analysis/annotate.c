@@ -1455,14 +1455,25 @@ struct listing_prep {
 	struct disasm_code code;
 	bool intel;
 	int err;			/* dso__disasm()'s */
+	int code_taken;			/* atomic: the code is made by whoever sets it */
 };
 
+/* The code of the prepared symbol, by the thread that claims it first. */
+static void listing_prep__code(struct listing_prep *p)
+{
+	if (!__atomic_exchange_n(&p->code_taken, 1, __ATOMIC_ACQ_REL))
+		p->err = dso__disasm(p->job.dso, p->job.sym->start, p->job.sym->end, p->intel,
+				     &p->code);
+}
+
+/* The helper: the symbol table first, then the code unless the listing,
+ * come meanwhile, is making it */
 static void *listing_prep__run(void *arg)
 {
 	struct listing_prep *p = arg;
 
 	symtab_job__run(&p->job);
-	p->err = dso__disasm(p->job.dso, p->job.sym->start, p->job.sym->end, p->intel, &p->code);
+	listing_prep__code(p);
 	return NULL;
 }
 
@@ -1495,6 +1506,7 @@ static struct listing_prep *set__prep(struct annotation_set *set)
 	struct listing_prep *p = set->prep;
 
 	if (p && p->thr.fn) {
+		listing_prep__code(p);	/* when the helper has not begun it */
 		helper_thread__join(&p->thr);
 		p->thr.fn = NULL;	/* joined */
 	}
