@@ -92,7 +92,7 @@ struct annotation_set {
 	struct listing_prep *prep;	/* annotation_set__prepare()'s, until used */
 };
 
-static struct listing_prep *set__prep(struct annotation_set *set);
+static struct listing_prep *set__prep(struct annotation_set *set, bool code);
 static void listing_prep__free(struct listing_prep *p);
 
 int annotate__parse_percent_type(const char *s, enum annotate_percent_type *type)
@@ -141,7 +141,7 @@ void annotation_set__delete(struct annotation_set *set)
 
 	if (!set)
 		return;
-	if (set__prep(set))
+	if (set__prep(set, false))
 		listing_prep__free(set->prep);
 	/* the disassemblies decoded for the set, for the next runs */
 	disasm_cache__flush();
@@ -1454,16 +1454,19 @@ struct listing_prep {
 	struct disasm_funcs funcs;
 	struct disasm_code code;
 	bool intel;
-	int err;			/* dso__disasm()'s */
+	bool running;			/* the helper is not joined yet */
+	int err;			/* dso__disasm()'s; -ECANCELED: not made */
 	int code_taken;			/* atomic: the code is made by whoever sets it */
 };
 
-/* The code of the prepared symbol, by the thread that claims it first. */
-static void listing_prep__code(struct listing_prep *p)
+/* The code of the prepared symbol, by the thread that claims it first
+ * (make: false claims it so that it is not made). */
+static void listing_prep__code(struct listing_prep *p, bool make)
 {
-	if (!__atomic_exchange_n(&p->code_taken, 1, __ATOMIC_ACQ_REL))
-		p->err = dso__disasm(p->job.dso, p->job.sym->start, p->job.sym->end, p->intel,
-				     &p->code);
+	if (__atomic_exchange_n(&p->code_taken, 1, __ATOMIC_ACQ_REL))
+		return;
+	p->err = make ? dso__disasm(p->job.dso, p->job.sym->start, p->job.sym->end, p->intel,
+				    &p->code) : -ECANCELED;
 }
 
 /* The helper: the symbol table first, then the code unless the listing,
@@ -1473,7 +1476,7 @@ static void *listing_prep__run(void *arg)
 	struct listing_prep *p = arg;
 
 	symtab_job__run(&p->job);
-	listing_prep__code(p);
+	listing_prep__code(p, true);
 	return NULL;
 }
 
@@ -1495,20 +1498,22 @@ int annotation_set__prepare(struct annotation_set *set, struct dso *dso, struct 
 		free(p);
 		return 0;	/* made when listed */
 	}
+	p->running = true;
 	set->prep = p;
 	return 0;
 }
 
-/* Wait for the prepared inputs; they are taken by the listing of their
+/* Wait for the prepared inputs (code: made here if the helper has not
+ * begun it, else not made at all); they are taken by the listing of their
  * symbol (listing_prep__take()) or freed. */
-static struct listing_prep *set__prep(struct annotation_set *set)
+static struct listing_prep *set__prep(struct annotation_set *set, bool code)
 {
 	struct listing_prep *p = set->prep;
 
-	if (p && p->thr.fn) {
-		listing_prep__code(p);	/* when the helper has not begun it */
+	if (p && p->running) {
+		listing_prep__code(p, code);
 		helper_thread__join(&p->thr);
-		p->thr.fn = NULL;	/* joined */
+		p->running = false;
 	}
 	return p;
 }
@@ -1530,15 +1535,16 @@ static bool listing_prep__take(struct annotation_set *set, const struct annotate
 			       const struct annotate_opts *opts, struct disasm_code *code,
 			       int *err, struct symtab_job *job)
 {
-	struct listing_prep *p = set__prep(set);
+	struct listing_prep *p = set->prep;
 	bool ok;
 
 	if (!p)
 		return false;
-	set->prep = NULL;
 	ok = p->job.dso == as->dso && p->job.sym->start == as->sym->start &&
 	     p->job.sym->end == as->sym->end && p->intel == opts->intel &&
 	     p->job.debug_file == !opts->no_source && !opts->asm_raw;
+	set__prep(set, ok);
+	set->prep = NULL;
 	if (ok) {
 		*code = p->code;
 		memset(&p->code, 0, sizeof(p->code));
