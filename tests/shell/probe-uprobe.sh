@@ -2,7 +2,7 @@
 # prf probe adds, lists and deletes uprobes that perf sees (and the reverse); recorded with -g, prf script prints them as perf script
 # A -g -O0 program (lib/probed.c) and libc's inet_pton: probes added by
 # prf are listed by perf probe -l and prf probe -l alike, a probe perf
-# adds is listed by prf; each is recorded with a callchain while the
+# adds is listed by prf (also on the inlined copies of a -O2 function); each is recorded with a callchain while the
 # program runs, and prf script prints the file as perf script does; the
 # arguments greet(who, times) were called with come out as perf prints
 # them; deleting with prf removes the events from perf's list.
@@ -20,6 +20,7 @@ cleanup() {
 	"$PERF" probe -q -d 'probe_probed:*' 2>/dev/null
 	"$PERF" probe -q -d 'probe_libc:inet_pton' 2>/dev/null
 	"$PERF" probe -q -d 'probe_globals:*' 2>/dev/null
+	"$PERF" probe -q -d 'probe_inl:*' 2>/dev/null
 	rm -rf "$T"
 }
 trap cleanup EXIT
@@ -125,7 +126,43 @@ printf '%s\n' 'counter=5 total=0 level=3 name="hi"' 'counter=5 total=5 level=3 n
 	'counter=6 total=11 level=3 name="hi"' | diff - "$T/vals" || fail "globals' values"
 echo "ok: globals recorded with their values"
 
-# 8. globs delete the rest; perf lists none of them
+# 8. a function inlined twice (-O2): perf probe puts a probe on each copy,
+# and lists each by the innermost function holding it: "mid:5", the line
+# in the inlined mid() it sits in, and "main:3", the call site's line
+# where the copy starts; prf probe -l lists them as perf does
+cat > "$T/inl.c" <<'C'
+volatile int sink;
+static int leaf(int x)
+{
+	sink = x;
+	return x * 3 + 1;
+}
+static inline int mid(int x)
+{
+	int r = x + 2;
+
+	if (x > 5)
+		r += leaf(r);
+	return r;
+}
+__attribute__((noinline)) int outer(int x)
+{
+	return mid(x) * 5;
+}
+int main(int argc, char **argv)
+{
+	(void)argv;
+	return outer(argc + 10) + leaf(argc) > 0 ? 0 : 1;
+}
+C
+cc -g -O2 -o "$T/inl" "$T/inl.c" || fail "cc inl.c"
+"$PERF" probe -q -x "$T/inl" leaf 2>"$T/perf.add" || { cat "$T/perf.add"; fail "perf probe leaf"; }
+listed probe_inl:leaf
+[ "$(grep -c 'probe_inl:leaf ' "$T/prf.l")" -ge 2 ] || { cat "$T/prf.l"; fail "leaf: not two copies"; }
+"$PERF" probe -q -d 'probe_inl:*' 2>/dev/null
+echo "ok: the inlined copies of leaf() listed as perf lists them"
+
+# 9. globs delete the rest; perf lists none of them
 prf_out "$T/del" probe -d 'probe_probed:*' -d probe_libc:inet_pton
 [ "$(grep -c '^Removed event: ' "$T/del.err")" = 4 ] || { cat "$T/del.err"; fail "want 4 removed"; }
 "$PERF" probe -l 2>&1 | grep -E 'probe_probed:|probe_libc:inet_pton' && fail "perf still lists them"

@@ -1501,35 +1501,110 @@ static Dwarf_Line *stmt_line_at(Dwarf_Die *cu, uint64_t addr)
 	return NULL;
 }
 
+/* The first inline instance containing addr below die (through lexical
+ * blocks and instances that do not contain it), as perf's probe -l walks
+ * down to the innermost function of an address. */
+static bool top_inline_at(Dwarf_Die *die, uint64_t addr, Dwarf_Die *found)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(die, &child))
+		return false;
+	do {
+		int tag = dwarf_tag(&child);
+
+		if (tag == DW_TAG_inlined_subroutine && dwarf_haspc(&child, addr) == 1) {
+			*found = child;
+			return true;
+		}
+		if ((tag == DW_TAG_inlined_subroutine || tag == DW_TAG_lexical_block) &&
+		    top_inline_at(&child, addr, found))
+			return true;
+	} while (!dwarf_siblingof(&child, &child));
+	return false;
+}
+
+/* The file (the unit's line table name) and line of an inline
+ * instance's call site; false when it has none. */
+static bool inline_call_site(Dwarf_Die *cu, Dwarf_Die *in, const char **file, int *line)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx, ln;
+	Dwarf_Files *files;
+	size_t nfiles;
+
+	if (dwarf_formudata(dwarf_attr(in, DW_AT_call_line, &a), &ln) ||
+	    dwarf_formudata(dwarf_attr(in, DW_AT_call_file, &a), &idx) ||
+	    dwarf_getsrcfiles(cu, &files, &nfiles) || idx >= nfiles)
+		return false;
+	*file = dwarf_filesrc(files, idx, NULL, NULL);
+	*line = (int)ln;
+	return *file != NULL;
+}
+
 int probe_info__point_at(struct probe_info *pi, uint64_t vaddr, char **func, int *rel_line,
 			 char **file, uint64_t *entry)
 {
-	Dwarf_Die cu, fdie;
-	Dwarf_Addr e = 0;
-	Dwarf_Line *stmt;
-	const char *n, *f;
-	int ln = 0;
+	Dwarf_Die cu, fdie, cur, in;
+	Dwarf_Addr e = 0, ie;
+	Dwarf_Line *stmt = NULL;
+	const char *n, *f = NULL;
+	int ln = 0, call_line = 0;
 
 	if (!pi->dw || func_at(pi->dw, vaddr, &cu, &fdie))
 		return -ENOENT;
-	n = die_linkage_name(&fdie);
 	dwarf_entrypc(&fdie, &e);
-	stmt = vaddr == e ? NULL : stmt_line_at(&cu, vaddr);
-	/* the line table's name of the file at vaddr, as perf shows it */
-	f = stmt ? dwarf_linesrc(stmt, NULL, NULL) : NULL;
+	/*
+	 * perf names an address inside inlined code by the innermost
+	 * function whose body (not entry) holds it, and the line relative
+	 * to that function's declaration; at an inline instance's entry,
+	 * by the call site's line in the function holding the call.
+	 */
+	cur = fdie;
+	while (vaddr != e && top_inline_at(&cur, vaddr, &in)) {
+		if (!dwarf_entrypc(&in, &ie) && ie == vaddr) {
+			if (!inline_call_site(&cu, &in, &f, &call_line))
+				call_line = 0;
+			break;
+		}
+		cur = in;
+	}
+	if (!call_line) {
+		stmt = vaddr == e ? NULL : stmt_line_at(&cu, vaddr);
+		/* the line table's name of the file at vaddr, as perf shows it */
+		f = stmt ? dwarf_linesrc(stmt, NULL, NULL) : NULL;
+		if (stmt && (dwarf_lineno(stmt, &ln) || !ln))
+			stmt = NULL;
+	} else {
+		ln = call_line;
+	}
 	if (!f)
-		f = die_decl_file(&fdie);
+		f = die_decl_file(&cur);
+	/* a line in another file than the function's: by the offset in the
+	 * concrete function, as perf */
+	if (dwarf_dieoffset(&cur) != dwarf_dieoffset(&fdie) && (call_line || stmt) &&
+	    (!die_decl_file(&cur) || strcmp(die_decl_file(&cur), f))) {
+		cur = fdie;
+		stmt = NULL;
+		call_line = 0;
+	}
+	n = die_linkage_name(&cur);
 	if (!n || !f)
 		return -ENOENT;
 	*func = strdup(n);
 	*file = strdup(f);
 	if (vaddr == e)
 		*rel_line = 0;
-	else if (!stmt || dwarf_lineno(stmt, &ln) || !ln)
-		*rel_line = -1;
+	else if (call_line || stmt)
+		*rel_line = ln - die_decl_line(&cur);
 	else
-		*rel_line = ln - die_decl_line(&fdie);
+		*rel_line = -1;
 	*entry = e;
+	if (*rel_line < 0 && dwarf_dieoffset(&cur) != dwarf_dieoffset(&fdie)) {
+		/* an offset is in the concrete function */
+		free(*func);
+		*func = strdup(die_linkage_name(&fdie) ? die_linkage_name(&fdie) : n);
+	}
 	if (!*func || !*file) {
 		free(*func);
 		free(*file);
