@@ -544,6 +544,7 @@ int cmd_annotate(int argc, const char **argv)
 	}
 	perf_tool__init(&ann->tool, true);
 	ann->tool.sample = process_sample;
+	ann->tool.samples_sparse = true;	/* ip, period, ids: no stacks */
 	resolved_sample__init(&ann->rs, false);
 	ann->session = perf_session__new(ann->input, &ann->tool, &err);
 	if (!ann->session) {

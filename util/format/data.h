@@ -131,6 +131,10 @@ struct perf_data_ops {
 	 * file mapping (queued for later delivery), ~0ULL when none: the
 	 * mapping below it may be given back while a big file is read. */
 	uint64_t (*held_offset)(void *ctx);
+	/* The owner reads little of each record (no sample's stack dump):
+	 * a data section below AHEAD_MIN_DATA is read in the file mapping,
+	 * not copied into blocks (read-blocks.c). */
+	bool sparse;
 };
 
 struct perf_data {

@@ -587,6 +587,7 @@ struct perf_session *perf_session__new(const char *path, struct perf_tool *tool,
 		.compressed = session__compressed,
 		.build_id = session__build_id,
 		.held_offset = session__held_offset,
+		.sparse = tool && tool->samples_sparse,
 	};
 	s->data.ops_ctx = s;
 	e = perf_data__open(&s->data, path);

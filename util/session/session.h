@@ -77,6 +77,12 @@ struct perf_tool {
 	 */
 	bool (*sample_wanted)(struct perf_tool *tool, struct evsel *evsel, u32 cpu);
 	bool ordered_events;	/* deliver in time order (default true) */
+	/* The tool reads a sample's fixed fields only, never its user stack
+	 * dump or registers (no DWARF unwinding): a data section too small
+	 * for the reader's helper thread is then read in the file mapping
+	 * (perf_data_ops.sparse), where the stack dumps of a --call-graph
+	 * dwarf recording are not copied. Default false. */
+	bool samples_sparse;
 	bool show_progress;	/* progress on a terminal (ui/progress) */
 };
 
