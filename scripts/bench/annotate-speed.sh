@@ -77,6 +77,22 @@
 # have to be busy all the time, and the serial parts (start-up, reading,
 # the listing's loop, printing: about 6 ms) do not let them; the goal is
 # not met.
+# Recorded 2026-11-29 22:25 UTC (stop 42), SCALE=1 RUNS=21, quiet machine
+# (load 1.0-1.2: the bench itself); prf's runs with their own debug cache
+# filled by one run (the disassembly of _PyEval_EvalFrameDefault kept:
+# no Capstone, no decoding), "cold" with PRF_DEBUG_CACHE=0 (nothing kept,
+# symbol tables included); the VM ran about 30% slower than at 16:36
+# (perf 213 ms where it took 162-189 earlier today):
+# what                          perf ms   prf ms    wall  cold ms    cold perf cpu  prf cpu    cpu  perf MB  prf MB    mem  percentages
+# _PyEval_EvalFrameDefault        213.0     12.2   17.4x     40.8    5.2x    222.4     15.0  14.8x     48.4    11.9  0.25x  identical
+# 100 symbols (-d many)          1087.7     19.5   55.8x     21.6   50.4x   1019.7     24.6  41.4x     41.1    11.2  0.27x  identical
+# Three minutes earlier, RUNS=7, the binary before the last change
+# (mapped reading): _PyEval_EvalFrameDefault 256.0 / 13.4 ms, 19.1x wall,
+# 20.0x CPU. Run to run, on this VM, the ratio moves between 16.6x and
+# 19.1x; the 20x goal is not met. prf's 12 ms (about 9 ms inside main():
+# the samples read 2-2.5, the instructions' text on two threads 1.4, the
+# listing's loop 0.9-1.3, printing 0.7-1.2; start-up before main() 1.5-2,
+# exit 0.7-0.9) has no one part left whose removal would give the 20x.
 # RESULTS-END
 set -u
 . "$(dirname "$0")/lib.sh"
