@@ -331,12 +331,10 @@ static int read_code(const char *path, uint64_t start, uint64_t *lenp, unsigned 
 	Elf *elf;
 	int fd, err;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || !gelf_getehdr(elf, &eh)) {
+	err = elf__open(path, &fd, &elf);
+	if (err)
+		return err == -EINVAL ? -EOPNOTSUPP : err;
+	if (!gelf_getehdr(elf, &eh)) {
 		err = -EOPNOTSUPP;
 		goto out;
 	}
@@ -1263,11 +1261,9 @@ static int symtab__add_plt(struct disasm_symtab *st, const char *path)
 	Elf *elf;
 	int fd, err = 0;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx) ||
+	if (elf__open(path, &fd, &elf))
+		return 0;	/* no PLT names */
+	if (elf_getshdrstrndx(elf, &shstrndx) ||
 	    (err = got_relocs__read(elf, &relocs, &nr_relocs)) || !nr_relocs)
 		goto out;
 	while (!err && (scn = elf_nextscn(elf, scn)) != NULL) {
@@ -1332,12 +1328,9 @@ static int symtab__read_file(struct disasm_symtab *st, const char *path, bool dy
 	bool had_scns = st->nr_scns > 0;	/* the sections of the first file read */
 	int fd, err = -ENOENT;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (elf__open(path, &fd, &elf))
 		return -ENOENT;
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	while (elf && (scn = elf_nextscn(elf, scn)) != NULL) {
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		if (gelf_getshdr(scn, &sh) && sh.sh_type == (dynsym ? SHT_DYNSYM : SHT_SYMTAB)) {
 			err = symtab__read(st, elf, scn, &sh);
 			break;
