@@ -27,10 +27,18 @@ int pad1(int x) { return x * 3; }
 int pad2(int x) { return x * 5 + pad1(x); }
 long work(long n) { long s = 0; for (long i = 0; i < n; i++) s += i * i % 9; return s; }
 C
+# the syscalls: kernel samples for certain (the kernel is a DSO hit)
 cat > "$T/main.c" <<'C'
 #include <stdio.h>
+#include <unistd.h>
 long work(long n);
-int main(void) { printf("%ld\n", work(30000000)); return 0; }
+int main(void)
+{
+	for (int i = 0; i < 200000; i++)
+		getppid();
+	printf("%ld\n", work(30000000));
+	return 0;
+}
 C
 cc -O1 -g -shared -fPIC -o "$T/libw.so" "$T/lib.c" || fail "cc lib.c"
 cc -O1 -g -o "$T/prog" "$T/main.c" -L"$T" -lw -Wl,-rpath,"$T" || fail "cc main.c"

@@ -43,7 +43,7 @@ static const struct {
 struct cache_trailer {
 	char magic[8];
 	uint64_t data_size;	/* bytes of data before the trailer */
-	uint64_t dev, ino, size, mtime_sec, mtime_nsec;	/* the source file */
+	struct file_ident src;	/* the source file */
 	uint64_t path_len, path_hash;
 };
 
@@ -57,17 +57,33 @@ static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
+void file_ident__set(struct file_ident *id, const struct stat *st)
+{
+	memset(id, 0, sizeof(*id));
+	id->dev = st->st_dev;
+	id->ino = st->st_ino;
+	id->size = (uint64_t)st->st_size;
+	id->mtime_sec = (uint64_t)st->st_mtim.tv_sec;
+	id->mtime_nsec = (uint64_t)st->st_mtim.tv_nsec;
+}
+
+int file_ident__get(struct file_ident *id, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return -errno;
+	file_ident__set(id, &st);
+	return 0;
+}
+
 static void trailer__init(struct cache_trailer *t, enum debug_cache_kind kind, const char *path,
 			  const struct stat *st, size_t data_size)
 {
 	memset(t, 0, sizeof(*t));
 	memcpy(t->magic, kinds[kind].magic, sizeof(t->magic));
 	t->data_size = data_size;
-	t->dev = st->st_dev;
-	t->ino = st->st_ino;
-	t->size = (uint64_t)st->st_size;
-	t->mtime_sec = (uint64_t)st->st_mtim.tv_sec;
-	t->mtime_nsec = (uint64_t)st->st_mtim.tv_nsec;
+	file_ident__set(&t->src, st);
 	t->path_len = strlen(path);
 	/* a second hash, seeded apart from the file name's */
 	t->path_hash = hash_bytes(0x84222325cbf29ce4ULL, path, t->path_len);
@@ -107,7 +123,7 @@ static bool cache_file(char *buf, size_t len, const char *dir, enum debug_cache_
 
 	trailer__init(&t, kind, path, st, 0);
 	h = hash_bytes(0xcbf29ce484222325ULL, path, t.path_len);
-	h = hash_bytes(h, &t.dev, 5 * sizeof(uint64_t));
+	h = hash_bytes(h, &t.src, sizeof(t.src));
 	n = snprintf(buf, len, "%s/%016" PRIx64 "%s", dir, h, kinds[kind].suffix);
 	return n > 0 && (size_t)n < len;
 }

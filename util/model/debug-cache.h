@@ -43,8 +43,25 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+
+/*
+ * A file's identity as the cache keeps it: what replacing the file or
+ * modifying it in place changes (stat(2)'s st_dev, st_ino, st_size and
+ * st_mtim, the nanoseconds apart). Compared whole (memcmp): set it with
+ * file_ident__set(), which zeroes it first.
+ */
+struct file_ident {
+	uint64_t dev, ino, size, mtime_sec, mtime_nsec;
+};
+
+/* Fill *id from st. */
+void file_ident__set(struct file_ident *id, const struct stat *st);
+
+/* Fill *id from stat() of path: 0 or -errno. */
+int file_ident__get(struct file_ident *id, const char *path);
 
 enum debug_cache_kind {
 	DEBUG_CACHE_IMAGE,	/* a debug image (debug-image.c's layout) */

@@ -19,16 +19,11 @@
 #define DC_INTEL 1u			/* dc_entry.flags: Intel syntax */
 #define DC_LIB_PATH 256
 
-/* A file's identity: what a rebuilt or upgraded file changes. */
-struct dc_ident {
-	uint64_t dev, ino, size, mtime_sec, mtime_nsec;
-};
-
 struct dc_header {
 	char magic[8];
 	uint64_t nr_entries;		/* then as many uint64_t entry offsets */
-	struct dc_ident exe;		/* the prf that decoded */
-	struct dc_ident lib;		/* the libcapstone it loaded, at lib_path */
+	struct file_ident exe;		/* the prf that decoded */
+	struct file_ident lib;		/* the libcapstone it loaded, at lib_path */
 	char lib_path[DC_LIB_PATH];
 };
 
@@ -64,37 +59,17 @@ static size_t dc_entry__size(const struct dc_entry *e)
 	return sizeof(*e) + e->nr * sizeof(struct dc_insn) + e->text_len;
 }
 
-static void dc_ident__set(struct dc_ident *id, const struct stat *st)
-{
-	memset(id, 0, sizeof(*id));
-	id->dev = st->st_dev;
-	id->ino = st->st_ino;
-	id->size = (uint64_t)st->st_size;
-	id->mtime_sec = (uint64_t)st->st_mtim.tv_sec;
-	id->mtime_nsec = (uint64_t)st->st_mtim.tv_nsec;
-}
-
-static int dc_ident__get(struct dc_ident *id, const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st))
-		return -errno;
-	dc_ident__set(id, &st);
-	return 0;
-}
-
 /* This prf's identity, once per process. */
-static struct dc_ident exe_ident;
+static struct file_ident exe_ident;
 static int exe_err;
 static pthread_once_t exe_once = PTHREAD_ONCE_INIT;
 
 static void exe_ident__init(void)
 {
-	exe_err = dc_ident__get(&exe_ident, "/proc/self/exe");
+	exe_err = file_ident__get(&exe_ident, "/proc/self/exe");
 }
 
-static const struct dc_ident *dc_exe(void)
+static const struct file_ident *dc_exe(void)
 {
 	pthread_once(&exe_once, exe_ident__init);
 	return exe_err ? NULL : &exe_ident;
@@ -107,12 +82,12 @@ static const struct dc_ident *dc_exe(void)
 static const struct dc_header *dc_header__check(const void *base, size_t size)
 {
 	const struct dc_header *h = base;
-	const struct dc_ident *exe = dc_exe();
-	struct dc_ident lib;
+	const struct file_ident *exe = dc_exe();
+	struct file_ident lib;
 
 	if (size < sizeof(*h) || memcmp(h->magic, DC_MAGIC, sizeof(h->magic)) || !exe ||
 	    memcmp(&h->exe, exe, sizeof(*exe)) || !memchr(h->lib_path, '\0', sizeof(h->lib_path)) ||
-	    dc_ident__get(&lib, h->lib_path) || memcmp(&h->lib, &lib, sizeof(lib)) ||
+	    file_ident__get(&lib, h->lib_path) || memcmp(&h->lib, &lib, sizeof(lib)) ||
 	    h->nr_entries > (size - sizeof(*h)) / sizeof(uint64_t))
 		return NULL;
 	return h;
@@ -241,7 +216,8 @@ struct dc_pending {
 	struct dc_pending *next;
 	char *path;
 	struct stat st;
-	struct dc_ident lib;
+	struct file_ident id;		/* of st */
+	struct file_ident lib;
 	char lib_path[DC_LIB_PATH];
 	struct dc_entry *entry;		/* with its instructions and text */
 };
@@ -315,13 +291,14 @@ void disasm_cache__add(const char *path, const struct stat *st, uint64_t start, 
 		return;
 	p->path = strdup(path);
 	p->entry = dc_entry__new(start, end, intel, code);
-	if (!p->path || !p->entry || dc_ident__get(&p->lib, lib_path)) {
+	if (!p->path || !p->entry || file_ident__get(&p->lib, lib_path)) {
 		free(p->path);
 		free(p->entry);
 		free(p);
 		return;
 	}
 	p->st = *st;
+	file_ident__set(&p->id, st);
 	strcpy(p->lib_path, lib_path);
 	pthread_mutex_lock(&pending_lock);
 	p->next = pending;
@@ -331,11 +308,8 @@ void disasm_cache__add(const char *path, const struct stat *st, uint64_t start, 
 
 static bool dc_pending__same_file(const struct dc_pending *a, const struct dc_pending *b)
 {
-	return !strcmp(a->path, b->path) && a->st.st_dev == b->st.st_dev &&
-	       a->st.st_ino == b->st.st_ino && a->st.st_size == b->st.st_size &&
-	       a->st.st_mtim.tv_sec == b->st.st_mtim.tv_sec &&
-	       a->st.st_mtim.tv_nsec == b->st.st_mtim.tv_nsec && !strcmp(a->lib_path, b->lib_path) &&
-	       !memcmp(&a->lib, &b->lib, sizeof(a->lib));
+	return !strcmp(a->path, b->path) && !memcmp(&a->id, &b->id, sizeof(a->id)) &&
+	       !strcmp(a->lib_path, b->lib_path) && !memcmp(&a->lib, &b->lib, sizeof(a->lib));
 }
 
 /* Is an entry for e's request among the n new ones? */

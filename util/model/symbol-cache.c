@@ -23,7 +23,7 @@
 struct sc_header {
 	uint64_t nr_symbols;
 	uint64_t text_offset;
-	uint64_t rt_dev, rt_ino, rt_size, rt_mtime_sec, rt_mtime_nsec;
+	struct file_ident rt;		/* the runtime file */
 	uint32_t flags;		/* SC_* */
 	uint32_t rt_path_len;	/* bytes of the runtime path after the header */
 };
@@ -46,11 +46,7 @@ static void sc_header__init(struct sc_header *h, const struct dso *dso, const ch
 			    const struct stat *rst)
 {
 	memset(h, 0, sizeof(*h));
-	h->rt_dev = rst->st_dev;
-	h->rt_ino = rst->st_ino;
-	h->rt_size = (uint64_t)rst->st_size;
-	h->rt_mtime_sec = (uint64_t)rst->st_mtim.tv_sec;
-	h->rt_mtime_nsec = (uint64_t)rst->st_mtim.tv_nsec;
+	file_ident__set(&h->rt, rst);
 	h->rt_path_len = (uint32_t)strlen(runtime);
 	h->flags = sc_mode(dso);
 }
