@@ -1,12 +1,14 @@
 #!/bin/bash
-# prf annotate keeps the disassemblies it decodes in the debug cache (.dis) and later runs map them with the same output; Intel and AT&T entries apart; a rebuilt program, another prf binary, a damaged file and PRF_DEBUG_CACHE=0 decode again; the kallsyms names (.knames) answer whether the kernel has a symbol
+# prf annotate keeps the disassemblies it decodes in the debug cache (.dis), with the listing's texts and lookups, and later runs map them with the same output; Intel and AT&T entries apart; a rebuilt program, another prf binary, a damaged file and PRF_DEBUG_CACHE=0 decode again; --no-source and a debug file installed or changed make the lookups again; the kallsyms names (.knames) answer whether the kernel has a symbol
 #
 # A program with two functions of more than 4 KB of code (big switches,
 # -O0) and a small one, recorded by perf. Each listing of prf annotate
 # --stdio with a cache directory is compared byte for byte with the
 # listing decoded without one (PRF_DEBUG_CACHE=0; the annotate-* tests
 # compare those with perf annotate). prf -vv says where the instructions
-# came from: "from the kept disassembly" only when the cache answered.
+# came from: "from the kept disassembly" only when the cache answered, and
+# "texts and lookups kept" when the listing's symbol table and DWARF
+# lookups came from the entry too.
 set -u
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 test_setup annotate-disasm-cache
@@ -42,6 +44,7 @@ ref() { # OUT ARGS...: the same decoded without a cache
 		{ cat "$out.err"; fail "prf annotate $* (no cache) exit $?"; }
 }
 kept() { grep -c 'from the kept disassembly' "$1.err"; }
+lookups() { grep -c 'texts and lookups kept with the disassembly' "$1.err"; }
 same() { cmp -s "$1" "$2" || { diff "$1" "$2" | head; fail "$3: differs from the listing decoded without a cache"; }; }
 
 ref att.ref -d prog
@@ -62,6 +65,18 @@ dis=$(cat dis.list)
 run att2 -d prog
 same att.ref att2 "second run"
 [ "$(kept att2)" = 2 ] || { cat att2.err; fail "second run: $(kept att2) listings from the cache, not 2"; }
+[ "$(lookups att2)" = 2 ] || fail "second run: $(lookups att2) listings with kept lookups, not 2"
+grep -q 'sink += r' att.ref || fail "no source lines in the listing"
+
+# --no-source: the symbol table may differ (no debug file's): the
+# lookups are made again, and kept for the next such run
+ref nosrc.ref -d prog --no-source
+run nosrc1 -d prog --no-source
+same nosrc.ref nosrc1 "--no-source, first run"
+[ "$(lookups nosrc1)" = 0 ] || fail "--no-source used the lookups made with source"
+run nosrc2 -d prog --no-source
+same nosrc.ref nosrc2 "--no-source, second run"
+[ "$(lookups nosrc2)" = 2 ] || fail "--no-source, second run: $(lookups nosrc2) kept lookups"
 
 # Intel syntax is an entry of its own: decoded, then kept beside AT&T's
 run intel1 -d prog -M intel
@@ -74,11 +89,13 @@ run att3 -d prog
 same att.ref att3 "AT&T after Intel"
 [ "$(kept att3)" = 2 ] || fail "the AT&T entries were lost when the Intel ones were added"
 
-# one symbol asked for: its entry alone
+# one symbol asked for: its entry alone (made ahead, while the samples
+# are read)
 run one -s big2
 ref one.ref -s big2
 same one.ref one "-s big2"
 [ "$(kept one)" = 1 ] || fail "-s big2: $(kept one) from the cache"
+[ "$(lookups one)" = 1 ] || fail "-s big2: $(lookups one) kept lookups"
 
 # another prf binary (a copy: another file) does not trust the entries
 cp "$PRF" "$T/prf-copy" || fail "cp prf"
@@ -112,6 +129,36 @@ ref new.ref -d prog
 same new.ref new "rebuilt program"
 [ "$(kept new)" = 0 ] || fail "a rebuilt program was answered from the old file's entries"
 cmp -s att.ref new.ref && fail "the rebuilt program's listing did not change"
+
+# a separate debug file (found by .gnu_debuglink beside the program):
+# the lookups are made with it when it is installed after they were
+# kept, and again when it changes; the disassembly stays kept
+gen 3 > dbg.c && cc -O0 -g -o dbgprog dbg.c || fail "cc dbg.c"
+objcopy --only-keep-debug dbgprog dbgprog.debug && objcopy --strip-debug \
+	--add-gnu-debuglink=dbgprog.debug dbgprog || fail "objcopy"
+mkdir -p away && mv dbgprog.debug away/ || fail "mv"
+perf_record dbg.data ./dbgprog run
+drun() { # OUT: the listing of big1 of dbgprog, against one without a cache
+	PRF_DEBUG_CACHE=0 "$PRF" annotate --stdio -i dbg.data big1 > "$1.ref" 2>/dev/null ||
+		fail "dbgprog: no listing without a cache"
+	PRF_DEBUG_CACHE=$cache "$PRF" annotate -vv --stdio -i dbg.data big1 > "$1" 2> "$1.err" ||
+		{ cat "$1.err"; fail "dbgprog: prf annotate exit $?"; }
+	same "$1.ref" "$1" "dbgprog ($1)"
+}
+drun d1
+drun d2
+[ "$(kept d2)" = 1 ] && [ "$(lookups d2)" = 1 ] || fail "dbgprog: not kept without a debug file"
+grep -q 'sink += r' d2 && fail "dbgprog: source lines without the debug file"
+mv away/dbgprog.debug . || fail "mv back"
+drun d3
+grep -q 'sink += r' d3 || fail "dbgprog: no source lines from the debug file installed"
+[ "$(kept d3)" = 1 ] && [ "$(lookups d3)" = 0 ] ||
+	fail "dbgprog: the debug file installed, yet the lookups made without it were used"
+drun d4
+[ "$(lookups d4)" = 1 ] || fail "dbgprog: the lookups with the debug file were not kept"
+touch -d '2001-01-01' dbgprog.debug || fail "touch"
+drun d5
+[ "$(lookups d5)" = 0 ] || fail "dbgprog: the debug file changed, yet its old lookups were used"
 
 # the kallsyms names: with symbols named, annotate asks whether the
 # kernel has one of the names before loading its symbols; the answer

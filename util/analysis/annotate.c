@@ -15,13 +15,16 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "annotate.h"
 #include "../model/debuginfo.h"
 #include "../model/disasm.h"
+#include "../model/debug-cache.h"
 #include "../model/disasm-cache.h"
 #include "../model/dso.h"
 #include "../kernel/evsel.h"
+#include "../lib/debug.h"
 #include "../lib/helper-thread.h"
 
 #define SET_BUCKETS 4096
@@ -712,6 +715,7 @@ struct objdump_state {
 	size_t nr_shown;
 	struct disasm_symtab *symtab;	/* may be NULL */
 	struct disasm_funcs funcs;		/* the DWARF functions of the symbol */
+	const char *comp_dir;		/* their unit's directory, or NULL */
 };
 
 /*
@@ -766,8 +770,8 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 	}
 	/* libbfd puts the unit's directory before a relative file name (the
 	 * path is used only with a line) */
-	if (pos->line && pos->file && pos->file[0] != '/' && st->funcs.comp_dir)
-		snprintf(path, sizeof(path), "%s/%s", st->funcs.comp_dir, pos->file);
+	if (pos->line && pos->file && pos->file[0] != '/' && st->comp_dir)
+		snprintf(path, sizeof(path), "%s/%s", st->comp_dir, pos->file);
 	else if (pos->line)
 		snprintf(path, sizeof(path), "%s", pos->file ? pos->file : "???");
 	if (pos->line && pos->line != st->prev_line) {
@@ -1419,6 +1423,219 @@ static int insn_texts__make(const struct objdump_state *os, const struct disasm_
 }
 
 /*
+ * A listing's lookups kept between runs, as notes of its disassembly
+ * (dso__disasm_keep_notes()): each instruction's text as the listing keeps
+ * it and what the listing's loop looks up there (objdump -l's function,
+ * file and line; the label of a symbol starting there), the symbol's own
+ * " <name>" and its unit's directory: all a listing takes from the symbol
+ * table and the DWARF, so that a later listing of the same kept code
+ * reads neither. They were made from the disassembly's ELF file (whose
+ * identity, prf's and Capstone's the disassembly's kept entry checks) and
+ * the DSO's separate debug file, whose path and identity (or that there
+ * was none) the head records: a debug file installed, replaced or gone
+ * since makes them again. The symbol table may be the debug file's
+ * unless --no-source: that is recorded too.
+ *
+ * Layout (native byte order): struct kl_head, a struct kl_insn per
+ * instruction of the code, then str_len bytes of NUL-terminated strings
+ * the offsets point into (a function's and a file's shared by the
+ * instructions that have them). Checked whole before use: a damaged entry
+ * is made again.
+ */
+#define KL_MAGIC "PRFLKP01"
+#define KL_NONE UINT32_MAX
+
+enum { KL_DBG_NONE, KL_DBG_OWN, KL_DBG_FILE };	/* dso__debug_file(): NULL, "", a path */
+
+struct kl_head {
+	char magic[8];
+	uint64_t nr;			/* instructions: the code's */
+	uint64_t str_len;		/* bytes of strings, the last a NUL */
+	struct file_ident dbg_id;	/* KL_DBG_FILE: the debug file's */
+	uint32_t dbg;			/* KL_DBG_* */
+	uint32_t debug_file;		/* made with annotate_opts.no_source unset */
+	uint32_t dbg_path;		/* KL_DBG_FILE: the debug file (offset) */
+	uint32_t head_ref;		/* " <name>" of the symbol's start */
+	uint32_t comp_dir;		/* the unit's directory, KL_NONE: none */
+	uint32_t pad;
+};
+
+struct kl_insn {
+	uint32_t text;			/* the line's text (offsets into the strings) */
+	uint32_t label;			/* KL_NONE: none */
+	uint32_t func;			/* objdump -l's function ("": none) */
+	uint32_t file;			/* KL_NONE: none */
+	uint32_t line;			/* 0: none */
+};
+
+/* A checked entry's lookups, pointing into the code's mapping. */
+struct kept_lookups {
+	const struct kl_insn *insns;
+	const char *str;
+	const char *head_ref, *comp_dir;
+};
+
+/* The DSO's debug file now: kind, path (KL_DBG_FILE) and identity. */
+static void kl__debug_file(struct dso *dso, uint32_t *kind, const char **path,
+			   struct file_ident *id)
+{
+	const char *dbg = dso__debug_file(dso);
+
+	memset(id, 0, sizeof(*id));
+	*path = NULL;
+	*kind = !dbg ? KL_DBG_NONE : !dbg[0] ? KL_DBG_OWN : KL_DBG_FILE;
+	if (*kind == KL_DBG_FILE) {
+		*path = dbg;
+		if (file_ident__get(id, dbg))
+			*kind = KL_DBG_NONE;	/* gone: what was made with it is stale */
+	}
+}
+
+/* The head of code's kept lookups when they were made from the files a
+ * listing in these options would read now (not checked further); NULL
+ * otherwise. */
+static const struct kl_head *kl_head__current(const struct disasm_code *code, struct dso *dso,
+					      bool debug_file)
+{
+	const struct kl_head *h = code->notes;
+	const char *str, *path;
+	struct file_ident id;
+	uint32_t kind;
+
+	if (!h || code->notes_len < sizeof(*h) || memcmp(h->magic, KL_MAGIC, sizeof(h->magic)) ||
+	    h->nr != code->nr || code->nr_more || h->debug_file != debug_file ||
+	    h->nr > (code->notes_len - sizeof(*h)) / sizeof(struct kl_insn) ||
+	    h->str_len != code->notes_len - sizeof(*h) - h->nr * sizeof(struct kl_insn) ||
+	    !h->str_len)
+		return NULL;
+	str = (const char *)((const struct kl_insn *)(h + 1) + h->nr);
+	if (str[h->str_len - 1])
+		return NULL;
+	kl__debug_file(dso, &kind, &path, &id);
+	if (kind != h->dbg)
+		return NULL;
+	if (kind == KL_DBG_FILE && (h->dbg_path >= h->str_len || strcmp(str + h->dbg_path, path) ||
+				    memcmp(&h->dbg_id, &id, sizeof(id))))
+		return NULL;
+	return h;
+}
+
+/* Fill *k from code's kept lookups when they are current and whole. */
+static bool kept_lookups__get(const struct disasm_code *code, struct dso *dso, bool debug_file,
+			      struct kept_lookups *k)
+{
+	const struct kl_head *h = kl_head__current(code, dso, debug_file);
+	const struct kl_insn *in;
+	uint64_t len;
+
+	if (!h)
+		return false;
+	in = (const struct kl_insn *)(h + 1);
+	len = h->str_len;
+	if (h->head_ref >= len || (h->comp_dir != KL_NONE && h->comp_dir >= len))
+		return false;
+	for (uint64_t i = 0; i < h->nr; i++)
+		if (in[i].text >= len || in[i].func >= len ||
+		    (in[i].label != KL_NONE && in[i].label >= len) ||
+		    (in[i].file != KL_NONE && in[i].file >= len))
+			return false;
+	k->insns = in;
+	k->str = (const char *)(in + h->nr);
+	k->head_ref = k->str + h->head_ref;
+	k->comp_dir = h->comp_dir != KL_NONE ? k->str + h->comp_dir : NULL;
+	return true;
+}
+
+/* The strings of lookups being made: a growing buffer. */
+struct kl_strings {
+	char *buf;
+	size_t len, alloc;
+	bool failed;
+};
+
+/* s's offset in the strings (s NULL: KL_NONE). */
+static uint32_t kl_strings__add(struct kl_strings *t, const char *s)
+{
+	size_t n, at = t->len;
+
+	if (!s)
+		return KL_NONE;
+	n = strlen(s) + 1;
+	if (t->failed)
+		return 0;
+	if (t->len + n > t->alloc) {
+		size_t alloc = t->alloc ? t->alloc * 2 : 65536;
+		char *p;
+
+		while (alloc < t->len + n)
+			alloc *= 2;
+		p = alloc < KL_NONE ? realloc(t->buf, alloc) : NULL;
+		if (!p) {	/* t->buf is freed by the caller */
+			t->failed = true;
+			return 0;
+		}
+		t->buf = p;
+		t->alloc = alloc;
+	}
+	memcpy(t->buf + at, s, n);
+	t->len += n;
+	return (uint32_t)at;
+}
+
+/*
+ * Keep the lookups a listing made of code (texts, pre: per instruction;
+ * head_ref and comp_dir) with code's disassembly of [start, end) of dso,
+ * for a later listing of the same code (kept_lookups__get()). Nothing when
+ * the code is not kept between runs, or on ENOMEM.
+ */
+static void kept_lookups__keep(const struct disasm_code *code, struct dso *dso, uint64_t start,
+			       uint64_t end, bool intel, bool debug_file, char *const *texts,
+			       const struct insn_pre *pre, const char *head_ref,
+			       const char *comp_dir)
+{
+	struct kl_strings t = { 0 };
+	struct kl_head h = { .magic = KL_MAGIC, .nr = code->nr, .debug_file = debug_file };
+	struct kl_insn *in;
+	const char *path, *last_func = NULL, *last_file = NULL;
+	uint32_t func = 0, file = KL_NONE;
+	size_t size;
+	char *notes;
+
+	if (!disasm_code__keeps(code) || code->nr_more)
+		return;
+	in = malloc(code->nr * sizeof(*in));
+	if (!in)
+		return;
+	kl__debug_file(dso, &h.dbg, &path, &h.dbg_id);
+	h.dbg_path = kl_strings__add(&t, path);
+	h.head_ref = kl_strings__add(&t, head_ref);
+	h.comp_dir = kl_strings__add(&t, comp_dir);
+	for (size_t i = 0; i < code->nr && !t.failed; i++) {
+		/* a function's and a file's name once for a run of them */
+		if (i == 0 || pre[i].pos.func != last_func)
+			func = kl_strings__add(&t, last_func = pre[i].pos.func);
+		if (i == 0 || pre[i].pos.file != last_file)
+			file = kl_strings__add(&t, last_file = pre[i].pos.file);
+		in[i] = (struct kl_insn){ .text = kl_strings__add(&t, texts[i]),
+					  .label = kl_strings__add(&t, pre[i].label),
+					  .func = func, .file = file, .line = pre[i].pos.line };
+	}
+	/* the strings end in a NUL, the notes at a multiple of 8 bytes */
+	size = (sizeof(h) + code->nr * sizeof(*in) + t.len + 8) & ~(size_t)7;
+	h.str_len = size - sizeof(h) - code->nr * sizeof(*in);
+	notes = t.failed ? NULL : calloc(1, size);
+	if (notes) {
+		memcpy(notes, &h, sizeof(h));
+		memcpy(notes + sizeof(h), in, code->nr * sizeof(*in));
+		memcpy(notes + sizeof(h) + code->nr * sizeof(*in), t.buf, t.len);
+		dso__disasm_keep_notes(dso, start, end, intel, code, notes, size);
+	}
+	free(notes);
+	free(in);
+	free(t.buf);
+}
+
+/*
  * objdump's symbol table of the symbol's DSO (set__symtab()) and the
  * DWARF functions over the symbol (disasm_symtab__funcs()), found on a
  * thread while the code is decoded: both read only the DSO's files (its
@@ -1431,6 +1648,7 @@ struct symtab_job {
 	bool debug_file;
 	struct disasm_symtab *st;	/* NULL: none */
 	struct disasm_funcs *funcs;	/* filled when st is */
+	bool done;			/* run (st and funcs made) */
 };
 
 static void *symtab_job__run(void *arg)
@@ -1440,6 +1658,7 @@ static void *symtab_job__run(void *arg)
 	j->st = set__symtab(j->set, j->dso, j->debug_file);
 	if (j->st)	/* none: ELF names */
 		disasm_symtab__funcs(j->st, j->sym->start, j->sym->end, j->funcs);
+	j->done = true;
 	return NULL;
 }
 
@@ -1469,12 +1688,22 @@ static void listing_prep__code(struct listing_prep *p, bool make)
 				    &p->code) : -ECANCELED;
 }
 
-/* The helper: the symbol table first, then the code unless the listing,
- * come meanwhile, is making it */
+/*
+ * The helper: where the code may be kept, the code first (the listing,
+ * come meanwhile, waits for it): kept with lookups that are current,
+ * nothing else is needed. Else the symbol table, then the code unless the
+ * listing is making it.
+ */
 static void *listing_prep__run(void *arg)
 {
 	struct listing_prep *p = arg;
+	const struct symbol *sym = p->job.sym;
 
+	if (dso__disasm_may_be_kept(p->job.dso, sym->start, sym->end)) {
+		listing_prep__code(p, true);
+		if (!p->err && kl_head__current(&p->code, p->job.dso, p->job.debug_file))
+			return NULL;
+	}
 	symtab_job__run(&p->job);
 	listing_prep__code(p, true);
 	return NULL;
@@ -1550,6 +1779,7 @@ static bool listing_prep__take(struct annotation_set *set, const struct annotate
 		memset(&p->code, 0, sizeof(p->code));
 		*err = p->err;
 		job->st = p->job.st;
+		job->done = p->job.done;
 		*job->funcs = p->funcs;
 		memset(&p->funcs, 0, sizeof(p->funcs));
 	}
@@ -1563,8 +1793,9 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	struct listing_builder b = { .l = l };
 	struct objdump_state st = { .prev_line = 0 };
 	struct disasm_code code;
+	struct kept_lookups kl = { 0 };
 	uint64_t tot_period, tot_samples;
-	char buf[1024], ref[600], **texts = NULL;
+	char buf[1024], ref[600], lref[600], **texts = NULL;
 	struct insn_pre *pre = NULL;
 	size_t i;
 	int err, more;
@@ -1572,28 +1803,37 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	struct symtab_job job = { .set = set, .dso = as->dso, .sym = as->sym,
 				  .debug_file = !opts->no_source, .funcs = &st.funcs };
 	struct helper_thread job_thr;
-	bool job_started = false, prepared;
+	bool job_started = false, prepared, kept;
 
 	memset(l, 0, sizeof(*l));
 	l->start = as->sym->start;
 	prepared = listing_prep__take(set, as, opts, &code, &err, &job);
 	if (!prepared) {
 		dso__load(as->dso);	/* before the two use it */
-		/* a thread for a table to read; a kept one and the functions
-		 * of a symbol are not worth one */
-		job_started = !set__has_symtab(set, as->dso) &&
-			      !helper_thread__start(&job_thr, symtab_job__run, &job);
-		err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
-		if (job_started)
-			helper_thread__join(&job_thr);
+		/* a kept disassembly may have the lookups kept too */
+		err = opts->asm_raw ? -ENOENT : dso__disasm_kept(as->dso, as->sym->start,
+								 as->sym->end, opts->intel, &code);
+		if (err == -ENOENT) {
+			/* a thread for a table to read; a kept one and the
+			 * functions of a symbol are not worth one */
+			job_started = !set__has_symtab(set, as->dso) &&
+				      !helper_thread__start(&job_thr, symtab_job__run, &job);
+			err = dso__disasm(as->dso, as->sym->start, as->sym->end, opts->intel, &code);
+			if (job_started)
+				helper_thread__join(&job_thr);
+		}
 	}
 	if (err) {
 		disasm_funcs__exit(&st.funcs);
 		return err;
 	}
-	if (!job_started && !prepared)
+	kept = !opts->asm_raw && kept_lookups__get(&code, as->dso, !opts->no_source, &kl);
+	if (kept)
+		pr_debug2("annotate: %s: texts and lookups kept with the disassembly\n", as->sym->name);
+	if (!kept && !job.done)
 		symtab_job__run(&job);
 	st.symtab = job.st;
+	st.comp_dir = kept ? kl.comp_dir : st.funcs.comp_dir;
 	/* objdump's preamble as perf keeps it: the file format line dropped */
 	builder__text(&b, "");
 	builder__text(&b, "");
@@ -1601,16 +1841,24 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	snprintf(buf, sizeof(buf), "Disassembly of section %s:", code.section);
 	builder__text(&b, buf);
 	builder__text(&b, "");
-	sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
+	if (kept)
+		snprintf(ref, sizeof(ref), "%s", kl.head_ref);
+	else
+		sym_ref(st.symtab, as->dso, as->sym->start, ref, sizeof(ref));
 	snprintf(buf, sizeof(buf), "%016" PRIx64 "%s:", as->sym->start, ref);
 	builder__text(&b, buf);
 	/* with objdump's symbols (no lookup in the DSO's) the instructions'
-	 * text and lookups are made ahead, in parallel */
-	if (st.symtab && !opts->asm_raw && !b.err) {
+	 * text and lookups are made ahead, in parallel, and kept for the
+	 * next listing of the code */
+	if (!kept && st.symtab && !opts->asm_raw && !b.err) {
 		texts = malloc((code.nr ? code.nr : 1) * sizeof(*texts));
 		pre = malloc((code.nr ? code.nr : 1) * sizeof(*pre));
 		b.err = texts && pre ? insn_texts__make(&st, st.symtab, as->dso, &code, opts->intel,
 							texts, pre, &l->pool) : -ENOMEM;
+		if (!b.err)
+			kept_lookups__keep(&code, as->dso, as->sym->start, as->sym->end,
+					   opts->intel, !opts->no_source, texts, pre, ref,
+					   st.comp_dir);
 	}
 	/* the lines: about one per instruction, the preamble and a few more */
 	if (!b.err && code.nr > l->nr) {
@@ -1625,7 +1873,8 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 	for (i = 0, more = 0; i < code.nr && !b.err; i++) {
 		const struct disasm_insn *in = &code.insns[i];
 		struct src_pos pos;
-		const char *section = NULL;
+		const char *section = NULL, *label;
+		char *tidy;
 
 		/* objdump's lines where another section or a symbol starts */
 		while (more < code.nr_more && code.more[more].addr <= in->addr) {
@@ -1638,25 +1887,43 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 		if (section && !(st.symtab && disasm_symtab__label(st.symtab, in->addr, true, ref,
 								    sizeof(ref))))
 			snprintf(ref, sizeof(ref), "%s", section);
-		if (section || (pre && pre[i].label) || (!pre && i && st.symtab &&
-		    disasm_symtab__label(st.symtab, in->addr, false, ref, sizeof(ref)))) {
+		/* the instruction's label, objdump -l's position, text */
+		if (kept) {
+			const struct kl_insn *k = &kl.insns[i];
+
+			label = k->label != KL_NONE ? kl.str + k->label : NULL;
+			pos = (struct src_pos){ .func = kl.str + k->func, .line = k->line,
+						.file = k->file != KL_NONE ? kl.str + k->file : NULL };
+			tidy = (char *)kl.str + k->text;	/* the mapping is the listing's */
+		} else if (pre) {
+			label = pre[i].label;
+			pos = pre[i].pos;
+			tidy = texts[i];
+		} else {
+			label = i && st.symtab && disasm_symtab__label(st.symtab, in->addr, false, lref,
+								       sizeof(lref)) ? lref : NULL;
+			src_pos__get(&st, as->dso, in->addr, &pos);
+			tidy = NULL;
+		}
+		if (section || label) {
 			builder__text(&b, "");
 			snprintf(buf, sizeof(buf), "%016" PRIx64 " <%s>:", in->addr,
-				 section || !pre ? ref : pre[i].label);
+				 section ? ref : label);
 			builder__text(&b, buf);
 		}
-		if (pre)
-			pos = pre[i].pos;
-		else
-			src_pos__get(&st, as->dso, in->addr, &pos);
 		builder__position(&b, set, &st, &pos, !opts->no_source);
 		builder__insn(&b, st.symtab, as, in, i + 1 < code.nr ? code.insns[i + 1].addr : as->sym->end,
-			      opts->intel, opts->asm_raw, texts ? texts[i] : NULL);
+			      opts->intel, opts->asm_raw, tidy);
 	}
 	free(texts);
 	free(pre);
 	free(st.shown);
 	disasm_funcs__exit(&st.funcs);
+	if (kept) {		/* the lines' text is in the kept entry */
+		l->map = code.map;
+		l->map_size = code.map_size;
+		code.map = NULL;
+	}
 	disasm_code__exit(&code);
 	if (b.err) {
 		annotate_listing__exit(l);
@@ -1678,6 +1945,9 @@ void annotate_listing__exit(struct annotate_listing *l)
 {
 	pool__free(l->pool);
 	l->pool = NULL;
+	if (l->map)
+		munmap(l->map, l->map_size);
+	l->map = NULL;
 	free(l->lines);
 	l->lines = NULL;
 	l->nr = 0;

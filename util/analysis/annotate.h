@@ -178,6 +178,9 @@ struct annotate_listing {
 	struct annotate_line *lines;
 	size_t nr;
 	struct annotate_text_pool *pool;	/* owned: the lines' text */
+	void *map;		/* owned: a kept disassembly's mapping holding
+				 * the lines' text instead (disasm-cache.h) */
+	size_t map_size;
 	int addr_width;		/* hex digits of the last instruction's address */
 	uint64_t start;		/* the symbol's start */
 };

@@ -35,7 +35,7 @@ static const struct {
 	[DEBUG_CACHE_PLT] = { ".plt", "PRFPLT01", "PLT names" },
 	[DEBUG_CACHE_SYMS] = { ".syms", "PRFSYMS1", "symbols" },
 	[DEBUG_CACHE_INLINE] = { ".inl", "PRFINL02", "inline chains" },
-	[DEBUG_CACHE_DISASM] = { ".dis", "PRFDIS01", "disassemblies" },
+	[DEBUG_CACHE_DISASM] = { ".dis", "PRFDIS02", "disassemblies" },
 	[DEBUG_CACHE_KNAMES] = { ".knames", "PRFKNAM1", "kallsyms names" },
 };
 #define TMP_STALE_SECS 3600	/* a temporary file this old was left by a crash */
@@ -126,6 +126,13 @@ static bool cache_file(char *buf, size_t len, const char *dir, enum debug_cache_
 	h = hash_bytes(h, &t.src, sizeof(t.src));
 	n = snprintf(buf, len, "%s/%016" PRIx64 "%s", dir, h, kinds[kind].suffix);
 	return n > 0 && (size_t)n < len;
+}
+
+bool debug_cache__enabled(void)
+{
+	char dir[PATH_MAX];
+
+	return cache_dir(dir, sizeof(dir));
 }
 
 int debug_cache__map(enum debug_cache_kind kind, const char *path, const struct stat *st,

@@ -74,6 +74,10 @@ enum debug_cache_kind {
 	DEBUG_CACHE_KNAMES,	/* a kallsyms file's names, hashed (kallsyms.c) */
 };
 
+/* Whether there is a cache directory (not $PRF_DEBUG_CACHE=0): what is
+ * derived only to be kept need not be made without one. */
+bool debug_cache__enabled(void);
+
 /*
  * Map the cached data of this kind for the debug file at path (st: its
  * stat()) into *base (private, read-write: copy on write) and its size in

@@ -15,7 +15,7 @@
 #include "disasm.h"
 #include "../lib/debug.h"
 
-#define DC_MAGIC "PRFDIS01"
+#define DC_MAGIC "PRFDIS02"
 #define DC_INTEL 1u			/* dc_entry.flags: Intel syntax */
 #define DC_LIB_PATH 256
 
@@ -31,6 +31,8 @@ struct dc_entry {
 	uint64_t start, end;		/* the range asked for */
 	uint64_t nr;			/* instructions (struct dc_insn) after it */
 	uint64_t text_len;		/* bytes of text after them, a multiple of 8 */
+	uint64_t notes_len;		/* bytes of the caller's notes after the text
+					 * (disasm_code.notes), a multiple of 8 */
 	uint32_t flags;			/* DC_* */
 	uint32_t nr_more;
 	char section[64];
@@ -56,7 +58,7 @@ enum {
 
 static size_t dc_entry__size(const struct dc_entry *e)
 {
-	return sizeof(*e) + e->nr * sizeof(struct dc_insn) + e->text_len;
+	return sizeof(*e) + e->nr * sizeof(struct dc_insn) + e->text_len + e->notes_len;
 }
 
 /* This prf's identity, once per process. */
@@ -105,7 +107,9 @@ static const struct dc_entry *dc_entry__at(const void *base, size_t size, uint64
 	e = (const struct dc_entry *)((const char *)base + off[idx]);
 	if (e->nr > (size - off[idx] - sizeof(*e)) / sizeof(struct dc_insn) ||
 	    e->text_len > size - off[idx] - sizeof(*e) - e->nr * sizeof(struct dc_insn) ||
-	    e->text_len % 8 || e->nr_more > DISASM_SECTIONS_MAX)
+	    e->notes_len > size - off[idx] - sizeof(*e) - e->nr * sizeof(struct dc_insn) -
+			   e->text_len ||
+	    e->text_len % 8 || e->notes_len % 8 || e->nr_more > DISASM_SECTIONS_MAX)
 		return NULL;
 	return e;
 }
@@ -160,6 +164,10 @@ static int dc_entry__take(const struct dc_entry *e, struct disasm_code *code)
 	}
 	code->insns = in;
 	code->nr = e->nr;
+	if (e->notes_len) {
+		code->notes = text + e->text_len;
+		code->notes_len = e->notes_len;
+	}
 	memcpy(code->section, e->section, sizeof(code->section));
 	code->nr_more = (int)e->nr_more;
 	for (uint32_t i = 0; i < e->nr_more; i++) {
@@ -227,7 +235,8 @@ static struct dc_pending *pending;
 
 /* An entry of code: the dc_entry, instructions and text in one block. */
 static struct dc_entry *dc_entry__new(uint64_t start, uint64_t end, bool intel,
-				      const struct disasm_code *code)
+				      const struct disasm_code *code, const void *notes,
+				      size_t notes_len)
 {
 	size_t text_len = 0, at = 0;
 	struct dc_entry *e;
@@ -239,13 +248,14 @@ static struct dc_entry *dc_entry__new(uint64_t start, uint64_t end, bool intel,
 	text_len = (text_len + 8) & ~(size_t)7;		/* a NUL at the end, at least */
 	if (text_len > UINT32_MAX)
 		return NULL;
-	e = calloc(1, sizeof(*e) + code->nr * sizeof(*k) + text_len);
+	e = calloc(1, sizeof(*e) + code->nr * sizeof(*k) + text_len + ((notes_len + 7) & ~(size_t)7));
 	if (!e)
 		return NULL;
 	e->start = start;
 	e->end = end;
 	e->nr = code->nr;
 	e->text_len = text_len;
+	e->notes_len = (notes_len + 7) & ~(size_t)7;
 	e->flags = intel ? DC_INTEL : 0;
 	e->nr_more = (uint32_t)code->nr_more;
 	memcpy(e->section, code->section, sizeof(e->section));
@@ -275,22 +285,29 @@ static struct dc_entry *dc_entry__new(uint64_t start, uint64_t end, bool intel,
 		memcpy(text + at, in->op_str, ol);
 		at += ol;
 	}
+	if (notes_len)
+		memcpy(text + text_len, notes, notes_len);
 	return e;
 }
 
 void disasm_cache__add(const char *path, const struct stat *st, uint64_t start, uint64_t end,
-		       bool intel, const struct disasm_code *code, const char *lib_path)
+		       bool intel, const struct disasm_code *code, const char *lib_path,
+		       const void *notes, size_t notes_len)
 {
+	const struct dc_header *h = code->map;	/* kept: its Capstone's */
 	struct dc_pending *p;
 
+	if (!lib_path && h)
+		lib_path = h->lib_path;
 	if (end - start < DISASM_CACHE_MIN_BYTES || !code->nr || !lib_path ||
-	    strlen(lib_path) >= DC_LIB_PATH || !dc_exe())
+	    strlen(lib_path) >= DC_LIB_PATH || !dc_exe() || notes_len > UINT32_MAX ||
+	    !debug_cache__enabled())
 		return;
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return;
 	p->path = strdup(path);
-	p->entry = dc_entry__new(start, end, intel, code);
+	p->entry = dc_entry__new(start, end, intel, code, notes, notes_len);
 	if (!p->path || !p->entry || file_ident__get(&p->lib, lib_path)) {
 		free(p->path);
 		free(p->entry);

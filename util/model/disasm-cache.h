@@ -22,7 +22,9 @@
  * wrote it): a header (struct dc_header in disasm-cache.c), the entries'
  * offsets, then each entry: its request and result facts, its
  * instructions (struct disasm_insn with the two text pointers replaced by
- * offsets into the entry's text), its text (NUL-terminated strings).
+ * offsets into the entry's text), its text (NUL-terminated strings), and
+ * the notes a caller kept with it (dso__disasm_keep_notes(): bytes this
+ * layer does not read; annotate keeps its listing's lookups there).
  * A damaged or foreign file is ignored (-v says so) and decoded again.
  */
 #include <stdbool.h>
@@ -35,8 +37,9 @@ struct disasm_code;
 
 /*
  * Fill *code from the kept entry for [start, end) of the ELF file at path
- * (st: its stat()) in Intel syntax or AT&T: 0, its instructions pointing
- * into a mapping the code owns (disasm_code__exit() unmaps it); -ENOENT
+ * (st: its stat()) in Intel syntax or AT&T: 0, its instructions (and
+ * code->notes, when the entry has notes) pointing into a mapping the code
+ * owns (disasm_code__exit() unmaps it); -ENOENT
  * (none kept, the range is below the minimum, or the entry was derived by
  * another prf or Capstone), -ENOMEM.
  */
@@ -45,16 +48,21 @@ int disasm_cache__find(const char *path, const struct stat *st, uint64_t start, 
 
 /*
  * Remember code, decoded from [start, end) of path (st: its stat()) with
- * the libcapstone file at lib_path, to be kept by disasm_cache__flush()
- * (a copy is taken: code stays the caller's). Nothing below the minimum,
- * without a cache directory ($PRF_DEBUG_CACHE=0), or on ENOMEM.
+ * the libcapstone file at lib_path (NULL: code came from a kept entry,
+ * whose file names it), with notes_len bytes of notes (NULL, 0: none), to
+ * be kept by disasm_cache__flush() (copies are taken: code and notes stay
+ * the caller's); of two for the same range and syntax, the one added last
+ * is kept. Nothing below the minimum, without a cache directory
+ * ($PRF_DEBUG_CACHE=0), or on ENOMEM.
  */
 void disasm_cache__add(const char *path, const struct stat *st, uint64_t start, uint64_t end,
-		       bool intel, const struct disasm_code *code, const char *lib_path);
+		       bool intel, const struct disasm_code *code, const char *lib_path,
+		       const void *notes, size_t notes_len);
 
 /*
  * Write the entries added since the last flush, each ELF file's cache file
- * with the entries it already held (those of the same prf and Capstone).
+ * with the entries it already held (those of the same prf and Capstone,
+ * for other ranges or syntaxes).
  * Quiet on failure (-v says why). Called when the annotations are freed.
  */
 void disasm_cache__flush(void);

@@ -217,18 +217,25 @@ void disasm__preload(void)
 		pthread_detach(thr.tid);
 }
 
+/* Largest symbol disassembled: beyond it the range is cut (perf's
+ * objdump would print it all; no real function is that large). */
+#define DISASM_MAX_BYTES (64UL << 20)
+
+/* Whether [start, end) of dso is kept between runs (disasm-cache.h): a
+ * user DSO's file, *st its stat(), and the range big enough. */
+static bool disasm__keepable(struct dso *dso, uint64_t start, uint64_t end, struct stat *st)
+{
+	return dso->kind != DSO_KERNEL && dso->runtime_path && end - start >= DISASM_CACHE_MIN_BYTES &&
+	       !stat(dso->runtime_path, st);
+}
+
 bool dso__disasm_may_be_kept(struct dso *dso, uint64_t start, uint64_t end)
 {
 	struct stat st;
 
-	return dso->kind != DSO_KERNEL && dso->runtime_path && end - start >= DISASM_CACHE_MIN_BYTES &&
-	       !stat(dso->runtime_path, &st) &&
+	return disasm__keepable(dso, start, end, &st) &&
 	       debug_cache__exists(DEBUG_CACHE_DISASM, dso->runtime_path, &st);
 }
-
-/* Largest symbol disassembled: beyond it the range is cut (perf's
- * objdump would print it all; no real function is that large). */
-#define DISASM_MAX_BYTES (64UL << 20)
 
 /* The file offset of [vaddr, vaddr + len) in a PT_LOAD segment's file
  * bytes, and the name of the section holding vaddr. 0 or -ENOENT. */
@@ -869,11 +876,13 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 	asked_end = end;
 	dso__load(dso);
 	/* a disassembly kept by an earlier run needs no Capstone */
-	if (dso->kind != DSO_KERNEL && dso->runtime_path && end - start >= DISASM_CACHE_MIN_BYTES &&
-	    !stat(dso->runtime_path, &st)) {
+	if (disasm__keepable(dso, start, end, &st)) {
 		err = disasm_cache__find(dso->runtime_path, &st, start, end, intel, code);
-		if (err != -ENOENT)
+		if (err != -ENOENT) {
+			code->keep = !err;
+			code->kept_st = st;
 			return err;
+		}
 		keep = true;
 	}
 	if (capstone__load())
@@ -951,10 +960,50 @@ out:
 	free(buf);
 	if (err)
 		disasm_code__exit(code);
-	else if (keep)
+	else if (keep && capstone_path[0]) {
 		disasm_cache__add(dso->runtime_path, &st, start, asked_end, intel, code,
-				  capstone_path[0] ? capstone_path : NULL);
+				  capstone_path, NULL, 0);
+		code->keep = true;
+		code->kept_st = st;
+	}
 	return err;
+}
+
+int dso__disasm_kept(struct dso *dso, uint64_t start, uint64_t end, bool intel,
+		     struct disasm_code *code)
+{
+	struct stat st;
+	int err;
+
+	memset(code, 0, sizeof(*code));
+	if (end <= start)
+		return -ENOENT;
+	if (end - start > DISASM_MAX_BYTES)
+		end = start + DISASM_MAX_BYTES;
+	dso__load(dso);
+	if (!disasm__keepable(dso, start, end, &st))
+		return -ENOENT;
+	err = disasm_cache__find(dso->runtime_path, &st, start, end, intel, code);
+	if (!err) {
+		code->keep = true;
+		code->kept_st = st;
+	}
+	return err;
+}
+
+bool disasm_code__keeps(const struct disasm_code *code)
+{
+	return code->keep && debug_cache__enabled();
+}
+
+void dso__disasm_keep_notes(struct dso *dso, uint64_t start, uint64_t end, bool intel,
+			    const struct disasm_code *code, const void *notes, size_t len)
+{
+	if (end - start > DISASM_MAX_BYTES)
+		end = start + DISASM_MAX_BYTES;
+	if (disasm_code__keeps(code) && dso->runtime_path)
+		disasm_cache__add(dso->runtime_path, &code->kept_st, start, end, intel, code,
+				  capstone_path[0] ? capstone_path : NULL, notes, len);
 }
 
 void disasm_code__exit(struct disasm_code *code)

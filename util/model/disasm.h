@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 struct dso;
 
@@ -55,6 +56,13 @@ struct disasm_code {
 	void *map;			/* owned: a kept disassembly's mapping, which
 					 * they point into instead (disasm-cache.h) */
 	size_t map_size;
+	const void *notes;		/* what a caller kept with the disassembly
+					 * (dso__disasm_keep_notes()), in the mapping;
+					 * NULL: none */
+	size_t notes_len;		/* bytes */
+	bool keep;			/* the range is kept between runs: kept_st is
+					 * the stat() of its file then */
+	struct stat kept_st;
 };
 
 /*
@@ -72,6 +80,34 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 
 /* Free what dso__disasm() filled. Idempotent. */
 void disasm_code__exit(struct disasm_code *code);
+
+/*
+ * dso__disasm() answered from a kept disassembly only: 0 (*code filled as
+ * dso__disasm() fills it), -ENOENT (none kept for the range and syntax:
+ * dso__disasm() would decode it), -ENOMEM.
+ */
+int dso__disasm_kept(struct dso *dso, uint64_t start, uint64_t end, bool intel,
+		     struct disasm_code *code);
+
+/*
+ * Whether code (of dso__disasm() or dso__disasm_kept()) is kept between
+ * runs, so that dso__disasm_keep_notes() would keep notes with it: a big
+ * enough range of a file, with a cache directory (debug-cache.h).
+ */
+bool disasm_code__keeps(const struct disasm_code *code);
+
+/*
+ * Keep len bytes of notes (copied) with code's disassembly of [start,
+ * end) of dso in its syntax, for later runs' dso__disasm() of the same
+ * range and syntax to return as code.notes: what a caller derived from
+ * the instructions and other files, whose identity it records in the
+ * notes and checks itself (the notes go when the disassembly does: a
+ * changed file, prf or Capstone). Written when the disassemblies are
+ * (disasm_cache__flush()), replacing the notes kept before. Nothing when
+ * !disasm_code__keeps(code) or on ENOMEM.
+ */
+void dso__disasm_keep_notes(struct dso *dso, uint64_t start, uint64_t end, bool intel,
+			    const struct disasm_code *code, const void *notes, size_t len);
 
 /*
  * Whether dso__disasm() of [start, end) of dso may be answered from a kept
