@@ -21,7 +21,8 @@
  *  - the disassemblies of functions annotate decoded
  *    (util/model/disasm-cache.h): loading Capstone and decoding a big
  *    function (CPython's _PyEval_EvalFrameDefault, 12,744 instructions)
- *    is most of an annotation's work;
+ *    is most of an annotation's work; annotate keeps its listing's
+ *    texts and lookups with them, as notes;
  *  - the names of a kallsyms file, hashed and sorted (util/model/kallsyms.c):
  *    annotate asks whether the kernel has a symbol of a name before it
  *    loads the kernel's symbols for its samples, and a search of the

@@ -233,6 +233,12 @@ struct dc_pending {
 static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dc_pending *pending;
 
+static bool dc_pending__same_file(const struct dc_pending *a, const struct dc_pending *b)
+{
+	return !strcmp(a->path, b->path) && !memcmp(&a->id, &b->id, sizeof(a->id)) &&
+	       !strcmp(a->lib_path, b->lib_path) && !memcmp(&a->lib, &b->lib, sizeof(a->lib));
+}
+
 /* An entry of code: the dc_entry, instructions and text in one block. */
 static struct dc_entry *dc_entry__new(uint64_t start, uint64_t end, bool intel,
 				      const struct disasm_code *code, const void *notes,
@@ -295,7 +301,7 @@ void disasm_cache__add(const char *path, const struct stat *st, uint64_t start, 
 		       const void *notes, size_t notes_len)
 {
 	const struct dc_header *h = code->map;	/* kept: its Capstone's */
-	struct dc_pending *p;
+	struct dc_pending *p, *q;
 
 	if (!lib_path && h)
 		lib_path = h->lib_path;
@@ -318,15 +324,22 @@ void disasm_cache__add(const char *path, const struct stat *st, uint64_t start, 
 	file_ident__set(&p->id, st);
 	strcpy(p->lib_path, lib_path);
 	pthread_mutex_lock(&pending_lock);
-	p->next = pending;
-	pending = p;
+	/* one per range and syntax: a listing made again (the TUI's) keeps
+	 * its newest notes, not a copy each time */
+	for (q = pending; q; q = q->next)
+		if (dc_pending__same_file(q, p) && q->entry->start == start &&
+		    q->entry->end == end && q->entry->flags == p->entry->flags)
+			break;
+	if (q) {
+		free(q->entry);
+		q->entry = p->entry;
+		free(p->path);
+		free(p);
+	} else {
+		p->next = pending;
+		pending = p;
+	}
 	pthread_mutex_unlock(&pending_lock);
-}
-
-static bool dc_pending__same_file(const struct dc_pending *a, const struct dc_pending *b)
-{
-	return !strcmp(a->path, b->path) && !memcmp(&a->id, &b->id, sizeof(a->id)) &&
-	       !strcmp(a->lib_path, b->lib_path) && !memcmp(&a->lib, &b->lib, sizeof(a->lib));
 }
 
 /* Is an entry for e's request among the n new ones? */
