@@ -9,7 +9,7 @@ pkgs=(gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libslang2-dev
       python3 perl tmux
       libseccomp-dev              # prf trace: syscall names and numbers (libseccomp)
       libpython3-dev python3-audit  # script -s: the Python plugin (python3-embed); syscall names in perf's scripts
-      python3-pyside2.qtsql libqt5sql5-psql  # script -s export-to-sqlite.py / export-to-postgresql.py use Qt's SQL module (QSQLITE, QPSQL)
+      python3-pyside2.qtsql libqt5sql5-sqlite libqt5sql5-psql  # script -s export-to-sqlite.py / export-to-postgresql.py use Qt's SQL module (QSQLITE, QPSQL; both named: apt takes either driver for the other's Recommends)
       postgresql                  # script-export-db.sh: export-to-postgresql.py into a server the test starts
       clang libclang-rt-14-dev    # libFuzzer harnesses (make fuzz, tests/fuzz/); clang also compiles script-bpf-output.sh's BPF program (perf record -e prog.c)
       chromium                    # flamegraph-browser.sh: the HTML renders in headless Chromium
