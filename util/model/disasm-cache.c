@@ -239,7 +239,7 @@ static bool dc_pending__same_file(const struct dc_pending *a, const struct dc_pe
 	       !strcmp(a->lib_path, b->lib_path) && !memcmp(&a->lib, &b->lib, sizeof(a->lib));
 }
 
-/* An entry of code: the dc_entry, instructions and text in one block. */
+/* An entry of code: the dc_entry, instructions, text and notes in one block. */
 static struct dc_entry *dc_entry__new(uint64_t start, uint64_t end, bool intel,
 				      const struct disasm_code *code, const void *notes,
 				      size_t notes_len)

@@ -866,25 +866,16 @@ int dso__disasm(struct dso *dso, uint64_t start, uint64_t end, bool intel,
 	struct code_sections secs = { .nr = 0 };
 	struct stat st;
 	uint64_t asked_end;
-	bool keep = false;
+	bool keep;
 
-	memset(code, 0, sizeof(*code));
-	if (end <= start)
-		return -ENOENT;
+	/* a disassembly kept by an earlier run needs no Capstone */
+	err = dso__disasm_kept(dso, start, end, intel, code);
+	if (err != -ENOENT || end <= start)
+		return err;
 	if (end - start > DISASM_MAX_BYTES)
 		end = start + DISASM_MAX_BYTES;
 	asked_end = end;
-	dso__load(dso);
-	/* a disassembly kept by an earlier run needs no Capstone */
-	if (disasm__keepable(dso, start, end, &st)) {
-		err = disasm_cache__find(dso->runtime_path, &st, start, end, intel, code);
-		if (err != -ENOENT) {
-			code->keep = !err;
-			code->kept_st = st;
-			return err;
-		}
-		keep = true;
-	}
+	keep = disasm__keepable(dso, start, end, &st);
 	if (capstone__load())
 		return -ENOSYS;
 	if (dso->kind == DSO_KERNEL && !dso->runtime_path) {
