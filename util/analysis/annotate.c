@@ -1679,20 +1679,23 @@ struct listing_prep {
 };
 
 /* The code of the prepared symbol, by the thread that claims it first
- * (make: false claims it so that it is not made). */
-static void listing_prep__code(struct listing_prep *p, bool make)
+ * (make: false claims it so that it is not made). Whether this thread
+ * claimed it (the code and err are another's until it is joined if not). */
+static bool listing_prep__code(struct listing_prep *p, bool make)
 {
 	if (__atomic_exchange_n(&p->code_taken, 1, __ATOMIC_ACQ_REL))
-		return;
+		return false;
 	p->err = make ? dso__disasm(p->job.dso, p->job.sym->start, p->job.sym->end, p->intel,
 				    &p->code) : -ECANCELED;
+	return true;
 }
 
 /*
  * The helper: where the code may be kept, the code first (the listing,
  * come meanwhile, waits for it): kept with lookups that are current,
- * nothing else is needed. Else the symbol table, then the code unless the
- * listing is making it.
+ * nothing else is needed. The listing making it (come before the helper
+ * began) reads what else it needs itself. Else the symbol table, then the
+ * code unless the listing is making it.
  */
 static void *listing_prep__run(void *arg)
 {
@@ -1700,7 +1703,8 @@ static void *listing_prep__run(void *arg)
 	const struct symbol *sym = p->job.sym;
 
 	if (dso__disasm_may_be_kept(p->job.dso, sym->start, sym->end)) {
-		listing_prep__code(p, true);
+		if (!listing_prep__code(p, true))
+			return NULL;
 		if (!p->err && kl_head__current(&p->code, p->job.dso, p->job.debug_file))
 			return NULL;
 	}
