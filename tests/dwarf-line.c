@@ -41,7 +41,8 @@ static void dump_near(const struct line_row *rows, Dwarf_Lines *lines, size_t n,
 		dwarf_lineendsequence(l, &end);
 		dwarf_lineno(l, &line);
 		pr_err("  %zu: %#lx %u%s (file %u) | libdw %#lx %d%s\n", j,
-		       (unsigned long)rows[j].addr, rows[j].line, line_row__end(&rows[j]) ? " end" : "",
+		       (unsigned long)rows[j].addr, line_row__line(&rows[j]),
+		       line_row__end(&rows[j]) ? " end" : "",
 		       rows[j].file, (unsigned long)addr, line, end ? " end" : "");
 	}
 }
@@ -96,19 +97,23 @@ static int check_unit(const struct dwarf_line_secs *secs, Dwarf_Die *cudie, size
 		Dwarf_Addr addr = 0;
 		bool end = false;
 		int line = 0;
+		unsigned int disc = 0;
 		const char *file, *mine;
 
 		dwarf_lineaddr(l, &addr);
 		dwarf_lineendsequence(l, &end);
 		dwarf_lineno(l, &line);
+		dwarf_linediscriminator(l, &disc);
 		file = dwarf_linesrc(l, NULL, NULL);
 		mine = rows[i].file < files.n ? files.name[rows[i].file] : "";
+		/* the discriminators too (dwarf-line.h keeps those below 256) */
 		if (rows[i].addr != addr || line_row__end(&rows[i]) != end ||
-		    (!end && (rows[i].line != (uint32_t)(line > 0 ? line : 0) ||
+		    (!end && (line_row__line(&rows[i]) != (uint32_t)(line > 0 ? line : 0) ||
+			      (disc < 256 && line_row__disc(&rows[i]) != disc) ||
 			      strcmp(mine, nz(file))))) {
 			dump_near(rows, lines, n, i);
 			pr_err("row %zu: %#lx %s:%u%s, libdw %#lx %s:%d%s\n", i,
-			       (unsigned long)rows[i].addr, mine, rows[i].line,
+			       (unsigned long)rows[i].addr, mine, line_row__line(&rows[i]),
 			       line_row__end(&rows[i]) ? " end" : "", (unsigned long)addr, nz(file),
 			       line, end ? " end" : "");
 			goto out;

@@ -662,7 +662,7 @@ static int test__srcline_inline(void)
 	pr_debug("inline store at %#" PRIx64 ": %s (want %s)\n", a, sl ? sl : "-", want);
 	TEST_ASSERT_VAL("line table has the inlined line", found == 0);
 	TEST_ASSERT_VAL("srcline cached", dso__srcline(m->dso, a) == sl);
-	TEST_ASSERT_VAL("full srcline", !dso__srcline_full(m->dso, a, &file, &line) &&
+	TEST_ASSERT_VAL("full srcline", !dso__srcline_full(m->dso, a, &file, &line, NULL) &&
 			line == (unsigned int)inner && strstr(file, "tests/unwind.c"));
 	TEST_ASSERT_EQUAL("one inlined level", dso__inline_frames(m->dso, a, inl_cb, &seen), 1);
 	TEST_ASSERT_EQUAL("two callbacks", seen.n, 2);

@@ -706,11 +706,12 @@ struct src_pos {
 				 * first FUNC_MAX bytes count) */
 	const char *file;	/* the DSO's */
 	unsigned int line;	/* 0: none */
+	unsigned int disc;	/* the line's discriminator, 0: none */
 };
 
 struct objdump_state {
 	const char *prev_func;	/* NULL: none yet */
-	unsigned int prev_line;
+	unsigned int prev_line, prev_disc;
 	struct shown_file *shown;
 	size_t nr_shown;
 	struct disasm_symtab *symtab;	/* may be NULL */
@@ -731,9 +732,11 @@ static void src_pos__get(const struct objdump_state *st, struct dso *dso, uint64
 
 	pos->file = NULL;
 	pos->line = 0;
-	if (dso__srcline_full(dso, addr, &pos->file, &pos->line)) {
+	pos->disc = 0;
+	if (dso__srcline_full(dso, addr, &pos->file, &pos->line, &pos->disc)) {
 		pos->file = NULL;
 		pos->line = 0;
+		pos->disc = 0;
 	}
 	if (!name && st->symtab)
 		name = disasm_symtab__function(st->symtab, addr, &start);
@@ -774,8 +777,13 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 		snprintf(path, sizeof(path), "%s/%s", st->comp_dir, pos->file);
 	else if (pos->line)
 		snprintf(path, sizeof(path), "%s", pos->file ? pos->file : "???");
-	if (pos->line && pos->line != st->prev_line) {
-		snprintf(buf, sizeof(buf), "%s:%u", path, pos->line);
+	/* a new line, or another block of the same (objdump -l) */
+	if (pos->line && (pos->line != st->prev_line || pos->disc != st->prev_disc)) {
+		if (pos->disc)
+			snprintf(buf, sizeof(buf), "%s:%u (discriminator %u)", path, pos->line,
+				 pos->disc);
+		else
+			snprintf(buf, sizeof(buf), "%s:%u", path, pos->line);
 		builder__text(b, buf);
 	}
 	if (source && pos->line && pos->file) {
@@ -799,6 +807,7 @@ static void builder__position(struct listing_builder *b, struct annotation_set *
 	}
 	if (pos->line && pos->line != st->prev_line)
 		st->prev_line = pos->line;
+	st->prev_disc = pos->disc;
 }
 
 static void put_str(char *out, size_t size, size_t *n, const char *str);
@@ -1442,7 +1451,7 @@ static int insn_texts__make(const struct objdump_state *os, const struct disasm_
  * instructions that have them). Checked whole before use: a damaged entry
  * is made again.
  */
-#define KL_MAGIC "PRFLKP01"
+#define KL_MAGIC "PRFLKP02"
 #define KL_NONE UINT32_MAX
 
 enum { KL_DBG_NONE, KL_DBG_OWN, KL_DBG_FILE };	/* dso__debug_file(): NULL, "", a path */
@@ -1466,6 +1475,7 @@ struct kl_insn {
 	uint32_t func;			/* objdump -l's function ("": none) */
 	uint32_t file;			/* KL_NONE: none */
 	uint32_t line;			/* 0: none */
+	uint32_t disc;			/* the line's discriminator, 0: none */
 };
 
 /* A checked entry's lookups, pointing into the code's mapping. */
@@ -1618,7 +1628,8 @@ static void kept_lookups__keep(const struct disasm_code *code, struct dso *dso, 
 			file = kl_strings__add(&t, last_file = pre[i].pos.file);
 		in[i] = (struct kl_insn){ .text = kl_strings__add(&t, texts[i]),
 					  .label = kl_strings__add(&t, pre[i].label),
-					  .func = func, .file = file, .line = pre[i].pos.line };
+					  .func = func, .file = file, .line = pre[i].pos.line,
+					  .disc = pre[i].pos.disc };
 	}
 	/* the strings end in a NUL, the notes at a multiple of 8 bytes */
 	size = (sizeof(h) + code->nr * sizeof(*in) + t.len + 8) & ~(size_t)7;
@@ -1897,6 +1908,7 @@ int annotated_sym__listing(struct annotation_set *set, const struct annotated_sy
 
 			label = k->label != KL_NONE ? kl.str + k->label : NULL;
 			pos = (struct src_pos){ .func = kl.str + k->func, .line = k->line,
+						.disc = k->disc,
 						.file = k->file != KL_NONE ? kl.str + k->file : NULL };
 			tidy = (char *)kl.str + k->text;	/* the mapping is the listing's */
 		} else if (pre) {
@@ -2094,7 +2106,7 @@ static const char *line_path(struct dso *dso, uint64_t addr, bool full, char *bu
 	const char *file;
 	unsigned int line;
 
-	if (full && !dso__srcline_full(dso, addr, &file, &line)) {
+	if (full && !dso__srcline_full(dso, addr, &file, &line, NULL)) {
 		snprintf(buf, size, "%s:%u", file, line);
 		return buf;
 	}

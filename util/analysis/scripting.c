@@ -562,7 +562,7 @@ static int event_srcline(const struct prf_script_event *ev, const char **file, u
 
 	if (!al->map || !al->map->dso)
 		return -ENOENT;
-	return dso__srcline_full(al->map->dso, al->addr, file, line) ? -ENOENT : 0;
+	return dso__srcline_full(al->map->dso, al->addr, file, line, NULL) ? -ENOENT : 0;
 }
 
 int script_runner__sample(struct script_runner *r, struct evsel *evsel,

@@ -146,7 +146,7 @@ const char *srccode__line(struct srccode *sc, pid_t tid, const struct addr_locat
 	struct src_file *f;
 	size_t len, need;
 
-	if (!al->map || !al->map->dso || dso__srcline_full(al->map->dso, al->addr, &path, &line))
+	if (!al->map || !al->map->dso || dso__srcline_full(al->map->dso, al->addr, &path, &line, NULL))
 		return NULL;
 	if (st->file && st->tid == tid && st->line == line && !strcmp(st->file, path))
 		return NULL;

@@ -31,7 +31,7 @@ static const struct {
 	const char *name;
 } kinds[] = {
 	[DEBUG_CACHE_IMAGE] = { ".img", "PRFDIMG1", "image" },
-	[DEBUG_CACHE_LINES] = { ".lines", "PRFLINE1", "line tables" },
+	[DEBUG_CACHE_LINES] = { ".lines", "PRFLINE2", "line tables" },
 	[DEBUG_CACHE_PLT] = { ".plt", "PRFPLT01", "PLT names" },
 	[DEBUG_CACHE_SYMS] = { ".syms", "PRFSYMS1", "symbols" },
 	[DEBUG_CACHE_INLINE] = { ".inl", "PRFINL02", "inline chains" },

@@ -420,7 +420,7 @@ static void debuginfo__chain_facts(struct debuginfo *di, uint64_t addr, bool pos
 	/* the line also where no function is: it answers dso__srcline() */
 	if (positions && (row = debuginfo__find_line(di, addr, &lt)) >= 0) {
 		f->file = line_table__file(lt, (size_t)row);	/* never NULL */
-		f->line = lt->rows[row].line;
+		f->line = line_row__line(&lt->rows[row]);
 	}
 	if (!debuginfo__addr_cu(di, addr, &cu_off) || !dwarf_offdie(di->file.dwarf, cu_off, &cudie))
 		return;

@@ -221,6 +221,7 @@ static int line_table__add_cu_libdw(struct line_table *t, size_t *alloc, Dwarf_D
 		Dwarf_Addr addr;
 		bool endseq = false;
 		int lineno = 0;
+		unsigned int disc = 0;
 		size_t idx;
 
 		if (!l || dwarf_lineaddr(l, &addr))
@@ -235,7 +236,8 @@ static int line_table__add_cu_libdw(struct line_table *t, size_t *alloc, Dwarf_D
 			r->file = (uint32_t)idx;
 		else
 			r->file = LINE_FILE_NONE;
-		r->line = lineno > 0 ? (uint32_t)lineno : 0;
+		dwarf_linediscriminator(l, &disc);
+		r->line = line_row__pack(lineno > 0 ? (uint64_t)lineno : 0, disc);
 		t->n++;
 	}
 	return 0;
@@ -445,7 +447,7 @@ static long line_table__find(const struct line_table *t, uint64_t addr)
 {
 	size_t lo = upper_bound_u64(t->rows, t->n, sizeof(*t->rows), addr);
 
-	if (lo == 0 || line_row__end(&t->rows[lo - 1]) || !t->rows[lo - 1].line)
+	if (lo == 0 || line_row__end(&t->rows[lo - 1]) || !line_row__line(&t->rows[lo - 1]))
 		return -1;
 	return (long)lo - 1;
 }
@@ -915,7 +917,8 @@ const char *debuginfo__intern(struct debuginfo *di, const char *file, unsigned i
 	return e->str;
 }
 
-int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigned int *line)
+int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigned int *line,
+		      unsigned int *disc)
 {
 	struct debuginfo *di = dso__debuginfo(dso);
 	struct line_table *t;
@@ -930,7 +933,9 @@ int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigne
 	debuginfo__lock(di);
 	if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
 		*file = line_table__file(t, (size_t)i);
-		*line = t->rows[i].line;
+		*line = line_row__line(&t->rows[i]);
+		if (disc)
+			*disc = line_row__disc(&t->rows[i]);
 		err = 0;
 	}
 	debuginfo__unlock(di);

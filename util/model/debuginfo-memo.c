@@ -63,7 +63,7 @@ const char *dso__srcline(struct dso *dso, uint64_t addr)
 		if (f.file)
 			s = debuginfo__intern(di, f.file, f.line);
 	} else if ((i = debuginfo__find_line(di, addr, &t)) >= 0) {
-		s = debuginfo__intern(di, line_table__file(t, (size_t)i), t->rows[i].line);
+		s = debuginfo__intern(di, line_table__file(t, (size_t)i), line_row__line(&t->rows[i]));
 	}
 	debuginfo__unlock(di);
 	*m = (struct srcline_memo){ di, addr, gen, s };

@@ -44,9 +44,11 @@ void debuginfo__set_full_paths(bool full);
  * NULL when the DSO has no line info for addr. Cached; owned by the DSO. */
 const char *dso__srcline(struct dso *dso, uint64_t addr);
 
-/* Full path and line of addr from the line table. 0, or -ENOENT (no line
+/* Full path and line of addr from the line table, and (disc not NULL)
+ * its discriminator (0: none; dwarf-line.h). 0, or -ENOENT (no line
  * info), -ENOMEM. *file is owned by the DSO's libdw state. */
-int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigned int *line);
+int dso__srcline_full(struct dso *dso, uint64_t addr, const char **file, unsigned int *line,
+		      unsigned int *disc);
 
 /* One level of the inline chain at an address. */
 struct inline_frame {

@@ -317,7 +317,7 @@ struct rows {
 
 /* line: the line register, wrapped modulo 2^64 (a corrupt program may
  * run it anywhere); rows keep it when it is in 1..UINT32_MAX, else 0. */
-static int rows__add(struct rows *rs, uint64_t addr, uint32_t file, uint64_t line)
+static int rows__add(struct rows *rs, uint64_t addr, uint32_t file, uint64_t line, uint64_t disc)
 {
 	struct line_row *row;
 
@@ -333,7 +333,7 @@ static int rows__add(struct rows *rs, uint64_t addr, uint32_t file, uint64_t lin
 	row = &rs->v[rs->n];
 	row->addr = addr;
 	row->file = file;
-	row->line = line <= UINT32_MAX ? (uint32_t)line : 0;
+	row->line = line_row__pack(line, disc);
 	rs->n++;
 	return 0;
 }
@@ -410,7 +410,7 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 {
 	struct rd r = { h->prog, h->end, false };
 	uint64_t addr = 0, file = 1;
-	uint64_t line = 1;
+	uint64_t line = 1, disc = 0;	/* disc: for the next row only */
 	/* each special opcode's address and line advance, worked out once
 	 * (a division per row otherwise) */
 	uint64_t addr_adv[256];
@@ -430,8 +430,9 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 		if (op >= h->opcode_base) {
 			addr += addr_adv[op];
 			line += (uint64_t)line_adv[op];
-			if ((err = rows__add(rs, addr, FILE_INDEX(), line)))
+			if ((err = rows__add(rs, addr, FILE_INDEX(), line, disc)))
 				return err;
+			disc = 0;
 			continue;
 		}
 		switch (op) {
@@ -444,11 +445,12 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 			next = r.p + len;
 			switch (*r.p++) {
 			case LNE_end_sequence:
-				if ((err = rows__add(rs, addr, LINE_FILE_END, line)))
+				if ((err = rows__add(rs, addr, LINE_FILE_END, line, 0)))
 					return err;
 				addr = 0;
 				file = 1;
 				line = 1;
+				disc = 0;
 				break;
 			case LNE_set_address:
 				if (len - 1 != 4 && len - 1 != 8)
@@ -457,6 +459,9 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 				break;
 			case LNE_define_file:
 				return -EOPNOTSUPP;	/* DWARF 2-4, unused by compilers */
+			case LNE_set_discriminator:
+				disc = rd_uleb(&r);
+				break;
 			default:
 				break;
 			}
@@ -464,8 +469,9 @@ static int run_program(const struct hdr *h, const struct dwarf_line_files *files
 			break;
 		}
 		case LNS_copy:
-			if ((err = rows__add(rs, addr, FILE_INDEX(), line)))
+			if ((err = rows__add(rs, addr, FILE_INDEX(), line, disc)))
 				return err;
+			disc = 0;
 			break;
 		case LNS_advance_pc:
 			addr += (uint64_t)h->min_inst * rd_uleb(&r);

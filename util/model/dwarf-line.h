@@ -27,11 +27,41 @@ struct line_row {
 	uint64_t addr;
 	uint32_t file;		/* index into the program's file table (struct
 				 * dwarf_line_files), or LINE_FILE_END/_NONE */
-	uint32_t line;
+	uint32_t line;		/* the line (line_row__line()) in the low
+				 * LINE_DISC_SHIFT bits, the discriminator
+				 * (line_row__disc()) above */
 };
 
 #define LINE_FILE_END UINT32_MAX	/* the row ends a sequence */
 #define LINE_FILE_NONE (UINT32_MAX - 1)	/* a file the table lacks ("") */
+
+/*
+ * A row's discriminator (DW_LNE_set_discriminator: which block of a line
+ * the code is of) shares the line's 32 bits, so rows stay 16 bytes: lines
+ * below 2^24, discriminators below 256 (a line beyond is no line, a
+ * discriminator beyond is 0). Only annotate shows discriminators, as
+ * objdump -l prints them.
+ */
+#define LINE_DISC_SHIFT 24
+
+/* The packed line field of a row of line and discriminator disc. */
+static inline uint32_t line_row__pack(uint64_t line, uint64_t disc)
+{
+	if (line >= (1u << LINE_DISC_SHIFT))
+		return 0;
+	return (uint32_t)line | (disc < (1u << (32 - LINE_DISC_SHIFT)) ?
+				 (uint32_t)disc << LINE_DISC_SHIFT : 0);
+}
+
+static inline unsigned int line_row__line(const struct line_row *r)
+{
+	return r->line & ((1u << LINE_DISC_SHIFT) - 1);
+}
+
+static inline unsigned int line_row__disc(const struct line_row *r)
+{
+	return r->line >> LINE_DISC_SHIFT;
+}
 
 static inline bool line_row__end(const struct line_row *r)
 {
