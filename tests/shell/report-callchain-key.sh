@@ -27,7 +27,7 @@ static volatile unsigned long sink;
 __attribute__((noinline)) void work(unsigned long n)
 {
 	for (unsigned long i = 0; i < n; i++)
-		sink += i * 7;
+		{ sink += i * 7; sink ^= i >> 3; }	/* a line of several instructions */
 }
 
 static inline __attribute__((always_inline)) void helper(unsigned long n)
