@@ -316,7 +316,8 @@ struct rows {
 };
 
 /* line: the line register, wrapped modulo 2^64 (a corrupt program may
- * run it anywhere); rows keep it when it is in 1..UINT32_MAX, else 0. */
+ * run it anywhere); rows keep it below 2^24, else 0, with the
+ * discriminator disc (line_row__pack()). */
 static int rows__add(struct rows *rs, uint64_t addr, uint32_t file, uint64_t line, uint64_t disc)
 {
 	struct line_row *row;
