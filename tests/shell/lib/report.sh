@@ -7,7 +7,8 @@
 #     outputs in $T/perf.out and $T/prf.out.
 #   report_same NAME OPT...: perf report and prf report -i $data --stdio
 #     OPT... print the same text, tips aside (byte for byte); fail()
-#     otherwise, or when perf printed nothing or prf did not exit 0.
+#     otherwise (perf's report made twice), or when perf printed nothing
+#     or prf did not exit 0.
 . "$PRF_SRCDIR/tests/shell/lib/setup.sh"
 
 REPORT_COMPARE=$PRF_SRCDIR/tests/shell/lib/report-compare.py
@@ -30,6 +31,13 @@ report_same() {
 	prf_out "$T/prf.raw" report -i "$data" --stdio "$@"
 	grep -av '^# (Tip:' "$T/prf.raw" > "$T/prf.txt"
 	[ -s "$T/perf.txt" ] || fail "$name: perf printed nothing"
-	cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
+	# perf's srclines come from addr2line children it stops waiting for
+	# under load (an entry cut to another's column width, seen in CI):
+	# perf's side is made once more before prf's is called different
+	if ! cmp -s "$T/perf.txt" "$T/prf.txt"; then
+		"$PERF" report -i "$data" --stdio "$@" 2>"$T/perf.err" | grep -av '^# (Tip:' > "$T/perf.txt"
+		cmp -s "$T/perf.txt" "$T/prf.txt" || { diff "$T/perf.txt" "$T/prf.txt" | head; fail "$name differs"; }
+		echo "note: $name: perf's first report differed from its second"
+	fi
 	echo "ok: report $name on $(basename "$data") ($(wc -l < "$T/prf.txt") lines)"
 }
