@@ -730,9 +730,6 @@ static void src_pos__get(const struct objdump_state *st, struct dso *dso, uint64
 	const char *name = disasm_funcs__find(&st->funcs, addr);
 	uint64_t start;
 
-	pos->file = NULL;
-	pos->line = 0;
-	pos->disc = 0;
 	if (dso__srcline_full(dso, addr, &pos->file, &pos->line, &pos->disc)) {
 		pos->file = NULL;
 		pos->line = 0;
